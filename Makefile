@@ -1,0 +1,35 @@
+# Huddle: `make run` starts the app on the embedded SQLite with the example cases loaded;
+# `make test` installs what the tests need and runs the whole suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   ?= .venv
+PORT   ?= 8501
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install run test bench system-test-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/huddle setup
+	$(BIN)/streamlit run streamlit_app.py --server.address 127.0.0.1 --server.port $(PORT) \
+		--server.headless true --browser.gatherUsageStats false
+
+# Debian packages the tests drive: chromium for the browser tests.
+system-test-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: install system-test-deps
+	$(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python bench/matchpoints.py
+
+clean:
+	rm -rf $(VENV) data/*.sqlite data/*.sqlite-*

@@ -1,0 +1,529 @@
+"""The bridge domain: seats, vulnerability, deals, boards and annotated auctions.
+
+endplay does the card-level work (its Deal, Contract, Board and PBN/LIN parsers); this module adds
+the validation a director needs (precise messages) and the annotations a ruling needs (alerts,
+explanations, tempo breaks, remarks).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Sequence
+
+from endplay.parsers import lin as _lin
+from endplay.parsers import pbn as _pbn
+from endplay.types import Contract, ContractBid, Deal, Denom, Penalty, PenaltyBid, Player, Vul
+
+from .errors import HuddleInputError
+
+SEATS = "NESW"
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
+RANKS = "AKQJT98765432"
+VULNERABILITIES = ("none", "ns", "ew", "both")
+_VUL_ENUM = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "both": Vul.both}
+_VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil": "none",
+                "ns": "ns", "n-s": "ns", "n/s": "ns", "ew": "ew", "e-w": "ew", "e/w": "ew",
+                "both": "both", "all": "both", "b": "both"}
+_STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
+                   "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+_DENOM = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+# ---------------------------------------------------------------- seats and vulnerability
+
+def seat(text: str, field: str = "seat") -> str:
+    """Normalise a seat to one of N, E, S, W."""
+    key = str(text).strip().upper()[:1] if str(text).strip() else ""
+    if str(text).strip().lower() in ("north", "east", "south", "west", "n", "e", "s", "w"):
+        return key
+    raise HuddleInputError(field, f"unknown seat '{text}' (use N, E, S or W)")
+
+
+def player(seat_letter: str) -> Player:
+    return Player.find(seat_letter)
+
+
+def side_of(seat_letter: str) -> str:
+    return "NS" if seat_letter in "NS" else "EW"
+
+
+def partner_of(seat_letter: str) -> str:
+    return SEATS[(SEATS.index(seat_letter) + 2) % 4]
+
+
+def vulnerability(text: str, field: str = "vulnerability") -> str:
+    """Normalise vulnerability to none, ns, ew or both."""
+    key = str(text).strip().lower()
+    if key in _VUL_ALIASES:
+        return _VUL_ALIASES[key]
+    raise HuddleInputError(field, f"unknown vulnerability '{text}' (use none, ns, ew or both)")
+
+
+def vul_enum(vul: str) -> Vul:
+    return _VUL_ENUM[vul]
+
+
+def is_vulnerable(vul: str, seat_letter: str) -> bool:
+    return vul == "both" or vul == side_of(seat_letter).lower()
+
+
+def dealer_for_board(number: int) -> str:
+    """Law 2: board 1 is dealt by North, then clockwise."""
+    return SEATS[(number - 1) % 4]
+
+
+def vulnerability_for_board(number: int) -> str:
+    """Law 2: the standard 16-board cycle of vulnerability."""
+    return {Vul.none: "none", Vul.ns: "ns", Vul.ew: "ew", Vul.both: "both"}[Vul.from_board(number)]
+
+
+# ---------------------------------------------------------------- deals
+
+def _parse_hand(text: str, seat_letter: str) -> list[str] | None:
+    """One hand in PBN form ("AK97.Q64.A53.K82"), or None for an unknown hand ("-")."""
+    if text in ("-", "..."):
+        return None
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise HuddleInputError("deal", f"{SEAT_NAMES[seat_letter]}'s hand '{text}' needs four suits "
+                                       "separated by dots (spades.hearts.diamonds.clubs)")
+    cards = []
+    for suit, holding in zip(SUITS, suits):
+        holding = holding.upper().replace("10", "T")
+        for rank in holding:
+            if rank not in RANKS:
+                raise HuddleInputError("deal", f"'{rank}' in {SEAT_NAMES[seat_letter]}'s "
+                                               f"{SUIT_SYMBOLS[suit]} is not a card rank")
+            cards.append(suit + rank)
+    return cards
+
+
+def _card_name(card: str) -> str:
+    return SUIT_SYMBOLS[card[0]] + ("10" if card[1] == "T" else card[1])
+
+
+def parse_deal(text: str) -> Deal:
+    """A deal from a PBN deal string, e.g. "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 ...".
+
+    A hand may be "-" when it is not known (a case often records only one hand). Every known
+    hand must hold 13 cards and no card may appear twice.
+    """
+    raw = " ".join(str(text).split())
+    match = re.match(r"^([NESWnesw])\s*:\s*(.+)$", raw)
+    if not match:
+        raise HuddleInputError("deal", "a PBN deal starts with the first seat and a colon, "
+                                       "e.g. 'N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 ...'")
+    first = match.group(1).upper()
+    hands_text = match.group(2).split(" ")
+    if len(hands_text) != 4:
+        raise HuddleInputError("deal", f"a deal needs four hands (use '-' for an unknown hand), "
+                                       f"found {len(hands_text)}")
+    order = SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
+    hands = {s: _parse_hand(h, s) for s, h in zip(order, hands_text)}
+    owner: dict[str, str] = {}
+    for s in SEATS:
+        cards = hands[s]
+        if cards is None:
+            continue
+        for card in cards:
+            if card in owner:
+                where = (f"twice in {SEAT_NAMES[s]}" if owner[card] == s
+                         else f"in both {SEAT_NAMES[owner[card]]} and {SEAT_NAMES[s]}")
+                raise HuddleInputError("deal", f"{_card_name(card)} is {where}")
+            owner[card] = s
+        if len(cards) != 13:
+            raise HuddleInputError("deal", f"{SEAT_NAMES[s]} has {len(cards)} cards")
+    pbn = "N:" + " ".join(_hand_pbn(hands[s]) for s in SEATS)
+    return Deal(pbn)
+
+
+def _hand_pbn(cards: list[str] | None) -> str:
+    if cards is None:
+        return "-"
+    return ".".join("".join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index))
+                    for suit in SUITS)
+
+
+def deal_pbn(deal: Deal) -> str:
+    """The PBN deal string from North, with '-' for empty (unknown) hands."""
+    return "N:" + " ".join(hand_pbn(deal, s) for s in SEATS)
+
+
+def hand_pbn(deal: Deal, seat_letter: str) -> str:
+    hand = deal[player(seat_letter)]
+    return hand.to_pbn() if len(hand) else "-"
+
+
+def hand_suits(deal: Deal, seat_letter: str) -> dict[str, str] | None:
+    """{"S": "AK97", ...} for a known hand, None for an unknown one."""
+    text = hand_pbn(deal, seat_letter)
+    if text == "-":
+        return None
+    return dict(zip(SUITS, text.split(".")))
+
+
+def is_complete_deal(deal: Deal) -> bool:
+    return all(len(deal[player(s)]) == 13 for s in SEATS)
+
+
+# ---------------------------------------------------------------- calls and auctions
+
+@dataclass(frozen=True)
+class Call:
+    """One call with what happened around it at the table."""
+
+    call: str                              # canonical: "1S", "3NT", "P", "X", "XX"
+    alerted: bool = False
+    explanation: str | None = None         # the explanation given at the table
+    correct_explanation: str | None = None  # the partnership's actual agreement (misinformation)
+    tempo_break: bool = False
+    tempo_seconds: int | None = None
+    remark: str | None = None
+
+    @property
+    def is_bid(self) -> bool:
+        return self.call[0].isdigit()
+
+    @property
+    def level(self) -> int:
+        return int(self.call[0])
+
+    @property
+    def strain(self) -> str:
+        return self.call[1:]
+
+    def symbol(self) -> str:
+        """"1♠", "3NT", "Pass", "X", "XX"."""
+        return call_symbol(self.call)
+
+    def to_dict(self) -> dict:
+        out: dict = {"call": self.call}
+        for name in ("alerted", "explanation", "correct_explanation", "tempo_break",
+                     "tempo_seconds", "remark"):
+            value = getattr(self, name)
+            if value not in (None, False):
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict, position: int = 1) -> "Call":
+        if not isinstance(data, dict) or "call" not in data:
+            raise HuddleInputError(f"auction call {position}", "each call needs a 'call' field")
+        unknown = set(data) - {"call", "alerted", "explanation", "correct_explanation",
+                               "tempo_break", "tempo_seconds", "remark"}
+        if unknown:
+            raise HuddleInputError(f"auction call {position}", f"unknown field(s) {sorted(unknown)}")
+        seconds = data.get("tempo_seconds")
+        if seconds is not None and (not isinstance(seconds, int) or seconds < 0):
+            raise HuddleInputError(f"auction call {position}", "tempo_seconds must be a whole number ≥ 0")
+        return cls(call=parse_call(data["call"], f"auction call {position}"),
+                   alerted=bool(data.get("alerted", False)),
+                   explanation=data.get("explanation"),
+                   correct_explanation=data.get("correct_explanation"),
+                   tempo_break=bool(data.get("tempo_break", False)) or seconds is not None,
+                   tempo_seconds=seconds,
+                   remark=data.get("remark"))
+
+
+_PASS_WORDS = {"P", "PASS", "PS", "-"}
+_DOUBLE_WORDS = {"X", "D", "DBL", "DOUBLE"}
+_REDOUBLE_WORDS = {"XX", "R", "RDBL", "REDOUBLE"}
+
+
+def parse_call(text: str, field: str = "call") -> str:
+    """Canonical call text from "1S", "1♠", "1nt", "Pass", "Dbl", "XX", ..."""
+    raw = str(text).strip()
+    key = raw.upper()
+    if key in _PASS_WORDS:
+        return "P"
+    if key in _DOUBLE_WORDS:
+        return "X"
+    if key in _REDOUBLE_WORDS:
+        return "XX"
+    match = re.match(r"^(\d)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)$", key)
+    if not match:
+        raise HuddleInputError(field, f"'{raw}' is not a call (use e.g. 1S, 3NT, Pass, X, XX)")
+    level = int(match.group(1))
+    if not 1 <= level <= 7:
+        raise HuddleInputError(field, f"'{raw}': a bid's level must be 1 to 7")
+    return f"{level}{_STRAIN_ALIASES[match.group(2)]}"
+
+
+def call_symbol(call: str) -> str:
+    if call == "P":
+        return "Pass"
+    if call in ("X", "XX"):
+        return call
+    return call[0] + STRAIN_SYMBOLS[call[1:]]
+
+
+def _bid_rank(call: str) -> int:
+    return (int(call[0]) - 1) * 5 + STRAIN_ORDER.index(call[1:])
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction from the dealer, each call with its annotations. Legal by construction."""
+
+    dealer: str
+    calls: tuple[Call, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "dealer", seat(self.dealer, "dealer"))
+        object.__setattr__(self, "calls", tuple(self.calls))
+        check_legal(self.dealer, [c.call for c in self.calls])
+
+    # -- construction
+    @classmethod
+    def parse(cls, text: str, dealer: str) -> "Auction":
+        """Calls separated by spaces or commas: "1S P 2H X". A trailing '!' marks an alert and a
+        trailing '*' a tempo break ("P*"); "AP" or "All pass" ends the auction."""
+        tokens = re.sub(r"all\s+pass", "AP", str(text), flags=re.I).replace(",", " ").split()
+        calls: list[Call] = []
+        for token in tokens:
+            if token.upper() == "AP":
+                calls.extend(Call("P") for _ in range(_passes_to_end([c.call for c in calls])))
+                continue
+            alerted = "!" in token
+            slow = "*" in token
+            name = parse_call(token.replace("!", "").replace("*", ""),
+                              f"auction call {len(calls) + 1}")
+            calls.append(Call(name, alerted=alerted, tempo_break=slow))
+        return cls(dealer, tuple(calls))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Auction":
+        if not isinstance(data, dict) or "dealer" not in data:
+            raise HuddleInputError("auction", "needs 'dealer' and 'calls'")
+        calls = data.get("calls", [])
+        if not isinstance(calls, list):
+            raise HuddleInputError("auction", "'calls' must be a list")
+        return cls(data["dealer"], tuple(Call.from_dict(c, i + 1) for i, c in enumerate(calls)))
+
+    def to_dict(self) -> dict:
+        return {"dealer": self.dealer, "calls": [c.to_dict() for c in self.calls]}
+
+    # -- reading
+    def seat_of(self, index: int) -> str:
+        """The seat that made call number ``index`` (0-based)."""
+        return SEATS[(SEATS.index(self.dealer) + index) % 4]
+
+    @property
+    def is_complete(self) -> bool:
+        return _passes_to_end([c.call for c in self.calls]) == 0 and len(self.calls) >= 4
+
+    @property
+    def is_passed_out(self) -> bool:
+        return len(self.calls) == 4 and all(c.call == "P" for c in self.calls)
+
+    def final_contract(self) -> Contract | None:
+        """The contract (without a result) once the auction is over; None if passed out."""
+        if not self.is_complete or self.is_passed_out:
+            return None
+        return Contract.from_auction(player(self.dealer), [to_endplay_bid(c.call) for c in self.calls])
+
+    def contract_text(self) -> str | None:
+        """"4SX by S"-style description of the final contract."""
+        contract = self.final_contract()
+        if contract is None:
+            return None
+        strain = {Denom.clubs: "C", Denom.diamonds: "D", Denom.hearts: "H",
+                  Denom.spades: "S", Denom.nt: "NT"}[contract.denom]
+        penalty = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[contract.penalty]
+        return f"{contract.level}{strain}{penalty} by {SEATS[int(contract.declarer)]}"
+
+    def up_to(self, index: int) -> "Auction":
+        """The auction before call ``index`` (0-based): what a player saw at a decision point."""
+        return Auction(self.dealer, self.calls[:index])
+
+    def without_table_information(self) -> "Auction":
+        """The calls only: no tempo marks, remarks or explanations (what a pollee may see)."""
+        return Auction(self.dealer, tuple(Call(c.call) for c in self.calls))
+
+    def with_call(self, call: Call) -> "Auction":
+        return Auction(self.dealer, self.calls + (call,))
+
+    def legal_calls(self) -> list[str]:
+        """Every call the next player may make."""
+        history = [c.call for c in self.calls]
+        out = []
+        for candidate in ["P", "X", "XX"] + [f"{lvl}{s}" for lvl in range(1, 8) for s in STRAIN_ORDER]:
+            try:
+                check_legal(self.dealer, history + [candidate])
+            except HuddleInputError:
+                continue
+            out.append(candidate)
+        return out
+
+    def rounds(self) -> list[list[Call | None]]:
+        """The auction as table rows in the order W, N, E, S (None before the dealer)."""
+        cells: list[Call | None] = [None] * "WNES".index(self.dealer) + list(self.calls)
+        return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[]]
+
+
+def _passes_to_end(history: Sequence[str]) -> int:
+    """How many passes would end the auction now (0 if it has ended)."""
+    if len(history) >= 4 and all(c == "P" for c in history[:4]) and len(history) == 4:
+        return 0
+    if any(c != "P" for c in history):
+        trailing = len(history) - max(i for i, c in enumerate(history) if c != "P") - 1
+        return max(0, 3 - trailing)
+    return 4 - len(history)
+
+
+def check_legal(dealer: str, history: Sequence[str]) -> None:
+    """Raise a HuddleInputError naming the first illegal call (position and seat)."""
+    last_bid: str | None = None
+    last_bid_by = ""
+    state = ""  # "", "X" or "XX" on the last bid
+    ended = False
+    for i, call in enumerate(history):
+        who = SEATS[(SEATS.index(dealer) + i) % 4]
+        where = f"auction call {i + 1} ({SEAT_NAMES[who]})"
+        if ended:
+            raise HuddleInputError(where, f"{call_symbol(call)} comes after the auction ended")
+        if call == "P":
+            pass
+        elif call == "X":
+            if last_bid is None:
+                raise HuddleInputError(where, "X with no bid to double")
+            if side_of(last_bid_by) == side_of(who):
+                raise HuddleInputError(where, f"X doubles own side's {call_symbol(last_bid)}")
+            if state:
+                raise HuddleInputError(where, f"X of {call_symbol(last_bid)}, which is already doubled")
+            state = "X"
+        elif call == "XX":
+            if state != "X":
+                raise HuddleInputError(where, "XX without a double to redouble")
+            if side_of(last_bid_by) != side_of(who):
+                raise HuddleInputError(where, "XX of the opponents' contract; only the doubled side may redouble")
+            state = "XX"
+        else:
+            if last_bid is not None and _bid_rank(call) <= _bid_rank(last_bid):
+                raise HuddleInputError(where, f"{call_symbol(call)} is insufficient after {call_symbol(last_bid)}")
+            last_bid, last_bid_by, state = call, who, ""
+        ended = _passes_to_end(history[:i + 1]) == 0
+
+
+def to_endplay_bid(call: str):
+    if call == "P":
+        return PenaltyBid(Penalty.passed)
+    if call == "X":
+        return PenaltyBid(Penalty.doubled)
+    if call == "XX":
+        return PenaltyBid(Penalty.redoubled)
+    return ContractBid(int(call[0]), _DENOM[call[1:]])
+
+
+def _from_endplay_bid(bid) -> Call:
+    if isinstance(bid, PenaltyBid):
+        name = {Penalty.passed: "P", Penalty.doubled: "X", Penalty.redoubled: "XX"}[bid.penalty]
+    else:
+        strain = {v: k for k, v in _DENOM.items()}[bid.denom]
+        name = f"{bid.level}{strain}"
+    return Call(name, alerted=bool(bid.alertable) or bool(bid.announcement),
+                explanation=bid.announcement or None)
+
+
+# ---------------------------------------------------------------- boards
+
+@dataclass(frozen=True)
+class Board:
+    """A board as played: number, dealer, vulnerability, deal and auction."""
+
+    number: int | None
+    dealer: str
+    vulnerability: str
+    deal: Deal = field(compare=False)
+    auction: Auction
+
+    @classmethod
+    def make(cls, deal: Deal | str, number: int | None = None, dealer: str | None = None,
+             vul: str | None = None, auction: Auction | str | Iterable[Call] = ()) -> "Board":
+        """Fill in dealer and vulnerability from the board number when they are not given."""
+        if number is not None and (not isinstance(number, int) or number < 1):
+            raise HuddleInputError("board number", f"'{number}' is not a board number (1 or more)")
+        if dealer is None:
+            if number is None:
+                raise HuddleInputError("dealer", "give the dealer or the board number")
+            dealer = dealer_for_board(number)
+        if vul is None:
+            if number is None:
+                raise HuddleInputError("vulnerability", "give the vulnerability or the board number")
+            vul = vulnerability_for_board(number)
+        dealer, vul = seat(dealer, "dealer"), vulnerability(vul)
+        deal = parse_deal(deal) if isinstance(deal, str) else deal
+        if isinstance(auction, str):
+            auction = Auction.parse(auction, dealer)
+        elif not isinstance(auction, Auction):
+            auction = Auction(dealer, tuple(auction))
+        if auction.dealer != dealer:
+            raise HuddleInputError("auction", f"starts with {SEAT_NAMES[auction.dealer]} but "
+                                              f"the dealer is {SEAT_NAMES[dealer]}")
+        return cls(number, dealer, vul, deal, auction)
+
+    def to_pbn(self) -> str:
+        return dump_pbn([self])
+
+
+def _board_from_endplay(b) -> Board:
+    deal = parse_deal(deal_pbn(b.deal))  # re-validate what endplay accepted
+    number = b.board_num if b.board_num else None
+    dealer = SEATS[int(b.dealer)] if b.dealer is not None else None
+    vul = {Vul.none: "none", Vul.ns: "ns", Vul.ew: "ew", Vul.both: "both"}[b.vul] if b.vul is not None else None
+    calls = tuple(_from_endplay_bid(bid) for bid in (b.auction or []))
+    return Board.make(deal, number, dealer, vul, calls)
+
+
+def loads_pbn(text: str) -> list[Board]:
+    """Boards from PBN text (tags Board, Dealer, Vulnerable, Deal, Auction)."""
+    try:
+        boards = _pbn.loads(text)
+    except HuddleInputError:
+        raise
+    except Exception as exc:  # endplay's decoder raises several types for malformed text
+        raise HuddleInputError("PBN", f"could not read the PBN: {exc}") from None
+    if not boards:
+        raise HuddleInputError("PBN", "no board found (a board needs at least a [Deal] tag)")
+    return [_board_from_endplay(b) for b in boards]
+
+
+def loads_lin(text: str) -> list[Board]:
+    """Boards from a BBO LIN string (md|…|sv|…|mb|… records)."""
+    try:
+        boards = _lin.loads(text)
+    except Exception as exc:
+        raise HuddleInputError("LIN", f"could not read the LIN string: {exc}") from None
+    if not boards:
+        raise HuddleInputError("LIN", "no board found (a LIN board needs an md| record)")
+    return [_board_from_endplay(b) for b in boards]
+
+
+def dump_pbn(boards: Sequence[Board]) -> str:
+    """PBN text for boards (deal, dealer, vulnerability, auction with alert notes)."""
+    out = []
+    for b in boards:
+        lines = []
+        if b.number is not None:
+            lines.append(f'[Board "{b.number}"]')
+        lines.append(f'[Dealer "{b.dealer}"]')
+        lines.append(f'[Vulnerable "{ {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}[b.vulnerability] }"]')
+        lines.append(f'[Deal "{deal_pbn(b.deal)}"]')
+        if b.auction.calls:
+            lines.append(f'[Auction "{b.dealer}"]')
+            tokens = []
+            notes = []
+            for c in b.auction.calls:
+                token = {"P": "Pass"}.get(c.call, c.call)
+                if c.alerted or c.explanation:
+                    notes.append(c.explanation or "")
+                    token += f" ={len(notes)}="
+                tokens.append(token)
+            lines.extend(" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4))
+            lines.extend(f'[Note "{i + 1}:{n}"]' for i, n in enumerate(notes))
+        out.append("\n".join(lines))
+    return "\n\n".join(out) + "\n"

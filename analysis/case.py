@@ -1,0 +1,251 @@
+"""Case files: a ruling case as JSON with a ``format_version``; load/loads/dump/dumps like json.
+
+The schema is documented in docs/case-file.md. Reading validates everything and names the field
+of the first problem; nothing is returned half-read.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from endplay.types import Deal
+
+from .bridge import SEAT_NAMES, Auction, Board, dealer_for_board, deal_pbn, parse_deal, seat
+from .errors import HuddleInputError
+from .scoring import PlayedContract, parse_score
+
+FORMAT_VERSION = 1
+KINDS = ("UI", "MI")
+SCORING_FORMS = ("matchpoints", "imps", "bam", "total points")
+IRREGULARITY_TYPES = ("hesitation", "remark", "question", "gesture", "unalerted",
+                      "misexplained", "other")
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """What happened at the table: a contract and its result, or a score alone."""
+
+    contract: PlayedContract | None = None
+    ns_score: int | None = None
+    passed_out: bool = False
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {}
+        if self.contract is not None:
+            c = self.contract
+            out["contract"] = f"{c.level}{c.strain}{c.penalty}" + ("=" if c.result == 0 else f"{c.result:+d}")
+            out["declarer"] = c.declarer
+        if self.passed_out:
+            out["passed_out"] = True
+        if self.ns_score is not None:
+            out["ns_score"] = self.ns_score
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict | None, vul: str, where: str = "table_result") -> "TableResult | None":
+        if data is None:
+            return None
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, "must be an object")
+        contract = None
+        score = None
+        if "contract" in data:
+            if "declarer" not in data:
+                raise HuddleInputError(f"{where}.declarer", "needed with a contract")
+            try:
+                contract = PlayedContract.parse(data["contract"], data["declarer"])
+            except HuddleInputError as exc:
+                raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
+            score = contract.ns_score(vul)
+        if data.get("passed_out"):
+            score = 0
+        if "ns_score" in data:
+            given = parse_score(str(data["ns_score"]), f"{where}.ns_score")
+            if score is not None and given != score:
+                raise HuddleInputError(f"{where}.ns_score", f"{given} does not match the contract, "
+                                                             f"which scores {score} for North-South")
+            score = given
+        return cls(contract, score, bool(data.get("passed_out")), data.get("note"))
+
+    def describe(self) -> str:
+        if self.passed_out:
+            return "Passed out"
+        if self.contract is not None:
+            return str(self.contract)
+        return self.note or "not recorded"
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    type: str
+    by: str | None = None              # seat
+    call_index: int | None = None      # 0-based index into the auction
+    seconds: int | None = None
+    agreed: bool | None = None         # both sides agree the facts?
+    description: str = ""
+
+    def to_dict(self) -> dict:
+        out = {"type": self.type, "description": self.description}
+        for name in ("by", "call_index", "seconds", "agreed"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+@dataclass(frozen=True)
+class Case:
+    """One ruling case: the board, the irregularity, the action in question and the results."""
+
+    id: str
+    title: str
+    kind: str
+    board: Board
+    scoring: str = "matchpoints"
+    source: str = ""
+    event: str | None = None
+    session: str | None = None
+    class_of_players: str | None = None
+    irregularity: Irregularity | None = None
+    action_index: int | None = None            # 0-based index of the call in question
+    table_result: TableResult | None = None
+    field: tuple[int, ...] = ()                # other tables' North-South scores
+    other_table: int | None = None             # teams: the other table's North-South score
+    offending_side: str | None = None          # "NS" or "EW"
+    notes: str = ""
+    assumptions: tuple[str, ...] = ()
+    source_ruling: str = ""
+
+    @property
+    def non_offending_side(self) -> str | None:
+        return {"NS": "EW", "EW": "NS"}.get(self.offending_side or "")
+
+    @property
+    def action_seat(self) -> str | None:
+        return None if self.action_index is None else self.board.auction.seat_of(self.action_index)
+
+    def to_dict(self) -> dict:
+        b = self.board
+        out: dict[str, Any] = {
+            "format_version": FORMAT_VERSION, "id": self.id, "title": self.title, "kind": self.kind,
+            "source": self.source, "event": self.event, "session": self.session,
+            "scoring": self.scoring, "class_of_players": self.class_of_players,
+            "board": {"number": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability},
+            "deal": deal_pbn(b.deal),
+            "auction": [c.to_dict() for c in b.auction.calls],
+            "irregularity": self.irregularity.to_dict() if self.irregularity else None,
+            "action_index": self.action_index,
+            "table_result": self.table_result.to_dict() if self.table_result else None,
+            "field": list(self.field), "other_table": self.other_table,
+            "offending_side": self.offending_side, "notes": self.notes,
+            "assumptions": list(self.assumptions), "source_ruling": self.source_ruling,
+        }
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Case":
+        if not isinstance(data, dict):
+            raise HuddleInputError("case", "a case file is a JSON object")
+        version = data.get("format_version")
+        if version != FORMAT_VERSION:
+            raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads {FORMAT_VERSION})")
+        for name in ("id", "title", "kind", "board", "deal"):
+            if not data.get(name):
+                raise HuddleInputError(name, "is required")
+        kind = str(data["kind"]).upper()
+        if kind not in KINDS:
+            raise HuddleInputError("kind", f"'{data['kind']}' must be UI or MI")
+        scoring = str(data.get("scoring", "matchpoints")).lower()
+        if scoring not in SCORING_FORMS:
+            raise HuddleInputError("scoring", f"'{scoring}' must be one of {', '.join(SCORING_FORMS)}")
+        board = _board_from(data)
+        irregularity = _irregularity_from(data.get("irregularity"), board)
+        action_index = data.get("action_index")
+        if action_index is not None and (not isinstance(action_index, int)
+                                         or not 0 <= action_index < len(board.auction.calls)):
+            raise HuddleInputError("action_index", f"{action_index!r} is not a call of the auction "
+                                                   f"(0 to {len(board.auction.calls) - 1})")
+        offending = data.get("offending_side")
+        if offending is not None and offending not in ("NS", "EW"):
+            raise HuddleInputError("offending_side", f"'{offending}' must be NS or EW")
+        field_scores = data.get("field") or []
+        if not isinstance(field_scores, list):
+            raise HuddleInputError("field", "must be a list of North-South scores")
+        other = data.get("other_table")
+        return cls(
+            id=str(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
+            source=str(data.get("source", "")), event=data.get("event"), session=data.get("session"),
+            class_of_players=data.get("class_of_players"), irregularity=irregularity,
+            action_index=action_index,
+            table_result=TableResult.from_dict(data.get("table_result"), board.vulnerability),
+            field=tuple(parse_score(str(s), f"field[{i}]") for i, s in enumerate(field_scores)),
+            other_table=None if other is None else parse_score(str(other), "other_table"),
+            offending_side=offending, notes=str(data.get("notes", "")),
+            assumptions=tuple(str(a) for a in data.get("assumptions", [])),
+            source_ruling=str(data.get("source_ruling", "")))
+
+
+def _board_from(data: dict) -> Board:
+    b = data["board"]
+    if not isinstance(b, dict):
+        raise HuddleInputError("board", "must be an object with number, dealer, vulnerability")
+    deal: Deal = parse_deal(data["deal"])
+    calls = data.get("auction", [])
+    if not isinstance(calls, list):
+        raise HuddleInputError("auction", "must be a list of calls")
+    dealer = b.get("dealer")
+    auction = Auction.from_dict({"dealer": dealer if dealer else _dealer_from_number(b), "calls": calls})
+    return Board.make(deal, b.get("number"), dealer, b.get("vulnerability"), auction)
+
+
+def _dealer_from_number(b: dict) -> str:
+    if not isinstance(b.get("number"), int):
+        raise HuddleInputError("board.dealer", "give the dealer or the board number")
+    return dealer_for_board(b["number"])
+
+
+def _irregularity_from(data: dict | None, board: Board) -> Irregularity | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise HuddleInputError("irregularity", "must be an object")
+    kind = str(data.get("type", "")).lower()
+    if kind not in IRREGULARITY_TYPES:
+        raise HuddleInputError("irregularity.type", f"'{kind}' must be one of {', '.join(IRREGULARITY_TYPES)}")
+    by = seat(data["by"], "irregularity.by") if data.get("by") else None
+    index = data.get("call_index")
+    if index is not None and (not isinstance(index, int) or not 0 <= index < len(board.auction.calls)):
+        raise HuddleInputError("irregularity.call_index", f"{index!r} is not a call of the auction")
+    if index is not None and by is not None and board.auction.seat_of(index) != by:
+        raise HuddleInputError("irregularity.by", f"call {index + 1} was made by "
+                                                  f"{SEAT_NAMES[board.auction.seat_of(index)]}, not {SEAT_NAMES[by]}")
+    return Irregularity(kind, by, index, data.get("seconds"), data.get("agreed"),
+                        str(data.get("description", "")))
+
+
+# ---------------------------------------------------------------- json-style API
+
+def loads(text: str) -> Case:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return Case.from_dict(data)
+
+
+def load(fp: IO[str]) -> Case:
+    return loads(fp.read())
+
+
+def dumps(case: Case, indent: int | None = 2) -> str:
+    return json.dumps(case.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
+    fp.write(dumps(case, indent) + "\n")
+
+
+__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "FORMAT_VERSION"]

@@ -1,0 +1,69 @@
+"""Exact numbers: parsing fractions typed by a director, printing them for JSON and for people.
+
+Scores and weights are ``fractions.Fraction``; rounding happens only here, at display.
+"""
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from numbers import Rational
+
+from .errors import HuddleInputError
+
+ROUNDING_POLICIES = ("exact", "wbf1")
+
+_FRACTION = re.compile(r"^[+-]?\d+/\d+$")
+_DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)$")
+
+
+def parse_fraction(text: str, field: str) -> Fraction:
+    """Read "1/3", "0.25", "25%", "2" or "1 1/2" exactly."""
+    raw = text.strip()
+    body = raw[:-1].strip() if raw.endswith("%") else raw
+    mixed = re.match(r"^([+-]?\d+)\s+(\d+/\d+)$", body)
+    try:
+        if mixed:
+            whole, part = int(mixed.group(1)), Fraction(mixed.group(2))
+            value = whole - part if mixed.group(1).startswith("-") else whole + part
+        elif _FRACTION.match(body) or _DECIMAL.match(body):
+            value = Fraction(body)
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise HuddleInputError(field, f"'{text}' is not a number (use 1/3, 0.25 or 25%)") from None
+    return value / 100 if raw.endswith("%") else value
+
+
+def fraction_str(value: Rational | int) -> str:
+    """A fraction in lowest terms as JSON carries it: "17/2", "22", "-14/3"."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def mixed_str(value: Rational | int) -> str:
+    """A fraction as a director writes it: "8 1/2", "-4 2/3", "22"."""
+    value = Fraction(value)
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if whole == 0:
+        return f"{sign}{rest}/{value.denominator}"
+    return f"{sign}{whole} {rest}/{value.denominator}"
+
+
+def rounded(value: Rational | int, places: int = 1) -> Decimal:
+    """Round half up (away from zero) to ``places`` decimals: the usual scoring convention."""
+    value = Fraction(value)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def display(value: Rational | int, policy: str = "exact") -> str:
+    """Display a score under a rounding policy: "exact" (mixed fraction) or "wbf1" (one decimal)."""
+    if policy == "exact":
+        return mixed_str(value)
+    if policy == "wbf1":
+        return str(rounded(value, 1))
+    raise HuddleInputError("rounding", f"unknown policy '{policy}' (choose {', '.join(ROUNDING_POLICIES)})")

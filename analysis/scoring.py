@@ -1,0 +1,283 @@
+"""Exact scoring: contract scores, the IMP scale, weighted IMPs, knockout averaging, artificial
+scores, cross-IMPs and Butler. Matchpointing lives in ``analysis.matchpoints``.
+
+Every result is an ``int`` or a ``fractions.Fraction``; nothing here rounds.
+"""
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from endplay.types import Contract, Denom, Penalty
+
+from .bridge import _STRAIN_ALIASES, player, seat, side_of, vul_enum, vulnerability
+from .errors import HuddleInputError
+from .numbers import fraction_str, parse_fraction
+
+# ---------------------------------------------------------------- contract scores
+
+_CONTRACT = re.compile(r"^([0-9]+)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d+)$", re.I)
+_DENOM = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+
+
+@dataclass(frozen=True)
+class PlayedContract:
+    """A contract with its declarer and the number of tricks declarer took."""
+
+    level: int
+    strain: str          # C, D, H, S or NT
+    penalty: str         # "", "X" or "XX"
+    declarer: str        # N, E, S or W
+    tricks: int
+
+    def __post_init__(self):
+        if not 1 <= self.level <= 7:
+            raise HuddleInputError("contract", f"level {self.level} is impossible (1 to 7)")
+        if not 0 <= self.tricks <= 13:
+            raise HuddleInputError("contract", f"{self.tricks} tricks is impossible (0 to 13)")
+
+    @classmethod
+    def parse(cls, text: str, declarer: str) -> "PlayedContract":
+        """"4SX-3", "3NT+1", "4♠X=", "7NTXX=" with the declarer given separately."""
+        raw = str(text).strip()
+        match = _CONTRACT.match(raw.upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
+        if not match:
+            raise HuddleInputError("contract", f"'{raw}' is not a contract with a result "
+                                               "(e.g. 4SX-3, 3NT+1, 4H=)")
+        level = int(match.group(1))
+        if not 1 <= level <= 7:
+            raise HuddleInputError("contract", f"'{raw}': level {level} is impossible (1 to 7)")
+        strain = _STRAIN_ALIASES[match.group(2)]
+        penalty = {None: "", "X": "X", "*": "X", "XX": "XX", "**": "XX"}[match.group(3)]
+        result = 0 if match.group(4) == "=" else int(match.group(4).replace(" ", ""))
+        tricks = level + 6 + result
+        if tricks > 13:
+            raise HuddleInputError("contract", f"'{raw}' would be {tricks} tricks; there are only 13")
+        if tricks < 0:
+            raise HuddleInputError("contract", f"'{raw}' is down {-result}; {level}{strain} can go "
+                                               f"down at most {level + 6}")
+        return cls(level, strain, penalty, seat(declarer, "declarer"), tricks)
+
+    @property
+    def result(self) -> int:
+        return self.tricks - self.level - 6
+
+    def to_endplay(self) -> Contract:
+        penalty = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}[self.penalty]
+        return Contract(level=self.level, denom=_DENOM[self.strain], declarer=player(self.declarer),
+                        penalty=penalty, result=self.result)
+
+    def ns_score(self, vul: str) -> int:
+        """North-South's score (Law 77 scoring table, via endplay)."""
+        score = self.to_endplay().score(vul_enum(vulnerability(vul)))
+        return score if side_of(self.declarer) == "NS" else -score
+
+    def __str__(self) -> str:
+        result = "=" if self.result == 0 else f"{self.result:+d}"
+        return f"{self.level}{self.strain}{self.penalty}{result} by {self.declarer}"
+
+
+def contract_score(text: str, declarer: str, vul: str) -> int:
+    """North-South score of a played contract, e.g. contract_score("4SX-3", "S", "both") == -800."""
+    return PlayedContract.parse(text, declarer).ns_score(vul)
+
+
+# ---------------------------------------------------------------- IMPs
+
+# Law 78B: the lower bound of each IMP band (20–40 is 1 IMP, ..., 4000 and more is 24).
+IMP_BANDS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
+             1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+
+
+def imps(difference: int | Fraction) -> int:
+    """IMPs for a points difference (WBF scale, Law 78B); the sign follows the difference.
+    A difference that is not a multiple of 10 takes the band whose lower bound it reaches."""
+    value = Fraction(difference)
+    return int(math.copysign(bisect_right(IMP_BANDS, abs(value)), value)) if value else 0
+
+
+# ---------------------------------------------------------------- weighted scores
+
+@dataclass(frozen=True)
+class WeightedScore:
+    """An assigned score weighted over several results (Law 12C1(c)): (NS score, weight) pairs."""
+
+    components: tuple[tuple[int, Fraction], ...]
+
+    def __post_init__(self):
+        comps = tuple((int(s), Fraction(w)) for s, w in self.components)
+        if not comps:
+            raise HuddleInputError("weights", "a weighted score needs at least one result")
+        for s, w in comps:
+            if not 0 < w <= 1:
+                raise HuddleInputError("weights", f"weight {fraction_str(w)} on {s} is outside 0..1 "
+                                                  "(each weight must be more than 0 and at most 1)")
+        total = sum(w for _, w in comps)
+        if total != 1:
+            raise HuddleInputError("weights", f"weights sum to {fraction_str(total)}, not 1")
+        object.__setattr__(self, "components", comps)
+
+    @classmethod
+    def parse(cls, text: str, field: str = "adjusted") -> "WeightedScore":
+        """"400:1/3 -50:1/3 420:1/6 -50:1/6"; weights as fractions, decimals or percentages."""
+        pairs = []
+        for item in str(text).replace(",", " ").split():
+            if ":" not in item:
+                raise HuddleInputError(field, f"'{item}' should be score:weight, e.g. 400:1/3")
+            score_text, weight_text = item.split(":", 1)
+            pairs.append((parse_score(score_text, field), parse_fraction(weight_text, field)))
+        try:
+            return cls(tuple(pairs))
+        except HuddleInputError as exc:
+            raise HuddleInputError(field, exc.problem) from None
+
+    @classmethod
+    def single(cls, score: int) -> "WeightedScore":
+        return cls(((score, Fraction(1)),))
+
+    def expected_score(self) -> Fraction:
+        """Σ w·s: shown for information only; never IMPed or matchpointed (Law 12C1(c) practice)."""
+        return sum((w * s for s, w in self.components), Fraction(0))
+
+    def negated(self) -> "WeightedScore":
+        return WeightedScore(tuple((-s, w) for s, w in self.components))
+
+    def to_dict(self) -> dict:
+        return {"components": [{"score": s, "weight": fraction_str(w)} for s, w in self.components]}
+
+
+def parse_score(text: str, field: str = "score") -> int:
+    """A bridge score: a whole number of points, a multiple of 10."""
+    raw = str(text).strip().replace("−", "-")
+    if not re.match(r"^[+-]?\d+$", raw):
+        raise HuddleInputError(field, f"'{text}' is not a score (a whole number such as 420 or -50)")
+    value = int(raw)
+    if value % 10:
+        raise HuddleInputError(field, f"'{text}' is not a bridge score (scores are multiples of 10)")
+    return value
+
+
+def weighted_imps(adjusted: WeightedScore, other_table: int) -> Fraction:
+    """IMPs at the adjusted table: each component IMPed against the other table, then weighted
+    (seed 002, Law 12C1(c)); the IMPs of the expected score are never used."""
+    return sum((w * imps(s - other_table) for s, w in adjusted.components), Fraction(0))
+
+
+def knockout_average(team_imps: Fraction | int, other_team_imps: Fraction | int) -> tuple[Fraction, Fraction]:
+    """Knockout play has one result per board: average the two sides' separately computed IMPs
+    (ACBL LAWS.033 p.24, old Law 86B). Returns (team, other team)."""
+    team = (Fraction(team_imps) - Fraction(other_team_imps)) / 2
+    return team, -team
+
+
+@dataclass(frozen=True)
+class SeriousErrorSplit:
+    """Law 12C1(e) (2017): consequent damage redressed, subsequent damage not (seed 002)."""
+
+    actual: int               # A: NOS IMPs actually scored
+    no_infraction: int        # N: NOS IMPs had the infraction not occurred
+    after_infraction: int     # P: NOS IMPs after the infraction with normal play
+    consequent_damage: int    # D = max(0, N - P)
+    non_offenders: int        # A + D
+    offenders: int            # -N: "as the consequence of its infraction only"
+
+    def to_dict(self) -> dict:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+def serious_error_split(actual: int, no_infraction: int, after_infraction: int) -> SeriousErrorSplit:
+    damage = max(0, no_infraction - after_infraction)
+    return SeriousErrorSplit(actual, no_infraction, after_infraction, damage,
+                             actual + damage, -no_infraction)
+
+
+# ---------------------------------------------------------------- artificial scores
+
+ARTIFICIAL_SHARES = {"ave-": Fraction(2, 5), "ave": Fraction(1, 2), "ave+": Fraction(3, 5)}
+ARTIFICIAL_IMPS = {"ave-": -3, "ave": 0, "ave+": 3}  # Law 12C2(b) (2017)
+
+
+def _artificial_kind(kind: str) -> str:
+    key = kind.strip().lower().replace("average", "ave").replace(" ", "").replace("plus", "+").replace("minus", "-")
+    if key not in ARTIFICIAL_SHARES:
+        raise HuddleInputError("artificial score", f"unknown kind '{kind}' (ave-, ave or ave+)")
+    return key
+
+
+def artificial_matchpoints(kind: str, top: int | Fraction) -> Fraction:
+    """Law 12C2(a): average minus 40%, average 50%, average plus 60% of the top."""
+    return ARTIFICIAL_SHARES[_artificial_kind(kind)] * Fraction(top)
+
+
+def artificial_imps(kind: str) -> int:
+    """Law 12C2(b): +3 / 0 / -3 IMPs."""
+    return ARTIFICIAL_IMPS[_artificial_kind(kind)]
+
+
+def session_percentage_rule(kind: str, session_percentage: Fraction | int, boards: int) -> Fraction:
+    """Law 12C2(c): a non-offender on over 60% for the session gets that instead of 60%; an
+    offender under 40% gets that instead of 40%. ``session_percentage`` is the session result with
+    this board entered at the artificial value; the percentage "on the other boards" is taken."""
+    kind = _artificial_kind(kind)
+    if kind == "ave":
+        return Fraction(50)
+    if boards < 2:
+        raise HuddleInputError("boards", "the session rule needs at least 2 boards in the session")
+    entered = ARTIFICIAL_SHARES[kind] * 100
+    others = (Fraction(session_percentage) * boards - entered) / (boards - 1)
+    return max(entered, others) if kind == "ave+" else min(entered, others)
+
+
+def average_minus_or_table(table_matchpoints: Fraction | int, top: int | Fraction) -> Fraction:
+    """Law 25 purposeful change (ACBL practice, seed 003): average minus or the table result,
+    whichever is worse for the offenders."""
+    return min(Fraction(table_matchpoints), artificial_matchpoints("ave-", top))
+
+
+# ---------------------------------------------------------------- pairs IMPs
+
+def cross_imps(scores: Sequence[int], average: bool = True) -> list[Fraction]:
+    """Each score IMPed against every other; averaged over n-1 (or summed)."""
+    n = len(scores)
+    if n < 2:
+        raise HuddleInputError("scores", "cross-IMPs need at least two scores")
+    totals = [sum(imps(s - t) for j, t in enumerate(scores) if j != i) for i, s in enumerate(scores)]
+    return [Fraction(t, n - 1) if average else Fraction(t) for t in totals]
+
+
+def butler_default_trim(n: int) -> int:
+    """Scores dropped at each end before the datum: none up to 3 results, then
+    ceil((n-10)/15)+1 (the drop rule of the widely used bridge-scorer library)."""
+    return 0 if n <= 3 else max(0, math.ceil((n - 10) / 15) + 1)
+
+
+def round_to_ten(value: Fraction) -> int:
+    """Nearest multiple of 10, halves away from zero."""
+    tens = abs(value) / 10
+    whole = int(tens) + (1 if tens - int(tens) >= Fraction(1, 2) else 0)
+    return int(math.copysign(whole * 10, value)) if value else 0
+
+
+@dataclass(frozen=True)
+class ButlerResult:
+    datum: int
+    imps: tuple[int, ...]
+    trimmed: int
+
+
+def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None) -> ButlerResult:
+    """Butler IMPs: datum = mean after dropping ``trim`` scores at each end, rounded to 10."""
+    n = len(scores)
+    if n == 0:
+        raise HuddleInputError("scores", "Butler scoring needs at least one score")
+    k = butler_default_trim(n) if trim is None else (trim(n) if callable(trim) else int(trim))
+    if k < 0 or 2 * k >= n:
+        raise HuddleInputError("trim", f"cannot drop {k} scores at each end of {n}")
+    kept = sorted(scores)[k:n - k]
+    datum = round_to_ten(Fraction(sum(kept), len(kept)))
+    return ButlerResult(datum, tuple(imps(s - datum) for s in scores), k)
+

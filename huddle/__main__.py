@@ -1,0 +1,5 @@
+import sys
+
+from huddle.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Persistence and the poll workflow (database, models, services)."""

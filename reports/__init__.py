@@ -1,0 +1,1 @@
+"""Rendering of results: diagrams, ruling reports (HTML, PDF)."""

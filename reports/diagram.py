@@ -1,0 +1,113 @@
+"""Hand diagram and auction table as HTML: one renderer for the app and the reports.
+
+All text that a user typed (explanations, remarks) is escaped, so it renders inert.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits
+
+SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
+VUL_TEXT = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": "E-W vulnerable", "both": "Both vulnerable"}
+
+CSS = """
+<style>
+.hd-wrap{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:520px}
+.hd-grid{display:grid;grid-template-columns:1fr 1fr 1fr;gap:4px;align-items:center}
+.hd-hand{font-size:15px;line-height:1.35;padding:2px 4px;white-space:nowrap}
+.hd-hand .hd-seat{font-size:12px;color:#555;font-weight:600;text-transform:uppercase}
+.hd-hand .hd-unknown{color:#888;font-style:italic}
+.hd-compass{border:1px solid #bbb;border-radius:6px;text-align:center;font-size:12px;padding:6px 2px;
+  background:#f6f6f2;color:#333}
+.hd-vul{color:#c8102e;font-weight:700}
+.hd-auction{border-collapse:collapse;margin-top:6px;font-size:15px;width:100%;max-width:360px}
+.hd-auction th{font-size:12px;color:#555;border-bottom:1px solid #bbb;padding:2px 6px;text-align:left}
+.hd-auction td{padding:2px 6px;vertical-align:top}
+.hd-mark{font-size:11px;color:#555}
+.hd-slow{background:#fff1c2}
+.hd-notes{font-size:13px;color:#333;margin:4px 0 0 0;padding-left:18px}
+</style>
+"""
+
+
+def _suit(suit: str) -> str:
+    return f'<span style="color:{SUIT_COLOURS[suit]}">{SUIT_SYMBOLS[suit]}</span>'
+
+
+def _holding(cards: str) -> str:
+    return escape(cards.replace("T", "10")) if cards else "—"
+
+
+def hand_html(board: Board, seat_letter: str) -> str:
+    marks = []
+    if board.dealer == seat_letter:
+        marks.append("dealer")
+    vul = board.vulnerability == "both" or board.vulnerability == ("ns" if seat_letter in "NS" else "ew")
+    head = (f'<div class="hd-seat">{SEAT_NAMES[seat_letter]}'
+            + (f' · {", ".join(marks)}' if marks else "")
+            + (' · <span class="hd-vul">vul</span>' if vul else "") + "</div>")
+    suits = hand_suits(board.deal, seat_letter)
+    if suits is None:
+        body = '<div class="hd-unknown">not recorded</div>'
+    else:
+        body = "".join(f"<div>{_suit(s)} {_holding(suits[s])}</div>" for s in SUITS)
+    return f'<div class="hd-hand" data-seat="{seat_letter}">{head}{body}</div>'
+
+
+def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = True) -> str:
+    """Four hands round a compass; ``seats`` limits which hands are shown (a pollee sees one)."""
+    cell = {s: hand_html(board, s) if s in seats else "<div></div>" for s in "NESW"}
+    number = f"Board {board.number}<br>" if board.number else ""
+    compass = (f'<div class="hd-compass">{number}Dealer {SEAT_NAMES[board.dealer]}<br>'
+               f'{VUL_TEXT[board.vulnerability]}</div>')
+    grid = (f'<div class="hd-grid"><div></div>{cell["N"]}<div></div>'
+            f'{cell["W"]}{compass}{cell["E"]}<div></div>{cell["S"]}<div></div></div>')
+    return (CSS if include_css else "") + f'<div class="hd-wrap">{grid}</div>'
+
+
+def call_html(call: str) -> str:
+    if call in ("P", "X", "XX"):
+        return {"P": "Pass", "X": "X", "XX": "XX"}[call]
+    return call[0] + (_suit(call[1]) if call[1:] in SUITS else "NT")
+
+
+def _notes_for(call: Call) -> list[str]:
+    notes = []
+    if call.tempo_break:
+        notes.append("break in tempo" + (f" ({call.tempo_seconds} s)" if call.tempo_seconds is not None else ""))
+    if call.alerted:
+        notes.append("alerted")
+    if call.explanation:
+        notes.append(f"explained as: {call.explanation}")
+    if call.correct_explanation:
+        notes.append(f"correct explanation: {call.correct_explanation}")
+    if call.remark:
+        notes.append(f"remark: {call.remark}")
+    return notes
+
+
+def auction_html(auction: Auction, annotations: bool = True, include_css: bool = True,
+                 question_mark: bool = False) -> str:
+    """The auction in W N E S columns. With ``annotations`` each marked call gets a footnote
+    number (tempo, alert, explanation, remark); without, only the calls (what a pollee sees).
+    ``question_mark`` adds "?" for the next call (a poll's decision point)."""
+    footnotes: list[str] = []
+    cells: list[str] = ["" for _ in range("WNES".index(auction.dealer))]
+    for call in auction.calls:
+        text = call_html(call.call)
+        notes = _notes_for(call) if annotations else []
+        if notes:
+            footnotes.append("; ".join(notes))
+            slow = " hd-slow" if call.tempo_break else ""
+            text = f'<span class="{slow.strip()}">{text}</span><sup class="hd-mark">{len(footnotes)}</sup>'
+        cells.append(text)
+    if question_mark:
+        cells.append("<b>?</b>")
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[]]
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row + [""] * (4 - len(row))) + "</tr>"
+                   for row in rows)
+    head = "<tr>" + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in "WNES") + "</tr>"
+    notes_html = ("<ol class='hd-notes'>" + "".join(f"<li>{escape(n)}</li>" for n in footnotes) + "</ol>"
+                  if footnotes else "")
+    return (CSS if include_css else "") + f'<table class="hd-auction">{head}{body}</table>{notes_html}'

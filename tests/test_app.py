@@ -1,0 +1,49 @@
+"""The Streamlit pages under AppTest (real Streamlit, real SQLite file)."""
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from conftest import ROOT
+
+APP = str(ROOT / "streamlit_app.py")
+
+
+@pytest.fixture
+def app(sqlite_url, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_case_list_shows_the_example_cases(app):
+    assert app.title[0].value == "Cases"
+    texts = " ".join(m.value for m in app.markdown)
+    assert "6♦ after a noticeable hesitation" in texts and "Boston NABC" in texts
+
+
+def test_opening_a_case_shows_diagram_and_auction(app):
+    buttons = [b for b in app.button if b.label == "Open"]
+    titles = [m.value for m in app.markdown if m.value.startswith("**")]
+    index = next(i for i, t in enumerate(titles) if "6♦" in t)
+    buttons[index].click().run()
+    assert not app.exception
+    assert "6♦ after a noticeable hesitation" in app.title[0].value
+    html = " ".join(h.proto.body for h in app.get("html"))
+    assert "KJ2" in html and 'data-seat="W"' in html and "break in tempo" in html
+    assert "Final contract: **6D by S**" in " ".join(m.value for m in app.markdown)
+
+
+def test_calculator_gives_seed_002_numbers(app):
+    app.switch_page("ui/calculator.py").run()
+    assert not app.exception
+    assert any("North-South 8 1/2 of 22" in s.value for s in app.success)
+    app.radio(key="calc_mode").set_value("IMPs").run()
+    assert any(s.value == "4 2/3 IMPs" for s in app.success)
+
+
+def test_calculator_shows_bad_weights_inline(app):
+    app.switch_page("ui/calculator.py").run()
+    app.text_input(key="calc_adjusted").set_value("400:1/3 -50:1/3").run()
+    assert not app.exception
+    assert app.error[0].value == "adjusted: weights sum to 2/3, not 1"

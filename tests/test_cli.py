@@ -1,0 +1,122 @@
+"""The `huddle` calculator: numbers from the issue, readable output, and one-line errors (exit 2)."""
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from huddle.cli import main
+
+
+def run(capsys, *argv):
+    """Exit status, stdout and stderr of `huddle ARGV`, argparse's own exits included."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_score_json(capsys):
+    assert run_json(capsys, "score", "4SX-3", "--by", "S", "--vul", "both") == {"ns": -800, "ew": 800}
+    assert run_json(capsys, "score", "3NT+1", "--by", "E", "--vul", "none") == {"ns": -430, "ew": 430}
+    assert run_json(capsys, "score", "4♠X-3", "--by", "N", "--vul", "ns") == {"ns": -800, "ew": 800}
+    assert run_json(capsys, "score", "7NTXX=", "--by", "W", "--vul", "both") == {"ns": -2980, "ew": 2980}
+
+
+def test_score_readable(capsys):
+    code, out, _ = run(capsys, "score", "4SX-3", "--by", "S", "--vul", "both")
+    assert code == 0
+    assert "4♠X-3 by South, 7 tricks" in out and "North-South  -800" in out and "East-West    +800" in out
+
+
+MP_ARGS = ["mp", "--field", "420*4 400*2 170 150 -50*3", "--adjusted", "400:1/3 -50:1/3 420:1/6 -50:1/6"]
+
+
+def test_mp_json_seed_002(capsys):
+    out = run_json(capsys, *MP_ARGS)
+    assert out["top"] == "22"
+    assert out["scores"][0] == {"score": 420, "frequency": "25/6", "matchpoints": "113/6"}
+    assert [s["matchpoints"] for s in out["scores"]] == ["113/6", "37/3", "9", "7", "5/2"]
+    assert [s["score"] for s in out["scores"]] == [420, 400, 170, 150, -50]
+    assert out["adjusted"][0]["matchpoints"] == "17/2"
+    assert out["adjusted"][0]["percentage"] == "425/11"
+
+
+def test_mp_acbl_scale_and_percent_weights(capsys):
+    out = run_json(capsys, *MP_ARGS, "--scale", "acbl")
+    assert out["top"] == "11" and out["adjusted"][0]["matchpoints"] == "17/4"
+    out = run_json(capsys, "mp", "--field", "420 450 170 140 -50", "--adjusted", "420:60% -50:40%")
+    assert out["adjusted"][0]["matchpoints"] == "23/5"
+
+
+def test_mp_several_tables_and_split(capsys):
+    out = run_json(capsys, "mp", "--field", "420 400 170", "--adjusted", "400:1/2 -50:1/2",
+                   "--adjusted", "420:1/2 170:1/4 -50:1/4|420:1/4 170:3/4")
+    assert out["top"] == "8" and len(out["adjusted"]) == 2
+    assert out["ew_scores"] != out["scores"]
+
+
+def test_mp_readable_table(capsys):
+    code, out, _ = run(capsys, *MP_ARGS)
+    assert code == 0
+    assert "top 22" in out and "18 5/6" in out and "North-South 8 1/2 MPs (38.6%)" in out
+    code, out, _ = run(capsys, *MP_ARGS, "--rounding", "wbf1")
+    assert "18.8" in out and "North-South 8.5 MPs" in out
+
+
+def test_imp_json(capsys):
+    assert run_json(capsys, "imp", "--other", "140", "--adjusted", "620:2/3 -100:1/3") == {"imps": "14/3"}
+    assert run_json(capsys, "imp", "--other", "500", "--adjusted", "480:65% 980:35%") == {"imps": "57/20"}
+
+
+def test_imp_readable(capsys):
+    code, out, _ = run(capsys, "imp", "--other", "140", "--adjusted", "620:2/3 -100:1/3")
+    assert code == 0 and "total 4 2/3 IMPs (4.7)" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["mp", "--field", "420 400", "--adjusted", "400:1/3 -50:1/3"], "--adjusted #1: weights sum to 2/3, not 1"),
+    (["mp", "--field", "420 400", "--adjusted", "400:3/2 -50:-1/2"], "outside 0..1"),
+    (["mp", "--field", "420 400", "--adjusted", "400:1/2 -50"], "'-50' should be score:weight"),
+    (["mp", "--field", "420 400", "--adjusted", "400:half 50:1/2"], "'half' is not a number"),
+    (["mp", "--field", "420 abc", "--adjusted", "400:1"], "field: 'abc' is not a score"),
+    (["mp", "--field", "425 400"], "field: '425' is not a bridge score"),
+    (["mp", "--field", "420*x"], "the repeat after * must be a whole number"),
+    (["mp", "--field", "420"], "needs at least two results"),
+    (["mp", "--field", "420 400", "--scale", "ebu"], "unknown scale 'ebu'"),
+    (["score", "8S=", "--by", "N", "--vul", "none"], "level 8 is impossible"),
+    (["score", "7NT+1", "--by", "N", "--vul", "none"], "would be 14 tricks"),
+    (["score", "1C-8", "--by", "N", "--vul", "none"], "can go down at most 7"),
+    (["score", "4S=", "--by", "N", "--vul", "red"], "unknown vulnerability 'red'"),
+    (["score", "4S=", "--by", "Q", "--vul", "none"], "declarer: unknown seat 'Q'"),
+    (["score", "4S", "--by", "N", "--vul", "none"], "is not a contract with a result"),
+    (["imp", "--other", "1x0", "--adjusted", "620:1"], "--other: '1x0' is not a score"),
+    (["imp", "--other", "140", "--adjusted", "620:1/2 -100:1/3"], "weights sum to 5/6, not 1"),
+    (["imp", "--other", "140", "--adjusted", "620:0 -100:1"], "outside 0..1"),
+    (["score", "4S=", "--by", "N"], "the following arguments are required: --vul"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_malformed_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("huddle: error: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_installed_command_exit_status():
+    exe = shutil.which("huddle") or None
+    cmd = [exe] if exe else [sys.executable, "-m", "huddle"]
+    ok = subprocess.run(cmd + ["imp", "--other", "140", "--adjusted", "620:2/3 -100:1/3", "--json"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and json.loads(ok.stdout) == {"imps": "14/3"}
+    bad = subprocess.run(cmd + ["score", "8S=", "--by", "N", "--vul", "none"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1

@@ -1,0 +1,23 @@
+"""The embedded SQLite database: migrations, settings and example loading (a real file)."""
+import sqlite3
+
+from polling import db
+
+
+def test_prepare_database_creates_schema_and_loads_examples(sqlite_url, tmp_path):
+    report = db.prepare_database()
+    assert report["revision"] == "0001"
+    assert report["examples_loaded"] == report["cases"] >= 8
+    again = db.prepare_database()
+    assert again["examples_loaded"] == 0 and again["cases"] == report["cases"]
+    titles = [r.title for r in db.list_cases()]
+    assert any("6♦" in t for t in titles)
+    conn = sqlite3.connect(tmp_path / "huddle.sqlite")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_engine_pragmas(sqlite_url):
+    with db.engine_for(sqlite_url).connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000

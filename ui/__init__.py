@@ -1,0 +1,1 @@
+"""Streamlit pages: read widgets, call polling/analysis, render."""
