@@ -1,0 +1,51 @@
+"""Browser tests: the real app in Debian's chromium."""
+import pytest
+
+from browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, streamlit_server
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db_file = tmp_path_factory.mktemp("browser") / "huddle.sqlite"
+    with streamlit_server({"HUDDLE_DATABASE_URL": f"sqlite:///{db_file}"}) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = chromium_path()
+    assert path, "Debian's chromium is needed (make test installs it)"
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def test_case_page_shows_hand_diagram(server, browser):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(server)
+    expect = playwright.expect
+    expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
+    page.get_by_role("button", name="LAWS.033: 6♦ after a noticeable hesitation").click()
+    expect(page.get_by_role("heading", name="LAWS.033: 6♦ after a noticeable hesitation")).to_be_visible()
+    expect(page.get_by_text("Final contract:")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "case-page.png"), full_page=True)
+    expect(page.get_by_text("♠ KJ2", exact=True)).to_be_visible()       # South's spades
+    expect(page.get_by_text("♣ J97643", exact=True)).to_be_visible()    # West's clubs
+    expect(page.get_by_text("break in tempo")).to_be_visible()
+    page.close()
+
+
+def test_calculator_on_a_phone(server, browser):
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    page.goto(server + "/calculator")
+    expect = playwright.expect
+    expect(page.get_by_text("North-South 8 1/2 of 22")).to_be_visible(timeout=30_000)
+    page.get_by_label("Adjusted table: score:weight pairs").fill("400:1/3 -50:1/3")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("adjusted: weights sum to 2/3, not 1")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "calculator-phone.png"), full_page=True)
+    page.close()
