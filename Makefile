@@ -20,10 +20,16 @@ run: install
 	$(BIN)/streamlit run streamlit_app.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
-# Debian packages the tests drive: chromium for the browser tests.
+# Debian packages the tests drive: chromium for the browser tests, a PostgreSQL server for the
+# database tests (they start a throw-away cluster on loopback and stop it).
 system-test-deps:
-	@command -v chromium >/dev/null 2>&1 || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 test: install system-test-deps
 	$(BIN)/python -m pytest -q

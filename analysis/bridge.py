@@ -7,7 +7,7 @@ explanations, tempo breaks, remarks).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from endplay.parsers import lin as _lin
@@ -326,15 +326,16 @@ class Auction:
             return None
         return Contract.from_auction(player(self.dealer), [to_endplay_bid(c.call) for c in self.calls])
 
-    def contract_text(self) -> str | None:
-        """"4SX by S"-style description of the final contract."""
+    def contract_text(self, symbols: bool = False) -> str | None:
+        """"4SX by S" (or "4♠X by S" with ``symbols``): the final contract, None if there is none."""
         contract = self.final_contract()
         if contract is None:
             return None
         strain = {Denom.clubs: "C", Denom.diamonds: "D", Denom.hearts: "H",
                   Denom.spades: "S", Denom.nt: "NT"}[contract.denom]
         penalty = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[contract.penalty]
-        return f"{contract.level}{strain}{penalty} by {SEATS[int(contract.declarer)]}"
+        bid = call_symbol(f"{contract.level}{strain}") if symbols else f"{contract.level}{strain}"
+        return f"{bid}{penalty} by {SEATS[int(contract.declarer)]}"
 
     def up_to(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based): what a player saw at a decision point."""
@@ -438,7 +439,7 @@ class Board:
     number: int | None
     dealer: str
     vulnerability: str
-    deal: Deal = field(compare=False)
+    deal: Deal
     auction: Auction
 
     @classmethod

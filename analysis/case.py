@@ -6,7 +6,7 @@ of the first problem; nothing is returned half-read.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, Any
 
 from endplay.types import Deal

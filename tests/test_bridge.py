@@ -80,6 +80,7 @@ def test_auction_final_contract_and_declarer():
     auction = Auction.parse("1S P 2H X P P P", "N")
     assert auction.is_complete and not auction.is_passed_out
     assert auction.contract_text() == "2HX by S"
+    assert auction.contract_text(symbols=True) == "2♥X by S"
     assert [auction.seat_of(i) for i in range(4)] == list("NESW")
 
 

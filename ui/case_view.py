@@ -29,7 +29,7 @@ with left:
 with right:
     st.subheader("Auction")
     st.html(auction_html(case.board.auction))
-    contract = case.board.auction.contract_text()
+    contract = case.board.auction.contract_text(symbols=True)
     if contract:
         st.write(f"Final contract: **{contract}**")
 
