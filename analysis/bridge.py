@@ -261,7 +261,7 @@ def call_symbol(call: str) -> str:
     return call[0] + STRAIN_SYMBOLS[call[1:]]
 
 
-def _bid_rank(call: str) -> int:
+def bid_rank(call: str) -> int:
     return (int(call[0]) - 1) * 5 + STRAIN_ORDER.index(call[1:])
 
 
@@ -404,7 +404,7 @@ def check_legal(dealer: str, history: Sequence[str]) -> None:
                 raise HuddleInputError(where, "XX of the opponents' contract; only the doubled side may redouble")
             state = "XX"
         else:
-            if last_bid is not None and _bid_rank(call) <= _bid_rank(last_bid):
+            if last_bid is not None and bid_rank(call) <= bid_rank(last_bid):
                 raise HuddleInputError(where, f"{call_symbol(call)} is insufficient after {call_symbol(last_bid)}")
             last_bid, last_bid_by, state = call, who, ""
         ended = _passes_to_end(history[:i + 1]) == 0

@@ -1,0 +1,79 @@
+"""The poll a pollee sees, and the wording check (polling-practice.md: present the problem, not the incident)."""
+import json
+
+import pytest
+
+from analysis import HuddleInputError
+from analysis import case as case_files
+from analysis.bridge import Call
+from conftest import CASES
+from polling.ballots import build_poll, entitled_auction, poll_wording_problems
+
+
+def load(name):
+    return case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_poll_for_the_6d_slam_shows_south_nothing_of_the_tempo():
+    case = load("laws033-6d-slam")
+    poll = build_poll(case, "Matchpoints, none vulnerable. What do you call?", alternatives=("P",),
+                      decision_index=17)
+    assert poll.seat == "S" and poll.hand == {"S": "KJ2", "H": "AK983", "D": "Q532", "C": "A"}
+    assert len(poll.auction.calls) == 17
+    assert all(c == Call(c.call) for c in poll.auction.calls)      # no tempo marks anywhere
+    assert poll.candidates == ("P", "6D")                            # neutral order
+    assert "tempo" not in json.dumps(poll.to_dict())
+
+
+def test_partners_alerts_are_hidden_and_opponents_get_the_correct_explanation():
+    data = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
+    data["kind"] = "MI"
+    data["auction"][1] = {"call": "1H", "alerted": True, "explanation": "could be 4 cards"}
+    data["auction"][3] = {"call": "2C", "alerted": True, "explanation": "natural, forcing"}
+    data["auction"][4] = {"call": "P"}
+    data["auction"][2] = {"call": "P"}
+    data["auction"][0] = {"call": "P"}
+    case = case_files.loads(json.dumps(data))
+    shown = entitled_auction(case, 4)            # East (EW side) to call after 2♣
+    assert shown.calls[1] == Call("1H", alerted=True, explanation="could be 4 cards")
+    data["auction"][1]["correct_explanation"] = "five or more"
+    case = case_files.loads(json.dumps(data))
+    assert entitled_auction(case, 4).calls[1].explanation == "five or more"
+    # South's own side's alerts are not shown to South.
+    assert entitled_auction(case, 5).calls[3] == Call("2C")
+
+
+@pytest.mark.parametrize("text", [
+    "Partner was slow before passing", "After a hesitation", "After the BIT, what now?",
+    "Partner's tempo was off", "There was a huddle", "After a pause", "After a break in tempo",
+    "partner thought for a while", "Partner took a long time", "Partner took a while",
+])
+def test_wording_that_reveals_the_irregularity(text):
+    assert poll_wording_problems(text)
+
+
+@pytest.mark.parametrize("text", ["Matchpoints, both vulnerable. What do you call?",
+                                  "Teams. Partner opened 1NT (15-17). Your call?", "A bit of a problem"])
+def test_neutral_wording_passes(text):
+    assert poll_wording_problems(text) == []
+
+
+def test_the_wrong_explanation_may_not_appear_in_the_wording():
+    data = json.loads((CASES / "kooijman-high-level-6c.json").read_text(encoding="utf-8"))
+    data["auction"][2] = {"call": "2C", "alerted": True, "explanation": "asks for minors",
+                          "correct_explanation": "Stayman"}
+    case = case_files.loads(json.dumps(data))
+    assert poll_wording_problems("2♣ asks for minors; your call?", case) == [
+        "repeats the explanation given at the table ('asks for minors')"]
+    with pytest.raises(HuddleInputError) as err:
+        build_poll(case, "2♣ asks for minors; your call?")
+    assert err.value.field == "wording"
+
+
+def test_illegal_candidate_and_unknown_hand_are_refused():
+    with pytest.raises(HuddleInputError, match="alternatives: 5♦ is not a legal call here"):
+        build_poll(load("laws033-6d-slam"), alternatives=("5D",), decision_index=17)
+    with pytest.raises(HuddleInputError, match="North's hand is needed"):
+        build_poll(load("boston-3h"), decision_index=4)
+    with pytest.raises(HuddleInputError, match="methods"):
+        build_poll(load("laws033-6d-slam"), methods="partner hesitated")
