@@ -23,3 +23,46 @@ class CaseRecord(SQLModel, table=True):
     body: str
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Poll(SQLModel, table=True):
+    """A peer poll built from a case. ``problem`` is the PollProblem a pollee sees (JSON); it is
+    frozen once the first invite is issued: a changed wording is a new poll."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    problem: str
+    q4_enabled: bool = False
+    status: str = Field(default="draft", max_length=20)   # draft → open → closed
+    frozen_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Invite(SQLModel, table=True):
+    """One pollee's personal link. Only the SHA-256 of the 128-bit token is stored."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    poll_id: int = Field(foreign_key="poll.id", index=True, ondelete="CASCADE")
+    token_hash: str = Field(unique=True, index=True, max_length=64)
+    label: str = Field(default="", max_length=120)
+    expires_at: datetime
+    used_at: datetime | None = None
+    revoked_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Ballot(SQLModel, table=True):
+    """One pollee's answers: Q1 the call, Q2 other calls seriously considered, Q3 how close,
+    Q4 (optional) what the UI makes more attractive, a comment and the pollee's level."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    poll_id: int = Field(foreign_key="poll.id", index=True, ondelete="CASCADE")
+    invite_id: int | None = Field(default=None, foreign_key="invite.id", unique=True)
+    call: str = Field(max_length=3)
+    considered: str = Field(default="[]")       # JSON list of calls
+    close_shares: str = Field(default="{}")     # JSON {call: "1/3"}
+    suggested: str | None = None                # JSON list of calls (Q4), None if not asked
+    comment: str = Field(default="", max_length=1000)
+    level: str = Field(default="", max_length=120)
+    verbal: bool = False                        # entered by the director for a verbal poll
+    created_at: datetime = Field(default_factory=utcnow)

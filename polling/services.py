@@ -1,0 +1,311 @@
+"""The poll workflow: create a poll from a case, issue personal links, vote, revoke, tally.
+
+Each function is one transaction: it either does everything or, on a user mistake, raises a
+HuddleInputError naming the field and writes nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from fractions import Fraction
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from analysis import case as case_files
+from analysis.bridge import Auction, call_symbol, parse_call
+from analysis.errors import HuddleInputError
+from analysis.numbers import fraction_str, parse_fraction
+
+from . import settings
+from .ballots import PollProblem, build_poll
+from .db import engine_for
+from .models import Ballot, CaseRecord, Invite, Poll, utcnow
+
+TOKEN_BYTES = 16            # 128-bit random tokens
+DEFAULT_TTL = timedelta(days=7)
+MAX_COMMENT = 1000
+MAX_LEVEL = 120
+CLOSE_SHARE = Fraction(1, 3)  # la-policies.md: a Q3 share of at least 1/3 counts as "close"
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
+
+
+def _session(url: str | None = None) -> Session:
+    return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def problem_of(poll: Poll) -> PollProblem:
+    data = json.loads(poll.problem)
+    return PollProblem(seat=data["seat"], hand=data["hand"], dealer=data["dealer"],
+                       vulnerability=data["vulnerability"], scoring=data["scoring"],
+                       methods=data["methods"], auction=Auction.from_dict(data["auction"]),
+                       candidates=tuple(data["candidates"]), wording=data["wording"])
+
+
+# ---------------------------------------------------------------- polls and invites
+
+def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
+                q4_enabled: bool = False, decision_index: int | None = None,
+                url: str | None = None) -> Poll:
+    with _session(url) as session:
+        record = session.get(CaseRecord, case_id)
+        if record is None:
+            raise HuddleInputError("case", f"there is no case {case_id}")
+        problem = build_poll(case_files.loads(record.body), wording, methods, alternatives, decision_index)
+        poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
+                    q4_enabled=q4_enabled)
+        session.add(poll)
+        session.commit()
+        return poll
+
+
+@dataclass(frozen=True)
+class IssuedInvite:
+    invite_id: int
+    label: str
+    token: str          # shown once; only its hash is stored
+    expires_at: datetime
+
+    def link(self, base_url: str) -> str:
+        return f"{base_url.rstrip('/')}/?token={self.token}"
+
+
+def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
+                  url: str | None = None) -> list[IssuedInvite]:
+    """One personal link per pollee. The first invite freezes the poll's wording."""
+    if not labels:
+        raise HuddleInputError("pollees", "give at least one pollee")
+    with _session(url) as session:
+        poll = session.get(Poll, poll_id)
+        if poll is None:
+            raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        if poll.status == "closed":
+            raise HuddleInputError("poll", "the poll is closed")
+        now = utcnow()
+        if poll.frozen_at is None:
+            poll.frozen_at, poll.status = now, "open"
+            session.add(poll)
+        issued = []
+        for label in labels:
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip()[:MAX_LEVEL],
+                            expires_at=now + ttl)
+            session.add(invite)
+            session.flush()
+            issued.append(IssuedInvite(invite.id, invite.label, token, invite.expires_at))
+        session.commit()
+        return issued
+
+
+def revoke_invite(invite_id: int, url: str | None = None) -> None:
+    with _session(url) as session:
+        invite = session.get(Invite, invite_id)
+        if invite is None:
+            raise HuddleInputError("invite", f"there is no invite {invite_id}")
+        if invite.revoked_at is None:
+            invite.revoked_at = utcnow()
+            session.add(invite)
+            session.commit()
+
+
+def poll_for_token(token: str, url: str | None = None) -> tuple[Poll, Invite]:
+    """The poll behind a personal link, if the link may still be used."""
+    with _session(url) as session:
+        return _usable_invite(session, token)
+
+
+def _usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Poll, Invite]:
+    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
+        raise HuddleInputError("token", "this link is not valid; ask the director for a new one")
+    query = select(Invite).where(Invite.token_hash == hash_token(token))
+    if lock:
+        query = query.with_for_update()
+    invite = session.exec(query).first()
+    if invite is None:
+        raise HuddleInputError("token", "this link is not valid; ask the director for a new one")
+    if invite.revoked_at is not None:
+        raise HuddleInputError("token", "this link was withdrawn by the director")
+    if invite.used_at is not None:
+        raise HuddleInputError("token", "this link has already been used to vote; thank you")
+    if invite.expires_at <= utcnow():
+        raise HuddleInputError("token", "this link has expired; ask the director for a new one")
+    poll = session.get(Poll, invite.poll_id)
+    if poll.status == "closed":
+        raise HuddleInputError("token", "this poll is closed")
+    return poll, invite
+
+
+# ---------------------------------------------------------------- answers
+
+@dataclass(frozen=True)
+class Answers:
+    """A pollee's answers, validated against the problem."""
+
+    call: str
+    considered: tuple[str, ...] = ()
+    close_shares: tuple[tuple[str, Fraction], ...] = ()
+    suggested: tuple[str, ...] | None = None
+    comment: str = ""
+    level: str = ""
+
+
+def check_answers(problem: PollProblem, call: str, considered=(), close_shares=None,
+                  suggested=None, comment: str = "", level: str = "") -> Answers:
+    legal = set(problem.legal_calls())
+
+    def legal_call(text: str, field: str) -> str:
+        value = parse_call(text, field)
+        if value not in legal:
+            raise HuddleInputError(field, f"{call_symbol(value)} is not a legal call here")
+        return value
+
+    chosen = legal_call(call, "call")
+    others = tuple(dict.fromkeys(legal_call(c, "considered") for c in considered if c != call))
+    others = tuple(c for c in others if c != chosen)
+    shares = []
+    for text, share in (close_shares or {}).items():
+        c = legal_call(text, "how close")
+        if c not in others:
+            raise HuddleInputError("how close", f"{call_symbol(c)} is not among the calls you considered")
+        value = share if isinstance(share, Fraction) else parse_fraction(str(share), "how close")
+        if not 0 <= value <= 1:
+            raise HuddleInputError("how close", f"the share for {call_symbol(c)} must be between 0 and 1")
+        shares.append((c, value))
+    if sum((s for _, s in shares), Fraction(0)) > 1:
+        raise HuddleInputError("how close", "the shares add up to more than 1")
+    suggested_calls = None if suggested is None else tuple(
+        dict.fromkeys(legal_call(c, "suggested") for c in suggested))
+    if len(comment) > MAX_COMMENT:
+        raise HuddleInputError("comment", f"is {len(comment)} characters; at most {MAX_COMMENT}")
+    if len(level) > MAX_LEVEL:
+        raise HuddleInputError("level", f"is {len(level)} characters; at most {MAX_LEVEL}")
+    return Answers(chosen, others, tuple(shares), suggested_calls, comment.strip(), level.strip())
+
+
+def _ballot(poll: Poll, answers: Answers, invite_id: int | None, verbal: bool) -> Ballot:
+    return Ballot(poll_id=poll.id, invite_id=invite_id, call=answers.call,
+                  considered=json.dumps(list(answers.considered)),
+                  close_shares=json.dumps({c: fraction_str(s) for c, s in answers.close_shares}),
+                  suggested=None if answers.suggested is None else json.dumps(list(answers.suggested)),
+                  comment=answers.comment, level=answers.level, verbal=verbal)
+
+
+def cast_vote(token: str, call: str, considered=(), close_shares=None, suggested=None,
+              comment: str = "", level: str = "", url: str | None = None) -> Ballot:
+    """Store one pollee's answers; the link is used up in the same transaction."""
+    with _session(url) as session:
+        poll, invite = _usable_invite(session, token, lock=True)
+        if suggested is not None and not poll.q4_enabled:
+            raise HuddleInputError("suggested", "this poll does not ask that question")
+        answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level)
+        invite.used_at = utcnow()
+        session.add(invite)
+        ballot = _ballot(poll, answers, invite.id, verbal=False)
+        session.add(ballot)
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+            raise HuddleInputError("token", "this link has already been used to vote; thank you") from None
+        return ballot
+
+
+def record_verbal_vote(poll_id: int, call: str, considered=(), close_shares=None, suggested=None,
+                       comment: str = "", level: str = "", url: str | None = None) -> Ballot:
+    """A pollee's answers taken by the director in person or by phone (marked as verbal)."""
+    with _session(url) as session:
+        poll = session.get(Poll, poll_id)
+        if poll is None:
+            raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        if poll.status == "closed":
+            raise HuddleInputError("poll", "the poll is closed")
+        answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level)
+        if poll.frozen_at is None:
+            poll.frozen_at, poll.status = utcnow(), "open"
+            session.add(poll)
+        ballot = _ballot(poll, answers, None, verbal=True)
+        session.add(ballot)
+        session.commit()
+        return ballot
+
+
+def close_poll(poll_id: int, url: str | None = None) -> None:
+    with _session(url) as session:
+        poll = session.get(Poll, poll_id)
+        if poll is None:
+            raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        poll.status = "closed"
+        session.add(poll)
+        session.commit()
+
+
+# ---------------------------------------------------------------- tally
+
+@dataclass(frozen=True)
+class ActionCount:
+    action: str
+    chose: int
+    close: int
+    considered_only: int
+
+    @property
+    def considered(self) -> int:
+        return self.chose + self.close + self.considered_only
+
+    @property
+    def might_select(self) -> int:
+        return self.chose + self.close
+
+
+@dataclass(frozen=True)
+class Tally:
+    poll_size: int
+    actions: tuple[ActionCount, ...]
+    suggested: tuple[tuple[str, int], ...]   # Q4: how many pollees named each call
+    q4_answers: int
+
+    def count(self, action: str) -> ActionCount:
+        return next((a for a in self.actions if a.action == action), ActionCount(action, 0, 0, 0))
+
+
+def tally_ballots(ballots: list[Ballot], candidates: tuple[str, ...] = ()) -> Tally:
+    """Counts per action as la-policies.md defines them: every pollee in exactly one chose(·);
+    close(X) = chose something else with a Q3 share for X of at least 1/3; considered_only(X) =
+    considered X in Q2 and in neither group."""
+    chose: dict[str, int] = {c: 0 for c in candidates}
+    close: dict[str, int] = {c: 0 for c in candidates}
+    only: dict[str, int] = {c: 0 for c in candidates}
+    suggested: dict[str, int] = {}
+    q4 = 0
+    for b in ballots:
+        chose[b.call] = chose.get(b.call, 0) + 1
+        shares = {c: Fraction(s) for c, s in json.loads(b.close_shares).items()}
+        for c in json.loads(b.considered):
+            bucket = close if shares.get(c, Fraction(0)) >= CLOSE_SHARE else only
+            bucket[c] = bucket.get(c, 0) + 1
+        if b.suggested is not None:
+            q4 += 1
+            for c in json.loads(b.suggested):
+                suggested[c] = suggested.get(c, 0) + 1
+    actions = sorted(set(chose) | set(close) | set(only),
+                     key=lambda a: (-chose.get(a, 0), -close.get(a, 0) - only.get(a, 0), a))
+    return Tally(len(ballots),
+                 tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
+                 tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4)
+
+
+def tally(poll_id: int, url: str | None = None) -> Tally:
+    with _session(url) as session:
+        poll = session.get(Poll, poll_id)
+        if poll is None:
+            raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        ballots = list(session.exec(select(Ballot).where(Ballot.poll_id == poll_id)).all())
+        return tally_ballots(ballots, problem_of(poll).candidates)
