@@ -33,6 +33,7 @@ class Poll(SQLModel, table=True):
     case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
     problem: str
     q4_enabled: bool = False
+    q4_call: str | None = Field(default=None, max_length=3)   # the call partner was slow before
     status: str = Field(default="draft", max_length=20)   # draft → open → closed
     frozen_at: datetime | None = None
     created_at: datetime = Field(default_factory=utcnow)
@@ -61,7 +62,7 @@ class Ballot(SQLModel, table=True):
     call: str = Field(max_length=3)
     considered: str = Field(default="[]")       # JSON list of calls
     close_shares: str = Field(default="{}")     # JSON {call: "1/3"}
-    suggested: str | None = None                # JSON list of calls (Q4), None if not asked
+    suggested: str | None = None                # JSON list of calls (Q4), None until answered
     comment: str = Field(default="", max_length=1000)
     level: str = Field(default="", max_length=120)
     verbal: bool = False                        # entered by the director for a verbal poll

@@ -59,12 +59,30 @@ def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives
         record = session.get(CaseRecord, case_id)
         if record is None:
             raise HuddleInputError("case", f"there is no case {case_id}")
-        problem = build_poll(case_files.loads(record.body), wording, methods, alternatives, decision_index)
+        case = case_files.loads(record.body)
+        problem = build_poll(case, wording, methods, alternatives, decision_index)
+        q4_call = _slow_call(case)
+        if q4_enabled and q4_call is None:
+            raise HuddleInputError("Q4", "the case records no call with a break in tempo to ask about")
         poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
-                    q4_enabled=q4_enabled)
+                    q4_enabled=q4_enabled, q4_call=q4_call)
         session.add(poll)
         session.commit()
         return poll
+
+
+def _slow_call(case) -> str | None:
+    """The call partner made after the break in tempo (what Q4 asks about)."""
+    irregularity = case.irregularity
+    if irregularity is not None and irregularity.call_index is not None:
+        return case.board.auction.calls[irregularity.call_index].call
+    slow = [c.call for c in case.board.auction.calls if c.tempo_break]
+    return slow[-1] if slow else None
+
+
+def q4_question(poll: Poll) -> str:
+    return (f"Your partner took a long time before {call_symbol(poll.q4_call)}. "
+            "Which of these calls does that make more attractive?")
 
 
 @dataclass(frozen=True)
@@ -198,14 +216,13 @@ def _ballot(poll: Poll, answers: Answers, invite_id: int | None, verbal: bool) -
                   comment=answers.comment, level=answers.level, verbal=verbal)
 
 
-def cast_vote(token: str, call: str, considered=(), close_shares=None, suggested=None,
-              comment: str = "", level: str = "", url: str | None = None) -> Ballot:
-    """Store one pollee's answers; the link is used up in the same transaction."""
+def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: str = "",
+              level: str = "", url: str | None = None) -> Ballot:
+    """Store one pollee's Q1–Q3 answers; the link is used up in the same transaction.
+    Q4, if the poll asks it, comes afterwards (record_suggestion), once these are locked."""
     with _session(url) as session:
         poll, invite = _usable_invite(session, token, lock=True)
-        if suggested is not None and not poll.q4_enabled:
-            raise HuddleInputError("suggested", "this poll does not ask that question")
-        answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level)
+        answers = check_answers(problem_of(poll), call, considered, close_shares, None, comment, level)
         invite.used_at = utcnow()
         session.add(invite)
         ballot = _ballot(poll, answers, invite.id, verbal=False)
@@ -215,6 +232,30 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, suggested
         except IntegrityError:
             session.rollback()
             raise HuddleInputError("token", "this link has already been used to vote; thank you") from None
+        return ballot
+
+
+def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) -> Ballot:
+    """Q4, asked only after Q1–Q3 are stored: which calls the UI makes more attractive."""
+    with _session(url) as session:
+        ballot = session.get(Ballot, ballot_id)
+        if ballot is None:
+            raise HuddleInputError("ballot", f"there is no ballot {ballot_id}")
+        poll = session.get(Poll, ballot.poll_id)
+        if not poll.q4_enabled:
+            raise HuddleInputError("suggested", "this poll does not ask that question")
+        if ballot.suggested is not None:
+            raise HuddleInputError("suggested", "this question has already been answered")
+        legal = set(problem_of(poll).legal_calls())
+        chosen = []
+        for text in calls:
+            call = parse_call(text, "suggested")
+            if call not in legal:
+                raise HuddleInputError("suggested", f"{call_symbol(call)} is not a legal call here")
+            chosen.append(call)
+        ballot.suggested = json.dumps(list(dict.fromkeys(chosen)))
+        session.add(ballot)
+        session.commit()
         return ballot
 
 

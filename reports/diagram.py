@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits
+from analysis.bridge import (SEAT_NAMES, SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits,
+                             parse_deal)
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
 VUL_TEXT = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": "E-W vulnerable", "both": "Both vulnerable"}
@@ -64,6 +65,16 @@ def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = Tru
     grid = (f'<div class="hd-grid"><div></div>{cell["N"]}<div></div>'
             f'{cell["W"]}{compass}{cell["E"]}<div></div>{cell["S"]}<div></div></div>')
     return (CSS if include_css else "") + f'<div class="hd-wrap">{grid}</div>'
+
+
+def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulnerability: str) -> str:
+    """One player's hand with the board's dealer and vulnerability (what a pollee sees)."""
+    deal = parse_deal("N:" + " ".join(".".join(hand[s] for s in SUITS) if seat == seat_letter else "-"
+                                      for seat in "NESW"))
+    board = Board.make(deal, dealer=dealer, vul=vulnerability)
+    return CSS + '<div class="hd-wrap">' + hand_html(board, seat_letter) + (
+        f'<div class="hd-compass" style="margin-top:6px">Dealer {SEAT_NAMES[dealer]} · '
+        f'{VUL_TEXT[vulnerability]}</div></div>')
 
 
 def call_html(call: str) -> str:

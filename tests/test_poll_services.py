@@ -27,8 +27,12 @@ def test_three_links_three_votes_and_a_tally(slam_poll, database_url):
     assert len({i.token for i in invites}) == 3 and all(len(i.token) == 22 for i in invites)
     assert invites[0].link("http://127.0.0.1:8501") == f"http://127.0.0.1:8501/?token={invites[0].token}"
     services.cast_vote(invites[0].token, "6D", considered=["P"], close_shares={"P": "1/3"})
-    services.cast_vote(invites[1].token, "P", considered=["6D", "7D"], close_shares={"6D": "1/4"},
-                       suggested=["6D"])
+    second = services.cast_vote(invites[1].token, "P", considered=["6D", "7D"], close_shares={"6D": "1/4"})
+    assert slam_poll.q4_call == "5D"
+    assert services.q4_question(slam_poll).startswith("Your partner took a long time before 5♦.")
+    services.record_suggestion(second.id, ["6D"])
+    with pytest.raises(HuddleInputError, match="already been answered"):
+        services.record_suggestion(second.id, ["P"])
     services.cast_vote(invites[2].token, "6D", comment="<script>alert(1)</script>", level="club")
     result = services.tally(slam_poll.id)
     assert result.poll_size == 3

@@ -24,6 +24,7 @@ def upgrade() -> None:
     sa.Column('case_id', sa.Integer(), nullable=False),
     sa.Column('problem', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
     sa.Column('q4_enabled', sa.Boolean(), nullable=False),
+    sa.Column('q4_call', sqlmodel.sql.sqltypes.AutoString(length=3), nullable=True),
     sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
     sa.Column('frozen_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
     sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),

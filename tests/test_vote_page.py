@@ -1,0 +1,72 @@
+"""The voter page under AppTest: a real poll in a real SQLite file."""
+import pytest
+from sqlmodel import Session, select
+from streamlit.testing.v1 import AppTest
+
+from conftest import ROOT
+from polling import db, services
+from polling.models import Ballot, CaseRecord
+
+
+@pytest.fixture
+def poll(sqlite_url, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    db.prepare_database()
+    with Session(db.engine_for(sqlite_url)) as session:
+        case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
+    return services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
+
+
+def voter(token):
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.query_params["token"] = token
+    return at.run()
+
+
+def test_a_pollee_votes_then_answers_q4(poll, sqlite_url):
+    (invite,) = services.issue_invites(poll.id, ["Ann"])
+    at = voter(invite.token)
+    assert not at.exception
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "KJ2" in html and 'data-seat="S"' in html
+    assert 'data-seat="N"' not in html and "tempo" not in html.lower()   # nothing of the UI
+    assert not at.sidebar.button and "6♦ after" not in " ".join(m.value for m in at.markdown)
+    at.radio(key="q1").set_value("6D").run()
+    at.multiselect(key="q2").set_value(["P"]).run()
+    at.slider(key="q3_P").set_value(40).run()
+    at.text_area(key="comment").set_value("<b>bold</b> claim").run()
+    at.button(key="submit").click().run()
+    assert not at.exception and "Your partner took a long time before 5♦" in " ".join(
+        m.value for m in at.markdown)
+    at.multiselect(key="q4_calls").set_value(["6D"]).run()
+    at.button(key="q4_send").click().run()
+    assert at.success[0].value == "Thank you: your answer is recorded."
+    result = services.tally(poll.id)
+    assert result.count("6D").chose == 1 and result.count("P").close == 1
+    assert result.suggested == (("6D", 1),)
+    with Session(db.engine_for(sqlite_url)) as session:
+        assert session.exec(select(Ballot.comment)).one() == "<b>bold</b> claim"
+
+
+@pytest.mark.parametrize("make_token, message", [
+    (lambda p: "not-a-token", "this link is not valid"),
+    (lambda p: _used(p), "already been used"),
+    (lambda p: _revoked(p), "withdrawn"),
+])
+def test_bad_links_get_a_clear_message(poll, make_token, message):
+    at = voter(make_token(poll))
+    assert not at.exception
+    assert message in at.error[0].value
+    assert not at.get("html")
+
+
+def _used(poll):
+    (invite,) = services.issue_invites(poll.id, ["Used"])
+    services.cast_vote(invite.token, "P")
+    return invite.token
+
+
+def _revoked(poll):
+    (invite,) = services.issue_invites(poll.id, ["Revoked"])
+    services.revoke_invite(invite.invite_id)
+    return invite.token
