@@ -7,10 +7,14 @@ pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
 
 
+server_env: dict[str, str] = {}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db_file = tmp_path_factory.mktemp("browser") / "huddle.sqlite"
-    with streamlit_server({"HUDDLE_DATABASE_URL": f"sqlite:///{db_file}"}) as url:
+    server_env["HUDDLE_DATABASE_URL"] = f"sqlite:///{db_file}"
+    with streamlit_server(server_env) as url:
         yield url
 
 
@@ -49,3 +53,33 @@ def test_calculator_on_a_phone(server, browser):
     expect(page.get_by_text("adjusted: weights sum to 2/3, not 1")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "calculator-phone.png"), full_page=True)
     page.close()
+
+
+def test_voter_link_on_a_phone(server, browser, monkeypatch):
+    from sqlmodel import Session, select
+
+    from polling import db, services
+    from polling.models import CaseRecord
+    url = server_env["HUDDLE_DATABASE_URL"]
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    db.prepare_database()
+    with Session(db.engine_for(url)) as session:
+        case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
+    poll = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",))
+    invites = services.issue_invites(poll.id, ["Ann", "Bob"])
+    expect = playwright.expect
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    page = context.new_page()
+    page.goto(invites[0].link(server))
+    expect(page.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("♠ KJ2", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Submit my answer")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "voter-phone.png"), full_page=True)
+    page.get_by_text("6♦", exact=True).first.click()
+    page.get_by_role("button", name="Submit my answer").click()
+    expect(page.get_by_text("Thank you: your answer is recorded.")).to_be_visible()
+    context.close()
+    again = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
+    again.goto(invites[0].link(server))
+    expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=30_000)
+    assert services.tally(poll.id).count("6D").chose == 1
