@@ -31,6 +31,9 @@ def test_a_pollee_votes_then_answers_q4(poll, sqlite_url):
     assert "KJ2" in html and 'data-seat="S"' in html
     assert 'data-seat="N"' not in html and "tempo" not in html.lower()   # nothing of the UI
     assert not at.sidebar.button and "6♦ after" not in " ".join(m.value for m in at.markdown)
+    assert at.radio(key="q1").value is None          # no answer is suggested
+    at.button(key="submit").click().run()
+    assert at.error[0].value == "call: choose your call in question 1"
     at.radio(key="q1").set_value("6D").run()
     at.multiselect(key="q2").set_value(["P"]).run()
     at.slider(key="q3_P").set_value(40).run()

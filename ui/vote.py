@@ -50,7 +50,7 @@ st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vul
 st.html(auction_html(problem.auction, question_mark=True))
 
 options = list(problem.candidates) + ["other"]
-pick = st.radio("1. What do you call?", options, key="q1",
+pick = st.radio("1. What do you call?", options, key="q1", index=None,
                 format_func=lambda c: "Another call" if c == "other" else call_symbol(c))
 other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other")
          if pick == "other" else None)
@@ -63,7 +63,9 @@ comment = st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key
 level = st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
 submitted = st.button("Submit my answer", type="primary", key="submit")
 
-if submitted:
+if submitted and pick is None:
+    st.error("call: choose your call in question 1")
+elif submitted:
     call = other if pick == "other" else pick
     try:
         ballot = services.cast_vote(token, call, considered,
