@@ -42,6 +42,27 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _get(session: Session, model, key: int, field: str):
+    row = session.get(model, key)
+    if row is None:
+        raise HuddleInputError(field, f"there is no {field} {key}")
+    return row
+
+
+def _open_poll(session: Session, poll_id: int) -> Poll:
+    poll = _get(session, Poll, poll_id, "poll")
+    if poll.status == "closed":
+        raise HuddleInputError("poll", "the poll is closed")
+    return poll
+
+
+def _freeze(session: Session, poll: Poll) -> None:
+    """The first invite or answer freezes the wording: a changed wording is a new poll."""
+    if poll.frozen_at is None:
+        poll.frozen_at, poll.status = utcnow(), "open"
+        session.add(poll)
+
+
 def problem_of(poll: Poll) -> PollProblem:
     data = json.loads(poll.problem)
     return PollProblem(seat=data["seat"], hand=data["hand"], dealer=data["dealer"],
@@ -56,9 +77,7 @@ def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives
                 q4_enabled: bool = False, decision_index: int | None = None,
                 url: str | None = None) -> Poll:
     with _session(url) as session:
-        record = session.get(CaseRecord, case_id)
-        if record is None:
-            raise HuddleInputError("case", f"there is no case {case_id}")
+        record = _get(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)
         problem = build_poll(case, wording, methods, alternatives, decision_index)
         q4_call = _slow_call(case)
@@ -102,15 +121,9 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
     if not labels:
         raise HuddleInputError("pollees", "give at least one pollee")
     with _session(url) as session:
-        poll = session.get(Poll, poll_id)
-        if poll is None:
-            raise HuddleInputError("poll", f"there is no poll {poll_id}")
-        if poll.status == "closed":
-            raise HuddleInputError("poll", "the poll is closed")
+        poll = _open_poll(session, poll_id)
+        _freeze(session, poll)
         now = utcnow()
-        if poll.frozen_at is None:
-            poll.frozen_at, poll.status = now, "open"
-            session.add(poll)
         issued = []
         for label in labels:
             token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -125,9 +138,7 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
 
 def revoke_invite(invite_id: int, url: str | None = None) -> None:
     with _session(url) as session:
-        invite = session.get(Invite, invite_id)
-        if invite is None:
-            raise HuddleInputError("invite", f"there is no invite {invite_id}")
+        invite = _get(session, Invite, invite_id, "invite")
         if invite.revoked_at is None:
             invite.revoked_at = utcnow()
             session.add(invite)
@@ -238,9 +249,7 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: 
 def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) -> Ballot:
     """Q4, asked only after Q1–Q3 are stored: which calls the UI makes more attractive."""
     with _session(url) as session:
-        ballot = session.get(Ballot, ballot_id)
-        if ballot is None:
-            raise HuddleInputError("ballot", f"there is no ballot {ballot_id}")
+        ballot = _get(session, Ballot, ballot_id, "ballot")
         poll = session.get(Poll, ballot.poll_id)
         if not poll.q4_enabled:
             raise HuddleInputError("suggested", "this poll does not ask that question")
@@ -263,15 +272,9 @@ def record_verbal_vote(poll_id: int, call: str, considered=(), close_shares=None
                        comment: str = "", level: str = "", url: str | None = None) -> Ballot:
     """A pollee's answers taken by the director in person or by phone (marked as verbal)."""
     with _session(url) as session:
-        poll = session.get(Poll, poll_id)
-        if poll is None:
-            raise HuddleInputError("poll", f"there is no poll {poll_id}")
-        if poll.status == "closed":
-            raise HuddleInputError("poll", "the poll is closed")
+        poll = _open_poll(session, poll_id)
         answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level)
-        if poll.frozen_at is None:
-            poll.frozen_at, poll.status = utcnow(), "open"
-            session.add(poll)
+        _freeze(session, poll)
         ballot = _ballot(poll, answers, None, verbal=True)
         session.add(ballot)
         session.commit()
@@ -280,9 +283,7 @@ def record_verbal_vote(poll_id: int, call: str, considered=(), close_shares=None
 
 def close_poll(poll_id: int, url: str | None = None) -> None:
     with _session(url) as session:
-        poll = session.get(Poll, poll_id)
-        if poll is None:
-            raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        poll = _get(session, Poll, poll_id, "poll")
         poll.status = "closed"
         session.add(poll)
         session.commit()
@@ -345,8 +346,6 @@ def tally_ballots(ballots: list[Ballot], candidates: tuple[str, ...] = ()) -> Ta
 
 def tally(poll_id: int, url: str | None = None) -> Tally:
     with _session(url) as session:
-        poll = session.get(Poll, poll_id)
-        if poll is None:
-            raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        poll = _get(session, Poll, poll_id, "poll")
         ballots = list(session.exec(select(Ballot).where(Ballot.poll_id == poll_id)).all())
         return tally_ballots(ballots, problem_of(poll).candidates)
