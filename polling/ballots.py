@@ -18,13 +18,15 @@ from analysis.case import Case
 from analysis.errors import HuddleInputError
 
 # Words that give the irregularity away (polling-practice.md: "never mention the hesitation").
-REVEALING_TERMS = (
-    (r"slow", "slow"), (r"hesitat", "hesitat…"), (r"tempo", "tempo"), (r"huddl", "huddle"),
-    (r"pause", "pause"), (r"break", "break"), (r"\bBIT\b", "BIT"),
-    (r"partner\s+thought", "partner thought"), (r"long\s+time", "long time"),
-    (r"thought\s+for", "thought for"), (r"took\s+(a\s+)?(while|ages)", "took a while"),
-    (r"\bunauthori[sz]ed\b", "unauthorized"), (r"\bUI\b", "UI"),
-)
+# Abbreviations are matched in capitals only ("a bit" is fine, "BIT" is not).
+REVEALING_TERMS = tuple((re.compile(pattern, flags), label) for pattern, label, flags in (
+    (r"slow", "slow", re.I), (r"hesitat", "hesitat…", re.I), (r"tempo", "tempo", re.I),
+    (r"huddl", "huddle", re.I), (r"pause", "pause", re.I), (r"break", "break", re.I),
+    (r"\bBIT\b", "BIT", 0), (r"partner\s+thought", "partner thought", re.I),
+    (r"long\s+time", "long time", re.I), (r"thought\s+for", "thought for", re.I),
+    (r"took\s+(a\s+)?(while|ages)", "took a while", re.I),
+    (r"\bunauthori[sz]ed\b", "unauthorized", re.I), (r"\bUI\b", "UI", 0),
+))
 MAX_WORDING = 2000
 
 
@@ -51,13 +53,17 @@ class PollProblem:
                 "methods": self.methods, "auction": self.auction.to_dict(),
                 "candidates": list(self.candidates), "wording": self.wording}
 
+    @classmethod
+    def from_dict(cls, data: dict) -> "PollProblem":
+        return cls(**{**data, "auction": Auction.from_dict(data["auction"]),
+                      "candidates": tuple(data["candidates"])})
+
 
 def poll_wording_problems(text: str, case: Case | None = None) -> list[str]:
     """What in the director's text would tell a pollee about the irregularity; empty if nothing."""
     problems = []
     for pattern, label in REVEALING_TERMS:
-        flags = 0 if pattern in (r"\bBIT\b", r"\bUI\b") else re.I
-        if re.search(pattern, text, flags):
+        if pattern.search(text):
             problems.append(f"mentions '{label}', which reveals the irregularity")
     if case is not None:
         for given in _wrong_explanations(case):
@@ -120,4 +126,4 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
 
 def _call_order(call: str) -> int:
     """Pass, then bids upward, then X and XX: a neutral order that hides the table action."""
-    return {"P": -1, "X": 100, "XX": 101}.get(call, bid_rank(call) if call[0].isdigit() else 102)
+    return bid_rank(call) if call[0].isdigit() else {"P": -1, "X": 100, "XX": 101}[call]

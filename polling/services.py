@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from analysis import case as case_files
-from analysis.bridge import Auction, call_symbol, parse_call
+from analysis.bridge import call_symbol, parse_call
 from analysis.errors import HuddleInputError
 from analysis.numbers import fraction_str, parse_fraction
 
@@ -64,11 +64,7 @@ def _freeze(session: Session, poll: Poll) -> None:
 
 
 def problem_of(poll: Poll) -> PollProblem:
-    data = json.loads(poll.problem)
-    return PollProblem(seat=data["seat"], hand=data["hand"], dealer=data["dealer"],
-                       vulnerability=data["vulnerability"], scoring=data["scoring"],
-                       methods=data["methods"], auction=Auction.from_dict(data["auction"]),
-                       candidates=tuple(data["candidates"]), wording=data["wording"])
+    return PollProblem.from_dict(json.loads(poll.problem))
 
 
 # ---------------------------------------------------------------- polls and invites

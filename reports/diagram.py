@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from analysis.bridge import (SEAT_NAMES, SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits,
-                             parse_deal)
+                             is_vulnerable)
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
 VUL_TEXT = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": "E-W vulnerable", "both": "Both vulnerable"}
@@ -41,14 +41,14 @@ def _holding(cards: str) -> str:
 
 
 def hand_html(board: Board, seat_letter: str) -> str:
-    marks = []
-    if board.dealer == seat_letter:
-        marks.append("dealer")
-    vul = board.vulnerability == "both" or board.vulnerability == ("ns" if seat_letter in "NS" else "ew")
+    return _hand_block(seat_letter, hand_suits(board.deal, seat_letter), board.dealer, board.vulnerability)
+
+
+def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vulnerability: str) -> str:
     head = (f'<div class="hd-seat">{SEAT_NAMES[seat_letter]}'
-            + (f' · {", ".join(marks)}' if marks else "")
-            + (' · <span class="hd-vul">vul</span>' if vul else "") + "</div>")
-    suits = hand_suits(board.deal, seat_letter)
+            + (" · dealer" if dealer == seat_letter else "")
+            + (' · <span class="hd-vul">vul</span>' if is_vulnerable(vulnerability, seat_letter) else "")
+            + "</div>")
     if suits is None:
         body = '<div class="hd-unknown">not recorded</div>'
     else:
@@ -69,10 +69,7 @@ def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = Tru
 
 def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulnerability: str) -> str:
     """One player's hand with the board's dealer and vulnerability (what a pollee sees)."""
-    deal = parse_deal("N:" + " ".join(".".join(hand[s] for s in SUITS) if seat == seat_letter else "-"
-                                      for seat in "NESW"))
-    board = Board.make(deal, dealer=dealer, vul=vulnerability)
-    return CSS + '<div class="hd-wrap">' + hand_html(board, seat_letter) + (
+    return CSS + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability) + (
         f'<div class="hd-compass" style="margin-top:6px">Dealer {SEAT_NAMES[dealer]} · '
         f'{VUL_TEXT[vulnerability]}</div></div>')
 
