@@ -480,17 +480,57 @@ def _board_from_endplay(b) -> Board:
     return Board.make(deal, number, dealer, vul, calls)
 
 
-def loads_pbn(text: str) -> list[Board]:
-    """Boards from PBN text (tags Board, Dealer, Vulnerable, Deal, Auction)."""
+@dataclass(frozen=True)
+class PbnGame:
+    """One game of a PBN file: the board and what the file says was played."""
+
+    board: Board
+    event: str | None = None
+    contract: str | None = None     # "4SX", "3NT" or "Pass"
+    declarer: str | None = None
+    tricks: int | None = None       # declarer's tricks ([Result]); None when not given
+
+
+_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]', re.M)
+
+
+def loads_pbn_games(text: str) -> list[PbnGame]:
+    """Games from PBN text: Board, Dealer, Vulnerable, Deal, Auction, and Event, Contract,
+    Declarer, Result when present."""
     try:
-        boards = _pbn.loads(text)
+        games = _pbn.loads(text)
     except HuddleInputError:
         raise
     except Exception as exc:  # endplay's decoder raises several types for malformed text
         raise HuddleInputError("PBN", f"could not read the PBN: {exc}") from None
-    if not boards:
+    if not games:
         raise HuddleInputError("PBN", "no board found (a board needs at least a [Deal] tag)")
-    return [_board_from_endplay(b) for b in boards]
+    # endplay reads a missing [Result] as "made exactly", so the tags are read here as well;
+    # PBN separates games by an empty line.
+    chunks = [dict(_TAG.findall(c)) for c in re.split(r"\n\s*\n", text) if "[Deal " in c]
+    if len(chunks) != len(games):
+        chunks = [{} for _ in games]
+    return [_pbn_game(g, tags) for g, tags in zip(games, chunks)]
+
+
+def _pbn_game(game, tags: dict[str, str]) -> PbnGame:
+    board = _board_from_endplay(game)
+    contract = tags.get("Contract", "").strip().upper() or None
+    declarer = tags.get("Declarer", "").strip().upper() or None
+    tricks = None
+    if tags.get("Result", "").strip().isdigit():
+        tricks = int(tags["Result"])
+        if not 0 <= tricks <= 13:
+            raise HuddleInputError("PBN Result", f"{tricks} tricks is impossible (0 to 13)")
+    if contract and contract.upper() != "PASS":
+        if declarer not in SEATS:
+            raise HuddleInputError("PBN Declarer", f"'{declarer or ''}' must be N, E, S or W")
+    return PbnGame(board, tags.get("Event") or None, contract, declarer, tricks)
+
+
+def loads_pbn(text: str) -> list[Board]:
+    """Boards from PBN text (tags Board, Dealer, Vulnerable, Deal, Auction)."""
+    return [g.board for g in loads_pbn_games(text)]
 
 
 def loads_lin(text: str) -> list[Board]:

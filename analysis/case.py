@@ -6,12 +6,15 @@ of the first problem; nothing is returned half-read.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import IO, Any
 
 from endplay.types import Deal
 
-from .bridge import SEAT_NAMES, Auction, Board, dealer_for_board, deal_pbn, parse_deal, seat
+from .bridge import (SEAT_NAMES, Auction, Board, PbnGame, dealer_for_board, deal_pbn, loads_pbn_games,
+                     parse_deal, seat)
 from .errors import HuddleInputError
 from .scoring import PlayedContract, parse_score
 
@@ -226,6 +229,40 @@ def _irregularity_from(data: dict | None, board: Board) -> Irregularity | None:
                         str(data.get("description", "")))
 
 
+# ---------------------------------------------------------------- from PBN
+
+def case_id_from_title(title: str) -> str:
+    """A case id for a title: lower-case ASCII words joined by '-'."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")[:80]
+    return slug or "case"
+
+
+def from_pbn(text: str, id: str, title: str, kind: str = "UI", game: int = 0, **facts: Any) -> Case:
+    """A case from one game of a PBN file: board, dealer, vulnerability, deal, auction (with
+    its alert notes), event and table result; ``facts`` adds or overrides case-file fields."""
+    games = loads_pbn_games(text)
+    if not 0 <= game < len(games):
+        raise HuddleInputError("PBN", f"the file has {len(games)} board(s); there is no board {game + 1}")
+    g = games[game]
+    b = g.board
+    data = {"format_version": FORMAT_VERSION, "id": id, "title": title, "kind": kind,
+            "event": g.event,
+            "board": {"number": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability},
+            "deal": deal_pbn(b.deal), "auction": [c.to_dict() for c in b.auction.calls],
+            "table_result": _pbn_table_result(g), **facts}
+    return Case.from_dict(data)
+
+
+def _pbn_table_result(g: PbnGame) -> dict | None:
+    if g.contract == "PASS":
+        return {"passed_out": True}
+    if not g.contract or g.tricks is None:
+        return None
+    result = g.tricks - (int(g.contract[0]) + 6)
+    return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer}
+
+
 # ---------------------------------------------------------------- json-style API
 
 def loads(text: str) -> Case:
@@ -248,4 +285,5 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
     fp.write(dumps(case, indent) + "\n")
 
 
-__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "FORMAT_VERSION"]
+__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn",
+           "case_id_from_title", "FORMAT_VERSION"]

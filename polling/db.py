@@ -11,8 +11,6 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, event
 from sqlmodel import Session, create_engine, select
 
-from analysis import case as case_files
-
 from . import settings
 from .models import CaseRecord, utcnow
 
@@ -67,25 +65,10 @@ def upgrade(url: str | None = None) -> str:
         return MigrationContext.configure(conn).get_current_revision() or ""
 
 
-def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:
-    """Load every case file in data/cases that is not in the database yet (by id)."""
-    folder = folder or settings.example_cases_dir()
-    loaded = 0
-    with Session(engine_for(url or settings.database_url())) as session:
-        known = set(session.exec(select(CaseRecord.slug)).all())
-        for path in sorted(folder.glob("*.json")):
-            case = case_files.loads(path.read_text(encoding="utf-8"))
-            if case.id in known:
-                continue
-            session.add(CaseRecord(slug=case.id, title=case.title, kind=case.kind,
-                                   body=case_files.dumps(case)))
-            loaded += 1
-        session.commit()
-    return loaded
-
-
 def prepare_database(load_examples: bool = True, url: str | None = None) -> dict:
     url = url or settings.database_url()
+    from .cases import load_example_cases  # cases builds on this module
+
     revision = upgrade(url)
     loaded = load_example_cases(url) if load_examples else 0
     with Session(engine_for(url)) as session:
@@ -104,5 +87,5 @@ def get_case(case_id: int, url: str | None = None) -> CaseRecord | None:
         return session.get(CaseRecord, case_id)
 
 
-__all__ = ["engine", "engine_for", "upgrade", "prepare_database", "load_example_cases",
+__all__ = ["engine", "engine_for", "upgrade", "prepare_database",
            "list_cases", "get_case", "utcnow"]

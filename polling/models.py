@@ -67,3 +67,32 @@ class Ballot(SQLModel, table=True):
     level: str = Field(default="", max_length=120)
     verbal: bool = False                        # entered by the director for a verbal poll
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class UserAccount(SQLModel, table=True):
+    """A director, committee member or researcher. Pollees need no account."""
+
+    __tablename__ = "user_account"
+
+    id: int | None = Field(default=None, primary_key=True)
+    username: str = Field(index=True, unique=True, max_length=60)
+    display_name: str = Field(default="", max_length=120)
+    role: str = Field(max_length=20)                 # director | committee | researcher
+    password_hash: str = Field(max_length=300)       # scrypt$n$r$p$salt$key
+    created_at: datetime = Field(default_factory=utcnow)
+    disabled_at: datetime | None = None
+
+
+class CaseChange(SQLModel, table=True):
+    """One change to a case: who, when, what (the fields changed) and the case as it then stood."""
+
+    __tablename__ = "case_change"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    username: str = Field(max_length=60)
+    at: datetime = Field(default_factory=utcnow)
+    action: str = Field(max_length=20)               # created | edited | status | imported
+    summary: str = Field(default="", max_length=2000)
+    body: str                                        # the case file after the change
+    status: str = Field(max_length=20)

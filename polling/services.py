@@ -24,6 +24,7 @@ from analysis.numbers import fraction_str, parse_fraction
 from . import settings
 from .ballots import PollProblem, build_poll
 from .db import engine_for
+from .cases import log_change
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
 
 TOKEN_BYTES = 16            # 128-bit random tokens
@@ -112,13 +113,18 @@ class IssuedInvite:
 
 
 def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
-                  url: str | None = None) -> list[IssuedInvite]:
+                  username: str = "huddle", url: str | None = None) -> list[IssuedInvite]:
     """One personal link per pollee. The first invite freezes the poll's wording."""
     if not labels:
         raise HuddleInputError("pollees", "give at least one pollee")
     with _session(url) as session:
         poll = _open_poll(session, poll_id)
         _freeze(session, poll)
+        record = session.get(CaseRecord, poll.case_id)
+        if record.status == "open":      # the case workflow: open → polling
+            record.status = "polling"
+            session.add(record)
+            log_change(session, record, username, "status", "status open → polling: poll links issued")
         now = utcnow()
         issued = []
         for label in labels:
@@ -130,6 +136,35 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
             issued.append(IssuedInvite(invite.id, invite.label, token, invite.expires_at))
         session.commit()
         return issued
+
+
+def invite_status(invite: Invite, now: datetime | None = None) -> str:
+    """used, withdrawn, expired or waiting."""
+    if invite.used_at is not None:
+        return "used"
+    if invite.revoked_at is not None:
+        return "withdrawn"
+    return "expired" if invite.expires_at <= (now or utcnow()) else "waiting"
+
+
+def polls_for_case(case_id: int, url: str | None = None) -> list[Poll]:
+    with _session(url) as session:
+        return list(session.exec(select(Poll).where(Poll.case_id == case_id).order_by(Poll.id)).all())
+
+
+def get_poll(poll_id: int, url: str | None = None) -> Poll:
+    with _session(url) as session:
+        return _get(session, Poll, poll_id, "poll")
+
+
+def invites_for_poll(poll_id: int, url: str | None = None) -> list[Invite]:
+    with _session(url) as session:
+        return list(session.exec(select(Invite).where(Invite.poll_id == poll_id).order_by(Invite.id)).all())
+
+
+def ballots_for_poll(poll_id: int, url: str | None = None) -> list[Ballot]:
+    with _session(url) as session:
+        return list(session.exec(select(Ballot).where(Ballot.poll_id == poll_id).order_by(Ballot.id)).all())
 
 
 def revoke_invite(invite_id: int, url: str | None = None) -> None:
@@ -341,7 +376,4 @@ def tally_ballots(ballots: list[Ballot], candidates: tuple[str, ...] = ()) -> Ta
 
 
 def tally(poll_id: int, url: str | None = None) -> Tally:
-    with _session(url) as session:
-        poll = _get(session, Poll, poll_id, "poll")
-        ballots = list(session.exec(select(Ballot).where(Ballot.poll_id == poll_id)).all())
-        return tally_ballots(ballots, problem_of(poll).candidates)
+    return tally_ballots(ballots_for_poll(poll_id, url), problem_of(get_poll(poll_id, url)).candidates)

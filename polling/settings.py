@@ -25,3 +25,22 @@ def example_cases_dir() -> Path:
 
 def migrations_dir() -> Path:
     return PROJECT_ROOT / "migrations"
+
+
+def secret_key() -> bytes:
+    """The key that signs login cookies: HUDDLE_SECRET_KEY, or a random key kept (mode 0600) in
+    the data folder, made on first use."""
+    given = os.environ.get("HUDDLE_SECRET_KEY")
+    if given:
+        return given.encode()
+    path = data_dir() / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:      # another process made it first
+            pass
+        else:
+            with os.fdopen(fd, "w") as out:
+                out.write(os.urandom(32).hex())
+    return path.read_text().strip().encode()

@@ -1,0 +1,183 @@
+"""Accounts for directors, committee members and researchers: scrypt password hashes and a
+signed login cookie that survives a page reload. Pollees never need an account."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from analysis.errors import HuddleInputError
+
+from . import settings
+from .db import engine_for
+from .models import UserAccount
+
+ROLES = ("director", "committee", "researcher")
+SESSION_COOKIE = "huddle_session"
+SESSION_TTL = timedelta(hours=12)
+MIN_PASSWORD = 8
+_SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
+_USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
+
+
+@dataclass(frozen=True)
+class User:
+    """Who is signed in, in the words the pages use."""
+
+    id: int
+    username: str
+    display_name: str
+    role: str
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.username
+
+    def may(self, role: str) -> bool:
+        """Directors may do everything; the other roles see their own pages."""
+        return self.role == role or self.role == "director"
+
+
+def _user(row: UserAccount) -> User:
+    return User(row.id, row.username, row.display_name, row.role)
+
+
+def _session(url: str | None) -> Session:
+    return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
+
+
+# ---------------------------------------------------------------- passwords
+
+def hash_password(password: str) -> str:
+    salt = secrets.token_bytes(16)
+    key = hashlib.scrypt(password.encode(), salt=salt, dklen=32, **_SCRYPT)
+    return "scrypt${n}${r}${p}$".format(**_SCRYPT) + f"{_b64(salt)}${_b64(key)}"
+
+
+def verify_password(password: str, stored: str) -> bool:
+    try:
+        scheme, n, r, p, salt, key = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        expected = _unb64(key)
+        got = hashlib.scrypt(password.encode(), salt=_unb64(salt), n=int(n), r=int(r), p=int(p),
+                             dklen=len(expected))
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got, expected)
+
+
+_DUMMY_HASH = hash_password(secrets.token_hex(8))   # keeps "no such user" as slow as a wrong password
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def check_new_account(username: str, password: str, role: str) -> str:
+    """The normalised user name, or a HuddleInputError naming the field."""
+    name = (username or "").strip().lower()
+    if not _USERNAME.match(name):
+        raise HuddleInputError("username", "use 2 to 60 letters, digits, '.', '_' or '-', "
+                                           "starting with a letter or digit")
+    if len(password or "") < MIN_PASSWORD:
+        raise HuddleInputError("password", f"use at least {MIN_PASSWORD} characters")
+    if role not in ROLES:
+        raise HuddleInputError("role", f"'{role}' must be one of {', '.join(ROLES)}")
+    return name
+
+
+# ---------------------------------------------------------------- accounts
+
+def has_users(url: str | None = None) -> bool:
+    with _session(url) as session:
+        return session.exec(select(func.count()).select_from(UserAccount)).one() > 0
+
+
+def create_user(username: str, password: str, role: str = "director", display_name: str = "",
+                url: str | None = None, only_if_first: bool = False) -> User:
+    """Add an account. ``only_if_first`` is the first-visit setup: it refuses once any account
+    exists (checked in the same write transaction)."""
+    name = check_new_account(username, password, role)
+    if len(display_name) > 120:
+        raise HuddleInputError("display name", "at most 120 characters")
+    with _session(url) as session:
+        if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
+            raise HuddleInputError("username", "the first director has already been created; sign in")
+        row = UserAccount(username=name, display_name=display_name.strip(), role=role,
+                          password_hash=hash_password(password))
+        session.add(row)
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+            raise HuddleInputError("username", f"'{name}' is taken") from None
+        return _user(row)
+
+
+def list_users(url: str | None = None) -> list[User]:
+    with _session(url) as session:
+        return [_user(r) for r in session.exec(select(UserAccount).order_by(UserAccount.username))]
+
+
+def authenticate(username: str, password: str, url: str | None = None) -> User | None:
+    with _session(url) as session:
+        row = session.exec(select(UserAccount).where(
+            UserAccount.username == (username or "").strip().lower())).first()
+    if row is None or row.disabled_at is not None:
+        verify_password(password or "", _DUMMY_HASH)
+        return None
+    return _user(row) if verify_password(password or "", row.password_hash) else None
+
+
+# ---------------------------------------------------------------- the signed cookie
+
+def _fingerprint(password_hash: str) -> str:
+    """Part of the cookie: a new password signs every old cookie out."""
+    return hashlib.sha256(password_hash.encode()).hexdigest()[:16]
+
+
+def _sign(payload: str) -> str:
+    return hmac.new(settings.secret_key(), payload.encode(), hashlib.sha256).hexdigest()
+
+
+def session_cookie(user: User, url: str | None = None, now: datetime | None = None) -> str:
+    with _session(url) as session:
+        row = session.get(UserAccount, user.id)
+    expires = int(((now or datetime.now(timezone.utc)) + SESSION_TTL).timestamp())
+    payload = f"{row.id}:{expires}:{_fingerprint(row.password_hash)}"
+    return f"{_b64(payload.encode())}.{_sign(payload)}"
+
+
+def user_from_cookie(value: str | None, url: str | None = None,
+                     now: datetime | None = None) -> User | None:
+    """The signed-in user, or None for a missing, forged, expired or outdated cookie."""
+    if not value or "." not in value or len(value) > 400:
+        return None
+    encoded, signature = value.rsplit(".", 1)
+    try:
+        payload = _unb64(encoded).decode()
+        user_id, expires, fingerprint = payload.split(":")
+        user_id, expires = int(user_id), int(expires)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not hmac.compare_digest(_sign(payload), signature):
+        return None
+    if expires <= (now or datetime.now(timezone.utc)).timestamp():
+        return None
+    with _session(url) as session:
+        row = session.get(UserAccount, user_id)
+    if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != fingerprint:
+        return None
+    return _user(row)

@@ -1,0 +1,172 @@
+"""Case records: add, edit, move through the status workflow, import and export. Every change
+is kept with who made it, when, what changed, and the case file as it then stood."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from analysis import case as case_files
+from analysis.case import Case
+from analysis.errors import HuddleInputError
+
+from . import settings
+from .db import engine_for
+from .models import CaseChange, CaseRecord, utcnow
+
+STATUSES = ("open", "polling", "ruled", "appealed", "closed")
+# Which status may follow which. Reopening (back to open) is allowed from every later stage.
+NEXT_STATUSES = {
+    "open": ("polling", "ruled", "closed"),
+    "polling": ("ruled", "open"),
+    "ruled": ("appealed", "closed", "polling", "open"),
+    "appealed": ("ruled", "closed", "open"),
+    "closed": ("appealed", "open"),
+}
+EXAMPLE_LOADER = "huddle (example cases)"
+
+
+@dataclass(frozen=True)
+class StoredCase:
+    """A case as kept in the database: its record id, status and the validated case file."""
+
+    record_id: int
+    status: str
+    case: Case
+    updated_at: datetime
+
+
+def _session(url: str | None) -> Session:
+    return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
+
+
+def _record(session: Session, record_id: int) -> CaseRecord:
+    record = session.get(CaseRecord, record_id)
+    if record is None:
+        raise HuddleInputError("case", f"there is no case {record_id}")
+    return record
+
+
+def log_change(session: Session, record: CaseRecord, username: str, action: str, summary: str) -> None:
+    session.add(CaseChange(case_id=record.id, username=username, action=action, summary=summary,
+                           body=record.body, status=record.status))
+
+
+def _add(session: Session, case: Case, username: str, action: str) -> CaseRecord:
+    if session.exec(select(CaseRecord.id).where(CaseRecord.slug == case.id)).first() is not None:
+        raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id")
+    record = CaseRecord(slug=case.id, title=case.title, kind=case.kind, body=case_files.dumps(case))
+    session.add(record)
+    session.flush()
+    log_change(session, record, username, action, f"{action}: {case.title}")
+    return record
+
+
+def create_case(case: Case, username: str, action: str = "created", url: str | None = None) -> int:
+    """Store a new case (already validated as a Case); returns its record id."""
+    with _session(url) as session:
+        record = _add(session, case, username, action)
+        try:
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+            raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id") from None
+        return record.id
+
+
+def changed_fields(before: dict, after: dict, prefix: str = "") -> list[str]:
+    """The case-file fields that differ, e.g. ['auction', 'board.dealer', 'notes']."""
+    out = []
+    for key in sorted(set(before) | set(after)):
+        a, b = before.get(key), after.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            out.extend(changed_fields(a, b, f"{prefix}{key}."))
+        elif a != b:
+            out.append(prefix + key)
+    return out
+
+
+def update_case(record_id: int, case: Case, username: str, url: str | None = None) -> list[str]:
+    """Replace a case's file with an edited one; returns the fields changed (none: nothing kept)."""
+    with _session(url) as session:
+        record = _record(session, record_id)
+        old = case_files.loads(record.body)
+        if case.id != old.id:
+            raise HuddleInputError("id", "a case keeps its id; export it and import it under a new id instead")
+        fields = changed_fields(old.to_dict(), case.to_dict())
+        if not fields:
+            return []
+        record.body, record.title, record.kind = case_files.dumps(case), case.title, case.kind
+        record.updated_at = utcnow()
+        session.add(record)
+        log_change(session, record, username, "edited", "changed " + ", ".join(fields))
+        session.commit()
+        return fields
+
+
+def set_status(record_id: int, status: str, username: str, reason: str = "",
+               url: str | None = None) -> None:
+    if status not in STATUSES:
+        raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
+    with _session(url) as session:
+        record = _record(session, record_id)
+        if status == record.status:
+            return
+        if status not in NEXT_STATUSES[record.status]:
+            allowed = ", ".join(NEXT_STATUSES[record.status])
+            raise HuddleInputError("status", f"a case that is {record.status} can move to {allowed}, "
+                                             f"not to {status}")
+        summary = f"status {record.status} → {status}" + (f": {reason.strip()}" if reason.strip() else "")
+        record.status, record.updated_at = status, utcnow()
+        session.add(record)
+        log_change(session, record, username, "status", summary[:2000])
+        session.commit()
+
+
+def get_case(record_id: int, url: str | None = None) -> StoredCase:
+    with _session(url) as session:
+        record = _record(session, record_id)
+        return StoredCase(record.id, record.status, case_files.loads(record.body), record.updated_at)
+
+
+def history(record_id: int, url: str | None = None) -> list[CaseChange]:
+    with _session(url) as session:
+        _record(session, record_id)
+        return list(session.exec(select(CaseChange).where(CaseChange.case_id == record_id)
+                                 .order_by(CaseChange.at, CaseChange.id)).all())
+
+
+def export_case(record_id: int, url: str | None = None) -> str:
+    """The case file (JSON with format_version), as `huddle case export` writes it."""
+    return case_files.dumps(get_case(record_id, url).case) + "\n"
+
+
+def find_case(slug: str, url: str | None = None) -> int:
+    with _session(url) as session:
+        found = session.exec(select(CaseRecord.id).where(CaseRecord.slug == slug)).first()
+    if found is None:
+        raise HuddleInputError("case", f"there is no case with id '{slug}'")
+    return found
+
+
+def import_case_text(text: str, username: str, url: str | None = None) -> int:
+    """A case file (JSON) into the database; nothing is written if it does not validate."""
+    return create_case(case_files.loads(text), username, "imported", url)
+
+
+def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:
+    """Load every example case file not in the database yet (by id)."""
+    folder = folder or settings.example_cases_dir()
+    loaded = 0
+    with _session(url) as session:
+        known = set(session.exec(select(CaseRecord.slug)).all())
+        for path in sorted(folder.glob("*.json")):
+            case = case_files.loads(path.read_text(encoding="utf-8"))
+            if case.id not in known:
+                _add(session, case, EXAMPLE_LOADER, "imported")
+                loaded += 1
+        session.commit()
+    return loaded

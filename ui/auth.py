@@ -1,0 +1,105 @@
+"""Who is signed in, and the gate at the top of every page that needs an account.
+
+The login cookie is set by the /auth/login route (huddle/web.py) and read here through
+st.context.cookies, so a sign-in survives a page reload. The first director created on the first
+visit is signed in for that browser session until the next reload.
+"""
+from __future__ import annotations
+
+import html
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from huddle.web import LOGIN_PATH, LOGOUT_PATH
+from polling import accounts
+from polling.accounts import User
+from ui.state import database
+
+ROLE_NAMES = {"director": "directors", "committee": "appeals committee members",
+              "researcher": "researchers"}
+_SESSION_KEY = "huddle_user"
+
+
+def current_user() -> User | None:
+    held = st.session_state.get(_SESSION_KEY)
+    if isinstance(held, User):
+        return held
+    return accounts.user_from_cookie(st.context.cookies.get(accounts.SESSION_COOKIE))
+
+
+def require(role: str = "director") -> User:
+    """Stop the page unless someone with ``role`` (or a director) is signed in."""
+    database()
+    user = current_user()
+    if user is None:
+        sign_in_form()
+        st.stop()
+    if not user.may(role):
+        st.error(f"This page is for {ROLE_NAMES[role]}; you are signed in as a {user.role}.")
+        st.stop()
+    return user
+
+
+def _here() -> str:
+    url = st.context.url or "/"
+    parts = urlsplit(url)
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query and "signin=" not in parts.query else "")
+
+
+def sign_in_form() -> None:
+    if not accounts.has_users():
+        _first_director_form()
+        return
+    st.title("Sign in")
+    if st.query_params.get("signin") == "failed":
+        st.error("Sign in: the user name or password is wrong.")
+    # A plain HTML form: the route sets the HttpOnly cookie and comes back here.
+    st.html(f"""
+<form method="post" action="{LOGIN_PATH}" class="huddle-signin">
+  <label>User name<input name="username" autocomplete="username" required></label>
+  <label>Password<input name="password" type="password" autocomplete="current-password" required></label>
+  <input type="hidden" name="next" value="{html.escape(_here(), quote=True)}">
+  <button type="submit">Sign in</button>
+</form>
+<style>
+.huddle-signin {{ display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }}
+.huddle-signin label {{ display: flex; flex-direction: column; gap: .25rem; font-size: .9rem; }}
+.huddle-signin input {{ font: inherit; padding: .5rem .6rem; border: 1px solid #c8c8d0;
+  border-radius: .5rem; }}
+.huddle-signin button {{ font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
+  background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }}
+</style>""")
+    st.caption("Pollees do not need an account: they answer through their personal link.")
+
+
+def _first_director_form() -> None:
+    st.title("Welcome to Huddle")
+    st.write("There is no account yet. Create the first director's account; that director can "
+             "then add directors, committee members and researchers.")
+    with st.form("first_director"):
+        username = st.text_input("User name", key="first_username")
+        display_name = st.text_input("Name shown on rulings", key="first_display_name")
+        password = st.text_input("Password (at least 8 characters)", type="password", key="first_password")
+        again = st.text_input("Password again", type="password", key="first_password_again")
+        submitted = st.form_submit_button("Create the first director", type="primary")
+    if not submitted:
+        return
+    if password != again:
+        st.error("password: the two passwords differ")
+        return
+    try:
+        user = accounts.create_user(username, password, "director", display_name, only_if_first=True)
+    except HuddleInputError as exc:
+        st.error(str(exc))
+        return
+    st.session_state[_SESSION_KEY] = user
+    st.rerun()
+
+
+def sign_out_button(user: User) -> None:
+    st.caption(f"Signed in as **{user.name}** ({user.role})")
+    st.html(f"""<form method="post" action="{LOGOUT_PATH}">
+<button type="submit" style="font: inherit; padding: .3rem .8rem; border: 1px solid #c8c8d0;
+ border-radius: .5rem; background: transparent; cursor: pointer;">Sign out</button></form>""")
