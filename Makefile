@@ -17,7 +17,7 @@ install: $(STAMP)
 
 run: install
 	$(BIN)/huddle setup
-	$(BIN)/streamlit run streamlit_app.py --server.address 127.0.0.1 --server.port $(PORT) \
+	$(BIN)/streamlit run huddle_server.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
 # Debian packages the tests drive: chromium for the browser tests, a PostgreSQL server for the

@@ -1,18 +1,49 @@
 """Huddle: the Streamlit entry point (st.navigation over the small page modules in ui/).
 
 A personal poll link is the bare root with a token (/?token=…): a path such as /poll?token=
-would be routed to "page not found" by Streamlit, so the token alone selects the voter page.
+would be routed to "page not found" by Streamlit, so the token alone selects the voter page,
+which needs no account. Every other page needs a signed-in user (ui/auth.py); signed out, the
+pages are still routed (so a deep link survives signing in) but each shows the sign-in form.
 """
 import streamlit as st
 
+from ui import auth
+from ui.state import database
+
 st.set_page_config(page_title="Huddle", page_icon="♠", layout="wide")
+database()
 
 if st.query_params.get("token"):
     st.navigation([st.Page("ui/vote.py", title="Poll", url_path="vote")], position="hidden").run()
+    st.stop()
+
+# (page, title, url path, who may open it: None = anyone signed in)
+SECTIONS = {
+    "Cases": [("ui/cases.py", "Case list", "cases", None),
+              ("ui/case_view.py", "Case", "case", None),
+              ("ui/case_editor.py", "Case editor", "edit", "director")],
+    "Polls": [("ui/poll_builder.py", "Poll builder", "poll", "director"),
+              ("ui/invites.py", "Invites", "invites", "director"),
+              ("ui/tally.py", "Live tally", "tally", "director")],
+    "Tools": [("ui/calculator.py", "Calculator", "calculator", None),
+              ("ui/accounts.py", "Accounts", "accounts", "director")],
+}
+user = auth.current_user()
+
+
+def _pages(visible_to):
+    out = {}
+    for section, rows in SECTIONS.items():
+        pages = [st.Page(path, title=title, url_path=url, default=url == "cases")
+                 for path, title, url, role in rows if visible_to(role)]
+        if pages:
+            out[section] = pages
+    return out
+
+
+if user is None:
+    st.navigation(_pages(lambda role: True), position="hidden").run()
 else:
-    pages = {
-        "Cases": [st.Page("ui/cases.py", title="Case list", url_path="cases", default=True),
-                  st.Page("ui/case_view.py", title="Case", url_path="case")],
-        "Tools": [st.Page("ui/calculator.py", title="Calculator", url_path="calculator")],
-    }
-    st.navigation(pages).run()
+    with st.sidebar:
+        auth.sign_out_button(user)
+    st.navigation(_pages(lambda role: role is None or user.may(role))).run()

@@ -74,15 +74,15 @@ def verify_password(password: str, stored: str) -> bool:
     return hmac.compare_digest(got, expected)
 
 
-_DUMMY_HASH = hash_password(secrets.token_hex(8))   # keeps "no such user" as slow as a wrong password
-
-
 def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+_DUMMY_HASH = hash_password(secrets.token_hex(8))   # keeps "no such user" as slow as a wrong password
 
 
 def check_new_account(username: str, password: str, role: str) -> str:

@@ -37,7 +37,7 @@ def streamlit_server(env_extra: dict[str, str]):
     env = {**os.environ, **env_extra}
     log = open(ARTIFACTS.joinpath(f"streamlit-{port}.log"), "w") if ARTIFACTS.mkdir(exist_ok=True) is None else None
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.address", "127.0.0.1",
+        [sys.executable, "-m", "streamlit", "run", "huddle_server.py", "--server.address", "127.0.0.1",
          "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -59,3 +59,15 @@ def streamlit_server(env_extra: dict[str, str]):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def sign_in(page, base_url: str, username: str, password: str, path: str = "/") -> None:
+    """Fill the sign-in form (a plain HTML form posting to /auth/login); the cookie lands in the
+    page's browser context."""
+    from playwright.sync_api import expect
+
+    page.goto(base_url + path)
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    page.get_by_label("User name").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()

@@ -1,7 +1,7 @@
 """Browser tests: the real app in Debian's chromium."""
 import pytest
 
-from browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, streamlit_server
+from browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
@@ -14,8 +14,18 @@ server_env: dict[str, str] = {}
 def server(tmp_path_factory):
     db_file = tmp_path_factory.mktemp("browser") / "huddle.sqlite"
     server_env["HUDDLE_DATABASE_URL"] = f"sqlite:///{db_file}"
+    server_env["HUDDLE_SECRET_KEY"] = "browser-tests"
     with streamlit_server(server_env) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def director(server):
+    from polling import accounts, db
+    url = server_env["HUDDLE_DATABASE_URL"]
+    db.prepare_database(url=url)
+    accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
+    return "td", "table-director"
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +38,9 @@ def browser():
         b.close()
 
 
-def test_case_page_shows_hand_diagram(server, browser):
+def test_case_page_shows_hand_diagram(server, browser, director):
     page = browser.new_page(viewport={"width": 1200, "height": 900})
-    page.goto(server)
+    sign_in(page, server, *director)
     expect = playwright.expect
     expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
     page.get_by_role("button", name="LAWS.033: 6♦ after a noticeable hesitation").click()

@@ -29,14 +29,14 @@ def current_user() -> User | None:
     return accounts.user_from_cookie(st.context.cookies.get(accounts.SESSION_COOKIE))
 
 
-def require(role: str = "director") -> User:
-    """Stop the page unless someone with ``role`` (or a director) is signed in."""
+def require(role: str | None = "director") -> User:
+    """Stop the page unless someone with ``role`` (or a director; None: anyone) is signed in."""
     database()
     user = current_user()
     if user is None:
         sign_in_form()
         st.stop()
-    if not user.may(role):
+    if role is not None and not user.may(role):
         st.error(f"This page is for {ROLE_NAMES[role]}; you are signed in as a {user.role}.")
         st.stop()
     return user

@@ -1,27 +1,30 @@
-"""One case: facts, hand diagram, auction with its annotations, table result."""
+"""One case: facts, hand diagram, auction with its annotations, table result; for directors the
+status workflow, and for everyone the history of changes and the case file to download."""
 import streamlit as st
 
-from analysis import case as case_files
-from polling import db
+from analysis.errors import HuddleInputError
+from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
-from ui.state import database
+from ui.auth import require
+from ui.widgets import pick_case, plain
 
-database()
-records = db.list_cases()
-if not records:
-    st.info("No cases yet.")
+user = require(None)
+case_id = pick_case()
+if case_id is None:
     st.stop()
-ids = [r.id for r in records]
-titles = {r.id: r.title for r in records}
-current = st.session_state.get("case_id", ids[0])
-case_id = st.selectbox("Case", ids, index=ids.index(current) if current in ids else 0,
-                       format_func=titles.get, key="case_pick")
-st.session_state["case_id"] = case_id
-record = db.get_case(case_id)
-case = case_files.loads(record.body)
+stored = cases.get_case(case_id)
+case = stored.case
 
 st.title(case.title)
-st.caption(f"{case.kind} case · {case.scoring} · status {record.status} · {case.source}")
+st.caption(" · ".join(x for x in (f"{case.kind} case", case.scoring, f"status {stored.status}",
+                                   case.event, case.session, case.source) if x))
+if user.may("director"):
+    edit, poll, _ = st.columns([1, 1, 3])
+    if edit.button("Edit the case", key="edit_case"):
+        st.session_state["editor_case"] = case_id
+        st.switch_page("ui/case_editor.py")
+    if poll.button("Build a poll", key="build_poll"):
+        st.switch_page("ui/poll_builder.py")
 left, right = st.columns([1, 1])
 with left:
     st.subheader("Hands")
@@ -37,7 +40,8 @@ st.subheader("Facts")
 if case.irregularity:
     irr = case.irregularity
     agreed = {True: "agreed", False: "disputed", None: "not stated"}[irr.agreed]
-    st.write(f"**{irr.type.capitalize()}** ({agreed}): {irr.description}")
+    st.write(f"**{irr.type.capitalize()}** ({agreed})")
+    plain(irr.description)
 if case.action_index is not None:
     call = case.board.auction.calls[case.action_index]
     st.write(f"Action in question: **{call.symbol()}** by {case.action_seat} (call {case.action_index + 1}).")
@@ -52,10 +56,31 @@ if case.field:
 if case.other_table is not None:
     st.write(f"Other table (North-South): {case.other_table:+d}")
 if case.notes:
-    st.write(case.notes)
+    plain(case.notes)
 if case.source_ruling:
     st.info(f"Ruling in the source: {case.source_ruling}")
 if case.assumptions:
     with st.expander("Assumptions made when encoding this case"):
         for a in case.assumptions:
             st.write(f"- {a}")
+
+if user.may("director"):
+    st.subheader("Status")
+    with st.form("status_form"):
+        target = st.selectbox("Move the case to", cases.NEXT_STATUSES[stored.status], key="status_to")
+        reason = st.text_input("Reason (kept in the history)", key="status_reason", max_chars=500)
+        moved = st.form_submit_button("Change status")
+    if moved:
+        try:
+            cases.set_status(case_id, target, user.username, reason)
+        except HuddleInputError as exc:
+            st.error(str(exc))
+        else:
+            st.rerun()
+
+with st.expander("History of changes"):
+    st.dataframe([{"when (UTC)": c.at.strftime("%Y-%m-%d %H:%M:%S"), "who": c.username,
+                   "what": c.summary, "status": c.status} for c in cases.history(case_id)],
+                 hide_index=True, width="stretch")
+st.download_button("Download the case file (JSON)", cases.export_case(case_id),
+                   file_name=f"{case.id}.json", mime="application/json", key="export_case")

@@ -2,13 +2,20 @@
 import streamlit as st
 
 from polling import db
-from ui.state import database
+from polling.cases import STATUSES
+from ui.auth import require
 
-database()
+user = require(None)
 st.title("Cases")
 records = db.list_cases()
+shown = st.pills("Status", STATUSES, selection_mode="multi", key="status_filter")
+if user.may("director") and st.button("New case", key="new_case", icon="➕"):
+    st.session_state["editor_case"] = None
+    st.switch_page("ui/case_editor.py")
+if shown:
+    records = [r for r in records if r.status in shown]
 if not records:
-    st.info("No cases yet.")
+    st.info("No cases yet." if not shown else "No case has that status.")
 for record in records:
     with st.container(border=True):
         cols = st.columns([6, 1, 1], vertical_alignment="center")

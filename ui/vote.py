@@ -4,11 +4,11 @@ It shows nothing of the case, the table result, the irregularity or other answer
 """
 import streamlit as st
 
-from analysis.bridge import SEAT_NAMES, call_symbol
+from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
 from polling import services
-from reports.diagram import auction_html, single_hand_html
 from ui.state import database
+from ui.widgets import show_problem
 
 database()
 token = st.query_params.get("token", "")
@@ -40,14 +40,7 @@ except HuddleInputError as exc:
 problem = services.problem_of(poll)
 legal = problem.legal_calls()
 
-st.subheader("A bidding problem")
-if problem.wording:
-    st.write(problem.wording)
-st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {problem.scoring}.")
-if problem.methods:
-    st.caption(f"Your methods: {problem.methods}")
-st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability))
-st.html(auction_html(problem.auction, question_mark=True))
+show_problem(problem)
 
 options = list(problem.candidates) + ["other"]
 pick = st.radio("1. What do you call?", options, key="q1", index=None,

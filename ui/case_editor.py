@@ -1,0 +1,156 @@
+"""Case editor: a new case (paste PBN, or type the four hands and the auction) or an edit of a
+stored one. Saving validates the whole case; a mistake names its field and nothing is written."""
+import streamlit as st
+
+from analysis import case as case_files
+from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, call_symbol, parse_call
+from analysis.case import IRREGULARITY_TYPES, KINDS, SCORING_FORMS
+from analysis.errors import HuddleInputError
+from polling import cases
+from ui.auth import require
+from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
+
+user = require("director")
+editing = st.session_state.get("editor_case")
+ss = st.session_state
+
+
+def load(state: dict) -> None:
+    ss.update(state)
+    ss["ed_grid_version"] = ss.get("ed_grid_version", 0) + 1
+
+
+def start_new() -> None:
+    for key in [k for k in ss if str(k).startswith(("ed_", "_ed_"))]:
+        del ss[key]
+    ss["editor_case"] = None
+    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0})
+
+
+def read_pbn() -> None:
+    try:
+        case = case_files.from_pbn(ss.get("ed_pbn", ""), "from-pbn", "From PBN", ss.get("ed_kind", "UI"),
+                                   game=int(ss.get("ed_pbn_game", 1)) - 1)
+    except HuddleInputError as exc:
+        ss["ed_pbn_error"] = str(exc)
+        return
+    ss["ed_pbn_error"] = None
+    state = state_from_case(case)
+    keep = {k: ss[k] for k in ("ed_title", "ed_id", "ed_kind") if ss.get(k)}
+    load({**state, **keep})
+
+
+if editing is not None and ss.get("ed_loaded_for") != editing:
+    stored = cases.get_case(editing)
+    load(state_from_case(stored.case))
+    ss["ed_loaded_for"] = editing
+if "ed_grid_base" not in ss:
+    start_new()
+
+st.title("Edit case" if editing is not None else "New case")
+if editing is not None:
+    st.button("Start a new case instead", on_click=start_new, key="ed_new")
+
+with st.expander("Start from PBN (deal, dealer, vulnerability, auction, result)", expanded=editing is None):
+    st.text_area("PBN text", key="ed_pbn", height=160,
+                 placeholder='[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "N:… … … …"]\n'
+                             '[Auction "S"]\n1S Pass 4S Pass\nPass Pass')
+    st.number_input("Board in the file", min_value=1, value=1, step=1, key="ed_pbn_game")
+    st.button("Read the PBN", on_click=read_pbn, key="ed_pbn_read")
+    if ss.get("ed_pbn_error"):
+        st.error(ss["ed_pbn_error"])
+
+st.subheader("The case")
+st.text_input("Title", key="ed_title", max_chars=300)
+c1, c2, c3 = st.columns(3)
+c1.radio("Kind", KINDS, key="ed_kind", horizontal=True,
+         format_func={"UI": "Unauthorized information", "MI": "Misinformation"}.get)
+c2.selectbox("Form of scoring", SCORING_FORMS, key="ed_scoring")
+c3.text_input("Class of players", key="ed_class")
+c1, c2, c3 = st.columns(3)
+c1.text_input("Event", key="ed_event")
+c2.text_input("Session", key="ed_session")
+c3.text_input("Case id (blank: made from the title)", key="ed_id", disabled=editing is not None)
+
+st.subheader("Board")
+c1, c2, c3 = st.columns(3)
+c1.number_input("Board number (0: not known)", min_value=0, step=1, key="ed_number")
+c2.selectbox("Dealer", tuple(SEATS), key="ed_dealer", format_func=SEAT_NAMES.get)
+c3.selectbox("Vulnerability", VULNERABILITIES, key="ed_vul")
+st.caption("Hands as spades.hearts.diamonds.clubs, e.g. AKQ2.KQ2.AK2.AK2; leave a hand blank if "
+           "it is not known.")
+cols = st.columns(2)
+for i, s in enumerate(SEATS):
+    cols[i % 2].text_input(SEAT_NAMES[s], key=HAND_KEYS[s])
+
+st.subheader("Auction")
+st.caption("One row per call from the dealer. Mark each call alerted, explained (the explanation "
+           "given; in MI cases also the correct one), slow (with seconds) or with a remark.")
+grid = st.data_editor(
+    ss["ed_grid_base"], num_rows="dynamic", hide_index=False, width="stretch",
+    key=f"ed_grid_{ss.get('ed_grid_version', 0)}",
+    column_config={
+        "call": st.column_config.TextColumn("call", help="1S, 3NT, Pass, X, XX", required=True),
+        "alerted": st.column_config.CheckboxColumn("alerted", default=False),
+        "explanation": st.column_config.TextColumn("explanation given"),
+        "correct explanation": st.column_config.TextColumn("correct explanation"),
+        "slow": st.column_config.CheckboxColumn("slow", default=False),
+        "seconds": st.column_config.NumberColumn("seconds", min_value=0, step=1),
+        "remark": st.column_config.TextColumn("remark"),
+    })
+call_options = [None] + list(range(len(grid)))
+for key in ("ed_irr_call", "ed_action"):
+    if ss.get(key) not in call_options:
+        ss[key] = None
+
+
+def call_label(i):
+    if i is None:
+        return NO_VALUE
+    value = grid.iloc[i]["call"]
+    try:
+        return f"{i + 1}. {call_symbol(parse_call(str(value)))}"
+    except (HuddleInputError, ValueError, KeyError):
+        return f"{i + 1}. {value}"
+
+
+st.subheader("The irregularity")
+c1, c2, c3 = st.columns(3)
+c1.selectbox("What happened", (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type")
+c2.selectbox("By", (NO_VALUE,) + tuple(SEATS), key="ed_irr_by", format_func=lambda s: SEAT_NAMES.get(s, s))
+c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label)
+c1, c2 = st.columns(2)
+c1.number_input("Seconds (hesitation)", min_value=0, step=1, key="ed_irr_seconds")
+c2.radio("Facts", ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True)
+st.text_area("Description", key="ed_irr_description", max_chars=2000)
+st.selectbox("Action in question", call_options, key="ed_action", format_func=call_label)
+
+st.subheader("Results")
+c1, c2, c3 = st.columns(3)
+c1.text_input("Table result: contract and result (e.g. 4SX-1)", key="ed_contract")
+c2.selectbox("Declarer", (NO_VALUE,) + tuple(SEATS), key="ed_declarer", format_func=lambda s: SEAT_NAMES.get(s, s))
+c3.checkbox("Passed out", key="ed_passed_out")
+c1, c2, c3 = st.columns(3)
+c1.text_input("or the North-South score alone", key="ed_ns_score")
+c2.text_input("Field: North-South scores (420*4 400 …)", key="ed_field")
+c3.text_input("Other table's North-South score (teams)", key="ed_other")
+st.radio("Offending side", (NO_VALUE, "NS", "EW"), key="ed_offending", horizontal=True)
+st.text_area("Director's notes", key="ed_notes", max_chars=5000)
+st.text_input("Source", key="ed_source")
+
+if st.button("Save the case", type="primary", key="ed_save"):
+    if not str(ss.get("ed_id") or "").strip() and str(ss.get("ed_title") or "").strip():
+        ss["ed_id"] = case_files.case_id_from_title(ss["ed_title"])
+    try:
+        case = case_files.Case.from_dict(case_dict_from_state(ss, grid))
+        if editing is None:
+            saved_id = cases.create_case(case, user.username)
+            changed = ["created"]
+        else:
+            changed = cases.update_case(editing, case, user.username)
+            saved_id = editing
+    except HuddleInputError as exc:
+        st.error(str(exc))
+    else:
+        ss["case_id"], ss["editor_case"], ss["ed_loaded_for"] = saved_id, saved_id, saved_id
+        st.success("Saved: " + ", ".join(changed) if changed else "Nothing changed.")

@@ -1,0 +1,146 @@
+"""The case editor's fields and their mapping to and from a case file (docs/case-file.md).
+
+Every widget of the editor keeps its value in st.session_state under a key from FIELDS, so a
+case (stored, or read from PBN) is loaded by writing those keys, and saved by reading them back
+into a case-file dict that analysis.case validates as a whole.
+"""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from analysis.bridge import SEATS, hand_pbn
+from analysis.matchpoints import parse_field
+from analysis.case import Case
+
+HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
+GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")
+NO_VALUE = "—"
+AGREED = {"agreed": True, "disputed": False, NO_VALUE: None}
+
+
+def empty_grid() -> pd.DataFrame:
+    return pd.DataFrame({"call": pd.Series(dtype="str"), "alerted": pd.Series(dtype="bool"),
+                         "explanation": pd.Series(dtype="str"),
+                         "correct explanation": pd.Series(dtype="str"),
+                         "slow": pd.Series(dtype="bool"), "seconds": pd.Series(dtype="Int64"),
+                         "remark": pd.Series(dtype="str")})
+
+
+def grid_from_calls(calls: list[dict]) -> pd.DataFrame:
+    rows = [{"call": c["call"], "alerted": bool(c.get("alerted")), "explanation": c.get("explanation"),
+             "correct explanation": c.get("correct_explanation"), "slow": bool(c.get("tempo_break")),
+             "seconds": c.get("tempo_seconds"), "remark": c.get("remark")} for c in calls]
+    return pd.concat([empty_grid(), pd.DataFrame(rows, columns=list(GRID_COLUMNS))], ignore_index=True) \
+        if rows else empty_grid()
+
+
+def _blank(value) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)) \
+        or (isinstance(value, str) and not value.strip())
+
+
+def calls_from_grid(grid: pd.DataFrame) -> list[dict]:
+    """The auction grid as case-file calls; empty rows are dropped."""
+    calls = []
+    for row in grid.to_dict("records"):
+        if _blank(row.get("call")):
+            continue
+        call: dict = {"call": str(row["call"]).strip()}
+        if row.get("alerted") is True:
+            call["alerted"] = True
+        for column, name in (("explanation", "explanation"), ("correct explanation", "correct_explanation"),
+                             ("remark", "remark")):
+            if not _blank(row.get(column)):
+                call[name] = str(row[column]).strip()
+        if row.get("slow") is True:
+            call["tempo_break"] = True
+        if not _blank(row.get("seconds")):
+            call["tempo_seconds"] = int(row["seconds"])
+        calls.append(call)
+    return calls
+
+
+def state_from_case(case: Case) -> dict:
+    """Session-state values that show ``case`` in the editor."""
+    data = case.to_dict()
+    irr = data["irregularity"] or {}
+    result = data["table_result"] or {}
+    state = {
+        "ed_id": case.id, "ed_title": case.title, "ed_kind": case.kind, "ed_event": case.event or "",
+        "ed_session": case.session or "", "ed_scoring": case.scoring,
+        "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
+        "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
+        "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
+        "ed_irr_call": irr.get("call_index"), "ed_irr_seconds": irr.get("seconds") or 0,
+        "ed_irr_agreed": {True: "agreed", False: "disputed", None: NO_VALUE}[irr.get("agreed")],
+        "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
+        "ed_contract": "" if case.table_result is None or case.table_result.contract is None
+        else result["contract"],
+        "ed_declarer": result.get("declarer", NO_VALUE), "ed_passed_out": bool(result.get("passed_out")),
+        "ed_ns_score": "" if "contract" in result or result.get("ns_score") is None else str(result["ns_score"]),
+        "ed_field": _field_text(case.field),
+        "ed_other": "" if case.other_table is None else str(case.other_table),
+        "ed_offending": case.offending_side or NO_VALUE, "ed_notes": case.notes,
+        "ed_source": case.source,
+        "ed_grid_base": grid_from_calls(data["auction"]),
+    }
+    state.update({key: ("" if hand_pbn(case.board.deal, s) == "-" else hand_pbn(case.board.deal, s))
+                  for s, key in HAND_KEYS.items()})
+    state["_ed_assumptions"] = list(case.assumptions)
+    state["_ed_source_ruling"] = case.source_ruling
+    return state
+
+
+def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
+    """The editor's values as a case-file dict (validated afterwards by Case.from_dict)."""
+    def text(key: str) -> str:
+        return str(state.get(key) or "").strip()
+
+    def optional(key: str):
+        value = state.get(key)
+        return None if value in (None, NO_VALUE, "") else value
+
+    irregularity = None
+    if optional("ed_irr_type"):
+        irregularity = {"type": state["ed_irr_type"], "description": text("ed_irr_description")}
+        for name, key in (("by", "ed_irr_by"), ("call_index", "ed_irr_call")):
+            if optional(key) is not None:
+                irregularity[name] = state[key]
+        if state.get("ed_irr_seconds"):
+            irregularity["seconds"] = int(state["ed_irr_seconds"])
+        if AGREED[state.get("ed_irr_agreed", NO_VALUE)] is not None:
+            irregularity["agreed"] = AGREED[state["ed_irr_agreed"]]
+    result: dict | None = None
+    if state.get("ed_passed_out"):
+        result = {"passed_out": True}
+    elif text("ed_contract"):
+        result = {"contract": text("ed_contract")}
+        if optional("ed_declarer"):
+            result["declarer"] = state["ed_declarer"]
+    elif text("ed_ns_score"):
+        result = {"ns_score": text("ed_ns_score")}
+    deal = "N:" + " ".join(text(HAND_KEYS[s]) or "-" for s in SEATS)
+    return {
+        "format_version": 1, "id": text("ed_id"), "title": text("ed_title"), "kind": state.get("ed_kind"),
+        "event": text("ed_event") or None, "session": text("ed_session") or None,
+        "scoring": state.get("ed_scoring"), "class_of_players": text("ed_class") or None,
+        "board": {"number": int(state["ed_number"]) if state.get("ed_number") else None,
+                  "dealer": state.get("ed_dealer"), "vulnerability": state.get("ed_vul")},
+        "deal": deal, "auction": calls_from_grid(grid), "irregularity": irregularity,
+        "action_index": optional("ed_action"), "table_result": result,
+        "field": parse_field(text("ed_field")),
+        "other_table": text("ed_other") or None, "offending_side": optional("ed_offending"),
+        "notes": text("ed_notes"), "source": text("ed_source"),
+        "assumptions": state.get("_ed_assumptions", []),
+        "source_ruling": state.get("_ed_source_ruling", ""),
+    }
+
+
+def _field_text(scores) -> str:
+    """The field compactly, as the calculator takes it: "420*4 400 -50*3"."""
+    counts: dict[int, int] = {}
+    for s in scores:
+        counts[s] = counts.get(s, 0) + 1
+    return " ".join(f"{s}*{n}" if n > 1 else str(s) for s, n in counts.items())

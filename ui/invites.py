@@ -1,0 +1,80 @@
+"""Invites: one personal link (and QR code) per pollee, the links' state, withdrawing a link.
+
+Huddle keeps only a hash of each token, so a link is shown once, here, right after it is issued;
+a lost link is withdrawn and a new one issued.
+"""
+import os
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from polling import services
+from reports.qr import qr_png
+from ui.auth import require
+from ui.widgets import pick_case, pick_poll
+
+user = require("director")
+st.title("Invites")
+case_id = pick_case()
+poll = pick_poll(case_id) if case_id is not None else None
+if poll is None:
+    st.stop()
+
+
+def site_address() -> str:
+    """Where pollees reach this server: HUDDLE_PUBLIC_URL, or the address in this browser."""
+    configured = os.environ.get("HUDDLE_PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/")
+    parts = urlsplit(st.context.url or "http://localhost:8501")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+if poll.status == "draft":
+    st.info("The poll's wording freezes when the first link is issued: a changed wording is a new poll.")
+if poll.status != "closed":
+    with st.form("issue_links"):
+        names = st.text_area("Pollees, one per line (a name or a label only you will see)",
+                             key="inv_names", height=120)
+        days = st.number_input("Links expire after (days)", min_value=1, max_value=60, value=7, key="inv_days")
+        base = st.text_input("Server address pollees will use", value=site_address(), key="inv_base")
+        issue = st.form_submit_button("Issue links", type="primary")
+    if issue:
+        labels = [n.strip() for n in names.splitlines() if n.strip()]
+        try:
+            issued = services.issue_invites(poll.id, labels, timedelta(days=int(days)), user.username)
+        except HuddleInputError as exc:
+            st.error(str(exc))
+        else:
+            st.session_state.setdefault("issued_links", {})[poll.id] = [
+                (i.label, i.link(base), i.expires_at) for i in issued]
+
+fresh = st.session_state.get("issued_links", {}).get(poll.id, [])
+if fresh:
+    st.subheader("New links")
+    st.warning("Copy or show these now: each link is shown only once and works for one vote.")
+    st.code("\n".join(f"{label}: {link}" for label, link, _ in fresh), language=None)
+    for label, link, expires in fresh:
+        with st.container(border=True):
+            left, right = st.columns([3, 1])
+            left.markdown(f"**{label or 'pollee'}**, expires {expires:%Y-%m-%d %H:%M} UTC")
+            left.code(link, language=None)
+            right.image(qr_png(link), caption=f"QR for {label or 'this pollee'}", width=160)
+
+st.subheader("All links of this poll")
+invites = services.invites_for_poll(poll.id)
+st.dataframe([{"pollee": i.label, "state": services.invite_status(i),
+               "issued (UTC)": i.created_at.strftime("%Y-%m-%d %H:%M"),
+               "expires (UTC)": i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites],
+             hide_index=True, width="stretch")
+waiting = [i for i in invites if services.invite_status(i) == "waiting"]
+if waiting:
+    with st.form("withdraw"):
+        target = st.selectbox("Withdraw a link", [i.id for i in waiting], key="inv_withdraw",
+                              format_func=lambda k: next(f"{i.label} (link {i.id})" for i in waiting if i.id == k))
+        if st.form_submit_button("Withdraw"):
+            services.revoke_invite(target)
+            st.rerun()
+st.page_link("ui/tally.py", label="Live tally", icon="📊")

@@ -1,0 +1,60 @@
+"""Pieces several pages share: the case and poll pickers, the pollee's view of a problem, and
+free text shown inert."""
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from analysis.bridge import SEAT_NAMES
+from polling import db, services
+from polling.ballots import PollProblem
+from reports.diagram import auction_html, single_hand_html
+
+
+def plain(text: str, muted: bool = False) -> None:
+    """User-written text shown as text: no markdown, no HTML, no script."""
+    style = ' style="color:#6b6b76"' if muted else ""
+    paragraphs = "".join(f"<p{style}>{html.escape(p)}</p>" for p in text.split("\n") if p.strip())
+    if paragraphs:
+        st.html(f'<div class="huddle-plain">{paragraphs}</div>')
+
+
+def pick_case(label: str = "Case", key: str = "case_pick") -> int | None:
+    """A case chosen from the list; remembered across pages in session_state['case_id']."""
+    records = db.list_cases()
+    if not records:
+        st.info("No cases yet.")
+        return None
+    ids = [r.id for r in records]
+    names = {r.id: f"{r.title} ({r.status})" for r in records}
+    current = st.session_state.get("case_id")
+    case_id = st.selectbox(label, ids, index=ids.index(current) if current in ids else 0,
+                           format_func=names.get, key=key)
+    st.session_state["case_id"] = case_id
+    return case_id
+
+
+def pick_poll(case_id: int, key: str = "poll_pick"):
+    """One of the case's polls (newest first), remembered in session_state['poll_id']."""
+    polls = list(reversed(services.polls_for_case(case_id)))
+    if not polls:
+        st.info("This case has no poll yet: build one on the Poll builder page.")
+        return None
+    ids = [p.id for p in polls]
+    current = st.session_state.get("poll_id")
+    poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key,
+                           format_func=lambda i: f"Poll {i} ({next(p.status for p in polls if p.id == i)})")
+    st.session_state["poll_id"] = poll_id
+    return next(p for p in polls if p.id == poll_id)
+
+
+def show_problem(problem: PollProblem) -> None:
+    """The bidding problem exactly as a pollee sees it (also the director's preview)."""
+    st.subheader("A bidding problem")
+    plain(problem.wording)
+    st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {problem.scoring}.")
+    if problem.methods:
+        plain(f"Your methods: {problem.methods}", muted=True)
+    st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability))
+    st.html(auction_html(problem.auction, question_mark=True))
