@@ -98,15 +98,13 @@ grid = st.data_editor(
         "seconds": st.column_config.NumberColumn("seconds", min_value=0, step=1),
         "remark": st.column_config.TextColumn("remark"),
     })
-call_options = [None] + list(range(len(grid)))
+call_options = list(range(len(grid)))
 for key in ("ed_irr_call", "ed_action"):
-    if ss.get(key) not in call_options:
+    if key in ss and ss[key] not in call_options:
         ss[key] = None
 
 
 def call_label(i):
-    if i is None:
-        return NO_VALUE
     value = grid.iloc[i]["call"]
     try:
         return f"{i + 1}. {call_symbol(parse_call(str(value)))}"
@@ -118,12 +116,14 @@ st.subheader("The irregularity")
 c1, c2, c3 = st.columns(3)
 c1.selectbox("What happened", (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type")
 c2.selectbox("By", (NO_VALUE,) + tuple(SEATS), key="ed_irr_by", format_func=lambda s: SEAT_NAMES.get(s, s))
-c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label)
+c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label, index=None,
+             placeholder=NO_VALUE)
 c1, c2 = st.columns(2)
 c1.number_input("Seconds (hesitation)", min_value=0, step=1, key="ed_irr_seconds")
 c2.radio("Facts", ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True)
 st.text_area("Description", key="ed_irr_description", max_chars=2000)
-st.selectbox("Action in question", call_options, key="ed_action", format_func=call_label)
+st.selectbox("Action in question", call_options, key="ed_action", format_func=call_label, index=None,
+             placeholder="the call the ruling is about")
 
 st.subheader("Results")
 c1, c2, c3 = st.columns(3)

@@ -50,6 +50,7 @@ if poll.status != "closed":
         else:
             st.session_state.setdefault("issued_links", {})[poll.id] = [
                 (i.label, i.link(base), i.expires_at) for i in issued]
+            st.rerun()      # the pickers above show the poll open and the case polling
 
 fresh = st.session_state.get("issued_links", {}).get(poll.id, [])
 if fresh:

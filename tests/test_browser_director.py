@@ -1,0 +1,155 @@
+"""The director's whole flow in the browser on a fresh database: create the first director, sign
+in (the login survives a reload), create a case from PBN, build a poll, issue three links, three
+pollees vote in separate browser contexts, the live tally shows three answers, a fourth use of a
+link is refused."""
+import re
+import time
+
+import pytest
+
+from browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+
+PBN = """[Event "Club pairs"]
+[Board "9"]
+[Dealer "N"]
+[Vulnerable "EW"]
+[Deal "N:AKQ2.KQ2.AK2.AK2 JT9.JT9.JT9.JT98 8765.8765.876.76 43.A43.Q543.Q543"]
+[Declarer "N"]
+[Contract "6NT"]
+[Result "12"]
+[Auction "N"]
+2C Pass 2D Pass
+2NT Pass 3NT Pass
+6NT Pass Pass Pass
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db_file = tmp_path_factory.mktemp("director") / "huddle.sqlite"
+    env = {"HUDDLE_DATABASE_URL": f"sqlite:///{db_file}", "HUDDLE_SECRET_KEY": "director-flow"}
+    with streamlit_server(env) as url:
+        yield url, env["HUDDLE_DATABASE_URL"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = chromium_path()
+    assert path, "Debian's chromium is needed (make test installs it)"
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def choose(page, label: str, option: str) -> None:
+    """Pick an option of a Streamlit selectbox by its label (the arrow key opens the list where a
+    click on an empty box does not)."""
+    box = page.get_by_label(label, exact=True)
+    box.click()
+    if not page.get_by_role("option").count():
+        box.press("ArrowDown")
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def test_director_from_pbn_to_live_tally(server, browser):
+    base, _ = server
+    started = time.monotonic()
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+
+    # First visit: no account yet, so Huddle asks for the first director.
+    page.goto(base)
+    expect(page.get_by_role("heading", name="Welcome to Huddle")).to_be_visible(timeout=30_000)
+    page.get_by_label("User name").fill("tess")
+    page.get_by_label("Name shown on rulings").fill("Tess Director")
+    page.get_by_label("Password (at least 8 characters)").fill("short")
+    page.get_by_label("Password again").fill("short")
+    page.get_by_role("button", name="Create the first director").click()
+    expect(page.get_by_text("password: use at least 8 characters")).to_be_visible()
+    page.get_by_label("Password (at least 8 characters)").fill("bidding-box")
+    page.get_by_label("Password again").fill("bidding-box")
+    page.get_by_role("button", name="Create the first director").click()
+    expect(page.get_by_role("heading", name="Cases")).to_be_visible()
+
+    # Sign in through the form; the cookie keeps the director signed in across a reload.
+    page.goto(base + "/?signin=again")
+    sign_in(page, base, "tess", "wrong-password")
+    expect(page.get_by_text("the user name or password is wrong")).to_be_visible()
+    sign_in(page, base, "tess", "bidding-box")
+    expect(page.get_by_role("heading", name="Cases")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Signed in as")).to_be_visible()
+
+    # A case from pasted PBN.
+    page.get_by_role("button", name="New case").click()
+    expect(page.get_by_role("heading", name="New case")).to_be_visible()
+    page.get_by_label("PBN text").fill(PBN)
+    page.get_by_role("button", name="Read the PBN").click()
+    expect(page.get_by_label("North", exact=True)).to_have_value("AKQ2.KQ2.AK2.AK2")
+    page.get_by_label("Title", exact=True).fill("Club pairs board 9: 6NT after a slow 3NT")
+    choose(page, "Action in question", "9. 6NT")
+    choose(page, "What happened", "hesitation")
+    choose(page, "At call", "7. 3NT")
+    page.get_by_role("button", name="Save the case").click()
+    expect(page.get_by_text("Saved: created")).to_be_visible()
+
+    # The poll: a wording that leaks the hesitation is refused, a neutral one previews.
+    page.get_by_role("link", name="Poll builder").click()
+    expect(page.get_by_role("heading", name="Poll builder")).to_be_visible()
+    wording = page.get_by_label("Introduction for pollees")
+    wording.fill("Partner hesitated before 3NT. What do you call?")
+    wording.press("Control+Enter")
+    expect(page.get_by_text("wording: mentions 'hesitat…', which reveals the irregularity")).to_be_visible()
+    wording.fill("Matchpoints, club pairs. What do you call?")
+    wording.press("Control+Enter")
+    expect(page.get_by_text("Preview: what a pollee sees")).to_be_visible()
+    page.get_by_label("Calls to offer besides the table action").click()
+    page.get_by_role("option", name="Pass", exact=True).click()
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Create the poll").click()
+    expect(page.get_by_text(re.compile(r"Poll \d+ created"))).to_be_visible()
+
+    # Three personal links.
+    page.get_by_role("link", name="Go to Invites").click()
+    expect(page.get_by_role("heading", name="Invites")).to_be_visible()
+    page.get_by_label("Pollees, one per line").fill("Ann\nBob\nCy")
+    page.get_by_role("button", name="Issue links").click()
+    expect(page.get_by_text("New links")).to_be_visible()
+    expect(page.get_by_text("QR for Ann")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "director-invites.png"), full_page=True)
+    text = page.locator("body").inner_text()
+    links = re.findall(r"(http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]{22})", text)
+    links = list(dict.fromkeys(links))
+    assert len(links) == 3
+
+    # Three pollees, each in a separate browser context (no shared cookies or session).
+    for link, call in zip(links, ("6NT", "6NT", "Pass")):
+        voter = browser.new_context(viewport={"width": 375, "height": 812})
+        vp = voter.new_page()
+        vp.goto(link)
+        expect(vp.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+        expect(vp.get_by_text("slow")).to_have_count(0)
+        vp.get_by_role("radiogroup").get_by_text(call, exact=True).click()
+        vp.get_by_role("button", name="Submit my answer").click()
+        expect(vp.get_by_text("Thank you: your answer is recorded.")).to_be_visible()
+        voter.close()
+
+    # The live tally shows the three answers.
+    page.get_by_test_id("stPageLink-NavLink").filter(has_text="Live tally").click()
+    expect(page.get_by_role("heading", name="Live tally")).to_be_visible()
+    expect(page.get_by_test_id("stMetricValue")).to_have_text("3", timeout=15_000)
+    elapsed = time.monotonic() - started
+    page.screenshot(path=str(ARTIFACTS / "director-tally.png"), full_page=True)
+    (ARTIFACTS / "director-flow-seconds.txt").write_text(f"{elapsed:.1f}\n")
+
+    # A fourth use of a link is refused.
+    again = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
+    again.goto(links[0])
+    expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=30_000)
+    context.close()
