@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Callable, Sequence
 
 from analysis import (AdjustedTable, HuddleInputError, PlayedContract, Scale, WeightedScore,
@@ -100,6 +101,119 @@ def cmd_setup(args) -> dict | str:
             f"{report['examples_loaded']} example case(s) loaded, {report['cases']} case(s) in all")
 
 
+# ---------------------------------------------------------------- accounts
+
+def cmd_user_add(args) -> dict | str:
+    from polling import accounts
+    from polling.db import prepare_database
+    prepare_database(load_examples=False)
+    password = _read_password(args.password_stdin)
+    user = accounts.create_user(args.username, password, args.role, args.name or "")
+    out = {"username": user.username, "role": user.role, "display_name": user.display_name}
+    return out if args.json else f"Added {user.username} ({user.role})."
+
+
+def _read_password(from_stdin: bool) -> str:
+    import getpass
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\n")
+    first = getpass.getpass("Password: ")
+    if getpass.getpass("Password again: ") != first:
+        raise HuddleInputError("password", "the two passwords differ")
+    return first
+
+
+def cmd_user_list(args) -> dict | str:
+    from polling import accounts
+    from polling.db import prepare_database
+    prepare_database(load_examples=False)
+    users = accounts.list_users()
+    if args.json:
+        return {"users": [{"username": u.username, "role": u.role, "display_name": u.display_name}
+                          for u in users]}
+    return "\n".join(f"{u.username:20} {u.role:11} {u.display_name}" for u in users) or "No accounts."
+
+
+# ---------------------------------------------------------------- cases
+
+def _who(args) -> str:
+    import getpass
+    return args.as_user or f"cli:{getpass.getuser()}"
+
+
+def _read_file(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise HuddleInputError(path, f"cannot read the file ({exc.strerror})") from None
+
+
+def _case_from_file(path: str, args):
+    from analysis import case as case_files
+    text = _read_file(path)
+    try:
+        if path.lower().endswith(".pbn"):
+            if not args.title:
+                raise HuddleInputError("--title", "a case made from PBN needs a title")
+            return case_files.from_pbn(text, args.id or case_files.case_id_from_title(args.title),
+                                       args.title, args.kind, game=args.board - 1)
+        return case_files.loads(text)
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
+
+
+def cmd_case_import(args) -> dict | str:
+    from polling import cases
+    from polling.db import prepare_database
+    if len(args.files) > 1 and any(f.lower().endswith(".pbn") for f in args.files):
+        raise HuddleInputError("files", "import one PBN file at a time (it takes --title and --id)")
+    new = [_case_from_file(f, args) for f in args.files]   # every file validated before any is written
+    prepare_database(load_examples=False)
+    ids = cases.create_cases(new, _who(args), "imported")
+    out = {"imported": [{"id": c.id, "record": r, "title": c.title} for c, r in zip(new, ids)]}
+    return out if args.json else "\n".join(f"Imported {c.id}: {c.title}" for c in new)
+
+
+def cmd_case_export(args) -> dict | str:
+    from polling import cases
+    from polling.db import prepare_database
+    prepare_database(load_examples=False)
+    text = cases.export_case(cases.find_case(args.id))
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        return {"exported": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
+    return json.loads(text) if args.json else text.rstrip("\n")
+
+
+def cmd_case_list(args) -> dict | str:
+    from polling import db
+    db.prepare_database(load_examples=False)
+    records = db.list_cases()
+    if args.json:
+        return {"cases": [{"id": r.slug, "title": r.title, "kind": r.kind, "status": r.status} for r in records]}
+    return "\n".join(f"{r.slug:32} {r.kind} {r.status:9} {r.title}" for r in records) or "No cases."
+
+
+def cmd_case_status(args) -> dict | str:
+    from polling import cases
+    from polling.db import prepare_database
+    prepare_database(load_examples=False)
+    cases.set_status(cases.find_case(args.id), args.status, _who(args), args.reason or "")
+    return {"id": args.id, "status": args.status} if args.json else f"{args.id} is now {args.status}"
+
+
+def cmd_case_history(args) -> dict | str:
+    from polling import cases
+    from polling.db import prepare_database
+    prepare_database(load_examples=False)
+    changes = cases.history(cases.find_case(args.id))
+    rows = [{"at": c.at.isoformat(), "who": c.username, "action": c.action, "summary": c.summary,
+             "status": c.status} for c in changes]
+    if args.json:
+        return {"id": args.id, "history": rows}
+    return "\n".join(f"{r['at'][:19]}  {r['who']:24} {r['summary']}" for r in rows)
+
+
 # ---------------------------------------------------------------- wiring
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,8 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "misinformation, scored exactly.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def add(name: str, handler: Callable, help_text: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text, description=help_text)
+    def add(name: str, handler: Callable, help_text: str, group=sub) -> argparse.ArgumentParser:
+        p = group.add_parser(name, help=help_text, description=help_text)
         p.add_argument("--json", action="store_true", help="print one JSON object")
         p.set_defaults(handler=handler)
         return p
@@ -135,6 +249,38 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")
+
+    user = sub.add_parser("user", help="Accounts for directors, committee members, researchers.")
+    users = user.add_subparsers(dest="user_command", required=True, parser_class=_Parser)
+    p = add("add", cmd_user_add, "Add an account (asks for the password, or reads it from stdin).", users)
+    p.add_argument("username")
+    p.add_argument("--role", default="director", help="director, committee or researcher")
+    p.add_argument("--name", help="the name shown on rulings")
+    p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
+    add("list", cmd_user_list, "List the accounts.", users)
+
+    case = sub.add_parser("case", help="Case files: import, export, list, status, history.")
+    case_files = case.add_subparsers(dest="case_command", required=True, parser_class=_Parser)
+    who = dict(dest="as_user", metavar="NAME", help="who the history records (default cli:<login>)")
+    p = add("import", cmd_case_import, "Import case files (JSON), or one PBN file as a new case.", case_files)
+    p.add_argument("files", nargs="+", help="case files (.json) or one .pbn file")
+    p.add_argument("--title", help="PBN: the case's title")
+    p.add_argument("--id", help="PBN: the case id (default: made from the title)")
+    p.add_argument("--kind", default="UI", help="PBN: UI or MI")
+    p.add_argument("--board", type=int, default=1, help="PBN: which board of the file (1 = first)")
+    p.add_argument("--as", **who)
+    p = add("export", cmd_case_export, "Write a case file (JSON with format_version).", case_files)
+    p.add_argument("id", help="the case id")
+    p.add_argument("-o", "--output", help="file to write (default: print)")
+    add("list", cmd_case_list, "List the cases with their status.", case_files)
+    p = add("status", cmd_case_status, "Move a case along open → polling → ruled → appealed → closed.",
+            case_files)
+    p.add_argument("id")
+    p.add_argument("status")
+    p.add_argument("--reason")
+    p.add_argument("--as", **who)
+    p = add("history", cmd_case_history, "Every change to a case: who, when, what.", case_files)
+    p.add_argument("id")
     return parser
 
 

@@ -67,14 +67,19 @@ def _add(session: Session, case: Case, username: str, action: str) -> CaseRecord
 
 def create_case(case: Case, username: str, action: str = "created", url: str | None = None) -> int:
     """Store a new case (already validated as a Case); returns its record id."""
+    return create_cases([case], username, action, url)[0]
+
+
+def create_cases(new: list[Case], username: str, action: str = "created", url: str | None = None) -> list[int]:
+    """Store several cases in one transaction: all of them, or none."""
     with _session(url) as session:
-        record = _add(session, case, username, action)
+        records = [_add(session, case, username, action) for case in new]
         try:
             session.commit()
         except IntegrityError:
             session.rollback()
-            raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id") from None
-        return record.id
+            raise HuddleInputError("id", "one of the ids is already a case; choose another id") from None
+        return [r.id for r in records]
 
 
 def changed_fields(before: dict, after: dict, prefix: str = "") -> list[str]:
@@ -150,11 +155,6 @@ def find_case(slug: str, url: str | None = None) -> int:
     if found is None:
         raise HuddleInputError("case", f"there is no case with id '{slug}'")
     return found
-
-
-def import_case_text(text: str, username: str, url: str | None = None) -> int:
-    """A case file (JSON) into the database; nothing is written if it does not validate."""
-    return create_case(case_files.loads(text), username, "imported", url)
 
 
 def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:

@@ -20,3 +20,17 @@ def cast_all(url: str, tokens: list[str], barrier, results) -> None:
         results.put({"stored": stored, "refused": refused})
     except Exception:  # report, so the test fails instead of waiting
         results.put({"error": traceback.format_exc()})
+
+
+def cast_and_acknowledge(url: str, tokens: list[str], ack_path: str, barrier) -> None:
+    """Vote with each token and, only once the vote is committed, append the token to ack_path
+    (flushed and synced): the acknowledgement a pollee's browser would get."""
+    os.environ["HUDDLE_DATABASE_URL"] = url
+    from polling import services
+    barrier.wait(timeout=120)
+    with open(ack_path, "a", encoding="utf-8") as ack:
+        for token in tokens:
+            services.cast_vote(token, "6D", considered=["P"], comment="x" * 200)
+            ack.write(token + "\n")
+            ack.flush()
+            os.fsync(ack.fileno())
