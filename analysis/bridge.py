@@ -507,9 +507,12 @@ def loads_pbn_games(text: str) -> list[PbnGame]:
         raise HuddleInputError("PBN", "no board found (a board needs at least a [Deal] tag)")
     # endplay reads a missing [Result] as "made exactly", so the tags are read here as well;
     # PBN separates games by an empty line.
-    chunks = [dict(_TAG.findall(c)) for c in re.split(r"\n\s*\n", text) if "[Deal " in c]
+    chunks = [dict(_TAG.findall(c)) for c in re.split(r"\n\s*\n", text) if _TAG.search(c)]
     if len(chunks) != len(games):
-        chunks = [{} for _ in games]
+        chunks = [{"Deal": ""} for _ in games]     # games not separated by empty lines: no extra tags
+    for number, tags in enumerate(chunks, 1):
+        if "Deal" not in tags:
+            raise HuddleInputError("PBN", f"board {number} of the file has no [Deal] tag")
     return [_pbn_game(g, tags) for g, tags in zip(games, chunks)]
 
 

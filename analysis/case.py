@@ -155,7 +155,7 @@ class Case:
         version = data.get("format_version")
         if version != FORMAT_VERSION:
             raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads {FORMAT_VERSION})")
-        for name in ("id", "title", "kind", "board", "deal"):
+        for name in ("title", "id", "kind", "board", "deal"):
             if not data.get(name):
                 raise HuddleInputError(name, "is required")
         kind = str(data["kind"]).upper()

@@ -36,8 +36,9 @@ def read_pbn() -> None:
         return
     ss["ed_pbn_error"] = None
     state = state_from_case(case)
-    keep = {k: ss[k] for k in ("ed_title", "ed_id", "ed_kind") if ss.get(k)}
-    load({**state, **keep})
+    for key in ("ed_title", "ed_id", "ed_kind"):   # the PBN has none of these: keep what was typed
+        state.pop(key)
+    load(state)
 
 
 if editing is not None and ss.get("ed_loaded_for") != editing:
@@ -139,8 +140,6 @@ st.text_area("Director's notes", key="ed_notes", max_chars=5000)
 st.text_input("Source", key="ed_source")
 
 if st.button("Save the case", type="primary", key="ed_save"):
-    if not str(ss.get("ed_id") or "").strip() and str(ss.get("ed_title") or "").strip():
-        ss["ed_id"] = case_files.case_id_from_title(ss["ed_title"])
     try:
         case = case_files.Case.from_dict(case_dict_from_state(ss, grid))
         if editing is None:

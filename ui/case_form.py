@@ -12,7 +12,7 @@ import pandas as pd
 
 from analysis.bridge import SEATS, hand_pbn
 from analysis.matchpoints import parse_field
-from analysis.case import Case
+from analysis.case import Case, case_id_from_title
 
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
 GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")
@@ -123,7 +123,8 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         result = {"ns_score": text("ed_ns_score")}
     deal = "N:" + " ".join(text(HAND_KEYS[s]) or "-" for s in SEATS)
     return {
-        "format_version": 1, "id": text("ed_id"), "title": text("ed_title"), "kind": state.get("ed_kind"),
+        "format_version": 1, "title": text("ed_title"),
+        "id": text("ed_id") or (case_id_from_title(text("ed_title")) if text("ed_title") else ""), "kind": state.get("ed_kind"),
         "event": text("ed_event") or None, "session": text("ed_session") or None,
         "scoring": state.get("ed_scoring"), "class_of_players": text("ed_class") or None,
         "board": {"number": int(state["ed_number"]) if state.get("ed_number") else None,

@@ -1,0 +1,110 @@
+"""Accounts: scrypt hashes, the signed login cookie, roles; on SQLite and PostgreSQL."""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from sqlmodel import Session
+
+from analysis import HuddleInputError
+from polling import accounts, db
+from polling.models import UserAccount
+
+
+@pytest.fixture
+def director(database_url, monkeypatch):
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "test-key")
+    db.prepare_database(load_examples=False)
+    return accounts.create_user("Tess", "bidding-box", "director", "Tess Director")
+
+
+def test_scrypt_hash_verifies_and_salts():
+    first, second = accounts.hash_password("bidding-box"), accounts.hash_password("bidding-box")
+    assert first.startswith("scrypt$16384$8$1$") and first != second
+    assert accounts.verify_password("bidding-box", first)
+    assert not accounts.verify_password("bidding-bo", first)
+    assert not accounts.verify_password("bidding-box", "md5$abc")
+    assert not accounts.verify_password("bidding-box", "garbage")
+
+
+def test_accounts_and_authentication(director):
+    assert director.username == "tess" and director.role == "director" and director.name == "Tess Director"
+    assert accounts.has_users()
+    assert accounts.authenticate("TESS ", "bidding-box") == director
+    assert accounts.authenticate("tess", "wrong-password") is None
+    assert accounts.authenticate("nobody", "bidding-box") is None
+    member = accounts.create_user("cm1", "committee-pw", "committee")
+    assert member.may("committee") and not member.may("director")
+    assert director.may("committee") and director.may("researcher")
+    assert [u.username for u in accounts.list_users()] == ["cm1", "tess"]
+
+
+@pytest.mark.parametrize("username, password, role, field, problem", [
+    ("t", "bidding-box", "director", "username", "use 2 to 60"),
+    ("tess smith", "bidding-box", "director", "username", "use 2 to 60"),
+    ("<script>", "bidding-box", "director", "username", "use 2 to 60"),
+    ("ann", "short", "director", "password", "at least 8"),
+    ("ann", "bidding-box", "king", "role", "'king' must be one of director, committee, researcher"),
+    ("tess", "bidding-box", "director", "username", "'tess' is taken"),
+])
+def test_bad_accounts_are_refused_and_nothing_is_written(director, username, password, role, field, problem):
+    with pytest.raises(HuddleInputError, match=problem) as err:
+        accounts.create_user(username, password, role)
+    assert err.value.field == field
+    assert len(accounts.list_users()) == 1
+
+
+def test_the_first_director_only_once(database_url):
+    db.prepare_database(load_examples=False)
+    assert not accounts.has_users()
+    accounts.create_user("first", "bidding-box", only_if_first=True)
+    with pytest.raises(HuddleInputError, match="already been created"):
+        accounts.create_user("second", "bidding-box", only_if_first=True)
+    assert [u.username for u in accounts.list_users()] == ["first"]
+
+
+def test_signed_cookie_round_trip_and_refusals(director, database_url):
+    cookie = accounts.session_cookie(director)
+    assert accounts.user_from_cookie(cookie) == director
+    encoded, signature = cookie.rsplit(".", 1)
+    assert accounts.user_from_cookie(f"{encoded}.{'0' * len(signature)}") is None      # forged
+    other_user = accounts._b64(accounts._unb64(encoded).decode().replace(f"{director.id}:", "999:", 1).encode())
+    assert accounts.user_from_cookie(f"{other_user}.{signature}") is None               # tampered
+    for junk in (None, "", "abc", "a.b.c", "x" * 500, "!!!.sig"):
+        assert accounts.user_from_cookie(junk) is None
+    later = datetime.now(timezone.utc) + accounts.SESSION_TTL + timedelta(minutes=1)
+    assert accounts.user_from_cookie(cookie, now=later) is None                         # expired
+
+
+def test_cookie_signed_with_another_key_is_refused(director, monkeypatch):
+    cookie = accounts.session_cookie(director)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "another-key")
+    assert accounts.user_from_cookie(cookie) is None
+
+
+def test_a_new_password_or_a_disabled_account_signs_old_cookies_out(director, database_url):
+    cookie = accounts.session_cookie(director)
+    with Session(db.engine_for(database_url)) as session:
+        row = session.get(UserAccount, director.id)
+        row.password_hash = accounts.hash_password("new-password")
+        session.add(row)
+        session.commit()
+    assert accounts.user_from_cookie(cookie) is None
+    fresh = accounts.session_cookie(director)
+    assert accounts.user_from_cookie(fresh) == director
+    with Session(db.engine_for(database_url)) as session:
+        row = session.get(UserAccount, director.id)
+        row.disabled_at = datetime.now(timezone.utc)
+        session.add(row)
+        session.commit()
+    assert accounts.user_from_cookie(fresh) is None
+    assert accounts.authenticate("tess", "new-password") is None
+
+
+def test_secret_key_file_is_made_once_and_private(tmp_path, monkeypatch):
+    import stat
+
+    from polling import settings
+    monkeypatch.delenv("HUDDLE_SECRET_KEY", raising=False)
+    monkeypatch.setenv("HUDDLE_DATA_DIR", str(tmp_path))
+    key = settings.secret_key()
+    assert len(key) == 64 and settings.secret_key() == key
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600

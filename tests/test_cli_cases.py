@@ -1,0 +1,93 @@
+"""`huddle user` and `huddle case`: accounts, import (JSON and PBN), export, status, history."""
+import io
+import json
+
+import pytest
+
+from conftest import CASES
+from test_cases import PBN
+from test_cli import run, run_json
+
+
+@pytest.fixture
+def pbn_file(tmp_path, sqlite_url):
+    path = tmp_path / "club.pbn"
+    path.write_text(PBN, encoding="utf-8")
+    return path
+
+
+def test_user_add_reads_the_password_from_stdin(capsys, monkeypatch, sqlite_url):
+    monkeypatch.setattr("sys.stdin", io.StringIO("bidding-box\n"))
+    assert run_json(capsys, "user", "add", "Tess", "--name", "Tess D", "--password-stdin") == \
+        {"username": "tess", "role": "director", "display_name": "Tess D"}
+    monkeypatch.setattr("sys.stdin", io.StringIO("committee1\n"))
+    code, out, _ = run(capsys, "user", "add", "cm", "--role", "committee", "--password-stdin")
+    assert code == 0 and out.strip() == "Added cm (committee)."
+    assert [u["username"] for u in run_json(capsys, "user", "list")["users"]] == ["cm", "tess"]
+    from polling import accounts
+    assert accounts.authenticate("tess", "bidding-box").role == "director"
+
+
+@pytest.mark.parametrize("argv, stdin, message", [
+    (["user", "add", "ann", "--password-stdin"], "short\n", "password: use at least 8 characters"),
+    (["user", "add", "a b", "--password-stdin"], "bidding-box\n", "username: use 2 to 60"),
+    (["user", "add", "ann", "--role", "king", "--password-stdin"], "bidding-box\n", "role: 'king'"),
+])
+def test_user_add_mistakes(capsys, monkeypatch, sqlite_url, argv, stdin, message):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith(f"huddle: error: {message}")
+    assert run_json(capsys, "user", "list")["users"] == []
+
+
+def test_case_import_pbn_export_status_history(capsys, pbn_file, tmp_path):
+    out = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 9: 6NT", "--as", "tess")
+    assert out["imported"][0]["id"] == "board-9-6nt"
+    exported = run_json(capsys, "case", "export", "board-9-6nt")
+    assert exported["format_version"] == 1 and exported["table_result"]["contract"] == "6NT-1"
+    assert exported["board"] == {"number": 9, "dealer": "N", "vulnerability": "ew"}
+    assert run_json(capsys, "case", "status", "board-9-6nt", "ruled", "--reason", "no LA", "--as", "tom") == \
+        {"id": "board-9-6nt", "status": "ruled"}
+    history = run_json(capsys, "case", "history", "board-9-6nt")["history"]
+    assert [(h["who"], h["action"]) for h in history] == [("tess", "imported"), ("tom", "status")]
+    target = tmp_path / "out.json"
+    code, text, _ = run(capsys, "case", "export", "board-9-6nt", "-o", str(target))
+    assert code == 0 and json.loads(target.read_text())["id"] == "board-9-6nt"
+    second = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 10", "--board", "2")
+    assert second["imported"][0]["id"] == "board-10"
+    listed = run_json(capsys, "case", "list")["cases"]
+    assert [(c["id"], c["status"]) for c in listed] == [("board-9-6nt", "ruled"), ("board-10", "open")]
+
+
+def test_case_import_json_files_all_or_nothing(capsys, sqlite_url, tmp_path):
+    files = sorted(str(p) for p in CASES.glob("*.json"))[:3]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format_version": 1, "id": "x"}')
+    code, out, err = run(capsys, "case", "import", *files, str(broken))
+    assert code == 2 and "broken.json: title: is required" in err
+    assert run_json(capsys, "case", "list")["cases"] == []
+    assert len(run_json(capsys, "case", "import", *files)["imported"]) == 3
+    code, _, err = run(capsys, "case", "import", files[0])
+    assert code == 2 and "is already a case" in err
+    assert len(run_json(capsys, "case", "list")["cases"]) == 3
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["case", "import", "{pbn}"], "--title: a case made from PBN needs a title"),
+    (["case", "import", "{pbn}", "--title", "T", "--board", "3"], "the file has 2 board(s); there is no board 3"),
+    (["case", "import", "{pbn}", "{pbn}", "--title", "T"], "import one PBN file at a time"),
+    (["case", "import", "nowhere.json"], "nowhere.json: cannot read the file"),
+    (["case", "export", "nope"], "case: there is no case with id 'nope'"),
+    (["case", "status", "nope", "ruled"], "case: there is no case with id 'nope'"),
+    (["case", "history", "nope"], "case: there is no case with id 'nope'"),
+    (["case", "frobnicate"], "argument case_command: invalid choice"),
+])
+def test_case_command_mistakes(capsys, pbn_file, argv, message):
+    code, out, err = run(capsys, *[a.replace("{pbn}", str(pbn_file)) for a in argv])
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_case_status_refuses_a_skip(capsys, pbn_file):
+    run(capsys, "case", "import", str(pbn_file), "--title", "B9")
+    code, _, err = run(capsys, "case", "status", "b9", "appealed")
+    assert code == 2 and "a case that is open can move to polling, ruled, closed, not to appealed" in err

@@ -1,0 +1,284 @@
+"""The director's pages under AppTest (real Streamlit, real SQLite file): the sign-in gate, roles,
+case editor, case status and history, poll builder, invites, live tally, accounts."""
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from conftest import ROOT
+from polling import accounts, cases, db, services
+from test_cases import PBN
+
+APP = str(ROOT / "streamlit_app.py")
+
+
+@pytest.fixture
+def prepared(sqlite_url, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
+    db.prepare_database()
+    return sqlite_url
+
+
+def app_as(user, page: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    if user is not None:
+        at.session_state["huddle_user"] = user
+    at.run()
+    if page:
+        at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.fixture
+def director(prepared):
+    return accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+
+
+def html_of(at) -> str:
+    return " ".join(h.proto.body for h in at.get("html"))
+
+
+def slug_id(slug: str) -> int:
+    return cases.find_case(slug)
+
+
+# ---------------------------------------------------------------- the gate
+
+def test_first_visit_asks_for_the_first_director(prepared):
+    at = app_as(None)
+    assert at.title[0].value == "Welcome to Huddle"
+    at.text_input(key="first_username").set_value("tess")
+    at.text_input(key="first_password").set_value("bidding-box")
+    at.text_input(key="first_password_again").set_value("bidding-boy")
+    at.button[0].click().run()
+    assert at.error[0].value == "password: the two passwords differ" and not accounts.has_users()
+    at.text_input(key="first_password_again").set_value("bidding-box")
+    at.button[0].click().run()
+    assert not at.exception
+    assert at.title[0].value == "Cases" and accounts.authenticate("tess", "bidding-box")
+
+
+@pytest.mark.parametrize("page", ["ui/cases.py", "ui/case_view.py", "ui/case_editor.py", "ui/poll_builder.py",
+                                  "ui/invites.py", "ui/tally.py", "ui/accounts.py"])
+def test_every_page_refuses_without_sign_in(director, page):
+    at = app_as(None, page)
+    assert at.title[0].value == "Sign in"
+    assert 'action="/auth/login"' in html_of(at)
+    assert "6♦ after" not in " ".join(b.label for b in at.button)
+
+
+def test_sign_in_failure_is_said_and_voters_need_no_account(director):
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["signin"] = "failed"
+    at.run()
+    assert at.error[0].value == "Sign in: the user name or password is wrong."
+
+
+DIRECTOR_PAGES = ["case_editor", "poll_builder", "invites", "tally", "accounts"]
+
+
+@pytest.mark.parametrize("role", ["committee", "researcher"])
+def test_other_roles_cannot_open_director_pages(prepared, role):
+    user = accounts.create_user("member", "member-pass", role)
+    for name in DIRECTOR_PAGES:      # not in their navigation, and each page refuses on its own
+        at = AppTest.from_file(str(ROOT / "ui" / f"{name}.py"), default_timeout=30)
+        at.session_state["huddle_user"] = user
+        at.run()
+        assert at.error[0].value.startswith("This page is for directors; you are signed in as a " + role)
+        assert not at.text_input and not at.text_area
+    at = app_as(user, "ui/cases.py")
+    assert at.title[0].value == "Cases" and not [b for b in at.button if b.label == "New case"]
+
+
+# ---------------------------------------------------------------- case editor
+
+def read_pbn(at, text=PBN):
+    at.text_area(key="ed_pbn").set_value(text)
+    at.button(key="ed_pbn_read").click().run()
+    assert not at.exception
+
+
+def test_case_from_pbn_is_saved_with_its_history(director):
+    at = app_as(director, "ui/case_editor.py")
+    assert at.title[0].value == "New case"
+    read_pbn(at)
+    assert at.text_input(key="ed_hand_N").value == "AKQ2.KQ2.AK2.AK2"
+    assert at.text_input(key="ed_contract").value == "6NT-1" and at.number_input(key="ed_number").value == 9
+    assert at.selectbox(key="ed_action").options[8] == "9. 6NT"
+    at.text_input(key="ed_title").set_value("Board 9: 6NT after a slow 3NT")
+    at.selectbox(key="ed_action").set_value(8)
+    at.selectbox(key="ed_irr_type").set_value("hesitation")
+    at.selectbox(key="ed_irr_call").set_value(6)
+    at.number_input(key="ed_irr_seconds").set_value(20)
+    at.radio(key="ed_irr_agreed").set_value("agreed")
+    at.text_input(key="ed_field").set_value("990*3 -50 490")
+    at.button(key="ed_save").click().run()
+    assert not at.exception and at.success[0].value == "Saved: created"
+    stored = cases.get_case(slug_id("board-9-6nt-after-a-slow-3nt"))
+    case = stored.case
+    assert case.action_index == 8 and case.irregularity.type == "hesitation"
+    assert case.irregularity.call_index == 6 and case.irregularity.seconds == 20 and case.irregularity.agreed
+    assert case.field == (990, 990, 990, -50, 490) and case.table_result.ns_score == -50
+    assert [c.username for c in cases.history(stored.record_id)] == ["tess"]
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("ed_hand_E", "JT9.JT9.JT9.JT9", "deal: East has 12 cards"),
+    ("ed_hand_W", "43.A43.Q543.Q54A", "deal: ♣A is in both North and West"),
+    ("ed_contract", "8NT=", "table_result.contract: '8NT=': level 8 is impossible"),
+    ("ed_field", "420*x", "field: '420*x': the repeat after * must be a whole number"),
+    ("ed_title", "", "title: is required"),
+])
+def test_editor_mistakes_name_the_field_and_write_nothing(director, key, value, message):
+    at = app_as(director, "ui/case_editor.py")
+    read_pbn(at)
+    at.text_input(key="ed_title").set_value("Board 9")
+    at.text_input(key=key).set_value(value)
+    at.button(key="ed_save").click().run()
+    assert not at.exception
+    assert at.error[0].value.startswith(message), at.error[0].value
+    assert len(db.list_cases()) == 8
+
+
+def test_illegal_auction_in_the_grid_is_refused(director):
+    at = app_as(director, "ui/case_editor.py")
+    read_pbn(at, PBN.replace("2NT Pass 3NT Pass", "2NT Pass 2H Pass"))
+    assert "insufficient" in (at.error[0].value if at.error else "") or \
+        "could not read the PBN" in (at.error[0].value if at.error else "")
+    assert len(db.list_cases()) == 8
+
+
+def test_editing_a_stored_case_keeps_the_change(director):
+    record_id = slug_id("laws033-6d-slam")
+    at = app_as(director)
+    at.session_state["editor_case"] = record_id
+    at.switch_page("ui/case_editor.py").run()
+    assert at.title[0].value == "Edit case"
+    assert at.text_input(key="ed_title").value.startswith("LAWS.033: 6♦ after a noticeable hesitation")
+    at.text_area(key="ed_notes").set_value("Checked with both sides at the table.")
+    at.button(key="ed_save").click().run()
+    assert at.success[0].value == "Saved: notes"
+    assert cases.history(record_id)[-1].summary == "changed notes"
+    assert cases.get_case(record_id).case.notes == "Checked with both sides at the table."
+
+
+def test_case_page_changes_status_and_shows_history(director):
+    record_id = slug_id("laws033-6d-slam")
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/case_view.py").run()
+    assert at.selectbox(key="status_to").options == ["polling", "ruled", "closed"]
+    at.selectbox(key="status_to").set_value("ruled")
+    at.text_input(key="status_reason").set_value("6♦ cancelled, 5♦ assigned")
+    form_button = next(b for b in at.button if b.label == "Change status")
+    form_button.click().run()
+    assert not at.exception
+    assert cases.get_case(record_id).status == "ruled"
+    history = at.dataframe[0].value
+    assert list(history["what"])[-1] == "status open → ruled: 6♦ cancelled, 5♦ assigned"
+
+
+# ---------------------------------------------------------------- poll builder, invites, tally
+
+def test_poll_builder_checks_wording_and_previews(director):
+    record_id = slug_id("laws033-6d-slam")
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/poll_builder.py").run()
+    at.text_area(key="pb_wording").set_value("Partner broke tempo before 5♦. Your call?").run()
+    assert "wording: mentions 'tempo', which reveals the irregularity" in [e.value for e in at.error]
+    assert not [b for b in at.button if b.label == "Create the poll"]
+    at.text_area(key="pb_wording").set_value("Matchpoints. <b>Your</b> call?")
+    at.text_area(key="pb_methods").set_value("Standard American")
+    at.multiselect(key="pb_alternatives").set_value(["P", "7D"])
+    at.checkbox(key="pb_q4").check().run()
+    assert not at.error
+    html = html_of(at)
+    assert "KJ2" in html and "&lt;b&gt;Your&lt;/b&gt; call?" in html and "<b>Your</b>" not in html
+    assert "break in tempo" not in html
+    at.button(key="pb_create").click().run()
+    assert at.success[0].value.startswith("Poll ") and "created" in at.success[0].value
+    (poll,) = services.polls_for_case(record_id)
+    assert services.problem_of(poll).candidates == ("P", "6D", "7D") and poll.q4_enabled
+
+
+def slam_poll():
+    record_id = slug_id("laws033-6d-slam")
+    return record_id, services.create_poll(record_id, "Matchpoints. Your call?", alternatives=("P",))
+
+
+def test_invites_page_issues_links_with_qr_and_withdraws(director):
+    record_id, poll = slam_poll()
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/invites.py").run()
+    at.text_area(key="inv_names").set_value("Ann\nBob\n\nCy")
+    next(b for b in at.button if b.label == "Issue links").click().run()
+    assert not at.exception
+    codes = [c.value for c in at.code]
+    links = [c for c in codes if c.startswith("http") and "?token=" in c]
+    assert len(links) == 3 and all(len(link.split("token=")[1]) == 22 for link in links)
+    assert len(at.get("imgs")) + len(at.image) == 3
+    states = at.dataframe[0].value
+    assert list(states["pollee"]) == ["Ann", "Bob", "Cy"] and set(states["state"]) == {"waiting"}
+    assert cases.get_case(record_id).status == "polling"
+    at.selectbox(key="inv_withdraw").set_value(services.invites_for_poll(poll.id)[1].id)
+    next(b for b in at.button if b.label == "Withdraw").click().run()
+    assert list(at.dataframe[0].value["state"]) == ["waiting", "withdrawn", "waiting"]
+    token = links[1].split("token=")[1]
+    with pytest.raises(Exception, match="withdrawn"):
+        services.cast_vote(token, "6D")
+
+
+def test_issuing_no_pollees_is_refused(director):
+    record_id, poll = slam_poll()
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/invites.py").run()
+    next(b for b in at.button if b.label == "Issue links").click().run()
+    assert at.error[0].value == "pollees: give at least one pollee"
+    assert services.invites_for_poll(poll.id) == []
+
+
+def test_live_tally_counts_and_shows_comments_inert(director):
+    record_id, poll = slam_poll()
+    tokens = [i.token for i in services.issue_invites(poll.id, ["Ann", "Bob", "Cy"])]
+    services.cast_vote(tokens[0], "6D", considered=["P"], close_shares={"P": "1/2"})
+    services.cast_vote(tokens[1], "P", comment="<script>alert('x')</script> **bold**", level="county")
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/tally.py").run()
+    assert at.metric[0].value == "2"
+    counts = at.dataframe[0].value
+    rows = {r["call"]: r for r in counts.to_dict("records")}
+    assert (rows["6♦"]["chose"], rows["Pass"]["chose"], rows["Pass"]["close (≥ 1/3)"]) == (1, 1, 1)
+    answers = at.dataframe[1].value
+    assert list(answers["pollee"]) == ["Ann", "Bob"]
+    assert list(answers["comment"])[1] == "<script>alert('x')</script> **bold**"   # a cell of text
+    assert "<script>" not in html_of(at) and not any("bold" in m.value for m in at.markdown)
+    at.selectbox(key="vb_call").set_value("P")
+    at.text_input(key="vb_level").set_value("national")
+    next(b for b in at.button if b.label == "Record").click().run()
+    assert at.metric[0].value == "3"
+    assert list(at.dataframe[1].value["pollee"])[-1] == "verbal"
+    next(b for b in at.button if b.label == "Close the poll").click().run()
+    assert services.get_poll(poll.id).status == "closed"
+    with pytest.raises(Exception, match="closed"):
+        services.cast_vote(tokens[2], "6D")
+
+
+# ---------------------------------------------------------------- accounts
+
+def test_accounts_page_adds_users_and_names_mistakes(director):
+    at = app_as(director, "ui/accounts.py")
+    at.text_input(key="acc_username").set_value("cm1")
+    at.selectbox(key="acc_role").set_value("committee")
+    at.text_input(key="acc_password").set_value("short")
+    next(b for b in at.button if b.label == "Add").click().run()
+    assert at.error[0].value == "password: use at least 8 characters"
+    at.text_input(key="acc_username").set_value("cm1")
+    at.selectbox(key="acc_role").set_value("committee")
+    at.text_input(key="acc_password").set_value("committee-pw")
+    next(b for b in at.button if b.label == "Add").click().run()
+    assert at.success[0].value == "Added cm1 (committee)."
+    assert accounts.authenticate("cm1", "committee-pw").role == "committee"
