@@ -34,3 +34,17 @@ def database_url(request, tmp_path, monkeypatch):
     yield url
     from polling.db import engine_for
     engine_for(url).dispose()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium driven by Playwright (never `playwright install`)."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    from browser import CHROMIUM_ARGS, chromium_path
+    path = chromium_path()
+    assert path, "Debian's chromium is needed (make test installs it)"
+    playwright.expect.set_options(timeout=20_000)   # a loaded 2-core machine reruns slowly
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

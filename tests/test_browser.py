@@ -1,7 +1,7 @@
 """Browser tests: the real app in Debian's chromium."""
 import pytest
 
-from browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server
+from browser import ARTIFACTS, sign_in, streamlit_server
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
@@ -26,16 +26,6 @@ def director(server):
     db.prepare_database(url=url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
     return "td", "table-director"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = chromium_path()
-    assert path, "Debian's chromium is needed (make test installs it)"
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def test_case_page_shows_hand_diagram(server, browser, director):
@@ -93,3 +83,36 @@ def test_voter_link_on_a_phone(server, browser, monkeypatch):
     again.goto(invites[0].link(server))
     expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=30_000)
     assert services.tally(poll.id).count("6D").chose == 1
+
+
+def post_login(server, fields: dict) -> tuple[int, dict]:
+    import http.client
+    import urllib.parse
+    host, port = server.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("POST", "/auth/login", urllib.parse.urlencode(fields),
+                 {"Content-Type": "application/x-www-form-urlencoded"})
+    response = conn.getresponse()
+    headers = {k.lower(): v for k, v in response.getheaders()}
+    conn.close()
+    return response.status, headers
+
+
+def test_login_route_sets_a_signed_httponly_cookie(server, director):
+    status, headers = post_login(server, {"username": "td", "password": "table-director", "next": "/tally"})
+    assert status == 303 and headers["location"] == "/tally"
+    cookie = headers["set-cookie"]
+    assert cookie.startswith("huddle_session=") and "HttpOnly" in cookie and "SameSite=lax" in cookie
+    assert "Max-Age=43200" in cookie and "Path=/" in cookie
+
+
+@pytest.mark.parametrize("fields, location", [
+    ({"username": "td", "password": "wrong"}, "/?signin=failed"),
+    ({"username": "nobody", "password": "table-director"}, "/?signin=failed"),
+    ({"username": "td", "password": "table-director", "next": "//evil.example/"}, "/"),
+    ({"username": "td", "password": "table-director", "next": "https://evil.example/"}, "/"),
+])
+def test_login_route_refuses_and_never_redirects_off_site(server, director, fields, location):
+    status, headers = post_login(server, fields)
+    assert status == 303 and headers["location"] == location
+    assert ("set-cookie" in headers) == (location == "/")

@@ -7,25 +7,13 @@ import time
 
 import pytest
 
-from browser import ARTIFACTS, CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server
+from browser import ARTIFACTS, sign_in, streamlit_server
+from test_cases import PBN
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
-PBN = """[Event "Club pairs"]
-[Board "9"]
-[Dealer "N"]
-[Vulnerable "EW"]
-[Deal "N:AKQ2.KQ2.AK2.AK2 JT9.JT9.JT9.JT98 8765.8765.876.76 43.A43.Q543.Q543"]
-[Declarer "N"]
-[Contract "6NT"]
-[Result "12"]
-[Auction "N"]
-2C Pass 2D Pass
-2NT Pass 3NT Pass
-6NT Pass Pass Pass
-"""
 
 
 @pytest.fixture(scope="module")
@@ -34,16 +22,6 @@ def server(tmp_path_factory):
     env = {"HUDDLE_DATABASE_URL": f"sqlite:///{db_file}", "HUDDLE_SECRET_KEY": "director-flow"}
     with streamlit_server(env) as url:
         yield url, env["HUDDLE_DATABASE_URL"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = chromium_path()
-    assert path, "Debian's chromium is needed (make test installs it)"
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def choose(page, label: str, option: str) -> None:
@@ -152,4 +130,10 @@ def test_director_from_pbn_to_live_tally(server, browser):
     again = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     again.goto(links[0])
     expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=30_000)
+
+    # Signing out ends the login: a reload asks to sign in again.
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    page.goto(base + "/tally")
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
     context.close()
