@@ -103,10 +103,15 @@ def cmd_setup(args) -> dict | str:
 
 # ---------------------------------------------------------------- accounts
 
-def cmd_user_add(args) -> dict | str:
-    from polling import accounts
+def _database() -> None:
+    """The schema brought up to date (the app and every command run the migrations first)."""
     from polling.db import prepare_database
     prepare_database(load_examples=False)
+
+
+def cmd_user_add(args) -> dict | str:
+    from polling import accounts
+    _database()
     password = _read_password(args.password_stdin)
     user = accounts.create_user(args.username, password, args.role, args.name or "")
     out = {"username": user.username, "role": user.role, "display_name": user.display_name}
@@ -125,8 +130,7 @@ def _read_password(from_stdin: bool) -> str:
 
 def cmd_user_list(args) -> dict | str:
     from polling import accounts
-    from polling.db import prepare_database
-    prepare_database(load_examples=False)
+    _database()
     users = accounts.list_users()
     if args.json:
         return {"users": [{"username": u.username, "role": u.role, "display_name": u.display_name}
@@ -164,11 +168,10 @@ def _case_from_file(path: str, args):
 
 def cmd_case_import(args) -> dict | str:
     from polling import cases
-    from polling.db import prepare_database
     if len(args.files) > 1 and any(f.lower().endswith(".pbn") for f in args.files):
         raise HuddleInputError("files", "import one PBN file at a time (it takes --title and --id)")
     new = [_case_from_file(f, args) for f in args.files]   # every file validated before any is written
-    prepare_database(load_examples=False)
+    _database()
     ids = cases.create_cases(new, _who(args), "imported")
     out = {"imported": [{"id": c.id, "record": r, "title": c.title} for c, r in zip(new, ids)]}
     return out if args.json else "\n".join(f"Imported {c.id}: {c.title}" for c in new)
@@ -176,8 +179,7 @@ def cmd_case_import(args) -> dict | str:
 
 def cmd_case_export(args) -> dict | str:
     from polling import cases
-    from polling.db import prepare_database
-    prepare_database(load_examples=False)
+    _database()
     text = cases.export_case(cases.find_case(args.id))
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
@@ -186,8 +188,8 @@ def cmd_case_export(args) -> dict | str:
 
 
 def cmd_case_list(args) -> dict | str:
+    _database()
     from polling import db
-    db.prepare_database(load_examples=False)
     records = db.list_cases()
     if args.json:
         return {"cases": [{"id": r.slug, "title": r.title, "kind": r.kind, "status": r.status} for r in records]}
@@ -196,16 +198,14 @@ def cmd_case_list(args) -> dict | str:
 
 def cmd_case_status(args) -> dict | str:
     from polling import cases
-    from polling.db import prepare_database
-    prepare_database(load_examples=False)
+    _database()
     cases.set_status(cases.find_case(args.id), args.status, _who(args), args.reason or "")
     return {"id": args.id, "status": args.status} if args.json else f"{args.id} is now {args.status}"
 
 
 def cmd_case_history(args) -> dict | str:
     from polling import cases
-    from polling.db import prepare_database
-    prepare_database(load_examples=False)
+    _database()
     changes = cases.history(cases.find_case(args.id))
     rows = [{"at": c.at.isoformat(), "who": c.username, "action": c.action, "summary": c.summary,
              "status": c.status} for c in changes]
