@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from analysis import (AdjustedTable, HuddleInputError, PlayedContract, Scale, WeightedScore,
-                      display, fraction_str, imps, parse_field, score_board, weighted_imps)
+                      display, fraction_str, imps, parse_field, parse_fraction, score_board,
+                      weighted_imps)
 from analysis.bridge import SEAT_NAMES, call_symbol, vulnerability
 from analysis.scoring import parse_score
 
@@ -87,6 +88,71 @@ def cmd_imp(args) -> dict | str:
         lines.append(f"  {fraction_str(w):>6} × IMP({s:+d} − {other:+d} = {s - other:+d}) = "
                      f"{fraction_str(w)} × {imps(s - other):+d}")
     lines.append(f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- la (logical alternatives)
+
+def _counts(text: str | None, option: str) -> dict[str, int]:
+    """ "4S=6 X=2 Pass=2" → {"4S": 6, "X": 2, "Pass": 2} (spelling kept; calls matched by meaning)."""
+    from analysis.logical_alternatives import action_key
+    out: dict[str, int] = {}
+    keys: dict[str, str] = {}
+    for item in (text or "").replace(",", " ").split():
+        action, sep, count = item.rpartition("=")
+        if not sep or not action or not count.lstrip("-").isdigit():
+            raise HuddleInputError(option, f"'{item}' should be ACTION=COUNT, e.g. Pass=2")
+        if int(count) < 0:
+            raise HuddleInputError(option, f"'{item}': a count cannot be negative")
+        key = action_key(action)
+        if key in keys:
+            raise HuddleInputError(option, f"'{action}' is given twice")
+        keys[key] = action
+        out[action] = int(count)
+    return out
+
+
+def _custom(args) -> dict:
+    """The custom policy's parameters (refused with a preset, which fixes its own)."""
+    given = {"consider_strict": args.strict or None,
+             "select_min_count": args.select_min_count,
+             "select_min_share": args.select_min_share and parse_fraction(args.select_min_share, "--select-min-share"),
+             "no_la_above": args.no_la_above and parse_fraction(args.no_la_above, "--no-la-above")}
+    given = {k: v for k, v in given.items() if v is not None}
+    if given and args.policy.lower() != "custom":
+        raise HuddleInputError("--policy", f"{', '.join('--' + k.replace('_', '-') for k in given)} "
+                                           "need --policy custom")
+    if args.policy.lower() == "custom" and not given and args.consider_min is None:
+        raise HuddleInputError("--policy", "a custom policy needs at least one threshold")
+    return given
+
+
+def cmd_la(args) -> dict | str:
+    from analysis.logical_alternatives import ActionCount, action_key, logical_alternatives, policy
+    chose = _counts(args.chose, "--chose")
+    close = _counts(args.close, "--close")
+    only = _counts(args.considered, "--considered")
+    names: dict[str, str] = {}
+    for table in (chose, close, only):
+        for action in table:
+            names.setdefault(action_key(action), action)
+    by_key = [{action_key(a): n for a, n in t.items()} for t in (chose, close, only)]
+    rows = [ActionCount(name, *(t.get(key, 0) for t in by_key)) for key, name in names.items()]
+    result = logical_alternatives(rows, args.table_action, policy(args.policy, args.consider_min, **_custom(args)),
+                                  args.interval)
+    if args.json:
+        return result.to_dict()
+    lines = [f"Policy {result.policy.name} ({result.policy.source}); {result.poll_size} pollees; "
+             f"{args.interval} {round(result.level * 100)}% intervals"]
+    lines.append(f"{'action':8} {'chose':>5} {'close':>5} {'consid':>6}  {'verdict':12} {'interval':15} "
+                 f"{'p_meets':>7}  confidence")
+    for v in result.verdicts:
+        c = v.counts
+        p = "" if v.p_meets is None else f"{v.p_meets:.3f}"
+        more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
+        lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  {v.verdict:12} "
+                     f"[{v.interval[0]:.3f}, {v.interval[1]:.3f}] {p:>7}  {v.confidence or ''}{more}")
+    lines += [f"  {v.action}: {v.reason}" for v in result.verdicts]
     return "\n".join(lines)
 
 
@@ -246,6 +312,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--other", required=True, help="the other table's score, same direction")
     p.add_argument("--adjusted", required=True, help='weighted score "620:2/3 -100:1/3"')
     p.add_argument("--rounding", **rounding)
+
+    p = add("la", cmd_la, "Logical alternatives from a poll's counts under a policy (Law 16B1(b)).")
+    p.add_argument("--chose", required=True, help='Q1 answers per action: "4S=6 X=2 Pass=2"')
+    p.add_argument("--close", help='pollees who chose another action but found this one close: "Pass=1"')
+    p.add_argument("--considered", help='pollees who only seriously considered the action: "Pass=1"')
+    p.add_argument("--table-action", required=True, help="the action taken at the table")
+    p.add_argument("--policy", default="wbf2017", help="wbf2017, ebu, one-in-four, ebu-2004 or acbl-25")
+    p.add_argument("--consider-min", help="wbf2017's consideration threshold (default 1/5)")
+    p.add_argument("--interval", default="wilson", choices=["wilson", "clopper-pearson"])
+    p.add_argument("--strict", action="store_true", help="custom: the consideration share must exceed it")
+    p.add_argument("--select-min-count", type=int, help="custom: pollees who might select it")
+    p.add_argument("--select-min-share", help="custom: share who chose it")
+    p.add_argument("--no-la-above", help="custom: above this share for the table action, no LA")
 
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")

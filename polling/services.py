@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 from analysis import case as case_files
 from analysis.bridge import call_symbol, parse_call
 from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import ActionCount
 from analysis.numbers import fraction_str, parse_fraction
 
 from . import settings
@@ -321,22 +322,6 @@ def close_poll(poll_id: int, url: str | None = None) -> None:
 
 
 # ---------------------------------------------------------------- tally
-
-@dataclass(frozen=True)
-class ActionCount:
-    action: str
-    chose: int
-    close: int
-    considered_only: int
-
-    @property
-    def considered(self) -> int:
-        return self.chose + self.close + self.considered_only
-
-    @property
-    def might_select(self) -> int:
-        return self.chose + self.close
-
 
 @dataclass(frozen=True)
 class Tally:

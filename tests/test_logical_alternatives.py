@@ -1,0 +1,157 @@
+"""Logical alternatives: every worked vector of the LA-policy reference, the uncertainty figures,
+the bad inputs, and `huddle la`."""
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from analysis import HuddleInputError
+from analysis.logical_alternatives import (PRESETS, ActionCount, clopper_pearson_interval, logical_alternatives,
+                                           more_pollees, p_meets, policy, wilson_interval)
+from test_cli import run, run_json
+
+A = ActionCount
+POLLS = {
+    "LA-1": ([A("4S", 6), A("X", 2), A("Pass", 2, 0, 1)], "4S", "Pass"),
+    "LA-1b": ([A("4S", 10), A("Pass", 0, 0, 1)], "4S", "Pass"),
+    "LA-2": ([A("X", 11), A("Pass", 1, 2)], "X", "Pass"),
+    "LA-3": ([A("3NT", 4), A("Pass", 1)], "3NT", "Pass"),
+    "LA-5": ([A("6C", 0), A("Pass", 4)], "6C", "Pass"),
+}
+EXPECTED = {   # (vector, preset) → verdict for the alternative, as the reference lists them
+    ("LA-1", "wbf2017"): "LA", ("LA-1", "ebu"): "LA", ("LA-1", "one-in-four"): "LA",
+    ("LA-1", "ebu-2004"): "not LA", ("LA-1", "acbl-25"): "LA",
+    **{("LA-1b", p): "not LA" for p in PRESETS},
+    ("LA-2", "wbf2017"): "LA", ("LA-2", "ebu"): "LA", ("LA-2", "one-in-four"): "not LA",
+    ("LA-2", "ebu-2004"): "not LA", ("LA-2", "acbl-25"): "LA",
+    ("LA-3", "wbf2017"): "LA", ("LA-3", "ebu"): "LA", ("LA-3", "one-in-four"): "not LA",
+    ("LA-3", "acbl-25"): "not LA",
+    **{("LA-5", p): "LA" for p in PRESETS},
+}
+
+
+@pytest.mark.parametrize("vector, preset", sorted(EXPECTED))
+def test_reference_vectors(vector, preset):
+    counts, table, alternative = POLLS[vector]
+    result = logical_alternatives(counts, table, preset)
+    assert result.verdict(alternative).verdict == EXPECTED[vector, preset]
+    assert result.verdict(table).verdict == "table action"
+
+
+def test_la1_counts_and_la2_reasons():
+    la1 = logical_alternatives(*POLLS["LA-1"][:2], "ebu")
+    assert la1.poll_size == 10
+    pas = la1.verdict("P")            # any spelling of the call
+    assert (pas.counts.considered, pas.counts.might_select) == (3, 2)
+    assert la1.verdict("Pass").reason.startswith("3 of 10 (30%) pollees seriously considered Pass")
+    old = logical_alternatives(*POLLS["LA-1"][:2], "ebu-2004").verdict("Pass")
+    assert old.reason.startswith("Only 2 of 10 (20%) pollees chose Pass; ebu-2004 asks for at least 3/10")
+    la2 = logical_alternatives(*POLLS["LA-2"][:2], "one-in-four").verdict("Pass")
+    assert "11 of 12 (92%) pollees chose the table action, more than 3/4" in la2.reason
+    la1b = logical_alternatives(*POLLS["LA-1b"][:2], "ebu").verdict("Pass")
+    assert la1b.reason == "Only 1 of 10 (10%) pollees seriously considered Pass; ebu asks for at least 1/5."
+
+
+@pytest.mark.parametrize("k, n, t, strict, wilson, jeffreys, more", [
+    (1, 5, Fraction(1, 5), False, (0.0362, 0.6245), 0.5493, None),
+    (3, 10, Fraction(1, 5), False, (0.1078, 0.6032), 0.7946, 12),
+    (1, 10, Fraction(1, 5), False, (0.0179, 0.4042), 0.2264, 12),
+    (2, 10, Fraction(1, 5), False, (0.0567, 0.5098), 0.5335, None),
+    (0, 5, Fraction(1, 5), False, (0.0000, 0.4345), 0.1255, 1),
+    (3, 12, Fraction(1, 4), True, (0.0889, 0.5323), 0.5232, None),
+])
+def test_uncertainty_vectors(k, n, t, strict, wilson, jeffreys, more):
+    lo, hi = wilson_interval(k, n)
+    assert (round(lo, 4), round(hi, 4)) == wilson
+    assert round(p_meets(k, n, t, strict), 4) == jeffreys
+    assert more_pollees(k, n, t, strict) == more
+
+
+def test_clopper_pearson_vectors():
+    assert tuple(round(x, 4) for x in clopper_pearson_interval(1, 5)) == (0.0051, 0.7164)
+    assert tuple(round(x, 4) for x in clopper_pearson_interval(3, 10)) == (0.0667, 0.6525)
+    result = logical_alternatives(*POLLS["LA-1"][:2], "ebu", interval_method="clopper-pearson")
+    assert tuple(round(x, 4) for x in result.verdict("Pass").interval) == (0.0667, 0.6525)
+
+
+def test_verdict_carries_confidence_and_more_pollees():
+    pas = logical_alternatives(*POLLS["LA-1"][:2], "wbf2017").verdict("Pass")
+    assert (pas.confidence, pas.more_pollees, round(pas.p_meets, 4)) == ("uncertain", 12, 0.7946)
+    big = logical_alternatives([A("4S", 60), A("Pass", 40)], "4S", "ebu").verdict("Pass")
+    assert big.confidence == "firm" and big.more_pollees is None
+
+
+def test_wbf2017_threshold_is_configurable_and_custom_policies():
+    counts, table, _ = POLLS["LA-1"]
+    assert logical_alternatives(counts, table, policy("wbf2017", "35%")).verdict("Pass").verdict == "not LA"
+    assert policy("wbf2017", "0.35").consider_min == Fraction(7, 20)
+    custom = policy("custom", consider_min="1/10", select_min_count=2)
+    assert logical_alternatives(counts, table, custom).verdict("Pass").verdict == "LA"
+    assert logical_alternatives(counts, table, custom).verdict("X").verdict == "LA"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: logical_alternatives(*POLLS["LA-1"][:2], "strict-25"), "policy: 'strict-25' is not a policy"),
+    (lambda: policy("ebu", "1/4"), "consider-min: the ebu policy fixes its own threshold"),
+    (lambda: policy("wbf2017", "3/2"), "consider-min: must be between 0 and 1"),
+    (lambda: logical_alternatives([A("4S", 0), A("Pass", 0, 0, 2)], "4S"), "poll: the poll has no answers"),
+    (lambda: logical_alternatives([A("4S", 3), A("Pass", 1, 4)], "4S"), "counts for Pass: 5 pollees counted"),
+    (lambda: logical_alternatives([A("4S", 3), A("Pass", -1)], "4S"), "counts for Pass: chose must be a whole number"),
+    (lambda: logical_alternatives([A("4S", 3), A("4♠", 1)], "4S"), "actions: '4♠' is listed twice"),
+    (lambda: logical_alternatives([A("4S", 3)], " "), "table action: name the action"),
+    (lambda: logical_alternatives([A("4S", 3)], "4S", interval_method="wald"), "interval: 'wald'"),
+])
+def test_bad_inputs_are_named(call, message):
+    with pytest.raises(HuddleInputError, match=message.replace("(", r"\(")):
+        call()
+
+
+@given(st.integers(1, 30).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))),
+       st.fractions(Fraction(1, 20), Fraction(1, 2)), st.fractions(Fraction(1, 20), Fraction(1, 2)))
+def test_a_higher_threshold_never_makes_more_alternatives(poll, t1, t2):
+    n, k = poll
+    low, high = sorted((t1, t2))
+    counts = [A("4S", n - k), A("Pass", k)]
+    verdicts = [logical_alternatives(counts, "4S", policy("custom", consider_min=t)).verdict("Pass").verdict
+                for t in (low, high)]
+    assert verdicts != ["not LA", "LA"]
+
+
+def test_huddle_la_json_shape(capsys):
+    out = run_json(capsys, "la", "--chose", "4S=6 X=2 Pass=2", "--considered", "Pass=1",
+                   "--table-action", "4S", "--policy", "ebu")
+    assert out["policy"] == "ebu" and out["poll_size"] == 10
+    rows = {a["action"]: a for a in out["actions"]}
+    assert rows["Pass"] == {"action": "Pass", "chose": 2, "close": 0, "considered": 3, "might_select": 2,
+                            "verdict": "LA", "interval": [0.1078, 0.6032], "p_meets": 0.7946,
+                            "confidence": "uncertain", "more_pollees": 12, "reason": rows["Pass"]["reason"]}
+    assert rows["4S"]["verdict"] == "table action"
+    zero = run_json(capsys, "la", "--chose", "4S=10 Pass=0", "--considered", "Pass=1", "--table-action", "4S",
+                    "--policy", "one-in-four")
+    assert [a["verdict"] for a in zero["actions"]] == ["table action", "not LA"]
+    close = run_json(capsys, "la", "--chose", "Double=11 Pass=1", "--close", "Pass=2", "--table-action", "X",
+                     "--policy", "acbl-25")
+    assert {a["action"]: a["verdict"] for a in close["actions"]} == {"Double": "table action", "Pass": "LA"}
+
+
+def test_huddle_la_readable(capsys):
+    code, out, _ = run(capsys, "la", "--chose", "3NT=4 Pass=1", "--table-action", "3NT", "--policy", "ebu")
+    assert code == 0 and "Policy ebu" in out and "5 pollees" in out
+    assert "Pass: 1 of 5 (20%) pollees seriously considered Pass" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--chose", "4S=6 Pass", "--table-action", "4S"], "--chose: 'Pass' should be ACTION=COUNT"),
+    (["--chose", "4S=6 Pass=-1", "--table-action", "4S"], "--chose: 'Pass=-1': a count cannot be negative"),
+    (["--chose", "4S=6 4♠=1", "--table-action", "4S"], "--chose: '4♠' is given twice"),
+    (["--chose", "4S=6", "--table-action", "4S", "--policy", "strict"], "policy: 'strict' is not a policy"),
+    (["--chose", "4S=0 Pass=0", "--table-action", "4S"], "poll: the poll has no answers"),
+    (["--chose", "4S=2 Pass=1", "--close", "Pass=3", "--table-action", "4S"], "4 pollees counted, but the poll has only 3"),
+    (["--chose", "4S=6", "--table-action", "4S", "--no-la-above", "0.7"], "--no-la-above need --policy custom"),
+    (["--chose", "4S=6", "--table-action", "4S", "--policy", "custom"], "a custom policy needs at least one threshold"),
+    (["--chose", "4S=6"], "the following arguments are required: --table-action"),
+])
+def test_huddle_la_mistakes(capsys, argv, message):
+    code, out, err = run(capsys, "la", *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
