@@ -1,0 +1,158 @@
+"""The outcome tree of an adjustment: the legal alternatives (with weights), the contracts each
+leads to (with weights), and the trick counts of each contract (with weights). Every weight is an
+exact fraction and every level sums to 1.
+
+Law 12C1(c) (2017): the weighted score may only contain results that could have been obtained
+legally. The cancelled action (the one the unauthorized information suggested) stays in the tree
+so the committee can see it, but with weight 0, and every result under it drops out; an attempt
+to give it weight is refused with that reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+from .errors import HuddleInputError
+from .logical_alternatives import ActionCount, action_key
+from .numbers import fraction_str, parse_fraction
+from .scoring import PlayedContract, WeightedScore
+
+CANCELLED_REASON = ("Law 12C1(c) (2017) allows only scores that could have been obtained in a "
+                    "legal manner; the cancelled action gets no weight")
+
+
+def _weight(value, field: str) -> Fraction:
+    return value if isinstance(value, Fraction) else parse_fraction(str(value), field)
+
+
+def _sums_to_one(weights: list[Fraction], field: str) -> None:
+    if any(w <= 0 or w > 1 for w in weights):
+        raise HuddleInputError(field, "each weight must be more than 0 and at most 1")
+    if sum(weights) != 1:
+        raise HuddleInputError(field, f"weights sum to {fraction_str(sum(weights))}, not 1")
+
+
+@dataclass(frozen=True)
+class ContractBranch:
+    """A contract the action leads to ("4S", "4SX", "3NT", or "Pass" when passed out), its
+    weight within the action, and declarer's tricks as (tricks, weight) pairs."""
+
+    contract: str
+    declarer: str | None
+    weight: Fraction
+    tricks: tuple[tuple[int, Fraction], ...] = ()
+
+    def scores(self, vulnerability: str, field: str) -> list[tuple[int, Fraction]]:
+        """(North-South score, weight within this contract) for each trick count."""
+        if self.contract.upper() in ("PASS", "P"):
+            return [(0, Fraction(1))]
+        if not self.tricks:
+            raise HuddleInputError(field, f"give declarer's tricks in {self.contract}")
+        _sums_to_one([w for _, w in self.tricks], f"{field}.tricks")
+        out = []
+        for tricks, w in self.tricks:
+            base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
+            if not 0 <= tricks <= 13:
+                raise HuddleInputError(f"{field}.tricks", f"{tricks} tricks is impossible (0 to 13)")
+            played = PlayedContract(base.level, base.strain, base.penalty, base.declarer, tricks)
+            out.append((played.ns_score(vulnerability), w))
+        return out
+
+    def label(self) -> str:
+        return "Passed out" if self.contract.upper() in ("PASS", "P") else f"{self.contract} by {self.declarer}"
+
+
+@dataclass(frozen=True)
+class ActionBranch:
+    action: str
+    weight: Fraction
+    contracts: tuple[ContractBranch, ...]
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class Leaf:
+    action: str
+    contract: str
+    tricks: int | None
+    ns_score: int
+    weight: Fraction          # the product down the tree
+
+
+@dataclass(frozen=True)
+class OutcomeTree:
+    vulnerability: str
+    branches: tuple[ActionBranch, ...]
+
+    def __post_init__(self):
+        for b in self.branches:
+            if b.cancelled and b.weight != 0:
+                raise HuddleInputError(f"weight of {b.action}", CANCELLED_REASON)
+        legal = [b for b in self.branches if not b.cancelled]
+        if not legal:
+            raise HuddleInputError("alternatives", "the tree needs at least one legal alternative")
+        _sums_to_one([b.weight for b in legal], "weights of the alternatives")
+        for b in legal:
+            if not b.contracts:
+                raise HuddleInputError(f"{b.action}", "give the contract(s) this action leads to")
+            _sums_to_one([c.weight for c in b.contracts], f"{b.action}: weights of the contracts")
+
+    def leaves(self) -> list[Leaf]:
+        """Every result reachable legally, with its weight (the cancelled branch has none)."""
+        out = []
+        for b in self.branches:
+            if b.cancelled:
+                continue
+            for c in b.contracts:
+                scores = c.scores(self.vulnerability, f"{b.action}: {c.label()}")
+                tricks = [t for t, _ in c.tricks] or [None]
+                for t, (score, w) in zip(tricks, scores):
+                    out.append(Leaf(b.action, c.label(), t, score, b.weight * c.weight * w))
+        return out
+
+    def weighted_score(self) -> WeightedScore:
+        """Law 12C1(c): the North-South weighted score (equal scores merged)."""
+        merged: dict[int, Fraction] = {}
+        for leaf in self.leaves():
+            merged[leaf.ns_score] = merged.get(leaf.ns_score, Fraction(0)) + leaf.weight
+        return WeightedScore(tuple(sorted(merged.items(), key=lambda sw: -sw[0])))
+
+    def to_dict(self) -> dict:
+        return {"vulnerability": self.vulnerability, "alternatives": [
+            {"action": b.action, "weight": fraction_str(b.weight), "cancelled": b.cancelled,
+             "contracts": [{"contract": c.contract, "declarer": c.declarer, "weight": fraction_str(c.weight),
+                            "tricks": [{"tricks": t, "weight": fraction_str(w)} for t, w in c.tricks]}
+                           for c in b.contracts]} for b in self.branches]}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str = "outcome_tree") -> "OutcomeTree":
+        if not isinstance(data, dict) or not isinstance(data.get("alternatives"), list):
+            raise HuddleInputError(where, "needs a list of alternatives")
+        branches = []
+        for i, a in enumerate(data["alternatives"]):
+            name = str(a.get("action", f"alternative {i + 1}"))
+            contracts = tuple(ContractBranch(
+                str(c["contract"]), c.get("declarer"), _weight(c.get("weight", 1), f"{name}: weight"),
+                tuple((int(t["tricks"]), _weight(t.get("weight", 1), f"{name}: tricks weight"))
+                      for t in c.get("tricks", []))) for c in a.get("contracts", []))
+            branches.append(ActionBranch(name, _weight(a.get("weight", 0), f"weight of {name}"), contracts,
+                                         bool(a.get("cancelled", False))))
+        return cls(str(data.get("vulnerability", "none")), tuple(branches))
+
+
+def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable[str]) -> dict[str, Fraction]:
+    """The poll's choose shares renormalised over the legal alternatives; equal weights when no
+    pollee chose any of them (they were logical alternatives by consideration alone)."""
+    alternatives = list(alternatives)
+    if not alternatives:
+        raise HuddleInputError("alternatives", "there is no logical alternative to weight")
+    chose = {action_key(c.action): c.chose for c in counts}
+    total = sum(chose.get(action_key(a), 0) for a in alternatives)
+    if total == 0:
+        return {a: Fraction(1, len(alternatives)) for a in alternatives}
+    return {a: Fraction(chose.get(action_key(a), 0), total) for a in alternatives
+            if chose.get(action_key(a), 0)}
+
+
+__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "CANCELLED_REASON"]
