@@ -241,7 +241,8 @@ def _pct(k: int, n: int) -> str:
     return f"{k} of {n} ({round(100 * k / n)}%)"
 
 
-def _name(action: str) -> str:
+def action_name(action: str) -> str:
+    """How an action is written for a reader: calls with suit symbols ("4♠", "Pass")."""
     try:
         return call_symbol(parse_call(action))
     except HuddleInputError:
@@ -253,7 +254,7 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     test = p.share_test()
     k = r.considered if test is None or test[0] == "considered" else r.chose
     interval = (wilson_interval if method == "wilson" else clopper_pearson_interval)(k, n, level)
-    name = _name(r.action)
+    name = action_name(r.action)
     if is_table:
         return Verdict(r.action, r, "table action", interval, None, None, None,
                        f"{name} is the action taken at the table.")
@@ -294,4 +295,5 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
 
 
 __all__ = ["ActionCount", "Policy", "PRESETS", "policy", "LAResult", "Verdict", "logical_alternatives",
-           "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key"]
+           "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key",
+           "action_name"]

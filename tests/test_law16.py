@@ -1,0 +1,76 @@
+"""The four Law 16 questions as a worksheet, on the seed cases' facts."""
+import dataclasses
+from fractions import Fraction
+
+from analysis import WeightedScore
+from analysis import case as case_files
+from analysis.case import Irregularity
+from analysis.law16 import (damage, demonstrably_suggested, is_skip_bid, logical_alternative_exists,
+                            ui_present, worksheet)
+from analysis.logical_alternatives import ActionCount, logical_alternatives
+from conftest import CASES
+
+
+def load(name):
+    return case_files.loads((CASES / f"{name}.json").read_text())
+
+
+def test_agreed_hesitation_is_ui():
+    slam = load("laws033-6d-slam")
+    answer = ui_present(slam)
+    assert answer.answer is True and "hesitation is agreed by both sides" in answer.reason
+    assert answer.evidence == "Noticeable hesitation before North's 5♦."
+
+
+def test_skip_bid_pause_is_not_undue_but_a_fast_pass_is_ui():
+    case_a = load("laws033-case-a")                 # 4♥ opening: a skip bid
+    assert is_skip_bid(case_a, 0) and not is_skip_bid(load("laws033-6d-slam"), 1)
+    assert ui_present(case_a).answer is True        # a gesture: detaching a card, a 3-second pass
+    paused = dataclasses.replace(case_a, irregularity=Irregularity("hesitation", "N", 1, 8, True, "8 s"))
+    answer = ui_present(paused)
+    assert answer.answer is False and "8 seconds after the skip bid 4♥" in answer.reason
+    longer = dataclasses.replace(paused, irregularity=Irregularity("hesitation", "N", 1, 25, True, "25 s"))
+    assert ui_present(longer).answer is True
+
+
+def test_disputed_facts_wait_for_the_director():
+    slam = load("laws033-6d-slam")
+    disputed = dataclasses.replace(slam, irregularity=dataclasses.replace(slam.irregularity, agreed=False))
+    assert ui_present(disputed).answer is None
+    assert ui_present(disputed, finding=True).answer is True
+
+
+def test_no_logical_alternative_ends_the_ruling():
+    la = logical_alternatives([ActionCount("4S", 10), ActionCount("Pass", 0, 0, 1)], "4S", "ebu")   # LA-1b
+    sheet = worksheet(ui_present(load("laws033-6d-slam")), logical_alternative_exists(la),
+                      demonstrably_suggested(True), damage(-620, WeightedScore.single(-170), "EW"))
+    assert not sheet.adjust and sheet.stopped_at.question == "logical alternative"
+    assert sheet.conclusion().startswith("No adjustment: No other action is a logical alternative under ebu")
+
+
+def test_not_suggested_is_no_infraction_with_q4_evidence_beside_it():
+    answer = demonstrably_suggested(False, action="6D", suggested=(1, 5))
+    assert answer.reason == "The action was not suggested by the UI: no infraction."
+    assert answer.evidence == "1 of 5 pollees (20%) said the break in tempo makes 6♦ more attractive."
+    sheet = worksheet(ui_present(load("laws033-6d-slam")), answer)
+    assert sheet.conclusion() == "No adjustment: The action was not suggested by the UI: no infraction."
+
+
+def test_all_yes_adjusts_and_damage_compares_expectations():
+    # 6♦ slam case: EW (non-offenders) scored -920; after the alternative 5♦+1 they expect -420.
+    hurt = damage(920, WeightedScore.single(420), "EW")
+    assert hurt.answer is True and "table -920" in hurt.evidence and "+420" not in hurt.evidence
+    la = logical_alternatives([ActionCount("6D", 3), ActionCount("P", 7)], "6D", "ebu")
+    sheet = worksheet(ui_present(load("laws033-6d-slam")), logical_alternative_exists(la),
+                      demonstrably_suggested(True, action="6D", suggested=(4, 6)), hurt)
+    assert sheet.adjust and sheet.conclusion().startswith("All four questions are answered yes")
+    no_harm = damage(-50, WeightedScore(((-50, Fraction(1, 2)), (100, Fraction(1, 2)))), "NS")
+    assert no_harm.answer is True
+    assert damage(620, WeightedScore.single(620), "NS").answer is False
+    assert damage(None, None, "NS").answer is None
+
+
+def test_open_questions_are_listed():
+    sheet = worksheet(ui_present(load("laws033-6d-slam")), demonstrably_suggested(None))
+    assert not sheet.adjust and sheet.conclusion() == "Not yet decided: demonstrably suggested."
+    assert sheet.to_dict()["answers"][0]["answer"] is True
