@@ -252,7 +252,12 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     counts = at.dataframe[0].value
     rows = {r["call"]: r for r in counts.to_dict("records")}
     assert (rows["6♦"]["chose"], rows["Pass"]["chose"], rows["Pass"]["close (≥ 1/3)"]) == (1, 1, 1)
-    answers = at.dataframe[1].value
+    verdicts = {r["call"]: r for r in at.dataframe[1].value.to_dict("records")}
+    assert verdicts["6♦"]["verdict"] == "table action" and verdicts["Pass"]["verdict"] == "LA"
+    assert verdicts["Pass"]["confidence"] == "firm"      # 2 of 2 considered it: p_meets 0.99
+    at.selectbox(key="tally_policy").set_value("ebu-2004").run()
+    assert {r["call"]: r["verdict"] for r in at.dataframe[1].value.to_dict("records")}["Pass"] == "LA"
+    answers = at.dataframe[2].value
     assert list(answers["pollee"]) == ["Ann", "Bob"]
     assert list(answers["comment"])[1] == "<script>alert('x')</script> **bold**"   # a cell of text
     assert "<script>" not in html_of(at) and not any("bold" in m.value for m in at.markdown)
@@ -260,7 +265,7 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     at.text_input(key="vb_level").set_value("national")
     next(b for b in at.button if b.label == "Record").click().run()
     assert at.metric[0].value == "3"
-    assert list(at.dataframe[1].value["pollee"])[-1] == "verbal"
+    assert list(at.dataframe[2].value["pollee"])[-1] == "verbal"
     next(b for b in at.button if b.label == "Close the poll").click().run()
     assert services.get_poll(poll.id).status == "closed"
     with pytest.raises(Exception, match="closed"):

@@ -6,7 +6,8 @@ import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from polling import services
+from analysis.logical_alternatives import PRESETS, logical_alternatives
+from polling import cases, services
 from ui.auth import require
 from ui.widgets import pick_case, pick_poll, show_problem
 
@@ -17,6 +18,10 @@ poll = pick_poll(case_id) if case_id is not None else None
 if poll is None:
     st.stop()
 problem = services.problem_of(poll)
+case = cases.get_case(case_id).case
+table_action = case.board.auction.calls[case.action_index].call if case.action_index is not None else None
+policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_policy",
+                           help="The logical-alternative policy (docs/logical-alternatives.md)")
 
 
 def calls(text: str) -> str:
@@ -40,6 +45,14 @@ def live() -> None:
     if poll.q4_enabled:
         st.caption(f"Q4 ({tally.q4_answers} answered): " + (", ".join(
             f"{call_symbol(c)} {n}" for c, n in tally.suggested) or "no call named"))
+    if table_action is not None:
+        verdicts = logical_alternatives(tally.actions, table_action, policy_name)
+        st.subheader(f"Logical alternatives ({policy_name})")
+        st.dataframe([{"call": call_symbol(v.action), "verdict": v.verdict,
+                       "95% interval": f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
+                       "p_meets": None if v.p_meets is None else round(v.p_meets, 2),
+                       "confidence": v.confidence or "", "more pollees": v.more_pollees,
+                       "reason": v.reason} for v in verdicts.verdicts], hide_index=True, width="stretch")
     labels = {i.id: i.label for i in invites}
     st.subheader("Each pollee")
     st.dataframe([{"pollee": "verbal" if b.verbal else labels.get(b.invite_id, ""),
