@@ -16,6 +16,7 @@ from endplay.types import Deal
 from .bridge import (SEAT_NAMES, Auction, Board, PbnGame, dealer_for_board, deal_pbn, loads_pbn_games,
                      parse_deal, seat)
 from .errors import HuddleInputError
+from .ruling_inputs import RulingInputs
 from .scoring import PlayedContract, parse_score
 
 FORMAT_VERSION = 1
@@ -121,6 +122,7 @@ class Case:
     notes: str = ""
     assumptions: tuple[str, ...] = ()
     source_ruling: str = ""
+    ruling: RulingInputs | None = None         # the director's findings and adjustment (optional)
 
     @property
     def non_offending_side(self) -> str | None:
@@ -146,6 +148,8 @@ class Case:
             "offending_side": self.offending_side, "notes": self.notes,
             "assumptions": list(self.assumptions), "source_ruling": self.source_ruling,
         }
+        if self.ruling is not None:
+            out["ruling"] = self.ruling.to_dict()
         return out
 
     @classmethod
@@ -188,7 +192,9 @@ class Case:
             other_table=None if other is None else parse_score(str(other), "other_table"),
             offending_side=offending, notes=str(data.get("notes", "")),
             assumptions=tuple(str(a) for a in data.get("assumptions", [])),
-            source_ruling=str(data.get("source_ruling", "")))
+            source_ruling=str(data.get("source_ruling", "")),
+            ruling=None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
+                                                                             board.vulnerability))
 
 
 def _board_from(data: dict) -> Board:

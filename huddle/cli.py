@@ -156,6 +156,20 @@ def cmd_la(args) -> dict | str:
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- rule
+
+def cmd_rule(args) -> dict | str:
+    from analysis import case as case_files
+    from analysis.ruling import rule
+    text = _read_file(args.case)
+    try:
+        case = case_files.loads(text)
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{args.case}: {exc.field}", exc.problem) from None
+    ruling = rule(case, args.policy, args.consider_min)
+    return ruling.to_dict() if args.json else ruling.text
+
+
 # ---------------------------------------------------------------- setup (database + examples)
 
 def cmd_setup(args) -> dict | str:
@@ -325,6 +339,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--select-min-count", type=int, help="custom: pollees who might select it")
     p.add_argument("--select-min-share", help="custom: share who chose it")
     p.add_argument("--no-la-above", help="custom: above this share for the table action, no LA")
+
+    p = add("rule", cmd_rule, "The full ruling for a case file: the four Law 16 questions and the adjustment.")
+    p.add_argument("case", help="a case file (JSON) with a ruling section")
+    p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
+    p.add_argument("--consider-min", help="wbf2017's consideration threshold")
 
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")

@@ -90,6 +90,7 @@ def state_from_case(case: Case) -> dict:
                   for s, key in HAND_KEYS.items()})
     state["_ed_assumptions"] = list(case.assumptions)
     state["_ed_source_ruling"] = case.source_ruling
+    state["_ed_ruling"] = data.get("ruling")        # kept as it is: this editor does not change it
     return state
 
 
@@ -136,6 +137,7 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         "notes": text("ed_notes"), "source": text("ed_source"),
         "assumptions": state.get("_ed_assumptions", []),
         "source_ruling": state.get("_ed_source_ruling", ""),
+        "ruling": state.get("_ed_ruling"),
     }
 
 
