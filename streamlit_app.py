@@ -21,7 +21,8 @@ if st.query_params.get("token"):
 SECTIONS = {
     "Cases": [("ui/cases.py", "Case list", "cases", None),
               ("ui/case_view.py", "Case", "case", None),
-              ("ui/case_editor.py", "Case editor", "edit", "director")],
+              ("ui/case_editor.py", "Case editor", "edit", "director"),
+              ("ui/ruling.py", "Ruling", "ruling", None)],
     "Polls": [("ui/poll_builder.py", "Poll builder", "poll", "director"),
               ("ui/invites.py", "Invites", "invites", "director"),
               ("ui/tally.py", "Live tally", "tally", "director")],

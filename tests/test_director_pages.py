@@ -59,7 +59,7 @@ def test_first_visit_asks_for_the_first_director(prepared):
 
 
 @pytest.mark.parametrize("page", ["ui/cases.py", "ui/case_view.py", "ui/case_editor.py", "ui/poll_builder.py",
-                                  "ui/invites.py", "ui/tally.py", "ui/accounts.py"])
+                                  "ui/invites.py", "ui/tally.py", "ui/accounts.py", "ui/ruling.py"])
 def test_every_page_refuses_without_sign_in(director, page):
     at = app_as(None, page)
     assert at.title[0].value == "Sign in"
@@ -287,3 +287,24 @@ def test_accounts_page_adds_users_and_names_mistakes(director):
     next(b for b in at.button if b.label == "Add").click().run()
     assert at.success[0].value == "Added cm1 (committee)."
     assert accounts.authenticate("cm1", "committee-pw").role == "committee"
+
+
+# ---------------------------------------------------------------- ruling
+
+def test_ruling_page_shows_the_four_questions_and_scores(director):
+    at = app_as(director)
+    at.session_state["case_id"] = slug_id("laws033-6d-slam")
+    at.switch_page("ui/ruling.py").run()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "**1. Unauthorized information**: ✅ yes" in text and "**4. Damage**: ✅ yes" in text
+    assert at.success[0].value.startswith("All four questions are answered yes")
+    assert [m.value for m in at.metric] == ["+420", "-920"]
+    assert "North-South: +420." in at.text[0].value
+
+
+def test_ruling_page_without_a_ruling_section(director):
+    at = app_as(director)
+    at.session_state["case_id"] = slug_id("kooijman-weighted-mp")
+    at.switch_page("ui/ruling.py").run()
+    assert at.info[0].value.startswith("This case has no ruling section yet")
