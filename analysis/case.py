@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from endplay.types import Deal
 
-from .bridge import (SEAT_NAMES, Auction, Board, PbnGame, dealer_for_board, deal_pbn, loads_pbn_games,
+from .bridge import (SEAT_NAMES, Auction, Board, Call, PbnGame, dealer_for_board, deal_pbn, loads_pbn_games,
                      parse_deal, seat)
 from .errors import HuddleInputError
 from .ruling_inputs import RulingInputs
@@ -127,6 +127,11 @@ class Case:
     @property
     def non_offending_side(self) -> str | None:
         return {"NS": "EW", "EW": "NS"}.get(self.offending_side or "")
+
+    @property
+    def action_call(self) -> Call | None:
+        """The call the ruling is about."""
+        return None if self.action_index is None else self.board.auction.calls[self.action_index]
 
     @property
     def action_seat(self) -> str | None:

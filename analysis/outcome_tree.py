@@ -50,9 +50,9 @@ class ContractBranch:
         if not self.tricks:
             raise HuddleInputError(field, f"give declarer's tricks in {self.contract}")
         _sums_to_one([w for _, w in self.tricks], f"{field}.tricks")
+        base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
         out = []
         for tricks, w in self.tricks:
-            base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
             if not 0 <= tricks <= 13:
                 raise HuddleInputError(f"{field}.tricks", f"{tricks} tricks is impossible (0 to 13)")
             played = PlayedContract(base.level, base.strain, base.penalty, base.declarer, tricks)

@@ -78,7 +78,7 @@ def rule(case: Case, policy_name: str | None = None, consider_min: str | None = 
         raise HuddleInputError("table_result", "the ruling needs the table result")
     if case.offending_side is None:
         raise HuddleInputError("offending_side", "say which side committed the infraction")
-    table_action = case.board.auction.calls[case.action_index].call
+    table_action = case.action_call.call
     la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
                                   consider_min if consider_min is not None else inputs.consider_min)
     offenders = inputs.offenders_tree.weighted_score() if inputs.offenders_tree else None

@@ -93,22 +93,19 @@ def cmd_imp(args) -> dict | str:
 
 # ---------------------------------------------------------------- la (logical alternatives)
 
-def _counts(text: str | None, option: str) -> dict[str, int]:
-    """ "4S=6 X=2 Pass=2" → {"4S": 6, "X": 2, "Pass": 2} (spelling kept; calls matched by meaning)."""
+def _counts(text: str | None, option: str) -> dict[str, tuple[str, int]]:
+    """ "4S=6 X=2 Pass=2" → {action key: (spelling given, count)}; calls are matched by meaning."""
     from analysis.logical_alternatives import action_key
-    out: dict[str, int] = {}
-    keys: dict[str, str] = {}
+    out: dict[str, tuple[str, int]] = {}
     for item in (text or "").replace(",", " ").split():
         action, sep, count = item.rpartition("=")
         if not sep or not action or not count.lstrip("-").isdigit():
             raise HuddleInputError(option, f"'{item}' should be ACTION=COUNT, e.g. Pass=2")
         if int(count) < 0:
             raise HuddleInputError(option, f"'{item}': a count cannot be negative")
-        key = action_key(action)
-        if key in keys:
+        if action_key(action) in out:
             raise HuddleInputError(option, f"'{action}' is given twice")
-        keys[key] = action
-        out[action] = int(count)
+        out[action_key(action)] = (action, int(count))
     return out
 
 
@@ -128,16 +125,14 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
-    from analysis.logical_alternatives import ActionCount, action_key, logical_alternatives, policy
-    chose = _counts(args.chose, "--chose")
-    close = _counts(args.close, "--close")
-    only = _counts(args.considered, "--considered")
+    from analysis.logical_alternatives import ActionCount, logical_alternatives, policy
+    tables = [_counts(args.chose, "--chose"), _counts(args.close, "--close"),
+              _counts(args.considered, "--considered")]
     names: dict[str, str] = {}
-    for table in (chose, close, only):
-        for action in table:
-            names.setdefault(action_key(action), action)
-    by_key = [{action_key(a): n for a, n in t.items()} for t in (chose, close, only)]
-    rows = [ActionCount(name, *(t.get(key, 0) for t in by_key)) for key, name in names.items()]
+    for table in tables:
+        for key, (action, _) in table.items():
+            names.setdefault(key, action)
+    rows = [ActionCount(name, *(t.get(key, (name, 0))[1] for t in tables)) for key, name in names.items()]
     result = logical_alternatives(rows, args.table_action, policy(args.policy, args.consider_min, **_custom(args)),
                                   args.interval)
     if args.json:

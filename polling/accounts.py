@@ -3,6 +3,7 @@ signed login cookie that survives a page reload. Pollees never need an account."
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import re
@@ -82,7 +83,10 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-_DUMMY_HASH = hash_password(secrets.token_hex(8))   # keeps "no such user" as slow as a wrong password
+@functools.cache
+def _dummy_hash() -> str:
+    """Checked for an unknown user, so "no such user" is as slow as a wrong password."""
+    return hash_password(secrets.token_hex(8))
 
 
 def check_new_account(username: str, password: str, role: str) -> str:
@@ -136,7 +140,7 @@ def authenticate(username: str, password: str, url: str | None = None) -> User |
         row = session.exec(select(UserAccount).where(
             UserAccount.username == (username or "").strip().lower())).first()
     if row is None or row.disabled_at is not None:
-        verify_password(password or "", _DUMMY_HASH)
+        verify_password(password or "", _dummy_hash())
         return None
     return _user(row) if verify_password(password or "", row.password_hash) else None
 

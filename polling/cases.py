@@ -117,18 +117,22 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
     if status not in STATUSES:
         raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
     with _session(url) as session:
-        record = _record(session, record_id)
-        if status == record.status:
-            return
-        if status not in NEXT_STATUSES[record.status]:
-            allowed = ", ".join(NEXT_STATUSES[record.status])
-            raise HuddleInputError("status", f"a case that is {record.status} can move to {allowed}, "
-                                             f"not to {status}")
-        summary = f"status {record.status} → {status}" + (f": {reason.strip()}" if reason.strip() else "")
-        record.status, record.updated_at = status, utcnow()
-        session.add(record)
-        log_change(session, record, username, "status", summary[:2000])
+        move_status(session, _record(session, record_id), status, username, reason)
         session.commit()
+
+
+def move_status(session: Session, record: CaseRecord, status: str, username: str, reason: str = "") -> None:
+    """The workflow step inside the caller's transaction, kept in the history."""
+    if status == record.status:
+        return
+    if status not in NEXT_STATUSES[record.status]:
+        allowed = ", ".join(NEXT_STATUSES[record.status])
+        raise HuddleInputError("status", f"a case that is {record.status} can move to {allowed}, "
+                                         f"not to {status}")
+    summary = f"status {record.status} → {status}" + (f": {reason.strip()}" if reason.strip() else "")
+    record.status, record.updated_at = status, utcnow()
+    session.add(record)
+    log_change(session, record, username, "status", summary[:2000])
 
 
 def get_case(record_id: int, url: str | None = None) -> StoredCase:

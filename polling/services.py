@@ -25,7 +25,7 @@ from analysis.numbers import fraction_str, parse_fraction
 from . import settings
 from .ballots import PollProblem, build_poll
 from .db import engine_for
-from .cases import log_change
+from .cases import move_status
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
 
 TOKEN_BYTES = 16            # 128-bit random tokens
@@ -122,10 +122,8 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
         poll = _open_poll(session, poll_id)
         _freeze(session, poll)
         record = session.get(CaseRecord, poll.case_id)
-        if record.status == "open":      # the case workflow: open → polling
-            record.status = "polling"
-            session.add(record)
-            log_change(session, record, username, "status", "status open → polling: poll links issued")
+        if record.status == "open":
+            move_status(session, record, "polling", username, "poll links issued")
         now = utcnow()
         issued = []
         for label in labels:

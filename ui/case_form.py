@@ -17,6 +17,7 @@ from analysis.case import Case, case_id_from_title
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
 GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")
 NO_VALUE = "—"
+KEPT_FIELDS = ("assumptions", "source_ruling", "ruling")
 AGREED = {"agreed": True, "disputed": False, NO_VALUE: None}
 
 
@@ -88,9 +89,8 @@ def state_from_case(case: Case) -> dict:
     }
     state.update({key: ("" if hand_pbn(case.board.deal, s) == "-" else hand_pbn(case.board.deal, s))
                   for s, key in HAND_KEYS.items()})
-    state["_ed_assumptions"] = list(case.assumptions)
-    state["_ed_source_ruling"] = case.source_ruling
-    state["_ed_ruling"] = data.get("ruling")        # kept as it is: this editor does not change it
+    # Parts of the case file this editor does not show, kept as they are.
+    state["_ed_kept"] = {k: data.get(k) for k in KEPT_FIELDS}
     return state
 
 
@@ -135,9 +135,7 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         "field": parse_field(text("ed_field")),
         "other_table": text("ed_other") or None, "offending_side": optional("ed_offending"),
         "notes": text("ed_notes"), "source": text("ed_source"),
-        "assumptions": state.get("_ed_assumptions", []),
-        "source_ruling": state.get("_ed_source_ruling", ""),
-        "ruling": state.get("_ed_ruling"),
+        **state.get("_ed_kept", {}),
     }
 
 

@@ -10,8 +10,6 @@ from ui.widgets import pick_case, plain
 
 user = require(None)
 case_id = pick_case()
-if case_id is None:
-    st.stop()
 stored = cases.get_case(case_id)
 case = stored.case
 
@@ -43,7 +41,7 @@ if case.irregularity:
     st.write(f"**{irr.type.capitalize()}** ({agreed})")
     plain(irr.description)
 if case.action_index is not None:
-    call = case.board.auction.calls[case.action_index]
+    call = case.action_call
     st.write(f"Action in question: **{call.symbol()}** by {case.action_seat} (call {case.action_index + 1}).")
 if case.offending_side:
     st.write(f"Offending side: {case.offending_side}; non-offending side: {case.non_offending_side}.")

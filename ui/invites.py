@@ -17,10 +17,7 @@ from ui.widgets import pick_case, pick_poll
 
 user = require("director")
 st.title("Invites")
-case_id = pick_case()
-poll = pick_poll(case_id) if case_id is not None else None
-if poll is None:
-    st.stop()
+poll = pick_poll(pick_case())
 
 
 def site_address() -> str:

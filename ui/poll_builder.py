@@ -13,13 +13,11 @@ from ui.widgets import pick_case, show_problem
 user = require("director")
 st.title("Poll builder")
 case_id = pick_case()
-if case_id is None:
-    st.stop()
 case = cases.get_case(case_id).case
 if case.action_index is None:
     st.error("action_index: the case does not say which call is in question; set it in the case editor.")
     st.stop()
-table_call = case.board.auction.calls[case.action_index]
+table_call = case.action_call
 st.caption(f"The decision: {case.action_seat}'s call {case.action_index + 1} "
            f"(at the table {table_call.symbol()}). The poll shows the auction before it.")
 

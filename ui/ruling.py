@@ -13,8 +13,6 @@ from ui.widgets import pick_case, plain
 require(None)
 st.title("Ruling")
 case_id = pick_case()
-if case_id is None:
-    st.stop()
 case = cases.get_case(case_id).case
 if case.ruling is None:
     st.info("This case has no ruling section yet (docs/case-file.md describes it; "

@@ -13,13 +13,10 @@ from ui.widgets import pick_case, pick_poll, show_problem
 
 user = require("director")
 st.title("Live tally")
-case_id = pick_case()
-poll = pick_poll(case_id) if case_id is not None else None
-if poll is None:
-    st.stop()
+poll = pick_poll(pick_case())
 problem = services.problem_of(poll)
-case = cases.get_case(case_id).case
-table_action = case.board.auction.calls[case.action_index].call if case.action_index is not None else None
+case = cases.get_case(poll.case_id).case
+table_action = case.action_call.call if case.action_call else None
 policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_policy",
                            help="The logical-alternative policy (docs/logical-alternatives.md)")
 
@@ -30,7 +27,8 @@ def calls(text: str) -> str:
 
 @st.fragment(run_every=3)
 def live() -> None:
-    tally = services.tally(poll.id)
+    ballots = services.ballots_for_poll(poll.id)
+    tally = services.tally_ballots(ballots, problem.candidates)
     invites = services.invites_for_poll(poll.id)
     waiting = sum(services.invite_status(i) == "waiting" for i in invites)
     st.metric("Answers", tally.poll_size, help="Ballots stored (personal links and verbal)")
@@ -59,7 +57,7 @@ def live() -> None:
                    "call": call_symbol(b.call), "also considered": calls(b.considered),
                    "how close": ", ".join(f"{call_symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
                    "Q4": calls(b.suggested), "level": b.level, "comment": b.comment}
-                  for b in services.ballots_for_poll(poll.id)], hide_index=True, width="stretch")
+                  for b in ballots], hide_index=True, width="stretch")
 
 
 live()

@@ -20,12 +20,13 @@ def plain(text: str, muted: bool = False) -> None:
         st.html(f'<div class="huddle-plain">{paragraphs}</div>')
 
 
-def pick_case(label: str = "Case", key: str = "case_pick") -> int | None:
-    """A case chosen from the list; remembered across pages in session_state['case_id']."""
+def pick_case(label: str = "Case", key: str = "case_pick") -> int:
+    """A case chosen from the list, remembered across pages in session_state['case_id'];
+    with no case at all the page says so and stops."""
     records = db.list_cases()
     if not records:
         st.info("No cases yet.")
-        return None
+        st.stop()
     ids = [r.id for r in records]
     names = {r.id: f"{r.title} ({r.status})" for r in records}
     current = st.session_state.get("case_id")
@@ -36,11 +37,12 @@ def pick_case(label: str = "Case", key: str = "case_pick") -> int | None:
 
 
 def pick_poll(case_id: int, key: str = "poll_pick"):
-    """One of the case's polls (newest first), remembered in session_state['poll_id']."""
+    """One of the case's polls (newest first), remembered in session_state['poll_id'];
+    with none the page says so and stops."""
     polls = list(reversed(services.polls_for_case(case_id)))
     if not polls:
         st.info("This case has no poll yet: build one on the Poll builder page.")
-        return None
+        st.stop()
     ids = [p.id for p in polls]
     current = st.session_state.get("poll_id")
     poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key,
