@@ -100,7 +100,8 @@ def demonstrably_suggested(finding: bool | None, reason: str = "", action: str =
                                      "alternatives (Law 16B1(a)).", evidence)
 
 
-def damage(table_ns_score: int | None, adjusted: WeightedScore | None, non_offending_side: str | None) -> Answer:
+def damage(table_ns_score: int | None, adjusted: WeightedScore | None, non_offending_side: str | None,
+           without_infraction: str = "had the offender taken a logical alternative") -> Answer:
     """Q4: would the non-offenders expect more after the legal alternatives than they scored?"""
     q = QUESTIONS[3]
     if table_ns_score is None or adjusted is None or non_offending_side not in ("NS", "EW"):
@@ -112,10 +113,10 @@ def damage(table_ns_score: int | None, adjusted: WeightedScore | None, non_offen
     evidence = (f"non-offenders ({non_offending_side}): table {table:+d}, expectation after the legal "
                 f"alternatives {_number(expected)}")
     if expected > table:
-        return Answer(q, True, "The non-offenders would have expected a better score had the offender "
-                               "taken a logical alternative: they were damaged (Law 12B1).", evidence)
-    return Answer(q, False, "The non-offenders would not have done better after the logical "
-                            "alternatives: no damage, the table result stands.", evidence)
+        return Answer(q, True, "The non-offenders would have expected a better score "
+                               f"{without_infraction}: they were damaged (Law 12B1).", evidence)
+    return Answer(q, False, "The non-offenders would not have done better "
+                            f"{without_infraction}: no damage, the table result stands.", evidence)
 
 
 def _number(x: Fraction) -> str:
@@ -125,6 +126,7 @@ def _number(x: Fraction) -> str:
 @dataclass(frozen=True)
 class Worksheet:
     answers: tuple[Answer, ...]
+    basis: str = "Law 16B3, Law 12C1"      # the laws that allow the adjustment
 
     @property
     def stopped_at(self) -> Answer | None:
@@ -145,15 +147,15 @@ class Worksheet:
             return f"No adjustment: {stop.reason}"
         if self.open_questions:
             return "Not yet decided: " + ", ".join(self.open_questions) + "."
-        return "All four questions are answered yes: the score is adjusted (Law 16B3, Law 12C1)."
+        return f"All four questions are answered yes: the score is adjusted ({self.basis})."
 
     def to_dict(self) -> dict:
         return {"answers": [a.to_dict() for a in self.answers], "adjust": self.adjust,
                 "conclusion": self.conclusion()}
 
 
-def worksheet(*answers: Answer) -> Worksheet:
-    return Worksheet(tuple(answers))
+def worksheet(*answers: Answer, basis: str = Worksheet.basis) -> Worksheet:
+    return Worksheet(tuple(answers), basis)
 
 
 __all__ = ["Answer", "Worksheet", "worksheet", "ui_present", "logical_alternative_exists",

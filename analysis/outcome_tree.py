@@ -141,6 +141,90 @@ class OutcomeTree:
         return cls(str(data.get("vulnerability", "none")), tuple(branches))
 
 
+# ---------------------------------------------------------------- a table of rows (the app's editor)
+
+TREE_COLUMNS = ("action", "cancelled", "action_weight", "contract", "declarer", "contract_weight",
+                "tricks", "tricks_weight")
+
+
+def tree_rows(tree: OutcomeTree) -> list[dict]:
+    """One row per (action, contract, trick count); a cancelled action or one with no contract
+    yet has one row with the contract left empty."""
+    rows = []
+    for b in tree.branches:
+        head = {"action": b.action, "cancelled": b.cancelled, "action_weight": fraction_str(b.weight)}
+        if not b.contracts:
+            rows.append({**head, "contract": "", "declarer": "", "contract_weight": "", "tricks": None,
+                         "tricks_weight": ""})
+        for c in b.contracts:
+            for t, w in c.tricks or [(None, Fraction(1))]:
+                rows.append({**head, "contract": c.contract, "declarer": c.declarer or "",
+                             "contract_weight": fraction_str(c.weight), "tricks": t, "tricks_weight": fraction_str(w)})
+    return rows
+
+
+def _cell(value) -> str:
+    """A table cell as text; empty cells (None, NaN, "") are ""."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    return str(value).strip()
+
+
+def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outcome tree") -> OutcomeTree:
+    """The inverse of ``tree_rows``; each action's (and contract's) weight must be the same on
+    all of its rows. Rows with no action are ignored (an editor's empty lines)."""
+    actions: dict[str, dict] = {}
+    for number, row in enumerate(rows, 1):
+        action = _cell(row.get("action"))
+        if not action:
+            continue
+        at = f"{where}, row {number}"
+        cancelled = _cell(row.get("cancelled")).lower() in ("true", "1", "yes")
+        weight = _weight(_cell(row.get("action_weight")) or "0", f"{at}: action_weight")
+        entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})
+        if entry["weight"] != weight or entry["cancelled"] != cancelled:
+            raise HuddleInputError(f"{at}: action_weight", f"{action} has different weights on different rows")
+        contract = _cell(row.get("contract"))
+        if not contract:
+            continue
+        declarer = _cell(row.get("declarer")).upper()[:1] or None
+        c_weight = _weight(_cell(row.get("contract_weight")) or "1", f"{at}: contract_weight")
+        slot = entry["contracts"].setdefault((contract, declarer), {"weight": c_weight, "tricks": []})
+        if slot["weight"] != c_weight:
+            raise HuddleInputError(f"{at}: contract_weight", f"{contract} has different weights on different rows")
+        tricks = _cell(row.get("tricks"))
+        if tricks:
+            try:
+                count = int(float(tricks))
+            except ValueError:
+                raise HuddleInputError(f"{at}: tricks", f"'{tricks}' is not a number of tricks") from None
+            slot["tricks"].append((count, _weight(_cell(row.get("tricks_weight")) or "1", f"{at}: tricks_weight")))
+    if not actions:
+        raise HuddleInputError(where, "list at least one alternative")
+    return OutcomeTree(vulnerability, tuple(
+        ActionBranch(action, a["weight"], tuple(ContractBranch(c, d, v["weight"], tuple(v["tricks"]))
+                                                for (c, d), v in a["contracts"].items()), a["cancelled"])
+        for action, a in actions.items()))
+
+
+def double_dummy_fill(rows: list[dict], tricks_for) -> list[dict]:
+    """Rows with each contract's trick count replaced by the double-dummy figure (one row per
+    contract, weight 1): ``tricks_for(strain, declarer)`` as DoubleDummyTable.tricks_for."""
+    out, seen = [], set()
+    for row in rows:
+        contract, declarer = _cell(row.get("contract")), _cell(row.get("declarer")).upper()[:1]
+        key = (_cell(row.get("action")), contract, declarer)
+        if contract.upper() in ("", "P", "PASS") or not declarer:
+            out.append(dict(row))
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        strain = PlayedContract.parse(f"{contract}=", declarer).strain
+        out.append({**row, "tricks": tricks_for(strain, declarer), "tricks_weight": "1"})
+    return out
+
+
 def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable[str]) -> dict[str, Fraction]:
     """The poll's choose shares renormalised over the legal alternatives; equal weights when no
     pollee chose any of them (they were logical alternatives by consideration alone)."""
@@ -155,4 +239,15 @@ def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable
             if chose.get(action_key(a), 0)}
 
 
-__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "CANCELLED_REASON"]
+def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str) -> list[dict]:
+    """A first tree for the editor: the logical alternatives weighted by the poll's choose shares
+    and the cancelled action at weight 0; the director fills in contracts and tricks."""
+    weights = default_action_weights(counts, alternatives)
+    rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": "", "declarer": "",
+             "contract_weight": "1", "tricks": None, "tricks_weight": "1"} for a, w in weights.items()]
+    return rows + [{"action": cancelled, "cancelled": True, "action_weight": "0", "contract": "", "declarer": "",
+                    "contract_weight": "", "tricks": None, "tricks_weight": ""}]
+
+
+__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "CANCELLED_REASON",
+           "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -96,3 +97,21 @@ class CaseChange(SQLModel, table=True):
     summary: str = Field(default="", max_length=2000)
     body: str                                        # the case file after the change
     status: str = Field(max_length=20)
+
+
+class RulingVersion(SQLModel, table=True):
+    """One saved version of a case's ruling: who, when, the ruling section it was made from and
+    the full result (the four answers, scores and the text read to the players)."""
+
+    __tablename__ = "ruling_version"
+    __table_args__ = (UniqueConstraint("case_id", "version", name="uq_ruling_version_case_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    version: int
+    username: str = Field(max_length=60)
+    at: datetime = Field(default_factory=utcnow)
+    policy: str = Field(max_length=40)
+    adjusted: bool
+    inputs: str                                      # the case file's ruling section (JSON)
+    result: str                                      # Ruling.to_dict() (JSON)

@@ -3,7 +3,7 @@ case editor, case status and history, poll builder, invites, live tally, account
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from conftest import ROOT
+from conftest import CASES, ROOT
 from polling import accounts, cases, db, services
 from test_cases import PBN
 
@@ -137,7 +137,7 @@ def test_editor_mistakes_name_the_field_and_write_nothing(director, key, value, 
     at.button(key="ed_save").click().run()
     assert not at.exception
     assert at.error[0].value.startswith(message), at.error[0].value
-    assert len(db.list_cases()) == 8
+    assert len(db.list_cases()) == len(list(CASES.glob("*.json")))
 
 
 def test_illegal_auction_in_the_grid_is_refused(director):
@@ -145,7 +145,7 @@ def test_illegal_auction_in_the_grid_is_refused(director):
     read_pbn(at, PBN.replace("2NT Pass 3NT Pass", "2NT Pass 2H Pass"))
     assert "insufficient" in (at.error[0].value if at.error else "") or \
         "could not read the PBN" in (at.error[0].value if at.error else "")
-    assert len(db.list_cases()) == 8
+    assert len(db.list_cases()) == len(list(CASES.glob("*.json")))
 
 
 def test_editing_a_stored_case_keeps_the_change(director):
@@ -291,11 +291,16 @@ def test_accounts_page_adds_users_and_names_mistakes(director):
 
 # ---------------------------------------------------------------- ruling
 
-def test_ruling_page_shows_the_four_questions_and_scores(director):
-    at = app_as(director)
-    at.session_state["case_id"] = slug_id("laws033-6d-slam")
+def ruling_page(user, slug):
+    at = app_as(user)
+    at.session_state["case_id"] = slug_id(slug)
     at.switch_page("ui/ruling.py").run()
-    assert not at.exception
+    assert not at.exception, at.exception
+    return at
+
+
+def test_ruling_page_shows_the_four_questions_and_scores(director):
+    at = ruling_page(director, "laws033-6d-slam")
     text = " ".join(m.value for m in at.markdown)
     assert "**1. Unauthorized information**: ✅ yes" in text and "**4. Damage**: ✅ yes" in text
     assert at.success[0].value.startswith("All four questions are answered yes")
@@ -303,8 +308,60 @@ def test_ruling_page_shows_the_four_questions_and_scores(director):
     assert "North-South: +420." in at.text[0].value
 
 
-def test_ruling_page_without_a_ruling_section(director):
-    at = app_as(director)
-    at.session_state["case_id"] = slug_id("kooijman-weighted-mp")
-    at.switch_page("ui/ruling.py").run()
-    assert at.info[0].value.startswith("This case has no ruling section yet")
+def test_saving_a_ruling_keeps_a_version_and_moves_the_case_on(director):
+    at = ruling_page(director, "kooijman-weighted-mp")
+    assert [m.value for m in at.metric] == [
+        "1/6 × +420 + 1/3 × +400 + 1/2 × -50: 8 1/2 of 22 matchpoints",
+        "1/6 × -420 + 1/3 × -400 + 1/2 × +50: 13 1/2 of 22 matchpoints"]
+    at.text_input(key=f"rf_sugg_{slug_id('kooijman-weighted-mp')}_reason").set_value("The pause suggests 4♠.")
+    at.button(key="ruling_save").click().run()
+    assert at.success[-1].value == "Saved as version 1."
+    record = slug_id("kooijman-weighted-mp")
+    versions = __import__("polling.rulings", fromlist=["x"]).ruling_versions(record)
+    assert [(v.version, v.username, v.adjusted) for v in versions] == [(1, "tess", True)]
+    stored = cases.get_case(record)
+    assert stored.status == "ruled" and stored.case.ruling.suggested.reason == "The pause suggests 4♠."
+    assert [c.action for c in cases.history(record)][-2:] == ["ruled", "status"]
+
+
+def test_an_outcome_tree_mistake_is_named_and_nothing_is_saved(director):
+    at = ruling_page(director, "kooijman-weighted-imps")
+    record = slug_id("kooijman-weighted-imps")
+    # the tree has one action (4♠) with two trick counts; make the trick weights sum to 1/3 + 1/3
+    at.session_state[f"rf_tree_{record}_off_rows"][0]["tricks_weight"] = "1/3"
+    at.run()
+    assert at.error[0].value == "4S: 4S by N.tricks: weights sum to 2/3, not 1"
+    assert not [b for b in at.button if b.key == "ruling_save"]
+    assert __import__("polling.rulings", fromlist=["x"]).ruling_versions(record) == []
+
+
+def test_double_dummy_fills_the_trick_counts(director):
+    at = ruling_page(director, "laws033-6d-slam")
+    record = slug_id("laws033-6d-slam")
+    at.button(key=f"rf_tree_{record}_off_dd").click().run()
+    assert not at.exception and not at.error
+    rows = at.session_state[f"rf_tree_{record}_off_rows"]
+    five_diamonds = next(r for r in rows if r["contract"] == "5D")
+    from analysis.double_dummy import double_dummy_table
+    assert five_diamonds["tricks"] == double_dummy_table(cases.get_case(record).case.board.deal).tricks_for("D", "S")
+
+
+def test_misinformation_case_on_the_ruling_page(director):
+    at = ruling_page(director, "constructed-mi-transfer")
+    text = " ".join(m.value for m in at.markdown)
+    assert "**1. Misinformation**: ✅ yes" in text and "**3. Too late to change the call**: ✅ yes" in text
+    record = slug_id("constructed-mi-transfer")
+    at.selectbox(key=f"rf_mi_ev_{record}").set_value("as explained").run()
+    assert at.info[0].value.startswith("No adjustment: The explanation matched the partnership agreement")
+
+
+def test_other_roles_read_the_saved_ruling_only(prepared):
+    member = accounts.create_user("cora", "appeals-room", "committee")
+    at = ruling_page(member, "laws033-case-b")
+    assert not [b for b in at.button if b.key == "ruling_save"] and not at.radio
+    assert [m.value for m in at.metric] == ["-420", "-50"]
+    bare = cases.get_case(slug_id("laws033-case-a")).case
+    from dataclasses import replace
+    cases.update_case(slug_id("laws033-case-a"), replace(bare, ruling=None), "tess")
+    at = ruling_page(member, "laws033-case-a")
+    assert at.info[0].value == "The director has not ruled on this case yet."

@@ -1,0 +1,57 @@
+"""Ruling versions: a director saves the ruling section of a case; the ruling is computed from
+it (so a mistake is refused before anything is written), the case file keeps the section, and
+the version (who, when, the section, the full result and its text) is kept for good."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from sqlmodel import select
+
+from analysis import case as case_files
+from analysis.ruling import Ruling, rule
+from analysis.ruling_inputs import RulingInputs
+
+from .cases import _record, _session, changed_fields, log_change, move_status
+from .models import RulingVersion, utcnow
+
+RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
+
+
+def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None) -> RulingVersion:
+    """Compute the ruling from ``inputs``, keep the section in the case file and add a version,
+    all in one transaction."""
+    with _session(url) as session:
+        record = _record(session, record_id)
+        case = replace(case_files.loads(record.body), ruling=inputs)
+        result: Ruling = rule(case)
+        before = json.loads(record.body)
+        record.body = case_files.dumps(case)
+        record.updated_at = utcnow()
+        version = 1 + max(session.exec(select(RulingVersion.version)
+                                       .where(RulingVersion.case_id == record_id)).all(), default=0)
+        fields = changed_fields(before, json.loads(record.body))
+        session.add(record)
+        log_change(session, record, username, "ruled",
+                   f"ruling version {version}: {'adjusted' if result.adjusted else 'no adjustment'}"
+                   + (f" (changed {', '.join(fields)})" if fields else ""))
+        if record.status in RULED_FROM:
+            move_status(session, record, "ruled", username, f"ruling version {version}")
+        saved = RulingVersion(case_id=record_id, version=version, username=username,
+                              policy=case.ruling.policy, adjusted=result.adjusted,
+                              inputs=json.dumps(inputs.to_dict(), ensure_ascii=False),
+                              result=json.dumps(result.to_dict(), ensure_ascii=False))
+        session.add(saved)
+        session.commit()
+        return saved
+
+
+def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersion]:
+    """Every saved version of the case's ruling, oldest first."""
+    with _session(url) as session:
+        _record(session, record_id)
+        return list(session.exec(select(RulingVersion).where(RulingVersion.case_id == record_id)
+                                 .order_by(RulingVersion.version)).all())
+
+
+__all__ = ["save_ruling", "ruling_versions"]

@@ -1,0 +1,183 @@
+"""The widgets of the ruling page that build a RulingInputs: where the counts come from, the
+director's findings with reasons, the misinformation facts, and the adjustment with its outcome
+trees (editable tables, with a double-dummy fill). Widget keys carry the case's record id, so
+switching cases starts from that case's saved ruling."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from analysis.case import Case
+from analysis.double_dummy import double_dummy_table
+from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import PRESETS, logical_alternatives, policy
+from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
+                                   tree_rows)
+from analysis.ruling_inputs import ADJUSTMENT_METHODS, MI_EVIDENCE, Adjustment, Finding, Misinformation, RulingInputs
+from polling import services
+
+FINDINGS = {"not decided": None, "yes": True, "no": False}
+SAVED = "as saved with the case"
+NO_POLL = "the director's finding (no poll)"
+
+
+def finding_input(label: str, saved: Finding, key: str, computed: str = "not decided") -> Finding:
+    """A yes / no / not-decided choice with a reason. ``computed`` names what "not decided"
+    means here (e.g. "from the case facts")."""
+    options = {computed: None, "yes": True, "no": False}
+    names = list(options)
+    current = next(n for n, v in options.items() if v is saved.finding)
+    choice = st.radio(label, names, index=names.index(current), key=f"{key}_finding", horizontal=True)
+    reason = st.text_input("Reason", saved.reason, key=f"{key}_reason", max_chars=1000,
+                           placeholder="What the director read the evidence as, in a sentence")
+    return Finding(options[choice], reason)
+
+
+def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict:
+    """The poll's counts: as saved, from one of the case's polls, or no poll (the director's
+    finding). Returns the RulingInputs fields to set."""
+    polls = [p for p in services.polls_for_case(record_id) if services.ballots_for_poll(p.id)]
+    sources = [SAVED] + [f"poll {p.id} ({p.status})" for p in reversed(polls)] + [NO_POLL]
+    choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}",
+                          help="Read the answers of one of this case's polls, or rule without a poll")
+    cols = st.columns(2)
+    policy_name = cols[0].selectbox("LA policy", list(PRESETS), key=f"rf_policy_{record_id}",
+                                    index=list(PRESETS).index(saved.policy) if saved.policy in PRESETS else 0)
+    consider_min = cols[1].text_input("consider_min (wbf2017)", saved.consider_min or "", key=f"rf_cmin_{record_id}",
+                                      help="The share that must seriously consider an action, e.g. 1/5")
+    fields = {"policy": policy_name, "consider_min": consider_min.strip() or None}
+    if choice == NO_POLL or (choice == SAVED and not saved.poll):
+        text = st.text_input("Logical alternatives found by the director (calls, comma-separated)",
+                             ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
+        reason = st.text_input("Why", saved.alternatives_reason, key=f"rf_alts_reason_{record_id}")
+        return {**fields, "poll": (), "q4": None, "alternatives_reason": reason,
+                "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
+    if choice == SAVED:
+        return {**fields, "poll": saved.poll, "q4": saved.q4}
+    poll = next(p for p in polls if choice.startswith(f"poll {p.id} "))
+    tally = services.tally(poll.id)
+    named = dict(tally.suggested).get(table_action, 0)
+    return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}
+
+
+def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinformation:
+    saved = saved or Misinformation()
+    names = list(MI_EVIDENCE)
+    evidence = st.selectbox("Evidence of the agreement", names, index=names.index(saved.evidence),
+                            format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}", key=f"rf_mi_ev_{record_id}")
+    reason = st.text_input("What the evidence is", saved.reason, key=f"rf_mi_reason_{record_id}")
+    corrected = st.radio("Was the explanation corrected before the end of the auction, in time to change a call?",
+                         list(FINDINGS), key=f"rf_mi_time_{record_id}", horizontal=True,
+                         index=list(FINDINGS.values()).index(saved.corrected_in_time))
+    changed = st.radio("Did the non-offender change the call (Law 21B1(a))?", list(FINDINGS),
+                       key=f"rf_mi_changed_{record_id}", horizontal=True,
+                       index=list(FINDINGS.values()).index(saved.changed_call))
+    return Misinformation(evidence, reason, FINDINGS[corrected], FINDINGS[changed])
+
+
+def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict]:
+    """An outcome tree as an editable table (one row per action / contract / trick count), with
+    a button that fills the trick counts from the double-dummy solver."""
+    base_key, generation_key = f"{key}_rows", f"{key}_gen"
+    st.session_state.setdefault(base_key, rows)
+    st.session_state.setdefault(generation_key, 0)
+    st.markdown(f"**{label}**")
+    edited = st.data_editor(
+        st.session_state[base_key], key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
+        width="stretch", column_order=TREE_COLUMNS,
+        column_config={"cancelled": st.column_config.CheckboxColumn("cancelled", default=False),
+                       "tricks": st.column_config.NumberColumn("tricks", min_value=0, max_value=13, step=1),
+                       "action_weight": st.column_config.TextColumn("action weight", help="e.g. 2/3"),
+                       "contract_weight": st.column_config.TextColumn("contract weight"),
+                       "tricks_weight": st.column_config.TextColumn("tricks weight")})
+    if st.button("Fill tricks from double dummy", key=f"{key}_dd",
+                 help="A suggestion from endplay's solver for the actual deal; edit it afterwards"):
+        try:
+            table = double_dummy_table(case.board.deal)
+            st.session_state[base_key] = double_dummy_fill(list(edited), table.tricks_for)
+            st.session_state[generation_key] += 1
+            st.rerun()
+        except HuddleInputError as exc:
+            st.error(str(exc))
+    return list(edited)
+
+
+def _rows(tree: OutcomeTree | None, fallback: list[dict]) -> list[dict]:
+    return tree_rows(tree) if tree is not None else fallback
+
+
+def adjustment_input(record_id: int, case: Case, saved: Adjustment, start: list[dict]) -> Adjustment:
+    """The method and its trees; tables are turned into trees when the ruling is built."""
+    names = list(ADJUSTMENT_METHODS)
+    method = st.selectbox("Method", names, index=names.index(saved.method), key=f"rf_method_{record_id}")
+    st.caption(ADJUSTMENT_METHODS[method])
+    vul, key = case.board.vulnerability, f"rf_tree_{record_id}"
+    note = st.text_input("How the outcomes were chosen (printed with the ruling)", saved.note, key=f"rf_note_{record_id}")
+    if method == "weighted":
+        rows = tree_editor("Outcome tree (offenders; both sides unless split)", f"{key}_off",
+                           _rows(saved.offenders, start), case)
+        modes = ["the same tree", "their own tree (a split score)", "the table result (their serious error)"]
+        current = 2 if saved.keep_table else 1 if saved.non_offenders not in (None, saved.offenders) else 0
+        mode = st.radio("The non-offenders get", modes, index=current, key=f"rf_nos_{record_id}", horizontal=True)
+        nos = None
+        if mode == modes[1]:
+            nos = tree_from_rows(tree_editor("Non-offenders' tree", f"{key}_nos",
+                                             _rows(saved.non_offenders or saved.offenders, start), case),
+                                 vul, "non-offenders' tree")
+        return Adjustment("weighted", offenders=tree_from_rows(rows, vul, "offenders' tree"), non_offenders=nos,
+                          keep_table=mode == modes[2], note=note)
+    if method == "likely":
+        rows = tree_editor("Possible results with their probabilities", f"{key}_out", _rows(saved.outcomes, start), case)
+        reading = st.radio("Reading of 'likely'", ["cumulative", "per-outcome"], key=f"rf_reading_{record_id}",
+                           index=0 if saved.reading == "cumulative" else 1, horizontal=True,
+                           help="cumulative: 1/3 and 1/6 accumulated from the best result (Willner); "
+                                "per-outcome: each result's own probability over 1/6 and 1/20 (Stevenson)")
+        return Adjustment("likely", outcomes=tree_from_rows(rows, vul, "possible results"), reading=reading, note=note)
+    if method == "serious-error":
+        n = tree_editor("Had the infraction not occurred (N)", f"{key}_n", _rows(saved.no_infraction, start), case)
+        p = tree_editor("After the infraction with normal play (P)", f"{key}_p", _rows(saved.normal_play, start), case)
+        return Adjustment("serious-error", no_infraction=tree_from_rows(n, vul, "no-infraction tree"),
+                          normal_play=tree_from_rows(p, vul, "normal-play tree"), note=note)
+    kinds = ["ave+", "ave", "ave-"]
+    cols = st.columns(2)
+    nos_kind = cols[0].selectbox("Non-offenders", kinds, key=f"rf_art_nos_{record_id}",
+                                 index=kinds.index(saved.artificial.get("non_offenders", "ave+")))
+    os_kind = cols[1].selectbox("Offenders", kinds, key=f"rf_art_os_{record_id}",
+                                index=kinds.index(saved.artificial.get("offenders", "ave-")))
+    return Adjustment("artificial", artificial={"non_offenders": nos_kind, "offenders": os_kind}, note=note)
+
+
+def _alternatives(inputs: RulingInputs, table_action: str) -> tuple[str, ...]:
+    """The logical alternatives the first tree starts from."""
+    if not inputs.poll:
+        return inputs.alternatives
+    try:
+        return logical_alternatives(inputs.poll, table_action, policy(inputs.policy, inputs.consider_min)).logical_alternatives
+    except HuddleInputError:
+        return ()
+
+
+def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
+    """Every input of the ruling, starting from the saved section (or an empty one)."""
+    saved = case.ruling or RulingInputs()
+    table_action = case.action_call.call if case.action_call else saved.table_action
+    st.subheader("Poll and policy")
+    counts = counts_input(record_id, saved, table_action)
+    inputs = replace(saved, **counts)
+    st.subheader("The questions")
+    if case.kind == "MI":
+        inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation))
+    else:
+        inputs = replace(inputs, ui=finding_input("1. Unauthorized information", saved.ui, f"rf_ui_{record_id}",
+                                                  "from the case facts"),
+                         suggested=finding_input("3. Demonstrably suggested", saved.suggested,
+                                                 f"rf_sugg_{record_id}"))
+    inputs = replace(inputs, damage=finding_input("4. Damage", saved.damage, f"rf_damage_{record_id}",
+                                                  "computed from the outcome tree"))
+    st.subheader("Adjustment")
+    start = starting_rows(inputs.poll, _alternatives(inputs, table_action) or ("P",), table_action or "cancelled")
+    return replace(inputs, adjustment=adjustment_input(record_id, case, saved.adjustment, start))
+
+
+__all__ = ["ruling_inputs_form", "tree_editor", "finding_input"]
