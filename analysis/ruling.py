@@ -105,6 +105,7 @@ def rule(case: Case, policy_name: str | None = None, consider_min: str | None = 
                           demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
                                                  table_action, inputs.q4), harmed)
     if sheet.adjust:
+        adjustment.check()
         scores = assigned_scores(case, adjustment, table_ns)
     elif table_ns is None:
         raise HuddleInputError("table_result", "without an adjustment the ruling needs the table result")

@@ -289,6 +289,33 @@ def cmd_case_history(args) -> dict | str:
     return "\n".join(f"{r['at'][:19]}  {r['who']:24} {r['summary']}" for r in rows)
 
 
+def cmd_case_rule(args) -> dict | str:
+    """Save a version of the stored case's ruling (from its ruling section)."""
+    from polling import cases, rulings
+    _database()
+    record_id = cases.find_case(args.id)
+    inputs = cases.get_case(record_id).case.ruling
+    if inputs is None:
+        raise HuddleInputError("ruling", f"case '{args.id}' has no ruling section to save")
+    saved = rulings.save_ruling(record_id, inputs, _who(args))
+    result = json.loads(saved.result)
+    return ({"id": args.id, "version": saved.version, **result} if args.json
+            else f"Saved ruling version {saved.version} of {args.id}.\n\n{result['text']}")
+
+
+def cmd_case_rulings(args) -> dict | str:
+    from polling import cases, rulings
+    _database()
+    versions = rulings.ruling_versions(cases.find_case(args.id))
+    rows = [{"version": v.version, "at": v.at.isoformat(), "who": v.username, "policy": v.policy,
+             "adjusted": v.adjusted, "text": json.loads(v.result)["text"]} for v in versions]
+    if args.json:
+        return {"id": args.id, "rulings": rows}
+    return "\n".join(f"v{r['version']}  {r['at'][:19]}  {r['who']:24} "
+                     f"{'adjusted' if r['adjusted'] else 'no adjustment'} ({r['policy']})" for r in rows) \
+        or f"No ruling saved for {args.id}."
+
+
 # ---------------------------------------------------------------- wiring
 
 def build_parser() -> argparse.ArgumentParser:
@@ -352,7 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
     add("list", cmd_user_list, "List the accounts.", users)
 
-    case = sub.add_parser("case", help="Case files: import, export, list, status, history.")
+    case = sub.add_parser("case", help="Case files: import, export, list, status, history, rule, rulings.")
     case_files = case.add_subparsers(dest="case_command", required=True, parser_class=_Parser)
     who = dict(dest="as_user", metavar="NAME", help="who the history records (default cli:<login>)")
     p = add("import", cmd_case_import, "Import case files (JSON), or one PBN file as a new case.", case_files)
@@ -373,6 +400,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reason")
     p.add_argument("--as", **who)
     p = add("history", cmd_case_history, "Every change to a case: who, when, what.", case_files)
+    p.add_argument("id")
+    p = add("rule", cmd_case_rule, "Save a version of a stored case's ruling (from its ruling section).",
+            case_files)
+    p.add_argument("id")
+    p.add_argument("--as", **who)
+    p = add("rulings", cmd_case_rulings, "The saved versions of a case's ruling: who, when, the result.",
+            case_files)
     p.add_argument("id")
     return parser
 

@@ -91,3 +91,30 @@ def test_case_status_refuses_a_skip(capsys, pbn_file):
     run(capsys, "case", "import", str(pbn_file), "--title", "B9")
     code, _, err = run(capsys, "case", "status", "b9", "appealed")
     assert code == 2 and "a case that is open can move to polling, ruled, closed, not to appealed" in err
+
+
+def test_case_rule_saves_versions(capsys, sqlite_url):
+    assert run(capsys, "case", "import", str(CASES / "kooijman-serious-error-imps.json"),
+               str(CASES / "kooijman-weighted-mp.json"), "--as", "tess")[0] == 0
+    assert run(capsys, "case", "rulings", "kooijman-weighted-mp")[1].strip() == "No ruling saved for kooijman-weighted-mp."
+    code, out, _ = run(capsys, "case", "rule", "kooijman-serious-error-imps", "--as", "tess")
+    assert code == 0 and out.startswith("Saved ruling version 1 of kooijman-serious-error-imps.")
+    assert "North-South: -500: -11 IMPs." in out
+    saved = run_json(capsys, "case", "rule", "kooijman-serious-error-imps", "--as", "tom")
+    assert saved["version"] == 2 and saved["scores"]["EW"]["imps"] == "4"
+    listed = run_json(capsys, "case", "rulings", "kooijman-serious-error-imps")["rulings"]
+    assert [(r["version"], r["who"], r["adjusted"]) for r in listed] == [(1, "tess", True), (2, "tom", True)]
+    status = run_json(capsys, "case", "list")["cases"]
+    assert {c["id"]: c["status"] for c in status} == {"kooijman-serious-error-imps": "ruled",
+                                                      "kooijman-weighted-mp": "open"}
+
+
+def test_case_rule_mistakes(capsys, sqlite_url, tmp_path):
+    data = json.loads((CASES / "kooijman-weighted-mp.json").read_text())
+    del data["ruling"]
+    (tmp_path / "bare.json").write_text(json.dumps(data))
+    assert run(capsys, "case", "import", str(tmp_path / "bare.json"))[0] == 0
+    code, out, err = run(capsys, "case", "rule", "kooijman-weighted-mp")
+    assert code == 2 and out == "" and "ruling: case 'kooijman-weighted-mp' has no ruling section" in err
+    code, _, err = run(capsys, "case", "rulings", "nothing-here")
+    assert code == 2 and "there is no case with id 'nothing-here'" in err

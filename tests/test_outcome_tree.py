@@ -78,3 +78,40 @@ def test_bad_trees_are_named(branches, field, problem):
     with pytest.raises(HuddleInputError, match=problem) as err:
         OutcomeTree("ns", branches).weighted_score()
     assert err.value.field == field
+
+
+# ---------------------------------------------------------------- rows (the ruling page's editor)
+
+def test_rows_round_trip_and_mistakes_are_named():
+    from analysis.outcome_tree import tree_from_rows, tree_rows
+    tree = OutcomeTree.from_dict({"vulnerability": "none", "alternatives": [
+        {"action": "3NT", "weight": "2/3", "contracts": [{"contract": "3NT", "declarer": "N", "weight": "1",
+                                                          "tricks": [{"tricks": 9, "weight": "1/2"}, {"tricks": 8, "weight": "1/2"}]}]},
+        {"action": "4S", "weight": "1/3", "contracts": [{"contract": "4S", "declarer": "N", "weight": "1",
+                                                         "tricks": [{"tricks": 10, "weight": "1"}]}]},
+        {"action": "6S", "weight": "0", "cancelled": True, "contracts": []}]})
+    rows = tree_rows(tree)
+    assert len(rows) == 4 and rows[-1]["contract"] == "" and rows[-1]["cancelled"]
+    assert tree_from_rows(rows + [{"action": None}], "none") == tree
+    rows[1]["action_weight"] = "1/3"
+    with pytest.raises(HuddleInputError, match="row 2: action_weight: 3NT has different weights"):
+        tree_from_rows(rows, "none")
+    rows[1]["action_weight"] = "2/3"
+    rows[2]["tricks"] = "ten"
+    with pytest.raises(HuddleInputError, match="row 3: tricks: 'ten' is not a number of tricks"):
+        tree_from_rows(rows, "none")
+    with pytest.raises(HuddleInputError, match="list at least one alternative"):
+        tree_from_rows([{"action": ""}], "none")
+
+
+def test_starting_rows_and_double_dummy_fill():
+    from analysis.logical_alternatives import ActionCount
+    from analysis.outcome_tree import double_dummy_fill, starting_rows
+    rows = starting_rows([ActionCount("6D", 6), ActionCount("P", 2), ActionCount("5H", 1)], ["P", "5H"], "6D")
+    assert [(r["action"], r["action_weight"], r["cancelled"]) for r in rows] == [
+        ("P", "2/3", False), ("5H", "1/3", False), ("6D", "0", True)]
+    rows[0].update(contract="5D", declarer="S")
+    rows.insert(1, dict(rows[0], tricks=11, tricks_weight="1/2"))
+    filled = double_dummy_fill(rows, lambda strain, declarer: {("D", "S"): 12}[(strain, declarer)])
+    assert [(r["action"], r["tricks"], r["tricks_weight"]) for r in filled] == [
+        ("P", 12, "1"), ("5H", None, "1"), ("6D", None, "")]
