@@ -137,3 +137,30 @@ def test_director_from_pbn_to_live_tally(server, browser):
     page.goto(base + "/tally")
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
     context.close()
+
+
+def test_director_rules_a_case_in_the_browser(server, browser):
+    """The 6♦ slam of LAWS.033: the worksheet, the scores and the text on the Ruling page, a
+    reason typed in, the ruling saved as a version."""
+    base, db_url = server
+    from polling import accounts
+    accounts.create_user("rita", "slow-five-diamonds", "director", "Rita Ruling", url=db_url)
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    page = context.new_page()
+    sign_in(page, base, "rita", "slow-five-diamonds", "/ruling")
+    expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=30_000)
+    choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (open)")
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420", timeout=15_000)
+    expect(page.get_by_test_id("stMetricValue").nth(1)).to_have_text("-920")
+    reasons = page.get_by_label("Reason")
+    reasons.nth(1).fill("The slow 5♦ suggests extra values; 6♦ is demonstrably suggested over Pass.")
+    reasons.nth(1).press("Enter")
+    expect(page.get_by_text("6♦ is demonstrably suggested over Pass.").last).to_be_visible()
+    page.get_by_role("button", name="Save this ruling").click()
+    expect(page.get_by_text("Saved as version 1.")).to_be_visible(timeout=15_000)
+    page.screenshot(path=str(ARTIFACTS / "ruling-page.png"), full_page=True)
+    from polling import cases, rulings
+    record = cases.find_case("laws033-6d-slam", url=db_url)
+    assert [v.username for v in rulings.ruling_versions(record, url=db_url)] == ["rita"]
+    assert cases.get_case(record, url=db_url).status == "ruled"
+    context.close()
