@@ -1,0 +1,96 @@
+"""The research analyses: the operating characteristic against the exact binomial, the implied
+threshold recovered from a synthetic corpus, sensitivity, poll size, the sequential rule, and
+the corpus's bad inputs."""
+import io
+import math
+
+import numpy as np
+import pytest
+
+from analysis import research
+from analysis.errors import HuddleInputError
+
+
+def test_operating_characteristic_for_five_pollees_is_the_exact_binomial():
+    oc = research.operating_characteristic("wbf2017", poll_sizes=[5], shares=[0.1, 0.2, 0.3])
+    # at 20% one pollee of five is enough: P(LA) = 1 - (1 - p)^5
+    assert np.allclose(oc.p_la[0], [1 - 0.9 ** 5, 1 - 0.8 ** 5, 1 - 0.7 ** 5])
+    assert math.isclose(oc.p_la_at(5, 0.1), 0.40951)
+    strict = research.operating_characteristic("one-in-four", poll_sizes=[4, 8])
+    assert research.least_count(np.array([4, 8]), 0.25, strict=True).tolist() == [2, 3]
+    assert math.isclose(strict.p_la_at(8, 0.25), 1 - sum(math.comb(8, k) * 0.25 ** k * 0.75 ** (8 - k) for k in range(3)))
+
+
+def test_simulation_agrees_with_the_exact_figures():
+    sim = research.simulate_operating_characteristic("wbf2017", 5, [0.1, 0.3], polls=200_000, seed=1)
+    assert np.allclose(sim, [0.40951, 0.83193], atol=0.005)
+
+
+def test_wrong_verdicts_and_the_smallest_poll():
+    oc = research.operating_characteristic("wbf2017")
+    # five pollees, truth 10 points from 20%: P(LA | 10%) = 41%, P(not LA | 30%) = 17%
+    assert math.isclose(oc.wrong_verdict(0.1)[4], 0.40951)
+    n = oc.smallest_poll(0.1)
+    assert max(oc.p_la_at(n, 0.1), 1 - oc.p_la_at(n, 0.3)) <= 0.1
+    assert max(oc.p_la_at(n - 1, 0.1), 1 - oc.p_la_at(n - 1, 0.3)) > 0.1
+
+
+def test_sequential_rule():
+    assert research.settled_verdict(2, 4, 10, 0.2) == "LA"          # 2 of 10 already reached
+    assert research.settled_verdict(0, 9, 10, 0.2) == "not LA"      # one more cannot make 2
+    assert research.settled_verdict(1, 5, 10, 0.2) is None
+    with pytest.raises(HuddleInputError, match="considered ≤ asked ≤ planned"):
+        research.settled_verdict(6, 5, 10, 0.2)
+
+
+def test_the_fit_recovers_a_known_threshold_within_its_interval():
+    thresholds = {(d, j): 0.25 for d in ("director", "committee") for j in ("EBU", "ACBL", "WBF")}
+    corpus = research.synthetic_corpus(500, seed=3, thresholds=thresholds)
+    fit = research.implied_threshold(corpus, bootstrap=400)
+    assert fit.interval[0] <= 0.25 <= fit.interval[1] and fit.interval[1] - fit.interval[0] < 0.08
+    table = research.implied_thresholds(corpus, bootstrap=200)
+    assert list(table["group"][:2]) == ["director: all", "director: ACBL"]
+
+
+def test_sensitivity_marks_decisions_that_flip():
+    corpus = research.corpus_frame([
+        {"case_id": "a", "action": "P", "chose": 1, "poll_size": 5, "director_la": True, "source": "test"},
+        {"case_id": "b", "action": "P", "chose": 1, "close": 1, "poll_size": 5, "director_la": False, "source": "test"}])
+    flips = research.sensitivity(corpus, thresholds=(0.2, 0.3, 0.5))
+    assert flips["flips at 20%"].tolist() == [False, True]      # 2 of 5 meets 20%: b flips
+    assert flips["flips at 30%"].tolist() == [True, True]       # 1 of 5 misses 30%: a flips too
+    assert flips["flips at 50%"].tolist() == [True, False]      # 2 of 5 misses 50%: b agrees again
+
+
+def test_csv_round_trip_keeps_every_source():
+    corpus = research.synthetic_corpus(20, seed=5)
+    again = research.loads_corpus(research.dumps_corpus(corpus))
+    assert again[list(research.CORPUS_COLUMNS)].equals(corpus[list(research.CORPUS_COLUMNS)])
+    assert again["source"].str.startswith("synthetic").all()
+
+
+@pytest.mark.parametrize("csv, message", [
+    ("case_id,action,chose,poll_size,source\na,P,7,5,x\n", "row 1: chose: 7 is more than the poll size 5"),
+    ("case_id,action,chose,poll_size,source\na,P,-1,5,x\n", "row 1: chose: -1 must be a whole number ≥ 0"),
+    ("case_id,action,chose,poll_size,policy,source\na,P,1,5,strict-25,x\n", "row 1: policy: 'strict-25' is not a policy"),
+    ("case_id,action,chose,poll_size,source\n", "corpus: the corpus is empty"),
+    ("case_id,action,chose,close,considered_only,poll_size,source\na,P,2,2,2,5,x\n",
+     "row 1: considered_only: chose + close + considered_only is more than the poll size 5"),
+    ("case_id,action,chose,poll_size,director_la,source\na,P,1,5,maybe,x\n", "row 1: director_la: 'maybe' must be true"),
+    ("case_id,action,chose,poll_size\na,P,1,5\n", "row 1: source: every row keeps its source"),
+    ("case_id,chose\na,1\n", "corpus: missing column(s): action, poll_size"),
+])
+def test_bad_corpora_are_named(csv, message):
+    with pytest.raises(HuddleInputError) as err:
+        research.load_corpus(io.StringIO(csv))
+    assert str(err.value).startswith(message)
+
+
+def test_no_decisions_and_unknown_deciders_are_named():
+    corpus = research.corpus_frame([{"case_id": "a", "action": "P", "chose": 1, "poll_size": 5, "source": "t"}])
+    with pytest.raises(HuddleInputError, match="no row records"):
+        research.implied_thresholds(corpus)
+    with pytest.raises(HuddleInputError, match="'jury' must be director or committee"):
+        research.implied_threshold(corpus, "jury")
+    with pytest.raises(HuddleInputError, match="'nobody' is not a policy"):
+        research.operating_characteristic("nobody")
