@@ -36,6 +36,7 @@ test: install system-test-deps
 
 bench: install
 	$(BIN)/python bench/matchpoints.py
+	$(BIN)/python bench/research.py
 
 clean:
 	rm -rf $(VENV) data/*.sqlite data/*.sqlite-*

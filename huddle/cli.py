@@ -165,6 +165,66 @@ def cmd_rule(args) -> dict | str:
     return ruling.to_dict() if args.json else ruling.text
 
 
+# ---------------------------------------------------------------- research
+
+def cmd_calibrate(args) -> dict | str:
+    from analysis import research
+    corpus = _corpus_file(args.corpus)
+    oc = research.operating_characteristic(args.policy)
+    fits = research.implied_thresholds(corpus, bootstrap=args.bootstrap, seed=args.seed)
+    flips = {decider: {c.removeprefix("flips at "): int(research.sensitivity(corpus, decider=decider)[c].sum())
+                       for c in research.sensitivity(corpus, decider=decider).columns if c.startswith("flips")}
+             for decider, column in research.DECIDERS.items() if corpus[column].notna().any()}
+    sizes = (3, 5, 7, 10, 15, 20, 30)
+    wrong = oc.wrong_verdict(args.delta)
+    out = {"corpus": {"rows": len(corpus), "cases": int(corpus["case_id"].nunique()),
+                      "synthetic_rows": int(corpus["source"].str.startswith("synthetic").sum())},
+           "implied_thresholds": fits.round(4).to_dict(orient="records"),
+           "operating_characteristic": {
+               "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
+               "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
+               "smallest_poll_90": oc.smallest_poll(args.delta)},
+           "decisions_that_flip": flips}
+    if args.json:
+        return out
+    lines = [f"Corpus: {out['corpus']['rows']} polled actions from {out['corpus']['cases']} cases "
+             f"({out['corpus']['synthetic_rows']} synthetic).", "", "Implied thresholds (95% bootstrap interval):"]
+    lines += [f"  {r['group']:24} {r['threshold']:.1%}  [{r['low']:.1%}, {r['high']:.1%}]  ({r['decisions']} decisions)"
+              for r in out["implied_thresholds"]]
+    lines += ["", f"{oc.policy} at {oc.threshold:.0%}: chance of the wrong verdict when the truth is "
+                  f"{args.delta:.0%} from the threshold:"]
+    lines += ["  " + "  ".join(f"n={n}: {wrong[n - 1]:.0%}" for n in sizes)]
+    lines.append(f"  smallest poll right 90% of the time: {oc.smallest_poll(args.delta) or 'more than 200'} pollees")
+    for decider, counts in flips.items():
+        lines.append(f"Decisions by {decider}s that a threshold of … would reverse: "
+                     + ", ".join(f"{t}: {k}" for t, k in counts.items()))
+    return "\n".join(lines)
+
+
+def _corpus_file(path: str):
+    from analysis import research
+    try:
+        return research.loads_corpus(_read_file(path))
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
+
+
+def cmd_corpus_export(args) -> dict | str:
+    from analysis import research
+    from polling.corpus import database_corpus
+    _database()
+    corpus = database_corpus()
+    if corpus is None:
+        raise HuddleInputError("corpus", "no stored case has a recorded poll with a ruling")
+    if args.output.lower().endswith(".parquet"):
+        corpus[list(research.CORPUS_COLUMNS)].to_parquet(args.output, index=False)
+    elif args.output.lower().endswith(".csv"):
+        Path(args.output).write_text(research.dumps_corpus(corpus), encoding="utf-8")
+    else:
+        raise HuddleInputError("--output", "name a .csv or a .parquet file")
+    return {"rows": len(corpus), "file": args.output} if args.json else f"Wrote {len(corpus)} rows to {args.output}"
+
+
 # ---------------------------------------------------------------- setup (database + examples)
 
 def cmd_setup(args) -> dict | str:
@@ -366,6 +426,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("case", help="a case file (JSON) with a ruling section")
     p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
     p.add_argument("--consider-min", help="wbf2017's consideration threshold")
+
+    p = add("calibrate", cmd_calibrate, "Calibrate the LA threshold from a corpus of polls and rulings (CSV).")
+    p.add_argument("corpus", help="CSV, one row per action per poll (docs/research.md)")
+    p.add_argument("--policy", default="wbf2017", help="the policy whose threshold test is studied")
+    p.add_argument("--delta", type=float, default=0.1, help="distance of the truth from the threshold")
+    p.add_argument("--bootstrap", type=int, default=1000, help="bootstrap replicates for the intervals")
+    p.add_argument("--seed", type=int, default=0)
+    corpus_cmd = sub.add_parser("corpus", help="The research corpus of the database's cases.")
+    corpus_sub = corpus_cmd.add_subparsers(dest="corpus_command", required=True, parser_class=_Parser)
+    p = add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", corpus_sub)
+    p.add_argument("-o", "--output", required=True)
 
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")

@@ -23,6 +23,10 @@ def example_cases_dir() -> Path:
     return data_dir() / "cases"
 
 
+def research_dir() -> Path:
+    return data_dir() / "research"
+
+
 def migrations_dir() -> Path:
     return PROJECT_ROOT / "migrations"
 

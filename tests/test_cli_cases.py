@@ -118,3 +118,39 @@ def test_case_rule_mistakes(capsys, sqlite_url, tmp_path):
     assert code == 2 and out == "" and "ruling: case 'kooijman-weighted-mp' has no ruling section" in err
     code, _, err = run(capsys, "case", "rulings", "nothing-here")
     assert code == 2 and "there is no case with id 'nothing-here'" in err
+
+
+def test_calibrate_the_demonstration_corpus(capsys):
+    out = run_json(capsys, "calibrate", str(CASES.parent / "research" / "demo-corpus.csv"), "--bootstrap", "200")
+    assert out["corpus"] == {"rows": 500, "cases": 500, "synthetic_rows": 500}
+    fits = {f["group"]: f for f in out["implied_thresholds"]}
+    assert fits["director: EBU"]["low"] <= 0.20 <= fits["director: EBU"]["high"]
+    oc = out["operating_characteristic"]
+    assert oc["wrong_verdict"]["5"] == 0.4095 and oc["smallest_poll_90"] == 25
+
+
+def test_calibrate_mistakes(capsys, tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("case_id,action,chose,poll_size,source\na,P,9,5,x\n")
+    code, out, err = run(capsys, "calibrate", str(bad))
+    assert code == 2 and out == "" and f"{bad}: row 1: chose: 9 is more than the poll size 5" in err
+    code, _, err = run(capsys, "calibrate", str(CASES.parent / "research" / "demo-corpus.csv"), "--policy", "nobody")
+    assert code == 2 and "'nobody' is not a policy" in err
+
+
+def test_corpus_export_from_the_database(capsys, sqlite_url, tmp_path):
+    slam = json.loads((CASES / "laws033-6d-slam.json").read_text())
+    slam["ruling"].pop("logical_alternatives")
+    slam["ruling"]["poll"] = {"counts": [{"action": "6D", "chose": 6}, {"action": "P", "chose": 3},
+                                         {"action": "5H", "considered_only": 1}]}
+    (tmp_path / "polled.json").write_text(json.dumps(slam, ensure_ascii=False))
+    code, _, err = run(capsys, "corpus", "export", "-o", str(tmp_path / "c.csv"))
+    assert code == 2 and "no stored case has a recorded poll" in err
+    assert run(capsys, "case", "import", str(tmp_path / "polled.json"))[0] == 0
+    assert run_json(capsys, "corpus", "export", "-o", str(tmp_path / "c.parquet"))["rows"] == 2
+    import pandas as pd
+    table = pd.read_parquet(tmp_path / "c.parquet")
+    assert table[["action", "chose", "director_la"]].values.tolist() == [["P", 3, True], ["5H", 0, False]]
+    assert run(capsys, "corpus", "export", "-o", str(tmp_path / "c.csv"))[0] == 0
+    from analysis import research
+    assert len(research.load_corpus(open(tmp_path / "c.csv"))) == 2

@@ -1,0 +1,48 @@
+"""Benchmark: the research analyses.
+
+Targets (issue: research lab): operating-characteristic curves from 1,000,000 simulated polls in
+under 2 s; the implied-threshold fit with 1,000 bootstrap replicates on a 500-case corpus in
+under 10 s. Prints the median of several runs.
+
+    python bench/research.py [--repeat 5]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from analysis import research  # noqa: E402
+
+
+def timed(fn, repeat: int) -> float:
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=5)
+    repeat = parser.parse_args().repeat
+    shares = np.linspace(0, 1, 101)
+    simulate = timed(lambda: research.simulate_operating_characteristic("wbf2017", 5, shares, 1_000_000), repeat)
+    exact = timed(lambda: research.operating_characteristic("wbf2017"), repeat)
+    corpus = research.synthetic_corpus(500, seed=2026)
+    fit = timed(lambda: research.implied_threshold(corpus, bootstrap=1000), repeat)
+    print(f"operating characteristic from 1,000,000 simulated polls: {simulate:.3f} s (target < 2 s)")
+    print(f"exact operating characteristic, poll sizes 1-30 x 101 shares: {exact * 1000:.1f} ms")
+    print(f"implied threshold, 500 cases, 1,000 bootstrap replicates: {fit:.3f} s (target < 10 s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""The research corpus from the database: every stored case with a recorded poll and a ruling,
+one row per action (analysis.research.corpus_rows), the director's verdict read from the case's
+latest saved ruling version (or, with none saved, from the ruling section as it stands)."""
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+from analysis import case as case_files
+from analysis.logical_alternatives import logical_alternatives, policy
+from analysis.research import corpus_frame, corpus_rows
+
+from . import db, rulings
+
+
+def database_corpus(url: str | None = None) -> pd.DataFrame | None:
+    """The corpus of the database's cases, or None when no case has a recorded poll."""
+    rows = []
+    for record in db.list_cases(url):
+        case = case_files.loads(record.body)
+        if case.ruling is None or not case.ruling.poll or case.action_call is None and not case.ruling.table_action:
+            continue
+        saved = rulings.ruling_versions(record.id, url)
+        table_action = case.action_call.call if case.action_call else case.ruling.table_action
+        la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
+        found = corpus_rows(case, la)
+        if saved:
+            verdicts = {a["action"]: a["verdict"] == "LA"
+                        for a in (json.loads(saved[-1].result)["logical_alternatives"] or {}).get("actions", [])}
+            for row in found:
+                row["director_la"] = verdicts.get(row["action"], row["director_la"])
+        rows.extend(found)
+    return corpus_frame(rows) if rows else None
+
+
+__all__ = ["database_corpus"]
