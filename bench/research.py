@@ -9,9 +9,7 @@ under 10 s. Prints the median of several runs.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -19,15 +17,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import research  # noqa: E402
-
-
-def timed(fn, repeat: int) -> float:
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs)
+from bench.matchpoints import timed  # noqa: E402
 
 
 def main() -> None:
