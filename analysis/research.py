@@ -16,11 +16,11 @@ Models, stated so they can be argued with:
   (the true share among the class of players); the verdict is the policy's threshold test on the
   count (the "some might select" and "no LA above" tests are not modelled). Exact binomial.
 - Implied threshold: a decider rules "LA" when the true share is at least t. The true share is
-  unknown: the true shares across the corpus are taken to follow a Beta(a, b) fitted to all the
-  counts (beta-binomial maximum likelihood), so given c of n considered a poll's share has the
+  unknown: the true shares are taken to follow a Beta(a, b) fitted to the counts of the rows being
+  fitted (beta-binomial maximum likelihood), so given c of n considered a poll's share has the
   posterior Beta(a + c, b + n − c), and P(LA | t) = ε + (1 − 2ε)·P(p ≥ t | c, n), with a small
   lapse rate ε for rulings made on other grounds. t is fitted by maximum likelihood on a grid; the
-  interval is a percentile bootstrap over rows (with the Beta prior held at its full-corpus fit).
+  interval is a percentile bootstrap over rows (with the Beta prior held at that fit).
 """
 from __future__ import annotations
 
@@ -340,6 +340,11 @@ def sensitivity(corpus: pd.DataFrame, thresholds: Iterable[float] = (0.10, 0.15,
     return out
 
 
+def flip_counts(flips: pd.DataFrame) -> dict[str, int]:
+    """How many decisions each threshold of a ``sensitivity`` table reverses, e.g. {"20%": 118}."""
+    return {c.removeprefix("flips at "): int(flips[c].sum()) for c in flips.columns if c.startswith("flips at ")}
+
+
 # ---------------------------------------------------------------- a demonstration corpus
 
 def synthetic_corpus(cases: int = 500, seed: int = 2026,
@@ -380,4 +385,4 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
 __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
-           "sensitivity", "synthetic_corpus"]
+           "sensitivity", "flip_counts", "synthetic_corpus"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from .research import OperatingCharacteristic
+from .research import OperatingCharacteristic, flip_counts
 
 
 def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7, 10, 15, 30)) -> go.Figure:
@@ -42,8 +42,8 @@ def thresholds_figure(fits: pd.DataFrame) -> go.Figure:
 
 
 def sensitivity_figure(flips: pd.DataFrame) -> go.Figure:
-    columns = [c for c in flips.columns if c.startswith("flips at ")]
-    fig = go.Figure(go.Bar(x=[c.removeprefix("flips at ") for c in columns], y=[int(flips[c].sum()) for c in columns]))
+    counts = flip_counts(flips)
+    fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
     fig.update_layout(title="Decisions a threshold would reverse (observed share against the ruling)",
                       xaxis_title="threshold", yaxis_title="decisions reversed", margin=dict(l=40, r=20, t=50, b=40))
     return fig

@@ -172,8 +172,7 @@ def cmd_calibrate(args) -> dict | str:
     corpus = _corpus_file(args.corpus)
     oc = research.operating_characteristic(args.policy)
     fits = research.implied_thresholds(corpus, bootstrap=args.bootstrap, seed=args.seed)
-    flips = {decider: {c.removeprefix("flips at "): int(research.sensitivity(corpus, decider=decider)[c].sum())
-                       for c in research.sensitivity(corpus, decider=decider).columns if c.startswith("flips")}
+    flips = {decider: research.flip_counts(research.sensitivity(corpus, decider=decider))
              for decider, column in research.DECIDERS.items() if corpus[column].notna().any()}
     sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)

@@ -388,3 +388,15 @@ def test_research_page_is_refused_to_a_committee_member(prepared):
     at = app_as(member)
     with pytest.raises(ValueError, match="Could not find a navigation page"):
         at.switch_page("ui/research.py")       # not in a committee member's navigation at all
+
+
+def test_ruling_reads_the_counts_of_a_poll(director):
+    record_id, poll = slam_poll()
+    for call in ("6D", "6D", "P"):
+        services.record_verbal_vote(poll.id, call)
+    at = ruling_page(director, "laws033-6d-slam")
+    box = at.selectbox(key=f"rf_counts_{record_id}")
+    box.set_value(next(o for o in box.options if o.startswith(f"poll {poll.id} "))).run()
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "chose" in d.value.columns)
+    assert dict(zip(table["action"], table["chose"])) == {"6♦": 2, "Pass": 1}

@@ -42,13 +42,13 @@ bootstrap = cols[2].select_slider("Bootstrap replicates", [200, 500, 1000, 2000]
 
 
 @st.cache_data(show_spinner="Fitting…")
-def fits_for(csv: str, replicates: int):
-    return research.implied_thresholds(research.loads_corpus(csv), bootstrap=replicates)
+def fits_for(corpus, replicates: int):
+    return research.implied_thresholds(corpus, bootstrap=replicates)
 
 
 st.subheader("Implied thresholds")
 try:
-    fits = fits_for(research.dumps_corpus(corpus), bootstrap)
+    fits = fits_for(corpus, bootstrap)
     st.plotly_chart(thresholds_figure(fits), width="stretch")
     st.dataframe(fits, hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})

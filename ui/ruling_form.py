@@ -37,7 +37,9 @@ def finding_input(label: str, saved: Finding, key: str, computed: str = "not dec
 def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict:
     """The poll's counts: as saved, from one of the case's polls, or no poll (the director's
     finding). Returns the RulingInputs fields to set."""
-    polls = [p for p in services.polls_for_case(record_id) if services.ballots_for_poll(p.id)]
+    all_polls = services.polls_for_case(record_id)
+    ballots = {p.id: services.ballots_for_poll(p.id) for p in all_polls}
+    polls = [p for p in all_polls if ballots[p.id]]
     sources = [SAVED] + [f"poll {p.id} ({p.status})" for p in reversed(polls)] + [NO_POLL]
     choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}",
                           help="Read the answers of one of this case's polls, or rule without a poll")
@@ -56,7 +58,7 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     if choice == SAVED:
         return {**fields, "poll": saved.poll, "q4": saved.q4}
     poll = next(p for p in polls if choice.startswith(f"poll {p.id} "))
-    tally = services.tally(poll.id)
+    tally = services.tally_ballots(ballots[poll.id], services.problem_of(poll).candidates)
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}
 
