@@ -98,6 +98,20 @@ def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> P
     return chosen
 
 
+def with_threshold(base: Policy, threshold: Fraction) -> Policy:
+    """The policy with the share its threshold tests set to ``threshold`` (its other tests kept):
+    what a committee tries when it asks "and at 30%?"."""
+    if not 0 < threshold < 1:
+        raise HuddleInputError("threshold", "must be between 0 and 1")
+    test = base.share_test()
+    if test is None:
+        raise HuddleInputError("threshold", f"the {base.name} policy has no share threshold to change")
+    name = f"{base.name} at {float(threshold):.0%}"
+    if test[0] == "considered":
+        return replace(base, name=name, consider_min=threshold)
+    return replace(base, name=name, select_min_share=threshold)
+
+
 # ---------------------------------------------------------------- uncertainty
 
 def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
@@ -294,6 +308,6 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
     return "LA", f"{'; '.join(passed)}: a logical alternative under {p.name}."
 
 
-__all__ = ["ActionCount", "Policy", "PRESETS", "policy", "LAResult", "Verdict", "logical_alternatives",
+__all__ = ["ActionCount", "Policy", "PRESETS", "policy", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
            "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key",
            "action_name"]

@@ -118,6 +118,34 @@ class OutcomeTree:
             merged[leaf.ns_score] = merged.get(leaf.ns_score, Fraction(0)) + leaf.weight
         return WeightedScore(tuple(sorted(merged.items(), key=lambda sw: -sw[0])))
 
+    def actions(self) -> tuple[str, ...]:
+        """The legal alternatives (the cancelled action left out)."""
+        return tuple(b.action for b in self.branches if not b.cancelled)
+
+    def with_action_weights(self, weights: dict[str, Fraction]) -> "OutcomeTree":
+        """The same tree with new weights on the alternatives (matched by meaning: "Pass" = "P");
+        an alternative given 0, or not named, drops out. The checks of a new tree apply: the
+        weights sum to 1 and the cancelled action takes none (Law 12C1(c))."""
+        given = {action_key(a): w for a, w in weights.items()}
+        unknown = set(given) - {action_key(b.action) for b in self.branches}
+        if unknown:
+            raise HuddleInputError("weights", f"{', '.join(sorted(unknown))} is not an alternative of the tree")
+        branches = []
+        for b in self.branches:
+            w = given.get(action_key(b.action), Fraction(0))
+            if b.cancelled or w != 0:
+                branches.append(ActionBranch(b.action, w, b.contracts, b.cancelled))
+        return OutcomeTree(self.vulnerability, tuple(branches))
+
+    def restricted_to(self, actions) -> "OutcomeTree":
+        """Only the named alternatives, their weights renormalised (exactly) to sum to 1."""
+        keep = {action_key(a) for a in actions}
+        kept = [b for b in self.branches if not b.cancelled and action_key(b.action) in keep]
+        total = sum(b.weight for b in kept)
+        if not kept or total == 0:
+            raise HuddleInputError("alternatives", "none of these alternatives has an outcome in the tree")
+        return self.with_action_weights({b.action: b.weight / total for b in kept})
+
     def to_dict(self) -> dict:
         return {"vulnerability": self.vulnerability, "alternatives": [
             {"action": b.action, "weight": fraction_str(b.weight), "cancelled": b.cancelled,

@@ -17,7 +17,7 @@ from .case import Case
 from .errors import HuddleInputError
 from .law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
                     ui_present, worksheet, QUESTIONS)
-from .logical_alternatives import LAResult, action_name, logical_alternatives, policy
+from .logical_alternatives import LAResult, Policy, action_name, logical_alternatives, policy
 from .matchpoints import AdjustedTable, score_board
 from .misinformation import different_action, misinformation_given, too_late_to_change
 from .numbers import display, fraction_str
@@ -75,7 +75,9 @@ class Ruling:
                 "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text}
 
 
-def rule(case: Case, policy_name: str | None = None, consider_min: str | None = None) -> Ruling:
+def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
+    """The ruling on the case file's ruling section; ``policy_name`` (a preset's name or a
+    Policy) and ``consider_min`` override the section's policy."""
     inputs = case.ruling
     if inputs is None:
         raise HuddleInputError("ruling", "the case has no ruling section: record the poll or the "
@@ -125,10 +127,11 @@ def _damage(inputs, table_ns: int | None, expectation, non_offending_side, witho
                   without_infraction)
 
 
-def _alternatives(case: Case, table_action: str, policy_name: str, consider_min) -> tuple[LAResult | None, Answer]:
+def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
     inputs = case.ruling
     if inputs.poll:
-        result = logical_alternatives(inputs.poll, table_action, policy(policy_name, consider_min))
+        chosen = policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min)
+        result = logical_alternatives(inputs.poll, table_action, chosen)
         return result, logical_alternative_exists(result)
     names = ", ".join(action_name(a) for a in inputs.alternatives)
     if inputs.alternatives:

@@ -4,6 +4,7 @@ All text that a user typed (explanations, remarks) is escaped, so it renders ine
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from analysis.bridge import (SEAT_NAMES, SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits,
@@ -95,26 +96,46 @@ def _notes_for(call: Call) -> list[str]:
     return notes
 
 
+@dataclass(frozen=True)
+class AuctionCell:
+    call: str              # "1S", "P", "X", "XX", "?" or "" (before the dealer)
+    note: int | None = None
+    slow: bool = False
+
+
+def auction_grid(auction: Auction, annotations: bool = True, question_mark: bool = False
+                 ) -> tuple[list[list[AuctionCell]], list[str]]:
+    """The auction as rows of four cells (W N E S) and the footnotes of the marked calls: the
+    one layout the HTML and the PDF both draw."""
+    footnotes: list[str] = []
+    cells = [AuctionCell("") for _ in range("WNES".index(auction.dealer))]
+    for call in auction.calls:
+        notes = _notes_for(call) if annotations else []
+        if notes:
+            footnotes.append("; ".join(notes))
+        cells.append(AuctionCell(call.call, len(footnotes) if notes else None, bool(notes) and call.tempo_break))
+    if question_mark:
+        cells.append(AuctionCell("?"))
+    cells += [AuctionCell("")] * (-len(cells) % 4)
+    return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[AuctionCell("")] * 4], footnotes
+
+
+def _cell_html(cell: AuctionCell) -> str:
+    if cell.call in ("", "?"):
+        return "<b>?</b>" if cell.call else ""
+    text = call_html(cell.call)
+    if cell.note is None:
+        return text
+    return f'<span class="{"hd-slow" if cell.slow else ""}">{text}</span><sup class="hd-mark">{cell.note}</sup>'
+
+
 def auction_html(auction: Auction, annotations: bool = True, include_css: bool = True,
                  question_mark: bool = False) -> str:
     """The auction in W N E S columns. With ``annotations`` each marked call gets a footnote
     number (tempo, alert, explanation, remark); without, only the calls (what a pollee sees).
     ``question_mark`` adds "?" for the next call (a poll's decision point)."""
-    footnotes: list[str] = []
-    cells: list[str] = ["" for _ in range("WNES".index(auction.dealer))]
-    for call in auction.calls:
-        text = call_html(call.call)
-        notes = _notes_for(call) if annotations else []
-        if notes:
-            footnotes.append("; ".join(notes))
-            slow = " hd-slow" if call.tempo_break else ""
-            text = f'<span class="{slow.strip()}">{text}</span><sup class="hd-mark">{len(footnotes)}</sup>'
-        cells.append(text)
-    if question_mark:
-        cells.append("<b>?</b>")
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[]]
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row + [""] * (4 - len(row))) + "</tr>"
-                   for row in rows)
+    rows, footnotes = auction_grid(auction, annotations, question_mark)
+    body = "".join("<tr>" + "".join(f"<td>{_cell_html(c)}</td>" for c in row) + "</tr>" for row in rows)
     head = "<tr>" + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in "WNES") + "</tr>"
     notes_html = ("<ol class='hd-notes'>" + "".join(f"<li>{escape(n)}</li>" for n in footnotes) + "</ol>"
                   if footnotes else "")

@@ -1,0 +1,250 @@
+"""What an appeals committee works with: the director's ruling reconsidered under another policy,
+threshold, set of logical alternatives or weights; how the ruling moves as the threshold runs
+from 5% to 50%; and the committee's decision from its members' votes, with any dissent.
+
+    from analysis.committee import Reconsideration, reconsider, threshold_sensitivity
+    reconsider(case, Reconsideration(threshold=Fraction(3, 10))).scores["NS"].describe()
+    threshold_sensitivity(case).to_frame()
+
+Changing the threshold changes which actions are logical alternatives; an alternative that is no
+longer one leaves the outcome tree (its weight shared out over the rest in proportion), and one
+that becomes one but has no outcome in the tree is named in the note, not guessed at.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from .case import Case
+from .errors import HuddleInputError
+from .logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
+from .numbers import fraction_str, parse_fraction
+from .ruling import Ruling, SideScore, rule
+
+DECISIONS = {
+    "uphold": "the director's ruling stands",
+    "modify": "the ruling stands in part: a different adjustment or score",
+    "overturn": "the director's ruling is reversed",
+}
+SENSITIVITY_THRESHOLDS = tuple(Fraction(k, 20) for k in range(1, 11))      # 5% … 50%
+
+
+@dataclass(frozen=True)
+class Reconsideration:
+    """What a committee member changes; None keeps the director's choice."""
+
+    policy: str | None = None
+    threshold: Fraction | None = None
+    alternatives: tuple[str, ...] | None = None       # with no poll: the logical alternatives found
+    weights: dict[str, Fraction] | None = None        # the alternatives' weights in the outcome tree
+
+    @property
+    def changes_nothing(self) -> bool:
+        return self == Reconsideration()
+
+    def describe(self) -> str:
+        parts = []
+        if self.policy:
+            parts.append(f"policy {self.policy}")
+        if self.threshold is not None:
+            parts.append(f"threshold {float(self.threshold):.0%}")
+        if self.alternatives is not None:
+            parts.append("logical alternatives " + (", ".join(action_name(a) for a in self.alternatives) or "none"))
+        if self.weights:
+            parts.append("weights " + ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in self.weights.items()))
+        return "; ".join(parts) or "the director's own choices"
+
+    def to_dict(self) -> dict:
+        return {"policy": self.policy,
+                "threshold": None if self.threshold is None else fraction_str(self.threshold),
+                "alternatives": None if self.alternatives is None else list(self.alternatives),
+                "weights": None if self.weights is None else {a: fraction_str(w) for a, w in self.weights.items()}}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Reconsideration":
+        data = data or {}
+        threshold = data.get("threshold")
+        weights = data.get("weights")
+        alternatives = data.get("alternatives")
+        return cls(data.get("policy"), None if threshold is None else parse_fraction(str(threshold), "threshold"),
+                   None if alternatives is None else tuple(alternatives),
+                   None if weights is None else {a: parse_fraction(str(w), f"weight of {a}") for a, w in weights.items()})
+
+
+def _policy(case: Case, change: Reconsideration) -> Policy:
+    inputs = case.ruling
+    name = change.policy or inputs.policy
+    chosen = policy(name, inputs.consider_min if name == inputs.policy else None)
+    return chosen if change.threshold is None else with_threshold(chosen, change.threshold)
+
+
+def _found_alternatives(case: Case, table_action: str, chosen: Policy, alternatives=None) -> tuple[str, ...]:
+    inputs = case.ruling
+    if inputs.poll:
+        return logical_alternatives(inputs.poll, table_action, chosen).logical_alternatives
+    return tuple(inputs.alternatives if alternatives is None else alternatives)
+
+
+def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Ruling:
+    """The ruling with the committee's changes; with none, exactly the director's ruling."""
+    if case.ruling is None:
+        raise HuddleInputError("ruling", "the director has not ruled on this case")
+    inputs = case.ruling
+    table_action = case.action_call.call if case.action_call is not None else inputs.table_action
+    chosen = _policy(case, change)
+    before = {action_key(a) for a in _found_alternatives(case, table_action, policy(inputs.policy, inputs.consider_min))}
+    after = _found_alternatives(case, table_action, chosen, change.alternatives)
+    adjustment = _adjusted_tree(inputs.adjustment, before, {action_key(a) for a in after}, change.weights)
+    new_inputs = replace(inputs, adjustment=adjustment,
+                         alternatives=after if not inputs.poll else inputs.alternatives)
+    return rule(replace(case, ruling=new_inputs), chosen)
+
+
+def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
+    """The weighted method's trees: the committee's weights, or the director's with the
+    alternatives that are no longer logical alternatives taken out."""
+    if adjustment.method != "weighted" or adjustment.offenders is None:
+        return adjustment
+
+    def change(tree):
+        if tree is None:
+            return None
+        if weights:
+            return tree.with_action_weights(weights)
+        dropped = {action_key(a) for a in tree.actions()} & (before - after)
+        remaining = [a for a in tree.actions() if action_key(a) not in dropped]
+        if not dropped or not after:         # no logical alternative left: the table result stands
+            return tree
+        if not remaining:
+            raise HuddleInputError("weights", f"{', '.join(action_name(a) for a in sorted(after))} would be the "
+                                              "logical alternatives, but the outcome tree gives none of them an outcome")
+        return tree.restricted_to(remaining)
+
+    return replace(adjustment, offenders=change(adjustment.offenders), non_offenders=change(adjustment.non_offenders))
+
+
+def missing_outcomes(case: Case, ruling: Ruling) -> tuple[str, ...]:
+    """Logical alternatives that the outcome tree gives no outcome (so they carry no weight)."""
+    tree = case.ruling.adjustment.offenders if case.ruling.adjustment.method == "weighted" else None
+    if tree is None or ruling.la is None:
+        return ()
+    in_tree = {action_key(b.action) for b in tree.branches}
+    return tuple(a for a in ruling.la.logical_alternatives if action_key(a) not in in_tree)
+
+
+def side_value(score: SideScore) -> tuple[Fraction | None, str]:
+    """What a side's score is worth, in the unit the event uses."""
+    if score.matchpoints is not None:
+        return score.matchpoints, f"matchpoints of {score.top}"
+    if score.imps is not None:
+        return score.imps, "IMPs"
+    if score.weighted is not None:
+        sign = 1 if score.side == "NS" else -1
+        return sign * score.weighted.expected_score(), "points (expected)"
+    return None, ""
+
+
+@dataclass(frozen=True)
+class ThresholdSensitivity:
+    """The ruling at each threshold: which actions are logical alternatives, whether the score is
+    adjusted, and what each side gets."""
+
+    case_id: str
+    policy: str
+    director_threshold: Fraction | None
+    rows: tuple[dict, ...]
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(list(self.rows))
+
+    def threshold_changes(self) -> tuple[Fraction, ...]:
+        """The thresholds at which the set of logical alternatives changes."""
+        out, last = [], None
+        for r in self.rows:
+            if last is not None and r["logical_alternatives"] != last:
+                out.append(r["threshold"])
+            last = r["logical_alternatives"]
+        return tuple(out)
+
+
+def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change: Reconsideration = Reconsideration()
+                          ) -> ThresholdSensitivity:
+    """For each threshold, the ruling with the committee's other choices (``change``) kept."""
+    inputs = case.ruling
+    if inputs is None or not inputs.poll:
+        raise HuddleInputError("poll", "the threshold can only be varied for a case with a recorded poll")
+    base = _policy(case, replace(change, threshold=None))
+    rows = []
+    for t in thresholds:
+        row: dict[str, Any] = {"threshold": Fraction(t)}
+        try:
+            ruling = reconsider(case, replace(change, threshold=Fraction(t)))
+        except HuddleInputError as exc:
+            rows.append({**row, "logical_alternatives": (), "adjusted": None, "NS": None, "EW": None,
+                         "unit": "", "note": str(exc)})
+            continue
+        missing = missing_outcomes(case, ruling)
+        ns, unit = side_value(ruling.scores["NS"])
+        rows.append({**row, "logical_alternatives": ruling.la.logical_alternatives, "adjusted": ruling.adjusted,
+                     "NS": ns, "EW": side_value(ruling.scores["EW"])[0], "unit": unit,
+                     "note": "" if not missing else
+                     f"{', '.join(action_name(a) for a in missing)} would be a logical alternative but the "
+                     "outcome tree gives it no outcome"})
+    test = base.share_test()
+    return ThresholdSensitivity(case.id, base.name, None if test is None else test[1], tuple(rows))
+
+
+# ---------------------------------------------------------------- the committee's decision
+
+@dataclass(frozen=True)
+class Vote:
+    member: str
+    decision: str
+    reason: str
+    change: Reconsideration = field(default_factory=Reconsideration)
+
+
+def check_vote(decision: str, reason: str) -> None:
+    if decision not in DECISIONS:
+        raise HuddleInputError("decision", f"'{decision}' must be one of {', '.join(DECISIONS)}")
+    if not reason.strip():
+        raise HuddleInputError("reason", "give the reason for the decision")
+
+
+@dataclass(frozen=True)
+class CommitteeDecision:
+    decision: str
+    majority: int
+    members: int
+    dissent: tuple[Vote, ...]
+
+    def describe(self) -> str:
+        head = f"{self.decision.capitalize()} ({DECISIONS[self.decision]}), {self.majority} of {self.members}"
+        if not self.dissent:
+            return head + ", unanimous."
+        return head + "; dissent: " + "; ".join(f"{v.member} would {v.decision} ({v.reason})" for v in self.dissent) + "."
+
+
+def committee_decision(votes: list[Vote], decision: str | None = None) -> CommitteeDecision:
+    """The decision (the majority's unless the chair names it) and every vote that differs."""
+    if not votes:
+        raise HuddleInputError("votes", "no member has voted yet")
+    tally = Counter(v.decision for v in votes)
+    if decision is None:
+        (top, n), *rest = tally.most_common()
+        if rest and rest[0][1] == n:
+            raise HuddleInputError("decision", f"the votes are tied ({', '.join(f'{d} {c}' for d, c in tally.items())}): "
+                                               "the chair names the decision")
+        decision = top
+    check_vote(decision, "given")
+    return CommitteeDecision(decision, tally[decision], len(votes),
+                             tuple(v for v in votes if v.decision != decision))
+
+
+__all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
+           "missing_outcomes", "side_value", "Vote", "check_vote", "CommitteeDecision", "committee_decision",
+           "SENSITIVITY_THRESHOLDS"]
