@@ -162,7 +162,8 @@ def find_case(slug: str, url: str | None = None) -> int:
 
 
 def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:
-    """Load every example case file not in the database yet (by id)."""
+    """Load every example case file not in the database yet (by id); a case that comes with
+    its ruling section gets that ruling saved as version 1 (so it is "ruled", ready to appeal)."""
     folder = folder or settings.example_cases_dir()
     loaded = 0
     with _session(url) as session:
@@ -170,7 +171,10 @@ def load_example_cases(url: str | None = None, folder: Path | None = None) -> in
         for path in sorted(folder.glob("*.json")):
             case = case_files.loads(path.read_text(encoding="utf-8"))
             if case.id not in known:
-                _add(session, case, EXAMPLE_LOADER, "imported")
+                record = _add(session, case, EXAMPLE_LOADER, "imported")
+                if case.ruling is not None:       # the source's ruling, as the director's version 1
+                    from .rulings import add_version
+                    add_version(session, record, case, EXAMPLE_LOADER)
                 loaded += 1
         session.commit()
     return loaded

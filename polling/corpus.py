@@ -1,6 +1,7 @@
 """The research corpus from the database: every stored case with a recorded poll and a ruling,
 one row per action (analysis.research.corpus_rows), the director's verdict read from the case's
-latest saved ruling version (or, with none saved, from the ruling section as it stands)."""
+latest saved ruling version (or, with none saved, from the ruling section as it stands), the
+committee's from its decision on an appeal."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from analysis import case as case_files
 from analysis.logical_alternatives import logical_alternatives, policy
 from analysis.research import corpus_frame, corpus_rows
 
-from . import db, rulings
+from . import committee, db, rulings
 
 
 def database_corpus(url: str | None = None) -> pd.DataFrame | None:
@@ -25,11 +26,15 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
         table_action = case.action_call.call if case.action_call else case.ruling.table_action
         la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
         found = corpus_rows(case, la)
-        if saved:
+        decided = committee.appeal(record.id, url).decision
+        for column, result in (("director_la", saved[-1].result if saved else None),
+                               ("committee_la", decided.result if decided else None)):
+            if result is None:
+                continue
             verdicts = {a["action"]: a["verdict"] == "LA"
-                        for a in (json.loads(saved[-1].result)["logical_alternatives"] or {}).get("actions", [])}
+                        for a in (json.loads(result)["logical_alternatives"] or {}).get("actions", [])}
             for row in found:
-                row["director_la"] = verdicts.get(row["action"], row["director_la"])
+                row[column] = verdicts.get(row["action"], row[column])
         rows.extend(found)
     return corpus_frame(rows) if rows else None
 

@@ -115,3 +115,40 @@ class RulingVersion(SQLModel, table=True):
     adjusted: bool
     inputs: str                                      # the case file's ruling section (JSON)
     result: str                                      # Ruling.to_dict() (JSON)
+
+
+class CommitteeVote(SQLModel, table=True):
+    """One committee member's vote on an appeal: uphold / modify / overturn, the reason, what the
+    member changed to see the effect (policy, threshold, alternatives, weights) and the ruling
+    that gives. A member who votes again replaces the vote (the case history keeps both)."""
+
+    __tablename__ = "committee_vote"
+    __table_args__ = (UniqueConstraint("case_id", "username", name="uq_committee_vote_case_member"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    username: str = Field(max_length=60)
+    decision: str = Field(max_length=20)
+    reason: str = Field(max_length=2000)
+    change: str                                      # Reconsideration.to_dict() (JSON)
+    result: str                                      # the ruling with the change, Ruling.to_dict() (JSON)
+    at: datetime = Field(default_factory=utcnow)
+
+
+class CommitteeDecisionRecord(SQLModel, table=True):
+    """The committee's decision on an appeal, with the votes as they stood, the dissent, the
+    director's ruling version appealed and the ruling the committee settled on."""
+
+    __tablename__ = "committee_decision"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    username: str = Field(max_length=60)             # who recorded it (the chair)
+    decision: str = Field(max_length=20)
+    reason: str = Field(max_length=2000)
+    summary: str = Field(max_length=4000)            # the decision with majority and dissent, in words
+    votes: str                                       # every vote (JSON)
+    ruling_version: int | None = None                # the director's version appealed
+    change: str                                      # the committee's Reconsideration (JSON)
+    result: str                                      # the committee's ruling, Ruling.to_dict() (JSON)
+    at: datetime = Field(default_factory=utcnow)

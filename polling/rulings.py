@@ -23,27 +23,34 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
     all in one transaction."""
     with _session(url) as session:
         record = _record(session, record_id)
-        case = replace(case_files.loads(record.body), ruling=inputs)
-        result: Ruling = rule(case)
-        before = json.loads(record.body)
-        record.body = case_files.dumps(case)
-        record.updated_at = utcnow()
-        version = 1 + max(session.exec(select(RulingVersion.version)
-                                       .where(RulingVersion.case_id == record_id)).all(), default=0)
-        fields = changed_fields(before, json.loads(record.body))
-        session.add(record)
-        log_change(session, record, username, "ruled",
-                   f"ruling version {version}: {'adjusted' if result.adjusted else 'no adjustment'}"
-                   + (f" (changed {', '.join(fields)})" if fields else ""))
-        if record.status in RULED_FROM:
-            move_status(session, record, "ruled", username, f"ruling version {version}")
-        saved = RulingVersion(case_id=record_id, version=version, username=username,
-                              policy=case.ruling.policy, adjusted=result.adjusted,
-                              inputs=json.dumps(inputs.to_dict(), ensure_ascii=False),
-                              result=json.dumps(result.to_dict(), ensure_ascii=False))
-        session.add(saved)
+        saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username)
         session.commit()
         return saved
+
+
+def add_version(session, record, case, username: str) -> RulingVersion:
+    """Inside the caller's transaction: the ruling of ``case`` (refused before anything is
+    written if it cannot be made), the case file updated, the version added, the history kept
+    and an open or polling case moved to "ruled"."""
+    result: Ruling = rule(case)
+    before = json.loads(record.body)
+    record.body = case_files.dumps(case)
+    record.updated_at = utcnow()
+    version = 1 + max(session.exec(select(RulingVersion.version)
+                                   .where(RulingVersion.case_id == record.id)).all(), default=0)
+    fields = changed_fields(before, json.loads(record.body))
+    session.add(record)
+    log_change(session, record, username, "ruled",
+               f"ruling version {version}: {'adjusted' if result.adjusted else 'no adjustment'}"
+               + (f" (changed {', '.join(fields)})" if fields else ""))
+    if record.status in RULED_FROM:
+        move_status(session, record, "ruled", username, f"ruling version {version}")
+    saved = RulingVersion(case_id=record.id, version=version, username=username,
+                          policy=case.ruling.policy, adjusted=result.adjusted,
+                          inputs=json.dumps(case.ruling.to_dict(), ensure_ascii=False),
+                          result=json.dumps(result.to_dict(), ensure_ascii=False))
+    session.add(saved)
+    return saved
 
 
 def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersion]:
@@ -54,4 +61,4 @@ def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersio
                                  .order_by(RulingVersion.version)).all())
 
 
-__all__ = ["save_ruling", "ruling_versions"]
+__all__ = ["save_ruling", "add_version", "ruling_versions"]

@@ -1,0 +1,115 @@
+"""Appeals: committee members' votes and the committee's decision, kept with the case.
+
+A vote is refused before anything is written if the ruling it asks for cannot be made (the
+reconsidered ruling is computed first). The first vote on a ruled or closed case moves it to
+"appealed"; the decision closes it. Both are logged in the case history.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlmodel import select
+
+from analysis import case as case_files
+from analysis.committee import (CommitteeDecision, Reconsideration, Vote, check_vote, committee_decision,
+                                reconsider)
+from analysis.errors import HuddleInputError
+
+from .cases import _record, _session, log_change, move_status
+from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, utcnow
+
+APPEALABLE = ("ruled", "closed", "appealed")
+
+
+@dataclass(frozen=True)
+class Appeal:
+    """A case's appeal as it stands: the votes, and the decision once recorded."""
+
+    votes: tuple[CommitteeVote, ...]
+    decision: CommitteeDecisionRecord | None
+
+    def as_votes(self) -> list[Vote]:
+        return [Vote(v.username, v.decision, v.reason, Reconsideration.from_dict(json.loads(v.change))) for v in self.votes]
+
+
+def _appealable(record) -> None:
+    if record.status not in APPEALABLE:
+        raise HuddleInputError("status", f"the case is {record.status}: a committee hears an appeal "
+                                         "against a ruling, and the director has not ruled yet")
+
+
+def record_vote(record_id: int, username: str, decision: str, reason: str,
+                change: Reconsideration = Reconsideration(), url: str | None = None) -> CommitteeVote:
+    check_vote(decision, reason)
+    with _session(url) as session:
+        record = _record(session, record_id)
+        _appealable(record)
+        if _decision(session, record_id) is not None:
+            raise HuddleInputError("decision", "the committee has decided this appeal; votes are closed")
+        result = reconsider(case_files.loads(record.body), change)
+        vote = session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
+                                                        CommitteeVote.username == username)).first()
+        vote = vote or CommitteeVote(case_id=record_id, username=username, decision=decision, reason="",
+                                     change="", result="")
+        vote.decision, vote.reason, vote.at = decision, reason.strip()[:2000], utcnow()
+        vote.change = json.dumps(change.to_dict(), ensure_ascii=False)
+        vote.result = json.dumps(result.to_dict(), ensure_ascii=False)
+        session.add(vote)
+        if record.status != "appealed":
+            move_status(session, record, "appealed", username, "a committee member voted")
+        log_change(session, record, username, "committee", f"vote: {decision} ({change.describe()}): {reason.strip()}"[:2000])
+        session.commit()
+        return vote
+
+
+def record_decision(record_id: int, username: str, reason: str, decision: str | None = None,
+                    change: Reconsideration | None = None, url: str | None = None) -> CommitteeDecisionRecord:
+    """The committee's decision: the majority's unless ``decision`` names it (a tie must);
+    ``change`` is the ruling the committee settles on (by default the first majority vote's,
+    none for an uphold). The case is closed."""
+    if not reason.strip():
+        raise HuddleInputError("reason", "give the committee's reason")
+    with _session(url) as session:
+        record = _record(session, record_id)
+        if record.status != "appealed" or _decision(session, record_id) is not None:
+            raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
+        appeal = Appeal(tuple(_votes(session, record_id)), None)
+        outcome: CommitteeDecision = committee_decision(appeal.as_votes(), decision)
+        if change is None:
+            change = next((v.change for v in appeal.as_votes() if v.decision == outcome.decision), Reconsideration())
+            change = Reconsideration() if outcome.decision == "uphold" else change
+        result = reconsider(case_files.loads(record.body), change)
+        version = session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
+                               .order_by(RulingVersion.version.desc())).first()
+        saved = CommitteeDecisionRecord(
+            case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip()[:2000],
+            summary=outcome.describe()[:4000], ruling_version=version,
+            votes=json.dumps([{"member": v.username, "decision": v.decision, "reason": v.reason,
+                               "change": json.loads(v.change)} for v in appeal.votes], ensure_ascii=False),
+            change=json.dumps(change.to_dict(), ensure_ascii=False),
+            result=json.dumps(result.to_dict(), ensure_ascii=False))
+        session.add(saved)
+        log_change(session, record, username, "committee", f"decision: {outcome.describe()} {reason.strip()}"[:2000])
+        move_status(session, record, "closed", username, f"appeal decided: {outcome.decision}")
+        session.commit()
+        return saved
+
+
+def _votes(session, record_id: int) -> list[CommitteeVote]:
+    return list(session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id)
+                             .order_by(CommitteeVote.at, CommitteeVote.id)).all())
+
+
+def _decision(session, record_id: int) -> CommitteeDecisionRecord | None:
+    return session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id)
+                        .order_by(CommitteeDecisionRecord.id.desc())).first()
+
+
+def appeal(record_id: int, url: str | None = None) -> Appeal:
+    with _session(url) as session:
+        _record(session, record_id)
+        return Appeal(tuple(_votes(session, record_id)), _decision(session, record_id))
+
+
+__all__ = ["Appeal", "appeal", "record_vote", "record_decision", "APPEALABLE"]
