@@ -154,15 +154,37 @@ def cmd_la(args) -> dict | str:
 # ---------------------------------------------------------------- rule
 
 def cmd_rule(args) -> dict | str:
-    from analysis import case as case_files
     from analysis.ruling import rule
-    text = _read_file(args.case)
-    try:
-        case = case_files.loads(text)
-    except HuddleInputError as exc:
-        raise HuddleInputError(f"{args.case}: {exc.field}", exc.problem) from None
-    ruling = rule(case, args.policy, args.consider_min)
+    ruling = rule(_case_file(args.case), args.policy, args.consider_min)
     return ruling.to_dict() if args.json else ruling.text
+
+
+def _case_file(path: str):
+    from analysis import case as case_files
+    text = _read_file(path)
+    try:
+        return case_files.loads(text)
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
+
+
+# ---------------------------------------------------------------- report
+
+def cmd_report(args) -> dict | str:
+    """A ruling report of a case file (a path) or of a stored case (its id, with its polls and
+    appeal), as HTML and/or PDF in the reports folder."""
+    from reports.stored import report_for_case, report_for_file, write_report
+    formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
+    if args.case.endswith(".json") or Path(args.case).is_file():
+        report = report_for_file(_case_file(args.case))
+    else:
+        from polling import cases
+        _database()
+        report = report_for_case(cases.find_case(args.case))
+    written = write_report(report, formats, Path(args.output) if args.output else None)
+    if args.json:
+        return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
+    return "\n".join(f"Wrote {path}" for path in written.values())
 
 
 # ---------------------------------------------------------------- research
@@ -425,6 +447,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("case", help="a case file (JSON) with a ruling section")
     p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
     p.add_argument("--consider-min", help="wbf2017's consideration threshold")
+
+    p = add("report", cmd_report, "Write the ruling report of a case as HTML and/or PDF (both by default).")
+    p.add_argument("case", help="a case file (JSON) or the id of a stored case (with its polls and appeal)")
+    p.add_argument("--html", action="store_true", help="write the HTML report (opens with no internet)")
+    p.add_argument("--pdf", action="store_true", help="write the PDF report")
+    p.add_argument("-o", "--output", help="folder (default: HUDDLE_REPORTS_DIR or data/reports)")
 
     p = add("calibrate", cmd_calibrate, "Calibrate the LA threshold from a corpus of polls and rulings (CSV).")
     p.add_argument("corpus", help="CSV, one row per action per poll (docs/research.md)")

@@ -358,5 +358,20 @@ def tally_ballots(ballots: list[Ballot], candidates: tuple[str, ...] = ()) -> Ta
                  tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4)
 
 
+def _calls(text: str | None) -> str:
+    return "" if text is None else ", ".join(call_symbol(c) for c in json.loads(text))
+
+
+def answer_rows(ballots: list[Ballot], labels: dict[int, str] | None = None) -> list[dict]:
+    """Each pollee's answers as a row (the tally page and the reports): the call, what else was
+    seriously considered, how close, Q4, level and comment."""
+    labels = labels or {}
+    return [{"pollee": "verbal" if b.verbal else labels.get(b.invite_id, f"pollee {i}"),
+             "call": call_symbol(b.call), "also considered": _calls(b.considered),
+             "how close": ", ".join(f"{call_symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
+             "Q4": _calls(b.suggested), "level": b.level, "comment": b.comment}
+            for i, b in enumerate(ballots, 1)]
+
+
 def tally(poll_id: int, url: str | None = None) -> Tally:
     return tally_ballots(ballots_for_poll(poll_id, url), problem_of(get_poll(poll_id, url)).candidates)

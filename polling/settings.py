@@ -27,6 +27,12 @@ def research_dir() -> Path:
     return data_dir() / "research"
 
 
+def reports_dir() -> Path:
+    """Where `huddle report` and the app's report button save: HUDDLE_REPORTS_DIR or data/reports."""
+    given = os.environ.get("HUDDLE_REPORTS_DIR")
+    return Path(given) if given else data_dir() / "reports"
+
+
 def migrations_dir() -> Path:
     return PROJECT_ROOT / "migrations"
 

@@ -75,10 +75,17 @@ def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulner
         f'{VUL_TEXT[vulnerability]}</div></div>')
 
 
+def call_parts(call: str) -> list[tuple[str, str | None]]:
+    """A call as pieces of text, each with the suit whose colour it takes: ("4", None), ("♠", "S")."""
+    if call in ("P", "X", "XX", "?", ""):
+        return [({"P": "Pass"}.get(call, call), None)]
+    if call[1:] in SUITS:
+        return [(call[0], None), (SUIT_SYMBOLS[call[1]], call[1])]
+    return [(call[0] + "NT", None)]
+
+
 def call_html(call: str) -> str:
-    if call in ("P", "X", "XX"):
-        return {"P": "Pass", "X": "X", "XX": "XX"}[call]
-    return call[0] + (_suit(call[1]) if call[1:] in SUITS else "NT")
+    return "".join(_suit(suit) if suit else escape(text) for text, suit in call_parts(call))
 
 
 def _notes_for(call: Call) -> list[str]:

@@ -1,6 +1,5 @@
 """Live tally: the counts per call as la-policies.md defines them (chose, close, considered only),
 every pollee's answers (comments shown as plain text), Q4, a form for verbal polls, closing."""
-import json
 
 import streamlit as st
 
@@ -19,10 +18,6 @@ case = cases.get_case(poll.case_id).case
 table_action = case.action_call.call if case.action_call else None
 policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_policy",
                            help="The logical-alternative policy (docs/logical-alternatives.md)")
-
-
-def calls(text: str) -> str:
-    return ", ".join(call_symbol(c) for c in json.loads(text)) if text else ""
 
 
 @st.fragment(run_every=3)
@@ -51,13 +46,8 @@ def live() -> None:
                        "p_meets": None if v.p_meets is None else round(v.p_meets, 2),
                        "confidence": v.confidence or "", "more pollees": v.more_pollees,
                        "reason": v.reason} for v in verdicts.verdicts], hide_index=True, width="stretch")
-    labels = {i.id: i.label for i in invites}
     st.subheader("Each pollee")
-    st.dataframe([{"pollee": "verbal" if b.verbal else labels.get(b.invite_id, ""),
-                   "call": call_symbol(b.call), "also considered": calls(b.considered),
-                   "how close": ", ".join(f"{call_symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
-                   "Q4": calls(b.suggested), "level": b.level, "comment": b.comment}
-                  for b in ballots], hide_index=True, width="stretch")
+    st.dataframe(services.answer_rows(ballots, {i.id: i.label for i in invites}), hide_index=True, width="stretch")
 
 
 live()

@@ -1,0 +1,267 @@
+"""What a ruling report says, as a list of blocks (headings, text, tables, charts, the deal, the
+auction) that the HTML and the PDF renderers both draw, so the two always agree.
+
+Sections: the facts; the deal and the auction; each poll as the pollees saw it with their
+answers; the poll against the threshold; the four questions; the adjustment with its arithmetic;
+the ruling as the threshold moves; the committee's decision; the ruling as read to the players.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from analysis.bridge import Auction, Board, SEAT_NAMES
+from analysis.case import Case
+from analysis.committee import threshold_sensitivity
+from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import action_name
+from analysis.outcome_tree import tree_rows
+from analysis.ruling import Ruling
+from analysis.ruling_figures import q4_frame, sensitivity_frame
+
+from . import charts
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    muted: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    figure: Figure
+    alt: str
+
+
+@dataclass(frozen=True)
+class Deal:
+    board: Board
+
+
+@dataclass(frozen=True)
+class AuctionBlock:
+    auction: Auction
+    annotations: bool = True
+    question_mark: bool = False
+
+
+@dataclass(frozen=True)
+class PollHand:
+    seat: str
+    hand: dict[str, str]
+    dealer: str
+    vulnerability: str
+
+
+@dataclass(frozen=True)
+class PollSeen:
+    """One poll as its pollees saw it, with their answers."""
+
+    number: int
+    problem: Any                     # polling.ballots.PollProblem
+    answers: tuple[dict, ...]        # services.answer_rows
+    suggested: tuple[tuple[str, int], ...] = ()
+    q4_answers: int = 0
+    q4_question: str = ""
+
+
+@dataclass(frozen=True)
+class CommitteeSeen:
+    decision: str
+    summary: str
+    reason: str
+    votes: tuple[dict, ...]
+    ruling: Ruling | None            # the committee's ruling when it differs from the director's
+    ruling_text: str = ""
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    case_id: str
+    title: str
+    blocks: tuple[Any, ...] = field(default=())
+
+
+def _s(value) -> str:
+    return "" if value is None else str(value)
+
+
+def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple[PollSeen, ...] = (),
+                   committee: CommitteeSeen | None = None, generated: datetime | None = None) -> Report:
+    blocks: list = []
+    add = blocks.append
+    add(Text(" · ".join(x for x in (case.event, case.session, case.scoring, f"status: {status}" if status else "",
+                                    f"made {generated:%Y-%m-%d %H:%M} UTC" if generated else "") if x), muted=True))
+    blocks += _facts(case)
+    add(Heading("The deal and the auction"))
+    add(Deal(case.board))
+    add(AuctionBlock(case.board.auction))
+    for poll in polls:
+        blocks += _poll_seen(poll, ruling.table_action)
+    blocks += _poll_reading(case, ruling)
+    blocks += _questions(ruling)
+    blocks += _adjustment(case, ruling)
+    blocks += _sensitivity(case)
+    if committee is not None:
+        blocks += _committee(committee)
+    add(Heading("The ruling as read to the players"))
+    add(Text(ruling.text))
+    return Report(case.id, case.title, tuple(blocks))
+
+
+def _facts(case: Case) -> list:
+    out = [Heading("The facts")]
+    irr = case.irregularity
+    if irr is not None:
+        by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
+        out.append(Text(f"{irr.type.capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
+                        + (f": {irr.description}" if irr.description else "")))
+    rows = [("Kind", "unauthorized information" if case.kind == "UI" else "misinformation"),
+            ("Offending side", {"NS": "North-South", "EW": "East-West"}.get(case.offending_side or "", "not given")),
+            ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
+                                                             if case.table_result.ns_score is not None else "")
+             if case.table_result else "not recorded"),
+            ("Scoring", case.scoring + (f", field of {len(case.field)} other tables" if case.field else "")
+             + (f", other table North-South {case.other_table:+d}" if case.other_table is not None else "")),
+            ("Class of players", _s(case.class_of_players)), ("Source", case.source)]
+    out.append(Table(("", ""), tuple((k, v) for k, v in rows if v)))
+    if case.notes:
+        out.append(Text(case.notes))
+    if case.assumptions:
+        out.append(Text("Assumed where the source is silent: " + "; ".join(case.assumptions), muted=True))
+    return out
+
+
+def _poll_seen(poll: PollSeen, table_action: str) -> list:
+    p = poll.problem
+    out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
+           Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {p.scoring}." + (f" Your methods: {p.methods}" if p.methods else "")),
+           PollHand(p.seat, p.hand, p.dealer, p.vulnerability), AuctionBlock(p.auction, annotations=False, question_mark=True)]
+    if poll.answers:
+        columns = tuple(poll.answers[0])
+        out += [Heading(f"Poll {poll.number}: the answers ({len(poll.answers)})", 3),
+                Table(columns, tuple(tuple(_s(a[c]) for c in columns) for a in poll.answers))]
+    else:
+        out.append(Text("No answers yet.", muted=True))
+    if poll.q4_answers:
+        frame = q4_frame(poll.suggested, poll.q4_answers, table_action)
+        out += [Text(f"Q4: {poll.q4_question}", muted=True),
+                Chart(charts.q4_chart(frame), "What the pollees said the hesitation suggests: " + ", ".join(
+                    f"{a} {k} of {poll.q4_answers}" for a, k in zip(frame["action"], frame["named"])))]
+    return out
+
+
+def _poll_reading(case: Case, ruling: Ruling) -> list:
+    out = [Heading("Logical alternatives")]
+    la = ruling.la
+    if la is None:
+        inputs = case.ruling
+        found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
+        return out + [Text(f"No poll is recorded with this case; the director found: {found}. {inputs.alternatives_reason}")]
+    out.append(Text(f"{la.poll_size} pollees, read under {la.policy.name} ({la.policy.source})."))
+    out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "P(meets)", "confidence", "reason"),
+                     tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
+                            v.verdict, f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
+                            "" if v.p_meets is None else f"{v.p_meets:.2f}", v.confidence or "", v.reason)
+                           for v in la.verdicts)))
+    out.append(Chart(charts.poll_chart(la), "The poll: " + "; ".join(
+        f"{action_name(v.action)} chose {v.counts.chose}, close {v.counts.close}, considered {v.counts.considered}: {v.verdict}"
+        for v in la.verdicts)))
+    if case.ruling.q4:
+        named, answers = case.ruling.q4
+        frame = q4_frame([(ruling.table_action, named)], answers, ruling.table_action)
+        out.append(Chart(charts.q4_chart(frame), f"Q4: {named} of {answers} named {action_name(ruling.table_action)}"))
+    return out
+
+
+def _questions(ruling: Ruling) -> list:
+    rows = tuple((str(i), a.question.capitalize(), {True: "yes", False: "no", None: "not decided"}[a.answer],
+                  a.reason + (f" ({a.evidence})" if a.evidence else ""))
+                 for i, a in enumerate(ruling.worksheet.answers, 1))
+    return [Heading("The four questions"), Text(ruling.worksheet.basis, muted=True),
+            Table(("", "question", "answer", "why"), rows), Text(ruling.worksheet.conclusion())]
+
+
+def _adjustment(case: Case, ruling: Ruling) -> list:
+    out = [Heading("The score")]
+    adjustment = case.ruling.adjustment
+    if ruling.adjusted:
+        out.append(Text(f"Method: {ruling.method}."))
+        if adjustment.note:
+            out.append(Text(adjustment.note, muted=True))
+        trees = [("The offenders' outcome tree" if adjustment.non_offenders else "The outcome tree", adjustment.offenders),
+                 ("The non-offenders' outcome tree", adjustment.non_offenders),
+                 ("The possible results", adjustment.outcomes), ("Had the infraction not occurred (N)", adjustment.no_infraction),
+                 ("Normal play after the infraction (P)", adjustment.normal_play)]
+        for title, tree in trees:
+            if tree is None or adjustment.method == "artificial":
+                continue
+            rows = tree_rows(tree)
+            out += [Heading(title, 3),
+                    Table(("action", "weight", "contract", "contract weight", "tricks", "tricks weight"),
+                          tuple((action_name(r["action"]) + (" (cancelled)" if r["cancelled"] else ""), r["action_weight"],
+                                 r["contract"] + (f" by {r['declarer']}" if r["declarer"] else ""), r["contract_weight"],
+                                 _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
+                    Chart(charts.outcome_chart(tree, title), f"{title}: " + ", ".join(
+                        f"{action_name(r['action'])} {r['action_weight']}" for r in rows))]
+    out.append(Table(("side", "assigned score", "arithmetic"),
+                     tuple(("North-South" if side == "NS" else "East-West", ruling.scores[side].describe(),
+                            ruling.scores[side].arithmetic) for side in ("NS", "EW"))))
+    if any(s.weighted is not None for s in ruling.scores.values()):
+        out.append(Chart(charts.field_chart(case, ruling), "Where the assigned score falls: "
+                         + "; ".join(f"{side} {ruling.scores[side].describe()}" for side in ("NS", "EW"))))
+    return out
+
+
+def _sensitivity(case: Case) -> list:
+    if case.ruling is None or not case.ruling.poll:
+        return []
+    try:
+        sens = threshold_sensitivity(case)
+    except HuddleInputError:
+        return []
+    per = sensitivity_frame(sens).drop_duplicates("threshold")
+    rows = tuple((f"{r['threshold']:.0%}", ", ".join(action_name(a) for a in row["logical_alternatives"]) or "none",
+                  {True: "yes", False: "no", None: "—"}[row["adjusted"]], r["NS_exact"], r["EW_exact"], r["note"])
+                 for (_, r), row in zip(per.iterrows(), sens.rows))
+    return [Heading("The ruling as the threshold moves"),
+            Text("Each threshold from 5% to 50% in the policy's place: which actions are logical alternatives and "
+                 "what each side would get (an alternative that drops out leaves the outcome tree, its weight "
+                 "shared out over the rest).", muted=True),
+            Table(("threshold", "logical alternatives", "adjusted", "North-South", "East-West", "note"), rows),
+            Chart(charts.sensitivity_chart(sens), "The ruling as the threshold moves")]
+
+
+def _committee(c: CommitteeSeen) -> list:
+    out = [Heading("The appeals committee"), Text(c.summary), Text(f"Reason: {c.reason}")]
+    if c.votes:
+        out.append(Table(("member", "vote", "reason", "tried"),
+                         tuple((v["member"], v["decision"], v["reason"], v.get("tried", "")) for v in c.votes)))
+    if c.ruling is not None:
+        out += [Heading("The committee's ruling", 3),
+                Table(("side", "assigned score", "arithmetic"),
+                      tuple(("North-South" if side == "NS" else "East-West", c.ruling.scores[side].describe(),
+                             c.ruling.scores[side].arithmetic) for side in ("NS", "EW"))),
+                Text(c.ruling_text or c.ruling.text)]
+    return out
+
+
+__all__ = ["Report", "report_content", "PollSeen", "CommitteeSeen", "Heading", "Text", "Table", "Chart", "Deal",
+           "AuctionBlock", "PollHand"]

@@ -1,0 +1,252 @@
+"""A report (reports/content.py) as a self-contained HTML page (inline CSS and SVG charts: it
+opens with no internet) and as a PDF made with fpdf2 (charts as PNG from the same matplotlib
+figures; the DejaVu font shipped with matplotlib carries the suit symbols)."""
+from __future__ import annotations
+
+import io
+from html import escape
+from pathlib import Path
+
+import matplotlib
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+
+from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
+
+from . import charts
+from .content import AuctionBlock, Chart, Deal, Heading, PollHand, Report, Table, Text
+from .diagram import (CSS as DIAGRAM_CSS, SUIT_COLOURS, VUL_TEXT, auction_grid, auction_html, call_parts, hand_diagram_html,
+                      single_hand_html)
+
+PAGE_CSS = """
+<style>
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;
+  color:#1b1b1f;line-height:1.45}
+h1{font-size:1.6rem;margin-bottom:.2rem} h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:1.8rem}
+h3{font-size:1.05rem}
+table.rp{border-collapse:collapse;font-size:.9rem;margin:.5rem 0;width:100%}
+table.rp th,table.rp td{border:1px solid #ddd;padding:.25rem .4rem;text-align:left;vertical-align:top}
+table.rp th{background:#f3f3f0}
+.muted{color:#6b6b76} p.pre{white-space:pre-wrap}
+figure{margin:.8rem 0} figure svg{max-width:100%;height:auto}
+@media print{h2{break-after:avoid} figure,table{break-inside:avoid}}
+</style>
+"""
+
+
+# ---------------------------------------------------------------- HTML
+
+def to_html(report: Report) -> str:
+    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+             f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
+             f"<title>{escape(report.title)}</title>{PAGE_CSS}{DIAGRAM_CSS}</head><body>",
+             f"<h1>{escape(report.title)}</h1>"]
+    parts += [_html_block(b) for b in report.blocks]
+    return "".join(parts) + "</body></html>\n"
+
+
+def _html_block(block) -> str:
+    if isinstance(block, Heading):
+        return f"<h{block.level}>{escape(block.text)}</h{block.level}>"
+    if isinstance(block, Text):
+        return f"<p class='pre{' muted' if block.muted else ''}'>{escape(block.text)}</p>"
+    if isinstance(block, Table):
+        head = "" if not any(block.columns) else "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in block.columns) + "</tr>"
+        rows = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in block.rows)
+        return f"<table class='rp'>{head}{rows}</table>"
+    if isinstance(block, Chart):
+        return f"<figure role='img' aria-label='{escape(block.alt)}'>{charts.svg(block.figure)}</figure>"
+    if isinstance(block, Deal):
+        return hand_diagram_html(block.board, include_css=False)
+    if isinstance(block, AuctionBlock):
+        return auction_html(block.auction, block.annotations, include_css=False, question_mark=block.question_mark)
+    if isinstance(block, PollHand):
+        return single_hand_html(block.seat, block.hand, block.dealer, block.vulnerability)
+    raise TypeError(f"no HTML for {type(block).__name__}")
+
+
+# ---------------------------------------------------------------- PDF
+
+FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+LINE = 5.0
+
+
+class _PDF(FPDF):
+    def __init__(self, title: str):
+        super().__init__(format="A4")
+        self.add_font("DejaVu", "", str(FONT_DIR / "DejaVuSans.ttf"))
+        self.add_font("DejaVu", "B", str(FONT_DIR / "DejaVuSans-Bold.ttf"))
+        self.set_auto_page_break(True, margin=15)
+        self.set_title(title)
+        self.set_creator("Huddle")
+        self.report_title = title
+
+    def footer(self):
+        self.set_y(-12)
+        self.set_font("DejaVu", "", 8)
+        self.set_text_color(110, 110, 118)
+        self.cell(0, 5, f"{self.report_title} · page {self.page_no()}", align="C")
+        self.set_text_color(0, 0, 0)
+
+
+def to_pdf(report: Report) -> bytes:
+    pdf = _PDF(report.title)
+    pdf.add_page()
+    pdf.set_font("DejaVu", "B", 16)
+    pdf.multi_cell(0, 8, report.title, align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    for block in report.blocks:
+        _pdf_block(pdf, block)
+    return bytes(pdf.output())
+
+
+def _pdf_block(pdf: _PDF, block) -> None:
+    if isinstance(block, Heading):
+        if pdf.get_y() > pdf.h - 45:
+            pdf.add_page()
+        pdf.ln(3)
+        pdf.set_font("DejaVu", "B", 13 if block.level == 2 else 11)
+        pdf.multi_cell(0, 7, block.text, align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    elif isinstance(block, Text):
+        pdf.set_font("DejaVu", "", 9.5)
+        pdf.set_text_color(*((107, 107, 118) if block.muted else (0, 0, 0)))
+        pdf.multi_cell(0, LINE, block.text, align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.set_text_color(0, 0, 0)
+        pdf.ln(1)
+    elif isinstance(block, Table):
+        _pdf_table(pdf, block)
+    elif isinstance(block, Chart):
+        image = charts.png(block.figure, dpi=150)
+        width = pdf.epw * 0.9
+        height = width * block.figure.get_figheight() / block.figure.get_figwidth()
+        if pdf.get_y() + height > pdf.h - 15:
+            pdf.add_page()
+        pdf.image(io.BytesIO(image), x=pdf.l_margin, w=width, alt_text=block.alt)
+        pdf.ln(2)
+    elif isinstance(block, Deal):
+        _pdf_deal(pdf, block)
+    elif isinstance(block, AuctionBlock):
+        _pdf_auction(pdf, block)
+    elif isinstance(block, PollHand):
+        _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), block.seat, block.hand, block.dealer, block.vulnerability)
+        pdf.set_xy(pdf.l_margin, pdf.get_y() + 2)
+        pdf.set_font("DejaVu", "", 9)
+        pdf.cell(0, LINE, f"Dealer {SEAT_NAMES[block.dealer]} · {VUL_TEXT[block.vulnerability]}",
+                 new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    else:
+        raise TypeError(f"no PDF for {type(block).__name__}")
+
+
+def _pdf_table(pdf: _PDF, block: Table) -> None:
+    pdf.set_font("DejaVu", "", 8)
+    widths = _widths(block)
+    with pdf.table(col_widths=widths, text_align="LEFT", line_height=4.2, padding=1,
+                   first_row_as_headings=any(block.columns)) as table:
+        if any(block.columns):
+            row = table.row()
+            for c in block.columns:
+                row.cell(c)
+        for values in block.rows:
+            row = table.row()
+            for v in values:
+                row.cell(v)
+    pdf.ln(2)
+
+
+def _widths(block: Table) -> tuple[float, ...]:
+    """Column widths in proportion to their longest text (capped, so long reasons wrap), never
+    narrower than the longest word, so headings do not break inside a word."""
+    out = []
+    for i, c in enumerate(block.columns):
+        texts = [c] + [r[i] for r in block.rows]
+        word = max(len(w) for t in texts for w in (t.split() or [""]))
+        out.append(max(min(max(len(t) for t in texts), 60), word + 1, 4))
+    return tuple(out)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def _suit_line(pdf: _PDF, x: float, y: float, suit: str, cards: str) -> None:
+    pdf.set_xy(x, y)
+    pdf.set_text_color(*_rgb(SUIT_COLOURS[suit]))
+    pdf.cell(5, LINE, SUIT_SYMBOLS[suit])
+    pdf.set_text_color(0, 0, 0)
+    pdf.cell(40, LINE, (cards or "—").replace("T", "10"))
+
+
+def _pdf_hand(pdf: _PDF, x: float, y: float, seat: str, suits: dict[str, str] | None, dealer: str, vul: str) -> float:
+    """One hand at (x, y); returns the y below it."""
+    pdf.set_xy(x, y)
+    pdf.set_font("DejaVu", "B", 8)
+    head = SEAT_NAMES[seat].upper() + (" · dealer" if dealer == seat else "") + (" · vul" if is_vulnerable(vul, seat) else "")
+    pdf.cell(45, LINE, head)
+    pdf.set_font("DejaVu", "", 10)
+    if suits is None:
+        pdf.set_xy(x, y + LINE)
+        pdf.cell(45, LINE, "not recorded")
+        return y + 2 * LINE
+    for i, suit in enumerate(SUITS):
+        _suit_line(pdf, x, y + LINE * (i + 1), suit, suits[suit])
+    return y + 5 * LINE
+
+
+def _pdf_deal(pdf: _PDF, block: Deal) -> None:
+    board = block.board
+    if pdf.get_y() + 16 * LINE > pdf.h - 15:
+        pdf.add_page()
+    x0, y0, col = pdf.l_margin, pdf.get_y(), 50
+    hands = {s: hand_suits(board.deal, s) for s in "NESW"}
+    _pdf_hand(pdf, x0 + col, y0, "N", hands["N"], board.dealer, board.vulnerability)
+    middle = y0 + 5.5 * LINE
+    _pdf_hand(pdf, x0, middle, "W", hands["W"], board.dealer, board.vulnerability)
+    _pdf_hand(pdf, x0 + 2 * col, middle, "E", hands["E"], board.dealer, board.vulnerability)
+    pdf.set_font("DejaVu", "", 8)
+    pdf.set_fill_color(246, 246, 242)
+    pdf.set_xy(x0 + col, middle + LINE)
+    number = f"Board {board.number} · " if board.number else ""
+    pdf.multi_cell(40, 4.5, f"{number}Dealer {SEAT_NAMES[board.dealer]}\n{VUL_TEXT[board.vulnerability]}",
+                   border=1, align="C", fill=True)
+    end = _pdf_hand(pdf, x0 + col, y0 + 11 * LINE, "S", hands["S"], board.dealer, board.vulnerability)
+    pdf.set_xy(x0, end + 2)
+
+
+def _pdf_auction(pdf: _PDF, block: AuctionBlock) -> None:
+    rows, footnotes = auction_grid(block.auction, block.annotations, block.question_mark)
+    width = 22
+    if pdf.get_y() + (len(rows) + 2) * LINE > pdf.h - 15:
+        pdf.add_page()
+    x0 = pdf.l_margin
+    pdf.set_font("DejaVu", "B", 8)
+    for i, seat in enumerate("WNES"):
+        pdf.set_xy(x0 + i * width, pdf.get_y())
+        pdf.cell(width, LINE, SEAT_NAMES[seat], border="B")
+    y = pdf.get_y() + LINE
+    for row in rows:
+        for i, cell in enumerate(row):
+            _pdf_call(pdf, x0 + i * width, y, width, cell)
+        y += LINE
+    pdf.set_xy(x0, y + 1)
+    pdf.set_font("DejaVu", "", 8)
+    for n, note in enumerate(footnotes, 1):
+        pdf.multi_cell(0, 4, f"{n}. {note}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.ln(2)
+
+
+def _pdf_call(pdf: _PDF, x: float, y: float, width: float, cell) -> None:
+    if cell.slow:
+        pdf.set_fill_color(255, 241, 194)
+        pdf.rect(x, y, width - 2, LINE, style="F")
+    pdf.set_xy(x, y)
+    pdf.set_font("DejaVu", "B" if cell.call == "?" else "", 10)
+    for text, suit in call_parts(cell.call):
+        if suit:
+            pdf.set_text_color(*_rgb(SUIT_COLOURS[suit]))
+        pdf.cell(pdf.get_string_width(text) + 0.3, LINE, text)
+        pdf.set_text_color(0, 0, 0)
+    if cell.note is not None:
+        pdf.set_font("DejaVu", "", 6)
+        pdf.cell(4, 3, str(cell.note))
+
+
+__all__ = ["to_html", "to_pdf"]
