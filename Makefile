@@ -21,11 +21,13 @@ run: install
 		--server.headless true --browser.gatherUsageStats false
 
 # Debian packages the tests drive: chromium for the browser tests, a PostgreSQL server for the
-# database tests (they start a throw-away cluster on loopback and stop it).
+# database tests (they start a throw-away cluster on loopback and stop it), poppler-utils to turn
+# the PDF reports into PNG pages and text.
 system-test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

@@ -26,6 +26,7 @@ SECTIONS = {
     "Polls": [("ui/poll_builder.py", "Poll builder", "poll", "director"),
               ("ui/invites.py", "Invites", "invites", "director"),
               ("ui/tally.py", "Live tally", "tally", "director")],
+    "Appeals": [("ui/committee.py", "Appeal", "appeal", "committee")],
     "Research": [("ui/research.py", "Research", "research", "researcher")],
     "Tools": [("ui/calculator.py", "Calculator", "calculator", None),
               ("ui/accounts.py", "Accounts", "accounts", "director")],

@@ -167,15 +167,16 @@ def test_case_page_changes_status_and_shows_history(director):
     at = app_as(director)
     at.session_state["case_id"] = record_id
     at.switch_page("ui/case_view.py").run()
-    assert at.selectbox(key="status_to").options == ["polling", "ruled", "closed"]
-    at.selectbox(key="status_to").set_value("ruled")
-    at.text_input(key="status_reason").set_value("6♦ cancelled, 5♦ assigned")
+    # an example case comes with its source's ruling saved as version 1, so it is "ruled"
+    assert at.selectbox(key="status_to").options == ["appealed", "closed", "polling", "open"]
+    at.selectbox(key="status_to").set_value("appealed")
+    at.text_input(key="status_reason").set_value("North-South appeal the 5♦ adjustment")
     form_button = next(b for b in at.button if b.label == "Change status")
     form_button.click().run()
     assert not at.exception
-    assert cases.get_case(record_id).status == "ruled"
+    assert cases.get_case(record_id).status == "appealed"
     history = at.dataframe[0].value
-    assert list(history["what"])[-1] == "status open → ruled: 6♦ cancelled, 5♦ assigned"
+    assert list(history["what"])[-1] == "status ruled → appealed: North-South appeal the 5♦ adjustment"
 
 
 # ---------------------------------------------------------------- poll builder, invites, tally
@@ -204,6 +205,7 @@ def test_poll_builder_checks_wording_and_previews(director):
 
 def slam_poll():
     record_id = slug_id("laws033-6d-slam")
+    cases.set_status(record_id, "open", "tess", "poll before ruling")
     return record_id, services.create_poll(record_id, "Matchpoints. Your call?", alternatives=("P",))
 
 
@@ -315,13 +317,14 @@ def test_saving_a_ruling_keeps_a_version_and_moves_the_case_on(director):
         "1/6 × -420 + 1/3 × -400 + 1/2 × +50: 13 1/2 of 22 matchpoints"]
     at.text_input(key=f"rf_sugg_{slug_id('kooijman-weighted-mp')}_reason").set_value("The pause suggests 4♠.")
     at.button(key="ruling_save").click().run()
-    assert at.success[-1].value == "Saved as version 1."
+    assert at.success[-1].value == "Saved as version 2."
     record = slug_id("kooijman-weighted-mp")
     versions = __import__("polling.rulings", fromlist=["x"]).ruling_versions(record)
-    assert [(v.version, v.username, v.adjusted) for v in versions] == [(1, "tess", True)]
+    assert [(v.version, v.username, v.adjusted) for v in versions] == [(1, "huddle (example cases)", True),
+                                                                       (2, "tess", True)]
     stored = cases.get_case(record)
     assert stored.status == "ruled" and stored.case.ruling.suggested.reason == "The pause suggests 4♠."
-    assert [c.action for c in cases.history(record)][-2:] == ["ruled", "status"]
+    assert [c.action for c in cases.history(record)][-1:] == ["ruled"]
 
 
 def test_an_outcome_tree_mistake_is_named_and_nothing_is_saved(director):
@@ -332,7 +335,7 @@ def test_an_outcome_tree_mistake_is_named_and_nothing_is_saved(director):
     at.run()
     assert at.error[0].value == "4S: 4S by N.tricks: weights sum to 2/3, not 1"
     assert not [b for b in at.button if b.key == "ruling_save"]
-    assert __import__("polling.rulings", fromlist=["x"]).ruling_versions(record) == []
+    assert [v.version for v in __import__("polling.rulings", fromlist=["x"]).ruling_versions(record)] == [1]
 
 
 def test_double_dummy_fills_the_trick_counts(director):

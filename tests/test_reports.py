@@ -1,0 +1,159 @@
+"""Ruling reports: one for every seed case as HTML (parsed) and PDF (turned into PNG pages with
+pdftoppm, its text read with pdftotext), each checked for the seed's numbers; the charts of the
+reports and of the app drawn from the same numbers; a stored case's report with its poll and
+the committee's decision."""
+import re
+import shutil
+import subprocess
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+from PIL import Image
+
+from analysis import case as case_files
+from analysis.committee import Reconsideration, threshold_sensitivity
+from analysis.ruling import rule
+from analysis.ruling_figures import poll_figure, poll_frame, sensitivity_figure, sensitivity_frame
+from conftest import CASES
+from huddle.cli import main
+from polling import cases, committee, db, services
+from reports import charts
+from reports.stored import report_for_case, report_for_file, write_report
+
+# The seeds' numbers (laws-and-scoring.md, seeds 000 and 002; the constructed MI case's file).
+SEED_SCORES = {
+    "boston-3h": ("-140", "+140"),
+    "constructed-mi-transfer": ("8 1/4 of 22 matchpoints", "13 3/4 of 22 matchpoints"),
+    "kooijman-high-level-6c": ("+620", "-1370"),
+    "kooijman-serious-error-imps-2": ("0 IMPs", "-2 IMPs"),
+    "kooijman-serious-error-imps": ("-11 IMPs", "4 IMPs"),
+    "kooijman-weighted-imps": ("4 2/3 IMPs", "-4 2/3 IMPs"),
+    "kooijman-weighted-mp": ("8 1/2 of 22 matchpoints", "13 1/2 of 22 matchpoints"),
+    "laws033-6d-slam": ("+420", "-920"),
+    "laws033-case-a": ("-1100", "+1100"),
+    "laws033-case-b": ("-420", "-50"),
+}
+
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.parts, self.tags = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def html_text(html: str) -> tuple[str, list]:
+    parser = _Text()
+    parser.feed(html)
+    return " ".join(" ".join(parser.parts).split()), parser.tags
+
+
+def pdf_text(path) -> str:
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return " ".join(out.split())
+
+
+def assert_scores(text: str, ns: str, ew: str) -> None:
+    assert re.search(rf"North-South: [^.]*{re.escape(ns)}\.", text), ns
+    assert re.search(rf"East-West: [^.]*{re.escape(ew)}\.", text), ew
+
+
+def pdf_pages(path, tmp_path) -> list:
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(path), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    assert len(pages) == int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    return [Image.open(p).convert("L") for p in pages]
+
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (make test installs it)")
+
+
+@needs_poppler
+@pytest.mark.parametrize("name", sorted(SEED_SCORES))
+def test_report_of_every_seed_case(name, tmp_path):
+    case = case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+    written = write_report(report_for_file(case), folder=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{name}.html", f"{name}.pdf"]
+    ns, ew = SEED_SCORES[name]
+
+    html = written["html"].read_text(encoding="utf-8")
+    text, tags = html_text(html)
+    assert_scores(text, ns, ew)
+    for heading in ("The facts", "The deal and the auction", "Logical alternatives", "The four questions",
+                    "The score", "The ruling as read to the players"):
+        assert heading in text
+    # offline: no script, no stylesheet or image fetched from anywhere
+    assert not [t for t, a in tags if t in ("script", "link", "img", "iframe")]
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html) and not re.search(r"url\((?!#)", html)
+    assert any(t == "svg" for t, _ in tags)
+
+    pdf = pdf_text(written["pdf"])
+    assert_scores(pdf, ns, ew)
+    assert "The four questions" in pdf and "North" in pdf and "West" in pdf
+    pages = pdf_pages(written["pdf"], tmp_path)
+    assert 2 <= len(pages) <= 8
+    assert all(p.getextrema()[0] < 100 for p in pages)        # every page has ink on it
+
+
+def test_report_numbers_are_the_apps(tmp_path):
+    """The poll chart and the threshold chart: plotly (app) and matplotlib (report) from one frame."""
+    case = case_files.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))
+    la = rule(case).la
+    frame = poll_frame(la)
+    app = poll_figure(la)
+    heights = [[round(float(y), 6) for y in bar.y] for bar in app.data[:3]]
+    assert heights == [[round(k / 8, 6) for k in frame[part]] for part in ("chose", "close", "considered_only")]
+    drawn = charts.poll_chart(la)
+    patches = [round(p.get_height(), 6) for p in drawn.axes[0].patches]
+    assert patches == heights[0] + heights[1] + heights[2]
+    labels = [t.get_text() for t in drawn.axes[0].texts]
+    assert "5/1/0: LA" in labels and "2/0/1: table action" in labels and "1/0/0: not LA" in labels
+    sens = threshold_sensitivity(case)
+    app_lines = sensitivity_figure(sens).data
+    ns_app = [round(v, 6) for v in next(d for d in app_lines if d.name == "North-South").y]
+    ns_pdf = [round(v, 6) for v in charts.sensitivity_chart(sens).axes[1].lines[0].get_ydata()]
+    assert ns_app == ns_pdf == [8.25] * 10
+    assert list(sensitivity_frame(sens).drop_duplicates("threshold")["NS_exact"]) == ["8 1/4"] * 10
+
+
+@needs_poppler
+def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_path, monkeypatch):
+    monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
+    db.prepare_database()
+    record = cases.find_case("laws033-6d-slam")
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you call?", alternatives=("P", "6D"))
+    for i, (call, considered) in enumerate((("P", ["6D"]), ("6D", ["P"]), ("P", []))):
+        services.record_verbal_vote(poll.id, call, considered, None, None, f"pollee comment {i}", "expert")
+    committee.record_vote(record, "ann", "uphold", "Pass is an LA.")
+    committee.record_vote(record, "bob", "overturn", "Nobody passes 5♦ here.", Reconsideration(alternatives=()))
+    committee.record_vote(record, "cy", "uphold", "Agree with Ann.")
+    committee.record_decision(record, "ann", "The adjustment stands.")
+    assert main(["report", "laws033-6d-slam", "--json"]) == 0
+    folder = tmp_path / "reports"
+    text, _ = html_text((folder / "laws033-6d-slam.html").read_text(encoding="utf-8"))
+    pdf = pdf_text(folder / "laws033-6d-slam.pdf")
+    for found in (text, pdf):
+        assert "Matchpoints, both vulnerable. What do you call?" in found
+        assert "pollee comment 1" in found
+        assert "Uphold (the director's ruling stands), 2 of 3; dissent: bob would overturn (Nobody passes 5♦ here.)." in found
+        assert "status: closed" in found
+        assert_scores(found, "+420", "-920")
+    assert len(pdf_pages(folder / "laws033-6d-slam.pdf", tmp_path)) >= 3
+
+
+def test_report_mistakes(tmp_path, capsys, sqlite_url):
+    assert main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path)]) == 2
+    assert "cannot read the file" in capsys.readouterr().err
+    assert main(["report", "no-such-case", "-o", str(tmp_path)]) == 2
+    assert "there is no case with id 'no-such-case'" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format_version": 1, "id": "x"}')
+    assert main(["report", str(bad), "-o", str(tmp_path / "out")]) == 2
+    assert not (tmp_path / "out").exists()                     # nothing half written

@@ -1,0 +1,181 @@
+"""The appeals committee's page: the case, the poll exactly as the pollees saw it with their
+answers, the director's ruling with its pictures; a place to try another policy, threshold, set
+of alternatives or weights and see the effect at once; each member's vote; the committee's
+decision; the report."""
+import json
+from fractions import Fraction
+
+import pandas as pd
+import streamlit as st
+
+from analysis.committee import DECISIONS, Reconsideration, reconsider, side_value, threshold_sensitivity
+from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import PRESETS, action_name, policy
+from analysis.numbers import display, fraction_str, parse_fraction
+from analysis.ruling import rule
+from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame,
+                                     sensitivity_figure)
+from polling import cases, committee, services
+from reports.diagram import auction_html, hand_diagram_html
+from ui.auth import require
+from ui.ruling_view import report_downloads, show_ruling
+from ui.widgets import pick_case, plain, show_problem
+
+user = require("committee")
+st.title("Appeal")
+record_id = pick_case()
+stored = cases.get_case(record_id)
+case = stored.case
+if case.ruling is None:
+    st.info("The director has not ruled on this case yet: there is nothing to appeal.")
+    st.stop()
+director = rule(case)
+heard = committee.appeal(record_id)
+st.caption(f"Status: {stored.status}" + (f" · decided: {heard.decision.decision}" if heard.decision else ""))
+
+facts, poll_tab, ruling_tab, try_tab, vote_tab = st.tabs(
+    ["The case", "The poll", "The director's ruling", "Try a change", "Votes and decision"])
+
+with facts:
+    if case.irregularity is not None:
+        plain(case.irregularity.description or case.irregularity.type)
+    st.html(hand_diagram_html(case.board))
+    st.html(auction_html(case.board.auction))
+    if case.table_result is not None:
+        st.caption(f"Table result: {case.table_result.describe()}")
+    if case.notes:
+        plain(case.notes, muted=True)
+
+with poll_tab:
+    polls = services.polls_for_case(record_id)
+    if not polls:
+        st.info("No poll is stored with this case; the ruling reads the counts recorded in the case file.")
+    for poll in polls:
+        problem = services.problem_of(poll)
+        with st.container(border=True):
+            st.caption(f"Poll {poll.id} ({poll.status}), exactly as the pollees saw it")
+            show_problem(problem)
+            ballots = services.ballots_for_poll(poll.id)
+            labels = {i.id: i.label for i in services.invites_for_poll(poll.id)}
+            st.dataframe(services.answer_rows(ballots, labels), hide_index=True, width="stretch")
+            counted = services.tally_ballots(ballots, problem.candidates)
+            if counted.q4_answers:
+                st.plotly_chart(q4_figure(q4_frame(counted.suggested, counted.q4_answers, director.table_action)),
+                                key=f"q4_{poll.id}")
+    if director.la is not None:
+        st.plotly_chart(poll_figure(director.la), key="poll_director")
+    if case.ruling.q4:
+        named, answers = case.ruling.q4
+        st.plotly_chart(q4_figure(q4_frame([(director.table_action, named)], answers, director.table_action)),
+                        key="q4_file")
+
+with ruling_tab:
+    show_ruling(director)
+    tree = case.ruling.adjustment.offenders
+    if director.adjusted and tree is not None and case.ruling.adjustment.method == "weighted":
+        st.plotly_chart(outcome_tree_figure(tree), key="tree_director")
+    if any(s.weighted is not None for s in director.scores.values()):
+        st.plotly_chart(field_figure(case, director), key="field_director")
+
+
+def _change() -> Reconsideration:
+    """The committee member's changes, each kept only where it differs from the director's."""
+    inputs = case.ruling
+    cols = st.columns(2)
+    names = list(PRESETS)
+    chosen = cols[0].selectbox("LA policy", names, index=names.index(inputs.policy) if inputs.policy in names else 0,
+                               key=f"cm_policy_{record_id}")
+    change = {"policy": chosen if chosen != inputs.policy else None}
+    test = policy(chosen, inputs.consider_min if chosen == inputs.policy else None).share_test()
+    if inputs.poll and test is not None:
+        start = round(100 * float(test[1]))
+        percent = cols[1].slider(f"Threshold ({test[0]})", 5, 50, start, key=f"cm_threshold_{record_id}_{chosen}",
+                                 format="%d%%")
+        change["threshold"] = Fraction(percent, 100) if percent != start else None
+    elif not inputs.poll:
+        text = cols[1].text_input("Logical alternatives (no poll recorded)", ", ".join(inputs.alternatives),
+                                  key=f"cm_alts_{record_id}")
+        found = tuple(a.strip() for a in text.split(",") if a.strip())
+        change["alternatives"] = found if found != inputs.alternatives else None
+    tree = inputs.adjustment.offenders
+    if inputs.adjustment.method == "weighted" and tree is not None:
+        st.caption("Weights of the alternatives in the outcome tree (fractions; 0 takes one out)")
+        given = {}
+        for col, branch in zip(st.columns(max(1, len(tree.actions()))), [b for b in tree.branches if not b.cancelled]):
+            given[branch.action] = parse_fraction(
+                col.text_input(action_name(branch.action), fraction_str(branch.weight), key=f"cm_w_{record_id}_{branch.action}"),
+                f"weight of {action_name(branch.action)}")
+        director_weights = {b.action: b.weight for b in tree.branches if not b.cancelled}
+        change["weights"] = given if given != director_weights else None
+    return Reconsideration(**change)
+
+
+def _compare(tried) -> None:
+    rows = []
+    for side in ("NS", "EW"):
+        before, unit = side_value(director.scores[side])
+        after, _ = side_value(tried.scores[side])
+        rows.append({"side": "North-South" if side == "NS" else "East-West",
+                     "director": director.scores[side].describe(), "with the change": tried.scores[side].describe(),
+                     "difference": "" if before is None or after is None else f"{display(after - before)} {unit}"})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+tried_change = Reconsideration()
+with try_tab:
+    try:
+        tried_change = _change()
+        tried = reconsider(case, tried_change)
+    except HuddleInputError as exc:
+        st.error(str(exc))
+        tried = None
+    if tried is not None:
+        st.markdown(f"**{tried.worksheet.conclusion()}** ({tried_change.describe()})")
+        _compare(tried)
+        if tried.la is not None:
+            st.plotly_chart(poll_figure(tried.la), key="poll_tried")
+        if case.ruling.poll:
+            try:
+                st.plotly_chart(sensitivity_figure(threshold_sensitivity(case, change=tried_change)), key="sensitivity")
+            except HuddleInputError as exc:
+                st.error(str(exc))
+        with st.expander("The ruling with this change"):
+            st.text(tried.text)
+
+with vote_tab:
+    if heard.votes:
+        st.dataframe([{"member": v.username, "vote": v.decision, "reason": v.reason,
+                       "tried": Reconsideration.from_dict(json.loads(v.change)).describe(),
+                       "at": v.at.strftime("%Y-%m-%d %H:%M")} for v in heard.votes], hide_index=True, width="stretch")
+    if heard.decision is not None:
+        st.success(f"{heard.decision.summary} Reason: {heard.decision.reason}")
+    else:
+        with st.form(f"vote_{record_id}"):
+            st.markdown(f"**Your vote, {user.display_name or user.username}** (with the change on the "
+                        "*Try a change* tab, if any)")
+            decision = st.radio("Decision", list(DECISIONS), horizontal=True, key=f"cm_vote_{record_id}",
+                                format_func=lambda d: f"{d}: {DECISIONS[d]}")
+            reason = st.text_area("Reason", key=f"cm_reason_{record_id}", max_chars=2000)
+            if st.form_submit_button("Record my vote", type="primary"):
+                try:
+                    committee.record_vote(record_id, user.username, decision, reason, tried_change)
+                    st.success("Vote recorded.")
+                    st.rerun()
+                except HuddleInputError as exc:
+                    st.error(str(exc))
+        if heard.votes:
+            with st.form(f"decide_{record_id}"):
+                st.markdown("**The committee's decision** (the chair records it; the case is then closed)")
+                options = ["the majority's"] + list(DECISIONS)
+                named = st.selectbox("Decision", options, key=f"cm_decision_{record_id}")
+                why = st.text_area("The committee's reason", key=f"cm_why_{record_id}", max_chars=2000)
+                if st.form_submit_button("Record the decision"):
+                    try:
+                        committee.record_decision(record_id, user.username, why,
+                                                  None if named == options[0] else named)
+                        st.rerun()
+                    except HuddleInputError as exc:
+                        st.error(str(exc))
+
+st.subheader("Report")
+report_downloads(record_id)

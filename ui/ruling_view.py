@@ -1,0 +1,61 @@
+"""A ruling shown to a reader (the Ruling page and the committee's page), and the report
+downloads."""
+from __future__ import annotations
+
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import action_name
+from analysis.ruling import Ruling
+from reports.stored import FORMATS, report_bytes, report_for_case, write_report
+from ui.widgets import plain
+
+
+def show_ruling(ruling: Ruling) -> None:
+    """The four questions, the verdict table, both sides' scores and the text of a ruling."""
+    st.subheader("The four questions")
+    for number, answer in enumerate(ruling.worksheet.answers, 1):
+        mark = {True: "✅ yes", False: "❌ no", None: "⏳ not decided"}[answer.answer]
+        with st.container(border=True):
+            st.markdown(f"**{number}. {answer.question.capitalize()}**: {mark}")
+            plain(answer.reason)
+            if answer.evidence:
+                plain(answer.evidence, muted=True)
+    (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())
+    if ruling.la is not None:
+        st.subheader(f"Logical alternatives ({ruling.la.policy.name})")
+        st.dataframe([{"action": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
+                       "considered": v.counts.considered, "verdict": v.verdict,
+                       "95% interval": f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
+                       "p_meets": None if v.p_meets is None else round(v.p_meets, 2),
+                       "confidence": v.confidence or "", "reason": v.reason} for v in ruling.la.verdicts],
+                     hide_index=True, width="stretch")
+    st.subheader("Scores")
+    if ruling.adjusted:
+        st.caption(ruling.method)
+    for col, side in zip(st.columns(2), ("NS", "EW")):
+        col.metric("North-South" if side == "NS" else "East-West", ruling.scores[side].describe())
+        if ruling.scores[side].arithmetic:
+            col.caption(ruling.scores[side].arithmetic)
+    with st.expander("The ruling as read to the players", expanded=True):
+        st.text(ruling.text)
+
+
+def report_downloads(record_id: int) -> None:
+    """Make the case's report (saved in the reports folder) and offer the PDF and the HTML."""
+    key = f"report_{record_id}"
+    if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
+                 "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
+        try:
+            report = report_for_case(record_id)
+            write_report(report)
+            st.session_state[key] = (report.case_id, {fmt: report_bytes(report, fmt) for fmt in FORMATS})
+        except HuddleInputError as exc:
+            st.error(str(exc))
+    made = st.session_state.get(key)
+    if made:
+        case_id, files = made
+        cols = st.columns(len(files))
+        for col, (fmt, data) in zip(cols, files.items()):
+            col.download_button(f"Download {fmt.upper()}", data, file_name=f"{case_id}.{fmt}",
+                                mime=FORMATS[fmt][0], key=f"{key}_{fmt}")
