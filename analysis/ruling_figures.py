@@ -48,6 +48,12 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def poll_labels(frame: pd.DataFrame) -> list[str]:
+    """Above each bar: chose/close/only considered, and the verdict."""
+    return [f"{r['chose']}/{r['close']}/{r['considered_only']}: " + ("table action" if r["table_action"] else r["verdict"])
+            for _, r in frame.iterrows()]
+
+
 def poll_threshold(la: LAResult) -> tuple[str, float] | None:
     test = la.policy.share_test()
     return None if test is None else (test[0], float(test[1]))
@@ -73,8 +79,7 @@ def poll_figure(la: LAResult) -> go.Figure:
     if threshold:
         fig.add_hline(y=threshold[1], line_dash="dash", line_color=COLOURS["threshold"],
                       annotation_text=f"threshold {threshold[1]:.0%} ({threshold[0]})")
-    for _, row in frame.iterrows():
-        label = "table action" if row["table_action"] else row["verdict"]
+    for label, (_, row) in zip(poll_labels(frame), frame.iterrows()):
         fig.add_annotation(x=row["action"], y=max(row["high"], row["considered"] / n), text=label,
                            showarrow=False, yshift=14, font=dict(size=12, color="#c8102e" if row["table_action"] else "#222"))
     fig.update_layout(barmode="stack", title=poll_title(la), yaxis_title="share of pollees",
@@ -247,5 +252,5 @@ def q4_figure(frame: pd.DataFrame) -> go.Figure:
     return fig
 
 
-__all__ = ["poll_frame", "poll_figure", "poll_threshold", "sensitivity_frame", "sensitivity_figure",
+__all__ = ["poll_frame", "poll_figure", "poll_labels", "poll_threshold", "sensitivity_frame", "sensitivity_figure",
            "outcome_frame", "outcome_tree_figure", "field_frame", "field_figure", "q4_frame", "q4_figure", "COLOURS"]

@@ -17,8 +17,9 @@ from analysis.logical_alternatives import LAResult
 from analysis.numbers import fraction_str
 from analysis.outcome_tree import OutcomeTree
 from analysis.ruling import Ruling
-from analysis.ruling_figures import (COLOURS, FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_threshold,
-                                     poll_title, q4_frame, sensitivity_frame, sensitivity_title)
+from analysis.ruling_figures import (COLOURS, FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame,
+                                     poll_labels, poll_threshold, poll_title, q4_frame, sensitivity_frame,
+                                     sensitivity_title)
 
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9})
 
@@ -45,8 +46,7 @@ def poll_chart(la: LAResult) -> Figure:
     if threshold:
         ax.axhline(threshold[1], linestyle="--", color=COLOURS["threshold"], linewidth=1)
         ax.text(len(frame) - 0.5, threshold[1], f" threshold {threshold[1]:.0%} ({threshold[0]})", va="bottom", ha="right")
-    for i, row in frame.iterrows():
-        label = f"{row['chose']}/{row['close']}/{row['considered_only']}: " + ("table action" if row["table_action"] else row["verdict"])
+    for label, (i, row) in zip(poll_labels(frame), frame.iterrows()):
         ax.text(i, max(row["high"], row["considered"] / n) + 0.03, label, ha="center",
                 color="#c8102e" if row["table_action"] else "#222222")
     ax.set_xticks(list(x), frame["action"])

@@ -149,7 +149,7 @@ def test_director_rules_a_case_in_the_browser(server, browser):
     page = context.new_page()
     sign_in(page, base, "rita", "slow-five-diamonds", "/ruling")
     expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=30_000)
-    choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (open)")
+    choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (ruled)")
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420", timeout=15_000)
     expect(page.get_by_test_id("stMetricValue").nth(1)).to_have_text("-920")
     reasons = page.get_by_label("Reason")
@@ -157,10 +157,11 @@ def test_director_rules_a_case_in_the_browser(server, browser):
     reasons.nth(1).press("Enter")
     expect(page.get_by_text("6♦ is demonstrably suggested over Pass.").last).to_be_visible()
     page.get_by_role("button", name="Save this ruling").click()
-    expect(page.get_by_text("Saved as version 1.")).to_be_visible(timeout=15_000)
+    expect(page.get_by_text("Saved as version 2.")).to_be_visible(timeout=15_000)
     page.screenshot(path=str(ARTIFACTS / "ruling-page.png"), full_page=True)
     from polling import cases, rulings
     record = cases.find_case("laws033-6d-slam", url=db_url)
-    assert [v.username for v in rulings.ruling_versions(record, url=db_url)] == ["rita"]
+    # version 1 is the source's ruling, saved when the example cases were loaded
+    assert [v.username for v in rulings.ruling_versions(record, url=db_url)] == ["huddle (example cases)", "rita"]
     assert cases.get_case(record, url=db_url).status == "ruled"
     context.close()

@@ -156,7 +156,7 @@ def test_a_threshold_change_shows_its_effect_at_once(member):
     at.text_input(key=f"cm_w_{record}_X").set_value("1/2")
     at.text_input(key=f"cm_w_{record}_P").set_value("1/2")
     at.text_input(key=f"cm_w_{record}_3D").set_value("0").run()
-    table = at.dataframe[-1].value
+    table = at.table[0].value
     assert list(table["with the change"])[0] == "1/2 × -140 + 1/2 × -170: 6 1/2 of 22 matchpoints"
     assert list(table["difference"])[0] == "-1 3/4 matchpoints of 22"
     at.text_input(key=f"cm_w_{record}_P").set_value("1/3").run()

@@ -3,7 +3,6 @@ pdftoppm, its text read with pdftotext), each checked for the seed's numbers; th
 reports and of the app drawn from the same numbers; a stored case's report with its poll and
 the committee's decision."""
 import re
-import shutil
 import subprocess
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -72,10 +71,6 @@ def pdf_pages(path, tmp_path) -> list:
     return [Image.open(p).convert("L") for p in pages]
 
 
-needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (make test installs it)")
-
-
-@needs_poppler
 @pytest.mark.parametrize("name", sorted(SEED_SCORES))
 def test_report_of_every_seed_case(name, tmp_path):
     case = case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
@@ -115,6 +110,7 @@ def test_report_numbers_are_the_apps(tmp_path):
     assert patches == heights[0] + heights[1] + heights[2]
     labels = [t.get_text() for t in drawn.axes[0].texts]
     assert "5/1/0: LA" in labels and "2/0/1: table action" in labels and "1/0/0: not LA" in labels
+    assert [a.text for a in app.layout.annotations if "/" in a.text] == [l for l in labels if ": " in l]
     sens = threshold_sensitivity(case)
     app_lines = sensitivity_figure(sens).data
     ns_app = [round(v, 6) for v in next(d for d in app_lines if d.name == "North-South").y]
@@ -123,7 +119,6 @@ def test_report_numbers_are_the_apps(tmp_path):
     assert list(sensitivity_frame(sens).drop_duplicates("threshold")["NS_exact"]) == ["8 1/4"] * 10
 
 
-@needs_poppler
 def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_path, monkeypatch):
     monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
     db.prepare_database()

@@ -118,7 +118,7 @@ def _compare(tried) -> None:
         rows.append({"side": "North-South" if side == "NS" else "East-West",
                      "director": director.scores[side].describe(), "with the change": tried.scores[side].describe(),
                      "difference": "" if before is None or after is None else f"{display(after - before)} {unit}"})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.table(pd.DataFrame(rows).set_index("side"))
 
 
 tried_change = Reconsideration()
