@@ -39,6 +39,7 @@ test: install system-test-deps
 bench: install
 	$(BIN)/python bench/matchpoints.py
 	$(BIN)/python bench/research.py
+	$(BIN)/python bench/reports.py
 
 clean:
 	rm -rf $(VENV) data/*.sqlite data/*.sqlite-*

@@ -137,9 +137,8 @@ def _pdf_block(pdf: _PDF, block) -> None:
 
 
 def _pdf_table(pdf: _PDF, block: Table) -> None:
-    pdf.set_font("DejaVu", "", 8)
-    widths = _widths(block)
-    with pdf.table(col_widths=widths, text_align="LEFT", line_height=4.2, padding=1,
+    widths = _widths(pdf, block)
+    with pdf.table(width=min(sum(widths), pdf.epw), col_widths=widths, align="LEFT", text_align="LEFT", line_height=4.2, padding=1,
                    first_row_as_headings=any(block.columns)) as table:
         if any(block.columns):
             row = table.row()
@@ -152,15 +151,24 @@ def _pdf_table(pdf: _PDF, block: Table) -> None:
     pdf.ln(2)
 
 
-def _widths(block: Table) -> tuple[float, ...]:
-    """Column widths in proportion to their longest text (capped, so long reasons wrap), never
-    narrower than the longest word, so headings do not break inside a word."""
-    out = []
-    for i, c in enumerate(block.columns):
-        texts = [c] + [r[i] for r in block.rows]
-        word = max(len(w) for t in texts for w in (t.split() or [""]))
-        out.append(max(min(max(len(t) for t in texts), 60), word + 1, 4))
-    return tuple(out)
+def _widths(pdf: _PDF, block: Table) -> tuple[float, ...]:
+    """Column widths in mm: never narrower than the longest word (headings in bold), so no word
+    breaks; the room left is shared in proportion to each column's longest text (capped)."""
+    def width(text: str, style: str = "") -> float:
+        pdf.set_font("DejaVu", style, 8)
+        return pdf.get_string_width(text)
+
+    need, want = [], []
+    for i, heading in enumerate(block.columns):
+        cells = [r[i] for r in block.rows]
+        words = [width(w, "B") for w in heading.split()] + [width(w) for c in cells for w in c.split()]
+        need.append(max(words, default=0) + 3)
+        want.append(min(max([width(heading, "B")] + [width(c) for c in cells]) + 3, 90))
+    pdf.set_font("DejaVu", "", 8)
+    slack = [max(w - n, 0) for n, w in zip(need, want)]
+    room = pdf.epw - sum(need)
+    share = min(1, room / sum(slack)) if sum(slack) and room > 0 else 0
+    return tuple(n + s * share for n, s in zip(need, slack))
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
