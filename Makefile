@@ -42,4 +42,4 @@ bench: install
 	$(BIN)/python bench/reports.py
 
 clean:
-	rm -rf $(VENV) data/*.sqlite data/*.sqlite-*
+	rm -rf $(VENV) data/*.sqlite data/*.sqlite-* data/reports
