@@ -29,6 +29,11 @@ class Appeal:
     votes: tuple[CommitteeVote, ...]
     decision: CommitteeDecisionRecord | None
 
+    def vote_rows(self) -> list[dict]:
+        """The votes as kept with a decision (JSON): member, decision, reason, change tried."""
+        return [{"member": v.username, "decision": v.decision, "reason": v.reason, "change": json.loads(v.change)}
+                for v in self.votes]
+
     def as_votes(self) -> list[Vote]:
         return [Vote(v.username, v.decision, v.reason, Reconsideration.from_dict(json.loads(v.change))) for v in self.votes]
 
@@ -74,10 +79,10 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         record = _record(session, record_id)
         if record.status != "appealed" or _decision(session, record_id) is not None:
             raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
-        appeal = Appeal(tuple(_votes(session, record_id)), None)
-        outcome: CommitteeDecision = committee_decision(appeal.as_votes(), decision)
+        heard = Appeal(tuple(_votes(session, record_id)), None)
+        outcome: CommitteeDecision = committee_decision(heard.as_votes(), decision)
         if change is None:
-            change = next((v.change for v in appeal.as_votes() if v.decision == outcome.decision), Reconsideration())
+            change = next((v.change for v in heard.as_votes() if v.decision == outcome.decision), Reconsideration())
             change = Reconsideration() if outcome.decision == "uphold" else change
         result = reconsider(case_files.loads(record.body), change)
         version = session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
@@ -85,8 +90,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         saved = CommitteeDecisionRecord(
             case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip()[:2000],
             summary=outcome.describe()[:4000], ruling_version=version,
-            votes=json.dumps([{"member": v.username, "decision": v.decision, "reason": v.reason,
-                               "change": json.loads(v.change)} for v in appeal.votes], ensure_ascii=False),
+            votes=json.dumps(heard.vote_rows(), ensure_ascii=False),
             change=json.dumps(change.to_dict(), ensure_ascii=False),
             result=json.dumps(result.to_dict(), ensure_ascii=False))
         session.add(saved)

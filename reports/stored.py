@@ -50,15 +50,14 @@ def _committee(case: Case, record_id: int, url: str | None) -> CommitteeSeen | N
     decided = heard.decision
     if decided is None and not heard.votes:
         return None
+    stood = json.loads(decided.votes) if decided else heard.vote_rows()
+    votes = tuple({**v, "tried": Reconsideration.from_dict(v["change"]).describe()} for v in stood)
     if decided is None:
-        votes = [{"member": v.username, "decision": v.decision, "reason": v.reason,
-                  "tried": Reconsideration.from_dict(json.loads(v.change)).describe()} for v in heard.votes]
         return CommitteeSeen("", f"The appeal is under way: {len(votes)} vote(s) so far, no decision yet.", "—",
-                             tuple(votes), None)
-    votes = [{**v, "tried": Reconsideration.from_dict(v["change"]).describe()} for v in json.loads(decided.votes)]
+                             votes, None)
     change = Reconsideration.from_dict(json.loads(decided.change))
     ruling = None if change.changes_nothing else reconsider(case, change)
-    return CommitteeSeen(decided.decision, decided.summary, decided.reason, tuple(votes), ruling,
+    return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling,
                          at=decided.at)
 
 

@@ -7,7 +7,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.ruling import Ruling
-from reports.stored import FORMATS, report_bytes, report_for_case, write_report
+from reports.stored import FORMATS, report_for_case, write_report
 from ui.widgets import plain
 
 
@@ -48,8 +48,8 @@ def report_downloads(record_id: int) -> None:
                  "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
         try:
             report = report_for_case(record_id)
-            write_report(report)
-            st.session_state[key] = (report.case_id, {fmt: report_bytes(report, fmt) for fmt in FORMATS})
+            written = write_report(report)          # each format rendered once, then offered as saved
+            st.session_state[key] = (report.case_id, {fmt: path.read_bytes() for fmt, path in written.items()})
         except HuddleInputError as exc:
             st.error(str(exc))
     made = st.session_state.get(key)
