@@ -18,6 +18,7 @@ from .errors import HuddleInputError
 
 SEATS = "NESW"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .adjustment import likely_and_probable
+from .bridge import SIDE_NAMES
 from .case import Case
 from .errors import HuddleInputError
 from .law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
@@ -274,7 +275,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
             lines.append(adjustment.note)
         for side in ("NS", "EW"):
             score = scores[side]
-            lines.append(f"{'North-South' if side == 'NS' else 'East-West'}: {score.describe()}."
+            lines.append(f"{SIDE_NAMES[side]}: {score.describe()}."
                          + (f" ({score.arithmetic})" if score.arithmetic else ""))
     return "\n".join(lines)
 

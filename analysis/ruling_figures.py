@@ -15,6 +15,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from .bridge import SIDE_NAMES
 from .case import Case
 from .committee import ThresholdSensitivity
 from .logical_alternatives import LAResult, action_name
@@ -124,7 +125,7 @@ def sensitivity_figure(sens: ThresholdSensitivity) -> go.Figure:
     unit = next((u for u in per_threshold["unit"] if u), "")
     for side in ("NS", "EW"):
         fig.add_scatter(x=per_threshold["threshold"], y=per_threshold[side], mode="lines+markers", row=2, col=1,
-                        name="North-South" if side == "NS" else "East-West", line=dict(color=COLOURS[side]),
+                        name=SIDE_NAMES[side], line=dict(color=COLOURS[side]),
                         customdata=per_threshold[f"{side}_exact"], hovertemplate="%{x:.0%}: %{customdata}")
     if sens.director_threshold is not None:
         fig.add_vline(x=float(sens.director_threshold), line_dash="dash", line_color=COLOURS["threshold"],

@@ -80,10 +80,12 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         if record.status != "appealed" or _decision(session, record_id) is not None:
             raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
         heard = Appeal(tuple(_votes(session, record_id)), None)
-        outcome: CommitteeDecision = committee_decision(heard.as_votes(), decision)
-        if change is None:
-            change = next((v.change for v in heard.as_votes() if v.decision == outcome.decision), Reconsideration())
-            change = Reconsideration() if outcome.decision == "uphold" else change
+        votes = heard.as_votes()
+        outcome: CommitteeDecision = committee_decision(votes, decision)
+        if change is None and outcome.decision == "uphold":
+            change = Reconsideration()
+        elif change is None:
+            change = next((v.change for v in votes if v.decision == outcome.decision), Reconsideration())
         result = reconsider(case_files.loads(record.body), change)
         version = session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
                                .order_by(RulingVersion.version.desc())).first()

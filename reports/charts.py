@@ -11,6 +11,7 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
+from analysis.bridge import SIDE_NAMES
 from analysis.case import Case
 from analysis.committee import ThresholdSensitivity
 from analysis.logical_alternatives import LAResult
@@ -24,9 +25,12 @@ from analysis.ruling_figures import (COLOURS, FIELD_ROWS, field_frame, field_tit
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9})
 
 
-def _figure(height: float = 3.2) -> tuple[Figure, object]:
+def _figure(height: float = 3.2, height_ratios: list[int] | None = None) -> tuple[Figure, object]:
+    """A report-width figure: one plot, or plots stacked on a shared x axis in these proportions."""
     fig = Figure(figsize=(6.4, height), layout="constrained")
-    return fig, fig.add_subplot()
+    if height_ratios is None:
+        return fig, fig.add_subplot()
+    return fig, fig.subplots(len(height_ratios), 1, sharex=True, height_ratios=height_ratios)
 
 
 def poll_chart(la: LAResult) -> Figure:
@@ -60,8 +64,7 @@ def poll_chart(la: LAResult) -> Figure:
 
 def sensitivity_chart(sens: ThresholdSensitivity) -> Figure:
     frame = sensitivity_frame(sens)
-    fig = Figure(figsize=(6.4, 3.8), layout="constrained")
-    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[2, 3])
+    fig, (top, bottom) = _figure(3.8, [2, 3])
     actions = [a for a in dict.fromkeys(frame["action"]) if a]
     la_rows = frame[frame["logical_alternative"]]
     top.scatter(la_rows["threshold"], [actions.index(a) for a in la_rows["action"]], marker="s", s=60,
@@ -72,7 +75,7 @@ def sensitivity_chart(sens: ThresholdSensitivity) -> Figure:
     per_threshold = frame.drop_duplicates("threshold")
     for side in ("NS", "EW"):
         bottom.plot(per_threshold["threshold"], per_threshold[side], marker="o", color=COLOURS[side],
-                    label="North-South" if side == "NS" else "East-West")
+                    label=SIDE_NAMES[side])
     bottom.set_ylabel(next((u for u in per_threshold["unit"] if u), ""))
     bottom.xaxis.set_major_formatter(PercentFormatter(1.0))
     bottom.set_xlabel("threshold")
@@ -125,8 +128,7 @@ def field_chart(case: Case, ruling: Ruling) -> Figure:
     if field.empty:
         fig, bottom = _figure(2.0)
     else:
-        fig = Figure(figsize=(6.4, 3.4), layout="constrained")
-        top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[3, 2])
+        fig, (top, bottom) = _figure(3.4, [3, 2])
         top.bar([pos[s] for s in field["ns_score"]], [float(w) for w in field["weight"]], color=COLOURS["field"], width=0.6)
         top.set_ylabel("tables")
     rows = [(series, name) for series, name in FIELD_ROWS.items() if (frame["series"] == series).any()]

@@ -13,7 +13,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from analysis.bridge import Auction, Board, SEAT_NAMES
+from analysis.bridge import SEAT_NAMES, SIDE_NAMES, Auction, Board
 from analysis.case import Case
 from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
@@ -63,10 +63,9 @@ class AuctionBlock:
 
 @dataclass(frozen=True)
 class PollHand:
-    seat: str
-    hand: dict[str, str]
-    dealer: str
-    vulnerability: str
+    """The one hand of a poll's problem (polling.ballots.PollProblem), with dealer and vulnerability."""
+
+    problem: Any
 
 
 @dataclass(frozen=True)
@@ -79,6 +78,7 @@ class PollSeen:
     suggested: tuple[tuple[str, int], ...] = ()
     q4_answers: int = 0
     q4_question: str = ""
+    status: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ def _facts(case: Case) -> list:
         out.append(Text(f"{irr.type.capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
                         + (f": {irr.description}" if irr.description else "")))
     rows = [("Kind", "unauthorized information" if case.kind == "UI" else "misinformation"),
-            ("Offending side", {"NS": "North-South", "EW": "East-West"}.get(case.offending_side or "", "not given")),
+            ("Offending side", SIDE_NAMES.get(case.offending_side or "", "not given")),
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
                                                              if case.table_result.ns_score is not None else "")
              if case.table_result else "not recorded"),
@@ -153,7 +153,7 @@ def _poll_seen(poll: PollSeen, table_action: str) -> list:
     p = poll.problem
     out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
            Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {p.scoring}." + (f" Your methods: {p.methods}" if p.methods else "")),
-           PollHand(p.seat, p.hand, p.dealer, p.vulnerability), AuctionBlock(p.auction, annotations=False, question_mark=True)]
+           PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=True)]
     if poll.answers:
         columns = tuple(poll.answers[0])
         out += [Heading(f"Poll {poll.number}: the answers ({len(poll.answers)})", 3),
@@ -221,13 +221,17 @@ def _adjustment(case: Case, ruling: Ruling) -> list:
                                  _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
                     Chart(charts.outcome_chart(tree, title), f"{title}: " + ", ".join(
                         f"{action_name(r['action'])} {r['action_weight']}" for r in rows))]
-    out.append(Table(("side", "assigned score", "arithmetic"),
-                     tuple(("North-South" if side == "NS" else "East-West", ruling.scores[side].describe(),
-                            ruling.scores[side].arithmetic) for side in ("NS", "EW"))))
+    out.append(_scores(ruling))
     if any(s.weighted is not None for s in ruling.scores.values()):
         out.append(Chart(charts.field_chart(case, ruling), "Where the assigned score falls: "
                          + "; ".join(f"{side} {ruling.scores[side].describe()}" for side in ("NS", "EW"))))
     return out
+
+
+def _scores(ruling: Ruling) -> Table:
+    return Table(("side", "assigned score", "arithmetic"),
+                 tuple((SIDE_NAMES[side], ruling.scores[side].describe(), ruling.scores[side].arithmetic)
+                       for side in ("NS", "EW")))
 
 
 def _sensitivity(case: Case) -> list:
@@ -256,9 +260,7 @@ def _committee(c: CommitteeSeen) -> list:
                          tuple((v["member"], v["decision"], v["reason"], v.get("tried", "")) for v in c.votes)))
     if c.ruling is not None:
         out += [Heading("The committee's ruling", 3),
-                Table(("side", "assigned score", "arithmetic"),
-                      tuple(("North-South" if side == "NS" else "East-West", c.ruling.scores[side].describe(),
-                             c.ruling.scores[side].arithmetic) for side in ("NS", "EW"))),
+                _scores(c.ruling),
                 Text(c.ruling_text or c.ruling.text)]
     return out
 

@@ -61,7 +61,8 @@ def _html_block(block) -> str:
     if isinstance(block, AuctionBlock):
         return auction_html(block.auction, block.annotations, include_css=False, question_mark=block.question_mark)
     if isinstance(block, PollHand):
-        return single_hand_html(block.seat, block.hand, block.dealer, block.vulnerability)
+        p = block.problem
+        return single_hand_html(p.seat, p.hand, p.dealer, p.vulnerability)
     raise TypeError(f"no HTML for {type(block).__name__}")
 
 
@@ -127,10 +128,11 @@ def _pdf_block(pdf: _PDF, block) -> None:
     elif isinstance(block, AuctionBlock):
         _pdf_auction(pdf, block)
     elif isinstance(block, PollHand):
-        _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), block.seat, block.hand, block.dealer, block.vulnerability)
+        p = block.problem
+        _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), p.seat, p.hand, p.dealer, p.vulnerability)
         pdf.set_xy(pdf.l_margin, pdf.get_y() + 2)
         pdf.set_font("DejaVu", "", 9)
-        pdf.cell(0, LINE, f"Dealer {SEAT_NAMES[block.dealer]} · {VUL_TEXT[block.vulnerability]}",
+        pdf.cell(0, LINE, f"Dealer {SEAT_NAMES[p.dealer]} · {VUL_TEXT[p.vulnerability]}",
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     else:
         raise TypeError(f"no PDF for {type(block).__name__}")

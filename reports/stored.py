@@ -29,11 +29,12 @@ def report_for_case(record_id: int, url: str | None = None) -> Report:
     case = stored.case
     if case.ruling is None:
         raise HuddleInputError("ruling", "the director has not ruled on this case yet: there is nothing to report")
-    return report_content(case, rule(case), stored.status, tuple(_polls(record_id, url)),
+    return report_content(case, rule(case), stored.status, tuple(polls_seen(record_id, url)),
                           _committee(case, record_id, url), generated=utcnow())
 
 
-def _polls(record_id: int, url: str | None) -> list[PollSeen]:
+def polls_seen(record_id: int, url: str | None = None) -> list[PollSeen]:
+    """Each of the case's polls as its pollees saw it, with every answer and the Q4 counts."""
     out = []
     for poll in services.polls_for_case(record_id, url):
         problem = services.problem_of(poll)
@@ -41,7 +42,7 @@ def _polls(record_id: int, url: str | None) -> list[PollSeen]:
         labels = {i.id: i.label for i in services.invites_for_poll(poll.id, url)}
         counted = services.tally_ballots(ballots, problem.candidates)
         out.append(PollSeen(poll.id, problem, tuple(services.answer_rows(ballots, labels)), counted.suggested,
-                            counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else ""))
+                            counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status))
     return out
 
 
@@ -83,4 +84,4 @@ def write_report(report: Report, formats=("html", "pdf"), folder: Path | None = 
     return out
 
 
-__all__ = ["report_for_file", "report_for_case", "report_bytes", "write_report", "FORMATS"]
+__all__ = ["report_for_file", "report_for_case", "polls_seen", "report_bytes", "write_report", "FORMATS"]

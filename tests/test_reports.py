@@ -4,7 +4,6 @@ reports and of the app drawn from the same numbers; a stored case's report with 
 the committee's decision."""
 import re
 import subprocess
-from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
@@ -18,7 +17,7 @@ from conftest import CASES
 from huddle.cli import main
 from polling import cases, committee, db, services
 from reports import charts
-from reports.stored import report_for_case, report_for_file, write_report
+from reports.stored import report_for_file, write_report
 
 # The seeds' numbers (laws-and-scoring.md, seeds 000 and 002; the constructed MI case's file).
 SEED_SCORES = {

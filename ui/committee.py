@@ -8,6 +8,7 @@ from fractions import Fraction
 import pandas as pd
 import streamlit as st
 
+from analysis.bridge import SIDE_NAMES
 from analysis.committee import DECISIONS, Reconsideration, reconsider, side_value, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, action_name, policy
@@ -15,8 +16,9 @@ from analysis.numbers import display, fraction_str, parse_fraction
 from analysis.ruling import rule
 from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame,
                                      sensitivity_figure)
-from polling import cases, committee, services
+from polling import cases, committee
 from reports.diagram import auction_html, hand_diagram_html
+from reports.stored import polls_seen
 from ui.auth import require
 from ui.ruling_view import report_downloads, show_ruling
 from ui.widgets import pick_case, plain, show_problem
@@ -47,21 +49,17 @@ with facts:
         plain(case.notes, muted=True)
 
 with poll_tab:
-    polls = services.polls_for_case(record_id)
+    polls = polls_seen(record_id)
     if not polls:
         st.info("No poll is stored with this case; the ruling reads the counts recorded in the case file.")
     for poll in polls:
-        problem = services.problem_of(poll)
         with st.container(border=True):
-            st.caption(f"Poll {poll.id} ({poll.status}), exactly as the pollees saw it")
-            show_problem(problem)
-            ballots = services.ballots_for_poll(poll.id)
-            labels = {i.id: i.label for i in services.invites_for_poll(poll.id)}
-            st.dataframe(services.answer_rows(ballots, labels), hide_index=True, width="stretch")
-            counted = services.tally_ballots(ballots, problem.candidates)
-            if counted.q4_answers:
-                st.plotly_chart(q4_figure(q4_frame(counted.suggested, counted.q4_answers, director.table_action)),
-                                key=f"q4_{poll.id}")
+            st.caption(f"Poll {poll.number} ({poll.status}), exactly as the pollees saw it")
+            show_problem(poll.problem)
+            st.dataframe(list(poll.answers), hide_index=True, width="stretch")
+            if poll.q4_answers:
+                st.plotly_chart(q4_figure(q4_frame(poll.suggested, poll.q4_answers, director.table_action)),
+                                key=f"q4_{poll.number}")
     if director.la is not None:
         st.plotly_chart(poll_figure(director.la), key="poll_director")
     if case.ruling.q4:
@@ -115,7 +113,7 @@ def _compare(tried) -> None:
     for side in ("NS", "EW"):
         before, unit = side_value(director.scores[side])
         after, _ = side_value(tried.scores[side])
-        rows.append({"side": "North-South" if side == "NS" else "East-West",
+        rows.append({"side": SIDE_NAMES[side],
                      "director": director.scores[side].describe(), "with the change": tried.scores[side].describe(),
                      "difference": "" if before is None or after is None else f"{display(after - before)} {unit}"})
     st.table(pd.DataFrame(rows).set_index("side"))

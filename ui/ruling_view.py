@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.ruling import Ruling
@@ -34,7 +35,7 @@ def show_ruling(ruling: Ruling) -> None:
     if ruling.adjusted:
         st.caption(ruling.method)
     for col, side in zip(st.columns(2), ("NS", "EW")):
-        col.metric("North-South" if side == "NS" else "East-West", ruling.scores[side].describe())
+        col.metric(SIDE_NAMES[side], ruling.scores[side].describe())
         if ruling.scores[side].arithmetic:
             col.caption(ruling.scores[side].arithmetic)
     with st.expander("The ruling as read to the players", expanded=True):
