@@ -13,17 +13,28 @@ from typing import IO, Any
 
 from endplay.types import Deal
 
-from .bridge import (SEAT_NAMES, Auction, Board, Call, PbnGame, dealer_for_board, deal_pbn, loads_pbn_games,
-                     parse_deal, seat)
+from .bridge import (SEAT_NAMES, SIDE_NAMES, Auction, Board, Call, PbnGame, dealer_for_board, deal_pbn,
+                     loads_pbn_games, parse_deal, partner_of, seat, side_of)
 from .errors import HuddleInputError
+from .laws import DEFAULT_EDITION, edition
+from .matchpoints import Scale
 from .ruling_inputs import RulingInputs
 from .scoring import PlayedContract, parse_score
 
-FORMAT_VERSION = 1
-KINDS = ("UI", "MI")
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)       # version 1 files load unchanged (docs/case-file.md)
+# UI: unauthorized information from partner; MI: misinformation; unplayable: no result could be
+# obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
+KINDS = ("UI", "MI", "unplayable")
 SCORING_FORMS = ("matchpoints", "imps", "bam", "total points")
-IRREGULARITY_TYPES = ("hesitation", "remark", "question", "gesture", "unalerted",
-                      "misexplained", "other")
+OFFENDING_SIDES = ("NS", "EW", "both")
+# What the irregularity was. The tempo kinds (hesitation: unmistakable hesitation; haste: unwonted
+# speed) and remark, question, gesture are UI by manner (Law 16B1(a), Law 73A2); explanation,
+# alert and unalerted are UI from partner's explanation, alert or failure to alert (Law 16B1(a),
+# Law 20F); misexplained is the MI itself.
+IRREGULARITY_TYPES = ("hesitation", "haste", "remark", "question", "gesture", "explanation", "alert",
+                      "unalerted", "misexplained", "other")
+EXPLAINED_BY_PARTNER = ("explanation", "alert", "unalerted", "misexplained")   # ``by`` is the caller's partner
 
 
 @dataclass(frozen=True)
@@ -86,15 +97,21 @@ class TableResult:
 @dataclass(frozen=True)
 class Irregularity:
     type: str
-    by: str | None = None              # seat
+    by: str | None = None              # seat that transmitted the UI (or gave the explanation)
     call_index: int | None = None      # 0-based index into the auction
     seconds: int | None = None
     agreed: bool | None = None         # both sides agree the facts?
     description: str = ""
+    to: str | None = None              # seat that received it (partner of ``by``)
+
+    @property
+    def receiver(self) -> str | None:
+        """Who the UI reached: ``to``, else the partner of the seat that transmitted it."""
+        return self.to or (partner_of(self.by) if self.by else None)
 
     def to_dict(self) -> dict:
         out = {"type": self.type, "description": self.description}
-        for name in ("by", "call_index", "seconds", "agreed"):
+        for name in ("by", "to", "call_index", "seconds", "agreed"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         return out
@@ -123,10 +140,18 @@ class Case:
     assumptions: tuple[str, ...] = ()
     source_ruling: str = ""
     ruling: RulingInputs | None = None         # the director's findings and adjustment (optional)
+    laws: str = DEFAULT_EDITION                # the edition of the Laws in force for the event
+    matchpoint_scale: Scale = Scale.WBF        # 2-1 (WBF/EBU) or 1-½ (ACBL)
+    knockout: bool = False                     # teams knockout: one result per board (Law 86)
 
     @property
     def non_offending_side(self) -> str | None:
+        """None when no side, or both sides, offended."""
         return {"NS": "EW", "EW": "NS"}.get(self.offending_side or "")
+
+    @property
+    def both_offended(self) -> bool:
+        return self.offending_side == "both"
 
     @property
     def action_call(self) -> Call | None:
@@ -141,8 +166,9 @@ class Case:
         b = self.board
         out: dict[str, Any] = {
             "format_version": FORMAT_VERSION, "id": self.id, "title": self.title, "kind": self.kind,
-            "source": self.source, "event": self.event, "session": self.session,
-            "scoring": self.scoring, "class_of_players": self.class_of_players,
+            "source": self.source, "event": self.event, "session": self.session, "laws": self.laws,
+            "scoring": self.scoring, "matchpoint_scale": self.matchpoint_scale.value,
+            "knockout": self.knockout, "class_of_players": self.class_of_players,
             "board": {"number": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability},
             "deal": deal_pbn(b.deal),
             "auction": [c.to_dict() for c in b.auction.calls],
@@ -162,17 +188,24 @@ class Case:
         if not isinstance(data, dict):
             raise HuddleInputError("case", "a case file is a JSON object")
         version = data.get("format_version")
-        if version != FORMAT_VERSION:
-            raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads {FORMAT_VERSION})")
+        if version not in READABLE_VERSIONS:
+            raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads "
+                                                     f"{' and '.join(map(str, READABLE_VERSIONS))})")
         for name in ("title", "id", "kind", "board", "deal"):
             if not data.get(name):
                 raise HuddleInputError(name, "is required")
-        kind = str(data["kind"]).upper()
-        if kind not in KINDS:
-            raise HuddleInputError("kind", f"'{data['kind']}' must be UI or MI")
+        kind = next((k for k in KINDS if k.lower() == str(data["kind"]).lower()), None)
+        if kind is None:
+            raise HuddleInputError("kind", f"'{data['kind']}' must be one of {', '.join(KINDS)}")
         scoring = str(data.get("scoring", "matchpoints")).lower()
         if scoring not in SCORING_FORMS:
             raise HuddleInputError("scoring", f"'{scoring}' must be one of {', '.join(SCORING_FORMS)}")
+        laws = edition(data.get("laws") or _version_1_edition(data), "laws")
+        knockout = data.get("knockout", False)
+        if knockout not in (True, False):
+            raise HuddleInputError("knockout", "must be true or false")
+        if knockout and scoring != "imps":
+            raise HuddleInputError("knockout", f"knockout averaging applies to IMP matches, not {scoring}")
         board = _board_from(data)
         irregularity = _irregularity_from(data.get("irregularity"), board)
         action_index = data.get("action_index")
@@ -181,8 +214,9 @@ class Case:
             raise HuddleInputError("action_index", f"{action_index!r} is not a call of the auction "
                                                    f"(0 to {len(board.auction.calls) - 1})")
         offending = data.get("offending_side")
-        if offending is not None and offending not in ("NS", "EW"):
-            raise HuddleInputError("offending_side", f"'{offending}' must be NS or EW")
+        if offending is not None and offending not in OFFENDING_SIDES:
+            raise HuddleInputError("offending_side", f"'{offending}' must be NS, EW or both")
+        _check_ui_source(kind, irregularity, action_index, offending, board)
         field_scores = data.get("field") or []
         if not isinstance(field_scores, list):
             raise HuddleInputError("field", "must be a list of North-South scores")
@@ -199,7 +233,35 @@ class Case:
             assumptions=tuple(str(a) for a in data.get("assumptions", [])),
             source_ruling=str(data.get("source_ruling", "")),
             ruling=None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
-                                                                             board.vulnerability))
+                                                                             board.vulnerability, kind),
+            laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout)
+
+
+def _version_1_edition(data: dict) -> str:
+    """Version 1 files named no edition: their "likely" method was the 1997 Law 12C2, every other
+    method the 2017 Laws."""
+    adjustment = (data.get("ruling") or {}).get("adjustment") if isinstance(data.get("ruling"), dict) else None
+    method = adjustment.get("method") if isinstance(adjustment, dict) else None
+    return "1997" if data.get("format_version") == 1 and method == "likely" else DEFAULT_EDITION
+
+
+def _check_ui_source(kind: str, irr: "Irregularity | None", action_index: int | None, offending: str | None,
+                     board: Board) -> None:
+    """Who transmitted the UI, who received it and which side offended must agree: UI passes
+    between partners, and the side that may have used it is the side that transmitted it."""
+    if kind != "UI" or irr is None or irr.by is None:
+        return
+    if irr.to is not None and irr.to != partner_of(irr.by):
+        raise HuddleInputError("irregularity.to", f"{SEAT_NAMES[irr.to]} is not {SEAT_NAMES[irr.by]}'s partner: "
+                               "unauthorized information passes between partners; an opponent's manner "
+                               "is information used at one's own risk (Law 73D1)")
+    actor = None if action_index is None else board.auction.seat_of(action_index)
+    if actor is None or actor != irr.receiver or offending not in ("NS", "EW"):
+        return
+    if side_of(irr.by) != offending:
+        raise HuddleInputError("offending_side", f"{SEAT_NAMES[irr.by]} transmitted the information and "
+                               f"{SEAT_NAMES[actor]}, the partner, took the action in question, so the "
+                               f"offending side is {SIDE_NAMES[side_of(irr.by)]}, not {SIDE_NAMES[offending]}")
 
 
 def _board_from(data: dict) -> Board:
@@ -230,14 +292,24 @@ def _irregularity_from(data: dict | None, board: Board) -> Irregularity | None:
     if kind not in IRREGULARITY_TYPES:
         raise HuddleInputError("irregularity.type", f"'{kind}' must be one of {', '.join(IRREGULARITY_TYPES)}")
     by = seat(data["by"], "irregularity.by") if data.get("by") else None
+    to = seat(data["to"], "irregularity.to") if data.get("to") else None
     index = data.get("call_index")
     if index is not None and (not isinstance(index, int) or not 0 <= index < len(board.auction.calls)):
         raise HuddleInputError("irregularity.call_index", f"{index!r} is not a call of the auction")
-    if index is not None and by is not None and board.auction.seat_of(index) != by:
-        raise HuddleInputError("irregularity.by", f"call {index + 1} was made by "
-                                                  f"{SEAT_NAMES[board.auction.seat_of(index)]}, not {SEAT_NAMES[by]}")
-    return Irregularity(kind, by, index, data.get("seconds"), data.get("agreed"),
-                        str(data.get("description", "")))
+    if index is not None and by is not None:
+        caller = board.auction.seat_of(index)
+        # a tempo or manner goes with the caller's own call; an explanation or alert with partner's
+        expected = partner_of(caller) if kind in EXPLAINED_BY_PARTNER else caller
+        if by != expected:
+            what = "explained or alerted by" if kind in EXPLAINED_BY_PARTNER else "made by"
+            raise HuddleInputError("irregularity.by", f"call {index + 1} was {what} "
+                                                      f"{SEAT_NAMES[expected]}, not {SEAT_NAMES[by]}")
+    seconds = data.get("seconds")
+    if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
+        raise HuddleInputError("irregularity.seconds", f"{seconds!r} must be a whole number of seconds (0 to 3600)")
+    if data.get("agreed") not in (True, False, None):
+        raise HuddleInputError("irregularity.agreed", "must be true, false or null")
+    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to)
 
 
 # ---------------------------------------------------------------- from PBN
@@ -297,4 +369,4 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
 
 
 __all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn",
-           "case_id_from_title", "FORMAT_VERSION"]
+           "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES"]

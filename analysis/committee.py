@@ -105,9 +105,9 @@ def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Rulin
 
 
 def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
-    """The weighted method's trees: the committee's weights, or the director's with the
-    alternatives that are no longer logical alternatives taken out."""
-    if adjustment.method != "weighted" or adjustment.offenders is None:
+    """The trees the method lets a committee change: the committee's weights, or the director's
+    with the alternatives that are no longer logical alternatives taken out."""
+    if adjustment.committee_tree() is None:
         return adjustment
 
     def change(tree):
@@ -124,12 +124,12 @@ def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
                                               "logical alternatives, but the outcome tree gives none of them an outcome")
         return tree.restricted_to(remaining)
 
-    return replace(adjustment, offenders=change(adjustment.offenders), non_offenders=change(adjustment.non_offenders))
+    return adjustment.with_trees(change)
 
 
 def missing_outcomes(case: Case, ruling: Ruling) -> tuple[str, ...]:
     """Logical alternatives that the outcome tree gives no outcome (so they carry no weight)."""
-    tree = case.ruling.adjustment.offenders if case.ruling.adjustment.method == "weighted" else None
+    tree = case.ruling.adjustment.committee_tree()
     if tree is None or ruling.la is None:
         return ()
     in_tree = {action_key(b.action) for b in tree.branches}

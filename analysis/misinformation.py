@@ -8,36 +8,53 @@ mistaken explanation", seed 000; Kooijman on Law 21, seed 002), as four question
    of the non-offender's peers given the correct explanation: another call is a candidate when
    it meets the logical-alternative test ("a significant proportion would consider the call and
    some would choose it", Kooijman on Law 21B1(a)).
-3. Was it too late to change the call? A correction before the end of the auction lets the
-   non-offender change the last call (Law 21B1(a)); the adjusted score is for damage that came too
-   late to repair that way (Law 21B3).
+3. Was it too late to change the call? Law 21B1(a) lets the non-offender change a call until the
+   end of the auction period (the opening lead faced, Law 17D of 2017) and only while partner
+   has not called since; the adjusted score is for damage that could not be repaired that way
+   (Law 21B3).
 4. Damage, as for unauthorized information.
+
+A mistaken call is no misinformation, but partner's explanation (or alert) of it is unauthorized
+information to the misbidder (seed 002 on Law 20F): his later actions are ruled on the UI path.
 """
 from __future__ import annotations
 
+from .bridge import SEAT_NAMES, partner_of
+from .case import Case
+from .laws import law
 from .law16 import QUESTIONS, Answer
 from .logical_alternatives import LAResult, action_name
-from .ruling_inputs import MI_EVIDENCE, Finding, Misinformation
+from .ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation
 
 MI_QUESTIONS = ("misinformation", "different action with the correct explanation",
                 "too late to change the call", QUESTIONS[3])
 
 
-def misinformation_given(facts: Misinformation) -> Answer:
+def misinformation_given(facts: Misinformation, laws: str = "2017") -> Answer:
     q = MI_QUESTIONS[0]
     evidence = MI_EVIDENCE[facts.evidence] + (f": {facts.reason}" if facts.reason else "")
     if facts.evidence == "as explained":
         return Answer(q, False, "The explanation matched the partnership agreement: a mistaken call, not "
-                                "misinformation, so the opponents have no redress (Law 75B; LAWS.033).", evidence)
+                                f"misinformation, so the opponents have no redress ({law('misinformation', laws)}; "
+                                "LAWS.033). Partner's explanation is unauthorized information to the misbidder, "
+                                "so his later actions are ruled as a UI case.", evidence)
     reasons = {
         "as bid": "The call matched the agreement and the explanation did not: a mistaken explanation, "
-                  "which is misinformation (Law 75A, Law 20F).",
+                  f"which is misinformation ({law('misinformation', laws)}).",
         "cards differ": "The partners' cards disagree, so they have no agreement; an explanation that "
-                        "describes one is misinformation (LAWS.033, Law 75A).",
+                        f"describes one is misinformation (LAWS.033, {law('misinformation', laws)}).",
         "none": "With no evidence of the agreement the director presumes a mistaken explanation rather "
-                "than a mistaken call (Law 21B1(b)).",
+                f"than a mistaken call ({law('mi presumption', laws)}).",
     }
     return Answer(q, True, reasons[facts.evidence], evidence)
+
+
+def misbidder(case: Case) -> str | None:
+    """The seat that made the call that was explained (the mistaken call, if it was one)."""
+    irr = case.irregularity
+    if irr is None or irr.call_index is None:
+        return None
+    return case.board.auction.seat_of(irr.call_index)
 
 
 def different_action(result: LAResult | None, finding: Finding, table_action: str) -> Answer:
@@ -64,18 +81,46 @@ def different_action(result: LAResult | None, finding: Finding, table_action: st
                            "call was made on misinformation.", evidence)
 
 
-def too_late_to_change(facts: Misinformation) -> Answer:
+def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
+    """Had the non-offender's partner called after the call in question when the correction
+    came? After the final pass the auction shows it; during the auction the director says."""
+    if facts.partner_called_since is not None or facts.corrected != "after the final pass":
+        return facts.partner_called_since
+    if case.action_index is None:
+        return None
+    partner = partner_of(case.action_seat)
+    auction = case.board.auction
+    return any(auction.seat_of(i) == partner for i in range(case.action_index + 1, len(auction.calls)))
+
+
+def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
     q = MI_QUESTIONS[2]
-    if facts.corrected_in_time is None:
+    change, period = law("mi change of call", case.laws), law("end of auction period", case.laws)
+    remedy = law("mi adjustment", case.laws).split(",")[0]
+    if facts.corrected is None:
         return Answer(q, None, "Record when the explanation was corrected.")
-    if not facts.corrected_in_time:
-        return Answer(q, True, "The correction came after the auction, too late for a change of call: "
-                               "the remedy is an adjusted score (Law 21B3).")
+    when = CORRECTIONS[facts.corrected]
+    if facts.corrected in ("after the opening lead", "not corrected"):
+        return Answer(q, True, f"The explanation was {when}: too late for a change of call ({change}, {period}); "
+                               f"the remedy is an adjusted score ({remedy}).")
+    called = partner_called_since(case, facts)
+    if called is None:
+        return Answer(q, None, f"The explanation was corrected {when}: record whether the non-offender's partner "
+                               "had called since the call in question.")
+    if called:
+        who = SEAT_NAMES[partner_of(case.action_seat)] if case.action_seat else "partner"
+        return Answer(q, True, f"The explanation was corrected {when}, but {who} had called since the call in "
+                               f"question, so it could no longer be changed ({change}); the remedy is an adjusted "
+                               f"score ({remedy}).")
+    if facts.changed_call is None:
+        return Answer(q, None, f"The explanation was corrected {when}, while the call could still be changed: "
+                               "record whether the non-offender changed it.")
     if facts.changed_call:
-        return Answer(q, False, "The correction came in time and the non-offender changed the last call "
-                                "(Law 21B1(a)): the table result came from the correct information.")
-    return Answer(q, False, "The correction came in time and the non-offender chose to keep the last call "
-                            "(Law 21B1(a)): the call was not made on misinformation.")
+        return Answer(q, False, f"The correction came {when}, in time, and the non-offender changed the call "
+                                f"({change}): the table result came from the correct information.")
+    return Answer(q, False, f"The correction came {when}, in time, and the non-offender chose to keep the call "
+                            f"({change}): the call was not made on misinformation.")
 
 
-__all__ = ["MI_QUESTIONS", "misinformation_given", "different_action", "too_late_to_change"]
+__all__ = ["MI_QUESTIONS", "misinformation_given", "different_action", "too_late_to_change", "misbidder",
+           "partner_called_since"]

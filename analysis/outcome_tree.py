@@ -118,6 +118,16 @@ class OutcomeTree:
             merged[leaf.ns_score] = merged.get(leaf.ns_score, Fraction(0)) + leaf.weight
         return WeightedScore(tuple(sorted(merged.items(), key=lambda sw: -sw[0])))
 
+    def refuse_weight_on(self, table_action: str, where: str, law_text: str) -> None:
+        """Law 12C1(c): in a UI case the action taken at the table is the one the infraction
+        produced; a branch for it must be marked cancelled, never weighted."""
+        for b in self.branches:
+            if not b.cancelled and b.weight and action_key(b.action) == action_key(table_action):
+                raise HuddleInputError(f"{where}: weight of {b.action}",
+                                       f"{b.action} is the action taken at the table, which the unauthorized "
+                                       f"information suggested; only outcomes that could have been reached legally "
+                                       f"count ({law_text}): mark it cancelled, with weight 0")
+
     def actions(self) -> tuple[str, ...]:
         """The legal alternatives (the cancelled action left out)."""
         return tuple(b.action for b in self.branches if not b.cancelled)
@@ -267,12 +277,16 @@ def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable
             if chose.get(action_key(a), 0)}
 
 
-def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str) -> list[dict]:
+def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str | None) -> list[dict]:
     """A first tree for the editor: the logical alternatives weighted by the poll's choose shares
-    and the cancelled action at weight 0; the director fills in contracts and tricks."""
+    and the cancelled action at weight 0; the director fills in contracts and tricks. In a
+    misinformation case nothing is cancelled (``cancelled`` None): the non-offender's own call was
+    legal, so it is weighted like any other."""
     weights = default_action_weights(counts, alternatives)
     rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": "", "declarer": "",
              "contract_weight": "1", "tricks": None, "tricks_weight": "1"} for a, w in weights.items()]
+    if cancelled is None:
+        return rows
     return rows + [{"action": cancelled, "cancelled": True, "action_weight": "0", "contract": "", "declarer": "",
                     "contract_weight": "", "tricks": None, "tricks_weight": ""}]
 

@@ -10,52 +10,19 @@ against the other table, and the text a director reads to the players.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
-from .adjustment import likely_and_probable
+from .assigned import SideScore, knockout_scores, score_sides
 from .bridge import SIDE_NAMES
 from .case import Case
 from .errors import HuddleInputError
 from .law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
-                    ui_present, worksheet, QUESTIONS)
+                    ui_noun, ui_present, worksheet, QUESTIONS)
+from .laws import law
 from .logical_alternatives import LAResult, Policy, action_name, logical_alternatives, policy
-from .matchpoints import AdjustedTable, score_board
-from .misinformation import different_action, misinformation_given, too_late_to_change
-from .numbers import display, fraction_str
-from .ruling_inputs import Adjustment, Finding, Misinformation
-from .scoring import (WeightedScore, artificial_imps, artificial_matchpoints, imps, serious_error_split,
-                      session_percentage_rule, weighted_imps)
-
-
-@dataclass(frozen=True)
-class SideScore:
-    """One side's assigned score (North-South scores with weights, or none for an artificial
-    score) and what it is worth, with the arithmetic that got there."""
-
-    side: str
-    weighted: WeightedScore | None
-    matchpoints: Fraction | None = None
-    top: int | None = None
-    imps: Fraction | None = None
-    arithmetic: str = ""
-
-    def own_view(self) -> tuple[tuple[int, Fraction], ...]:
-        sign = 1 if self.side == "NS" else -1
-        return () if self.weighted is None else tuple((sign * s, w) for s, w in self.weighted.components)
-
-    def describe(self) -> str:
-        parts = " + ".join(f"{fraction_str(w)} × {s:+d}" if w != 1 else f"{s:+d}" for s, w in self.own_view())
-        if self.matchpoints is not None:
-            parts += f": {display(self.matchpoints)} of {self.top} matchpoints"
-        if self.imps is not None:
-            parts += f": {display(self.imps)} IMPs"
-        return parts.lstrip(": ")
-
-    def to_dict(self) -> dict:
-        return {"side": self.side, "scores": [{"score": s, "weight": fraction_str(w)} for s, w in self.own_view()],
-                "matchpoints": None if self.matchpoints is None else fraction_str(self.matchpoints),
-                "top": self.top, "imps": None if self.imps is None else fraction_str(self.imps),
-                "arithmetic": self.arithmetic}
+from .methods import Method
+from .misinformation import different_action, misbidder, misinformation_given, too_late_to_change
+from .ruling_inputs import Finding, Misinformation
+from .scoring import WeightedScore
 
 
 @dataclass(frozen=True)
@@ -83,49 +50,81 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if inputs is None:
         raise HuddleInputError("ruling", "the case has no ruling section: record the poll or the "
                                          "director's findings (docs/case-file.md)")
+    method = inputs.adjustment
+    if case.kind == "unplayable":
+        return _unplayable(case, method)
     if case.action_index is None and not inputs.table_action:
         raise HuddleInputError("action_index", "the case does not say which call is in question")
     if case.offending_side is None:
-        raise HuddleInputError("offending_side", "say which side committed the infraction")
+        raise HuddleInputError("offending_side", "say which side committed the infraction (NS, EW or both)")
     table_ns = None if case.table_result is None else case.table_result.ns_score
     if table_ns is None and inputs.damage.finding is None:
         raise HuddleInputError("table_result", "the ruling needs the table result (or a damage finding)")
+    method.check(case)
     table_action = case.action_call.call if case.action_index is not None else inputs.table_action
     la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
                                   consider_min if consider_min is not None else inputs.consider_min)
-    adjustment = inputs.adjustment
-    expectation = adjustment.expectation_tree()
-    harmed = _damage(inputs, table_ns, expectation, case.non_offending_side,
-                     "had they been given the correct explanation" if case.kind == "MI" else
+    mi_path = case.kind == "MI" and not _misbidder_acts(case)
+    harmed = _damage(case, table_ns, method, "had they been given the correct explanation" if mi_path else
                      "had the offender taken a logical alternative")
-    if case.kind == "MI":
+    if mi_path:
         facts = inputs.misinformation or Misinformation()
         director = Finding(bool(inputs.alternatives), inputs.alternatives_reason)
-        sheet = worksheet(misinformation_given(facts), different_action(la, director, table_action),
-                          too_late_to_change(facts), harmed, basis="Law 21B3, Law 12C1")
+        sheet = worksheet(misinformation_given(facts, case.laws), different_action(la, director, table_action),
+                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
     else:
-        sheet = worksheet(ui_present(case, inputs.ui.finding, inputs.ui.reason), la_answer,
+        sheet = worksheet(_ui_answer(case), la_answer,
                           demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
-                                                 table_action, inputs.q4), harmed)
+                                                 table_action, inputs.q4, ui_noun(case), case.laws),
+                          harmed, basis=law("ui adjustment", case.laws))
     if sheet.adjust:
-        adjustment.check()
-        scores = assigned_scores(case, adjustment, table_ns)
+        scores = assigned_scores(case, method, table_ns)
     elif table_ns is None:
         raise HuddleInputError("table_result", "without an adjustment the ruling needs the table result")
     else:
         table = WeightedScore.single(table_ns)
-        scores = _score(case, {"NS": table, "EW": table})
-    return Ruling(case.id, table_action, la, sheet, sheet.adjust, adjustment.law, scores,
-                  ruling_text(case, table_action, la, sheet, scores, adjustment))
+        scores = score_sides(case, {"NS": table, "EW": table})
+    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores,
+                  ruling_text(case, table_action, la, sheet, scores, method))
 
 
-def _damage(inputs, table_ns: int | None, expectation, non_offending_side, without_infraction: str) -> Answer:
-    if inputs.damage.finding is not None:
-        return Answer(QUESTIONS[3], inputs.damage.finding, inputs.damage.reason or
-                      ("The director finds the non-offenders were damaged." if inputs.damage.finding
+def _misbidder_acts(case: Case) -> bool:
+    """A mistaken call (the explanation matched the agreement) and the action in question is the
+    misbidder's own: partner's explanation is UI to him, so the UI path applies (seed 002)."""
+    facts = case.ruling.misinformation
+    return (facts is not None and facts.evidence == "as explained" and case.action_seat is not None
+            and case.action_seat == misbidder(case))
+
+
+def _ui_answer(case: Case) -> Answer:
+    inputs = case.ruling
+    if case.kind == "MI" and inputs.ui.finding is None:
+        return Answer(QUESTIONS[0], True, "The call was a mistaken call, not misinformation; partner's explanation "
+                                          f"of it is unauthorized information to the misbidder ({law('ui', case.laws)}; "
+                                          "seed 002 on Law 20F).", case.irregularity.description)
+    return ui_present(case, inputs.ui.finding, inputs.ui.reason)
+
+
+def _unplayable(case: Case, method: Method) -> Ruling:
+    """No result could be obtained: Law 12C2 alone, an artificial adjusted score for each side by
+    its share of the fault; the four Law 16 questions do not arise."""
+    if method.name != "artificial":
+        raise HuddleInputError("ruling.adjustment.method", "an unplayable board gets artificial adjusted scores "
+                                                           f"({law('no result', case.laws)}), not {method.title.lower()}")
+    method.check(case)
+    scores = assigned_scores(case, method, None)
+    sheet = Worksheet((), basis=law("no result", case.laws), no_result=True)
+    return Ruling(case.id, "", None, sheet, True, method.law(case.laws), scores,
+                  ruling_text(case, "", None, sheet, scores, method))
+
+
+def _damage(case: Case, table_ns: int | None, method: Method, without_infraction: str) -> Answer:
+    finding = case.ruling.damage
+    if finding.finding is not None:
+        return Answer(QUESTIONS[3], finding.finding, finding.reason or
+                      ("The director finds the non-offenders were damaged." if finding.finding
                        else "The director finds no damage: the table result stands."))
-    return damage(table_ns, None if expectation is None else expectation.weighted_score(), non_offending_side,
-                  without_infraction)
+    return damage(case, table_ns, method.expectation(case), without_infraction)
 
 
 def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
@@ -133,7 +132,7 @@ def _alternatives(case: Case, table_action: str, policy_name: str | Policy, cons
     if inputs.poll:
         chosen = policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min)
         result = logical_alternatives(inputs.poll, table_action, chosen)
-        return result, logical_alternative_exists(result)
+        return result, logical_alternative_exists(result, case.laws)
     names = ", ".join(action_name(a) for a in inputs.alternatives)
     if inputs.alternatives:
         return None, Answer(QUESTIONS[1], True, inputs.alternatives_reason or
@@ -142,114 +141,16 @@ def _alternatives(case: Case, table_action: str, policy_name: str | Policy, cons
                         "The director finds no logical alternative (no poll recorded): the table result stands.")
 
 
-# ---------------------------------------------------------------- the assigned scores, by method
-
-def assigned_scores(case: Case, adjustment: Adjustment, table_ns: int | None) -> dict[str, SideScore]:
-    """Each side's assigned score under the adjustment's method, scored into the field (matchpoints)
-    or against the other table (IMPs)."""
-    offenders, non_offenders = case.offending_side, case.non_offending_side
-    if adjustment.method == "weighted":
-        off = adjustment.offenders.weighted_score()
-        if adjustment.keep_table:
-            nos = _table(table_ns, "the non-offenders keep the table result")
-        else:
-            nos = (adjustment.non_offenders or adjustment.offenders).weighted_score()
-        return _score(case, {offenders: off, non_offenders: nos})
-    if adjustment.method == "likely":
-        return _score(case, _likely(case, adjustment))
-    if adjustment.method == "serious-error":
-        return _serious_error(case, adjustment, _table(table_ns, "the serious-error split"))
-    return _artificial(case, adjustment)
-
-
-def _table(table_ns: int | None, purpose: str) -> WeightedScore:
-    if table_ns is None:
-        raise HuddleInputError("table_result", f"{purpose} needs the table result")
-    return WeightedScore.single(table_ns)
-
-
-def _likely(case: Case, adjustment: Adjustment) -> dict[str, WeightedScore]:
-    sign = 1 if case.non_offending_side == "NS" else -1
-    selection = likely_and_probable([(sign * s, w) for s, w in adjustment.outcomes.weighted_score().components],
-                                    adjustment.reading, adjustment.likely, adjustment.probable)
-    return {case.non_offending_side: WeightedScore.single(sign * selection.non_offenders),
-            case.offending_side: WeightedScore.single(sign * selection.offenders)}
-
-
-def _serious_error(case: Case, adjustment: Adjustment, table: WeightedScore) -> dict[str, SideScore]:
-    nos_side, os_side = case.non_offending_side, case.offending_side
-    no_infraction = adjustment.no_infraction.weighted_score()
-    normal = adjustment.normal_play.weighted_score()
-    worth = {name: _score(case, {"NS": ws, "EW": ws}) for name, ws in
-             (("A", table), ("N", no_infraction), ("P", normal))}
-    unit = "imps" if worth["A"][nos_side].imps is not None else "matchpoints"
-    if worth["A"][nos_side].matchpoints is None and unit == "matchpoints":
-        raise HuddleInputError("field", "the serious-error split needs the field (matchpoints) or the "
-                                        "other table (IMPs)")
-    a, n, p = (getattr(worth[k][nos_side], unit) for k in "ANP")
-    split = serious_error_split(a, n, p)
-    top = worth["A"][nos_side].top
-    arithmetic = (f"A (actual) {display(a)}, N (no infraction) {display(n)}, P (normal play after the "
-                  f"infraction) {display(p)}; consequent damage D = max(0, N − P) = {display(split.consequent_damage)}; "
-                  f"non-offenders A + D = {display(split.non_offenders)}")
-    offenders = worth["N"][os_side]
-    return {nos_side: SideScore(nos_side, table, top=top, arithmetic=arithmetic,
-                                **{unit: Fraction(split.non_offenders)}),
-            os_side: SideScore(os_side, no_infraction, offenders.matchpoints, top, offenders.imps,
-                               "the offenders get the score of the infraction's consequence only (N)")}
-
-
-def _artificial(case: Case, adjustment: Adjustment) -> dict[str, SideScore]:
-    out = {}
-    for role, side in (("offenders", case.offending_side), ("non_offenders", case.non_offending_side)):
-        kind = adjustment.artificial[role]
-        if case.scoring in ("imps", "bam"):
-            out[side] = SideScore(side, None, imps=Fraction(artificial_imps(kind)), arithmetic=f"{kind}, Law 12C2(b)")
-            continue
-        if not case.field:
-            raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
-        top = 2 * len(case.field)
-        if side in adjustment.session:
-            percent = session_percentage_rule(kind, adjustment.session[side], adjustment.boards)
-            note = f"{kind} with the session rule, Law 12C2(c): {display(percent)}%"
-        else:
-            percent = 100 * artificial_matchpoints(kind, 1)
-            note = f"{kind}, Law 12C2(a): {display(percent)}%"
-        out[side] = SideScore(side, None, percent * top / 100, top, arithmetic=note)
-    return out
-
-
-def _score(case: Case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]:
-    ns, ew = by_side["NS"], by_side["EW"]
-    if case.scoring == "matchpoints" and case.field:
-        board = score_board(case.field, [AdjustedTable(ns, ew)])
-        a = board.adjusted[0]
-        return {"NS": SideScore("NS", ns, a.ns_matchpoints, int(board.top), arithmetic=_mp_lines(ns, board.ns_matchpoints)),
-                "EW": SideScore("EW", ew, a.ew_matchpoints, int(board.top), arithmetic=_mp_lines(ew, board.ew_matchpoints))}
-    if case.scoring in ("imps", "bam") and case.other_table is not None:
-        return {"NS": SideScore("NS", ns, imps=weighted_imps(ns, case.other_table),
-                                arithmetic=_imp_lines(ns, case.other_table, 1)),
-                "EW": SideScore("EW", ew, imps=-weighted_imps(ew, case.other_table),
-                                arithmetic=_imp_lines(ew, case.other_table, -1))}
-    return {"NS": SideScore("NS", ns), "EW": SideScore("EW", ew)}
-
-
-def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:
-    """Seed 002: each component is matchpointed against the field with the weights added to its
-    frequencies; the side's score is the weighted sum."""
-    if len(ws.components) == 1:
-        return ""
-    return " + ".join(f"{fraction_str(w)} × {display(matchpoints_of(s))}" for s, w in ws.components)
-
-
-def _imp_lines(ws: WeightedScore, other: int, sign: int) -> str:
-    """Seed 002: the weighted average of each component's IMPs, never the IMPs of the average."""
-    return " + ".join(f"{fraction_str(w)} × {sign * imps(s - other):+d} ({s:+d} vs {other:+d})" for s, w in ws.components)
+def assigned_scores(case: Case, method: Method, table_ns: int | None) -> dict[str, SideScore]:
+    """Each side's assigned score under the method, scored as the event scores; in a knockout
+    match the two sides' IMPs are averaged into one result."""
+    scores = method.assign(case, table_ns)
+    return knockout_scores(scores, law("knockout", case.laws)) if case.knockout else scores
 
 
 def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Worksheet,
-                scores: dict[str, SideScore], adjustment: Adjustment = Adjustment()) -> str:
-    lines = [f"{case.title}.", ""]
+                scores: dict[str, SideScore], method: Method | None = None) -> str:
+    lines = [f"{case.title}.", "", f"Laws applied: the {case.laws} edition."]
     irr = case.irregularity
     if irr is not None:
         lines.append(f"Facts: {irr.description or irr.type}")
@@ -266,17 +167,18 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
                   for v in la.verdicts]
     lines.append("")
     for number, a in enumerate(sheet.answers, 1):
-        verdict = {True: "yes", False: "no", None: "not decided"}[a.answer]
-        lines.append(f"{number}. {a.question.capitalize()}: {verdict}. {a.reason}" + (f" ({a.evidence})" if a.evidence else ""))
+        detail = f" {a.reason}" + (f" ({a.evidence})" if a.evidence and a.reached else "")
+        lines.append(f"{number}. {a.question.capitalize()}: {a.verdict()}." + (detail if a.reached else ""))
     lines += ["", sheet.conclusion()]
+    if sheet.adjust and method is not None:
+        lines.append(f"Method: {method.law(case.laws)}.")
+        if method.note:
+            lines.append(method.note)
     if sheet.adjust:
-        lines.append(f"Method: {adjustment.law}.")
-        if adjustment.note:
-            lines.append(adjustment.note)
         for side in ("NS", "EW"):
             score = scores[side]
-            lines.append(f"{SIDE_NAMES[side]}: {score.describe()}."
-                         + (f" ({score.arithmetic})" if score.arithmetic else ""))
+            lines.append(f"{SIDE_NAMES[side]}: {score.describe() or score.arithmetic}."
+                         + (f" ({score.arithmetic})" if score.arithmetic and score.describe() else ""))
     return "\n".join(lines)
 
 

@@ -11,20 +11,8 @@ from typing import Any
 
 from .errors import HuddleInputError
 from .logical_alternatives import ActionCount
-from .numbers import fraction_str, parse_fraction
-from .outcome_tree import OutcomeTree
-from .scoring import artificial_imps
+from .methods import Method, Weighted, method_from_dict
 
-# Every method names its law and edition (laws-and-scoring.md §1.4: the sub-letters moved).
-ADJUSTMENT_METHODS = {
-    "weighted": "Law 12C1(c) (2017): a weighted score of the outcomes that could have been achieved legally",
-    "likely": "Law 12C2 (1997), as the ACBL applied it until 31 Dec 2015: the non-offenders get the most "
-              "favourable result that was likely, the offenders the most unfavourable that was at all probable",
-    "serious-error": "Law 12C1(e) (2017): after a serious error or gamble by the non-offenders, consequent "
-                     "damage is redressed and subsequent damage is not",
-    "artificial": "Law 12C2 (2017): artificial adjusted scores, average plus / average / average minus "
-                  "(60/50/40% or +3/0/-3 IMPs), with the session rule of 12C2(c)",
-}
 MI_EVIDENCE = {
     "none": "no evidence either way",
     "as explained": "the convention cards (or notes) show the agreement that was explained",
@@ -52,6 +40,16 @@ class Finding:
         return cls(data.get("finding"), str(data.get("reason", "")))
 
 
+# When the correct explanation reached the non-offenders (Law 21B1(a): a call may be changed until
+# the end of the auction period, Law 17D, provided partner has not called since).
+CORRECTIONS = {
+    "during the auction": "during the auction",
+    "after the final pass": "after the final pass, before the opening lead was faced",
+    "after the opening lead": "after the opening lead was faced (the auction period was over)",
+    "not corrected": "not corrected before the result was obtained",
+}
+
+
 @dataclass(frozen=True)
 class Misinformation:
     """The facts of a misinformation case (Laws 20, 21, 75; LAWS.033 "Mistaken bid / mistaken
@@ -59,12 +57,13 @@ class Misinformation:
 
     evidence: str = "none"                     # one of MI_EVIDENCE
     reason: str = ""
-    corrected_in_time: bool | None = None      # corrected before the end of the auction, NOS could still change
-    changed_call: bool | None = None           # the non-offender changed the last call (Law 21B1(a))
+    corrected: str | None = None               # one of CORRECTIONS; None: not recorded
+    partner_called_since: bool | None = None   # the non-offender's partner had called after the call in question
+    changed_call: bool | None = None           # the non-offender changed the call (Law 21B1(a))
 
     def to_dict(self) -> dict:
-        return {"evidence": self.evidence, "reason": self.reason,
-                "corrected_in_time": self.corrected_in_time, "changed_call": self.changed_call}
+        return {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
+                "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "Misinformation":
@@ -73,106 +72,18 @@ class Misinformation:
         evidence = str(data.get("evidence", "none"))
         if evidence not in MI_EVIDENCE:
             raise HuddleInputError(f"{where}.evidence", f"'{evidence}' must be one of {', '.join(MI_EVIDENCE)}")
-        for name in ("corrected_in_time", "changed_call"):
+        for name in ("corrected_in_time", "changed_call", "partner_called_since"):
             if data.get(name) not in (True, False, None):
                 raise HuddleInputError(f"{where}.{name}", "must be true, false or null")
-        return cls(evidence, str(data.get("reason", "")), data.get("corrected_in_time"), data.get("changed_call"))
-
-
-@dataclass(frozen=True)
-class Adjustment:
-    """How the assigned score is built; which trees are used depends on the method."""
-
-    method: str = "weighted"
-    offenders: OutcomeTree | None = None       # weighted: the offenders' score (both sides' unless split)
-    non_offenders: OutcomeTree | None = None   # weighted: a second tree makes a split score
-    keep_table: bool = False                   # weighted: the non-offenders keep the table result
-    outcomes: OutcomeTree | None = None        # likely: the probabilities of the possible results
-    reading: str = "cumulative"                # likely: how "likely" is read as a number
-    likely: Fraction | None = None
-    probable: Fraction | None = None
-    no_infraction: OutcomeTree | None = None   # serious-error: had the infraction not occurred (N)
-    normal_play: OutcomeTree | None = None     # serious-error: after the infraction, normal play (P)
-    artificial: dict[str, str] = field(default_factory=dict)   # "offenders"/"non_offenders" -> ave+ / ave / ave-
-    session: dict[str, Fraction] = field(default_factory=dict)  # side -> session percentage (12C2(c))
-    boards: int | None = None
-    note: str = ""
-
-    @property
-    def law(self) -> str:
-        if self.method == "weighted" and self.keep_table:
-            return (ADJUSTMENT_METHODS["weighted"] + ", for the offenders; the non-offenders keep the table "
-                    "score after a serious error of their own (Law 12C1(e) (2017); ACBL practice before it)")
-        return ADJUSTMENT_METHODS[self.method]
-
-    def expectation_tree(self) -> OutcomeTree | None:
-        """The outcomes the non-offenders could expect had the infraction not occurred (for damage)."""
-        return {"weighted": self.non_offenders or self.offenders, "likely": self.outcomes,
-                "serious-error": self.no_infraction}.get(self.method)
-
-    def to_dict(self) -> dict:
-        out: dict[str, Any] = {"method": self.method, "note": self.note}
-        trees = {"offenders": self.offenders, "outcomes": self.outcomes,
-                 "no_infraction": self.no_infraction, "normal_play": self.normal_play}
-        out.update({k: t.to_dict() for k, t in trees.items() if t is not None})
-        if self.keep_table:
-            out["non_offenders"] = "table"
-        elif self.non_offenders is not None and self.non_offenders != self.offenders:
-            out["non_offenders"] = self.non_offenders.to_dict()
-        if self.method == "likely":
-            out["reading"] = self.reading
-            out.update({k: fraction_str(v) for k, v in (("likely", self.likely), ("probable", self.probable))
-                        if v is not None})
-        if self.method == "artificial":
-            out["artificial"] = dict(self.artificial)
-            if self.session:
-                out["session"] = {k: fraction_str(v) for k, v in self.session.items()}
-                out["boards"] = self.boards
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Any, where: str, vulnerability: str) -> "Adjustment":
-        if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object")
-        method = str(data.get("method", "weighted"))
-        if method not in ADJUSTMENT_METHODS:
-            raise HuddleInputError(f"{where}.method", f"'{method}' is not a method "
-                                                      f"(one of {', '.join(ADJUSTMENT_METHODS)})")
-
-        def tree(name):
-            return _tree(data.get(name), f"{where}.{name}", vulnerability)
-
-        nos = data.get("non_offenders")
-        keep = nos == "table"
-        offenders = tree("offenders")
-        built = cls(method=method, offenders=offenders, keep_table=keep,
-                    non_offenders=None if keep or nos is None else tree("non_offenders"),
-                    outcomes=tree("outcomes"), reading=str(data.get("reading", "cumulative")),
-                    likely=_optional_fraction(data.get("likely"), f"{where}.likely"),
-                    probable=_optional_fraction(data.get("probable"), f"{where}.probable"),
-                    no_infraction=tree("no_infraction"), normal_play=tree("normal_play"),
-                    artificial=_artificial(data.get("artificial"), f"{where}.artificial"),
-                    session={side: parse_fraction(str(v), f"{where}.session.{side}")
-                             for side, v in (data.get("session") or {}).items()},
-                    boards=data.get("boards"), note=str(data.get("note", "")))
-        built.check(where)
-        return built
-
-    def check(self, where: str = "ruling.adjustment") -> None:
-        """Each method's trees are present; refusals name the missing one."""
-        needed = {"weighted": ("offenders",), "likely": ("outcomes",),
-                  "serious-error": ("no_infraction", "normal_play"), "artificial": ()}[self.method]
-        for name in needed:
-            if getattr(self, name) is None:
-                raise HuddleInputError(f"{where}.{name}", f"the {self.method} method needs this outcome tree")
-        if self.method == "likely" and self.reading not in ("cumulative", "per-outcome"):
-            raise HuddleInputError(f"{where}.reading", f"'{self.reading}' must be cumulative or per-outcome")
-        if self.method == "artificial":
-            if set(self.artificial) != {"offenders", "non_offenders"}:
-                raise HuddleInputError(f"{where}.artificial", "give the kind for offenders and non_offenders")
-            if self.session and (set(self.session) - {"NS", "EW"} or not isinstance(self.boards, int)):
-                raise HuddleInputError(f"{where}.session", "session percentages are keyed NS / EW, "
-                                                           "with the number of boards in boards")
+        corrected, partner_called = data.get("corrected"), data.get("partner_called_since")
+        if corrected is None and data.get("corrected_in_time") is not None:
+            # version 1: "in time" meant the non-offender could still change the call
+            in_time = data["corrected_in_time"]
+            corrected = "during the auction" if in_time else "after the opening lead"
+            partner_called = False if in_time else partner_called
+        if corrected is not None and corrected not in CORRECTIONS:
+            raise HuddleInputError(f"{where}.corrected", f"'{corrected}' must be one of {', '.join(CORRECTIONS)}")
+        return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"))
 
 
 @dataclass(frozen=True)
@@ -188,7 +99,7 @@ class RulingInputs:
     suggested: Finding = Finding()                    # UI: demonstrably suggested; MI: caused by the MI
     damage: Finding = Finding()                       # needed only when it cannot be computed
     misinformation: Misinformation | None = None
-    adjustment: Adjustment = Adjustment()
+    adjustment: Method = Weighted()
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"policy": self.policy, "consider_min": self.consider_min,
@@ -210,20 +121,26 @@ class RulingInputs:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "ruling", vulnerability: str = "none") -> "RulingInputs":
-        """``vulnerability`` is the board's, used by trees that do not give their own."""
+    def from_dict(cls, data: Any, where: str = "ruling", vulnerability: str = "none",
+                  kind: str = "UI") -> "RulingInputs":
+        """``vulnerability`` is the board's, used by trees that do not give their own; an
+        unplayable board (``kind``) needs no poll and no finding on logical alternatives."""
         if not isinstance(data, dict):
             raise HuddleInputError(where, "must be an object")
         poll = data.get("poll") or {}
+        if not isinstance(poll, dict) or not isinstance(poll.get("counts", []), list):
+            raise HuddleInputError(f"{where}.poll", "must be an object with a list of counts")
         counts = tuple(_count(c, f"{where}.poll.counts[{i}]") for i, c in enumerate(poll.get("counts", [])))
-        q4 = poll.get("q4")
+        q4 = _q4(poll.get("q4"), f"{where}.poll.q4")
         la = data.get("logical_alternatives") or {}
-        if not counts and "finding" not in la:
+        if not isinstance(la, dict):
+            raise HuddleInputError(f"{where}.logical_alternatives", "must be an object with a finding")
+        if not counts and "finding" not in la and kind != "unplayable":
             raise HuddleInputError(f"{where}.poll", "record the poll's counts, or the director's finding "
                                                     "in logical_alternatives")
         mi = data.get("misinformation")
         return cls(policy=str(data.get("policy", "wbf2017")), consider_min=data.get("consider_min"),
-                   poll=counts, q4=None if not q4 else (int(q4["suggested"]), int(q4["answers"])),
+                   poll=counts, q4=q4,
                    alternatives=tuple(str(a) for a in la.get("finding") or ()),
                    alternatives_reason=str(la.get("reason", "")),
                    table_action=str(data.get("table_action", "")),
@@ -231,8 +148,8 @@ class RulingInputs:
                    suggested=Finding.from_dict(data.get("suggested"), f"{where}.suggested"),
                    damage=Finding.from_dict(data.get("damage"), f"{where}.damage"),
                    misinformation=None if mi is None else Misinformation.from_dict(mi, f"{where}.misinformation"),
-                   adjustment=Adjustment.from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
-                   if data.get("adjustment") else Adjustment())
+                   adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
+                   if data.get("adjustment") else Weighted())
 
 
 def _count(data: Any, where: str) -> ActionCount:
@@ -244,35 +161,13 @@ def _count(data: Any, where: str) -> ActionCount:
     return ActionCount(str(data["action"]), *values)
 
 
-def _optional_fraction(value: Any, where: str) -> Fraction | None:
-    return None if value is None else parse_fraction(str(value), where)
-
-
-def _artificial(data: Any, where: str) -> dict[str, str]:
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise HuddleInputError(where, "must map offenders / non_offenders to ave+, ave or ave-")
-    for role, kind in data.items():
-        try:
-            artificial_imps(str(kind))
-        except HuddleInputError as exc:
-            raise HuddleInputError(f"{where}.{role}", exc.problem) from None
-    return {str(k): str(v) for k, v in data.items()}
-
-
-def _tree(data: Any, where: str, vulnerability: str) -> OutcomeTree | None:
-    if data is None:
+def _q4(data: Any, where: str) -> tuple[int, int] | None:
+    if not data:
         return None
-    if not isinstance(data, dict):
-        raise HuddleInputError(where, "must be an outcome tree or \"table\"")
-    try:
-        return OutcomeTree.from_dict({"vulnerability": vulnerability, **data}, where)
-    except HuddleInputError as exc:
-        field_name = exc.field if exc.field.startswith(where) else f"{where}: {exc.field}"
-        raise HuddleInputError(field_name, exc.problem) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise HuddleInputError(where, f"is not an outcome tree ({exc})") from None
+    values = (data.get("suggested"), data.get("answers")) if isinstance(data, dict) else (None, None)
+    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values) or values[0] > values[1]:
+        raise HuddleInputError(where, "needs whole numbers: suggested (at most answers) and answers")
+    return values
 
 
-__all__ = ["RulingInputs", "Finding", "Misinformation", "Adjustment", "ADJUSTMENT_METHODS", "MI_EVIDENCE"]
+__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS"]

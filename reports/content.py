@@ -206,13 +206,8 @@ def _adjustment(case: Case, ruling: Ruling) -> list:
         out.append(Text(f"Method: {ruling.method}."))
         if adjustment.note:
             out.append(Text(adjustment.note, muted=True))
-        trees = [("The offenders' outcome tree" if adjustment.non_offenders else "The outcome tree", adjustment.offenders),
-                 ("The non-offenders' outcome tree", adjustment.non_offenders),
-                 ("The possible results", adjustment.outcomes), ("Had the infraction not occurred (N)", adjustment.no_infraction),
-                 ("Normal play after the infraction (P)", adjustment.normal_play)]
-        for title, tree in trees:
-            if tree is None or adjustment.method == "artificial":
-                continue
+        for slot, tree in adjustment.trees():
+            title = slot.label
             rows = tree_rows(tree)
             out += [Heading(title, 3),
                     Table(("action", "weight", "contract", "contract weight", "tricks", "tricks weight"),

@@ -331,7 +331,7 @@ def test_an_outcome_tree_mistake_is_named_and_nothing_is_saved(director):
     at = ruling_page(director, "kooijman-weighted-imps")
     record = slug_id("kooijman-weighted-imps")
     # the tree has one action (4♠) with two trick counts; make the trick weights sum to 1/3 + 1/3
-    at.session_state[f"rf_tree_{record}_off_rows"][0]["tricks_weight"] = "1/3"
+    at.session_state[f"rf_tree_{record}_offenders_rows"][0]["tricks_weight"] = "1/3"
     at.run()
     assert at.error[0].value == "4S: 4S by N.tricks: weights sum to 2/3, not 1"
     assert not [b for b in at.button if b.key == "ruling_save"]
@@ -341,9 +341,9 @@ def test_an_outcome_tree_mistake_is_named_and_nothing_is_saved(director):
 def test_double_dummy_fills_the_trick_counts(director):
     at = ruling_page(director, "laws033-6d-slam")
     record = slug_id("laws033-6d-slam")
-    at.button(key=f"rf_tree_{record}_off_dd").click().run()
+    at.button(key=f"rf_tree_{record}_offenders_dd").click().run()
     assert not at.exception and not at.error
-    rows = at.session_state[f"rf_tree_{record}_off_rows"]
+    rows = at.session_state[f"rf_tree_{record}_offenders_rows"]
     five_diamonds = next(r for r in rows if r["contract"] == "5D")
     from analysis.double_dummy import double_dummy_table
     assert five_diamonds["tricks"] == double_dummy_table(cases.get_case(record).case.board.deal).tricks_for("D", "S")

@@ -140,7 +140,7 @@ def test_high_level_slam_simpler_view(capsys):
     """SE-4 (seed 002): North-South 5♣+1 (+620), East-West keep -1370."""
     out = run_json(capsys, "rule", str(CASES / "kooijman-high-level-6c.json"))
     assert scores(out) == {"NS": [(620, "1")], "EW": [(-1370, "1")]}
-    assert "keep the table score" in out["method"]
+    assert out["method"].startswith("Law 12C1(e) (2017)") and "keep their table score" in out["method"]
 
 
 def edited(tmp_path, name, change):
@@ -205,7 +205,8 @@ def test_misinformation_case_end_to_end(capsys):
 @pytest.mark.parametrize("change, stops_at, words", [
     (lambda r: r["misinformation"].update(evidence="as explained"), 0, "a mistaken call, not misinformation"),
     (lambda r: r["misinformation"].update(evidence="none"), None, "presumes a mistaken explanation"),
-    (lambda r: r["misinformation"].update(corrected_in_time=True, changed_call=False), 2, "chose to keep the last call"),
+    (lambda r: r["misinformation"].update(corrected="during the auction", partner_called_since=False,
+                                          changed_call=False), 2, "chose to keep the call"),
     (lambda r: r["poll"].update(counts=[{"action": "X", "considered_only": 1}, {"action": "P", "chose": 8}]), 1,
      "would have been made anyway"),
 ])

@@ -4,7 +4,8 @@ import streamlit as st
 
 from analysis import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, call_symbol, parse_call
-from analysis.case import IRREGULARITY_TYPES, KINDS, SCORING_FORMS
+from analysis.case import IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
+from analysis.laws import EDITIONS
 from analysis.errors import HuddleInputError
 from polling import cases
 from ui.auth import require
@@ -65,9 +66,18 @@ st.subheader("The case")
 st.text_input("Title", key="ed_title", max_chars=300)
 c1, c2, c3 = st.columns(3)
 c1.radio("Kind", KINDS, key="ed_kind", horizontal=True,
-         format_func={"UI": "Unauthorized information", "MI": "Misinformation"}.get)
+         format_func={"UI": "Unauthorized information", "MI": "Misinformation",
+                      "unplayable": "Unplayable board (no result)"}.get)
 c2.selectbox("Form of scoring", SCORING_FORMS, key="ed_scoring")
 c3.text_input("Class of players", key="ed_class")
+c1, c2, c3 = st.columns(3)
+c1.selectbox("Laws in force", EDITIONS, key="ed_laws", format_func=lambda e: f"{e} edition",
+             help="The edition the event played under: it decides which adjustment methods exist and how "
+                  "the laws are numbered")
+c2.radio("Matchpoint scale", ("wbf", "acbl"), key="ed_scale", horizontal=True,
+         format_func={"wbf": "2-1 (top 2(n−1))", "acbl": "ACBL 1-½ (top n−1)"}.get)
+c3.checkbox("Knockout match (one result per board)", key="ed_knockout",
+            help="IMPs only: split scores are averaged into one result (Law 86)")
 c1, c2, c3 = st.columns(3)
 c1.text_input("Event", key="ed_event")
 c2.text_input("Session", key="ed_session")
@@ -116,12 +126,16 @@ def call_label(i):
 st.subheader("The irregularity")
 c1, c2, c3 = st.columns(3)
 c1.selectbox("What happened", (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type")
-c2.selectbox("By", (NO_VALUE,) + tuple(SEATS), key="ed_irr_by", format_func=lambda s: SEAT_NAMES.get(s, s))
+c2.selectbox("By (who transmitted it)", (NO_VALUE,) + tuple(SEATS), key="ed_irr_by",
+             format_func=lambda s: SEAT_NAMES.get(s, s),
+             help="For a hesitation, remark or gesture: the player; for an explanation or alert: the partner who gave it")
 c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label, index=None,
              placeholder=NO_VALUE)
-c1, c2 = st.columns(2)
-c1.number_input("Seconds (hesitation)", min_value=0, step=1, key="ed_irr_seconds")
+c1, c2, c3 = st.columns(3)
+c1.number_input("Seconds taken", min_value=0, max_value=3600, step=1, key="ed_irr_seconds")
 c2.radio("Facts", ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True)
+c3.selectbox("Received by", (NO_VALUE,) + tuple(SEATS), key="ed_irr_to", format_func=lambda s: SEAT_NAMES.get(s, s),
+             help="Blank: the partner of the player who transmitted it")
 st.text_area("Description", key="ed_irr_description", max_chars=2000)
 st.selectbox("Action in question", call_options, key="ed_action", format_func=call_label, index=None,
              placeholder="the call the ruling is about")
@@ -135,7 +149,7 @@ c1, c2, c3 = st.columns(3)
 c1.text_input("or the North-South score alone", key="ed_ns_score")
 c2.text_input("Field: North-South scores (420*4 400 …)", key="ed_field")
 c3.text_input("Other table's North-South score (teams)", key="ed_other")
-st.radio("Offending side", (NO_VALUE, "NS", "EW"), key="ed_offending", horizontal=True)
+st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True)
 st.text_area("Director's notes", key="ed_notes", max_chars=5000)
 st.text_input("Source", key="ed_source")
 

@@ -12,7 +12,7 @@ import pandas as pd
 
 from analysis.bridge import SEATS, hand_pbn
 from analysis.matchpoints import parse_field
-from analysis.case import Case, case_id_from_title
+from analysis.case import FORMAT_VERSION, Case, case_id_from_title
 
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
 GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")
@@ -70,7 +70,8 @@ def state_from_case(case: Case) -> dict:
     result = data["table_result"] or {}
     state = {
         "ed_id": case.id, "ed_title": case.title, "ed_kind": case.kind, "ed_event": case.event or "",
-        "ed_session": case.session or "", "ed_scoring": case.scoring,
+        "ed_session": case.session or "", "ed_scoring": case.scoring, "ed_laws": case.laws,
+        "ed_scale": case.matchpoint_scale.value, "ed_knockout": case.knockout, "ed_irr_to": irr.get("to", NO_VALUE),
         "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
         "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
         "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
@@ -106,7 +107,7 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
     irregularity = None
     if optional("ed_irr_type"):
         irregularity = {"type": state["ed_irr_type"], "description": text("ed_irr_description")}
-        for name, key in (("by", "ed_irr_by"), ("call_index", "ed_irr_call")):
+        for name, key in (("by", "ed_irr_by"), ("to", "ed_irr_to"), ("call_index", "ed_irr_call")):
             if optional(key) is not None:
                 irregularity[name] = state[key]
         if state.get("ed_irr_seconds"):
@@ -124,10 +125,12 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         result = {"ns_score": text("ed_ns_score")}
     deal = "N:" + " ".join(text(HAND_KEYS[s]) or "-" for s in SEATS)
     return {
-        "format_version": 1, "title": text("ed_title"),
+        "format_version": FORMAT_VERSION, "title": text("ed_title"),
         "id": text("ed_id") or (case_id_from_title(text("ed_title")) if text("ed_title") else ""), "kind": state.get("ed_kind"),
         "event": text("ed_event") or None, "session": text("ed_session") or None,
         "scoring": state.get("ed_scoring"), "class_of_players": text("ed_class") or None,
+        "laws": state.get("ed_laws") or None, "matchpoint_scale": state.get("ed_scale") or "wbf",
+        "knockout": bool(state.get("ed_knockout")),
         "board": {"number": int(state["ed_number"]) if state.get("ed_number") else None,
                   "dealer": state.get("ed_dealer"), "vulnerability": state.get("ed_vul")},
         "deal": deal, "auction": calls_from_grid(grid), "irregularity": irregularity,

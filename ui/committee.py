@@ -69,9 +69,8 @@ with poll_tab:
 
 with ruling_tab:
     show_ruling(director)
-    tree = case.ruling.adjustment.offenders
-    if director.adjusted and tree is not None and case.ruling.adjustment.method == "weighted":
-        st.plotly_chart(outcome_tree_figure(tree), key="tree_director")
+    for slot, tree in case.ruling.adjustment.trees() if director.adjusted else ():
+        st.plotly_chart(outcome_tree_figure(tree, slot.label), key=f"tree_director_{slot.name}")
     if any(s.weighted is not None for s in director.scores.values()):
         st.plotly_chart(field_figure(case, director), key="field_director")
 
@@ -95,8 +94,8 @@ def _change() -> Reconsideration:
                                   key=f"cm_alts_{record_id}")
         found = tuple(a.strip() for a in text.split(",") if a.strip())
         change["alternatives"] = found if found != inputs.alternatives else None
-    tree = inputs.adjustment.offenders
-    if inputs.adjustment.method == "weighted" and tree is not None:
+    tree = inputs.adjustment.committee_tree()
+    if tree is not None:
         st.caption("Weights of the alternatives in the outcome tree (fractions; 0 takes one out)")
         given = {}
         for col, branch in zip(st.columns(max(1, len(tree.actions()))), [b for b in tree.branches if not b.cancelled]):

@@ -14,7 +14,8 @@ from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, logical_alternatives, policy
 from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
                                    tree_rows)
-from analysis.ruling_inputs import ADJUSTMENT_METHODS, MI_EVIDENCE, Adjustment, Finding, Misinformation, RulingInputs
+from analysis.methods import Method, method_from_dict, methods_for
+from analysis.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
 from polling import services
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
@@ -69,13 +70,18 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
     evidence = st.selectbox("Evidence of the agreement", names, index=names.index(saved.evidence),
                             format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}", key=f"rf_mi_ev_{record_id}")
     reason = st.text_input("What the evidence is", saved.reason, key=f"rf_mi_reason_{record_id}")
-    corrected = st.radio("Was the explanation corrected before the end of the auction, in time to change a call?",
-                         list(FINDINGS), key=f"rf_mi_time_{record_id}", horizontal=True,
-                         index=list(FINDINGS.values()).index(saved.corrected_in_time))
+    when = [None, *CORRECTIONS]
+    corrected = st.selectbox("When was the explanation corrected?", when, index=when.index(saved.corrected),
+                             format_func=lambda w: "not recorded" if w is None else CORRECTIONS[w],
+                             key=f"rf_mi_when_{record_id}")
+    partner = st.radio("Had the non-offender's partner called since the call in question? (Law 21B1(a) allows "
+                       "a change only if not)", list(FINDINGS), key=f"rf_mi_partner_{record_id}", horizontal=True,
+                       index=list(FINDINGS.values()).index(saved.partner_called_since),
+                       help="After the final pass the auction answers this when it is left undecided")
     changed = st.radio("Did the non-offender change the call (Law 21B1(a))?", list(FINDINGS),
                        key=f"rf_mi_changed_{record_id}", horizontal=True,
                        index=list(FINDINGS.values()).index(saved.changed_call))
-    return Misinformation(evidence, reason, FINDINGS[corrected], FINDINGS[changed])
+    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed])
 
 
 def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict]:
@@ -109,45 +115,44 @@ def _rows(tree: OutcomeTree | None, fallback: list[dict]) -> list[dict]:
     return tree_rows(tree) if tree is not None else fallback
 
 
-def adjustment_input(record_id: int, case: Case, saved: Adjustment, start: list[dict]) -> Adjustment:
-    """The method and its trees; tables are turned into trees when the ruling is built."""
-    names = list(ADJUSTMENT_METHODS)
-    method = st.selectbox("Method", names, index=names.index(saved.method), key=f"rf_method_{record_id}")
-    st.caption(ADJUSTMENT_METHODS[method])
+def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict]) -> dict:
+    """The method and its inputs, drawn from the method's slots; returns the case-file section
+    (tables already turned into trees), which the ruling reads like a saved one."""
+    allowed = methods_for(case.laws)
+    names = list(allowed) if saved.name in allowed else [saved.name, *allowed]
+    method = st.selectbox("Method", names, index=names.index(saved.name), key=f"rf_method_{record_id}",
+                          format_func=lambda n: allowed[n].title if n in allowed else n)
+    chosen = allowed.get(method, type(saved))
+    st.caption(chosen.law(chosen(), case.laws) if chosen.allowed_in(case.laws)
+               else f"Not in the {case.laws} Laws: choose another method.")
     vul, key = case.board.vulnerability, f"rf_tree_{record_id}"
-    note = st.text_input("How the outcomes were chosen (printed with the ruling)", saved.note, key=f"rf_note_{record_id}")
-    if method == "weighted":
-        rows = tree_editor("Outcome tree (offenders; both sides unless split)", f"{key}_off",
-                           _rows(saved.offenders, start), case)
-        modes = ["the same tree", "their own tree (a split score)", "the table result (their serious error)"]
-        current = 2 if saved.keep_table else 1 if saved.non_offenders not in (None, saved.offenders) else 0
-        mode = st.radio("The non-offenders get", modes, index=current, key=f"rf_nos_{record_id}", horizontal=True)
-        nos = None
-        if mode == modes[1]:
-            nos = tree_from_rows(tree_editor("Non-offenders' tree", f"{key}_nos",
-                                             _rows(saved.non_offenders or saved.offenders, start), case),
-                                 vul, "non-offenders' tree")
-        return Adjustment("weighted", offenders=tree_from_rows(rows, vul, "offenders' tree"), non_offenders=nos,
-                          keep_table=mode == modes[2], note=note)
-    if method == "likely":
-        rows = tree_editor("Possible results with their probabilities", f"{key}_out", _rows(saved.outcomes, start), case)
-        reading = st.radio("Reading of 'likely'", ["cumulative", "per-outcome"], key=f"rf_reading_{record_id}",
-                           index=0 if saved.reading == "cumulative" else 1, horizontal=True,
-                           help="cumulative: 1/3 and 1/6 accumulated from the best result (Willner); "
-                                "per-outcome: each result's own probability over 1/6 and 1/20 (Stevenson)")
-        return Adjustment("likely", outcomes=tree_from_rows(rows, vul, "possible results"), reading=reading, note=note)
-    if method == "serious-error":
-        n = tree_editor("Had the infraction not occurred (N)", f"{key}_n", _rows(saved.no_infraction, start), case)
-        p = tree_editor("After the infraction with normal play (P)", f"{key}_p", _rows(saved.normal_play, start), case)
-        return Adjustment("serious-error", no_infraction=tree_from_rows(n, vul, "no-infraction tree"),
-                          normal_play=tree_from_rows(p, vul, "normal-play tree"), note=note)
-    kinds = ["ave+", "ave", "ave-"]
-    cols = st.columns(2)
-    nos_kind = cols[0].selectbox("Non-offenders", kinds, key=f"rf_art_nos_{record_id}",
-                                 index=kinds.index(saved.artificial.get("non_offenders", "ave+")))
-    os_kind = cols[1].selectbox("Offenders", kinds, key=f"rf_art_os_{record_id}",
-                                index=kinds.index(saved.artificial.get("offenders", "ave-")))
-    return Adjustment("artificial", artificial={"non_offenders": nos_kind, "offenders": os_kind}, note=note)
+    section = {"method": method, "note": st.text_input("How the outcomes were chosen (printed with the ruling)",
+                                                      saved.note, key=f"rf_note_{record_id}")}
+    same = saved.name == method
+    for slot in (s for s in chosen.slots if s.applies(case)):
+        value = getattr(saved, slot.name, None) if same else None
+        if slot.kind == "choice":
+            current = value if value in slot.choices else slot.choices[0]
+            section[slot.name] = st.radio(slot.label, slot.choices, index=slot.choices.index(current),
+                                          key=f"rf_{slot.name}_{record_id}", horizontal=True, help=slot.help or None)
+        elif slot.kind == "kinds":
+            section[slot.name] = _artificial_kinds(record_id, case, value or {}, slot.choices)
+        elif slot.optional and not st.checkbox(slot.label, value is not None, key=f"rf_use_{slot.name}_{record_id}"):
+            continue
+        else:
+            rows = tree_editor(slot.label, f"{key}_{slot.name}", _rows(value, start), case)
+            section[slot.name] = tree_from_rows(rows, vul, slot.label)
+    return section
+
+
+def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str, ...]) -> dict:
+    roles = ({"NS": "North-South", "EW": "East-West"} if case.non_offending_side is None
+             else {"non_offenders": "Non-offenders", "offenders": "Offenders"})
+    defaults = {"non_offenders": "ave+", "offenders": "ave-", "NS": "ave", "EW": "ave"}
+    cols = st.columns(len(roles))
+    return {role: col.selectbox(label, kinds, key=f"rf_art_{role}_{record_id}",
+                                index=kinds.index(saved.get(role, defaults[role])))
+            for col, (role, label) in zip(cols, roles.items())}
 
 
 def _alternatives(inputs: RulingInputs, table_action: str) -> tuple[str, ...]:
@@ -178,8 +183,14 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     inputs = replace(inputs, damage=finding_input("4. Damage", saved.damage, f"rf_damage_{record_id}",
                                                   "computed from the outcome tree"))
     st.subheader("Adjustment")
-    start = starting_rows(inputs.poll, _alternatives(inputs, table_action) or ("P",), table_action or "cancelled")
-    return replace(inputs, adjustment=adjustment_input(record_id, case, saved.adjustment, start))
+    alternatives = _alternatives(inputs, table_action) or ("P",)
+    if case.kind == "MI":
+        # the non-offender's own call was legal: it is an outcome like the others, not cancelled
+        start = starting_rows(inputs.poll, (*alternatives, table_action) if table_action else alternatives, None)
+    else:
+        start = starting_rows(inputs.poll, alternatives, table_action or "cancelled")
+    section = adjustment_input(record_id, case, saved.adjustment, start)
+    return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
 
 
 __all__ = ["ruling_inputs_form", "tree_editor", "finding_input"]
