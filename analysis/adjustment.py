@@ -68,3 +68,12 @@ def _first_reaching(best_first: list[tuple[int, Fraction]], threshold: Fraction)
         if total >= threshold:
             return score
     return best_first[-1][0]
+
+
+def select_for(non_offending_side: str, outcomes, reading: str = "cumulative", likely: Fraction | None = None,
+               probable: Fraction | None = None) -> tuple[int, int]:
+    """The selection on a North-South weighted score (its weights read as probabilities): the
+    North-South scores (non-offenders', offenders') assigned."""
+    sign = 1 if non_offending_side == "NS" else -1
+    chosen = likely_and_probable([(sign * s, w) for s, w in outcomes.components], reading, likely, probable)
+    return sign * chosen.non_offenders, sign * chosen.offenders

@@ -54,7 +54,8 @@ class SideScore:
             return self.board, "of the board"
         if self.weighted is not None:
             sign = 1 if self.side == "NS" else -1
-            return sign * self.weighted.expected_score(), "points (expected)"
+            return sign * self.weighted.expected_score(), "points" if len(self.weighted.components) == 1 else \
+                "points (expected)"
         return None, ""
 
     def describe(self) -> str:
@@ -107,8 +108,10 @@ def side_value(case, side: str, score: WeightedScore) -> tuple[Fraction | None, 
     Without the field (matchpoints) or the other table (IMPs, BAM) only a single result can be
     compared, in points: matchpoints and IMPs never reverse the order of two single scores, but a
     weighted mixture's worth depends on the field, so it is None then."""
-    value, unit = score_sides(case, {"NS": score, "EW": score})[side].value()
-    comparable = unit != "points (expected)" or case.scoring == "total points" or len(score.components) == 1
+    scored = score_sides(case, {"NS": score, "EW": score})[side]
+    value, unit = scored.value()
+    in_points = scored.matchpoints is None and scored.imps is None and scored.board is None
+    comparable = not in_points or case.scoring == "total points" or len(score.components) == 1
     return (value, unit) if comparable else (None, unit)
 
 

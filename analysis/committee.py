@@ -23,7 +23,7 @@ from .case import Case
 from .errors import HuddleInputError
 from .logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
 from .numbers import fraction_str, parse_fraction
-from .ruling import Ruling, SideScore, rule
+from .ruling import Ruling, rule
 
 DECISIONS = {
     "uphold": "the director's ruling stands",
@@ -136,18 +136,6 @@ def missing_outcomes(case: Case, ruling: Ruling) -> tuple[str, ...]:
     return tuple(a for a in ruling.la.logical_alternatives if action_key(a) not in in_tree)
 
 
-def side_value(score: SideScore) -> tuple[Fraction | None, str]:
-    """What a side's score is worth, in the unit the event uses."""
-    if score.matchpoints is not None:
-        return score.matchpoints, f"matchpoints of {score.top}"
-    if score.imps is not None:
-        return score.imps, "IMPs"
-    if score.weighted is not None:
-        sign = 1 if score.side == "NS" else -1
-        return sign * score.weighted.expected_score(), "points (expected)"
-    return None, ""
-
-
 @dataclass(frozen=True)
 class ThresholdSensitivity:
     """The ruling at each threshold: which actions are logical alternatives, whether the score is
@@ -188,9 +176,9 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
                          "unit": "", "note": str(exc)})
             continue
         missing = missing_outcomes(case, ruling)
-        ns, unit = side_value(ruling.scores["NS"])
+        ns, unit = ruling.scores["NS"].value()
         rows.append({**row, "logical_alternatives": ruling.la.logical_alternatives, "adjusted": ruling.adjusted,
-                     "NS": ns, "EW": side_value(ruling.scores["EW"])[0], "unit": unit,
+                     "NS": ns, "EW": ruling.scores["EW"].value()[0], "unit": unit,
                      "note": "" if not missing else
                      f"{', '.join(action_name(a) for a in missing)} would be a logical alternative but the "
                      "outcome tree gives it no outcome"})
@@ -246,5 +234,5 @@ def committee_decision(votes: list[Vote], decision: str | None = None) -> Commit
 
 
 __all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
-           "missing_outcomes", "side_value", "Vote", "check_vote", "CommitteeDecision", "committee_decision",
+           "missing_outcomes", "Vote", "check_vote", "CommitteeDecision", "committee_decision",
            "SENSITIVITY_THRESHOLDS"]

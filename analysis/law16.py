@@ -193,7 +193,7 @@ def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
     if expected is None:
         return Answer(q, None, f"At {case.scoring} a weighted expectation is worth what the field makes of it: "
                                "record the field (or the other table), or the director's damage finding.")
-    evidence = (f"non-offenders ({SIDE_NAMES[side]}): at the table {display(table)}, after the legal "
+    evidence = (f"non-offenders ({SIDE_NAMES[side]}): at the table {display(table)} {unit}, after the legal "
                 f"alternatives {display(expected)} {unit}")
     damage_law = law("damage", case.laws)
     if expected > table:

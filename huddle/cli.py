@@ -159,6 +159,19 @@ def cmd_rule(args) -> dict | str:
     return ruling.to_dict() if args.json else ruling.text
 
 
+def cmd_methods(args) -> dict | str:
+    """The adjustment methods the given edition of the Laws allows, with their law and inputs."""
+    from analysis.laws import edition
+    from analysis.methods import methods_for
+    laws = edition(args.laws, "--laws")
+    rows = [{"method": name, "title": m.title, "law": m().law(laws),
+             "inputs": [s.name for s in m.slots], "committee_may_change": sorted(m.committee)}
+            for name, m in methods_for(laws).items()]
+    if args.json:
+        return {"laws": laws, "methods": rows}
+    return "\n".join(f"{r['method']:<14} {r['law']}" for r in rows)
+
+
 def _case_file(path: str):
     from analysis import case as case_files
     text = _read_file(path)
@@ -447,6 +460,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("case", help="a case file (JSON) with a ruling section")
     p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
     p.add_argument("--consider-min", help="wbf2017's consideration threshold")
+
+    p = add("methods", cmd_methods, "The adjustment methods an edition of the Laws allows, with their laws.")
+    p.add_argument("--laws", default="2017", help="1997, 2007 or 2017 (default)")
 
     p = add("report", cmd_report, "Write the ruling report of a case as HTML and/or PDF (both by default).")
     p.add_argument("case", help="a case file (JSON) or the id of a stored case (with its polls and appeal)")

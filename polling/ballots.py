@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass
 
 from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_suits,
-                             parse_call, side_of)
+                             parse_call, partner_of, side_of)
 from analysis.case import Case
 from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import action_key
 
 # Words that give the irregularity away (polling-practice.md: "never mention the hesitation").
 # Abbreviations are matched in capitals only ("a bit" is fine, "BIT" is not).
@@ -43,6 +44,7 @@ class PollProblem:
     auction: Auction            # up to the decision point, as the player was entitled to see it
     candidates: tuple[str, ...]  # calls offered; any other legal call may be written in
     wording: str                # the director's introduction
+    q4_question: str = ""       # Q4 as this poll asks it (empty: no Q4)
 
     def legal_calls(self) -> list[str]:
         return self.auction.legal_calls()
@@ -51,7 +53,7 @@ class PollProblem:
         return {"seat": self.seat, "hand": self.hand, "dealer": self.dealer,
                 "vulnerability": self.vulnerability, "scoring": self.scoring,
                 "methods": self.methods, "auction": self.auction.to_dict(),
-                "candidates": list(self.candidates), "wording": self.wording}
+                "candidates": list(self.candidates), "wording": self.wording, "q4_question": self.q4_question}
 
     @classmethod
     def from_dict(cls, data: dict) -> "PollProblem":
@@ -95,9 +97,75 @@ def entitled_auction(case: Case, decision_index: int) -> Auction:
     return Auction(auction.dealer, tuple(calls))
 
 
+def sensible_alternatives(case: Case, decision_index: int | None = None) -> tuple[str, ...]:
+    """Calls a poll should offer besides the table action: Pass, and the calls the director has
+    listed (the ruling's logical alternatives and any recorded poll's actions), where legal."""
+    index = case.action_index if decision_index is None else decision_index
+    if index is None:
+        return ()
+    legal = set(case.board.auction.up_to(index).legal_calls())
+    listed = ["P"]
+    if case.ruling is not None:
+        listed += list(case.ruling.alternatives) + [c.action for c in case.ruling.poll]
+    table = case.board.auction.calls[index].call
+    out: list[str] = []
+    for name in listed:
+        try:
+            call = parse_call(name, "alternatives")
+        except HuddleInputError:
+            continue
+        if call in legal and call != table and call not in out:
+            out.append(call)
+    return tuple(out)
+
+
+def q4_question(case: Case, decision_index: int | None = None) -> str:
+    """Q4 in the words of the actual UI, asked of the player who received it: partner's tempo,
+    remark, question or manner before the decision, or partner's explanation or alert of the
+    player's own call. Refused where it makes no sense: no UI from partner, or an MI poll (whose
+    pollees are given the correct explanation and have no UI to weigh)."""
+    index = case.action_index if decision_index is None else decision_index
+    irr = case.irregularity
+    if index is None:
+        raise HuddleInputError("Q4", "the case does not say which call is in question")
+    if case.kind != "UI" or irr is None:
+        raise HuddleInputError("Q4", "Q4 asks what partner's unauthorized information suggests; this case records "
+                                     "none (a misinformation poll gives the correct explanation instead)")
+    auction = case.board.auction
+    player = auction.seat_of(index)
+    at = irr.call_index
+    if at is None:
+        slow = [i for i, c in enumerate(auction.calls[:index]) if c.tempo_break]
+        at = slow[-1] if slow else None
+    if at is None or at >= index:
+        raise HuddleInputError("Q4", "record at which call before the decision the unauthorized information arose")
+    caller = auction.seat_of(at)
+    call = call_symbol(auction.calls[at].call)
+    ask = " Which of these calls does that make more attractive?"
+    if irr.type in ("explanation", "alert", "unalerted"):
+        if caller != player:
+            raise HuddleInputError("Q4", f"partner's {irr.type} concerns the player's own call; call {at + 1} was "
+                                         f"{SEAT_NAMES[caller]}'s")
+        given = auction.calls[at].explanation
+        return {"explanation": f"Your partner explained your {call} as “{given}”." if given
+                else f"Your partner explained your {call} to the opponents.",
+                "alert": f"Your partner alerted your {call}" + (f" and explained it as “{given}”." if given else "."),
+                "unalerted": f"Your partner did not alert your {call}."}[irr.type] + ask
+    if caller != partner_of(player):
+        raise HuddleInputError("Q4", f"call {at + 1} ({call}) was {SEAT_NAMES[caller]}'s, not the partner's of "
+                                     f"{SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
+    return {"hesitation": f"Your partner took a long time before {call}.",
+            "haste": f"Your partner made {call} very quickly.",
+            "remark": f"Your partner made a remark when calling {call}.",
+            "question": f"Your partner asked a question before {call}.",
+            "gesture": f"Your partner's manner when calling {call} showed a view of the hand.",
+            }.get(irr.type, f"Your partner's manner when calling {call} conveyed information.") + ask
+
+
 def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
-               decision_index: int | None = None) -> PollProblem:
-    """The poll for a case: refuses wording that reveals the irregularity, and illegal candidates."""
+               decision_index: int | None = None, q4: bool = False) -> PollProblem:
+    """The poll for a case: refuses wording that reveals the irregularity, illegal candidates, a
+    poll whose only answer is the table action, and a Q4 that does not fit the case."""
     index = case.action_index if decision_index is None else decision_index
     if index is None:
         raise HuddleInputError("action_index", "the case does not say which call is in question")
@@ -120,8 +188,13 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
         if call not in legal:
             raise HuddleInputError("alternatives", f"{call_symbol(call)} is not a legal call here")
         candidates.add(call)
+    if len(candidates) < 2:
+        raise HuddleInputError("alternatives", "offer at least one call besides the one made at the table (Pass, "
+                               "and the calls the director thinks peers would consider): a poll with one "
+                               "answer shows pollees what was done")
     return PollProblem(seat, hand, case.board.dealer, case.board.vulnerability, case.scoring,
-                       methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip())
+                       methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip(),
+                       q4_question(case, index) if q4 else "")
 
 
 def _call_order(call: str) -> int:

@@ -19,7 +19,7 @@ class CaseRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     slug: str = Field(index=True, unique=True, max_length=120)
     title: str = Field(max_length=300)
-    kind: str = Field(max_length=2)
+    kind: str = Field(max_length=12)         # UI, MI or unplayable
     status: str = Field(default="open", max_length=20)
     body: str
     created_at: datetime = Field(default_factory=utcnow)

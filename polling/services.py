@@ -77,19 +77,16 @@ def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives
     with _session(url) as session:
         record = _get(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)
-        problem = build_poll(case, wording, methods, alternatives, decision_index)
-        q4_call = _slow_call(case)
-        if q4_enabled and q4_call is None:
-            raise HuddleInputError("Q4", "the case records no call with a break in tempo to ask about")
+        problem = build_poll(case, wording, methods, alternatives, decision_index, q4=q4_enabled)
         poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
-                    q4_enabled=q4_enabled, q4_call=q4_call)
+                    q4_enabled=q4_enabled, q4_call=_ui_call(case) if q4_enabled else None)
         session.add(poll)
         session.commit()
         return poll
 
 
-def _slow_call(case) -> str | None:
-    """The call partner made after the break in tempo (what Q4 asks about)."""
+def _ui_call(case) -> str | None:
+    """The call the unauthorized information came with (kept with the poll)."""
     irregularity = case.irregularity
     if irregularity is not None and irregularity.call_index is not None:
         return case.board.auction.calls[irregularity.call_index].call
@@ -98,8 +95,9 @@ def _slow_call(case) -> str | None:
 
 
 def q4_question(poll: Poll) -> str:
-    return (f"Your partner took a long time before {call_symbol(poll.q4_call)}. "
-            "Which of these calls does that make more attractive?")
+    """Q4 as the poll asks it; polls stored before it was kept with the problem asked it this way."""
+    return problem_of(poll).q4_question or (f"Your partner took a long time before {call_symbol(poll.q4_call)}. "
+                                            "Which of these calls does that make more attractive?")
 
 
 @dataclass(frozen=True)

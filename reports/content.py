@@ -133,7 +133,7 @@ def _facts(case: Case) -> list:
         by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
         out.append(Text(f"{irr.type.capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
                         + (f": {irr.description}" if irr.description else "")))
-    rows = [("Kind", "unauthorized information" if case.kind == "UI" else "misinformation"),
+    rows = [("Kind", KIND_NAMES[case.kind]), ("Laws", f"the {case.laws} edition"),
             ("Offending side", SIDE_NAMES.get(case.offending_side or "", "not given")),
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
                                                              if case.table_result.ns_score is not None else "")
@@ -191,9 +191,14 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
     return out
 
 
+KIND_NAMES = {"UI": "unauthorized information", "MI": "misinformation", "unplayable": "unplayable board (no result)"}
+
+
 def _questions(ruling: Ruling) -> list:
-    rows = tuple((str(i), a.question.capitalize(), {True: "yes", False: "no", None: "not decided"}[a.answer],
-                  a.reason + (f" ({a.evidence})" if a.evidence else ""))
+    if not ruling.worksheet.answers:       # an unplayable board: Law 12C2 alone
+        return [Heading("The ruling"), Text(ruling.worksheet.conclusion())]
+    rows = tuple((str(i), a.question.capitalize(), a.verdict(),
+                  (a.reason + (f" ({a.evidence})" if a.evidence else "")) if a.reached else "")
                  for i, a in enumerate(ruling.worksheet.answers, 1))
     return [Heading("The four questions"), Text(ruling.worksheet.basis, muted=True),
             Table(("", "question", "answer", "why"), rows), Text(ruling.worksheet.conclusion())]

@@ -1,5 +1,6 @@
 """The poll a pollee sees, and the wording check (polling-practice.md: present the problem, not the incident)."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -7,7 +8,9 @@ from analysis import HuddleInputError
 from analysis import case as case_files
 from analysis.bridge import Call
 from conftest import CASES
-from polling.ballots import build_poll, entitled_auction, poll_wording_problems
+from polling.ballots import build_poll, entitled_auction, poll_wording_problems, q4_question, sensible_alternatives
+
+RULINGS = Path(__file__).parent / "cases" / "rulings"
 
 
 def load(name):
@@ -77,3 +80,41 @@ def test_illegal_candidate_and_unknown_hand_are_refused():
         build_poll(load("boston-3h"), decision_index=4)
     with pytest.raises(HuddleInputError, match="methods"):
         build_poll(load("laws033-6d-slam"), methods="partner hesitated")
+
+
+# ---------------------------------------------------------------- Q4 and candidates follow the case
+
+
+def ruled(name):
+    return case_files.loads((RULINGS / f"{name}.json").read_text())
+
+
+def test_q4_names_the_actual_ui():
+    slam = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
+    assert q4_question(slam) == ("Your partner took a long time before 5♦. "
+                                 "Which of these calls does that make more attractive?")
+    assert q4_question(ruled("haste-after-skip-bid")).startswith("Your partner made Pass very quickly.")
+    alert = ruled("partners-alert-is-ui")
+    assert q4_question(alert).startswith("Your partner alerted your 4♣ and explained it as “cue bid, club control”.")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("opponents-tempo", "was East's, not the partner's of South"),          # an opponent's tempo
+    ("own-tempo", "was South's, not the partner's of South"),               # one's own tempo
+    ("mi-corrected-in-time", "this case records none"),                     # an MI poll has no UI to weigh
+])
+def test_q4_is_refused_where_it_makes_no_sense(name, words):
+    with pytest.raises(HuddleInputError, match="Q4") as caught:
+        build_poll(ruled(name), alternatives=("X",) if name.startswith("mi") else ("4S",) if name == "opponents-tempo"
+                   else ("P",), q4=True)
+    assert words in str(caught.value)
+
+
+def test_a_poll_never_offers_the_table_action_alone():
+    case_a = ruled("haste-after-skip-bid")            # South passed: Pass is the table action
+    with pytest.raises(HuddleInputError, match="alternatives: offer at least one call besides"):
+        build_poll(case_a)
+    assert sensible_alternatives(case_a) == ("4S",)   # the director's logical alternative
+    slam = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
+    assert sensible_alternatives(slam) == ("P",)      # Pass, which is also the director's finding
+    assert build_poll(slam, alternatives=sensible_alternatives(slam)).candidates == ("P", "6D")

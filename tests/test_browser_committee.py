@@ -34,6 +34,8 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     expect(page.get_by_role("heading", name="Appeal")).to_be_visible(timeout=30_000)
     choose(page, "Case", f"{CASE} (ruled)")
     expect(page.get_by_text("Status: ruled")).to_be_visible(timeout=15_000)
+    # every example is ruled: wait for this case's own table result before reading its ruling
+    expect(page.get_by_text("Table result: 2H+2 by E")).to_be_visible(timeout=15_000)
 
     page.get_by_role("tab", name="The director's ruling").click()
     expect(page.get_by_test_id("stMetricValue").first).to_have_text(

@@ -87,9 +87,8 @@ def test_director_from_pbn_to_live_tally(server, browser):
     wording.fill("Matchpoints, club pairs. What do you call?")
     wording.press("Control+Enter")
     expect(page.get_by_text("Preview: what a pollee sees")).to_be_visible()
-    page.get_by_label("Calls to offer besides the table action").click()
-    page.get_by_role("option", name="Pass", exact=True).click()
-    page.keyboard.press("Escape")
+    # Pass is offered from the start: a poll never shows the table action alone
+    expect(page.get_by_role("radio", name="Pass", exact=True)).to_be_visible()
     page.get_by_role("button", name="Create the poll").click()
     expect(page.get_by_text(re.compile(r"Poll \d+ created"))).to_be_visible()
 

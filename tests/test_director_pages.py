@@ -3,6 +3,7 @@ case editor, case status and history, poll builder, invites, live tally, account
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analysis import case as case_files
 from conftest import CASES, ROOT
 from polling import accounts, cases, db, services
 from test_cases import PBN
@@ -403,3 +404,23 @@ def test_ruling_reads_the_counts_of_a_poll(director):
     assert not at.exception
     table = next(d.value for d in at.dataframe if "chose" in d.value.columns)
     assert dict(zip(table["action"], table["chose"])) == {"6♦": 2, "Pass": 1}
+
+
+def test_the_ruling_page_offers_the_methods_of_the_cases_edition(director):
+    at = ruling_page(director, "laws033-case-b")                  # a 1997 case: no serious-error rule
+    record = slug_id("laws033-case-b")
+    assert at.selectbox(key=f"rf_method_{record}").options == [
+        "Weighted score", "Likely / at all probable", "Table score kept", "Artificial score"]
+    assert [m.value for m in at.metric] == ["-420", "-50"]
+
+
+def test_an_unplayable_board_is_ruled_by_artificial_scores_alone(director):
+    from pathlib import Path
+    case = case_files.loads((Path(__file__).parent / "cases" / "rulings" / "unplayable-board.json").read_text())
+    cases.create_case(case, "tess")
+    at = ruling_page(director, "unplayable-board")
+    record = slug_id("unplayable-board")
+    assert at.selectbox(key=f"rf_method_{record}").options == ["Artificial score"]
+    assert not [m for m in at.markdown if "Unauthorized information" in m.value]
+    assert at.success[0].value.startswith("No result could be obtained on the board")
+    assert [m.value for m in at.metric] == ["12 of 20 matchpoints", "8 of 20 matchpoints"]

@@ -71,7 +71,7 @@ def test_all_yes_adjusts_and_damage_compares_expectations():
     # 6♦ slam case: EW (non-offenders) scored -920; after the alternative 5♦+1 they expect -420.
     slam = load("laws033-6d-slam")
     hurt = damage(slam, 920, WeightedScore.single(420))
-    assert hurt.answer is True and "at the table -920" in hurt.evidence and "+420" not in hurt.evidence
+    assert hurt.answer is True and "at the table -920 points" in hurt.evidence and "+420" not in hurt.evidence
     la = logical_alternatives([ActionCount("6D", 3), ActionCount("P", 7)], "6D", "ebu")
     sheet = worksheet(ui_present(slam), logical_alternative_exists(la),
                       demonstrably_suggested(True, action="6D", suggested=(4, 6)), hurt)

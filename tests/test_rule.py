@@ -241,3 +241,17 @@ def test_bad_misinformation_evidence_is_named(capsys, tmp_path):
     path = edited(tmp_path, "constructed-mi-transfer", lambda d: d["ruling"]["misinformation"].update(evidence="hearsay"))
     code, _, err = run(capsys, "rule", str(path))
     assert code == 2 and "ruling.misinformation.evidence: 'hearsay' must be one of" in err
+
+
+def test_huddle_methods_lists_the_registry_by_edition(capsys):
+    old = run_json(capsys, "methods", "--laws", "1997")
+    assert [m["method"] for m in old["methods"]] == ["weighted", "likely", "table-kept", "artificial"]
+    assert old["methods"][1]["law"].startswith("Law 12C2 (1997)")
+    acbl = run_json(capsys, "methods", "--laws", "2007")
+    assert next(m for m in acbl["methods"] if m["method"] == "likely")["law"].startswith(
+        "Law 12C1(e) (2007), the option the ACBL elected from 2008 to 31 Dec 2015")
+    now = run_json(capsys, "methods")
+    assert "likely" not in [m["method"] for m in now["methods"]]
+    assert next(m for m in now["methods"] if m["method"] == "weighted")["committee_may_change"] == ["alternatives", "weights"]
+    code, _, err = run(capsys, "methods", "--laws", "2016")
+    assert code == 2 and "--laws: '2016' is not an edition of the Laws" in err

@@ -58,3 +58,21 @@ def test_a_bad_ruling_writes_nothing(slam):
 def test_an_unknown_case_is_named(slam):
     with pytest.raises(HuddleInputError, match="there is no case 999"):
         rulings.ruling_versions(999)
+
+
+def test_constructed_cases_are_stored_and_ruled_on_both_databases(database_url):
+    """Version 2 case files (an unplayable board's kind, both sides offending, board-a-match,
+    a knockout split) are kept and ruled the same on SQLite and PostgreSQL."""
+    db.prepare_database(load_examples=False)
+    folder = CASES.parent.parent / "tests" / "cases" / "rulings"
+    expected = {"unplayable-board": ("unplayable", "12", "8"), "both-sides-offending": ("UI", "8", "8"),
+                "bam-artificial": ("UI", "3/5", "2/5"), "knockout-serious-error": ("UI", "-15/2", "15/2")}
+    for name, (kind, ns, ew) in expected.items():
+        case = case_files.loads((folder / f"{name}.json").read_text())
+        record_id = cases.create_case(case, "tess")
+        rulings.save_ruling(record_id, case.ruling, "tess")
+        stored = cases.get_case(record_id)
+        assert stored.case.kind == kind and stored.case == case
+        result = json.loads(rulings.ruling_versions(record_id)[-1].result)["scores"]
+        worth = [next(v for k in ("matchpoints", "imps", "board") if (v := result[s][k]) is not None) for s in ("NS", "EW")]
+        assert worth == [ns, ew]

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis.bridge import SIDE_NAMES
-from analysis.committee import DECISIONS, Reconsideration, reconsider, side_value, threshold_sensitivity
+from analysis.committee import DECISIONS, Reconsideration, reconsider, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, action_name, policy
 from analysis.numbers import display, fraction_str, parse_fraction
@@ -110,8 +110,8 @@ def _change() -> Reconsideration:
 def _compare(tried) -> None:
     rows = []
     for side in ("NS", "EW"):
-        before, unit = side_value(director.scores[side])
-        after, _ = side_value(tried.scores[side])
+        before, unit = director.scores[side].value()
+        after, _ = tried.scores[side].value()
         rows.append({"side": SIDE_NAMES[side],
                      "director": director.scores[side].describe(), "with the change": tried.scores[side].describe(),
                      "difference": "" if before is None or after is None else f"{display(after - before)} {unit}"})

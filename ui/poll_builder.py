@@ -6,7 +6,7 @@ import streamlit as st
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
 from polling import cases, services
-from polling.ballots import build_poll, poll_wording_problems
+from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require
 from ui.widgets import pick_case, show_problem
 
@@ -26,19 +26,28 @@ wording = st.text_area("Introduction for pollees", key="pb_wording", max_chars=2
 methods = st.text_area("The partnership's methods", key="pb_methods", max_chars=2000,
                        placeholder="Standard American, 15-17 1NT, weak twos")
 legal_now = case.board.auction.up_to(case.action_index).legal_calls()
+if st.session_state.get("pb_alternatives_for") != case_id:
+    # start from the sensible calls (Pass and the director's listed ones), never the table action alone
+    st.session_state["pb_alternatives"] = list(sensible_alternatives(case))
+    st.session_state["pb_alternatives_for"] = case_id
 alternatives = st.multiselect("Calls to offer besides the table action (pollees may write in any "
                               "legal call)", [c for c in legal_now if c != table_call.call],
                               format_func=call_symbol, key="pb_alternatives")
-slow_calls = [c for c in case.board.auction.calls if c.tempo_break]
-q4 = st.checkbox("After the answers are locked, ask what the break in tempo suggests (Q4)",
-                 key="pb_q4", disabled=not slow_calls and case.irregularity is None)
+try:
+    q4_text, q4_reason = q4_question(case), ""
+except HuddleInputError as exc:
+    q4_text, q4_reason = "", exc.problem
+q4 = st.checkbox("After the answers are locked, ask what the unauthorized information suggests (Q4)",
+                 key="pb_q4", disabled=not q4_text, help=q4_text or q4_reason)
+if q4 and q4_text:
+    st.caption(f"Q4 will read: {q4_text}")
 
 for name, text in (("wording", wording), ("methods", methods)):
     for problem in poll_wording_problems(text, case):
         st.error(f"{name}: {problem}")
 
 try:
-    problem = build_poll(case, wording, methods, tuple(alternatives))
+    problem = build_poll(case, wording, methods, tuple(alternatives), q4=q4 and bool(q4_text))
 except HuddleInputError as exc:
     problem = None
     if exc.field not in ("wording", "methods"):

@@ -119,8 +119,12 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
     """The method and its inputs, drawn from the method's slots; returns the case-file section
     (tables already turned into trees), which the ruling reads like a saved one."""
     allowed = methods_for(case.laws)
-    names = list(allowed) if saved.name in allowed else [saved.name, *allowed]
-    method = st.selectbox("Method", names, index=names.index(saved.name), key=f"rf_method_{record_id}",
+    if case.kind == "unplayable":          # Law 12C2 alone: artificial scores
+        allowed = {"artificial": allowed["artificial"]}
+    # a saved method the edition lacks stays visible (and is refused when ruled), so nothing is lost silently
+    names = list(allowed) if saved.name in allowed or case.kind == "unplayable" else [saved.name, *allowed]
+    method = st.selectbox("Method", names, index=names.index(saved.name) if saved.name in names else 0,
+                          key=f"rf_method_{record_id}",
                           format_func=lambda n: allowed[n].title if n in allowed else n)
     chosen = allowed.get(method, type(saved))
     st.caption(chosen.law(chosen(), case.laws) if chosen.allowed_in(case.laws)
@@ -168,6 +172,11 @@ def _alternatives(inputs: RulingInputs, table_action: str) -> tuple[str, ...]:
 def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     """Every input of the ruling, starting from the saved section (or an empty one)."""
     saved = case.ruling or RulingInputs()
+    if case.kind == "unplayable":
+        # Law 12C2 alone: no poll and no questions, only each side's artificial score
+        st.subheader("Adjustment")
+        section = adjustment_input(record_id, case, saved.adjustment, [])
+        return replace(saved, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
     table_action = case.action_call.call if case.action_call else saved.table_action
     st.subheader("Poll and policy")
     counts = counts_input(record_id, saved, table_action)

@@ -14,12 +14,15 @@ from ui.widgets import plain
 
 def show_ruling(ruling: Ruling) -> None:
     """The four questions, the verdict table, both sides' scores and the text of a ruling."""
-    st.subheader("The four questions")
+    if ruling.worksheet.answers:
+        st.subheader("The four questions")
     for number, answer in enumerate(ruling.worksheet.answers, 1):
-        mark = {True: "✅ yes", False: "❌ no", None: "⏳ not decided"}[answer.answer]
+        mark = {"yes": "✅ yes", "no": "❌ no", "not decided": "⏳ not decided",
+                "not reached": "➖ not reached"}[answer.verdict()]
         with st.container(border=True):
             st.markdown(f"**{number}. {answer.question.capitalize()}**: {mark}")
-            plain(answer.reason)
+            if answer.reached:
+                plain(answer.reason)
             if answer.evidence:
                 plain(answer.evidence, muted=True)
     (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())

@@ -64,8 +64,8 @@ class Method:
         """The method exists in the case's edition, its required inputs are there, and no
         legal-outcomes tree weights the table action of a UI case."""
         if not self.allowed_in(case.laws):
-            raise HuddleInputError(f"{where}.method", f"the {case.laws} Laws have no {self.title.lower()} "
-                                                      f"({self.unavailable_hint()})")
+            raise HuddleInputError(f"{where}.method", f"the {case.laws} Laws have no '{self.title.lower()}' "
+                                                      f"method ({self.unavailable_hint()})")
         for slot in self.slots:
             if slot.kind == "tree" and not slot.optional and slot.applies(case) and getattr(self, slot.name) is None:
                 raise HuddleInputError(f"{where}.{slot.name}", f"the {self.name} method needs this outcome tree")

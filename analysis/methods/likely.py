@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..adjustment import READINGS, likely_and_probable
+from ..adjustment import READINGS, select_for
 from ..assigned import score_sides
 from ..outcome_tree import OutcomeTree
 from ..scoring import WeightedScore
@@ -34,22 +34,20 @@ class LikelyProbable(Method):
         return ("it was Law 12C2 of 1997 and the 2007 option 12C1(e), which the ACBL used until 31 Dec 2015: "
                 "use the weighted score, or set the edition the event used")
 
-    def selection(self, case):
-        sign = 1 if case.non_offending_side == "NS" else -1
-        return likely_and_probable([(sign * s, w) for s, w in self.outcomes.weighted_score().components],
-                                   self.reading, self.likely, self.probable), sign
+    def selection(self, case) -> tuple[int, int]:
+        return select_for(case.non_offending_side, self.outcomes.weighted_score(), self.reading, self.likely,
+                          self.probable)
 
     def expectation(self, case):
         if case.non_offending_side is None:
             return None
-        chosen, sign = self.selection(case)
-        return WeightedScore.single(sign * chosen.non_offenders)
+        return WeightedScore.single(self.selection(case)[0])
 
     def assign(self, case, table_ns):
         offenders, non_offenders = sides_of(case, "the likely / at-all-probable selection")
-        chosen, sign = self.selection(case)
-        return score_sides(case, {non_offenders: WeightedScore.single(sign * chosen.non_offenders),
-                                  offenders: WeightedScore.single(sign * chosen.offenders)})
+        for_non_offenders, for_offenders = self.selection(case)
+        return score_sides(case, {non_offenders: WeightedScore.single(for_non_offenders),
+                                  offenders: WeightedScore.single(for_offenders)})
 
     def to_dict(self) -> dict:
         out = super().to_dict()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..adjustment import likely_and_probable
+from ..adjustment import select_for
 from ..assigned import score_sides, side_value
 from ..errors import HuddleInputError
 from ..laws import law
@@ -69,6 +69,4 @@ class TableKept(Method):
         if case.laws != "1997":
             return self.offenders.weighted_score()
         # Law 12C2 (1997): the most unfavourable result that was at all probable
-        sign = 1 if non_offenders == "NS" else -1
-        chosen = likely_and_probable([(sign * s, w) for s, w in self.offenders.weighted_score().components])
-        return WeightedScore.single(sign * chosen.offenders)
+        return WeightedScore.single(select_for(non_offenders, self.offenders.weighted_score())[1])

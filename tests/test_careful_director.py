@@ -1,0 +1,141 @@
+"""The rulings a careful director would read out, one constructed case per defect of the ruling
+engine (tests/cases/rulings/*.json; each file's "notes" holds the director's reasoning), plus
+the example cases under their source's method and edition, and every version-1 example."""
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from analysis import case as case_files
+from analysis.errors import HuddleInputError
+from analysis.ruling import rule
+from conftest import CASES
+
+RULINGS = Path(__file__).parent / "cases" / "rulings"
+VERSION_1 = Path(__file__).parent / "cases" / "v1"
+
+
+def load(path: Path):
+    return case_files.loads(path.read_text())
+
+
+def worth(ruling, side):
+    """A side's score in the event's unit, exact."""
+    return ruling.scores[side].value()[0]
+
+
+F = Fraction
+# name: (answers to the questions, adjusted, NS worth, EW worth, words the ruling must contain)
+CASES_RULED = {
+    # Undue haste after a skip bid is UI (Law 16B1(a), 73A2; LAWS.033): adjust to 4♠X−4, −1100.
+    "haste-after-skip-bid": ([True] * 4, True, F(1), F(19), "undue haste"),
+    # An opponent's tempo: Law 73D1, no UI; the table result −510 stands (3 and 17 of 20).
+    "opponents-tempo": ([False, None, None, None], False, F(3), F(17), "Law 73D1"),
+    # The player's own hesitation is not UI to himself: +920 stands (no field: points).
+    "own-tempo": ([False, None, None, None], False, F(920), F(-920), "own manner"),
+    # Correction during the auction, but partner had called since: too late (Law 21B1(a)).
+    "mi-corrected-after-partner-called": ([True] * 4, True, F(33, 4), F(55, 4), "could no longer be changed"),
+    # Correction in time and the call kept: no adjustment, −170 stands.
+    "mi-corrected-in-time": ([True, True, False, None], False, F(3), F(19), "chose to keep the call"),
+    # Board-a-match: won / lost against the other table, weighted: 2/3 and 1/3 of the board.
+    "bam-weighted": ([True] * 4, True, F(2, 3), F(1, 3), "of the board"),
+    # Board-a-match artificial: 60% / 40% of the board, not ±3 IMPs.
+    "bam-artificial": ([True] * 4, True, F(3, 5), F(2, 5), "60% of the board"),
+    # Partner's alert is UI with no finding; not suggested, so +920 stands.
+    "partners-alert-is-ui": ([True, True, False, None], False, F(920), F(-920), "Partner's alert"),
+    # Both sides at fault: average minus to each, 8 of 20.
+    "both-sides-offending": ([True] * 4, True, F(8), F(8), "ave-"),
+    # MP-W-1a: the ACBL 1-½ scale, 4 1/4 of 11.
+    "acbl-scale": ([True] * 4, True, F(17, 4), F(27, 4), "of 11 matchpoints"),
+    # SE-3: knockout averaging of the serious-error split, −7 1/2 / +7 1/2.
+    "knockout-serious-error": ([True] * 4, True, F(-15, 2), F(15, 2), "knockout averaging"),
+    # Unplayable board: Law 12C2 alone, 60% / 40%; no questions.
+    "unplayable-board": ([], True, F(12), F(8), "No result could be obtained"),
+    # Mistaken call: partner's explanation is UI to the misbidder; no LA, −170 stands.
+    "mistaken-call-ui-to-misbidder": ([True, False, None, None], False, F(3), F(19), "unauthorized information to the misbidder"),
+    # The non-offenders were on a top: +575 expected points but fewer matchpoints: no damage.
+    "damage-in-matchpoints": ([True, True, True, False], False, F(0), F(20), "measured in matchpoints"),
+}
+REFUSED = {
+    "offending-side-contradicts-source": "offending_side: North transmitted the information and South, the partner, "
+                                         "took the action in question, so the offending side is North-South",
+    "weight-on-the-table-action": "ruling.adjustment.offenders: weight of 6D: 6D is the action taken at the table",
+    "likely-under-2017": "ruling.adjustment.method: the 2017 Laws have no 'likely / at all probable' method",
+    "table-kept-with-consequent-damage": "part of the damage was consequent on the infraction (N -620 − P -1370 = 750 "
+                                         "points); Law 12C1(e) (2017) redresses it: use the serious-error split",
+}
+
+
+def test_every_constructed_case_is_tested():
+    assert {p.stem for p in RULINGS.glob("*.json")} == set(CASES_RULED) | set(REFUSED)
+
+
+@pytest.mark.parametrize("name", sorted(CASES_RULED))
+def test_the_ruling_a_careful_director_reads_out(name):
+    answers, adjusted, ns, ew, words = CASES_RULED[name]
+    case = load(RULINGS / f"{name}.json")
+    assert case.notes, "each case carries the director's reasoning"
+    ruling = rule(case)
+    assert [a.answer for a in ruling.worksheet.answers] == answers
+    assert ruling.adjusted is adjusted
+    assert (worth(ruling, "NS"), worth(ruling, "EW")) == (ns, ew)
+    assert words in ruling.text
+
+
+def test_later_questions_after_a_no_are_not_printed_as_decided():
+    text = rule(load(RULINGS / "opponents-tempo.json")).text
+    assert "2. Logical alternative: not reached." in text and "4. Damage: not reached." in text
+    assert "Damage: no." not in text and "Damage: yes." not in text
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_contradictions_and_illegal_weights_are_refused(name):
+    with pytest.raises(HuddleInputError) as caught:
+        rule(load(RULINGS / f"{name}.json"))
+    assert str(caught.value).startswith(REFUSED[name]) or REFUSED[name] in str(caught.value)
+
+
+# the examples under the method and edition their sources used; numbers as before
+EXAMPLES = {
+    "boston-3h": ("1997", "Law 12C2 (1997)", -140, 140),
+    "laws033-case-a": ("1997", "Law 12C2 (1997)", -1100, 1100),
+    "laws033-case-b": ("1997", "Law 12C2 (1997)", -420, -50),
+    "laws033-6d-slam": ("1997", "ACBL Laws Commission, 1992 (LAWS.033)", 420, -920),
+    "kooijman-high-level-6c": ("2017", "Law 12C1(e) (2017)", 620, -1370),
+    "kooijman-weighted-mp": ("2017", "Law 12C1(c) (2017)", F(17, 2), F(27, 2)),
+    "kooijman-weighted-imps": ("2017", "Law 12C1(c) (2017)", F(14, 3), F(-14, 3)),
+    "kooijman-serious-error-imps": ("2017", "Law 12C1(e) (2017)", -11, 4),
+    "kooijman-serious-error-imps-2": ("2017", "Law 12C1(e) (2017)", 0, -2),
+    "constructed-mi-transfer": ("2017", "Law 12C1(c) (2017)", F(33, 4), F(55, 4)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_examples_use_their_sources_method_and_edition(name):
+    laws, method, ns, ew = EXAMPLES[name]
+    case = load(CASES / f"{name}.json")
+    ruling = rule(case)
+    assert case.laws == laws and ruling.method.startswith(method)
+    assert f"Laws applied: the {laws} edition." in ruling.text
+    assert (worth(ruling, "NS"), worth(ruling, "EW")) == (ns, ew)
+    if laws == "1997":
+        assert "(2017)" not in ruling.text and "Law 16A2, Law 12C2" in ruling.text
+
+
+def test_the_mi_examples_tree_weights_the_non_offenders_legal_call():
+    tree = load(CASES / "constructed-mi-transfer.json").ruling.adjustment.offenders
+    assert not any(b.cancelled for b in tree.branches) and "P" in tree.actions()
+
+
+@pytest.mark.parametrize("path", sorted(VERSION_1.glob("*.json")), ids=lambda p: p.stem)
+def test_every_version_1_example_still_loads(path):
+    case = load(path)
+    assert case.id == path.stem
+    expected = EXAMPLES[path.stem]
+    if case.ruling.adjustment.name == "table-kept" and case.laws == "2017":
+        # version 1 kept the table score with no normal-play tree: the 2017 Laws need it now
+        with pytest.raises(HuddleInputError, match="normal play"):
+            rule(case)
+        return
+    ruling = rule(case)
+    assert (worth(ruling, "NS"), worth(ruling, "EW")) == expected[2:]
