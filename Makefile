@@ -3,6 +3,7 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 PORT   ?= 8501
+HOST   ?= 0.0.0.0
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
@@ -15,9 +16,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Serves on every interface (HOST=127.0.0.1 keeps it to this machine) and prints the address
+# pollees' phones use; HUDDLE_PUBLIC_URL overrides it (behind a reverse proxy: docs/deploying.md).
 run: install
 	$(BIN)/huddle setup
-	$(BIN)/streamlit run huddle_server.py --server.address 127.0.0.1 --server.port $(PORT) \
+	@$(BIN)/huddle addresses --host $(HOST) --port $(PORT)
+	$(BIN)/streamlit run huddle_server.py --server.address $(HOST) --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
 # Debian packages the tests drive: chromium for the browser tests, a PostgreSQL server for the

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -157,6 +158,22 @@ def cmd_rule(args) -> dict | str:
     from analysis.ruling import rule
     ruling = rule(_case_file(args.case), args.policy, args.consider_min)
     return ruling.to_dict() if args.json else ruling.text
+
+
+def cmd_addresses(args) -> dict | str:
+    """Where the server can be reached, for the director to tell pollees (make run prints it)."""
+    from polling import settings
+    url = settings.public_url(args.port, args.host)
+    lines = [f"Huddle is listening on {args.host}:{args.port}.", f"Pollees' phones on this network: {url}"]
+    if settings.is_loopback(url):
+        lines.append("Only this machine can open that address: serve on 0.0.0.0 (HOST=0.0.0.0 make run) "
+                     "or set HUDDLE_PUBLIC_URL to the address phones use.")
+    others = [a for a in settings.network_addresses() if a not in url]
+    if others and not os.environ.get("HUDDLE_PUBLIC_URL"):
+        lines.append("Other addresses of this machine: " + ", ".join(f"http://{a}:{args.port}" for a in others))
+    if args.json:
+        return {"public_url": url, "loopback": settings.is_loopback(url), "addresses": settings.network_addresses()}
+    return "\n".join(lines)
 
 
 def cmd_methods(args) -> dict | str:
@@ -460,6 +477,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("case", help="a case file (JSON) with a ruling section")
     p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
     p.add_argument("--consider-min", help="wbf2017's consideration threshold")
+
+    p = add("addresses", cmd_addresses, "The address pollees' phones should use to reach this server.")
+    p.add_argument("--port", default="8501")
+    p.add_argument("--host", default="0.0.0.0", help="the address the server listens on")
 
     p = add("methods", cmd_methods, "The adjustment methods an edition of the Laws allows, with their laws.")
     p.add_argument("--laws", default="2017", help="1997, 2007 or 2017 (default)")

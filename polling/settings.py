@@ -54,3 +54,54 @@ def secret_key() -> bytes:
             with os.fdopen(fd, "w") as out:
                 out.write(os.urandom(32).hex())
     return path.read_text().strip().encode()
+
+
+# ---------------------------------------------------------------- where phones reach the server
+
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+
+
+def is_loopback(url: str) -> bool:
+    """True when ``url`` names this machine only (127.0.0.0/8, ::1, localhost): a phone on the
+    network cannot open it."""
+    import ipaddress
+    from urllib.parse import urlsplit
+    host = (urlsplit(url if "//" in url else f"http://{url}").hostname or "").lower()
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def network_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its network interfaces (loopback left out), read from the
+    interfaces themselves; nothing is sent anywhere."""
+    import fcntl
+    import socket
+    import struct
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915,  # SIOCGIFADDR
+                                     struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue                  # no IPv4 address on this interface
+            address = socket.inet_ntoa(packed[20:24])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    return found
+
+
+def public_url(port: int | str = 8501, host: str = "0.0.0.0") -> str:
+    """The address pollees' phones should use: HUDDLE_PUBLIC_URL, else this machine's first
+    network address (when the server listens on all interfaces), else loopback."""
+    configured = os.environ.get("HUDDLE_PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/")
+    if host not in ("0.0.0.0", "::", ""):
+        return f"http://{host}:{port}"
+    addresses = network_addresses()
+    return f"http://{addresses[0]}:{port}" if addresses else f"http://127.0.0.1:{port}"

@@ -32,12 +32,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def streamlit_server(env_extra: dict[str, str]):
+def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1"):
+    """A real server; ``address`` "0.0.0.0" serves every interface, as `make run` does."""
     port = free_port()
     env = {**os.environ, **env_extra}
     log = open(ARTIFACTS.joinpath(f"streamlit-{port}.log"), "w") if ARTIFACTS.mkdir(exist_ok=True) is None else None
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "huddle_server.py", "--server.address", "127.0.0.1",
+        [sys.executable, "-m", "streamlit", "run", "huddle_server.py", "--server.address", address,
          "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -71,3 +72,36 @@ def sign_in(page, base_url: str, username: str, password: str, path: str = "/") 
     page.get_by_label("User name").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
+
+
+# ---------------------------------------------------------------- a phone on another host
+
+PHONE_NET = ("169.254.213.1", "169.254.213.2")      # this machine's end, the phone's end (link-local)
+
+
+@contextmanager
+def phone_host(name: str = "huddle-phone"):
+    """A second host on a network of its own: a network namespace joined to this machine by a
+    veth pair (root and iproute2 needed). Yields the command prefix that runs a program there."""
+    ns, here, there = f"{name}-{os.getpid()}", f"hp{os.getpid() % 10000}a", f"hp{os.getpid() % 10000}b"
+    steps = [["ip", "netns", "add", ns],
+             ["ip", "link", "add", here, "type", "veth", "peer", "name", there],
+             ["ip", "link", "set", there, "netns", ns],
+             ["ip", "addr", "add", f"{PHONE_NET[0]}/30", "dev", here], ["ip", "link", "set", here, "up"],
+             ["ip", "netns", "exec", ns, "ip", "addr", "add", f"{PHONE_NET[1]}/30", "dev", there],
+             ["ip", "netns", "exec", ns, "ip", "link", "set", there, "up"],
+             ["ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up"]]
+    try:
+        for step in steps:
+            subprocess.run(step, check=True, capture_output=True, timeout=20)
+        yield ["ip", "netns", "exec", ns]
+    finally:
+        subprocess.run(["ip", "link", "del", here], capture_output=True, timeout=20)
+        subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
+
+
+def can_make_hosts() -> bool:
+    if os.geteuid() != 0 or not shutil.which("ip"):
+        return False
+    probe = subprocess.run(["ip", "netns", "list"], capture_output=True, timeout=20)
+    return probe.returncode == 0

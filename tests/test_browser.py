@@ -1,4 +1,6 @@
 """Browser tests: the real app in Debian's chromium."""
+import re
+
 import pytest
 
 from browser import ARTIFACTS, sign_in, streamlit_server
@@ -116,3 +118,21 @@ def test_login_route_refuses_and_never_redirects_off_site(server, director, fiel
     status, headers = post_login(server, fields)
     assert status == 303 and headers["location"] == location
     assert ("set-cookie" in headers) == (location == "/")
+
+
+def test_the_page_address_keeps_the_case_through_sign_in_and_reload(server, browser, director):
+    """The case is in the address: a shared link lands on it after signing in, a choice updates
+    the address, and a reload keeps it."""
+    from test_browser_director import choose
+    expect = playwright.expect
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    sign_in(page, server, *director, "/ruling?case=laws033-case-b")
+    case_box = page.get_by_label("Case", exact=True)
+    expect(case_box).to_have_value(re.compile("LAWS.033 case B"), timeout=30_000)
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("-420")
+    choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (ruled)")
+    expect(page).to_have_url(re.compile(r"[?&]case=laws033-6d-slam"))
+    page.reload()
+    expect(page.get_by_label("Case", exact=True)).to_have_value(re.compile("6♦ after a noticeable"), timeout=30_000)
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420")
+    page.close()

@@ -192,7 +192,8 @@ def test_poll_builder_checks_wording_and_previews(director):
     assert not [b for b in at.button if b.label == "Create the poll"]
     at.text_area(key="pb_wording").set_value("Matchpoints. <b>Your</b> call?")
     at.text_area(key="pb_methods").set_value("Standard American")
-    at.multiselect(key="pb_alternatives").set_value(["P", "7D"])
+    assert at.multiselect(key=f"pb_alternatives_{record_id}").value == ["P"]      # offered from the start
+    at.multiselect(key=f"pb_alternatives_{record_id}").set_value(["P", "7D"])
     at.checkbox(key="pb_q4").check().run()
     assert not at.error
     html = html_of(at)
@@ -221,6 +222,8 @@ def test_invites_page_issues_links_with_qr_and_withdraws(director):
     codes = [c.value for c in at.code]
     links = [c for c in codes if c.startswith("http") and "?token=" in c]
     assert len(links) == 3 and all(len(link.split("token=")[1]) == 22 for link in links)
+    # AppTest has no browser address, so the links name localhost: the page says phones cannot open it
+    assert any("this machine's own address: pollees' phones cannot open it" in w.value for w in at.warning)
     assert len(at.get("imgs")) + len(at.image) == 3
     states = at.dataframe[0].value
     assert list(states["pollee"]) == ["Ann", "Bob", "Cy"] and set(states["state"]) == {"waiting"}

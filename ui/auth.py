@@ -7,7 +7,7 @@ visit is signed in for that browser session until the next reload.
 from __future__ import annotations
 
 import html
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -43,9 +43,10 @@ def require(role: str | None = "director") -> User:
 
 
 def _here() -> str:
-    url = st.context.url or "/"
-    parts = urlsplit(url)
-    return (parts.path or "/") + (f"?{parts.query}" if parts.query and "signin=" not in parts.query else "")
+    """This page's path and its query (the case and poll it shows), to come back to after signing in."""
+    parts = urlsplit(st.context.url or "/")
+    query = urlencode({k: v for k, v in st.query_params.to_dict().items() if k != "signin"})
+    return (parts.path or "/") + (f"?{query}" if query else "")
 
 
 def sign_in_form() -> None:

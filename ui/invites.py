@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from polling import services
+from polling import services, settings
 from reports.qr import qr_png
 from ui.auth import require
 from ui.widgets import pick_case, pick_poll
@@ -38,6 +38,12 @@ if poll.status != "closed":
         days = st.number_input("Links expire after (days)", min_value=1, max_value=60, value=7, key="inv_days")
         base = st.text_input("Server address pollees will use", value=site_address(), key="inv_base")
         issue = st.form_submit_button("Issue links", type="primary")
+    if settings.is_loopback(base):
+        reachable = settings.public_url(urlsplit(base).port or 8501)
+        st.warning(f"{base} is this machine's own address: pollees' phones cannot open it. "
+                   + (f"Use {reachable} (this machine on the network), " if not settings.is_loopback(reachable)
+                      else "Serve Huddle on the network (make run does), ")
+                   + "or set HUDDLE_PUBLIC_URL to the address phones use.")
     if issue:
         labels = [n.strip() for n in names.splitlines() if n.strip()]
         try:

@@ -26,13 +26,11 @@ wording = st.text_area("Introduction for pollees", key="pb_wording", max_chars=2
 methods = st.text_area("The partnership's methods", key="pb_methods", max_chars=2000,
                        placeholder="Standard American, 15-17 1NT, weak twos")
 legal_now = case.board.auction.up_to(case.action_index).legal_calls()
-if st.session_state.get("pb_alternatives_for") != case_id:
-    # start from the sensible calls (Pass and the director's listed ones), never the table action alone
-    st.session_state["pb_alternatives"] = list(sensible_alternatives(case))
-    st.session_state["pb_alternatives_for"] = case_id
+# starts from the sensible calls (Pass and the director's listed ones), never the table action alone
 alternatives = st.multiselect("Calls to offer besides the table action (pollees may write in any "
                               "legal call)", [c for c in legal_now if c != table_call.call],
-                              format_func=call_symbol, key="pb_alternatives")
+                              default=list(sensible_alternatives(case)), format_func=call_symbol,
+                              key=f"pb_alternatives_{case_id}")
 try:
     q4_text, q4_reason = q4_question(case), ""
 except HuddleInputError as exc:

@@ -21,18 +21,23 @@ def plain(text: str, muted: bool = False) -> None:
 
 
 def pick_case(label: str = "Case", key: str = "case_pick") -> int:
-    """A case chosen from the list, remembered across pages in session_state['case_id'];
-    with no case at all the page says so and stops."""
+    """A case chosen from the list. The page address carries it (?case=<id>), so a reload, a
+    sign-in, a shared link and the back button land on the same case; across pages it is
+    remembered in session_state['case_id']. With no case at all the page says so and stops."""
     records = db.list_cases()
     if not records:
         st.info("No cases yet.")
         st.stop()
     ids = [r.id for r in records]
+    slugs = {r.id: r.slug for r in records}
     names = {r.id: f"{r.title} ({r.status})" for r in records}
-    current = st.session_state.get("case_id")
+    asked = {r.slug: r.id for r in records}.get(st.query_params.get("case", ""))
+    current = asked if asked is not None else st.session_state.get("case_id")
     case_id = st.selectbox(label, ids, index=ids.index(current) if current in ids else 0,
                            format_func=names.get, key=key)
     st.session_state["case_id"] = case_id
+    if st.query_params.get("case") != slugs[case_id]:
+        st.query_params["case"] = slugs[case_id]
     return case_id
 
 
@@ -44,10 +49,13 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         st.info("This case has no poll yet: build one on the Poll builder page.")
         st.stop()
     ids = [p.id for p in polls]
-    current = st.session_state.get("poll_id")
+    asked = st.query_params.get("poll", "")
+    current = int(asked) if asked.isdigit() and int(asked) in ids else st.session_state.get("poll_id")
     poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key,
                            format_func=lambda i: f"Poll {i} ({next(p.status for p in polls if p.id == i)})")
     st.session_state["poll_id"] = poll_id
+    if st.query_params.get("poll") != str(poll_id):
+        st.query_params["poll"] = str(poll_id)
     return next(p for p in polls if p.id == poll_id)
 
 
