@@ -18,14 +18,34 @@ from analysis.case import Case
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_key
 
-# Words that give the irregularity away (polling-practice.md: "never mention the hesitation").
-# Abbreviations are matched in capitals only ("a bit" is fine, "BIT" is not).
+# Words that give the irregularity away (polling-practice.md: "never mention the hesitation"):
+# tempo slow or fast, thinking, a number of seconds, the table's result or players, an alert or
+# its absence, UI itself. Each pattern says what it found. Abbreviations are matched in capitals
+# only ("a bit" is fine, "BIT" is not); "break" alone is not flagged (tie-break, break the suit).
+_NUMBER_WORDS = r"(?:\d+|a\s+few|several|many|ten|fifteen|twenty|thirty|forty|sixty)"
 REVEALING_TERMS = tuple((re.compile(pattern, flags), label) for pattern, label, flags in (
-    (r"slow", "slow", re.I), (r"hesitat", "hesitat…", re.I), (r"tempo", "tempo", re.I),
-    (r"huddl", "huddle", re.I), (r"pause", "pause", re.I), (r"break", "break", re.I),
-    (r"\bBIT\b", "BIT", 0), (r"partner\s+thought", "partner thought", re.I),
-    (r"long\s+time", "long time", re.I), (r"thought\s+for", "thought for", re.I),
-    (r"took\s+(a\s+)?(while|ages)", "took a while", re.I),
+    (r"\bs+l+o+w+", "slow", re.I), (r"hesitat", "hesitat…", re.I), (r"\btempo\b", "tempo", re.I),
+    (r"huddl", "huddle", re.I), (r"\bpaus(e|ed|es|ing)\b", "pause", re.I), (r"\bBITs?\b", "BIT", 0),
+    (r"\btank(s|ed|ing)?\b", "tanked", re.I), (r"\btrance\b", "trance", re.I),
+    (r"\bsnap(s|ped|ping)?\b", "snapped", re.I),
+    (r"\b(quick(ly)?|fast|rapid(ly)?|instant(ly)?|immediate(ly)?|at\s+once|in\s+a\s+flash|"
+     r"without\s+(a\s+)?(pause|thought|thinking))\b", "quickly", re.I),
+    (r"\b(thought|thinking|pondered|pondering|deliberat\w*|agoni[sz]\w*|considered\s+for|mulled)\b",
+     "thought", re.I),
+    (r"\b(long\s+time|took\s+(a|his|her|their|some)\s+(while|time|ages)|took\s+ages|took\s+long)\b",
+     "a long time", re.I),
+    (rf"\b{_NUMBER_WORDS}\s*(s|secs?|seconds?|mins?|minutes?)\b", "a number of seconds", re.I),
+    (r"\b(made|making)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+     r"the\s+contract|it|overtricks?|an\s+overtrick)\b",
+     "the table result", re.I),
+    (r"\b(went|go|going|was|were)\s+(down|off|set|defeated)\b|\b(down|off)\s+(one|two|three|four|\d+)\b",
+     "the table result", re.I),
+    (r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", "a score", 0),
+    (r"\b(at\s+the\s+table|table\s+result|actual(ly)?\s+(bid|call|player|result)|the\s+player\s+in\s+question|"
+     r"this\s+player)", "who or what was at the table", re.I),
+    (r"\b(the\s+offend\w*|complain\w*|appeal\w*|the\s+director|ruling)\b|\bTD\b", "the ruling", re.I),
+    (r"\b(alert\w*|un-?alerted|announce[ds]?|announcement|explain\w*|explanation|misexplain\w*)\b",
+     "an alert or explanation", re.I),
     (r"\bunauthori[sz]ed\b", "unauthorized", re.I), (r"\bUI\b", "UI", 0),
 ))
 MAX_WORDING = 2000

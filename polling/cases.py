@@ -15,7 +15,7 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import engine_for
-from .models import CaseChange, CaseRecord, utcnow
+from .models import CaseChange, CaseRecord, Poll, utcnow
 
 STATUSES = ("open", "polling", "ruled", "appealed", "closed")
 # Which status may follow which. Reopening (back to open) is allowed from every later stage.
@@ -132,6 +132,10 @@ def move_status(session: Session, record: CaseRecord, status: str, username: str
     summary = f"status {record.status} → {status}" + (f": {reason.strip()}" if reason.strip() else "")
     record.status, record.updated_at = status, utcnow()
     session.add(record)
+    if status == "closed":                 # a closed case takes no more poll answers
+        for poll in session.exec(select(Poll).where(Poll.case_id == record.id, Poll.status != "closed")).all():
+            poll.status = "closed"
+            session.add(poll)
     log_change(session, record, username, "status", summary[:2000])
 
 

@@ -53,8 +53,10 @@ def _get(session: Session, model, key: int, field: str):
 
 def _open_poll(session: Session, poll_id: int) -> Poll:
     poll = _get(session, Poll, poll_id, "poll")
-    if poll.status == "closed":
-        raise HuddleInputError("poll", "the poll is closed")
+    try:
+        _refuse_if_closed(session, poll)
+    except HuddleInputError:
+        raise HuddleInputError("poll", "the poll is closed") from None
     return poll
 
 
@@ -195,9 +197,41 @@ def _usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Po
     if invite.expires_at <= utcnow():
         raise HuddleInputError("token", "this link has expired; ask the director for a new one")
     poll = session.get(Poll, invite.poll_id)
-    if poll.status == "closed":
-        raise HuddleInputError("token", "this poll is closed")
+    _refuse_if_closed(session, poll)
     return poll, invite
+
+
+def _refuse_if_closed(session: Session, poll: Poll) -> None:
+    """A closed poll, or a poll of a closed case, takes no more answers."""
+    record = session.get(CaseRecord, poll.case_id)
+    if poll.status == "closed" or (record is not None and record.status == "closed"):
+        raise HuddleInputError("token", "this poll is closed: the director has finished collecting answers. "
+                                        "Thank you all the same")
+
+
+@dataclass(frozen=True)
+class PendingQ4:
+    """A pollee who sent Q1–Q3 and has still to answer Q4, reopening the same link."""
+
+    ballot_id: int
+    question: str
+    legal: tuple[str, ...]
+
+
+def pending_q4(token: str, url: str | None = None) -> PendingQ4 | None:
+    """The Q4 still to answer on a used link (Q1–Q3 are kept as soon as they are sent)."""
+    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
+        return None
+    with _session(url) as session:
+        invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
+        if invite is None or invite.used_at is None or invite.revoked_at is not None:
+            return None
+        poll = session.get(Poll, invite.poll_id)
+        ballot = session.exec(select(Ballot).where(Ballot.invite_id == invite.id)).first()
+        if not poll.q4_enabled or ballot is None or ballot.suggested is not None:
+            return None
+        _refuse_if_closed(session, poll)
+        return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).legal_calls()))
 
 
 # ---------------------------------------------------------------- answers
@@ -283,6 +317,7 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) 
             raise HuddleInputError("suggested", "this poll does not ask that question")
         if ballot.suggested is not None:
             raise HuddleInputError("suggested", "this question has already been answered")
+        _refuse_if_closed(session, poll)
         legal = set(problem_of(poll).legal_calls())
         chosen = []
         for text in calls:

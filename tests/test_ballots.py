@@ -46,17 +46,32 @@ def test_partners_alerts_are_hidden_and_opponents_get_the_correct_explanation():
     assert entitled_auction(case, 5).calls[3] == Call("2C")
 
 
-@pytest.mark.parametrize("text", [
-    "Partner was slow before passing", "After a hesitation", "After the BIT, what now?",
-    "Partner's tempo was off", "There was a huddle", "After a pause", "After a break in tempo",
-    "partner thought for a while", "Partner took a long time", "Partner took a while",
+@pytest.mark.parametrize("text, label", [
+    ("Partner was slow before passing", "slow"), ("After a hesitation", "hesitat…"), ("After the BIT, what now?", "BIT"),
+    ("Partner's tempo was off", "tempo"), ("There was a huddle", "huddle"), ("After a pause", "pause"),
+    ("After a break in tempo", "tempo"), ("partner thought for a while", "thought"),
+    ("Partner took a long time", "a long time"), ("Partner took a while", "a long time"),
+    # the ways a real evening said it
+    ("partner tanked", "tanked"), ("partner snapped out 4♠", "snapped"), ("after some thought", "thought"),
+    ("considered for 15 seconds", "a number of seconds"), ("a sloooow pass", "slow"), ("passed quickly", "quickly"),
+    ("after a few seconds", "a number of seconds"), ("in a flash", "quickly"),
+    ("6♠ made at the table", "who or what was at the table"), ("6♠ making twelve", "the table result"),
+    ("it went down two", "the table result"),
+    ("+920 to North-South", "a score"), ("The player in question bid 6♦", "who or what was at the table"),
+    ("North actually bid 6♦", "who or what was at the table"), ("partner did not alert 2♣", "an alert or explanation"),
+    ("2♣ was unalerted", "an alert or explanation"), ("Partner explained 2♦ as natural", "an alert or explanation"),
+    ("East-West appealed", "the ruling"),
 ])
-def test_wording_that_reveals_the_irregularity(text):
-    assert poll_wording_problems(text)
+def test_wording_that_reveals_the_irregularity(text, label):
+    assert f"mentions '{label}', which reveals the irregularity" in poll_wording_problems(text)
 
 
 @pytest.mark.parametrize("text", ["Matchpoints, both vulnerable. What do you call?",
-                                  "Teams. Partner opened 1NT (15-17). Your call?", "A bit of a problem"])
+                                  "Teams. Partner opened 1NT (15-17). Your call?", "A bit of a problem",
+                                  "Pairs; tie-break by the second session", "Can you afford to break the suit?",
+                                  "Weak twos 6-10", "What do you think?", "Partner made a takeout double",
+                                  "2/1 game forcing, 4-card majors", "Partner's 2♦ is a transfer to hearts",
+                                  "IMPs. What would you bid, and what else would you consider?"])
 def test_neutral_wording_passes(text):
     assert poll_wording_problems(text) == []
 

@@ -33,9 +33,13 @@ def test_a_pollee_votes_then_answers_q4(poll, sqlite_url):
     assert not at.sidebar.button and "6♦ after" not in " ".join(m.value for m in at.markdown)
     assert at.radio(key="q1").value is None          # no answer is suggested
     at.button(key="submit").click().run()
-    assert at.error[0].value == "call: choose your call in question 1"
+    assert at.error[0].value == "Question 1: choose your call."
+    at.radio(key="q1").set_value("other").run()
+    assert at.selectbox(key="q1_other").value is None   # "Another call" is not preset to Pass either
     at.radio(key="q1").set_value("6D").run()
-    at.multiselect(key="q2").set_value(["P"]).run()
+    q2 = at.button_group(key="q2")
+    assert q2.options == ["Pass"] and not q2.value     # the offered calls but Q1's, nothing chosen
+    q2.set_value(["P"]).run()
     at.slider(key="q3_P").set_value(40).run()
     at.text_area(key="comment").set_value("<b>bold</b> claim").run()
     at.button(key="submit").click().run()
@@ -52,21 +56,50 @@ def test_a_pollee_votes_then_answers_q4(poll, sqlite_url):
 
 
 @pytest.mark.parametrize("make_token, message", [
-    (lambda p: "not-a-token", "this link is not valid"),
+    (lambda p: "not-a-token", "This link is not valid"),
     (lambda p: _used(p), "already been used"),
     (lambda p: _revoked(p), "withdrawn"),
 ])
 def test_bad_links_get_a_clear_message(poll, make_token, message):
     at = voter(make_token(poll))
     assert not at.exception
-    assert message in at.error[0].value
+    assert message in at.error[0].value and not at.error[0].value.startswith("token")
     assert not at.get("html")
 
 
 def _used(poll):
     (invite,) = services.issue_invites(poll.id, ["Used"])
-    services.cast_vote(invite.token, "P")
+    ballot = services.cast_vote(invite.token, "P")
+    services.record_suggestion(ballot.id, [])
     return invite.token
+
+
+def test_q4_can_be_answered_later_on_the_same_link(poll):
+    """Q1–Q3 are kept when sent; a pollee who closed the phone reopens the link and answers Q4."""
+    (invite,) = services.issue_invites(poll.id, ["Ann"])
+    services.cast_vote(invite.token, "6D", ["P"])
+    at = voter(invite.token)
+    assert not at.error and at.info[0].value == "Your answers to the first questions are recorded."
+    assert "Your partner took a long time before 5♦" in " ".join(m.value for m in at.markdown)
+    at.multiselect(key="q4_calls").set_value(["6D"]).run()
+    at.button(key="q4_send").click().run()
+    assert at.success[0].value == "Thank you: your answer is recorded."
+    assert services.tally(poll.id).suggested == (("6D", 1),)
+    assert "already been used" in voter(invite.token).error[0].value
+
+
+def test_a_closed_case_refuses_votes_with_a_clear_message(poll):
+    from polling import cases
+    (invite, later) = services.issue_invites(poll.id, ["Ann", "Bob"])
+    services.cast_vote(invite.token, "6D")
+    cases.set_status(poll.case_id, "closed", "tess", "ruled and read out")
+    assert services.get_poll(poll.id).status == "closed"          # closing the case closed its poll
+    at = voter(later.token)
+    assert at.error[0].value == ("This poll is closed: the director has finished collecting answers. "
+                                 "Thank you all the same.")
+    assert "closed" in voter(invite.token).error[0].value         # Q4 is not taken either
+    with pytest.raises(services.HuddleInputError, match="poll: the poll is closed"):
+        services.record_verbal_vote(poll.id, "P")
 
 
 def _revoked(poll):

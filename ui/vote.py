@@ -1,6 +1,8 @@
 """The pollee's page, reached by a personal link /?token=…: one bidding problem, Q1–Q3, then Q4.
 
-It shows nothing of the case, the table result, the irregularity or other answers.
+It shows nothing of the case, the table result, the irregularity or other answers. No answer is
+set in advance. Q1–Q3 are kept as soon as they are sent; a pollee who closes the phone before Q4
+answers it later by opening the same link.
 """
 import streamlit as st
 
@@ -10,32 +12,53 @@ from polling import services
 from ui.state import database
 from ui.widgets import show_problem
 
+# what a pollee reads for each field a refusal names
+FIELD_WORDS = {"call": "Question 1", "considered": "Question 2", "how close": "Question 3",
+               "suggested": "The last question", "comment": "Comment", "level": "Your level"}
+
+
+def say(exc: HuddleInputError) -> None:
+    """A refusal in plain words: no field names in code form."""
+    problem = exc.problem[0].upper() + exc.problem[1:]
+    where = FIELD_WORDS.get(exc.field)
+    st.error(f"{where}: {exc.problem}." if where else f"{problem}.")
+
+
+def q4_form(ballot_id: int, question: str, legal) -> None:
+    st.subheader("One more question")
+    st.write(question)
+    picks = st.multiselect("Calls made more attractive (none is an answer too)", list(legal),
+                           format_func=call_symbol, key="q4_calls", select_all=False,
+                           placeholder="Choose the calls, or none")
+    if st.button("Send", key="q4_send", type="primary"):
+        try:
+            services.record_suggestion(ballot_id, picks)
+        except HuddleInputError as exc:
+            say(exc)
+        else:
+            st.session_state["voted_ballot"] = {"id": ballot_id, "q4_done": True}
+            st.rerun()
+    st.stop()
+
+
 database()
 token = st.query_params.get("token", "")
 done = st.session_state.get("voted_ballot")
 
 if done and done.get("q4") and not done.get("q4_done"):
-    st.subheader("One more question")
-    st.write(done["q4"])
-    picks = st.multiselect("Calls made more attractive (none is an answer too)", done["legal"],
-                           format_func=call_symbol, key="q4_calls")
-    if st.button("Send", key="q4_send", type="primary"):
-        try:
-            services.record_suggestion(done["id"], picks)
-        except HuddleInputError as exc:
-            st.error(str(exc))
-        else:
-            done["q4_done"] = True
-            st.rerun()
-    st.stop()
+    q4_form(done["id"], done["q4"], done["legal"])
 if done:
     st.success("Thank you: your answer is recorded.")
     st.stop()
 
 try:
+    pending = services.pending_q4(token)
+    if pending is not None:           # Q1–Q3 were sent earlier from this link; Q4 is still open
+        st.info("Your answers to the first questions are recorded.")
+        q4_form(pending.ballot_id, pending.question, pending.legal)
     poll, _invite = services.poll_for_token(token)
 except HuddleInputError as exc:
-    st.error(str(exc))
+    say(exc)
     st.stop()
 problem = services.problem_of(poll)
 legal = problem.legal_calls()
@@ -45,26 +68,33 @@ show_problem(problem)
 options = list(problem.candidates) + ["other"]
 pick = st.radio("1. What do you call?", options, key="q1", index=None,
                 format_func=lambda c: "Another call" if c == "other" else call_symbol(c))
-other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other")
+other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
+                      placeholder="Choose the call")
          if pick == "other" else None)
-considered = st.multiselect("2. What else did you seriously consider?", legal,
-                            format_func=call_symbol, key="q2")
-st.caption("3. How close was it? For each call you considered, how often would you pick it "
-           "instead (optional).")
+call = other if pick == "other" else pick
+offered = [c for c in problem.candidates if c != call]
+considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
+                      selection_mode="multi", format_func=call_symbol, key="q2") or []
+more = st.multiselect("Other calls you seriously considered (optional)", [c for c in legal if c not in
+                      problem.candidates and c != call], format_func=call_symbol, key="q2_more",
+                      select_all=False, placeholder="Only if you considered a call not shown above")
+considered = [*considered, *more]
+if considered:
+    st.caption("3. How close was it? For each call you considered, how often would you pick it "
+               "instead (optional).")
 shares = {c: st.slider(call_symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%") for c in considered}
 comment = st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key="comment")
 level = st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
 submitted = st.button("Submit my answer", type="primary", key="submit")
 
-if submitted and pick is None:
-    st.error("call: choose your call in question 1")
+if submitted and call is None:
+    st.error("Question 1: choose your call" + (" from the list of other calls." if pick == "other" else "."))
 elif submitted:
-    call = other if pick == "other" else pick
     try:
         ballot = services.cast_vote(token, call, considered,
                                     {c: f"{v}/100" for c, v in shares.items() if v}, comment, level)
     except HuddleInputError as exc:
-        st.error(str(exc))
+        say(exc)
     else:
         st.session_state["voted_ballot"] = {
             "id": ballot.id, "legal": legal,
