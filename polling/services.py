@@ -396,10 +396,11 @@ def _calls(text: str | None) -> str:
 
 
 def answer_rows(ballots: list[Ballot], labels: dict[int, str] | None = None) -> list[dict]:
-    """Each pollee's answers as a row (the tally page and the reports): the call, what else was
-    seriously considered, how close, Q4, level and comment."""
+    """Each pollee's answers as a row: the call, what else was seriously considered, how close,
+    Q4, level and comment. The director's labels are given only on the director's own tally page;
+    everyone else (committee pages, reports) sees Pollee 1, 2, 3."""
     labels = labels or {}
-    return [{"pollee": "verbal" if b.verbal else labels.get(b.invite_id, f"pollee {i}"),
+    return [{"pollee": labels.get(b.invite_id) or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
              "call": call_symbol(b.call), "also considered": _calls(b.considered),
              "how close": ", ".join(f"{call_symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
              "Q4": _calls(b.suggested), "level": b.level, "comment": b.comment}

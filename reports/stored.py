@@ -39,9 +39,9 @@ def polls_seen(record_id: int, url: str | None = None) -> list[PollSeen]:
     for poll in services.polls_for_case(record_id, url):
         problem = services.problem_of(poll)
         ballots = services.ballots_for_poll(poll.id, url)
-        labels = {i.id: i.label for i in services.invites_for_poll(poll.id, url)}
         counted = services.tally_ballots(ballots, problem.candidates)
-        out.append(PollSeen(poll.id, problem, tuple(services.answer_rows(ballots, labels)), counted.suggested,
+        # pollees' labels are the director's only: the committee and the reports see Pollee 1, 2, 3
+        out.append(PollSeen(poll.id, problem, tuple(services.answer_rows(ballots)), counted.suggested,
                             counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status))
     return out
 

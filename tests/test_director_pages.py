@@ -271,7 +271,7 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     at.text_input(key="vb_level").set_value("national")
     next(b for b in at.button if b.label == "Record").click().run()
     assert at.metric[0].value == "3"
-    assert list(at.dataframe[2].value["pollee"])[-1] == "verbal"
+    assert list(at.dataframe[2].value["pollee"])[-1] == "Pollee 3 (verbal)"
     next(b for b in at.button if b.label == "Close the poll").click().run()
     assert services.get_poll(poll.id).status == "closed"
     with pytest.raises(Exception, match="closed"):

@@ -125,6 +125,8 @@ def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_pat
     poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you call?", alternatives=("P", "6D"))
     for i, (call, considered) in enumerate((("P", ["6D"]), ("6D", ["P"]), ("P", []))):
         services.record_verbal_vote(poll.id, call, considered, None, None, f"pollee comment {i}", "expert")
+    (invite,) = services.issue_invites(poll.id, ["Alice Marchetti (North, Tuesday club)"])
+    services.cast_vote(invite.token, "6D", ["P"])
     committee.record_vote(record, "ann", "uphold", "Pass is an LA.")
     committee.record_vote(record, "bob", "overturn", "Nobody passes 5♦ here.", Reconsideration(alternatives=()))
     committee.record_vote(record, "cy", "uphold", "Agree with Ann.")
@@ -136,6 +138,7 @@ def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_pat
     for found in (text, pdf):
         assert "Matchpoints, both vulnerable. What do you call?" in found
         assert "pollee comment 1" in found
+        assert "Pollee 4" in found and "Marchetti" not in found     # the director's labels stay the director's
         assert "Uphold (the director's ruling stands), 2 of 3; dissent: bob would overturn (Nobody passes 5♦ here.)." in found
         assert "status: closed" in found
         assert_scores(found, "+420", "-920")

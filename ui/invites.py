@@ -33,7 +33,8 @@ if poll.status == "draft":
     st.info("The poll's wording freezes when the first link is issued: a changed wording is a new poll.")
 if poll.status != "closed":
     with st.form("issue_links"):
-        names = st.text_area("Pollees, one per line (a name or a label only you will see)",
+        names = st.text_area("Pollees, one per line (a name or a label; only directors see it, the committee "
+                             "and the reports show Pollee 1, 2, 3)",
                              key="inv_names", height=120)
         days = st.number_input("Links expire after (days)", min_value=1, max_value=60, value=7, key="inv_days")
         base = st.text_input("Server address pollees will use", value=site_address(), key="inv_base")
