@@ -127,15 +127,6 @@ def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
     return adjustment.with_trees(change)
 
 
-def missing_outcomes(case: Case, ruling: Ruling) -> tuple[str, ...]:
-    """Logical alternatives that the outcome tree gives no outcome (so they carry no weight)."""
-    tree = case.ruling.adjustment.committee_tree()
-    if tree is None or ruling.la is None:
-        return ()
-    in_tree = {action_key(b.action) for b in tree.branches}
-    return tuple(a for a in ruling.la.logical_alternatives if action_key(a) not in in_tree)
-
-
 @dataclass(frozen=True)
 class ThresholdSensitivity:
     """The ruling at each threshold: which actions are logical alternatives, whether the score is
@@ -175,7 +166,7 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
             rows.append({**row, "logical_alternatives": (), "adjusted": None, "NS": None, "EW": None,
                          "unit": "", "note": str(exc)})
             continue
-        missing = missing_outcomes(case, ruling)
+        missing = ruling.left_out
         ns, unit = ruling.scores["NS"].value()
         rows.append({**row, "logical_alternatives": ruling.la.logical_alternatives, "adjusted": ruling.adjusted,
                      "NS": ns, "EW": ruling.scores["EW"].value()[0], "unit": unit,
@@ -234,5 +225,5 @@ def committee_decision(votes: list[Vote], decision: str | None = None) -> Commit
 
 
 __all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
-           "missing_outcomes", "Vote", "check_vote", "CommitteeDecision", "committee_decision",
+           "Vote", "check_vote", "CommitteeDecision", "committee_decision",
            "SENSITIVITY_THRESHOLDS"]

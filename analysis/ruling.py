@@ -18,7 +18,7 @@ from .errors import HuddleInputError
 from .law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
                     ui_noun, ui_present, worksheet, QUESTIONS)
 from .laws import law
-from .logical_alternatives import LAResult, Policy, action_name, logical_alternatives, policy
+from .logical_alternatives import LAResult, Policy, action_key, action_name, logical_alternatives, policy
 from .methods import Method
 from .misinformation import different_action, misbidder, misinformation_given, too_late_to_change
 from .ruling_inputs import Finding, Misinformation
@@ -35,12 +35,25 @@ class Ruling:
     method: str                      # the adjustment method's law and edition
     scores: dict[str, SideScore]
     text: str
+    left_out: tuple[str, ...] = ()   # logical alternatives the outcome tree gives no outcome
+    left_out_reason: str = ""        # the director's reason for leaving them out
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the director must settle before the ruling is read out."""
+        if not self.left_out or self.left_out_reason or not self.adjusted:
+            return ()
+        names = ", ".join(action_name(a) for a in self.left_out)
+        return (f"{names} {'is a logical alternative' if len(self.left_out) == 1 else 'are logical alternatives'} "
+                "but the outcome tree gives no outcome for it: add a branch, or record why it is left out.",)
 
     def to_dict(self) -> dict:
         return {"case": self.case_id, "table_action": self.table_action,
                 "logical_alternatives": None if self.la is None else self.la.to_dict(),
                 "questions": self.worksheet.to_dict(), "adjusted": self.adjusted, "method": self.method,
-                "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text}
+                "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text,
+                "left_out": list(self.left_out), "left_out_reason": self.left_out_reason,
+                "warnings": list(self.warnings)}
 
 
 def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
@@ -84,8 +97,21 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     else:
         table = WeightedScore.single(table_ns)
         scores = score_sides(case, {"NS": table, "EW": table})
-    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores,
-                  ruling_text(case, table_action, la, sheet, scores, method))
+    left_out = missing_outcomes(case, la.logical_alternatives if la is not None else inputs.alternatives)
+    text = ruling_text(case, table_action, la, sheet, scores, method)
+    if sheet.adjust and left_out and inputs.left_out_reason:
+        text += f"\nNot in the outcome tree: {', '.join(action_name(a) for a in left_out)}. {inputs.left_out_reason}"
+    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
+                  left_out, inputs.left_out_reason)
+
+
+def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
+    """Logical alternatives that the outcome tree gives no outcome (so they carry no weight)."""
+    tree = case.ruling.adjustment.committee_tree()
+    if tree is None:
+        return ()
+    in_tree = {action_key(b.action) for b in tree.branches}
+    return tuple(a for a in alternatives if action_key(a) not in in_tree)
 
 
 def _misbidder_acts(case: Case) -> bool:
@@ -182,4 +208,4 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     return "\n".join(lines)
 
 
-__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores"]
+__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes"]

@@ -100,6 +100,7 @@ class RulingInputs:
     damage: Finding = Finding()                       # needed only when it cannot be computed
     misinformation: Misinformation | None = None
     adjustment: Method = Weighted()
+    left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"policy": self.policy, "consider_min": self.consider_min,
@@ -118,6 +119,8 @@ class RulingInputs:
         else:
             out["logical_alternatives"] = {"finding": list(self.alternatives), "reason": self.alternatives_reason}
         out["adjustment"] = self.adjustment.to_dict()
+        if self.left_out_reason:
+            out["left_out_reason"] = self.left_out_reason
         return out
 
     @classmethod
@@ -149,7 +152,8 @@ class RulingInputs:
                    damage=Finding.from_dict(data.get("damage"), f"{where}.damage"),
                    misinformation=None if mi is None else Misinformation.from_dict(mi, f"{where}.misinformation"),
                    adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
-                   if data.get("adjustment") else Weighted())
+                   if data.get("adjustment") else Weighted(),
+                   left_out_reason=str(data.get("left_out_reason", "")))
 
 
 def _count(data: Any, where: str) -> ActionCount:

@@ -139,3 +139,17 @@ def test_every_version_1_example_still_loads(path):
         return
     ruling = rule(case)
     assert (worth(ruling, "NS"), worth(ruling, "EW")) == expected[2:]
+
+
+def test_a_logical_alternative_left_out_of_the_tree_is_named_until_a_reason_is_recorded():
+    import dataclasses
+    from analysis.logical_alternatives import ActionCount
+    slam = load(CASES / "laws033-6d-slam.json")
+    polled = dataclasses.replace(slam.ruling, poll=(ActionCount("6D", 4), ActionCount("P", 3), ActionCount("4C", 0, 2, 1)),
+                                 policy="ebu", alternatives=())
+    ruling = rule(dataclasses.replace(slam, ruling=polled))
+    assert ruling.left_out == ("4C",) and ruling.warnings[0].startswith("4♣ is a logical alternative but")
+    saved = dataclasses.replace(slam, ruling=dataclasses.replace(polled, left_out_reason="4♣ leads to 6♦."))
+    reasoned = rule(saved)
+    assert reasoned.warnings == () and reasoned.text.endswith("Not in the outcome tree: 4♣. 4♣ leads to 6♦.")
+    assert case_files.loads(case_files.dumps(saved)).ruling.left_out_reason == "4♣ leads to 6♦."

@@ -1,5 +1,7 @@
 """The director's pages under AppTest (real Streamlit, real SQLite file): the sign-in gate, roles,
 case editor, case status and history, poll builder, invites, live tally, accounts."""
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -260,7 +262,7 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     assert (rows["6♦"]["chose"], rows["Pass"]["chose"], rows["Pass"]["close (≥ 1/3)"]) == (1, 1, 1)
     verdicts = {r["call"]: r for r in at.dataframe[1].value.to_dict("records")}
     assert verdicts["6♦"]["verdict"] == "table action" and verdicts["Pass"]["verdict"] == "LA"
-    assert verdicts["Pass"]["confidence"] == "firm"      # 2 of 2 considered it: p_meets 0.99
+    assert verdicts["Pass"]["firmness"] == "firm" and verdicts["Pass"]["chance"] == "99%"   # 2 of 2 considered it
     at.selectbox(key="tally_policy").set_value("ebu-2004").run()
     assert {r["call"]: r["verdict"] for r in at.dataframe[1].value.to_dict("records")}["Pass"] == "LA"
     answers = at.dataframe[2].value
@@ -406,7 +408,7 @@ def test_ruling_reads_the_counts_of_a_poll(director):
     box.set_value(next(o for o in box.options if o.startswith(f"poll {poll.id} "))).run()
     assert not at.exception
     table = next(d.value for d in at.dataframe if "chose" in d.value.columns)
-    assert dict(zip(table["action"], table["chose"])) == {"6♦": 2, "Pass": 1}
+    assert dict(zip(table["call"], table["chose"])) == {"6♦": 2, "Pass": 1}
 
 
 def test_the_ruling_page_offers_the_methods_of_the_cases_edition(director):
@@ -427,3 +429,25 @@ def test_an_unplayable_board_is_ruled_by_artificial_scores_alone(director):
     assert not [m for m in at.markdown if "Unauthorized information" in m.value]
     assert at.success[0].value.startswith("No result could be obtained on the board")
     assert [m.value for m in at.metric] == ["12 of 20 matchpoints", "8 of 20 matchpoints"]
+
+
+def test_a_logical_alternative_without_an_outcome_is_flagged_before_saving(director):
+    """The poll makes 4♣ a logical alternative too, but the tree has only Pass: the page says so,
+    offers no save, and saves once the director records why 4♣ is left out."""
+    import dataclasses
+    from analysis.logical_alternatives import ActionCount
+    from polling import rulings
+    record = slug_id("laws033-6d-slam")
+    stored = cases.get_case(record).case
+    polled = dataclasses.replace(stored.ruling, poll=(ActionCount("6D", 4), ActionCount("P", 3), ActionCount("4C", 0, 2, 1)),
+                                 policy="ebu", alternatives=())
+    cases.update_case(record, dataclasses.replace(stored, ruling=polled), "tess")
+    at = ruling_page(director, "laws033-6d-slam")
+    assert at.warning[0].value.startswith("4♣ is a logical alternative but the outcome tree gives no outcome for it")
+    assert not [b for b in at.button if b.key == "ruling_save"]
+    at.text_input(key=f"rf_left_out_{record}").set_value("After 4♣ partner bids 6♦ anyway: the same result as "
+                                                         "the table, which 12C1(c) does not allow.").run()
+    assert not at.warning
+    next(b for b in at.button if b.key == "ruling_save").click().run()
+    saved = rulings.ruling_versions(record)[-1]
+    assert "Not in the outcome tree: 4♣. After 4♣ partner bids 6♦ anyway" in json.loads(saved.result)["text"]

@@ -15,7 +15,7 @@ st.title("Poll builder")
 case_id = pick_case()
 case = cases.get_case(case_id).case
 if case.action_index is None:
-    st.error("action_index: the case does not say which call is in question; set it in the case editor.")
+    st.error("The case does not say which call is in question: set \"Action in question\" in the case editor.")
     st.stop()
 table_call = case.action_call
 st.caption(f"The decision: {case.action_seat}'s call {case.action_index + 1} "

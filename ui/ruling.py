@@ -7,6 +7,7 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.logical_alternatives import action_name
 from analysis.ruling import rule
 from polling import cases, rulings
 from ui.auth import require
@@ -35,9 +36,19 @@ if editing:
 else:
     ruling = rule(case)
 
+if ruling is not None and editing and ruling.left_out and ruling.adjusted:
+    # every logical alternative needs a branch in the outcome tree, or a reason it has none
+    reason = st.text_input("Why the outcome tree leaves out " + ", ".join(action_name(a) for a in ruling.left_out),
+                           inputs.left_out_reason, key=f"rf_left_out_{record_id}", max_chars=1000)
+    inputs = replace(inputs, left_out_reason=reason.strip())
+    ruling = rule(replace(case, ruling=inputs))
 if ruling is not None:
+    for warning in ruling.warnings:
+        st.warning(warning)
     show_ruling(ruling)
-    if editing and st.button("Save this ruling", type="primary", key="ruling_save"):
+    if editing and ruling.warnings:
+        st.caption("Settle the warning above to save this ruling.")
+    elif editing and st.button("Save this ruling", type="primary", key="ruling_save"):
         try:
             version = rulings.save_ruling(record_id, inputs, user.username)
             st.success(f"Saved as version {version.version}.")

@@ -47,8 +47,10 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     cols = st.columns(2)
     policy_name = cols[0].selectbox("LA policy", list(PRESETS), key=f"rf_policy_{record_id}",
                                     index=list(PRESETS).index(saved.policy) if saved.policy in PRESETS else 0)
-    consider_min = cols[1].text_input("consider_min (wbf2017)", saved.consider_min or "", key=f"rf_cmin_{record_id}",
-                                      help="The share that must seriously consider an action, e.g. 1/5")
+    consider_min = cols[1].text_input("Share that must seriously consider a call (WBF policy)", saved.consider_min or "",
+                                      key=f"rf_cmin_{record_id}", placeholder="1/5",
+                                      help="consider_min: the share of pollees who must seriously consider an "
+                                           "action for it to be a logical alternative, e.g. 1/5")
     fields = {"policy": policy_name, "consider_min": consider_min.strip() or None}
     if choice == NO_POLL or (choice == SAVED and not saved.poll):
         text = st.text_input("Logical alternatives found by the director (calls, comma-separated)",

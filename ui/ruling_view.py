@@ -9,7 +9,7 @@ from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.ruling import Ruling
 from reports.stored import FORMATS, report_for_case, write_report
-from ui.widgets import plain
+from ui.widgets import plain, verdict_table
 
 
 def show_ruling(ruling: Ruling) -> None:
@@ -28,12 +28,7 @@ def show_ruling(ruling: Ruling) -> None:
     (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())
     if ruling.la is not None:
         st.subheader(f"Logical alternatives ({ruling.la.policy.name})")
-        st.dataframe([{"action": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
-                       "considered": v.counts.considered, "verdict": v.verdict,
-                       "95% interval": f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
-                       "p_meets": None if v.p_meets is None else round(v.p_meets, 2),
-                       "confidence": v.confidence or "", "reason": v.reason} for v in ruling.la.verdicts],
-                     hide_index=True, width="stretch")
+        verdict_table(ruling.la)
     st.subheader("Scores")
     if ruling.adjusted:
         st.caption(ruling.method)

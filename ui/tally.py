@@ -8,7 +8,7 @@ from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, logical_alternatives
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import pick_case, pick_poll, show_problem
+from ui.widgets import pick_case, pick_poll, show_problem, verdict_table
 
 user = require("director")
 st.title("Live tally")
@@ -41,11 +41,7 @@ def live() -> None:
     if table_action is not None:
         verdicts = logical_alternatives(tally.actions, table_action, policy_name)
         st.subheader(f"Logical alternatives ({policy_name})")
-        st.dataframe([{"call": call_symbol(v.action), "verdict": v.verdict,
-                       "95% interval": f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
-                       "p_meets": None if v.p_meets is None else round(v.p_meets, 2),
-                       "confidence": v.confidence or "", "more pollees": v.more_pollees,
-                       "reason": v.reason} for v in verdicts.verdicts], hide_index=True, width="stretch")
+        verdict_table(verdicts)
     st.subheader("Each pollee")
     st.dataframe(services.answer_rows(ballots, {i.id: i.label for i in invites}), hide_index=True, width="stretch")
 

@@ -7,6 +7,7 @@ import html
 import streamlit as st
 
 from analysis.bridge import SEAT_NAMES
+from analysis.logical_alternatives import action_name
 from polling import db, services
 from polling.ballots import PollProblem
 from reports.diagram import auction_html, single_hand_html
@@ -68,3 +69,33 @@ def show_problem(problem: PollProblem) -> None:
         plain(f"Your methods: {problem.methods}", muted=True)
     st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability))
     st.html(auction_html(problem.auction, question_mark=True))
+
+
+# the verdict table's columns in a director's words, with the exact name in the tooltip
+VERDICT_COLUMNS = {
+    "call": st.column_config.TextColumn("Call"),
+    "chose": st.column_config.NumberColumn("Chose it"),
+    "close": st.column_config.NumberColumn("Close second"),
+    "considered": st.column_config.NumberColumn("Seriously considered"),
+    "verdict": st.column_config.TextColumn("Verdict"),
+    "interval": st.column_config.TextColumn("Likely range (95%)", help="interval of the share the policy tests"),
+    "chance": st.column_config.TextColumn("Chance it is an LA", help="p_meets: the probability that the "
+                                          "true share meets the policy's threshold"),
+    "firmness": st.column_config.TextColumn("How firm"),
+    "more": st.column_config.TextColumn("More pollees to settle it", help="more_pollees"),
+    "reason": st.column_config.TextColumn("Why", width="large"),
+}
+
+
+def verdict_table(result) -> None:
+    """A poll's verdicts under a policy (LAResult), as the tally and ruling pages show them."""
+    rows = [{"call": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
+             "considered": v.counts.considered, "verdict": v.verdict,
+             "interval": f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
+             "chance": "" if v.p_meets is None else f"{v.p_meets:.0%}", "firmness": v.confidence or "",
+             "more": "" if v.more_pollees is None else str(v.more_pollees), "reason": v.reason}
+            for v in result.verdicts]
+    st.dataframe(rows, hide_index=True, width="stretch", column_config=VERDICT_COLUMNS)
+    with st.expander("Why, in full"):
+        for v in result.verdicts:
+            plain(f"{action_name(v.action)}: {v.reason}")
