@@ -29,6 +29,7 @@ SECTIONS = {
     "Appeals": [("ui/committee.py", "Appeal", "appeal", "committee")],
     "Research": [("ui/research.py", "Research", "research", "researcher")],
     "Tools": [("ui/calculator.py", "Calculator", "calculator", None),
+              ("ui/my_account.py", "My account", "me", None),
               ("ui/accounts.py", "Accounts", "accounts", "director")],
 }
 user = auth.current_user()

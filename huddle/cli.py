@@ -319,9 +319,26 @@ def cmd_user_list(args) -> dict | str:
     _database()
     users = accounts.list_users()
     if args.json:
-        return {"users": [{"username": u.username, "role": u.role, "display_name": u.display_name}
-                          for u in users]}
-    return "\n".join(f"{u.username:20} {u.role:11} {u.display_name}" for u in users) or "No accounts."
+        return {"users": [{"username": u.username, "role": u.role, "display_name": u.display_name,
+                           "disabled": u.disabled} for u in users]}
+    return "\n".join(f"{u.username:20} {u.role:11} {'disabled ' if u.disabled else ''}{u.display_name}"
+                     for u in users) or "No accounts."
+
+
+def cmd_user_passwd(args) -> dict | str:
+    """Set an account's password (a director's reset); its other sign-ins end."""
+    from polling import accounts
+    _database()
+    accounts.reset_password(args.username, _read_password(args.password_stdin))   # asked twice on a terminal
+    return {"username": args.username, "password": "set"} if args.json else f"Password of {args.username} set."
+
+
+def cmd_user_disable(args) -> dict | str:
+    from polling import accounts
+    _database()
+    user = accounts.set_disabled(args.username, not args.enable)
+    state = "disabled" if user.disabled else "enabled"
+    return {"username": user.username, "disabled": user.disabled} if args.json else f"{user.username} {state}."
 
 
 # ---------------------------------------------------------------- cases
@@ -513,6 +530,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="the name shown on rulings")
     p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
     add("list", cmd_user_list, "List the accounts.", users)
+    p = add("passwd", cmd_user_passwd, "Set an account's password (its other sign-ins end).", users)
+    p.add_argument("username")
+    p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
+    p = add("disable", cmd_user_disable, "Disable an account (it is signed out everywhere), or --enable it.", users)
+    p.add_argument("username")
+    p.add_argument("--enable", action="store_true", help="enable a disabled account again")
 
     case = sub.add_parser("case", help="Case files: import, export, list, status, history, rule, rulings.")
     case_files = case.add_subparsers(dest="case_command", required=True, parser_class=_Parser)

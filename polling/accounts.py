@@ -18,7 +18,7 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import engine_for
-from .models import UserAccount
+from .models import SignInSession, UserAccount, utcnow
 
 ROLES = ("director", "committee", "researcher")
 SESSION_COOKIE = "huddle_session"
@@ -36,6 +36,7 @@ class User:
     username: str
     display_name: str
     role: str
+    disabled: bool = False
 
     @property
     def name(self) -> str:
@@ -47,7 +48,7 @@ class User:
 
 
 def _user(row: UserAccount) -> User:
-    return User(row.id, row.username, row.display_name, row.role)
+    return User(row.id, row.username, row.display_name, row.role, row.disabled_at is not None)
 
 
 def _session(url: str | None) -> Session:
@@ -156,32 +157,134 @@ def _sign(payload: str) -> str:
     return hmac.new(settings.secret_key(), payload.encode(), hashlib.sha256).hexdigest()
 
 
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def session_cookie(user: User, url: str | None = None, now: datetime | None = None) -> str:
+    """A new signed-in session for ``user``, kept on the server; the cookie names it."""
+    now = now or datetime.now(timezone.utc)
+    token = secrets.token_urlsafe(16)
     with _session(url) as session:
         row = session.get(UserAccount, user.id)
-    expires = int(((now or datetime.now(timezone.utc)) + SESSION_TTL).timestamp())
-    payload = f"{row.id}:{expires}:{_fingerprint(row.password_hash)}"
+        session.add(SignInSession(user_id=row.id, token_hash=_token_hash(token), created_at=now,
+                                  expires_at=now + SESSION_TTL))
+        session.commit()
+    expires = int((now + SESSION_TTL).timestamp())
+    payload = f"{row.id}:{expires}:{_fingerprint(row.password_hash)}:{token}"
     return f"{_b64(payload.encode())}.{_sign(payload)}"
 
 
-def user_from_cookie(value: str | None, url: str | None = None,
-                     now: datetime | None = None) -> User | None:
-    """The signed-in user, or None for a missing, forged, expired or outdated cookie."""
+def _cookie_payload(value: str | None) -> tuple[int, int, str, str] | None:
+    """(user id, expiry, password fingerprint, session token) of a cookie whose signature holds."""
     if not value or "." not in value or len(value) > 400:
         return None
     encoded, signature = value.rsplit(".", 1)
     try:
         payload = _unb64(encoded).decode()
-        user_id, expires, fingerprint = payload.split(":")
-        user_id, expires = int(user_id), int(expires)
+        if not hmac.compare_digest(_sign(payload), signature):
+            return None
+        user_id, expires, fingerprint, token = payload.split(":")
+        return int(user_id), int(expires), fingerprint, token
     except (ValueError, UnicodeDecodeError):
         return None
-    if not hmac.compare_digest(_sign(payload), signature):
+
+
+def user_from_cookie(value: str | None, url: str | None = None,
+                     now: datetime | None = None) -> User | None:
+    """The signed-in user, or None for a missing, forged, expired, signed-out or outdated cookie."""
+    parts = _cookie_payload(value)
+    if parts is None:
         return None
-    if expires <= (now or datetime.now(timezone.utc)).timestamp():
+    user_id, expires, fingerprint, token = parts
+    now = now or datetime.now(timezone.utc)
+    if expires <= now.timestamp():
         return None
     with _session(url) as session:
         row = session.get(UserAccount, user_id)
+        live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(token),
+                                                        SignInSession.user_id == user_id)).first()
     if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != fingerprint:
         return None
+    if live is None or _aware(live.expires_at) <= now:
+        return None
     return _user(row)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def end_session(value: str | None, url: str | None = None) -> None:
+    """Sign out: the cookie's session is removed on the server, so a copy of it no longer works."""
+    parts = _cookie_payload(value)
+    if parts is None:
+        return
+    with _session(url) as session:
+        for row in session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(parts[3]))):
+            session.delete(row)
+        session.commit()
+
+
+def _end_all_sessions(session: Session, user_id: int) -> None:
+    for row in session.exec(select(SignInSession).where(SignInSession.user_id == user_id)):
+        session.delete(row)
+
+
+# ---------------------------------------------------------------- passwords and disabling
+
+def _account(session: Session, username: str) -> UserAccount:
+    row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+    if row is None:
+        raise HuddleInputError("username", f"there is no account '{username}'")
+    return row
+
+
+def _check_password(password: str, again: str | None) -> None:
+    if len(password or "") < MIN_PASSWORD:
+        raise HuddleInputError("password", f"use at least {MIN_PASSWORD} characters")
+    if again is not None and password != again:
+        raise HuddleInputError("password again", "the two passwords differ")
+
+
+def change_password(username: str, current: str, new: str, again: str | None = None,
+                    url: str | None = None) -> None:
+    """A user's own new password: the current one is asked first; every session ends."""
+    _check_password(new, again)
+    with _session(url) as session:
+        row = _account(session, username)
+        if not verify_password(current or "", row.password_hash):
+            raise HuddleInputError("current password", "is not right")
+        row.password_hash = hash_password(new)
+        _end_all_sessions(session, row.id)
+        session.add(row)
+        session.commit()
+
+
+def reset_password(username: str, new: str, again: str | None = None, url: str | None = None) -> None:
+    """A director sets another account's password (a forgotten one); every session of it ends."""
+    _check_password(new, again)
+    with _session(url) as session:
+        row = _account(session, username)
+        row.password_hash = hash_password(new)
+        _end_all_sessions(session, row.id)
+        session.add(row)
+        session.commit()
+
+
+def set_disabled(username: str, disabled: bool = True, url: str | None = None) -> User:
+    """Disable (or enable again) an account; a disabled account cannot sign in and its sessions
+    end. The last director who can sign in cannot be disabled."""
+    with _session(url) as session:
+        row = _account(session, username)
+        if disabled and row.role == "director" and row.disabled_at is None:
+            active = session.exec(select(func.count()).select_from(UserAccount).where(
+                UserAccount.role == "director", UserAccount.disabled_at.is_(None))).one()
+            if active <= 1:
+                raise HuddleInputError("username", f"'{row.username}' is the last director who can sign in")
+        row.disabled_at = utcnow() if disabled else None
+        if disabled:
+            _end_all_sessions(session, row.id)
+        session.add(row)
+        session.commit()
+        return _user(row)

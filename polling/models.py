@@ -152,3 +152,16 @@ class CommitteeDecisionRecord(SQLModel, table=True):
     change: str                                      # the committee's Reconsideration (JSON)
     result: str                                      # the committee's ruling, Ruling.to_dict() (JSON)
     at: datetime = Field(default_factory=utcnow)
+
+
+class SignInSession(SQLModel, table=True):
+    """One signed-in browser: the login cookie names it, so signing out (or a new password, or
+    disabling the account) ends it on the server, not just in the browser."""
+
+    __tablename__ = "sign_in_session"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user_account.id", index=True, ondelete="CASCADE")
+    token_hash: str = Field(unique=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime

@@ -108,3 +108,36 @@ def test_secret_key_file_is_made_once_and_private(tmp_path, monkeypatch):
     key = settings.secret_key()
     assert len(key) == 64 and settings.secret_key() == key
     assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+
+
+def test_sign_out_ends_the_session_on_the_server(director):
+    cookie, other_browser = accounts.session_cookie(director), accounts.session_cookie(director)
+    accounts.end_session(cookie)
+    assert accounts.user_from_cookie(cookie) is None              # a copy of the cookie no longer works
+    assert accounts.user_from_cookie(other_browser) == director    # another browser stays signed in
+    accounts.end_session("garbage")                                # nothing to end, no error
+
+
+def test_password_change_reset_and_disable(director):
+    member = accounts.create_user("cm1", "committee-pw", "committee")
+    cookie = accounts.session_cookie(member)
+    with pytest.raises(HuddleInputError, match="current password: is not right"):
+        accounts.change_password("cm1", "wrong", "new-secret-1", "new-secret-1")
+    with pytest.raises(HuddleInputError, match="password again: the two passwords differ"):
+        accounts.change_password("cm1", "committee-pw", "new-secret-1", "new-secret-2")
+    with pytest.raises(HuddleInputError, match="password: use at least 8"):
+        accounts.change_password("cm1", "committee-pw", "short", "short")
+    assert accounts.authenticate("cm1", "committee-pw") == member              # nothing changed
+    accounts.change_password("cm1", "committee-pw", "new-secret-1", "new-secret-1")
+    assert accounts.user_from_cookie(cookie) is None and accounts.authenticate("cm1", "new-secret-1")
+    accounts.reset_password("cm1", "reset-by-td", "reset-by-td")
+    assert accounts.authenticate("cm1", "reset-by-td") and not accounts.authenticate("cm1", "new-secret-1")
+    cookie = accounts.session_cookie(member)
+    assert accounts.set_disabled("cm1").disabled
+    assert accounts.user_from_cookie(cookie) is None and accounts.authenticate("cm1", "reset-by-td") is None
+    accounts.set_disabled("cm1", False)
+    assert accounts.authenticate("cm1", "reset-by-td").username == "cm1"
+    with pytest.raises(HuddleInputError, match="'tess' is the last director who can sign in"):
+        accounts.set_disabled("tess")
+    with pytest.raises(HuddleInputError, match="username: there is no account 'nobody'"):
+        accounts.reset_password("nobody", "whatever-1")

@@ -34,8 +34,9 @@ def choose(page, label: str, option: str) -> None:
     page.get_by_role("option", name=option, exact=True).click()
 
 
-def test_director_from_pbn_to_live_tally(server, browser):
-    base, _ = server
+def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
+    base, db_url = server
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "director-flow")      # to read the browser's cookie here
     started = time.monotonic()
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
@@ -49,13 +50,21 @@ def test_director_from_pbn_to_live_tally(server, browser):
     page.get_by_label("Password again").fill("short")
     page.get_by_role("button", name="Create the first director").click()
     expect(page.get_by_text("password: use at least 8 characters")).to_be_visible()
+    expect(page.get_by_label("User name")).to_have_value("tess")          # what was typed comes back
     page.get_by_label("Password (at least 8 characters)").fill("bidding-box")
     page.get_by_label("Password again").fill("bidding-box")
     page.get_by_role("button", name="Create the first director").click()
     expect(page.get_by_role("heading", name="Cases")).to_be_visible()
+    page.reload()                                       # the first director stays signed in
+    expect(page.get_by_text("Signed in as")).to_be_visible(timeout=30_000)
+    cookie = next(c["value"] for c in context.cookies() if c["name"] == "huddle_session")
+    from polling import accounts
+    assert accounts.user_from_cookie(cookie, url=db_url).username == "tess"
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    assert accounts.user_from_cookie(cookie, url=db_url) is None     # the session ended on the server
 
     # Sign in through the form; the cookie keeps the director signed in across a reload.
-    page.goto(base + "/?signin=again")
     sign_in(page, base, "tess", "wrong-password")
     expect(page.get_by_text("the user name or password is wrong")).to_be_visible()
     sign_in(page, base, "tess", "bidding-box")

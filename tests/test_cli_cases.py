@@ -40,6 +40,29 @@ def test_user_add_mistakes(capsys, monkeypatch, sqlite_url, argv, stdin, message
     assert run_json(capsys, "user", "list")["users"] == []
 
 
+def test_user_passwd_and_disable(capsys, monkeypatch, sqlite_url):
+    from polling import accounts, db
+    db.prepare_database(load_examples=False)
+    accounts.create_user("tess", "bidding-box", "director")
+    accounts.create_user("cm", "committee1", "committee")
+    monkeypatch.setattr("sys.stdin", io.StringIO("new-committee\n"))
+    assert run_json(capsys, "user", "passwd", "cm", "--password-stdin") == {"username": "cm", "password": "set"}
+    assert accounts.authenticate("cm", "new-committee") and not accounts.authenticate("cm", "committee1")
+    assert run_json(capsys, "user", "disable", "cm") == {"username": "cm", "disabled": True}
+    assert accounts.authenticate("cm", "new-committee") is None
+    assert {u["username"]: u["disabled"] for u in run_json(capsys, "user", "list")["users"]} == {"cm": True, "tess": False}
+    code, out, _ = run(capsys, "user", "disable", "cm", "--enable")
+    assert code == 0 and out.strip() == "cm enabled."
+    code, _, err = run(capsys, "user", "disable", "tess")
+    assert code == 2 and "'tess' is the last director who can sign in" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    code, _, err = run(capsys, "user", "passwd", "cm", "--password-stdin")
+    assert code == 2 and "password: use at least 8 characters" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("long-enough\n"))
+    code, _, err = run(capsys, "user", "passwd", "nobody", "--password-stdin")
+    assert code == 2 and "there is no account 'nobody'" in err
+
+
 def test_case_import_pbn_export_status_history(capsys, pbn_file, tmp_path):
     out = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 9: 6NT", "--as", "tess")
     assert out["imported"][0]["id"] == "board-9-6nt"

@@ -9,7 +9,7 @@ from polling import db
 def test_prepare_database_creates_schema_and_loads_examples(database_url):
     report = db.prepare_database()
     head = ScriptDirectory.from_config(db.alembic_config(database_url)).get_current_head()
-    assert report["revision"] == head == "0006"
+    assert report["revision"] == head == "0007"
     assert report["examples_loaded"] == report["cases"] >= 8
     again = db.prepare_database()
     assert again["examples_loaded"] == 0 and again["cases"] == report["cases"]

@@ -48,17 +48,18 @@ def slug_id(slug: str) -> int:
 # ---------------------------------------------------------------- the gate
 
 def test_first_visit_asks_for_the_first_director(prepared):
+    """The form posts to the first-director route (which signs the new director in with the
+    login cookie); a refusal comes back in the address and keeps what was typed but passwords."""
     at = app_as(None)
     assert at.title[0].value == "Welcome to Huddle"
-    at.text_input(key="first_username").set_value("tess")
-    at.text_input(key="first_password").set_value("bidding-box")
-    at.text_input(key="first_password_again").set_value("bidding-boy")
-    at.button[0].click().run()
+    form = html_of(at)
+    assert 'action="/auth/first-director"' in form and 'name="again"' in form
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"first_error": "password: the two passwords differ", "first_user": 'tess"><b>',
+                            "first_name": "Tess"})
+    at.run()
     assert at.error[0].value == "password: the two passwords differ" and not accounts.has_users()
-    at.text_input(key="first_password_again").set_value("bidding-box")
-    at.button[0].click().run()
-    assert not at.exception
-    assert at.title[0].value == "Cases" and accounts.authenticate("tess", "bidding-box")
+    assert 'value="tess&quot;&gt;&lt;b&gt;"' in html_of(at) and 'value="Tess"' in html_of(at)
 
 
 @pytest.mark.parametrize("page", ["ui/cases.py", "ui/case_view.py", "ui/case_editor.py", "ui/poll_builder.py",
@@ -287,11 +288,19 @@ def test_accounts_page_adds_users_and_names_mistakes(director):
     at.text_input(key="acc_username").set_value("cm1")
     at.selectbox(key="acc_role").set_value("committee")
     at.text_input(key="acc_password").set_value("short")
+    at.text_input(key="acc_again").set_value("short")
     next(b for b in at.button if b.label == "Add").click().run()
     assert at.error[0].value == "password: use at least 8 characters"
     at.text_input(key="acc_username").set_value("cm1")
     at.selectbox(key="acc_role").set_value("committee")
     at.text_input(key="acc_password").set_value("committee-pw")
+    at.text_input(key="acc_again").set_value("committee-px")
+    next(b for b in at.button if b.label == "Add").click().run()
+    assert at.error[0].value == "password again: the two passwords differ" and not accounts.authenticate("cm1", "committee-pw")
+    at.text_input(key="acc_username").set_value("cm1")
+    at.selectbox(key="acc_role").set_value("committee")
+    at.text_input(key="acc_password").set_value("committee-pw")
+    at.text_input(key="acc_again").set_value("committee-pw")
     next(b for b in at.button if b.label == "Add").click().run()
     assert at.success[0].value == "Added cm1 (committee)."
     assert accounts.authenticate("cm1", "committee-pw").role == "committee"
@@ -451,3 +460,38 @@ def test_a_logical_alternative_without_an_outcome_is_flagged_before_saving(direc
     next(b for b in at.button if b.key == "ruling_save").click().run()
     saved = rulings.ruling_versions(record)[-1]
     assert "Not in the outcome tree: 4♣. After 4♣ partner bids 6♦ anyway" in json.loads(saved.result)["text"]
+
+
+def test_accounts_page_resets_a_password_and_disables_an_account(director):
+    accounts.create_user("cm1", "committee-pw", "committee")
+    at = app_as(director)
+    at.switch_page("ui/accounts.py").run()
+    at.selectbox(key="acc_reset_who").set_value("cm1")
+    at.text_input(key="acc_reset_new").set_value("reset-password")
+    at.text_input(key="acc_reset_again").set_value("reset-passwore")
+    next(b for b in at.button if b.label == "Set the password").click().run()
+    assert at.error[0].value == "password again: the two passwords differ"
+    at.text_input(key="acc_reset_new").set_value("reset-password")
+    at.text_input(key="acc_reset_again").set_value("reset-password")
+    next(b for b in at.button if b.label == "Set the password").click().run()
+    assert accounts.authenticate("cm1", "reset-password")
+    at.selectbox(key="acc_disable_who").set_value("cm1")
+    next(b for b in at.button if b.label == "Disable").click().run()
+    assert at.success[0].value == "cm1 is disabled." and accounts.authenticate("cm1", "reset-password") is None
+    assert dict(zip(at.dataframe[0].value["user name"], at.dataframe[0].value["state"]))["cm1"] == "disabled"
+
+
+def test_anyone_changes_their_own_password(director):
+    member = accounts.create_user("cm2", "committee-pw", "committee")
+    at = app_as(member)
+    at.switch_page("ui/my_account.py").run()
+    at.text_input(key="me_current").set_value("wrong-one")
+    at.text_input(key="me_new").set_value("brand-new-pw")
+    at.text_input(key="me_again").set_value("brand-new-pw")
+    next(b for b in at.button if b.label == "Change the password").click().run()
+    assert at.error[0].value == "current password: is not right"
+    at.text_input(key="me_current").set_value("committee-pw")
+    at.text_input(key="me_new").set_value("brand-new-pw")
+    at.text_input(key="me_again").set_value("brand-new-pw")
+    next(b for b in at.button if b.label == "Change the password").click().run()
+    assert at.success[0].value.startswith("Password changed.") and accounts.authenticate("cm2", "brand-new-pw")

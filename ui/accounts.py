@@ -1,4 +1,5 @@
-"""Accounts: directors add directors, committee members and researchers."""
+"""Accounts: directors add directors, committee members and researchers, reset a forgotten
+password and disable an account (which signs it out everywhere)."""
 import streamlit as st
 
 from analysis.errors import HuddleInputError
@@ -7,8 +8,11 @@ from ui.auth import require
 
 user = require("director")
 st.title("Accounts")
-st.dataframe([{"user name": u.username, "name": u.display_name, "role": u.role}
-              for u in accounts.list_users()], hide_index=True, width="stretch")
+people = accounts.list_users()
+st.dataframe([{"user name": u.username, "name": u.display_name, "role": u.role,
+               "state": "disabled" if u.disabled else "active"} for u in people],
+             hide_index=True, width="stretch")
+
 with st.form("add_user", clear_on_submit=True):
     st.subheader("Add an account")
     username = st.text_input("User name", key="acc_username")
@@ -16,11 +20,48 @@ with st.form("add_user", clear_on_submit=True):
     role = st.selectbox("Role", accounts.ROLES, key="acc_role")
     password = st.text_input(f"Password (at least {accounts.MIN_PASSWORD} characters)", type="password",
                              key="acc_password")
+    again = st.text_input("Password again", type="password", key="acc_again")
     added = st.form_submit_button("Add", type="primary")
 if added:
     try:
+        if password != again:
+            raise HuddleInputError("password again", "the two passwords differ")
         new = accounts.create_user(username, password, role, display_name)
     except HuddleInputError as exc:
         st.error(str(exc))
     else:
         st.success(f"Added {new.username} ({new.role}).")
+
+names = [u.username for u in people]
+left, right = st.columns(2)
+with left.form("reset_password", clear_on_submit=True):
+    st.subheader("Set a forgotten password")
+    who = st.selectbox("Account", names, key="acc_reset_who")
+    new = st.text_input("New password", type="password", key="acc_reset_new")
+    again = st.text_input("New password again", type="password", key="acc_reset_again")
+    reset = st.form_submit_button("Set the password")
+if reset:
+    try:
+        accounts.reset_password(who, new, again)
+    except HuddleInputError as exc:
+        left.error(str(exc))
+    else:
+        left.success(f"{who}'s password is set; tell them in person. Their other sign-ins have ended.")
+
+with right.form("disable"):
+    st.subheader("Disable or enable")
+    who = st.selectbox("Account", names, key="acc_disable_who",
+                       format_func=lambda n: n + (" (disabled)" if next(u for u in people if u.username == n).disabled
+                                                  else ""))
+    disable = st.form_submit_button("Disable")
+    enable = st.form_submit_button("Enable")
+if disable or enable:
+    try:
+        changed = accounts.set_disabled(who, disable)
+    except HuddleInputError as exc:
+        right.error(str(exc))
+    else:
+        st.session_state["acc_done"] = f"{changed.username} is {'disabled' if changed.disabled else 'enabled'}."
+        st.rerun()                          # the table above shows the new state
+if st.session_state.get("acc_done"):
+    right.success(st.session_state.pop("acc_done"))

@@ -1,8 +1,8 @@
 """Who is signed in, and the gate at the top of every page that needs an account.
 
-The login cookie is set by the /auth/login route (huddle/web.py) and read here through
-st.context.cookies, so a sign-in survives a page reload. The first director created on the first
-visit is signed in for that browser session until the next reload.
+The login cookie is set by the /auth/login and /auth/first-director routes (huddle/web.py) and
+read here through st.context.cookies, so a sign-in, the first director's included, survives a
+page reload; signing out ends the session on the server.
 """
 from __future__ import annotations
 
@@ -11,12 +11,18 @@ from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
-from analysis.errors import HuddleInputError
-from huddle.web import LOGIN_PATH, LOGOUT_PATH
+from huddle.web import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
 from ui.state import database
 
+FORM_STYLE = """<style>
+.huddle-signin { display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }
+.huddle-signin label { display: flex; flex-direction: column; gap: .25rem; font-size: .9rem; }
+.huddle-signin input { font: inherit; padding: .5rem .6rem; border: 1px solid #c8c8d0; border-radius: .5rem; }
+.huddle-signin button { font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
+  background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }
+</style>"""
 ROLE_NAMES = {"director": "directors", "committee": "appeals committee members",
               "researcher": "researchers"}
 _SESSION_KEY = "huddle_user"
@@ -63,40 +69,28 @@ def sign_in_form() -> None:
   <label>Password<input name="password" type="password" autocomplete="current-password" required></label>
   <input type="hidden" name="next" value="{html.escape(_here(), quote=True)}">
   <button type="submit">Sign in</button>
-</form>
-<style>
-.huddle-signin {{ display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }}
-.huddle-signin label {{ display: flex; flex-direction: column; gap: .25rem; font-size: .9rem; }}
-.huddle-signin input {{ font: inherit; padding: .5rem .6rem; border: 1px solid #c8c8d0;
-  border-radius: .5rem; }}
-.huddle-signin button {{ font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
-  background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }}
-</style>""")
+</form>{FORM_STYLE}""")
     st.caption("Pollees do not need an account: they answer through their personal link.")
 
 
 def _first_director_form() -> None:
+    """A plain HTML form posting to the first-director route, which creates the account and
+    signs it in with the login cookie (so a reload keeps the director signed in)."""
     st.title("Welcome to Huddle")
     st.write("There is no account yet. Create the first director's account; that director can "
              "then add directors, committee members and researchers.")
-    with st.form("first_director"):
-        username = st.text_input("User name", key="first_username")
-        display_name = st.text_input("Name shown on rulings", key="first_display_name")
-        password = st.text_input("Password (at least 8 characters)", type="password", key="first_password")
-        again = st.text_input("Password again", type="password", key="first_password_again")
-        submitted = st.form_submit_button("Create the first director", type="primary")
-    if not submitted:
-        return
-    if password != again:
-        st.error("password: the two passwords differ")
-        return
-    try:
-        user = accounts.create_user(username, password, "director", display_name, only_if_first=True)
-    except HuddleInputError as exc:
-        st.error(str(exc))
-        return
-    st.session_state[_SESSION_KEY] = user
-    st.rerun()
+    if st.query_params.get("first_error"):
+        st.error(st.query_params["first_error"])
+    user, name = (html.escape(st.query_params.get(k, ""), quote=True) for k in ("first_user", "first_name"))
+    st.html(f"""
+<form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
+  <label>User name<input name="username" autocomplete="username" required value="{user}"></label>
+  <label>Name shown on rulings<input name="display_name" autocomplete="name" value="{name}"></label>
+  <label>Password (at least {accounts.MIN_PASSWORD} characters)<input name="password" type="password"
+    autocomplete="new-password" required></label>
+  <label>Password again<input name="again" type="password" autocomplete="new-password" required></label>
+  <button type="submit">Create the first director</button>
+</form>{FORM_STYLE}""")
 
 
 def sign_out_button(user: User) -> None:

@@ -1,0 +1,23 @@
+"""My account: anyone signed in changes their own password (which signs out every other browser)."""
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from polling import accounts
+from ui.auth import require
+
+user = require(None)
+st.title("My account")
+st.write(f"Signed in as **{user.username}** ({user.role}).")
+with st.form("change_password", clear_on_submit=True):
+    st.subheader("Change my password")
+    current = st.text_input("Current password", type="password", key="me_current")
+    new = st.text_input(f"New password (at least {accounts.MIN_PASSWORD} characters)", type="password", key="me_new")
+    again = st.text_input("New password again", type="password", key="me_again")
+    changed = st.form_submit_button("Change the password", type="primary")
+if changed:
+    try:
+        accounts.change_password(user.username, current, new, again)
+    except HuddleInputError as exc:
+        st.error(str(exc))
+    else:
+        st.success("Password changed. Every browser signed in as you, this one included, must sign in again.")
