@@ -58,8 +58,24 @@ class SideScore:
                 "points (expected)"
         return None, ""
 
+    def components(self) -> str:
+        """The side's scores with their weights, e.g. "3/4 × -140 + 1/4 × -170"."""
+        return " + ".join(f"{fraction_str(w)} × {s:+d}" if w != 1 else f"{s:+d}" for s, w in self.own_view())
+
+    def headline(self) -> str:
+        """What the score is worth, short enough for a phone: "8 1/4 of 22 matchpoints", "4 2/3 IMPs",
+        "2/3 of the board", or the points of a single result."""
+        value, unit = self.value()
+        if value is None:
+            return ""
+        if unit.startswith("points"):
+            return self.components() if len(self.own_view()) == 1 else f"{display(value)} points expected"
+        if self.matchpoints is not None:
+            return f"{display(value)} of {display(Fraction(self.top))} matchpoints"
+        return f"{display(value)} {unit}"
+
     def describe(self) -> str:
-        parts = " + ".join(f"{fraction_str(w)} × {s:+d}" if w != 1 else f"{s:+d}" for s, w in self.own_view())
+        parts = self.components()
         if self.matchpoints is not None:
             parts += f": {display(self.matchpoints)} of {display(Fraction(self.top))} matchpoints"
         if self.imps is not None:

@@ -167,9 +167,14 @@ def outcome_tree_figure(tree: OutcomeTree, title: str = "The outcome tree") -> g
     shown = frame[~frame["cancelled"]]
     text = [f"{lbl}<br>{fraction_str(w)}" + ("" if s is None or pd.isna(s) else f"<br>NS {int(s):+d}")
             for lbl, w, s in zip(shown["label"], shown["weight"], shown["ns_score"])]
-    fig = go.Figure(go.Sunburst(ids=shown["id"], parents=shown["parent"], values=[float(p) for p in shown["product"]],
-                                text=text, textinfo="text", branchvalues="total",
-                                hovertemplate="%{text}<br>share of the score %{value:.3f}<extra></extra>"))
+    # plotly draws nothing without labels; sizes come from the leaves alone ("remainder"), so float
+    # rounding of the exact weights can never make children outgrow their parent
+    parents = set(shown["parent"])
+    fig = go.Figure(go.Sunburst(ids=shown["id"], labels=shown["label"], parents=shown["parent"],
+                                values=[0.0 if i in parents else float(p) for i, p in zip(shown["id"], shown["product"])],
+                                customdata=[fraction_str(p) for p in shown["product"]], branchvalues="remainder",
+                                text=text, textinfo="text",
+                                hovertemplate="%{text}<br>share of the score %{customdata}<extra></extra>"))
     cancelled = frame[frame["cancelled"]]["label"].tolist()
     subtitle = "" if not cancelled else f" ({', '.join(cancelled)} cancelled: weight 0, Law 12C1(c))"
     fig.update_layout(title=title + subtitle, margin=MARGIN)

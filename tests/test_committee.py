@@ -143,8 +143,8 @@ def test_committee_page_shows_the_case_poll_and_ruling(member):
                                           "Votes and decision"]
     charts = at.get("plotly_chart")
     assert len(charts) >= 4                                   # poll, tree, field, poll tried, sensitivity
-    assert [m.value for m in at.metric] == ["3/4 × -140 + 1/4 × -170: 8 1/4 of 22 matchpoints",
-                                            "3/4 × +140 + 1/4 × +170: 13 3/4 of 22 matchpoints"]
+    assert [m.value for m in at.metric] == ["8 1/4 of 22 matchpoints", "13 3/4 of 22 matchpoints"]
+    assert "3/4 × -140 + 1/4 × -170 · 3/4 × 10 1/4 + 1/4 × 2 1/4" in [c.value for c in at.caption]
 
 
 def test_a_threshold_change_shows_its_effect_at_once(member):

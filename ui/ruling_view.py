@@ -33,9 +33,10 @@ def show_ruling(ruling: Ruling) -> None:
     if ruling.adjusted:
         st.caption(ruling.method)
     for col, side in zip(st.columns(2), ("NS", "EW")):
-        col.metric(SIDE_NAMES[side], ruling.scores[side].describe())
-        if ruling.scores[side].arithmetic:
-            col.caption(ruling.scores[side].arithmetic)
+        score = ruling.scores[side]
+        col.metric(SIDE_NAMES[side], score.headline())       # short: never cut off on a narrow screen
+        detail = [score.components()] if len(score.own_view()) > 1 else []
+        col.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])) or " ")
     with st.expander("The ruling as read to the players", expanded=True):
         st.text(ruling.text)
 
