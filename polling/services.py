@@ -124,15 +124,31 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
         record = session.get(CaseRecord, poll.case_id)
         if record.status == "open":
             move_status(session, record, "polling", username, "poll links issued")
-        now = utcnow()
-        issued = []
-        for label in labels:
-            token = secrets.token_urlsafe(TOKEN_BYTES)
-            invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip()[:MAX_LEVEL],
-                            expires_at=now + ttl)
-            session.add(invite)
-            session.flush()
-            issued.append(IssuedInvite(invite.id, invite.label, token, invite.expires_at))
+        issued = [_new_invite(session, poll_id, label, utcnow() + ttl) for label in labels]
+        session.commit()
+        return issued
+
+
+def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime) -> IssuedInvite:
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip()[:MAX_LEVEL],
+                    expires_at=expires_at)
+    session.add(invite)
+    session.flush()
+    return IssuedInvite(invite.id, invite.label, token, invite.expires_at)
+
+
+def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None = None) -> IssuedInvite:
+    """A lost link in one click: the old link is withdrawn and a new one issued to the same pollee,
+    in one transaction. Only the new token is shown (Huddle keeps tokens hashed)."""
+    with _session(url) as session:
+        old = _get(session, Invite, invite_id, "invite")
+        if old.used_at is not None:
+            raise HuddleInputError("invite", f"{old.label or 'this pollee'} has already answered")
+        poll = _open_poll(session, old.poll_id)
+        old.revoked_at = old.revoked_at or utcnow()
+        session.add(old)
+        issued = _new_invite(session, poll.id, old.label, utcnow() + ttl)
         session.commit()
         return issued
 

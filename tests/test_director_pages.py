@@ -237,6 +237,14 @@ def test_invites_page_issues_links_with_qr_and_withdraws(director):
     token = links[1].split("token=")[1]
     with pytest.raises(Exception, match="withdrawn"):
         services.cast_vote(token, "6D")
+    # Cy lost the link: one click withdraws it and shows a new one
+    at.selectbox(key="inv_withdraw").set_value(services.invites_for_poll(poll.id)[2].id)
+    next(b for b in at.button if b.label.startswith("Issue a new link")).click().run()
+    assert list(at.dataframe[0].value["pollee"]) == ["Ann", "Bob", "Cy", "Cy"]
+    assert list(at.dataframe[0].value["state"]) == ["waiting", "withdrawn", "withdrawn", "waiting"]
+    fresh = [c.value for c in at.code if c.value.startswith("http") and "?token=" in c.value]
+    assert fresh[-1] not in links
+    services.cast_vote(fresh[-1].split("token=")[1], "6D")
 
 
 def test_issuing_no_pollees_is_refused(director):

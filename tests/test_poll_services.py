@@ -108,3 +108,14 @@ def test_poll_wording_is_checked_when_the_poll_is_made(database_url):
         services.create_poll(case_id(database_url, "boston-3h"), decision_index=4)
     with pytest.raises(HuddleInputError, match="case: there is no case 999"):
         services.create_poll(999)
+
+
+def test_a_lost_link_is_reissued_in_one_click(slam_poll):
+    (old,) = services.issue_invites(slam_poll.id, ["Ann"])
+    new = services.reissue_invite(old.invite_id)
+    assert new.label == "Ann" and new.token != old.token
+    with pytest.raises(HuddleInputError, match="withdrawn"):
+        services.cast_vote(old.token, "P")
+    services.cast_vote(new.token, "P")
+    with pytest.raises(HuddleInputError, match="Ann has already answered"):
+        services.reissue_invite(new.invite_id)

@@ -1,7 +1,7 @@
 """Invites: one personal link (and QR code) per pollee, the links' state, withdrawing a link.
 
-Huddle keeps only a hash of each token, so a link is shown once, here, right after it is issued;
-a lost link is withdrawn and a new one issued.
+Huddle keeps only a hash of each token, so a link is shown right after it is issued (and while
+this browser session lasts); a lost link is re-issued in one click, which withdraws the old one.
 """
 import os
 from datetime import timedelta
@@ -77,9 +77,22 @@ st.dataframe([{"pollee": i.label, "state": services.invite_status(i),
 waiting = [i for i in invites if services.invite_status(i) == "waiting"]
 if waiting:
     with st.form("withdraw"):
-        target = st.selectbox("Withdraw a link", [i.id for i in waiting], key="inv_withdraw",
+        target = st.selectbox("A pollee's link", [i.id for i in waiting], key="inv_withdraw",
                               format_func=lambda k: next(f"{i.label} (link {i.id})" for i in waiting if i.id == k))
-        if st.form_submit_button("Withdraw"):
-            services.revoke_invite(target)
+        left, right = st.columns(2)
+        withdraw = left.form_submit_button("Withdraw")
+        again = right.form_submit_button("Issue a new link (the old one stops working)")
+    if withdraw:
+        services.revoke_invite(target)
+        st.rerun()
+    if again:
+        try:
+            new = services.reissue_invite(target)
+        except HuddleInputError as exc:
+            st.error(str(exc))
+        else:
+            base = st.session_state.get("inv_base") or site_address()
+            st.session_state.setdefault("issued_links", {}).setdefault(poll.id, []).append(
+                (new.label, new.link(base), new.expires_at))
             st.rerun()
 st.page_link("ui/tally.py", label="Live tally", icon="📊")
