@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
+from .bridge import SEAT_NAMES, call_symbol
 from .errors import HuddleInputError
-from .logical_alternatives import ActionCount, action_key
+from .logical_alternatives import ActionCount, action_key, action_name
 from .numbers import fraction_str, parse_fraction
 from .scoring import PlayedContract, WeightedScore
 
@@ -49,18 +50,30 @@ class ContractBranch:
             return [(0, Fraction(1))]
         if not self.tricks:
             raise HuddleInputError(field, f"give declarer's tricks in {self.contract}")
-        _sums_to_one([w for _, w in self.tricks], f"{field}.tricks")
+        _sums_to_one([w for _, w in self.tricks], f"{field}, trick counts")
         base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
         out = []
         for tricks, w in self.tricks:
             if not 0 <= tricks <= 13:
-                raise HuddleInputError(f"{field}.tricks", f"{tricks} tricks is impossible (0 to 13)")
+                raise HuddleInputError(f"{field}, trick counts", f"{tricks} tricks is impossible (0 to 13)")
             played = PlayedContract(base.level, base.strain, base.penalty, base.declarer, tricks)
             out.append((played.ns_score(vulnerability), w))
         return out
 
     def label(self) -> str:
         return "Passed out" if self.contract.upper() in ("PASS", "P") else f"{self.contract} by {self.declarer}"
+
+    def words(self) -> str:
+        """The contract as a director says it: "4♠ doubled by North"."""
+        text = self.contract.strip().upper()
+        if text in ("PASS", "P"):
+            return "passed out"
+        penalty = " redoubled" if text.endswith("XX") else " doubled" if text.endswith("X") else ""
+        try:
+            shown = call_symbol(text.rstrip("X"))
+        except (HuddleInputError, KeyError, IndexError, ValueError):
+            shown = self.contract
+        return f"{shown}{penalty} by {SEAT_NAMES.get((self.declarer or '').upper(), self.declarer or '?')}"
 
 
 @dataclass(frozen=True)
@@ -95,8 +108,8 @@ class OutcomeTree:
         _sums_to_one([b.weight for b in legal], "weights of the alternatives")
         for b in legal:
             if not b.contracts:
-                raise HuddleInputError(f"{b.action}", "give the contract(s) this action leads to")
-            _sums_to_one([c.weight for c in b.contracts], f"{b.action}: weights of the contracts")
+                raise HuddleInputError(f"{action_name(b.action)}", "give the contract(s) this action leads to")
+            _sums_to_one([c.weight for c in b.contracts], f"{action_name(b.action)}: the contracts' weights")
 
     def leaves(self) -> list[Leaf]:
         """Every result reachable legally, with its weight (the cancelled branch has none)."""
@@ -105,7 +118,7 @@ class OutcomeTree:
             if b.cancelled:
                 continue
             for c in b.contracts:
-                scores = c.scores(self.vulnerability, f"{b.action}: {c.label()}")
+                scores = c.scores(self.vulnerability, f"{action_name(b.action)} → {c.words()}")
                 tricks = [t for t, _ in c.tricks] or [None]
                 for t, (score, w) in zip(tricks, scores):
                     out.append(Leaf(b.action, c.label(), t, score, b.weight * c.weight * w))

@@ -354,7 +354,7 @@ def test_an_outcome_tree_mistake_is_named_and_nothing_is_saved(director):
     # the tree has one action (4♠) with two trick counts; make the trick weights sum to 1/3 + 1/3
     at.session_state[f"rf_tree_{record}_offenders_rows"][0]["tricks_weight"] = "1/3"
     at.run()
-    assert at.error[0].value == "4S: 4S by N.tricks: weights sum to 2/3, not 1"
+    assert at.error[0].value == "4♠ → 4♠ by North, trick counts: weights sum to 2/3, not 1"
     assert not [b for b in at.button if b.key == "ruling_save"]
     assert [v.version for v in __import__("polling.rulings", fromlist=["x"]).ruling_versions(record)] == [1]
 
