@@ -3,7 +3,7 @@ auction) that the HTML and the PDF renderers both draw, so the two always agree.
 
 Sections: the facts; the deal and the auction; each poll as the pollees saw it with their
 answers; the poll against the threshold; the four questions; the adjustment with its arithmetic;
-the ruling as the threshold moves; the committee's decision; the ruling as read to the players.
+the ruling as the threshold moves; the committee's decision. The ruling itself comes first, once.
 """
 from __future__ import annotations
 
@@ -97,6 +97,13 @@ class Report:
     case_id: str
     title: str
     blocks: tuple[Any, ...] = field(default=())
+    board_number: int | None = None
+
+    @property
+    def file_stem(self) -> str:
+        """A short file name: the board number and the case id (ids are slugs)."""
+        stem = self.case_id[:60]
+        return f"board-{self.board_number}-{stem}" if self.board_number else stem
 
 
 def _s(value) -> str:
@@ -109,6 +116,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     add = blocks.append
     add(Text(" · ".join(x for x in (case.event, case.session, case.scoring, f"status: {status}" if status else "",
                                     f"made {generated:%Y-%m-%d %H:%M} UTC" if generated else "") if x), muted=True))
+    blocks += _summary(ruling)
     blocks += _facts(case)
     add(Heading("The deal and the auction"))
     add(Deal(case.board))
@@ -121,9 +129,17 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     blocks += _sensitivity(case)
     if committee is not None:
         blocks += _committee(committee)
-    add(Heading("The ruling as read to the players"))
-    add(Text(ruling.text))
-    return Report(case.id, case.title, tuple(blocks))
+    return Report(case.id, case.title, tuple(blocks), case.board.number)
+
+
+def _summary(ruling: Ruling) -> list:
+    """The ruling as read out, first and once: the conclusion and what each side gets; the
+    sections below give the reasons and the arithmetic."""
+    out = [Heading("The ruling"), Text(ruling.worksheet.conclusion())]
+    if ruling.adjusted:
+        out.append(Text(f"Method: {ruling.method}.", muted=True))
+    out += [Text(f"{SIDE_NAMES[side]}: {ruling.scores[side].describe()}.") for side in ("NS", "EW")]
+    return out
 
 
 def _facts(case: Case) -> list:
@@ -134,7 +150,7 @@ def _facts(case: Case) -> list:
         out.append(Text(f"{irr.type.capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
                         + (f": {irr.description}" if irr.description else "")))
     rows = [("Kind", KIND_NAMES[case.kind]), ("Laws", f"the {case.laws} edition"),
-            ("Offending side", SIDE_NAMES.get(case.offending_side or "", "not given")),
+            ("Offending side", {**SIDE_NAMES, "both": "both sides"}.get(case.offending_side or "", "not given")),
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
                                                              if case.table_result.ns_score is not None else "")
              if case.table_result else "not recorded"),
@@ -201,7 +217,7 @@ def _questions(ruling: Ruling) -> list:
                   (a.reason + (f" ({a.evidence})" if a.evidence else "")) if a.reached else "")
                  for i, a in enumerate(ruling.worksheet.answers, 1))
     return [Heading("The four questions"), Text(ruling.worksheet.basis, muted=True),
-            Table(("", "question", "answer", "why"), rows), Text(ruling.worksheet.conclusion())]
+            Table(("", "question", "answer", "why"), rows)]
 
 
 def _adjustment(case: Case, ruling: Ruling) -> list:

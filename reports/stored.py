@@ -76,7 +76,7 @@ def write_report(report: Report, formats=("html", "pdf"), folder: Path | None = 
     folder.mkdir(parents=True, exist_ok=True)
     out = {}
     for fmt, data in made.items():
-        path = folder / f"{report.case_id}.{fmt}"
+        path = folder / f"{report.file_stem}.{fmt}"
         partial = path.with_suffix(f".{fmt}.partial")
         partial.write_bytes(data)
         partial.replace(path)

@@ -82,5 +82,5 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     assert "Modify (the ruling stands in part: a different adjustment or score), 1 of 1, unanimous." in text
     assert "5/8 × -140 + 3/8 × -170: 7 3/8 of 22 matchpoints" in text        # the committee's ruling
     assert "8 1/4 of 22 matchpoints" in text                                    # the director's
-    assert (folder / "reports" / "constructed-mi-transfer.pdf").exists()
+    assert (folder / "reports" / "board-14-constructed-mi-transfer.pdf").exists()
     context.close()

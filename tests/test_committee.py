@@ -193,7 +193,8 @@ def test_report_is_made_and_offered_for_download(member):
     buttons = at.get("download_button")
     assert len(buttons) == 2
     folder = __import__("polling.settings", fromlist=["x"]).reports_dir()
-    assert sorted(p.name for p in folder.iterdir()) == ["kooijman-weighted-mp.html", "kooijman-weighted-mp.pdf"]
+    assert sorted(p.name for p in folder.iterdir()) == ["board-1-kooijman-weighted-mp.html",
+                                                        "board-1-kooijman-weighted-mp.pdf"]
 
 
 def test_directors_see_the_appeal_page_researchers_do_not(member):

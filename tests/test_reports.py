@@ -74,15 +74,19 @@ def pdf_pages(path, tmp_path) -> list:
 def test_report_of_every_seed_case(name, tmp_path):
     case = case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
     written = write_report(report_for_file(case), folder=tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{name}.html", f"{name}.pdf"]
+    stem = f"board-{case.board.number}-{name}" if case.board.number else name       # board number and case id
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.html", f"{stem}.pdf"]
     ns, ew = SEED_SCORES[name]
 
     html = written["html"].read_text(encoding="utf-8")
     text, tags = html_text(html)
     assert_scores(text, ns, ew)
     for heading in ("The facts", "The deal and the auction", "Logical alternatives", "The four questions",
-                    "The score", "The ruling as read to the players"):
+                    "The score", "The ruling"):
         assert heading in text
+    assert text.index("The ruling") < text.index("The facts")           # the ruling first, and once
+    assert text.count("All four questions are answered") + text.count("No adjustment:") \
+        + text.count("Not yet decided") == 1
     # offline: no script, no stylesheet or image fetched from anywhere
     assert not [t for t, a in tags if t in ("script", "link", "img", "iframe")]
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html) and not re.search(r"url\((?!#)", html)

@@ -49,7 +49,7 @@ def report_downloads(record_id: int) -> None:
         try:
             report = report_for_case(record_id)
             written = write_report(report)          # each format rendered once, then offered as saved
-            st.session_state[key] = (report.case_id, {fmt: path.read_bytes() for fmt, path in written.items()})
+            st.session_state[key] = (report.file_stem, {fmt: path.read_bytes() for fmt, path in written.items()})
         except HuddleInputError as exc:
             st.error(str(exc))
     made = st.session_state.get(key)
