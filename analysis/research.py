@@ -301,15 +301,32 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     ll = _log_likelihood(considered, n, rows[column].to_numpy(bool), grid, lapse, prior)
     total = ll.sum(axis=0)
     best = int(np.argmax(total))
-    weights = np.random.default_rng(seed).multinomial(len(rows), np.full(len(rows), 1 / len(rows)), size=bootstrap)
-    replicates = grid[np.argmax(weights @ ll, axis=1)]
-    low, high = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
+    if bootstrap:
+        weights = np.random.default_rng(seed).multinomial(len(rows), np.full(len(rows), 1 / len(rows)), size=bootstrap)
+        replicates = grid[np.argmax(weights @ ll, axis=1)]
+        low, high = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
+    else:                      # the point estimate alone (a page shows it at once, the interval on request)
+        low = high = float("nan")
     return ThresholdFit(f"{decider}: {group}", len(rows), float(grid[best]), (float(low), float(high)),
                         float(total[best]), lapse, prior)
 
 
+# Below this many decisions a fitted threshold is a hint, not an estimate: with five-person polls
+# the sampling noise of each poll alone moves the fit by more than the gap between the policies'
+# thresholds (docs/research.md).
+FEW_DECISIONS = 30
+
+
+def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list[str]:
+    """A warning for each fitted threshold that rests on too few decisions."""
+    return [f"{row.group}: the threshold rests on {row.decisions} decision(s); at least {at_least} are needed "
+            "before it says where the line lies, so read it as a hint" for row in fits.itertuples()
+            if row.decisions < at_least]
+
+
 def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 0, **options) -> pd.DataFrame:
-    """One fit per decider (directors, committees), over all rows and per jurisdiction."""
+    """One fit per decider (directors, committees), over all rows and per jurisdiction; with
+    ``bootstrap`` 0 the point estimates alone (no interval)."""
     fits = []
     for decider, column in DECIDERS.items():
         decided = corpus[corpus[column].notna()]

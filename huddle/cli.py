@@ -235,13 +235,14 @@ def cmd_calibrate(args) -> dict | str:
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
                "smallest_poll_90": oc.smallest_poll(args.delta)},
-           "decisions_that_flip": flips}
+           "decisions_that_flip": flips, "warnings": research.too_few_decisions(fits)}
     if args.json:
         return out
     lines = [f"Corpus: {out['corpus']['rows']} polled actions from {out['corpus']['cases']} cases "
              f"({out['corpus']['synthetic_rows']} synthetic).", "", "Implied thresholds (95% bootstrap interval):"]
     lines += [f"  {r['group']:24} {r['threshold']:.1%}  [{r['low']:.1%}, {r['high']:.1%}]  ({r['decisions']} decisions)"
               for r in out["implied_thresholds"]]
+    lines += [f"  Warning: {w}." for w in out["warnings"]]
     lines += ["", f"{oc.policy} at {oc.threshold:.0%}: chance of the wrong verdict when the truth is "
                   f"{args.delta:.0%} from the threshold:"]
     lines += ["  " + "  ".join(f"n={n}: {wrong[n - 1]:.0%}" for n in sizes)]

@@ -403,8 +403,12 @@ def test_research_page_for_a_researcher(prepared):
     at.number_input(key="seq_asked").set_value(9).run()
     at.number_input(key="seq_considered").set_value(0).run()
     assert "Settled: **not LA**" in " ".join(m.value for m in at.markdown)
+    assert not [c for c in at.caption if c.value.startswith("Intervals from")]   # the bootstrap waits for the button
+    at.button(key="research_fit").click().run()
+    assert "Intervals from 1000 bootstrap replicates." in [c.value for c in at.caption]
     at.radio(key="research_source").set_value("this database's cases").run()
     assert "2 polled action(s) from 1 case(s)." in [c.value for c in at.caption]   # the MI example's poll
+    assert at.warning[0].value.startswith("director: all: the threshold rests on 2 decision(s)")   # two actions
 
 
 def test_research_page_is_refused_to_a_committee_member(prepared):

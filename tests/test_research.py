@@ -50,6 +50,16 @@ def test_the_fit_recovers_a_known_threshold_within_its_interval():
     assert fit.interval[0] <= 0.25 <= fit.interval[1] and fit.interval[1] - fit.interval[0] < 0.08
     table = research.implied_thresholds(corpus, bootstrap=200)
     assert list(table["group"][:2]) == ["director: all", "director: ACBL"]
+    quick = research.implied_thresholds(corpus, bootstrap=0)            # point estimates at once, no interval
+    assert list(quick["threshold"]) == list(table["threshold"]) and quick["low"].isna().all()
+
+
+def test_an_estimate_from_few_decisions_is_flagged():
+    fits = research.implied_thresholds(research.synthetic_corpus(12, seed=1), bootstrap=0)
+    warnings = research.too_few_decisions(fits)
+    assert len(warnings) == len(fits) and "read it as a hint" in warnings[0]
+    big = research.implied_thresholds(research.synthetic_corpus(500, seed=3), bootstrap=0)
+    assert not research.too_few_decisions(big[big["group"] == "director: all"])
 
 
 def test_sensitivity_marks_decisions_that_flip():

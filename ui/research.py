@@ -35,20 +35,30 @@ except HuddleInputError as exc:
     st.stop()
 
 st.caption(f"{len(corpus)} polled action(s) from {corpus['case_id'].nunique()} case(s).")
-cols = st.columns(3)
+cols = st.columns(2)
 policy_name = cols[0].selectbox("Policy", [p for p, v in PRESETS.items() if v.share_test()], key="research_policy")
 delta = cols[1].slider("Truth this far from the threshold", 0.02, 0.25, 0.10, 0.01, key="research_delta")
-bootstrap = cols[2].select_slider("Bootstrap replicates", [200, 500, 1000, 2000], 1000, key="research_boot")
 
 
-@st.cache_data(show_spinner="Fitting…")
+@st.cache_data(show_spinner="Fitting…", max_entries=8)
 def fits_for(corpus, replicates: int):
     return research.implied_thresholds(corpus, bootstrap=replicates)
 
 
 st.subheader("Implied thresholds")
+left, right = st.columns([2, 1])
+bootstrap = left.select_slider("Bootstrap replicates for the 95% intervals", [200, 500, 1000, 2000], 1000,
+                               key="research_boot")
+# the point estimates at once; the bootstrap (seconds on a large corpus) only when asked for
+wanted = st.session_state.get("research_intervals")
+if right.button("Compute the intervals", key="research_fit"):
+    wanted = st.session_state["research_intervals"] = bootstrap
 try:
-    fits = fits_for(corpus, bootstrap)
+    fits = fits_for(corpus, wanted or 0)
+    if wanted:
+        st.caption(f"Intervals from {wanted} bootstrap replicates.")
+    for warning in research.too_few_decisions(fits):
+        st.warning(warning)
     st.plotly_chart(thresholds_figure(fits), width="stretch")
     st.dataframe(fits, hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})
