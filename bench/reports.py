@@ -15,7 +15,7 @@ from analysis import case as case_files  # noqa: E402
 from analysis.committee import threshold_sensitivity  # noqa: E402
 from bench.matchpoints import timed  # noqa: E402
 from reports.render import to_html, to_pdf  # noqa: E402
-from reports.stored import report_for_file  # noqa: E402
+from reports.content import report_for_file  # noqa: E402
 
 CASES = Path(__file__).resolve().parents[1] / "data" / "cases"
 

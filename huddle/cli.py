@@ -203,15 +203,17 @@ def _case_file(path: str):
 def cmd_report(args) -> dict | str:
     """A ruling report of a case file (a path) or of a stored case (its id, with its polls and
     appeal), as HTML and/or PDF in the reports folder."""
-    from reports.stored import report_for_case, report_for_file, write_report
+    from polling.dossier import save_report
+    from reports.content import report_for_file
     formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
     if args.case.endswith(".json") or Path(args.case).is_file():
         report = report_for_file(_case_file(args.case))
     else:
         from polling import cases
+        from polling.dossier import load_dossier
         _database()
-        report = report_for_case(cases.find_case(args.case))
-    written = write_report(report, formats, Path(args.output) if args.output else None)
+        report = load_dossier(cases.find_case(args.case)).report()
+    written = save_report(report, formats, Path(args.output) if args.output else None)
     if args.json:
         return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
     return "\n".join(f"Wrote {path}" for path in written.values())

@@ -8,7 +8,7 @@ the ruling as the threshold moves; the committee's decision. The ruling itself c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -19,7 +19,7 @@ from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.outcome_tree import tree_rows
-from analysis.ruling import Ruling
+from analysis.ruling import Ruling, rule
 from analysis.ruling_figures import q4_frame, sensitivity_frame
 
 from . import charts
@@ -69,30 +69,6 @@ class PollHand:
 
 
 @dataclass(frozen=True)
-class PollSeen:
-    """One poll as its pollees saw it, with their answers."""
-
-    number: int
-    problem: Any                     # polling.ballots.PollProblem
-    answers: tuple[dict, ...]        # services.answer_rows
-    suggested: tuple[tuple[str, int], ...] = ()
-    q4_answers: int = 0
-    q4_question: str = ""
-    status: str = ""
-
-
-@dataclass(frozen=True)
-class CommitteeSeen:
-    decision: str
-    summary: str
-    reason: str
-    votes: tuple[dict, ...]
-    ruling: Ruling | None            # the committee's ruling when it differs from the director's
-    ruling_text: str = ""
-    at: datetime | None = None
-
-
-@dataclass(frozen=True)
 class Report:
     case_id: str
     title: str
@@ -110,8 +86,10 @@ def _s(value) -> str:
     return "" if value is None else str(value)
 
 
-def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple[PollSeen, ...] = (),
-                   committee: CommitteeSeen | None = None, generated: datetime | None = None) -> Report:
+def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple = (),
+                   committee: Any = None, generated: datetime | None = None) -> Report:
+    """The report's blocks. ``polls`` and ``committee`` are what a stored case adds (the
+    database's dossier gives them: each poll as seen, the appeal); a case file alone has neither."""
     blocks: list = []
     add = blocks.append
     add(Text(" · ".join(x for x in (case.event, case.session, case.scoring, f"status: {status}" if status else "",
@@ -165,7 +143,7 @@ def _facts(case: Case) -> list:
     return out
 
 
-def _poll_seen(poll: PollSeen, table_action: str) -> list:
+def _poll_seen(poll, table_action: str) -> list:
     p = poll.problem
     out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
            Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {p.scoring}." + (f" Your methods: {p.methods}" if p.methods else "")),
@@ -269,7 +247,7 @@ def _sensitivity(case: Case) -> list:
             Chart(charts.sensitivity_chart(sens), "The ruling as the threshold moves")]
 
 
-def _committee(c: CommitteeSeen) -> list:
+def _committee(c) -> list:
     out = [Heading("The appeals committee"), Text(c.summary), Text(f"Reason: {c.reason}")]
     if c.votes:
         out.append(Table(("member", "vote", "reason", "tried"),
@@ -281,5 +259,10 @@ def _committee(c: CommitteeSeen) -> list:
     return out
 
 
-__all__ = ["Report", "report_content", "PollSeen", "CommitteeSeen", "Heading", "Text", "Table", "Chart", "Deal",
+def report_for_file(case: Case) -> Report:
+    """A report of a case file alone (no polls or appeal: those live in the database)."""
+    return report_content(case, rule(case), generated=datetime.now(timezone.utc))
+
+
+__all__ = ["Report", "report_content", "report_for_file", "Heading", "Text", "Table", "Chart", "Deal",
            "AuctionBlock", "PollHand"]

@@ -12,6 +12,7 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
+from analysis.errors import HuddleInputError
 
 from . import charts
 from .content import AuctionBlock, Chart, Deal, Heading, PollHand, Report, Table, Text
@@ -259,4 +260,28 @@ def _pdf_call(pdf: _PDF, x: float, y: float, width: float, cell) -> None:
         pdf.cell(4, 3, str(cell.note))
 
 
-__all__ = ["to_html", "to_pdf"]
+__all__ = ["to_html", "to_pdf", "FORMATS", "report_bytes", "write_report"]
+
+
+FORMATS = {"html": ("text/html", lambda r: to_html(r).encode("utf-8")), "pdf": ("application/pdf", lambda r: to_pdf(r))}
+
+
+def report_bytes(report: Report, fmt: str) -> bytes:
+    if fmt not in FORMATS:
+        raise HuddleInputError("format", f"'{fmt}' must be html or pdf")
+    return FORMATS[fmt][1](report)
+
+
+def write_report(report: Report, formats, folder: Path) -> dict[str, Path]:
+    """Write the report in each format as <board>-<case id>.<format> in ``folder``; every file is
+    written to a temporary name and renamed, so a failure leaves no half-written report."""
+    made = {fmt: report_bytes(report, fmt) for fmt in formats}
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for fmt, data in made.items():
+        path = folder / f"{report.file_stem}.{fmt}"
+        partial = path.with_suffix(f".{fmt}.partial")
+        partial.write_bytes(data)
+        partial.replace(path)
+        out[fmt] = path
+    return out

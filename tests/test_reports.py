@@ -17,7 +17,8 @@ from conftest import CASES
 from huddle.cli import main
 from polling import cases, committee, db, services
 from reports import charts
-from reports.stored import report_for_file, write_report
+from polling.dossier import save_report as write_report
+from reports.content import report_for_file
 
 # The seeds' numbers (laws-and-scoring.md, seeds 000 and 002; the constructed MI case's file).
 SEED_SCORES = {

@@ -16,9 +16,9 @@ from analysis.numbers import display, fraction_str, parse_fraction
 from analysis.ruling import rule
 from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame,
                                      sensitivity_figure)
-from polling import cases, committee
+from polling import committee
+from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
-from reports.stored import polls_seen
 from ui.auth import require
 from ui.ruling_view import report_downloads, show_ruling
 from ui.widgets import pick_case, plain, show_problem
@@ -26,14 +26,14 @@ from ui.widgets import pick_case, plain, show_problem
 user = require("committee")
 st.title("Appeal")
 record_id = pick_case()
-stored = cases.get_case(record_id)
-case = stored.case
+dossier = load_dossier(record_id)          # the case, its polls as seen, its ruling versions, its appeal
+case = dossier.case
 if case.ruling is None:
     st.info("The director has not ruled on this case yet: there is nothing to appeal.")
     st.stop()
 director = rule(case)
-heard = committee.appeal(record_id)
-st.caption(f"Status: {stored.status}" + (f" · decided: {heard.decision.decision}" if heard.decision else ""))
+heard = dossier.appeal
+st.caption(f"Status: {dossier.status}" + (f" · decided: {heard.decision.decision}" if heard.decision else ""))
 
 facts, poll_tab, ruling_tab, try_tab, vote_tab = st.tabs(
     ["The case", "The poll", "The director's ruling", "Try a change", "Votes and decision"])
@@ -49,7 +49,7 @@ with facts:
         plain(case.notes, muted=True)
 
 with poll_tab:
-    polls = polls_seen(record_id)
+    polls = dossier.polls
     if not polls:
         st.info("No poll is stored with this case; the ruling reads the counts recorded in the case file.")
     for poll in polls:

@@ -8,7 +8,8 @@ from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.ruling import Ruling
-from reports.stored import FORMATS, report_for_case, write_report
+from polling.dossier import load_dossier, save_report
+from reports.render import FORMATS
 from ui.widgets import plain, verdict_table
 
 
@@ -47,8 +48,8 @@ def report_downloads(record_id: int) -> None:
     if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
                  "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
         try:
-            report = report_for_case(record_id)
-            written = write_report(report)          # each format rendered once, then offered as saved
+            report = load_dossier(record_id).report()
+            written = save_report(report)           # each format rendered once, then offered as saved
             st.session_state[key] = (report.file_stem, {fmt: path.read_bytes() for fmt, path in written.items()})
         except HuddleInputError as exc:
             st.error(str(exc))

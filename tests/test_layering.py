@@ -1,0 +1,47 @@
+"""The layers point one way: ui → polling → reports → analysis. analysis imports nothing of
+ours above it (a notebook needs no database), reports import nothing from polling or ui."""
+import ast
+
+import pytest
+
+from conftest import CASES, ROOT
+
+ABOVE = {"analysis": ("polling", "ui", "reports", "huddle"), "reports": ("polling", "ui", "huddle")}
+
+
+def imported(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.module
+
+
+@pytest.mark.parametrize("package", sorted(ABOVE))
+def test_lower_layers_import_nothing_above_them(package):
+    wrong = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / package).rglob("*.py") for name in imported(p)
+             if name.split(".")[0] in ABOVE[package]}
+    assert not wrong
+
+
+def test_a_stored_case_reads_as_one_dossier(database_url):
+    from analysis import case as case_files
+    from polling import cases, committee, db, rulings, services
+    from polling.dossier import load_dossier
+    db.prepare_database(load_examples=False)
+    case = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
+    record = cases.create_case(case, "tess")
+    rulings.save_ruling(record, case.ruling, "tess")
+    poll = services.create_poll(record, "Matchpoints. What do you call?", alternatives=("P",))
+    (invite,) = services.issue_invites(poll.id, ["Dana at table 3"])
+    services.cast_vote(invite.token, "P", ["6D"])
+    committee.record_vote(record, "ann", "uphold", "Pass is an LA.")
+    dossier = load_dossier(record)
+    assert dossier.case == case and dossier.status == "appealed"
+    assert [v.version for v in dossier.ruling_versions] == [1]
+    (seen,) = dossier.polls
+    assert seen.answers[0]["pollee"] == "Pollee 1" and seen.answers[0]["call"] == "Pass"
+    assert dossier.committee.summary.startswith("The appeal is under way: 1 vote(s)")
+    assert [s.headline() for s in dossier.ruling().scores.values()] == ["+420", "-920"]
+    assert dossier.report().file_stem == "laws033-6d-slam"
