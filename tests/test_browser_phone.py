@@ -64,3 +64,107 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
                                capture_output=True, timeout=30)
         assert probe.returncode != 0 and b"refused" in probe.stderr.lower()
     assert services.tally(services.polls_for_case(record, url=db_url)[0].id, url=db_url).count("P").chose == 1
+
+
+def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
+    """The whole case over the network, as a new user would: the director builds the poll and
+    issues five links by the machine's network address; five phones on another host answer; the
+    director reads the live tally, rules from the poll's counts and saves; a committee member
+    votes and the chair decides; the report downloads; a link opened after the case is closed is
+    refused in plain words. The time it takes is kept in test-artifacts/evening-seconds.txt."""
+    import time
+
+    from test_browser_director import choose
+    from polling import accounts, cases, db
+    db_url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
+    db.prepare_database(url=db_url)
+    accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
+    accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=db_url)
+    env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "evening", "HUDDLE_REPORTS_DIR": str(tmp_path / "r")}
+    args = [a if not a.startswith("--host-resolver-rules") else a + f", EXCLUDE {PHONE_NET[0]}" for a in CHROMIUM_ARGS]
+    votes = [("6♦", "Pass"), ("6♦", None), ("Pass", None), ("6♦", "Pass"), ("Pass", "6♦")]
+    start = time.perf_counter()
+    with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
+            playwright.sync_playwright() as p:
+        lan = f"http://{PHONE_NET[0]}:{local.rsplit(':', 1)[1]}"
+        desk = p.chromium.launch(executable_path=chromium_path(), args=args)
+        page = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
+        sign_in(page, lan, "td", "table-director", "/poll?case=laws033-6d-slam")
+        expect(page.get_by_role("heading", name="Poll builder")).to_be_visible(timeout=30_000)
+        wording = page.get_by_label("Introduction for pollees")
+        wording.fill("Matchpoints, none vulnerable. What do you call?")
+        wording.press("Control+Enter")
+        expect(page.get_by_role("radio", name="Pass", exact=True)).to_be_visible(timeout=15_000)
+        page.get_by_role("button", name="Create the poll").click()
+        expect(page.get_by_text(re.compile(r"Poll \d+ created"))).to_be_visible(timeout=15_000)
+        page.get_by_role("link", name="Go to Invites").click()
+        expect(page.get_by_role("heading", name="Invites")).to_be_visible(timeout=30_000)
+        page.get_by_label("Pollees, one per line").fill("\n".join(f"Pollee at table {i}" for i in range(1, 6)))
+        page.get_by_role("button", name="Issue links").click()
+        listing = page.locator("code", has_text="Pollee at table 5: http").first
+        expect(listing).to_be_visible(timeout=15_000)
+        links = [line.split(": ", 1)[1] for line in listing.inner_text().splitlines() if ": http" in line]
+        assert len(links) == 5 and all(link.startswith(lan + "/?token=") for link in links)
+
+        wrapper = tmp_path / "chromium-on-phone"
+        wrapper.write_text("#!/bin/sh\nexec " + " ".join(on_phone) + f" {chromium_path()} \"$@\"\n")
+        wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+        phones = p.chromium.launch(executable_path=str(wrapper), args=args)
+        for link, (call, also) in zip(links, votes):
+            pollee = phones.new_context(viewport={"width": 375, "height": 812}, is_mobile=True,
+                                        has_touch=True).new_page()
+            pollee.goto(link)
+            expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+            pollee.get_by_role("radiogroup", name="1. What do you call?").get_by_text(call, exact=True).click()
+            if also:
+                pollee.get_by_role("button", name=also, exact=True).click()      # Q2's offered calls
+            pollee.get_by_role("button", name="Submit my answer").click()
+            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
+            pollee.context.close()
+
+        page.get_by_role("link", name="Live tally").first.click()
+        expect(page.get_by_test_id("stMetricValue").first).to_have_text("5", timeout=30_000)
+        page.get_by_role("link", name="Ruling").click()
+        expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=30_000)
+        poll_counts = page.get_by_role("combobox", name="Counts")
+        poll_counts.click()
+        page.get_by_role("option", name=re.compile(r"^poll \d+ \(open\)$")).click()
+        expect(page.get_by_text("Pass is a logical alternative", exact=False).first).to_be_visible(timeout=15_000)
+        expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420", timeout=15_000)
+        page.get_by_role("button", name="Save this ruling").click()
+        expect(page.get_by_text("Saved as version 2.")).to_be_visible(timeout=15_000)
+        page.context.close()
+
+        chair = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
+        sign_in(chair, lan, "cora", "appeals-room", "/appeal?case=laws033-6d-slam")
+        expect(chair.get_by_role("heading", name="Appeal")).to_be_visible(timeout=30_000)
+        chair.get_by_role("tab", name="The poll").click()
+        expect(chair.get_by_text("Pollee 5").first).to_be_attached(timeout=15_000)
+        assert chair.get_by_text("Pollee at table").count() == 0             # the director's labels stay his
+        chair.get_by_role("tab", name="Votes and decision").click()
+        chair.get_by_text("uphold: the director's ruling stands").click()
+        chair.get_by_label("Reason", exact=True).fill("Two pollees of five considered Pass: a logical alternative.")
+        chair.get_by_role("button", name="Record my vote").click()
+        chair.get_by_role("tab", name="Votes and decision").click()
+        chair.get_by_label("The committee's reason").fill("The director's ruling stands.")
+        chair.get_by_role("button", name="Record the decision").click()
+        chair.get_by_role("tab", name="Votes and decision").click()
+        expect(chair.get_by_text("Uphold (the director's ruling stands), 1 of 1", exact=False)).to_be_visible(
+            timeout=15_000)
+        chair.get_by_role("button", name="Make the report").click()
+        with chair.expect_download(timeout=30_000) as download:
+            chair.get_by_role("button", name="Download PDF").click()
+        assert download.value.suggested_filename == "laws033-6d-slam.pdf"
+        saved = tmp_path / "report.pdf"
+        download.value.save_as(saved)
+        assert saved.read_bytes()[:5] == b"%PDF-"
+
+        late = phones.new_context(viewport={"width": 375, "height": 812}).new_page()
+        late.goto(links[0])                                                   # used, and the case is closed
+        expect(late.get_by_text(re.compile("closed|already been used"))).to_be_visible(timeout=30_000)
+        phones.close()
+        desk.close()
+    elapsed = time.perf_counter() - start
+    (ARTIFACTS / "evening-seconds.txt").write_text(f"{elapsed:.1f}\n")
+    record = cases.find_case("laws033-6d-slam", url=db_url)
+    assert cases.get_case(record, url=db_url).status == "closed"
