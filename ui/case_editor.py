@@ -12,8 +12,17 @@ from ui.auth import require
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
 user = require("director")
-editing = st.session_state.get("editor_case")
 ss = st.session_state
+# the page address names the case being edited (/edit?case=<id>), so a reload or a shared link
+# lands on it; "New case" clears it
+asked = st.query_params.get("case", "")
+if asked and ss.get("ed_address_seen") != asked:
+    ss["ed_address_seen"] = asked
+    try:
+        ss["editor_case"] = cases.find_case(asked)
+    except HuddleInputError:
+        pass
+editing = ss.get("editor_case")
 
 
 def load(state: dict) -> None:
@@ -50,6 +59,10 @@ if "ed_grid_base" not in ss:
     start_new()
 
 st.title("Edit case" if editing is not None else "New case")
+if editing is not None:
+    st.query_params["case"] = cases.get_case(editing).case.id
+elif "case" in st.query_params:
+    del st.query_params["case"]
 if editing is not None:
     st.button("Start a new case instead", on_click=start_new, key="ed_new")
 
