@@ -5,8 +5,7 @@ reading, field by field.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import HuddleInputError

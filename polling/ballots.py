@@ -16,7 +16,6 @@ from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, h
                              parse_call, partner_of, side_of)
 from analysis.case import Case
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import action_key
 
 # Words that give the irregularity away (polling-practice.md: "never mention the hesitation"):
 # tempo slow or fast, thinking, a number of seconds, the table's result or players, an alert or

@@ -136,3 +136,39 @@ def test_the_page_address_keeps_the_case_through_sign_in_and_reload(server, brow
     expect(page.get_by_label("Case", exact=True)).to_have_value(re.compile("6♦ after a noticeable"), timeout=30_000)
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420")
     page.close()
+
+
+def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browser, monkeypatch):
+    from polling import cases, db, services
+    url = server_env["HUDDLE_DATABASE_URL"]
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    db.prepare_database()
+    record = cases.find_case("laws033-case-b")
+    poll = services.create_poll(record, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
+    first, second = services.issue_invites(poll.id, ["Ann", "Bob"])
+    expect = playwright.expect
+    phone = browser.new_context(viewport={"width": 375, "height": 812})
+    page = phone.new_page()
+    page.goto(first.link(server))
+    expect(page.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+    page.get_by_role("radiogroup", name="1. What do you call?").get_by_text("Pass", exact=True).click()
+    page.get_by_role("button", name="Submit my answer").click()
+    expect(page.get_by_text("One more question")).to_be_visible(timeout=15_000)
+    phone.close()                                   # the phone is closed on the Q4 screen
+    assert services.tally(poll.id).count("P").chose == 1          # Q1–Q3 were kept
+
+    later = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
+    later.goto(first.link(server))
+    expect(later.get_by_text("Your answers to the first questions are recorded.")).to_be_visible(timeout=30_000)
+    later.get_by_role("button", name="Send").click()              # none is an answer too
+    expect(later.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=15_000)
+    assert services.tally(poll.id).q4_answers == 1
+    later.context.close()
+
+    cases.set_status(record, "closed", "td", "ruled and read out")
+    refused = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
+    refused.goto(second.link(server))
+    expect(refused.get_by_text("This poll is closed: the director has finished collecting answers. "
+                               "Thank you all the same.")).to_be_visible(timeout=30_000)
+    expect(refused.get_by_role("button", name="Submit my answer")).to_have_count(0)
+    refused.context.close()

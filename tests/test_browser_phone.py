@@ -74,7 +74,6 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     refused in plain words. The time it takes is kept in test-artifacts/evening-seconds.txt."""
     import time
 
-    from test_browser_director import choose
     from polling import accounts, cases, db
     db_url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
     db.prepare_database(url=db_url)

@@ -127,11 +127,11 @@ def test_case_from_pbn_is_saved_with_its_history(director):
 
 
 @pytest.mark.parametrize("key, value, message", [
-    ("ed_hand_E", "JT9.JT9.JT9.JT9", "deal: East has 12 cards"),
-    ("ed_hand_W", "43.A43.Q543.Q54A", "deal: ♣A is in both North and West"),
-    ("ed_contract", "8NT=", "table_result.contract: '8NT=': level 8 is impossible"),
-    ("ed_field", "420*x", "field: '420*x': the repeat after * must be a whole number"),
-    ("ed_title", "", "title: is required"),
+    ("ed_hand_E", "JT9.JT9.JT9.JT9", "Hands: East has 12 cards"),
+    ("ed_hand_W", "43.A43.Q543.Q54A", "Hands: ♣A is in both North and West"),
+    ("ed_contract", "8NT=", "Table result, contract: '8NT=': level 8 is impossible"),
+    ("ed_field", "420*x", "Field: '420*x': the repeat after * must be a whole number"),
+    ("ed_title", "", "Title: is required"),
 ])
 def test_editor_mistakes_name_the_field_and_write_nothing(director, key, value, message):
     at = app_as(director, "ui/case_editor.py")

@@ -9,6 +9,7 @@ from analysis.laws import EDITIONS
 from analysis.errors import HuddleInputError
 from polling import cases
 from ui.auth import require
+from ui.widgets import show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
 user = require("director")
@@ -176,7 +177,7 @@ if st.button("Save the case", type="primary", key="ed_save"):
             changed = cases.update_case(editing, case, user.username)
             saved_id = editing
     except HuddleInputError as exc:
-        st.error(str(exc))
+        show_error(exc)
     else:
         ss["case_id"], ss["editor_case"], ss["ed_loaded_for"] = saved_id, saved_id, saved_id
         st.success("Saved: " + ", ".join(changed) if changed else "Nothing changed.")

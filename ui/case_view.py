@@ -6,7 +6,7 @@ from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
-from ui.widgets import pick_case, plain
+from ui.widgets import pick_case, plain, show_error
 
 user = require(None)
 case_id = pick_case()
@@ -72,7 +72,7 @@ if user.may("director"):
         try:
             cases.set_status(case_id, target, user.username, reason)
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
         else:
             st.rerun()
 

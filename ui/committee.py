@@ -21,7 +21,7 @@ from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, show_ruling
-from ui.widgets import pick_case, plain, show_problem
+from ui.widgets import pick_case, plain, show_error, show_problem
 
 user = require("committee")
 st.title("Appeal")
@@ -124,7 +124,7 @@ with try_tab:
         tried_change = _change()
         tried = reconsider(case, tried_change)
     except HuddleInputError as exc:
-        st.error(str(exc))
+        show_error(exc)
         tried = None
     if tried is not None:
         st.markdown(f"**{tried.worksheet.conclusion()}** ({tried_change.describe()})")
@@ -135,7 +135,7 @@ with try_tab:
             try:
                 st.plotly_chart(sensitivity_figure(threshold_sensitivity(case, change=tried_change)), key="sensitivity")
             except HuddleInputError as exc:
-                st.error(str(exc))
+                show_error(exc)
         with st.expander("The ruling with this change"):
             st.text(tried.text)
 
@@ -159,7 +159,7 @@ with vote_tab:
                     st.success("Vote recorded.")
                     st.rerun()
                 except HuddleInputError as exc:
-                    st.error(str(exc))
+                    show_error(exc)
         if heard.votes:
             with st.form(f"decide_{record_id}"):
                 st.markdown("**The committee's decision** (the chair records it; the case is then closed)")
@@ -172,7 +172,7 @@ with vote_tab:
                                                   None if named == options[0] else named)
                         st.rerun()
                     except HuddleInputError as exc:
-                        st.error(str(exc))
+                        show_error(exc)
 
 st.subheader("Report")
 report_downloads(record_id)

@@ -13,7 +13,7 @@ from analysis.errors import HuddleInputError
 from polling import services, settings
 from reports.qr import qr_png
 from ui.auth import require
-from ui.widgets import pick_case, pick_poll
+from ui.widgets import pick_case, pick_poll, show_error
 
 user = require("director")
 st.title("Invites")
@@ -50,7 +50,7 @@ if poll.status != "closed":
         try:
             issued = services.issue_invites(poll.id, labels, timedelta(days=int(days)), user.username)
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
         else:
             st.session_state.setdefault("issued_links", {})[poll.id] = [
                 (i.label, i.link(base), i.expires_at) for i in issued]
@@ -89,7 +89,7 @@ if waiting:
         try:
             new = services.reissue_invite(target)
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
         else:
             base = st.session_state.get("inv_base") or site_address()
             st.session_state.setdefault("issued_links", {}).setdefault(poll.id, []).append(

@@ -8,7 +8,7 @@ from analysis.errors import HuddleInputError
 from polling import cases, services
 from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require
-from ui.widgets import pick_case, show_problem
+from ui.widgets import pick_case, show_error, show_problem
 
 user = require("director")
 st.title("Poll builder")
@@ -49,7 +49,7 @@ try:
 except HuddleInputError as exc:
     problem = None
     if exc.field not in ("wording", "methods"):
-        st.error(str(exc))
+        show_error(exc)
 
 if problem is not None:
     st.subheader("Preview: what a pollee sees")
@@ -63,7 +63,7 @@ if problem is not None:
         try:
             poll = services.create_poll(case_id, wording, methods, tuple(alternatives), q4_enabled=q4)
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
         else:
             st.session_state["poll_id"] = poll.id
             st.success(f"Poll {poll.id} created. Issue the pollees' links on the Invites page.")

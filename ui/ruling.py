@@ -13,7 +13,7 @@ from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
 from ui.ruling_view import report_downloads, show_ruling
-from ui.widgets import pick_case
+from ui.widgets import pick_case, show_error
 
 user = require(None)
 st.title("Ruling")
@@ -32,7 +32,7 @@ if editing:
             inputs = ruling_inputs_form(record_id, case)
             ruling = rule(replace(case, ruling=inputs))
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
 else:
     ruling = rule(case)
 
@@ -53,7 +53,7 @@ if ruling is not None:
             version = rulings.save_ruling(record_id, inputs, user.username)
             st.success(f"Saved as version {version.version}.")
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
 
 versions = rulings.ruling_versions(record_id)
 if versions:

@@ -17,6 +17,7 @@ from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill,
 from analysis.methods import Method, method_from_dict, methods_for
 from analysis.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
 from polling import services
+from ui.widgets import show_error
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
 SAVED = "as saved with the case"
@@ -109,7 +110,7 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict
             st.session_state[generation_key] += 1
             st.rerun()
         except HuddleInputError as exc:
-            st.error(str(exc))
+            show_error(exc)
     return list(edited)
 
 

@@ -6,7 +6,6 @@ import streamlit as st
 
 from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import action_name
 from analysis.ruling import Ruling
 from polling.dossier import load_dossier, save_report
 from reports.render import FORMATS

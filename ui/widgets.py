@@ -99,3 +99,31 @@ def verdict_table(result) -> None:
     with st.expander("Why, in full"):
         for v in result.verdicts:
             plain(f"{action_name(v.action)}: {v.reason}")
+
+
+# the case file's field names as the pages label them (the CLI and its JSON keep the exact names)
+FIELD_WORDS = {
+    "title": "Title", "id": "Case id", "kind": "Kind", "deal": "Hands", "board": "Board", "auction": "Auction",
+    "irregularity": "The irregularity", "action_index": "Action in question", "table_result": "Table result",
+    "field": "Field", "other_table": "Other table's score", "offending_side": "Offending side",
+    "laws": "Laws in force", "knockout": "Knockout", "scoring": "Form of scoring", "matchpoint_scale": "Matchpoint scale",
+    "format_version": "Case file version", "ruling": "The ruling", "adjustment": "Adjustment", "case": "Case",
+    "alternatives": "Calls to offer", "wording": "Introduction for pollees", "methods": "The partnership's methods",
+    "decision point": "Decision", "Q4": "The Q4 question",
+}
+
+
+def field_words(field: str) -> str:
+    """'table_result.contract' → 'Table result, contract'; 'ruling.adjustment.offenders' → 'Adjustment,
+    offenders'; a field with no entry is kept as it is."""
+    parts = [p for p in field.replace("ruling.adjustment", "adjustment").split(".") if p]
+    if not parts or parts[0].split("[")[0] not in FIELD_WORDS:
+        return field
+    head = FIELD_WORDS[parts[0].split("[")[0]]
+    rest = ", ".join(p.replace("_", " ") for p in parts[1:])
+    return f"{head}, {rest}" if rest else head
+
+
+def show_error(exc, where=st) -> None:
+    """A refusal next to the field, named in a director's words."""
+    where.error(f"{field_words(exc.field)}: {exc.problem}")
