@@ -28,3 +28,30 @@ def test_sqlite_file_settings(sqlite_url, tmp_path):
     conn = sqlite3.connect(tmp_path / "huddle.sqlite")
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_upgrading_a_database_in_use_keeps_every_row(database_url):
+    """A database at 0005 with a case, a poll and its history is upgraded to head: nothing is lost
+    (on SQLite a table rebuild with foreign keys on would cascade-delete the case's rows), and an
+    unplayable board's kind then fits on both databases."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from analysis import case as case_files
+    from conftest import ROOT
+    from polling import cases
+    command.upgrade(db.alembic_config(database_url), "0005")
+    body = (ROOT / "data" / "cases" / "laws033-6d-slam.json").read_text()
+    engine = db.engine_for(database_url)
+    with engine.begin() as conn:
+        rid = conn.execute(text("INSERT INTO case_record (slug, title, kind, body, status, created_at, updated_at) "
+                                "VALUES ('x', 'X', 'UI', :b, 'open', :t, :t) RETURNING id"),
+                           {"b": body, "t": "2026-01-01 00:00:00"}).scalar()
+        conn.execute(text("INSERT INTO poll (case_id, problem, status, q4_enabled, created_at) "
+                          "VALUES (:r, '{}', 'draft', false, :t)"), {"r": rid, "t": "2026-01-01 00:00:00"})
+    assert db.upgrade(database_url) == "0007"
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM poll")).scalar() == 1
+        assert conn.execute(text("SELECT count(*) FROM case_record")).scalar() == 1
+    unplayable = case_files.loads((ROOT / "tests" / "cases" / "rulings" / "unplayable-board.json").read_text())
+    assert cases.get_case(cases.create_case(unplayable, "tess")).case.kind == "unplayable"
