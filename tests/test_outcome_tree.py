@@ -115,3 +115,15 @@ def test_starting_rows_and_double_dummy_fill():
     filled = double_dummy_fill(rows, lambda strain, declarer: {("D", "S"): 12}[(strain, declarer)])
     assert [(r["action"], r["tricks"], r["tricks_weight"]) for r in filled] == [
         ("P", 12, "1"), ("5H", None, "1"), ("6D", None, "")]
+
+
+def test_a_misinformation_case_starts_with_no_cancelled_action():
+    """In an MI case the non-offender's own call was legal: the first tree weights it like the
+    other calls and cancels nothing (a UI case cancels the table action)."""
+    from analysis.logical_alternatives import ActionCount
+    from analysis.outcome_tree import starting_rows
+    counts = (ActionCount("X", 5, 1), ActionCount("P", 2, 0, 1), ActionCount("3D", 1))
+    mi = starting_rows(counts, ("X", "P"), None)
+    assert [(r["action"], r["cancelled"], r["action_weight"]) for r in mi] == [("X", False, "5/7"), ("P", False, "2/7")]
+    ui = starting_rows(counts, ("X",), "P")
+    assert [(r["action"], r["cancelled"]) for r in ui] == [("X", False), ("P", True)]
