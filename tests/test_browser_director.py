@@ -32,6 +32,8 @@ def choose(page, label: str, option: str) -> None:
     if not page.get_by_role("option").count():
         box.press("ArrowDown")
     page.get_by_role("option", name=option, exact=True).click()
+    # as a person would: see the choice in the box (its rerun done) before the next step
+    expect(page.get_by_role("combobox", name=label, exact=True)).to_have_value(option, timeout=15_000)
 
 
 def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
@@ -83,6 +85,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     choose(page, "Action in question", "9. 6NT")
     choose(page, "What happened", "hesitation")
     choose(page, "At call", "7. 3NT")
+    expect(page.get_by_role("combobox", name="Action in question", exact=True)).to_have_value("9. 6NT")
     page.get_by_role("button", name="Save the case").click()
     expect(page.get_by_text("Saved: created")).to_be_visible()
 

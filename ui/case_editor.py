@@ -125,7 +125,9 @@ grid = st.data_editor(
     })
 call_options = list(range(len(grid)))
 for key in ("ed_irr_call", "ed_action"):
-    if key in ss and ss[key] not in call_options:
+    # only a call deleted from the grid is cleared: writing the widget's state from here on every
+    # run would override a choice the director made while this run was under way
+    if ss.get(key) is not None and ss[key] not in call_options:
         ss[key] = None
 
 
