@@ -18,11 +18,13 @@ install: $(STAMP)
 
 # Serves on every interface (HOST=127.0.0.1 keeps it to this machine) and prints the address
 # pollees' phones use; HUDDLE_PUBLIC_URL overrides it (behind a reverse proxy: docs/deploying.md).
+# Streamlit's own banner is off: on every interface it would ask the internet for this machine's
+# address (huddle_server.py stops the same lookup in its websocket origin check).
 run: install
 	$(BIN)/huddle setup
 	@$(BIN)/huddle addresses --host $(HOST) --port $(PORT)
 	$(BIN)/streamlit run huddle_server.py --server.address $(HOST) --server.port $(PORT) \
-		--server.headless true --browser.gatherUsageStats false
+		--server.headless true --browser.gatherUsageStats false --logger.hideWelcomeMessage true
 
 # Debian packages the tests drive: chromium for the browser tests, a PostgreSQL server for the
 # database tests (they start a throw-away cluster on loopback and stop it), poppler-utils to turn

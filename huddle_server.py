@@ -1,7 +1,14 @@
 """Huddle's server: the Streamlit app (streamlit_app.py) plus the sign-in routes that set the
 login cookie. Start it with `streamlit run huddle_server.py` (what `make run` does)."""
 import streamlit as st
+from streamlit import net_util
 
 from huddle.web import ROUTES
+
+# Huddle never asks the internet for this machine's address. Streamlit would, for its "External
+# URL" banner when serving every interface and as a fallback of its websocket origin check, and
+# again on every miss; the address phones use comes from the interfaces (`huddle addresses`) or
+# HUDDLE_PUBLIC_URL. An empty answer, cached, means "none".
+net_util._external_ip = ""
 
 app = st.App("streamlit_app.py", routes=ROUTES)

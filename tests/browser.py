@@ -39,7 +39,8 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1"):
     log = open(ARTIFACTS.joinpath(f"streamlit-{port}.log"), "w") if ARTIFACTS.mkdir(exist_ok=True) is None else None
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "huddle_server.py", "--server.address", address,
-         "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+         "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--logger.hideWelcomeMessage", "true"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

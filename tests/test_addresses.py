@@ -43,3 +43,4 @@ def test_make_run_serves_every_interface_and_prints_the_address():
     makefile = (ROOT / "Makefile").read_text()
     assert "HOST   ?= 0.0.0.0" in makefile and "--server.address $(HOST)" in makefile
     assert "huddle addresses --host $(HOST) --port $(PORT)" in makefile
+    assert "--logger.hideWelcomeMessage true" in makefile      # no lookup of an external address

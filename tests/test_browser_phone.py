@@ -63,6 +63,9 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
                                 f"u.urlopen('http://127.0.0.1:{port}/_stcore/health', timeout=3)"],
                                capture_output=True, timeout=30)
         assert probe.returncode != 0 and b"refused" in probe.stderr.lower()
+        # the server never asked the internet for its own address (Streamlit's external-IP lookup)
+        log = next(ARTIFACTS.glob(f"streamlit-{port}.log")).read_text()
+        assert "external IP" not in log and "External URL" not in log
     assert services.tally(services.polls_for_case(record, url=db_url)[0].id, url=db_url).count("P").chose == 1
 
 

@@ -34,8 +34,13 @@ def pick_case(label: str = "Case", key: str = "case_pick") -> int:
     names = {r.id: f"{r.title} ({r.status})" for r in records}
     asked = {r.slug: r.id for r in records}.get(st.query_params.get("case", ""))
     current = asked if asked is not None else st.session_state.get("case_id")
-    case_id = st.selectbox(label, ids, index=ids.index(current) if current in ids else 0,
-                           format_func=names.get, key=key)
+    if st.session_state.get(key) not in (*ids, None):
+        st.session_state.pop(key, None)          # a case deleted since
+    # the address (or the case remembered across pages) places the picker when it first appears;
+    # after that its own state, kept across pages, holds the director's choice (an index as well
+    # would make Streamlit warn)
+    placed = {} if key in st.session_state else {"index": ids.index(current) if current in ids else 0}
+    case_id = st.selectbox(label, ids, format_func=names.get, key=key, **placed)
     st.session_state["case_id"] = case_id
     if st.query_params.get("case") != slugs[case_id]:
         st.query_params["case"] = slugs[case_id]
