@@ -472,18 +472,21 @@ def test_a_logical_alternative_without_an_outcome_is_flagged_before_saving(direc
     assert "Not in the outcome tree: 4♣. After 4♣ partner bids 6♦ anyway" in json.loads(saved.result)["text"]
 
 
+def submit(at, button: str, **texts) -> None:
+    """Type into text inputs (by key) and press a form's button."""
+    for key, value in texts.items():
+        at.text_input(key=key).set_value(value)
+    next(b for b in at.button if b.label == button).click().run()
+
+
 def test_accounts_page_resets_a_password_and_disables_an_account(director):
     accounts.create_user("cm1", "committee-pw", "committee")
     at = app_as(director)
     at.switch_page("ui/accounts.py").run()
     at.selectbox(key="acc_reset_who").set_value("cm1")
-    at.text_input(key="acc_reset_new").set_value("reset-password")
-    at.text_input(key="acc_reset_again").set_value("reset-passwore")
-    next(b for b in at.button if b.label == "Set the password").click().run()
+    submit(at, "Set the password", acc_reset_new="reset-password", acc_reset_again="reset-passwore")
     assert at.error[0].value == "password again: the two passwords differ"
-    at.text_input(key="acc_reset_new").set_value("reset-password")
-    at.text_input(key="acc_reset_again").set_value("reset-password")
-    next(b for b in at.button if b.label == "Set the password").click().run()
+    submit(at, "Set the password", acc_reset_new="reset-password", acc_reset_again="reset-password")
     assert accounts.authenticate("cm1", "reset-password")
     at.selectbox(key="acc_disable_who").set_value("cm1")
     next(b for b in at.button if b.label == "Disable").click().run()
@@ -495,13 +498,7 @@ def test_anyone_changes_their_own_password(director):
     member = accounts.create_user("cm2", "committee-pw", "committee")
     at = app_as(member)
     at.switch_page("ui/my_account.py").run()
-    at.text_input(key="me_current").set_value("wrong-one")
-    at.text_input(key="me_new").set_value("brand-new-pw")
-    at.text_input(key="me_again").set_value("brand-new-pw")
-    next(b for b in at.button if b.label == "Change the password").click().run()
+    submit(at, "Change the password", me_current="wrong-one", me_new="brand-new-pw", me_again="brand-new-pw")
     assert at.error[0].value == "current password: is not right"
-    at.text_input(key="me_current").set_value("committee-pw")
-    at.text_input(key="me_new").set_value("brand-new-pw")
-    at.text_input(key="me_again").set_value("brand-new-pw")
-    next(b for b in at.button if b.label == "Change the password").click().run()
+    submit(at, "Change the password", me_current="committee-pw", me_new="brand-new-pw", me_again="brand-new-pw")
     assert at.success[0].value.startswith("Password changed.") and accounts.authenticate("cm2", "brand-new-pw")
