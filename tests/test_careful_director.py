@@ -153,3 +153,24 @@ def test_a_logical_alternative_left_out_of_the_tree_is_named_until_a_reason_is_r
     reasoned = rule(saved)
     assert reasoned.warnings == () and reasoned.text.endswith("Not in the outcome tree: 4♣. 4♣ leads to 6♦.")
     assert case_files.loads(case_files.dumps(saved)).ruling.left_out_reason == "4♣ leads to 6♦."
+
+
+@pytest.mark.parametrize("name, laws, outcome", [
+    # the ACBL applied the 2007 option 12C1(e) from 2008 to 2015: same selection, its own label
+    ("laws033-case-b", "2007", "Law 12C1(e) (2007), the option the ACBL elected from 2008 to 31 Dec 2015"),
+    # the 1997 Laws had no serious-error rule: refused, pointing to the table score kept
+    ("kooijman-serious-error-imps", "1997", "the 1997 Laws have no 'serious-error split' method"),
+    # the weighted score was a 1997 zonal option
+    ("kooijman-weighted-mp", "1997", "Law 12C3 (1997, a zonal option)"),
+])
+def test_each_edition_cites_its_own_law(name, laws, outcome):
+    import dataclasses
+    case = dataclasses.replace(load(CASES / f"{name}.json"), laws=laws)
+    try:
+        ruling = rule(case)
+    except HuddleInputError as exc:
+        assert outcome in str(exc) and "table score kept" in str(exc)
+        return
+    assert ruling.method.startswith(outcome) and f"Laws applied: the {laws} edition." in ruling.text
+    if laws == "1997":
+        assert "Law 16A2, Law 12C2" in ruling.text and "(2017)" not in ruling.text
