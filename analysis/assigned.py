@@ -87,8 +87,7 @@ class SideScore:
     def to_dict(self) -> dict:
         return {"side": self.side, "scores": [{"score": s, "weight": fraction_str(w)} for s, w in self.own_view()],
                 "matchpoints": None if self.matchpoints is None else fraction_str(self.matchpoints),
-                "top": None if self.top is None else _whole(Fraction(self.top)) if Fraction(self.top).denominator == 1
-                else fraction_str(Fraction(self.top)),
+                "top": self.top if self.top is None or isinstance(self.top, int) else fraction_str(self.top),
                 "imps": None if self.imps is None else fraction_str(self.imps),
                 "board": None if self.board is None else fraction_str(self.board),
                 "arithmetic": self.arithmetic}
@@ -100,8 +99,8 @@ def score_sides(case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]
     if case.scoring == "matchpoints" and case.field:
         board = score_board(case.field, [AdjustedTable(ns, ew)], case.matchpoint_scale)
         a = board.adjusted[0]
-        return {"NS": SideScore("NS", ns, a.ns_matchpoints, _whole(board.top), arithmetic=_mp_lines(ns, board.ns_matchpoints)),
-                "EW": SideScore("EW", ew, a.ew_matchpoints, _whole(board.top), arithmetic=_mp_lines(ew, board.ew_matchpoints))}
+        return {"NS": SideScore("NS", ns, a.ns_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ns, board.ns_matchpoints)),
+                "EW": SideScore("EW", ew, a.ew_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ew, board.ew_matchpoints))}
     if case.scoring == "imps" and case.other_table is not None:
         return {"NS": SideScore("NS", ns, imps=weighted_imps(ns, case.other_table),
                                 arithmetic=_imp_lines(ns, case.other_table, 1)),
@@ -115,7 +114,8 @@ def score_sides(case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]
     return {"NS": SideScore("NS", ns), "EW": SideScore("EW", ew)}
 
 
-def _whole(value: Fraction) -> int | Fraction:
+def as_whole(value: Fraction) -> int | Fraction:
+    """A top or a count as an int when it is whole (so JSON shows 22, not "22")."""
     return int(value) if value.denominator == 1 else value
 
 
@@ -176,5 +176,5 @@ def require_unit(case, purpose: str) -> None:
         raise HuddleInputError("other_table", f"{purpose} needs the other table's score")
 
 
-__all__ = ["SideScore", "score_sides", "side_value", "knockout_scores", "weighted_bam", "bam_share",
+__all__ = ["SideScore", "score_sides", "side_value", "as_whole", "knockout_scores", "weighted_bam", "bam_share",
            "require_unit"]

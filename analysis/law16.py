@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from .assigned import side_value
 from .bridge import SEAT_NAMES, SIDE_NAMES, bid_rank, call_symbol, side_of
-from .case import Case
+from .case import EXPLAINED_BY_PARTNER, Case
 from .laws import law
 from .logical_alternatives import LAResult, action_name
 from .numbers import display
@@ -27,7 +27,7 @@ IN_TEMPO_AFTER_SKIP = 5        # under this, a call after a skip bid is "in temp
 LONGEST_SKIP_BID_PAUSE = 15    # up to this, the pause is the one the stop warning asks for
 TEMPO_KINDS = ("hesitation", "haste")
 MANNER_KINDS = TEMPO_KINDS + ("remark", "question", "gesture")
-PARTNER_SAID = ("explanation", "alert", "unalerted")     # UI from what partner said or failed to say
+PARTNER_SAID = tuple(k for k in EXPLAINED_BY_PARTNER if k != "misexplained")   # UI from what partner said
 UI_KINDS = MANNER_KINDS + PARTNER_SAID
 UI_NOUNS = {"hesitation": "the break in tempo", "haste": "the quick call", "remark": "the remark",
             "question": "the question", "gesture": "the gesture", "explanation": "partner's explanation",
@@ -252,4 +252,5 @@ def worksheet(*answers: Answer, basis: str = Worksheet.basis) -> Worksheet:
 
 
 __all__ = ["Answer", "Worksheet", "worksheet", "ui_present", "logical_alternative_exists",
-           "demonstrably_suggested", "damage", "is_skip_bid", "ui_noun", "QUESTIONS", "UI_KINDS", "UI_NOUNS"]
+           "demonstrably_suggested", "damage", "is_skip_bid", "ui_noun", "QUESTIONS", "UI_KINDS", "UI_NOUNS",
+           "PARTNER_SAID"]

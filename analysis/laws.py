@@ -24,6 +24,7 @@ _LAWS: dict[str, dict[str, str]] = {
     "damage": {"1997": "Law 12C2", "2007": "Law 12B1", "2017": "Law 12B1"},
     "mi change of call": {"1997": "Law 21B1", "2007": "Law 21B1(a)", "2017": "Law 21B1(a)"},
     "mi presumption": {"1997": "Law 75C", "2007": "Law 21B1(b)", "2017": "Law 21B1(b)"},
+    "mi remedy": {"1997": "Law 21B3", "2007": "Law 21B3", "2017": "Law 21B3"},
     "mi adjustment": {"1997": "Law 21B3, Law 12C2", "2007": "Law 21B3, Law 12C1", "2017": "Law 21B3, Law 12C1"},
     "misinformation": {"1997": "Law 75", "2007": "Law 75A, Law 20F", "2017": "Law 75A, Law 20F"},
     "end of auction period": {"1997": "Law 17 (1997)", "2007": "Law 17E", "2017": "Law 17D"},

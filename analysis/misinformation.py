@@ -96,7 +96,7 @@ def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
 def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
     q = MI_QUESTIONS[2]
     change, period = law("mi change of call", case.laws), law("end of auction period", case.laws)
-    remedy = law("mi adjustment", case.laws).split(",")[0]
+    remedy = law("mi remedy", case.laws)
     if facts.corrected is None:
         return Answer(q, None, "Record when the explanation was corrected.")
     when = CORRECTIONS[facts.corrected]

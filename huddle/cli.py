@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -163,16 +162,17 @@ def cmd_rule(args) -> dict | str:
 def cmd_addresses(args) -> dict | str:
     """Where the server can be reached, for the director to tell pollees (make run prints it)."""
     from polling import settings
-    url = settings.public_url(args.port, args.host)
+    url, addresses = settings.public_url(args.port, args.host), settings.network_addresses()
+    loopback = settings.is_loopback(url)
+    if args.json:
+        return {"public_url": url, "loopback": loopback, "addresses": addresses}
     lines = [f"Huddle is listening on {args.host}:{args.port}.", f"Pollees' phones on this network: {url}"]
-    if settings.is_loopback(url):
+    if loopback:
         lines.append("Only this machine can open that address: serve on 0.0.0.0 (HOST=0.0.0.0 make run) "
                      "or set HUDDLE_PUBLIC_URL to the address phones use.")
-    others = [a for a in settings.network_addresses() if a not in url]
-    if others and not os.environ.get("HUDDLE_PUBLIC_URL"):
+    others = [a for a in addresses if a not in url]
+    if others and not settings.configured_public_url():
         lines.append("Other addresses of this machine: " + ", ".join(f"http://{a}:{args.port}" for a in others))
-    if args.json:
-        return {"public_url": url, "loopback": settings.is_loopback(url), "addresses": settings.network_addresses()}
     return "\n".join(lines)
 
 

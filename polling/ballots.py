@@ -16,6 +16,7 @@ from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, h
                              parse_call, partner_of, side_of)
 from analysis.case import Case
 from analysis.errors import HuddleInputError
+from analysis.law16 import PARTNER_SAID
 
 # Words that give the irregularity away (polling-practice.md: "never mention the hesitation"):
 # tempo slow or fast, thinking, a number of seconds, the table's result or players, an alert or
@@ -138,6 +139,16 @@ def sensible_alternatives(case: Case, decision_index: int | None = None) -> tupl
     return tuple(out)
 
 
+def ui_call_index(case: Case, before: int | None = None) -> int | None:
+    """The call the unauthorized information came with: the irregularity's call, else the last
+    call marked slow (before ``before``, when given)."""
+    if case.irregularity is not None and case.irregularity.call_index is not None:
+        return case.irregularity.call_index
+    calls = case.board.auction.calls[:before]
+    slow = [i for i, c in enumerate(calls) if c.tempo_break]
+    return slow[-1] if slow else None
+
+
 def q4_question(case: Case, decision_index: int | None = None) -> str:
     """Q4 in the words of the actual UI, asked of the player who received it: partner's tempo,
     remark, question or manner before the decision, or partner's explanation or alert of the
@@ -152,16 +163,13 @@ def q4_question(case: Case, decision_index: int | None = None) -> str:
                                      "none (a misinformation poll gives the correct explanation instead)")
     auction = case.board.auction
     player = auction.seat_of(index)
-    at = irr.call_index
-    if at is None:
-        slow = [i for i, c in enumerate(auction.calls[:index]) if c.tempo_break]
-        at = slow[-1] if slow else None
+    at = ui_call_index(case, index)
     if at is None or at >= index:
         raise HuddleInputError("Q4", "record at which call before the decision the unauthorized information arose")
     caller = auction.seat_of(at)
     call = call_symbol(auction.calls[at].call)
     ask = " Which of these calls does that make more attractive?"
-    if irr.type in ("explanation", "alert", "unalerted"):
+    if irr.type in PARTNER_SAID:
         if caller != player:
             raise HuddleInputError("Q4", f"partner's {irr.type} concerns the player's own call; call {at + 1} was "
                                          f"{SEAT_NAMES[caller]}'s")

@@ -23,7 +23,7 @@ from analysis.logical_alternatives import ActionCount
 from analysis.numbers import fraction_str, parse_fraction
 
 from . import settings
-from .ballots import PollProblem, build_poll
+from .ballots import PollProblem, build_poll, ui_call_index
 from .db import engine_for
 from .cases import move_status
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
@@ -53,10 +53,8 @@ def _get(session: Session, model, key: int, field: str):
 
 def _open_poll(session: Session, poll_id: int) -> Poll:
     poll = _get(session, Poll, poll_id, "poll")
-    try:
-        _refuse_if_closed(session, poll)
-    except HuddleInputError:
-        raise HuddleInputError("poll", "the poll is closed") from None
+    if _closed(session, poll):
+        raise HuddleInputError("poll", "the poll is closed")
     return poll
 
 
@@ -89,11 +87,8 @@ def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives
 
 def _ui_call(case) -> str | None:
     """The call the unauthorized information came with (kept with the poll)."""
-    irregularity = case.irregularity
-    if irregularity is not None and irregularity.call_index is not None:
-        return case.board.auction.calls[irregularity.call_index].call
-    slow = [c.call for c in case.board.auction.calls if c.tempo_break]
-    return slow[-1] if slow else None
+    at = ui_call_index(case)
+    return None if at is None else case.board.auction.calls[at].call
 
 
 def q4_question(poll: Poll) -> str:
@@ -213,16 +208,18 @@ def _usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Po
     if invite.expires_at <= utcnow():
         raise HuddleInputError("token", "this link has expired; ask the director for a new one")
     poll = session.get(Poll, invite.poll_id)
-    _refuse_if_closed(session, poll)
+    if _closed(session, poll):
+        raise HuddleInputError("token", CLOSED_TO_POLLEES)
     return poll, invite
 
 
-def _refuse_if_closed(session: Session, poll: Poll) -> None:
+CLOSED_TO_POLLEES = "this poll is closed: the director has finished collecting answers. Thank you all the same"
+
+
+def _closed(session: Session, poll: Poll) -> bool:
     """A closed poll, or a poll of a closed case, takes no more answers."""
     record = session.get(CaseRecord, poll.case_id)
-    if poll.status == "closed" or (record is not None and record.status == "closed"):
-        raise HuddleInputError("token", "this poll is closed: the director has finished collecting answers. "
-                                        "Thank you all the same")
+    return poll.status == "closed" or (record is not None and record.status == "closed")
 
 
 @dataclass(frozen=True)
@@ -234,20 +231,30 @@ class PendingQ4:
     legal: tuple[str, ...]
 
 
-def pending_q4(token: str, url: str | None = None) -> PendingQ4 | None:
-    """The Q4 still to answer on a used link (Q1–Q3 are kept as soon as they are sent)."""
-    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
-        return None
+def open_link(token: str, url: str | None = None) -> tuple[Poll, Invite] | PendingQ4:
+    """What a personal link opens: the poll, or, on a link already used for Q1–Q3, the Q4 still
+    to answer (Q1–Q3 are kept as soon as they are sent). One look-up for the usual case."""
     with _session(url) as session:
-        invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
-        if invite is None or invite.used_at is None or invite.revoked_at is not None:
-            return None
-        poll = session.get(Poll, invite.poll_id)
-        ballot = session.exec(select(Ballot).where(Ballot.invite_id == invite.id)).first()
-        if not poll.q4_enabled or ballot is None or ballot.suggested is not None:
-            return None
-        _refuse_if_closed(session, poll)
-        return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).legal_calls()))
+        try:
+            return _usable_invite(session, token)
+        except HuddleInputError:
+            pending = _pending_q4(session, token)
+            if pending is None:
+                raise
+            return pending
+
+
+def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
+    invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
+    if invite is None or invite.used_at is None or invite.revoked_at is not None:
+        return None
+    poll = session.get(Poll, invite.poll_id)
+    ballot = session.exec(select(Ballot).where(Ballot.invite_id == invite.id)).first()
+    if not poll.q4_enabled or ballot is None or ballot.suggested is not None:
+        return None
+    if _closed(session, poll):
+        raise HuddleInputError("token", CLOSED_TO_POLLEES)
+    return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).legal_calls()))
 
 
 # ---------------------------------------------------------------- answers
@@ -333,7 +340,8 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) 
             raise HuddleInputError("suggested", "this poll does not ask that question")
         if ballot.suggested is not None:
             raise HuddleInputError("suggested", "this question has already been answered")
-        _refuse_if_closed(session, poll)
+        if _closed(session, poll):
+            raise HuddleInputError("token", CLOSED_TO_POLLEES)
         legal = set(problem_of(poll).legal_calls())
         chosen = []
         for text in calls:

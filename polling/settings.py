@@ -95,12 +95,18 @@ def network_addresses() -> list[str]:
     return found
 
 
+def configured_public_url() -> str | None:
+    """HUDDLE_PUBLIC_URL, the address personal links carry, when it is set."""
+    configured = os.environ.get("HUDDLE_PUBLIC_URL")
+    return configured.rstrip("/") if configured else None
+
+
 def public_url(port: int | str = 8501, host: str = "0.0.0.0") -> str:
     """The address pollees' phones should use: HUDDLE_PUBLIC_URL, else this machine's first
     network address (when the server listens on all interfaces), else loopback."""
-    configured = os.environ.get("HUDDLE_PUBLIC_URL")
+    configured = configured_public_url()
     if configured:
-        return configured.rstrip("/")
+        return configured
     if host not in ("0.0.0.0", "::", ""):
         return f"http://{host}:{port}"
     addresses = network_addresses()

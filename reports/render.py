@@ -263,7 +263,7 @@ def _pdf_call(pdf: _PDF, x: float, y: float, width: float, cell) -> None:
 __all__ = ["to_html", "to_pdf", "FORMATS", "report_bytes", "write_report"]
 
 
-FORMATS = {"html": ("text/html", lambda r: to_html(r).encode("utf-8")), "pdf": ("application/pdf", lambda r: to_pdf(r))}
+FORMATS = {"html": ("text/html", lambda r: to_html(r).encode("utf-8")), "pdf": ("application/pdf", to_pdf)}
 
 
 def report_bytes(report: Report, fmt: str) -> bytes:

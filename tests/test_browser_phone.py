@@ -15,6 +15,17 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not can_make_hosts(), reason="needs root and iproute2 to make a second host")]
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
+# chromium here resolves no names; the server's network address is let through
+NETWORK_ARGS = [a if not a.startswith("--host-resolver-rules") else a + f", EXCLUDE {PHONE_NET[0]}"
+                for a in CHROMIUM_ARGS]
+
+
+def launch_on(p, on_host: list[str], folder):
+    """Debian's chromium started on the second host (through a wrapper that enters its namespace)."""
+    wrapper = folder / "chromium-on-phone"
+    wrapper.write_text("#!/bin/sh\nexec " + " ".join(on_host) + f" {chromium_path()} \"$@\"\n")
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    return p.chromium.launch(executable_path=str(wrapper), args=NETWORK_ARGS)
 
 
 def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
@@ -23,13 +34,11 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
     db.prepare_database(url=db_url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
     env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "phone-network"}
-    # chromium resolves no names here; the network address is let through
-    args = [a if not a.startswith("--host-resolver-rules") else a + f", EXCLUDE {PHONE_NET[0]}" for a in CHROMIUM_ARGS]
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
             playwright.sync_playwright() as p:
         port = local.rsplit(":", 1)[1]
         lan = f"http://{PHONE_NET[0]}:{port}"            # the address the director's browser uses
-        desk = p.chromium.launch(executable_path=chromium_path(), args=args)
+        desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
         page = desk.new_page(viewport={"width": 1280, "height": 1000})
         # the example 6♦ slam case gets a poll; the director opens its Invites page by address
         record = cases.find_case("laws033-6d-slam", url=db_url)
@@ -44,10 +53,7 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
         assert link.startswith(lan + "/?token=")
         desk.close()
 
-        wrapper = tmp_path / "chromium-on-phone"
-        wrapper.write_text("#!/bin/sh\nexec " + " ".join(on_phone) + f" {chromium_path()} \"$@\"\n")
-        wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
-        phone = p.chromium.launch(executable_path=str(wrapper), args=args)
+        phone = launch_on(p, on_phone, tmp_path)
         try:
             pollee = phone.new_page(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
             pollee.goto(link)
@@ -83,13 +89,12 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=db_url)
     env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "evening", "HUDDLE_REPORTS_DIR": str(tmp_path / "r")}
-    args = [a if not a.startswith("--host-resolver-rules") else a + f", EXCLUDE {PHONE_NET[0]}" for a in CHROMIUM_ARGS]
     votes = [("6♦", "Pass"), ("6♦", None), ("Pass", None), ("6♦", "Pass"), ("Pass", "6♦")]
     start = time.perf_counter()
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
             playwright.sync_playwright() as p:
         lan = f"http://{PHONE_NET[0]}:{local.rsplit(':', 1)[1]}"
-        desk = p.chromium.launch(executable_path=chromium_path(), args=args)
+        desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
         page = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
         sign_in(page, lan, "td", "table-director", "/poll?case=laws033-6d-slam")
         expect(page.get_by_role("heading", name="Poll builder")).to_be_visible(timeout=30_000)
@@ -108,10 +113,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         links = [line.split(": ", 1)[1] for line in listing.inner_text().splitlines() if ": http" in line]
         assert len(links) == 5 and all(link.startswith(lan + "/?token=") for link in links)
 
-        wrapper = tmp_path / "chromium-on-phone"
-        wrapper.write_text("#!/bin/sh\nexec " + " ".join(on_phone) + f" {chromium_path()} \"$@\"\n")
-        wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
-        phones = p.chromium.launch(executable_path=str(wrapper), args=args)
+        phones = launch_on(p, on_phone, tmp_path)
         for link, (call, also) in zip(links, votes):
             pollee = phones.new_context(viewport={"width": 375, "height": 812}, is_mobile=True,
                                         has_touch=True).new_page()

@@ -61,7 +61,7 @@ if "ed_grid_base" not in ss:
 
 st.title("Edit case" if editing is not None else "New case")
 if editing is not None:
-    st.query_params["case"] = cases.get_case(editing).case.id
+    st.query_params["case"] = ss["ed_id"]          # the case id loaded with the case (not editable)
 elif "case" in st.query_params:
     del st.query_params["case"]
 if editing is not None:

@@ -3,7 +3,6 @@
 Huddle keeps only a hash of each token, so a link is shown right after it is issued (and while
 this browser session lasts); a lost link is re-issued in one click, which withdraws the old one.
 """
-import os
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -22,9 +21,9 @@ poll = pick_poll(pick_case())
 
 def site_address() -> str:
     """Where pollees reach this server: HUDDLE_PUBLIC_URL, or the address in this browser."""
-    configured = os.environ.get("HUDDLE_PUBLIC_URL")
+    configured = settings.configured_public_url()
     if configured:
-        return configured.rstrip("/")
+        return configured
     parts = urlsplit(st.context.url or "http://localhost:8501")
     return f"{parts.scheme}://{parts.netloc}"
 

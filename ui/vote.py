@@ -52,14 +52,14 @@ if done:
     st.stop()
 
 try:
-    pending = services.pending_q4(token)
-    if pending is not None:           # Q1–Q3 were sent earlier from this link; Q4 is still open
-        st.info("Your answers to the first questions are recorded.")
-        q4_form(pending.ballot_id, pending.question, pending.legal)
-    poll, _invite = services.poll_for_token(token)
+    opened = services.open_link(token)
 except HuddleInputError as exc:
     say(exc)
     st.stop()
+if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
+    st.info("Your answers to the first questions are recorded.")
+    q4_form(opened.ballot_id, opened.question, opened.legal)
+poll, _invite = opened
 problem = services.problem_of(poll)
 legal = problem.legal_calls()
 

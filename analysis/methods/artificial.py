@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..assigned import SideScore
+from ..assigned import SideScore, as_whole
 from ..errors import HuddleInputError
 from ..laws import law
+from ..matchpoints import top as matchpoint_top
 from ..numbers import display, fraction_str, parse_fraction
 from ..scoring import ARTIFICIAL_SHARES, _artificial_kind, artificial_imps, artificial_matchpoints, session_percentage_rule
 from .base import Method, Slot
@@ -67,7 +68,7 @@ class Artificial(Method):
                              arithmetic=f"{kind}: {display(100 * share)}% of the board, {law('artificial', case.laws)}")
         if not case.field:
             raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
-        top = (len(case.field)) * 2 * case.matchpoint_scale.factor()
+        top = as_whole(matchpoint_top(len(case.field) + 1, case.matchpoint_scale))
         if side in self.session:
             percent = session_percentage_rule(kind, self.session[side], self.boards)
             note = f"{kind} with the session rule, {law('session rule', case.laws)}: {display(percent)}%"
