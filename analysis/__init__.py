@@ -7,8 +7,8 @@ No database, no Streamlit, no I/O beyond arguments: usable from a notebook alone
                         [AdjustedTable.parse("400:1/3 -50:1/3 420:1/6 -50:1/6")])
     board.adjusted[0].ns_matchpoints   # Fraction(17, 2)
 """
-from .bridge import (Auction, Board, Call, check_legal, dump_pbn, loads_lin, loads_pbn,
-                     parse_call, parse_deal)
+from . import lin, pbn
+from .bridge import Auction, Board, Call, check_legal, parse_call, parse_deal
 from .errors import HuddleInputError
 from .matchpoints import (AdjustedTable, BoardScoring, Scale, matchpoint, neuberg, parse_field,
                           score_board)
@@ -19,7 +19,7 @@ from .scoring import (PlayedContract, WeightedScore, artificial_imps, artificial
                       weighted_imps)
 
 __all__ = [
-    "Auction", "Board", "Call", "check_legal", "dump_pbn", "loads_lin", "loads_pbn", "parse_call",
+    "Auction", "Board", "Call", "check_legal", "lin", "pbn", "parse_call",
     "parse_deal", "HuddleInputError", "AdjustedTable", "BoardScoring", "Scale", "matchpoint",
     "neuberg", "parse_field", "score_board", "display", "fraction_str", "mixed_str",
     "parse_fraction", "PlayedContract", "WeightedScore", "artificial_imps",

@@ -10,8 +10,6 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from endplay.parsers import lin as _lin
-from endplay.parsers import pbn as _pbn
 from endplay.types import Contract, ContractBid, Deal, Denom, Penalty, PenaltyBid, Player, Vul
 
 from .errors import HuddleInputError
@@ -287,7 +285,7 @@ class Auction:
         calls: list[Call] = []
         for token in tokens:
             if token.upper() == "AP":
-                calls.extend(Call("P") for _ in range(_passes_to_end([c.call for c in calls])))
+                calls.extend(Call("P") for _ in range(passes_to_end([c.call for c in calls])))
                 continue
             alerted = "!" in token
             slow = "*" in token
@@ -315,7 +313,7 @@ class Auction:
 
     @property
     def is_complete(self) -> bool:
-        return _passes_to_end([c.call for c in self.calls]) == 0 and len(self.calls) >= 4
+        return passes_to_end([c.call for c in self.calls]) == 0 and len(self.calls) >= 4
 
     @property
     def is_passed_out(self) -> bool:
@@ -367,7 +365,7 @@ class Auction:
         return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[]]
 
 
-def _passes_to_end(history: Sequence[str]) -> int:
+def passes_to_end(history: Sequence[str]) -> int:
     """How many passes would end the auction now (0 if it has ended)."""
     if len(history) >= 4 and all(c == "P" for c in history[:4]) and len(history) == 4:
         return 0
@@ -408,7 +406,7 @@ def check_legal(dealer: str, history: Sequence[str]) -> None:
             if last_bid is not None and bid_rank(call) <= bid_rank(last_bid):
                 raise HuddleInputError(where, f"{call_symbol(call)} is insufficient after {call_symbol(last_bid)}")
             last_bid, last_bid_by, state = call, who, ""
-        ended = _passes_to_end(history[:i + 1]) == 0
+        ended = passes_to_end(history[:i + 1]) == 0
 
 
 def to_endplay_bid(call: str):
@@ -421,14 +419,27 @@ def to_endplay_bid(call: str):
     return ContractBid(int(call[0]), _DENOM[call[1:]])
 
 
-def _from_endplay_bid(bid) -> Call:
-    if isinstance(bid, PenaltyBid):
-        name = {Penalty.passed: "P", Penalty.doubled: "X", Penalty.redoubled: "XX"}[bid.penalty]
-    else:
-        strain = {v: k for k, v in _DENOM.items()}[bid.denom]
-        name = f"{bid.level}{strain}"
-    return Call(name, alerted=bool(bid.alertable) or bool(bid.announcement),
-                explanation=bid.announcement or None)
+# A note or comment on a call that reports its tempo is the call's tempo mark, not an alert:
+# "break in tempo", "BIT", "hesitation", "hesitated", "slow", "huddle", "paused", "tanked".
+_TEMPO_NOTE = re.compile(r"\b(break in tempo|bit|hesitat\w*|slow(ly)?|huddled?|paused?|long pause|tank(ed)?|"
+                         r"tempo|thought for)\b", re.I)
+_SECONDS = re.compile(r"(\d+)\s*(s|sec|secs|seconds)\b", re.I)
+
+
+def is_tempo_note(text: str | None) -> bool:
+    """True when a note says the call was made out of tempo."""
+    return bool(text) and bool(_TEMPO_NOTE.search(text))
+
+
+def annotated_call(name: str, note: str | None = None, alerted: bool = False) -> Call:
+    """A call read from a file with its note: a tempo note becomes the tempo mark (with the
+    seconds when the note gives them); any other note is the alert's explanation."""
+    if is_tempo_note(note):
+        seconds = _SECONDS.search(note)
+        return Call(name, alerted=alerted, tempo_break=True,
+                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,
+                    remark=note)
+    return Call(name, alerted=alerted or note is not None, explanation=note or None)
 
 
 # ---------------------------------------------------------------- boards
@@ -468,107 +479,3 @@ class Board:
                                               f"the dealer is {SEAT_NAMES[dealer]}")
         return cls(number, dealer, vul, deal, auction)
 
-    def to_pbn(self) -> str:
-        return dump_pbn([self])
-
-
-def _board_from_endplay(b) -> Board:
-    deal = parse_deal(deal_pbn(b.deal))  # re-validate what endplay accepted
-    number = b.board_num if b.board_num else None
-    dealer = SEATS[int(b.dealer)] if b.dealer is not None else None
-    vul = {Vul.none: "none", Vul.ns: "ns", Vul.ew: "ew", Vul.both: "both"}[b.vul] if b.vul is not None else None
-    calls = tuple(_from_endplay_bid(bid) for bid in (b.auction or []))
-    return Board.make(deal, number, dealer, vul, calls)
-
-
-@dataclass(frozen=True)
-class PbnGame:
-    """One game of a PBN file: the board and what the file says was played."""
-
-    board: Board
-    event: str | None = None
-    contract: str | None = None     # "4SX", "3NT" or "Pass"
-    declarer: str | None = None
-    tricks: int | None = None       # declarer's tricks ([Result]); None when not given
-
-
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]', re.M)
-
-
-def loads_pbn_games(text: str) -> list[PbnGame]:
-    """Games from PBN text: Board, Dealer, Vulnerable, Deal, Auction, and Event, Contract,
-    Declarer, Result when present."""
-    try:
-        games = _pbn.loads(text)
-    except HuddleInputError:
-        raise
-    except Exception as exc:  # endplay's decoder raises several types for malformed text
-        raise HuddleInputError("PBN", f"could not read the PBN: {exc}") from None
-    if not games:
-        raise HuddleInputError("PBN", "no board found (a board needs at least a [Deal] tag)")
-    # endplay reads a missing [Result] as "made exactly", so the tags are read here as well;
-    # PBN separates games by an empty line.
-    chunks = [dict(_TAG.findall(c)) for c in re.split(r"\n\s*\n", text) if _TAG.search(c)]
-    if len(chunks) != len(games):
-        chunks = [{"Deal": ""} for _ in games]     # games not separated by empty lines: no extra tags
-    for number, tags in enumerate(chunks, 1):
-        if "Deal" not in tags:
-            raise HuddleInputError("PBN", f"board {number} of the file has no [Deal] tag")
-    return [_pbn_game(g, tags) for g, tags in zip(games, chunks)]
-
-
-def _pbn_game(game, tags: dict[str, str]) -> PbnGame:
-    board = _board_from_endplay(game)
-    contract = tags.get("Contract", "").strip().upper() or None
-    declarer = tags.get("Declarer", "").strip().upper() or None
-    tricks = None
-    if tags.get("Result", "").strip().isdigit():
-        tricks = int(tags["Result"])
-        if not 0 <= tricks <= 13:
-            raise HuddleInputError("PBN Result", f"{tricks} tricks is impossible (0 to 13)")
-    if contract and contract.upper() != "PASS":
-        if declarer not in SEATS:
-            raise HuddleInputError("PBN Declarer", f"'{declarer or ''}' must be N, E, S or W")
-    return PbnGame(board, tags.get("Event") or None, contract, declarer, tricks)
-
-
-def loads_pbn(text: str) -> list[Board]:
-    """Boards from PBN text (tags Board, Dealer, Vulnerable, Deal, Auction)."""
-    return [g.board for g in loads_pbn_games(text)]
-
-
-def loads_lin(text: str) -> list[Board]:
-    """Boards from a BBO LIN string (md|…|sv|…|mb|… records)."""
-    try:
-        boards = _lin.loads(text)
-    except Exception as exc:
-        raise HuddleInputError("LIN", f"could not read the LIN string: {exc}") from None
-    if not boards:
-        raise HuddleInputError("LIN", "no board found (a LIN board needs an md| record)")
-    return [_board_from_endplay(b) for b in boards]
-
-
-def dump_pbn(boards: Sequence[Board]) -> str:
-    """PBN text for boards (deal, dealer, vulnerability, auction with alert notes)."""
-    out = []
-    for b in boards:
-        lines = []
-        if b.number is not None:
-            lines.append(f'[Board "{b.number}"]')
-        lines.append(f'[Dealer "{b.dealer}"]')
-        lines.append(f'[Vulnerable "{ {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}[b.vulnerability] }"]')
-        lines.append(f'[Deal "{deal_pbn(b.deal)}"]')
-        if b.auction.calls:
-            lines.append(f'[Auction "{b.dealer}"]')
-            tokens = []
-            notes = []
-            for c in b.auction.calls:
-                token = {"P": "Pass"}.get(c.call, c.call)
-                if c.alerted or c.explanation:
-                    notes.append(c.explanation or "")
-                    token += f" ={len(notes)}="
-                tokens.append(token)
-            lines.extend(" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4))
-            lines.extend(f'[Note "{i + 1}:{n}"]' for i, n in enumerate(notes))
-        out.append("\n".join(lines))
-    return "\n\n".join(out) + "\n"

@@ -13,8 +13,11 @@ from typing import IO, Any
 
 from endplay.types import Deal
 
-from .bridge import (SEAT_NAMES, SIDE_NAMES, Auction, Board, Call, PbnGame, dealer_for_board, deal_pbn,
-                     loads_pbn_games, parse_deal, partner_of, seat, side_of)
+from . import lin as lin_files
+from . import pbn as pbn_files
+from .bridge import (SEAT_NAMES, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, parse_deal,
+                     partner_of, seat, side_of)
+from .field_files import FieldRow, field_for_case
 from .errors import HuddleInputError
 from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
@@ -321,29 +324,106 @@ def case_id_from_title(title: str) -> str:
     return slug or "case"
 
 
-def from_pbn(text: str, id: str, title: str, kind: str = "UI", game: int = 0, **facts: Any) -> Case:
-    """A case from one game of a PBN file: board, dealer, vulnerability, deal, auction (with
-    its alert notes), event and table result; ``facts`` adds or overrides case-file fields."""
-    games = loads_pbn_games(text)
-    if not 0 <= game < len(games):
-        raise HuddleInputError("PBN", f"the file has {len(games)} board(s); there is no board {game + 1}")
-    g = games[game]
+def read_games(data: bytes | str, name: str = "") -> pbn_files.GameFile:
+    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag)."""
+    text = data.decode("latin-1") if isinstance(data, bytes) else data
+    is_lin = name.lower().endswith(".lin") or ("md|" in text and "[Deal" not in text)
+    return (lin_files if is_lin else pbn_files).loads(data)
+
+
+def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: int | None = None,
+              room: str | None = None, game: int | None = None, name: str = "", **facts: Any) -> Case:
+    """A case from one game of a PBN or LIN file, chosen by board number (and room when both
+    tables are in the file) or by position (``game``, 1 = first); the first game when the file
+    has one or nothing is chosen."""
+    read = read_games(data, name)
+    if board is None and game is None and room is None:
+        game = read.games[0].position if len(read.games) == 1 or not read.problems and read.games else None
+        if game is None:
+            game = 1
+    chosen = pbn_files.choose_game(read.games, read.problems, board, room, game, "file")
+    return from_game(chosen, id, title, kind, **facts)
+
+
+def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int | None = None,
+             board: int | None = None, room: str | None = None, **facts: Any) -> Case:
+    """A case from one game of a PBN file (see from_file)."""
+    return from_file(text, id, title, kind, board, room, game, "file.pbn", **facts)
+
+
+def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", **facts: Any) -> Case:
+    """A case from a game read from a file: board, deal, auction with its alerts and tempo marks,
+    event, table result, the field from its ScoreTable (without this table), and the irregularity
+    pre-filled from the first tempo mark."""
     b = g.board
-    data = {"format_version": FORMAT_VERSION, "id": id, "title": title, "kind": kind,
-            "event": g.event,
+    table = _table_result(g)
+    data = {"format_version": FORMAT_VERSION, "id": id, "title": title, "kind": kind, "event": g.event,
             "board": {"number": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability},
             "deal": deal_pbn(b.deal), "auction": [c.to_dict() for c in b.auction.calls],
-            "table_result": _pbn_table_result(g), **facts}
+            "table_result": table}
+    scoring = _scoring(g.scoring)
+    if scoring:
+        data["scoring"] = scoring
+    if g.score_table:
+        ns = TableResult.from_dict(table, b.vulnerability) if table else None
+        field = field_for_case(g.score_table, ns.ns_score if ns else None, g.tags.get("PairNS"), g.tags.get("PairEW"))
+        data["field"] = list(field.scores)
+    slow = next((i for i, c in enumerate(b.auction.calls) if c.tempo_break), None)
+    if slow is not None and kind == "UI":
+        call = b.auction.calls[slow]
+        data["irregularity"] = {"type": "hesitation", "by": b.auction.seat_of(slow), "call_index": slow,
+                                "description": call.remark or "break in tempo noted in the file",
+                                **({"seconds": call.tempo_seconds} if call.tempo_seconds is not None else {})}
+    data.update(facts)
     return Case.from_dict(data)
 
 
-def _pbn_table_result(g: PbnGame) -> dict | None:
+def _scoring(tag: str | None) -> str | None:
+    words = {w.strip().lower() for w in re.split(r"[;,\s]+", tag or "") if w.strip()}
+    if words & {"mp", "matchpoints", "mp1", "mp2", "emp"}:
+        return "matchpoints"
+    if words & {"imp", "imps", "butler", "cross"}:
+        return "imps"
+    if "bam" in words:
+        return "bam"
+    return None
+
+
+def _table_result(g: pbn_files.Game) -> dict | None:
+    note = {"note": g.tags["HuddleTableNote"]} if g.tags.get("HuddleTableNote") else {}
     if g.contract == "PASS":
-        return {"passed_out": True}
+        return {"passed_out": True, **note}
     if not g.contract or g.tricks is None:
-        return None
+        return {"ns_score": g.ns_score, **note} if g.ns_score is not None else (note or None)
     result = g.tricks - (int(g.contract[0]) + 6)
-    return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer}
+    return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer, **note}
+
+
+def to_game(case: Case) -> pbn_files.Game:
+    """The case as a PBN game: what a hand-record or scoring program can read back."""
+    t = case.table_result
+    contract = declarer = tricks = None
+    if t is not None and t.passed_out:
+        contract = "PASS"
+    elif t is not None and t.contract is not None:
+        c = t.contract
+        contract, declarer, tricks = f"{c.level}{c.strain}{c.penalty}", c.declarer, c.tricks
+    scoring = {"matchpoints": "MP", "imps": "IMP", "bam": "BAM", "total points": "Total"}[case.scoring]
+    rows = tuple(FieldRow(s) for s in case.field)
+    if rows and t is not None and t.ns_score is not None:
+        rows = (FieldRow(t.ns_score, contract, declarer, tricks, "table"),) + rows
+    tags = {"HuddleId": case.id, "HuddleTitle": case.title, "HuddleKind": case.kind}
+    if t is not None and t.note:
+        tags["HuddleTableNote"] = t.note
+    return pbn_files.Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
+                          declarer=declarer, tricks=tricks, score_table=rows, tags=tags,
+                          ns_score=None if t is None or contract else t.ns_score,
+                          commentary=(f"Huddle case {case.id}: {case.title}",))
+
+
+def to_pbn(case: Case) -> str:
+    """The case as a PBN 2.1 file (export format)."""
+    return pbn_files.dumps([to_game(case)])
 
 
 # ---------------------------------------------------------------- json-style API
@@ -368,5 +448,6 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
     fp.write(dumps(case, indent) + "\n")
 
 
-__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn",
+__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn", "from_file",
+           "from_game", "read_games", "to_pbn", "to_game",
            "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES"]

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from analysis import Auction, Board, Call, HuddleInputError, dump_pbn, loads_lin, loads_pbn, parse_deal
+from analysis import Auction, Board, Call, HuddleInputError, lin, parse_deal, pbn
 from analysis.bridge import (deal_pbn, dealer_for_board, hand_suits, is_complete_deal, parse_call,
                              vulnerability_for_board)
 
@@ -175,30 +175,30 @@ Pass Pass
 
 
 def test_pbn_file_loads_and_round_trips():
-    (board,) = loads_pbn(PBN)
+    (board,) = pbn.loads_boards(PBN)
     assert (board.number, board.dealer, board.vulnerability) == (3, "S", "ew")
     assert deal_pbn(board.deal) == DEAL
     assert board.auction.contract_text() == "3NT by S"
-    (again,) = loads_pbn(dump_pbn([board]))
+    (again,) = pbn.loads_boards(pbn.dumps_boards([board]))
     assert again == board and deal_pbn(again.deal) == DEAL
 
 
 def test_pbn_with_duplicate_card_is_refused():
     bad = PBN.replace("QJ4.JT83", "AJ4.JT83")
-    with pytest.raises(HuddleInputError, match="♠A is in both North and East"):
-        loads_pbn(bad)
+    with pytest.raises(HuddleInputError, match="board 3 .*line 5: \\[Deal\\]: ♠A is in both North and East"):
+        pbn.loads_boards(bad)
 
 
 def test_pbn_errors_are_user_errors():
     with pytest.raises(HuddleInputError) as err:
-        loads_pbn("this is not a pbn file")
+        pbn.loads("this is not a pbn file")
     assert err.value.field == "PBN"
 
 
 def test_lin_string():
-    lin = ("pn|a,b,c,d|st||md|3SAK97HQ64DA53CK82,SQJ4HJT83DK96CQ73,ST852HAK5DQJ2CAJ9,|rh||"
+    text = ("pn|a,b,c,d|st||md|3SAK97HQ64DA53CK82,SQJ4HJT83DK96CQ73,ST852HAK5DQJ2CAJ9,|rh||"
            "ah|Board 7|sv|b|mb|1S|mb|p|mb|2H|an|transfer|mb|p|mb|p|mb|p|pg||")
-    (board,) = loads_lin(lin)
+    (board,) = lin.loads(text).games[0].board,
     assert (board.number, board.dealer, board.vulnerability) == (7, "N", "both")
     assert deal_pbn(board.deal) == "N:T852.AK5.QJ2.AJ9 63.972.T874.T654 AK97.Q64.A53.K82 QJ4.JT83.K96.Q73"
     assert board.auction.calls[2] == Call("2H", alerted=True, explanation="transfer")
@@ -207,5 +207,7 @@ def test_lin_string():
 
 def test_lin_errors_are_user_errors():
     with pytest.raises(HuddleInputError) as err:
-        loads_lin("md|9XYZ|")
+        lin.loads("st||rh||")
     assert err.value.field == "LIN"
+    refused = lin.loads("md|9XYZ|").problems[0]
+    assert str(refused) == "a board without a number (game 1 of the file), line 1: md: '9XYZ' is not a hand (South's)"

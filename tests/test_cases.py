@@ -37,7 +37,8 @@ def test_from_pbn_reads_deal_auction_and_result():
     assert case.board.vulnerability == "ew" and len(case.board.auction.calls) == 12
     assert case.table_result.to_dict() == {"contract": "6NT-1", "declarer": "N", "ns_score": -50}
     assert case.action_seat == "N"
-    passed = case_files.from_pbn(PBN, "b10", "Board 10", game=1)
+    passed = case_files.from_pbn(PBN, "b10", "Board 10", game=2)
+    assert case_files.from_pbn(PBN, "b10", "Board 10", board=10) == passed
     assert passed.table_result.passed_out and passed.table_result.ns_score == 0
 
 
@@ -47,11 +48,11 @@ def test_from_pbn_without_a_result_records_no_table_result():
 
 
 @pytest.mark.parametrize("text, game, field, problem", [
-    (PBN, 5, "PBN", "the file has 2 board"),
-    ('[Board "1"]\n', 0, "PBN", "no \\[Deal\\] tag"),
-    (PBN.replace("AKQ2.KQ2.AK2.AK2 JT9", "AKQ2.KQ2.AK2.AK3 JT9", 1), 0, "deal", "♣3"),
-    (PBN.replace('[Result "11"]', '[Result "14"]'), 0, "PBN Result", "14 tricks"),
-    (PBN.replace('[Declarer "N"]', '[Declarer "Q"]'), 0, "PBN", "'Q'"),
+    (PBN, 6, "game", "the file has no game 6; it holds boards 9, 10"),
+    ('[Board "1"]\n', 1, "file", "board 1 \\(game 1 of the file\\), line 1: the game has no \\[Deal\\]"),
+    (PBN.replace("AKQ2.KQ2.AK2.AK2 JT9", "AKQ2.KQ2.AK2.AK3 JT9", 1), 1, "file", "board 9 .*line 5: .*♣3"),
+    (PBN.replace('[Result "11"]', '[Result "14"]'), 1, "file", "14 tricks is impossible"),
+    (PBN.replace('[Declarer "N"]', '[Declarer "Q"]'), 1, "file", "\\[Declarer \"Q\"\\] must be N, E, S or W"),
 ])
 def test_bad_pbn_names_the_problem(text, game, field, problem):
     with pytest.raises(HuddleInputError, match=problem) as err:

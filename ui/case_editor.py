@@ -38,16 +38,41 @@ def start_new() -> None:
     load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0})
 
 
-def read_pbn() -> None:
+def _file_data() -> tuple[bytes | str, str]:
+    upload = ss.get("ed_file")
+    if upload is not None:
+        return upload.getvalue(), upload.name
+    return ss.get("ed_pbn", ""), ""
+
+
+def read_file() -> None:
+    """Read every board of the pasted or uploaded PBN or LIN; load the first board read."""
+    data, name = _file_data()
     try:
-        case = case_files.from_pbn(ss.get("ed_pbn", ""), "from-pbn", "From PBN", ss.get("ed_kind", "UI"),
-                                   game=int(ss.get("ed_pbn_game", 1)) - 1)
+        read = case_files.read_games(data, name)
+    except HuddleInputError as exc:
+        ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
+        return
+    ss["ed_file_games"] = {f"{g.name} (game {g.position})": g.position for g in read.games}
+    ss["ed_file_problems"] = [str(p) for p in read.problems]
+    ss["ed_pbn_error"] = None if read.games else "No board of the file could be read."
+    if read.games:
+        ss["ed_file_game"] = next(iter(ss["ed_file_games"]))
+        use_game()
+
+
+def use_game() -> None:
+    data, name = _file_data()
+    position = ss.get("ed_file_games", {}).get(ss.get("ed_file_game"))
+    try:
+        case = case_files.from_file(data, "from-file", "From a file", ss.get("ed_kind", "UI"),
+                                    game=position, name=name)
     except HuddleInputError as exc:
         ss["ed_pbn_error"] = str(exc)
         return
     ss["ed_pbn_error"] = None
     state = state_from_case(case)
-    for key in ("ed_title", "ed_id", "ed_kind"):   # the PBN has none of these: keep what was typed
+    for key in ("ed_title", "ed_id", "ed_kind"):   # the file has none of these: keep what was typed
         state.pop(key)
     load(state)
 
@@ -67,12 +92,17 @@ elif "case" in st.query_params:
 if editing is not None:
     st.button("Start a new case instead", on_click=start_new, key="ed_new")
 
-with st.expander("Start from PBN (deal, dealer, vulnerability, auction, result)", expanded=editing is None):
-    st.text_area("PBN text", key="ed_pbn", height=160,
+with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, field)",
+                 expanded=editing is None):
+    st.file_uploader("PBN or LIN file", type=["pbn", "lin", "txt"], key="ed_file")
+    st.text_area("…or paste PBN or LIN text", key="ed_pbn", height=160,
                  placeholder='[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "N:… … … …"]\n'
-                             '[Auction "S"]\n1S Pass 4S Pass\nPass Pass')
-    st.number_input("Board in the file", min_value=1, value=1, step=1, key="ed_pbn_game")
-    st.button("Read the PBN", on_click=read_pbn, key="ed_pbn_read")
+                             '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n\nor a BBO LIN: pn|…|md|…|mb|1S|…')
+    st.button("Read the file", on_click=read_file, key="ed_pbn_read")
+    if ss.get("ed_file_games"):
+        st.selectbox("Board in the file", list(ss["ed_file_games"]), key="ed_file_game", on_change=use_game)
+    for problem in ss.get("ed_file_problems", []):
+        st.warning(f"Not read: {problem}")
     if ss.get("ed_pbn_error"):
         st.error(ss["ed_pbn_error"])
 

@@ -1,0 +1,210 @@
+"""The field of a board from the scoring program's files: a PBN results section (ScoreTable),
+a USEBIO XML results file, or a CSV. Each gives every table's result of the board; the case's
+own table is taken out (by its pairs when they are given, else by its score) to leave the
+other tables' North-South scores, which is what matchpointing an adjusted score needs (Law 78).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from .bridge import SEATS
+from .errors import HuddleInputError
+from .scoring import PlayedContract, parse_score
+from .text_files import decode
+
+FORMATS = ("pbn", "usebio", "csv")
+MAX_ROWS = 2000          # a board is played at a few hundred tables at most
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    """One table's result of a board, as the scoring program recorded it."""
+
+    ns_score: int | None
+    contract: str | None = None          # "4SX", "PASS"
+    declarer: str | None = None
+    tricks: int | None = None
+    ns_pair: str | None = None
+    ew_pair: str | None = None
+    artificial: bool = False
+
+
+@dataclass(frozen=True)
+class FieldImport:
+    """The other tables' North-South scores and what was done to get them."""
+
+    scores: tuple[int, ...]
+    rows: tuple[FieldRow, ...]
+    removed: FieldRow | None         # the case's own table, taken out
+    note: str
+
+
+def file_format(name: str, data: bytes | str) -> str:
+    """pbn, usebio or csv from the file name, else from the content."""
+    lower = name.lower()
+    for ext, fmt in ((".pbn", "pbn"), (".xml", "usebio"), (".csv", "csv")):
+        if lower.endswith(ext):
+            return fmt
+    text, _ = decode(data)
+    if "<USEBIO" in text.upper():
+        return "usebio"
+    if "[ScoreTable" in text:
+        return "pbn"
+    return "csv"
+
+
+def rows_for_board(data: bytes | str, fmt: str, board: int, vul: str) -> tuple[FieldRow, ...]:
+    """Every table's result of board ``board`` in a results file."""
+    if fmt not in FORMATS:
+        raise HuddleInputError("format", f"'{fmt}' must be one of {', '.join(FORMATS)}")
+    rows = {"pbn": _pbn_rows, "usebio": _usebio_rows, "csv": _csv_rows}[fmt](data, board, vul)
+    if not rows:
+        raise HuddleInputError("field", f"the file has no result of board {board}")
+    if len(rows) > MAX_ROWS:
+        raise HuddleInputError("field", f"{len(rows)} results for one board is more than {MAX_ROWS}")
+    return tuple(rows)
+
+
+def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: str | None = None,
+                   ew_pair: str | None = None) -> FieldImport:
+    """The other tables' scores: the rows without the case's own table."""
+    scores = [r for r in rows if r.ns_score is not None]
+    unscored = len(rows) - len(scores)
+    removed = None
+    if ns_pair or ew_pair:
+        match = [r for r in scores if (not ns_pair or r.ns_pair == ns_pair) and (not ew_pair or r.ew_pair == ew_pair)]
+        if len(match) != 1:
+            raise HuddleInputError("pairs", f"{len(match)} results of the board have NS pair {ns_pair or 'any'} "
+                                            f"and EW pair {ew_pair or 'any'}; exactly one must")
+        removed = match[0]
+        how = f"the case's table (NS {ns_pair or removed.ns_pair}, EW {ew_pair or removed.ew_pair}) taken out"
+    elif table_ns is not None:
+        removed = next((r for r in scores if r.ns_score == table_ns), None)
+        how = (f"one result of {table_ns:+d} (the case's table) taken out" if removed else
+               f"no result of {table_ns:+d}, the case's table, was found: check the board and the file")
+    else:
+        how = "the case has no table result, so no row was taken out"
+    if removed is not None:
+        scores.remove(removed)
+    note = f"{len(scores)} other tables; {how}"
+    if unscored:
+        note += f"; {unscored} row(s) without a score left out"
+    return FieldImport(tuple(r.ns_score for r in scores), tuple(rows), removed, note)
+
+
+# ---------------------------------------------------------------- the three formats
+
+def _pbn_rows(data, board: int, vul: str) -> list[FieldRow]:
+    from .pbn import loads as loads_pbn      # pbn reads its ScoreTable rows with field_row below
+    read = loads_pbn(data)
+    refused = [p for p in read.problems if p.board == str(board)]
+    if refused:
+        raise HuddleInputError("field", str(refused[0]))
+    rows: list[FieldRow] = []
+    for game in read.games:
+        if game.board.number == board and game.score_table:
+            rows.extend(game.score_table)
+            break
+    return rows
+
+
+def _text(element, name: str) -> str | None:
+    found = element.find(name)
+    return None if found is None or found.text is None else found.text.strip()
+
+
+def _usebio_rows(data, board: int, vul: str) -> list[FieldRow]:
+    text, _ = decode(data)
+    if "<!DOCTYPE" in text.upper() or "<!ENTITY" in text.upper():
+        raise HuddleInputError("USEBIO", "the file declares a DTD or entities, which a results file does not need")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise HuddleInputError("USEBIO", f"not well-formed XML ({exc})") from None
+    rows = []
+    for element in root.iter("BOARD"):
+        if _text(element, "BOARD_NUMBER") != str(board):
+            continue
+        for k, line in enumerate(element.iter("TRAVELLER_LINE"), 1):
+            rows.append(field_row(_text(line, "CONTRACT"), _text(line, "PLAYED_BY"), _text(line, "TRICKS"),
+                             _text(line, "SCORE"), vul, f"USEBIO board {board}, traveller line {k}",
+                             _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")))
+    return rows
+
+
+_CSV_NAMES = {"board": ("board", "board_number", "bd"), "contract": ("contract",),
+              "declarer": ("declarer", "by", "played_by"), "tricks": ("tricks", "result"),
+              "score": ("ns_score", "score_ns", "score", "ns"), "ns_pair": ("ns_pair", "pair_ns", "ns pair"),
+              "ew_pair": ("ew_pair", "pair_ew", "ew pair")}
+
+
+def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
+    text, _ = decode(data)
+    try:
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    if not reader.fieldnames:
+        raise HuddleInputError("CSV", "the file has no header row")
+    header = {h.strip().lower(): h for h in reader.fieldnames if h}
+    column = {key: next((header[n] for n in names if n in header), None) for key, names in _CSV_NAMES.items()}
+    if column["score"] is None and column["contract"] is None:
+        raise HuddleInputError("CSV", "the header needs ns_score, or contract with declarer and tricks "
+                                      f"(it has {', '.join(reader.fieldnames)})")
+    rows = []
+    for number, record in enumerate(reader, 2):
+        get = lambda key: (record.get(column[key]) or "").strip() if column[key] else None  # noqa: E731
+        if column["board"] and get("board") != str(board):
+            continue
+        rows.append(field_row(get("contract"), get("declarer"), get("tricks"), get("score"), vul,
+                         f"CSV line {number}", get("ns_pair"), get("ew_pair")))
+        if len(rows) > MAX_ROWS:
+            break
+    return rows
+
+
+_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*)?$", re.I)
+
+
+def field_row(contract: str | None, declarer: str | None, tricks: str | None, score: str | None, vul: str,
+              where: str, ns_pair: str | None = None, ew_pair: str | None = None,
+              artificial: bool = False) -> FieldRow:
+    """One table's result; a contract with its tricks must agree with a score given beside it
+    (unless the score is marked artificial)."""
+    given = parse_score(score, f"{where}: score") if score not in (None, "", "-", "?") else None
+    if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
+        if given not in (None, 0):
+            raise HuddleInputError(where, f"a passed-out board scores 0, not {given}")
+        return FieldRow(0 if given is None else given, "PASS", None, None, ns_pair, ew_pair, artificial)
+    if contract in (None, "", "-", "?") or artificial and (not declarer or not tricks):
+        if given is None:
+            raise HuddleInputError(where, "needs a contract with declarer and tricks, or a score")
+        return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
+    m = _CONTRACT.match(contract.strip())
+    if not m:
+        raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
+    if (declarer or "").strip().upper() not in SEATS:
+        raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
+    if not (tricks or "").strip().isdigit() or not 0 <= int(tricks) <= 13:
+        raise HuddleInputError(f"{where}: tricks", f"'{tricks or ''}' must be declarer's tricks, 0 to 13")
+    strain = {"N": "NT"}.get(m.group(2).upper(), m.group(2).upper())
+    penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
+    odd = int(tricks) - int(m.group(1)) - 6
+    played = PlayedContract.parse(f"{m.group(1)}{strain}{penalty}{'=' if odd == 0 else f'{odd:+d}'}",
+                                  declarer.strip().upper())
+    ns = played.ns_score(vul)
+    if artificial and given is not None:
+        ns = given
+    elif given is not None and given != ns:
+        raise HuddleInputError(f"{where}: score", f"{contract} by {declarer} with {tricks} tricks scores {ns} for "
+                                                  f"North-South, not {given}")
+    return FieldRow(ns, f"{m.group(1)}{strain}{penalty}", declarer.strip().upper(), int(tricks), ns_pair, ew_pair,
+                    artificial)
+
+
+__all__ = ["FieldRow", "field_row", "FieldImport", "FORMATS", "file_format", "rows_for_board", "field_for_case"]
