@@ -433,10 +433,10 @@ def is_tempo_note(text: str | None) -> bool:
 
 def annotated_call(name: str, note: str | None = None, alerted: bool = False) -> Call:
     """A call read from a file with its note: a tempo note becomes the tempo mark (with the
-    seconds when the note gives them); any other note is the alert's explanation."""
+    seconds when the note gives them), not an alert; any other note is the alert's explanation."""
     if is_tempo_note(note):
         seconds = _SECONDS.search(note)
-        return Call(name, alerted=alerted, tempo_break=True,
+        return Call(name, tempo_break=True,
                     tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,
                     remark=note)
     return Call(name, alerted=alerted or note is not None, explanation=note or None)

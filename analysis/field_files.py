@@ -104,8 +104,12 @@ def _pbn_rows(data, board: int, vul: str) -> list[FieldRow]:
     refused = [p for p in read.problems if p.board == str(board)]
     if refused:
         raise HuddleInputError("field", str(refused[0]))
+    from .pbn import SCORE_TABLE_WARNING
     rows: list[FieldRow] = []
     for game in read.games:
+        bad = [w for w in game.warnings if w.startswith(SCORE_TABLE_WARNING)]
+        if game.board.number == board and bad:
+            raise HuddleInputError("field", f"board {board}: {bad[0]}")
         if game.board.number == board and game.score_table:
             rows.extend(game.score_table)
             break

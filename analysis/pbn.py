@@ -546,6 +546,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
             warnings.append(f"[Contract \"{contract}\"] by {declarer} differs from the auction's {said}")
     leader, play = None, ()
     score = _ns_score(tags, declarer)
+    table = _score_table(sec, board, warnings)
     if "Play" in tags:
         leader, play = _play(sec, deal, _value(tags, "Play")[0], tags["Play"][1], warnings)
     return Game(
@@ -554,7 +555,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         scoring=_value(tags, "Scoring")[0], room=_value(tags, "Room")[0],
         players={s: _value(tags, SEAT_NAMES[s])[0] for s in SEATS if _value(tags, SEAT_NAMES[s])[0]},
         contract=contract, declarer=declarer, tricks=tricks, ns_score=score, play_leader=leader, play=play,
-        score_table=_score_table(sec, board), commentary=tuple(commentary), warnings=tuple(warnings),
+        score_table=table, commentary=tuple(commentary), warnings=tuple(warnings),
         tags={k: v for k, (v, _) in tags.items()})
 
 
@@ -563,7 +564,9 @@ def _columns(spec: str) -> list[str]:
     return [re.sub(r"\\\d+[LR]?$", "", c.strip()).lstrip("+-") for c in spec.split(";")]
 
 
-def _score_table(sec: _Sections, board: Board) -> tuple[FieldRow, ...]:
+def _score_table(sec: _Sections, board: Board, warnings: list[str]) -> tuple[FieldRow, ...]:
+    """The ScoreTable's rows; a row that does not add up is left out with a warning (the board
+    itself is still read)."""
     if "ScoreTable" not in sec.tables:
         return ()
     spec, items = sec.tables["ScoreTable"]
@@ -575,8 +578,14 @@ def _score_table(sec: _Sections, board: Board) -> tuple[FieldRow, ...]:
                              f"{len(columns)} columns ({spec})")
     rows = []
     for r in range(0, len(values), len(columns)):
-        rows.append(_table_row(dict(zip(columns, values[r:r + len(columns)])), board, items[r].line))
+        try:
+            rows.append(_table_row(dict(zip(columns, values[r:r + len(columns)])), board, items[r].line))
+        except _Refused as exc:
+            warnings.append(f"{SCORE_TABLE_WARNING} line {exc.line} left out: {exc.problem}")
     return tuple(rows)
+
+
+SCORE_TABLE_WARNING = "ScoreTable row at"
 
 
 def _table_row(row: dict, board: Board, line: int) -> FieldRow:

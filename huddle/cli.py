@@ -346,36 +346,78 @@ def cmd_user_disable(args) -> dict | str:
 
 # ---------------------------------------------------------------- cases
 
+def _board_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 9999:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a board number (1 to 9999)")
+    return int(text)
+
+
 def _who(args) -> str:
     import getpass
     return args.as_user or f"cli:{getpass.getuser()}"
 
 
-def _read_file(path: str) -> str:
+def _read_bytes(path: str) -> bytes:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_bytes()
     except OSError as exc:
         raise HuddleInputError(path, f"cannot read the file ({exc.strerror})") from None
 
 
+def _read_file(path: str) -> str:
+    from analysis.text_files import decode
+    return decode(_read_bytes(path))[0]
+
+
+_HAND_RECORDS = (".pbn", ".lin")
+
+
 def _case_from_file(path: str, args):
     from analysis import case as case_files
-    text = _read_file(path)
     try:
-        if path.lower().endswith(".pbn"):
+        if path.lower().endswith(_HAND_RECORDS):
             if not args.title:
-                raise HuddleInputError("--title", "a case made from PBN needs a title")
-            return case_files.from_pbn(text, args.id or case_files.case_id_from_title(args.title),
-                                       args.title, args.kind, game=args.board - 1)
-        return case_files.loads(text)
+                raise HuddleInputError("--title", "a case made from a PBN or LIN file needs a title")
+            if args.board is None and args.game is None:
+                read = case_files.read_games(_read_bytes(path), path)
+                if len(read.games) + len(read.problems) > 1:
+                    boards = ", ".join(sorted({g.label or "?" for g in read.games} |
+                                              {p.board or "?" for p in read.problems}, key=lambda b: (len(b), b)))
+                    raise HuddleInputError("--board", f"the file has {len(read.games) + len(read.problems)} boards "
+                                                      f"({boards}): choose one with --board (or --game)")
+            return case_files.from_file(_read_bytes(path), args.id or case_files.case_id_from_title(args.title),
+                                        args.title, args.kind, board=args.board, room=args.room, game=args.game,
+                                        name=path)
+        return case_files.loads(_read_file(path))
     except HuddleInputError as exc:
         raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
 
 
+def cmd_case_boards(args) -> dict | str:
+    """What a PBN or LIN file holds: each board read, each board refused and why."""
+    from analysis import case as case_files
+    try:
+        read = case_files.read_games(_read_bytes(args.file), args.file)
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{args.file}: {exc.field}", exc.problem) from None
+    games = [{"game": g.position, "board": g.board.number, "label": g.label, "room": g.room,
+              "line": g.line, "contract": g.board.auction.contract_text() or g.contract,
+              "warnings": list(g.warnings)} for g in read.games]
+    refused = [{"game": p.position, "board": p.board, "line": p.line, "problem": p.problem} for p in read.problems]
+    if args.json:
+        return {"file": args.file, "encoding": read.encoding, "read": games, "refused": refused}
+    lines = [f"{args.file}: {len(games)} board(s) read, {len(refused)} refused ({read.encoding})"]
+    lines += [f"  game {g['game']:>3}  board {g['label'] or '?':>4}{' ' + g['room'] if g['room'] else ''}  "
+              f"{g['contract'] or 'no auction'}" + "".join(f"\n      note: {w}" for w in g["warnings"])
+              for g in games]
+    lines += [f"  refused: {p}" for p in read.problems]
+    return "\n".join(lines)
+
+
 def cmd_case_import(args) -> dict | str:
     from polling import cases
-    if len(args.files) > 1 and any(f.lower().endswith(".pbn") for f in args.files):
-        raise HuddleInputError("files", "import one PBN file at a time (it takes --title and --id)")
+    if len(args.files) > 1 and any(f.lower().endswith(_HAND_RECORDS) for f in args.files):
+        raise HuddleInputError("files", "import one PBN or LIN file at a time (it takes --title and --board)")
     new = [_case_from_file(f, args) for f in args.files]   # every file validated before any is written
     _database()
     ids = cases.create_cases(new, _who(args), "imported")
@@ -387,6 +429,11 @@ def cmd_case_export(args) -> dict | str:
     from polling import cases
     _database()
     text = cases.export_case(cases.find_case(args.id))
+    if args.pbn:
+        from analysis import case as case_files
+        text = case_files.to_pbn(case_files.loads(text))
+        if not args.output:
+            return {"id": args.id, "pbn": text} if args.json else text.rstrip("\r\n")
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         return {"exported": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
@@ -445,6 +492,38 @@ def cmd_case_rulings(args) -> dict | str:
     return "\n".join(f"v{r['version']}  {r['at'][:19]}  {r['who']:24} "
                      f"{'adjusted' if r['adjusted'] else 'no adjustment'} ({r['policy']})" for r in rows) \
         or f"No ruling saved for {args.id}."
+
+
+def cmd_case_field(args) -> dict | str:
+    """Set a stored case's field from the scoring program's results (PBN ScoreTable, USEBIO, CSV)."""
+    from polling import cases
+    _database()
+    record_id = cases.find_case(args.id)
+    try:
+        field = cases.field_from_results(record_id, _read_bytes(args.file), args.file, _who(args), args.ns_pair,
+                                         args.ew_pair, args.format, args.board)
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{args.file}: {exc.field}", exc.problem) from None
+    out = {"id": args.id, "field": list(field.scores), "note": field.note}
+    return out if args.json else (f"{args.id}: field from {args.file}: {len(field.scores)} results "
+                                  f"({field.note}).\n  " + " ".join(f"{s:+d}" for s in field.scores))
+
+
+def cmd_case_scores(args) -> dict | str:
+    """Each side's adjusted score of a stored case for the scoring program (CSV or USEBIO)."""
+    from analysis.ruling import rule
+    from polling import cases
+    from reports.score_export import score_file, score_rows
+    _database()
+    case = cases.get_case(cases.find_case(args.id)).case
+    if case.ruling is None:
+        raise HuddleInputError("ruling", f"case '{args.id}' has no ruling to export")
+    ruling = rule(case)
+    text = score_file(case, ruling, args.format)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        return {"id": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
+    return {"id": args.id, "scores": score_rows(case, ruling)} if args.json else text.rstrip("\n")
 
 
 # ---------------------------------------------------------------- wiring
@@ -543,15 +622,37 @@ def build_parser() -> argparse.ArgumentParser:
     case = sub.add_parser("case", help="Case files: import, export, list, status, history, rule, rulings.")
     case_files = case.add_subparsers(dest="case_command", required=True, parser_class=_Parser)
     who = dict(dest="as_user", metavar="NAME", help="who the history records (default cli:<login>)")
-    p = add("import", cmd_case_import, "Import case files (JSON), or one PBN file as a new case.", case_files)
-    p.add_argument("files", nargs="+", help="case files (.json) or one .pbn file")
-    p.add_argument("--title", help="PBN: the case's title")
-    p.add_argument("--id", help="PBN: the case id (default: made from the title)")
-    p.add_argument("--kind", default="UI", help="PBN: UI or MI")
-    p.add_argument("--board", type=int, default=1, help="PBN: which board of the file (1 = first)")
+    p = add("import", cmd_case_import, "Import case files (JSON), or one board of a PBN or LIN file as a new "
+                                       "case.", case_files)
+    p.add_argument("files", nargs="+", help="case files (.json) or one .pbn or .lin file")
+    p.add_argument("--title", help="PBN/LIN: the case's title")
+    p.add_argument("--id", help="PBN/LIN: the case id (default: made from the title)")
+    p.add_argument("--kind", default="UI", help="PBN/LIN: UI or MI")
+    p.add_argument("--board", type=_board_number, help="PBN/LIN: the board number (default: the only board)")
+    p.add_argument("--room", choices=["open", "closed"], help="PBN/LIN: the table, when the file has both")
+    p.add_argument("--game", type=_board_number, help="PBN/LIN: the game's position in the file (1 = first)")
     p.add_argument("--as", **who)
-    p = add("export", cmd_case_export, "Write a case file (JSON with format_version).", case_files)
+    p = add("boards", cmd_case_boards, "List the boards of a PBN or LIN file: read, or refused and why.",
+            case_files)
+    p.add_argument("file")
+    p = add("export", cmd_case_export, "Write a case file (JSON with format_version), or the case as PBN.",
+            case_files)
     p.add_argument("id", help="the case id")
+    p.add_argument("--pbn", action="store_true", help="write PBN 2.1 instead of the case file")
+    p.add_argument("-o", "--output", help="file to write (default: print)")
+    p = add("field", cmd_case_field, "Set a case's field from a results file (PBN ScoreTable, USEBIO XML, CSV).",
+            case_files)
+    p.add_argument("id")
+    p.add_argument("file")
+    p.add_argument("--board", type=_board_number, help="the board in the file (default: the case's board)")
+    p.add_argument("--format", choices=["pbn", "usebio", "csv"], help="default: from the file name or content")
+    p.add_argument("--ns-pair", help="the case's North-South pair, to take its own result out")
+    p.add_argument("--ew-pair", help="the case's East-West pair")
+    p.add_argument("--as", **who)
+    p = add("scores", cmd_case_scores, "Each side's adjusted score for the scoring program (exact and rounded).",
+            case_files)
+    p.add_argument("id")
+    p.add_argument("--format", choices=["csv", "usebio"], default="csv")
     p.add_argument("-o", "--output", help="file to write (default: print)")
     add("list", cmd_case_list, "List the cases with their status.", case_files)
     p = add("status", cmd_case_status, "Move a case along open → polling → ruled → appealed → closed.",

@@ -112,6 +112,22 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
         return fields
 
 
+def field_from_results(record_id: int, data: bytes | str, name: str, username: str, ns_pair: str | None = None,
+                       ew_pair: str | None = None, fmt: str | None = None, board: int | None = None,
+                       url: str | None = None):
+    """Set a stored case's field from a results file (PBN ScoreTable, USEBIO, CSV); the case's
+    own table is taken out. Returns the FieldImport (scores and what was done)."""
+    from analysis.field_files import field_for_case, file_format, rows_for_board
+    case = get_case(record_id, url).case
+    board = board or case.board.number
+    if board is None:
+        raise HuddleInputError("board", "the case has no board number; give the board of the file")
+    rows = rows_for_board(data, fmt or file_format(name, data), board, case.board.vulnerability)
+    field = field_for_case(rows, case.table_result.ns_score if case.table_result else None, ns_pair, ew_pair)
+    update_case(record_id, Case.from_dict({**case.to_dict(), "field": list(field.scores)}), username, url)
+    return field
+
+
 def set_status(record_id: int, status: str, username: str, reason: str = "",
                url: str | None = None) -> None:
     if status not in STATUSES:

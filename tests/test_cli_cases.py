@@ -64,7 +64,9 @@ def test_user_passwd_and_disable(capsys, monkeypatch, sqlite_url):
 
 
 def test_case_import_pbn_export_status_history(capsys, pbn_file, tmp_path):
-    out = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 9: 6NT", "--as", "tess")
+    code, _, err = run(capsys, "case", "import", str(pbn_file), "--title", "Board 9: 6NT")
+    assert code == 2 and "the file has 2 boards (9, 10): choose one with --board (or --game)" in err
+    out = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 9: 6NT", "--board", "9", "--as", "tess")
     assert out["imported"][0]["id"] == "board-9-6nt"
     exported = run_json(capsys, "case", "export", "board-9-6nt")
     assert exported["format_version"] == 2 and exported["table_result"]["contract"] == "6NT-1"
@@ -76,7 +78,7 @@ def test_case_import_pbn_export_status_history(capsys, pbn_file, tmp_path):
     target = tmp_path / "out.json"
     code, text, _ = run(capsys, "case", "export", "board-9-6nt", "-o", str(target))
     assert code == 0 and json.loads(target.read_text())["id"] == "board-9-6nt"
-    second = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 10", "--board", "2")
+    second = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 10", "--board", "10")
     assert second["imported"][0]["id"] == "board-10"
     listed = run_json(capsys, "case", "list")["cases"]
     assert [(c["id"], c["status"]) for c in listed] == [("board-9-6nt", "ruled"), ("board-10", "open")]
@@ -96,9 +98,15 @@ def test_case_import_json_files_all_or_nothing(capsys, sqlite_url, tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["case", "import", "{pbn}"], "--title: a case made from PBN needs a title"),
-    (["case", "import", "{pbn}", "--title", "T", "--board", "3"], "the file has 2 board(s); there is no board 3"),
-    (["case", "import", "{pbn}", "{pbn}", "--title", "T"], "import one PBN file at a time"),
+    (["case", "import", "{pbn}"], "--title: a case made from a PBN or LIN file needs a title"),
+    (["case", "import", "{pbn}", "--title", "T", "--board", "3"], "board: the file has no board 3; it holds boards 9, 10"),
+    (["case", "import", "{pbn}", "--title", "T", "--board", "x"], "argument --board: 'x' is not a board number"),
+    (["case", "import", "{pbn}", "--title", "T", "--board", "9", "--room", "open"],
+     "board: the file has no board 9 (open room)"),
+    (["case", "import", "{pbn}", "{pbn}", "--title", "T"], "import one PBN or LIN file at a time"),
+    (["case", "boards", "nowhere.pbn"], "nowhere.pbn: cannot read the file"),
+    (["case", "export", "nope", "--pbn"], "case: there is no case with id 'nope'"),
+    (["case", "field", "nope", "x.csv"], "case: there is no case with id 'nope'"),
     (["case", "import", "nowhere.json"], "nowhere.json: cannot read the file"),
     (["case", "export", "nope"], "case: there is no case with id 'nope'"),
     (["case", "status", "nope", "ruled"], "case: there is no case with id 'nope'"),
@@ -111,7 +119,7 @@ def test_case_command_mistakes(capsys, pbn_file, argv, message):
 
 
 def test_case_status_refuses_a_skip(capsys, pbn_file):
-    run(capsys, "case", "import", str(pbn_file), "--title", "B9")
+    run(capsys, "case", "import", str(pbn_file), "--title", "B9", "--board", "9")
     code, _, err = run(capsys, "case", "status", "b9", "appealed")
     assert code == 2 and "a case that is open can move to polling, ruled, closed, not to appealed" in err
 

@@ -2,6 +2,7 @@
 status workflow, and for everyone the history of changes and the case file to download."""
 import streamlit as st
 
+from analysis import case as case_files
 from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
@@ -80,5 +81,22 @@ with st.expander("History of changes"):
     st.dataframe([{"when (UTC)": c.at.strftime("%Y-%m-%d %H:%M:%S"), "who": c.username,
                    "what": c.summary, "status": c.status} for c in cases.history(case_id)],
                  hide_index=True, width="stretch")
-st.download_button("Download the case file (JSON)", cases.export_case(case_id),
-                   file_name=f"{case.id}.json", mime="application/json", key="export_case")
+if user.may("director"):
+    with st.expander("The field from the scoring program (PBN ScoreTable, USEBIO XML or CSV)"):
+        upload = st.file_uploader("Results file", type=["pbn", "xml", "csv"], key="field_file")
+        pairs = st.columns(2)
+        ns_pair = pairs[0].text_input("This table's NS pair (optional)", key="field_ns", max_chars=20)
+        ew_pair = pairs[1].text_input("This table's EW pair (optional)", key="field_ew", max_chars=20)
+        if upload is not None and st.button("Take the field from this file", key="field_read"):
+            try:
+                field = cases.field_from_results(case_id, upload.getvalue(), upload.name, user.username,
+                                                 ns_pair.strip() or None, ew_pair.strip() or None)
+            except HuddleInputError as exc:
+                show_error(exc)
+            else:
+                st.success(f"Field of board {case.board.number}: {len(field.scores)} results ({field.note}).")
+json_col, pbn_col = st.columns(2)
+json_col.download_button("Download the case file (JSON)", cases.export_case(case_id),
+                         file_name=f"{case.id}.json", mime="application/json", key="export_case")
+pbn_col.download_button("Download the board as PBN", case_files.to_pbn(case), file_name=f"{case.id}.pbn",
+                        mime="text/plain", key="export_pbn")

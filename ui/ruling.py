@@ -12,7 +12,7 @@ from analysis.ruling import rule
 from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
-from ui.ruling_view import report_downloads, show_ruling
+from ui.ruling_view import report_downloads, score_downloads, show_ruling
 from ui.widgets import pick_case, show_error
 
 user = require(None)
@@ -46,6 +46,8 @@ if ruling is not None:
     for warning in ruling.warnings:
         st.warning(warning)
     show_ruling(ruling)
+    if ruling.adjusted:
+        score_downloads(case, ruling)
     if editing and ruling.warnings:
         st.caption("Settle the warning above to save this ruling.")
     elif editing and st.button("Save this ruling", type="primary", key="ruling_save"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from reports.score_export import score_file
+
 from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
 from analysis.ruling import Ruling
@@ -39,6 +41,14 @@ def show_ruling(ruling: Ruling) -> None:
         col.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])) or " ")
     with st.expander("The ruling as read to the players", expanded=True):
         st.text(ruling.text)
+
+
+def score_downloads(case, ruling: Ruling) -> None:
+    """Each side's adjusted score for the scoring program, exact and rounded (CSV and USEBIO)."""
+    cols = st.columns(2)
+    for col, (fmt, ext, mime) in zip(cols, (("csv", "csv", "text/csv"), ("usebio", "xml", "application/xml"))):
+        col.download_button(f"Scores for the scoring program ({fmt.upper()})", score_file(case, ruling, fmt),
+                            file_name=f"{case.id}-scores.{ext}", mime=mime, key=f"scores_{fmt}")
 
 
 def report_downloads(record_id: int) -> None:

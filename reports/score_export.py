@@ -1,0 +1,81 @@
+"""Each side's adjusted score for the scoring program: CSV and a USEBIO results fragment.
+
+The exact score (a fraction, e.g. 17/2 matchpoints) is always written; the decimal beside it is
+rounded half up to two places, and the file says so, so the scoring program never has to guess
+how a weighted score (Law 12C1(c)) was rounded.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from xml.sax.saxutils import escape
+
+from analysis.case import Case
+from analysis.numbers import fraction_str, rounded
+from analysis.ruling import Ruling
+
+ROUNDING = "decimal rounded half up to 2 places; the exact value is the fraction"
+FORMATS = ("csv", "usebio")
+
+
+def score_rows(case: Case, ruling: Ruling) -> list[dict]:
+    """One row per side: board, side, exact value, its unit, the rounded decimal, the weights."""
+    rows = []
+    for side in ("NS", "EW"):
+        score = ruling.scores.get(side)
+        value, unit = score.value() if score is not None else (None, "")
+        rows.append({"case": case.id, "board": case.board.number or "", "side": side,
+                     "adjusted": "yes" if ruling.adjusted else "no",
+                     "exact": "" if value is None else fraction_str(value),
+                     "decimal": "" if value is None else str(rounded(value, 2)), "unit": unit,
+                     "weights": "" if score is None else score.components(), "rounding": ROUNDING})
+    return rows
+
+
+def _cell(value) -> str:
+    """A cell a spreadsheet will not run as a formula."""
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(text) else text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("/", "", 1) if text.count("/") == 1 else text)
+        return True
+    except ValueError:
+        return False
+
+
+def scores_csv(case: Case, ruling: Ruling) -> str:
+    rows = score_rows(case, ruling)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: _cell(v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def scores_usebio(case: Case, ruling: Ruling) -> str:
+    """A USEBIO 1.2-style fragment: the board and one traveller line with each side's adjusted
+    score in the event's unit (MATCH_POINTS, IMPS or POINTS), exact in a comment-free NOTES."""
+    rows = {r["side"]: r for r in score_rows(case, ruling)}
+    unit = rows["NS"]["unit"] or rows["EW"]["unit"]
+    tag = "MATCH_POINTS" if "matchpoints" in unit else "IMPS" if unit == "IMPs" else "SCORE"
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<USEBIO Version="1.2">',
+             f'  <EVENT EVENT_TYPE="{escape(case.scoring.upper().replace(" ", "_"))}">',
+             f"    <EVENT_DESCRIPTION>{escape(case.event or '')}</EVENT_DESCRIPTION>", "    <BOARD>",
+             f"      <BOARD_NUMBER>{case.board.number or ''}</BOARD_NUMBER>", "      <TRAVELLER_LINE>",
+             "        <ADJUSTED>Y</ADJUSTED>" if ruling.adjusted else "        <ADJUSTED>N</ADJUSTED>"]
+    for side in ("NS", "EW"):
+        if rows[side]["decimal"]:
+            lines.append(f"        <{side}_{tag}>{rows[side]['decimal']}</{side}_{tag}>")
+    notes = "; ".join(f"{side} {rows[side]['exact']} {unit} exactly ({rows[side]['weights'] or 'artificial'})"
+                      for side in ("NS", "EW") if rows[side]["exact"])
+    lines += [f"        <NOTES>{escape(notes + '; ' + ROUNDING)}</NOTES>", "      </TRAVELLER_LINE>",
+              "    </BOARD>", "  </EVENT>", "</USEBIO>", ""]
+    return "\n".join(lines)
+
+
+def score_file(case: Case, ruling: Ruling, fmt: str) -> str:
+    return {"csv": scores_csv, "usebio": scores_usebio}[fmt](case, ruling)

@@ -1,0 +1,85 @@
+"""Real PBN and LIN files (tests/files, sources and licences in tests/files/SOURCES.md): every
+board is read or refused with its board and line, and what is read agrees with the file's own
+tags, with the LIN record of the same table and with endplay's parsers."""
+import json
+from pathlib import Path
+
+import pytest
+from endplay.parsers import lin as endplay_lin
+from endplay.types import Deal
+
+from analysis import case as case_files
+from analysis.bridge import deal_pbn
+
+FILES = Path(__file__).parent / "files"
+EXPECTED = FILES / "expected.json"
+REAL = sorted(p for p in FILES.rglob("*") if p.suffix in (".pbn", ".lin"))
+
+
+def reading(path: Path) -> dict:
+    """What Huddle reads from a file, board by board, in a form a person can check."""
+    read = case_files.read_games(path.read_bytes(), path.name)
+    games = [{"game": g.position, "board": g.label, "room": g.room, "dealer": g.board.dealer,
+              "vulnerability": g.board.vulnerability, "deal": deal_pbn(g.board.deal),
+              "auction": " ".join(c.call + ("!" if c.alerted else "") + ("~" if c.tempo_break else "")
+                                  for c in g.board.auction.calls),
+              "notes": [c.explanation for c in g.board.auction.calls if c.explanation],
+              "contract": g.contract, "declarer": g.declarer, "tricks": g.tricks} for g in read.games]
+    refused = [{"game": p.position, "board": p.board, "line": p.line, "problem": p.problem} for p in read.problems]
+    return {"games": games, "refused": refused}
+
+
+def key(path: Path) -> str:
+    return path.relative_to(FILES).as_posix()
+
+
+def test_the_corpus_has_its_sources_recorded():
+    sources = (FILES / "SOURCES.md").read_text()
+    for path in REAL:
+        folder = key(path).rsplit("/", 1)[0] + "/"
+        assert folder in sources, f"{key(path)} has no source in SOURCES.md"
+
+
+@pytest.mark.parametrize("path", REAL, ids=key)
+def test_each_real_file_reads_as_expected(path):
+    expected = json.loads(EXPECTED.read_text(encoding="utf-8"))[key(path)]
+    assert reading(path) == expected
+
+
+@pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".pbn"], ids=key)
+def test_pbn_readings_agree_with_the_files_own_tags(path):
+    read = case_files.read_games(path.read_bytes(), path.name)
+    for g in read.games:
+        assert deal_pbn(g.board.deal) == deal_pbn(Deal(g.tags["Deal"])), g.name   # endplay's reading of the tag
+        if g.contract and g.contract != "PASS" and g.board.auction.is_complete:
+            assert g.board.auction.contract_text() == f"{g.contract} by {g.declarer}", g.name
+        assert not g.warnings, (g.name, g.warnings)
+
+
+@pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".lin"], ids=key)
+def test_lin_readings_agree_with_endplay_and_with_the_pbn_of_the_same_table(path):
+    (game,) = case_files.read_games(path.read_bytes(), path.name).games
+    (theirs,) = endplay_lin.loads(path.read_text(encoding="latin-1"))
+    assert deal_pbn(game.board.deal) == deal_pbn(theirs.deal)
+    assert len(game.board.auction.calls) == len(theirs.auction)
+    pbn = FILES / "pbntools" / "sky_club_2196_pairs_sky_club_jackpot_2000.pbn"
+    same_table = [g for g in case_files.read_games(pbn.read_bytes(), pbn.name).games
+                  if g.tags.get("DealId") == path.name]
+    for g in same_table:
+        assert deal_pbn(g.board.deal) == deal_pbn(game.board.deal)
+        assert [c.call for c in g.board.auction.calls] == [c.call for c in game.board.auction.calls]
+        assert [c.explanation for c in g.board.auction.calls] == [c.explanation for c in game.board.auction.calls]
+        assert (g.contract, g.declarer) == (game.contract, game.declarer)
+        # BBO's PBN export names its robots GiB where the LIN has their account (~~M…)
+        assert {s: n for s, n in g.players.items() if n != "GiB"} == \
+            {s: n for s, n in game.players.items() if not n.startswith("~~")}
+
+
+def test_a_lin_claim_gives_declarers_tricks():
+    game = case_files.read_games((FILES / "pbntools/skyclub/20784114.lin").read_bytes(), "x.lin").games[0]
+    assert (game.contract, game.declarer, game.tricks) == ("3NT", "E", 11)
+
+
+if __name__ == "__main__":          # python tests/test_real_files.py: write expected.json after checking it by eye
+    EXPECTED.write_text(json.dumps({key(p): reading(p) for p in REAL}, indent=1, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
