@@ -18,7 +18,9 @@ for the games that follow (4.8); ``?`` is an unknown value (3.4); the Auction ta
 first caller, and ``-`` stands for each player before the dealer (3.5); ``AP`` is all pass;
 suffixes ``!`` ``?`` and NAGs ``$n`` are annotations, not alerts (3.5.3); a note reference
 ``=n=`` is an alert explained by the auction section's Note tag n (3.5.4-5); play notes are
-numbered apart (3.6.5).
+numbered apart (3.6.5). One reading beyond the standard: ``*`` written against a call with more
+calls after it ("4C* P 4H") is the alert mark Bridge Bid Analyser writes, not the end of the
+auction; a ``*`` standing alone ends it.
 """
 from __future__ import annotations
 
@@ -303,6 +305,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
     lines: list[int] = []
     skipped = 0
     ended = False
+    alerts: set[int] = set()
     for item in sec.auction:
         if item.kind == "comment":
             if comments:
@@ -321,6 +324,8 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
             elif nag is not None or suffix is not None:
                 if not names and not skipped:
                     raise _Refused(item.line, f"annotation '{m.group(0)}' before the first call")
+            elif star and m.start() > 0 and names and not ended and item.text[:m.start()].strip("!?"):
+                alerts.add(len(names) - 1)    # "4C*": BBA's alert mark on the call it follows
             elif star or plus:
                 ended = True
             elif irregular is not None:
@@ -362,7 +367,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 note = table[ref][0]
             else:
                 warnings.append(f"call {k + 1} refers to note {ref}, which the file does not give")
-        calls.append(_call_with_comments(annotated_call(name, note, alerted=ref is not None), remarks))
+        calls.append(_call_with_comments(annotated_call(name, note, alerted=ref is not None or k in alerts), remarks))
     return dealer, calls
 
 

@@ -78,8 +78,8 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     # A case from pasted PBN.
     page.get_by_role("button", name="New case").click()
     expect(page.get_by_role("heading", name="New case")).to_be_visible()
-    page.get_by_label("PBN text").fill(PBN)
-    page.get_by_role("button", name="Read the PBN").click()
+    page.get_by_label("…or paste PBN or LIN text").fill(PBN)
+    page.get_by_role("button", name="Read the file").click()
     expect(page.get_by_label("North", exact=True)).to_have_value("AKQ2.KQ2.AK2.AK2")
     page.get_by_label("Title", exact=True).fill("Club pairs board 9: 6NT after a slow 3NT")
     choose(page, "Action in question", "9. 6NT")

@@ -10,6 +10,7 @@ from endplay.types import Deal
 
 from analysis import case as case_files
 from analysis.bridge import deal_pbn
+from analysis.errors import HuddleInputError
 
 FILES = Path(__file__).parent / "files"
 EXPECTED = FILES / "expected.json"
@@ -18,7 +19,10 @@ REAL = sorted(p for p in FILES.rglob("*") if p.suffix in (".pbn", ".lin"))
 
 def reading(path: Path) -> dict:
     """What Huddle reads from a file, board by board, in a form a person can check."""
-    read = case_files.read_games(path.read_bytes(), path.name)
+    try:
+        read = case_files.read_games(path.read_bytes(), path.name)
+    except HuddleInputError as exc:
+        return {"error": str(exc)}
     games = [{"game": g.position, "board": g.label, "room": g.room, "dealer": g.board.dealer,
               "vulnerability": g.board.vulnerability, "deal": deal_pbn(g.board.deal),
               "auction": " ".join(c.call + ("!" if c.alerted else "") + ("~" if c.tempo_break else "")
@@ -46,7 +50,7 @@ def test_each_real_file_reads_as_expected(path):
     assert reading(path) == expected
 
 
-@pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".pbn"], ids=key)
+@pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".pbn" and p.stat().st_size > 100], ids=key)
 def test_pbn_readings_agree_with_the_files_own_tags(path):
     read = case_files.read_games(path.read_bytes(), path.name)
     for g in read.games:
