@@ -18,7 +18,8 @@ for the games that follow (4.8); ``?`` is an unknown value (3.4); the Auction ta
 first caller, and ``-`` stands for each player before the dealer (3.5); ``AP`` is all pass;
 suffixes ``!`` ``?`` and NAGs ``$n`` are annotations, not alerts (3.5.3); a note reference
 ``=n=`` is an alert explained by the auction section's Note tag n (3.5.4-5); play notes are
-numbered apart (3.6.5). One reading beyond the standard: ``*`` written against a call with more
+numbered apart (3.6.5). Two readings beyond the standard: a game with no [Deal] and no [Board]
+after a full game is that board at another table (the two-table layout of rpbridge.net files); and ``*`` written against a call with more
 calls after it ("4C* P 4H") is the alert mark Bridge Bid Analyser writes, not the end of the
 auction; a ``*`` standing alone ends it.
 """
@@ -151,9 +152,8 @@ def _unescape(value: str) -> str:
 
 
 def _suits(text: str) -> str:
-    for escape, symbol in _SUIT_ESCAPES.items():
-        text = text.replace(escape, symbol)
-    return text
+    """\\S \\H \\D \\C as suit symbols (3.8); a doubled backslash is a backslash."""
+    return re.sub(r"\\(\\|[SHDC])", lambda m: _SUIT_ESCAPES.get(m.group(0), "\\"), text)
 
 
 def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
@@ -619,6 +619,7 @@ def loads(data: bytes | str) -> GameFile:
     previous: dict[str, str] = {}       # the nearest previous game's value of each tag (4.8)
     defaults: dict[str, str] = {}       # values set with ## for the games that follow
     position = 0
+    last_board: dict[str, str] = {}
     for items, broken in _split_games(text):
         if not any(i.kind == "tag" for i in items) and not broken:
             continue                     # comments or escapes between games
@@ -629,7 +630,9 @@ def loads(data: bytes | str) -> GameFile:
             if broken:
                 line, _, problem = broken.partition(": ")
                 raise _Refused(int(line.split()[1]), problem)
+            items = _second_table(items, last_board)
             items = _inherit(items, previous, defaults)
+            last_board = {i.text: i.value for i in items if i.kind == "tag" and i.text not in _PER_TABLE}
             label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), label)
             games.append(_game(_sections(items), position, first_line))
         except _Refused as exc:
@@ -639,6 +642,21 @@ def loads(data: bytes | str) -> GameFile:
     if not games and not problems:
         raise HuddleInputError("PBN", "no game found (a game needs at least a [Deal] tag)")
     return GameFile(tuple(games), tuple(problems), encoding)
+
+
+# What changes from one table to the next; everything else describes the board.
+_PER_TABLE = {"West", "North", "East", "South", "Declarer", "Contract", "Result", "Auction", "Play", "Note",
+              "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "Room", "Table", "Round", "Time"}
+
+
+def _second_table(items: list[_Item], last_board: dict) -> list[_Item]:
+    """The two-table layout of rpbridge.net files: a game with a table's players, auction and
+    result but no [Deal] and no [Board] is the previous board played at another table."""
+    named = {i.text for i in items if i.kind == "tag"}
+    if "Deal" in named or "Board" in named or "Deal" not in last_board:
+        return items
+    line = items[0].line if items else 1
+    return [_Item("tag", name, line, value) for name, value in last_board.items() if name not in named] + items
 
 
 def _inherit(items: list[_Item], previous: dict, defaults: dict) -> list[_Item]:
@@ -689,8 +707,13 @@ def _escape(value: str) -> str:
     return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
+def _literal(text: str) -> str:
+    """Text whose backslashes stay backslashes when read back (not suit escapes)."""
+    return str(text).replace("\\", "\\\\")
+
+
 def _comment(text: str) -> str:
-    return "{" + str(text).replace("}", ")").replace("{", "(") + "}"
+    return "{" + _literal(text).replace("}", ")").replace("{", "(") + "}"
 
 
 _VUL_TAG = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
@@ -760,7 +783,7 @@ def _auction_lines(calls: Sequence[Call]) -> list[str]:
             token += f" ={len(notes)}="
         tokens.append(token)
     lines = [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
-    return lines + [f'[Note "{i}:{_escape(n)}"]' for i, n in enumerate(notes, 1)]
+    return lines + [f'[Note "{i}:{_escape(_literal(n))}"]' for i, n in enumerate(notes, 1)]
 
 
 def _call_annotations(auction: Auction) -> list[str]:

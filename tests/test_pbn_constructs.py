@@ -246,3 +246,13 @@ def test_dump_then_load_is_the_identity(case):
     assert again.field == case.field and again.event == case.event and again.scoring == case.scoring
     (theirs,) = endplay_pbn.loads(text)            # and endplay reads the same deal and calls
     assert deal_pbn(theirs.deal) == deal_pbn(case.board.deal) and len(theirs.auction) == len(case.board.auction.calls)
+
+
+def test_rpbridge_two_table_layout():
+    text = ('[Event "World Championship"]\n[West "Nystrom"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            f'[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n[Auction "N"]\nPass Pass 1NT Pass\n'
+            '3NT AP\n\n[West "Zak"]\n[Declarer "E"]\n[Contract "4SX"]\n[Result "10"]\n[Auction "N"]\n'
+            'Pass Pass Pass 4S\nX AP\n')
+    first, second = pbn.loads(text).games
+    assert second.board.deal == first.board.deal and second.board.number == 1 and second.event == "World Championship"
+    assert second.players == {"W": "Zak"} and (second.contract, second.declarer, second.tricks) == ("4SX", "E", 10)

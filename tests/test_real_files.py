@@ -55,9 +55,14 @@ def test_pbn_readings_agree_with_the_files_own_tags(path):
     read = case_files.read_games(path.read_bytes(), path.name)
     for g in read.games:
         assert deal_pbn(g.board.deal) == deal_pbn(Deal(g.tags["Deal"])), g.name   # endplay's reading of the tag
-        if g.contract and g.contract != "PASS" and g.board.auction.is_complete:
-            assert g.board.auction.contract_text() == f"{g.contract} by {g.declarer}", g.name
-        assert not g.warnings, (g.name, g.warnings)
+        disagree = [w for w in g.warnings if "differs from the auction" in w]
+        if g.contract and g.contract != "PASS" and g.board.auction.is_complete and \
+                g.board.auction.contract_text() != f"{g.contract} by {g.declarer}":
+            assert disagree, g.name          # the file contradicts itself: said, never silently chosen
+        else:
+            assert not disagree, g.name
+        # anything else the file gets wrong is said too: a play that does not fit the deal is left out
+        assert all(w in disagree or w.endswith("the play is left out") for w in g.warnings), (g.name, g.warnings)
 
 
 @pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".lin"], ids=key)
