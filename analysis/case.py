@@ -336,13 +336,15 @@ def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: i
     """A case from one game of a PBN or LIN file, chosen by board number (and room when both
     tables are in the file) or by position (``game``, 1 = first); the first game when the file
     has one or nothing is chosen."""
-    read = read_games(data, name)
+    return from_game(pick_game(read_games(data, name), board, room, game), id, title, kind, **facts)
+
+
+def pick_game(read: pbn_files.GameFile, board: int | None = None, room: str | None = None,
+              game: int | None = None) -> pbn_files.Game:
+    """The game asked for; with nothing asked, the only game read, else the file's first."""
     if board is None and game is None and room is None:
-        game = read.games[0].position if len(read.games) == 1 or not read.problems and read.games else None
-        if game is None:
-            game = 1
-    chosen = pbn_files.choose_game(read.games, read.problems, board, room, game, "file")
-    return from_game(chosen, id, title, kind, **facts)
+        game = read.games[0].position if len(read.games) == 1 else 1
+    return pbn_files.choose_game(read.games, read.problems, board, room, game, "file")
 
 
 def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int | None = None,
@@ -449,5 +451,5 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
 
 
 __all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn", "from_file",
-           "from_game", "read_games", "to_pbn", "to_game",
+           "from_game", "pick_game", "read_games", "to_pbn", "to_game",
            "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES"]

@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from .bridge import SEATS
+from .bridge import SEATS, parse_call
 from .errors import HuddleInputError
 from .scoring import PlayedContract, parse_score
 from .text_files import decode
@@ -196,18 +196,17 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
         raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
     if not (tricks or "").strip().isdigit() or not 0 <= int(tricks) <= 13:
         raise HuddleInputError(f"{where}: tricks", f"'{tricks or ''}' must be declarer's tricks, 0 to 13")
-    strain = {"N": "NT"}.get(m.group(2).upper(), m.group(2).upper())
+    bid = parse_call(m.group(1) + m.group(2))
     penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
     odd = int(tricks) - int(m.group(1)) - 6
-    played = PlayedContract.parse(f"{m.group(1)}{strain}{penalty}{'=' if odd == 0 else f'{odd:+d}'}",
-                                  declarer.strip().upper())
+    played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer.strip().upper())
     ns = played.ns_score(vul)
     if artificial and given is not None:
         ns = given
     elif given is not None and given != ns:
         raise HuddleInputError(f"{where}: score", f"{contract} by {declarer} with {tricks} tricks scores {ns} for "
                                                   f"North-South, not {given}")
-    return FieldRow(ns, f"{m.group(1)}{strain}{penalty}", declarer.strip().upper(), int(tricks), ns_pair, ew_pair,
+    return FieldRow(ns, f"{bid}{penalty}", declarer.strip().upper(), int(tricks), ns_pair, ew_pair,
                     artificial)
 
 

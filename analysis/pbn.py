@@ -26,11 +26,11 @@ auction; a ``*`` standing alone ends it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Iterable, Sequence
 
 from .bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, deal_pbn,
-                     dealer_for_board, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
+                     dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
                      side_of, vulnerability_for_board)
 from .errors import HuddleInputError
 from .field_files import FieldRow, field_row
@@ -385,10 +385,7 @@ def _call_with_comments(call: Call, remarks: list[str]) -> Call:
             fields.update(tempo_break=True, tempo_seconds=tempo.tempo_seconds)
             if not text.startswith(TEMPO_COMMENT) and not call.remark:
                 fields["remark"] = text
-    if not fields:
-        return call
-    data = {**call.to_dict(), **fields}
-    return Call(**{k: v for k, v in data.items()})
+    return replace(call, **fields)
 
 
 TEMPO_COMMENT = "Break in tempo"     # how Huddle writes a tempo mark after a call
@@ -421,16 +418,16 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
     if len(tricks) > 13:
         raise _Refused(line, f"the play has {len(tricks)} tricks (13 at most)")
     order = SEATS[SEATS.index(leader):] + SEATS[:SEATS.index(leader)]
+    hands = {s: hand_suits(deal, s) for s in SEATS}
     seen = set()
     for t, trick in enumerate(tricks, 1):
         for who, card in zip(order, trick):
             if card is None:
                 continue
-            hand = deal_pbn(deal).split(":")[1].split()[SEATS.index(who)]
             if card in seen:
                 raise _Refused(line, f"{card} is played twice (trick {t})")
             seen.add(card)
-            if hand != "-" and card[1] not in hand.split(".")["SHDC".index(card[0])]:
+            if hands[who] is not None and card[1] not in hands[who][card[0]]:
                 warnings.append(f"trick {t}: {SEAT_NAMES[who]} is shown playing {card}, which the deal does not give "
                                 f"{SEAT_NAMES[who]}; the play is left out")
                 return leader, ()
@@ -477,8 +474,7 @@ def _contract(tags: dict) -> tuple[str | None, str | None]:
     m = _CONTRACT.match(text)
     if not m:
         raise _Refused(line, f"[Contract \"{text}\"] is not a contract (e.g. 4SX, 3NT, Pass)")
-    strain = {"N": "NT"}.get(m.group(2).upper(), m.group(2).upper())
-    contract = f"{m.group(1)}{strain}{(m.group(3) or '').upper()}"
+    contract = parse_call(m.group(1) + m.group(2)) + (m.group(3) or "").upper()
     if declarer_text is None:
         raise _Refused(dline or line, f"[Contract \"{text}\"] needs a [Declarer] (N, E, S or W)")
     try:
@@ -749,7 +745,7 @@ def _game_lines(g: Game) -> list[str]:
     for name, value in sorted((g.tags or {}).items()):
         if name.startswith("Huddle"):
             lines.append(f'[{name} "{_escape(value)}"]')
-    lines.extend(_commentary_lines(g.commentary))
+    lines.extend(_comment(c) for c in g.commentary)
     lines.extend(_call_annotations(b.auction))
     if b.auction.calls:
         lines.append(f'[Auction "{b.dealer}"]')
@@ -762,10 +758,6 @@ def _game_lines(g: Game) -> list[str]:
                                    {"PASS": "Pass", None: "-"}.get(row.contract, row.contract),
                                    row.declarer or "-", "-" if row.tricks is None else str(row.tricks), score]))
     return lines
-
-
-def _commentary_lines(commentary: Sequence[str]) -> list[str]:
-    return [_comment(c) for c in commentary]
 
 
 def _deal_from_dealer(b: Board) -> str:

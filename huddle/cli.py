@@ -378,16 +378,15 @@ def _case_from_file(path: str, args):
         if path.lower().endswith(_HAND_RECORDS):
             if not args.title:
                 raise HuddleInputError("--title", "a case made from a PBN or LIN file needs a title")
+            read = case_files.read_games(_read_bytes(path), path)
             if args.board is None and args.game is None:
-                read = case_files.read_games(_read_bytes(path), path)
                 if len(read.games) + len(read.problems) > 1:
                     boards = ", ".join(sorted({g.label or "?" for g in read.games} |
                                               {p.board or "?" for p in read.problems}, key=lambda b: (len(b), b)))
                     raise HuddleInputError("--board", f"the file has {len(read.games) + len(read.problems)} boards "
                                                       f"({boards}): choose one with --board (or --game)")
-            return case_files.from_file(_read_bytes(path), args.id or case_files.case_id_from_title(args.title),
-                                        args.title, args.kind, board=args.board, room=args.room, game=args.game,
-                                        name=path)
+            return case_files.from_game(case_files.pick_game(read, args.board, args.room, args.game),
+                                        args.id or case_files.case_id_from_title(args.title), args.title, args.kind)
         return case_files.loads(_read_file(path))
     except HuddleInputError as exc:
         raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None

@@ -53,6 +53,7 @@ def read_file() -> None:
     except HuddleInputError as exc:
         ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
         return
+    ss["_ed_file_read"] = read
     ss["ed_file_games"] = {f"{g.name} (game {g.position})": g.position for g in read.games}
     ss["ed_file_problems"] = [str(p) for p in read.problems]
     ss["ed_pbn_error"] = None if read.games else "No board of the file could be read."
@@ -62,11 +63,11 @@ def read_file() -> None:
 
 
 def use_game() -> None:
-    data, name = _file_data()
+    """Load the board picked from the file read last."""
     position = ss.get("ed_file_games", {}).get(ss.get("ed_file_game"))
     try:
-        case = case_files.from_file(data, "from-file", "From a file", ss.get("ed_kind", "UI"),
-                                    game=position, name=name)
+        game = case_files.pick_game(ss["_ed_file_read"], game=position)
+        case = case_files.from_game(game, "from-file", "From a file", ss.get("ed_kind", "UI"))
     except HuddleInputError as exc:
         ss["ed_pbn_error"] = str(exc)
         return
