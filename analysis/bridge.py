@@ -42,6 +42,11 @@ def seat(text: str, field: str = "seat") -> str:
     raise HuddleInputError(field, f"unknown seat '{text}' (use N, E, S or W)")
 
 
+def seats_from(first: str) -> str:
+    """The four seats in turn, starting with ``first``: "ESWN" from East."""
+    return SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
+
+
 def player(seat_letter: str) -> Player:
     return Player.find(seat_letter)
 
@@ -121,7 +126,7 @@ def parse_deal(text: str) -> Deal:
     if len(hands_text) != 4:
         raise HuddleInputError("deal", f"a deal needs four hands (use '-' for an unknown hand), "
                                        f"found {len(hands_text)}")
-    order = SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
+    order = seats_from(first)
     hands = {s: _parse_hand(h, s) for s, h in zip(order, hands_text)}
     owner: dict[str, str] = {}
     for s in SEATS:
@@ -169,6 +174,31 @@ def is_complete_deal(deal: Deal) -> bool:
     return all(len(deal[player(s)]) == 13 for s in SEATS)
 
 
+def trick_winners(play: Sequence[Sequence[str | None]], leader: str, contract: str) -> list[str]:
+    """Who won each trick, up to the first trick with a card unknown. ``play`` is PBN's layout:
+    each trick's cards by seat, from the opening leader's column. A trick goes to the highest
+    trump, or else to the highest card of the suit led (Law 44); its winner leads the next."""
+    trump = contract[1] if len(contract) > 1 and contract[1] in SUITS else None
+    columns = seats_from(leader)
+    winners: list[str] = []
+    for trick in play:
+        if len(trick) != 4 or None in trick:
+            break
+        by_seat = dict(zip(columns, trick))
+        led = by_seat[winners[-1] if winners else leader][0]
+        winners.append(max(by_seat, key=lambda s: (by_seat[s][0] == trump, by_seat[s][0] == led,
+                                                   -RANKS.index(by_seat[s][1]))))
+    return winners
+
+
+def tricks_from_play(play: Sequence[Sequence[str | None]], leader: str, contract: str, declarer: str) -> int | None:
+    """Declarer's tricks when all 13 tricks were played out, else None."""
+    winners = trick_winners(play, leader, contract)
+    if len(winners) != 13:
+        return None
+    return sum(side_of(w) == side_of(declarer) for w in winners)
+
+
 # ---------------------------------------------------------------- calls and auctions
 
 @dataclass(frozen=True)
@@ -185,7 +215,7 @@ class Call:
 
     @property
     def is_bid(self) -> bool:
-        return self.call[0].isdigit()
+        return self.call[0].isdecimal()
 
     @property
     def level(self) -> int:

@@ -192,9 +192,9 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     m = _CONTRACT.match(contract.strip())
     if not m:
         raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
-    if (declarer or "").strip().upper() not in SEATS:
+    if (declarer or "").strip().upper() not in tuple(SEATS):
         raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
-    if not (tricks or "").strip().isdigit() or not 0 <= int(tricks) <= 13:
+    if not (tricks or "").strip().isdecimal() or not 0 <= int(tricks) <= 13:
         raise HuddleInputError(f"{where}: tricks", f"'{tricks or ''}' must be declarer's tricks, 0 to 13")
     bid = parse_call(m.group(1) + m.group(2))
     penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())

@@ -21,7 +21,7 @@ from typing import IO
 from endplay.types import Deal
 
 from .bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, dealer_for_board,
-                     hand_suits, parse_call, parse_deal, vulnerability_for_board)
+                     hand_suits, parse_call, parse_deal, seats_from, tricks_from_play, vulnerability_for_board)
 from .errors import HuddleInputError
 from .pbn import BoardProblem, Game, GameFile
 from .text_files import decode
@@ -82,13 +82,13 @@ def _board_number(pairs) -> tuple[int | None, str | None, str | None]:
     """Board number, its label and the room, from qx (o12 / c12) or ah ("Board 12")."""
     for key, value, _ in pairs:
         if key == "qx":
-            m = re.match(r"^([oc])?\s*(\d+)", value, re.I)
+            m = re.match(r"^([oc])?\s*(\d{1,4})(?!\d)", value, re.I)      # a board number: 1 to 9999
             if m:
                 room = {"o": "Open", "c": "Closed"}.get((m.group(1) or "").lower())
                 return int(m.group(2)), m.group(2), room
     for key, value, _ in pairs:
         if key == "ah":
-            m = re.search(r"(\d+)", value)
+            m = re.search(r"(?<!\d)(\d{1,4})(?!\d)", value)
             if m:
                 return int(m.group(1)), m.group(1), None
     return None, None, None
@@ -129,7 +129,7 @@ def _players(pairs, room: str | None) -> dict:
     return {}
 
 
-def _play(pairs, deal: Deal) -> tuple[str | None, tuple]:
+def _play(pairs, deal: Deal, warnings: list[str]) -> tuple[str | None, tuple]:
     cards = [value.strip().upper().replace("10", "T") for key, value, _ in pairs if key == "pc"]
     if not cards:
         return None, ()
@@ -140,19 +140,23 @@ def _play(pairs, deal: Deal) -> tuple[str | None, tuple]:
             for r in ranks:
                 owner[suit + r] = s
     tricks = []
-    leader = owner.get(cards[0])
-    if leader is None:
-        return None, ()
-    order = SEATS[SEATS.index(leader):] + SEATS[:SEATS.index(leader)]
+    for k, card in enumerate(cards):
+        trick = cards[k - k % 4:k]
+        if owner.get(card) is None or card in cards[:k] or owner[card] in {owner[c] for c in trick}:
+            warnings.append(f"trick {k // 4 + 1}: pc|{card}| is not a card its player still holds; the play is "
+                            "left out")
+            return None, ()
+    leader = owner[cards[0]]
+    order = seats_from(leader)
     for t in range(0, len(cards), 4):
-        by_seat = {owner.get(c): c for c in cards[t:t + 4]}
+        by_seat = {owner[c]: c for c in cards[t:t + 4]}
         tricks.append(tuple(by_seat.get(s) for s in order))
     return leader, tuple(tricks[:13])
 
 
 def _claimed_tricks(pairs) -> int | None:
     for key, value, _ in reversed(pairs):
-        if key == "mc" and value.strip().isdigit() and 0 <= int(value) <= 13:
+        if key == "mc" and value.strip().isdecimal() and 0 <= int(value) <= 13:
             return int(value)
     return None
 
@@ -185,12 +189,23 @@ def _game(pairs, position: int, header: list) -> Game:
         contract = "PASS"
     elif contract_text:
         contract, declarer = contract_text.split(" by ")
-    leader, play = _play(pairs, deal)
+    warnings: list[str] = []
+    leader, play = _play(pairs, deal, warnings)
     event = next((v.split(",")[0] for k, v, _ in header if k == "vg" and v), None)
     return Game(board=board, position=position, line=line, label=label, event=event, room=room,
                 players=_players(header + pairs, room), contract=contract, declarer=declarer,
-                tricks=None if contract in (None, "PASS") else _claimed_tricks(pairs),
-                play_leader=leader, play=play, scoring=_scoring(header))
+                tricks=_tricks(pairs, play, leader, contract, declarer),
+                play_leader=leader, play=play, scoring=_scoring(header), warnings=tuple(warnings))
+
+
+def _tricks(pairs, play, leader, contract, declarer) -> int | None:
+    """Declarer's tricks: from a claim (mc), or else from a play of all 13 tricks."""
+    if contract in (None, "PASS"):
+        return None
+    claimed = _claimed_tricks(pairs)
+    if claimed is not None or not play:
+        return claimed
+    return tricks_from_play(play, leader, contract, declarer)
 
 
 def _scoring(header) -> str | None:

@@ -18,10 +18,14 @@ for the games that follow (4.8); ``?`` is an unknown value (3.4); the Auction ta
 first caller, and ``-`` stands for each player before the dealer (3.5); ``AP`` is all pass;
 suffixes ``!`` ``?`` and NAGs ``$n`` are annotations, not alerts (3.5.3); a note reference
 ``=n=`` is an alert explained by the auction section's Note tag n (3.5.4-5); play notes are
-numbered apart (3.6.5). Two readings beyond the standard: a game with no [Deal] and no [Board]
-after a full game is that board at another table (the two-table layout of rpbridge.net files); and ``*`` written against a call with more
-calls after it ("4C* P 4H") is the alert mark Bridge Bid Analyser writes, not the end of the
-auction; a ``*`` standing alone ends it.
+numbered apart (3.6.5); nothing may follow the ``*`` or ``+`` that ends an auction or a play.
+Readings beyond the standard: a game with a table's auction or result but no deal, board, dealer
+or vulnerability of its own, after a board that was read, is that board at another table (the
+two-table layout of rpbridge.net files); ``*`` written against a call with more calls after it
+("4C* P 4H") is the alert mark Bridge Bid Analyser writes, not the end of the auction; ``--`` in a
+play is ``-``; N-S and E-W are vulnerabilities; a ``}`` with no comment open is passed over with a
+warning; a play of all 13 tricks gives the result when [Result] is missing, and is checked
+against it when not.
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from typing import IO, Iterable, Sequence
 
 from .bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, deal_pbn,
                      dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
-                     side_of, vulnerability_for_board)
+                     seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
 from .errors import HuddleInputError
 from .field_files import FieldRow, field_row
 from .text_files import decode
@@ -41,8 +45,6 @@ _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
 _NOT_INHERITED = {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
 # A second game starts at a repeated identity tag even without the empty line some programs omit
 _STARTS_GAME = {"Board", "Deal"}
-_VUL_WORDS = {"none": "none", "love": "none", "-": "none", "ns": "ns", "ew": "ew", "all": "both",
-              "both": "both"}
 
 
 # ---------------------------------------------------------------- what a file holds
@@ -175,9 +177,9 @@ def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
         if ch == "%" and at_line_start:
             end = text.find("\n", i)
             i = n if end < 0 else end
-        elif ch in " \t\v\f\n":
+        elif ch.isspace():              # every white space, NEL and the Unicode separators too
             j = i
-            while j < n and text[j] in " \t\v\f\n":
+            while j < n and text[j].isspace():
                 j += 1
             newlines = text.count("\n", i, j)
             line += newlines
@@ -222,8 +224,11 @@ def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
                 continue
             items.append(_Item("string", _unescape(m.group(1)), line))
             i = m.end()
-        elif ch in "]}":
-            broken = broken or f"line {line}: '{ch}' without its opening bracket"
+        elif ch == "}":
+            items.append(_Item("stray", ch, line))    # a '}' with no comment open holds nothing: said, passed over
+            i += 1
+        elif ch == "]":
+            broken = broken or f"line {line}: ']' without its opening bracket"
             i += 1
         else:
             m = _TOKEN.match(text, i)
@@ -245,17 +250,20 @@ class _Sections:
     stray_notes: dict = field(default_factory=dict)
     tables: dict = field(default_factory=dict)   # supplemental section name -> (columns, items)
     commentary: list = field(default_factory=list)
+    stray_braces: list = field(default_factory=list)   # lines of a '}' with no comment open
 
 
 def _sections(items: list[_Item]) -> _Sections:
     out = _Sections(tags={})
     current = None
     for item in items:
-        if item.kind == "tag":
+        if item.kind == "stray":
+            out.stray_braces.append(item.line)
+        elif item.kind == "tag":
             if item.text == "Note":
                 number, _, text = item.value.partition(":")
                 notes = {"Auction": out.auction_notes, "Play": out.play_notes}.get(current, out.stray_notes)
-                if number.strip().isdigit():
+                if number.strip().isdecimal():
                     notes.setdefault(int(number), (_suits(text.strip()), item.line))
                 continue
             current = item.text
@@ -304,7 +312,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
     comments: list[list[str]] = []
     lines: list[int] = []
     skipped = 0
-    ended = False
+    ended = marked = False
     alerts: set[int] = set()
     for item in sec.auction:
         if item.kind == "comment":
@@ -315,8 +323,8 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
             raise _Refused(item.line, f"a quoted text \"{item.text[:30]}\" in the auction is not a call")
         for m in _CALL_PART.finditer(item.text):
             ref, nag, suffix, star, plus, irregular, word, other = m.groups()
-            if ended and (word or irregular):
-                raise _Refused(item.line, f"'{word or '^' + irregular}' comes after the end of the auction")
+            if marked or (ended and (word or irregular)):
+                raise _Refused(item.line, f"'{m.group(0)}' comes after the end of the auction")
             if ref is not None:
                 if not names:
                     raise _Refused(item.line, f"note ={ref}= before the first call")
@@ -327,7 +335,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
             elif star and m.start() > 0 and names and not ended and item.text[:m.start()].strip("!?"):
                 alerts.add(len(names) - 1)    # "4C*": BBA's alert mark on the call it follows
             elif star or plus:
-                ended = True
+                ended = marked = True       # "AP *" is one end; anything after the mark is not
             elif irregular is not None:
                 what = {"I": "an insufficient bid accepted (^I)", "S": "a call out of rotation accepted (^S)"}.get(
                     irregular.upper(), f"the irregularity ^{irregular}")
@@ -394,20 +402,43 @@ TEMPO_COMMENT = "Break in tempo"     # how Huddle writes a tempo mark after a ca
 _CARD = re.compile(r"^([SHDCshdc])([AKQJTakqjt2-9]|10)$")
 
 
-def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: list[str]):
+def _check_continuation(tricks, leader: str, contract: str, at: int, line: int) -> None:
+    """Cards in the trick where play is to continue ("+") must come before that player in turn."""
+    t, column = divmod(at, 4)
+    winners = trick_winners(tricks[:t], leader, contract)
+    if len(winners) < t:
+        return                          # who led that trick is not known: nothing to check against
+    columns = seats_from(leader)
+    led = winners[-1] if winners else leader
+    turn = lambda k: (SEATS.index(columns[k]) - SEATS.index(led)) % 4  # noqa: E731
+    for k, card in enumerate(tricks[t]):
+        if card is not None and turn(k) > turn(column):
+            raise _Refused(line, f"trick {t + 1}: {card} is shown played by {SEAT_NAMES[columns[k]]}, who plays "
+                                 f"after {SEAT_NAMES[columns[column]]}, the player still to play ('+')")
+
+
+def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: list[str], contract: str | None = None):
     try:
         leader = seat(leader_text or "", "Play")
     except HuddleInputError:
         raise _Refused(line, f"[Play \"{leader_text or ''}\"] must name the opening leader: N, E, S or W") from None
     cards: list[str | None] = []
+    ended = False
+    to_continue = None                  # where "+" stands: the rest of its trick may still be written
     for item in sec.play:
         if item.kind != "token":
             continue
         for m in _CALL_PART.finditer(item.text):
             ref, nag, suffix, star, plus, irregular, word, other = m.groups()
-            if star or plus:
-                break
-            if word == "-":
+            in_trick = to_continue is not None and len(cards) % 4 != 0
+            if (ended and (star or plus or word)) or (to_continue is not None and (plus or not in_trick and word)):
+                raise _Refused(item.line, f"'{m.group(0)}' comes after the end of the play")
+            if star:
+                ended = True
+            elif plus:                  # the player to play next (3.6.4): a place in the trick, no card
+                to_continue = len(cards)
+                cards.append(None)
+            elif word in ("-", "--"):        # "--" is a common spelling of PBN's "-"
                 cards.append(None)
             elif word:
                 c = _CARD.match(word)
@@ -417,7 +448,9 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
     tricks = tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4))
     if len(tricks) > 13:
         raise _Refused(line, f"the play has {len(tricks)} tricks (13 at most)")
-    order = SEATS[SEATS.index(leader):] + SEATS[:SEATS.index(leader)]
+    if to_continue is not None and contract:
+        _check_continuation(tricks, leader, contract, to_continue, line)
+    order = seats_from(leader)
     hands = {s: hand_suits(deal, s) for s in SEATS}
     seen = set()
     for t, trick in enumerate(tricks, 1):
@@ -461,6 +494,18 @@ def _tricks(text: str | None, declarer: str | None, line: int) -> int | None:
     return value
 
 
+def _tricks_with_play(tricks, play, leader, contract, declarer, line, warnings) -> int | None:
+    """A play of all 13 tricks gives the result when the file has none, and is checked against
+    the one it has (a revoke's transferred tricks, Law 64, are a reason they may differ)."""
+    if not play or contract in (None, "PASS"):
+        return tricks
+    played = tricks_from_play(play, leader, contract, declarer)
+    if played is not None and tricks is not None and played != tricks:
+        warnings.append(f"line {line}: [Result \"{tricks}\"] differs from the {played} tricks the play shows "
+                        "(a revoke penalty, or a mistake in the file); the Result is taken")
+    return tricks if tricks is not None else played
+
+
 _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?$", re.I)
 
 
@@ -489,7 +534,7 @@ def _ns_score(tags: dict, declarer: str | None) -> int | None:
     text, line = _value(tags, "Score")
     if text is None:
         return None
-    m = re.match(r"^(?:(NS|EW)\s+)?([+-]?\d+)(?:\s+(?:NS|EW)\s+[+-]?\d+)?$", text.strip(), re.I)
+    m = re.match(r"^(?:(NS|EW)\s+)?([+-]?\d{1,5})(?:\s+(?:NS|EW)\s+[+-]?\d{1,5})?$", text.strip(), re.I)
     if not m or int(m.group(2)) % 10:
         raise _Refused(line, f"[Score \"{text}\"] is not a score (e.g. NS 420)")
     side = (m.group(1) or (side_of(declarer) if declarer else "")).upper()
@@ -499,7 +544,7 @@ def _ns_score(tags: dict, declarer: str | None) -> int | None:
 
 
 def _board_number(label: str | None) -> int | None:
-    return int(label) if label is not None and label.isdigit() and 0 < int(label) < 10000 else None
+    return int(label) if label is not None and label.isdecimal() and len(label) <= 4 and int(label) > 0 else None
 
 
 def _game(sec: _Sections, position: int, first_line: int) -> Game:
@@ -521,11 +566,13 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         except HuddleInputError:
             raise _Refused(dealer_line, f"[Dealer \"{dealer_text}\"] must be N, E, S or W") from None
     vul_text, vul_line = _value(tags, "Vulnerable")
-    if vul_text is not None and vul_text.lower() not in _VUL_WORDS:
-        raise _Refused(vul_line, f"[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both")
-    vul = _VUL_WORDS[vul_text.lower()] if vul_text is not None else (
-        vulnerability_for_board(number) if number else None)
-    warnings: list[str] = []
+    try:
+        vul = vulnerability(vul_text, "Vulnerable") if vul_text is not None else (
+            vulnerability_for_board(number) if number else None)
+    except HuddleInputError:
+        raise _Refused(vul_line, f"[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both "
+                                 "(N-S and E-W are read too)") from None
+    warnings = [f"line {n}: a '}}' with no comment open is passed over" for n in sec.stray_braces]
     calls: list[Call] = []
     commentary = sec.commentary
     if "Auction" in tags:
@@ -540,7 +587,9 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     board = Board(number, dealer, vul, deal, Auction(dealer, tuple(calls)))
     contract, declarer = _contract(tags)
     result_text, result_line = _value(tags, "Result")
-    tricks = None if contract == "PASS" else _tricks(result_text, declarer, result_line)
+    tricks = None if contract in (None, "PASS") else _tricks(result_text, declarer, result_line)
+    if contract is None and result_text is not None:
+        warnings.append(f"line {result_line}: [Result \"{result_text}\"] without a [Contract] is left out")
     if contract and contract != "PASS" and board.auction.is_complete:
         said = board.auction.contract_text()
         if said != f"{contract} by {declarer}":
@@ -549,7 +598,8 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     score = _ns_score(tags, declarer)
     table = _score_table(sec, board, warnings)
     if "Play" in tags:
-        leader, play = _play(sec, deal, _value(tags, "Play")[0], tags["Play"][1], warnings)
+        leader, play = _play(sec, deal, _value(tags, "Play")[0], tags["Play"][1], warnings, contract)
+        tricks = _tricks_with_play(tricks, play, leader, contract, declarer, result_line, warnings)
     return Game(
         board=board, position=position, line=first_line, label=label,
         event=_value(tags, "Event")[0], site=_value(tags, "Site")[0], date=_value(tags, "Date")[0],
@@ -628,10 +678,11 @@ def loads(data: bytes | str) -> GameFile:
                 raise _Refused(int(line.split()[1]), problem)
             items = _second_table(items, last_board)
             items = _inherit(items, previous, defaults)
-            last_board = {i.text: i.value for i in items if i.kind == "tag" and i.text not in _PER_TABLE}
             label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), label)
             games.append(_game(_sections(items), position, first_line))
+            last_board = {i.text: i.value for i in items if i.kind == "tag" and i.text not in _PER_TABLE}
         except _Refused as exc:
+            last_board = {}
             problems.append(BoardProblem(position, label if label not in ("", "?") else None, exc.line, exc.problem))
         except HuddleInputError as exc:
             problems.append(BoardProblem(position, label, first_line, f"{exc.field}: {exc.problem}"))
@@ -645,11 +696,15 @@ _PER_TABLE = {"West", "North", "East", "South", "Declarer", "Contract", "Result"
               "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "Room", "Table", "Round", "Time"}
 
 
+_TABLE_RESULT = {"Auction", "Contract", "Result", "Play"}     # what a table adds to a board
+
+
 def _second_table(items: list[_Item], last_board: dict) -> list[_Item]:
-    """The two-table layout of rpbridge.net files: a game with a table's players, auction and
-    result but no [Deal] and no [Board] is the previous board played at another table."""
+    """The two-table layout of rpbridge.net files: a game with a table's auction or result but
+    no [Deal], [Board], [Dealer] or [Vulnerable] of its own, after a board that was read, is that
+    board played at another table."""
     named = {i.text for i in items if i.kind == "tag"}
-    if "Deal" in named or "Board" in named or "Deal" not in last_board:
+    if named & {"Deal", "Board", "Dealer", "Vulnerable"} or not named & _TABLE_RESULT or "Deal" not in last_board:
         return items
     line = items[0].line if items else 1
     return [_Item("tag", name, line, value) for name, value in last_board.items() if name not in named] + items

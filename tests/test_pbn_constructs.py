@@ -89,7 +89,8 @@ def test_play_empty_lead_only_without_contract_unknown_cards(play, contract, exp
 
 
 @pytest.mark.parametrize("written, vul", [("None", "none"), ("Love", "none"), ("-", "none"), ("NS", "ns"),
-                                          ("EW", "ew"), ("All", "both"), ("Both", "both"), ("both", "both")])
+                                          ("EW", "ew"), ("All", "both"), ("Both", "both"), ("both", "both"),
+                                          ("N-S", "ns"), ("E-W", "ew")])
 def test_every_standard_vulnerability_spelling(written, vul):
     assert one(game("").replace('"None"', f'"{written}"')).board.vulnerability == vul
 
@@ -123,6 +124,7 @@ def test_two_table_file_picks_the_room():
 @pytest.mark.parametrize("encode", [
     lambda t: t.encode("utf-8"), lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"), lambda t: t.encode("latin-1"),
     lambda t: t.replace("\n", "\r\n").encode(), lambda t: t.replace("\n", "\r").encode(),
+    lambda t: t.replace("\n", "\r\r\n").encode(),       # CRLF through a second text conversion
 ])
 def test_encodings_and_line_ends(encode):
     g = one(encode(game('[West "Müller"]\n', "1C AP")))
@@ -256,3 +258,70 @@ def test_rpbridge_two_table_layout():
     first, second = pbn.loads(text).games
     assert second.board.deal == first.board.deal and second.board.number == 1 and second.event == "World Championship"
     assert second.players == {"W": "Zak"} and (second.contract, second.declarer, second.tricks) == ("4SX", "E", 10)
+
+
+# A complete 13-trick play of DEAL at 3NT by South, West leading; each line is a trick in the
+# columns W N E S. North-South take 9 tricks.
+FULL_PLAY = ("DT D3 D6 D2\nCT C2 C3 C9\nH9 H4 H3 H5\nD8 D5 D9 DJ\nS3 S7 S4 ST\nS6 S9 SJ S8\nH2 H6 HJ HK\n"
+             "D4 SK SQ S5\nC4 CK C7 CJ\nC5 SA H8 S2\nH7 HQ HT HA\nD7 DA DK DQ\nC6 C8 CQ CA\n*")
+
+
+def test_a_full_play_gives_the_result_when_the_file_has_none_and_is_checked_when_it_has_one():
+    g = one(game('[Contract "3NT"]\n[Declarer "S"]\n', extra=f'[Play "W"]\n{FULL_PLAY}\n'))
+    assert g.tricks == 9 and not g.warnings
+    g = one(game('[Contract "3NT"]\n[Declarer "S"]\n[Result "10"]\n', extra=f'[Play "W"]\n{FULL_PLAY}\n'))
+    assert g.tricks == 10         # the file's Result stands (a revoke penalty may explain it), and the gap is said
+    assert g.warnings == ('line 7: [Result "10"] differs from the 9 tricks the play shows (a revoke penalty, '
+                          'or a mistake in the file); the Result is taken',)
+
+
+def test_a_lin_play_of_thirteen_tricks_gives_declarers_tricks_without_a_claim():
+    cards = "|".join(f"pc|{c}" for line in FULL_PLAY.split("\n")[:-1] for c in line.split())
+    text = ("pn|s,w,n,e|md|3ST852HAK5DQJ2CAJ9,S63H972DT874CT654,SAK97HQ64DA53CK82,|ah|Board 1|sv|o|"
+            f"mb|p|mb|p|mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|{cards}|")
+    (g,) = lin.loads(text).games
+    assert (g.contract, g.declarer, g.tricks) == ("3NT", "S", 9)
+
+
+def test_a_stray_closing_brace_is_passed_over_and_said():
+    g = one(game("", "1C AP", "{ a comment {nested} }\n"))
+    assert calls(g) == "1C P P P" and g.warnings == ("line 7: a '}' with no comment open is passed over",)
+
+
+def test_double_dash_in_a_play_is_an_unknown_card():
+    assert one(game("", extra='[Play "W"]\nD4 -- D6 --\n*\n')).play == (("D4", None, "D6", None),)
+
+
+def test_nothing_may_follow_the_end_of_an_auction_or_a_play():
+    assert "'Pass' comes after the end of the auction" in \
+        pbn.loads(game("", "1C Pass Pass + Pass")).problems[0].problem
+    assert "'+' comes after the end of the auction" in pbn.loads(game("", "1C + +")).problems[0].problem
+    assert one(game("", "AP *")).board.auction.is_passed_out
+    assert "'D5' comes after the end of the play" in \
+        pbn.loads(game("", extra='[Play "W"]\nD4 D3 D2 DA\n*\nD5\n')).problems[0].problem
+
+
+def test_a_play_to_be_continued_keeps_the_cards_played_before_the_player_to_play():
+    # West leads D4, North D3, East to play ("+"); South has not played ("-")
+    g = one(game('[Contract "3NT"]\n[Declarer "S"]\n', extra='[Play "W"]\nD4 D3 + -\n'))
+    assert g.play == (("D4", "D3", None, None),)
+    problem = pbn.loads(game('[Contract "3NT"]\n[Declarer "S"]\n', extra='[Play "W"]\nD4 + D5 D2\n')).problems
+    assert problem[0].problem == ("trick 1: D5 is shown played by East, who plays after North, the player still "
+                                  "to play ('+')")
+
+
+def test_a_game_without_its_own_deal_is_another_table_only_after_a_board_that_was_read():
+    second = '[West "Zak"]\n[Contract "4S"]\n[Declarer "S"]\n[Result "10"]\n'
+    read = pbn.loads(game("") + "\n" + second)
+    assert [g.board.deal for g in read.games] == [parse_deal(DEAL)] * 2
+    # a game that names its own dealer is not another table, and a board refused lends its deal to none
+    assert pbn.loads(game("") + "\n" + '[Dealer "S"]\n' + second).problems[0].problem.startswith("the game has no")
+    broken = game("").replace('[Vulnerable "None"]', '[Vulnerable "Red"]')
+    assert [p.position for p in pbn.loads(broken + "\n" + second).problems] == [1, 2]
+    # nor is a game that holds no table's result (an ActionTable alone, a percentage alone)
+    assert len(pbn.loads(game("") + "\n" + '[ScorePercentage "50"]\n').problems) == 1
+
+
+def test_a_result_without_a_contract_is_left_out_and_said():
+    g = one(game('[Result "9"]\n'))
+    assert g.tricks is None and g.warnings == ('line 5: [Result "9"] without a [Contract] is left out',)
