@@ -19,6 +19,7 @@ from .bridge import (SEAT_NAMES, SIDE_NAMES, Auction, Board, Call, dealer_for_bo
                      partner_of, seat, side_of)
 from .field_files import FieldRow, field_for_case
 from .errors import HuddleInputError
+from .limits import check_length
 from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
 from .ruling_inputs import RulingInputs
@@ -197,6 +198,7 @@ class Case:
         for name in ("title", "id", "kind", "board", "deal"):
             if not data.get(name):
                 raise HuddleInputError(name, "is required")
+        check_length(str(data["title"]), MAX_TITLE, "title")
         kind = next((k for k in KINDS if k.lower() == str(data["kind"]).lower()), None)
         if kind is None:
             raise HuddleInputError("kind", f"'{data['kind']}' must be one of {', '.join(KINDS)}")
@@ -225,7 +227,7 @@ class Case:
             raise HuddleInputError("field", "must be a list of North-South scores")
         other = data.get("other_table")
         return cls(
-            id=str(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
+            id=check_case_id(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
             source=str(data.get("source", "")), event=data.get("event"), session=data.get("session"),
             class_of_players=data.get("class_of_players"), irregularity=irregularity,
             action_index=action_index,
@@ -316,6 +318,20 @@ def _irregularity_from(data: dict | None, board: Board) -> Irregularity | None:
 
 
 # ---------------------------------------------------------------- from PBN
+
+MAX_TITLE = 300                   # the case list's column
+MAX_CASE_FILE = 2 * 1024 * 1024   # characters: a case file with its ruling is a few kilobytes
+CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
+
+
+def check_case_id(value: Any) -> str:
+    """A case id is a slug: it names the case in links and report files, and is never a path."""
+    text = str(value)
+    if not CASE_ID.match(text):
+        raise HuddleInputError("id", f"'{text[:40]}' is not a case id: use 1 to 80 letters, digits, '-' or '_', "
+                                     "starting with a letter or digit")
+    return text
+
 
 def case_id_from_title(title: str) -> str:
     """A case id for a title: lower-case ASCII words joined by '-'."""
@@ -432,10 +448,17 @@ def to_pbn(case: Case) -> str:
 
 def loads(text: str) -> Case:
     try:
-        data = json.loads(text)
+        data = json.loads(check_length(text, MAX_CASE_FILE, "case file"))
     except json.JSONDecodeError as exc:
         raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    return Case.from_dict(data)
+    except RecursionError:
+        raise HuddleInputError("case file", "nested too deeply to be a case file") from None
+    try:
+        return Case.from_dict(data)
+    except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
+        # the last guard: a value of the wrong type somewhere the checks above did not name
+        raise HuddleInputError("case file", f"a value has the wrong type or shape ({type(exc).__name__}: "
+                                            f"{str(exc)[:120]})") from None
 
 
 def load(fp: IO[str]) -> Case:

@@ -21,6 +21,7 @@ import pandas as pd
 
 from .case import Case
 from .errors import HuddleInputError
+from .limits import check_length
 from .logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
 from .numbers import fraction_str, parse_fraction
 from .ruling import Ruling, rule
@@ -192,6 +193,7 @@ def check_vote(decision: str, reason: str) -> None:
         raise HuddleInputError("decision", f"'{decision}' must be one of {', '.join(DECISIONS)}")
     if not reason.strip():
         raise HuddleInputError("reason", "give the reason for the decision")
+    check_length(reason.strip(), 2000, "reason")
 
 
 @dataclass(frozen=True)

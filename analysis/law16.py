@@ -57,9 +57,9 @@ def is_skip_bid(case: Case, index: int) -> bool:
     """A bid at a higher level than the lowest legal one in its strain (a jump)."""
     calls = case.board.auction.calls
     call = calls[index].call
-    if not call[0].isdigit():
+    if not call[0].isdecimal():
         return False
-    earlier = [c.call for c in calls[:index] if c.call[0].isdigit()]
+    earlier = [c.call for c in calls[:index] if c.call[0].isdecimal()]
     lowest = 1
     if earlier:
         lowest = next(level for level in range(1, 8) if bid_rank(f"{level}{call[1:]}") > bid_rank(earlier[-1]))

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from .errors import HuddleInputError
+from .limits import MAX_RESULTS_PER_BOARD
 from .numbers import fraction_str
 from .scoring import WeightedScore, parse_score
 
@@ -206,11 +207,15 @@ def parse_field(text: str) -> list[int]:
         score_text, _, count_text = item.partition("*")
         score = parse_score(score_text, "field")
         if count_text:
-            if not count_text.isdigit() or int(count_text) < 1:
-                raise HuddleInputError("field", f"'{item}': the repeat after * must be a whole number ≥ 1")
-            scores.extend([score] * int(count_text))
+            if not count_text.isdecimal() or len(count_text) > 6 or int(count_text) < 1:
+                raise HuddleInputError("field", f"'{item[:20]}': the repeat after * must be a whole number "
+                                                f"from 1 to {MAX_RESULTS_PER_BOARD:,}")
+            count = int(count_text)
         else:
-            scores.append(score)
+            count = 1
+        if len(scores) + count > MAX_RESULTS_PER_BOARD:
+            raise HuddleInputError("field", f"more than {MAX_RESULTS_PER_BOARD:,} results for one board")
+        scores.extend([score] * count)
     return scores
 
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from numbers import Rational
 
 from .errors import HuddleInputError
+from .limits import MAX_NUMBER_CHARS, check_length
 
 ROUNDING_POLICIES = ("exact", "wbf1")
 
@@ -19,7 +20,7 @@ _DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)$")
 
 def parse_fraction(text: str, field: str) -> Fraction:
     """Read "1/3", "0.25", "25%", "2" or "1 1/2" exactly."""
-    raw = text.strip()
+    raw = check_length(str(text).strip(), MAX_NUMBER_CHARS, field)
     body = raw[:-1].strip() if raw.endswith("%") else raw
     mixed = re.match(r"^([+-]?\d+)\s+(\d+/\d+)$", body)
     try:

@@ -34,6 +34,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from .errors import HuddleInputError
+from .text_files import spreadsheet_safe
 from .logical_alternatives import Policy, policy as named_policy
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
@@ -128,7 +129,8 @@ def load_corpus(fp: IO[str]) -> pd.DataFrame:
 
 
 def dumps_corpus(corpus: pd.DataFrame) -> str:
-    return corpus[list(CORPUS_COLUMNS)].to_csv(index=False)
+    """The corpus as CSV; a text cell a spreadsheet would run as a formula is neutralised."""
+    return corpus[list(CORPUS_COLUMNS)].map(spreadsheet_safe).to_csv(index=False)
 
 
 def corpus_rows(case, la_result, committee: Iterable[str] | None = None) -> list[dict]:

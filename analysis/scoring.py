@@ -16,11 +16,12 @@ from endplay.types import Contract, Denom, Penalty
 
 from .bridge import _STRAIN_ALIASES, player, seat, side_of, vul_enum, vulnerability
 from .errors import HuddleInputError
+from .limits import MAX_SCORE
 from .numbers import fraction_str, parse_fraction
 
 # ---------------------------------------------------------------- contract scores
 
-_CONTRACT = re.compile(r"^([0-9]+)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d+)$", re.I)
+_CONTRACT = re.compile(r"^([0-9]{1,2})\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d{1,2})$", re.I)
 _DENOM = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 
 
@@ -153,9 +154,12 @@ class WeightedScore:
 def parse_score(text: str, field: str = "score") -> int:
     """A bridge score: a whole number of points, a multiple of 10."""
     raw = str(text).strip().replace("−", "-")
-    if not re.match(r"^[+-]?\d+$", raw):
-        raise HuddleInputError(field, f"'{text}' is not a score (a whole number such as 420 or -50)")
+    if not re.match(r"^[+-]?\d{1,6}$", raw):
+        shown = raw if len(raw) <= 12 else raw[:12] + "…"
+        raise HuddleInputError(field, f"'{shown}' is not a score (a whole number such as 420 or -50)")
     value = int(raw)
+    if abs(value) > MAX_SCORE:
+        raise HuddleInputError(field, f"{value} is beyond any bridge score (at most {MAX_SCORE:,} either way)")
     if value % 10:
         raise HuddleInputError(field, f"'{text}' is not a bridge score (scores are multiples of 10)")
     return value

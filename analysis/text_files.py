@@ -2,6 +2,8 @@
 (Latin-1, the character set PBN prescribes), with CR, LF or CRLF line ends."""
 from __future__ import annotations
 
+import re
+
 
 def decode(data: bytes | str) -> tuple[str, str]:
     """The text with LF line ends, and the encoding it was read in."""
@@ -15,4 +17,20 @@ def decode(data: bytes | str) -> tuple[str, str]:
                 text, encoding = data.decode("latin-1"), "latin-1"
     else:
         text, encoding = data.lstrip("\ufeff"), "text"
-    return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
+    # CR CR LF is CRLF written through a second text-mode conversion: one line end, not two
+    return re.sub(r"\r+\n", "\n", text).replace("\r", "\n"), encoding
+
+
+def spreadsheet_safe(value) -> str:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ (or a tab or
+    CR) gets a leading apostrophe; numbers such as -50 and 17/2 stay as they are."""
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(text) else text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("/", "", 1) if text.count("/") == 1 else text)
+        return True
+    except ValueError:
+        return False

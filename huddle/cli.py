@@ -93,16 +93,19 @@ def cmd_imp(args) -> dict | str:
 
 # ---------------------------------------------------------------- la (logical alternatives)
 
+MAX_POLLEES = 10_000
+
+
 def _counts(text: str | None, option: str) -> dict[str, tuple[str, int]]:
     """ "4S=6 X=2 Pass=2" → {action key: (spelling given, count)}; calls are matched by meaning."""
     from analysis.logical_alternatives import action_key
     out: dict[str, tuple[str, int]] = {}
     for item in (text or "").replace(",", " ").split():
         action, sep, count = item.rpartition("=")
-        if not sep or not action or not count.lstrip("-").isdigit():
+        if not sep or not action or not count.lstrip("-").isdecimal():
             raise HuddleInputError(option, f"'{item}' should be ACTION=COUNT, e.g. Pass=2")
-        if int(count) < 0:
-            raise HuddleInputError(option, f"'{item}': a count cannot be negative")
+        if len(count) > 6 or int(count) < 0 or int(count) > MAX_POLLEES:
+            raise HuddleInputError(option, f"'{item[:30]}': a count is a number of pollees, 0 to {MAX_POLLEES:,}")
         if action_key(action) in out:
             raise HuddleInputError(option, f"'{action}' is given twice")
         out[action_key(action)] = (action, int(count))
@@ -113,8 +116,9 @@ def _custom(args) -> dict:
     """The custom policy's parameters (refused with a preset, which fixes its own)."""
     given = {"consider_strict": args.strict or None,
              "select_min_count": args.select_min_count,
-             "select_min_share": args.select_min_share and parse_fraction(args.select_min_share, "--select-min-share"),
-             "no_la_above": args.no_la_above and parse_fraction(args.no_la_above, "--no-la-above")}
+             "select_min_share": None if args.select_min_share is None else
+             parse_fraction(args.select_min_share, "--select-min-share"),
+             "no_la_above": None if args.no_la_above is None else parse_fraction(args.no_la_above, "--no-la-above")}
     given = {k: v for k, v in given.items() if v is not None}
     if given and args.policy.lower() != "custom":
         raise HuddleInputError("--policy", f"{', '.join('--' + k.replace('_', '-') for k in given)} "
@@ -206,14 +210,14 @@ def cmd_report(args) -> dict | str:
     from polling.dossier import save_report
     from reports.content import report_for_file
     formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
-    if args.case.endswith(".json") or Path(args.case).is_file():
+    if args.case.endswith(".json") or _is_file(args.case):
         report = report_for_file(_case_file(args.case))
     else:
         from polling import cases
         from polling.dossier import load_dossier
         _database()
         report = load_dossier(cases.find_case(args.case)).report()
-    written = save_report(report, formats, Path(args.output) if args.output else None)
+    written = save_report(report, formats, _output_folder(args.output) if args.output else None)
     if args.json:
         return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
     return "\n".join(f"Wrote {path}" for path in written.values())
@@ -271,9 +275,12 @@ def cmd_corpus_export(args) -> dict | str:
     if corpus is None:
         raise HuddleInputError("corpus", "no stored case has a recorded poll with a ruling")
     if args.output.lower().endswith(".parquet"):
-        corpus[list(research.CORPUS_COLUMNS)].to_parquet(args.output, index=False)
+        try:
+            corpus[list(research.CORPUS_COLUMNS)].to_parquet(args.output, index=False)
+        except (OSError, ValueError) as exc:
+            raise HuddleInputError("--output", f"'{args.output[:80]}' cannot be written ({exc})"[:200]) from None
     elif args.output.lower().endswith(".csv"):
-        Path(args.output).write_text(research.dumps_corpus(corpus), encoding="utf-8")
+        _write_output(args.output, research.dumps_corpus(corpus))
     else:
         raise HuddleInputError("--output", "name a .csv or a .parquet file")
     return {"rows": len(corpus), "file": args.output} if args.json else f"Wrote {len(corpus)} rows to {args.output}"
@@ -310,9 +317,15 @@ def cmd_user_add(args) -> dict | str:
 def _read_password(from_stdin: bool) -> str:
     import getpass
     if from_stdin:
-        return sys.stdin.readline().rstrip("\n")
-    first = getpass.getpass("Password: ")
-    if getpass.getpass("Password again: ") != first:
+        return sys.stdin.readline(1001).rstrip("\n")
+    if not sys.stdin.isatty():
+        raise HuddleInputError("password", "there is no terminal to type it in: use --password-stdin")
+    try:
+        first = getpass.getpass("Password: ")
+        again = getpass.getpass("Password again: ")
+    except EOFError:
+        raise HuddleInputError("password", "none was typed") from None
+    if again != first:
         raise HuddleInputError("password", "the two passwords differ")
     return first
 
@@ -347,7 +360,7 @@ def cmd_user_disable(args) -> dict | str:
 # ---------------------------------------------------------------- cases
 
 def _board_number(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 9999:
+    if not text.isdecimal() or not 1 <= int(text) <= 9999:
         raise argparse.ArgumentTypeError(f"'{text}' is not a board number (1 to 9999)")
     return int(text)
 
@@ -358,10 +371,60 @@ def _who(args) -> str:
 
 
 def _read_bytes(path: str) -> bytes:
+    """A file's bytes, at most MAX_FILE_BYTES of them (a device or a huge file is refused, never
+    read whole)."""
+    from analysis.limits import MAX_FILE_BYTES
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise HuddleInputError(path, f"cannot read the file ({exc.strerror})") from None
+        raise HuddleInputError(path[:200], f"cannot read the file ({exc.strerror})") from None
+    except ValueError:                        # a NUL character in the name
+        raise HuddleInputError("file", "the name holds a character no file name can") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise HuddleInputError(path[:200], f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                           "a hand-record, case or results file is far smaller")
+    return data
+
+
+def _write_output(name: str, text: str) -> None:
+    """Write ``--output``, or refuse it in words (a folder, a device, no such folder, no right)."""
+    try:
+        Path(name).write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        raise HuddleInputError("--output", f"'{name[:80]}' cannot be written "
+                                           f"({getattr(exc, 'strerror', None) or 'not a usable name'})") from None
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):          # a name too long, or with a NUL, names no file
+        return False
+
+
+def _output_folder(text: str) -> Path:
+    """A folder to write into: an existing folder, or one that can be made."""
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        raise HuddleInputError("--output", f"'{text[:80]}' is not a folder Huddle can write in "
+                                           f"({getattr(exc, 'strerror', None) or 'not a usable name'})") from None
+    return folder
+
+
+def _bounded(kind, low, high, what: str):
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, refused in words otherwise."""
+    def read(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text[:20]}' is not {what}") from None
+        if not low <= value <= high:         # NaN fails both comparisons
+            raise argparse.ArgumentTypeError(f"{text[:20]} is outside {low} to {high} ({what})")
+        return value
+    return read
 
 
 def _read_file(path: str) -> str:
@@ -434,7 +497,7 @@ def cmd_case_export(args) -> dict | str:
         if not args.output:
             return {"id": args.id, "pbn": text} if args.json else text.rstrip("\r\n")
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        _write_output(args.output, text)
         return {"exported": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
     return json.loads(text) if args.json else text.rstrip("\n")
 
@@ -520,7 +583,7 @@ def cmd_case_scores(args) -> dict | str:
     ruling = rule(case)
     text = score_file(case, ruling, args.format)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        _write_output(args.output, text)
         return {"id": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
     return {"id": args.id, "scores": score_rows(case, ruling)} if args.json else text.rstrip("\n")
 
@@ -567,7 +630,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--consider-min", help="wbf2017's consideration threshold (default 1/5)")
     p.add_argument("--interval", default="wilson", choices=["wilson", "clopper-pearson"])
     p.add_argument("--strict", action="store_true", help="custom: the consideration share must exceed it")
-    p.add_argument("--select-min-count", type=int, help="custom: pollees who might select it")
+    p.add_argument("--select-min-count", type=_bounded(int, 0, 1000, "a number of pollees"),
+                   help="custom: pollees who might select it")
     p.add_argument("--select-min-share", help="custom: share who chose it")
     p.add_argument("--no-la-above", help="custom: above this share for the table action, no LA")
 
@@ -577,7 +641,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--consider-min", help="wbf2017's consideration threshold")
 
     p = add("addresses", cmd_addresses, "The address pollees' phones should use to reach this server.")
-    p.add_argument("--port", default="8501")
+    p.add_argument("--port", type=_bounded(int, 1, 65535, "a port"), default=8501)
     p.add_argument("--host", default="0.0.0.0", help="the address the server listens on")
 
     p = add("methods", cmd_methods, "The adjustment methods an edition of the Laws allows, with their laws.")
@@ -592,9 +656,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("calibrate", cmd_calibrate, "Calibrate the LA threshold from a corpus of polls and rulings (CSV).")
     p.add_argument("corpus", help="CSV, one row per action per poll (docs/research.md)")
     p.add_argument("--policy", default="wbf2017", help="the policy whose threshold test is studied")
-    p.add_argument("--delta", type=float, default=0.1, help="distance of the truth from the threshold")
-    p.add_argument("--bootstrap", type=int, default=1000, help="bootstrap replicates for the intervals")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--delta", type=_bounded(float, 0.001, 0.999, "a share such as 0.1"), default=0.1,
+                   help="distance of the truth from the threshold")
+    p.add_argument("--bootstrap", type=_bounded(int, 0, 100_000, "a number of replicates"), default=1000,
+                   help="bootstrap replicates for the intervals (0 to 100,000)")
+    p.add_argument("--seed", type=_bounded(int, 0, 2 ** 32 - 1, "a seed"), default=0)
     corpus_cmd = sub.add_parser("corpus", help="The research corpus of the database's cases.")
     corpus_sub = corpus_cmd.add_subparsers(dest="corpus_command", required=True, parser_class=_Parser)
     p = add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", corpus_sub)

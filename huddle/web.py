@@ -1,18 +1,21 @@
 """HTTP routes beside the Streamlit app: sign in (sets the signed login cookie) and sign out.
 
 Streamlit pages cannot set cookies, so the sign-in form on the app's page posts here; the
-cookie is HttpOnly and SameSite=Lax, and pages read it through st.context.cookies.
+cookie is HttpOnly and SameSite=Lax (Secure behind HTTPS), and pages read it through
+st.context.cookies. Every route takes a POST from this site only (its Origin, or without one its
+Referer, names this host): another site cannot sign a director's browser in to an account of its
+choosing, nor out. Sign-in attempts are throttled per account and per address.
 """
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from analysis.errors import HuddleInputError
-from polling import accounts
+from polling import accounts, settings
 
 LOGIN_PATH = "/auth/login"
 LOGOUT_PATH = "/auth/logout"
@@ -26,11 +29,48 @@ def _safe_next(target: str | None) -> str:
     return target
 
 
-async def login(request: Request) -> RedirectResponse:
+def from_this_site(request: Request) -> bool:
+    """A form posted by this site's own page: its Origin (or, without one, its Referer) names the
+    host the request came to, or the public address Huddle is configured with."""
+    source = request.headers.get("origin") or request.headers.get("referer") or ""
+    if source in ("", "null"):
+        return False
+    allowed = {request.headers.get("host", "").lower()}
+    public = settings.configured_public_url()
+    if public:
+        allowed.add(urlsplit(public).netloc.lower())
+    return urlsplit(source).netloc.lower() in allowed
+
+
+def _refused() -> Response:
+    return PlainTextResponse("Refused: this form can be sent from Huddle's own page only.", status_code=403)
+
+
+def _behind_https(request: Request) -> bool:
+    """The browser reached Huddle over HTTPS: directly, or through a reverse proxy that says so
+    (docs/deploying.md), or Huddle's public address is an https one."""
+    forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    return request.url.scheme == "https" or forwarded == "https" or \
+        (settings.configured_public_url() or "").startswith("https://")
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def login(request: Request) -> Response:
+    if not from_this_site(request):
+        return _refused()
     form = await request.form()
-    user = accounts.authenticate(str(form.get("username", "")), str(form.get("password", "")))
+    username = str(form.get("username", ""))[:200]
+    wait = accounts.SIGN_IN_THROTTLE.wait(username, _address(request))
+    if wait:
+        return RedirectResponse(f"/?{urlencode({'signin': 'wait', 'minutes': wait})}", status_code=303)
+    user = accounts.authenticate(username, str(form.get("password", ""))[:1000])
     if user is None:
+        accounts.SIGN_IN_THROTTLE.failed(username, _address(request))
         return RedirectResponse("/?signin=failed", status_code=303)
+    accounts.SIGN_IN_THROTTLE.succeeded(username)
     return _signed_in(request, user, _safe_next(str(form.get("next", "/"))))
 
 
@@ -38,13 +78,15 @@ def _signed_in(request: Request, user: accounts.User, target: str) -> RedirectRe
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(accounts.SESSION_COOKIE, accounts.session_cookie(user),
                         max_age=int(accounts.SESSION_TTL.total_seconds()), path="/",
-                        httponly=True, samesite="lax", secure=request.url.scheme == "https")
+                        httponly=True, samesite="lax", secure=_behind_https(request))
     return response
 
 
-async def first_director(request: Request) -> RedirectResponse:
+async def first_director(request: Request) -> Response:
     """The first visit's account: created only while there is none, then signed in with the
     same cookie as any sign-in, so a reload keeps the director signed in."""
+    if not from_this_site(request):
+        return _refused()
     form = await request.form()
     username, name = str(form.get("username", "")), str(form.get("display_name", ""))
     password, again = str(form.get("password", "")), str(form.get("again", ""))
@@ -58,8 +100,10 @@ async def first_director(request: Request) -> RedirectResponse:
     return _signed_in(request, user, "/")
 
 
-async def logout(request: Request) -> RedirectResponse:
+async def logout(request: Request) -> Response:
     """Sign out: the session ends on the server too, so a copied cookie stops working."""
+    if not from_this_site(request):
+        return _refused()
     accounts.end_session(request.cookies.get(accounts.SESSION_COOKIE))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(accounts.SESSION_COOKIE, path="/")
@@ -68,4 +112,4 @@ async def logout(request: Request) -> RedirectResponse:
 
 ROUTES = [Route(LOGIN_PATH, login, methods=["POST"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
-          Route(LOGOUT_PATH, logout, methods=["GET", "POST"])]
+          Route(LOGOUT_PATH, logout, methods=["POST"])]

@@ -8,9 +8,11 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
@@ -118,6 +120,11 @@ def create_user(username: str, password: str, role: str = "director", display_na
     if len(display_name) > 120:
         raise HuddleInputError("display name", "at most 120 characters")
     with _session(url) as session:
+        if only_if_first and session.get_bind().dialect.name == "postgresql":
+            # Two first visits at once must not both see no account: this lock conflicts with
+            # itself, so the second waits for the first to commit (SQLite's write transaction
+            # holds the whole database already).
+            session.exec(text("LOCK TABLE user_account IN SHARE ROW EXCLUSIVE MODE"))
         if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
             raise HuddleInputError("username", "the first director has already been created; sign in")
         row = UserAccount(username=name, display_name=display_name.strip(), role=role,
@@ -144,6 +151,57 @@ def authenticate(username: str, password: str, url: str | None = None) -> User |
         verify_password(password or "", _dummy_hash())
         return None
     return _user(row) if verify_password(password or "", row.password_hash) else None
+
+
+# ---------------------------------------------------------------- sign-in throttle
+
+class SignInThrottle:
+    """Wrong passwords slow the next try: after ``per_account`` failures for one account, or
+    ``per_address`` from one address, within ``window``, sign-in is refused (the right password
+    too) until the oldest of them is ``window`` old. Kept in the server's memory: a restart
+    clears it, which a guesser cannot cause."""
+
+    def __init__(self, per_account: int = 5, per_address: int = 20, window: timedelta = timedelta(minutes=15)):
+        self.per_account, self.per_address, self.window = per_account, per_address, window
+        self._failures: dict[tuple[str, str], list[datetime]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: tuple[str, str], now: datetime) -> list[datetime]:
+        kept = [t for t in self._failures.get(key, []) if now - t < self.window]
+        if kept:
+            self._failures[key] = kept
+        else:
+            self._failures.pop(key, None)
+        return kept
+
+    def wait(self, username: str, address: str, now: datetime | None = None) -> int:
+        """Minutes to wait before the next try (0: try now)."""
+        now = now or datetime.now(timezone.utc)
+        with self._lock:
+            longest = timedelta(0)
+            for key, limit in ((("account", username.strip().lower()), self.per_account),
+                               (("address", address), self.per_address)):
+                recent = self._recent(key, now)
+                if len(recent) >= limit:
+                    longest = max(longest, recent[-limit] + self.window - now)
+        return 0 if not longest else max(1, -(-int(longest.total_seconds()) // 60))
+
+    def failed(self, username: str, address: str, now: datetime | None = None) -> None:
+        now = now or datetime.now(timezone.utc)
+        with self._lock:
+            if len(self._failures) > 10_000:              # many names tried: forget the stale ones
+                for key in [k for k, times in self._failures.items() if now - times[-1] >= self.window]:
+                    del self._failures[key]
+            for key in (("account", username.strip().lower()[:200]), ("address", address)):
+                self._failures.setdefault(key, []).append(now)
+                del self._failures[key][:-100]            # enough to count; never a growing list
+
+    def succeeded(self, username: str) -> None:
+        with self._lock:
+            self._failures.pop(("account", username.strip().lower()), None)
+
+
+SIGN_IN_THROTTLE = SignInThrottle()
 
 
 # ---------------------------------------------------------------- the signed cookie

@@ -226,4 +226,4 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
 
 def _call_order(call: str) -> int:
     """Pass, then bids upward, then X and XX: a neutral order that hides the table action."""
-    return bid_rank(call) if call[0].isdigit() else {"P": -1, "X": 100, "XX": 101}[call]
+    return bid_rank(call) if call[0].isdecimal() else {"P": -1, "X": 100, "XX": 101}[call]

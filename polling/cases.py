@@ -37,31 +37,59 @@ class StoredCase:
     status: str
     case: Case
     updated_at: datetime
+    version: int = 1               # what an edit opened; the save is refused if it has moved on
 
 
 def _session(url: str | None) -> Session:
     return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
 
 
-def _record(session: Session, record_id: int) -> CaseRecord:
-    record = session.get(CaseRecord, record_id)
+def _record(session: Session, record_id: int, lock: bool = False) -> CaseRecord:
+    """The case's row; ``lock`` holds it for this transaction (PostgreSQL's FOR UPDATE; SQLite's
+    write transactions already hold the whole database), so changes to one case queue up."""
+    query = select(CaseRecord).where(CaseRecord.id == record_id)
+    record = session.exec(query.with_for_update() if lock else query).first()
     if record is None:
         raise HuddleInputError("case", f"there is no case {record_id}")
     return record
 
 
 def log_change(session: Session, record: CaseRecord, username: str, action: str, summary: str) -> None:
+    """Every change to a case comes through here: it is kept in the history and moves the case's
+    version on, which an edit opened at an older version is checked against."""
+    record.version = (record.version or 0) + 1
+    session.add(record)
     session.add(CaseChange(case_id=record.id, username=username, action=action, summary=summary,
                            body=record.body, status=record.status))
 
 
+def check_unchanged(session: Session, record: CaseRecord, opened: int | None) -> None:
+    """Refuse a save made on an older version of the case: never merge silently."""
+    if opened is None or record.version == opened:
+        return
+    last = session.exec(select(CaseChange).where(CaseChange.case_id == record.id)
+                        .order_by(CaseChange.id.desc())).first()
+    who, what = (last.username, last.summary) if last else ("someone", "")
+    raise HuddleInputError("case", f"changed by {who} since you opened it ({what[:80]}); nothing was saved: "
+                                   "reload the case and make your change again")
+
+
+def check_readable(case: Case) -> None:
+    """Nothing is stored that cannot be used again: a case that brings a ruling section must be
+    one Huddle can rule (and so export, report and put in the research corpus)."""
+    if case.ruling is not None:
+        from analysis.ruling import rule
+        rule(case)
+
+
 def _add(session: Session, case: Case, username: str, action: str) -> CaseRecord:
+    check_readable(case)
     if session.exec(select(CaseRecord.id).where(CaseRecord.slug == case.id)).first() is not None:
         raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id")
-    record = CaseRecord(slug=case.id, title=case.title, kind=case.kind, body=case_files.dumps(case))
+    record = CaseRecord(slug=case.id, title=case.title, kind=case.kind, body=case_files.dumps(case), version=0)
     session.add(record)
     session.flush()
-    log_change(session, record, username, action, f"{action}: {case.title}")
+    log_change(session, record, username, action, f"{action}: {case.title}")    # version 1
     return record
 
 
@@ -94,19 +122,22 @@ def changed_fields(before: dict, after: dict, prefix: str = "") -> list[str]:
     return out
 
 
-def update_case(record_id: int, case: Case, username: str, url: str | None = None) -> list[str]:
-    """Replace a case's file with an edited one; returns the fields changed (none: nothing kept)."""
+def update_case(record_id: int, case: Case, username: str, url: str | None = None,
+                opened_version: int | None = None) -> list[str]:
+    """Replace a case's file with an edited one; returns the fields changed (none: nothing kept).
+    ``opened_version`` is the version the editor opened: a save over a newer one is refused."""
     with _session(url) as session:
-        record = _record(session, record_id)
+        record = _record(session, record_id, lock=True)
+        check_unchanged(session, record, opened_version)
         old = case_files.loads(record.body)
         if case.id != old.id:
             raise HuddleInputError("id", "a case keeps its id; export it and import it under a new id instead")
         fields = changed_fields(old.to_dict(), case.to_dict())
         if not fields:
             return []
+        check_readable(case)
         record.body, record.title, record.kind = case_files.dumps(case), case.title, case.kind
         record.updated_at = utcnow()
-        session.add(record)
         log_change(session, record, username, "edited", "changed " + ", ".join(fields))
         session.commit()
         return fields
@@ -133,7 +164,7 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
     if status not in STATUSES:
         raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
     with _session(url) as session:
-        move_status(session, _record(session, record_id), status, username, reason)
+        move_status(session, _record(session, record_id, lock=True), status, username, reason)
         session.commit()
 
 
@@ -158,7 +189,8 @@ def move_status(session: Session, record: CaseRecord, status: str, username: str
 def get_case(record_id: int, url: str | None = None) -> StoredCase:
     with _session(url) as session:
         record = _record(session, record_id)
-        return StoredCase(record.id, record.status, case_files.loads(record.body), record.updated_at)
+        return StoredCase(record.id, record.status, case_files.loads(record.body), record.updated_at,
+                          record.version)
 
 
 def history(record_id: int, url: str | None = None) -> list[CaseChange]:

@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from analysis import case as case_files
 from analysis.committee import (CommitteeDecision, Reconsideration, Vote, check_vote, committee_decision,
                                 reconsider)
 from analysis.errors import HuddleInputError
+from analysis.limits import check_length
 
+from . import settings
 from .cases import _record, _session, log_change, move_status
 from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, utcnow
 
@@ -48,7 +51,7 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
                 change: Reconsideration = Reconsideration(), url: str | None = None) -> CommitteeVote:
     check_vote(decision, reason)
     with _session(url) as session:
-        record = _record(session, record_id)
+        record = _record(session, record_id, lock=True)      # one member's two votes at once queue up
         _appealable(record)
         if _decision(session, record_id) is not None:
             raise HuddleInputError("decision", "the committee has decided this appeal; votes are closed")
@@ -57,14 +60,14 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
                                                         CommitteeVote.username == username)).first()
         vote = vote or CommitteeVote(case_id=record_id, username=username, decision=decision, reason="",
                                      change="", result="")
-        vote.decision, vote.reason, vote.at = decision, reason.strip()[:2000], utcnow()
+        vote.decision, vote.reason, vote.at = decision, reason.strip(), utcnow()
         vote.change = json.dumps(change.to_dict(), ensure_ascii=False)
         vote.result = json.dumps(result.to_dict(), ensure_ascii=False)
         session.add(vote)
         if record.status != "appealed":
             move_status(session, record, "appealed", username, "a committee member voted")
         log_change(session, record, username, "committee", f"vote: {decision} ({change.describe()}): {reason.strip()}"[:2000])
-        session.commit()
+        _commit_once(session, "vote", "your vote was recorded at the same moment by another page; it stands once")
         return vote
 
 
@@ -75,12 +78,17 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
     none for an uphold). The case is closed."""
     if not reason.strip():
         raise HuddleInputError("reason", "give the committee's reason")
+    check_length(reason.strip(), 2000, "reason")
     with _session(url) as session:
-        record = _record(session, record_id)
+        record = _record(session, record_id, lock=True)      # two chairs deciding at once queue up
         if record.status != "appealed" or _decision(session, record_id) is not None:
             raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
         heard = Appeal(tuple(_votes(session, record_id)), None)
         votes = heard.as_votes()
+        quorum = settings.appeal_quorum()
+        if len({v.member for v in votes}) < quorum:
+            raise HuddleInputError("votes", f"{len(votes)} member(s) have voted; a decision needs the votes of at "
+                                            f"least {quorum} committee members")
         outcome: CommitteeDecision = committee_decision(votes, decision)
         if change is None and outcome.decision == "uphold":
             change = Reconsideration()
@@ -90,7 +98,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         version = session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
                                .order_by(RulingVersion.version.desc())).first()
         saved = CommitteeDecisionRecord(
-            case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip()[:2000],
+            case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip(),
             summary=outcome.describe()[:4000], ruling_version=version,
             votes=json.dumps(heard.vote_rows(), ensure_ascii=False),
             change=json.dumps(change.to_dict(), ensure_ascii=False),
@@ -98,8 +106,18 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         session.add(saved)
         log_change(session, record, username, "committee", f"decision: {outcome.describe()} {reason.strip()}"[:2000])
         move_status(session, record, "closed", username, f"appeal decided: {outcome.decision}")
-        session.commit()
+        _commit_once(session, "decision", "the committee has decided this appeal already")
         return saved
+
+
+def _commit_once(session, field: str, problem: str) -> None:
+    """Commit; a second vote by one member or a second decision of one appeal, made at the same
+    moment, meets the database's constraint and is answered in words, with nothing written."""
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise HuddleInputError(field, problem) from None
 
 
 def _votes(session, record_id: int) -> list[CommitteeVote]:

@@ -18,9 +18,11 @@ from .models import CaseRecord, utcnow
 @functools.lru_cache(maxsize=8)
 def engine_for(url: str) -> Engine:
     if url.startswith("sqlite"):
-        path = url.split("///", 1)[-1]
+        path = url.split("///", 1)[-1].split("?", 1)[0]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # readable by the owner only; SQLite gives its -wal and -shm files the database's mode
+            settings.make_private(Path(path))
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         _configure_sqlite(engine)
         return engine

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -24,6 +24,7 @@ class CaseRecord(SQLModel, table=True):
     body: str
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})   # +1 at every change
 
 
 class Poll(SQLModel, table=True):
@@ -140,6 +141,7 @@ class CommitteeDecisionRecord(SQLModel, table=True):
     director's ruling version appealed and the ruling the committee settled on."""
 
     __tablename__ = "committee_decision"
+    __table_args__ = (Index("uq_committee_decision_case", "case_id", unique=True),)   # one per appeal
 
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")

@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 from analysis import case as case_files
 from analysis.bridge import call_symbol, parse_call
 from analysis.errors import HuddleInputError
+from analysis.limits import check_length
 from analysis.logical_alternatives import ActionCount
 from analysis.numbers import fraction_str, parse_fraction
 
@@ -32,6 +33,7 @@ TOKEN_BYTES = 16            # 128-bit random tokens
 DEFAULT_TTL = timedelta(days=7)
 MAX_COMMENT = 1000
 MAX_LEVEL = 120
+MAX_INVITES = 1000                # links issued in one go
 CLOSE_SHARE = Fraction(1, 3)  # la-policies.md: a Q3 share of at least 1/3 counts as "close"
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
@@ -113,6 +115,10 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
     """One personal link per pollee. The first invite freezes the poll's wording."""
     if not labels:
         raise HuddleInputError("pollees", "give at least one pollee")
+    if len(labels) > MAX_INVITES:
+        raise HuddleInputError("pollees", f"{len(labels)} pollees at once; at most {MAX_INVITES}")
+    for label in labels:
+        check_length(label.strip(), MAX_LEVEL, "pollee")
     with _session(url) as session:
         poll = _open_poll(session, poll_id)
         _freeze(session, poll)
@@ -126,7 +132,7 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
 
 def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime) -> IssuedInvite:
     token = secrets.token_urlsafe(TOKEN_BYTES)
-    invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip()[:MAX_LEVEL],
+    invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip(),
                     expires_at=expires_at)
     session.add(invite)
     session.flush()

@@ -33,27 +33,76 @@ def reports_dir() -> Path:
     return Path(given) if given else data_dir() / "reports"
 
 
+def appeal_quorum() -> int:
+    """How many committee members must vote before an appeal is decided: HUDDLE_APPEAL_QUORUM,
+    3 by default (a committee of three is the usual minimum)."""
+    given = os.environ.get("HUDDLE_APPEAL_QUORUM", "3").strip()
+    if not given.isdecimal() or not 1 <= int(given) <= 15:
+        raise ValueError(f"HUDDLE_APPEAL_QUORUM: '{given[:10]}' must be a whole number from 1 to 15")
+    return int(given)
+
+
 def migrations_dir() -> Path:
     return PROJECT_ROOT / "migrations"
 
 
 def secret_key() -> bytes:
     """The key that signs login cookies: HUDDLE_SECRET_KEY, or a random key kept (mode 0600) in
-    the data folder, made on first use."""
+    the data folder, made on first use. A key file that is empty or cut short (a full disk at
+    first start) is made anew, never used: a short key would make cookies forgeable."""
     given = os.environ.get("HUDDLE_SECRET_KEY")
     if given:
         return given.encode()
     path = data_dir() / "secret_key"
+    key = _read_key(path)
+    if key is None:
+        _write_private(path, os.urandom(32).hex())
+        key = _read_key(path)
+        if key is None:
+            raise RuntimeError(f"the signing key {path} could not be written")
+    return key
+
+
+_KEY_CHARS = 64                          # 32 random bytes as hex
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key file's key when it is whole (64 hex characters), its mode tightened to 0600."""
+    try:
+        text = path.read_text().strip()
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+    if len(text) != _KEY_CHARS or any(c not in "0123456789abcdef" for c in text):
+        return None
+    if path.stat().st_mode & 0o077:
+        os.chmod(path, 0o600)
+    return text.encode()
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write a file readable by its owner only, whole or not at all: a temporary file, flushed to
+    disk, then renamed over the old one (so a failure never leaves an empty file behind)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def make_private(path: Path) -> None:
+    """An owner-only file (the SQLite database, and the journals beside it): created so, or tightened."""
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:      # another process made it first
-            pass
-        else:
-            with os.fdopen(fd, "w") as out:
-                out.write(os.urandom(32).hex())
-    return path.read_text().strip().encode()
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for each in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if each.exists() and each.stat().st_mode & 0o077:
+            os.chmod(each, 0o600)
 
 
 # ---------------------------------------------------------------- where phones reach the server

@@ -4,6 +4,7 @@ figures; the DejaVu font shipped with matplotlib carries the suit symbols)."""
 from __future__ import annotations
 
 import io
+import re
 from html import escape
 from pathlib import Path
 
@@ -139,7 +140,18 @@ def _pdf_block(pdf: _PDF, block) -> None:
         raise TypeError(f"no PDF for {type(block).__name__}")
 
 
+_LONGEST_WORD = 24                # characters: a longer run (a URL, a pasted string) is broken for print
+
+
+def _breakable(text: str) -> str:
+    """A cell's text with very long words broken, so one pasted word cannot widen a column
+    past the page."""
+    return re.sub(rf"(\S{{{_LONGEST_WORD}}})(?=\S)", r"\1 ", str(text))
+
+
 def _pdf_table(pdf: _PDF, block: Table) -> None:
+    block = Table(tuple(_breakable(c) for c in block.columns),
+                  tuple(tuple(_breakable(v) for v in row) for row in block.rows))
     widths = _widths(pdf, block)
     with pdf.table(width=min(sum(widths), pdf.epw), col_widths=widths, align="LEFT", text_align="LEFT", line_height=4.2, padding=1,
                    first_row_as_headings=any(block.columns)) as table:
@@ -280,6 +292,8 @@ def write_report(report: Report, formats, folder: Path) -> dict[str, Path]:
     out = {}
     for fmt, data in made.items():
         path = folder / f"{report.file_stem}.{fmt}"
+        if path.resolve().parent != folder.resolve():     # a case id is a slug; never write beside the folder
+            raise ValueError(f"report name {path.name!r} leaves the reports folder")
         partial = path.with_suffix(f".{fmt}.partial")
         partial.write_bytes(data)
         partial.replace(path)

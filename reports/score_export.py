@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 from analysis.case import Case
 from analysis.numbers import fraction_str, rounded
 from analysis.ruling import Ruling
+from analysis.text_files import spreadsheet_safe
 
 ROUNDING = "decimal rounded half up to 2 places; the exact value is the fraction"
 FORMATS = ("csv", "usebio")
@@ -32,27 +33,13 @@ def score_rows(case: Case, ruling: Ruling) -> list[dict]:
     return rows
 
 
-def _cell(value) -> str:
-    """A cell a spreadsheet will not run as a formula."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(text) else text
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text.replace("/", "", 1) if text.count("/") == 1 else text)
-        return True
-    except ValueError:
-        return False
-
-
 def scores_csv(case: Case, ruling: Ruling) -> str:
     rows = score_rows(case, ruling)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: _cell(v) for k, v in row.items()})
+        writer.writerow({k: spreadsheet_safe(v) for k, v in row.items()})
     return out.getvalue()
 
 

@@ -141,3 +141,64 @@ def test_password_change_reset_and_disable(director):
         accounts.set_disabled("tess")
     with pytest.raises(HuddleInputError, match="username: there is no account 'nobody'"):
         accounts.reset_password("nobody", "whatever-1")
+
+
+@pytest.mark.parametrize("left", ["", "abc", "z" * 64])
+def test_a_key_file_cut_short_or_spoilt_is_made_anew_never_used(tmp_path, monkeypatch, left):
+    import stat
+
+    from polling import settings
+    monkeypatch.delenv("HUDDLE_SECRET_KEY", raising=False)
+    monkeypatch.setenv("HUDDLE_DATA_DIR", str(tmp_path))
+    (tmp_path / "secret_key").write_text(left)            # a full disk at first start leaves this
+    (tmp_path / "secret_key").chmod(0o644)
+    key = settings.secret_key()
+    assert len(key) == 64 and key != left.encode() and settings.secret_key() == key
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+    assert not list(tmp_path.glob(".secret_key*"))          # no temporary file left behind
+
+
+def test_a_full_disk_at_first_start_refuses_to_sign_rather_than_sign_with_nothing(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from polling import settings
+
+    def disk_full(_fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.delenv("HUDDLE_SECRET_KEY", raising=False)
+    monkeypatch.setenv("HUDDLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(os, "fsync", disk_full)            # the disk is the boundary we cannot fill here
+    with pytest.raises(OSError, match="No space left"):
+        settings.secret_key()
+    assert not (tmp_path / "secret_key").exists() and not list(tmp_path.glob(".secret_key*"))
+    with pytest.raises(OSError):                           # and no cookie is signed meanwhile
+        accounts._sign("1:2:3:4")
+
+
+def test_the_sqlite_database_is_readable_by_its_owner_only(tmp_path):
+    import stat
+
+    from polling import db
+    url = f"sqlite:///{tmp_path / 'private.sqlite'}"
+    db.upgrade(url)
+    for name in ("private.sqlite", "private.sqlite-wal", "private.sqlite-shm"):
+        if (tmp_path / name).exists():
+            assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
+
+
+def test_the_sign_in_throttle_counts_per_account_and_per_address_within_its_window():
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    throttle = accounts.SignInThrottle(per_account=3, per_address=5, window=timedelta(minutes=10))
+    for k in range(3):
+        assert throttle.wait("TD", "10.0.0.1", start) == 0
+        throttle.failed("td ", "10.0.0.1", start + timedelta(minutes=k))
+    assert throttle.wait("td", "10.0.0.9", start + timedelta(minutes=3)) == 7        # the account waits
+    assert throttle.wait("other", "10.0.0.1", start + timedelta(minutes=3)) == 0     # others do not
+    assert throttle.wait("td", "10.0.0.1", start + timedelta(minutes=10, seconds=1)) == 0   # the window passed
+    for k in range(5):
+        throttle.failed(f"user{k}", "10.0.0.2", start)
+    assert throttle.wait("fresh", "10.0.0.2", start + timedelta(minutes=1)) == 9      # the address waits
+    throttle.failed("td", "10.0.0.3", start)
+    throttle.succeeded("TD")
+    assert throttle.wait("td", "10.0.0.4", start) == 0

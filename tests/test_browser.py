@@ -87,17 +87,59 @@ def test_voter_link_on_a_phone(server, browser, monkeypatch):
     assert services.tally(poll.id).count("6D").chose == 1
 
 
-def post_login(server, fields: dict) -> tuple[int, dict]:
+def post_login(server, fields: dict, path: str = "/auth/login", method: str = "POST",
+               origin: str | None = "same") -> tuple[int, dict]:
+    """A form post as a browser sends it: with the Origin of the page it came from."""
     import http.client
     import urllib.parse
     host, port = server.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=30)
-    conn.request("POST", "/auth/login", urllib.parse.urlencode(fields),
-                 {"Content-Type": "application/x-www-form-urlencoded"})
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    if origin:
+        headers["Origin"] = server if origin == "same" else origin
+    conn.request(method, path, urllib.parse.urlencode(fields), headers)
     response = conn.getresponse()
     headers = {k.lower(): v for k, v in response.getheaders()}
     conn.close()
     return response.status, headers
+
+
+@pytest.mark.parametrize("path", ["/auth/login", "/auth/logout", "/auth/first-director"])
+@pytest.mark.parametrize("origin", ["https://evil.example", "null", None])
+def test_no_other_site_can_sign_a_browser_in_or_out(server, director, path, origin):
+    """Login CSRF: a page elsewhere posting the form (or a plain link) is refused, no cookie set."""
+    status, headers = post_login(server, {"username": "td", "password": "table-director"}, path, origin=origin)
+    assert status == 403 and "set-cookie" not in headers
+
+
+def test_sign_out_is_a_post_from_this_site_not_a_link(server, director, monkeypatch):
+    import http.client
+
+    from polling import accounts
+    for name, value in server_env.items():
+        monkeypatch.setenv(name, value)                       # to read the server's cookies here
+    cookie = post_login(server, {"username": "td", "password": "table-director"})[1]["set-cookie"]
+    value = cookie.split(";")[0].split("=", 1)[1]
+    host, port = server.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("GET", "/auth/logout", headers={"Cookie": f"huddle_session={value}"})
+    response = conn.getresponse()
+    assert "huddle_session" not in (response.getheader("set-cookie") or "")
+    conn.close()
+    assert accounts.user_from_cookie(value) is not None       # a link signs no one out
+    status, headers = post_login(server, {}, "/auth/logout")
+    assert status == 303 and headers["location"] == "/"
+
+
+def test_wrong_passwords_throttle_the_account_even_against_the_right_one(server, director):
+    from polling import accounts
+    accounts.create_user("guessed", "the-right-one", "committee", url=server_env["HUDDLE_DATABASE_URL"])
+    for _ in range(5):
+        assert post_login(server, {"username": "guessed", "password": "wrong"})[1]["location"] == "/?signin=failed"
+    status, headers = post_login(server, {"username": "guessed", "password": "the-right-one"})
+    assert status == 303 and headers["location"] == "/?signin=wait&minutes=15" and "set-cookie" not in headers
+    # another account from the same address is not held up by it
+    assert post_login(server, {"username": "td", "password": "table-director"})[1]["location"] == "/"
 
 
 def test_login_route_sets_a_signed_httponly_cookie(server, director):

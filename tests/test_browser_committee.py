@@ -17,7 +17,9 @@ CASE = "A transfer explained as natural (constructed misinformation case)"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("committee")
+    # one member's vote decides here: this flow is about the pages (the quorum has tests of its own)
     env = {"HUDDLE_DATABASE_URL": f"sqlite:///{folder / 'huddle.sqlite'}", "HUDDLE_SECRET_KEY": "committee-flow",
+           "HUDDLE_APPEAL_QUORUM": "1",
            "HUDDLE_REPORTS_DIR": str(folder / "reports")}
     with streamlit_server(env) as url:
         yield url, env["HUDDLE_DATABASE_URL"], folder

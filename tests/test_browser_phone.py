@@ -88,7 +88,8 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     db.prepare_database(url=db_url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=db_url)
-    env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "evening", "HUDDLE_REPORTS_DIR": str(tmp_path / "r")}
+    env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "evening", "HUDDLE_REPORTS_DIR": str(tmp_path / "r"),
+           "HUDDLE_APPEAL_QUORUM": "1"}     # a club's single appeals referee decides this evening's appeal
     votes = [("6♦", "Pass"), ("6♦", None), ("Pass", None), ("6♦", "Pass"), ("Pass", "6♦")]
     start = time.perf_counter()
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \

@@ -164,19 +164,29 @@ def test_a_threshold_change_shows_its_effect_at_once(member):
 
 
 def test_votes_then_decision_close_the_case(member):
-    at = appeal_page(member, "laws033-6d-slam")
     record = cases.find_case("laws033-6d-slam")
+    at = appeal_page(member, "laws033-6d-slam")
+    at.radio(key=f"cm_vote_{record}").set_value("uphold")
+    at.text_area(key=f"cm_reason_{record}").set_value("Pass is an LA.")
+    next(b for b in at.button if b.label == "Record my vote").click().run()
+    at.text_area(key=f"cm_why_{record}").set_value("Upheld.")
+    next(b for b in at.button if b.label == "Record the decision").click().run()
+    assert at.error[-1].value == "votes: 1 member(s) have voted; a decision needs the votes of at least 3 committee members"
+    assert cases.get_case(record).status == "appealed"          # one member cannot decide alone
+    for name in ("ann", "bob"):
+        committee.record_vote(record, name, "uphold", "The 5♦ adjustment is right.")
+    at = appeal_page(member, "laws033-6d-slam")
     at.radio(key=f"cm_vote_{record}").set_value("uphold")
     at.text_area(key=f"cm_reason_{record}").set_value("Pass is an LA; East-West's error is their own.")
     next(b for b in at.button if b.label == "Record my vote").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "appealed"
-    assert list(at.dataframe[-1].value["member"]) == ["cora"]
+    assert sorted(at.dataframe[-1].value["member"]) == ["ann", "bob", "cora"]
     at.text_area(key=f"cm_why_{record}").set_value("Upheld: the 5♦ adjustment stands.")
     next(b for b in at.button if b.label == "Record the decision").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "closed"
-    assert any("Uphold (the director's ruling stands), 1 of 1, unanimous." in s.value for s in at.success)
+    assert any("Uphold (the director's ruling stands), 3 of 3, unanimous." in s.value for s in at.success)
 
 
 def test_vote_without_a_reason_is_refused(member):

@@ -1,6 +1,7 @@
 """The director's pages under AppTest (real Streamlit, real SQLite file): the sign-in gate, roles,
 case editor, case status and history, poll builder, invites, live tally, accounts."""
 import json
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -130,7 +131,7 @@ def test_case_from_pbn_is_saved_with_its_history(director):
     ("ed_hand_E", "JT9.JT9.JT9.JT9", "Hands: East has 12 cards"),
     ("ed_hand_W", "43.A43.Q543.Q54A", "Hands: ♣A is in both North and West"),
     ("ed_contract", "8NT=", "Table result, contract: '8NT=': level 8 is impossible"),
-    ("ed_field", "420*x", "Field: '420*x': the repeat after * must be a whole number"),
+    ("ed_field", "420*x", "Field: '420*x': the repeat after * must be a whole number from 1 to 100,000"),
     ("ed_title", "", "Title: is required"),
 ])
 def test_editor_mistakes_name_the_field_and_write_nothing(director, key, value, message):
@@ -140,8 +141,30 @@ def test_editor_mistakes_name_the_field_and_write_nothing(director, key, value, 
     at.text_input(key=key).set_value(value)
     at.button(key="ed_save").click().run()
     assert not at.exception
-    assert at.error[0].value.startswith(message), at.error[0].value
+    assert shown(at.error[0].value).startswith(message), at.error[0].value
     assert len(db.list_cases()) == len(list(CASES.glob("*.json")))
+
+
+def shown(markdown: str) -> str:
+    """What a person reads of an element's markdown: the escapes that keep typed text inert removed."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def test_typed_markdown_and_html_stay_text_on_every_page_they_reach(director):
+    """A title, a source ruling and a display name written as markdown (an external image, a
+    link, a colour directive, maths) are shown as typed: nothing renders, nothing loads."""
+    record_id = slug_id("laws033-6d-slam")
+    stored = cases.get_case(record_id).case
+    evil = "![x](http://evil.example/x.png) [click](http://evil.example) :red[alarm] $x^2$ <img src=x>"
+    cases.update_case(record_id, case_files.Case.from_dict({**stored.to_dict(), "title": evil, "source_ruling": evil}), "tess")
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/case_view.py").run()
+    assert not at.exception
+    for value in [at.title[0].value] + [i.value for i in at.info]:
+        assert "![x](" not in value and "[click](" not in value and ":red[" not in value
+        assert not re.search(r"(?<!\\)[<$]", value)                # every < and $ escaped
+    assert shown(at.title[0].value) == evil
 
 
 def test_illegal_auction_in_the_grid_is_refused(director):
@@ -166,6 +189,29 @@ def test_editing_a_stored_case_keeps_the_change(director):
     assert at.success[0].value == "Saved: notes"
     assert cases.history(record_id)[-1].summary == "changed notes"
     assert cases.get_case(record_id).case.notes == "Checked with both sides at the table."
+
+
+def test_two_directors_editing_one_case_the_second_save_is_refused_not_merged(director):
+    record_id = slug_id("laws033-6d-slam")
+    pages = []
+    for _ in range(2):                                # both open the case before either saves
+        at = app_as(director)
+        at.session_state["editor_case"] = record_id
+        at.switch_page("ui/case_editor.py").run()
+        pages.append(at)
+    first, second = pages
+    first.text_area(key="ed_notes").set_value("East agreed the hesitation.")
+    first.button(key="ed_save").click().run()
+    assert first.success[0].value == "Saved: notes"
+    second.text_input(key="ed_title").set_value("A new title")
+    second.button(key="ed_save").click().run()
+    assert not second.success
+    assert second.error[0].value.startswith("Case: changed by tess since you opened it (changed notes)")
+    kept = cases.get_case(record_id).case
+    assert kept.notes == "East agreed the hesitation." and kept.title.startswith("LAWS.033")
+    first.text_area(key="ed_notes").set_value("East and West agreed the hesitation.")   # the first saves again
+    first.button(key="ed_save").click().run()
+    assert first.success[0].value == "Saved: notes"
 
 
 def test_case_page_changes_status_and_shows_history(director):

@@ -143,7 +143,7 @@ def test_huddle_la_readable(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["--chose", "4S=6 Pass", "--table-action", "4S"], "--chose: 'Pass' should be ACTION=COUNT"),
-    (["--chose", "4S=6 Pass=-1", "--table-action", "4S"], "--chose: 'Pass=-1': a count cannot be negative"),
+    (["--chose", "4S=6 Pass=-1", "--table-action", "4S"], "--chose: 'Pass=-1': a count is a number of pollees, 0 to 10,000"),
     (["--chose", "4S=6 4♠=1", "--table-action", "4S"], "--chose: '4♠' is given twice"),
     (["--chose", "4S=6", "--table-action", "4S", "--policy", "strict"], "policy: 'strict' is not a policy"),
     (["--chose", "4S=0 Pass=0", "--table-action", "4S"], "poll: the poll has no answers"),

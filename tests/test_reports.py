@@ -159,3 +159,15 @@ def test_report_mistakes(tmp_path, capsys, sqlite_url):
     bad.write_text('{"format_version": 1, "id": "x"}')
     assert main(["report", str(bad), "-o", str(tmp_path / "out")]) == 2
     assert not (tmp_path / "out").exists()                     # nothing half written
+
+
+def test_a_long_unbroken_word_in_a_table_or_text_never_stops_the_pdf():
+    """A pollee's comment of one 127-character word (a pasted link) used to fail the PDF."""
+    from reports.content import Report, Table, Text
+    from reports.render import report_bytes
+    word = "https://example.org/" + "W" * 107             # wide letters: wider than the page
+    answers = Table(("pollee", "call", "also considered", "close", "Q4", "level", "comment"),
+                    (("Pollee 1", "5♦", "Pass, 5♣", "Pass 1/3", "—", "club", word),))
+    report = Report("long-word", "A long word", (Text(word), answers))
+    pdf = report_bytes(report, "pdf")
+    assert pdf.startswith(b"%PDF") and len(pdf) > 1000

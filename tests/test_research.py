@@ -104,3 +104,14 @@ def test_no_decisions_and_unknown_deciders_are_named():
         research.implied_threshold(corpus, "jury")
     with pytest.raises(HuddleInputError, match="'nobody' is not a policy"):
         research.operating_characteristic("nobody")
+
+
+def test_the_corpus_csv_never_carries_a_formula_a_spreadsheet_would_run():
+    from analysis import research
+    rows = [{"case_id": '=HYPERLINK("http://x")', "action": "4S", "chose": 1, "close": 0, "considered_only": 0,
+             "poll_size": 5, "table_action": "5S", "director_la": True, "committee_la": None, "policy": "ebu",
+             "jurisdiction": "+cmd", "class_of_players": "@club", "source": "-1+1"}]
+    text = research.dumps_corpus(research.corpus_frame(rows))
+    cells = text.splitlines()[1]
+    assert "'=HYPERLINK" in cells and ",'+cmd," in cells and ",'@club," in cells and cells.endswith(",'-1+1")
+    assert ",1,0,0,5," in cells                               # numbers stay numbers

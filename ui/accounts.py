@@ -5,6 +5,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from polling import accounts
 from ui.auth import require
+from ui.widgets import inert
 
 user = require("director")
 st.title("Accounts")
@@ -28,9 +29,9 @@ if added:
             raise HuddleInputError("password again", "the two passwords differ")
         new = accounts.create_user(username, password, role, display_name)
     except HuddleInputError as exc:
-        st.error(str(exc))
+        st.error(inert(str(exc)))
     else:
-        st.success(f"Added {new.username} ({new.role}).")
+        st.success(inert(f"Added {new.username} ({new.role})."))
 
 names = [u.username for u in people]
 left, right = st.columns(2)

@@ -15,6 +15,7 @@ from huddle.web import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
 from ui.state import database
+from ui.widgets import inert
 
 FORM_STYLE = """<style>
 .huddle-signin { display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }
@@ -51,7 +52,7 @@ def require(role: str | None = "director") -> User:
 def _here() -> str:
     """This page's path and its query (the case and poll it shows), to come back to after signing in."""
     parts = urlsplit(st.context.url or "/")
-    query = urlencode({k: v for k, v in st.query_params.to_dict().items() if k != "signin"})
+    query = urlencode({k: v for k, v in st.query_params.to_dict().items() if k not in ("signin", "minutes")})
     return (parts.path or "/") + (f"?{query}" if query else "")
 
 
@@ -62,6 +63,9 @@ def sign_in_form() -> None:
     st.title("Sign in")
     if st.query_params.get("signin") == "failed":
         st.error("Sign in: the user name or password is wrong.")
+    elif st.query_params.get("signin") == "wait":
+        minutes = st.query_params.get("minutes", "15")
+        st.error(f"Sign in: too many wrong passwords; try again in {minutes if minutes.isdecimal() else 15} minutes.")
     # A plain HTML form: the route sets the HttpOnly cookie and comes back here.
     st.html(f"""
 <form method="post" action="{LOGIN_PATH}" class="huddle-signin">
@@ -80,7 +84,7 @@ def _first_director_form() -> None:
     st.write("There is no account yet. Create the first director's account; that director can "
              "then add directors, committee members and researchers.")
     if st.query_params.get("first_error"):
-        st.error(st.query_params["first_error"])
+        st.error(inert(st.query_params["first_error"]))
     user, name = (html.escape(st.query_params.get(k, ""), quote=True) for k in ("first_user", "first_name"))
     st.html(f"""
 <form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
@@ -94,7 +98,7 @@ def _first_director_form() -> None:
 
 
 def sign_out_button(user: User) -> None:
-    st.caption(f"Signed in as **{user.name}** ({user.role})")
+    st.caption(f"Signed in as **{inert(user.name)}** ({user.role})")
     st.html(f"""<form method="post" action="{LOGOUT_PATH}">
 <button type="submit" style="font: inherit; padding: .3rem .8rem; border: 1px solid #c8c8d0;
  border-radius: .5rem; background: transparent; cursor: pointer;">Sign out</button></form>""")

@@ -4,6 +4,7 @@ import streamlit as st
 from analysis import (AdjustedTable, HuddleInputError, WeightedScore, display, imps, parse_field,
                       score_board, weighted_imps)
 from analysis.scoring import parse_score
+from ui.widgets import inert
 
 st.title("Calculator")
 mode = st.radio("Form of scoring", ["Matchpoints", "IMPs"], horizontal=True, key="calc_mode")
@@ -11,9 +12,9 @@ rounding = st.radio("Show", ["exact", "wbf1"], horizontal=True, key="calc_roundi
                     format_func={"exact": "exact fractions", "wbf1": "one decimal (WBF)"}.get)
 
 if mode == "Matchpoints":
-    field_text = st.text_input("Field: North-South scores (*n repeats)", "420*4 400*2 170 150 -50*3",
+    field_text = st.text_input("Field: North-South scores (*n repeats)", "420*4 400*2 170 150 -50*3", max_chars=20_000,
                                key="calc_field")
-    adjusted_text = st.text_input("Adjusted table: score:weight pairs", "400:1/3 -50:1/3 420:1/6 -50:1/6",
+    adjusted_text = st.text_input("Adjusted table: score:weight pairs", "400:1/3 -50:1/3 420:1/6 -50:1/6", max_chars=2_000,
                                   key="calc_adjusted")
     scale = st.radio("Scale", ["wbf", "acbl"], horizontal=True, key="calc_scale",
                      format_func={"wbf": "2-1 (WBF/EBU)", "acbl": "1-½ (ACBL)"}.get)
@@ -21,7 +22,7 @@ if mode == "Matchpoints":
         tables = [AdjustedTable.parse(adjusted_text)] if adjusted_text.strip() else []
         board = score_board(parse_field(field_text), tables, scale)
     except HuddleInputError as exc:
-        st.error(str(exc))
+        st.error(inert(str(exc)))
         st.stop()
     st.dataframe([{"NS score": l.score, "frequency": display(l.frequency, rounding),
                    "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines],
@@ -31,13 +32,14 @@ if mode == "Matchpoints":
                    f"{display(board.top, rounding)} ({display(a.ns_percentage, 'wbf1')}%), "
                    f"East-West {display(a.ew_matchpoints, rounding)}")
 else:
-    other_text = st.text_input("Other table's score (same direction)", "140", key="calc_other")
-    adjusted_text = st.text_input("Adjusted table: score:weight pairs", "620:2/3 -100:1/3", key="calc_imp_adj")
+    other_text = st.text_input("Other table's score (same direction)", "140", key="calc_other", max_chars=12)
+    adjusted_text = st.text_input("Adjusted table: score:weight pairs", "620:2/3 -100:1/3", key="calc_imp_adj",
+                                  max_chars=2_000)
     try:
         other = parse_score(other_text, "other table")
         adjusted = WeightedScore.parse(adjusted_text)
     except HuddleInputError as exc:
-        st.error(str(exc))
+        st.error(inert(str(exc)))
         st.stop()
     st.dataframe([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)}
                   for s, w in adjusted.components], hide_index=True)

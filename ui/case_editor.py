@@ -9,7 +9,7 @@ from analysis.laws import EDITIONS
 from analysis.errors import HuddleInputError
 from polling import cases
 from ui.auth import require
-from ui.widgets import show_error
+from ui.widgets import inert, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
 user = require("director")
@@ -81,7 +81,7 @@ def use_game() -> None:
 if editing is not None and ss.get("ed_loaded_for") != editing:
     stored = cases.get_case(editing)
     load(state_from_case(stored.case))
-    ss["ed_loaded_for"] = editing
+    ss["ed_loaded_for"], ss["ed_opened_version"] = editing, stored.version
 if "ed_grid_base" not in ss:
     start_new()
 
@@ -103,9 +103,9 @@ with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auc
     if ss.get("ed_file_games"):
         st.selectbox("Board in the file", list(ss["ed_file_games"]), key="ed_file_game", on_change=use_game)
     for problem in ss.get("ed_file_problems", []):
-        st.warning(f"Not read: {problem}")
+        st.warning(inert(f"Not read: {problem}"))
     if ss.get("ed_pbn_error"):
-        st.error(ss["ed_pbn_error"])
+        st.error(inert(ss["ed_pbn_error"]))
 
 st.subheader("The case")
 st.text_input("Title", key="ed_title", max_chars=300)
@@ -207,10 +207,11 @@ if st.button("Save the case", type="primary", key="ed_save"):
             saved_id = cases.create_case(case, user.username)
             changed = ["created"]
         else:
-            changed = cases.update_case(editing, case, user.username)
+            changed = cases.update_case(editing, case, user.username, opened_version=ss.get("ed_opened_version"))
             saved_id = editing
     except HuddleInputError as exc:
         show_error(exc)
     else:
         ss["case_id"], ss["editor_case"], ss["ed_loaded_for"] = saved_id, saved_id, saved_id
+        ss["ed_opened_version"] = cases.get_case(saved_id).version      # this editor's own save is the base now
         st.success("Saved: " + ", ".join(changed) if changed else "Nothing changed.")

@@ -7,16 +7,16 @@ from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
-from ui.widgets import pick_case, plain, show_error
+from ui.widgets import inert, pick_case, plain, show_error
 
 user = require(None)
 case_id = pick_case()
 stored = cases.get_case(case_id)
 case = stored.case
 
-st.title(case.title)
-st.caption(" · ".join(x for x in (f"{case.kind} case", case.scoring, f"status {stored.status}",
-                                   case.event, case.session, case.source) if x))
+st.title(inert(case.title))
+st.caption(inert(" · ".join(x for x in (f"{case.kind} case", case.scoring, f"status {stored.status}",
+                                         case.event, case.session, case.source) if x)))
 if user.may("director"):
     edit, poll, _ = st.columns([1, 1, 3])
     if edit.button("Edit the case", key="edit_case"):
@@ -57,11 +57,11 @@ if case.other_table is not None:
 if case.notes:
     plain(case.notes)
 if case.source_ruling:
-    st.info(f"Ruling in the source: {case.source_ruling}")
+    st.info(inert(f"Ruling in the source: {case.source_ruling}"))
 if case.assumptions:
     with st.expander("Assumptions made when encoding this case"):
         for a in case.assumptions:
-            st.write(f"- {a}")
+            st.write(f"- {inert(a)}")
 
 if user.may("director"):
     st.subheader("Status")
@@ -94,7 +94,7 @@ if user.may("director"):
             except HuddleInputError as exc:
                 show_error(exc)
             else:
-                st.success(f"Field of board {case.board.number}: {len(field.scores)} results ({field.note}).")
+                st.success(inert(f"Field of board {case.board.number}: {len(field.scores)} results ({field.note})."))
 json_col, pbn_col = st.columns(2)
 json_col.download_button("Download the case file (JSON)", cases.export_case(case_id),
                          file_name=f"{case.id}.json", mime="application/json", key="export_case")

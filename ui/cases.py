@@ -4,6 +4,7 @@ import streamlit as st
 from polling import db
 from polling.cases import STATUSES
 from ui.auth import require
+from ui.widgets import inert
 
 user = require(None)
 st.title("Cases")
@@ -19,7 +20,7 @@ if not records:
 for record in records:
     with st.container(border=True):
         cols = st.columns([6, 1, 1], vertical_alignment="center")
-        if cols[0].button(record.title, key=f"open-{record.id}", type="tertiary"):
+        if cols[0].button(inert(record.title), key=f"open-{record.id}", type="tertiary"):
             st.session_state["case_id"] = record.id
             st.switch_page("ui/case_view.py")
         cols[1].caption(record.kind)

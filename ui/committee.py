@@ -21,7 +21,7 @@ from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, show_ruling
-from ui.widgets import pick_case, plain, show_error, show_problem
+from ui.widgets import inert, pick_case, plain, show_error, show_problem
 
 user = require("committee")
 st.title("Appeal")
@@ -145,10 +145,10 @@ with vote_tab:
                        "tried": Reconsideration.from_dict(json.loads(v.change)).describe(),
                        "at": v.at.strftime("%Y-%m-%d %H:%M")} for v in heard.votes], hide_index=True, width="stretch")
     if heard.decision is not None:
-        st.success(f"{heard.decision.summary} Reason: {heard.decision.reason}")
+        st.success(inert(f"{heard.decision.summary} Reason: {heard.decision.reason}"))
     else:
         with st.form(f"vote_{record_id}"):
-            st.markdown(f"**Your vote, {user.display_name or user.username}** (with the change on the "
+            st.markdown(f"**Your vote, {inert(user.display_name or user.username)}** (with the change on the "
                         "*Try a change* tab, if any)")
             decision = st.radio("Decision", list(DECISIONS), horizontal=True, key=f"cm_vote_{record_id}",
                                 format_func=lambda d: f"{d}: {DECISIONS[d]}")

@@ -4,10 +4,11 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from polling import accounts
 from ui.auth import require
+from ui.widgets import inert
 
 user = require(None)
 st.title("My account")
-st.write(f"Signed in as **{user.username}** ({user.role}).")
+st.write(f"Signed in as **{inert(user.username)}** ({user.role}).")
 with st.form("change_password", clear_on_submit=True):
     st.subheader("Change my password")
     current = st.text_input("Current password", type="password", key="me_current")
@@ -18,6 +19,6 @@ if changed:
     try:
         accounts.change_password(user.username, current, new, again)
     except HuddleInputError as exc:
-        st.error(str(exc))
+        st.error(inert(str(exc)))
     else:
         st.success("Password changed. Every browser signed in as you, this one included, must sign in again.")

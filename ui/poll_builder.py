@@ -8,7 +8,7 @@ from analysis.errors import HuddleInputError
 from polling import cases, services
 from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require
-from ui.widgets import pick_case, show_error, show_problem
+from ui.widgets import inert, pick_case, show_error, show_problem
 
 user = require("director")
 st.title("Poll builder")
@@ -38,11 +38,11 @@ except HuddleInputError as exc:
 q4 = st.checkbox("After the answers are locked, ask what the unauthorized information suggests (Q4)",
                  key="pb_q4", disabled=not q4_text, help=q4_text or q4_reason)
 if q4 and q4_text:
-    st.caption(f"Q4 will read: {q4_text}")
+    st.caption(inert(f"Q4 will read: {q4_text}"))
 
 for name, text in (("wording", wording), ("methods", methods)):
     for problem in poll_wording_problems(text, case):
-        st.error(f"{name}: {problem}")
+        st.error(inert(f"{name}: {problem}"))
 
 try:
     problem = build_poll(case, wording, methods, tuple(alternatives), q4=q4 and bool(q4_text))

@@ -11,6 +11,7 @@ from analysis.research_figures import (operating_characteristic_figure, sensitiv
 from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
+from ui.widgets import inert
 
 require("researcher")
 st.title("Research")
@@ -31,7 +32,7 @@ try:
             st.info("No case in this database has a recorded poll with a ruling yet.")
             st.stop()
 except HuddleInputError as exc:
-    st.error(str(exc))
+    st.error(inert(str(exc)))
     st.stop()
 
 st.caption(f"{len(corpus)} polled action(s) from {corpus['case_id'].nunique()} case(s).")
@@ -58,12 +59,12 @@ try:
     if wanted:
         st.caption(f"Intervals from {wanted} bootstrap replicates.")
     for warning in research.too_few_decisions(fits):
-        st.warning(warning)
+        st.warning(inert(warning))
     st.plotly_chart(thresholds_figure(fits), width="stretch")
     st.dataframe(fits, hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})
 except HuddleInputError as exc:
-    st.info(str(exc))
+    st.info(inert(str(exc)))
 
 st.subheader("Operating characteristics")
 oc = research.operating_characteristic(policy_name)
@@ -94,4 +95,4 @@ try:
     st.write(f"Settled: **{settled}** — the remaining pollees cannot change it." if settled else
              "Not settled: the remaining pollees can still change the verdict.")
 except HuddleInputError as exc:
-    st.error(str(exc))
+    st.error(inert(str(exc)))

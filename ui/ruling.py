@@ -13,7 +13,7 @@ from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
 from ui.ruling_view import report_downloads, score_downloads, show_ruling
-from ui.widgets import pick_case, show_error
+from ui.widgets import inert, pick_case, show_error
 
 user = require(None)
 st.title("Ruling")
@@ -44,7 +44,7 @@ if ruling is not None and editing and ruling.left_out and ruling.adjusted:
     ruling = rule(replace(case, ruling=inputs))
 if ruling is not None:
     for warning in ruling.warnings:
-        st.warning(warning)
+        st.warning(inert(warning))
     show_ruling(ruling)
     if ruling.adjusted:
         score_downloads(case, ruling)
@@ -64,7 +64,7 @@ if versions:
                    "policy": v.policy, "adjusted": v.adjusted} for v in reversed(versions)],
                  hide_index=True, width="stretch")
     for v in reversed(versions):
-        with st.expander(f"Version {v.version} ({v.username})"):
+        with st.expander(inert(f"Version {v.version} ({v.username})")):
             st.text(json.loads(v.result)["text"])
 
 if versions:

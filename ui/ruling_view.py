@@ -11,7 +11,7 @@ from analysis.errors import HuddleInputError
 from analysis.ruling import Ruling
 from polling.dossier import load_dossier, save_report
 from reports.render import FORMATS
-from ui.widgets import plain, verdict_table
+from ui.widgets import inert, plain, verdict_table
 
 
 def show_ruling(ruling: Ruling) -> None:
@@ -61,7 +61,7 @@ def report_downloads(record_id: int) -> None:
             written = save_report(report)           # each format rendered once, then offered as saved
             st.session_state[key] = (report.file_stem, {fmt: path.read_bytes() for fmt, path in written.items()})
         except HuddleInputError as exc:
-            st.error(str(exc))
+            st.error(inert(str(exc)))
     made = st.session_state.get(key)
     if made:
         case_id, files = made

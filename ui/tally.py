@@ -8,7 +8,7 @@ from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, logical_alternatives
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import pick_case, pick_poll, show_problem, verdict_table
+from ui.widgets import inert, pick_case, pick_poll, show_problem, verdict_table
 
 user = require("director")
 st.title("Live tally")
@@ -61,7 +61,7 @@ if poll.status != "closed":
                 try:
                     services.record_verbal_vote(poll.id, call, considered, None, None, comment, level)
                 except HuddleInputError as exc:
-                    st.error(str(exc))
+                    st.error(inert(str(exc)))
                 else:
                     st.rerun()
     if st.button("Close the poll", key="close_poll"):

@@ -10,7 +10,7 @@ from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
 from polling import services
 from ui.state import database
-from ui.widgets import show_problem
+from ui.widgets import inert, show_problem
 
 # what a pollee reads for each field a refusal names
 FIELD_WORDS = {"call": "Question 1", "considered": "Question 2", "how close": "Question 3",
@@ -21,12 +21,12 @@ def say(exc: HuddleInputError) -> None:
     """A refusal in plain words: no field names in code form."""
     problem = exc.problem[0].upper() + exc.problem[1:]
     where = FIELD_WORDS.get(exc.field)
-    st.error(f"{where}: {exc.problem}." if where else f"{problem}.")
+    st.error(inert(f"{where}: {exc.problem}." if where else f"{problem}."))
 
 
 def q4_form(ballot_id: int, question: str, legal) -> None:
     st.subheader("One more question")
-    st.write(question)
+    st.write(inert(question))
     picks = st.multiselect("Calls made more attractive (none is an answer too)", list(legal),
                            format_func=call_symbol, key="q4_calls", select_all=False,
                            placeholder="Choose the calls, or none")

@@ -3,6 +3,7 @@ free text shown inert."""
 from __future__ import annotations
 
 import html
+import re
 
 import streamlit as st
 
@@ -11,6 +12,19 @@ from analysis.logical_alternatives import action_name
 from polling import db, services
 from polling.ballots import PollProblem
 from reports.diagram import auction_html, single_hand_html
+
+
+# Escaped: what would make typed text a link or image ([ ] <), a heading (#), a table (|), maths
+# ($), code (`), emphasis or strike-through (* _ ~), a Streamlit directive (:red[…]), or an escape (\).
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>#~|$])")
+
+
+def inert(text) -> str:
+    """Text that an element renders as markdown (title, caption, success, error, write …) shown
+    as typed: the characters that would make a link, an image, a heading, a table, maths, code,
+    emphasis or a Streamlit colour directive are escaped, so typed markup stays text and loads
+    nothing."""
+    return _MARKDOWN.sub(r"\\\1", str(text))
 
 
 def plain(text: str, muted: bool = False) -> None:
@@ -56,7 +70,7 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         st.stop()
     ids = [p.id for p in polls]
     asked = st.query_params.get("poll", "")
-    current = int(asked) if asked.isdigit() and int(asked) in ids else st.session_state.get("poll_id")
+    current = int(asked) if asked.isdecimal() and int(asked) in ids else st.session_state.get("poll_id")
     poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key,
                            format_func=lambda i: f"Poll {i} ({next(p.status for p in polls if p.id == i)})")
     st.session_state["poll_id"] = poll_id
@@ -131,4 +145,4 @@ def field_words(field: str) -> str:
 
 def show_error(exc, where=st) -> None:
     """A refusal next to the field, named in a director's words."""
-    where.error(f"{field_words(exc.field)}: {exc.problem}")
+    where.error(inert(f"{field_words(exc.field)}: {exc.problem}"))

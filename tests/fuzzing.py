@@ -1,0 +1,300 @@
+"""A seeded mutation fuzzer for every way input reaches Huddle: case files, PBN and LIN files,
+and every `huddle` command. Each input must be answered (a result, or a refusal in words and
+exit code 2), never a traceback, a hang over 10 s or a memory blow-up.
+
+    from fuzzing import fuzz
+    report = fuzz(seconds=60, seed=1, workdir=tmp_path)
+    report.crashes             # [] when every input was answered
+
+The mutations are deterministic for a seed: byte flips, cuts, repeats and inserted edge values
+in files; JSON values swapped for other types, huge numbers, deep nesting and long strings in
+case files; and in command lines, a value swapped for an edge value (empty, negative, huge,
+a path outside the folder, a device, a control character, a long string).
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import resource
+import signal
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = sorted((ROOT / "data" / "cases").glob("*.json"))
+HAND_RECORDS = sorted(p for p in (ROOT / "tests" / "files").rglob("*") if p.suffix in (".pbn", ".lin"))
+CORPUS = ROOT / "data" / "research" / "demo-corpus.csv"
+LIMIT_SECONDS = 10
+LIMIT_GROWTH_MB = 600
+
+# Paths stay inside the fuzzer's folder (it works from there): "../x" is its parent's, never "/".
+EDGE_TEXT = ["", " ", "-", "--", "0", "-1", "1e309", "nan", "inf", "99999999999999999999", "4" * 4400,
+             "420*100000000", "1/0", "0/0", "x" * 5000, "../x", "sub/dir", "\x00", "\u202e", "💥", "NaN",
+             "null", "[]", "{}", "'; DROP TABLE case_record; --", "=HYPERLINK(\"x\")", "<script>", "![x](http://e/x)",
+             "/dev/zero", "/dev/null", "7NTXX+99", "8NT=", "4S", "P", "X", "XX", "N", "Z", "both", "ns"]
+EDGE_JSON = [None, True, False, 0, -1, 2 ** 70, 1e309, float("nan"), "", "x" * 20000, [], {}, [[[[[[[]]]]]]],
+             {"a": {"b": {"c": {}}}}, "../../etc/passwd", "4" * 4400, -(10 ** 30)]
+
+
+@dataclass
+class FuzzReport:
+    inputs: int = 0
+    answered: int = 0             # a result
+    refused: int = 0              # a refusal in words (HuddleInputError, exit 2)
+    crashes: list = field(default_factory=list)   # (target, input summary, what happened)
+    by_target: dict = field(default_factory=dict)
+
+    def count(self, target: str) -> None:
+        self.inputs += 1
+        self.by_target[target] = self.by_target.get(target, 0) + 1
+
+    def summary(self) -> str:
+        return (f"{self.inputs} inputs: {self.answered} answered, {self.refused} refused in words, "
+                f"{len(self.crashes)} crashes; " + ", ".join(f"{k} {v}" for k, v in sorted(self.by_target.items())))
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _deadline(seconds: int):
+    def ring(*_):
+        raise _Timeout()
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+# ---------------------------------------------------------------- mutators
+
+def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 6)):
+        choice = rng.random()
+        at = rng.randrange(len(data) + 1)
+        if choice < 0.25 and data:
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        elif choice < 0.45:
+            del data[at:at + rng.randint(1, 200)]
+        elif choice < 0.6 and data:
+            start = rng.randrange(len(data))
+            data[at:at] = data[start:start + rng.randint(1, 400)] * rng.randint(1, 3)
+        elif choice < 0.8:
+            data[at:at] = rng.choice(EDGE_TEXT).encode("utf-8", "surrogatepass")
+        else:
+            data[at:at] = rng.choice([b"[", b"]", b"{", b"}", b'"', b"|", b"\r", b"\n\n", b"=1=", b"*", b"+",
+                                      b"#", b"##", b"AP", b"-", b"\\", b"^I", b"$1", b"mb|", b"pc|", b"md|"])
+    return bytes(data)
+
+
+def mutate_json(value, rng: random.Random, depth: int = 0):
+    if isinstance(value, dict) and value:
+        out = dict(value)
+        key = rng.choice(list(out))
+        roll = rng.random()
+        if roll < 0.15:
+            del out[key]
+        elif roll < 0.7:
+            out[key] = mutate_json(out[key], rng, depth + 1)
+        else:
+            out[key] = rng.choice(EDGE_JSON)
+        return out
+    if isinstance(value, list) and value:
+        out = list(value)
+        k = rng.randrange(len(out))
+        roll = rng.random()
+        if roll < 0.2:
+            del out[k]
+        elif roll < 0.4:
+            out.extend(out[:rng.randint(1, 3)] * rng.randint(1, 50))
+        else:
+            out[k] = mutate_json(out[k], rng, depth + 1) if rng.random() < 0.6 else rng.choice(EDGE_JSON)
+        return out
+    if isinstance(value, str) and rng.random() < 0.5:
+        return rng.choice(EDGE_TEXT) if rng.random() < 0.5 else value + rng.choice(EDGE_TEXT)
+    return rng.choice(EDGE_JSON)
+
+
+def case_text(rng: random.Random) -> str:
+    data = json.loads(rng.choice(CASES).read_text(encoding="utf-8"))
+    for _ in range(rng.randint(1, 4)):
+        data = mutate_json(data, rng)
+    if rng.random() < 0.05:
+        data = {"nest": data}
+        for _ in range(rng.choice([10, 100, 5000])):
+            data = [data]
+    try:
+        return json.dumps(data, allow_nan=True)
+    except (ValueError, RecursionError):
+        return "[" * 5000
+
+
+# ---------------------------------------------------------------- targets
+
+def _run(report: FuzzReport, target: str, summary: str, call) -> None:
+    """One input: a result or a HuddleInputError; anything else, or too long, or too much
+    memory, is a crash."""
+    from analysis.errors import HuddleInputError
+    report.count(target)
+    before = _rss_mb()
+    started = time.perf_counter()
+    try:
+        with _deadline(LIMIT_SECONDS):
+            outcome = call()
+    except HuddleInputError:
+        report.refused += 1
+        return
+    except _Timeout:
+        report.crashes.append((target, summary, f"no answer within {LIMIT_SECONDS} s"))
+        return
+    except BaseException as exc:  # noqa: BLE001 - every other way out is what the fuzzer looks for
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        report.crashes.append((target, summary, "".join(traceback.format_exception_only(exc)).strip()[-300:]
+                               + f" (at {Path(where.filename).name}:{where.lineno})"))
+        return
+    grown = _rss_mb() - before
+    if grown > LIMIT_GROWTH_MB:
+        report.crashes.append((target, summary, f"memory grew by {grown:.0f} MB"))
+    elif time.perf_counter() - started > LIMIT_SECONDS:
+        report.crashes.append((target, summary, "answered, but after more than 10 s"))
+    elif outcome == "refused":
+        report.refused += 1
+    else:
+        report.answered += 1
+
+
+def fuzz_case_file(report: FuzzReport, rng: random.Random) -> None:
+    from analysis import case as case_files
+    text = case_text(rng)
+    _run(report, "case file", text[:120], lambda: case_files.loads(text))
+
+
+def fuzz_hand_record(report: FuzzReport, rng: random.Random) -> None:
+    from analysis import case as case_files
+    path = rng.choice(HAND_RECORDS)
+    data = mutate_bytes(path.read_bytes(), rng)
+    _run(report, "PBN/LIN", f"{path.name} mutated ({len(data)} bytes)",
+         lambda: case_files.read_games(data, path.name))
+
+
+def _cli(argv: list[str], stdin: str = "") -> str:
+    """`huddle ARGV` in this process: 0 answered, 2 refused in words; a traceback propagates."""
+    from huddle import cli
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = cli.main(argv)
+            except SystemExit as exc:      # argparse's usage errors
+                code = exc.code
+    finally:
+        sys.stdin = old_stdin
+    if code not in (0, 2):
+        raise RuntimeError(f"exit code {code}: {err.getvalue()[-300:]}")
+    if "Traceback" in err.getvalue():
+        raise RuntimeError(err.getvalue()[-400:])
+    return "refused" if code == 2 else "answered"
+
+
+def cli_seeds(work: Path) -> list[list[str]]:
+    """One command line per command, with files the commands read."""
+    case_file = str(CASES[0])
+    pbn = str(ROOT / "tests" / "files" / "pbn-js" / "Schiphol.pbn")
+    lin = str(ROOT / "tests" / "files" / "pbntools" / "history" / "3381683999.lin")
+    results = str(ROOT / "tests" / "files" / "pbn-js" / "ruter71.pbn")
+    csv_results, usebio = work / "results.csv", work / "results.xml"
+    csv_results.write_text("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n"
+                           "1,4S,N,10,420,1,2\n1,3NT,S,9,400,3,4\n1,4SX,N,8,-200,5,6\n")
+    usebio.write_text("<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>"
+                      "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT>"
+                      "<PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE></BOARD>"
+                      "</EVENT></USEBIO>")
+    return [
+        ["case", "field", "laws033-case-a", str(csv_results), "--board", "1"],
+        ["case", "field", "laws033-case-a", str(usebio), "--board", "1", "--ns-pair", "1"],
+        ["score", "4SX-3", "--by", "S", "--vul", "both"],
+        ["mp", "--field", "420*4 400*2 170 150 -50*3", "--adjusted", "400:1/3 -50:1/3 420:1/6 -50:1/6"],
+        ["imp", "--other", "140", "--adjusted", "620:2/3 -100:1/3"],
+        ["la", "--chose", "4S=6 X=2 Pass=2", "--close", "Pass=1", "--table-action", "4S", "--policy", "wbf2017"],
+        ["la", "--chose", "4S=3 P=2", "--table-action", "4S", "--policy", "custom", "--select-min-count", "2",
+         "--select-min-share", "1/5", "--no-la-above", "4/5"],
+        ["rule", case_file], ["rule", case_file, "--policy", "ebu"], ["methods", "--laws", "2007"],
+        ["report", case_file, "--html", "-o", str(work / "reports")],
+        ["calibrate", str(CORPUS), "--bootstrap", "5", "--seed", "3", "--delta", "0.1"],
+        ["case", "import", case_file], ["case", "import", pbn, "--title", "Fuzz", "--board", "1"],
+        ["case", "import", lin, "--title", "Fuzz LIN", "--id", "fuzz-lin"],
+        ["case", "boards", pbn], ["case", "list"], ["case", "export", "boston-3h"],
+        ["case", "export", "boston-3h", "--pbn"], ["case", "scores", "boston-3h", "--format", "usebio"],
+        ["case", "field", "laws033-case-a", results, "--board", "1"],
+        ["case", "status", "boston-3h", "closed", "--reason", "done"], ["case", "history", "boston-3h"],
+        ["case", "rule", "boston-3h"], ["case", "rulings", "boston-3h"],
+        ["corpus", "export", "-o", str(work / "corpus.csv")],
+        ["user", "add", "fuzzer", "--role", "committee", "--password-stdin"],
+        ["user", "passwd", "fuzzer", "--password-stdin"], ["user", "disable", "fuzzer"],
+        ["addresses", "--port", "8501"],
+    ]
+
+
+def fuzz_cli(report: FuzzReport, rng: random.Random, work: Path, seeds: list[list[str]]) -> None:
+    argv = list(rng.choice(seeds))
+    for _ in range(rng.randint(1, 3)):
+        k = rng.randrange(len(argv))
+        roll = rng.random()
+        if roll < 0.6:
+            argv[k] = rng.choice(EDGE_TEXT)
+        elif roll < 0.75:
+            argv.insert(k, rng.choice(["--json", "--board", "--id", "--as", "--room", "--game", "-o", "--format"]))
+        elif roll < 0.85 and argv[k].endswith((".json", ".pbn", ".lin", ".csv", ".xml")) and Path(argv[k]).exists():
+            mutated = work / f"mutated{rng.randrange(1000)}{Path(argv[k]).suffix}"
+            source = Path(argv[k]).read_bytes()
+            mutated.write_bytes(case_text(rng).encode() if argv[k].endswith(".json") else mutate_bytes(source, rng))
+            argv[k] = str(mutated)
+        else:
+            del argv[k]
+            if not argv:
+                argv = ["--help"]
+    stdin = rng.choice(["a-long-password\n", "", "short\n", "x" * 100000])
+    _run(report, "CLI", " ".join(a[:40] for a in argv), lambda: _cli(argv, stdin))
+
+
+def fuzz(seconds: float, seed: int, workdir: Path) -> FuzzReport:
+    """Fuzz each target in turn until ``seconds`` have passed (case files, PBN/LIN, the CLI)."""
+    import os
+    workdir.mkdir(parents=True, exist_ok=True)
+    os.environ["HUDDLE_DATABASE_URL"] = f"sqlite:///{workdir / 'fuzz.sqlite'}"
+    os.environ["HUDDLE_REPORTS_DIR"] = str(workdir / "reports")
+    os.environ.setdefault("HUDDLE_SECRET_KEY", "fuzzing")
+    from polling import db
+    db.prepare_database()
+    rng, report = random.Random(seed), FuzzReport()
+    seeds = cli_seeds(workdir)
+    end = time.monotonic() + seconds
+    targets = (fuzz_case_file, fuzz_hand_record, lambda r, g: fuzz_cli(r, g, workdir, seeds))
+    k = 0
+    here = os.getcwd()
+    os.chdir(workdir)                  # whatever a command writes to a relative path lands here
+    try:
+        while time.monotonic() < end:
+            targets[k % len(targets)](report, rng)
+            k += 1
+    finally:
+        os.chdir(here)
+    return report
