@@ -69,10 +69,24 @@ def sign_in(page, base_url: str, username: str, password: str, path: str = "/") 
     from playwright.sync_api import expect
 
     page.goto(base_url + path)
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    try:
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\n{what_the_page_shows(page, base_url)}") from None
     page.get_by_label("User name").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
+
+
+def what_the_page_shows(page, base_url: str) -> str:
+    """For a failure's message: the page's text and the end of its server's log."""
+    try:
+        text = page.inner_text("body", timeout=5_000)[:2000]
+    except Exception as exc:    # a page that cannot even be read says so
+        text = f"(page unreadable: {exc})"
+    log = ARTIFACTS / f"streamlit-{base_url.rsplit(':', 1)[1]}.log"
+    tail = "\n".join(log.read_text(errors="replace").splitlines()[-40:]) if log.exists() else "(no server log)"
+    return f"--- page at {page.url}:\n{text}\n--- server log:\n{tail}"
 
 
 # ---------------------------------------------------------------- a phone on another host
