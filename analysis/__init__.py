@@ -1,4 +1,4 @@
-"""Huddle's pure domain logic: bridge objects, exact scoring and (later) rulings.
+"""Huddle's pure domain logic: bridge objects, exact scoring, logical alternatives and rulings.
 
 No database, no Streamlit, no I/O beyond arguments: usable from a notebook alone::
 
@@ -7,22 +7,39 @@ No database, no Streamlit, no I/O beyond arguments: usable from a notebook alone
                         [AdjustedTable.parse("400:1/3 -50:1/3 420:1/6 -50:1/6")])
     board.adjusted[0].ns_matchpoints   # Fraction(17, 2)
 """
-from . import lin, pbn
-from .bridge import Auction, Board, Call, check_legal, parse_call, parse_deal
-from .errors import HuddleInputError
-from .matchpoints import (AdjustedTable, BoardScoring, Scale, matchpoint, neuberg, parse_field,
-                          score_board)
-from .numbers import display, fraction_str, mixed_str, parse_fraction
-from .scoring import (PlayedContract, WeightedScore, artificial_imps, artificial_matchpoints,
-                      average_minus_or_table, butler, contract_score, cross_imps, imps,
-                      knockout_average, serious_error_split, session_percentage_rule,
-                      weighted_imps)
+from __future__ import annotations
 
-__all__ = [
-    "Auction", "Board", "Call", "check_legal", "lin", "pbn", "parse_call",
-    "parse_deal", "HuddleInputError", "AdjustedTable", "BoardScoring", "Scale", "matchpoint",
-    "neuberg", "parse_field", "score_board", "display", "fraction_str", "mixed_str",
-    "parse_fraction", "PlayedContract", "WeightedScore", "artificial_imps",
-    "artificial_matchpoints", "average_minus_or_table", "butler", "contract_score", "cross_imps",
-    "imps", "knockout_average", "serious_error_split", "session_percentage_rule", "weighted_imps",
-]
+import importlib
+
+# Each public name and the module that defines it. Modules load on first use (PEP 562), so the
+# calculator's `huddle score` does not wait for the deal solver or the file readers to load.
+_HOME = {
+    "lin": None, "pbn": None,
+    "Auction": "bridge", "Board": "bridge", "Call": "bridge", "check_legal": "bridge",
+    "parse_call": "bridge", "parse_deal": "bridge",
+    "HuddleInputError": "errors",
+    "AdjustedTable": "matchpoints", "BoardScoring": "matchpoints", "Scale": "matchpoints",
+    "matchpoint": "matchpoints", "neuberg": "matchpoints", "parse_field": "matchpoints",
+    "score_board": "matchpoints",
+    "display": "numbers", "fraction_str": "numbers", "mixed_str": "numbers", "parse_fraction": "numbers",
+    "PlayedContract": "scoring", "WeightedScore": "scoring", "artificial_imps": "scoring",
+    "artificial_matchpoints": "scoring", "average_minus_or_table": "scoring", "butler": "scoring",
+    "contract_score": "scoring", "cross_imps": "scoring", "imps": "scoring",
+    "knockout_average": "scoring", "serious_error_split": "scoring",
+    "session_percentage_rule": "scoring", "weighted_imps": "scoring",
+}
+__all__ = list(_HOME)
+
+
+def __getattr__(name: str):
+    if name not in _HOME:
+        raise AttributeError(f"module 'analysis' has no attribute {name!r}")
+    home = _HOME[name]
+    module = importlib.import_module(f".{home or name}", __name__)
+    value = module if home is None else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
-
-from endplay.types import Contract, ContractBid, Deal, Denom, Penalty, PenaltyBid, Player, Vul
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .errors import HuddleInputError
+
+if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
+    from endplay.types import Contract, Deal, Player
 
 SEATS = "NESW"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -22,13 +23,11 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
 RANKS = "AKQJT98765432"
 VULNERABILITIES = ("none", "ns", "ew", "both")
-_VUL_ENUM = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "both": Vul.both}
 _VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil": "none",
                 "ns": "ns", "n-s": "ns", "n/s": "ns", "ew": "ew", "e-w": "ew", "e/w": "ew",
                 "both": "both", "all": "both", "b": "both"}
 _STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
                    "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-_DENOM = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 
 
@@ -48,6 +47,7 @@ def seats_from(first: str) -> str:
 
 
 def player(seat_letter: str) -> Player:
+    from endplay.types import Player
     return Player.find(seat_letter)
 
 
@@ -67,10 +67,6 @@ def vulnerability(text: str, field: str = "vulnerability") -> str:
     raise HuddleInputError(field, f"unknown vulnerability '{text}' (use none, ns, ew or both)")
 
 
-def vul_enum(vul: str) -> Vul:
-    return _VUL_ENUM[vul]
-
-
 def is_vulnerable(vul: str, seat_letter: str) -> bool:
     return vul == "both" or vul == side_of(seat_letter).lower()
 
@@ -82,7 +78,12 @@ def dealer_for_board(number: int) -> str:
 
 def vulnerability_for_board(number: int) -> str:
     """Law 2: the standard 16-board cycle of vulnerability."""
-    return {Vul.none: "none", Vul.ns: "ns", Vul.ew: "ew", Vul.both: "both"}[Vul.from_board(number)]
+    return _VULNERABILITY_CYCLE[(number - 1) % 16]
+
+
+# Law 2: boards 1-16 (then 17-32 alike): each row of four shifts the pattern one board on
+_VULNERABILITY_CYCLE = ("none", "ns", "ew", "both", "ns", "ew", "both", "none",
+                        "ew", "both", "none", "ns", "both", "none", "ns", "ew")
 
 
 # ---------------------------------------------------------------- deals
@@ -142,6 +143,7 @@ def parse_deal(text: str) -> Deal:
         if len(cards) != 13:
             raise HuddleInputError("deal", f"{SEAT_NAMES[s]} has {len(cards)} cards")
     pbn = "N:" + " ".join(_hand_pbn(hands[s]) for s in SEATS)
+    from endplay.types import Deal
     return Deal(pbn)
 
 
@@ -353,6 +355,7 @@ class Auction:
         """The contract (without a result) once the auction is over; None if passed out."""
         if not self.is_complete or self.is_passed_out:
             return None
+        from endplay.types import Contract
         return Contract.from_auction(player(self.dealer), [to_endplay_bid(c.call) for c in self.calls])
 
     def contract_text(self, symbols: bool = False) -> str | None:
@@ -360,9 +363,8 @@ class Auction:
         contract = self.final_contract()
         if contract is None:
             return None
-        strain = {Denom.clubs: "C", Denom.diamonds: "D", Denom.hearts: "H",
-                  Denom.spades: "S", Denom.nt: "NT"}[contract.denom]
-        penalty = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[contract.penalty]
+        strain = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "nt": "NT"}[contract.denom.name]
+        penalty = {"passed": "", "doubled": "X", "redoubled": "XX"}[contract.penalty.name]
         bid = call_symbol(f"{contract.level}{strain}") if symbols else f"{contract.level}{strain}"
         return f"{bid}{penalty} by {SEATS[int(contract.declarer)]}"
 
@@ -440,13 +442,15 @@ def check_legal(dealer: str, history: Sequence[str]) -> None:
 
 
 def to_endplay_bid(call: str):
+    from endplay.types import ContractBid, Denom, Penalty, PenaltyBid
     if call == "P":
         return PenaltyBid(Penalty.passed)
     if call == "X":
         return PenaltyBid(Penalty.doubled)
     if call == "XX":
         return PenaltyBid(Penalty.redoubled)
-    return ContractBid(int(call[0]), _DENOM[call[1:]])
+    return ContractBid(int(call[0]), {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts,
+                                      "S": Denom.spades, "NT": Denom.nt}[call[1:]])
 
 
 # A note or comment on a call that reports its tempo is the call's tempo mark, not an alert:

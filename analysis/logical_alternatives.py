@@ -12,9 +12,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable
 
-from scipy import stats
-
 from .bridge import call_symbol, parse_call
+from .distributions import beta_ppf, beta_sf, normal_ppf
 from .errors import HuddleInputError
 from .numbers import parse_fraction
 
@@ -115,7 +114,7 @@ def with_threshold(base: Policy, threshold: Fraction) -> Policy:
 # ---------------------------------------------------------------- uncertainty
 
 def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
-    z = stats.norm.ppf(0.5 + level / 2)
+    z = normal_ppf(0.5 + level / 2)
     centre = (k + z * z / 2) / (n + z * z)
     half = z / (n + z * z) * (k * (n - k) / n + z * z / 4) ** 0.5
     return max(0.0, centre - half), min(1.0, centre + half)
@@ -123,15 +122,15 @@ def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
 
 def clopper_pearson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     alpha = 1 - level
-    low = 0.0 if k == 0 else float(stats.beta.ppf(alpha / 2, k, n - k + 1))
-    high = 1.0 if k == n else float(stats.beta.ppf(1 - alpha / 2, k + 1, n - k))
+    low = 0.0 if k == 0 else beta_ppf(alpha / 2, k, n - k + 1)
+    high = 1.0 if k == n else beta_ppf(1 - alpha / 2, k + 1, n - k)
     return low, high
 
 
 def p_meets(k: int, n: int, threshold: Fraction | float, strict: bool = False) -> float:
     """P(true share ≥ threshold) (> when strict: the same for a continuous posterior) under the
     Jeffreys posterior Beta(k + 1/2, n − k + 1/2)."""
-    return float(stats.beta.sf(float(threshold), k + 0.5, n - k + 0.5))
+    return beta_sf(float(threshold), k + 0.5, n - k + 0.5)
 
 
 def is_firm(probability: float) -> bool:

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from endplay.types import Contract, Denom, Penalty
-
-from .bridge import _STRAIN_ALIASES, player, seat, side_of, vul_enum, vulnerability
+from .bridge import _STRAIN_ALIASES, is_vulnerable, seat, side_of, vulnerability
 from .errors import HuddleInputError
 from .limits import MAX_SCORE
 from .numbers import fraction_str, parse_fraction
@@ -22,7 +20,6 @@ from .numbers import fraction_str, parse_fraction
 # ---------------------------------------------------------------- contract scores
 
 _CONTRACT = re.compile(r"^([0-9]{1,2})\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d{1,2})$", re.I)
-_DENOM = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 
 
 @dataclass(frozen=True)
@@ -67,19 +64,37 @@ class PlayedContract:
     def result(self) -> int:
         return self.tricks - self.level - 6
 
-    def to_endplay(self) -> Contract:
-        penalty = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}[self.penalty]
-        return Contract(level=self.level, denom=_DENOM[self.strain], declarer=player(self.declarer),
-                        penalty=penalty, result=self.result)
+    def declarer_score(self, vulnerable: bool) -> int:
+        """Declarer's side's score by the Law 77 table (tests/test_scoring_vectors.py checks it
+        against endplay's on every contract, result and vulnerability)."""
+        multiplier = {"": 1, "X": 2, "XX": 4}[self.penalty]
+        if self.result < 0:
+            return -_undertricks(-self.result, multiplier, vulnerable)
+        per_trick = 20 if self.strain in "CD" else 30
+        contracted = multiplier * (per_trick * self.level + (10 if self.strain == "NT" else 0))
+        score = contracted + (((500 if vulnerable else 300) if contracted >= 100 else 50)
+                              + {6: 750 if vulnerable else 500, 7: 1500 if vulnerable else 1000}.get(self.level, 0)
+                              + {1: 0, 2: 50, 4: 100}[multiplier])
+        overtrick = per_trick if multiplier == 1 else multiplier * (100 if vulnerable else 50)
+        return score + self.result * overtrick
 
     def ns_score(self, vul: str) -> int:
-        """North-South's score (Law 77 scoring table, via endplay)."""
-        score = self.to_endplay().score(vul_enum(vulnerability(vul)))
+        """North-South's score (Law 77)."""
+        score = self.declarer_score(is_vulnerable(vulnerability(vul), self.declarer))
         return score if side_of(self.declarer) == "NS" else -score
 
     def __str__(self) -> str:
         result = "=" if self.result == 0 else f"{self.result:+d}"
         return f"{self.level}{self.strain}{self.penalty}{result} by {self.declarer}"
+
+
+def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:
+    """Law 77's penalty for ``down`` undertricks: 50 (100 vulnerable) each undoubled; doubled,
+    100 / 200 / 200 / 300… not vulnerable or 200 / 300… vulnerable; redoubled, twice doubled."""
+    if multiplier == 1:
+        return down * (100 if vulnerable else 50)
+    doubled = (200 + 300 * (down - 1)) if vulnerable else (100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0))
+    return doubled * multiplier // 2
 
 
 def contract_score(text: str, declarer: str, vul: str) -> int:

@@ -52,6 +52,8 @@ def test_board_derives_dealer_and_vulnerability_from_number():
     assert [vulnerability_for_board(n) for n in range(1, 17)] == [
         "none", "ns", "ew", "both", "ns", "ew", "both", "none",
         "ew", "both", "none", "ns", "both", "none", "ns", "ew"]
+    from endplay.types import Vul
+    assert all(vulnerability_for_board(n) == Vul.from_board(n).name for n in range(1, 129))
     board = Board.make(DEAL, number=7)
     assert (board.dealer, board.vulnerability) == ("S", "both")
     assert Board.make(DEAL, number=7, vul="none").vulnerability == "none"

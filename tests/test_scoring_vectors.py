@@ -70,6 +70,29 @@ def test_contract_scores_from_the_other_side_are_negated():
     assert contract_score("4♠X-3", "W", "ew") == 800
 
 
+def test_the_law_77_table_agrees_with_endplay_on_every_contract_and_result():
+    """Huddle scores contracts itself (the calculator must not wait for endplay to load); endplay's
+    table is the independent check: 35 contracts x 3 penalties x 14 trick counts x 4 vulnerabilities."""
+    from endplay.types import Contract, Denom, Penalty, Player, Vul
+    from analysis.scoring import PlayedContract
+    denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+    penalties = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}
+    checked = 0
+    for level in range(1, 8):
+        for strain, denom in denoms.items():
+            for penalty, endplay_penalty in penalties.items():
+                for tricks in range(14):
+                    for declarer in "NE":
+                        ours = PlayedContract(level, strain, penalty, declarer, tricks)
+                        theirs = Contract(level=level, denom=denom, declarer=Player.find(declarer),
+                                          penalty=endplay_penalty, result=tricks - level - 6)
+                        for vul, endplay_vul in (("none", Vul.none), ("ns", Vul.ns), ("ew", Vul.ew), ("both", Vul.both)):
+                            sign = 1 if declarer == "N" else -1
+                            assert ours.ns_score(vul) == sign * theirs.score(endplay_vul), (str(ours), vul)
+                            checked += 1
+    assert checked == 7 * 5 * 3 * 14 * 2 * 4
+
+
 def test_passed_out_scores_nothing():  # SC-21
     from analysis.case import TableResult
     assert TableResult.from_dict({"passed_out": True}, "both").ns_score == 0
