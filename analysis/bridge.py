@@ -7,7 +7,7 @@ explanations, tempo breaks, remarks).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .errors import HuddleInputError
@@ -29,6 +29,7 @@ _VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil":
 _STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
                    "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+ALL_CALLS = ("P", "X", "XX", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_ORDER))
 
 
 # ---------------------------------------------------------------- seats and vulnerability
@@ -382,14 +383,9 @@ class Auction:
     def legal_calls(self) -> list[str]:
         """Every call the next player may make."""
         history = [c.call for c in self.calls]
-        out = []
-        for candidate in ["P", "X", "XX"] + [f"{lvl}{s}" for lvl in range(1, 8) for s in STRAIN_ORDER]:
-            try:
-                check_legal(self.dealer, history + [candidate])
-            except HuddleInputError:
-                continue
-            out.append(candidate)
-        return out
+        state = _auction_state(self.dealer, history)
+        who = SEATS[(SEATS.index(self.dealer) + len(history)) % 4]
+        return [c for c in ALL_CALLS if state.refusal(c, who) is None]
 
     def rounds(self) -> list[list[Call | None]]:
         """The auction as table rows in the order W, N, E, S (None before the dealer)."""
@@ -407,38 +403,60 @@ def passes_to_end(history: Sequence[str]) -> int:
     return 4 - len(history)
 
 
-def check_legal(dealer: str, history: Sequence[str]) -> None:
-    """Raise a HuddleInputError naming the first illegal call (position and seat)."""
+@dataclass(frozen=True)
+class _AuctionState:
+    """Where an auction stands: the last bid, who made it, "", "X" or "XX" on it, and whether
+    the auction has ended."""
+
     last_bid: str | None = None
-    last_bid_by = ""
-    state = ""  # "", "X" or "XX" on the last bid
-    ended = False
+    last_bid_by: str = ""
+    doubled: str = ""
+    ended: bool = False
+
+    def refusal(self, call: str, who: str) -> str | None:
+        """Why ``who`` may not make ``call`` now (Laws 18, 19 and 22), or None if they may."""
+        if self.ended:
+            return f"{call_symbol(call)} comes after the auction ended"
+        if call == "X":
+            if self.last_bid is None:
+                return "X with no bid to double"
+            if side_of(self.last_bid_by) == side_of(who):
+                return f"X doubles own side's {call_symbol(self.last_bid)}"
+            if self.doubled:
+                return f"X of {call_symbol(self.last_bid)}, which is already doubled"
+        elif call == "XX":
+            if self.doubled != "X":
+                return "XX without a double to redouble"
+            if side_of(self.last_bid_by) != side_of(who):
+                return "XX of the opponents' contract; only the doubled side may redouble"
+        elif call != "P" and self.last_bid is not None and bid_rank(call) <= bid_rank(self.last_bid):
+            return f"{call_symbol(call)} is insufficient after {call_symbol(self.last_bid)}"
+        return None
+
+    def after(self, call: str, who: str) -> "_AuctionState":
+        if call in ("X", "XX"):
+            return _AuctionState(self.last_bid, self.last_bid_by, call, self.ended)
+        if call == "P":
+            return self
+        return _AuctionState(call, who, "", self.ended)
+
+
+def _auction_state(dealer: str, history: Sequence[str]) -> _AuctionState:
+    """The state after ``history``; raises a HuddleInputError naming the first illegal call
+    (position and seat)."""
+    state = _AuctionState()
     for i, call in enumerate(history):
         who = SEATS[(SEATS.index(dealer) + i) % 4]
-        where = f"auction call {i + 1} ({SEAT_NAMES[who]})"
-        if ended:
-            raise HuddleInputError(where, f"{call_symbol(call)} comes after the auction ended")
-        if call == "P":
-            pass
-        elif call == "X":
-            if last_bid is None:
-                raise HuddleInputError(where, "X with no bid to double")
-            if side_of(last_bid_by) == side_of(who):
-                raise HuddleInputError(where, f"X doubles own side's {call_symbol(last_bid)}")
-            if state:
-                raise HuddleInputError(where, f"X of {call_symbol(last_bid)}, which is already doubled")
-            state = "X"
-        elif call == "XX":
-            if state != "X":
-                raise HuddleInputError(where, "XX without a double to redouble")
-            if side_of(last_bid_by) != side_of(who):
-                raise HuddleInputError(where, "XX of the opponents' contract; only the doubled side may redouble")
-            state = "XX"
-        else:
-            if last_bid is not None and bid_rank(call) <= bid_rank(last_bid):
-                raise HuddleInputError(where, f"{call_symbol(call)} is insufficient after {call_symbol(last_bid)}")
-            last_bid, last_bid_by, state = call, who, ""
-        ended = passes_to_end(history[:i + 1]) == 0
+        problem = state.refusal(call, who)
+        if problem:
+            raise HuddleInputError(f"auction call {i + 1} ({SEAT_NAMES[who]})", problem)
+        state = replace(state.after(call, who), ended=passes_to_end(history[:i + 1]) == 0)
+    return state
+
+
+def check_legal(dealer: str, history: Sequence[str]) -> None:
+    """Raise a HuddleInputError naming the first illegal call (position and seat)."""
+    _auction_state(dealer, history)
 
 
 def to_endplay_bid(call: str):

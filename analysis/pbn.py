@@ -307,7 +307,6 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
     except HuddleInputError:
         raise _Refused(tag_line, f"[Auction \"{first_text or ''}\"] must name the first caller: N, E, S or W") from None
     names: list[str] = []
-    notes: list[str | None] = []
     refs: list[int | None] = []
     comments: list[list[str]] = []
     lines: list[int] = []

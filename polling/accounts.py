@@ -19,7 +19,7 @@ from sqlmodel import Session, func, select
 from analysis.errors import HuddleInputError
 
 from . import settings
-from .db import engine_for
+from .db import reading, writing
 from .models import SignInSession, UserAccount, utcnow
 
 ROLES = ("director", "committee", "researcher")
@@ -52,9 +52,6 @@ class User:
 def _user(row: UserAccount) -> User:
     return User(row.id, row.username, row.display_name, row.role, row.disabled_at is not None)
 
-
-def _session(url: str | None) -> Session:
-    return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
 
 
 # ---------------------------------------------------------------- passwords
@@ -108,7 +105,7 @@ def check_new_account(username: str, password: str, role: str) -> str:
 # ---------------------------------------------------------------- accounts
 
 def has_users(url: str | None = None) -> bool:
-    with _session(url) as session:
+    with reading(url) as session:
         return session.exec(select(func.count()).select_from(UserAccount)).one() > 0
 
 
@@ -119,7 +116,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
     name = check_new_account(username, password, role)
     if len(display_name) > 120:
         raise HuddleInputError("display name", "at most 120 characters")
-    with _session(url) as session:
+    with writing(url) as session:
         if only_if_first and session.get_bind().dialect.name == "postgresql":
             # Two first visits at once must not both see no account: this lock conflicts with
             # itself, so the second waits for the first to commit (SQLite's write transaction
@@ -139,12 +136,12 @@ def create_user(username: str, password: str, role: str = "director", display_na
 
 
 def list_users(url: str | None = None) -> list[User]:
-    with _session(url) as session:
+    with reading(url) as session:
         return [_user(r) for r in session.exec(select(UserAccount).order_by(UserAccount.username))]
 
 
 def authenticate(username: str, password: str, url: str | None = None) -> User | None:
-    with _session(url) as session:
+    with reading(url) as session:
         row = session.exec(select(UserAccount).where(
             UserAccount.username == (username or "").strip().lower())).first()
     if row is None or row.disabled_at is not None:
@@ -223,7 +220,7 @@ def session_cookie(user: User, url: str | None = None, now: datetime | None = No
     """A new signed-in session for ``user``, kept on the server; the cookie names it."""
     now = now or datetime.now(timezone.utc)
     token = secrets.token_urlsafe(16)
-    with _session(url) as session:
+    with writing(url) as session:
         row = session.get(UserAccount, user.id)
         session.add(SignInSession(user_id=row.id, token_hash=_token_hash(token), created_at=now,
                                   expires_at=now + SESSION_TTL))
@@ -258,7 +255,7 @@ def user_from_cookie(value: str | None, url: str | None = None,
     now = now or datetime.now(timezone.utc)
     if expires <= now.timestamp():
         return None
-    with _session(url) as session:
+    with reading(url) as session:
         row = session.get(UserAccount, user_id)
         live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(token),
                                                         SignInSession.user_id == user_id)).first()
@@ -278,7 +275,7 @@ def end_session(value: str | None, url: str | None = None) -> None:
     parts = _cookie_payload(value)
     if parts is None:
         return
-    with _session(url) as session:
+    with writing(url) as session:
         for row in session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(parts[3]))):
             session.delete(row)
         session.commit()
@@ -309,7 +306,7 @@ def change_password(username: str, current: str, new: str, again: str | None = N
                     url: str | None = None) -> None:
     """A user's own new password: the current one is asked first; every session ends."""
     _check_password(new, again)
-    with _session(url) as session:
+    with writing(url) as session:
         row = _account(session, username)
         if not verify_password(current or "", row.password_hash):
             raise HuddleInputError("current password", "is not right")
@@ -322,7 +319,7 @@ def change_password(username: str, current: str, new: str, again: str | None = N
 def reset_password(username: str, new: str, again: str | None = None, url: str | None = None) -> None:
     """A director sets another account's password (a forgotten one); every session of it ends."""
     _check_password(new, again)
-    with _session(url) as session:
+    with writing(url) as session:
         row = _account(session, username)
         row.password_hash = hash_password(new)
         _end_all_sessions(session, row.id)
@@ -333,7 +330,7 @@ def reset_password(username: str, new: str, again: str | None = None, url: str |
 def set_disabled(username: str, disabled: bool = True, url: str | None = None) -> User:
     """Disable (or enable again) an account; a disabled account cannot sign in and its sessions
     end. The last director who can sign in cannot be disabled."""
-    with _session(url) as session:
+    with writing(url) as session:
         row = _account(session, username)
         if disabled and row.role == "director" and row.disabled_at is None:
             active = session.exec(select(func.count()).select_from(UserAccount).where(

@@ -14,7 +14,7 @@ from analysis.case import Case
 from analysis.errors import HuddleInputError
 
 from . import settings
-from .db import engine_for
+from .db import reading, writing
 from .models import CaseChange, CaseRecord, Poll, utcnow
 
 STATUSES = ("open", "polling", "ruled", "appealed", "closed")
@@ -39,9 +39,6 @@ class StoredCase:
     updated_at: datetime
     version: int = 1               # what an edit opened; the save is refused if it has moved on
 
-
-def _session(url: str | None) -> Session:
-    return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
 
 
 def _record(session: Session, record_id: int, lock: bool = False) -> CaseRecord:
@@ -100,7 +97,7 @@ def create_case(case: Case, username: str, action: str = "created", url: str | N
 
 def create_cases(new: list[Case], username: str, action: str = "created", url: str | None = None) -> list[int]:
     """Store several cases in one transaction: all of them, or none."""
-    with _session(url) as session:
+    with writing(url) as session:
         records = [_add(session, case, username, action) for case in new]
         try:
             session.commit()
@@ -126,7 +123,7 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
                 opened_version: int | None = None) -> list[str]:
     """Replace a case's file with an edited one; returns the fields changed (none: nothing kept).
     ``opened_version`` is the version the editor opened: a save over a newer one is refused."""
-    with _session(url) as session:
+    with writing(url) as session:
         record = _record(session, record_id, lock=True)
         check_unchanged(session, record, opened_version)
         old = case_files.loads(record.body)
@@ -163,7 +160,7 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
                url: str | None = None) -> None:
     if status not in STATUSES:
         raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
-    with _session(url) as session:
+    with writing(url) as session:
         move_status(session, _record(session, record_id, lock=True), status, username, reason)
         session.commit()
 
@@ -187,14 +184,14 @@ def move_status(session: Session, record: CaseRecord, status: str, username: str
 
 
 def get_case(record_id: int, url: str | None = None) -> StoredCase:
-    with _session(url) as session:
+    with reading(url) as session:
         record = _record(session, record_id)
         return StoredCase(record.id, record.status, case_files.loads(record.body), record.updated_at,
                           record.version)
 
 
 def history(record_id: int, url: str | None = None) -> list[CaseChange]:
-    with _session(url) as session:
+    with reading(url) as session:
         _record(session, record_id)
         return list(session.exec(select(CaseChange).where(CaseChange.case_id == record_id)
                                  .order_by(CaseChange.at, CaseChange.id)).all())
@@ -206,7 +203,7 @@ def export_case(record_id: int, url: str | None = None) -> str:
 
 
 def find_case(slug: str, url: str | None = None) -> int:
-    with _session(url) as session:
+    with reading(url) as session:
         found = session.exec(select(CaseRecord.id).where(CaseRecord.slug == slug)).first()
     if found is None:
         raise HuddleInputError("case", f"there is no case with id '{slug}'")
@@ -218,7 +215,7 @@ def load_example_cases(url: str | None = None, folder: Path | None = None) -> in
     its ruling section gets that ruling saved as version 1 (so it is "ruled", ready to appeal)."""
     folder = folder or settings.example_cases_dir()
     loaded = 0
-    with _session(url) as session:
+    with writing(url) as session:
         known = set(session.exec(select(CaseRecord.slug)).all())
         for path in sorted(folder.glob("*.json")):
             case = case_files.loads(path.read_text(encoding="utf-8"))

@@ -3,6 +3,7 @@ migrations run with alembic, and the example cases loaded on first start."""
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 
 from alembic import command
@@ -23,7 +24,10 @@ def engine_for(url: str) -> Engine:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             # readable by the owner only; SQLite gives its -wal and -shm files the database's mode
             settings.make_private(Path(path))
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # a connection per server thread that reads at once (fifty voters): opening one costs more
+        # than keeping it, so the pool keeps up to 32
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               pool_size=32, max_overflow=32)
         _configure_sqlite(engine)
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -44,7 +48,62 @@ def _configure_sqlite(engine: Engine) -> None:
     def _begin(conn):
         # Read-then-write transactions must hold the write lock from the start, or a concurrent
         # writer turns the upgrade into SQLITE_BUSY_SNAPSHOT that no busy timeout can wait out.
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # A reading session (below) begins plainly: in WAL mode readers wait for no one.
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(_READING) else "BEGIN IMMEDIATE")
+
+
+_READING = "huddle_reading"
+
+
+class _TakingTurns(Session):
+    """A writing session on SQLite: the threads of this process (the server's sessions) take
+    turns at a lock before SQLite's write lock, so a waiting writer starts the moment the last
+    one ends instead of polling SQLite's busy handler (which sleeps up to 100 ms a try)."""
+
+    def __init__(self, bind: Engine, turn: threading.RLock):
+        super().__init__(bind, expire_on_commit=False)
+        self._turn = turn
+
+    def __enter__(self):
+        self._turn.acquire()
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        try:
+            super().__exit__(*exc)
+        finally:
+            self._turn.release()
+
+
+@functools.lru_cache(maxsize=8)
+def _turn_for(url: str) -> threading.RLock:
+    return threading.RLock()
+
+
+def writing(url: str | None = None) -> Session:
+    """A session for a transaction that writes (on SQLite it holds the write lock from its start).
+    Use it as a context manager: ``with writing(url) as session: ...``."""
+    url = url or settings.database_url()
+    if url.startswith("sqlite"):
+        return _TakingTurns(engine_for(url), _turn_for(url))
+    return Session(engine_for(url), expire_on_commit=False)
+
+
+def reading(url: str | None = None) -> Session:
+    """A session that only reads: on SQLite it takes no lock, so a page that reads never queues
+    behind a vote being written, nor behind other readers. It refuses to write."""
+    session = Session(_reader_for(url or settings.database_url()), expire_on_commit=False)
+    event.listen(session, "before_flush", _refuse_to_write)
+    return session
+
+
+@functools.lru_cache(maxsize=8)
+def _reader_for(url: str) -> Engine:
+    return engine_for(url).execution_options(**{_READING: True})
+
+
+def _refuse_to_write(session, _context, _instances) -> None:
+    raise RuntimeError("a reading session cannot write: use db.writing()")
 
 
 def engine() -> Engine:
@@ -73,21 +132,15 @@ def prepare_database(load_examples: bool = True, url: str | None = None) -> dict
 
     revision = upgrade(url)
     loaded = load_example_cases(url) if load_examples else 0
-    with Session(engine_for(url)) as session:
+    with reading(url) as session:
         count = len(session.exec(select(CaseRecord.id)).all())
     return {"database": engine_for(url).url.render_as_string(hide_password=True),
             "revision": revision, "examples_loaded": loaded, "cases": count}
 
 
 def list_cases(url: str | None = None) -> list[CaseRecord]:
-    with Session(engine_for(url or settings.database_url())) as session:
+    with reading(url) as session:
         return list(session.exec(select(CaseRecord).order_by(CaseRecord.id)).all())
 
 
-def get_case(case_id: int, url: str | None = None) -> CaseRecord | None:
-    with Session(engine_for(url or settings.database_url())) as session:
-        return session.get(CaseRecord, case_id)
-
-
-__all__ = ["engine", "engine_for", "upgrade", "prepare_database",
-           "list_cases", "get_case", "utcnow"]
+__all__ = ["engine", "engine_for", "upgrade", "prepare_database", "list_cases", "reading", "writing", "utcnow"]

@@ -12,7 +12,8 @@ from analysis import case as case_files
 from analysis.ruling import Ruling, rule
 from analysis.ruling_inputs import RulingInputs
 
-from .cases import _record, _session, changed_fields, log_change, move_status
+from .cases import _record, changed_fields, log_change, move_status
+from .db import reading, writing
 from .models import RulingVersion, utcnow
 
 RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
@@ -21,7 +22,7 @@ RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to
 def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None) -> RulingVersion:
     """Compute the ruling from ``inputs``, keep the section in the case file and add a version,
     all in one transaction."""
-    with _session(url) as session:
+    with writing(url) as session:
         record = _record(session, record_id)
         saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username)
         session.commit()
@@ -55,7 +56,7 @@ def add_version(session, record, case, username: str) -> RulingVersion:
 
 def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersion]:
     """Every saved version of the case's ruling, oldest first."""
-    with _session(url) as session:
+    with reading(url) as session:
         _record(session, record_id)
         return list(session.exec(select(RulingVersion).where(RulingVersion.case_id == record_id)
                                  .order_by(RulingVersion.version)).all())

@@ -23,9 +23,8 @@ from analysis.limits import check_length
 from analysis.logical_alternatives import ActionCount
 from analysis.numbers import fraction_str, parse_fraction
 
-from . import settings
 from .ballots import PollProblem, build_poll, ui_call_index
-from .db import engine_for
+from .db import reading, writing
 from .cases import move_status
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
 
@@ -37,9 +36,6 @@ MAX_INVITES = 1000                # links issued in one go
 CLOSE_SHARE = Fraction(1, 3)  # la-policies.md: a Q3 share of at least 1/3 counts as "close"
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
-
-def _session(url: str | None = None) -> Session:
-    return Session(engine_for(url or settings.database_url()), expire_on_commit=False)
 
 
 def hash_token(token: str) -> str:
@@ -76,7 +72,7 @@ def problem_of(poll: Poll) -> PollProblem:
 def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
                 q4_enabled: bool = False, decision_index: int | None = None,
                 url: str | None = None) -> Poll:
-    with _session(url) as session:
+    with writing(url) as session:
         record = _get(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)
         problem = build_poll(case, wording, methods, alternatives, decision_index, q4=q4_enabled)
@@ -119,7 +115,7 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
         raise HuddleInputError("pollees", f"{len(labels)} pollees at once; at most {MAX_INVITES}")
     for label in labels:
         check_length(label.strip(), MAX_LEVEL, "pollee")
-    with _session(url) as session:
+    with writing(url) as session:
         poll = _open_poll(session, poll_id)
         _freeze(session, poll)
         record = session.get(CaseRecord, poll.case_id)
@@ -142,7 +138,7 @@ def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime
 def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None = None) -> IssuedInvite:
     """A lost link in one click: the old link is withdrawn and a new one issued to the same pollee,
     in one transaction. Only the new token is shown (Huddle keeps tokens hashed)."""
-    with _session(url) as session:
+    with writing(url) as session:
         old = _get(session, Invite, invite_id, "invite")
         if old.used_at is not None:
             raise HuddleInputError("invite", f"{old.label or 'this pollee'} has already answered")
@@ -164,27 +160,27 @@ def invite_status(invite: Invite, now: datetime | None = None) -> str:
 
 
 def polls_for_case(case_id: int, url: str | None = None) -> list[Poll]:
-    with _session(url) as session:
+    with reading(url) as session:
         return list(session.exec(select(Poll).where(Poll.case_id == case_id).order_by(Poll.id)).all())
 
 
 def get_poll(poll_id: int, url: str | None = None) -> Poll:
-    with _session(url) as session:
+    with reading(url) as session:
         return _get(session, Poll, poll_id, "poll")
 
 
 def invites_for_poll(poll_id: int, url: str | None = None) -> list[Invite]:
-    with _session(url) as session:
+    with reading(url) as session:
         return list(session.exec(select(Invite).where(Invite.poll_id == poll_id).order_by(Invite.id)).all())
 
 
 def ballots_for_poll(poll_id: int, url: str | None = None) -> list[Ballot]:
-    with _session(url) as session:
+    with reading(url) as session:
         return list(session.exec(select(Ballot).where(Ballot.poll_id == poll_id).order_by(Ballot.id)).all())
 
 
 def revoke_invite(invite_id: int, url: str | None = None) -> None:
-    with _session(url) as session:
+    with writing(url) as session:
         invite = _get(session, Invite, invite_id, "invite")
         if invite.revoked_at is None:
             invite.revoked_at = utcnow()
@@ -194,7 +190,7 @@ def revoke_invite(invite_id: int, url: str | None = None) -> None:
 
 def poll_for_token(token: str, url: str | None = None) -> tuple[Poll, Invite]:
     """The poll behind a personal link, if the link may still be used."""
-    with _session(url) as session:
+    with reading(url) as session:
         return _usable_invite(session, token)
 
 
@@ -240,7 +236,7 @@ class PendingQ4:
 def open_link(token: str, url: str | None = None) -> tuple[Poll, Invite] | PendingQ4:
     """What a personal link opens: the poll, or, on a link already used for Q1–Q3, the Q4 still
     to answer (Q1–Q3 are kept as soon as they are sent). One look-up for the usual case."""
-    with _session(url) as session:
+    with reading(url) as session:
         try:
             return _usable_invite(session, token)
         except HuddleInputError:
@@ -322,7 +318,7 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: 
               level: str = "", url: str | None = None) -> Ballot:
     """Store one pollee's Q1–Q3 answers; the link is used up in the same transaction.
     Q4, if the poll asks it, comes afterwards (record_suggestion), once these are locked."""
-    with _session(url) as session:
+    with writing(url) as session:
         poll, invite = _usable_invite(session, token, lock=True)
         answers = check_answers(problem_of(poll), call, considered, close_shares, None, comment, level)
         invite.used_at = utcnow()
@@ -339,7 +335,7 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: 
 
 def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) -> Ballot:
     """Q4, asked only after Q1–Q3 are stored: which calls the UI makes more attractive."""
-    with _session(url) as session:
+    with writing(url) as session:
         ballot = _get(session, Ballot, ballot_id, "ballot")
         poll = session.get(Poll, ballot.poll_id)
         if not poll.q4_enabled:
@@ -364,7 +360,7 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) 
 def record_verbal_vote(poll_id: int, call: str, considered=(), close_shares=None, suggested=None,
                        comment: str = "", level: str = "", url: str | None = None) -> Ballot:
     """A pollee's answers taken by the director in person or by phone (marked as verbal)."""
-    with _session(url) as session:
+    with writing(url) as session:
         poll = _open_poll(session, poll_id)
         answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level)
         _freeze(session, poll)
@@ -375,7 +371,7 @@ def record_verbal_vote(poll_id: int, call: str, considered=(), close_shares=None
 
 
 def close_poll(poll_id: int, url: str | None = None) -> None:
-    with _session(url) as session:
+    with writing(url) as session:
         poll = _get(session, Poll, poll_id, "poll")
         poll.status = "closed"
         session.add(poll)

@@ -16,7 +16,6 @@ def test_prepare_database_creates_schema_and_loads_examples(database_url):
     titles = [r.title for r in db.list_cases()]
     assert any("6♦" in t for t in titles)
     first = db.list_cases()[0]
-    assert db.get_case(first.id).body == first.body
     assert first.created_at.tzinfo is not None
 
 
@@ -55,3 +54,46 @@ def test_upgrading_a_database_in_use_keeps_every_row(database_url):
         assert conn.execute(text("SELECT count(*) FROM case_record")).scalar() == 1
     unplayable = case_files.loads((ROOT / "tests" / "cases" / "rulings" / "unplayable-board.json").read_text())
     assert cases.get_case(cases.create_case(unplayable, "tess")).case.kind == "unplayable"
+
+
+def test_a_reading_session_refuses_to_write(database_url):
+    import pytest
+    from polling.models import CaseRecord
+    db.prepare_database(load_examples=True)
+    with db.reading() as session:
+        record = session.get(CaseRecord, db.list_cases()[0].id)
+        record.title = "changed by a reader"
+        with pytest.raises(RuntimeError, match="cannot write"):
+            session.commit()
+    assert db.list_cases()[0].title != "changed by a reader"
+
+
+def test_readers_never_wait_for_a_writer_on_sqlite(sqlite_url):
+    """A voter opening a link reads while another voter's answer is being written: in WAL mode the
+    reader takes no lock, so it answers at once instead of queueing behind the write lock."""
+    import threading
+    import time
+    from sqlmodel import select
+    from polling.models import CaseRecord
+    db.prepare_database(load_examples=True)
+    held, release = threading.Event(), threading.Event()
+
+    def writer():
+        with db.writing() as session:
+            record = session.exec(select(CaseRecord)).first()   # BEGIN IMMEDIATE: the write lock
+            record.title = record.title + " (edited)"
+            session.flush()
+            held.set()
+            release.wait(10)
+            session.commit()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    assert held.wait(10)
+    start = time.perf_counter()
+    titles = [r.title for r in db.list_cases()]
+    waited = time.perf_counter() - start
+    release.set()
+    thread.join(10)
+    assert waited < 2 and not any(t.endswith("(edited)") for t in titles)   # the last committed state
+    assert db.list_cases()[0].title.endswith("(edited)")

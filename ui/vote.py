@@ -24,20 +24,32 @@ def say(exc: HuddleInputError) -> None:
     st.error(inert(f"{where}: {exc.problem}." if where else f"{problem}."))
 
 
-def q4_form(ballot_id: int, question: str, legal) -> None:
-    st.subheader("One more question")
-    st.write(inert(question))
-    picks = st.multiselect("Calls made more attractive (none is an answer too)", list(legal),
-                           format_func=call_symbol, key="q4_calls", select_all=False,
-                           placeholder="Choose the calls, or none")
-    if st.button("Send", key="q4_send", type="primary"):
-        try:
-            services.record_suggestion(ballot_id, picks)
-        except HuddleInputError as exc:
-            say(exc)
-        else:
-            st.session_state["voted_ballot"] = {"id": ballot_id, "q4_done": True}
-            st.rerun()
+def q4_form(done: dict) -> None:
+    """Q4, asked once Q1–Q3 are stored. Sent, it gives way to the thanks in the same run."""
+    area = st.empty()
+    with area.container():
+        st.subheader("One more question")
+        st.write(inert(done["q4"]))
+        picks = st.multiselect("Calls made more attractive (none is an answer too)", list(done["legal"]),
+                               format_func=call_symbol, key="q4_calls", select_all=False,
+                               placeholder="Choose the calls, or none")
+        sent = st.button("Send", key="q4_send", type="primary")
+    if not sent:
+        st.stop()
+    try:
+        services.record_suggestion(done["id"], picks)
+    except HuddleInputError as exc:
+        say(exc)
+        st.stop()
+    st.session_state["voted_ballot"] = {**done, "q4_done": True}
+    area.empty()
+
+
+def thank(done: dict) -> None:
+    """After the answers are stored: Q4 while the poll asks it and it is open, then the thanks."""
+    if done.get("q4") and not done.get("q4_done"):
+        q4_form(done)
+    st.success("Thank you: your answer is recorded.")
     st.stop()
 
 
@@ -45,11 +57,8 @@ database()
 token = st.query_params.get("token", "")
 done = st.session_state.get("voted_ballot")
 
-if done and done.get("q4") and not done.get("q4_done"):
-    q4_form(done["id"], done["q4"], done["legal"])
 if done:
-    st.success("Thank you: your answer is recorded.")
-    st.stop()
+    thank(done)
 
 try:
     opened = services.open_link(token)
@@ -58,34 +67,37 @@ except HuddleInputError as exc:
     st.stop()
 if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
     st.info("Your answers to the first questions are recorded.")
-    q4_form(opened.ballot_id, opened.question, opened.legal)
+    thank({"id": opened.ballot_id, "q4": opened.question, "legal": opened.legal})
 poll, _invite = opened
 problem = services.problem_of(poll)
 legal = problem.legal_calls()
 
-show_problem(problem)
+# the problem and the questions, cleared in the same run once the answers are stored
+form_area = st.empty()
+with form_area.container():
+    show_problem(problem)
 
-options = list(problem.candidates) + ["other"]
-pick = st.radio("1. What do you call?", options, key="q1", index=None,
-                format_func=lambda c: "Another call" if c == "other" else call_symbol(c))
-other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
-                      placeholder="Choose the call")
-         if pick == "other" else None)
-call = other if pick == "other" else pick
-offered = [c for c in problem.candidates if c != call]
-considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
-                      selection_mode="multi", format_func=call_symbol, key="q2") or []
-more = st.multiselect("Other calls you seriously considered (optional)", [c for c in legal if c not in
-                      problem.candidates and c != call], format_func=call_symbol, key="q2_more",
-                      select_all=False, placeholder="Only if you considered a call not shown above")
-considered = [*considered, *more]
-if considered:
-    st.caption("3. How close was it? For each call you considered, how often would you pick it "
-               "instead (optional).")
-shares = {c: st.slider(call_symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%") for c in considered}
-comment = st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key="comment")
-level = st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
-submitted = st.button("Submit my answer", type="primary", key="submit")
+    options = list(problem.candidates) + ["other"]
+    pick = st.radio("1. What do you call?", options, key="q1", index=None,
+                    format_func=lambda c: "Another call" if c == "other" else call_symbol(c))
+    other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
+                          placeholder="Choose the call")
+             if pick == "other" else None)
+    call = other if pick == "other" else pick
+    offered = [c for c in problem.candidates if c != call]
+    considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
+                          selection_mode="multi", format_func=call_symbol, key="q2") or []
+    more = st.multiselect("Other calls you seriously considered (optional)", [c for c in legal if c not in
+                          problem.candidates and c != call], format_func=call_symbol, key="q2_more",
+                          select_all=False, placeholder="Only if you considered a call not shown above")
+    considered = [*considered, *more]
+    if considered:
+        st.caption("3. How close was it? For each call you considered, how often would you pick it "
+                   "instead (optional).")
+    shares = {c: st.slider(call_symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%") for c in considered}
+    comment = st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key="comment")
+    level = st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
+    submitted = st.button("Submit my answer", type="primary", key="submit")
 
 if submitted and call is None:
     st.error("Question 1: choose your call" + (" from the list of other calls." if pick == "other" else "."))
@@ -96,7 +108,8 @@ elif submitted:
     except HuddleInputError as exc:
         say(exc)
     else:
-        st.session_state["voted_ballot"] = {
+        st.session_state["voted_ballot"] = done = {
             "id": ballot.id, "legal": legal,
             "q4": services.q4_question(poll) if poll.q4_enabled else None}
-        st.rerun()
+        form_area.empty()
+        thank(done)
