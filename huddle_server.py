@@ -3,7 +3,9 @@ login cookie. Start it with `streamlit run huddle_server.py` (what `make run` do
 import streamlit as st
 from streamlit import net_util
 
-from huddle.web import ROUTES
+from starlette.middleware import Middleware
+
+from huddle.web import ROUTES, CompressedAssets, send_without_delay
 
 # Huddle never asks the internet for this machine's address. Streamlit would, for its "External
 # URL" banner when serving every interface and as a fallback of its websocket origin check, and
@@ -11,4 +13,5 @@ from huddle.web import ROUTES
 # HUDDLE_PUBLIC_URL. An empty answer, cached, means "none".
 net_util._external_ip = ""
 
-app = st.App("streamlit_app.py", routes=ROUTES)
+send_without_delay()
+app = st.App("streamlit_app.py", routes=ROUTES, middleware=[Middleware(CompressedAssets)])

@@ -220,8 +220,8 @@ CLOSED_TO_POLLEES = "this poll is closed: the director has finished collecting a
 
 def _closed(session: Session, poll: Poll) -> bool:
     """A closed poll, or a poll of a closed case, takes no more answers."""
-    record = session.get(CaseRecord, poll.case_id)
-    return poll.status == "closed" or (record is not None and record.status == "closed")
+    case_status = session.exec(select(CaseRecord.status).where(CaseRecord.id == poll.case_id)).first()
+    return poll.status == "closed" or case_status == "closed"
 
 
 @dataclass(frozen=True)

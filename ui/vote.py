@@ -60,17 +60,20 @@ done = st.session_state.get("voted_ballot")
 if done:
     thank(done)
 
-try:
-    opened = services.open_link(token)
-except HuddleInputError as exc:
-    say(exc)
-    st.stop()
-if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
-    st.info("Your answers to the first questions are recorded.")
-    thank({"id": opened.ballot_id, "q4": opened.question, "legal": opened.legal})
-poll, _invite = opened
-problem = services.problem_of(poll)
-legal = problem.legal_calls()
+# The link is checked when it is opened and again when the answers are sent (cast_vote); the
+# clicks in between redraw the problem kept from the opening, without asking the database.
+if st.session_state.get("opened_link", (None,))[0] != token:
+    try:
+        opened = services.open_link(token)
+    except HuddleInputError as exc:
+        say(exc)
+        st.stop()
+    if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
+        st.info("Your answers to the first questions are recorded.")
+        thank({"id": opened.ballot_id, "q4": opened.question, "legal": opened.legal})
+    problem = services.problem_of(opened[0])
+    st.session_state["opened_link"] = (token, opened[0], problem, problem.legal_calls())
+_token, poll, problem, legal = st.session_state["opened_link"]
 
 # the problem and the questions, cleared in the same run once the answers are stored
 form_area = st.empty()

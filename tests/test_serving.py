@@ -1,0 +1,54 @@
+"""How the server sends: small replies without Nagle's delay, Streamlit's scripts compressed."""
+import gzip
+import re
+import socket
+import urllib.request
+from pathlib import Path
+
+from browser import streamlit_server
+from huddle.web import send_without_delay
+
+
+def test_listening_sockets_send_without_delay_and_their_connections_inherit_it():
+    listener = socket.socket(family=socket.AF_INET)     # protocol 0, as Streamlit binds it
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    try:
+        assert listener.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+        assert send_without_delay() >= 1
+        assert listener.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
+        client = socket.create_connection(listener.getsockname())
+        accepted, _ = listener.accept()
+        assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
+        client.close()
+        accepted.close()
+    finally:
+        listener.close()
+
+
+def _get(url: str, **headers) -> tuple[dict, bytes]:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30) as reply:
+        return {k.lower(): v for k, v in reply.headers.items()}, reply.read()
+
+
+def test_streamlits_scripts_are_sent_compressed_and_kept(tmp_path):
+    env = {"HUDDLE_DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite'}", "HUDDLE_SECRET_KEY": "serving"}
+    with streamlit_server(env) as base:
+        _, page = _get(base + "/")
+        script = re.search(rb'src="\.?/?(static/js/[^"]+\.js)"', page).group(1).decode()
+        plain_headers, plain = _get(f"{base}/{script}")
+        assert "content-encoding" not in plain_headers and len(plain) > 100_000
+        for _ in range(2):      # compressed on the first request, then kept
+            headers, body = _get(f"{base}/{script}", **{"Accept-Encoding": "gzip, br"})
+            assert headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+            assert int(headers["content-length"]) == len(body) < len(plain) / 2
+            assert gzip.decompress(body) == plain
+            assert headers["cache-control"] == plain_headers["cache-control"]
+        # a range request goes to Streamlit unchanged
+        headers, part = _get(f"{base}/{script}", **{"Accept-Encoding": "gzip", "Range": "bytes=0-99"})
+        assert "content-encoding" not in headers and part == plain[:100]
+        # fonts are already compressed
+        from streamlit import file_util
+        font = next(Path(file_util.get_static_dir()).glob("static/media/*.woff2"))
+        headers, _ = _get(f"{base}/static/media/{font.name}", **{"Accept-Encoding": "gzip"})
+        assert "content-encoding" not in headers and headers["content-type"] == "font/woff2"
