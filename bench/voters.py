@@ -30,10 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import websockets  # noqa: E402  (Streamlit's server brings it)
-from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-
+from bench.streamlit_client import PageSession  # noqa: E402
 from browser import CHROMIUM_ARGS, chromium_path, streamlit_server  # noqa: E402
 from polling import cases, db, services  # noqa: E402
 
@@ -89,66 +86,23 @@ def time_openings(base: str, tokens: list[str]) -> tuple[list[float], int, int]:
 
 # ---------------------------------------------------------------- 2. voters over the websocket
 
-class Voter:
-    """One pollee's session, speaking Streamlit's protocol as the browser page does."""
-
-    def __init__(self, base: str, token: str):
-        self.url = base.replace("http://", "ws://") + "/_stcore/stream"
-        self.token = token
-        self.widgets: dict[str, str] = {}       # widget key -> id
-        self.page_hash = ""
-
-    async def rerun(self, ws, states: dict[str, object] | None = None) -> list[str]:
-        """Send a rerun (what a click does) and read until the script finishes; returns the
-        texts of the elements drawn."""
-        back = BackMsg()
-        client = back.rerun_script
-        client.query_string = f"token={self.token}"
-        client.page_script_hash = self.page_hash
-        for key, value in (states or {}).items():
-            state = client.widget_states.widgets.add()
-            state.id = self.widgets[key]
-            if value is True:
-                state.trigger_value = True
-            else:
-                state.string_value = str(value)
-        await ws.send(back.SerializeToString())
-        texts: list[str] = []
-        while True:
-            message = ForwardMsg()
-            message.ParseFromString(await ws.recv())
-            kind = message.WhichOneof("type")
-            if kind == "navigation":
-                self.page_hash = message.navigation.page_script_hash
-            elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                element = message.delta.new_element
-                body = getattr(element, element.WhichOneof("type"))
-                if getattr(body, "id", ""):
-                    self.widgets[body.id.rsplit("-", 1)[-1]] = body.id
-                texts.append(getattr(body, "body", "") or getattr(body, "label", ""))
-            elif kind == "script_finished" and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                return texts
-
-    async def vote(self, ready: asyncio.Barrier, call: str) -> tuple[float, float]:
-        """Open the link, pick ``call``, wait for everyone, press submit. Returns (seconds to the
-        first question, seconds from the press to the acknowledgement)."""
-        async with websockets.connect(self.url, subprotocols=["streamlit"], max_size=None, ping_interval=None) as ws:
-            start = time.perf_counter()
-            await self.rerun(ws)
-            opened = time.perf_counter() - start
-            await self.rerun(ws, {"q1": call})
-            await ready.wait()
-            start = time.perf_counter()
-            texts = await self.rerun(ws, {"q1": call, "submit": True})
-            if not any(t.startswith(THANKS) for t in texts):
-                raise RuntimeError(f"the vote was not acknowledged: {texts[-3:]}")
-            return opened, time.perf_counter() - start
+async def vote(base: str, token: str, ready: asyncio.Barrier, call: str) -> tuple[float, float]:
+    """One pollee: open the link, pick ``call``, wait for everyone, press submit. Returns (seconds
+    to the first question, seconds from the press to the acknowledgement)."""
+    async with PageSession(base, query=f"token={token}") as page:
+        opened, _ = await page.open()
+        await page.rerun({"q1": call})
+        await ready.wait()
+        acknowledged, texts = await page.rerun(trigger="submit")
+        if not any(t.startswith(THANKS) for t in texts):
+            raise RuntimeError(f"the vote was not acknowledged: {texts[-3:]}")
+        return opened, acknowledged
 
 
 async def fifty_voters(base: str, tokens: list[str], port: str) -> tuple[list[float], list[float], float]:
     ready = asyncio.Barrier(len(tokens) + 1)
     calls = ["Pass", "6♦"]
-    tasks = [asyncio.create_task(Voter(base, t).vote(ready, calls[i % 2])) for i, t in enumerate(tokens)]
+    tasks = [asyncio.create_task(vote(base, t, ready, calls[i % 2])) for i, t in enumerate(tokens)]
     while ready.n_waiting < len(tokens):
         await asyncio.sleep(0.05)
         if any(t.done() for t in tasks):

@@ -505,7 +505,7 @@ def cmd_case_export(args) -> dict | str:
 def cmd_case_list(args) -> dict | str:
     _database()
     from polling import db
-    records = db.list_cases()
+    records = db.case_index()
     if args.json:
         return {"cases": [{"id": r.slug, "title": r.title, "kind": r.kind, "status": r.status} for r in records]}
     return "\n".join(f"{r.slug:32} {r.kind} {r.status:9} {r.title}" for r in records) or "No cases."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 from alembic import command
@@ -139,8 +140,29 @@ def prepare_database(load_examples: bool = True, url: str | None = None) -> dict
 
 
 def list_cases(url: str | None = None) -> list[CaseRecord]:
+    """Every case with its case file."""
     with reading(url) as session:
         return list(session.exec(select(CaseRecord).order_by(CaseRecord.id)).all())
 
 
-__all__ = ["engine", "engine_for", "upgrade", "prepare_database", "list_cases", "reading", "writing", "utcnow"]
+@dataclass(frozen=True)
+class CaseSummary:
+    """What a list of cases shows: the case file itself is not read."""
+
+    id: int
+    slug: str
+    title: str
+    kind: str
+    status: str
+    version: int
+
+
+def case_index(url: str | None = None) -> list[CaseSummary]:
+    """Every case, without its case file: the case list and the case pickers."""
+    columns = (CaseRecord.id, CaseRecord.slug, CaseRecord.title, CaseRecord.kind, CaseRecord.status, CaseRecord.version)
+    with reading(url) as session:
+        return [CaseSummary(*row) for row in session.exec(select(*columns).order_by(CaseRecord.id)).all()]
+
+
+__all__ = ["engine", "engine_for", "upgrade", "prepare_database", "list_cases", "case_index", "CaseSummary",
+           "reading", "writing", "utcnow"]

@@ -57,6 +57,7 @@ class CaseDossier:
     ruling_versions: tuple[RulingVersion, ...]
     appeal: Appeal
     committee: CommitteeSeen | None
+    version: int = 1                 # the case's saved version: what the pages' caches are keyed by
 
     def ruling(self) -> Ruling:
         if self.case.ruling is None:
@@ -73,7 +74,8 @@ def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:
     stored = cases.get_case(record_id, url)
     heard = committee.appeal(record_id, url)
     return CaseDossier(record_id, stored.status, stored.case, tuple(_polls_seen(record_id, url)),
-                       tuple(rulings.ruling_versions(record_id, url)), heard, _committee(stored.case, heard))
+                       tuple(rulings.ruling_versions(record_id, url)), heard, _committee(stored.case, heard),
+                       stored.version)
 
 
 def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:

@@ -8,7 +8,7 @@ from ui.widgets import inert
 
 user = require(None)
 st.title("Cases")
-records = db.list_cases()
+records = db.case_index()
 shown = st.pills("Status", STATUSES, selection_mode="multi", key="status_filter")
 if user.may("director") and st.button("New case", key="new_case", icon="➕"):
     st.session_state["editor_case"] = None

@@ -21,6 +21,7 @@ from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, show_ruling
+from ui.state import remembered
 from ui.widgets import inert, pick_case, plain, show_error, show_problem
 
 user = require("committee")
@@ -31,7 +32,8 @@ case = dossier.case
 if case.ruling is None:
     st.info("The director has not ruled on this case yet: there is nothing to appeal.")
     st.stop()
-director = rule(case)
+saved = (record_id, dossier.version)      # what the director's ruling and its pictures depend on
+director = remembered("ruling", saved, lambda: rule(case))
 heard = dossier.appeal
 st.caption(f"Status: {dossier.status}" + (f" · decided: {heard.decision.decision}" if heard.decision else ""))
 
@@ -61,7 +63,7 @@ with poll_tab:
                 st.plotly_chart(q4_figure(q4_frame(poll.suggested, poll.q4_answers, director.table_action)),
                                 key=f"q4_{poll.number}")
     if director.la is not None:
-        st.plotly_chart(poll_figure(director.la), key="poll_director")
+        st.plotly_chart(remembered("poll figure", saved, lambda: poll_figure(director.la)), key="poll_director")
     if case.ruling.q4:
         named, answers = case.ruling.q4
         st.plotly_chart(q4_figure(q4_frame([(director.table_action, named)], answers, director.table_action)),
@@ -70,9 +72,10 @@ with poll_tab:
 with ruling_tab:
     show_ruling(director)
     for slot, tree in case.ruling.adjustment.trees() if director.adjusted else ():
-        st.plotly_chart(outcome_tree_figure(tree, slot.label), key=f"tree_director_{slot.name}")
+        st.plotly_chart(remembered("tree figure", (*saved, slot.name), lambda: outcome_tree_figure(tree, slot.label)),
+                        key=f"tree_director_{slot.name}")
     if any(s.weighted is not None for s in director.scores.values()):
-        st.plotly_chart(field_figure(case, director), key="field_director")
+        st.plotly_chart(remembered("field figure", saved, lambda: field_figure(case, director)), key="field_director")
 
 
 def _change() -> Reconsideration:
@@ -122,7 +125,8 @@ tried_change = Reconsideration()
 with try_tab:
     try:
         tried_change = _change()
-        tried = reconsider(case, tried_change)
+        change_key = (*saved, json.dumps(tried_change.to_dict(), sort_keys=True))
+        tried = remembered("reconsidered", change_key, lambda: reconsider(case, tried_change))
     except HuddleInputError as exc:
         show_error(exc)
         tried = None
@@ -130,10 +134,11 @@ with try_tab:
         st.markdown(f"**{tried.worksheet.conclusion()}** ({tried_change.describe()})")
         _compare(tried)
         if tried.la is not None:
-            st.plotly_chart(poll_figure(tried.la), key="poll_tried")
+            st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la)), key="poll_tried")
         if case.ruling.poll:
             try:
-                st.plotly_chart(sensitivity_figure(threshold_sensitivity(case, change=tried_change)), key="sensitivity")
+                st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
+                    threshold_sensitivity(case, change=tried_change))), key="sensitivity")
             except HuddleInputError as exc:
                 show_error(exc)
         with st.expander("The ruling with this change"):

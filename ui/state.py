@@ -14,3 +14,15 @@ def _prepared(url: str) -> dict:
 def database() -> dict:
     """Upgrade the schema and load the example cases, once per process and database URL."""
     return _prepared(settings.database_url())
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _remembered(kind: str, key: str, _make):
+    return _make()
+
+
+def remembered(kind: str, key, make):
+    """What ``make()`` gives for ``key``, computed once and shared by every session: a rerun that
+    changes none of its inputs recomputes nothing. ``key`` names everything the result depends
+    on, starting with the case's record id and saved version (every saved change moves it on)."""
+    return _remembered(kind, repr(key), make)

@@ -39,7 +39,7 @@ def pick_case(label: str = "Case", key: str = "case_pick") -> int:
     """A case chosen from the list. The page address carries it (?case=<id>), so a reload, a
     sign-in, a shared link and the back button land on the same case; across pages it is
     remembered in session_state['case_id']. With no case at all the page says so and stops."""
-    records = db.list_cases()
+    records = db.case_index()
     if not records:
         st.info("No cases yet.")
         st.stop()
