@@ -42,10 +42,14 @@ system-test-deps:
 test: install system-test-deps
 	$(BIN)/python -m pytest -q
 
-bench: install
+bench: install system-test-deps
 	$(BIN)/python bench/matchpoints.py
 	$(BIN)/python bench/research.py
 	$(BIN)/python bench/reports.py
+	$(BIN)/python bench/cli.py
+	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/voters.py
+	$(BIN)/python bench/peer.py
 
 clean:
 	rm -rf $(VENV) data/*.sqlite data/*.sqlite-* data/reports

@@ -160,13 +160,14 @@ class CompressedAssets:
         kept = self.kept.get(scope["path"])
         if kept is None:
             start, body = await self._response(scope, receive)
-            if not self._compressible(start):
+            if not start:                   # the browser went away before Streamlit answered
+                return
+            if not self._compressible(start) or not self._whole(start, body):
                 await send(start)
                 await send({"type": "http.response.body", "body": body})
                 return
-            import asyncio
             import gzip
-            compressed = await asyncio.to_thread(gzip.compress, body, 6)
+            compressed = gzip.compress(body, 6)     # once per file for the server's life: 30 ms at most
             headers = [(k, b"W/" + v if k == b"etag" and not v.startswith(b"W/") else v)
                        for k, v in start["headers"] if k not in (b"content-length", b"content-encoding", b"vary")]
             kept = (headers + [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding"),
@@ -185,6 +186,13 @@ class CompressedAssets:
         if b"range" in headers or b"if-none-match" in headers or b"if-modified-since" in headers:
             return False
         return b"gzip" in headers.get(b"accept-encoding", b"")
+
+    @staticmethod
+    def _whole(start: dict, body: bytes) -> bool:
+        """All of the file: Streamlit stops sending when the browser cancels a request (it does,
+        for a module it already has on the way), and a part kept would be served for good."""
+        length = dict(start["headers"]).get(b"content-length")
+        return length is not None and length.isdigit() and int(length) == len(body)
 
     def _compressible(self, start: dict) -> bool:
         headers = dict(start["headers"])

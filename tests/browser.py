@@ -68,11 +68,16 @@ def sign_in(page, base_url: str, username: str, password: str, path: str = "/") 
     page's browser context."""
     from playwright.sync_api import expect
 
+    troubles: list[str] = []
+    page.on("console", lambda m: troubles.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("requestfailed", lambda r: troubles.append(f"request failed: {r.url} ({r.failure})"))
+    page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
     page.goto(base_url + path)
     try:
         expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
     except AssertionError as exc:
-        raise AssertionError(f"{exc}\n{what_the_page_shows(page, base_url)}") from None
+        raise AssertionError(f"{exc}\n{what_the_page_shows(page, base_url)}\n--- the browser:\n"
+                             + "\n".join(troubles[:40])) from None
     page.get_by_label("User name").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
@@ -102,6 +107,10 @@ def phone_host(name: str = "huddle-phone"):
     steps = [["ip", "netns", "add", ns],
              ["ip", "link", "add", here, "type", "veth", "peer", "name", there],
              ["ip", "link", "set", there, "netns", ns],
+             # IPv4 only: an IPv6 link-local address appearing a second later is a network change
+             # to chromium, which then fails the requests in flight (net::ERR_NETWORK_CHANGED)
+             ["sh", "-c", f"echo 1 > /proc/sys/net/ipv6/conf/{here}/disable_ipv6"],
+             ["ip", "netns", "exec", ns, "sh", "-c", f"echo 1 > /proc/sys/net/ipv6/conf/{there}/disable_ipv6"],
              ["ip", "addr", "add", f"{PHONE_NET[0]}/30", "dev", here], ["ip", "link", "set", here, "up"],
              ["ip", "netns", "exec", ns, "ip", "addr", "add", f"{PHONE_NET[1]}/30", "dev", there],
              ["ip", "netns", "exec", ns, "ip", "link", "set", there, "up"],
@@ -109,10 +118,24 @@ def phone_host(name: str = "huddle-phone"):
     try:
         for step in steps:
             subprocess.run(step, check=True, capture_output=True, timeout=20)
+        _settle(here)
         yield ["ip", "netns", "exec", ns]
     finally:
         subprocess.run(["ip", "link", "del", here], capture_output=True, timeout=20)
         subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
+
+
+def _settle(link: str, seconds: float = 10) -> None:
+    """Wait until the link is up with no address still being set up, then a moment more: a
+    browser started while the network changes fails its first requests."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        shown = subprocess.run(["ip", "-o", "addr", "show", "dev", link], capture_output=True, text=True).stdout
+        state = subprocess.run(["ip", "-o", "link", "show", "dev", link], capture_output=True, text=True).stdout
+        if "state UP" in state and "tentative" not in shown and PHONE_NET[0] in shown:
+            break
+        time.sleep(0.1)
+    time.sleep(1)
 
 
 def can_make_hosts() -> bool:

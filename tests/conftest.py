@@ -48,3 +48,21 @@ def browser():
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report shows what each page still open was showing."""
+    outcome = yield
+    report = outcome.get_result()
+    open_browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or open_browser is None:
+        return
+    shown = []
+    for context in open_browser.contexts:
+        for page in context.pages:
+            try:
+                shown.append(f"--- {page.url}\n{page.inner_text('body', timeout=3_000)[:1500]}")
+            except Exception as exc:     # a page that cannot be read says so
+                shown.append(f"--- {page.url}: unreadable ({exc})")
+    report.sections.append(("pages still open", "\n".join(shown) or "(none)"))

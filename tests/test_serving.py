@@ -52,3 +52,39 @@ def test_streamlits_scripts_are_sent_compressed_and_kept(tmp_path):
         font = next(Path(file_util.get_static_dir()).glob("static/media/*.woff2"))
         headers, _ = _get(f"{base}/static/media/{font.name}", **{"Accept-Encoding": "gzip"})
         assert "content-encoding" not in headers and headers["content-type"] == "font/woff2"
+
+
+def _asgi(app, path="/static/js/a.js"):
+    """One GET through an ASGI app: the messages it sends."""
+    import asyncio
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": path, "headers": [(b"accept-encoding", b"gzip")]}
+    asyncio.run(app(scope, receive, send))
+    return sent
+
+
+def test_a_cut_short_answer_is_never_kept():
+    """The browser cancelled the request (Streamlit stopped after 10 of 100 bytes): what came is
+    passed on as it is, nothing is kept, and the next request is answered whole and compressed."""
+    from huddle.web import CompressedAssets
+    content = b"export{e as t};" + b" " * 85
+    answers = iter([content[:10], content])
+
+    async def streamlit(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/javascript"), (b"content-length", b"100")]})
+        await send({"type": "http.response.body", "body": next(answers)})
+
+    assets = CompressedAssets(streamlit)
+    cut = _asgi(assets)
+    assert cut[1]["body"] == content[:10] and not assets.kept
+    whole = _asgi(assets)
+    assert dict(whole[0]["headers"])[b"content-encoding"] == b"gzip"
+    assert gzip.decompress(whole[1]["body"]) == content and list(assets.kept) == ["/static/js/a.js"]

@@ -45,6 +45,27 @@ def q4_form(done: dict) -> None:
     area.empty()
 
 
+def send(token: str, poll, legal) -> None:
+    """The submit button's callback, run before the page is drawn again: the answers, as the
+    widgets hold them, are stored, and the run that follows shows only the thanks (or Q4)."""
+    state = st.session_state
+    pick = state.get("q1")
+    call = state.get("q1_other") if pick == "other" else pick
+    if call is None:
+        state["vote_refused"] = HuddleInputError(
+            "call", "choose your call" + (" from the list of other calls" if pick == "other" else ""))
+        return
+    considered = [c for c in [*(state.get("q2") or []), *(state.get("q2_more") or [])] if c != call]
+    shares = {c: f"{state[f'q3_{c}']}/100" for c in considered if state.get(f"q3_{c}")}
+    try:
+        ballot = services.cast_vote(token, call, considered, shares, state.get("comment", ""), state.get("level", ""))
+    except HuddleInputError as exc:
+        state["vote_refused"] = exc
+        return
+    state["voted_ballot"] = {"id": ballot.id, "legal": legal,
+                             "q4": services.q4_question(poll) if poll.q4_enabled else None}
+
+
 def thank(done: dict) -> None:
     """After the answers are stored: Q4 while the poll asks it and it is open, then the thanks."""
     if done.get("q4") and not done.get("q4_done"):
@@ -75,44 +96,29 @@ if st.session_state.get("opened_link", (None,))[0] != token:
     st.session_state["opened_link"] = (token, opened[0], problem, problem.legal_calls())
 _token, poll, problem, legal = st.session_state["opened_link"]
 
-# the problem and the questions, cleared in the same run once the answers are stored
-form_area = st.empty()
-with form_area.container():
-    show_problem(problem)
+show_problem(problem)
 
-    options = list(problem.candidates) + ["other"]
-    pick = st.radio("1. What do you call?", options, key="q1", index=None,
-                    format_func=lambda c: "Another call" if c == "other" else call_symbol(c))
-    other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
-                          placeholder="Choose the call")
-             if pick == "other" else None)
-    call = other if pick == "other" else pick
-    offered = [c for c in problem.candidates if c != call]
-    considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
-                          selection_mode="multi", format_func=call_symbol, key="q2") or []
-    more = st.multiselect("Other calls you seriously considered (optional)", [c for c in legal if c not in
-                          problem.candidates and c != call], format_func=call_symbol, key="q2_more",
-                          select_all=False, placeholder="Only if you considered a call not shown above")
-    considered = [*considered, *more]
-    if considered:
-        st.caption("3. How close was it? For each call you considered, how often would you pick it "
-                   "instead (optional).")
-    shares = {c: st.slider(call_symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%") for c in considered}
-    comment = st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key="comment")
-    level = st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
-    submitted = st.button("Submit my answer", type="primary", key="submit")
-
-if submitted and call is None:
-    st.error("Question 1: choose your call" + (" from the list of other calls." if pick == "other" else "."))
-elif submitted:
-    try:
-        ballot = services.cast_vote(token, call, considered,
-                                    {c: f"{v}/100" for c, v in shares.items() if v}, comment, level)
-    except HuddleInputError as exc:
-        say(exc)
-    else:
-        st.session_state["voted_ballot"] = done = {
-            "id": ballot.id, "legal": legal,
-            "q4": services.q4_question(poll) if poll.q4_enabled else None}
-        form_area.empty()
-        thank(done)
+options = list(problem.candidates) + ["other"]
+pick = st.radio("1. What do you call?", options, key="q1", index=None,
+                format_func=lambda c: "Another call" if c == "other" else call_symbol(c))
+other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
+                      placeholder="Choose the call")
+         if pick == "other" else None)
+call = other if pick == "other" else pick
+offered = [c for c in problem.candidates if c != call]
+considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
+                      selection_mode="multi", format_func=call_symbol, key="q2") or []
+more = st.multiselect("Other calls you seriously considered (optional)", [c for c in legal if c not in
+                      problem.candidates and c != call], format_func=call_symbol, key="q2_more",
+                      select_all=False, placeholder="Only if you considered a call not shown above")
+if considered or more:
+    st.caption("3. How close was it? For each call you considered, how often would you pick it "
+               "instead (optional).")
+for c in [*considered, *more]:
+    st.slider(call_symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%")
+st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key="comment")
+st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
+st.button("Submit my answer", type="primary", key="submit", on_click=send, args=(token, poll, legal))
+refused = st.session_state.pop("vote_refused", None)
+if refused is not None:
+    say(refused)
