@@ -40,7 +40,7 @@ def prepare(url: str) -> tuple[str, int]:
     record = cases.find_case(CASE, url=url)
     stored = cases.get_case(record, url=url).case
     copies = [dataclasses.replace(stored, id=f"copy-{i}", title=f"{stored.title} (copy {i})")
-              for i in range(CASES - len(db.list_cases(url)))]
+              for i in range(CASES - len(db.case_index(url)))]
     cases.create_cases(copies, "bench", url=url)
     poll = services.create_poll(record, "Matchpoints. What do you call?", alternatives=("P",), url=url)
     for i in range(BALLOTS):
