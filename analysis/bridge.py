@@ -173,6 +173,12 @@ def hand_suits(deal: Deal, seat_letter: str) -> dict[str, str] | None:
     return dict(zip(SUITS, text.split(".")))
 
 
+def hand_cards(deal: Deal, seat_letter: str) -> tuple[str, ...] | None:
+    """("SA", "SK", …, "C2") for a known hand, None for an unknown one."""
+    suits = hand_suits(deal, seat_letter)
+    return None if suits is None else tuple(s + r for s, ranks in suits.items() for r in ranks)
+
+
 def is_complete_deal(deal: Deal) -> bool:
     return all(len(deal[player(s)]) == 13 for s in SEATS)
 

@@ -15,13 +15,14 @@ from endplay.types import Deal
 
 from . import lin as lin_files
 from . import pbn as pbn_files
-from .bridge import (SEAT_NAMES, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, parse_deal,
-                     partner_of, seat, side_of)
+from .bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
+                     parse_deal, partner_of, seat, side_of)
 from .field_files import FieldRow, field_for_case
 from .errors import HuddleInputError
 from .limits import check_length
 from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
+from .play import Play, choice_of, parse_choice, parse_play, played_order, position_name
 from .ruling_inputs import RulingInputs
 from .scoring import PlayedContract, parse_score
 
@@ -107,6 +108,7 @@ class Irregularity:
     agreed: bool | None = None         # both sides agree the facts?
     description: str = ""
     to: str | None = None              # seat that received it (partner of ``by``)
+    card_index: int | None = None      # 0-based index into the play, when it arose in the play
 
     @property
     def receiver(self) -> str | None:
@@ -115,7 +117,7 @@ class Irregularity:
 
     def to_dict(self) -> dict:
         out = {"type": self.type, "description": self.description}
-        for name in ("by", "to", "call_index", "seconds", "agreed"):
+        for name in ("by", "to", "call_index", "card_index", "seconds", "agreed"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         return out
@@ -147,6 +149,8 @@ class Case:
     laws: str = DEFAULT_EDITION                # the edition of the Laws in force for the event
     matchpoint_scale: Scale = Scale.WBF        # 2-1 (WBF/EBU) or 1-½ (ACBL)
     knockout: bool = False                     # teams knockout: one result per board (Law 86)
+    play: tuple[str, ...] = ()                 # the cards played, in order, from the opening lead
+    play_index: int | None = None              # 0-based index of the card in question (0: the opening lead)
 
     @property
     def non_offending_side(self) -> str | None:
@@ -164,7 +168,40 @@ class Case:
 
     @property
     def action_seat(self) -> str | None:
+        """Who took the action in question (declarer for a card from dummy, Law 45B)."""
+        if self.play_index is not None:
+            return self.the_play.decider(self.play_index)
         return None if self.action_index is None else self.board.auction.seat_of(self.action_index)
+
+    @property
+    def decision_kind(self) -> str | None:
+        """What the action in question is: a call, the opening lead or a later play."""
+        if self.play_index is not None:
+            return "lead" if self.play_index == 0 else "play"
+        return None if self.action_index is None else "call"
+
+    @property
+    def the_play(self) -> Play | None:
+        """The play with its contract, when the contract is known (table result or auction)."""
+        return play_of(self.board, self.table_result, self.play)
+
+    def decision_name(self) -> str:
+        """"call 7", "the opening lead", "trick 3, card 2"."""
+        if self.play_index is not None:
+            return position_name(self.play_index)
+        return "" if self.action_index is None else f"call {self.action_index + 1}"
+
+    def action_in_question(self, actions=()) -> str:
+        """The action the ruling is about, as the poll names it: the call; for a play, the
+        poll's choice that holds the card played (a low ♠ for ♠4), else the card; for a case
+        whose source gives no auction, the ruling section's table action."""
+        if self.play_index is not None:
+            if not actions and self.ruling is not None:
+                actions = [c.action for c in self.ruling.poll] + list(self.ruling.alternatives)
+            return choice_of(self.play[self.play_index], [parse_choice_or_none(a) for a in actions])
+        if self.action_index is not None:
+            return self.board.auction.calls[self.action_index].call
+        return self.ruling.table_action if self.ruling is not None else ""
 
     def to_dict(self) -> dict:
         b = self.board
@@ -183,6 +220,9 @@ class Case:
             "offending_side": self.offending_side, "notes": self.notes,
             "assumptions": list(self.assumptions), "source_ruling": self.source_ruling,
         }
+        if self.play:
+            out["play"] = list(self.play)
+            out["play_index"] = self.play_index
         if self.ruling is not None:
             out["ruling"] = self.ruling.to_dict()
         return out
@@ -212,16 +252,23 @@ class Case:
         if knockout and scoring != "imps":
             raise HuddleInputError("knockout", f"knockout averaging applies to IMP matches, not {scoring}")
         board = _board_from(data)
-        irregularity = _irregularity_from(data.get("irregularity"), board)
+        table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
+        play, play_index = _play_from(data, board, table_result)
+        irregularity = _irregularity_from(data.get("irregularity"), board, play)
         action_index = data.get("action_index")
-        if action_index is not None and (not isinstance(action_index, int)
+        if action_index is not None and (not isinstance(action_index, int) or isinstance(action_index, bool)
                                          or not 0 <= action_index < len(board.auction.calls)):
             raise HuddleInputError("action_index", f"{action_index!r} is not a call of the auction "
                                                    f"(0 to {len(board.auction.calls) - 1})")
+        if action_index is not None and play_index is not None:
+            raise HuddleInputError("play_index", "a case rules one action: give the call (action_index) or the "
+                                                 "card (play_index), not both")
         offending = data.get("offending_side")
         if offending is not None and offending not in OFFENDING_SIDES:
             raise HuddleInputError("offending_side", f"'{offending}' must be NS, EW or both")
-        _check_ui_source(kind, irregularity, action_index, offending, board)
+        actor = (play.decider(play_index) if play_index is not None
+                 else None if action_index is None else board.auction.seat_of(action_index))
+        _check_ui_source(kind, irregularity, actor, offending)
         field_scores = data.get("field") or []
         if not isinstance(field_scores, list):
             raise HuddleInputError("field", "must be a list of North-South scores")
@@ -231,7 +278,7 @@ class Case:
             source=str(data.get("source", "")), event=data.get("event"), session=data.get("session"),
             class_of_players=data.get("class_of_players"), irregularity=irregularity,
             action_index=action_index,
-            table_result=TableResult.from_dict(data.get("table_result"), board.vulnerability),
+            table_result=table_result, play=play.cards if play else (), play_index=play_index,
             field=tuple(parse_score(str(s), f"field[{i}]") for i, s in enumerate(field_scores)),
             other_table=None if other is None else parse_score(str(other), "other_table"),
             offending_side=offending, notes=str(data.get("notes", "")),
@@ -250,8 +297,7 @@ def _version_1_edition(data: dict) -> str:
     return "1997" if data.get("format_version") == 1 and method == "likely" else DEFAULT_EDITION
 
 
-def _check_ui_source(kind: str, irr: "Irregularity | None", action_index: int | None, offending: str | None,
-                     board: Board) -> None:
+def _check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, offending: str | None) -> None:
     """Who transmitted the UI, who received it and which side offended must agree: UI passes
     between partners, and the side that may have used it is the side that transmitted it."""
     if kind != "UI" or irr is None or irr.by is None:
@@ -260,7 +306,6 @@ def _check_ui_source(kind: str, irr: "Irregularity | None", action_index: int | 
         raise HuddleInputError("irregularity.to", f"{SEAT_NAMES[irr.to]} is not {SEAT_NAMES[irr.by]}'s partner: "
                                "unauthorized information passes between partners; an opponent's manner "
                                "is information used at one's own risk (Law 73D1)")
-    actor = None if action_index is None else board.auction.seat_of(action_index)
     if actor is None or actor != irr.receiver or offending not in ("NS", "EW"):
         return
     if side_of(irr.by) != offending:
@@ -288,7 +333,44 @@ def _dealer_from_number(b: dict) -> str:
     return dealer_for_board(b["number"])
 
 
-def _irregularity_from(data: dict | None, board: Board) -> Irregularity | None:
+def parse_choice_or_none(text: str) -> str:
+    try:
+        return parse_choice(text)
+    except HuddleInputError:
+        return ""
+
+
+def play_of(board: Board, table_result: "TableResult | None", cards=()) -> Play | None:
+    """The play's contract from the table result, else from the auction; None when neither says."""
+    contract = table_result.contract if table_result is not None else None
+    if contract is not None:
+        return Play(contract.strain, contract.declarer, tuple(cards))
+    final = board.auction.contract_text()
+    if final is None:
+        return None
+    bid, _, declarer = final.partition(" by ")
+    return Play(bid[1:].rstrip("X"), declarer, tuple(cards))
+
+
+def _play_from(data: dict, board: Board, table_result: "TableResult | None") -> tuple[Play | None, int | None]:
+    """The play (checked against the deal: each card held, played once, following suit) and the
+    card in question, which must be one of the cards recorded."""
+    cards, index = data.get("play") or [], data.get("play_index")
+    if not isinstance(cards, list):
+        raise HuddleInputError("play", "must be a list of cards in the order played, e.g. [\"CJ\", \"C2\"]")
+    if not cards and index is None:
+        return play_of(board, table_result), None
+    play = play_of(board, table_result, parse_play(cards))
+    if play is None:
+        raise HuddleInputError("play", "a play needs its contract: a complete auction or the table result")
+    play.check({s: hand_cards(board.deal, s) for s in SEATS})
+    if index is not None and (not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(play.cards)):
+        raise HuddleInputError("play_index", f"{index!r} is not a card of the play recorded "
+                                             f"({'0 to ' + str(len(play.cards) - 1) if play.cards else 'record the play'})")
+    return play, index
+
+
+def _irregularity_from(data: dict | None, board: Board, play: Play | None = None) -> Irregularity | None:
     if data is None:
         return None
     if not isinstance(data, dict):
@@ -309,12 +391,21 @@ def _irregularity_from(data: dict | None, board: Board) -> Irregularity | None:
             what = "explained or alerted by" if kind in EXPLAINED_BY_PARTNER else "made by"
             raise HuddleInputError("irregularity.by", f"call {index + 1} was {what} "
                                                       f"{SEAT_NAMES[expected]}, not {SEAT_NAMES[by]}")
+    card = data.get("card_index")
+    if card is not None:
+        if index is not None:
+            raise HuddleInputError("irregularity.card_index", "give the call or the card it arose at, not both")
+        if play is None or not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(play.cards):
+            raise HuddleInputError("irregularity.card_index", f"{card!r} is not a card of the play recorded")
+        if by is not None and by != play.decider(card):
+            raise HuddleInputError("irregularity.by", f"{position_name(card)} was {SEAT_NAMES[play.decider(card)]}'s "
+                                                      f"to play, not {SEAT_NAMES[by]}'s")
     seconds = data.get("seconds")
     if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
         raise HuddleInputError("irregularity.seconds", f"{seconds!r} must be a whole number of seconds (0 to 3600)")
     if data.get("agreed") not in (True, False, None):
         raise HuddleInputError("irregularity.agreed", "must be true, false or null")
-    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to)
+    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card)
 
 
 # ---------------------------------------------------------------- from PBN
@@ -382,6 +473,9 @@ def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", **facts:
     scoring = _scoring(g.scoring)
     if scoring:
         data["scoring"] = scoring
+    contract = play_of(b, TableResult.from_dict(table, b.vulnerability)) if g.play else None
+    if contract is not None:
+        data["play"] = list(played_order(g.play, contract.strain, contract.declarer))
     if g.score_table:
         ns = TableResult.from_dict(table, b.vulnerability) if table else None
         field = field_for_case(g.score_table, ns.ns_score if ns else None, g.tags.get("PairNS"), g.tags.get("PairEW"))

@@ -95,7 +95,7 @@ def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Rulin
     if case.ruling is None:
         raise HuddleInputError("ruling", "the director has not ruled on this case")
     inputs = case.ruling
-    table_action = case.action_call.call if case.action_call is not None else inputs.table_action
+    table_action = case.action_in_question()
     chosen = _policy(case, change)
     before = {action_key(a) for a in _found_alternatives(case, table_action, policy(inputs.policy, inputs.consider_min))}
     after = _found_alternatives(case, table_action, chosen, change.alternatives)

@@ -10,11 +10,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from endplay.dds import calc_dd_table
-from endplay.types import Deal, Denom, Player
+from fractions import Fraction
 
-from .bridge import SEAT_NAMES, SEATS, is_complete_deal, parse_deal
+from endplay.dds import calc_dd_table, solve_board
+from endplay.types import Card, Deal, Denom, Player
+
+from .bridge import SEAT_NAMES, SEATS, is_complete_deal, parse_deal, side_of
 from .errors import HuddleInputError
+from .play import Play, choice_cards
 
 SOLVER_LOCK = threading.Lock()
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -49,4 +52,43 @@ def double_dummy_table(deal: Deal | str) -> DoubleDummyTable:
                                   for s in STRAINS for seat in SEATS))
 
 
-__all__ = ["double_dummy_table", "DoubleDummyTable", "SOLVER_LOCK", "STRAINS"]
+def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, int]:
+    """Declarer's tricks in the whole deal (tricks already won included) after each card the
+    player to play card ``index`` may play, with all four hands in view: the per-lead (or
+    per-card) suggestion for a play poll's outcome tree."""
+    deal = parse_deal(deal) if isinstance(deal, str) else deal
+    if not is_complete_deal(deal):
+        raise HuddleInputError("deal", "double-dummy analysis needs all four hands")
+    if not 0 <= index <= min(len(play.cards), 51):
+        raise HuddleInputError("play index", f"card {index + 1} is not in the play")
+    board = deal.copy()
+    board.trump = _DENOMS[play.strain]
+    board.first = Player.find(play.leader)
+    for card in play.cards[:index]:
+        board.play(Card(card))
+    won = play.declarer_tricks(index)
+    remaining = 13 - index // 4
+    declaring = side_of(play.seat_to_play(index)) == side_of(play.declarer)
+    with SOLVER_LOCK:
+        solved = list(solve_board(board))
+    return {_card_key(card): won + (tricks if declaring else remaining - tricks) for card, tricks in solved}
+
+
+def _card_key(card: Card) -> str:
+    text = str(card)                    # "♠K", "♥10"
+    return "SHDC"["♠♥♦♣".index(text[0])] + ("T" if text[1:] == "10" else text[1:])
+
+
+def tricks_by_choice(by_card: dict[str, int], options) -> dict[str, tuple[tuple[int, Fraction], ...]]:
+    """Each choice's trick counts, each card of the choice equally likely ("a low ♠": whichever
+    spot card was led): {choice: ((tricks, weight), …)} with the weights summing to 1."""
+    out = {}
+    for option in options:
+        counts = [by_card[c] for c in choice_cards(option) if c in by_card]
+        if counts:
+            out[option] = tuple((t, Fraction(counts.count(t), len(counts))) for t in sorted(set(counts), reverse=True))
+    return out
+
+
+__all__ = ["double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK",
+           "STRAINS"]

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from .bridge import call_symbol, parse_call
+from .play import choice_symbol, parse_choice
 from .distributions import beta_ppf, beta_sf, normal_ppf
 from .errors import HuddleInputError
 from .numbers import parse_fraction
@@ -203,10 +204,14 @@ class LAResult:
 
 
 def action_key(action: str) -> str:
-    """Calls are matched whatever their spelling ("Pass" = "P", "4♠" = "4S"); other actions
-    (a lead, a play) by their text."""
+    """Calls are matched whatever their spelling ("Pass" = "P", "4♠" = "4S"), cards and choices
+    of cards likewise ("♠K" = "SK", "a low ♠" = "Sx"); other actions by their text."""
     try:
         return parse_call(action)
+    except HuddleInputError:
+        pass
+    try:
+        return parse_choice(action)
     except HuddleInputError:
         return " ".join(str(action).split()).lower()
 
@@ -255,9 +260,14 @@ def _pct(k: int, n: int) -> str:
 
 
 def action_name(action: str) -> str:
-    """How an action is written for a reader: calls with suit symbols ("4♠", "Pass")."""
+    """How an action is written for a reader: calls with suit symbols ("4♠", "Pass"), cards and
+    choices of cards likewise ("♠K", "♠K/Q", "a low ♠")."""
     try:
         return call_symbol(parse_call(action))
+    except HuddleInputError:
+        pass
+    try:
+        return choice_symbol(parse_choice(action))
     except HuddleInputError:
         return action
 

@@ -258,9 +258,14 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         for action, a in actions.items()))
 
 
-def double_dummy_fill(rows: list[dict], tricks_for) -> list[dict]:
+def double_dummy_fill(rows: list[dict], tricks_for, by_action: dict | None = None,
+                      played: tuple[str, str] | None = None) -> list[dict]:
     """Rows with each contract's trick count replaced by the double-dummy figure (one row per
-    contract, weight 1): ``tricks_for(strain, declarer)`` as DoubleDummyTable.tricks_for."""
+    contract, weight 1): ``tricks_for(strain, declarer)`` as DoubleDummyTable.tricks_for. In a
+    play poll, the contract played (``played``: contract, declarer) takes its trick counts after
+    each alternative card from ``by_action`` ({choice: ((tricks, weight), …)}, as
+    double_dummy.tricks_by_choice gives them)."""
+    by_action = {action_key(a): spread for a, spread in (by_action or {}).items()}
     out, seen = [], set()
     for row in rows:
         contract, declarer = _cell(row.get("contract")), _cell(row.get("declarer")).upper()[:1]
@@ -271,6 +276,10 @@ def double_dummy_fill(rows: list[dict], tricks_for) -> list[dict]:
         if key in seen:
             continue
         seen.add(key)
+        spread = by_action.get(action_key(key[0])) if played == (contract.upper(), declarer) else None
+        if spread:
+            out += [{**row, "tricks": t, "tricks_weight": fraction_str(w)} for t, w in spread]
+            continue
         strain = PlayedContract.parse(f"{contract}=", declarer).strain
         out.append({**row, "tricks": tricks_for(strain, declarer), "tricks_weight": "1"})
     return out
@@ -290,13 +299,16 @@ def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable
             if chose.get(action_key(a), 0)}
 
 
-def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str | None) -> list[dict]:
+def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str | None,
+                  played: tuple[str, str] | None = None) -> list[dict]:
     """A first tree for the editor: the logical alternatives weighted by the poll's choose shares
     and the cancelled action at weight 0; the director fills in contracts and tricks. In a
     misinformation case nothing is cancelled (``cancelled`` None): the non-offender's own call was
-    legal, so it is weighted like any other."""
+    legal, so it is weighted like any other. A play poll's alternatives all lead to the contract
+    played (``played``: contract, declarer); only the tricks differ."""
     weights = default_action_weights(counts, alternatives)
-    rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": "", "declarer": "",
+    contract, declarer = played or ("", "")
+    rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": contract, "declarer": declarer,
              "contract_weight": "1", "tricks": None, "tricks_weight": "1"} for a, w in weights.items()]
     if cancelled is None:
         return rows

@@ -66,15 +66,15 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     method = inputs.adjustment
     if case.kind == "unplayable":
         return _unplayable(case, method)
-    if case.action_index is None and not inputs.table_action:
-        raise HuddleInputError("action_index", "the case does not say which call is in question")
+    if case.action_index is None and case.play_index is None and not inputs.table_action:
+        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
     if case.offending_side is None:
         raise HuddleInputError("offending_side", "say which side committed the infraction (NS, EW or both)")
     table_ns = None if case.table_result is None else case.table_result.ns_score
     if table_ns is None and inputs.damage.finding is None:
         raise HuddleInputError("table_result", "the ruling needs the table result (or a damage finding)")
     method.check(case)
-    table_action = case.action_call.call if case.action_index is not None else inputs.table_action
+    table_action = case.action_in_question()
     la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
                                   consider_min if consider_min is not None else inputs.consider_min)
     mi_path = case.kind == "MI" and not _misbidder_acts(case)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_suits,
+from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_cards, hand_suits,
                              parse_call, partner_of, side_of)
 from analysis.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law16 import PARTNER_SAID
+from analysis.play import card_symbol, cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
 
 # Words that give the irregularity away (polling-practice.md: "never mention the hesitation"):
 # tempo slow or fast, thinking, a number of seconds, the table's result or players, an alert or
@@ -51,9 +52,12 @@ REVEALING_TERMS = tuple((re.compile(pattern, flags), label) for pattern, label, 
 MAX_WORDING = 2000
 
 
+POLL_TYPES = ("call", "lead", "play")
+
+
 @dataclass(frozen=True)
 class PollProblem:
-    """One bidding problem as a pollee sees it."""
+    """One problem as a pollee sees it: a call, the opening lead, or a card in the play."""
 
     seat: str
     hand: dict[str, str]
@@ -61,24 +65,61 @@ class PollProblem:
     vulnerability: str
     scoring: str
     methods: str
-    auction: Auction            # up to the decision point, as the player was entitled to see it
-    candidates: tuple[str, ...]  # calls offered; any other legal call may be written in
+    auction: Auction            # up to the decision point (all of it for a play), as the player was entitled to see it
+    candidates: tuple[str, ...]  # calls offered (any other legal call may be written in); for a play, every choice
     wording: str                # the director's introduction
     q4_question: str = ""       # Q4 as this poll asks it (empty: no Q4)
+    kind: str = "call"          # call, lead or play
+    contract: str = ""          # a play poll's contract, "4♥ by West"
+    dummy: dict[str, str] | None = None   # dummy's cards still held, once faced
+    tricks: tuple = ()          # the tricks so far: [leader, [[seat, card], ...]]
+    to_play: str = ""           # whose card it is (dummy's when declarer plays from dummy)
+    steps: tuple[int, ...] = ()  # a walk-through: the player's earlier calls asked first (auction indices)
+
+    @property
+    def is_play(self) -> bool:
+        return self.kind != "call"
 
     def legal_calls(self) -> list[str]:
         return self.auction.legal_calls()
 
+    def answers(self) -> list[str]:
+        """Every answer a pollee may give: the legal calls, or a play poll's choices."""
+        return list(self.candidates) if self.is_play else self.legal_calls()
+
+    def parse_answer(self, text: str, field: str) -> str:
+        """A call, or for a play poll the choice holding the card named ("S4" → a low ♠)."""
+        if not self.is_play:
+            return parse_call(text, field)
+        key = parse_choice(text, field)
+        return key if key in self.candidates else choice_of(key, self.candidates)
+
+    def symbol(self, answer: str) -> str:
+        return choice_symbol(answer) if self.is_play else call_symbol(answer)
+
+    def step_auction(self, step: int) -> Auction:
+        """What the player saw at an earlier turn of a walk-through."""
+        return self.auction.up_to(step)
+
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "hand": self.hand, "dealer": self.dealer,
-                "vulnerability": self.vulnerability, "scoring": self.scoring,
-                "methods": self.methods, "auction": self.auction.to_dict(),
-                "candidates": list(self.candidates), "wording": self.wording, "q4_question": self.q4_question}
+        out = {"seat": self.seat, "hand": self.hand, "dealer": self.dealer,
+               "vulnerability": self.vulnerability, "scoring": self.scoring,
+               "methods": self.methods, "auction": self.auction.to_dict(),
+               "candidates": list(self.candidates), "wording": self.wording, "q4_question": self.q4_question}
+        if self.is_play:
+            out.update(kind=self.kind, contract=self.contract, dummy=self.dummy,
+                       tricks=[[leader, [list(sc) for sc in trick]] for leader, trick in self.tricks],
+                       to_play=self.to_play)
+        if self.steps:
+            out["steps"] = list(self.steps)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "PollProblem":
         return cls(**{**data, "auction": Auction.from_dict(data["auction"]),
-                      "candidates": tuple(data["candidates"])})
+                      "candidates": tuple(data["candidates"]), "steps": tuple(data.get("steps", ())),
+                      "tricks": tuple((leader, tuple(tuple(sc) for sc in trick))
+                                      for leader, trick in data.get("tricks", ()))})
 
 
 def poll_wording_problems(text: str, case: Case | None = None) -> list[str]:
@@ -103,10 +144,11 @@ def _wrong_explanations(case: Case) -> list[str]:
             and len(c.explanation.strip()) >= 3]
 
 
-def entitled_auction(case: Case, decision_index: int) -> Auction:
-    """The auction before ``decision_index`` as the player there was entitled to see it."""
+def entitled_auction(case: Case, decision_index: int, player: str | None = None) -> Auction:
+    """The auction before ``decision_index`` as ``player`` (by default the one to call there)
+    was entitled to see it."""
     auction = case.board.auction
-    player_side = side_of(auction.seat_of(decision_index))
+    player_side = side_of(player or auction.seat_of(decision_index))
     calls = []
     for i, call in enumerate(auction.calls[:decision_index]):
         if side_of(auction.seat_of(i)) == player_side:
@@ -149,26 +191,41 @@ def ui_call_index(case: Case, before: int | None = None) -> int | None:
     return slow[-1] if slow else None
 
 
-def q4_question(case: Case, decision_index: int | None = None) -> str:
+def _decider(case: Case, decision_index: int | None, play_index: int | None) -> tuple[str, str]:
+    """(kind of poll, who decides) for a call or a card of the case (default: the action in question)."""
+    if decision_index is None and play_index is None:
+        decision_index, play_index = case.action_index, case.play_index
+    if play_index is not None:
+        play = case.the_play
+        if play is None:
+            raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
+        return ("lead" if play_index == 0 else "play"), play.decider(play_index)
+    if decision_index is None:
+        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
+    return "call", case.board.auction.seat_of(decision_index)
+
+
+def q4_question(case: Case, decision_index: int | None = None, play_index: int | None = None) -> str:
     """Q4 in the words of the actual UI, asked of the player who received it: partner's tempo,
-    remark, question or manner before the decision, or partner's explanation or alert of the
-    player's own call. Refused where it makes no sense: no UI from partner, or an MI poll (whose
-    pollees are given the correct explanation and have no UI to weigh)."""
-    index = case.action_index if decision_index is None else decision_index
+    remark, question or manner before the decision (in the auction, or in the play before a
+    card), or partner's explanation or alert of the player's own call. Refused where it makes no
+    sense: no UI from partner, or an MI poll (whose pollees are given the correct explanation and
+    have no UI to weigh)."""
+    kind, player = _decider(case, decision_index, play_index)
     irr = case.irregularity
-    if index is None:
-        raise HuddleInputError("Q4", "the case does not say which call is in question")
     if case.kind != "UI" or irr is None:
         raise HuddleInputError("Q4", "Q4 asks what partner's unauthorized information suggests; this case records "
                                      "none (a misinformation poll gives the correct explanation instead)")
+    ask = f" Which of these {dict(call='calls', lead='leads', play='cards')[kind]} does that make more attractive?"
+    if irr.card_index is not None:
+        return _q4_in_play(case, irr, player, kind, play_index if play_index is not None else case.play_index) + ask
     auction = case.board.auction
-    player = auction.seat_of(index)
-    at = ui_call_index(case, index)
-    if at is None or at >= index:
+    before = None if kind != "call" else (case.action_index if decision_index is None else decision_index)
+    at = ui_call_index(case, before)
+    if at is None or (before is not None and at >= before):
         raise HuddleInputError("Q4", "record at which call before the decision the unauthorized information arose")
     caller = auction.seat_of(at)
     call = call_symbol(auction.calls[at].call)
-    ask = " Which of these calls does that make more attractive?"
     if irr.type in PARTNER_SAID:
         if caller != player:
             raise HuddleInputError("Q4", f"partner's {irr.type} concerns the player's own call; call {at + 1} was "
@@ -181,21 +238,62 @@ def q4_question(case: Case, decision_index: int | None = None) -> str:
     if caller != partner_of(player):
         raise HuddleInputError("Q4", f"call {at + 1} ({call}) was {SEAT_NAMES[caller]}'s, not the partner's of "
                                      f"{SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
-    return {"hesitation": f"Your partner took a long time before {call}.",
-            "haste": f"Your partner made {call} very quickly.",
-            "remark": f"Your partner made a remark when calling {call}.",
-            "question": f"Your partner asked a question before {call}.",
-            "gesture": f"Your partner's manner when calling {call} showed a view of the hand.",
-            }.get(irr.type, f"Your partner's manner when calling {call} conveyed information.") + ask
+    return _manner(irr.type, call) + ask
+
+
+def _manner(kind: str, what: str, playing: bool = False) -> str:
+    act = f"playing {what}" if playing else what
+    return {"hesitation": f"Your partner took a long time before {act}.",
+            "haste": f"Your partner {'played' if playing else 'made'} {what} very quickly.",
+            "remark": f"Your partner made a remark when {act if playing else 'calling ' + what}.",
+            "question": f"Your partner asked a question before {act}.",
+            "gesture": f"Your partner's manner when {act if playing else 'calling ' + what} showed a view of the hand.",
+            }.get(kind, f"Your partner's manner when {act if playing else 'calling ' + what} conveyed information.")
+
+
+def _q4_in_play(case: Case, irr, player: str, kind: str, play_index: int | None) -> str:
+    if kind == "call" or play_index is None or irr.card_index >= play_index:
+        raise HuddleInputError("Q4", "the unauthorized information arose in the play: it can bear only on a later card")
+    who = case.the_play.decider(irr.card_index)
+    if who != partner_of(player):
+        raise HuddleInputError("Q4", f"{position_name(irr.card_index)} was {SEAT_NAMES[who]}'s, not the partner's "
+                                     f"of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
+    return _manner(irr.type, card_symbol(case.play[irr.card_index]), playing=True)
+
+
+def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int) -> tuple[int, ...]:
+    """A walk-through's earlier turns: the player's calls from ``walk_from`` up to the decision."""
+    if walk_from is None:
+        return ()
+    if not isinstance(walk_from, int) or not 0 <= walk_from < before:
+        raise HuddleInputError("walk-through", f"call {walk_from + 1 if isinstance(walk_from, int) else walk_from} "
+                                               "is not before the decision")
+    steps = tuple(i for i in range(walk_from, before) if case.board.auction.seat_of(i) == seat_letter)
+    if not steps:
+        raise HuddleInputError("walk-through", f"{SEAT_NAMES[seat_letter]} has no call to answer from call "
+                                               f"{walk_from + 1} to the decision: start earlier, or poll the "
+                                               "decision alone")
+    return steps
 
 
 def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
-               decision_index: int | None = None, q4: bool = False) -> PollProblem:
-    """The poll for a case: refuses wording that reveals the irregularity, illegal candidates, a
-    poll whose only answer is the table action, and a Q4 that does not fit the case."""
-    index = case.action_index if decision_index is None else decision_index
-    if index is None:
-        raise HuddleInputError("action_index", "the case does not say which call is in question")
+               decision_index: int | None = None, q4: bool = False, play_index: int | None = None,
+               walk_from: int | None = None, group_low: bool = True) -> PollProblem:
+    """The poll for a case: a call (``decision_index``) or a card (``play_index``; 0 is the
+    opening lead), by default the action in question. Refuses wording that reveals the
+    irregularity, illegal candidates, a poll whose only answer is the table action, and a Q4 that
+    does not fit the case. ``walk_from`` makes it a walk-through from that call."""
+    for name, text in (("wording", wording), ("methods", methods)):
+        problems = poll_wording_problems(text, case)
+        if problems:
+            raise HuddleInputError(name, "; ".join(problems))
+    if decision_index is None and play_index is None:
+        decision_index, play_index = case.action_index, case.play_index
+    if play_index is not None:
+        return _play_poll(case, wording, methods, play_index, q4, walk_from, group_low)
+    if decision_index is None:
+        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
+    index = decision_index
     auction = case.board.auction
     if not 0 <= index < len(auction.calls):
         raise HuddleInputError("decision point", f"call {index + 1} is not in the auction")
@@ -203,10 +301,6 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
     hand = hand_suits(case.board.deal, seat)
     if hand is None:
         raise HuddleInputError("deal", f"{SEAT_NAMES[seat]}'s hand is needed for the poll")
-    for name, text in (("wording", wording), ("methods", methods)):
-        problems = poll_wording_problems(text, case)
-        if problems:
-            raise HuddleInputError(name, "; ".join(problems))
     shown = entitled_auction(case, index)
     legal = set(shown.legal_calls())
     candidates = {auction.calls[index].call}
@@ -221,7 +315,40 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
                                "answer shows pollees what was done")
     return PollProblem(seat, hand, case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip(),
-                       q4_question(case, index) if q4 else "")
+                       q4_question(case, index) if q4 else "", steps=walk_steps(case, seat, walk_from, index))
+
+
+def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool, walk_from: int | None,
+               group_low: bool) -> PollProblem:
+    """A lead or play poll: the player's cards, dummy once faced, the whole auction as the player
+    was entitled to see it, the tricks so far, and every legal card as a choice (equals as one)."""
+    play = case.the_play
+    if play is None:
+        raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
+    if not 0 <= play_index < len(play.cards):
+        raise HuddleInputError("decision point", f"{position_name(play_index)} is not in the play recorded "
+                               f"({len(play.cards)} cards): record the play up to and including the card in question")
+    hands = {s: hand_cards(case.board.deal, s) for s in "NESW"}
+    view = play.view(play_index, hands)
+    if not view.hand:
+        raise HuddleInputError("deal", f"{SEAT_NAMES[view.decider]}'s hand is needed for the poll")
+    offered = choices(view.legal, view.played, group_low)
+    if len(offered) < 2:
+        raise HuddleInputError("decision point", f"{SEAT_NAMES[view.to_play]} had only one choice at "
+                               f"{position_name(play_index)} ({choice_symbol(offered[0])}): there is nothing to poll")
+    calls = len(case.board.auction.calls)
+    contract = case.board.auction.contract_text(symbols=True) or ""
+    if case.table_result is not None and case.table_result.contract is not None:
+        c = case.table_result.contract
+        contract = f"{call_symbol(f'{c.level}{c.strain}')}{c.penalty} by {c.declarer}"
+    bid, _, declarer = contract.partition(" by ")
+    kind = "lead" if play_index == 0 else "play"
+    return PollProblem(view.decider, cards_by_suit(view.hand), case.board.dealer, case.board.vulnerability, case.scoring,
+                       methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
+                       q4_question(case, play_index=play_index) if q4 else "", kind=kind,
+                       contract=f"{bid} by {SEAT_NAMES[declarer]}", dummy=cards_by_suit(view.dummy) if view.dummy else None,
+                       tricks=tuple((leader, tuple(trick)) for leader, trick in view.tricks), to_play=view.to_play,
+                       steps=walk_steps(case, view.decider, walk_from, calls))
 
 
 def _call_order(call: str) -> int:

@@ -20,10 +20,10 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
     rows = []
     for record in db.list_cases(url):
         case = case_files.loads(record.body)
-        if case.ruling is None or not case.ruling.poll or case.action_call is None and not case.ruling.table_action:
+        if case.ruling is None or not case.ruling.poll or not case.action_in_question():
             continue
         saved = rulings.ruling_versions(record.id, url)
-        table_action = case.action_call.call if case.action_call else case.ruling.table_action
+        table_action = case.action_in_question()
         la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
         found = corpus_rows(case, la)
         decided = committee.appeal(record.id, url).decision

@@ -84,9 +84,9 @@ def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:
     for poll in services.polls_for_case(record_id, url):
         problem = services.problem_of(poll)
         ballots = services.ballots_for_poll(poll.id, url)
-        counted = services.tally_ballots(ballots, problem.candidates)
+        counted = services.tally_ballots(ballots, problem)
         # pollees' labels are the director's only: the committee and the reports see Pollee 1, 2, 3
-        out.append(PollSeen(poll.id, problem, tuple(services.answer_rows(ballots)), counted.suggested,
+        out.append(PollSeen(poll.id, problem, tuple(services.answer_rows(ballots, problem=problem)), counted.suggested,
                             counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status))
     return out
 

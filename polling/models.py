@@ -36,6 +36,8 @@ class Poll(SQLModel, table=True):
     problem: str
     q4_enabled: bool = False
     q4_call: str | None = Field(default=None, max_length=3)   # the call partner was slow before
+    kind: str = Field(default="call", max_length=10, sa_column_kwargs={"server_default": "call"})  # call | lead | play
+    follows_id: int | None = Field(default=None, foreign_key="poll.id")   # a follow-up: more pollees, same problem
     status: str = Field(default="draft", max_length=20)   # draft → open → closed
     frozen_at: datetime | None = None
     created_at: datetime = Field(default_factory=utcnow)
@@ -52,6 +54,22 @@ class Invite(SQLModel, table=True):
     used_at: datetime | None = None
     revoked_at: datetime | None = None
     created_at: datetime = Field(default_factory=utcnow)
+    pollee_id: int | None = Field(default=None, foreign_key="pollee.id", index=True)   # a panel member's link
+
+
+class Pollee(SQLModel, table=True):
+    """A member of the director's standing panel: class, how to reach them, the sessions they
+    played (so they are never polled on a board of those), and, through their links, their history."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    grade: str = Field(max_length=20)                # one of panel.CLASSES
+    reach_by: str = Field(default="link", max_length=20)
+    contact: str = Field(default="", max_length=200)
+    played: str = Field(default="[]")                # JSON [{"event": …, "session": …}]
+    notes: str = Field(default="", max_length=1000)
+    created_at: datetime = Field(default_factory=utcnow)
+    retired_at: datetime | None = None
 
 
 class Ballot(SQLModel, table=True):
@@ -61,7 +79,8 @@ class Ballot(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     poll_id: int = Field(foreign_key="poll.id", index=True, ondelete="CASCADE")
     invite_id: int | None = Field(default=None, foreign_key="invite.id", unique=True)
-    call: str = Field(max_length=3)
+    call: str = Field(max_length=20)            # a call, or a play poll's choice ("SKQ", "Sx")
+    path: str = Field(default="{}", sa_column_kwargs={"server_default": "{}"})   # walk-through: {call index: call}
     considered: str = Field(default="[]")       # JSON list of calls
     close_shares: str = Field(default="{}")     # JSON {call: "1/3"}
     suggested: str | None = None                # JSON list of calls (Q4), None until answered

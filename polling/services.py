@@ -70,17 +70,43 @@ def problem_of(poll: Poll) -> PollProblem:
 # ---------------------------------------------------------------- polls and invites
 
 def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
-                q4_enabled: bool = False, decision_index: int | None = None,
-                url: str | None = None) -> Poll:
+                q4_enabled: bool = False, decision_index: int | None = None, url: str | None = None,
+                play_index: int | None = None, walk_from: int | None = None, group_low: bool = True) -> Poll:
+    """A draft poll of a call (``decision_index``) or a card (``play_index``, 0 the opening
+    lead), by default the case's action in question; ``walk_from`` makes it a walk-through."""
     with writing(url) as session:
         record = _get(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)
-        problem = build_poll(case, wording, methods, alternatives, decision_index, q4=q4_enabled)
+        problem = build_poll(case, wording, methods, alternatives, decision_index, q4=q4_enabled,
+                             play_index=play_index, walk_from=walk_from, group_low=group_low)
         poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
-                    q4_enabled=q4_enabled, q4_call=_ui_call(case) if q4_enabled else None)
+                    q4_enabled=q4_enabled, q4_call=_ui_call(case) if q4_enabled and not problem.is_play else None,
+                    kind=problem.kind)
         session.add(poll)
         session.commit()
         return poll
+
+
+def create_follow_up(poll_id: int, url: str | None = None) -> Poll:
+    """More pollees for the same problem, after the first poll's links went out (or it closed):
+    the same wording, answers tallied with the first poll's for the same ruling."""
+    with writing(url) as session:
+        first = _get(session, Poll, poll_id, "poll")
+        root = first.follows_id or first.id
+        follow = Poll(case_id=first.case_id, problem=first.problem, q4_enabled=first.q4_enabled,
+                      q4_call=first.q4_call, kind=first.kind, follows_id=root)
+        session.add(follow)
+        session.commit()
+        return follow
+
+
+def poll_family(poll_id: int, url: str | None = None) -> list[Poll]:
+    """A poll with its follow-ups (or a follow-up with the poll it follows and the others)."""
+    with reading(url) as session:
+        poll = _get(session, Poll, poll_id, "poll")
+        root = poll.follows_id or poll.id
+        return list(session.exec(select(Poll).where((Poll.id == root) | (Poll.follows_id == root))
+                                 .order_by(Poll.id)).all())
 
 
 def _ui_call(case) -> str | None:
@@ -256,7 +282,7 @@ def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
         return None
     if _closed(session, poll):
         raise HuddleInputError("token", CLOSED_TO_POLLEES)
-    return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).legal_calls()))
+    return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).answers()))
 
 
 # ---------------------------------------------------------------- answers
@@ -271,16 +297,17 @@ class Answers:
     suggested: tuple[str, ...] | None = None
     comment: str = ""
     level: str = ""
+    path: tuple[tuple[int, str], ...] = ()    # walk-through: (call index, call) at each earlier turn
 
 
 def check_answers(problem: PollProblem, call: str, considered=(), close_shares=None,
-                  suggested=None, comment: str = "", level: str = "") -> Answers:
-    legal = set(problem.legal_calls())
+                  suggested=None, comment: str = "", level: str = "", path=None) -> Answers:
+    legal = set(problem.answers())
 
     def legal_call(text: str, field: str) -> str:
-        value = parse_call(text, field)
+        value = problem.parse_answer(text, field)
         if value not in legal:
-            raise HuddleInputError(field, f"{call_symbol(value)} is not a legal call here")
+            raise HuddleInputError(field, f"{problem.symbol(value)} is not {'a legal call' if not problem.is_play else 'a choice'} here")
         return value
 
     chosen = legal_call(call, "call")
@@ -290,10 +317,10 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
     for text, share in (close_shares or {}).items():
         c = legal_call(text, "how close")
         if c not in others:
-            raise HuddleInputError("how close", f"{call_symbol(c)} is not among the calls you considered")
+            raise HuddleInputError("how close", f"{problem.symbol(c)} is not among the {problem.kind}s you considered")
         value = share if isinstance(share, Fraction) else parse_fraction(str(share), "how close")
         if not 0 <= value <= 1:
-            raise HuddleInputError("how close", f"the share for {call_symbol(c)} must be between 0 and 1")
+            raise HuddleInputError("how close", f"the share for {problem.symbol(c)} must be between 0 and 1")
         shares.append((c, value))
     if sum((s for _, s in shares), Fraction(0)) > 1:
         raise HuddleInputError("how close", "the shares add up to more than 1")
@@ -303,7 +330,24 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
         raise HuddleInputError("comment", f"is {len(comment)} characters; at most {MAX_COMMENT}")
     if len(level) > MAX_LEVEL:
         raise HuddleInputError("level", f"is {len(level)} characters; at most {MAX_LEVEL}")
-    return Answers(chosen, others, tuple(shares), suggested_calls, comment.strip(), level.strip())
+    return Answers(chosen, others, tuple(shares), suggested_calls, comment.strip(), level.strip(),
+                   check_path(problem, path))
+
+
+def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:
+    """A walk-through's answers: one legal call at each of the player's earlier turns, in order."""
+    given = {int(k): v for k, v in (path or {}).items()}
+    if set(given) != set(problem.steps):
+        missing = [i + 1 for i in problem.steps if i not in given]
+        raise HuddleInputError("walk-through", f"answer each earlier turn (call {', '.join(map(str, missing))})"
+                               if missing else "answers were given for turns this poll does not ask")
+    out = []
+    for step in problem.steps:
+        call = parse_call(given[step], "walk-through")
+        if call not in problem.step_auction(step).legal_calls():
+            raise HuddleInputError("walk-through", f"{call_symbol(call)} is not a legal call at call {step + 1}")
+        out.append((step, call))
+    return tuple(out)
 
 
 def _ballot(poll: Poll, answers: Answers, invite_id: int | None, verbal: bool) -> Ballot:
@@ -311,16 +355,17 @@ def _ballot(poll: Poll, answers: Answers, invite_id: int | None, verbal: bool) -
                   considered=json.dumps(list(answers.considered)),
                   close_shares=json.dumps({c: fraction_str(s) for c, s in answers.close_shares}),
                   suggested=None if answers.suggested is None else json.dumps(list(answers.suggested)),
-                  comment=answers.comment, level=answers.level, verbal=verbal)
+                  comment=answers.comment, level=answers.level, verbal=verbal,
+                  path=json.dumps({str(i): c for i, c in answers.path}))
 
 
 def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: str = "",
-              level: str = "", url: str | None = None) -> Ballot:
+              level: str = "", url: str | None = None, path=None) -> Ballot:
     """Store one pollee's Q1–Q3 answers; the link is used up in the same transaction.
     Q4, if the poll asks it, comes afterwards (record_suggestion), once these are locked."""
     with writing(url) as session:
         poll, invite = _usable_invite(session, token, lock=True)
-        answers = check_answers(problem_of(poll), call, considered, close_shares, None, comment, level)
+        answers = check_answers(problem_of(poll), call, considered, close_shares, None, comment, level, path)
         invite.used_at = utcnow()
         session.add(invite)
         ballot = _ballot(poll, answers, invite.id, verbal=False)
@@ -344,12 +389,13 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) 
             raise HuddleInputError("suggested", "this question has already been answered")
         if _closed(session, poll):
             raise HuddleInputError("token", CLOSED_TO_POLLEES)
-        legal = set(problem_of(poll).legal_calls())
+        problem = problem_of(poll)
+        legal = set(problem.answers())
         chosen = []
         for text in calls:
-            call = parse_call(text, "suggested")
+            call = problem.parse_answer(text, "suggested")
             if call not in legal:
-                raise HuddleInputError("suggested", f"{call_symbol(call)} is not a legal call here")
+                raise HuddleInputError("suggested", f"{problem.symbol(call)} is not a choice here")
             chosen.append(call)
         ballot.suggested = json.dumps(list(dict.fromkeys(chosen)))
         session.add(ballot)
@@ -358,11 +404,11 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) 
 
 
 def record_verbal_vote(poll_id: int, call: str, considered=(), close_shares=None, suggested=None,
-                       comment: str = "", level: str = "", url: str | None = None) -> Ballot:
+                       comment: str = "", level: str = "", url: str | None = None, path=None) -> Ballot:
     """A pollee's answers taken by the director in person or by phone (marked as verbal)."""
     with writing(url) as session:
         poll = _open_poll(session, poll_id)
-        answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level)
+        answers = check_answers(problem_of(poll), call, considered, close_shares, suggested, comment, level, path)
         _freeze(session, poll)
         ballot = _ballot(poll, answers, None, verbal=True)
         session.add(ballot)
@@ -381,26 +427,60 @@ def close_poll(poll_id: int, url: str | None = None) -> None:
 # ---------------------------------------------------------------- tally
 
 @dataclass(frozen=True)
+class Divergence:
+    """A walk-through pollee who left the table's auction at an earlier turn."""
+
+    ballot_id: int
+    step: int            # the call index where the pollee's call differed
+    answered: str
+    table: str
+
+    def reason(self) -> str:
+        return (f"would have called {call_symbol(self.answered)} at call {self.step + 1}, where the player called "
+                f"{call_symbol(self.table)}: not a peer of the player on this auction, so not counted")
+
+
+@dataclass(frozen=True)
 class Tally:
     poll_size: int
     actions: tuple[ActionCount, ...]
     suggested: tuple[tuple[str, int], ...]   # Q4: how many pollees named each call
     q4_answers: int
+    discounted: tuple[Divergence, ...] = ()  # walk-through pollees left out, with the reason
+    on_path: int | None = None               # walk-through pollees who stayed on the table's path
 
     def count(self, action: str) -> ActionCount:
         return next((a for a in self.actions if a.action == action), ActionCount(action, 0, 0, 0))
 
 
-def tally_ballots(ballots: list[Ballot], candidates: tuple[str, ...] = ()) -> Tally:
+def divergence(ballot: Ballot, problem: PollProblem) -> Divergence | None:
+    """The first earlier turn of a walk-through where the pollee did not make the table's call."""
+    path = {int(k): v for k, v in json.loads(ballot.path or "{}").items()}
+    for step in problem.steps:
+        table = problem.auction.calls[step].call
+        if step in path and path[step] != table:
+            return Divergence(ballot.id, step, path[step], table)
+    return None
+
+
+def tally_ballots(ballots: list[Ballot], problem: PollProblem | tuple[str, ...] = (),
+                  include_diverged: bool = False) -> Tally:
     """Counts per action as la-policies.md defines them: every pollee in exactly one chose(·);
     close(X) = chose something else with a Q3 share for X of at least 1/3; considered_only(X) =
-    considered X in Q2 and in neither group."""
+    considered X in Q2 and in neither group. In a walk-through, a pollee who would have called
+    differently earlier is not a peer (polling-practice.md §c1) and is left out, with the reason,
+    unless ``include_diverged``."""
+    candidates = problem.candidates if isinstance(problem, PollProblem) else tuple(problem)
+    diverged = tuple(d for d in (divergence(b, problem) for b in ballots) if d is not None) \
+        if isinstance(problem, PollProblem) and problem.steps else ()
+    left_out = set() if include_diverged else {d.ballot_id for d in diverged}
+    counted = [b for b in ballots if b.id not in left_out]
     chose: dict[str, int] = {c: 0 for c in candidates}
     close: dict[str, int] = {c: 0 for c in candidates}
     only: dict[str, int] = {c: 0 for c in candidates}
     suggested: dict[str, int] = {}
     q4 = 0
-    for b in ballots:
+    for b in counted:
         chose[b.call] = chose.get(b.call, 0) + 1
         shares = {c: Fraction(s) for c, s in json.loads(b.close_shares).items()}
         for c in json.loads(b.considered):
@@ -412,26 +492,46 @@ def tally_ballots(ballots: list[Ballot], candidates: tuple[str, ...] = ()) -> Ta
                 suggested[c] = suggested.get(c, 0) + 1
     actions = sorted(set(chose) | set(close) | set(only),
                      key=lambda a: (-chose.get(a, 0), -close.get(a, 0) - only.get(a, 0), a))
-    return Tally(len(ballots),
+    steps = isinstance(problem, PollProblem) and bool(problem.steps)
+    return Tally(len(counted),
                  tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
-                 tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4)
+                 tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4,
+                 diverged if not include_diverged else (), len(ballots) - len(diverged) if steps else None)
 
 
-def _calls(text: str | None) -> str:
-    return "" if text is None else ", ".join(call_symbol(c) for c in json.loads(text))
-
-
-def answer_rows(ballots: list[Ballot], labels: dict[int, str] | None = None) -> list[dict]:
-    """Each pollee's answers as a row: the call, what else was seriously considered, how close,
-    Q4, level and comment. The director's labels are given only on the director's own tally page;
-    everyone else (committee pages, reports) sees Pollee 1, 2, 3."""
+def answer_rows(ballots: list[Ballot], labels: dict[int, str] | None = None,
+                problem: PollProblem | None = None) -> list[dict]:
+    """Each pollee's answers as a row: the call (or card), what else was seriously considered, how
+    close, Q4, a walk-through's earlier calls, level and comment. The director's labels are given
+    only on the director's own tally page; everyone else (committee pages, reports) sees Pollee 1, 2, 3."""
     labels = labels or {}
-    return [{"pollee": labels.get(b.invite_id) or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
-             "call": call_symbol(b.call), "also considered": _calls(b.considered),
-             "how close": ", ".join(f"{call_symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
-             "Q4": _calls(b.suggested), "level": b.level, "comment": b.comment}
-            for i, b in enumerate(ballots, 1)]
+    symbol = problem.symbol if problem is not None else call_symbol
+
+    def named(text: str | None) -> str:
+        return "" if text is None else ", ".join(symbol(c) for c in json.loads(text))
+
+    rows = []
+    for i, b in enumerate(ballots, 1):
+        row = {"pollee": labels.get(b.invite_id) or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
+               "call": symbol(b.call), "also considered": named(b.considered),
+               "how close": ", ".join(f"{symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
+               "Q4": named(b.suggested), "level": b.level, "comment": b.comment}
+        if problem is not None and problem.steps:
+            path = json.loads(b.path or "{}")
+            left = divergence(b, problem)
+            row["earlier calls"] = ", ".join(f"{int(k) + 1}: {call_symbol(c)}" for k, c in sorted(path.items(), key=lambda kv: int(kv[0])))
+            row["on the table's path"] = "yes" if left is None else f"no: {left.reason()}"
+        rows.append(row)
+    return rows
 
 
-def tally(poll_id: int, url: str | None = None) -> Tally:
-    return tally_ballots(ballots_for_poll(poll_id, url), problem_of(get_poll(poll_id, url)).candidates)
+def family_ballots(poll_id: int, url: str | None = None) -> list[Ballot]:
+    """The answers to a poll and to its follow-ups (the same problem), in the order given."""
+    ids = [p.id for p in poll_family(poll_id, url)]
+    with reading(url) as session:
+        return list(session.exec(select(Ballot).where(Ballot.poll_id.in_(ids)).order_by(Ballot.id)).all())
+
+
+def tally(poll_id: int, url: str | None = None, include_diverged: bool = False) -> Tally:
+    """The tally of a poll with its follow-ups."""
+    return tally_ballots(family_ballots(poll_id, url), problem_of(get_poll(poll_id, url)), include_diverged)

@@ -62,7 +62,7 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     if choice == SAVED:
         return {**fields, "poll": saved.poll, "q4": saved.q4}
     poll = next(p for p in polls if choice.startswith(f"poll {p.id} "))
-    tally = services.tally_ballots(ballots[poll.id], services.problem_of(poll).candidates)
+    tally = services.tally(poll.id)        # with its follow-ups; walk-through pollees who left the path left out
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}
 
@@ -180,7 +180,7 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
         st.subheader("Adjustment")
         section = adjustment_input(record_id, case, saved.adjustment, [])
         return replace(saved, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
-    table_action = case.action_call.call if case.action_call else saved.table_action
+    table_action = case.action_in_question()
     st.subheader("Poll and policy")
     counts = counts_input(record_id, saved, table_action)
     inputs = replace(saved, **counts)

@@ -15,7 +15,7 @@ st.title("Live tally")
 poll = pick_poll(pick_case())
 problem = services.problem_of(poll)
 case = cases.get_case(poll.case_id).case
-table_action = case.action_call.call if case.action_call else None
+table_action = case.action_in_question(problem.candidates) or None
 policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_policy",
                            help="The logical-alternative policy (docs/logical-alternatives.md)")
 

@@ -69,7 +69,7 @@ class Method:
         for slot in self.slots:
             if slot.kind == "tree" and not slot.optional and slot.applies(case) and getattr(self, slot.name) is None:
                 raise HuddleInputError(f"{where}.{slot.name}", f"the {self.name} method needs this outcome tree")
-        table_action = _table_action(case)
+        table_action = case.action_in_question()
         if case.kind == "UI" and table_action:
             for slot, tree in self.trees():
                 if slot.legal_outcomes:
@@ -138,12 +138,6 @@ class Method:
     def extra_from_dict(cls, data: dict, where: str) -> dict:
         """Inputs other than slots (thresholds, session figures), read by the method itself."""
         return {}
-
-
-def _table_action(case) -> str:
-    if case.action_call is not None:
-        return case.action_call.call
-    return case.ruling.table_action if case.ruling is not None else ""
 
 
 def tree(data: Any, where: str, vulnerability: str) -> OutcomeTree | None:
