@@ -25,6 +25,7 @@ SECTIONS = {
               ("ui/ruling.py", "Ruling", "ruling", None)],
     "Polls": [("ui/poll_builder.py", "Poll builder", "poll", "director"),
               ("ui/invites.py", "Invites", "invites", "director"),
+              ("ui/panel.py", "Panel", "panel", "director"),
               ("ui/tally.py", "Live tally", "tally", "director")],
     "Appeals": [("ui/committee.py", "Appeal", "appeal", "committee")],
     "Research": [("ui/research.py", "Research", "research", "researcher")],

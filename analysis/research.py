@@ -38,8 +38,10 @@ from .text_files import spreadsheet_safe
 from .logical_alternatives import Policy, policy as named_policy
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
-                  "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source")
-COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size")
+                  "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
+                  "poll_type", "diverged")
+COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
+POLL_TYPES = ("call", "lead", "play")      # what was polled: a call, the opening lead, a later card
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
 _TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
 
@@ -77,8 +79,13 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
                 named_policy(str(name))
             except HuddleInputError as exc:
                 raise HuddleInputError(f"row {i}: policy", exc.problem) from None
-    for column in ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source"):
+    for column in ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
+                   "poll_type"):
         out[column] = [_text(v) for v in out[column]]
+    out["poll_type"] = [t.lower() or "call" for t in out["poll_type"]]
+    for i, kind in enumerate(out["poll_type"], 1):
+        if kind not in POLL_TYPES:
+            raise HuddleInputError(f"row {i}: poll_type", f"'{kind}' must be one of {', '.join(POLL_TYPES)}")
     if (out["source"] == "").any():
         raise HuddleInputError(f"row {int((out['source'] == '').idxmax()) + 1}: source",
                                "every row keeps its source (a case file, a publication, or 'synthetic …')")
@@ -133,17 +140,19 @@ def dumps_corpus(corpus: pd.DataFrame) -> str:
     return corpus[list(CORPUS_COLUMNS)].map(spreadsheet_safe).to_csv(index=False)
 
 
-def corpus_rows(case, la_result, committee: Iterable[str] | None = None) -> list[dict]:
+def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverged: int = 0) -> list[dict]:
     """A case's poll as corpus rows: one per action other than the table action, with the
     director's verdict from ``la_result`` (an LAResult) and, if given, the committee's finding
-    (the actions it found to be logical alternatives)."""
+    (the actions it found to be logical alternatives); the poll's type (call, lead or play) and
+    how many walk-through pollees were left out for leaving the table's path (``diverged``)."""
     committee_set = None if committee is None else set(committee)
     return [{"case_id": case.id, "action": v.action, "chose": v.counts.chose, "close": v.counts.close,
              "considered_only": v.counts.considered_only, "poll_size": la_result.poll_size,
              "table_action": la_result.table_action, "director_la": v.is_logical_alternative,
              "committee_la": None if committee_set is None else v.action in committee_set,
              "policy": la_result.policy.name, "jurisdiction": "", "class_of_players": case.class_of_players or "",
-             "source": case.source or f"case file {case.id}"}
+             "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
+             "diverged": diverged}
             for v in la_result.verdicts if v.verdict != "table action"]
 
 
@@ -327,7 +336,8 @@ def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list
 
 
 def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 0, **options) -> pd.DataFrame:
-    """One fit per decider (directors, committees), over all rows and per jurisdiction; with
+    """One fit per decider (directors, committees), over all rows, per poll type (when the corpus
+    holds more than one) and per jurisdiction; with
     ``bootstrap`` 0 the point estimates alone (no interval)."""
     fits = []
     for decider, column in DECIDERS.items():
@@ -335,6 +345,9 @@ def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 
         if decided.empty:
             continue
         fits.append(implied_threshold(decided, decider, "all", bootstrap, seed=seed, **options))
+        if decided["poll_type"].nunique() > 1:     # calls, leads and plays apart: peers may weigh them differently
+            for kind, rows in decided.groupby("poll_type"):
+                fits.append(implied_threshold(rows, decider, f"{kind} polls", bootstrap, seed=seed, **options))
         for jurisdiction, rows in decided.groupby("jurisdiction"):
             if jurisdiction:
                 fits.append(implied_threshold(rows, decider, jurisdiction, bootstrap, seed=seed, **options))

@@ -12,7 +12,7 @@ from analysis import case as case_files
 from analysis.logical_alternatives import logical_alternatives, policy
 from analysis.research import corpus_frame, corpus_rows
 
-from . import committee, db, rulings
+from . import committee, db, rulings, services
 
 
 def database_corpus(url: str | None = None) -> pd.DataFrame | None:
@@ -25,7 +25,8 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
         saved = rulings.ruling_versions(record.id, url)
         table_action = case.action_in_question()
         la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
-        found = corpus_rows(case, la)
+        found = corpus_rows(case, la, diverged=sum(len(services.tally(p.id, url).discounted)
+                                                   for p in services.polls_for_case(record.id, url) if not p.follows_id))
         decided = committee.appeal(record.id, url).decision
         for column, result in (("director_la", saved[-1].result if saved else None),
                                ("committee_la", decided.result if decided else None)):

@@ -142,20 +142,28 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
     for label in labels:
         check_length(label.strip(), MAX_LEVEL, "pollee")
     with writing(url) as session:
-        poll = _open_poll(session, poll_id)
-        _freeze(session, poll)
-        record = session.get(CaseRecord, poll.case_id)
-        if record.status == "open":
-            move_status(session, record, "polling", username, "poll links issued")
-        issued = [_new_invite(session, poll_id, label, utcnow() + ttl) for label in labels]
+        issued = issue_in(session, poll_id, [(label, None) for label in labels], ttl, username)
         session.commit()
         return issued
 
 
-def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime) -> IssuedInvite:
+def issue_in(session: Session, poll_id: int, pollees: list[tuple[str, int | None]], ttl: timedelta,
+             username: str) -> list[IssuedInvite]:
+    """Links for (label, panel member or None) pairs inside the caller's transaction; the first
+    freezes the poll's wording and moves an open case to polling."""
+    poll = _open_poll(session, poll_id)
+    _freeze(session, poll)
+    record = session.get(CaseRecord, poll.case_id)
+    if record.status == "open":
+        move_status(session, record, "polling", username, "poll links issued")
+    return [_new_invite(session, poll_id, label, utcnow() + ttl, pollee) for label, pollee in pollees]
+
+
+def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime,
+                pollee_id: int | None = None) -> IssuedInvite:
     token = secrets.token_urlsafe(TOKEN_BYTES)
     invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip(),
-                    expires_at=expires_at)
+                    expires_at=expires_at, pollee_id=pollee_id)
     session.add(invite)
     session.flush()
     return IssuedInvite(invite.id, invite.label, token, invite.expires_at)
@@ -171,7 +179,7 @@ def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None
         poll = _open_poll(session, old.poll_id)
         old.revoked_at = old.revoked_at or utcnow()
         session.add(old)
-        issued = _new_invite(session, poll.id, old.label, utcnow() + ttl)
+        issued = _new_invite(session, poll.id, old.label, utcnow() + ttl, old.pollee_id)
         session.commit()
         return issued
 

@@ -147,3 +147,17 @@ def auction_html(auction: Auction, annotations: bool = True, include_css: bool =
     notes_html = ("<ol class='hd-notes'>" + "".join(f"<li>{escape(n)}</li>" for n in footnotes) + "</ol>"
                   if footnotes else "")
     return (CSS if include_css else "") + f'<table class="hd-auction">{head}{body}</table>{notes_html}'
+
+
+def tricks_html(tricks, contract: str, include_css: bool = False) -> str:
+    """A play poll's contract and the tricks so far, each card with its player: what every player
+    at the table has seen."""
+    rows = "".join(
+        f"<tr><td>{n}</td><td>{SEAT_NAMES[leader]}</td><td>"
+        + " ".join(f'<span title="{SEAT_NAMES[who]}">{who}&nbsp;{_suit(card[0])}{_holding(card[1])}</span>'
+                   for who, card in trick)
+        + "</td></tr>"
+        for n, (leader, trick) in enumerate(tricks, 1))
+    table = (f'<table class="hd-auction"><tr><th>Trick</th><th>Led by</th><th>Cards</th></tr>{rows}</table>'
+             if rows else "")
+    return (CSS if include_css else "") + f'<div class="hd-wrap"><div><b>Contract: {escape(contract)}</b></div>{table}</div>'

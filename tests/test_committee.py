@@ -95,7 +95,11 @@ def test_votes_and_decision_are_kept_with_the_case(database_url):
     with pytest.raises(HuddleInputError, match="votes are closed"):
         committee.record_vote(record, "dan", "uphold", "late")
     frame = corpus.database_corpus()
-    assert dict(zip(frame["action"], frame["committee_la"])) == {"X": True, "3D": False}
+    mine = frame[frame["case_id"] == cases.get_case(record).case.id]
+    assert dict(zip(mine["action"], mine["committee_la"])) == {"X": True, "3D": False}
+    # the example lead case's poll is in the corpus as a lead poll, undecided by any committee
+    lead = frame[frame["case_id"] == "lead-after-slow-pass-of-stayman"]
+    assert set(lead["poll_type"]) == {"lead"} and lead["committee_la"].isna().all()
 
 
 def test_appeal_mistakes_write_nothing(database_url):

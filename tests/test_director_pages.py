@@ -455,7 +455,7 @@ def test_research_page_for_a_researcher(prepared):
     at.button(key="research_fit").click().run()
     assert "Intervals from 1000 bootstrap replicates." in [c.value for c in at.caption]
     at.radio(key="research_source").set_value("this database's cases").run()
-    assert "2 polled action(s) from 1 case(s)." in [c.value for c in at.caption]   # the MI example's poll
+    assert "5 polled action(s) from 2 case(s)." in [c.value for c in at.caption]   # the MI and lead examples
     assert at.warning[0].value.startswith("director: all: the threshold rests on 2 decision(s)")   # two actions
 
 

@@ -113,5 +113,5 @@ def test_the_corpus_csv_never_carries_a_formula_a_spreadsheet_would_run():
              "jurisdiction": "+cmd", "class_of_players": "@club", "source": "-1+1"}]
     text = research.dumps_corpus(research.corpus_frame(rows))
     cells = text.splitlines()[1]
-    assert "'=HYPERLINK" in cells and ",'+cmd," in cells and ",'@club," in cells and cells.endswith(",'-1+1")
+    assert "'=HYPERLINK" in cells and ",'+cmd," in cells and ",'@club," in cells and ",'-1+1," in cells
     assert ",1,0,0,5," in cells                               # numbers stay numbers

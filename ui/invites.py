@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from polling import services, settings
+from polling import cases, panel, services, settings
 from reports.qr import qr_png
 from ui.auth import require
-from ui.widgets import pick_case, pick_poll, show_error
+from ui.widgets import inert, pick_case, pick_poll, show_error
 
 user = require("director")
 st.title("Invites")
@@ -55,11 +55,52 @@ if poll.status != "closed":
                 (i.label, i.link(base), i.expires_at) for i in issued]
             st.rerun()      # the pickers above show the poll open and the case polling
 
+if poll.status != "closed":
+    with st.expander("Links for a class-matched group of the panel", expanded=bool(panel.panel())):
+        case = cases.get_case(poll.case_id).case
+        guess = panel.class_of(case.class_of_players)
+        grade = st.selectbox("Class of players", panel.CLASSES, key="inv_grade",
+                             index=panel.CLASSES.index(guess) if guess else 1,
+                             help=f"The case's class of players: {case.class_of_players or 'not recorded'}")
+        try:
+            group = panel.class_matched_group(poll.id, grade)
+        except HuddleInputError as exc:
+            show_error(exc)
+            group = None
+        if group is not None:
+            for member, why in group.left_out:
+                st.caption(inert(f"Left out: {member.name}, {why}."))
+            rate = {m.id: "new" if m.response_rate is None else f"{m.response_rate:.0%} of {m.invited}"
+                    for m in group.members}
+            chosen = st.multiselect("Panel members (the most reliable first)", [m.id for m in group.members],
+                                    default=[m.id for m in group.members][:8], key=f"inv_panel_{poll.id}_{grade}",
+                                    format_func=lambda i: next(f"{m.name} ({m.reach_by}; answered {rate[i]})"
+                                                               for m in group.members if m.id == i))
+            if not group.members:
+                st.info(f"No {grade} member of the panel can answer this poll: add members on the Panel page.")
+            elif st.button("Issue their links", key="inv_panel_issue", type="primary"):
+                base = st.session_state.get("inv_base") or site_address()
+                try:
+                    sent = panel.issue_panel_invites(poll.id, chosen, timedelta(days=7), user.username)
+                except HuddleInputError as exc:
+                    show_error(exc)
+                else:
+                    st.session_state.setdefault("issued_links", {})[poll.id] = [
+                        (f"{m.name} ({m.reach_by}{': ' + m.contact if m.contact else ''})", i.link(base), i.expires_at)
+                        for m, i in sent]
+                    st.session_state.setdefault("panel_messages", {})[poll.id] = [
+                        panel.message(m, i.link(base)) for m, i in sent]
+                    st.rerun()
+
 fresh = st.session_state.get("issued_links", {}).get(poll.id, [])
 if fresh:
     st.subheader("New links")
     st.warning("Copy or show these now: each link is shown only once and works for one vote.")
     st.code("\n".join(f"{label}: {link}" for label, link, _ in fresh), language=None)
+    messages = st.session_state.get("panel_messages", {}).get(poll.id)
+    if messages:
+        st.caption("Messages to send (they say nothing about the case):")
+        st.code("\n\n".join(messages), language=None)
     for label, link, expires in fresh:
         with st.container(border=True):
             left, right = st.columns([3, 1])

@@ -1,10 +1,12 @@
-"""Poll builder: the director's wording, the partnership's methods, the candidate calls; a live
-wording check and a preview of exactly what a pollee will see. Creating the poll stores it as a
-draft; the wording freezes when the first link is issued."""
+"""Poll builder: what to poll (the action in question, another call, the opening lead or a card
+in the play), the director's wording, the partnership's methods, the choices offered, a
+walk-through from an earlier call; a live wording check and a preview of exactly what a pollee
+will see. Creating the poll stores it as a draft; the wording freezes when the first link is issued."""
 import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
+from analysis.play import card_symbol, position_index, position_name
 from polling import cases, services
 from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require
@@ -14,25 +16,68 @@ user = require("director")
 st.title("Poll builder")
 case_id = pick_case()
 case = cases.get_case(case_id).case
-if case.action_index is None:
-    st.error("The case does not say which call is in question: set \"Action in question\" in the case editor.")
+calls = case.board.auction.calls
+
+DECISIONS = {"question": "the action in question", "call": "another call of the auction",
+             "lead": "the opening lead", "play": "a card in the play"}
+kinds = [k for k in DECISIONS if k != "question" or case.decision_kind is not None]
+kind = st.radio("Poll", kinds, format_func=DECISIONS.get, key=f"pb_kind_{case_id}", horizontal=True)
+decision_index = play_index = None
+if kind == "question":
+    decision_index, play_index = case.action_index, case.play_index
+elif kind == "call":
+    decision_index = st.number_input("Call number (1 is the dealer's first call)", 1, max(len(calls), 1),
+                                     key=f"pb_call_{case_id}") - 1
+elif kind == "lead":
+    play_index = 0
+else:
+    cols = st.columns(2)
+    trick = cols[0].number_input("Trick", 1, 13, key=f"pb_trick_{case_id}")
+    card = cols[1].number_input("Card of the trick", 1, 4, key=f"pb_card_{case_id}")
+    try:
+        play_index = position_index(int(trick), int(card))
+    except HuddleInputError as exc:
+        show_error(exc)
+        st.stop()
+
+if play_index is not None:
+    shown = (f"at the table {card_symbol(case.play[play_index])}" if play_index < len(case.play)
+             else "not in the play recorded: record the play in the case editor")
+    st.caption(f"The decision: {position_name(play_index)} ({shown}).")
+elif decision_index is not None and decision_index < len(calls):
+    st.caption(f"The decision: {case.board.auction.seat_of(decision_index)}'s call {decision_index + 1} "
+               f"(at the table {call_symbol(calls[decision_index].call)}). The poll shows the auction before it.")
+else:
+    st.error("The case does not say which call or card is in question: set it in the case editor, or choose "
+             "another decision above.")
     st.stop()
-table_call = case.action_call
-st.caption(f"The decision: {case.action_seat}'s call {case.action_index + 1} "
-           f"(at the table {table_call.symbol()}). The poll shows the auction before it.")
 
 wording = st.text_area("Introduction for pollees", key="pb_wording", max_chars=2000,
                        placeholder="Matchpoints. What do you call, and what else would you consider?")
 methods = st.text_area("The partnership's methods", key="pb_methods", max_chars=2000,
-                       placeholder="Standard American, 15-17 1NT, weak twos")
-legal_now = case.board.auction.up_to(case.action_index).legal_calls()
-# starts from the sensible calls (Pass and the director's listed ones), never the table action alone
-alternatives = st.multiselect("Calls to offer besides the table action (pollees may write in any "
-                              "legal call)", [c for c in legal_now if c != table_call.call],
-                              default=list(sensible_alternatives(case)), format_func=call_symbol,
-                              key=f"pb_alternatives_{case_id}")
+                       placeholder="Standard American, 15-17 1NT, weak twos; fourth-best leads")
+alternatives, group_low = [], True
+if play_index is None:
+    legal_now = case.board.auction.up_to(decision_index).legal_calls()
+    table_call = calls[decision_index].call
+    # starts from the sensible calls (Pass and the director's listed ones), never the table action alone
+    alternatives = st.multiselect("Calls to offer besides the table action (pollees may write in any "
+                                  "legal call)", [c for c in legal_now if c != table_call],
+                                  default=list(sensible_alternatives(case, decision_index)), format_func=call_symbol,
+                                  key=f"pb_alternatives_{case_id}" + ("" if kind == "question" else f"_{decision_index}"))
+else:
+    group_low = st.checkbox("Offer the cards below the ten of each suit as one choice (\"a low ♠\")", True,
+                            key="pb_low", help="Touching cards are always one choice. Leave this off when the "
+                                               "spot card played matters (a signal, a count card).")
+walk = st.checkbox("Walk the pollee through the auction, asking each of the player's calls first", key="pb_walk",
+                   help="A pollee who would have called differently earlier is not a peer: the tally shows "
+                        "who stayed on the table's path and leaves out, with the reason, those who did not.")
+walk_from = None
+if walk:
+    last = len(calls) if play_index is not None else decision_index
+    walk_from = st.number_input("Start at call number", 1, max(last, 1), 1, key="pb_walk_from") - 1
 try:
-    q4_text, q4_reason = q4_question(case), ""
+    q4_text, q4_reason = q4_question(case, decision_index, play_index), ""
 except HuddleInputError as exc:
     q4_text, q4_reason = "", exc.problem
 q4 = st.checkbox("After the answers are locked, ask what the unauthorized information suggests (Q4)",
@@ -44,8 +89,10 @@ for name, text in (("wording", wording), ("methods", methods)):
     for problem in poll_wording_problems(text, case):
         st.error(inert(f"{name}: {problem}"))
 
+options = dict(decision_index=decision_index, q4=q4 and bool(q4_text), play_index=play_index,
+               walk_from=walk_from, group_low=group_low)
 try:
-    problem = build_poll(case, wording, methods, tuple(alternatives), q4=q4 and bool(q4_text))
+    problem = build_poll(case, wording, methods, tuple(alternatives), **options)
 except HuddleInputError as exc:
     problem = None
     if exc.field not in ("wording", "methods"):
@@ -54,17 +101,23 @@ except HuddleInputError as exc:
 if problem is not None:
     st.subheader("Preview: what a pollee sees")
     with st.container(border=True):
+        if problem.steps:
+            st.caption(f"First the player's earlier calls ({', '.join(str(s + 1) for s in problem.steps)}), one "
+                       "at a time; then:")
         show_problem(problem)
-        st.radio("1. What do you call?", list(problem.candidates) + ["other"], index=None,
-                 format_func=lambda c: "Another call" if c == "other" else call_symbol(c),
+        st.radio("1. Your answer", list(problem.candidates) + ([] if problem.is_play else ["other"]), index=None,
+                 format_func=lambda c: "Another call" if c == "other" else problem.symbol(c),
                  key="pb_preview_q1", disabled=True)
         st.caption("2. What else did you seriously consider?  3. How close was it?  Comment, level.")
     if st.button("Create the poll", type="primary", key="pb_create"):
         try:
-            poll = services.create_poll(case_id, wording, methods, tuple(alternatives), q4_enabled=q4)
+            poll = services.create_poll(case_id, wording, methods, tuple(alternatives), q4_enabled=options["q4"],
+                                        decision_index=decision_index, play_index=play_index,
+                                        walk_from=walk_from, group_low=group_low)
         except HuddleInputError as exc:
             show_error(exc)
         else:
             st.session_state["poll_id"] = poll.id
-            st.success(f"Poll {poll.id} created. Issue the pollees' links on the Invites page.")
+            st.success(f"Poll {poll.id} created. Issue the pollees' links on the Invites page, or to a "
+                       "class-matched group of the panel.")
             st.page_link("ui/invites.py", label="Go to Invites", icon="✉️")

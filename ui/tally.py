@@ -1,11 +1,13 @@
-"""Live tally: the counts per call as la-policies.md defines them (chose, close, considered only),
-every pollee's answers (comments shown as plain text), Q4, a form for verbal polls, closing."""
+"""Live tally: the counts per call or card as la-policies.md defines them (chose, close, considered
+only), with a poll's follow-ups; in a walk-through, who stayed on the table's path and who is left
+out and why; every pollee's answers (comments shown as plain text), Q4, a form for verbal polls,
+a follow-up poll for more pollees, closing."""
 
 import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, logical_alternatives
+from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives
 from polling import cases, services
 from ui.auth import require
 from ui.widgets import inert, pick_case, pick_poll, show_problem, verdict_table
@@ -20,30 +22,45 @@ policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_poli
                            help="The logical-alternative policy (docs/logical-alternatives.md)")
 
 
+family = services.poll_family(poll.id)
+if len(family) > 1:
+    st.caption("Tallied together (the same problem): " + ", ".join(
+        f"poll {p.id}" + (" (follow-up)" if p.follows_id else "") for p in family))
+include_diverged = bool(problem.steps) and st.checkbox(
+    "Count the walk-through pollees who left the table's path too", key="tally_diverged",
+    help="By default they are left out: a pollee who would have called differently earlier is not a peer")
+
+
 @st.fragment(run_every=3)
 def live() -> None:
-    ballots = services.ballots_for_poll(poll.id)
-    tally = services.tally_ballots(ballots, problem.candidates)
-    invites = services.invites_for_poll(poll.id)
+    ballots = services.family_ballots(poll.id)
+    tally = services.tally_ballots(ballots, problem, include_diverged)
+    invites = [i for p in family for i in services.invites_for_poll(p.id)]
     waiting = sum(services.invite_status(i) == "waiting" for i in invites)
-    st.metric("Answers", tally.poll_size, help="Ballots stored (personal links and verbal)")
+    st.metric("Answers counted", tally.poll_size, help="Ballots stored (personal links and verbal)"
+              + (", less the walk-through pollees left out" if tally.discounted else ""))
     st.caption(f"{waiting} link(s) not used yet · poll {services.get_poll(poll.id).status}")
+    if problem.steps:
+        st.caption(f"Walk-through: {tally.on_path} of {len(ballots)} stayed on the table's path.")
+        for d in tally.discounted:
+            st.warning(inert(f"Pollee {[b.id for b in ballots].index(d.ballot_id) + 1} {d.reason()}."))
     if not tally.poll_size:
         st.info("No answers yet. This page refreshes by itself.")
         return
-    st.dataframe([{"call": call_symbol(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
+    st.dataframe([{{"call": "call", "lead": "lead", "play": "card"}[problem.kind]: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
                    "considered only": a.considered_only,
                    "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions],
                  hide_index=True, width="stretch")
     if poll.q4_enabled:
         st.caption(f"Q4 ({tally.q4_answers} answered): " + (", ".join(
-            f"{call_symbol(c)} {n}" for c, n in tally.suggested) or "no call named"))
+            f"{action_name(c)} {n}" for c, n in tally.suggested) or "nothing named"))
     if table_action is not None:
         verdicts = logical_alternatives(tally.actions, table_action, policy_name)
         st.subheader(f"Logical alternatives ({policy_name})")
         verdict_table(verdicts)
     st.subheader("Each pollee")
-    st.dataframe(services.answer_rows(ballots, {i.id: i.label for i in invites}), hide_index=True, width="stretch")
+    st.dataframe(services.answer_rows(ballots, {i.id: i.label for i in invites}, problem), hide_index=True,
+                 width="stretch")
 
 
 live()
@@ -51,15 +68,20 @@ live()
 if poll.status != "closed":
     with st.expander("Record a verbal answer (taken in person or by phone)"):
         with st.form("verbal", clear_on_submit=True):
-            legal = problem.legal_calls()
-            call = st.selectbox("Call", legal, format_func=call_symbol, key="vb_call",
+            legal = problem.answers()
+            call = st.selectbox("Answer", legal, format_func=problem.symbol, key="vb_call",
                                 index=legal.index(problem.candidates[0]) if problem.candidates[0] in legal else 0)
-            considered = st.multiselect("Also seriously considered", legal, format_func=call_symbol, key="vb_q2")
+            considered = st.multiselect("Also seriously considered", legal, format_func=problem.symbol, key="vb_q2")
+            path = {}
+            for step in problem.steps:       # a walk-through: the pollee's earlier calls
+                said = problem.step_auction(step).legal_calls()
+                path[step] = st.selectbox(f"Earlier call {step + 1}", said, format_func=call_symbol, key=f"vb_walk_{step}",
+                                          index=said.index(problem.auction.calls[step].call))
             level = st.text_input("Pollee's level", key="vb_level", max_chars=services.MAX_LEVEL)
             comment = st.text_area("Comment", key="vb_comment", max_chars=services.MAX_COMMENT)
             if st.form_submit_button("Record"):
                 try:
-                    services.record_verbal_vote(poll.id, call, considered, None, None, comment, level)
+                    services.record_verbal_vote(poll.id, call, considered, None, None, comment, level, path=path)
                 except HuddleInputError as exc:
                     st.error(inert(str(exc)))
                 else:
@@ -67,6 +89,11 @@ if poll.status != "closed":
     if st.button("Close the poll", key="close_poll"):
         services.close_poll(poll.id)
         st.rerun()
+if poll.status != "draft" and st.button("Poll more pollees (a follow-up with the same wording)", key="follow_up",
+                                        help="Its answers are tallied with this poll's, for the same ruling"):
+    follow = services.create_follow_up(poll.id)
+    st.session_state["poll_id"] = follow.id
+    st.success(f"Poll {follow.id} follows poll {follow.follows_id}: issue its links on the Invites page.")
 
 with st.expander("The problem exactly as pollees saw it"):
     show_problem(problem)

@@ -11,7 +11,7 @@ from analysis.bridge import SEAT_NAMES
 from analysis.logical_alternatives import action_name
 from polling import db, services
 from polling.ballots import PollProblem
-from reports.diagram import auction_html, single_hand_html
+from reports.diagram import auction_html, single_hand_html, tricks_html
 
 
 # Escaped: what would make typed text a link or image ([ ] <), a heading (#), a table (|), maths
@@ -79,15 +79,34 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
     return next(p for p in polls if p.id == poll_id)
 
 
-def show_problem(problem: PollProblem) -> None:
-    """The bidding problem exactly as a pollee sees it (also the director's preview)."""
-    st.subheader("A bidding problem")
+PROBLEM_TITLES = {"call": "A bidding problem", "lead": "An opening lead problem", "play": "A problem in the play"}
+
+
+def show_problem(problem: PollProblem, step: int | None = None) -> None:
+    """The problem exactly as a pollee sees it (also the director's preview); ``step`` shows an
+    earlier turn of a walk-through instead (the auction up to that call)."""
+    st.subheader(PROBLEM_TITLES["call" if step is not None else problem.kind])
     plain(problem.wording)
     st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {problem.scoring}.")
     if problem.methods:
         plain(f"Your methods: {problem.methods}", muted=True)
     st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability))
-    st.html(auction_html(problem.auction, question_mark=True))
+    if step is not None:
+        st.html(auction_html(problem.step_auction(step), question_mark=True))
+        return
+    st.html(auction_html(problem.auction, question_mark=not problem.is_play))
+    if problem.is_play:
+        if problem.dummy:
+            st.caption("Dummy")
+            st.html(single_hand_html(_dummy_seat(problem), problem.dummy, problem.dealer, problem.vulnerability))
+        st.html(tricks_html(problem.tricks, problem.contract, include_css=False))
+        if problem.to_play and problem.to_play != problem.seat:
+            st.caption(f"You play the next card from dummy ({SEAT_NAMES[problem.to_play]}).")
+
+
+def _dummy_seat(problem: PollProblem) -> str:
+    declarer = next(letter for letter, name in SEAT_NAMES.items() if problem.contract.endswith(name))
+    return "NESW"[("NESW".index(declarer) + 2) % 4]
 
 
 # the verdict table's columns in a director's words, with the exact name in the tooltip

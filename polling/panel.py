@@ -1,0 +1,235 @@
+"""The director's standing panel of pollees: each member's class, how they want to be reached,
+the sessions they played, and their history of answers with a response rate.
+
+A class-matched group for a poll is every active member of the chosen class who did not play
+the case's session and has no link to this poll (or its follow-ups) yet, the most reliable
+responders first. Polling-practice §c1: define the peer class before polling and record each
+pollee's class so the poll can be audited; a pollee who played the board is not a peer poll.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+from fractions import Fraction
+
+from sqlmodel import Session, select
+
+from analysis import case as case_files
+from analysis.errors import HuddleInputError
+from analysis.limits import check_length
+
+from .db import reading, writing
+from .models import Ballot, CaseRecord, Invite, Poll, Pollee, utcnow
+from .services import DEFAULT_TTL, MAX_INVITES, IssuedInvite, issue_in
+
+CLASSES = ("novice", "club", "regional", "national", "expert")
+REACH_BY = ("link", "email", "text message", "in person")
+# words in a case's class of players that name a panel class
+_CLASS_WORDS = {"novice": ("novice", "beginner", "newcomer", "intermediate"), "club": ("club",),
+                "regional": ("regional", "county", "district", "sectional"),
+                "national": ("national", "nabc", "congress"), "expert": ("expert", "international", "world")}
+
+
+@dataclass(frozen=True)
+class PanelMember:
+    id: int
+    name: str
+    grade: str
+    reach_by: str
+    contact: str
+    played: tuple[tuple[str, str], ...]     # (event, session); session "" means the whole event
+    notes: str
+    retired: bool
+    invited: int                            # links issued, not counting withdrawn ones
+    answered: int
+
+    @property
+    def response_rate(self) -> Fraction | None:
+        return Fraction(self.answered, self.invited) if self.invited else None
+
+    def played_in(self, event: str | None, session: str | None) -> bool:
+        """Did the member play the case's session (or the whole event it belongs to)?"""
+        key = _norm(event)
+        return bool(key) and any(_norm(e) == key and (not s or _norm(s) == _norm(session)) for e, s in self.played)
+
+
+def _norm(text: str | None) -> str:
+    return " ".join(str(text or "").split()).lower()
+
+
+def _checked(name: str, grade: str, reach_by: str, contact: str, notes: str) -> None:
+    if not name.strip():
+        raise HuddleInputError("name", "give the pollee's name")
+    check_length(name.strip(), 120, "name")
+    if grade not in CLASSES:
+        raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
+    if reach_by not in REACH_BY:
+        raise HuddleInputError("reach by", f"'{reach_by}' must be one of {', '.join(REACH_BY)}")
+    check_length(contact.strip(), 200, "contact")
+    check_length(notes.strip(), 1000, "notes")
+
+
+def _played(played) -> list[dict]:
+    out = []
+    for i, entry in enumerate(played or ()):
+        event, session = (entry.get("event"), entry.get("session")) if isinstance(entry, dict) else entry
+        if not str(event or "").strip():
+            raise HuddleInputError(f"played[{i}]", "name the event played")
+        check_length(str(event).strip(), 200, f"played[{i}].event")
+        check_length(str(session or "").strip(), 120, f"played[{i}].session")
+        out.append({"event": str(event).strip(), "session": str(session or "").strip()})
+    return out
+
+
+def add_pollee(name: str, grade: str, reach_by: str = "link", contact: str = "", played=(), notes: str = "",
+               url: str | None = None) -> int:
+    _checked(name, grade, reach_by, contact, notes)
+    row = Pollee(name=name.strip(), grade=grade, reach_by=reach_by, contact=contact.strip(),
+                 played=json.dumps(_played(played), ensure_ascii=False), notes=notes.strip())
+    with writing(url) as session:
+        session.add(row)
+        session.commit()
+        return row.id
+
+
+def update_pollee(pollee_id: int, name: str, grade: str, reach_by: str, contact: str = "", played=(),
+                  notes: str = "", retired: bool = False, url: str | None = None) -> None:
+    _checked(name, grade, reach_by, contact, notes)
+    with writing(url) as session:
+        row = _member_row(session, pollee_id)
+        row.name, row.grade, row.reach_by, row.contact = name.strip(), grade, reach_by, contact.strip()
+        row.played, row.notes = json.dumps(_played(played), ensure_ascii=False), notes.strip()
+        row.retired_at = (row.retired_at or utcnow()) if retired else None
+        session.add(row)
+        session.commit()
+
+
+def _member_row(session: Session, pollee_id: int) -> Pollee:
+    row = session.get(Pollee, pollee_id)
+    if row is None:
+        raise HuddleInputError("pollee", f"there is no panel member {pollee_id}")
+    return row
+
+
+def panel(url: str | None = None, include_retired: bool = False) -> list[PanelMember]:
+    """Every member with their links issued and answered (the response rate)."""
+    with reading(url) as session:
+        rows = session.exec(select(Pollee).order_by(Pollee.name)).all()
+        links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at)
+                             .where(Invite.pollee_id.is_not(None))).all()
+    invited: dict[int, int] = {}
+    answered: dict[int, int] = {}
+    for pollee_id, used, revoked in links:
+        if revoked is not None and used is None:
+            continue
+        invited[pollee_id] = invited.get(pollee_id, 0) + 1
+        answered[pollee_id] = answered.get(pollee_id, 0) + (used is not None)
+    return [PanelMember(r.id, r.name, r.grade, r.reach_by, r.contact,
+                        tuple((p["event"], p["session"]) for p in json.loads(r.played)), r.notes,
+                        r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0))
+            for r in rows if include_retired or r.retired_at is None]
+
+
+def history(pollee_id: int, url: str | None = None) -> list[dict]:
+    """A member's links, newest first: the case, the poll and its kind, when issued, and the answer."""
+    with reading(url) as session:
+        _member_row(session, pollee_id)
+        rows = session.exec(select(Invite, Poll, CaseRecord).join(Poll, Invite.poll_id == Poll.id)
+                            .join(CaseRecord, Poll.case_id == CaseRecord.id)
+                            .where(Invite.pollee_id == pollee_id).order_by(Invite.id.desc())).all()
+        answers = {b.invite_id: b.call for b in session.exec(
+            select(Ballot).where(Ballot.invite_id.in_([i.id for i, _, _ in rows]))).all()} if rows else {}
+    return [{"case": record.title, "poll": poll.id, "poll type": poll.kind, "issued": invite.created_at,
+             "answered": "yes" if invite.used_at else "withdrawn" if invite.revoked_at else "not yet",
+             "answer": answers.get(invite.id, "")}
+            for invite, poll, record in rows]
+
+
+def class_of(class_of_players: str | None) -> str | None:
+    """The panel class a case's "class of players" names, if it names one."""
+    words = _norm(class_of_players)
+    return next((c for c, names in _CLASS_WORDS.items() if any(n in words for n in names)), None)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A class-matched group for a poll: who may be asked, and who is left out and why."""
+
+    grade: str
+    members: tuple[PanelMember, ...]
+    left_out: tuple[tuple[PanelMember, str], ...]
+
+
+def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Group:
+    """The active members of ``grade`` who may answer this poll, the most reliable first (by
+    response rate, then the fewest links so far, spreading the asking)."""
+    if grade not in CLASSES:
+        raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
+    with reading(url) as session:
+        event, session_name, already = _poll_context(session, poll_id)
+    members, left_out = [], []
+    for m in panel(url):
+        if m.grade != grade:
+            continue
+        if m.played_in(event, session_name):
+            left_out.append((m, f"played {event}" + (f", {session_name}" if session_name else "") + ": the board is theirs"))
+        elif m.id in already:
+            left_out.append((m, "already has a link to this poll"))
+        else:
+            members.append(m)
+    members.sort(key=lambda m: (-(m.response_rate if m.response_rate is not None else Fraction(1, 2)), m.invited, m.name))
+    return Group(grade, tuple(members), tuple(left_out))
+
+
+def _poll_context(session: Session, poll_id: int) -> tuple[str | None, str | None, set[int]]:
+    """The case's event and session, and the panel members already linked to the poll's family."""
+    poll = session.get(Poll, poll_id)
+    if poll is None:
+        raise HuddleInputError("poll", f"there is no poll {poll_id}")
+    case = case_files.loads(session.get(CaseRecord, poll.case_id).body)
+    root = poll.follows_id or poll.id
+    family = [p for p in session.exec(select(Poll.id).where((Poll.id == root) | (Poll.follows_id == root))).all()]
+    linked = set(session.exec(select(Invite.pollee_id).where(Invite.poll_id.in_(family),
+                                                             Invite.pollee_id.is_not(None))).all())
+    return case.event, case.session, linked
+
+
+def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DEFAULT_TTL,
+                        username: str = "huddle", url: str | None = None) -> list[tuple[PanelMember, IssuedInvite]]:
+    """Personal links for chosen panel members, all or none: each is checked again here, so a
+    member who played the session, is retired, or already has a link is refused by name."""
+    if not pollee_ids:
+        raise HuddleInputError("pollees", "choose at least one panel member")
+    if len(pollee_ids) > MAX_INVITES:
+        raise HuddleInputError("pollees", f"{len(pollee_ids)} pollees at once; at most {MAX_INVITES}")
+    members = {m.id: m for m in panel(url)}
+    with writing(url) as session:
+        event, session_name, already = _poll_context(session, poll_id)
+        if not _norm(event):
+            raise HuddleInputError("event", "record the case's event (and session) first, so Huddle can leave "
+                                            "out the panel members who played the board")
+        chosen = []
+        for pollee_id in dict.fromkeys(pollee_ids):
+            member = members.get(pollee_id)
+            if member is None:
+                raise HuddleInputError("pollees", f"panel member {pollee_id} is not on the panel (or retired)")
+            if member.played_in(event, session_name):
+                raise HuddleInputError("pollees", f"{member.name} played {event}: a pollee is never asked about "
+                                                  "a board they played")
+            if pollee_id in already:
+                raise HuddleInputError("pollees", f"{member.name} already has a link to this poll")
+            chosen.append(member)
+        issued = issue_in(session, poll_id, [(m.name, m.id) for m in chosen], ttl, username)
+        session.commit()
+    return list(zip(chosen, issued))
+
+
+def message(member: PanelMember, link: str) -> str:
+    """What the director sends: a short note with the personal link (nothing about the case)."""
+    return (f"Hello {member.name}, would you answer a one-minute bridge problem for the director? "
+            f"Your personal link: {link}")
+
+
+__all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "add_pollee", "update_pollee", "panel", "history",
+           "class_of", "class_matched_group", "issue_panel_invites", "message"]

@@ -1,0 +1,71 @@
+"""The pollee panel: the director's standing list of peers, each with a class, how they want to be
+reached and the sessions they played (so they are never polled about those boards); their response
+rates and history of answers. Links for a class-matched group are issued on the Invites page."""
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from polling import panel
+from ui.auth import require
+from ui.widgets import inert, show_error
+
+user = require("director")
+st.title("Pollee panel")
+
+members = panel.panel(include_retired=True)
+if members:
+    st.dataframe([{"name": m.name, "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
+                   "links": m.invited, "answered": m.answered,
+                   "response rate": "" if m.response_rate is None else f"{m.response_rate:.0%}",
+                   "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
+                   "active": "no" if m.retired else "yes"} for m in members],
+                 hide_index=True, width="stretch")
+else:
+    st.info("No one on the panel yet. Add the players you poll, with their class.")
+
+
+def played_rows(text: str) -> list[tuple[str, str]]:
+    """One session per line: "Event" or "Event / Session"."""
+    return [tuple(part.strip() for part in (line.split("/", 1) + [""])[:2]) for line in text.splitlines() if line.strip()]
+
+
+with st.form("panel_add", clear_on_submit=True):
+    st.subheader("Add a pollee")
+    cols = st.columns(3)
+    name = cols[0].text_input("Name", key="pn_name", max_chars=120)
+    grade = cols[1].selectbox("Class", panel.CLASSES, index=1, key="pn_grade")
+    reach = cols[2].selectbox("Reach by", panel.REACH_BY, key="pn_reach")
+    contact = st.text_input("Contact (e-mail address or phone number, as they asked)", key="pn_contact", max_chars=200)
+    played = st.text_area("Sessions played (one per line: Event / Session; the event alone for all its sessions)",
+                          key="pn_played")
+    if st.form_submit_button("Add", type="primary"):
+        try:
+            panel.add_pollee(name, grade, reach, contact, played_rows(played))
+        except HuddleInputError as exc:
+            show_error(exc)
+        else:
+            st.rerun()
+
+if members:
+    st.subheader("A pollee")
+    chosen = st.selectbox("Pollee", [m.id for m in members], key="pn_pick",
+                          format_func=lambda i: next(f"{m.name} ({m.grade})" for m in members if m.id == i))
+    m = next(m for m in members if m.id == chosen)
+    with st.form(f"panel_edit_{m.id}"):
+        cols = st.columns(3)
+        name = cols[0].text_input("Name", m.name, max_chars=120)
+        grade = cols[1].selectbox("Class", panel.CLASSES, index=panel.CLASSES.index(m.grade))
+        reach = cols[2].selectbox("Reach by", panel.REACH_BY, index=panel.REACH_BY.index(m.reach_by))
+        contact = st.text_input("Contact", m.contact, max_chars=200)
+        played = st.text_area("Sessions played", "\n".join(f"{e} / {s}" if s else e for e, s in m.played))
+        retired = st.checkbox("No longer on the panel", m.retired)
+        if st.form_submit_button("Save"):
+            try:
+                panel.update_pollee(m.id, name, grade, reach, contact, played_rows(played), m.notes, retired)
+            except HuddleInputError as exc:
+                show_error(exc)
+            else:
+                st.rerun()
+    history = panel.history(m.id)
+    st.caption(inert(f"{m.name}: {m.answered} answered of {m.invited} links."))
+    if history:
+        st.dataframe(history, hide_index=True, width="stretch")
