@@ -325,9 +325,9 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
     play = case.the_play
     if play is None:
         raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
-    if not 0 <= play_index < len(play.cards):
-        raise HuddleInputError("decision point", f"{position_name(play_index)} is not in the play recorded "
-                               f"({len(play.cards)} cards): record the play up to and including the card in question")
+    if not 0 <= play_index <= len(play.cards):
+        raise HuddleInputError("decision point", f"{position_name(play_index)} comes after the play recorded "
+                               f"({len(play.cards)} cards): record the play up to the card in question")
     hands = {s: hand_cards(case.board.deal, s) for s in "NESW"}
     view = play.view(play_index, hands)
     if not view.hand:

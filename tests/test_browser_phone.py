@@ -173,3 +173,58 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     (ARTIFACTS / "evening-seconds.txt").write_text(f"{elapsed:.1f}\n")
     record = cases.find_case("laws033-6d-slam", url=db_url)
     assert cases.get_case(record, url=db_url).status == "closed"
+
+
+def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
+    """The lead-directing case: the director issues links to the panel's club class from the
+    Invites page (the member who played the session is left out), and a phone on another host
+    answers the lead poll: its hand, the whole auction with the opponents' explanation, the
+    contract, the choices with equals as one ("a low ♠"), then Q4."""
+    from polling import accounts, cases, db, panel, services
+    db_url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
+    db.prepare_database(url=db_url)
+    accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
+    env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "phone-network"}
+    record = cases.find_case("lead-after-slow-pass-of-stayman", url=db_url)
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads",
+                                q4_enabled=True, url=db_url)
+    pat = panel.add_pollee("Pat", "club", "text message", "+44 7700 900123", url=db_url)
+    panel.add_pollee("Sam", "club", played=[("Riverside club pairs", "Monday evening")], url=db_url)
+    with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
+            playwright.sync_playwright() as p:
+        lan = f"http://{PHONE_NET[0]}:{local.rsplit(':', 1)[1]}"
+        desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
+        page = desk.new_page(viewport={"width": 1280, "height": 1000})
+        sign_in(page, lan, "td", "table-director", f"/invites?case=lead-after-slow-pass-of-stayman&poll={poll.id}")
+        expect(page.get_by_text("Left out: Sam, played Riverside club pairs, Monday evening")).to_be_visible(
+            timeout=30_000)
+        page.get_by_role("button", name="Issue their links").click()
+        shown = page.get_by_text(re.compile(r"^Pat \(text message: \+44 7700 900123\): http")).inner_text()
+        link = re.search(r"http://\S+/\?token=[\w-]+", shown).group(0)
+        assert link.startswith(lan + "/?token=")
+        expect(page.get_by_text(re.compile(r"Hello Pat, would you answer"))).to_be_visible()
+        desk.close()
+
+        phone = launch_on(p, on_phone, tmp_path)
+        try:
+            pollee = phone.new_page(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+            pollee.goto(link)
+            expect(pollee.get_by_text("An opening lead problem")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("Contract: 4♥ by West")).to_be_visible()
+            expect(pollee.get_by_text("Stayman: asks for a four-card major")).to_be_visible()
+            lead = pollee.get_by_role("radiogroup", name="1. What do you lead?")
+            expect(lead.get_by_text("a low ♣", exact=True)).to_be_visible()
+            pollee.screenshot(path=str(ARTIFACTS / "lead-poll-problem-on-a-phone.png"), full_page=True)
+            lead.get_by_text("a low ♠", exact=True).click()
+            pollee.get_by_role("button", name="a low ♥", exact=True).click()         # Q2, a pill
+            pollee.get_by_role("button", name="Submit my answer").click()
+            expect(pollee.get_by_text("One more question")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("Which of these leads does that make more attractive?")).to_be_visible()
+            pollee.get_by_role("button", name="Send").click()
+            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
+            pollee.screenshot(path=str(ARTIFACTS / "lead-poll-on-a-phone.png"), full_page=True)
+        finally:
+            phone.close()
+    counted = services.tally(poll.id, url=db_url)
+    assert (counted.count("Sx").chose, counted.count("Hx").considered_only, counted.q4_answers) == (1, 1, 1)
+    assert [(m.name, m.answered) for m in panel.panel(url=db_url)] == [("Pat", 1), ("Sam", 0)] and pat

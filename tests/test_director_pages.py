@@ -456,7 +456,11 @@ def test_research_page_for_a_researcher(prepared):
     assert "Intervals from 1000 bootstrap replicates." in [c.value for c in at.caption]
     at.radio(key="research_source").set_value("this database's cases").run()
     assert "5 polled action(s) from 2 case(s)." in [c.value for c in at.caption]   # the MI and lead examples
-    assert at.warning[0].value.startswith("director: all: the threshold rests on 2 decision(s)")   # two actions
+    warned = [w.value for w in at.warning]
+    assert warned[0].startswith("director: all: the threshold rests on 5 decision(s)")   # 2 + 3 actions
+    # the calibration separates call polls from lead polls
+    assert any(w.startswith("director: call polls: the threshold rests on 2 decision(s)") for w in warned)
+    assert any(w.startswith("director: lead polls: the threshold rests on 3 decision(s)") for w in warned)
 
 
 def test_research_page_is_refused_to_a_committee_member(prepared):

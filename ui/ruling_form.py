@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.case import Case
-from analysis.double_dummy import double_dummy_table
+from analysis.case import Case, parse_choice_or_none
+from analysis.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, logical_alternatives, policy
 from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
@@ -103,15 +103,27 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict
                        "contract_weight": st.column_config.TextColumn("contract weight"),
                        "tricks_weight": st.column_config.TextColumn("tricks weight")})
     if st.button("Fill tricks from double dummy", key=f"{key}_dd",
-                 help="A suggestion from endplay's solver for the actual deal; edit it afterwards"):
+                 help="A suggestion from endplay's solver for the actual deal (in a lead or play case, after "
+                      "each card of each choice, equally likely); edit it afterwards"):
         try:
             table = double_dummy_table(case.board.deal)
-            st.session_state[base_key] = double_dummy_fill(list(edited), table.tricks_for)
+            by_action = None
+            if played_contract(case) is not None:
+                by_card = double_dummy_plays(case.board.deal, case.the_play, case.play_index)
+                by_action = tricks_by_choice(by_card, [parse_choice_or_none(r.get("action") or "") for r in edited])
+            st.session_state[base_key] = double_dummy_fill(list(edited), table.tricks_for, by_action,
+                                                           played_contract(case))
             st.session_state[generation_key] += 1
             st.rerun()
         except HuddleInputError as exc:
             show_error(exc)
     return list(edited)
+
+
+def played_contract(case: Case) -> tuple[str, str] | None:
+    """A lead or play case's contract and declarer: every alternative card leads to it."""
+    c = case.table_result.contract if case.table_result is not None else None
+    return None if c is None or case.play_index is None else (f"{c.level}{c.strain}{c.penalty}", c.declarer)
 
 
 def _rows(tree: OutcomeTree | None, fallback: list[dict]) -> list[dict]:
@@ -200,7 +212,7 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
         # the non-offender's own call was legal: it is an outcome like the others, not cancelled
         start = starting_rows(inputs.poll, (*alternatives, table_action) if table_action else alternatives, None)
     else:
-        start = starting_rows(inputs.poll, alternatives, table_action or "cancelled")
+        start = starting_rows(inputs.poll, alternatives, table_action or "cancelled", played_contract(case))
     section = adjustment_input(record_id, case, saved.adjustment, start)
     return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
 
