@@ -274,3 +274,17 @@ def test_a_lead_directing_hesitation_ruled_end_to_end_from_a_class_matched_panel
     assert result["table_action"] == "Cx"
     assert all(m.response_rate == 1 for m in panel.panel() if m.id in members)
     assert RulingInputs.from_dict(json.loads(saved.inputs)).poll == inputs.poll
+
+
+def test_a_lead_made_on_misinformation_could_it_still_be_changed():
+    """Law 47E2 for cards, not Law 21B1 for calls: corrected before the lead, the lead was chosen
+    with the right explanation; corrected after it (and a card played to the trick), too late."""
+    from analysis.misinformation import too_late_to_change
+    from analysis.ruling_inputs import Misinformation
+    case = lead_case()
+    before = too_late_to_change(Misinformation(corrected="after the final pass"), case)
+    assert before.answer is False and "before the opening lead" in before.reason
+    after = too_late_to_change(Misinformation(corrected="not corrected"), case)
+    assert after.answer is True and "could no longer be withdrawn (Law 47E2)" in after.reason
+    later = replace(case, play=("C8", "C7", "CA", "C5", "CK", "CJ"), play_index=5)
+    assert too_late_to_change(Misinformation(corrected="after the opening lead"), later).answer is None

@@ -106,3 +106,31 @@ def _revoked(poll):
     (invite,) = services.issue_invites(poll.id, ["Revoked"])
     services.revoke_invite(invite.invite_id)
     return invite.token
+
+
+def test_a_walk_through_asks_the_earlier_calls_first_then_the_lead(sqlite_url, monkeypatch):
+    """A walk-through lead poll: North's three passes one at a time, each from the auction as it
+    stood, then the lead; the answers go with the ballot and a pollee who doubled 4♥ is left out."""
+    monkeypatch.chdir(ROOT)
+    db.prepare_database()
+    from polling import cases
+    record = cases.find_case("lead-after-slow-pass-of-stayman")
+    poll = services.create_poll(record, "Matchpoints. Your calls, then your lead?", walk_from=0)
+    (invite,) = services.issue_invites(poll.id, ["Ann"])
+    at = voter(invite.token)
+    assert not at.exception and at.subheader[0].value == "A bidding problem"
+    assert "Turn 1 of 4" in at.caption[0].value
+    assert at.button(key="walk_next_1")
+    at.selectbox(key="walk_1").set_value("P").run()
+    at.button(key="walk_next_1").click().run()
+    at.selectbox(key="walk_5").set_value("P").run()
+    at.button(key="walk_next_5").click().run()
+    at.selectbox(key="walk_9").set_value("X").run()
+    at.button(key="walk_next_9").click().run()
+    assert at.subheader[0].value == "An opening lead problem"
+    at.radio(key="q1").set_value("Sx").run()
+    at.button(key="submit").click().run()
+    assert not at.exception and at.success[0].value == "Thank you: your answer is recorded."
+    counted = services.tally(poll.id)
+    assert counted.poll_size == 0 and counted.discounted[0].answered == "X"
+    assert services.tally(poll.id, include_diverged=True).count("Sx").chose == 1
