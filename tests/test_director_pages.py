@@ -554,3 +554,30 @@ def test_anyone_changes_their_own_password(director):
     assert at.error[0].value == "current password: is not right"
     submit(at, "Change the password", me_current="committee-pw", me_new="brand-new-pw", me_again="brand-new-pw")
     assert at.success[0].value.startswith("Password changed.") and accounts.authenticate("cm2", "brand-new-pw")
+
+
+def test_the_ruling_page_reads_a_lead_poll_and_starts_the_tree_on_the_contract(director):
+    """A lead case with no ruling yet: the page reads the lead poll's counts, the club lead (♣8
+    at the table) is the table action as "a low ♣", and each alternative starts on 4♥ by West."""
+    data = json.loads((ROOT / "data" / "cases" / "lead-after-slow-pass-of-stayman.json").read_text())
+    data.update(id="lead-no-ruling", ruling=None)
+    record_id = cases.create_case(case_files.Case.from_dict(data), "tess")
+    poll = services.create_poll(record_id, "Matchpoints. What do you lead?")
+    for lead in ("S6", "S3", "C4", "H5"):
+        services.record_verbal_vote(poll.id, lead)
+    at = ruling_page(director, "lead-no-ruling")
+    box = at.selectbox(key=f"rf_counts_{record_id}")
+    box.set_value(next(o for o in box.options if o.startswith(f"poll {poll.id} "))).run()
+    assert not at.exception
+    tree = next(d.value for d in at.dataframe if "contract" in d.value.columns)
+    assert list(zip(tree["action"], tree["contract"], tree["declarer"])) == [
+        ("Sx", "4H", "W"), ("Hx", "4H", "W"), ("Cx", "", "")]              # the club lead cancelled
+    at.button(key=f"rf_tree_{record_id}_offenders_dd").click().run()      # tricks after each lead
+    rows = at.session_state[f"rf_tree_{record_id}_offenders_rows"]
+    assert [(r["action"], r["tricks"], r["tricks_weight"]) for r in rows] == [
+        ("Sx", 10, "1"), ("Hx", 10, "1"), ("Cx", None, "")]
+    table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
+    verdicts = dict(zip(table["call"], table["verdict"]))
+    assert verdicts["a low ♣"] == "table action" and verdicts["a low ♠"] == "LA"
+    # Q3 (demonstrably suggested) is the director's to decide: until then the table score stands
+    assert [m.value for m in at.metric] == ["13 of 14 matchpoints", "1 of 14 matchpoints"]

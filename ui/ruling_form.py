@@ -90,9 +90,14 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
 def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict]:
     """An outcome tree as an editable table (one row per action / contract / trick count), with
     a button that fills the trick counts from the double-dummy solver."""
-    base_key, generation_key = f"{key}_rows", f"{key}_gen"
+    base_key, generation_key, start_key = f"{key}_rows", f"{key}_gen", f"{key}_start"
     st.session_state.setdefault(base_key, rows)
     st.session_state.setdefault(generation_key, 0)
+    started = [r.get("action") for r in rows]
+    if st.session_state.setdefault(start_key, started) != started:
+        # the tree starts afresh when its starting alternatives change (another poll's counts chosen)
+        st.session_state[base_key], st.session_state[start_key] = rows, started
+        st.session_state[generation_key] += 1
     st.markdown(f"**{label}**")
     edited = st.data_editor(
         st.session_state[base_key], key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
@@ -192,7 +197,9 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
         st.subheader("Adjustment")
         section = adjustment_input(record_id, case, saved.adjustment, [])
         return replace(saved, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
-    table_action = case.action_in_question()
+    # a lead or play case: the card played counts as the polls' choice that holds it (♣8: a low ♣)
+    polled = [c for p in services.polls_for_case(record_id) for c in services.problem_of(p).candidates]
+    table_action = case.action_in_question(polled)
     st.subheader("Poll and policy")
     counts = counts_input(record_id, saved, table_action)
     inputs = replace(saved, **counts)
@@ -207,7 +214,9 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     inputs = replace(inputs, damage=finding_input("4. Damage", saved.damage, f"rf_damage_{record_id}",
                                                   "computed from the outcome tree"))
     st.subheader("Adjustment")
-    alternatives = _alternatives(inputs, table_action) or ("P",)
+    # with no logical alternative yet, the tree starts from Pass (a call) or another polled card
+    alternatives = _alternatives(inputs, table_action) or (
+        ("P",) if case.play_index is None else tuple(c for c in polled if c != table_action)[:1] or ("P",))
     if case.kind == "MI":
         # the non-offender's own call was legal: it is an outcome like the others, not cancelled
         start = starting_rows(inputs.poll, (*alternatives, table_action) if table_action else alternatives, None)
