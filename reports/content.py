@@ -13,12 +13,13 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES, Auction, Board
+from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
 from analysis.case import Case
 from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.outcome_tree import tree_rows
+from analysis.play import card_symbol
 from analysis.ruling import Ruling, rule
 from analysis.ruling_figures import q4_frame, sensitivity_frame
 
@@ -143,11 +144,23 @@ def _facts(case: Case) -> list:
     return out
 
 
+def _play_seen(p) -> str:
+    """A lead or play poll's contract, dummy once faced and the tricks so far, in words."""
+    text = f"A {'lead' if p.kind == 'lead' else 'play'} problem. Contract: {p.contract}."
+    if p.dummy:
+        text += " Dummy: " + " ".join(f"{SUIT_SYMBOLS[s]}{(p.dummy[s] or '—').replace('T', '10')}" for s in "SHDC") + "."
+    for number, (leader, trick) in enumerate(p.tricks, 1):
+        text += f" Trick {number}: " + ", ".join(f"{who} {card_symbol(card)}" for who, card in trick) + "."
+    return text
+
+
 def _poll_seen(poll, table_action: str) -> list:
     p = poll.problem
     out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
            Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {p.scoring}." + (f" Your methods: {p.methods}" if p.methods else "")),
-           PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=True)]
+           PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
+    if p.is_play:
+        out.append(Text(_play_seen(p)))
     if poll.answers:
         columns = tuple(poll.answers[0])
         out += [Heading(f"Poll {poll.number}: the answers ({len(poll.answers)})", 3),

@@ -171,3 +171,22 @@ def test_a_long_unbroken_word_in_a_table_or_text_never_stops_the_pdf():
     report = Report("long-word", "A long word", (Text(word), answers))
     pdf = report_bytes(report, "pdf")
     assert pdf.startswith(b"%PDF") and len(pdf) > 1000
+
+
+def test_a_lead_case_report_shows_the_lead_poll(sqlite_url, tmp_path, monkeypatch):
+    """The lead case's report: the lead poll as the pollees saw it (the contract, no question
+    mark in the auction), the answers as choices of cards, the adjusted score."""
+    monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
+    db.prepare_database()
+    record = cases.find_case("lead-after-slow-pass-of-stayman")
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?")
+    for lead in ("S6", "C8", "DK"):
+        services.record_verbal_vote(poll.id, lead)
+    assert main(["report", "lead-after-slow-pass-of-stayman", "--json"]) == 0
+    folder = tmp_path / "reports"
+    text, _ = html_text((folder / "board-4-lead-after-slow-pass-of-stayman.html").read_text(encoding="utf-8"))
+    pdf = pdf_text(folder / "board-4-lead-after-slow-pass-of-stayman.pdf")
+    for found in (text, pdf):
+        assert "A lead problem. Contract: 4♥ by West." in found
+        assert "a low ♠" in found and "♦K" in found
+        assert "5 2/7" in found                                  # North-South's 37/7 matchpoints
