@@ -288,3 +288,22 @@ def test_a_lead_made_on_misinformation_could_it_still_be_changed():
     assert after.answer is True and "could no longer be withdrawn (Law 47E2)" in after.reason
     later = replace(case, play=("C8", "C7", "CA", "C5", "CK", "CJ"), play_index=5)
     assert too_late_to_change(Misinformation(corrected="after the opening lead"), later).answer is None
+
+
+def test_a_slow_card_in_the_defence_is_partner_s_ui_for_the_next_card():
+    """UI in the play (irregularity.card_index): South was slow to play ♣A at trick 1; North's
+    card at trick 2 is polled with Q4 in those words."""
+    data = json.loads(LEAD_CASE.read_text())
+    data.update(play=["C8", "C7", "CA", "C5", "H9", "H3", "HT", "HA"], play_index=6,
+                irregularity={"type": "hesitation", "by": "S", "card_index": 2, "agreed": True,
+                              "description": "South was slow to play the ♣A"})
+    case = case_files.Case.from_dict(data)
+    assert (case.decision_kind, case.action_seat) == ("play", "N")
+    problem = build_poll(case, "What do you play?", q4=True)
+    assert problem.q4_question == ("Your partner took a long time before playing ♣A. "
+                                   "Which of these cards does that make more attractive?")
+    assert problem.candidates == ("HT", "Hx") and problem.dummy["C"] == "9"   # follow hearts; dummy faced
+    with pytest.raises(HuddleInputError, match="^Q4: trick 1, card 3 was South's, not the partner's of West"):
+        build_poll(case, q4=True, play_index=5)
+    with pytest.raises(HuddleInputError, match="^Q4: .*only on a later card"):
+        build_poll(case, q4=True, play_index=0)
