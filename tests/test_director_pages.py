@@ -581,3 +581,21 @@ def test_the_ruling_page_reads_a_lead_poll_and_starts_the_tree_on_the_contract(d
     assert verdicts["a low ♣"] == "table action" and verdicts["a low ♠"] == "LA"
     # Q3 (demonstrably suggested) is the director's to decide: until then the table score stands
     assert [m.value for m in at.metric] == ["13 of 14 matchpoints", "1 of 14 matchpoints"]
+
+
+def test_the_editor_keeps_a_lead_case_and_names_the_card_in_question(director):
+    record_id = slug_id("lead-after-slow-pass-of-stayman")
+    at = app_as(director)
+    at.session_state["editor_case"] = record_id
+    at.switch_page("ui/case_editor.py").run()
+    assert at.text_input(key="ed_play").value == "C8 C7 CA C5"
+    assert at.selectbox(key="ed_card").value == 0 and at.selectbox(key="ed_card").options[0] == "the opening lead: C8"
+    at.text_area(key="ed_notes").set_value("North led the ♣8.")
+    at.button(key="ed_save").click().run()
+    assert at.success[0].value == "Saved: notes"
+    kept = cases.get_case(record_id).case
+    assert (kept.play, kept.play_index, kept.ruling is not None) == (("C8", "C7", "CA", "C5"), 0, True)
+    at.text_input(key="ed_play").set_value("C8 S2").run()          # East must follow to the club
+    at.button(key="ed_save").click().run()
+    assert at.error[0].value.startswith("The play, trick 1, card 2: East must follow suit")
+    assert cases.get_case(record_id).case.play == ("C8", "C7", "CA", "C5")

@@ -7,6 +7,7 @@ from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, call_symbol, par
 from analysis.case import IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
 from analysis.laws import EDITIONS
 from analysis.errors import HuddleInputError
+from analysis.play import position_name
 from polling import cases
 from ui.auth import require
 from ui.widgets import inert, show_error
@@ -184,8 +185,17 @@ c2.radio("Facts", ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizon
 c3.selectbox("Received by", (NO_VALUE,) + tuple(SEATS), key="ed_irr_to", format_func=lambda s: SEAT_NAMES.get(s, s),
              help="Blank: the partner of the player who transmitted it")
 st.text_area("Description", key="ed_irr_description", max_chars=2000)
-st.selectbox("Action in question", call_options, key="ed_action", format_func=call_label, index=None,
+st.text_input("The play, cards in the order played from the opening lead (e.g. C8 C7 CA C5)", key="ed_play",
+              help="Needed for a lead or play case; read from a file's [Play] or a LIN movie")
+played = ss.get("ed_play", "").replace(",", " ").split()
+card_options = list(range(len(played)))
+if ss.get("ed_card") is not None and ss["ed_card"] not in card_options:
+    ss["ed_card"] = None
+c1, c2 = st.columns(2)
+c1.selectbox("Action in question: a call", call_options, key="ed_action", format_func=call_label, index=None,
              placeholder="the call the ruling is about")
+c2.selectbox("or a card (a lead or play case)", card_options, key="ed_card", index=None, placeholder="the card",
+             format_func=lambda k: f"{position_name(k)}: {played[k]}")
 
 st.subheader("Results")
 c1, c2, c3 = st.columns(3)

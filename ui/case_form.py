@@ -78,6 +78,7 @@ def state_from_case(case: Case) -> dict:
         "ed_irr_call": irr.get("call_index"), "ed_irr_seconds": irr.get("seconds") or 0,
         "ed_irr_agreed": {True: "agreed", False: "disputed", None: NO_VALUE}[irr.get("agreed")],
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
+        "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(case.play), "ed_card": case.play_index,
         "ed_contract": "" if case.table_result is None or case.table_result.contract is None
         else result["contract"],
         "ed_declarer": result.get("declarer", NO_VALUE), "ed_passed_out": bool(result.get("passed_out")),
@@ -107,7 +108,8 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
     irregularity = None
     if optional("ed_irr_type"):
         irregularity = {"type": state["ed_irr_type"], "description": text("ed_irr_description")}
-        for name, key in (("by", "ed_irr_by"), ("to", "ed_irr_to"), ("call_index", "ed_irr_call")):
+        for name, key in (("by", "ed_irr_by"), ("to", "ed_irr_to"), ("call_index", "ed_irr_call"),
+                          ("card_index", "ed_irr_card")):
             if optional(key) is not None:
                 irregularity[name] = state[key]
         if state.get("ed_irr_seconds"):
@@ -135,6 +137,7 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
                   "dealer": state.get("ed_dealer"), "vulnerability": state.get("ed_vul")},
         "deal": deal, "auction": calls_from_grid(grid), "irregularity": irregularity,
         "action_index": optional("ed_action"), "table_result": result,
+        "play": text("ed_play").replace(",", " ").split(), "play_index": optional("ed_card"),
         "field": parse_field(text("ed_field")),
         "other_table": text("ed_other") or None, "offending_side": optional("ed_offending"),
         "notes": text("ed_notes"), "source": text("ed_source"),
@@ -143,8 +146,12 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
 
 
 def _field_text(scores) -> str:
-    """The field compactly, as the calculator takes it: "420*4 400 -50*3"."""
-    counts: dict[int, int] = {}
+    """The field compactly, as the calculator takes it ("420*4 400 -50*3"), in its own order, so a
+    case saved unchanged is unchanged."""
+    runs: list[list[int]] = []
     for s in scores:
-        counts[s] = counts.get(s, 0) + 1
-    return " ".join(f"{s}*{n}" if n > 1 else str(s) for s, n in counts.items())
+        if runs and runs[-1][0] == s:
+            runs[-1][1] += 1
+        else:
+            runs.append([s, 1])
+    return " ".join(f"{s}*{n}" if n > 1 else str(s) for s, n in runs)

@@ -147,17 +147,22 @@ FIELD_WORDS = {
     "laws": "Laws in force", "knockout": "Knockout", "scoring": "Form of scoring", "matchpoint_scale": "Matchpoint scale",
     "format_version": "Case file version", "ruling": "The ruling", "adjustment": "Adjustment", "case": "Case",
     "alternatives": "Calls to offer", "wording": "Introduction for pollees", "methods": "The partnership's methods",
-    "decision point": "Decision", "Q4": "The Q4 question",
+    "decision point": "Decision", "Q4": "The Q4 question", "play": "The play", "play_index": "Card in question",
+    "walk-through": "Walk-through",
 }
 
 
 def field_words(field: str) -> str:
     """'table_result.contract' → 'Table result, contract'; 'ruling.adjustment.offenders' → 'Adjustment,
-    offenders'; a field with no entry is kept as it is."""
+    offenders'; 'play[1] (trick 1, card 2)' → 'The play, trick 1, card 2'; a field with no entry is
+    kept as it is."""
     parts = [p for p in field.replace("ruling.adjustment", "adjustment").split(".") if p]
     if not parts or parts[0].split("[")[0] not in FIELD_WORDS:
         return field
     head = FIELD_WORDS[parts[0].split("[")[0]]
+    where = re.search(r"\(([^)]*)\)", parts[0])          # "play[1] (trick 1, card 2)": the position in words
+    if where:
+        head += f", {where.group(1)}"
     rest = ", ".join(p.replace("_", " ") for p in parts[1:])
     return f"{head}, {rest}" if rest else head
 
