@@ -599,3 +599,25 @@ def test_the_editor_keeps_a_lead_case_and_names_the_card_in_question(director):
     at.button(key="ed_save").click().run()
     assert at.error[0].value.startswith("The play, trick 1, card 2: East must follow suit")
     assert cases.get_case(record_id).case.play == ("C8", "C7", "CA", "C5")
+
+
+def test_the_panel_page_adds_edits_and_retires_members(director):
+    from polling import panel
+    at = app_as(director, "ui/panel.py")
+    assert at.title[0].value == "Pollee panel" and at.info[0].value.startswith("No one on the panel yet")
+    next(b for b in at.button if b.label == "Add").click().run()
+    assert at.error[0].value == "name: give the pollee's name"
+    at.text_input(key="pn_name").set_value("Ann Ashby")
+    at.selectbox(key="pn_grade").set_value("regional")
+    at.selectbox(key="pn_reach").set_value("email")
+    at.text_input(key="pn_contact").set_value("ann@example.org")
+    at.text_area(key="pn_played").set_value("Riverside club pairs / Monday evening\nCounty teams")
+    next(b for b in at.button if b.label == "Add").click().run()
+    assert not at.exception
+    (ann,) = panel.panel()
+    assert (ann.name, ann.grade, ann.reach_by, ann.played) == (
+        "Ann Ashby", "regional", "email", (("Riverside club pairs", "Monday evening"), ("County teams", "")))
+    assert at.dataframe[0].value.to_dict("records")[0]["played"] == "Riverside club pairs, Monday evening; County teams"
+    next(c for c in at.checkbox if c.label == "No longer on the panel").check()
+    next(b for b in at.button if b.label == "Save").click().run()
+    assert panel.panel() == [] and panel.panel(include_retired=True)[0].retired

@@ -70,11 +70,11 @@ if poll.status != "closed":
         if group is not None:
             for member, why in group.left_out:
                 st.caption(inert(f"Left out: {member.name}, {why}."))
-            rate = {m.id: "new" if m.response_rate is None else f"{m.response_rate:.0%} of {m.invited}"
-                    for m in group.members}
+            rate = {m.id: "no link yet" if m.response_rate is None else
+                    f"answered {m.answered} of {m.invited}, {m.response_rate:.0%}" for m in group.members}
             chosen = st.multiselect("Panel members (the most reliable first)", [m.id for m in group.members],
                                     default=[m.id for m in group.members][:8], key=f"inv_panel_{poll.id}_{grade}",
-                                    format_func=lambda i: next(f"{m.name} ({m.reach_by}; answered {rate[i]})"
+                                    format_func=lambda i: next(f"{m.name} ({m.reach_by}; {rate[i]})"
                                                                for m in group.members if m.id == i))
             if not group.members:
                 st.info(f"No {grade} member of the panel can answer this poll: add members on the Panel page.")

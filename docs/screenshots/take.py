@@ -20,7 +20,7 @@ from browser import CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server  # n
 def main() -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    from polling import accounts, cases, db, services
+    from polling import accounts, cases, db, panel, services
     folder = Path(tempfile.mkdtemp(prefix="huddle-shots-"))
     url = f"sqlite:///{folder / 'huddle.sqlite'}"
     os.environ["HUDDLE_DATABASE_URL"] = url
@@ -35,6 +35,14 @@ def main() -> None:
     for invite, (call, considered) in zip(pollees[:3], (("6D", ["P"]), ("6D", []), ("P", ["6D"]))):
         ballot = services.cast_vote(invite.token, call, considered, url=url)
         services.record_suggestion(ballot.id, ["6D"] if call == "6D" else [], url=url)
+    for name, grade, reach, contact, played in (
+            ("Ann Ashby", "club", "email", "ann@example.org", []),
+            ("Bob Brook", "club", "text message", "+44 7700 900123", [("Riverside club pairs", "Monday evening")]),
+            ("Cy Cole", "regional", "link", "", []), ("Dee Dunn", "club", "in person", "", []),
+            ("Eve Eden", "expert", "email", "eve@example.org", [])):
+        panel.add_pollee(name, grade, reach, contact, played, url=url)
+    lead = services.create_poll(cases.find_case("lead-after-slow-pass-of-stayman", url=url),
+                                "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads", url=url)
     env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "screenshots", "HUDDLE_REPORTS_DIR": str(folder)}
     with streamlit_server(env) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -66,6 +74,9 @@ def main() -> None:
               height=2000, ready=heading("Live tally"))
         shoot(*director, "/ruling?case=constructed-mi-transfer", "ruling-page", height=3400, ready=heading("Ruling"))
         shoot(*director, "/accounts", "accounts", heading("Accounts"))
+        shoot(*director, "/panel", "panel", heading("Pollee panel"))
+        shoot(*director, f"/invites?case=lead-after-slow-pass-of-stayman&poll={lead.id}", "lead-invites-panel",
+              heading("Invites"), height=2000)
         shoot(None, None, "/calculator", "calculator", heading("Calculator"))
         shoot("cora", "appeals-room", "/appeal?case=constructed-mi-transfer", "committee-page",
               height=3000, ready=heading("Appeal"),
