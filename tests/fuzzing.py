@@ -182,7 +182,21 @@ def _run(report: FuzzReport, target: str, summary: str, call) -> None:
 def fuzz_case_file(report: FuzzReport, rng: random.Random) -> None:
     from analysis import case as case_files
     text = case_text(rng)
-    _run(report, "case file", text[:120], lambda: case_files.loads(text))
+    _run(report, "case file", text[:120], lambda: _use(case_files.loads(text)))
+
+
+def _use(case) -> None:
+    """A case that reads is also polled (its call, lead or card) and ruled: each step may refuse
+    in words, and none may crash."""
+    from analysis.errors import HuddleInputError
+    from analysis.ruling import rule
+    from polling.ballots import build_poll
+    for step in (lambda: build_poll(case, "What do you do?", walk_from=0),
+                 lambda: build_poll(case, q4=True), lambda: rule(case) if case.ruling else None):
+        try:
+            step()
+        except HuddleInputError:
+            pass
 
 
 def fuzz_hand_record(report: FuzzReport, rng: random.Random) -> None:
