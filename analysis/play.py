@@ -118,8 +118,7 @@ class Play:
         """Whose card is number ``index`` (0-based): the leader of its trick and those after."""
         tricks = self.tricks(index)
         if not tricks or len(tricks[-1][1]) == 4:
-            leader = self.leader if not tricks else self._winner(tricks[-1][1])
-            return leader
+            return self.leader if not tricks else self._winner(tricks[-1][1])
         leader, trick = tricks[-1]
         return seats_from(leader)[len(trick)]
 
@@ -188,10 +187,6 @@ class PlayView:
     tricks: tuple                # (leader, [(seat, card), ...]) for the tricks so far
     legal: tuple[str, ...]       # the cards that may be played (Law 44C)
     played: tuple[str, ...]      # every card seen played
-
-    @property
-    def is_opening_lead(self) -> bool:
-        return self.index == 0
 
 
 def cards_by_suit(cards: Iterable[str]) -> dict[str, str]:

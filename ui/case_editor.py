@@ -192,7 +192,7 @@ card_options = list(range(len(played)))
 if ss.get("ed_card") is not None and ss["ed_card"] not in card_options:
     ss["ed_card"] = None
 c1, c2 = st.columns(2)
-c1.selectbox("Action in question: a call", call_options, key="ed_action", format_func=call_label, index=None,
+c1.selectbox("Action in question", call_options, key="ed_action", format_func=call_label, index=None,
              placeholder="the call the ruling is about")
 c2.selectbox("or a card (a lead or play case)", card_options, key="ed_card", index=None, placeholder="the card",
              format_func=lambda k: f"{position_name(k)}: {played[k]}")
