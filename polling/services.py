@@ -344,7 +344,10 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
 
 def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:
     """A walk-through's answers: one legal call at each of the player's earlier turns, in order."""
-    given = {int(k): v for k, v in (path or {}).items()}
+    try:
+        given = {int(k): str(v) for k, v in dict(path or {}).items()}
+    except (TypeError, ValueError):
+        raise HuddleInputError("walk-through", "the earlier calls are not in the form {call number: call}") from None
     if set(given) != set(problem.steps):
         missing = [i + 1 for i in problem.steps if i not in given]
         raise HuddleInputError("walk-through", f"answer each earlier turn (call {', '.join(map(str, missing))})"

@@ -170,6 +170,8 @@ def test_a_walk_through_poll_leaves_out_those_who_left_the_table_path(lead_recor
     services.cast_vote(links[2].token, "DK", path={"1": "P", "5": "P", "9": "P"})
     with pytest.raises(HuddleInputError, match="walk-through: answer each earlier turn"):
         services.record_verbal_vote(poll.id, "S6", path={1: "P"})
+    with pytest.raises(HuddleInputError, match="walk-through: the earlier calls are not in the form"):
+        services.record_verbal_vote(poll.id, "S6", path={"two": "P"})
     with pytest.raises(HuddleInputError, match="walk-through: 1♣ is not a legal call at call 6"):
         services.record_verbal_vote(poll.id, "S6", path={1: "P", 5: "1C", 9: "P"})
     tally = services.tally(poll.id)
