@@ -25,8 +25,10 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
         saved = rulings.ruling_versions(record.id, url)
         table_action = case.action_in_question()
         la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
+        # only a walk-through poll can leave pollees out, so only those are tallied again
         found = corpus_rows(case, la, diverged=sum(len(services.tally(p.id, url).discounted)
-                                                   for p in services.polls_for_case(record.id, url) if not p.follows_id))
+                                                   for p in services.polls_for_case(record.id, url)
+                                                   if not p.follows_id and services.problem_of(p).steps))
         decided = committee.appeal(record.id, url).decision
         for column, result in (("director_la", saved[-1].result if saved else None),
                                ("committee_la", decided.result if decided else None)):

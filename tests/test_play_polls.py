@@ -182,6 +182,10 @@ def test_a_walk_through_poll_leaves_out_those_who_left_the_table_path(lead_recor
     rows = services.answer_rows(services.ballots_for_poll(poll.id), problem=problem)
     assert rows[1]["on the table's path"].startswith("no: would have called X")
     assert rows[0]["call"] == "a low ♠" and rows[0]["earlier calls"] == "2: Pass, 6: Pass, 10: Pass"
+    from polling import corpus
+    frame = corpus.database_corpus()
+    lead = frame[frame["case_id"] == "lead-after-slow-pass-of-stayman"]
+    assert set(lead["poll_type"]) == {"lead"} and set(lead["diverged"]) == {1}     # the research corpus keeps it
 
 
 def test_a_follow_up_poll_adds_pollees_to_the_same_tally(lead_record):
