@@ -194,10 +194,16 @@ def trick_winners(play: Sequence[Sequence[str | None]], leader: str, contract: s
         if len(trick) != 4 or None in trick:
             break
         by_seat = dict(zip(columns, trick))
-        led = by_seat[winners[-1] if winners else leader][0]
-        winners.append(max(by_seat, key=lambda s: (by_seat[s][0] == trump, by_seat[s][0] == led,
-                                                   -RANKS.index(by_seat[s][1]))))
+        first = winners[-1] if winners else leader
+        winners.append(trick_winner([(s, by_seat[s]) for s in seats_from(first)], trump))
     return winners
+
+
+def trick_winner(trick: Sequence[tuple[str, str]], trump: str | None) -> str:
+    """Who wins a trick given as (seat, card) in the order played: the highest trump, or else
+    the highest card of the suit led (Law 44D, E)."""
+    led = trick[0][1][0]
+    return max(trick, key=lambda sc: (sc[1][0] == trump, sc[1][0] == led, -RANKS.index(sc[1][1])))[0]
 
 
 def tricks_from_play(play: Sequence[Sequence[str | None]], leader: str, contract: str, declarer: str) -> int | None:

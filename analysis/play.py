@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .bridge import RANKS, SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of
+from .bridge import RANKS, SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of, trick_winner
 from .errors import HuddleInputError
 
 LOW_BELOW = "T"          # "a low card": below the ten
@@ -64,15 +64,11 @@ def choice_contains(key: str, card: str) -> bool:
 
 
 def choice_symbol(key: str) -> str:
-    """How a choice is written for a player: ♠K, ♠K/Q, a low ♠."""
+    """How a card or a choice is written for a player: ♠K, ♠K/Q, a low ♠."""
     suit, ranks = SUIT_SYMBOLS[key[0]], key[1:]
     if ranks == "x":
         return f"a low {suit}"
     return suit + "/".join("10" if r == "T" else r for r in ranks)
-
-
-def card_symbol(card: str) -> str:
-    return choice_symbol(card)
 
 
 @dataclass(frozen=True)
@@ -111,8 +107,7 @@ class Play:
         return out
 
     def _winner(self, trick: list[tuple[str, str]]) -> str:
-        led = trick[0][1][0]
-        return max(trick, key=lambda sc: (sc[1][0] == self.trump, sc[1][0] == led, -RANKS.index(sc[1][1])))[0]
+        return trick_winner(trick, self.trump)
 
     def seat_to_play(self, index: int) -> str:
         """Whose card is number ``index`` (0-based): the leader of its trick and those after."""
@@ -140,12 +135,12 @@ class Play:
         for k, card in enumerate(self.cards):
             where = f"{field}[{k}] ({position_name(k)})"
             if card in played:
-                raise HuddleInputError(where, f"{card_symbol(card)} is played twice")
+                raise HuddleInputError(where, f"{choice_symbol(card)} is played twice")
             who = self.seat_to_play(k)
             hand = hands.get(who)
             if hand is not None:
                 if card not in hand:
-                    raise HuddleInputError(where, f"{SEAT_NAMES[who]} does not hold {card_symbol(card)}")
+                    raise HuddleInputError(where, f"{SEAT_NAMES[who]} does not hold {choice_symbol(card)}")
                 led = self._suit_led(k)
                 if led and card[0] != led and any(c[0] == led and c not in played for c in hand):
                     raise HuddleInputError(where, f"{SEAT_NAMES[who]} must follow suit to the "
@@ -256,5 +251,5 @@ def parse_play(cards: Iterable[str], field: str = "play") -> tuple[str, ...]:
 
 
 __all__ = ["Play", "PlayView", "parse_card", "parse_choice", "choice_cards", "choice_contains", "choice_symbol",
-           "card_symbol", "cards_by_suit", "choices", "choice_of", "position_name", "position_index", "parse_play", "played_order",
+           "cards_by_suit", "choices", "choice_of", "position_name", "position_index", "parse_play", "played_order",
            "LOW_BELOW"]

@@ -17,7 +17,7 @@ from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, h
 from analysis.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law16 import PARTNER_SAID
-from analysis.play import card_symbol, cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
+from analysis.play import cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
 
 # Words that give the irregularity away (polling-practice.md: "never mention the hesitation"):
 # tempo slow or fast, thinking, a number of seconds, the table's result or players, an alert or
@@ -72,6 +72,7 @@ class PollProblem:
     kind: str = "call"          # call, lead or play
     contract: str = ""          # a play poll's contract, "4♥ by West"
     dummy: dict[str, str] | None = None   # dummy's cards still held, once faced
+    dummy_seat: str = ""
     tricks: tuple = ()          # the tricks so far: [leader, [[seat, card], ...]]
     to_play: str = ""           # whose card it is (dummy's when declarer plays from dummy)
     steps: tuple[int, ...] = ()  # a walk-through: the player's earlier calls asked first (auction indices)
@@ -107,7 +108,7 @@ class PollProblem:
                "methods": self.methods, "auction": self.auction.to_dict(),
                "candidates": list(self.candidates), "wording": self.wording, "q4_question": self.q4_question}
         if self.is_play:
-            out.update(kind=self.kind, contract=self.contract, dummy=self.dummy,
+            out.update(kind=self.kind, contract=self.contract, dummy=self.dummy, dummy_seat=self.dummy_seat,
                        tricks=[[leader, [list(sc) for sc in trick]] for leader, trick in self.tricks],
                        to_play=self.to_play)
         if self.steps:
@@ -258,7 +259,7 @@ def _q4_in_play(case: Case, irr, player: str, kind: str, play_index: int | None)
     if who != partner_of(player):
         raise HuddleInputError("Q4", f"{position_name(irr.card_index)} was {SEAT_NAMES[who]}'s, not the partner's "
                                      f"of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
-    return _manner(irr.type, card_symbol(case.play[irr.card_index]), playing=True)
+    return _manner(irr.type, choice_symbol(case.play[irr.card_index]), playing=True)
 
 
 def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int) -> tuple[int, ...]:
@@ -347,6 +348,7 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
                        methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
                        q4_question(case, play_index=play_index) if q4 else "", kind=kind,
                        contract=f"{bid} by {SEAT_NAMES[declarer]}", dummy=cards_by_suit(view.dummy) if view.dummy else None,
+                       dummy_seat=play.dummy,
                        tricks=tuple((leader, tuple(trick)) for leader, trick in view.tricks), to_play=view.to_play,
                        steps=walk_steps(case, view.decider, walk_from, calls))
 

@@ -482,8 +482,8 @@ def tally_ballots(ballots: list[Ballot], problem: PollProblem | tuple[str, ...] 
     differently earlier is not a peer (polling-practice.md §c1) and is left out, with the reason,
     unless ``include_diverged``."""
     candidates = problem.candidates if isinstance(problem, PollProblem) else tuple(problem)
-    diverged = tuple(d for d in (divergence(b, problem) for b in ballots) if d is not None) \
-        if isinstance(problem, PollProblem) and problem.steps else ()
+    steps = isinstance(problem, PollProblem) and bool(problem.steps)
+    diverged = tuple(d for d in (divergence(b, problem) for b in ballots) if d is not None) if steps else ()
     left_out = set() if include_diverged else {d.ballot_id for d in diverged}
     counted = [b for b in ballots if b.id not in left_out]
     chose: dict[str, int] = {c: 0 for c in candidates}
@@ -503,7 +503,6 @@ def tally_ballots(ballots: list[Ballot], problem: PollProblem | tuple[str, ...] 
                 suggested[c] = suggested.get(c, 0) + 1
     actions = sorted(set(chose) | set(close) | set(only),
                      key=lambda a: (-chose.get(a, 0), -close.get(a, 0) - only.get(a, 0), a))
-    steps = isinstance(problem, PollProblem) and bool(problem.steps)
     return Tally(len(counted),
                  tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
                  tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4,

@@ -19,7 +19,7 @@ from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
 from analysis.outcome_tree import tree_rows
-from analysis.play import card_symbol
+from analysis.play import choice_symbol
 from analysis.ruling import Ruling, rule
 from analysis.ruling_figures import q4_frame, sensitivity_frame
 
@@ -150,7 +150,7 @@ def _play_seen(p) -> str:
     if p.dummy:
         text += " Dummy: " + " ".join(f"{SUIT_SYMBOLS[s]}{(p.dummy[s] or '—').replace('T', '10')}" for s in "SHDC") + "."
     for number, (leader, trick) in enumerate(p.tricks, 1):
-        text += f" Trick {number}: " + ", ".join(f"{who} {card_symbol(card)}" for who, card in trick) + "."
+        text += f" Trick {number}: " + ", ".join(f"{who} {choice_symbol(card)}" for who, card in trick) + "."
     return text
 
 

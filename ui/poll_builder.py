@@ -6,7 +6,7 @@ import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from analysis.play import card_symbol, position_index, position_name
+from analysis.play import choice_symbol, position_index, position_name
 from polling import cases, services
 from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require
@@ -41,7 +41,7 @@ else:
         st.stop()
 
 if play_index is not None:
-    shown = (f"at the table {card_symbol(case.play[play_index])}" if play_index < len(case.play)
+    shown = (f"at the table {choice_symbol(case.play[play_index])}" if play_index < len(case.play)
              else "not in the play recorded: record the play in the case editor")
     st.caption(f"The decision: {position_name(play_index)} ({shown}).")
 elif decision_index is not None and decision_index < len(calls):

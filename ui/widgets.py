@@ -98,15 +98,10 @@ def show_problem(problem: PollProblem, step: int | None = None) -> None:
     if problem.is_play:
         if problem.dummy:
             st.caption("Dummy")
-            st.html(single_hand_html(_dummy_seat(problem), problem.dummy, problem.dealer, problem.vulnerability))
+            st.html(single_hand_html(problem.dummy_seat, problem.dummy, problem.dealer, problem.vulnerability))
         st.html(tricks_html(problem.tricks, problem.contract, include_css=False))
         if problem.to_play and problem.to_play != problem.seat:
             st.caption(f"You play the next card from dummy ({SEAT_NAMES[problem.to_play]}).")
-
-
-def _dummy_seat(problem: PollProblem) -> str:
-    declarer = next(letter for letter, name in SEAT_NAMES.items() if problem.contract.endswith(name))
-    return "NESW"[("NESW".index(declarer) + 2) % 4]
 
 
 # the verdict table's columns in a director's words, with the exact name in the tooltip
