@@ -10,6 +10,32 @@ No database, no Streamlit, no I/O beyond arguments: usable from a notebook alone
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
+
+
+def _endplay_without_its_plots() -> None:
+    """endplay's package start imports its dealer, whose HTML output imports matplotlib's pyplot:
+    a third of a second before any card is read. Its submodules (types, dds, parsers) need none of
+    it, so the package is registered unrun and runs in full only when a name of its own is asked
+    for (``endplay.generate_deals``), or when its dealer is imported."""
+    if "endplay" in sys.modules:
+        return
+    spec = importlib.util.find_spec("endplay")
+    if spec is None or spec.loader is None:
+        return
+    package = importlib.util.module_from_spec(spec)
+
+    def run_in_full(name: str):
+        del package.__dict__["__getattr__"]
+        spec.loader.exec_module(package)
+        return getattr(package, name)
+
+    package.__dict__["__getattr__"] = run_in_full
+    sys.modules["endplay"] = package
+
+
+_endplay_without_its_plots()
 
 # Each public name and the module that defines it. Modules load on first use (PEP 562), so the
 # calculator's `huddle score` does not wait for the deal solver or the file readers to load.

@@ -19,7 +19,7 @@ from .bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer
                      parse_deal, partner_of, seat, side_of)
 from .field_files import FieldRow, field_for_case
 from .errors import HuddleInputError
-from .limits import check_length
+from .limits import check_length, loads_json
 from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
 from .play import Play, choice_of, parse_choice, parse_play, played_order, position_name
@@ -542,7 +542,7 @@ def to_pbn(case: Case) -> str:
 
 def loads(text: str) -> Case:
     try:
-        data = json.loads(check_length(text, MAX_CASE_FILE, "case file"))
+        data = loads_json(check_length(text, MAX_CASE_FILE, "case file"), "case file")
     except json.JSONDecodeError as exc:
         raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from endplay.dds import calc_dd_table, solve_board
 from endplay.types import Card, Deal, Denom, Player
 
-from .bridge import SEAT_NAMES, SEATS, is_complete_deal, parse_deal, side_of
+from .bridge import SEAT_NAMES, SEATS, hand_cards, is_complete_deal, parse_deal, side_of
 from .errors import HuddleInputError
 from .play import Play, choice_cards
 
@@ -41,11 +41,18 @@ class DoubleDummyTable:
         return [{"strain": s, **{SEAT_NAMES[d]: t for ss, d, t in self.tricks if ss == s}} for s in STRAINS]
 
 
+def _solvable(deal: Deal | str) -> Deal:
+    """The deal checked before the solver sees it: the solver answers a wrong card count with an
+    error code and a crash dump written into the working folder, so it is never given one."""
+    deal = parse_deal(deal) if isinstance(deal, str) else parse_deal(deal.to_pbn())
+    if not is_complete_deal(deal):
+        raise HuddleInputError("deal", "double-dummy analysis needs all four hands of 13 cards")
+    return deal
+
+
 def double_dummy_table(deal: Deal | str) -> DoubleDummyTable:
     """All 20 double-dummy results of a complete deal (about 0.1 s)."""
-    deal = parse_deal(deal) if isinstance(deal, str) else deal
-    if not is_complete_deal(deal):
-        raise HuddleInputError("deal", "double-dummy analysis needs all four hands")
+    deal = _solvable(deal)
     with SOLVER_LOCK:
         table = calc_dd_table(deal.copy())
     return DoubleDummyTable(tuple((s, seat, int(table[_DENOMS[s], Player.find(seat)]))
@@ -56,11 +63,10 @@ def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, in
     """Declarer's tricks in the whole deal (tricks already won included) after each card the
     player to play card ``index`` may play, with all four hands in view: the per-lead (or
     per-card) suggestion for a play poll's outcome tree."""
-    deal = parse_deal(deal) if isinstance(deal, str) else deal
-    if not is_complete_deal(deal):
-        raise HuddleInputError("deal", "double-dummy analysis needs all four hands")
+    deal = _solvable(deal)
     if not 0 <= index <= min(len(play.cards), 51):
         raise HuddleInputError("play index", f"card {index + 1} is not in the play")
+    play.check({s: hand_cards(deal, s) for s in SEATS})
     board = deal.copy()
     board.trump = _DENOMS[play.strain]
     board.first = Player.find(play.leader)

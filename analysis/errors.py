@@ -1,10 +1,15 @@
 """Errors a user can cause: each names the field and the problem."""
+import re
+
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 
 
 class HuddleInputError(ValueError):
     """A mistake in user input. ``field`` names where it is; the message says what is wrong."""
 
     def __init__(self, field: str, problem: str):
+        # a refusal is one line, even when it quotes input that held a line break
+        field, problem = (_LINE_BREAK.sub("↵", str(x)) for x in (field, problem))
         self.field = field
         self.problem = problem
         super().__init__(f"{field}: {problem}")

@@ -2,6 +2,8 @@
 and far below what would tie up the server; docs/limits.md lists them with their reasons."""
 from __future__ import annotations
 
+import json
+
 from .errors import HuddleInputError
 
 # The largest score a board can give is 7,600: thirteen down, redoubled, vulnerable (Law 77).
@@ -19,3 +21,59 @@ def check_length(text: str, limit: int, field: str, what: str = "characters") ->
     if len(text) > limit:
         raise HuddleInputError(field, f"is {len(text):,} {what} long; at most {limit:,} are read")
     return text
+
+
+# A number in a JSON file: a board number, a score, a count (fractions travel as strings).
+MAX_JSON_NUMBER_CHARS = 24
+
+
+class _TooLong:
+    def __init__(self, text: str):
+        self.text = text
+
+
+def _json_number(text: str):
+    return _TooLong(text) if len(text) > MAX_JSON_NUMBER_CHARS else None
+
+
+def _json_float(text: str):
+    if len(text) > MAX_JSON_NUMBER_CHARS:
+        return _TooLong(text)
+    value = float(text)
+    return value if value not in (float("inf"), float("-inf")) else _TooLong(text)
+
+
+def _refuse_constant(name: str):
+    raise HuddleInputError("JSON", f"'{name}' is not a number a file may hold")
+
+
+def loads_json(text: str, field: str):
+    """JSON as a person's file may hold it: a number of more than 24 characters (Python would refuse
+    one of 4,300 digits only after spending time on it), an infinite one, NaN or Infinity is
+    refused in words naming the key that holds it."""
+    def where(key) -> str:
+        return f"{field}, '{key}'" if key is not None else field
+
+    def check(key, value):
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, _TooLong):
+                shown = item.text if len(item.text) <= 30 else f"{item.text[:12]}… ({len(item.text):,} characters)"
+                raise HuddleInputError(where(key), f"the number {shown} is out of range (at most "
+                                                   f"{MAX_JSON_NUMBER_CHARS} characters, finite)")
+
+    def pairs(items):
+        for key, value in items:
+            check(key, value)
+        return dict(items)
+
+    def parse_int(text: str):
+        return _json_number(text) or int(text)
+
+    try:
+        data = json.loads(text, parse_int=parse_int, parse_float=_json_float,
+                          parse_constant=_refuse_constant, object_pairs_hook=pairs)
+    except HuddleInputError as exc:
+        raise HuddleInputError(field if exc.field == "JSON" else exc.field, exc.problem) from None
+    check(None, data)
+    return data

@@ -237,9 +237,10 @@ def loads(data: bytes | str) -> GameFile:
             boards.append([])
         boards[-1].append(pair)
     games, problems = [], []
-    for position, board_pairs in enumerate(boards, 1):
-        if not any(k == "md" for k, _, _ in board_pairs):
-            continue
+    # games are numbered from the first deal, as in PBN: records before it (pg|| after a vugraph
+    # header) are no game
+    with_deal = [b for b in boards if any(k == "md" for k, _, _ in b)]
+    for position, board_pairs in enumerate(with_deal, 1):
         number, label, _ = _board_number(board_pairs)
         try:
             games.append(_game(board_pairs, position, header))

@@ -56,18 +56,32 @@ def _matchpoint_frequencies(frequencies: Mapping[int, Fraction]) -> dict[int, Fr
     return out
 
 
-def matchpoint(scores: Sequence[int], scale: Scale | str = Scale.WBF) -> list[Fraction]:
-    """Plain matchpoints (North-South) for each score in a list of comparable results."""
+def matchpoint(scores: Sequence[int], scale: Scale | str = Scale.WBF) -> list[int | Fraction]:
+    """Plain matchpoints (North-South) for each score in a list of comparable results, exact:
+    whole numbers as ``int`` (every 2-1 score, and the ACBL scale's whole ones), halves as
+    ``Fraction``. Counted in integers (a sort of the distinct scores and a running count), so the
+    cost does not grow with the number of different scores."""
     if len(scores) < 2:
         raise HuddleInputError("field", "matchpointing needs at least two results")
-    factor = Scale.parse(scale).factor()
-    counts = Counter(scores)
-    below = 0
-    per_score = {}
-    for score in sorted(counts):
-        per_score[score] = Fraction(2 * below + counts[score] - 1) * factor
-        below += counts[score]
-    return [per_score[s] for s in scores]
+    import numpy   # here, not at the top: the calculator's commands start without it
+
+    half = Scale.parse(scale) is Scale.ACBL
+    try:
+        table = numpy.fromiter(scores, dtype=numpy.int64, count=len(scores))
+    except (OverflowError, TypeError, ValueError):
+        raise HuddleInputError("field", "every result must be a whole number of points") from None
+    lowest = int(table.min())
+    if int(table.max()) - lowest < max(1 << 16, 8 * len(scores)):   # every real board: a counting table
+        which = table - lowest
+        counts = numpy.bincount(which)
+    else:                                                           # scores far apart: the distinct ones
+        _, which, counts = numpy.unique(table, return_inverse=True, return_counts=True)
+    # 2-1 scale: 2 per score beaten, 1 per other equal score (Law 78A)
+    twice = 2 * (numpy.cumsum(counts) - counts) + counts - 1
+    if not half:
+        return twice[which].tolist()
+    halves = [t // 2 if t % 2 == 0 else Fraction(t, 2) for t in twice.tolist()]
+    return [halves[i] for i in which.tolist()]
 
 
 @dataclass(frozen=True)

@@ -416,6 +416,10 @@ def _check_continuation(tricks, leader: str, contract: str, at: int, line: int) 
                                  f"after {SEAT_NAMES[columns[column]]}, the player still to play ('+')")
 
 
+def _has_cards(sec: _Sections) -> bool:
+    return any(item.kind == "token" and item.text.strip() for item in sec.play)
+
+
 def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: list[str], contract: str | None = None):
     try:
         leader = seat(leader_text or "", "Play")
@@ -586,7 +590,12 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     board = Board(number, dealer, vul, deal, Auction(dealer, tuple(calls)))
     contract, declarer = _contract(tags)
     result_text, result_line = _value(tags, "Result")
-    tricks = None if contract in (None, "PASS") else _tricks(result_text, declarer, result_line)
+    tricks = None
+    if contract not in (None, "PASS"):
+        try:
+            tricks = _tricks(result_text, declarer, result_line)
+        except _Refused as exc:      # a hand-record program's junk: the board is still worth having
+            warnings.append(f"line {exc.line}: {exc.problem}; the result is left out")
     if contract is None and result_text is not None:
         warnings.append(f"line {result_line}: [Result \"{result_text}\"] without a [Contract] is left out")
     if contract and contract != "PASS" and board.auction.is_complete:
@@ -596,7 +605,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     leader, play = None, ()
     score = _ns_score(tags, declarer)
     table = _score_table(sec, board, warnings)
-    if "Play" in tags:
+    if "Play" in tags and (_value(tags, "Play")[0] or _has_cards(sec)):   # [Play ""] alone is no play
         leader, play = _play(sec, deal, _value(tags, "Play")[0], tags["Play"][1], warnings, contract)
         tricks = _tricks_with_play(tricks, play, leader, contract, declarer, result_line, warnings)
     return Game(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Sequence
 
@@ -123,15 +123,20 @@ class WeightedScore:
     """An assigned score weighted over several results (Law 12C1(c)): (NS score, weight) pairs."""
 
     components: tuple[tuple[int, Fraction], ...]
+    # scores the director listed at weight 0 (the cancelled action, as the seeds write it): left out
+    left_out: tuple[int, ...] = field(default=(), compare=False)
 
     def __post_init__(self):
         comps = tuple((int(s), Fraction(w)) for s, w in self.components)
         if not comps:
-            raise HuddleInputError("weights", "a weighted score needs at least one result")
+            raise HuddleInputError("weights", "a weighted score needs at least one result with a weight above 0")
         for s, w in comps:
-            if not 0 < w <= 1:
-                raise HuddleInputError("weights", f"weight {fraction_str(w)} on {s} is outside 0..1 "
-                                                  "(each weight must be more than 0 and at most 1)")
+            if w < 0 or w > 1:
+                raise HuddleInputError("weights", f"weight {fraction_str(w)} on {s} is "
+                                                  f"{'negative' if w < 0 else 'more than 1'} (each weight is "
+                                                  "from 0 to 1; a result at 0 is left out)")
+            if w == 0:
+                raise HuddleInputError("weights", f"weight 0 on {s}: leave that result out")
         total = sum(w for _, w in comps)
         if total != 1:
             raise HuddleInputError("weights", f"weights sum to {fraction_str(total)}, not 1")
@@ -146,8 +151,10 @@ class WeightedScore:
                 raise HuddleInputError(field, f"'{item}' should be score:weight, e.g. 400:1/3")
             score_text, weight_text = item.split(":", 1)
             pairs.append((parse_score(score_text, field), parse_fraction(weight_text, field)))
+        # Law 12C1(c): the cancelled action gets no weight; a director who lists it at 0 means just that
+        left_out = tuple(s for s, w in pairs if w == 0)
         try:
-            return cls(tuple(pairs))
+            return cls(tuple((s, w) for s, w in pairs if w != 0), left_out)
         except HuddleInputError as exc:
             raise HuddleInputError(field, exc.problem) from None
 

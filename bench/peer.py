@@ -20,6 +20,8 @@ import tempfile
 from fractions import Fraction
 from pathlib import Path
 
+import numpy
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import matchpoint, score_board  # noqa: E402
@@ -63,22 +65,36 @@ def peer_matchpoints(scores: list[int], repeat: int) -> tuple[float, list[float]
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def numpy_baseline(scores: list[int]):
+    """The same matchpoints in floating point with numpy: a sort and two binary searches."""
+    table = numpy.asarray(scores, dtype=float)
+    ordered = numpy.sort(table)
+    return numpy.searchsorted(ordered, table, "left") + numpy.searchsorted(ordered, table, "right") - 1
+
+
 def side_by_side(repeat: int) -> None:
     rng = random.Random(2026)
     fields = {"a club board (the usual scores)": [rng.choice(SCORES + [0]) for _ in range(10_000)],
-              "every score a multiple of 10 to 3,000": [rng.randrange(-300, 301) * 10 for _ in range(10_000)]}
-    print(f"Plain matchpoints of one board of 10,000 results: Huddle (exact fractions) and {PEER} (floating point)")
-    print(f"{'field':<40}{'scores':>8}{'Huddle':>11}{'peer':>11}{'ratio':>8}{'differ':>8}")
+              "every multiple of 10 to ±3,000": [rng.randrange(-300, 301) * 10 for _ in range(10_000)],
+              "multiples of 10 to ±50,000": [rng.randrange(-5_000, 5_001) * 10 for _ in range(10_000)],
+              "every result different": rng.sample(range(-50_000, 50_000), 10_000)}
+    print(f"Plain matchpoints of one board of 10,000 results: Huddle (exact), {PEER} (floating point) "
+          "and numpy (floating point)")
+    print(f"{'field':<36}{'scores':>8}{'Huddle':>11}{'peer':>11}{'numpy':>11}{'peer/Huddle':>13}"
+          f"{'Huddle/numpy':>14}{'differ':>8}")
     for name, scores in fields.items():
         ours_s = timed(lambda: matchpoint(scores), repeat)
+        numpy_s = timed(lambda: numpy_baseline(scores), repeat)
         ours = matchpoint(scores)
         theirs_s, theirs = peer_matchpoints(scores, repeat)
         differ = sum(Fraction(t).limit_denominator(2) != o for o, t in zip(ours, theirs))
-        print(f"{name:<40}{len(set(scores)):>8}{ours_s * 1000:>8.1f} ms{theirs_s * 1000:>8.1f} ms"
-              f"{ours_s / theirs_s:>8.2f}{differ:>8}")
+        differ += sum(Fraction(int(t)) != o for o, t in zip(ours, numpy_baseline(scores)))
+        print(f"{name:<36}{len(set(scores)):>8}{ours_s * 1000:>8.2f} ms{theirs_s * 1000:>8.2f} ms"
+              f"{numpy_s * 1000:>8.2f} ms{theirs_s / ours_s:>13.1f}{ours_s / numpy_s:>14.2f}{differ:>8}")
         if differ:
-            raise SystemExit(f"Huddle and bridge-scorer disagree on {differ} results")
-    print("(ratio: Huddle's time over bridge-scorer's; differ: results whose matchpoints are not the same)")
+            raise SystemExit(f"Huddle, bridge-scorer and numpy disagree on {differ} results")
+    print("(peer/Huddle: how many times faster Huddle is; Huddle/numpy: Huddle's time over numpy's; "
+          "differ: results whose matchpoints are not the same)")
 
 
 def scaling(repeat: int) -> None:

@@ -70,9 +70,15 @@ def cmd_mp(args) -> dict | str:
     for i, (table, score) in enumerate(zip(tables, board.adjusted), 1):
         parts = " + ".join(f"{fraction_str(w)} × {s:+d}" for s, w in table.ns.components)
         lines.append(f"Adjusted table {i}: {parts}")
+        lines += _left_out_lines(table.ns.left_out + (table.ew.left_out if table.ew else ()))
         lines.append(f"  North-South {show(score.ns_matchpoints)} MPs ({display(score.ns_percentage, 'wbf1')}%)"
                      f", East-West {show(score.ew_matchpoints)} MPs ({display(score.ew_percentage, 'wbf1')}%)")
     return "\n".join(lines)
+
+
+def _left_out_lines(scores) -> list[str]:
+    return [f"  {s:+d} at weight 0 is left out (Law 12C1(c): the cancelled action gets no weight)"
+            for s in dict.fromkeys(scores)]
 
 
 # ---------------------------------------------------------------- imp
@@ -87,6 +93,7 @@ def cmd_imp(args) -> dict | str:
     for s, w in adjusted.components:
         lines.append(f"  {fraction_str(w):>6} × IMP({s:+d} − {other:+d} = {s - other:+d}) = "
                      f"{fraction_str(w)} × {imps(s - other):+d}")
+    lines += _left_out_lines(adjusted.left_out)
     lines.append(f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})")
     return "\n".join(lines)
 

@@ -66,3 +66,14 @@ def pytest_runtest_makereport(item, call):
             except Exception as exc:     # a page that cannot be read says so
                 shown.append(f"--- {page.url}: unreadable ({exc})")
     report.sections.append(("pages still open", "\n".join(shown) or "(none)"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def the_solver_writes_no_crash_dump():
+    """The solver writes dump.txt into the working folder when it is given a deal it cannot
+    solve: no path of Huddle may give it one."""
+    dumps = [Path.cwd() / "dump.txt", Path(__file__).resolve().parent.parent / "dump.txt"]
+    before = {d for d in dumps if d.exists()}
+    yield
+    after = {d for d in dumps if d.exists()} - before
+    assert not after, f"the solver wrote a crash dump: {sorted(map(str, after))}"

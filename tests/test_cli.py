@@ -85,7 +85,7 @@ def test_imp_readable(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["mp", "--field", "420 400", "--adjusted", "400:1/3 -50:1/3"], "--adjusted #1: weights sum to 2/3, not 1"),
-    (["mp", "--field", "420 400", "--adjusted", "400:3/2 -50:-1/2"], "outside 0..1"),
+    (["mp", "--field", "420 400", "--adjusted", "400:3/2 -50:-1/2"], "weight 3/2 on 400 is more than 1"),
     (["mp", "--field", "420 400", "--adjusted", "400:1/2 -50"], "'-50' should be score:weight"),
     (["mp", "--field", "420 400", "--adjusted", "400:half 50:1/2"], "'half' is not a number"),
     (["mp", "--field", "420 abc", "--adjusted", "400:1"], "field: 'abc' is not a score"),
@@ -101,7 +101,7 @@ def test_imp_readable(capsys):
     (["score", "4S", "--by", "N", "--vul", "none"], "is not a contract with a result"),
     (["imp", "--other", "1x0", "--adjusted", "620:1"], "--other: '1x0' is not a score"),
     (["imp", "--other", "140", "--adjusted", "620:1/2 -100:1/3"], "weights sum to 5/6, not 1"),
-    (["imp", "--other", "140", "--adjusted", "620:0 -100:1"], "outside 0..1"),
+    (["imp", "--other", "140", "--adjusted", "620:-1/4 -100:5/4"], "weight -1/4 on 620 is negative"),
     (["score", "4S=", "--by", "N"], "the following arguments are required: --vul"),
     (["frobnicate"], "invalid choice"),
 ])

@@ -101,10 +101,11 @@ def test_result_forms(result, tricks):
     assert g.tricks == tricks
 
 
-def test_result_that_does_not_add_up_refuses_the_board_by_line():
-    read = pbn.loads(game('[Contract "3NT"]\n[Declarer "S"]\n[Result "NS 9 EW 5"]\n'))
-    assert str(read.problems[0]) == ('board 1 (game 1 of the file), line 7: [Result "NS 9 EW 5"]: the two '
-                                     'sides\' tricks add up to 14, not 13')
+def test_result_that_does_not_add_up_keeps_the_board_and_says_so_by_line():
+    g = one(game('[Contract "3NT"]\n[Declarer "S"]\n[Result "NS 9 EW 5"]\n'))
+    assert g.tricks is None and g.contract == "3NT"
+    assert g.warnings == ('line 7: [Result "NS 9 EW 5"]: the two sides\' tricks add up to 14, not 13; '
+                          'the result is left out',)
 
 
 def test_non_numeric_board_and_unknown_values():
