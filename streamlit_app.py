@@ -8,13 +8,14 @@ pages are still routed (so a deep link survives signing in) but each shows the s
 import streamlit as st
 
 from ui import auth
+from ui.failures import run_page
 from ui.state import database
 
 st.set_page_config(page_title="Huddle", page_icon="♠", layout="wide")
 database()
 
 if st.query_params.get("token"):
-    st.navigation([st.Page("ui/vote.py", title="Poll", url_path="vote")], position="hidden").run()
+    run_page(st.navigation([st.Page("ui/vote.py", title="Poll", url_path="vote")], position="hidden"))
     st.stop()
 
 # (page, title, url path, who may open it: None = anyone signed in)
@@ -47,8 +48,8 @@ def _pages(visible_to):
 
 
 if user is None:
-    st.navigation(_pages(lambda role: True), position="hidden").run()
+    run_page(st.navigation(_pages(lambda role: True), position="hidden"))
 else:
     with st.sidebar:
         auth.sign_out_button(user)
-    st.navigation(_pages(lambda role: role is None or user.may(role))).run()
+    run_page(st.navigation(_pages(lambda role: role is None or user.may(role))))

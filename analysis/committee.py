@@ -12,7 +12,7 @@ that becomes one but has no outcome in the tree is named in the note, not guesse
 """
 from __future__ import annotations
 
-from collections import Counter
+import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -23,7 +23,7 @@ from .case import Case
 from .errors import HuddleInputError
 from .limits import check_length
 from .logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
-from .numbers import fraction_str, parse_fraction
+from .numbers import fraction_str, parse_fraction, percent
 from .ruling import Ruling, rule
 
 DECISIONS = {
@@ -52,7 +52,7 @@ class Reconsideration:
         if self.policy:
             parts.append(f"policy {self.policy}")
         if self.threshold is not None:
-            parts.append(f"threshold {float(self.threshold):.0%}")
+            parts.append(f"threshold {percent(self.threshold)}")
         if self.alternatives is not None:
             parts.append("logical alternatives " + (", ".join(action_name(a) for a in self.alternatives) or "none"))
         if self.weights:
@@ -196,34 +196,90 @@ def check_vote(decision: str, reason: str) -> None:
     check_length(reason.strip(), 2000, "reason")
 
 
+def _position(decision: str, change: Reconsideration) -> tuple[str, str]:
+    """What a vote stands for: its decision and, unless it upholds, the change it carries."""
+    kept = Reconsideration() if decision == "uphold" else change
+    return decision, json.dumps(kept.to_dict(), sort_keys=True)
+
+
 @dataclass(frozen=True)
 class CommitteeDecision:
+    """The decision, the change it adopts, who agreed with exactly that, and every other vote."""
+
     decision: str
-    majority: int
+    change: Reconsideration
+    agreed: tuple[str, ...]         # the members whose vote was this decision with this change
     members: int
     dissent: tuple[Vote, ...]
+    chair_named: bool = False       # no decision and change had a majority: the chair chose one voted for
+
+    @property
+    def majority(self) -> int:
+        return len(self.agreed)
+
+    def adopted(self) -> str:
+        head = f"{self.decision.capitalize()} ({DECISIONS[self.decision]})"
+        return head if self.decision == "uphold" or self.change.changes_nothing else f"{head}: {self.change.describe()}"
 
     def describe(self) -> str:
-        head = f"{self.decision.capitalize()} ({DECISIONS[self.decision]}), {self.majority} of {self.members}"
+        who = ", ".join(self.agreed)
+        head = f"{self.adopted()}; agreed by {who}, {self.majority} of {self.members}"
+        if self.chair_named:
+            head += " (no change had a majority: the chair named this one)"
         if not self.dissent:
             return head + ", unanimous."
-        return head + "; dissent: " + "; ".join(f"{v.member} would {v.decision} ({v.reason})" for v in self.dissent) + "."
+        return head + "; dissent: " + "; ".join(
+            f"{v.member} would {v.decision}"
+            + ("" if v.decision == "uphold" or v.change.changes_nothing else f" with {v.change.describe()}")
+            + f" ({v.reason})" for v in self.dissent) + "."
 
 
-def committee_decision(votes: list[Vote], decision: str | None = None) -> CommitteeDecision:
-    """The decision (the majority's unless the chair names it) and every vote that differs."""
+def committee_decision(votes: list[Vote], decision: str | None = None,
+                       change: Reconsideration | None = None) -> CommitteeDecision:
+    """The decision follows the votes: a decision with its change that more than half the members
+    voted for; when none has that, the chair names one that members voted for (``decision``, and
+    ``change`` when members voted the same decision with different changes). Differing changes
+    are different positions, never one majority."""
     if not votes:
         raise HuddleInputError("votes", "no member has voted yet")
-    tally = Counter(v.decision for v in votes)
-    if decision is None:
-        (top, n), *rest = tally.most_common()
-        if rest and rest[0][1] == n:
-            raise HuddleInputError("decision", f"the votes are tied ({', '.join(f'{d} {c}' for d, c in tally.items())}): "
-                                               "the chair names the decision")
-        decision = top
-    check_vote(decision, "given")
-    return CommitteeDecision(decision, tally[decision], len(votes),
-                             tuple(v for v in votes if v.decision != decision))
+    if decision is not None:
+        check_vote(decision, "given")
+    groups: dict[tuple[str, str], list[Vote]] = {}
+    for v in votes:
+        groups.setdefault(_position(v.decision, v.change), []).append(v)
+    majority = [k for k, g in groups.items() if 2 * len(g) > len(votes)]
+    if decision is None and majority:
+        chosen = majority[0]
+    elif decision is None:
+        raise HuddleInputError("decision", "no decision and change has a majority ("
+                               + "; ".join(f"{_describe_position(g[0])}: {len(g)}" for g in groups.values())
+                               + "): the chair names one the members voted for")
+    else:
+        named = [k for k in groups if k[0] == decision
+                 and (change is None or k == _position(decision, change))]
+        if majority and majority[0] not in named:
+            top = groups[majority[0]]
+            raise HuddleInputError("decision", f"{len(top)} of {len(votes)} members voted to "
+                                               f"{_describe_position(top[0])}: the decision follows the votes")
+        if not named:
+            raise HuddleInputError("decision", f"no member voted to {decision}"
+                                               + ("" if change is None else f" with {change.describe()}")
+                                               + ": the decision must be one the members voted for")
+        if len(named) > 1:
+            raise HuddleInputError("decision", f"members voted to {decision} with different changes ("
+                                   + "; ".join(_describe_position(groups[k][0]) for k in named)
+                                   + "): name the change the committee adopts")
+        chosen = named[0]
+    agreed = groups[chosen]
+    return CommitteeDecision(chosen[0], Reconsideration() if chosen[0] == "uphold" else agreed[0].change,
+                             tuple(v.member for v in agreed), len(votes),
+                             tuple(v for v in votes if v not in agreed), chair_named=not majority)
+
+
+def _describe_position(vote: Vote) -> str:
+    if vote.decision == "uphold" or vote.change.changes_nothing:
+        return vote.decision
+    return f"{vote.decision} with {vote.change.describe()}"
 
 
 __all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",

@@ -68,3 +68,12 @@ def display(value: Rational | int, policy: str = "exact") -> str:
     if policy == "wbf1":
         return str(rounded(value, 1))
     raise HuddleInputError("rounding", f"unknown policy '{policy}' (choose {', '.join(ROUNDING_POLICIES)})")
+
+
+def percent(value: Rational | float | None, places: int = 0) -> str:
+    """A share as people read it: percent(Fraction(2, 3)) == "67%". Any exact or float value
+    (Python 3.11's Fraction has no '%' format), rounded half up; "" for no value."""
+    if value is None:
+        return ""
+    exact = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    return f"{rounded(exact * 100, places)}%"

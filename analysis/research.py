@@ -36,6 +36,7 @@ from scipy import optimize, stats
 from .errors import HuddleInputError
 from .text_files import spreadsheet_safe
 from .logical_alternatives import Policy, policy as named_policy
+from .numbers import percent
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
@@ -368,7 +369,7 @@ def sensitivity(corpus: pd.DataFrame, thresholds: Iterable[float] = (0.10, 0.15,
     out = rows[["case_id", "action", "considered", "poll_size", column]].rename(columns={column: "decided_la"})
     for t in thresholds:
         verdict = rows["considered"].to_numpy() >= least_count(rows["poll_size"].to_numpy(int), t)
-        out[f"flips at {t:.0%}"] = verdict != out["decided_la"].to_numpy(bool)
+        out[f"flips at {percent(t)}"] = verdict != out["decided_la"].to_numpy(bool)
     return out
 
 

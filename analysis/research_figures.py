@@ -6,6 +6,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .research import OperatingCharacteristic, flip_counts
+from .numbers import percent
 
 
 def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7, 10, 15, 30)) -> go.Figure:
@@ -13,7 +14,7 @@ def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7,
     for n in sizes:
         row = list(oc.poll_sizes).index(n)
         fig.add_scatter(x=oc.shares, y=oc.p_la[row], mode="lines", name=f"{n} pollees")
-    fig.add_vline(x=oc.threshold, line_dash="dash", annotation_text=f"threshold {oc.threshold:.0%}")
+    fig.add_vline(x=oc.threshold, line_dash="dash", annotation_text=f"threshold {percent(oc.threshold)}")
     fig.update_layout(title=f"P(an LA verdict) under {oc.policy}", xaxis_title="true share who would consider it",
                       yaxis_title="probability of 'LA'", xaxis_tickformat=".0%", yaxis_tickformat=".0%",
                       legend_title="poll size", margin=dict(l=40, r=20, t=50, b=40))
@@ -23,7 +24,7 @@ def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7,
 def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15)) -> go.Figure:
     fig = go.Figure()
     for d in deltas:
-        fig.add_scatter(x=oc.poll_sizes, y=oc.wrong_verdict(d), mode="lines+markers", name=f"truth {d:.0%} away")
+        fig.add_scatter(x=oc.poll_sizes, y=oc.wrong_verdict(d), mode="lines+markers", name=f"truth {percent(d)} away")
     fig.add_hline(y=0.1, line_dash="dot", annotation_text="10%")
     fig.update_layout(title="Chance of the wrong verdict", xaxis_title="poll size", yaxis_title="wrong verdict",
                       yaxis_tickformat=".0%", margin=dict(l=40, r=20, t=50, b=40))

@@ -19,7 +19,7 @@ from .bridge import SIDE_NAMES
 from .case import Case
 from .committee import ThresholdSensitivity
 from .logical_alternatives import LAResult, action_name
-from .numbers import display, fraction_str
+from .numbers import display, fraction_str, percent
 from .outcome_tree import OutcomeTree
 from .ruling import Ruling
 
@@ -79,7 +79,7 @@ def poll_figure(la: LAResult) -> go.Figure:
     threshold = poll_threshold(la)
     if threshold:
         fig.add_hline(y=threshold[1], line_dash="dash", line_color=COLOURS["threshold"],
-                      annotation_text=f"threshold {threshold[1]:.0%} ({threshold[0]})")
+                      annotation_text=f"threshold {percent(threshold[1])} ({threshold[0]})")
     for label, (_, row) in zip(poll_labels(frame), frame.iterrows()):
         fig.add_annotation(x=row["action"], y=max(row["high"], row["considered"] / n), text=label,
                            showarrow=False, yshift=14, font=dict(size=12, color="#c8102e" if row["table_action"] else "#222"))

@@ -15,6 +15,7 @@ from analysis import (AdjustedTable, HuddleInputError, PlayedContract, Scale, We
                       display, fraction_str, imps, parse_field, parse_fraction, score_board,
                       weighted_imps)
 from analysis.bridge import SEAT_NAMES, call_symbol, vulnerability
+from analysis.numbers import percent
 from analysis.scoring import parse_score
 
 EXIT_USER_ERROR = 2
@@ -154,10 +155,10 @@ def cmd_la(args) -> dict | str:
                  f"{'p_meets':>7}  confidence")
     for v in result.verdicts:
         c = v.counts
-        p = "" if v.p_meets is None else f"{v.p_meets:.3f}"
+        p = "" if v.p_meets is None else f"{float(v.p_meets):.3f}"
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
         lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  {v.verdict:12} "
-                     f"[{v.interval[0]:.3f}, {v.interval[1]:.3f}] {p:>7}  {v.confidence or ''}{more}")
+                     f"[{float(v.interval[0]):.3f}, {float(v.interval[1]):.3f}] {p:>7}  {v.confidence or ''}{more}")
     lines += [f"  {v.action}: {v.reason}" for v in result.verdicts]
     return "\n".join(lines)
 
@@ -253,12 +254,12 @@ def cmd_calibrate(args) -> dict | str:
         return out
     lines = [f"Corpus: {out['corpus']['rows']} polled actions from {out['corpus']['cases']} cases "
              f"({out['corpus']['synthetic_rows']} synthetic).", "", "Implied thresholds (95% bootstrap interval):"]
-    lines += [f"  {r['group']:24} {r['threshold']:.1%}  [{r['low']:.1%}, {r['high']:.1%}]  ({r['decisions']} decisions)"
+    lines += [f"  {r['group']:24} {percent(r['threshold'], 1)}  [{percent(r['low'], 1)}, {percent(r['high'], 1)}]  ({r['decisions']} decisions)"
               for r in out["implied_thresholds"]]
     lines += [f"  Warning: {w}." for w in out["warnings"]]
-    lines += ["", f"{oc.policy} at {oc.threshold:.0%}: chance of the wrong verdict when the truth is "
-                  f"{args.delta:.0%} from the threshold:"]
-    lines += ["  " + "  ".join(f"n={n}: {wrong[n - 1]:.0%}" for n in sizes)]
+    lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
+                  f"{percent(args.delta)} from the threshold:"]
+    lines += ["  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in sizes)]
     lines.append(f"  smallest poll right 90% of the time: {oc.smallest_poll(args.delta) or 'more than 200'} pollees")
     for decider, counts in flips.items():
         lines.append(f"Decisions by {decider}s that a threshold of … would reverse: "

@@ -54,6 +54,10 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
     with writing(url) as session:
         record = _record(session, record_id, lock=True)      # one member's two votes at once queue up
         _appealable(record)
+        ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
+        if username in ruled_by:
+            raise HuddleInputError("member", "you made a ruling on this case: a director does not sit on the "
+                                             "committee that hears the appeal against it")
         if _decision(session, record_id) is not None:
             raise HuddleInputError("decision", "the committee has decided this appeal; votes are closed")
         result = reconsider(case_files.loads(record.body), change)
@@ -74,9 +78,10 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
 
 def record_decision(record_id: int, username: str, reason: str, decision: str | None = None,
                     change: Reconsideration | None = None, url: str | None = None) -> CommitteeDecisionRecord:
-    """The committee's decision: the majority's unless ``decision`` names it (a tie must);
-    ``change`` is the ruling the committee settles on (by default the first majority vote's,
-    none for an uphold). The case is closed."""
+    """The committee's decision, as the votes give it (analysis.committee.committee_decision): the
+    decision and change more than half the members voted for, or, when none has that, the one of
+    those voted for that the chair names (``decision`` and, if needed, ``change``). The case is
+    closed."""
     if not reason.strip():
         raise HuddleInputError("reason", "give the committee's reason")
     check_length(reason.strip(), 2000, "reason")
@@ -88,13 +93,11 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         votes = heard.as_votes()
         quorum = settings.appeal_quorum()
         if len({v.member for v in votes}) < quorum:
-            raise HuddleInputError("votes", f"{len(votes)} member(s) have voted; a decision needs the votes of at "
-                                            f"least {quorum} committee members")
-        outcome: CommitteeDecision = committee_decision(votes, decision)
-        if change is None and outcome.decision == "uphold":
-            change = Reconsideration()
-        elif change is None:
-            change = next((v.change for v in votes if v.decision == outcome.decision), Reconsideration())
+            voted = len({v.member for v in votes})
+            raise HuddleInputError("votes", f"{voted} {'member has' if voted == 1 else 'members have'} voted; "
+                                            f"a decision needs the votes of at least {quorum} committee members")
+        outcome: CommitteeDecision = committee_decision(votes, decision, change)
+        change = outcome.change
         result = reconsider(case_files.loads(record.body), change)
         version = session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
                                .order_by(RulingVersion.version.desc())).first()

@@ -15,7 +15,7 @@ from analysis.bridge import SIDE_NAMES
 from analysis.case import Case
 from analysis.committee import ThresholdSensitivity
 from analysis.logical_alternatives import LAResult
-from analysis.numbers import fraction_str
+from analysis.numbers import fraction_str, percent
 from analysis.outcome_tree import OutcomeTree
 from analysis.ruling import Ruling
 from analysis.ruling_figures import (COLOURS, FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame,
@@ -49,7 +49,7 @@ def poll_chart(la: LAResult) -> Figure:
     threshold = poll_threshold(la)
     if threshold:
         ax.axhline(threshold[1], linestyle="--", color=COLOURS["threshold"], linewidth=1)
-        ax.text(len(frame) - 0.5, threshold[1], f" threshold {threshold[1]:.0%} ({threshold[0]})", va="bottom", ha="right")
+        ax.text(len(frame) - 0.5, threshold[1], f" threshold {percent(threshold[1])} ({threshold[0]})", va="bottom", ha="right")
     for label, (i, row) in zip(poll_labels(frame), frame.iterrows()):
         ax.text(i, max(row["high"], row["considered"] / n) + 0.03, label, ha="center",
                 color="#c8102e" if row["table_action"] else "#222222")

@@ -18,6 +18,7 @@ from analysis.case import Case
 from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
+from analysis.numbers import percent
 from analysis.outcome_tree import tree_rows
 from analysis.play import choice_symbol
 from analysis.ruling import Ruling, rule
@@ -185,8 +186,8 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
     out.append(Text(f"{la.poll_size} pollees, read under {la.policy.name} ({la.policy.source})."))
     out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "P(meets)", "confidence", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
-                            v.verdict, f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
-                            "" if v.p_meets is None else f"{v.p_meets:.2f}", v.confidence or "", v.reason)
+                            v.verdict, f"{percent(v.interval[0])} – {percent(v.interval[1])}",
+                            "" if v.p_meets is None else f"{float(v.p_meets):.2f}", v.confidence or "", v.reason)
                            for v in la.verdicts)))
     out.append(Chart(charts.poll_chart(la), "The poll: " + "; ".join(
         f"{action_name(v.action)} chose {v.counts.chose}, close {v.counts.close}, considered {v.counts.considered}: {v.verdict}"
@@ -249,7 +250,7 @@ def _sensitivity(case: Case) -> list:
     except HuddleInputError:
         return []
     per = sensitivity_frame(sens).drop_duplicates("threshold")
-    rows = tuple((f"{r['threshold']:.0%}", ", ".join(action_name(a) for a in row["logical_alternatives"]) or "none",
+    rows = tuple((f"{percent(r['threshold'])}", ", ".join(action_name(a) for a in row["logical_alternatives"]) or "none",
                   {True: "yes", False: "no", None: "—"}[row["adjusted"]], r["NS_exact"], r["EW_exact"], r["note"])
                  for (_, r), row in zip(per.iterrows(), sens.rows))
     return [Heading("The ruling as the threshold moves"),

@@ -1,3 +1,4 @@
+import logging
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,15 @@ def the_solver_writes_no_crash_dump():
     yield
     after = {d for d in dumps if d.exists()} - before
     assert not after, f"the solver wrote a crash dump: {sorted(map(str, after))}"
+
+
+@pytest.fixture(autouse=True)
+def no_page_fails_quietly(request, caplog):
+    """A page that fails shows words and a reference (ui/failures.py), not an exception AppTest
+    would see: so every test fails on such a failure unless it expects one."""
+    yield
+    if request.node.get_closest_marker("page_failure_expected"):
+        return
+    failed = [r for r in caplog.get_records("call") if r.name == "huddle.pages" and r.levelno >= logging.ERROR]
+    assert not failed, "a page failed: " + "; ".join(
+        f"{r.getMessage()}: {r.exc_info[1]!r}" if r.exc_info else r.getMessage() for r in failed)

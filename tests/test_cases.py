@@ -51,7 +51,6 @@ def test_from_pbn_without_a_result_records_no_table_result():
     (PBN, 6, "game", "the file has no game 6; it holds boards 9, 10"),
     ('[Board "1"]\n', 1, "file", "board 1 \\(game 1 of the file\\), line 1: the game has no \\[Deal\\]"),
     (PBN.replace("AKQ2.KQ2.AK2.AK2 JT9", "AKQ2.KQ2.AK2.AK3 JT9", 1), 1, "file", "board 9 .*line 5: .*♣3"),
-    (PBN.replace('[Result "11"]', '[Result "14"]'), 1, "file", "14 tricks is impossible"),
     (PBN.replace('[Declarer "N"]', '[Declarer "Q"]'), 1, "file", "\\[Declarer \"Q\"\\] must be N, E, S or W"),
 ])
 def test_bad_pbn_names_the_problem(text, game, field, problem):

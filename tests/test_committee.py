@@ -62,13 +62,47 @@ def test_threshold_above_every_share_leaves_no_alternative():
 def test_decision_majority_and_dissent():
     votes = [Vote("ann", "uphold", "clear"), Vote("bob", "modify", "weights"), Vote("cy", "uphold", "agree")]
     decided = committee_decision(votes)
-    assert (decided.decision, decided.majority, decided.members) == ("uphold", 2, 3)
-    assert decided.describe() == ("Uphold (the director's ruling stands), 2 of 3; dissent: bob would modify (weights).")
-    with pytest.raises(HuddleInputError, match="tied"):
+    assert (decided.decision, decided.majority, decided.members, decided.agreed) == ("uphold", 2, 3, ("ann", "cy"))
+    assert decided.describe() == ("Uphold (the director's ruling stands); agreed by ann, cy, 2 of 3; "
+                                  "dissent: bob would modify (weights).")
+    with pytest.raises(HuddleInputError, match="no decision and change has a majority"):
         committee_decision(votes[:2])
     assert committee_decision(votes[:2], "modify").dissent == (votes[0],)
     with pytest.raises(HuddleInputError, match="no member has voted"):
         committee_decision([])
+
+
+WEIGHTS = Reconsideration(weights={"X": Fraction(1, 2), "P": Fraction(1, 2)})
+THRESHOLD = Reconsideration(threshold=Fraction(3, 10))
+
+
+def test_differing_changes_are_not_one_majority():
+    """Member A proposed new weights, B a new threshold: two positions, not 'modify, 2 of 3'."""
+    votes = [Vote("ann", "modify", "Pass is worth more", WEIGHTS), Vote("bob", "modify", "30%", THRESHOLD),
+             Vote("cy", "uphold", "the poll is clear")]
+    with pytest.raises(HuddleInputError, match="no decision and change has a majority"):
+        committee_decision(votes)
+    with pytest.raises(HuddleInputError, match="members voted to modify with different changes"):
+        committee_decision(votes, "modify")
+    chosen = committee_decision(votes, "modify", THRESHOLD)
+    assert (chosen.change, chosen.agreed, chosen.chair_named) == (THRESHOLD, ("bob",), True)
+    assert chosen.describe() == ("Modify (the ruling stands in part: a different adjustment or score): threshold 30%; "
+                                 "agreed by bob, 1 of 3 (no change had a majority: the chair named this one); "
+                                 "dissent: ann would modify with weights X 1/2, Pass 1/2 (Pass is worth more); "
+                                 "cy would uphold (the poll is clear).")
+    same = [Vote("ann", "modify", "a", WEIGHTS), Vote("bob", "modify", "b", THRESHOLD), Vote("cy", "modify", "c", WEIGHTS)]
+    decided = committee_decision(same)
+    assert (decided.change, decided.agreed) == (WEIGHTS, ("ann", "cy"))
+
+
+def test_a_decision_follows_the_votes():
+    """Three upholds: nobody can record an overturn (0 of 3), nor a modify no member voted for."""
+    upheld = [Vote(m, "uphold", "right") for m in ("ann", "bob", "cy")]
+    with pytest.raises(HuddleInputError, match="3 of 3 members voted to uphold: the decision follows the votes"):
+        committee_decision(upheld, "overturn")
+    split = [Vote("ann", "uphold", "x"), Vote("bob", "overturn", "y")]
+    with pytest.raises(HuddleInputError, match="no member voted to modify"):
+        committee_decision(split, "modify")
 
 
 # ---------------------------------------------------------------- stored, on both databases
@@ -87,8 +121,8 @@ def test_votes_and_decision_are_kept_with_the_case(database_url):
                           Reconsideration(weights={"X": Fraction(1, 2), "P": Fraction(1, 2)}))
     decided = committee.record_decision(record, "ann", "Pass was chosen by a quarter and is worth more.")
     assert decided.decision == "modify" and decided.ruling_version == 1
-    assert decided.summary == ("Modify (the ruling stands in part: a different adjustment or score), 2 of 3; "
-                               "dissent: ann would uphold (The poll is clear.).")
+    assert decided.summary == ("Modify (the ruling stands in part: a different adjustment or score): weights X 1/2, "
+                               "Pass 1/2; agreed by bob, cy, 2 of 3; dissent: ann would uphold (The poll is clear.).")
     assert '"6 1/2"' not in decided.result and "6 1/2 of 22" in decided.result
     assert cases.get_case(record).status == "closed"
     assert [c.action for c in cases.history(record)][-5:] == ["committee", "committee", "committee", "committee", "status"]
@@ -175,14 +209,14 @@ def test_votes_then_decision_close_the_case(member):
     next(b for b in at.button if b.label == "Record my vote").click().run()
     at.text_area(key=f"cm_why_{record}").set_value("Upheld.")
     next(b for b in at.button if b.label == "Record the decision").click().run()
-    assert at.error[-1].value == "votes: 1 member(s) have voted; a decision needs the votes of at least 3 committee members"
+    assert at.error[-1].value == "votes: 1 member has voted; a decision needs the votes of at least 3 committee members"
     assert cases.get_case(record).status == "appealed"          # one member cannot decide alone
     for name in ("ann", "bob"):
         committee.record_vote(record, name, "uphold", "The 5♦ adjustment is right.")
     at = appeal_page(member, "laws033-6d-slam")
     at.radio(key=f"cm_vote_{record}").set_value("uphold")
     at.text_area(key=f"cm_reason_{record}").set_value("Pass is an LA; East-West's error is their own.")
-    next(b for b in at.button if b.label == "Record my vote").click().run()
+    next(b for b in at.button if b.label == "Change my vote").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "appealed"
     assert sorted(at.dataframe[-1].value["member"]) == ["ann", "bob", "cora"]
@@ -190,7 +224,8 @@ def test_votes_then_decision_close_the_case(member):
     next(b for b in at.button if b.label == "Record the decision").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "closed"
-    assert any("Uphold (the director's ruling stands), 3 of 3, unanimous." in s.value for s in at.success)
+    assert any("Uphold (the director's ruling stands); agreed by cora, ann, bob, 3 of 3, unanimous." in s.value
+               for s in at.success)
 
 
 def test_vote_without_a_reason_is_refused(member):

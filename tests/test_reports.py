@@ -144,7 +144,8 @@ def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_pat
         assert "Matchpoints, both vulnerable. What do you call?" in found
         assert "pollee comment 1" in found
         assert "Pollee 4" in found and "Marchetti" not in found     # the director's labels stay the director's
-        assert "Uphold (the director's ruling stands), 2 of 3; dissent: bob would overturn (Nobody passes 5♦ here.)." in found
+        assert ("Uphold (the director's ruling stands); agreed by ann, cy, 2 of 3; dissent: bob would overturn with "
+                "logical alternatives none (Nobody passes 5♦ here.).") in found
         assert "status: closed" in found
         assert_scores(found, "+420", "-920")
     assert len(pdf_pages(folder / "laws033-6d-slam.pdf", tmp_path)) >= 3

@@ -144,37 +144,62 @@ with try_tab:
         with st.expander("The ruling with this change"):
             st.text(tried.text)
 
+def _position_label(decision: str, change: Reconsideration) -> str:
+    return decision if decision == "uphold" or change.changes_nothing else f"{decision} with {change.describe()}"
+
+
 with vote_tab:
-    if heard.votes:
-        st.dataframe([{"member": v.username, "vote": v.decision, "reason": v.reason,
-                       "tried": Reconsideration.from_dict(json.loads(v.change)).describe(),
-                       "at": v.at.strftime("%Y-%m-%d %H:%M")} for v in heard.votes], hide_index=True, width="stretch")
+    votes = heard.as_votes()
+    if votes:
+        st.dataframe([{"member": v.member, "vote": _position_label(v.decision, v.change), "reason": v.reason,
+                       "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)],
+                     hide_index=True, width="stretch")
+    mine = next((v for v in votes if v.member == user.username), None)
     if heard.decision is not None:
         st.success(inert(f"{heard.decision.summary} Reason: {heard.decision.reason}"))
     else:
+        if mine is not None:
+            st.info(inert(f"Your recorded vote: {_position_label(mine.decision, mine.change)}. Reason: {mine.reason}. "
+                          "Voting again replaces it."))
         with st.form(f"vote_{record_id}"):
             st.markdown(f"**Your vote, {inert(user.display_name or user.username)}** (with the change on the "
                         "*Try a change* tab, if any)")
-            decision = st.radio("Decision", list(DECISIONS), horizontal=True, key=f"cm_vote_{record_id}",
+            choices = list(DECISIONS)
+            decision = st.radio("Decision", choices, horizontal=True, key=f"cm_vote_{record_id}",
+                                index=choices.index(mine.decision) if mine else 0,
                                 format_func=lambda d: f"{d}: {DECISIONS[d]}")
-            reason = st.text_area("Reason", key=f"cm_reason_{record_id}", max_chars=2000)
-            if st.form_submit_button("Record my vote", type="primary"):
+            reason = st.text_area("Reason", value=mine.reason if mine else "", key=f"cm_reason_{record_id}",
+                                  max_chars=2000)
+            label = "Change my vote" if mine else "Record my vote"
+            if st.form_submit_button(label, type="primary"):
                 try:
                     committee.record_vote(record_id, user.username, decision, reason, tried_change)
                     st.success("Vote recorded.")
                     st.rerun()
                 except HuddleInputError as exc:
                     show_error(exc)
-        if heard.votes:
+        if votes:
+            # the positions voted for: a decision with its change, and who voted for it
+            positions: dict[str, tuple[str, Reconsideration, list[str]]] = {}
+            for v in votes:
+                kept = Reconsideration() if v.decision == "uphold" else v.change
+                label = _position_label(v.decision, kept)
+                positions.setdefault(label, (v.decision, kept, []))[2].append(v.member)
             with st.form(f"decide_{record_id}"):
-                st.markdown("**The committee's decision** (the chair records it; the case is then closed)")
-                options = ["the majority's"] + list(DECISIONS)
-                named = st.selectbox("Decision", options, key=f"cm_decision_{record_id}")
+                st.markdown("**The committee's decision** (the chair records it; the case is then closed). "
+                            "It follows the votes: what more than half the members voted for, or, when no "
+                            "decision and change has that, the one of those voted for that the chair names.")
+                options = ["as the votes give it"] + list(positions)
+                named = st.selectbox("Decision", options, key=f"cm_decision_{record_id}",
+                                     format_func=lambda o: o if o == options[0] else
+                                     f"{o} (voted by {', '.join(positions[o][2])})")
                 why = st.text_area("The committee's reason", key=f"cm_why_{record_id}", max_chars=2000)
                 if st.form_submit_button("Record the decision"):
                     try:
+                        chosen = positions.get(named)
                         committee.record_decision(record_id, user.username, why,
-                                                  None if named == options[0] else named)
+                                                  None if chosen is None else chosen[0],
+                                                  None if chosen is None else chosen[1])
                         st.rerun()
                     except HuddleInputError as exc:
                         show_error(exc)

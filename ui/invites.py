@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.numbers import percent
 from polling import cases, panel, services, settings
 from reports.qr import qr_png
 from ui.auth import require
@@ -71,7 +72,7 @@ if poll.status != "closed":
             for member, why in group.left_out:
                 st.caption(inert(f"Left out: {member.name}, {why}."))
             rate = {m.id: "no link yet" if m.response_rate is None else
-                    f"answered {m.answered} of {m.invited}, {m.response_rate:.0%}" for m in group.members}
+                    f"answered {m.answered} of {m.invited}, {percent(m.response_rate)}" for m in group.members}
             chosen = st.multiselect("Panel members (the most reliable first)", [m.id for m in group.members],
                                     default=[m.id for m in group.members][:8], key=f"inv_panel_{poll.id}_{grade}",
                                     format_func=lambda i: next(f"{m.name} ({m.reach_by}; {rate[i]})"

@@ -4,6 +4,7 @@ rates and history of answers. Links for a class-matched group are issued on the 
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.numbers import percent
 from polling import panel
 from ui.auth import require
 from ui.widgets import inert, show_error
@@ -15,7 +16,7 @@ members = panel.panel(include_retired=True)
 if members:
     st.dataframe([{"name": m.name, "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
                    "links": m.invited, "answered": m.answered,
-                   "response rate": "" if m.response_rate is None else f"{m.response_rate:.0%}",
+                   "response rate": "" if m.response_rate is None else f"{percent(m.response_rate)}",
                    "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
                    "active": "no" if m.retired else "yes"} for m in members],
                  hide_index=True, width="stretch")

@@ -6,6 +6,7 @@ import streamlit as st
 from analysis import research
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS
+from analysis.numbers import percent
 from analysis.research_figures import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
                                        wrong_verdict_figure)
 from polling import settings
@@ -72,7 +73,7 @@ left, right = st.columns(2)
 left.plotly_chart(operating_characteristic_figure(oc), width="stretch")
 right.plotly_chart(wrong_verdict_figure(oc, (delta / 2, delta, delta * 1.5)), width="stretch")
 smallest = oc.smallest_poll(delta)
-st.metric(f"Smallest poll right 90% of the time when the truth is {delta:.0%} from {oc.threshold:.0%}",
+st.metric(f"Smallest poll right 90% of the time when the truth is {percent(delta)} from {percent(oc.threshold)}",
           f"{smallest} pollees" if smallest else "more than 200")
 
 st.subheader("Sensitivity")

@@ -9,6 +9,7 @@ import streamlit as st
 
 from analysis.bridge import SEAT_NAMES
 from analysis.logical_alternatives import action_name
+from analysis.numbers import percent
 from polling import db, services
 from polling.ballots import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html
@@ -124,8 +125,8 @@ def verdict_table(result) -> None:
     """A poll's verdicts under a policy (LAResult), as the tally and ruling pages show them."""
     rows = [{"call": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
              "considered": v.counts.considered, "verdict": v.verdict,
-             "interval": f"{v.interval[0]:.0%} – {v.interval[1]:.0%}",
-             "chance": "" if v.p_meets is None else f"{v.p_meets:.0%}", "firmness": v.confidence or "",
+             "interval": f"{percent(v.interval[0])} – {percent(v.interval[1])}",
+             "chance": "" if v.p_meets is None else f"{percent(v.p_meets)}", "firmness": v.confidence or "",
              "more": "" if v.more_pollees is None else str(v.more_pollees), "reason": v.reason}
             for v in result.verdicts]
     st.dataframe(rows, hide_index=True, width="stretch", column_config=VERDICT_COLUMNS)
