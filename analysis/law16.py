@@ -148,13 +148,13 @@ def _after_skip_bid(case: Case) -> Answer | None:
 def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:
     q = QUESTIONS[1]
     alternatives = result.logical_alternatives
-    evidence = f"{result.poll_size} pollees, policy {result.policy.name}"
+    evidence = f"{result.poll_size} pollees, policy {result.policy.shown}"
     if not alternatives:
         return Answer(q, False, "No other action is a logical alternative under "
-                                f"{result.policy.name}: the table action stands (no infraction).", evidence)
+                                f"{result.policy.shown}: the table action stands (no infraction).", evidence)
     names = ", ".join(action_name(a) for a in alternatives)
     return Answer(q, True, f"{names} {'is a logical alternative' if len(alternatives) == 1 else 'are logical alternatives'} "
-                           f"under {result.policy.name} ({law('logical alternative', laws)}).", evidence)
+                           f"under {result.policy.shown} ({law('logical alternative', laws)}).", evidence)
 
 
 def demonstrably_suggested(finding: bool | None, reason: str = "", action: str = "",

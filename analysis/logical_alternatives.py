@@ -16,7 +16,7 @@ from .bridge import call_symbol, parse_call
 from .play import choice_symbol, parse_choice
 from .distributions import beta_ppf, beta_sf, normal_ppf
 from .errors import HuddleInputError
-from .numbers import parse_fraction
+from .numbers import parse_fraction, percent
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
 MAX_MORE_POLLEES = 100
@@ -53,6 +53,16 @@ class Policy:
     select_min_share: Fraction | None = None
     no_la_above: Fraction | None = None
     source: str = ""
+    title: str = ""                 # the policy in a director's words; the name is for files and commands
+
+    @property
+    def shown(self) -> str:
+        return self.title or self.name
+
+    @property
+    def short(self) -> str:
+        """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
+        return self.shown.split(":")[0]
 
     def share_test(self) -> tuple[str, Fraction, bool] | None:
         """The share the policy's threshold tests: (count name, threshold, strict)."""
@@ -65,23 +75,34 @@ class Policy:
 
 PRESETS: dict[str, Policy] = {p.name: p for p in (
     Policy("wbf2017", Fraction(1, 5), select_min_count=1,
-           source="Law 16B1(b), 2017; the WBF gives no number, 20% is borrowed from the EBU"),
+           source="Law 16B1(b), 2017; the WBF gives no number, 20% is borrowed from the EBU",
+           title="WBF 2017: a significant proportion, read as 1 in 5"),
     Policy("ebu", Fraction(1, 5), select_min_count=1,
-           source="EBU White Book 8.16.6.1: at least one player in five; some might select"),
+           source="EBU White Book 8.16.6.1: at least one player in five; some might select",
+           title="EBU: 1 in 5 would consider it, and some would choose it"),
     Policy("one-in-four", Fraction(1, 4), consider_strict=True, select_min_count=1,
            no_la_above=Fraction(3, 4),
-           source="regulation quoted on the BBO forums, 2010: more than one in four; over 75% no LA"),
+           source="regulation quoted on the BBO forums, 2010: more than one in four; over 75% no LA",
+           title="More than 1 in 4 would consider it (over 3 in 4: no alternative)"),
     Policy("ebu-2004", select_min_share=Fraction(3, 10), no_la_above=Fraction(7, 10),
-           source="EBU White Book 2004: 3 or more in 10 would make the call; over 7 in 10 no LA"),
-    Policy("acbl-25", Fraction(1, 4), source="the historical ACBL 25% rule"),
+           source="EBU White Book 2004: 3 or more in 10 would make the call; over 7 in 10 no LA",
+           title="EBU 2004: 3 in 10 would choose it (over 7 in 10: no alternative)"),
+    Policy("acbl-25", Fraction(1, 4), source="the historical ACBL 25% rule",
+           title="ACBL's former rule: 1 in 4 would consider it"),
 )}
+
+
+def policy_title(name: str) -> str:
+    """A preset's name in a director's words (for a picker's labels); other names as they are."""
+    preset = PRESETS.get(str(name))
+    return preset.shown if preset else str(name)
 
 
 def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> Policy:
     """A preset by name (wbf2017's consider_min may be changed), or "custom" with parameters."""
     key = str(name).strip().lower()
     if key == "custom":
-        chosen = Policy("custom", **custom)
+        chosen = Policy("custom", **{"title": "A policy of the director's own", **custom})
     elif key in PRESETS:
         chosen = PRESETS[key]
     else:
@@ -89,12 +110,14 @@ def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> P
                                          f"{', '.join(PRESETS)} or custom")
     if consider_min is not None:
         if chosen.name not in ("wbf2017", "custom"):
-            raise HuddleInputError("consider-min", f"the {chosen.name} policy fixes its own threshold; "
+            raise HuddleInputError("consider-min", f"the {chosen.short} policy fixes its own threshold; "
                                                    "only wbf2017 and custom take one")
         value = consider_min if isinstance(consider_min, Fraction) else parse_fraction(str(consider_min), "consider-min")
         if not 0 < value < 1:
             raise HuddleInputError("consider-min", "must be between 0 and 1")
-        chosen = replace(chosen, consider_min=value)
+        if value != chosen.consider_min:
+            chosen = replace(chosen, consider_min=value,
+                             title=f"{chosen.shown.split(':')[0]}: considered by at least {percent(value, 1).replace('.0%', '%')}")
     return chosen
 
 
@@ -105,11 +128,12 @@ def with_threshold(base: Policy, threshold: Fraction) -> Policy:
         raise HuddleInputError("threshold", "must be between 0 and 1")
     test = base.share_test()
     if test is None:
-        raise HuddleInputError("threshold", f"the {base.name} policy has no share threshold to change")
-    name = f"{base.name} at {float(threshold):.0%}"
+        raise HuddleInputError("threshold", f"the {base.short} policy has no share threshold to change")
+    name = f"{base.name} at {percent(threshold)}"
+    title = f"{base.shown.split(':')[0]}, threshold moved to {percent(threshold)}"
     if test[0] == "considered":
-        return replace(base, name=name, consider_min=threshold)
-    return replace(base, name=name, select_min_share=threshold)
+        return replace(base, name=name, title=title, consider_min=threshold)
+    return replace(base, name=name, title=title, select_min_share=threshold)
 
 
 # ---------------------------------------------------------------- uncertainty
@@ -292,7 +316,7 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
     """The policy's tests in order; the first that fails gives the reason."""
     if p.no_la_above is not None and Fraction(table_chose, n) > p.no_la_above:
         return "not LA", (f"{_pct(table_chose, n)} pollees chose the table action, more than "
-                          f"{p.no_la_above}: under {p.name} no other action is a logical alternative.")
+                          f"{p.no_la_above}: under {p.short} no other action is a logical alternative.")
     passed = []
     if p.consider_min is not None:
         share = Fraction(r.considered, n)
@@ -300,10 +324,10 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
         bound = f"{'more than' if p.consider_strict else 'at least'} {p.consider_min}"
         if not ok:
             return "not LA", (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
-                              f"{p.name} asks for {bound}.")
+                              f"{p.short} asks for {bound}.")
         passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
     if p.select_min_share is not None and Fraction(r.chose, n) < p.select_min_share:
-        return "not LA", (f"Only {_pct(r.chose, n)} pollees chose {name}; {p.name} asks for at least "
+        return "not LA", (f"Only {_pct(r.chose, n)} pollees chose {name}; {p.short} asks for at least "
                           f"{p.select_min_share} who would make the call.")
     if p.select_min_share is not None:
         passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {p.select_min_share} needed)")
@@ -313,10 +337,10 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
     if p.select_min_count is not None:
         passed.append(f"{r.might_select} might select it")
     if not passed:
-        return "not LA", f"{p.name} sets no test {name} could pass."
-    return "LA", f"{'; '.join(passed)}: a logical alternative under {p.name}."
+        return "not LA", f"{p.short} sets no test {name} could pass."
+    return "LA", f"{'; '.join(passed)}: a logical alternative under {p.short}."
 
 
-__all__ = ["ActionCount", "Policy", "PRESETS", "policy", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
+__all__ = ["ActionCount", "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
            "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key",
            "action_name"]

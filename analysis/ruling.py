@@ -187,7 +187,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         lines.append(f"Table result: {case.table_result.describe()} (North-South {case.table_result.ns_score:+d}).")
     if la is not None:
         whose = "the non-offender's peers, given the correct explanation" if case.kind == "MI" else "peers"
-        lines.append(f"Poll of {whose}: {la.poll_size} pollees, read under {la.policy.name} ({la.policy.source}).")
+        lines.append(f"Poll of {whose}: {la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source}).")
         lines += [f"  {action_name(v.action)}: chose {v.counts.chose}, close {v.counts.close}, considered "
                   f"{v.counts.considered}: {v.verdict}" + (f" ({v.confidence})" if v.confidence else "")
                   for v in la.verdicts]

@@ -61,7 +61,7 @@ def poll_threshold(la: LAResult) -> tuple[str, float] | None:
 
 
 def poll_title(la: LAResult) -> str:
-    return f"The poll: {la.poll_size} pollees, read under {la.policy.name}"
+    return f"The poll: {la.poll_size} pollees, read under {la.policy.shown}"
 
 
 def poll_figure(la: LAResult) -> go.Figure:

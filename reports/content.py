@@ -183,7 +183,7 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
         inputs = case.ruling
         found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
         return out + [Text(f"No poll is recorded with this case; the director found: {found}. {inputs.alternatives_reason}")]
-    out.append(Text(f"{la.poll_size} pollees, read under {la.policy.name} ({la.policy.source})."))
+    out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source})."))
     out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "P(meets)", "confidence", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
                             v.verdict, f"{percent(v.interval[0])} – {percent(v.interval[1])}",

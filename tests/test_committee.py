@@ -224,7 +224,7 @@ def test_votes_then_decision_close_the_case(member):
     next(b for b in at.button if b.label == "Record the decision").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "closed"
-    assert any("Uphold (the director's ruling stands); agreed by cora, ann, bob, 3 of 3, unanimous." in s.value
+    assert any("Uphold (the director's ruling stands); agreed by ann, bob, cora, 3 of 3, unanimous." in s.value
                for s in at.success)
 
 

@@ -50,7 +50,7 @@ def test_no_logical_alternative_ends_the_ruling_and_later_questions_are_not_reac
     sheet = worksheet(ui_present(slam), logical_alternative_exists(la),
                       demonstrably_suggested(True), damage(slam, 920, WeightedScore.single(420)))
     assert not sheet.adjust and sheet.stopped_at.question == "logical alternative"
-    assert sheet.conclusion().startswith("No adjustment: No other action is a logical alternative under ebu")
+    assert sheet.conclusion().startswith("No adjustment: No other action is a logical alternative under EBU")
     later = sheet.answers[2:]
     assert [a.verdict() for a in later] == ["not reached", "not reached"]
     assert all(a.answer is None and a.reason == "Not asked: question 2 ended the ruling." for a in later)

@@ -46,11 +46,11 @@ def test_la1_counts_and_la2_reasons():
     assert (pas.counts.considered, pas.counts.might_select) == (3, 2)
     assert la1.verdict("Pass").reason.startswith("3 of 10 (30%) pollees seriously considered Pass")
     old = logical_alternatives(*POLLS["LA-1"][:2], "ebu-2004").verdict("Pass")
-    assert old.reason.startswith("Only 2 of 10 (20%) pollees chose Pass; ebu-2004 asks for at least 3/10")
+    assert old.reason.startswith("Only 2 of 10 (20%) pollees chose Pass; EBU 2004 asks for at least 3/10")
     la2 = logical_alternatives(*POLLS["LA-2"][:2], "one-in-four").verdict("Pass")
     assert "11 of 12 (92%) pollees chose the table action, more than 3/4" in la2.reason
     la1b = logical_alternatives(*POLLS["LA-1b"][:2], "ebu").verdict("Pass")
-    assert la1b.reason == "Only 1 of 10 (10%) pollees seriously considered Pass; ebu asks for at least 1/5."
+    assert la1b.reason == "Only 1 of 10 (10%) pollees seriously considered Pass; EBU asks for at least 1/5."
 
 
 @pytest.mark.parametrize("k, n, t, strict, wilson, jeffreys, more", [
@@ -93,7 +93,7 @@ def test_wbf2017_threshold_is_configurable_and_custom_policies():
 
 @pytest.mark.parametrize("call, message", [
     (lambda: logical_alternatives(*POLLS["LA-1"][:2], "strict-25"), "policy: 'strict-25' is not a policy"),
-    (lambda: policy("ebu", "1/4"), "consider-min: the ebu policy fixes its own threshold"),
+    (lambda: policy("ebu", "1/4"), "consider-min: the EBU policy fixes its own threshold"),
     (lambda: policy("wbf2017", "3/2"), "consider-min: must be between 0 and 1"),
     (lambda: logical_alternatives([A("4S", 0), A("Pass", 0, 0, 2)], "4S"), "poll: the poll has no answers"),
     (lambda: logical_alternatives([A("4S", 3), A("Pass", 1, 4)], "4S"), "counts for Pass: 5 pollees counted"),

@@ -5,7 +5,7 @@ import streamlit as st
 from analysis import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, call_symbol, parse_call
 from analysis.case import IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
-from analysis.laws import EDITIONS
+from analysis.laws import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.play import position_name
 from polling import cases
@@ -36,7 +36,8 @@ def start_new() -> None:
     for key in [k for k in ss if str(k).startswith(("ed_", "_ed_"))]:
         del ss[key]
     ss["editor_case"] = None
-    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0})
+    # a new case is ruled under the edition in force unless the director says otherwise
+    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": DEFAULT_EDITION})
 
 
 def _file_data() -> tuple[bytes | str, str]:
@@ -224,4 +225,9 @@ if st.button("Save the case", type="primary", key="ed_save"):
     else:
         ss["case_id"], ss["editor_case"], ss["ed_loaded_for"] = saved_id, saved_id, saved_id
         ss["ed_opened_version"] = cases.get_case(saved_id).version      # this editor's own save is the base now
+        # the address names the saved case: a reload or a shared link opens it, not a blank form
+        st.query_params["case"] = ss["ed_address_seen"] = case.id
         st.success("Saved: " + ", ".join(changed) if changed else "Nothing changed.")
+        c1, c2 = st.columns(2)
+        c1.page_link("ui/case_view.py", label="Open the case", query_params={"case": case.id})
+        c2.page_link("ui/poll_builder.py", label="Next: build the poll", query_params={"case": case.id})

@@ -11,7 +11,7 @@ import streamlit as st
 from analysis.bridge import SIDE_NAMES
 from analysis.committee import DECISIONS, Reconsideration, reconsider, threshold_sensitivity
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, action_name, policy
+from analysis.logical_alternatives import PRESETS, action_name, policy, policy_title
 from analysis.numbers import display, fraction_str, parse_fraction
 from analysis.ruling import rule
 from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame,
@@ -83,7 +83,8 @@ def _change() -> Reconsideration:
     inputs = case.ruling
     cols = st.columns(2)
     names = list(PRESETS)
-    chosen = cols[0].selectbox("LA policy", names, index=names.index(inputs.policy) if inputs.policy in names else 0,
+    chosen = cols[0].selectbox("Policy for logical alternatives", names, format_func=policy_title,
+                               index=names.index(inputs.policy) if inputs.policy in names else 0,
                                key=f"cm_policy_{record_id}")
     change = {"policy": chosen if chosen != inputs.policy else None}
     test = policy(chosen, inputs.consider_min if chosen == inputs.policy else None).share_test()

@@ -7,7 +7,7 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import action_name
+from analysis.logical_alternatives import action_name, policy_title
 from analysis.ruling import rule
 from polling import cases, rulings
 from ui.auth import require
@@ -61,7 +61,7 @@ versions = rulings.ruling_versions(record_id)
 if versions:
     st.subheader("Saved versions")
     st.dataframe([{"version": v.version, "by": v.username, "at": v.at.strftime("%Y-%m-%d %H:%M"),
-                   "policy": v.policy, "adjusted": v.adjusted} for v in reversed(versions)],
+                   "policy": policy_title(v.policy), "adjusted": v.adjusted} for v in reversed(versions)],
                  hide_index=True, width="stretch")
     for v in reversed(versions):
         with st.expander(inert(f"Version {v.version} ({v.username})")):

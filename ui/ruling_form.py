@@ -11,7 +11,7 @@ import streamlit as st
 from analysis.case import Case, parse_choice_or_none
 from analysis.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, logical_alternatives, policy
+from analysis.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
 from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
                                    tree_rows)
 from analysis.methods import Method, method_from_dict, methods_for
@@ -41,17 +41,21 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     finding). Returns the RulingInputs fields to set."""
     all_polls = services.polls_for_case(record_id)
     ballots = {p.id: services.ballots_for_poll(p.id) for p in all_polls}
-    polls = [p for p in all_polls if ballots[p.id]]
-    sources = [SAVED] + [f"poll {p.id} ({p.status})" for p in reversed(polls)] + [NO_POLL]
-    choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}",
+    polls = [p for p in all_polls if ballots[p.id] and p.follows_id is None]   # follow-ups count with theirs
+    number = {p.id: k for k, p in enumerate(all_polls, 1)}
+    label = {f"poll {number[p.id]} ({p.status})": p for p in reversed(polls)}
+    sources = [SAVED] + list(label) + [NO_POLL]
+    # the newest poll with answers first: what the director has just closed is what she rules on
+    choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}", index=1 if label else 0,
                           help="Read the answers of one of this case's polls, or rule without a poll")
     cols = st.columns(2)
-    policy_name = cols[0].selectbox("LA policy", list(PRESETS), key=f"rf_policy_{record_id}",
+    policy_name = cols[0].selectbox("Policy for logical alternatives", list(PRESETS), key=f"rf_policy_{record_id}",
+                                    format_func=policy_title,
                                     index=list(PRESETS).index(saved.policy) if saved.policy in PRESETS else 0)
     consider_min = cols[1].text_input("Share that must seriously consider a call (WBF policy)", saved.consider_min or "",
                                       key=f"rf_cmin_{record_id}", placeholder="1/5",
-                                      help="consider_min: the share of pollees who must seriously consider an "
-                                           "action for it to be a logical alternative, e.g. 1/5")
+                                      help="The share of pollees who must seriously consider an action for it "
+                                           "to be a logical alternative, e.g. 1/5")
     fields = {"policy": policy_name, "consider_min": consider_min.strip() or None}
     if choice == NO_POLL or (choice == SAVED and not saved.poll):
         text = st.text_input("Logical alternatives found by the director (calls, comma-separated)",
@@ -61,7 +65,7 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
                 "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
     if choice == SAVED:
         return {**fields, "poll": saved.poll, "q4": saved.q4}
-    poll = next(p for p in polls if choice.startswith(f"poll {p.id} "))
+    poll = label[choice]
     tally = services.tally(poll.id)        # with its follow-ups; walk-through pollees who left the path left out
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}

@@ -29,7 +29,7 @@ def show_ruling(ruling: Ruling) -> None:
                 plain(answer.evidence, muted=True)
     (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())
     if ruling.la is not None:
-        st.subheader(f"Logical alternatives ({ruling.la.policy.name})")
+        st.subheader(f"Logical alternatives ({ruling.la.policy.shown})")
         verdict_table(ruling.la)
     st.subheader("Scores")
     if ruling.adjusted:

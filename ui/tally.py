@@ -7,7 +7,7 @@ import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives
+from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives, policy_title
 from polling import cases, services
 from ui.auth import require
 from ui.widgets import inert, pick_case, pick_poll, show_problem, verdict_table
@@ -18,8 +18,8 @@ poll = pick_poll(pick_case())
 problem = services.problem_of(poll)
 case = cases.get_case(poll.case_id).case
 table_action = case.action_in_question(problem.candidates) or None
-policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_policy",
-                           help="The logical-alternative policy (docs/logical-alternatives.md)")
+policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_policy", format_func=policy_title,
+                           help="How the poll's answers decide which actions are logical alternatives")
 
 
 family = services.poll_family(poll.id)
@@ -56,7 +56,7 @@ def live() -> None:
             f"{action_name(c)} {n}" for c, n in tally.suggested) or "nothing named"))
     if table_action is not None:
         verdicts = logical_alternatives(tally.actions, table_action, policy_name)
-        st.subheader(f"Logical alternatives ({policy_name})")
+        st.subheader(f"Logical alternatives ({policy_title(policy_name)})")
         verdict_table(verdicts)
     st.subheader("Each pollee")
     st.dataframe(services.answer_rows(ballots, {i.id: i.label for i in invites}, problem), hide_index=True,
@@ -93,7 +93,8 @@ if poll.status != "draft" and st.button("Poll more pollees (a follow-up with the
                                         help="Its answers are tallied with this poll's, for the same ruling"):
     follow = services.create_follow_up(poll.id)
     st.session_state["poll_id"] = follow.id
-    st.success(f"Poll {follow.id} follows poll {follow.follows_id}: issue its links on the Invites page.")
+    st.success("A follow-up poll with the same wording is ready: issue its links on the Invites page. Its answers "
+               "are tallied with this poll's.")
 
 with st.expander("The problem exactly as pollees saw it"):
     show_problem(problem)

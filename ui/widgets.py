@@ -70,10 +70,16 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         st.info("This case has no poll yet: build one on the Poll builder page.")
         st.stop()
     ids = [p.id for p in polls]
+    number = {p.id: k for k, p in enumerate(reversed(polls), 1)}      # counted within the case, from 1
     asked = st.query_params.get("poll", "")
     current = int(asked) if asked.isdecimal() and int(asked) in ids else st.session_state.get("poll_id")
-    poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key,
-                           format_func=lambda i: f"Poll {i} ({next(p.status for p in polls if p.id == i)})")
+
+    def name(poll_id: int) -> str:
+        poll = next(p for p in polls if p.id == poll_id)
+        follows = f", more answers to poll {number[poll.follows_id]}" if poll.follows_id in number else ""
+        return f"Poll {number[poll_id]}{follows} ({poll.status})"
+
+    poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key, format_func=name)
     st.session_state["poll_id"] = poll_id
     if st.query_params.get("poll") != str(poll_id):
         st.query_params["poll"] = str(poll_id)

@@ -1,0 +1,186 @@
+"""An evening as a new director lives it, every page opened with realistic data on the Python the
+README names: a panel with history, a lead poll answered from the panel and a follow-up poll, a
+ruling saved from the tally, and an appeal whose members proposed different changes, decided.
+No page may fail, show an error before any input, or show a word of code."""
+import json
+import re
+import sys
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analysis import case as case_files
+from analysis.committee import Reconsideration
+from conftest import CASES, ROOT
+from polling import accounts, cases, committee, db, panel, rulings, services
+
+APP = str(ROOT / "streamlit_app.py")
+LEAD_CASE = CASES / "lead-after-slow-pass-of-stayman.json"
+ANSWERS = [("S6", ["H5"], {}), ("S3", [], {}), ("S7", ["DK"], {"DK": "1/3"}), ("S6", ["C4"], {}),
+           ("S3", [], {}), ("H5", ["S6"], {}), ("DK", ["H2"], {"H2": "2/5"}), ("C8", [], {})]
+
+# identifiers of the code that a director, a pollee or a committee member must never read
+CODE_WORDS = re.compile(r"\b(wbf2017|wbf2007|acbl-25|acbl25|one-in-four|p_meets|consider_min|more_pollees|"
+                        r"P\(meets\)|endplay|Traceback|NoneType|HuddleInputError|\.py\b)")
+
+
+@pytest.fixture
+def evening(sqlite_url, monkeypatch, tmp_path):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
+    monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
+    db.prepare_database()
+    users = {"director": accounts.create_user("tess", "bidding-box", "director", "Tess Director"),
+             "committee": accounts.create_user("cora", "appeals-room", "committee", "Cora Committee"),
+             "researcher": accounts.create_user("rita", "regression", "researcher", "Rita Researcher")}
+    example = case_files.Case.from_dict(json.loads(LEAD_CASE.read_text()))
+    record = cases.create_case(replace(example, id="evening-lead", ruling=None), "tess")
+    members = [panel.add_pollee(f"Club player {i}", "club") for i in range(1, 9)]
+    panel.add_pollee("Played it", "club", played=[("Riverside club pairs", "Monday evening")])
+    panel.add_pollee("An expert", "expert", notes="reached by phone")
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads",
+                                q4_enabled=True)
+    sent = panel.issue_panel_invites(poll.id, members, username="tess")
+    for (member, link), (lead, considered, close) in zip(sent, ANSWERS):
+        ballot = services.cast_vote(link.token, lead, considered, close, level="club")
+        services.record_suggestion(ballot.id, ["C4"] if lead != "C8" else [])
+    follow = services.create_follow_up(poll.id)
+    for link, lead in zip(services.issue_invites(follow.id, ["Guest 1", "Guest 2"]), ("S6", "H5")):
+        services.record_suggestion(services.cast_vote(link.token, lead, (), {}).id, [])
+    tally = services.tally(poll.id)
+    inputs = replace(example.ruling, poll=tally.actions, q4=(dict(tally.suggested).get("Cx", 0), tally.q4_answers))
+    rulings.save_ruling(record, inputs, "tess")
+    weights = Reconsideration(weights={"Sx": Fraction(3, 5), "Hx": Fraction(1, 5), "DK": Fraction(1, 5)})
+    committee.record_vote(record, "ann", "modify", "A low spade is likelier still.", weights)
+    committee.record_vote(record, "bob", "modify", "A stricter threshold.", Reconsideration(threshold=Fraction(3, 10)))
+    committee.record_vote(record, "cy", "modify", "Agree with Ann.", weights)
+    committee.record_decision(record, "cy", "The weights favour the low spade.")
+    return {"users": users, "record": record, "polls": (poll.id, follow.id)}
+
+
+PAGES = [("ui/cases.py", "director"), ("ui/case_view.py", "director"), ("ui/case_editor.py", "director"),
+         ("ui/ruling.py", "director"), ("ui/poll_builder.py", "director"), ("ui/invites.py", "director"),
+         ("ui/panel.py", "director"), ("ui/tally.py", "director"), ("ui/committee.py", "committee"),
+         ("ui/research.py", "researcher"), ("ui/calculator.py", "director"), ("ui/my_account.py", "director"),
+         ("ui/accounts.py", "director")]
+
+
+def shown_text(at: AppTest) -> str:
+    """Every word the page puts in front of its reader."""
+    parts = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "text", "info", "success", "warning",
+                 "error", "metric", "expander", "tab", "radio", "selectbox", "text_input", "button"):
+        for element in at.get(kind):
+            # a picker shows its label and its options' labels; its value is the option behind one
+            for attr in ("label",) if kind in ("radio", "selectbox") else ("value", "label", "body"):
+                value = getattr(element, attr, None) if attr != "body" else getattr(element.proto, "body", None)
+                if isinstance(value, str):
+                    parts.append(value)
+            for option in getattr(element, "options", None) or ():
+                parts.append(str(option))
+    for frame in list(at.dataframe) + list(at.table):
+        try:
+            parts.append(frame.value.to_csv())
+        except Exception:           # an element of another shape: nothing to read as a table
+            continue
+    return "\n".join(parts)
+
+
+def open_page(evening, page: str, role: str, poll: int | None = None, case: str = "evening-lead") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["huddle_user"] = evening["users"][role]
+    at.query_params["case"] = case
+    if poll is not None:
+        at.query_params["poll"] = str(poll)
+    at.run()
+    at.switch_page(page).run()
+    return at
+
+
+def test_the_evening_runs_on_the_python_the_readme_names():
+    assert sys.version_info[:2] == (3, 11)
+
+
+@pytest.mark.parametrize("page, role", PAGES, ids=[p.split("/")[1][:-3] for p, _ in PAGES])
+def test_every_page_opens_with_a_realistic_evening(evening, page, role):
+    for poll in evening["polls"]:
+        at = open_page(evening, page, role, poll)
+        assert not at.exception, at.exception
+        assert not at.error, [e.value for e in at.error]      # nothing red before the director does anything
+        words = shown_text(at)
+        assert not CODE_WORDS.findall(words), (page, [line for line in words.splitlines() if CODE_WORDS.search(line)])
+
+
+def test_the_panel_page_with_history_shows_response_rates(evening):
+    at = open_page(evening, "ui/panel.py", "director")
+    assert not at.exception
+    assert "100%" in shown_text(at)
+
+
+def test_links_issued_on_the_invites_page_are_shown(evening):
+    """An open poll that a panel member with a history has answered: the page shows the group's
+    response rates, and the links just issued."""
+    example = case_files.Case.from_dict(json.loads(LEAD_CASE.read_text()))
+    record = cases.create_case(replace(example, id="second-lead", ruling=None), "tess")
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads")
+    member = panel.panel()[0]
+    (_, link), = panel.issue_panel_invites(poll.id, [member.id], username="tess")
+    services.cast_vote(link.token, "S6", (), {})
+    at = open_page(evening, "ui/invites.py", "director", poll.id, case="second-lead")
+    assert not at.exception and not at.error
+    at.text_area(key="inv_names").set_value("Late pollee")
+    next(b for b in at.button if b.label == "Issue links").click().run()
+    assert not at.exception and not at.error
+    assert "Late pollee" in shown_text(at)
+
+
+def test_the_decision_names_the_change_it_adopted_and_who_agreed(evening):
+    summary = committee.appeal(evening["record"]).decision.summary
+    assert summary.startswith("Modify (the ruling stands in part: a different adjustment or score): weights "
+                              "a low ♠ 3/5, a low ♥ 1/5, ♦K 1/5; agreed by ann, cy, 2 of 3; dissent: bob would "
+                              "modify with threshold 30%")
+
+
+def test_a_new_hand_typed_case_is_under_the_laws_in_force(evening):
+    at = open_page(evening, "ui/case_editor.py", "director")
+    at.button(key="ed_new").click().run()
+    assert at.selectbox(key="ed_laws").value == "2017"
+
+
+def test_a_saved_case_is_in_the_address_with_the_next_step(evening):
+    at = open_page(evening, "ui/case_editor.py", "director")
+    at.text_input(key="ed_title").set_value("Edited at the table")
+    at.button(key="ed_save").click().run()
+    assert not at.exception
+    assert at.query_params["case"] == ["evening-lead"] or at.query_params["case"] == "evening-lead"
+    links = [link.proto.label for link in at.get("page_link")]
+    assert "Next: build the poll" in links and "Open the case" in links
+
+
+@pytest.mark.page_failure_expected
+def test_a_failing_page_says_so_in_words_with_a_reference_the_log_carries(evening, monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a fault deep in the server")
+    monkeypatch.setattr(panel, "panel", broken)
+    at = open_page(evening, "ui/panel.py", "director")
+    assert not at.exception
+    message = at.error[0].value
+    reference = re.search(r"reference \*\*([0-9A-F]{8})\*\*", message).group(1)
+    assert "a fault deep" not in message and "Traceback" not in message and ".py" not in message
+    logged = [r for r in caplog.records if r.name == "huddle.pages"]
+    assert reference in logged[0].getMessage() and "a fault deep in the server" in str(logged[0].exc_info[1])
+
+
+def test_no_exact_number_is_formatted_with_a_float_format():
+    """Python 3.11's Fraction has no '%' or 'f' format: shares go through analysis.numbers.percent,
+    decimals through float() (the crash of the Panel and Invites pages)."""
+    spec = re.compile(r"(?<!%)\{(?!float\()[^{}:'\"]+:[^{}]*\.\d+[%f]\}")
+    found = []
+    for folder in ("analysis", "polling", "reports", "ui", "huddle"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if spec.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
