@@ -100,6 +100,11 @@ def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Rulin
     before = {action_key(a) for a in _found_alternatives(case, table_action, policy(inputs.policy, inputs.consider_min))}
     after = _found_alternatives(case, table_action, chosen, change.alternatives)
     adjustment = _adjusted_tree(inputs.adjustment, before, {action_key(a) for a in after}, change.weights)
+    if adjustment != inputs.adjustment and getattr(adjustment, "note", ""):
+        # the director's words on how the outcomes were weighted no longer describe this tree
+        adjustment = replace(adjustment, note="The weights are the appeals committee's: " + (
+            ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in change.weights.items()) if change.weights
+            else "the director's, shared out over the alternatives that remain in proportion") + ".")
     new_inputs = replace(inputs, adjustment=adjustment,
                          alternatives=after if not inputs.poll else inputs.alternatives)
     return rule(replace(case, ruling=new_inputs), chosen)

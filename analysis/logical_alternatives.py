@@ -19,6 +19,10 @@ from .errors import HuddleInputError
 from .numbers import parse_fraction, percent
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
+# A verdict is called firm only from this many answers on (docs/logical-alternatives.md): with
+# fewer, one answer more or less can turn it, whatever the probability says.
+MIN_FIRM_POLL = 5
+TOO_FEW = "too few answers yet"
 MAX_MORE_POLLEES = 100
 
 
@@ -142,7 +146,11 @@ def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     z = normal_ppf(0.5 + level / 2)
     centre = (k + z * z / 2) / (n + z * z)
     half = z / (n + z * z) * (k * (n - k) / n + z * z / 4) ** 0.5
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval holds the observed share k/n; at 0 of n and n of n it ends exactly there
+    # (floating point leaves 3e-17 over: a chart's error bar below zero)
+    low = 0.0 if k == 0 else min(max(0.0, centre - half), k / n)
+    high = 1.0 if k == n else max(min(1.0, centre + half), k / n)
+    return low, high
 
 
 def clopper_pearson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
@@ -182,7 +190,7 @@ class Verdict:
     verdict: str                      # "LA", "not LA" or "table action"
     interval: tuple[float, float]
     p_meets: float | None
-    confidence: str | None            # "firm" or "uncertain"
+    confidence: str | None            # "firm", "uncertain" or "too few answers yet" (under 5 answers)
     more_pollees: int | None
     reason: str
 
@@ -306,8 +314,14 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
         return Verdict(r.action, r, "table action", interval, None, None, None,
                        f"{name} is the action taken at the table.")
     probability = None if test is None else p_meets(k, n, test[1], test[2])
-    confidence = None if probability is None else ("firm" if is_firm(probability) else "uncertain")
-    more = None if confidence != "uncertain" else more_pollees(k, n, test[1], test[2])
+    if probability is None:
+        confidence, more = None, None
+    elif n < MIN_FIRM_POLL:
+        confidence = TOO_FEW
+        more = max(MIN_FIRM_POLL - n, more_pollees(k, n, test[1], test[2]) or 0)
+    else:
+        confidence = "firm" if is_firm(probability) else "uncertain"
+        more = None if confidence == "firm" else more_pollees(k, n, test[1], test[2])
     verdict, reason = _apply(r, n, table_chose, p, name)
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason)
 

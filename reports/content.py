@@ -96,26 +96,36 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     add = blocks.append
     add(Text(" · ".join(x for x in (case.event, case.session, case.scoring, f"status: {status}" if status else "",
                                     f"made {generated:%Y-%m-%d %H:%M} UTC" if generated else "") if x), muted=True))
-    blocks += _summary(ruling)
+    # the report opens on the ruling in force: the committee's when it decided on another, the
+    # director's otherwise; every section below reads that ruling, and the director's follows as history
+    final = committee.ruling if committee is not None and committee.ruling is not None else ruling
+    decided = committee is not None and bool(committee.decision)
+    blocks += _summary(final, "The ruling: the appeals committee's decision" if final is not ruling else
+                       "The ruling, upheld on appeal" if decided else "The ruling")
+    if decided:
+        add(Text(f"{committee.summary} Reason: {committee.reason}"))
     blocks += _facts(case)
     add(Heading("The deal and the auction"))
     add(Deal(case.board))
     add(AuctionBlock(case.board.auction))
     for poll in polls:
-        blocks += _poll_seen(poll, ruling.table_action)
-    blocks += _poll_reading(case, ruling)
-    blocks += _questions(ruling)
-    blocks += _adjustment(case, ruling)
+        blocks += _poll_seen(poll, final.table_action)
+    blocks += _poll_reading(case, final)
+    blocks += _questions(final)
+    blocks += _adjustment(case, final)
     blocks += _sensitivity(case)
     if committee is not None:
         blocks += _committee(committee)
+    if final is not ruling:
+        blocks += _summary(ruling, "The director's ruling, changed on appeal", level=2)
+        add(Text(ruling.text))
     return Report(case.id, case.title, tuple(blocks), case.board.number)
 
 
-def _summary(ruling: Ruling) -> list:
-    """The ruling as read out, first and once: the conclusion and what each side gets; the
-    sections below give the reasons and the arithmetic."""
-    out = [Heading("The ruling"), Text(ruling.worksheet.conclusion())]
+def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2) -> list:
+    """A ruling as read out: the conclusion and what each side gets; the sections below give
+    the reasons and the arithmetic."""
+    out = [Heading(title, level), Text(ruling.worksheet.conclusion())]
     if ruling.adjusted:
         out.append(Text(f"Method: {ruling.method}.", muted=True))
     out += [Text(f"{SIDE_NAMES[side]}: {ruling.scores[side].describe()}.") for side in ("NS", "EW")]
@@ -184,7 +194,7 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
         found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
         return out + [Text(f"No poll is recorded with this case; the director found: {found}. {inputs.alternatives_reason}")]
     out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source})."))
-    out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "P(meets)", "confidence", "reason"),
+    out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold", "settled?", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
                             v.verdict, f"{percent(v.interval[0])} – {percent(v.interval[1])}",
                             "" if v.p_meets is None else f"{float(v.p_meets):.2f}", v.confidence or "", v.reason)
@@ -264,12 +274,10 @@ def _sensitivity(case: Case) -> list:
 def _committee(c) -> list:
     out = [Heading("The appeals committee"), Text(c.summary), Text(f"Reason: {c.reason}")]
     if c.votes:
-        out.append(Table(("member", "vote", "reason", "tried"),
+        out.append(Table(("member", "vote", "reason", "change proposed"),
                          tuple((v["member"], v["decision"], v["reason"], v.get("tried", "")) for v in c.votes)))
     if c.ruling is not None:
-        out += [Heading("The committee's ruling", 3),
-                _scores(c.ruling),
-                Text(c.ruling_text or c.ruling.text)]
+        out += [Heading("The committee's ruling in full", 3), Text(c.ruling_text or c.ruling.text)]
     return out
 
 

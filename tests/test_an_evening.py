@@ -184,3 +184,31 @@ def test_no_exact_number_is_formatted_with_a_float_format():
                 if spec.search(line):
                     found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_the_report_opens_on_the_committee_s_ruling_and_keeps_the_director_s_as_history(evening):
+    from polling.dossier import load_dossier
+    from reports.content import Heading, Text
+    dossier = load_dossier(evening["record"])
+    report = dossier.report()
+    headings = [b.text for b in report.blocks if isinstance(b, Heading)]
+    assert headings[0] == "The ruling: the appeals committee's decision"
+    assert headings.index("The director's ruling, changed on appeal") > headings.index("The appeals committee")
+    texts = [b.text for b in report.blocks if isinstance(b, Text)]
+    committee_ns = dossier.committee.ruling.scores["NS"].describe()
+    director_ns = dossier.ruling().scores["NS"].describe()
+    assert committee_ns != director_ns
+    first_ns = next(t for t in texts if t.startswith("North-South: "))
+    assert first_ns == f"North-South: {committee_ns}."                  # the final score comes first
+    assert texts.index(f"North-South: {director_ns}.") > texts.index(first_ns)
+    # every sentence of the committee's ruling comes from its own values: its weights, not the director's words
+    assert "The weights are the appeals committee's: a low ♠ 3/5, a low ♥ 1/5, ♦K 1/5." in dossier.committee.ruling.text
+
+
+def test_one_answer_is_never_a_firm_verdict():
+    from analysis.logical_alternatives import ActionCount, logical_alternatives
+    one = logical_alternatives([ActionCount("P", chose=1), ActionCount("3H")], "3H", "wbf2017")
+    (verdict,) = [v for v in one.verdicts if v.action == "P"]
+    assert verdict.p_meets > 0.9 and verdict.confidence == "too few answers yet" and verdict.more_pollees >= 4
+    five = logical_alternatives([ActionCount("P", chose=5), ActionCount("3H")], "3H", "wbf2017")
+    assert [v.confidence for v in five.verdicts if v.action == "P"] == ["firm"]

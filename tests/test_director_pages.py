@@ -319,7 +319,8 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     assert (rows["6♦"]["chose"], rows["Pass"]["chose"], rows["Pass"]["close (≥ 1/3)"]) == (1, 1, 1)
     verdicts = {r["call"]: r for r in at.dataframe[1].value.to_dict("records")}
     assert verdicts["6♦"]["verdict"] == "table action" and verdicts["Pass"]["verdict"] == "LA"
-    assert verdicts["Pass"]["firmness"] == "firm" and verdicts["Pass"]["chance"] == "99%"   # 2 of 2 considered it
+    assert verdicts["Pass"]["firmness"] == "too few answers yet" and verdicts["Pass"]["chance"] == "99%"   # 2 of 2
+    assert verdicts["Pass"]["more"] == "3"                     # a verdict is firm only from 5 answers on
     at.selectbox(key="tally_policy").set_value("ebu-2004").run()
     assert {r["call"]: r["verdict"] for r in at.dataframe[1].value.to_dict("records")}["Pass"] == "LA"
     answers = at.dataframe[2].value

@@ -119,10 +119,13 @@ VERDICT_COLUMNS = {
     "considered": st.column_config.NumberColumn("Seriously considered"),
     "verdict": st.column_config.TextColumn("Verdict"),
     "interval": st.column_config.TextColumn("Likely range (95%)", help="interval of the share the policy tests"),
-    "chance": st.column_config.TextColumn("Chance it is an LA", help="p_meets: the probability that the "
-                                          "true share meets the policy's threshold"),
-    "firmness": st.column_config.TextColumn("How firm"),
-    "more": st.column_config.TextColumn("More pollees to settle it", help="more_pollees"),
+    "chance": st.column_config.TextColumn("Chance the share reaches the threshold",
+                                          help="How likely it is that, among all the player's peers, the share "
+                                               "the policy tests reaches its threshold"),
+    "firmness": st.column_config.TextColumn("Settled?", help="Firm: more answers would hardly change the "
+                                            "verdict. Uncertain: they could. Under 5 answers: too few yet."),
+    "more": st.column_config.TextColumn("More pollees to settle it",
+                                        help="How many more answers, shared as these are, would make it firm"),
     "reason": st.column_config.TextColumn("Why", width="large"),
 }
 
