@@ -4,6 +4,7 @@ Scores and weights are ``fractions.Fraction``; rounding happens only here, at di
 """
 from __future__ import annotations
 
+import math
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -75,5 +76,7 @@ def percent(value: Rational | float | None, places: int = 0) -> str:
     (Python 3.11's Fraction has no '%' format), rounded half up; "" for no value."""
     if value is None:
         return ""
-    exact = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    if isinstance(value, float) and not math.isfinite(value):
+        return "—"                      # a share that could not be worked out (an empty fit)
+    exact = Fraction(repr(float(value))) if isinstance(value, float) else Fraction(value)
     return f"{rounded(exact * 100, places)}%"

@@ -239,17 +239,28 @@ def q4_question(case: Case, decision_index: int | None = None, play_index: int |
     if caller != partner_of(player):
         raise HuddleInputError("Q4", f"call {at + 1} ({call}) was {SEAT_NAMES[caller]}'s, not the partner's of "
                                      f"{SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
-    return _manner(irr.type, call) + ask
+    return _manner(irr.type, _calling(auction, at)) + ask
 
 
-def _manner(kind: str, what: str, playing: bool = False) -> str:
-    act = f"playing {what}" if playing else what
+def _calling(auction, at: int) -> str:
+    """Partner's call as the player remembers it, never ambiguous: "bidding 3♥", "passing 2♥",
+    "doubling 4♠" (a pass or a double is named by the bid it was made over)."""
+    call = auction.calls[at].call
+    if call not in ("P", "X", "XX"):
+        return f"bidding {call_symbol(call)}"
+    bids = [c.call for c in auction.calls[:at] if c.call not in ("P", "X", "XX")]
+    verb = {"P": "passing", "X": "doubling", "XX": "redoubling"}[call]
+    return f"{verb} {call_symbol(bids[-1])}" if bids else f"{verb} at the first turn"
+
+
+def _manner(kind: str, act: str) -> str:
+    """Q4's first sentence: what partner did, and how (``act`` is "passing 2♥", "playing ♣A")."""
     return {"hesitation": f"Your partner took a long time before {act}.",
-            "haste": f"Your partner {'played' if playing else 'made'} {what} very quickly.",
-            "remark": f"Your partner made a remark when {act if playing else 'calling ' + what}.",
+            "haste": f"Your partner was very quick in {act}.",
+            "remark": f"Your partner made a remark when {act}.",
             "question": f"Your partner asked a question before {act}.",
-            "gesture": f"Your partner's manner when {act if playing else 'calling ' + what} showed a view of the hand.",
-            }.get(kind, f"Your partner's manner when {act if playing else 'calling ' + what} conveyed information.")
+            "gesture": f"Your partner's manner when {act} showed a view of the hand.",
+            }.get(kind, f"Your partner's manner when {act} conveyed information.")
 
 
 def _q4_in_play(case: Case, irr, player: str, kind: str, play_index: int | None) -> str:
@@ -259,7 +270,7 @@ def _q4_in_play(case: Case, irr, player: str, kind: str, play_index: int | None)
     if who != partner_of(player):
         raise HuddleInputError("Q4", f"{position_name(irr.card_index)} was {SEAT_NAMES[who]}'s, not the partner's "
                                      f"of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
-    return _manner(irr.type, choice_symbol(case.play[irr.card_index]), playing=True)
+    return _manner(irr.type, f"playing {choice_symbol(case.play[irr.card_index])}")
 
 
 def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int) -> tuple[int, ...]:

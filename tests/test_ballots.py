@@ -106,9 +106,9 @@ def ruled(name):
 
 def test_q4_names_the_actual_ui():
     slam = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
-    assert q4_question(slam) == ("Your partner took a long time before 5♦. "
+    assert q4_question(slam) == ("Your partner took a long time before bidding 5♦. "
                                  "Which of these calls does that make more attractive?")
-    assert q4_question(ruled("haste-after-skip-bid")).startswith("Your partner made Pass very quickly.")
+    assert q4_question(ruled("haste-after-skip-bid")).startswith("Your partner was very quick in passing 4♥.")
     alert = ruled("partners-alert-is-ui")
     assert q4_question(alert).startswith("Your partner alerted your 4♣ and explained it as “cue bid, club control”.")
 

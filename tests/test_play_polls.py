@@ -110,7 +110,7 @@ def test_a_lead_poll_shows_what_the_leader_was_entitled_to():
     calls = problem.auction.calls
     assert len(calls) == 12 and not any(c.tempo_break for c in calls)          # no tempo mark
     assert calls[2].explanation == "Stayman: asks for a four-card major"      # the opponents' explanation
-    assert problem.q4_question == ("Your partner took a long time before Pass. "
+    assert problem.q4_question == ("Your partner took a long time before passing 2♣. "
                                    "Which of these leads does that make more attractive?")
     assert problem.parse_answer("C4", "call") == "Cx" and problem.parse_answer("♠K", "call") == "SK"
     assert services.check_answers(problem, "S6", ["H2"]).considered == ("Hx",)

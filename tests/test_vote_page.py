@@ -43,7 +43,7 @@ def test_a_pollee_votes_then_answers_q4(poll, sqlite_url):
     at.slider(key="q3_P").set_value(40).run()
     at.text_area(key="comment").set_value("<b>bold</b> claim").run()
     at.button(key="submit").click().run()
-    assert not at.exception and "Your partner took a long time before 5♦" in " ".join(
+    assert not at.exception and "Your partner took a long time before bidding 5♦" in " ".join(
         m.value for m in at.markdown)
     at.multiselect(key="q4_calls").set_value(["6D"]).run()
     at.button(key="q4_send").click().run()
@@ -80,7 +80,7 @@ def test_q4_can_be_answered_later_on_the_same_link(poll):
     services.cast_vote(invite.token, "6D", ["P"])
     at = voter(invite.token)
     assert not at.error and at.info[0].value == "Your answers to the first questions are recorded."
-    assert "Your partner took a long time before 5♦" in " ".join(m.value for m in at.markdown)
+    assert "Your partner took a long time before bidding 5♦" in " ".join(m.value for m in at.markdown)
     at.multiselect(key="q4_calls").set_value(["6D"]).run()
     at.button(key="q4_send").click().run()
     assert at.success[0].value == "Thank you: your answer is recorded."

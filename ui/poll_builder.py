@@ -118,6 +118,6 @@ if problem is not None:
             show_error(exc)
         else:
             st.session_state["poll_id"] = poll.id
-            st.success(f"Poll {len(services.polls_for_case(poll.case_id))} of this case created. Issue the pollees' links on the Invites page, or to a "
+            st.success(f"Poll {len(services.polls_for_case(poll.case_id))} created (its number within this case). Issue the pollees' links on the Invites page, or to a "
                        "class-matched group of the panel.")
             st.page_link("ui/invites.py", label="Go to Invites", icon="✉️")

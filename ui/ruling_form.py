@@ -16,7 +16,7 @@ from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill,
                                    tree_rows)
 from analysis.methods import Method, method_from_dict, methods_for
 from analysis.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
-from polling import services
+from polling import rulings, services
 from ui.widgets import show_error
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
@@ -45,8 +45,13 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     number = {p.id: k for k, p in enumerate(all_polls, 1)}
     label = {f"poll {number[p.id]} ({p.status})": p for p in reversed(polls)}
     sources = [SAVED] + list(label) + [NO_POLL]
-    # the newest poll with answers first: what the director has just closed is what she rules on
-    choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}", index=1 if label else 0,
+    # answers that came after the last saved ruling open the page on the newest poll: what the
+    # director has just closed is what she rules on; otherwise the counts the ruling was saved with
+    saved_at = max((v.at for v in rulings.ruling_versions(record_id)), default=None)
+    newest = next(iter(label.values()), None)
+    fresh = newest is not None and newest.status == "closed" and any(
+        saved_at is None or b.created_at > saved_at for found in ballots.values() for b in found)
+    choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}", index=1 if fresh else 0,
                           help="Read the answers of one of this case's polls, or rule without a poll")
     cols = st.columns(2)
     policy_name = cols[0].selectbox("Policy for logical alternatives", list(PRESETS), key=f"rf_policy_{record_id}",
