@@ -8,7 +8,7 @@ choosing, nor out. Sign-in attempts are throttled per account and per address.
 """
 from __future__ import annotations
 
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
@@ -63,15 +63,24 @@ async def login(request: Request) -> Response:
         return _refused()
     form = await request.form()
     username = str(form.get("username", ""))[:200]
+    target = _safe_next(str(form.get("next", "/")))
     wait = accounts.SIGN_IN_THROTTLE.wait(username, _address(request))
     if wait:
-        return RedirectResponse(f"/?{urlencode({'signin': 'wait', 'minutes': wait})}", status_code=303)
+        return RedirectResponse(_back_to(target, signin="wait", minutes=wait), status_code=303)
     user = accounts.authenticate(username, str(form.get("password", ""))[:1000])
     if user is None:
         accounts.SIGN_IN_THROTTLE.failed(username, _address(request))
-        return RedirectResponse("/?signin=failed", status_code=303)
+        return RedirectResponse(_back_to(target, signin="failed"), status_code=303)
     accounts.SIGN_IN_THROTTLE.succeeded(username)
-    return _signed_in(request, user, _safe_next(str(form.get("next", "/"))))
+    return _signed_in(request, user, target)
+
+
+def _back_to(target: str, **said) -> str:
+    """The page the director was signing in to, with the sign-in's answer: a wrong password keeps
+    the deep link (the case and poll in the address), so the right one lands there."""
+    parts = urlsplit(target)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k not in ("signin", "minutes")]
+    return f"{parts.path or '/'}?{urlencode(query + [(k, str(v)) for k, v in said.items()])}"
 
 
 def _signed_in(request: Request, user: accounts.User, target: str) -> RedirectResponse:

@@ -9,6 +9,8 @@ from ui.widgets import inert
 
 user = require("director")
 st.title("Accounts")
+if "acc_added" in st.session_state:               # said after the rerun that shows the new account
+    st.success(inert(st.session_state.pop("acc_added")))
 people = accounts.list_users()
 st.dataframe([{"user name": u.username, "name": u.display_name, "role": u.role,
                "state": "disabled" if u.disabled else "active"} for u in people],
@@ -31,7 +33,8 @@ if added:
     except HuddleInputError as exc:
         st.error(inert(str(exc)))
     else:
-        st.success(inert(f"Added {new.username} ({new.role})."))
+        st.session_state["acc_added"] = f"Added {new.username} ({new.role})."
+        st.rerun()                          # the table above shows the new account at once
 
 names = [u.username for u in people]
 left, right = st.columns(2)
