@@ -201,10 +201,20 @@ def check_vote(decision: str, reason: str) -> None:
     check_length(reason.strip(), 2000, "reason")
 
 
+def kept_change(decision: str, change: Reconsideration) -> Reconsideration:
+    """The change a vote stands for: none for an uphold, whatever was tried beside it."""
+    return Reconsideration() if decision == "uphold" else change
+
+
+def position_words(decision: str, change: Reconsideration) -> str:
+    """A vote's position as a member reads it: "uphold", "modify with threshold 30%"."""
+    change = kept_change(decision, change)
+    return decision if change.changes_nothing else f"{decision} with {change.describe()}"
+
+
 def _position(decision: str, change: Reconsideration) -> tuple[str, str]:
-    """What a vote stands for: its decision and, unless it upholds, the change it carries."""
-    kept = Reconsideration() if decision == "uphold" else change
-    return decision, json.dumps(kept.to_dict(), sort_keys=True)
+    """What a vote stands for, as a key: its decision and the change it carries."""
+    return decision, json.dumps(kept_change(decision, change).to_dict(), sort_keys=True)
 
 
 @dataclass(frozen=True)
@@ -224,7 +234,7 @@ class CommitteeDecision:
 
     def adopted(self) -> str:
         head = f"{self.decision.capitalize()} ({DECISIONS[self.decision]})"
-        return head if self.decision == "uphold" or self.change.changes_nothing else f"{head}: {self.change.describe()}"
+        return head if self.change.changes_nothing else f"{head}: {self.change.describe()}"
 
     def describe(self) -> str:
         who = ", ".join(self.agreed)
@@ -234,9 +244,7 @@ class CommitteeDecision:
         if not self.dissent:
             return head + ", unanimous."
         return head + "; dissent: " + "; ".join(
-            f"{v.member} would {v.decision}"
-            + ("" if v.decision == "uphold" or v.change.changes_nothing else f" with {v.change.describe()}")
-            + f" ({v.reason})" for v in self.dissent) + "."
+            f"{v.member} would {position_words(v.decision, v.change)} ({v.reason})" for v in self.dissent) + "."
 
 
 def committee_decision(votes: list[Vote], decision: str | None = None,
@@ -257,7 +265,8 @@ def committee_decision(votes: list[Vote], decision: str | None = None,
         chosen = majority[0]
     elif decision is None:
         raise HuddleInputError("decision", "no decision and change has a majority ("
-                               + "; ".join(f"{_describe_position(g[0])}: {len(g)}" for g in groups.values())
+                               + "; ".join(f"{position_words(g[0].decision, g[0].change)}: {len(g)}"
+                                           for g in groups.values())
                                + "): the chair names one the members voted for")
     else:
         named = [k for k in groups if k[0] == decision
@@ -265,28 +274,24 @@ def committee_decision(votes: list[Vote], decision: str | None = None,
         if majority and majority[0] not in named:
             top = groups[majority[0]]
             raise HuddleInputError("decision", f"{len(top)} of {len(votes)} members voted to "
-                                               f"{_describe_position(top[0])}: the decision follows the votes")
+                                               f"{position_words(top[0].decision, top[0].change)}: "
+                                               "the decision follows the votes")
         if not named:
             raise HuddleInputError("decision", f"no member voted to {decision}"
                                                + ("" if change is None else f" with {change.describe()}")
                                                + ": the decision must be one the members voted for")
         if len(named) > 1:
             raise HuddleInputError("decision", f"members voted to {decision} with different changes ("
-                                   + "; ".join(_describe_position(groups[k][0]) for k in named)
+                                   + "; ".join(position_words(groups[k][0].decision, groups[k][0].change)
+                                               for k in named)
                                    + "): name the change the committee adopts")
         chosen = named[0]
     agreed = groups[chosen]
-    return CommitteeDecision(chosen[0], Reconsideration() if chosen[0] == "uphold" else agreed[0].change,
+    return CommitteeDecision(chosen[0], kept_change(chosen[0], agreed[0].change),
                              tuple(v.member for v in agreed), len(votes),
                              tuple(v for v in votes if v not in agreed), chair_named=not majority)
 
 
-def _describe_position(vote: Vote) -> str:
-    if vote.decision == "uphold" or vote.change.changes_nothing:
-        return vote.decision
-    return f"{vote.decision} with {vote.change.describe()}"
-
-
 __all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
-           "Vote", "check_vote", "CommitteeDecision", "committee_decision",
+           "Vote", "check_vote", "CommitteeDecision", "committee_decision", "kept_change", "position_words",
            "SENSITIVITY_THRESHOLDS"]

@@ -32,15 +32,14 @@ class _TooLong:
         self.text = text
 
 
-def _json_number(text: str):
-    return _TooLong(text) if len(text) > MAX_JSON_NUMBER_CHARS else None
-
-
-def _json_float(text: str):
-    if len(text) > MAX_JSON_NUMBER_CHARS:
-        return _TooLong(text)
-    value = float(text)
-    return value if value not in (float("inf"), float("-inf")) else _TooLong(text)
+def _json_number(convert):
+    """A number as JSON's reader meets it, or a marker the keys' check refuses by name."""
+    def read(text: str):
+        if len(text) > MAX_JSON_NUMBER_CHARS:
+            return _TooLong(text)
+        value = convert(text)
+        return _TooLong(text) if value in (float("inf"), float("-inf")) else value
+    return read
 
 
 def _refuse_constant(name: str):
@@ -55,23 +54,21 @@ def loads_json(text: str, field: str):
         return f"{field}, '{key}'" if key is not None else field
 
     def check(key, value):
-        items = value if isinstance(value, list) else [value]
-        for item in items:
-            if isinstance(item, _TooLong):
-                shown = item.text if len(item.text) <= 30 else f"{item.text[:12]}… ({len(item.text):,} characters)"
-                raise HuddleInputError(where(key), f"the number {shown} is out of range (at most "
-                                                   f"{MAX_JSON_NUMBER_CHARS} characters, finite)")
+        if isinstance(value, list):              # lists within lists too: the key that holds them is named
+            for item in value:
+                check(key, item)
+        elif isinstance(value, _TooLong):
+            shown = value.text if len(value.text) <= 30 else f"{value.text[:12]}… ({len(value.text):,} characters)"
+            raise HuddleInputError(where(key), f"the number {shown} is out of range (at most "
+                                               f"{MAX_JSON_NUMBER_CHARS} characters, finite)")
 
     def pairs(items):
         for key, value in items:
             check(key, value)
         return dict(items)
 
-    def parse_int(text: str):
-        return _json_number(text) or int(text)
-
     try:
-        data = json.loads(text, parse_int=parse_int, parse_float=_json_float,
+        data = json.loads(text, parse_int=_json_number(int), parse_float=_json_number(float),
                           parse_constant=_refuse_constant, object_pairs_hook=pairs)
     except HuddleInputError as exc:
         raise HuddleInputError(field if exc.field == "JSON" else exc.field, exc.problem) from None

@@ -260,7 +260,7 @@ def _sensitivity(case: Case) -> list:
     except HuddleInputError:
         return []
     per = sensitivity_frame(sens).drop_duplicates("threshold")
-    rows = tuple((f"{percent(r['threshold'])}", ", ".join(action_name(a) for a in row["logical_alternatives"]) or "none",
+    rows = tuple((percent(r['threshold']), ", ".join(action_name(a) for a in row["logical_alternatives"]) or "none",
                   {True: "yes", False: "no", None: "—"}[row["adjusted"]], r["NS_exact"], r["EW_exact"], r["note"])
                  for (_, r), row in zip(per.iterrows(), sens.rows))
     return [Heading("The ruling as the threshold moves"),

@@ -174,3 +174,9 @@ def test_plain_matchpoints_counted_in_integers_agree_with_the_definition(scale):
 def test_matchpoints_refuse_a_result_that_is_not_a_whole_number():
     with pytest.raises(HuddleInputError, match="whole number of points"):
         matchpoint([420, 10 ** 30])
+
+
+def test_a_huge_number_in_a_list_within_a_list_is_refused_naming_the_key():
+    from analysis.limits import loads_json
+    with pytest.raises(HuddleInputError, match=r"case file, 'rows': the number 999999999999…"):
+        loads_json('{"rows": [[1, 2], [3, ' + "9" * 400 + ']]}', "case file")

@@ -9,7 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from analysis.bridge import SIDE_NAMES
-from analysis.committee import DECISIONS, Reconsideration, reconsider, threshold_sensitivity
+from analysis.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
+                                threshold_sensitivity)
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, action_name, policy, policy_title
 from analysis.numbers import display, fraction_str, parse_fraction
@@ -145,14 +146,10 @@ with try_tab:
         with st.expander("The ruling with this change"):
             st.text(tried.text)
 
-def _position_label(decision: str, change: Reconsideration) -> str:
-    return decision if decision == "uphold" or change.changes_nothing else f"{decision} with {change.describe()}"
-
-
 with vote_tab:
     votes = heard.as_votes()
     if votes:
-        st.dataframe([{"member": v.member, "vote": _position_label(v.decision, v.change), "reason": v.reason,
+        st.dataframe([{"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
                        "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)],
                      hide_index=True, width="stretch")
     mine = next((v for v in votes if v.member == user.username), None)
@@ -160,7 +157,7 @@ with vote_tab:
         st.success(inert(f"{heard.decision.summary} Reason: {heard.decision.reason}"))
     else:
         if mine is not None:
-            st.info(inert(f"Your recorded vote: {_position_label(mine.decision, mine.change)}. Reason: {mine.reason}. "
+            st.info(inert(f"Your recorded vote: {position_words(mine.decision, mine.change)}. Reason: {mine.reason}. "
                           "Voting again replaces it."))
         with st.form(f"vote_{record_id}"):
             st.markdown(f"**Your vote, {inert(user.display_name or user.username)}** (with the change on the "
@@ -183,9 +180,8 @@ with vote_tab:
             # the positions voted for: a decision with its change, and who voted for it
             positions: dict[str, tuple[str, Reconsideration, list[str]]] = {}
             for v in votes:
-                kept = Reconsideration() if v.decision == "uphold" else v.change
-                label = _position_label(v.decision, kept)
-                positions.setdefault(label, (v.decision, kept, []))[2].append(v.member)
+                positions.setdefault(position_words(v.decision, v.change),
+                                     (v.decision, kept_change(v.decision, v.change), []))[2].append(v.member)
             with st.form(f"decide_{record_id}"):
                 st.markdown("**The committee's decision** (the chair records it; the case is then closed). "
                             "It follows the votes: what more than half the members voted for, or, when no "

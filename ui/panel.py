@@ -16,7 +16,7 @@ members = panel.panel(include_retired=True)
 if members:
     st.dataframe([{"name": m.name, "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
                    "links": m.invited, "answered": m.answered,
-                   "response rate": "" if m.response_rate is None else f"{percent(m.response_rate)}",
+                   "response rate": percent(m.response_rate),
                    "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
                    "active": "no" if m.retired else "yes"} for m in members],
                  hide_index=True, width="stretch")

@@ -17,7 +17,7 @@ from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill,
 from analysis.methods import Method, method_from_dict, methods_for
 from analysis.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
 from polling import rulings, services
-from ui.widgets import show_error
+from ui.widgets import poll_numbers, show_error
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
 SAVED = "as saved with the case"
@@ -42,7 +42,7 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     all_polls = services.polls_for_case(record_id)
     ballots = {p.id: services.ballots_for_poll(p.id) for p in all_polls}
     polls = [p for p in all_polls if ballots[p.id] and p.follows_id is None]   # follow-ups count with theirs
-    number = {p.id: k for k, p in enumerate(all_polls, 1)}
+    number = poll_numbers(all_polls)
     label = {f"poll {number[p.id]} ({p.status})": p for p in reversed(polls)}
     sources = [SAVED] + list(label) + [NO_POLL]
     # answers that came after the last saved ruling open the page on the newest poll: what the

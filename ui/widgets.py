@@ -62,6 +62,12 @@ def pick_case(label: str = "Case", key: str = "case_pick") -> int:
     return case_id
 
 
+def poll_numbers(polls) -> dict[int, int]:
+    """A case's polls (in the order made, as services.polls_for_case gives them) by their number
+    within the case, counted from 1: what a director calls "poll 2"."""
+    return {p.id: k for k, p in enumerate(polls, 1)}
+
+
 def pick_poll(case_id: int, key: str = "poll_pick"):
     """One of the case's polls (newest first), remembered in session_state['poll_id'];
     with none the page says so and stops."""
@@ -70,7 +76,7 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         st.info("This case has no poll yet: build one on the Poll builder page.")
         st.stop()
     ids = [p.id for p in polls]
-    number = {p.id: k for k, p in enumerate(reversed(polls), 1)}      # counted within the case, from 1
+    number = poll_numbers(reversed(polls))
     asked = st.query_params.get("poll", "")
     current = int(asked) if asked.isdecimal() and int(asked) in ids else st.session_state.get("poll_id")
 
@@ -135,7 +141,7 @@ def verdict_table(result) -> None:
     rows = [{"call": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
              "considered": v.counts.considered, "verdict": v.verdict,
              "interval": f"{percent(v.interval[0])} – {percent(v.interval[1])}",
-             "chance": "" if v.p_meets is None else f"{percent(v.p_meets)}", "firmness": v.confidence or "",
+             "chance": percent(v.p_meets), "firmness": v.confidence or "",
              "more": "" if v.more_pollees is None else str(v.more_pollees), "reason": v.reason}
             for v in result.verdicts]
     st.dataframe(rows, hide_index=True, width="stretch", column_config=VERDICT_COLUMNS)
