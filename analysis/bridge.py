@@ -23,6 +23,8 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
 RANKS = "AKQJT98765432"
 VULNERABILITIES = ("none", "ns", "ew", "both")
+VULNERABILITY_NAMES = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": "E-W vulnerable",
+                       "both": "Both vulnerable"}
 _VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil": "none",
                 "ns": "ns", "n-s": "ns", "n/s": "ns", "ew": "ew", "e-w": "ew", "e/w": "ew",
                 "both": "both", "all": "both", "b": "both"}
@@ -241,7 +243,7 @@ class Call:
         return self.call[1:]
 
     def symbol(self) -> str:
-        """"1♠", "3NT", "Pass", "X", "XX"."""
+        """"1♠", "3NT", "Pass", "Double", "Redouble"."""
         return call_symbol(self.call)
 
     def to_dict(self) -> dict:
@@ -301,8 +303,13 @@ def call_symbol(call: str) -> str:
     if call == "P":
         return "Pass"
     if call in ("X", "XX"):
-        return call
+        return "Double" if call == "X" else "Redouble"
     return call[0] + STRAIN_SYMBOLS[call[1:]]
+
+
+def contract_words(bid: str, penalty: str, declarer: str) -> str:
+    """"4♠ doubled by South" from "4S", "X", "S"."""
+    return f"{call_symbol(bid)}{ {'': '', 'X': ' doubled', 'XX': ' redoubled'}[penalty]} by {SEAT_NAMES[declarer]}"
 
 
 def bid_rank(call: str) -> int:
@@ -381,6 +388,15 @@ class Auction:
         bid = call_symbol(f"{contract.level}{strain}") if symbols else f"{contract.level}{strain}"
         return f"{bid}{penalty} by {SEATS[int(contract.declarer)]}"
 
+    def contract_words(self) -> str | None:
+        """"4♠ doubled by South": the final contract as a director says it, None if there is none."""
+        text = self.contract_text()
+        if text is None:
+            return None
+        bid, declarer = text.split(" by ")
+        penalty = "XX" if bid.endswith("XX") else "X" if bid.endswith("X") else ""
+        return contract_words(bid[:len(bid) - len(penalty)], penalty, declarer)
+
     def up_to(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based): what a player saw at a decision point."""
         return Auction(self.dealer, self.calls[:index])
@@ -431,16 +447,16 @@ class _AuctionState:
             return f"{call_symbol(call)} comes after the auction ended"
         if call == "X":
             if self.last_bid is None:
-                return "X with no bid to double"
+                return "Double with no bid to double"
             if side_of(self.last_bid_by) == side_of(who):
-                return f"X doubles own side's {call_symbol(self.last_bid)}"
+                return f"Double of own side's {call_symbol(self.last_bid)}"
             if self.doubled:
-                return f"X of {call_symbol(self.last_bid)}, which is already doubled"
+                return f"Double of {call_symbol(self.last_bid)}, which is already doubled"
         elif call == "XX":
             if self.doubled != "X":
-                return "XX without a double to redouble"
+                return "Redouble without a double to redouble"
             if side_of(self.last_bid_by) != side_of(who):
-                return "XX of the opponents' contract; only the doubled side may redouble"
+                return "Redouble of the opponents' contract; only the doubled side may redouble"
         elif call != "P" and self.last_bid is not None and bid_rank(call) <= bid_rank(self.last_bid):
             return f"{call_symbol(call)} is insufficient after {call_symbol(self.last_bid)}"
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, Any
 
 from endplay.types import Deal
@@ -32,6 +32,8 @@ READABLE_VERSIONS = (1, 2)       # version 1 files load unchanged (docs/case-fil
 # obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
 KINDS = ("UI", "MI", "unplayable")
 SCORING_FORMS = ("matchpoints", "imps", "bam", "total points")
+SCORING_NAMES = {"matchpoints": "matchpoints", "imps": "IMPs", "bam": "board-a-match", "total points": "total points"}
+KIND_NAMES = {"UI": "Unauthorized information", "MI": "Misinformation", "unplayable": "Unplayable board (no result)"}
 OFFENDING_SIDES = ("NS", "EW", "both")
 # What the irregularity was. The tempo kinds (hesitation: unmistakable hesitation; haste: unwonted
 # speed) and remark, question, gesture are UI by manner (Law 16B1(a), Law 73A2); explanation,
@@ -39,6 +41,11 @@ OFFENDING_SIDES = ("NS", "EW", "both")
 # Law 20F); misexplained is the MI itself.
 IRREGULARITY_TYPES = ("hesitation", "haste", "remark", "question", "gesture", "explanation", "alert",
                       "unalerted", "misexplained", "other")
+IRREGULARITY_NAMES = {"hesitation": "hesitation (a break in tempo)", "haste": "haste (an unusually quick call)",
+                      "remark": "remark", "question": "question", "gesture": "gesture or mannerism",
+                      "explanation": "partner's explanation", "alert": "partner's alert",
+                      "unalerted": "partner's failure to alert", "misexplained": "misexplanation (the MI itself)",
+                      "other": "other"}
 EXPLAINED_BY_PARTNER = ("explanation", "alert", "unalerted", "misexplained")   # ``by`` is the caller's partner
 
 
@@ -95,7 +102,7 @@ class TableResult:
         if self.passed_out:
             return "Passed out"
         if self.contract is not None:
-            return str(self.contract)
+            return self.contract.words()
         return self.note or "not recorded"
 
 
@@ -255,6 +262,7 @@ class Case:
         table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
         play, play_index = _play_from(data, board, table_result)
         irregularity = _irregularity_from(data.get("irregularity"), board, play)
+        board, irregularity = _tempo_marked(board, irregularity)
         action_index = data.get("action_index")
         if action_index is not None and (not isinstance(action_index, int) or isinstance(action_index, bool)
                                          or not 0 <= action_index < len(board.auction.calls)):
@@ -287,6 +295,21 @@ class Case:
             ruling=None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
                                                                              board.vulnerability, kind),
             laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout)
+
+
+def _tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregularity | None]:
+    """A hesitation at a call is that call's tempo break: one entry marks both (the auction's
+    footnote and the irregularity), and seconds given in one place are the other's."""
+    if irr is None or irr.type != "hesitation" or irr.call_index is None:
+        return board, irr
+    calls = list(board.auction.calls)
+    call = calls[irr.call_index]
+    if irr.seconds is not None and call.tempo_seconds is not None and irr.seconds != call.tempo_seconds:
+        raise HuddleInputError("irregularity.seconds", f"{irr.seconds} seconds, but the auction gives "
+                                                       f"{call.tempo_seconds} for call {irr.call_index + 1}")
+    seconds = irr.seconds if irr.seconds is not None else call.tempo_seconds
+    calls[irr.call_index] = replace(call, tempo_break=True, tempo_seconds=seconds)
+    return replace(board, auction=Auction(board.auction.dealer, tuple(calls))), replace(irr, seconds=seconds)
 
 
 def _version_1_edition(data: dict) -> str:
@@ -442,8 +465,57 @@ def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: i
               room: str | None = None, game: int | None = None, name: str = "", **facts: Any) -> Case:
     """A case from one game of a PBN or LIN file, chosen by board number (and room when both
     tables are in the file) or by position (``game``, 1 = first); the first game when the file
-    has one or nothing is chosen."""
-    return from_game(pick_game(read_games(data, name), board, room, game), id, title, kind, **facts)
+    has one or nothing is chosen. The board's other tables in the file are its field."""
+    read = read_games(data, name)
+    chosen = pick_game(read, board, room, game)
+    return from_game(chosen, id, title, kind, others=other_tables(read, chosen), **facts)
+
+
+def game_result(g: pbn_files.Game) -> TableResult | None:
+    """A game's table result as the file records it (None when it records none or an impossible one)."""
+    table = _table_result(g)
+    try:
+        return TableResult.from_dict(table, g.board.vulnerability) if table else None
+    except HuddleInputError:
+        return None
+
+
+def game_label(g: pbn_files.Game) -> str:
+    """A game as a director picks it from a file: board, room, result and players."""
+    parts = [f"Board {g.label or '?'}"]
+    if g.room:
+        parts.append(f"{g.room.lower()} room")
+    result = game_result(g)
+    if result is not None:
+        ns = f" (North-South {result.ns_score:+d})" if result.ns_score is not None and result.contract else ""
+        parts.append(result.describe() + ns)
+    else:
+        parts.append("no result recorded")
+    pairs = [" – ".join(g.players[s] for s in side if g.players.get(s)) for side in ("NS", "EW")]
+    if any(pairs):
+        parts.append(f"{pairs[0] or '?'} v {pairs[1] or '?'}")
+    return " · ".join(parts)
+
+
+def game_labels(read: pbn_files.GameFile) -> dict[str, int]:
+    """Every game's label, to its position in the file; a label two games share names the game."""
+    labels = [game_label(g) for g in read.games]
+    shared = {label for label in labels if labels.count(label) > 1}
+    return {(f"{label} · game {g.position}" if label in shared else label): g.position
+            for label, g in zip(labels, read.games)}
+
+
+def other_tables(read: pbn_files.GameFile, chosen: pbn_files.Game) -> tuple[int, ...]:
+    """North-South's scores at the other tables of the same deal in the file: the board's field."""
+    scores = []
+    for g in read.games:
+        if g.position == chosen.position or g.board.number != chosen.board.number \
+                or deal_pbn(g.board.deal) != deal_pbn(chosen.board.deal):
+            continue
+        result = game_result(g)
+        if result is not None and result.ns_score is not None:
+            scores.append(result.ns_score)
+    return tuple(scores)
 
 
 def pick_game(read: pbn_files.GameFile, board: int | None = None, room: str | None = None,
@@ -460,10 +532,11 @@ def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int
     return from_file(text, id, title, kind, board, room, game, "file.pbn", **facts)
 
 
-def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", **facts: Any) -> Case:
+def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", others: tuple[int, ...] = (),
+              **facts: Any) -> Case:
     """A case from a game read from a file: board, deal, auction with its alerts and tempo marks,
-    event, table result, the field from its ScoreTable (without this table), and the irregularity
-    pre-filled from the first tempo mark."""
+    event, table result, the field from its ScoreTable (without this table) or else ``others``
+    (the other tables' scores), and the irregularity pre-filled from the first tempo mark."""
     b = g.board
     table = _table_result(g)
     data = {"format_version": FORMAT_VERSION, "id": id, "title": title, "kind": kind, "event": g.event,
@@ -480,6 +553,8 @@ def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", **facts:
         ns = TableResult.from_dict(table, b.vulnerability) if table else None
         field = field_for_case(g.score_table, ns.ns_score if ns else None, g.tags.get("PairNS"), g.tags.get("PairEW"))
         data["field"] = list(field.scores)
+    elif others:
+        data["field"] = list(others)
     slow = next((i for i, c in enumerate(b.auction.calls) if c.tempo_break), None)
     if slow is not None and kind == "UI":
         call = b.auction.calls[slow]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .bridge import SEATS, parse_call
 from .errors import HuddleInputError
+from .numbers import counted
 from .scoring import PlayedContract, parse_score
 from .text_files import decode
 
@@ -92,7 +93,7 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
         scores.remove(removed)
     note = f"{len(scores)} other tables; {how}"
     if unscored:
-        note += f"; {unscored} row(s) without a score left out"
+        note += f"; {counted(unscored, 'row')} without a score left out"
     return FieldImport(tuple(r.ns_score for r in scores), tuple(rows), removed, note)
 
 

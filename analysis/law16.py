@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from .assigned import side_value
 from .bridge import SEAT_NAMES, SIDE_NAMES, bid_rank, call_symbol, side_of
-from .case import EXPLAINED_BY_PARTNER, Case
+from .case import EXPLAINED_BY_PARTNER, SCORING_NAMES, Case
 from .laws import law
 from .logical_alternatives import LAResult, action_name
 from .numbers import display
@@ -191,7 +191,7 @@ def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
     expected, unit = side_value(case, side, expectation)
     table, _ = side_value(case, side, WeightedScore.single(table_ns))
     if expected is None:
-        return Answer(q, None, f"At {case.scoring} a weighted expectation is worth what the field makes of it: "
+        return Answer(q, None, f"At {SCORING_NAMES[case.scoring]} a weighted expectation is worth what the field makes of it: "
                                "record the field (or the other table), or the director's damage finding.")
     evidence = (f"non-offenders ({SIDE_NAMES[side]}): at the table {display(table)} {unit}, after the legal "
                 f"alternatives {display(expected)} {unit}")

@@ -80,3 +80,8 @@ def percent(value: Rational | float | None, places: int = 0) -> str:
         return "—"                      # a share that could not be worked out (an empty fit)
     exact = Fraction(repr(float(value))) if isinstance(value, float) else Fraction(value)
     return f"{rounded(exact * 100, places)}%"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun as a reader says it: "1 table", "3 tables", "0 votes"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -108,7 +108,7 @@ class OutcomeTree:
         _sums_to_one([b.weight for b in legal], "weights of the alternatives")
         for b in legal:
             if not b.contracts:
-                raise HuddleInputError(f"{action_name(b.action)}", "give the contract(s) this action leads to")
+                raise HuddleInputError(f"{action_name(b.action)}", "give the contract or contracts this action leads to")
             _sums_to_one([c.weight for c in b.contracts], f"{action_name(b.action)}: the contracts' weights")
 
     def leaves(self) -> list[Leaf]:

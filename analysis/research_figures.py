@@ -6,6 +6,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .research import OperatingCharacteristic, flip_counts
+from .logical_alternatives import policy_title
 from .numbers import percent
 
 
@@ -15,8 +16,9 @@ def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7,
         row = list(oc.poll_sizes).index(n)
         fig.add_scatter(x=oc.shares, y=oc.p_la[row], mode="lines", name=f"{n} pollees")
     fig.add_vline(x=oc.threshold, line_dash="dash", annotation_text=f"threshold {percent(oc.threshold)}")
-    fig.update_layout(title=f"P(an LA verdict) under {oc.policy}", xaxis_title="true share who would consider it",
-                      yaxis_title="probability of 'LA'", xaxis_tickformat=".0%", yaxis_tickformat=".0%",
+    fig.update_layout(title=f"How often a poll finds an action a logical alternative, under {policy_title(oc.policy)}",
+                      xaxis_title="true share of players who would consider it",
+                      yaxis_title="chance the poll says LA", xaxis_tickformat=".0%", yaxis_tickformat=".0%",
                       legend_title="poll size", margin=dict(l=40, r=20, t=50, b=40))
     return fig
 

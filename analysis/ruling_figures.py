@@ -18,8 +18,8 @@ from plotly.subplots import make_subplots
 from .bridge import SIDE_NAMES
 from .case import Case
 from .committee import ThresholdSensitivity
-from .logical_alternatives import LAResult, action_name
-from .numbers import display, fraction_str, percent
+from .logical_alternatives import LAResult, action_name, policy_title
+from .numbers import counted, display, fraction_str, percent
 from .outcome_tree import OutcomeTree
 from .ruling import Ruling
 
@@ -60,11 +60,11 @@ def poll_threshold(la: LAResult) -> tuple[str, float] | None:
     return None if test is None else (test[0], float(test[1]))
 
 
-def poll_title(la: LAResult) -> str:
-    return f"The poll: {la.poll_size} pollees, read under {la.policy.shown}"
+def poll_title(la: LAResult, changed: bool = False) -> str:
+    return f"The poll{' with the change' if changed else ''}: {la.poll_size} pollees, read under {la.policy.shown}"
 
 
-def poll_figure(la: LAResult) -> go.Figure:
+def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:
     frame = poll_frame(la)
     n = la.poll_size
     fig = go.Figure()
@@ -83,7 +83,7 @@ def poll_figure(la: LAResult) -> go.Figure:
     for label, (_, row) in zip(poll_labels(frame), frame.iterrows()):
         fig.add_annotation(x=row["action"], y=max(row["high"], row["considered"] / n), text=label,
                            showarrow=False, yshift=14, font=dict(size=12, color="#c8102e" if row["table_action"] else "#222"))
-    fig.update_layout(barmode="stack", title=poll_title(la), yaxis_title="share of pollees",
+    fig.update_layout(barmode="stack", title=poll_title(la, changed), yaxis_title="share of pollees",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1.12], margin=MARGIN, legend_orientation="h",
                       legend_y=-0.15)
     return fig
@@ -111,7 +111,7 @@ def sensitivity_frame(sens: ThresholdSensitivity) -> pd.DataFrame:
 
 
 def sensitivity_title(sens: ThresholdSensitivity) -> str:
-    return f"The ruling as the threshold moves ({sens.policy})"
+    return f"The ruling as the threshold moves (under {policy_title(sens.policy)})"
 
 
 def sensitivity_figure(sens: ThresholdSensitivity) -> go.Figure:
@@ -184,7 +184,7 @@ def outcome_tree_figure(tree: OutcomeTree, title: str = "The outcome tree") -> g
 def field_frame(case: Case, ruling: Ruling) -> pd.DataFrame:
     """The field's North-South results (or the other table's) with how often each occurred, and
     each side's assigned results with their weights: where the adjusted score falls."""
-    rows = [{"series": "field", "ns_score": s, "weight": Fraction(n), "label": f"{n} table(s)"}
+    rows = [{"series": "field", "ns_score": s, "weight": Fraction(n), "label": counted(n, "table")}
             for s, n in sorted(Counter(case.field).items())]
     if case.other_table is not None:
         rows.append({"series": "other table", "ns_score": case.other_table, "weight": Fraction(1), "label": "other table"})
@@ -246,17 +246,33 @@ def q4_frame(suggested, answers: int, table_action: str | None = None) -> pd.Dat
     rows = [{"action": action_name(a), "named": int(k), "answers": answers, "share": k / answers if answers else 0.0,
              "table_action": table_action is not None and action_name(a) == action_name(table_action)}
             for a, k in suggested]
-    return pd.DataFrame(rows, columns=["action", "named", "answers", "share", "table_action"])
+    frame = pd.DataFrame(rows, columns=["action", "named", "answers", "share", "table_action"])
+    frame.attrs["answers"] = answers       # kept when no call was named
+    return frame
 
 
-def q4_figure(frame: pd.DataFrame) -> go.Figure:
-    answers = int(frame["answers"].iloc[0]) if len(frame) else 0
+def q4_title(frame: pd.DataFrame, ui: str, poll_number: int | None = None) -> str:
+    """One title per Q4 chart, saying whose answers it shows: a poll's (every call named) or the
+    case file's single count (how many named the table action)."""
+    answers = frame.attrs.get("answers", 0)
+    if poll_number is None:
+        named = int(frame["named"].iloc[0]) if len(frame) else 0
+        action = frame["action"].iloc[0] if len(frame) else "the table action"
+        return f"Q4 as recorded with the case: {named} of {answers} said {ui} suggests {action}"
+    named = "" if len(frame) else ", none named a call"
+    return (f"Poll {poll_number}, Q4: the calls the pollees said {ui} makes more attractive "
+            f"({answers} answered{named})")
+
+
+def q4_figure(frame: pd.DataFrame, title: str) -> go.Figure:
+    answers = frame.attrs.get("answers", 0)
     fig = go.Figure(go.Bar(x=frame["action"], y=frame["share"], text=[f"{k} of {answers}" for k in frame["named"]],
                            marker_color=[COLOURS["EW"] if t else COLOURS["chose"] for t in frame["table_action"]]))
-    fig.update_layout(title=f"What the pollees said the hesitation suggests ({answers} answered)",
+    fig.update_layout(title=title,
                       yaxis_tickformat=".0%", yaxis_range=[0, 1.05], yaxis_title="named it", margin=MARGIN)
     return fig
 
 
 __all__ = ["poll_frame", "poll_figure", "poll_labels", "poll_threshold", "sensitivity_frame", "sensitivity_figure",
-           "outcome_frame", "outcome_tree_figure", "field_frame", "field_figure", "q4_frame", "q4_figure", "COLOURS"]
+           "outcome_frame", "outcome_tree_figure", "field_frame", "field_figure", "q4_frame", "q4_title", "q4_figure",
+           "COLOURS"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from .bridge import _STRAIN_ALIASES, is_vulnerable, seat, side_of, vulnerability
+from .bridge import _STRAIN_ALIASES, contract_words, is_vulnerable, seat, side_of, vulnerability
 from .errors import HuddleInputError
 from .limits import MAX_SCORE
 from .numbers import fraction_str, parse_fraction
@@ -86,6 +86,13 @@ class PlayedContract:
     def __str__(self) -> str:
         result = "=" if self.result == 0 else f"{self.result:+d}"
         return f"{self.level}{self.strain}{self.penalty}{result} by {self.declarer}"
+
+    def words(self) -> str:
+        """As a director says it: "4♠ doubled by South, 2 down", "3NT by East, made with an overtrick"."""
+        r = self.result
+        made = ("made" if r == 0 else f"{-r} down" if r < 0
+                else f"made with {'an overtrick' if r == 1 else f'{r} overtricks'}")
+        return f"{contract_words(f'{self.level}{self.strain}', self.penalty, self.declarer)}, {made}"
 
 
 def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:

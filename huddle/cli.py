@@ -15,7 +15,7 @@ from analysis import (AdjustedTable, HuddleInputError, PlayedContract, Scale, We
                       display, fraction_str, imps, parse_field, parse_fraction, score_board,
                       weighted_imps)
 from analysis.bridge import SEAT_NAMES, call_symbol, vulnerability
-from analysis.numbers import percent
+from analysis.numbers import counted, percent
 from analysis.scoring import parse_score
 
 EXIT_USER_ERROR = 2
@@ -302,7 +302,7 @@ def cmd_setup(args) -> dict | str:
     if args.json:
         return report
     return (f"Database ready at {report['database']} (schema {report['revision']}); "
-            f"{report['examples_loaded']} example case(s) loaded, {report['cases']} case(s) in all")
+            f"{counted(report['examples_loaded'], 'example case')} loaded, {counted(report['cases'], 'case')} in all")
 
 
 # ---------------------------------------------------------------- accounts
@@ -476,7 +476,7 @@ def cmd_case_boards(args) -> dict | str:
     refused = [{"game": p.position, "board": p.board, "line": p.line, "problem": p.problem} for p in read.problems]
     if args.json:
         return {"file": args.file, "encoding": read.encoding, "read": games, "refused": refused}
-    lines = [f"{args.file}: {len(games)} board(s) read, {len(refused)} refused ({read.encoding})"]
+    lines = [f"{args.file}: {counted(len(games), 'board')} read, {len(refused)} refused ({read.encoding})"]
     lines += [f"  game {g['game']:>3}  board {g['label'] or '?':>4}{' ' + g['room'] if g['room'] else ''}  "
               f"{g['contract'] or 'no auction'}" + "".join(f"\n      note: {w}" for w in g["warnings"])
               for g in games]

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from analysis.numbers import counted
 from analysis.case import Case
 from analysis.committee import Reconsideration, reconsider
 from analysis.errors import HuddleInputError
@@ -98,7 +99,7 @@ def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
     stood = json.loads(decided.votes) if decided else heard.vote_rows()
     votes = tuple({**v, "tried": Reconsideration.from_dict(v["change"]).describe()} for v in stood)
     if decided is None:
-        return CommitteeSeen("", f"The appeal is under way: {len(votes)} vote(s) so far, no decision yet.", "—",
+        return CommitteeSeen("", f"The appeal is under way: {counted(len(votes), 'vote')} so far, no decision yet.", "—",
                              votes, None)
     change = Reconsideration.from_dict(json.loads(decided.change))
     ruling = None if change.changes_nothing else reconsider(case, change)

@@ -147,16 +147,16 @@ def field_chart(case: Case, ruling: Ruling) -> Figure:
     return fig
 
 
-def q4_chart(frame) -> Figure:
+def q4_chart(frame, title: str) -> Figure:
     fig, ax = _figure(2.6)
-    answers = int(frame["answers"].iloc[0]) if len(frame) else 0
+    answers = frame.attrs.get("answers", 0)
     ax.bar(range(len(frame)), frame["share"], color=[COLOURS["EW"] if t else COLOURS["chose"] for t in frame["table_action"]])
     for i, k in enumerate(frame["named"]):
         ax.text(i, frame["share"].iloc[i] + 0.02, f"{k} of {answers}", ha="center")
     ax.set_xticks(range(len(frame)), frame["action"])
     ax.set_ylim(0, 1.1)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_title(f"What the pollees said the hesitation suggests ({answers} answered)")
+    ax.set_title(title, fontsize=9)
     return fig
 
 

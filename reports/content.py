@@ -14,15 +14,16 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
-from analysis.case import Case
+from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, SCORING_NAMES, Case
 from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
-from analysis.numbers import percent
+from analysis.numbers import counted, percent
 from analysis.outcome_tree import tree_rows
 from analysis.play import choice_symbol
 from analysis.ruling import Ruling, rule
-from analysis.ruling_figures import q4_frame, sensitivity_frame
+from analysis.law16 import ui_noun
+from analysis.ruling_figures import q4_frame, q4_title, sensitivity_frame
 
 from . import charts
 
@@ -109,7 +110,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     add(Deal(case.board))
     add(AuctionBlock(case.board.auction))
     for poll in polls:
-        blocks += _poll_seen(poll, final.table_action)
+        blocks += _poll_seen(poll, final.table_action, ui_noun(case))
     blocks += _poll_reading(case, final)
     blocks += _questions(final)
     blocks += _adjustment(case, final)
@@ -137,14 +138,14 @@ def _facts(case: Case) -> list:
     irr = case.irregularity
     if irr is not None:
         by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
-        out.append(Text(f"{irr.type.capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
+        out.append(Text(f"{IRREGULARITY_NAMES[irr.type].capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
                         + (f": {irr.description}" if irr.description else "")))
     rows = [("Kind", KIND_NAMES[case.kind]), ("Laws", f"the {case.laws} edition"),
             ("Offending side", {**SIDE_NAMES, "both": "both sides"}.get(case.offending_side or "", "not given")),
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
                                                              if case.table_result.ns_score is not None else "")
              if case.table_result else "not recorded"),
-            ("Scoring", case.scoring + (f", field of {len(case.field)} other tables" if case.field else "")
+            ("Scoring", SCORING_NAMES[case.scoring] + (f", field of {counted(len(case.field), 'other table')}" if case.field else "")
              + (f", other table North-South {case.other_table:+d}" if case.other_table is not None else "")),
             ("Class of players", _s(case.class_of_players)), ("Source", case.source)]
     out.append(Table(("", ""), tuple((k, v) for k, v in rows if v)))
@@ -165,10 +166,10 @@ def _play_seen(p) -> str:
     return text
 
 
-def _poll_seen(poll, table_action: str) -> list:
+def _poll_seen(poll, table_action: str, ui: str) -> list:
     p = poll.problem
     out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
-           Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {p.scoring}." + (f" Your methods: {p.methods}" if p.methods else "")),
+           Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {SCORING_NAMES.get(p.scoring, p.scoring)}." + (f" Your methods: {p.methods}" if p.methods else "")),
            PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
     if p.is_play:
         out.append(Text(_play_seen(p)))
@@ -181,7 +182,7 @@ def _poll_seen(poll, table_action: str) -> list:
     if poll.q4_answers:
         frame = q4_frame(poll.suggested, poll.q4_answers, table_action)
         out += [Text(f"Q4: {poll.q4_question}", muted=True),
-                Chart(charts.q4_chart(frame), "What the pollees said the hesitation suggests: " + ", ".join(
+                Chart(charts.q4_chart(frame, q4_title(frame, ui, poll.number)), "Q4, the calls named: " + ", ".join(
                     f"{a} {k} of {poll.q4_answers}" for a, k in zip(frame["action"], frame["named"])))]
     return out
 
@@ -205,11 +206,11 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
     if case.ruling.q4:
         named, answers = case.ruling.q4
         frame = q4_frame([(ruling.table_action, named)], answers, ruling.table_action)
-        out.append(Chart(charts.q4_chart(frame), f"Q4: {named} of {answers} named {action_name(ruling.table_action)}"))
+        title = q4_title(frame, ui_noun(case))
+        out.append(Chart(charts.q4_chart(frame, title), title))
     return out
 
 
-KIND_NAMES = {"UI": "unauthorized information", "MI": "misinformation", "unplayable": "unplayable board (no result)"}
 
 
 def _questions(ruling: Ruling) -> list:

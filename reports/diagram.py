@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from analysis.bridge import (SEAT_NAMES, SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits,
+from analysis.bridge import (SEAT_NAMES, SUIT_SYMBOLS, SUITS, VULNERABILITY_NAMES, Auction, Board, Call, hand_suits,
                              is_vulnerable)
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
-VUL_TEXT = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": "E-W vulnerable", "both": "Both vulnerable"}
+VUL_TEXT = VULNERABILITY_NAMES
 
 CSS = """
 <style>

@@ -80,12 +80,27 @@ def shown_text(at: AppTest) -> str:
                     parts.append(value)
             for option in getattr(element, "options", None) or ():
                 parts.append(str(option))
+    for chart in at.get("plotly_chart"):
+        parts += chart_words(json.loads(chart.proto.spec))
     for frame in list(at.dataframe) + list(at.table):
         try:
             parts.append(frame.value.to_csv())
         except Exception:           # an element of another shape: nothing to read as a table
             continue
     return "\n".join(parts)
+
+
+def chart_words(spec: dict) -> list[str]:
+    """A chart's title, axis titles, legend names and tick labels."""
+    layout, words = spec.get("layout", {}), []
+    for key, value in layout.items():
+        if key == "title" or key.startswith(("xaxis", "yaxis")):
+            words.append(str(value.get("title", {}).get("text", "")) if key != "title" else str(value.get("text", "")))
+    for annotation in layout.get("annotations", []):
+        words.append(str(annotation.get("text", "")))
+    for trace in spec.get("data", []):
+        words += [str(trace.get("name", "")), *map(str, trace.get("x", []) if isinstance(trace.get("x"), list) else [])]
+    return [w for w in words if w]
 
 
 def open_page(evening, page: str, role: str, poll: int | None = None, case: str = "evening-lead") -> AppTest:
@@ -212,3 +227,73 @@ def test_one_answer_is_never_a_firm_verdict():
     assert verdict.p_meets > 0.9 and verdict.confidence == "too few answers yet" and verdict.more_pollees >= 4
     five = logical_alternatives([ActionCount("P", chose=5), ActionCount("3H")], "3H", "wbf2017")
     assert [v.confidence for v in five.verdicts if v.action == "P"] == ["firm"]
+
+
+def _chart_titles(figure) -> list[str]:
+    titles = [figure._suptitle.get_text()] if figure._suptitle is not None else []
+    return titles + [ax.get_title() for ax in figure.axes if ax.get_title()]
+
+
+def test_each_chart_is_titled_for_what_it_shows(evening):
+    from polling.dossier import load_dossier
+    from reports.content import Chart
+    report = load_dossier(evening["record"]).report()
+    titles = [t for b in report.blocks if isinstance(b, Chart) for t in _chart_titles(b.figure)]
+    assert len(titles) == len(set(titles)), "\n".join(titles)
+    assert "Poll 1, Q4: the calls the pollees said the break in tempo makes more attractive (8 answered)" in titles
+    assert any(t.startswith("Q4 as recorded with the case: ") for t in titles)
+    at = open_page(evening, "ui/committee.py", "committee", evening["polls"][0])
+    shown = [json.loads(c.proto.spec)["layout"].get("title", {}).get("text") for c in at.get("plotly_chart")]
+    shown = [t for t in shown if t]
+    assert len(shown) == len(set(shown)) and len(shown) >= 3, "\n".join(shown)
+
+
+def test_a_hesitation_entered_once_marks_the_call_in_the_auction():
+    from analysis.case import Case
+    from reports.diagram import auction_html
+    from ui.case_form import case_dict_from_state, grid_from_calls
+    grid = grid_from_calls([{"call": c} for c in ("1H", "P", "2H", "P", "P", "3D")])   # no call ticked slow
+    state = {"ed_title": "One entry", "ed_kind": "UI", "ed_scoring": "matchpoints", "ed_laws": "2017",
+             "ed_dealer": "N", "ed_vul": "none", "ed_irr_type": "hesitation", "ed_irr_by": "N", "ed_irr_call": 4,
+             "ed_irr_seconds": 25, "ed_action": 5, "ed_offending": "NS"}
+    state.update({f"ed_hand_{s}": "" for s in "NESW"})
+    case = Case.from_dict(case_dict_from_state(state, grid))
+    marked = case.board.auction.calls[4]
+    assert marked.tempo_break and marked.tempo_seconds == 25 and case.irregularity.seconds == 25
+    assert "25 seconds" in auction_html(case.board.auction) or "25 s" in auction_html(case.board.auction)
+    # seconds typed in the grid alone reach the irregularity; two different figures are refused, naming both
+    grid.loc[4, "seconds"] = 25
+    assert Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 0}, grid)).irregularity.seconds == 25
+    with pytest.raises(Exception, match=r"irregularity.seconds.*30 seconds, but the auction gives 25 for call 5"):
+        Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 30}, grid))
+
+
+def test_the_case_picker_shows_the_status_an_action_just_set(evening):
+    example = case_files.Case.from_dict(json.loads(LEAD_CASE.read_text()))
+    cases.create_case(replace(example, id="picker-status", title="Picker status"), "tess")    # open, with its ruling
+    at = open_page(evening, "ui/ruling.py", "director", case="picker-status")
+    picker = at.selectbox(key="case_pick")
+    assert picker.format_func(picker.value) == "Picker status (open)"
+    at.button(key="ruling_save").click().run()
+    assert not at.exception and not at.error
+    picker = at.selectbox(key="case_pick")
+    assert picker.format_func(picker.value) == "Picker status (ruled)"
+    assert "Saved as version 1." in [s.value for s in at.success]
+
+
+def test_a_board_picked_from_a_club_file_shows_its_table_and_brings_the_other_tables_as_the_field(evening):
+    path = ROOT / "tests/files/pbntools/sky_club_2196_pairs_sky_club_jackpot_2000.pbn"      # a real BBO club file
+    at = open_page(evening, "ui/case_editor.py", "director")
+    at.button(key="ed_new").click().run()
+    at.text_area(key="ed_pbn").set_value(path.read_text(encoding="latin-1")).run()
+    at.button(key="ed_pbn_read").click().run()
+    picker = at.selectbox(key="ed_file_game")
+    labels = list(picker.options)
+    assert len(labels) == len(set(labels)) == 44                       # every table told apart
+    assert labels[0] == "Board 1 · 3NT by East, 2 down (North-South +100) · babjee4079 – communicat v zmej – GREGARI_"
+    assert at.text_input(key="ed_field").value == "100 50"            # board 1's two other tables with a result
+    assert at.text_input(key="ed_contract").value == "3NT-2"
+    picker.set_value(labels[5]).run()                                   # board 2, the second table
+    assert labels[5].startswith("Board 2 · 4♠ by East, made (North-South -420) · zmej – GREGARI_")
+    assert at.text_input(key="ed_field").value == "-400 -430 -460"
+    assert any("3 other tables in the file" in c.value for c in at.caption)

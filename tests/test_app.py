@@ -31,7 +31,7 @@ def test_opening_a_case_shows_diagram_and_auction(app):
     assert "6♦ after a noticeable hesitation" in app.title[0].value
     html = " ".join(h.proto.body for h in app.get("html"))
     assert "KJ2" in html and 'data-seat="W"' in html and "break in tempo" in html
-    assert "Final contract: **6♦ by S**" in " ".join(m.value for m in app.markdown)
+    assert "Final contract: **6♦ by South**" in " ".join(m.value for m in app.markdown)
 
 
 def test_calculator_gives_seed_002_numbers(app):

@@ -105,15 +105,15 @@ def test_incomplete_auction_has_no_contract_yet():
 
 @pytest.mark.parametrize("text, dealer, message", [
     ("1H 1S 1D", "N", "auction call 3 (South): 1♦ is insufficient after 1♠"),
-    ("1H P X", "N", "auction call 3 (South): X doubles own side's 1♥"),
-    ("1H P P XX", "N", "auction call 4 (West): XX without a double to redouble"),
-    ("1H P XX", "N", "auction call 3 (South): XX without a double"),
-    ("1H X P XX", "N", "auction call 4 (West): XX of the opponents' contract"),
-    ("X", "E", "auction call 1 (East): X with no bid to double"),
-    ("1H X X", "N", "auction call 3 (South): X doubles own side's 1♥"),
+    ("1H P X", "N", "auction call 3 (South): Double of own side's 1♥"),
+    ("1H P P XX", "N", "auction call 4 (West): Redouble without a double to redouble"),
+    ("1H P XX", "N", "auction call 3 (South): Redouble without a double"),
+    ("1H X P XX", "N", "auction call 4 (West): Redouble of the opponents' contract"),
+    ("X", "E", "auction call 1 (East): Double with no bid to double"),
+    ("1H X X", "N", "auction call 3 (South): Double of own side's 1♥"),
     ("1H P P P 1S", "N", "auction call 5 (North): 1♠ comes after the auction ended"),
     ("P P P P P", "S", "auction call 5 (South): Pass comes after the auction ended"),
-    ("1H X P X", "N", "auction call 4 (West): X of 1♥, which is already doubled"),
+    ("1H X P X", "N", "auction call 4 (West): Double of 1♥, which is already doubled"),
 ])
 def test_illegal_auctions_name_the_call(text, dealer, message):
     with pytest.raises(HuddleInputError) as err:

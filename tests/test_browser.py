@@ -41,7 +41,7 @@ def test_case_page_shows_hand_diagram(server, browser, director):
     page.screenshot(path=str(ARTIFACTS / "case-page.png"), full_page=True)
     expect(page.get_by_text("♠ KJ2", exact=True)).to_be_visible()       # South's spades
     expect(page.get_by_text("♣ J97643", exact=True)).to_be_visible()    # West's clubs
-    expect(page.get_by_text("break in tempo")).to_be_visible()
+    expect(page.get_by_text("break in tempo", exact=True)).to_be_visible()
     page.close()
 
 

@@ -37,7 +37,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     choose(page, "Case", f"{CASE} (ruled)")
     expect(page.get_by_text("Status: ruled")).to_be_visible(timeout=15_000)
     # every example is ruled: wait for this case's own table result before reading its ruling
-    expect(page.get_by_text("Table result: 2H+2 by E", exact=True)).to_be_visible(timeout=15_000)
+    expect(page.get_by_text("Table result: 2♥ by East, made with 2 overtricks", exact=True)).to_be_visible(timeout=15_000)
 
     page.get_by_role("tab", name="The director's ruling").click()
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("8 1/4 of 22 matchpoints", timeout=15_000)
@@ -48,7 +48,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     expect(page.locator("g.slice")).to_have_count(9, timeout=15_000)
 
     page.get_by_role("tab", name="Try a change").click()
-    weight = page.get_by_label("X", exact=True)
+    weight = page.get_by_label("Double", exact=True)
     weight.fill("1/2")
     weight.press("Enter")
     expect(page.get_by_text("weights sum to 7/8, not 1")).to_be_visible(timeout=15_000)   # named, nothing changes
@@ -63,12 +63,13 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     page.get_by_text("modify: the ruling stands in part").click()
     page.get_by_label("Reason", exact=True).fill("Pass was chosen by a quarter of the pollees and deserves more weight.")
     page.get_by_role("button", name="Record my vote").click()
-    expect(page.get_by_role("tab", name="Votes and decision")).to_be_visible(timeout=15_000)
+    expect(page.get_by_text("Vote recorded.")).to_be_visible(timeout=15_000)
     page.get_by_role("tab", name="Votes and decision").click()
     page.get_by_label("The committee's reason").fill("Modified: Pass weighted with double.")
     page.get_by_role("button", name="Record the decision").click()
+    expect(page.get_by_text("Decision recorded; the case is closed.")).to_be_visible(timeout=15_000)
     page.get_by_role("tab", name="Votes and decision").click()
-    expect(page.get_by_text("Modify (the ruling stands in part: a different adjustment or score): weights X 1/2, "
+    expect(page.get_by_text("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, "
                             "Pass 3/8, 3♦ 1/8; agreed by cora", exact=False)).to_be_visible(timeout=15_000)
     record = cases.find_case("constructed-mi-transfer", url=db_url)
     assert cases.get_case(record, url=db_url).status == "closed"
@@ -81,7 +82,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     assert saved.read_bytes()[:5] == b"%PDF-"
     text = " ".join(subprocess.run(["pdftotext", str(saved), "-"], capture_output=True, text=True,
                                    check=True).stdout.split())
-    assert "Modify (the ruling stands in part: a different adjustment or score): weights X 1/2, Pass 3/8, 3♦ 1/8; agreed by cora" in text
+    assert "Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, Pass 3/8, 3♦ 1/8; agreed by cora" in text
     assert "1 of 1, unanimous." in text
     assert "5/8 × -140 + 3/8 × -170: 7 3/8 of 22 matchpoints" in text        # the committee's ruling
     assert "8 1/4 of 22 matchpoints" in text                                    # the director's

@@ -83,7 +83,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     expect(page.get_by_label("North", exact=True)).to_have_value("AKQ2.KQ2.AK2.AK2")
     page.get_by_label("Title", exact=True).fill("Club pairs board 9: 6NT after a slow 3NT")
     choose(page, "Action in question", "9. 6NT")
-    choose(page, "What happened", "hesitation")
+    choose(page, "What happened", "hesitation (a break in tempo)")
     choose(page, "At call", "7. 3NT")
     expect(page.get_by_role("combobox", name="Action in question", exact=True)).to_have_value("9. 6NT")
     page.get_by_role("button", name="Save the case").click()

@@ -150,9 +150,11 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         chair.get_by_text("uphold: the director's ruling stands").click()
         chair.get_by_label("Reason", exact=True).fill("Two pollees of five considered Pass: a logical alternative.")
         chair.get_by_role("button", name="Record my vote").click()
+        expect(chair.get_by_text("Vote recorded.")).to_be_visible(timeout=15_000)
         chair.get_by_role("tab", name="Votes and decision").click()
         chair.get_by_label("The committee's reason").fill("The director's ruling stands.")
         chair.get_by_role("button", name="Record the decision").click()
+        expect(chair.get_by_text("Decision recorded; the case is closed.")).to_be_visible(timeout=15_000)
         chair.get_by_role("tab", name="Votes and decision").click()
         expect(chair.get_by_text("Uphold (the director's ruling stands); agreed by cora, 1 of 1", exact=False)).to_be_visible(
             timeout=15_000)

@@ -88,7 +88,7 @@ def test_differing_changes_are_not_one_majority():
     assert (chosen.change, chosen.agreed, chosen.chair_named) == (THRESHOLD, ("bob",), True)
     assert chosen.describe() == ("Modify (the ruling stands in part: a different adjustment or score): threshold 30%; "
                                  "agreed by bob, 1 of 3 (no change had a majority: the chair named this one); "
-                                 "dissent: ann would modify with weights X 1/2, Pass 1/2 (Pass is worth more); "
+                                 "dissent: ann would modify with weights Double 1/2, Pass 1/2 (Pass is worth more); "
                                  "cy would uphold (the poll is clear).")
     same = [Vote("ann", "modify", "a", WEIGHTS), Vote("bob", "modify", "b", THRESHOLD), Vote("cy", "modify", "c", WEIGHTS)]
     decided = committee_decision(same)
@@ -121,7 +121,7 @@ def test_votes_and_decision_are_kept_with_the_case(database_url):
                           Reconsideration(weights={"X": Fraction(1, 2), "P": Fraction(1, 2)}))
     decided = committee.record_decision(record, "ann", "Pass was chosen by a quarter and is worth more.")
     assert decided.decision == "modify" and decided.ruling_version == 1
-    assert decided.summary == ("Modify (the ruling stands in part: a different adjustment or score): weights X 1/2, "
+    assert decided.summary == ("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, "
                                "Pass 1/2; agreed by bob, cy, 2 of 3; dissent: ann would uphold (The poll is clear.).")
     assert '"6 1/2"' not in decided.result and "6 1/2 of 22" in decided.result
     assert cases.get_case(record).status == "closed"

@@ -42,6 +42,6 @@ def test_a_stored_case_reads_as_one_dossier(database_url):
     assert [v.version for v in dossier.ruling_versions] == [1]
     (seen,) = dossier.polls
     assert seen.answers[0]["pollee"] == "Pollee 1" and seen.answers[0]["call"] == "Pass"
-    assert dossier.committee.summary.startswith("The appeal is under way: 1 vote(s)")
+    assert dossier.committee.summary.startswith("The appeal is under way: 1 vote so far")
     assert [s.headline() for s in dossier.ruling().scores.values()] == ["+420", "-920"]
     assert dossier.report().file_stem == "laws033-6d-slam"

@@ -71,7 +71,7 @@ def test_default_weights_are_choose_shares_over_the_alternatives():
      "4♥ → 4♥ by South, trick counts", "weights sum to 1/2, not 1"),
     ((ActionBranch("4H", F(1), (ContractBranch("4H", "S", F(1), ((14, F(1)),)),)),),
      "4♥ → 4♥ by South, trick counts", "14 tricks is impossible"),
-    ((ActionBranch("4H", F(1), ()),), "4♥", r"give the contract\(s\)"),
+    ((ActionBranch("4H", F(1), ()),), "4♥", r"give the contract or contracts"),
     ((ActionBranch("6H", F(0), (), cancelled=True),), "alternatives", "at least one legal alternative"),
 ])
 def test_bad_trees_are_named(branches, field, problem):

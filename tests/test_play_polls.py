@@ -176,11 +176,11 @@ def test_a_walk_through_poll_leaves_out_those_who_left_the_table_path(lead_recor
         services.record_verbal_vote(poll.id, "S6", path={1: "P", 5: "1C", 9: "P"})
     tally = services.tally(poll.id)
     assert (tally.poll_size, tally.on_path, tally.count("Cx").chose) == (2, 2, 0)
-    assert tally.discounted[0].reason() == ("would have called X at call 10, where the player called Pass: "
+    assert tally.discounted[0].reason() == ("would have called Double at call 10, where the player called Pass: "
                                             "not a peer of the player on this auction, so not counted")
     assert services.tally(poll.id, include_diverged=True).count("Cx").chose == 1
     rows = services.answer_rows(services.ballots_for_poll(poll.id), problem=problem)
-    assert rows[1]["on the table's path"].startswith("no: would have called X")
+    assert rows[1]["on the table's path"].startswith("no: would have called Double")
     assert rows[0]["call"] == "a low ♠" and rows[0]["earlier calls"] == "2: Pass, 6: Pass, 10: Pass"
     from polling import corpus
     frame = corpus.database_corpus()

@@ -3,8 +3,10 @@ stored one. Saving validates the whole case; a mistake names its field and nothi
 import streamlit as st
 
 from analysis import case as case_files
-from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, call_symbol, parse_call
-from analysis.case import IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
+from analysis.numbers import counted
+from analysis.bridge import SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
+from analysis.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDES, SCORING_FORMS,
+                           SCORING_NAMES)
 from analysis.laws import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.play import position_name
@@ -56,7 +58,7 @@ def read_file() -> None:
         ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
         return
     ss["_ed_file_read"] = read
-    ss["ed_file_games"] = {f"{g.name} (game {g.position})": g.position for g in read.games}
+    ss["ed_file_games"] = case_files.game_labels(read)
     ss["ed_file_problems"] = [str(p) for p in read.problems]
     ss["ed_pbn_error"] = None if read.games else "No board of the file could be read."
     if read.games:
@@ -69,11 +71,14 @@ def use_game() -> None:
     position = ss.get("ed_file_games", {}).get(ss.get("ed_file_game"))
     try:
         game = case_files.pick_game(ss["_ed_file_read"], game=position)
-        case = case_files.from_game(game, "from-file", "From a file", ss.get("ed_kind", "UI"))
+        others = case_files.other_tables(ss["_ed_file_read"], game)
+        case = case_files.from_game(game, "from-file", "From a file", ss.get("ed_kind", "UI"), others=others)
     except HuddleInputError as exc:
         ss["ed_pbn_error"] = str(exc)
         return
     ss["ed_pbn_error"] = None
+    ss["ed_field_from"] = (f"The field is the board's {counted(len(others), 'other table')} in the file; edit it below "
+                           "if some were not in the same event." if others and not game.score_table else None)
     state = state_from_case(case)
     for key in ("ed_title", "ed_id", "ed_kind"):   # the file has none of these: keep what was typed
         state.pop(key)
@@ -104,6 +109,8 @@ with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auc
     st.button("Read the file", on_click=read_file, key="ed_pbn_read")
     if ss.get("ed_file_games"):
         st.selectbox("Board in the file", list(ss["ed_file_games"]), key="ed_file_game", on_change=use_game)
+    if ss.get("ed_field_from"):
+        st.caption(ss["ed_field_from"])
     for problem in ss.get("ed_file_problems", []):
         st.warning(inert(f"Not read: {problem}"))
     if ss.get("ed_pbn_error"):
@@ -112,10 +119,8 @@ with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auc
 st.subheader("The case")
 st.text_input("Title", key="ed_title", max_chars=300)
 c1, c2, c3 = st.columns(3)
-c1.radio("Kind", KINDS, key="ed_kind", horizontal=True,
-         format_func={"UI": "Unauthorized information", "MI": "Misinformation",
-                      "unplayable": "Unplayable board (no result)"}.get)
-c2.selectbox("Form of scoring", SCORING_FORMS, key="ed_scoring")
+c1.radio("Kind", KINDS, key="ed_kind", horizontal=True, format_func=KIND_NAMES.get)
+c2.selectbox("Form of scoring", SCORING_FORMS, key="ed_scoring", format_func=lambda s: SCORING_NAMES[s][:1].upper() + SCORING_NAMES[s][1:])
 c3.text_input("Class of players", key="ed_class")
 c1, c2, c3 = st.columns(3)
 c1.selectbox("Laws in force", EDITIONS, key="ed_laws", format_func=lambda e: f"{e} edition",
@@ -134,7 +139,7 @@ st.subheader("Board")
 c1, c2, c3 = st.columns(3)
 c1.number_input("Board number (0: not known)", min_value=0, step=1, key="ed_number")
 c2.selectbox("Dealer", tuple(SEATS), key="ed_dealer", format_func=SEAT_NAMES.get)
-c3.selectbox("Vulnerability", VULNERABILITIES, key="ed_vul")
+c3.selectbox("Vulnerability", VULNERABILITIES, key="ed_vul", format_func=VULNERABILITY_NAMES.get)
 st.caption("Hands as spades.hearts.diamonds.clubs, e.g. AKQ2.KQ2.AK2.AK2; leave a hand blank if "
            "it is not known.")
 cols = st.columns(2)
@@ -174,7 +179,8 @@ def call_label(i):
 
 st.subheader("The irregularity")
 c1, c2, c3 = st.columns(3)
-c1.selectbox("What happened", (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type")
+c1.selectbox("What happened", (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type",
+             format_func=lambda t: IRREGULARITY_NAMES.get(t, t))
 c2.selectbox("By (who transmitted it)", (NO_VALUE,) + tuple(SEATS), key="ed_irr_by",
              format_func=lambda s: SEAT_NAMES.get(s, s),
              help="For a hesitation, remark or gesture: the player; for an explanation or alert: the partner who gave it")
@@ -207,7 +213,8 @@ c1, c2, c3 = st.columns(3)
 c1.text_input("or the North-South score alone", key="ed_ns_score")
 c2.text_input("Field: North-South scores (420*4 400 …)", key="ed_field")
 c3.text_input("Other table's North-South score (teams)", key="ed_other")
-st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True)
+st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True,
+         format_func=lambda s: {**SIDE_NAMES, "both": "Both sides"}.get(s, s))
 st.text_area("Director's notes", key="ed_notes", max_chars=5000)
 st.text_input("Source", key="ed_source")
 

@@ -3,6 +3,8 @@ status workflow, and for everyone the history of changes and the case file to do
 import streamlit as st
 
 from analysis import case as case_files
+from analysis.bridge import SEAT_NAMES, SIDE_NAMES
+from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, SCORING_NAMES
 from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
@@ -15,7 +17,7 @@ stored = cases.get_case(case_id)
 case = stored.case
 
 st.title(inert(case.title))
-st.caption(inert(" · ".join(x for x in (f"{case.kind} case", case.scoring, f"status {stored.status}",
+st.caption(inert(" · ".join(x for x in (KIND_NAMES[case.kind], SCORING_NAMES[case.scoring], f"status {stored.status}",
                                          case.event, case.session, case.source) if x)))
 if user.may("director"):
     edit, poll, _ = st.columns([1, 1, 3])
@@ -31,7 +33,7 @@ with left:
 with right:
     st.subheader("Auction")
     st.html(auction_html(case.board.auction))
-    contract = case.board.auction.contract_text(symbols=True)
+    contract = case.board.auction.contract_words()
     if contract:
         st.write(f"Final contract: **{contract}**")
 
@@ -39,13 +41,17 @@ st.subheader("Facts")
 if case.irregularity:
     irr = case.irregularity
     agreed = {True: "agreed", False: "disputed", None: "not stated"}[irr.agreed]
-    st.write(f"**{irr.type.capitalize()}** ({agreed})")
+    by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
+    st.write(f"**{IRREGULARITY_NAMES[irr.type].capitalize()}**{by} (facts {agreed})")
     plain(irr.description)
 if case.action_index is not None:
     call = case.action_call
-    st.write(f"Action in question: **{call.symbol()}** by {case.action_seat} (call {case.action_index + 1}).")
+    st.write(f"Action in question: **{call.symbol()}** by {SEAT_NAMES[case.action_seat]} "
+             f"(call {case.action_index + 1} of the auction).")
 if case.offending_side:
-    st.write(f"Offending side: {case.offending_side}; non-offending side: {case.non_offending_side}.")
+    sides = {**SIDE_NAMES, "both": "both sides"}
+    st.write(f"Offending side: {sides[case.offending_side]}"
+             + (f"; non-offending side: {sides[case.non_offending_side]}." if case.non_offending_side else "."))
 if case.table_result:
     score = case.table_result.ns_score
     st.write(f"Table result: {case.table_result.describe()}"

@@ -12,10 +12,11 @@ from analysis.bridge import SIDE_NAMES
 from analysis.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
                                 threshold_sensitivity)
 from analysis.errors import HuddleInputError
+from analysis.law16 import ui_noun
 from analysis.logical_alternatives import PRESETS, action_name, policy, policy_title
 from analysis.numbers import display, fraction_str, parse_fraction
 from analysis.ruling import rule
-from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame,
+from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame, q4_title,
                                      sensitivity_figure)
 from polling import committee
 from polling.dossier import load_dossier
@@ -23,7 +24,7 @@ from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, show_ruling
 from ui.state import remembered
-from ui.widgets import inert, pick_case, plain, show_error, show_problem
+from ui.widgets import done, inert, pick_case, plain, show_error, show_problem
 
 user = require("committee")
 st.title("Appeal")
@@ -61,14 +62,15 @@ with poll_tab:
             show_problem(poll.problem)
             st.dataframe(list(poll.answers), hide_index=True, width="stretch")
             if poll.q4_answers:
-                st.plotly_chart(q4_figure(q4_frame(poll.suggested, poll.q4_answers, director.table_action)),
+                frame = q4_frame(poll.suggested, poll.q4_answers, director.table_action)
+                st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case), poll.number)),
                                 key=f"q4_{poll.number}")
     if director.la is not None:
         st.plotly_chart(remembered("poll figure", saved, lambda: poll_figure(director.la)), key="poll_director")
     if case.ruling.q4:
         named, answers = case.ruling.q4
-        st.plotly_chart(q4_figure(q4_frame([(director.table_action, named)], answers, director.table_action)),
-                        key="q4_file")
+        frame = q4_frame([(director.table_action, named)], answers, director.table_action)
+        st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case))), key="q4_file")
 
 with ruling_tab:
     show_ruling(director)
@@ -135,8 +137,9 @@ with try_tab:
     if tried is not None:
         st.markdown(f"**{tried.worksheet.conclusion()}** ({tried_change.describe()})")
         _compare(tried)
-        if tried.la is not None:
-            st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la)), key="poll_tried")
+        if tried.la is not None and tried.la != director.la:     # the poll reads otherwise under the change
+            st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la, changed=True)),
+                            key="poll_tried")
         if case.ruling.poll:
             try:
                 st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
@@ -172,10 +175,10 @@ with vote_tab:
             if st.form_submit_button(label, type="primary"):
                 try:
                     committee.record_vote(record_id, user.username, decision, reason, tried_change)
-                    st.success("Vote recorded.")
-                    st.rerun()
                 except HuddleInputError as exc:
                     show_error(exc)
+                else:
+                    done("Vote recorded.")
         if votes:
             # the positions voted for: a decision with its change, and who voted for it
             positions: dict[str, tuple[str, Reconsideration, list[str]]] = {}
@@ -197,9 +200,10 @@ with vote_tab:
                         committee.record_decision(record_id, user.username, why,
                                                   None if chosen is None else chosen[0],
                                                   None if chosen is None else chosen[1])
-                        st.rerun()
                     except HuddleInputError as exc:
                         show_error(exc)
+                    else:
+                        done("Decision recorded; the case is closed.")
 
 st.subheader("Report")
 report_downloads(record_id)

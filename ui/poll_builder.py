@@ -10,7 +10,7 @@ from analysis.play import choice_symbol, position_index, position_name
 from polling import cases, services
 from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require
-from ui.widgets import inert, pick_case, poll_numbers, show_error, show_problem
+from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error, show_problem
 
 user = require("director")
 st.title("Poll builder")
@@ -117,7 +117,7 @@ if problem is not None:
         except HuddleInputError as exc:
             show_error(exc)
         else:
-            st.session_state["poll_id"] = poll.id
-            st.success(f"Poll {poll_numbers(services.polls_for_case(poll.case_id))[poll.id]} created (its number within this case). Issue the pollees' links on the Invites page, or to a "
-                       "class-matched group of the panel.")
-            st.page_link("ui/invites.py", label="Go to Invites", icon="✉️")
+            choose_poll(poll.id)
+            done(f"Poll {poll_numbers(services.polls_for_case(poll.case_id))[poll.id]} created (its number within "
+                 "this case). Issue the pollees' links on the Invites page, or to a class-matched group of the panel.",
+                 ("ui/invites.py", "Go to Invites"))

@@ -6,7 +6,7 @@ import streamlit as st
 from analysis import research
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, policy_title
-from analysis.numbers import percent
+from analysis.numbers import counted, percent
 from analysis.research_figures import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
                                        wrong_verdict_figure)
 from polling import settings
@@ -36,7 +36,7 @@ except HuddleInputError as exc:
     st.error(inert(str(exc)))
     st.stop()
 
-st.caption(f"{len(corpus)} polled action(s) from {corpus['case_id'].nunique()} case(s).")
+st.caption(f"{counted(len(corpus), 'polled action')} from {counted(corpus['case_id'].nunique(), 'case')}.")
 cols = st.columns(2)
 policy_name = cols[0].selectbox("Policy", [p for p, v in PRESETS.items() if v.share_test()], key="research_policy",
                                 format_func=policy_title)

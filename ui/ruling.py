@@ -13,7 +13,7 @@ from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
 from ui.ruling_view import report_downloads, score_downloads, show_ruling
-from ui.widgets import inert, pick_case, show_error
+from ui.widgets import done, inert, pick_case, show_error
 
 user = require(None)
 st.title("Ruling")
@@ -53,9 +53,10 @@ if ruling is not None:
     elif editing and st.button("Save this ruling", type="primary", key="ruling_save"):
         try:
             version = rulings.save_ruling(record_id, inputs, user.username)
-            st.success(f"Saved as version {version.version}.")
         except HuddleInputError as exc:
             show_error(exc)
+        else:
+            done(f"Saved as version {version.version}.")
 
 versions = rulings.ruling_versions(record_id)
 if versions:

@@ -5,12 +5,13 @@ a follow-up poll for more pollees, closing."""
 
 import streamlit as st
 
+from analysis.numbers import counted
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives, policy_title
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import inert, pick_case, pick_poll, show_problem, verdict_table
+from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_problem, verdict_table
 
 user = require("director")
 st.title("Live tally")
@@ -39,7 +40,7 @@ def live() -> None:
     waiting = sum(services.invite_status(i) == "waiting" for i in invites)
     st.metric("Answers counted", tally.poll_size, help="Ballots stored (personal links and verbal)"
               + (", less the walk-through pollees left out" if tally.discounted else ""))
-    st.caption(f"{waiting} link(s) not used yet · poll {services.get_poll(poll.id).status}")
+    st.caption(f"{counted(waiting, 'link')} not used yet · poll {services.get_poll(poll.id).status}")
     if problem.steps:
         st.caption(f"Walk-through: {tally.on_path} of {len(ballots)} stayed on the table's path.")
         for d in tally.discounted:
@@ -92,9 +93,9 @@ if poll.status != "closed":
 if poll.status != "draft" and st.button("Poll more pollees (a follow-up with the same wording)", key="follow_up",
                                         help="Its answers are tallied with this poll's, for the same ruling"):
     follow = services.create_follow_up(poll.id)
-    st.session_state["poll_id"] = follow.id
-    st.success("A follow-up poll with the same wording is ready: issue its links on the Invites page. Its answers "
-               "are tallied with this poll's.")
+    choose_poll(follow.id)
+    done("A follow-up poll with the same wording is ready: issue its links on the Invites page. Its answers "
+         "are tallied with this poll's.", ("ui/invites.py", "Go to Invites"))
 
 with st.expander("The problem exactly as pollees saw it"):
     show_problem(problem)

@@ -8,6 +8,7 @@ import re
 import streamlit as st
 
 from analysis.bridge import SEAT_NAMES
+from analysis.case import SCORING_NAMES
 from analysis.logical_alternatives import action_name
 from analysis.numbers import percent
 from polling import db, services
@@ -59,7 +60,26 @@ def pick_case(label: str = "Case", key: str = "case_pick") -> int:
     st.session_state["case_id"] = case_id
     if st.query_params.get("case") != slugs[case_id]:
         st.query_params["case"] = slugs[case_id]
+    said = st.session_state.pop("_done", None)
+    if said is not None:
+        message, link = said
+        st.success(inert(message))
+        if link is not None:
+            st.page_link(link[0], label=link[1])
     return case_id
+
+
+def choose_poll(poll_id: int) -> None:
+    """Open the poll pickers, on this page after a rerun and on the next, on ``poll_id``."""
+    st.session_state["poll_id"] = st.session_state["_pick_poll"] = poll_id
+    st.query_params["poll"] = str(poll_id)
+
+
+def done(message: str, link: tuple[str, str] | None = None):
+    """Say ``message`` (and offer ``link``, a page and its label) after a rerun, so that every
+    part of the page, the case picker's status first, shows what the action changed."""
+    st.session_state["_done"] = (message, link)
+    st.rerun()
 
 
 def poll_numbers(polls) -> dict[int, int]:
@@ -85,7 +105,12 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         follows = f", more answers to poll {number[poll.follows_id]}" if poll.follows_id in number else ""
         return f"Poll {number[poll_id]}{follows} ({poll.status})"
 
-    poll_id = st.selectbox("Poll", ids, index=ids.index(current) if current in ids else 0, key=key, format_func=name)
+    if st.session_state.get("_pick_poll") in ids:         # a poll just made: the picker opens on it
+        current = st.session_state.pop("_pick_poll")
+        st.session_state[key] = current
+    placed = {} if key in st.session_state and st.session_state[key] in ids else \
+        {"index": ids.index(current) if current in ids else 0}
+    poll_id = st.selectbox("Poll", ids, key=key, format_func=name, **placed)
     st.session_state["poll_id"] = poll_id
     if st.query_params.get("poll") != str(poll_id):
         st.query_params["poll"] = str(poll_id)
@@ -100,7 +125,7 @@ def show_problem(problem: PollProblem, step: int | None = None) -> None:
     earlier turn of a walk-through instead (the auction up to that call)."""
     st.subheader(PROBLEM_TITLES["call" if step is not None else problem.kind])
     plain(problem.wording)
-    st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {problem.scoring}.")
+    st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {SCORING_NAMES.get(problem.scoring, problem.scoring)}.")
     if problem.methods:
         plain(f"Your methods: {problem.methods}", muted=True)
     st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability))
