@@ -9,7 +9,6 @@ mean). Nothing here touches the database.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_cards, hand_suits,
@@ -19,37 +18,8 @@ from analysis.errors import HuddleInputError
 from analysis.law16 import PARTNER_SAID
 from analysis.play import cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
 
-# Words that give the irregularity away (polling-practice.md: "never mention the hesitation"):
-# tempo slow or fast, thinking, a number of seconds, the table's result or players, an alert or
-# its absence, UI itself. Each pattern says what it found. Abbreviations are matched in capitals
-# only ("a bit" is fine, "BIT" is not); "break" alone is not flagged (tie-break, break the suit).
-_NUMBER_WORDS = r"(?:\d+|a\s+few|several|many|ten|fifteen|twenty|thirty|forty|sixty)"
-REVEALING_TERMS = tuple((re.compile(pattern, flags), label) for pattern, label, flags in (
-    (r"\bs+l+o+w+", "slow", re.I), (r"hesitat", "hesitat…", re.I), (r"\btempo\b", "tempo", re.I),
-    (r"huddl", "huddle", re.I), (r"\bpaus(e|ed|es|ing)\b", "pause", re.I), (r"\bBITs?\b", "BIT", 0),
-    (r"\btank(s|ed|ing)?\b", "tanked", re.I), (r"\btrance\b", "trance", re.I),
-    (r"\bsnap(s|ped|ping)?\b", "snapped", re.I),
-    (r"\b(quick(ly)?|fast|rapid(ly)?|instant(ly)?|immediate(ly)?|at\s+once|in\s+a\s+flash|"
-     r"without\s+(a\s+)?(pause|thought|thinking))\b", "quickly", re.I),
-    (r"\b(thought|thinking|pondered|pondering|deliberat\w*|agoni[sz]\w*|considered\s+for|mulled)\b",
-     "thought", re.I),
-    (r"\b(long\s+time|took\s+(a|his|her|their|some)\s+(while|time|ages)|took\s+ages|took\s+long)\b",
-     "a long time", re.I),
-    (rf"\b{_NUMBER_WORDS}\s*(s|secs?|seconds?|mins?|minutes?)\b", "a number of seconds", re.I),
-    (r"\b(made|making)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-     r"the\s+contract|it|overtricks?|an\s+overtrick)\b",
-     "the table result", re.I),
-    (r"\b(went|go|going|was|were)\s+(down|off|set|defeated)\b|\b(down|off)\s+(one|two|three|four|\d+)\b",
-     "the table result", re.I),
-    (r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", "a score", 0),
-    (r"\b(at\s+the\s+table|table\s+result|actual(ly)?\s+(bid|call|player|result)|the\s+player\s+in\s+question|"
-     r"this\s+player)", "who or what was at the table", re.I),
-    (r"\b(the\s+offend\w*|complain\w*|appeal\w*|the\s+director|ruling)\b|\bTD\b", "the ruling", re.I),
-    (r"\b(alert\w*|un-?alerted|announce[ds]?|announcement|explain\w*|explanation|misexplain\w*)\b",
-     "an alert or explanation", re.I),
-    (r"\bunauthori[sz]ed\b", "unauthorized", re.I), (r"\bUI\b", "UI", 0),
-))
-MAX_WORDING = 2000
+from .wording import MAX_WORDING, poll_wording_problems
+
 
 
 POLL_TYPES = ("call", "lead", "play")
@@ -121,28 +91,6 @@ class PollProblem:
                       "candidates": tuple(data["candidates"]), "steps": tuple(data.get("steps", ())),
                       "tricks": tuple((leader, tuple(tuple(sc) for sc in trick))
                                       for leader, trick in data.get("tricks", ()))})
-
-
-def poll_wording_problems(text: str, case: Case | None = None) -> list[str]:
-    """What in the director's text would tell a pollee about the irregularity; empty if nothing."""
-    problems = []
-    for pattern, label in REVEALING_TERMS:
-        if pattern.search(text):
-            problems.append(f"mentions '{label}', which reveals the irregularity")
-    if case is not None:
-        for given in _wrong_explanations(case):
-            if given.lower() in text.lower():
-                problems.append(f"repeats the explanation given at the table ('{given}')")
-    if len(text) > MAX_WORDING:
-        problems.append(f"is {len(text)} characters long; at most {MAX_WORDING}")
-    return problems
-
-
-def _wrong_explanations(case: Case) -> list[str]:
-    return [c.explanation.strip() for c in case.board.auction.calls
-            if c.explanation and c.correct_explanation
-            and c.explanation.strip().lower() != c.correct_explanation.strip().lower()
-            and len(c.explanation.strip()) >= 3]
 
 
 def entitled_auction(case: Case, decision_index: int, player: str | None = None) -> Auction:
@@ -290,15 +238,19 @@ def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int)
 
 def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
                decision_index: int | None = None, q4: bool = False, play_index: int | None = None,
-               walk_from: int | None = None, group_low: bool = True) -> PollProblem:
+               walk_from: int | None = None, group_low: bool = True, override: str = "") -> PollProblem:
     """The poll for a case: a call (``decision_index``) or a card (``play_index``; 0 is the
     opening lead), by default the action in question. Refuses wording that reveals the
-    irregularity, illegal candidates, a poll whose only answer is the table action, and a Q4 that
-    does not fit the case. ``walk_from`` makes it a walk-through from that call."""
+    irregularity (unless the director overrides the check with a reason, ``override``), illegal
+    candidates, a poll whose only answer is the table action, and a Q4 that does not fit the case.
+    ``walk_from`` makes it a walk-through from that call."""
     for name, text in (("wording", wording), ("methods", methods)):
-        problems = poll_wording_problems(text, case)
-        if problems:
-            raise HuddleInputError(name, "; ".join(problems))
+        if len(text) > MAX_WORDING:
+            raise HuddleInputError(name, f"is {len(text)} characters long; at most {MAX_WORDING}")
+        problems = poll_wording_problems(text, case, name)
+        if problems and not override.strip():
+            raise HuddleInputError(name, "; ".join(problems) + " (keep the words only with a reason why they "
+                                                             "give nothing away here)")
     if decision_index is None and play_index is None:
         decision_index, play_index = case.action_index, case.play_index
     if play_index is not None:

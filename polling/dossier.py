@@ -12,10 +12,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from analysis.numbers import counted
 from analysis.case import Case
 from analysis.committee import Reconsideration, reconsider
 from analysis.errors import HuddleInputError
+from analysis.numbers import counted
 from analysis.ruling import Ruling, rule
 from reports.content import Report, report_content
 from reports.render import write_report
@@ -36,6 +36,8 @@ class PollSeen:
     q4_answers: int = 0
     q4_question: str = ""
     status: str = ""
+    wording_kept: str = ""           # the words the wording check found, kept by the director, and why
+
 
 
 @dataclass(frozen=True)
@@ -82,14 +84,24 @@ def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:
 def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:
     """Each of the case's polls as its pollees saw it, with every answer and the Q4 counts."""
     out = []
-    for poll in services.polls_for_case(record_id, url):
+    for number, poll in enumerate(services.polls_for_case(record_id, url), 1):     # numbered within the case
         problem = services.problem_of(poll)
         ballots = services.ballots_for_poll(poll.id, url)
         counted = services.tally_ballots(ballots, problem)
         # pollees' labels are the director's only: the committee and the reports see Pollee 1, 2, 3
-        out.append(PollSeen(poll.id, problem, tuple(services.answer_rows(ballots, problem=problem)), counted.suggested,
-                            counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status))
+        out.append(PollSeen(number, problem, tuple(services.answer_rows(ballots, problem=problem)), counted.suggested,
+                            counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status,
+                            wording_kept(poll)))
     return out
+
+
+def wording_kept(poll) -> str:
+    """The director's override of the wording check, in words ("" when the check found nothing)."""
+    if not poll.wording_override:
+        return ""
+    kept = json.loads(poll.wording_override)
+    found = ", ".join(f"“{w}”" for w in kept["found"])
+    return f"The wording check found {found}; {kept['by'] or 'the director'} kept the words: {kept['reason']}"
 
 
 def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:

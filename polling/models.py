@@ -41,6 +41,8 @@ class Poll(SQLModel, table=True):
     status: str = Field(default="draft", max_length=20)   # draft → open → closed
     frozen_at: datetime | None = None
     created_at: datetime = Field(default_factory=utcnow)
+    # the wording kept against the wording check: JSON {"by", "reason", "found": [words]}; "" when none
+    wording_override: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class Invite(SQLModel, table=True):

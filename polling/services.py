@@ -27,6 +27,7 @@ from .ballots import PollProblem, build_poll, ui_call_index
 from .db import reading, writing
 from .cases import move_status
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
+from .wording import wording_findings
 
 TOKEN_BYTES = 16            # 128-bit random tokens
 DEFAULT_TTL = timedelta(days=7)
@@ -71,17 +72,24 @@ def problem_of(poll: Poll) -> PollProblem:
 
 def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
                 q4_enabled: bool = False, decision_index: int | None = None, url: str | None = None,
-                play_index: int | None = None, walk_from: int | None = None, group_low: bool = True) -> Poll:
+                play_index: int | None = None, walk_from: int | None = None, group_low: bool = True,
+                override: str = "", username: str = "") -> Poll:
     """A draft poll of a call (``decision_index``) or a card (``play_index``, 0 the opening
-    lead), by default the case's action in question; ``walk_from`` makes it a walk-through."""
+    lead), by default the case's action in question; ``walk_from`` makes it a walk-through.
+    Words the wording check finds are kept only with the director's reason (``override``), which
+    is stored with the poll: who kept which words, and why."""
     with writing(url) as session:
         record = _get(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)
         problem = build_poll(case, wording, methods, alternatives, decision_index, q4=q4_enabled,
-                             play_index=play_index, walk_from=walk_from, group_low=group_low)
+                             play_index=play_index, walk_from=walk_from, group_low=group_low, override=override)
+        found = [f.found for name, text in (("wording", wording), ("methods", methods))
+                 for f in wording_findings(text, name, case)]
+        kept = json.dumps({"by": username, "reason": check_length(override.strip(), 1000, "reason"), "found": found},
+                          ensure_ascii=False) if found else ""
         poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
                     q4_enabled=q4_enabled, q4_call=_ui_call(case) if q4_enabled and not problem.is_play else None,
-                    kind=problem.kind)
+                    kind=problem.kind, wording_override=kept)
         session.add(poll)
         session.commit()
         return poll
@@ -94,7 +102,7 @@ def create_follow_up(poll_id: int, url: str | None = None) -> Poll:
         first = _get(session, Poll, poll_id, "poll")
         root = first.follows_id or first.id
         follow = Poll(case_id=first.case_id, problem=first.problem, q4_enabled=first.q4_enabled,
-                      q4_call=first.q4_call, kind=first.kind, follows_id=root)
+                      q4_call=first.q4_call, kind=first.kind, follows_id=root, wording_override=first.wording_override)
         session.add(follow)
         session.commit()
         return follow

@@ -171,6 +171,8 @@ def _poll_seen(poll, table_action: str, ui: str) -> list:
     out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
            Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {SCORING_NAMES.get(p.scoring, p.scoring)}." + (f" Your methods: {p.methods}" if p.methods else "")),
            PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
+    if poll.wording_kept:
+        out.append(Text(poll.wording_kept + ".", muted=True))
     if p.is_play:
         out.append(Text(_play_seen(p)))
     if poll.answers:

@@ -297,3 +297,15 @@ def test_a_board_picked_from_a_club_file_shows_its_table_and_brings_the_other_ta
     assert labels[5].startswith("Board 2 · 4♠ by East, made (North-South -420) · zmej – GREGARI_")
     assert at.text_input(key="ed_field").value == "-400 -430 -460"
     assert any("3 other tables in the file" in c.value for c in at.caption)
+
+
+def test_the_poll_builder_quotes_the_words_found_and_keeps_them_only_with_a_reason(evening):
+    at = open_page(evening, "ui/poll_builder.py", "director")
+    at.text_area(key="pb_wording").set_value("Matchpoints. Partner's 2NT was slow. We play fast arrival.").run()
+    assert [w.value for w in at.warning] == ["The introduction: “slow” gives away partner's tempo."]
+    assert not at.get("button") or "pb_create" not in [b.key for b in at.button]     # no poll without a reason
+    at.text_input(key="pb_override").set_value("'slow' names the partnership's slow-shows structure").run()
+    at.button(key="pb_create").click().run()
+    assert not at.exception and any(s.value.startswith("Poll 3 created") for s in at.success)
+    from polling.dossier import load_dossier
+    assert load_dossier(evening["record"]).polls[-1].wording_kept.startswith("The wording check found “slow”; tess kept")

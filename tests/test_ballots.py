@@ -46,24 +46,23 @@ def test_partners_alerts_are_hidden_and_opponents_get_the_correct_explanation():
     assert entitled_auction(case, 5).calls[3] == Call("2C")
 
 
-@pytest.mark.parametrize("text, label", [
-    ("Partner was slow before passing", "slow"), ("After a hesitation", "hesitat…"), ("After the BIT, what now?", "BIT"),
-    ("Partner's tempo was off", "tempo"), ("There was a huddle", "huddle"), ("After a pause", "pause"),
-    ("After a break in tempo", "tempo"), ("partner thought for a while", "thought"),
-    ("Partner took a long time", "a long time"), ("Partner took a while", "a long time"),
-    # the ways a real evening said it
-    ("partner tanked", "tanked"), ("partner snapped out 4♠", "snapped"), ("after some thought", "thought"),
-    ("considered for 15 seconds", "a number of seconds"), ("a sloooow pass", "slow"), ("passed quickly", "quickly"),
-    ("after a few seconds", "a number of seconds"), ("in a flash", "quickly"),
-    ("6♠ made at the table", "who or what was at the table"), ("6♠ making twelve", "the table result"),
-    ("it went down two", "the table result"),
-    ("+920 to North-South", "a score"), ("The player in question bid 6♦", "who or what was at the table"),
-    ("North actually bid 6♦", "who or what was at the table"), ("partner did not alert 2♣", "an alert or explanation"),
-    ("2♣ was unalerted", "an alert or explanation"), ("Partner explained 2♦ as natural", "an alert or explanation"),
-    ("East-West appealed", "the ruling"),
+@pytest.mark.parametrize("text, found, gives_away", [
+    ("Partner was slow before passing", "slow", "partner's tempo"), ("After a hesitation", "hesitation", "partner's tempo"),
+    ("After the BIT, what now?", "BIT", "partner's tempo"), ("Partner's tempo was off", "tempo", "partner's tempo"),
+    ("There was a huddle", "huddle", "partner's tempo"), ("After a pause", "pause", "partner's tempo"),
+    ("After a break in tempo", "break in tempo", "partner's tempo"),
+    ("Partner took a long time", "took a long time", "partner's tempo"),
+    ("partner snapped out 4♠", "snapped", "partner's tempo"), ("in a flash", "in a flash", "partner's tempo"),
+    ("considered for 15 seconds", "considered for", "partner's tempo"),
+    ("6♠ made at the table", "at the table", "who was at the table"),
+    ("6♠ making twelve", "making twelve", "the table result"), ("it went down two", "went down", "the table result"),
+    ("+920 to North-South", "+920", "the table result"),
+    ("partner did not alert 2♣", "alert", "partner's alert or explanation"),
+    ("East-West appealed", "appealed", "the ruling"),
 ])
-def test_wording_that_reveals_the_irregularity(text, label):
-    assert f"mentions '{label}', which reveals the irregularity" in poll_wording_problems(text)
+def test_wording_that_reveals_the_irregularity(text, found, gives_away):
+    # the words found are quoted as written, first in the text
+    assert poll_wording_problems(text)[0] == f"“{found}” gives away {gives_away}"
 
 
 @pytest.mark.parametrize("text", ["Matchpoints, both vulnerable. What do you call?",
@@ -82,7 +81,7 @@ def test_the_wrong_explanation_may_not_appear_in_the_wording():
                           "correct_explanation": "Stayman"}
     case = case_files.loads(json.dumps(data))
     assert poll_wording_problems("2♣ asks for minors; your call?", case) == [
-        "repeats the explanation given at the table ('asks for minors')"]
+        "“asks for minors” gives away the explanation given at the table"]
     with pytest.raises(HuddleInputError) as err:
         build_poll(case, "2♣ asks for minors; your call?")
     assert err.value.field == "wording"

@@ -60,6 +60,8 @@ with poll_tab:
         with st.container(border=True):
             st.caption(f"Poll {poll.number} ({poll.status}), exactly as the pollees saw it")
             show_problem(poll.problem)
+            if poll.wording_kept:
+                st.caption(inert(poll.wording_kept + "."))
             st.dataframe(list(poll.answers), hide_index=True, width="stretch")
             if poll.q4_answers:
                 frame = q4_frame(poll.suggested, poll.q4_answers, director.table_action)

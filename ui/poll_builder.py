@@ -85,12 +85,20 @@ q4 = st.checkbox("After the answers are locked, ask what the unauthorized inform
 if q4 and q4_text:
     st.caption(inert(f"Q4 will read: {q4_text}"))
 
+BOXES = {"wording": "The introduction", "methods": "The methods"}
+flagged = False
 for name, text in (("wording", wording), ("methods", methods)):
-    for problem in poll_wording_problems(text, case):
-        st.error(inert(f"{name}: {problem}"))
+    for problem in poll_wording_problems(text, case, name):
+        flagged = True
+        st.warning(inert(f"{BOXES[name]}: {problem}."))
+override = ""
+if flagged:
+    override = st.text_input("Keep these words anyway: why they give nothing away here (kept with the poll)",
+                             key="pb_override", max_chars=1000,
+                             placeholder="e.g. 'fast arrival' is the partnership's bidding principle")
 
 options = dict(decision_index=decision_index, q4=q4 and bool(q4_text), play_index=play_index,
-               walk_from=walk_from, group_low=group_low)
+               walk_from=walk_from, group_low=group_low, override=override)
 try:
     problem = build_poll(case, wording, methods, tuple(alternatives), **options)
 except HuddleInputError as exc:
@@ -113,7 +121,8 @@ if problem is not None:
         try:
             poll = services.create_poll(case_id, wording, methods, tuple(alternatives), q4_enabled=options["q4"],
                                         decision_index=decision_index, play_index=play_index,
-                                        walk_from=walk_from, group_low=group_low)
+                                        walk_from=walk_from, group_low=group_low, override=override,
+                                        username=user.username)
         except HuddleInputError as exc:
             show_error(exc)
         else:

@@ -1,0 +1,168 @@
+"""The check of a poll's wording and methods: what in the director's text would tell a pollee
+about the irregularity (polling-practice: "never mention the hesitation"; the pollee must meet the
+problem as the player did, without the unauthorized information).
+
+Each finding quotes the words actually found and says what they give away. Bridge vocabulary that
+shares a word with a giveaway (the principle of fast arrival, quick tricks, gaining a tempo,
+"not alertable", second hand low) is recognised first and passed over. The check is measured on
+a labelled set of texts in the tests (tests/wording_set.csv); a director may still override a
+warning, with a reason that is kept with the poll.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from analysis.case import Case
+
+MAX_WORDING = 2000
+
+_NUMBER = (r"(?:\d+|a\s+few|several|many|two|three|five|ten|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|"
+           r"half\s+a|a|an|one|a\s+couple\s+of)")
+_CALLED = r"(?:bid|bids|passed|passes|doubled|doubles|redoubled|called|calls|raised|jumped|responded|rebid|" \
+          r"signed\s+off|came\s+in|overcalled|led|played|followed|produced|made\s+(?:his|her|their)\s+call)"
+
+# Bridge words that contain a giveaway's word but give nothing away: masked before the check.
+INNOCENT_PHRASES = tuple(re.compile(p, re.I) for p in (
+    r"\b(?:fast|slow)[\s-]+arrival\b",                                   # a bidding principle
+    r"\b(?:quick|fast|slow)[\s-]+(?:tricks?|losers?|entry|entries|winners?)\b",     # hand valuation
+    r"\bimmediate(?:ly)?\s+(?:overcall|cue[\s-]?bids?|raises?|seat|double|jump|over|after|response|rebid|"
+    r"reverse|takeout|balance)\w*",
+    r"\b(?:draw|cash|lead|play|take|establish|ruff|run|unblock|knock\s+out|set\s+up|duck|win)\w*\s+(?:\w+\s+){0,3}?"
+    r"(?:at\s+once|immediately|quickly|straight\s+away)",              # card-play advice
+    r"\b(?:gain\w*|los[et]\w*|win\w*|won|need\w*|have|has|had)\s+(?:a|the|one|two|an\s+extra)\s+tempo\b",
+    r"\btempo\s+(?:ahead|behind|advantage|in\s+(?:the\s+)?(?:play|defen[cs]e))\b",
+    r"\b(?:a|the)\s+tempo\s+(?:play|lead|switch)\b",
+    r"\bdelayed\s+(?:game\s+)?(?:raise|support)\b", r"\b(?:slow|fast)\s+(?:shows|denies)\b",
+    r"\blong\s+time\s+ago\b", r"\b(?:not\s+|non-?)?alertable\b", r"\bself-alerting\b",
+    r"\bappeals?\s+to\s+you\b", r"\bappealing\s+(?:lead|bid|call|choice|option)\b",
+    r"\bmaking\s+it\s+(?:forcing|game[\s-]?forcing|invitational|natural|non-?forcing|a\s+\w+|clear)\b",
+    r"\bthe\s+thinking\s+behind\b", r"\bthink(?:ing)?\s+about\s+(?:the\s+)?(?:lead|play|call|bid|problem)\b",
+    r"\bstop\s+card\b", r"\bskip[\s-]bid\s+warning\b",
+))
+
+
+@dataclass(frozen=True)
+class WordingFinding:
+    """One giveaway in a text: the words found and what they tell the pollee."""
+
+    field: str          # wording or methods
+    found: str          # the words as the director wrote them
+    gives_away: str     # partner's tempo, partner's manner, a remark or question, ...
+
+    def __str__(self) -> str:
+        return f"“{self.found}” gives away {self.gives_away}"
+
+
+def _terms(*patterns: str, flags=re.I) -> tuple[re.Pattern, ...]:
+    return tuple(re.compile(p, flags) for p in patterns)
+
+
+# What gives the irregularity away, by what it tells the pollee. Abbreviations match in capitals
+# only ("a bit" is fine, "BIT" is not); "break" alone is not a giveaway (tie-break, break the suit).
+GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
+    ("partner's tempo", _terms(
+        r"\bs+l+o+w+\w*", r"\bhesitat\w*", r"\btempo\b", r"\bhuddl\w*", r"\bpaus(?:e|ed|es|ing)\b",
+        r"\btank(?:s|ed|ing)?\b", r"\btrance\b", r"\bsnap(?:s|ped|ping)?\b", r"\bdither\w*", r"\bdawdl\w*",
+        r"\b(?:quick(?:ly)?|fast|rapid(?:ly)?|instant(?:ly|aneous(?:ly)?)?|immediate(?:ly)?|prompt(?:ly)?|swift(?:ly)?|"
+        r"hast(?:y|ily|e)|in\s+a\s+flash|at\s+once|like\s+lightning|in\s+tempo|without\s+(?:a\s+)?(?:pause|thought|"
+        r"thinking|delay|hesitation))\b",
+        r"\b(?:thought|thinking|pondered|pondering|deliberat\w*|agoni[sz]\w*|mulled|mulling|brooded|"
+        r"considered\s+for|contemplat\w*)\b",
+        r"\b(?:a\s+)?(?:long|short|brief|lengthy|considerable|noticeable|marked)\s+(?:think|time|while|wait|delay|"
+        r"interval|break|silence|look|study|consideration|pause|huddle|hesitation)\b", r"\bbreak\s+in\s+tempo\b",
+        r"\b(?:was|for)\s+a\s+while\b", r"\bnot\s+(?:made\s+|bid\s+|passed\s+)?smoothly\b",
+        r"\b(?:had\s+a|after\s+a|a\s+good)\s+think\b",
+        r"\btook\s+(?:a|his|her|their|some|so|too)\s+(?:\w+\s+)?(?:while|time|ages|long)\b|\btook\s+(?:ages|long|forever)\b",
+        r"\b(?:in\s+no\s+hurry|at\s+length|eventually|finally|reluctant(?:ly)?|belated(?:ly)?|after\s+a\s+while|"
+        r"after\s+some\s+time|delay(?:ed|ing)?|stared|studied\s+(?:his|her|their)\s+(?:cards|hand))\b",
+        rf"\b{_NUMBER}[\s-]*(?:secs?|seconds?|mins?|minutes?|moments?|ages)\b",
+        r"\bconsidered\s+(?:bidding|doubling|redoubling|passing|raising|jumping|competing|bidding\s+on|"
+        r"a\s+(?:double|raise|bid|pass)|\d(?:NT|[SHDC♠♥♦♣]))",
+        r"\bbefore\s+(?:passing|bidding|doubling|redoubling|raising|calling|deciding|making\s+(?:a|his|her)\s+call)\b",
+        rf"\b{_CALLED}\s+(?:very\s+|rather\s+|too\s+)?(?:quickly|fast|rapidly|instantly|immediately|promptly|"
+        rf"at\s+once|in\s+a\s+flash|smoothly)\b",
+    ) + _terms(r"\bBITs?\b", flags=0)),
+    ("partner's manner", _terms(
+        r"\b(?:sigh(?:s|ed|ing)?|shrug(?:s|ged|ging)?|frown(?:s|ed|ing)?|grimac\w*|winc(?:e|ed|ing)|smirk\w*|"
+        r"smil(?:e|ed|ing)|groan\w*|gestur\w*|manneris\w*|fidget\w*|tapp(?:ed|ing)|drumm(?:ed|ing)|"
+        r"flick(?:ed|ing)|bang(?:ed|ing)|slamm(?:ed|ing)\s+(?:the|down|it)|thump\w*|emphatic\w*|"
+        r"body\s+language|tone\s+of\s+voice|facial|hand\s+shook|shaking|nervous\w*|uncertain(?:ly)?|"
+        r"unsure|doubtful(?:ly)?|confident(?:ly)?|hesitant\w*|with\s+(?:emphasis|force|a\s+flourish|relish|"
+        r"a\s+thump))\b",
+        r"\blooked\s+(?:at|up|away|around|worried|unhappy|pleased|uncomfortable|across)\b",
+    )),
+    ("a remark or question at the table", _terms(
+        r"\b(?:partner|north|south|east|west|he|she|they|declarer|dummy|opponent)\s+(?:said|asked|remarked|"
+        r"commented|muttered|exclaimed|wondered|queried|questioned|mumbled|whispered)\b",
+        r"\b(?:remark\w*|comment(?:ed|s)?|mutter\w*|exclaim\w*|oops|sorry\s+partner|queried|"
+        r"asked\s+(?:about|what|whether|for|if)|a\s+question\s+about)\b",
+    )),
+    ("the table result", _terms(
+        r"\b(?:made|making|makes)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+        r"thirteen|the\s+contract|game|slam|(?:with\s+)?(?:an?\s+|one\s+|two\s+|\d\s+)?overtricks?|"
+        r"it(?!\s+(?:forcing|game|a|an|clear|natural)))\b",
+        r"\b(?:went|go|going|goes|was|were|got)\s+(?:\w+\s+)?(?:down|off|set|defeated|beaten)\b",
+        r"\b(?:down|off)\s+(?:one|two|three|four|five|\d+)\b|\b(?:one|two|three|four|five|\d)\s+(?:down|off)\b",
+        r"\b(?:scored|a\s+top|a\s+bottom|a\s+zero|cold\s+top|\d+\s*%\s+(?:board|score)|\d+\s+(?:tricks|imps|"
+        r"matchpoints)\s+(?:were\s+)?(?:made|won|lost))\b",
+        r"\b(?:beat|defeated|set)\s+(?:it|the\s+contract|\d|one|two)\b",
+    ) + _terms(r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", flags=0)),
+    ("who was at the table", _terms(
+        r"\b(?:at\s+the\s+table|table\s+result|actual(?:ly)?\s+(?:bid|call|player|result|auction|hand)|"
+        r"the\s+player\s+in\s+question|this\s+player|the\s+real\s+player|the\s+culprit|"
+        r"the\s+(?:non-?)?offend\w*|offending\s+side)\b",
+    )),
+    ("the ruling", _terms(
+        r"\b(?:complain\w*|appealed|an\s+appeal|the\s+appeal|appeals\s+committee|committee|the\s+director|"
+        r"called\s+the\s+director|ruling|ruled|adjust\w*|logical\s+alternatives?|demonstrably|Law\s+16)\b",
+    ) + _terms(r"\b(?:TD|LA|LAs|L16)\b", flags=0)),
+    ("partner's alert or explanation", _terms(
+        r"\b(?:alert(?:ed|s|ing)?|un-?alerted|failed\s+to\s+alert|announce[ds]?|announcement|explain\w*|"
+        r"explanation|misexplain\w*|misinform\w*|wrong\s+information)\b",
+    )),
+    ("unauthorized information", _terms(r"\bunauthori[sz]ed\b") + _terms(r"\bUI\b", flags=0)),
+)
+
+
+def _masked(text: str) -> str:
+    """The text with its innocent bridge phrases blanked out (same length, so positions hold)."""
+    for pattern in INNOCENT_PHRASES:
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+def wording_findings(text: str, field: str = "wording", case: Case | None = None) -> list[WordingFinding]:
+    """Every giveaway in ``text``, each once, in the order found: the words found and what they
+    tell; with ``case``, the explanation given at the table repeated in the text too."""
+    masked = _masked(text)
+    spans = [(m.start(), m.end(), gives_away) for gives_away, patterns in GIVEAWAYS
+             for pattern in patterns for m in pattern.finditer(masked) if m.group(0).strip()]
+    for given in _wrong_explanations(case) if case is not None else ():
+        at = text.lower().find(given.lower())
+        if at >= 0:
+            spans.append((at, at + len(given), "the explanation given at the table"))
+    kept: list[tuple[int, int, str]] = []
+    for start, end, gives_away in sorted(spans, key=lambda s: (s[0], s[0] - s[1])):   # the longest first
+        if not any(start < e and s < end for s, e, _ in kept):                         # words found once
+            kept.append((start, end, gives_away))
+    return [WordingFinding(field, text[s:e].strip(), gives_away) for s, e, gives_away in kept]
+
+
+def poll_wording_problems(text: str, case: Case | None = None, field: str = "wording") -> list[str]:
+    """What in the director's text would tell a pollee about the irregularity; empty if nothing."""
+    problems = [str(f) for f in wording_findings(text, field, case)]
+    if len(text) > MAX_WORDING:
+        problems.append(f"is {len(text)} characters long; at most {MAX_WORDING}")
+    return problems
+
+
+def _wrong_explanations(case: Case) -> list[str]:
+    return [c.explanation.strip() for c in case.board.auction.calls
+            if c.explanation and c.correct_explanation
+            and c.explanation.strip().lower() != c.correct_explanation.strip().lower()
+            and len(c.explanation.strip()) >= 3]
+
+
+__all__ = ["WordingFinding", "wording_findings", "poll_wording_problems", "GIVEAWAYS", "INNOCENT_PHRASES",
+           "MAX_WORDING"]
