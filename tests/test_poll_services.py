@@ -102,7 +102,7 @@ def test_first_invite_freezes_the_poll_and_verbal_votes_are_marked(slam_poll):
 def test_poll_wording_is_checked_when_the_poll_is_made(database_url):
     db.prepare_database()
     slam = case_id(database_url, "laws033-6d-slam")
-    with pytest.raises(HuddleInputError, match="wording: mentions 'hesitat"):
+    with pytest.raises(HuddleInputError, match="wording: “hesitation” gives away partner's tempo"):
         services.create_poll(slam, "After partner's hesitation, what do you bid?")
     with pytest.raises(HuddleInputError, match="deal: North's hand is needed"):
         services.create_poll(case_id(database_url, "boston-3h"), decision_index=4)
