@@ -95,7 +95,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     wording = page.get_by_label("Introduction for pollees")
     wording.fill("Partner hesitated before 3NT. What do you call?")
     wording.press("Control+Enter")
-    expect(page.get_by_text("wording: mentions 'hesitat…', which reveals the irregularity")).to_be_visible()
+    expect(page.get_by_text("The introduction: “hesitated” gives away partner's tempo.")).to_be_visible()
     wording.fill("Matchpoints, club pairs. What do you call?")
     wording.press("Control+Enter")
     expect(page.get_by_text("Preview: what a pollee sees")).to_be_visible()

@@ -239,7 +239,7 @@ def test_poll_builder_checks_wording_and_previews(director):
     at.session_state["case_id"] = record_id
     at.switch_page("ui/poll_builder.py").run()
     at.text_area(key="pb_wording").set_value("Partner broke tempo before 5♦. Your call?").run()
-    assert "wording: mentions 'tempo', which reveals the irregularity" in [e.value for e in at.error]
+    assert "The introduction: “tempo” gives away partner's tempo." in [w.value for w in at.warning]
     assert not [b for b in at.button if b.label == "Create the poll"]
     at.text_area(key="pb_wording").set_value("Matchpoints. <b>Your</b> call?")
     at.text_area(key="pb_methods").set_value("Standard American")
