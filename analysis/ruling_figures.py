@@ -27,6 +27,22 @@ COLOURS = {"chose": "#1f4e9c", "close": "#6f9ad6", "considered_only": "#c9d8ef",
            "NS": "#1f4e9c", "EW": "#c8102e", "threshold": "#444444", "field": "#9a9a9a",
            "table result": "#000000", "other table": "#9a9a9a"}
 MARGIN = dict(l=50, r=20, t=60, b=50)
+# one colour per alternative in the outcome tree, never the red that marks the table action
+BRANCH_COLOURS = ("#1f4e9c", "#2a9d8f", "#7b61a8", "#d98e04", "#5b8c3a", "#8c564b")
+
+
+def _lighter(colour: str, share: float) -> str:
+    """``colour`` mixed with ``share`` of white: a branch's contracts and trick counts."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * share):02x}" for c in rgb)
+
+
+def branch_colours(frame: pd.DataFrame) -> list[str]:
+    """Each row of an outcome frame in its alternative's colour, lighter down the tree."""
+    actions = list(dict.fromkeys(frame.loc[frame["level"] == "action", "id"]))
+    shade = {"action": 0.0, "contract": 0.4, "tricks": 0.65}
+    return [_lighter(BRANCH_COLOURS[actions.index(i.split("/")[0]) % len(BRANCH_COLOURS)], shade[level])
+            for i, level in zip(frame["id"], frame["level"])]
 
 
 # ---------------------------------------------------------------- the poll
@@ -49,9 +65,10 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def poll_labels(frame: pd.DataFrame) -> list[str]:
-    """Above each bar: chose/close/only considered, and the verdict."""
-    return [f"{r['chose']}/{r['close']}/{r['considered_only']}: " + ("table action" if r["table_action"] else r["verdict"])
+def poll_labels(frame: pd.DataFrame, sep: str = ": ") -> list[str]:
+    """Above each bar: chose/close/only considered, and the verdict (``sep`` between them: a
+    line break where bars stand close)."""
+    return [f"{r['chose']}/{r['close']}/{r['considered_only']}{sep}" + ("table action" if r["table_action"] else r["verdict"])
             for _, r in frame.iterrows()]
 
 
@@ -127,9 +144,10 @@ def sensitivity_figure(sens: ThresholdSensitivity) -> go.Figure:
         fig.add_scatter(x=per_threshold["threshold"], y=per_threshold[side], mode="lines+markers", row=2, col=1,
                         name=SIDE_NAMES[side], line=dict(color=COLOURS[side]),
                         customdata=per_threshold[f"{side}_exact"], hovertemplate="%{x:.0%}: %{customdata}")
-    if sens.director_threshold is not None:
-        fig.add_vline(x=float(sens.director_threshold), line_dash="dash", line_color=COLOURS["threshold"],
-                      annotation_text="the director's threshold")
+    if sens.director_threshold is not None:        # one line through both plots, named once
+        for row in (1, 2):
+            fig.add_vline(x=float(sens.director_threshold), line_dash="dash", line_color=COLOURS["threshold"],
+                          row=row, col=1, **({"annotation_text": "the director's threshold"} if row == 1 else {}))
     fig.update_xaxes(tickformat=".0%", row=2, col=1, title_text="threshold")
     fig.update_yaxes(title_text=unit, row=2, col=1)
     fig.update_layout(title=sensitivity_title(sens), margin=MARGIN, legend_orientation="h", legend_y=-0.2)
@@ -151,7 +169,7 @@ def outcome_frame(tree: OutcomeTree) -> pd.DataFrame:
                      "weight": b.weight, "product": b.weight, "ns_score": None, "cancelled": False})
         for c in b.contracts:
             cid = f"{b.action}/{c.label()}"
-            rows.append({"level": "contract", "id": cid, "parent": b.action, "label": c.label(),
+            rows.append({"level": "contract", "id": cid, "parent": b.action, "label": c.words(),
                          "weight": c.weight, "product": b.weight * c.weight, "ns_score": None, "cancelled": False})
             scores = c.scores(tree.vulnerability, cid)
             tricks = [t for t, _ in c.tricks] or [None]
@@ -173,7 +191,7 @@ def outcome_tree_figure(tree: OutcomeTree, title: str = "The outcome tree") -> g
     fig = go.Figure(go.Sunburst(ids=shown["id"], labels=shown["label"], parents=shown["parent"],
                                 values=[0.0 if i in parents else float(p) for i, p in zip(shown["id"], shown["product"])],
                                 customdata=[fraction_str(p) for p in shown["product"]], branchvalues="remainder",
-                                text=text, textinfo="text",
+                                text=text, textinfo="text", marker=dict(colors=branch_colours(shown)),
                                 hovertemplate="%{text}<br>share of the score %{customdata}<extra></extra>"))
     cancelled = frame[frame["cancelled"]]["label"].tolist()
     subtitle = "" if not cancelled else f" ({', '.join(cancelled)} cancelled: weight 0, Law 12C1(c))"
@@ -234,7 +252,8 @@ def field_figure(case: Case, ruling: Ruling) -> go.Figure:
                         hovertext=part["label"], hoverinfo="text")
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
     fig.update_xaxes(title_text="North-South score", row=dots, col=1)
-    fig.update_layout(title=field_title(case), margin=MARGIN, showlegend=False)
+    fig.update_yaxes(automargin=True)
+    fig.update_layout(title=field_title(case), margin={**MARGIN, "l": 140}, showlegend=False)
     return fig
 
 
@@ -274,5 +293,5 @@ def q4_figure(frame: pd.DataFrame, title: str) -> go.Figure:
 
 
 __all__ = ["poll_frame", "poll_figure", "poll_labels", "poll_threshold", "sensitivity_frame", "sensitivity_figure",
-           "outcome_frame", "outcome_tree_figure", "field_frame", "field_figure", "q4_frame", "q4_title", "q4_figure",
+           "outcome_frame", "outcome_tree_figure", "branch_colours", "field_frame", "field_figure", "q4_frame", "q4_title", "q4_figure",
            "COLOURS"]

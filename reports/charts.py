@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 from fractions import Fraction
 
 import matplotlib
@@ -18,8 +19,8 @@ from analysis.logical_alternatives import LAResult
 from analysis.numbers import fraction_str, percent
 from analysis.outcome_tree import OutcomeTree
 from analysis.ruling import Ruling
-from analysis.ruling_figures import (COLOURS, FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame,
-                                     poll_labels, poll_threshold, poll_title, q4_frame, sensitivity_frame,
+from analysis.ruling_figures import (COLOURS, FIELD_ROWS, branch_colours, field_frame, field_title, outcome_frame,
+                                     poll_frame, poll_labels, poll_threshold, poll_title, q4_frame, sensitivity_frame,
                                      sensitivity_title)
 
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9})
@@ -31,6 +32,11 @@ def _figure(height: float = 3.2, height_ratios: list[int] | None = None) -> tupl
     if height_ratios is None:
         return fig, fig.add_subplot()
     return fig, fig.subplots(len(height_ratios), 1, sharex=True, height_ratios=height_ratios)
+
+
+def _wrapped(title: str, width: int = 72) -> str:
+    """A title broken into lines that fit the report's width."""
+    return textwrap.fill(title, width)
 
 
 def poll_chart(la: LAResult) -> Figure:
@@ -47,17 +53,17 @@ def poll_chart(la: LAResult) -> Figure:
     ax.errorbar(x, frame["tested_share"], yerr=[frame["tested_share"] - frame["low"], frame["high"] - frame["tested_share"]],
                 fmt="_", color="black", capsize=4, label="95% interval")
     threshold = poll_threshold(la)
-    if threshold:
-        ax.axhline(threshold[1], linestyle="--", color=COLOURS["threshold"], linewidth=1)
-        ax.text(len(frame) - 0.5, threshold[1], f" threshold {percent(threshold[1])} ({threshold[0]})", va="bottom", ha="right")
-    for label, (i, row) in zip(poll_labels(frame), frame.iterrows()):
-        ax.text(i, max(row["high"], row["considered"] / n) + 0.03, label, ha="center",
+    if threshold:          # named in the legend: a label on the line would run into the bars' labels
+        ax.axhline(threshold[1], linestyle="--", color=COLOURS["threshold"], linewidth=1,
+                   label=f"threshold {percent(threshold[1])} ({threshold[0]})")
+    for label, (i, row) in zip(poll_labels(frame, "\n"), frame.iterrows()):
+        ax.text(i, max(row["high"], row["considered"] / n) + 0.03, label, ha="center", va="bottom", fontsize=7,
                 color="#c8102e" if row["table_action"] else "#222222")
     ax.set_xticks(list(x), frame["action"])
-    ax.set_ylim(0, 1.15)
+    ax.set_ylim(0, 1.25)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylabel("share of pollees")
-    ax.set_title(poll_title(la))
+    ax.set_title(_wrapped(poll_title(la)))
     ax.legend(loc="upper right", fontsize=7)
     return fig
 
@@ -83,7 +89,7 @@ def sensitivity_chart(sens: ThresholdSensitivity) -> Figure:
     if sens.director_threshold is not None:
         for ax in (top, bottom):
             ax.axvline(float(sens.director_threshold), linestyle="--", color=COLOURS["threshold"], linewidth=1)
-    fig.suptitle(sensitivity_title(sens))
+    fig.suptitle(_wrapped(sensitivity_title(sens)))
     return fig
 
 
@@ -94,12 +100,12 @@ def outcome_chart(tree: OutcomeTree, title: str = "The outcome tree") -> Figure:
     frame = outcome_frame(tree)
     fig, ax = _figure(3.8)
     shown = frame[~frame["cancelled"]]
-    colours = (COLOURS["chose"], COLOURS["close"], COLOURS["considered_only"])
+    colours = dict(zip(shown["id"], branch_colours(shown)))
     for ring, level in enumerate(("action", "contract", "tricks")):
         part = shown[shown["level"] == level]
         outer = 0.4 + 0.3 * ring
         ax.pie([float(p) for p in part["product"]], radius=outer, startangle=90, counterclock=False,
-               colors=[colours[ring]] * len(part), wedgeprops=dict(width=0.3, edgecolor="white"))
+               colors=[colours[i] for i in part["id"]], wedgeprops=dict(width=0.3, edgecolor="white"))
         done = 0.0
         for label, weight, score, product in zip(part["label"], part["weight"], part["ns_score"], part["product"]):
             angle = math.radians(90 - 360 * (done + float(product) / 2))
@@ -113,7 +119,7 @@ def outcome_chart(tree: OutcomeTree, title: str = "The outcome tree") -> Figure:
                     color="white" if ring == 0 else "#111111")
     cancelled = frame[frame["cancelled"]]["label"].tolist()
     subtitle = "" if not cancelled else f"\n({', '.join(cancelled)} cancelled: weight 0, Law 12C1(c))"
-    ax.set_title(title + subtitle)
+    ax.set_title(_wrapped(title) + subtitle)
     ax.set_xlim(-1.4, 1.4)
     ax.set_ylim(-1.4, 1.4)
     ax.set_aspect("equal")
@@ -156,7 +162,7 @@ def q4_chart(frame, title: str) -> Figure:
     ax.set_xticks(range(len(frame)), frame["action"])
     ax.set_ylim(0, 1.1)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_title(title, fontsize=9)
+    ax.set_title(_wrapped(title), fontsize=9)
     return fig
 
 

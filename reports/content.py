@@ -7,6 +7,7 @@ the ruling as the threshold moves; the committee's decision. The ruling itself c
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -82,7 +83,8 @@ class Report:
     def file_stem(self) -> str:
         """A short file name: the board number and the case id (ids are slugs)."""
         stem = self.case_id[:60]
-        return f"board-{self.board_number}-{stem}" if self.board_number else stem
+        named = self.board_number and re.search(rf"(^|-)board-{self.board_number}(-|$)", stem)
+        return f"board-{self.board_number}-{stem}" if self.board_number and not named else stem
 
 
 def _s(value) -> str:

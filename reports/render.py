@@ -131,8 +131,10 @@ def _pdf_block(pdf: _PDF, block) -> None:
         _pdf_auction(pdf, block)
     elif isinstance(block, PollHand):
         p = block.problem
-        _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), p.seat, p.hand, p.dealer, p.vulnerability)
-        pdf.set_xy(pdf.l_margin, pdf.get_y() + 2)
+        if pdf.get_y() + 7 * LINE > pdf.h - 15:
+            pdf.add_page()
+        below = _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), p.seat, p.hand, p.dealer, p.vulnerability)
+        pdf.set_xy(pdf.l_margin, below + 1)
         pdf.set_font("DejaVu", "", 9)
         pdf.cell(0, LINE, f"Dealer {SEAT_NAMES[p.dealer]} · {VUL_TEXT[p.vulnerability]}",
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)

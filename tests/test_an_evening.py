@@ -309,3 +309,46 @@ def test_the_poll_builder_quotes_the_words_found_and_keeps_them_only_with_a_reas
     assert not at.exception and any(s.value.startswith("Poll 3 created") for s in at.success)
     from polling.dossier import load_dossier
     assert load_dossier(evening["record"]).polls[-1].wording_kept.startswith("The wording check found “slow”; tess kept")
+
+
+def _overprinted(pdf_path) -> list[tuple[str, str]]:
+    """Pairs of words the PDF prints over each other (pdftotext's word boxes)."""
+    import subprocess
+    from html import unescape
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf_path), "-"], capture_output=True, text=True, check=True).stdout
+    clashes = []
+    for page in out.split("<page ")[1:]:
+        words = [(float(a), float(b), float(c), float(d), unescape(w)) for a, b, c, d, w in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page)]
+        for i, (x0, y0, x1, y1, w) in enumerate(words):
+            for (u0, v0, u1, v1, other) in words[i + 1:]:
+                if min(x1, u1) - max(x0, u0) > 1 and min(y1, v1) - max(y0, v0) > 1:
+                    clashes.append((w, other))
+    return clashes
+
+
+def test_the_pdf_prints_no_words_over_others_and_is_named_once_for_its_board(evening, tmp_path):
+    from polling.dossier import load_dossier
+    from reports.render import write_report
+    report = load_dossier(evening["record"]).report()
+    path = write_report(report, ["pdf"], tmp_path)["pdf"]
+    assert not _overprinted(path)                  # the pollee's hand clear of "Dealer … vulnerable"
+    assert path.name == "board-4-evening-lead.pdf"
+    assert replace(report, case_id="board-11-slow-pass", board_number=11).file_stem == "board-11-slow-pass"
+    assert replace(report, case_id="slow-pass", board_number=11).file_stem == "board-11-slow-pass"
+    assert replace(report, case_id="board-1-slow", board_number=11).file_stem == "board-11-board-1-slow"
+
+
+def test_the_app_s_charts_name_the_threshold_once_and_keep_red_for_the_table_action(evening):
+    from analysis.committee import threshold_sensitivity
+    from analysis.ruling_figures import COLOURS, outcome_tree_figure, sensitivity_figure
+    from polling.dossier import load_dossier
+    case = load_dossier(evening["record"]).case
+    sens = sensitivity_figure(threshold_sensitivity(case)).to_dict()["layout"]
+    assert [a["text"] for a in sens["annotations"]].count("the director's threshold") == 1
+    for _, tree in case.ruling.adjustment.trees():
+        sunburst = outcome_tree_figure(tree).to_dict()["data"][0]
+        colours = dict(zip(sunburst["ids"], sunburst["marker"]["colors"]))
+        alternatives = [colours[i] for i in sunburst["ids"] if "/" not in i]
+        assert COLOURS["EW"] not in colours.values()
+        assert len(alternatives) == len(set(alternatives)) == 3            # each alternative its own colour
