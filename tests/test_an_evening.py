@@ -238,7 +238,7 @@ def test_each_chart_is_titled_for_what_it_shows(evening):
     from polling.dossier import load_dossier
     from reports.content import Chart
     report = load_dossier(evening["record"]).report()
-    titles = [t for b in report.blocks if isinstance(b, Chart) for t in _chart_titles(b.figure)]
+    titles = [" ".join(t.split()) for b in report.blocks if isinstance(b, Chart) for t in _chart_titles(b.figure)]
     assert len(titles) == len(set(titles)), "\n".join(titles)
     assert "Poll 1, Q4: the calls the pollees said the break in tempo makes more attractive (8 answered)" in titles
     assert any(t.startswith("Q4 as recorded with the case: ") for t in titles)

@@ -166,7 +166,9 @@ def test_director_rules_a_case_in_the_browser(server, browser):
     reasons = page.get_by_label("Reason")
     reasons.nth(1).fill("The slow 5♦ suggests extra values; 6♦ is demonstrably suggested over Pass.")
     reasons.nth(1).press("Enter")
-    expect(page.get_by_text("6♦ is demonstrably suggested over Pass.").last).to_be_visible()
+    page.get_by_text("The four questions, with the reasons").click()          # the details behind the summary
+    expect(page.get_by_test_id("stExpanderDetails").get_by_text("6♦ is demonstrably suggested over Pass.").first
+           ).to_be_visible()
     page.get_by_role("button", name="Save this ruling").click()
     expect(page.get_by_text("Saved as version 2.")).to_be_visible(timeout=15_000)
     page.screenshot(path=str(ARTIFACTS / "ruling-page.png"), full_page=True)

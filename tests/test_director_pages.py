@@ -376,7 +376,7 @@ def ruling_page(user, slug):
 def test_ruling_page_shows_the_four_questions_and_scores(director):
     at = ruling_page(director, "laws033-6d-slam")
     text = " ".join(m.value for m in at.markdown)
-    assert "**1. Unauthorized information**: ✅ yes" in text and "**4. Damage**: ✅ yes" in text
+    assert "**1. Unauthorized information**: ✓ yes" in text and "**4. Damage**: ✓ yes" in text
     assert at.success[0].value.startswith("All four questions are answered yes")
     assert [m.value for m in at.metric] == ["+420", "-920"]
     assert "North-South: +420." in at.text[0].value
@@ -422,7 +422,7 @@ def test_double_dummy_fills_the_trick_counts(director):
 def test_misinformation_case_on_the_ruling_page(director):
     at = ruling_page(director, "constructed-mi-transfer")
     text = " ".join(m.value for m in at.markdown)
-    assert "**1. Misinformation**: ✅ yes" in text and "**3. Too late to change the call**: ✅ yes" in text
+    assert "**1. Misinformation**: ✓ yes" in text and "**3. Too late to change the call**: ✓ yes" in text
     record = slug_id("constructed-mi-transfer")
     at.selectbox(key=f"rf_mi_ev_{record}").set_value("as explained").run()
     assert at.info[0].value.startswith("No adjustment: The explanation matched the partnership agreement")

@@ -112,7 +112,7 @@ def test_report_numbers_are_the_apps(tmp_path):
     drawn = charts.poll_chart(la)
     patches = [round(p.get_height(), 6) for p in drawn.axes[0].patches]
     assert patches == heights[0] + heights[1] + heights[2]
-    labels = [t.get_text() for t in drawn.axes[0].texts]
+    labels = [t.get_text().replace("\n", ": ") for t in drawn.axes[0].texts]     # two lines on paper
     assert "5/1/0: LA" in labels and "2/0/1: table action" in labels and "1/0/0: not LA" in labels
     assert [a.text for a in app.layout.annotations if "/" in a.text] == [l for l in labels if ": " in l]
     sens = threshold_sensitivity(case)

@@ -21,20 +21,28 @@ KEPT_FIELDS = ("assumptions", "source_ruling", "ruling")
 AGREED = {"agreed": True, "disputed": False, NO_VALUE: None}
 
 
+def _counted_from_one(grid: pd.DataFrame) -> pd.DataFrame:
+    """Rows numbered as a director counts calls (1 is the dealer's), as the "At call" pickers do."""
+    grid.index = pd.RangeIndex(1, len(grid) + 1)
+    return grid
+
+
 def empty_grid() -> pd.DataFrame:
-    return pd.DataFrame({"call": pd.Series(dtype="str"), "alerted": pd.Series(dtype="bool"),
+    return _counted_from_one(pd.DataFrame({"call": pd.Series(dtype="str"), "alerted": pd.Series(dtype="bool"),
                          "explanation": pd.Series(dtype="str"),
                          "correct explanation": pd.Series(dtype="str"),
                          "slow": pd.Series(dtype="bool"), "seconds": pd.Series(dtype="Int64"),
-                         "remark": pd.Series(dtype="str")})
+                         "remark": pd.Series(dtype="str")}))
 
 
 def grid_from_calls(calls: list[dict]) -> pd.DataFrame:
     rows = [{"call": c["call"], "alerted": bool(c.get("alerted")), "explanation": c.get("explanation"),
              "correct explanation": c.get("correct_explanation"), "slow": bool(c.get("tempo_break")),
              "seconds": c.get("tempo_seconds"), "remark": c.get("remark")} for c in calls]
-    return pd.concat([empty_grid(), pd.DataFrame(rows, columns=list(GRID_COLUMNS))], ignore_index=True) \
-        if rows else empty_grid()
+    if not rows:
+        return empty_grid()
+    return _counted_from_one(pd.concat([empty_grid(), pd.DataFrame(rows, columns=list(GRID_COLUMNS))],
+                                       ignore_index=True))
 
 
 def _blank(value) -> bool:

@@ -14,7 +14,7 @@ from analysis.committee import (DECISIONS, Reconsideration, kept_change, positio
 from analysis.errors import HuddleInputError
 from analysis.law16 import ui_noun
 from analysis.logical_alternatives import PRESETS, action_name, policy, policy_title
-from analysis.numbers import display, fraction_str, parse_fraction
+from analysis.numbers import counted, display, fraction_str, parse_fraction
 from analysis.ruling import rule
 from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame, q4_title,
                                      sensitivity_figure)
@@ -22,7 +22,7 @@ from polling import committee
 from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
-from ui.ruling_view import report_downloads, show_ruling
+from ui.ruling_view import report_downloads, ruling_summary, show_ruling
 from ui.state import remembered
 from ui.widgets import done, inert, pick_case, plain, show_error, show_problem
 
@@ -37,7 +37,17 @@ if case.ruling is None:
 saved = (record_id, dossier.version)      # what the director's ruling and its pictures depend on
 director = remembered("ruling", saved, lambda: rule(case))
 heard = dossier.appeal
-st.caption(f"Status: {dossier.status}" + (f" · decided: {heard.decision.decision}" if heard.decision else ""))
+st.caption(f"Status: {dossier.status}")
+# what the committee must decide, first: the ruling under appeal at a glance, and where the votes stand
+if heard.decision is not None:
+    st.success(inert(f"Decided: {heard.decision.summary}"))
+else:
+    cast = heard.as_votes()
+    mine = next((v for v in cast if v.member == user.username), None)
+    st.info(f"To decide: does the director's ruling stand? {counted(len(cast), 'vote')} so far"
+            + (f"; yours: {position_words(mine.decision, mine.change)}." if mine else "; you have not voted yet.")
+            + " Vote on the last tab; try a change to the threshold, the alternatives or the weights first.")
+ruling_summary(director, "The director's ruling, under appeal" if heard.decision is None else "The director's ruling")
 
 facts, poll_tab, ruling_tab, try_tab, vote_tab = st.tabs(
     ["The case", "The poll", "The director's ruling", "Try a change", "Votes and decision"])
@@ -158,8 +168,8 @@ with vote_tab:
                        "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)],
                      hide_index=True, width="stretch")
     mine = next((v for v in votes if v.member == user.username), None)
-    if heard.decision is not None:
-        st.success(inert(f"{heard.decision.summary} Reason: {heard.decision.reason}"))
+    if heard.decision is not None:      # the decision itself heads the page
+        st.markdown(inert(f"The committee's reason: {heard.decision.reason}"))
     else:
         if mine is not None:
             st.info(inert(f"Your recorded vote: {position_words(mine.decision, mine.change)}. Reason: {mine.reason}. "

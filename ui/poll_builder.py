@@ -4,7 +4,7 @@ walk-through from an earlier call; a live wording check and a preview of exactly
 will see. Creating the poll stores it as a draft; the wording freezes when the first link is issued."""
 import streamlit as st
 
-from analysis.bridge import call_symbol
+from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
 from analysis.play import choice_symbol, position_index, position_name
 from polling import cases, services
@@ -45,8 +45,9 @@ if play_index is not None:
              else "not in the play recorded: record the play in the case editor")
     st.caption(f"The decision: {position_name(play_index)} ({shown}).")
 elif decision_index is not None and decision_index < len(calls):
-    st.caption(f"The decision: {case.board.auction.seat_of(decision_index)}'s call {decision_index + 1} "
-               f"(at the table {call_symbol(calls[decision_index].call)}). The poll shows the auction before it.")
+    st.caption(f"The decision: {SEAT_NAMES[case.board.auction.seat_of(decision_index)]}'s call, call "
+               f"{decision_index + 1} of the auction (at the table {call_symbol(calls[decision_index].call)}). "
+               "The poll shows the auction before it.")
 else:
     st.error("The case does not say which call or card is in question: set it in the case editor, or choose "
              "another decision above.")

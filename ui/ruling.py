@@ -12,7 +12,7 @@ from analysis.ruling import rule
 from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
-from ui.ruling_view import report_downloads, score_downloads, show_ruling
+from ui.ruling_view import report_downloads, ruling_summary, score_downloads, show_ruling
 from ui.widgets import done, inert, pick_case, show_error
 
 user = require(None)
@@ -25,6 +25,7 @@ if not editing and case.ruling is None:
     st.stop()
 
 
+summary = st.container()         # the answer first; the worksheet that makes it below
 ruling = None
 if editing:
     with st.expander("Director's worksheet", expanded=True):
@@ -43,20 +44,22 @@ if ruling is not None and editing and ruling.left_out and ruling.adjusted:
     inputs = replace(inputs, left_out_reason=reason.strip())
     ruling = rule(replace(case, ruling=inputs))
 if ruling is not None:
-    for warning in ruling.warnings:
-        st.warning(inert(warning))
+    with summary:
+        ruling_summary(ruling, "The ruling on the worksheet" if editing else "The ruling")
+        for warning in ruling.warnings:
+            st.warning(inert(warning))
+        if editing and ruling.warnings:
+            st.caption("Settle the warning above to save this ruling.")
+        elif editing and st.button("Save this ruling", type="primary", key="ruling_save"):
+            try:
+                version = rulings.save_ruling(record_id, inputs, user.username)
+            except HuddleInputError as exc:
+                show_error(exc)
+            else:
+                done(f"Saved as version {version.version}.")
     show_ruling(ruling)
     if ruling.adjusted:
         score_downloads(case, ruling)
-    if editing and ruling.warnings:
-        st.caption("Settle the warning above to save this ruling.")
-    elif editing and st.button("Save this ruling", type="primary", key="ruling_save"):
-        try:
-            version = rulings.save_ruling(record_id, inputs, user.username)
-        except HuddleInputError as exc:
-            show_error(exc)
-        else:
-            done(f"Saved as version {version.version}.")
 
 versions = rulings.ruling_versions(record_id)
 if versions:

@@ -117,7 +117,7 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict
                        "contract_weight": st.column_config.TextColumn("contract weight"),
                        "tricks_weight": st.column_config.TextColumn("tricks weight")})
     if st.button("Fill tricks from double dummy", key=f"{key}_dd",
-                 help="A suggestion from endplay's solver for the actual deal (in a lead or play case, after "
+                 help="A suggestion from a double-dummy solver for the actual deal (in a lead or play case, after "
                       "each card of each choice, equally likely); edit it afterwards"):
         try:
             table = double_dummy_table(case.board.deal)

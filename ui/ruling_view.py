@@ -14,32 +14,46 @@ from reports.render import FORMATS
 from ui.widgets import inert, plain, verdict_table
 
 
+MARKS = {"yes": "✓ yes", "no": "✗ no", "not decided": "? not decided", "not reached": "– not reached"}
+
+
+def ruling_summary(ruling: Ruling, heading: str = "The ruling") -> None:
+    """The answer first, as a scoring program shows it: the conclusion, the four questions at a
+    glance and both sides' scores, in one box."""
+    with st.container(border=True):
+        st.markdown(f"**{heading}**")
+        (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())
+        if ruling.worksheet.answers:
+            for col, (number, answer) in zip(st.columns(len(ruling.worksheet.answers)),
+                                             enumerate(ruling.worksheet.answers, 1)):
+                col.markdown(f"{number}. {answer.question.capitalize()}  \n**{MARKS[answer.verdict()]}**")
+        for col, side in zip(st.columns(2), ("NS", "EW")):
+            col.metric(SIDE_NAMES[side], ruling.scores[side].headline())      # short: never cut off on a phone
+
+
 def show_ruling(ruling: Ruling) -> None:
-    """The four questions, the verdict table, both sides' scores and the text of a ruling."""
-    if ruling.worksheet.answers:
-        st.subheader("The four questions")
-    for number, answer in enumerate(ruling.worksheet.answers, 1):
-        mark = {"yes": "✅ yes", "no": "❌ no", "not decided": "⏳ not decided",
-                "not reached": "➖ not reached"}[answer.verdict()]
-        with st.container(border=True):
-            st.markdown(f"**{number}. {answer.question.capitalize()}**: {mark}")
+    """A ruling's details behind its summary: each question with its reasons, the verdict on each
+    alternative, how the scores were reached and the text read to the players."""
+    with st.expander("The four questions, with the reasons"):
+        for number, answer in enumerate(ruling.worksheet.answers, 1):
+            st.markdown(f"**{number}. {answer.question.capitalize()}**: {MARKS[answer.verdict()]}")
             if answer.reached:
                 plain(answer.reason)
             if answer.evidence:
                 plain(answer.evidence, muted=True)
-    (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())
     if ruling.la is not None:
-        st.subheader(f"Logical alternatives ({ruling.la.policy.shown})")
-        verdict_table(ruling.la)
-    st.subheader("Scores")
-    if ruling.adjusted:
-        st.caption(ruling.method)
-    for col, side in zip(st.columns(2), ("NS", "EW")):
-        score = ruling.scores[side]
-        col.metric(SIDE_NAMES[side], score.headline())       # short: never cut off on a narrow screen
-        detail = [score.components()] if len(score.own_view()) > 1 else []
-        col.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])) or " ")
-    with st.expander("The ruling as read to the players", expanded=True):
+        with st.expander(f"Logical alternatives ({ruling.la.policy.shown})"):
+            verdict_table(ruling.la)
+    with st.expander("How the scores were reached"):
+        if ruling.adjusted:
+            st.caption(ruling.method)
+        for side in ("NS", "EW"):
+            score = ruling.scores[side]
+            detail = [score.components()] if len(score.own_view()) > 1 else []
+            st.markdown(f"**{SIDE_NAMES[side]}**: {score.describe()}")
+            if detail or score.arithmetic:
+                st.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])))
+    with st.expander("The ruling as read to the players"):
         st.text(ruling.text)
 
 
