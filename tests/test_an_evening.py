@@ -262,7 +262,7 @@ def test_a_hesitation_entered_once_marks_the_call_in_the_auction():
     assert marked.tempo_break and marked.tempo_seconds == 25 and case.irregularity.seconds == 25
     assert "25 seconds" in auction_html(case.board.auction) or "25 s" in auction_html(case.board.auction)
     # seconds typed in the grid alone reach the irregularity; two different figures are refused, naming both
-    grid.loc[4, "seconds"] = 25
+    grid.loc[5, "seconds"] = 25                                   # row 5: call 5, counted from 1
     assert Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 0}, grid)).irregularity.seconds == 25
     with pytest.raises(Exception, match=r"irregularity.seconds.*30 seconds, but the auction gives 25 for call 5"):
         Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 30}, grid))
