@@ -205,11 +205,11 @@ def tree_rows(tree: OutcomeTree) -> list[dict]:
     for b in tree.branches:
         head = {"action": b.action, "cancelled": b.cancelled, "action_weight": fraction_str(b.weight)}
         if not b.contracts:
-            rows.append({**head, "contract": "", "declarer": "", "contract_weight": "", "tricks": None,
+            rows.append({**head, "contract": "", "declarer": "", "in_words": "", "contract_weight": "", "tricks": None,
                          "tricks_weight": ""})
         for c in b.contracts:
             for t, w in c.tricks or [(None, Fraction(1))]:
-                rows.append({**head, "contract": c.contract, "declarer": c.declarer or "",
+                rows.append({**head, "contract": c.contract, "declarer": c.declarer or "", "in_words": c.words(),
                              "contract_weight": fraction_str(c.weight), "tricks": t, "tricks_weight": fraction_str(w)})
     return rows
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .assigned import SideScore, knockout_scores, score_sides
-from .bridge import SIDE_NAMES
+from .bridge import SEAT_NAMES, SIDE_NAMES
 from .case import Case
 from .errors import HuddleInputError
 from .law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
@@ -181,7 +181,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     if irr is not None:
         lines.append(f"Facts: {irr.description or irr.type}")
     if table_action:
-        by = f" by {case.action_seat}" if case.action_seat else ""
+        by = f" by {SEAT_NAMES[case.action_seat]}" if case.action_seat else ""
         lines.append(f"Action in question: {action_name(table_action)}{by}.")
     if case.table_result is not None and case.table_result.ns_score is not None:
         lines.append(f"Table result: {case.table_result.describe()} (North-South {case.table_result.ns_score:+d}).")

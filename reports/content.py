@@ -240,7 +240,7 @@ def _adjustment(case: Case, ruling: Ruling) -> list:
             out += [Heading(title, 3),
                     Table(("action", "weight", "contract", "contract weight", "tricks", "tricks weight"),
                           tuple((action_name(r["action"]) + (" (cancelled)" if r["cancelled"] else ""), r["action_weight"],
-                                 r["contract"] + (f" by {r['declarer']}" if r["declarer"] else ""), r["contract_weight"],
+                                 r["in_words"], r["contract_weight"],
                                  _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
                     Chart(charts.outcome_chart(tree, title), f"{title}: " + ", ".join(
                         f"{action_name(r['action'])} {r['action_weight']}" for r in rows))]

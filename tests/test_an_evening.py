@@ -24,6 +24,9 @@ ANSWERS = [("S6", ["H5"], {}), ("S3", [], {}), ("S7", ["DK"], {"DK": "1/3"}), ("
 # identifiers of the code that a director, a pollee or a committee member must never read
 CODE_WORDS = re.compile(r"\b(wbf2017|wbf2007|acbl-25|acbl25|one-in-four|p_meets|consider_min|more_pollees|"
                         r"P\(meets\)|endplay|Traceback|NoneType|HuddleInputError|\.py\b)")
+# calls, seats and forms of scoring as a program writes them, not as a director says them
+CODE_CALLS = re.compile(r"\b[1-7][SHDC]X{0,2}\b|\bby [NESW]\b|\b(?:imps|bam|ns|ew)\b|(?<![\w/])P(?![\w/])|"
+                        r"(?<![\w♠♥♦♣])X{1,2}(?!\w)")
 
 
 @pytest.fixture
@@ -67,14 +70,16 @@ PAGES = [("ui/cases.py", "director"), ("ui/case_view.py", "director"), ("ui/case
          ("ui/accounts.py", "director")]
 
 
-def shown_text(at: AppTest) -> str:
-    """Every word the page puts in front of its reader."""
+def shown_text(at: AppTest, inputs: bool = True) -> str:
+    """Every word the page puts in front of its reader (without ``inputs``, not what the director
+    typed or types into a text box or an editable grid)."""
     parts = []
     for kind in ("title", "header", "subheader", "markdown", "caption", "text", "info", "success", "warning",
                  "error", "metric", "expander", "tab", "radio", "selectbox", "text_input", "button"):
         for element in at.get(kind):
             # a picker shows its label and its options' labels; its value is the option behind one
-            for attr in ("label",) if kind in ("radio", "selectbox") else ("value", "label", "body"):
+            typed = kind == "text_input" and not inputs
+            for attr in ("label",) if kind in ("radio", "selectbox") or typed else ("value", "label", "body"):
                 value = getattr(element, attr, None) if attr != "body" else getattr(element.proto, "body", None)
                 if isinstance(value, str):
                     parts.append(value)
@@ -83,6 +88,8 @@ def shown_text(at: AppTest) -> str:
     for chart in at.get("plotly_chart"):
         parts += chart_words(json.loads(chart.proto.spec))
     for frame in list(at.dataframe) + list(at.table):
+        if not inputs and getattr(frame.proto, "editing_mode", 0):     # an editable grid: the director's input
+            continue
         try:
             parts.append(frame.value.to_csv())
         except Exception:           # an element of another shape: nothing to read as a table
@@ -124,8 +131,8 @@ def test_every_page_opens_with_a_realistic_evening(evening, page, role):
         at = open_page(evening, page, role, poll)
         assert not at.exception, at.exception
         assert not at.error, [e.value for e in at.error]      # nothing red before the director does anything
-        words = shown_text(at)
-        assert not CODE_WORDS.findall(words), (page, [line for line in words.splitlines() if CODE_WORDS.search(line)])
+        for pattern, words in ((CODE_WORDS, shown_text(at)), (CODE_CALLS, shown_text(at, inputs=False))):
+            assert not pattern.findall(words), (page, [line for line in words.splitlines() if pattern.search(line)])
 
 
 def test_the_panel_page_with_history_shows_response_rates(evening):
@@ -352,3 +359,14 @@ def test_the_app_s_charts_name_the_threshold_once_and_keep_red_for_the_table_act
         alternatives = [colours[i] for i in sunburst["ids"] if "/" not in i]
         assert COLOURS["EW"] not in colours.values()
         assert len(alternatives) == len(set(alternatives)) == 3            # each alternative its own colour
+
+
+
+def test_the_report_reads_in_a_director_s_words(evening):
+    from html import unescape
+    from polling.dossier import load_dossier
+    from reports.render import report_bytes
+    html = report_bytes(load_dossier(evening["record"]).report(), "html").decode()
+    text = unescape(re.sub(r"<style.*?</style>|<svg.*?</svg>|<[^>]+>", " ", html, flags=re.S))
+    found = [m.group(0) for pattern in (CODE_WORDS, CODE_CALLS) for m in pattern.finditer(text)]
+    assert not found, found

@@ -153,7 +153,8 @@ grid = st.data_editor(
     ss["ed_grid_base"], num_rows="dynamic", hide_index=False, width="stretch",
     key=f"ed_grid_{ss.get('ed_grid_version', 0)}",
     column_config={
-        "call": st.column_config.TextColumn("call", help="1S, 3NT, Pass, X, XX", required=True),
+        "call": st.column_config.TextColumn("call", help="1♠ or 1S, 3NT, Pass, Double or X, Redouble or XX",
+                                            required=True),
         "alerted": st.column_config.CheckboxColumn("alerted", default=False),
         "explanation": st.column_config.TextColumn("explanation given"),
         "correct explanation": st.column_config.TextColumn("correct explanation"),
@@ -206,7 +207,7 @@ c2.selectbox("or a card (a lead or play case)", card_options, key="ed_card", ind
 
 st.subheader("Results")
 c1, c2, c3 = st.columns(3)
-c1.text_input("Table result: contract and result (e.g. 4SX-1)", key="ed_contract")
+c1.text_input("Table result: contract and result (e.g. 4♠X-1)", key="ed_contract")
 c2.selectbox("Declarer", (NO_VALUE,) + tuple(SEATS), key="ed_declarer", format_func=lambda s: SEAT_NAMES.get(s, s))
 c3.checkbox("Passed out", key="ed_passed_out")
 c1, c2, c3 = st.columns(3)

@@ -7,10 +7,12 @@ into a case-file dict that analysis.case validates as a whole.
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 
-from analysis.bridge import SEATS, hand_pbn
+from analysis.bridge import SEATS, call_symbol, hand_pbn, parse_call
+from analysis.errors import HuddleInputError
 from analysis.matchpoints import parse_field
 from analysis.case import FORMAT_VERSION, Case, case_id_from_title
 
@@ -36,7 +38,7 @@ def empty_grid() -> pd.DataFrame:
 
 
 def grid_from_calls(calls: list[dict]) -> pd.DataFrame:
-    rows = [{"call": c["call"], "alerted": bool(c.get("alerted")), "explanation": c.get("explanation"),
+    rows = [{"call": call_symbol(c["call"]), "alerted": bool(c.get("alerted")), "explanation": c.get("explanation"),
              "correct explanation": c.get("correct_explanation"), "slow": bool(c.get("tempo_break")),
              "seconds": c.get("tempo_seconds"), "remark": c.get("remark")} for c in calls]
     if not rows:
@@ -56,7 +58,12 @@ def calls_from_grid(grid: pd.DataFrame) -> list[dict]:
     for row in grid.to_dict("records"):
         if _blank(row.get("call")):
             continue
-        call: dict = {"call": str(row["call"]).strip()}
+        typed = str(row["call"]).strip()
+        try:
+            typed = parse_call(typed)          # "2♣", "Pass", "Double" kept as the case file writes them
+        except HuddleInputError:
+            pass                               # the case's check names the call and its place
+        call: dict = {"call": typed}
         if row.get("alerted") is True:
             call["alerted"] = True
         for column, name in (("explanation", "explanation"), ("correct explanation", "correct_explanation"),
@@ -88,7 +95,7 @@ def state_from_case(case: Case) -> dict:
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(case.play), "ed_card": case.play_index,
         "ed_contract": "" if case.table_result is None or case.table_result.contract is None
-        else result["contract"],
+        else _with_symbols(result["contract"]),
         "ed_declarer": result.get("declarer", NO_VALUE), "ed_passed_out": bool(result.get("passed_out")),
         "ed_ns_score": "" if "contract" in result or result.get("ns_score") is None else str(result["ns_score"]),
         "ed_field": _field_text(case.field),
@@ -151,6 +158,11 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         "notes": text("ed_notes"), "source": text("ed_source"),
         **state.get("_ed_kept", {}),
     }
+
+
+def _with_symbols(contract: str) -> str:
+    """"4SX-1" as a director writes it: "4♠X-1" (the editor reads either)."""
+    return re.sub(r"^[1-7](?:NT|[SHDC])", lambda m: call_symbol(m.group(0)), contract)
 
 
 def _field_text(scores) -> str:
