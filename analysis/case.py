@@ -19,7 +19,7 @@ from .bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer
                      parse_deal, partner_of, seat, side_of)
 from .field_files import FieldRow, field_for_case
 from .errors import HuddleInputError
-from .limits import check_length, loads_json
+from .limits import check_file_size, check_length, loads_json
 from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
 from .play import Play, choice_of, parse_choice, parse_play, played_order, position_name
@@ -456,6 +456,7 @@ def case_id_from_title(title: str) -> str:
 
 def read_games(data: bytes | str, name: str = "") -> pbn_files.GameFile:
     """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag)."""
+    check_file_size(data, name or "file")
     text = data.decode("latin-1") if isinstance(data, bytes) else data
     is_lin = name.lower().endswith(".lin") or ("md|" in text and "[Deal" not in text)
     return (lin_files if is_lin else pbn_files).loads(data)

@@ -16,6 +16,15 @@ MAX_RESULTS_PER_BOARD = 100_000
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
 
+def check_file_size(data: bytes | str, field: str) -> bytes | str:
+    """A file's contents when at most MAX_FILE_BYTES (an uploaded or pasted file: the same bound
+    in the app as in the command line), else an error naming the file."""
+    size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
+    if size > MAX_FILE_BYTES:
+        raise HuddleInputError(field, f"is {size:,} bytes; files up to {MAX_FILE_BYTES // (1024 * 1024)} MB are read")
+    return data
+
+
 def check_length(text: str, limit: int, field: str, what: str = "characters") -> str:
     """``text`` when it is at most ``limit`` long, else an error naming the field."""
     if len(text) > limit:

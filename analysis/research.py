@@ -34,7 +34,8 @@ import pandas as pd
 from scipy import optimize, stats
 
 from .errors import HuddleInputError
-from .text_files import spreadsheet_safe
+from .limits import check_file_size
+from .text_files import decode, spreadsheet_safe
 from .logical_alternatives import Policy, policy as named_policy
 from .numbers import percent
 
@@ -123,8 +124,9 @@ def _finding(value, row: int, column: str) -> bool | None:
     raise HuddleInputError(f"row {row}: {column}", f"'{value}' must be true, false or empty")
 
 
-def loads_corpus(text: str) -> pd.DataFrame:
-    """A corpus from CSV text (one row per action per poll, columns as CORPUS_COLUMNS)."""
+def loads_corpus(text: str | bytes) -> pd.DataFrame:
+    """A corpus from CSV text or bytes (one row per action per poll, columns as CORPUS_COLUMNS)."""
+    text = decode(check_file_size(text, "corpus"))[0]
     try:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:

@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from analysis import case as case_files
 from analysis.case import Case
 from analysis.errors import HuddleInputError
+from analysis.limits import check_file_size
 
 from . import settings
 from .db import reading, writing
@@ -146,13 +147,17 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
     """Set a stored case's field from a results file (PBN ScoreTable, USEBIO, CSV); the case's
     own table is taken out. Returns the FieldImport (scores and what was done)."""
     from analysis.field_files import field_for_case, file_format, rows_for_board
-    case = get_case(record_id, url).case
+    check_file_size(data, name or "results file")
+    stored = get_case(record_id, url)
+    case = stored.case
     board = board or case.board.number
     if board is None:
         raise HuddleInputError("board", "the case has no board number; give the board of the file")
     rows = rows_for_board(data, fmt or file_format(name, data), board, case.board.vulnerability)
     field = field_for_case(rows, case.table_result.ns_score if case.table_result else None, ns_pair, ew_pair)
-    update_case(record_id, Case.from_dict({**case.to_dict(), "field": list(field.scores)}), username, url)
+    # refused, never merged, if the case changed while the file was read
+    update_case(record_id, Case.from_dict({**case.to_dict(), "field": list(field.scores)}), username, url,
+                opened_version=stored.version)
     return field
 
 

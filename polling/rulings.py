@@ -23,7 +23,7 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
     """Compute the ruling from ``inputs``, keep the section in the case file and add a version,
     all in one transaction."""
     with writing(url) as session:
-        record = _record(session, record_id)
+        record = _record(session, record_id, lock=True)     # an edit of the case at the same time waits
         saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username)
         session.commit()
         return saved

@@ -24,7 +24,7 @@ from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, ruling_summary, show_ruling
 from ui.state import remembered
-from ui.widgets import done, inert, pick_case, plain, show_error, show_problem
+from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, typed_rows
 
 user = require("committee")
 st.title("Appeal")
@@ -72,7 +72,7 @@ with poll_tab:
             show_problem(poll.problem)
             if poll.wording_kept:
                 st.caption(inert(poll.wording_kept + "."))
-            st.dataframe(list(poll.answers), hide_index=True, width="stretch")
+            st.dataframe(typed_rows(poll.answers), hide_index=True, width="stretch")
             if poll.q4_answers:
                 frame = q4_frame(poll.suggested, poll.q4_answers, director.table_action)
                 st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case), poll.number)),
@@ -164,8 +164,8 @@ with try_tab:
 with vote_tab:
     votes = heard.as_votes()
     if votes:
-        st.dataframe([{"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
-                       "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)],
+        st.dataframe(typed_rows({"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
+                                 "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)),
                      hide_index=True, width="stretch")
     mine = next((v for v in votes if v.member == user.username), None)
     if heard.decision is not None:      # the decision itself heads the page

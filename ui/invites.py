@@ -13,7 +13,7 @@ from analysis.numbers import percent
 from polling import cases, panel, services, settings
 from reports.qr import qr_png
 from ui.auth import require
-from ui.widgets import inert, pick_case, pick_poll, show_error
+from ui.widgets import inert, pick_case, pick_poll, show_error, typed_rows
 
 user = require("director")
 st.title("Invites")
@@ -111,9 +111,9 @@ if fresh:
 
 st.subheader("All links of this poll")
 invites = services.invites_for_poll(poll.id)
-st.dataframe([{"pollee": i.label, "state": services.invite_status(i),
+st.dataframe(typed_rows([{"pollee": i.label, "state": services.invite_status(i),
                "issued (UTC)": i.created_at.strftime("%Y-%m-%d %H:%M"),
-               "expires (UTC)": i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites],
+               "expires (UTC)": i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites]),
              hide_index=True, width="stretch")
 waiting = [i for i in invites if services.invite_status(i) == "waiting"]
 if waiting:

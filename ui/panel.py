@@ -7,18 +7,18 @@ from analysis.errors import HuddleInputError
 from analysis.numbers import percent
 from polling import panel
 from ui.auth import require
-from ui.widgets import inert, show_error
+from ui.widgets import inert, show_error, typed_rows
 
 user = require("director")
 st.title("Pollee panel")
 
 members = panel.panel(include_retired=True)
 if members:
-    st.dataframe([{"name": m.name, "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
+    st.dataframe(typed_rows([{"name": m.name, "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
                    "links": m.invited, "answered": m.answered,
                    "response rate": percent(m.response_rate),
                    "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
-                   "active": "no" if m.retired else "yes"} for m in members],
+                   "active": "no" if m.retired else "yes"} for m in members]),
                  hide_index=True, width="stretch")
 else:
     st.info("No one on the panel yet. Add the players you poll, with their class.")

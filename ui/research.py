@@ -26,7 +26,7 @@ try:
         upload = st.file_uploader("Corpus CSV (one row per action per poll)", type="csv", key="research_upload")
         if upload is None:
             st.stop()
-        corpus = research.loads_corpus(upload.getvalue().decode("utf-8"))
+        corpus = research.loads_corpus(upload.getvalue())
     else:
         corpus = database_corpus()
         if corpus is None:

@@ -11,7 +11,7 @@ from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives, policy_title
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_problem, verdict_table
+from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_problem, typed_rows, verdict_table
 
 user = require("director")
 st.title("Live tally")
@@ -60,7 +60,7 @@ def live() -> None:
         st.subheader(f"Logical alternatives ({policy_title(policy_name)})")
         verdict_table(verdicts)
     st.subheader("Each pollee")
-    st.dataframe(services.answer_rows(ballots, {i.id: i.label for i in invites}, problem), hide_index=True,
+    st.dataframe(typed_rows(services.answer_rows(ballots, {i.id: i.label for i in invites}, problem)), hide_index=True,
                  width="stretch")
 
 

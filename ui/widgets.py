@@ -11,6 +11,7 @@ from analysis.bridge import SEAT_NAMES
 from analysis.case import SCORING_NAMES
 from analysis.logical_alternatives import action_name
 from analysis.numbers import percent
+from analysis.text_files import spreadsheet_safe
 from polling import db, services
 from polling.ballots import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html
@@ -80,6 +81,12 @@ def done(message: str, link: tuple[str, str] | None = None):
     part of the page, the case picker's status first, shows what the action changed."""
     st.session_state["_done"] = (message, link)
     st.rerun()
+
+
+def typed_rows(rows) -> list[dict]:
+    """Rows holding what people typed (comments, reasons, names), each text cell safe for the
+    table's own CSV download: a spreadsheet never runs a cell such as =HYPERLINK(…) as a formula."""
+    return [{k: spreadsheet_safe(v) if isinstance(v, str) else v for k, v in row.items()} for row in rows]
 
 
 def poll_numbers(polls) -> dict[int, int]:

@@ -1,0 +1,93 @@
+"""The second hardening round: each point of the outside attack that failed, tried again."""
+import tomllib
+
+import pytest
+
+from analysis import HuddleInputError
+from analysis import case as case_files
+from analysis import research
+from analysis.limits import MAX_FILE_BYTES
+from conftest import ROOT
+
+
+def test_the_app_bounds_an_upload_as_the_readers_do():
+    server = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())["server"]
+    assert server["maxUploadSize"] * 1024 * 1024 == MAX_FILE_BYTES         # Streamlit's default is 200 MB
+    assert server["maxMessageSize"] * 1024 * 1024 >= 2 * MAX_FILE_BYTES      # a pasted file, as text, fits
+
+
+@pytest.mark.parametrize("read", [
+    lambda data: case_files.read_games(data, "big.pbn"),
+    lambda data: research.loads_corpus(data),
+], ids=["hand record", "research corpus"])
+def test_a_file_over_the_bound_is_refused_in_words_before_it_is_read(read):
+    data = b'[Event "' + b"x" * MAX_FILE_BYTES + b'"]\n'                  # one huge tag: 8 MB and a bit
+    with pytest.raises(HuddleInputError, match=r"files up to 8 MB are read"):
+        read(data)
+    with pytest.raises(HuddleInputError, match=r"files up to 8 MB are read"):
+        read(data.decode())                                                  # pasted as text, the same bound
+
+
+def test_a_field_file_over_the_bound_is_refused_before_the_case_is_read(sqlite_url):
+    from polling import cases, db
+    db.prepare_database()
+    record = cases.find_case("laws033-6d-slam")
+    with pytest.raises(HuddleInputError, match=r"results\.csv: is 8,388,609 bytes; files up to 8 MB are read"):
+        cases.field_from_results(record, b"x" * (MAX_FILE_BYTES + 1), "results.csv", "tess")
+
+
+def test_a_research_corpus_not_in_utf8_is_read_not_a_traceback():
+    text = "case_id,action,poll_size,considered\r\ncafé,P,5,2\r\n".encode("latin-1")
+    with pytest.raises(HuddleInputError) as refused:           # read as Latin-1; refused for its columns, in words
+        research.loads_corpus(text)
+    assert refused.value.field == "corpus"
+
+
+def test_what_people_typed_is_safe_in_a_table_s_own_csv_download():
+    from ui.widgets import typed_rows
+    rows = typed_rows([{"comment": '=HYPERLINK("http://evil.example","click")', "call": "Pass", "score": -50,
+                        "label": "+44 7700 900123", "note": "-50"}])
+    assert rows == [{"comment": '\'=HYPERLINK("http://evil.example","click")', "call": "Pass", "score": -50,
+                     "label": "'+44 7700 900123", "note": "-50"}]
+
+
+def test_a_ruling_saved_while_the_case_is_edited_is_never_lost(database_url):
+    """Twenty rounds of a ruling saved and a case edit (opened before it) saved at the same moment:
+    the ruling is always kept, and the edit is kept too or refused in words, never dropped silently
+    after reporting "saved"."""
+    import threading
+    from dataclasses import replace
+    from polling import cases, db, rulings
+    db.prepare_database()
+    record = cases.find_case("laws033-6d-slam")
+    kept_both = refused = 0
+    for n in range(20):
+        stored = cases.get_case(record)
+        inputs = replace(stored.case.ruling, alternatives_reason=f"reason {n}")
+        edited = replace(stored.case, notes=f"notes {n}")
+        start = threading.Barrier(2)
+        outcome = {}
+
+        def run(name, action):
+            start.wait()
+            try:
+                action()
+                outcome[name] = "saved"
+            except HuddleInputError as exc:
+                outcome[name] = str(exc)
+        threads = [threading.Thread(target=run, args=("ruling", lambda: rulings.save_ruling(record, inputs, "tess"))),
+                   threading.Thread(target=run, args=("edit", lambda: cases.update_case(
+                       record, edited, "tess", opened_version=stored.version)))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        final = cases.get_case(record).case
+        assert outcome["ruling"] == "saved" and final.ruling.alternatives_reason == f"reason {n}", (n, outcome)
+        if outcome["edit"] == "saved":
+            assert final.notes == f"notes {n}", (n, outcome)
+            kept_both += 1
+        else:
+            assert "changed" in outcome["edit"] or "version" in outcome["edit"], outcome["edit"]
+            refused += 1
+    assert kept_both + refused == 20
