@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import text
+from sqlalchemy import delete, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
@@ -95,8 +95,7 @@ def check_new_account(username: str, password: str, role: str) -> str:
     if not _USERNAME.match(name):
         raise HuddleInputError("username", "use 2 to 60 letters, digits, '.', '_' or '-', "
                                            "starting with a letter or digit")
-    if len(password or "") < MIN_PASSWORD:
-        raise HuddleInputError("password", f"use at least {MIN_PASSWORD} characters")
+    _strong_enough(password)
     if role not in ROLES:
         raise HuddleInputError("role", f"'{role}' must be one of {', '.join(ROLES)}")
     return name
@@ -222,6 +221,8 @@ def session_cookie(user: User, url: str | None = None, now: datetime | None = No
     token = secrets.token_urlsafe(16)
     with writing(url) as session:
         row = session.get(UserAccount, user.id)
+        # sessions past their time are of no use to anyone: each sign-in clears them away
+        session.exec(delete(SignInSession).where(SignInSession.expires_at <= now))
         session.add(SignInSession(user_id=row.id, token_hash=_token_hash(token), created_at=now,
                                   expires_at=now + SESSION_TTL))
         session.commit()
@@ -295,9 +296,16 @@ def _account(session: Session, username: str) -> UserAccount:
     return row
 
 
-def _check_password(password: str, again: str | None) -> None:
+def _strong_enough(password: str) -> None:
+    """At least MIN_PASSWORD characters, and not one character repeated ("aaaaaaaa")."""
     if len(password or "") < MIN_PASSWORD:
         raise HuddleInputError("password", f"use at least {MIN_PASSWORD} characters")
+    if len(set(password)) < 3:
+        raise HuddleInputError("password", "use at least three different characters")
+
+
+def _check_password(password: str, again: str | None) -> None:
+    _strong_enough(password)
     if again is not None and password != again:
         raise HuddleInputError("password again", "the two passwords differ")
 

@@ -297,6 +297,9 @@ def write_report(report: Report, formats, folder: Path) -> dict[str, Path]:
         if path.resolve().parent != folder.resolve():     # a case id is a slug; never write beside the folder
             raise ValueError(f"report name {path.name!r} leaves the reports folder")
         partial = path.with_suffix(f".{fmt}.partial")
+        # readable by the server's own user alone: a report holds pollees' comments and reasons
+        partial.touch(mode=0o600)
+        partial.chmod(0o600)
         partial.write_bytes(data)
         partial.replace(path)
         out[fmt] = path

@@ -91,3 +91,35 @@ def test_a_ruling_saved_while_the_case_is_edited_is_never_lost(database_url):
             assert "changed" in outcome["edit"] or "version" in outcome["edit"], outcome["edit"]
             refused += 1
     assert kept_both + refused == 20
+
+
+def test_sessions_past_their_time_are_cleared_at_the_next_sign_in(database_url, monkeypatch):
+    from datetime import datetime, timedelta, timezone
+    from sqlmodel import Session, select
+    from polling import accounts, db
+    from polling.models import SignInSession
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "hardening")
+    db.prepare_database()
+    tess = accounts.create_user("tess", "bidding-box", "director")
+    long_ago = datetime.now(timezone.utc) - 2 * accounts.SESSION_TTL
+    for _ in range(3):
+        accounts.session_cookie(tess, now=long_ago)
+    accounts.session_cookie(tess)
+    with Session(db.engine_for(database_url)) as session:
+        assert len(session.exec(select(SignInSession)).all()) == 1      # today's; the three stale ones are gone
+
+
+@pytest.mark.parametrize("password", ["aaaaaaaa", "abababab", "11111111111"])
+def test_a_password_of_one_or_two_characters_repeated_is_refused(password):
+    from polling import accounts
+    with pytest.raises(HuddleInputError, match="password: use at least three different characters"):
+        accounts.check_new_account("tess", password, "director")
+
+
+def test_a_report_file_is_readable_by_the_server_alone(tmp_path):
+    import stat
+    from reports.content import Report
+    from reports.render import write_report
+    report = Report(case_id="slow-pass", title="A slow pass", board_number=4, blocks=())
+    for path in write_report(report, ["html"], tmp_path).values():
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -145,7 +145,7 @@ def test_the_lead_ruling_to_the_letter():
     assert verdicts == {"Sx": "LA", "Hx": "LA", "DK": "LA", "Cx": "table action"}
     assert [a.answer for a in ruling.worksheet.answers] == [True, True, True, True]
     assert "6 of 8 pollees (75%) said the break in tempo makes a low ♣ more attractive" in ruling.text
-    assert "Action in question: a low ♣ by N." in ruling.text
+    assert "Action in question: a low ♣ by North." in ruling.text
     # Law 12C1(c): no weight to the club lead; 5/7 a low spade, 1/7 a low heart (4♥ =), 1/7 ♦K (4♥ +1)
     assert ruling.scores["NS"].matchpoints == Fraction(37, 7)     # 6/7 × 6 1/7 + 1/7 × 1/7 of 14
     assert ruling.scores["EW"].matchpoints == Fraction(61, 7)
