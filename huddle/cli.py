@@ -305,6 +305,16 @@ def cmd_setup(args) -> dict | str:
             f"{counted(report['examples_loaded'], 'example case')} loaded, {counted(report['cases'], 'case')} in all")
 
 
+def cmd_backup(args) -> dict | str:
+    from polling.db import backup
+    _database()
+    report = backup(args.file)
+    if args.json:
+        return report
+    return (f"Backed up {report['database']} to {report['backup']}: {report['bytes']:,} bytes, "
+            f"{counted(report['cases'], 'case')}")
+
+
 # ---------------------------------------------------------------- accounts
 
 def _database() -> None:
@@ -676,6 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")
+
+    p = add("backup", cmd_backup, "Copy the SQLite database consistently while the server runs.")
+    p.add_argument("file", help="the new backup file (must not exist yet)")
 
     user = sub.add_parser("user", help="Accounts for directors, committee members, researchers.")
     users = user.add_subparsers(dest="user_command", required=True, parser_class=_Parser)

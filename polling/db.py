@@ -139,6 +139,32 @@ def prepare_database(load_examples: bool = True, url: str | None = None) -> dict
             "revision": revision, "examples_loaded": loaded, "cases": count}
 
 
+def backup(target: str | Path, url: str | None = None) -> dict:
+    """A consistent copy of the SQLite database at ``target`` while the server runs: SQLite's
+    own backup, which takes the pages still in the write-ahead log too (a plain copy of the file
+    misses them). ``target`` must not exist yet. A PostgreSQL database is copied with pg_dump."""
+    import sqlite3
+    from analysis.errors import HuddleInputError
+    url = url or settings.database_url()
+    source = engine_for(url).url
+    if source.get_backend_name() != "sqlite" or not source.database:
+        raise HuddleInputError("database", "a PostgreSQL database is backed up with pg_dump (docs/deploying.md)")
+    target = Path(target)
+    if target.exists():
+        raise HuddleInputError(str(target)[:200], "exists already; name a new file, so no backup is overwritten")
+    partial = target.with_name(target.name + ".partial")
+    with sqlite3.connect(source.database) as live, sqlite3.connect(partial) as copy:
+        live.backup(copy)
+    with sqlite3.connect(partial) as copy:
+        cases = copy.execute("SELECT count(*) FROM case_record").fetchone()[0]
+        check = copy.execute("PRAGMA integrity_check").fetchone()[0]
+    if check != "ok":
+        partial.unlink()
+        raise HuddleInputError("backup", f"the copy failed SQLite's integrity check ({check}); nothing was kept")
+    partial.replace(target)
+    return {"database": source.database, "backup": str(target), "bytes": target.stat().st_size, "cases": cases}
+
+
 def list_cases(url: str | None = None) -> list[CaseRecord]:
     """Every case with its case file."""
     with reading(url) as session:

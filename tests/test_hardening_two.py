@@ -123,3 +123,40 @@ def test_a_report_file_is_readable_by_the_server_alone(tmp_path):
     report = Report(case_id="slow-pass", title="A slow pass", board_number=4, blocks=())
     for path in write_report(report, ["html"], tmp_path).values():
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_backup_taken_while_votes_are_written_holds_every_vote(sqlite_url, tmp_path):
+    """The write-ahead log holds the newest ballots until a checkpoint: a plain copy of the file
+    misses them; `huddle backup` does not."""
+    import shutil
+    import sqlite3
+    from polling import db, services
+    from polling.cases import find_case
+    db.prepare_database()
+    poll = services.create_poll(find_case("laws033-6d-slam"), "Matchpoints. Your call?", alternatives=("P",))
+    links = services.issue_invites(poll.id, [f"Pollee {i}" for i in range(20)])
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as holder:     # a reader holds the log open
+        holder.execute("BEGIN")
+        holder.execute("SELECT count(*) FROM ballot").fetchone()
+        for link in links:
+            services.cast_vote(link.token, "P", (), {})
+        shutil.copy(sqlite_url.removeprefix("sqlite:///"), tmp_path / "plain-copy.sqlite")
+        report = db.backup(tmp_path / "backup.sqlite")
+        holder.rollback()
+    def ballots(path) -> int:
+        try:
+            return sqlite3.connect(path).execute("SELECT count(*) FROM ballot").fetchone()[0]
+        except sqlite3.OperationalError:          # the plain copy may not even hold the tables yet
+            return 0
+    assert ballots(tmp_path / "backup.sqlite") == 20
+    assert ballots(tmp_path / "plain-copy.sqlite") < 20                 # why the command exists
+    assert report["cases"] >= 11
+    with pytest.raises(HuddleInputError, match="exists already"):
+        db.backup(tmp_path / "backup.sqlite")
+
+
+def test_the_command_line_backs_up_and_refuses_postgresql_in_words(sqlite_url, tmp_path, capsys):
+    from huddle.cli import main
+    assert main(["backup", str(tmp_path / "b.sqlite")]) == 0
+    assert "Backed up " in capsys.readouterr().out
+    assert main(["backup", str(tmp_path / "b.sqlite")]) == 2
