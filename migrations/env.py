@@ -12,11 +12,26 @@ target_metadata = SQLModel.metadata
 def run_migrations_online() -> None:
     url = config.get_main_option("sqlalchemy.url")
     with engine_for(url).connect() as connection:
-        context.configure(connection=connection, target_metadata=target_metadata,
-                          render_as_batch=connection.dialect.name == "sqlite")
-        with context.begin_transaction():
-            context.run_migrations()
-        connection.commit()
+        sqlite = connection.dialect.name == "sqlite"
+        raw = connection.connection.dbapi_connection
+        if sqlite:
+            # SQLite changes a table by copying it into a new one and dropping the old: with foreign
+            # keys enforced, the drop would cascade and delete every row that refers to it (links,
+            # ballots, history). Enforcement is set outside a transaction, so on the raw connection.
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=sqlite)
+            with context.begin_transaction():
+                context.run_migrations()
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration would leave {len(broken)} rows pointing nowhere "
+                                           f"(first in table {broken[0][0]}); nothing was changed")
+            connection.commit()
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

@@ -160,3 +160,29 @@ def test_the_command_line_backs_up_and_refuses_postgresql_in_words(sqlite_url, t
     assert main(["backup", str(tmp_path / "b.sqlite")]) == 0
     assert "Backed up " in capsys.readouterr().out
     assert main(["backup", str(tmp_path / "b.sqlite")]) == 2
+
+
+def test_a_downgrade_on_sqlite_keeps_every_row_of_the_tables_it_keeps(sqlite_url):
+    """Down to 0007 and back up: links, ballots, polls, ruling versions, history and votes stay."""
+    import sqlite3
+    from alembic import command
+    from polling import committee, db, services
+    from polling.cases import find_case
+    db.prepare_database()
+    record = find_case("laws033-6d-slam")
+    poll = services.create_poll(record, "Matchpoints. Your call?", alternatives=("P",))
+    for link in services.issue_invites(poll.id, ["A", "B", "C"]):
+        services.cast_vote(link.token, "P", (), {})
+    committee.record_vote(record, "ann", "uphold", "The poll is clear.")
+    tables = ("case_record", "case_change", "ruling_version", "poll", "invite", "ballot", "committee_vote")
+    path = sqlite_url.removeprefix("sqlite:///")
+
+    def counts() -> dict:
+        with sqlite3.connect(path) as conn:
+            return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
+    before = counts()
+    assert before["ballot"] == 3 and before["invite"] == 3 and before["case_change"] > 0
+    for revision in ("0008", "0007"):
+        command.downgrade(db.alembic_config(sqlite_url), revision)
+        assert counts() == before, revision
+    assert db.upgrade(sqlite_url) == "0010" and counts() == before
