@@ -54,7 +54,7 @@ if case.offending_side:
              + (f"; non-offending side: {sides[case.non_offending_side]}." if case.non_offending_side else "."))
 if case.table_result:
     score = case.table_result.ns_score
-    st.write(f"Table result: {case.table_result.describe()}"
+    st.write(inert(f"Table result: {case.table_result.describe()}")
              + (f", North-South {score:+d}" if score is not None else ""))
 if case.field:
     st.write("Field (North-South): " + ", ".join(f"{s:+d}" for s in case.field))

@@ -105,7 +105,7 @@ if fresh:
     for label, link, expires in fresh:
         with st.container(border=True):
             left, right = st.columns([3, 1])
-            left.markdown(f"**{label or 'pollee'}**, expires {expires:%Y-%m-%d %H:%M} UTC")
+            left.markdown(f"**{inert(label or 'pollee')}**, expires {expires:%Y-%m-%d %H:%M} UTC")
             left.code(link, language=None)
             right.image(qr_png(link), caption=f"QR for {label or 'this pollee'}", width=160)
 
