@@ -3,12 +3,12 @@ stored one. Saving validates the whole case; a mistake names its field and nothi
 import streamlit as st
 
 from analysis import case as case_files
-from analysis.numbers import counted
 from analysis.bridge import SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
 from analysis.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDES, SCORING_FORMS,
                            SCORING_NAMES)
 from analysis.laws import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
+from analysis.numbers import counted
 from analysis.play import position_name
 from polling import cases
 from ui.auth import require

@@ -5,10 +5,10 @@ a follow-up poll for more pollees, closing."""
 
 import streamlit as st
 
-from analysis.numbers import counted
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives, policy_title
+from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require
 from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_problem, typed_rows, verdict_table
