@@ -378,24 +378,27 @@ class Auction:
         from endplay.types import Contract
         return Contract.from_auction(player(self.dealer), [to_endplay_bid(c.call) for c in self.calls])
 
-    def contract_text(self, symbols: bool = False) -> str | None:
-        """"4SX by S" (or "4♠X by S" with ``symbols``): the final contract, None if there is none."""
+    def _final_parts(self) -> tuple[str, str, str] | None:
+        """("4S", "X", "S"): the final contract's bid, penalty and declarer; None if there is none."""
         contract = self.final_contract()
         if contract is None:
             return None
         strain = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "nt": "NT"}[contract.denom.name]
         penalty = {"passed": "", "doubled": "X", "redoubled": "XX"}[contract.penalty.name]
-        bid = call_symbol(f"{contract.level}{strain}") if symbols else f"{contract.level}{strain}"
-        return f"{bid}{penalty} by {SEATS[int(contract.declarer)]}"
+        return f"{contract.level}{strain}", penalty, SEATS[int(contract.declarer)]
+
+    def contract_text(self, symbols: bool = False) -> str | None:
+        """"4SX by S" (or "4♠X by S" with ``symbols``): the final contract, None if there is none."""
+        parts = self._final_parts()
+        if parts is None:
+            return None
+        bid, penalty, declarer = parts
+        return f"{call_symbol(bid) if symbols else bid}{penalty} by {declarer}"
 
     def contract_words(self) -> str | None:
         """"4♠ doubled by South": the final contract as a director says it, None if there is none."""
-        text = self.contract_text()
-        if text is None:
-            return None
-        bid, declarer = text.split(" by ")
-        penalty = "XX" if bid.endswith("XX") else "X" if bid.endswith("X") else ""
-        return contract_words(bid[:len(bid) - len(penalty)], penalty, declarer)
+        parts = self._final_parts()
+        return None if parts is None else contract_words(*parts)
 
     def up_to(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based): what a player saw at a decision point."""

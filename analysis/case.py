@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import IO, Any
 
@@ -35,6 +36,7 @@ SCORING_FORMS = ("matchpoints", "imps", "bam", "total points")
 SCORING_NAMES = {"matchpoints": "matchpoints", "imps": "IMPs", "bam": "board-a-match", "total points": "total points"}
 KIND_NAMES = {"UI": "Unauthorized information", "MI": "Misinformation", "unplayable": "Unplayable board (no result)"}
 OFFENDING_SIDES = ("NS", "EW", "both")
+OFFENDING_SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "both": "both sides"}
 # What the irregularity was. The tempo kinds (hesitation: unmistakable hesitation; haste: unwonted
 # speed) and remark, question, gesture are UI by manner (Law 16B1(a), Law 73A2); explanation,
 # alert and unalerted are UI from partner's explanation, alert or failure to alert (Law 16B1(a),
@@ -501,7 +503,7 @@ def game_label(g: pbn_files.Game) -> str:
 def game_labels(read: pbn_files.GameFile) -> dict[str, int]:
     """Every game's label, to its position in the file; a label two games share names the game."""
     labels = [game_label(g) for g in read.games]
-    shared = {label for label in labels if labels.count(label) > 1}
+    shared = {label for label, n in Counter(labels).items() if n > 1}
     return {(f"{label} · game {g.position}" if label in shared else label): g.position
             for label, g in zip(labels, read.games)}
 

@@ -235,15 +235,24 @@ class LAResult:
                 "actions": [v.to_dict() for v in self.verdicts]}
 
 
-def action_key(action: str) -> str:
-    """Calls are matched whatever their spelling ("Pass" = "P", "4♠" = "4S"), cards and choices
-    of cards likewise ("♠K" = "SK", "a low ♠" = "Sx"); other actions by their text."""
+def parse_action(action: str, field: str = "action") -> str:
+    """A call ("Pass" → "P", "4♠" → "4S") or a card or choice of cards ("♠K" → "SK", "a low ♠"
+    → "Sx"); anything else is refused, naming ``field``."""
     try:
         return parse_call(action)
     except HuddleInputError:
         pass
     try:
         return parse_choice(action)
+    except HuddleInputError:
+        raise HuddleInputError(field, f"'{str(action)[:40]}' is not a call or a card") from None
+
+
+def action_key(action: str) -> str:
+    """Calls are matched whatever their spelling ("Pass" = "P", "4♠" = "4S"), cards and choices
+    of cards likewise ("♠K" = "SK", "a low ♠" = "Sx"); other actions by their text."""
+    try:
+        return parse_action(action)
     except HuddleInputError:
         return " ".join(str(action).split()).lower()
 
@@ -356,5 +365,5 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
 
 
 __all__ = ["ActionCount", "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
-           "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key",
+           "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key", "parse_action",
            "action_name"]

@@ -3,6 +3,7 @@ migrations run with alembic, and the example cases loaded on first start."""
 from __future__ import annotations
 
 import functools
+import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,8 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, event
 from sqlmodel import Session, create_engine, select
+
+from analysis.errors import HuddleInputError
 
 from . import settings
 from .models import CaseRecord, utcnow
@@ -143,8 +146,6 @@ def backup(target: str | Path, url: str | None = None) -> dict:
     """A consistent copy of the SQLite database at ``target`` while the server runs: SQLite's
     own backup, which takes the pages still in the write-ahead log too (a plain copy of the file
     misses them). ``target`` must not exist yet. A PostgreSQL database is copied with pg_dump."""
-    import sqlite3
-    from analysis.errors import HuddleInputError
     url = url or settings.database_url()
     source = engine_for(url).url
     if source.get_backend_name() != "sqlite" or not source.database:

@@ -15,7 +15,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
-from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, SCORING_NAMES, Case
+from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES, Case
 from analysis.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.logical_alternatives import action_name
@@ -143,7 +143,7 @@ def _facts(case: Case) -> list:
         out.append(Text(f"{IRREGULARITY_NAMES[irr.type].capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
                         + (f": {irr.description}" if irr.description else "")))
     rows = [("Kind", KIND_NAMES[case.kind]), ("Laws", f"the {case.laws} edition"),
-            ("Offending side", {**SIDE_NAMES, "both": "both sides"}.get(case.offending_side or "", "not given")),
+            ("Offending side", OFFENDING_SIDE_NAMES.get(case.offending_side or "", "not given")),
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
                                                              if case.table_result.ns_score is not None else "")
              if case.table_result else "not recorded"),

@@ -3,9 +3,9 @@ stored one. Saving validates the whole case; a mistake names its field and nothi
 import streamlit as st
 
 from analysis import case as case_files
-from analysis.bridge import SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
-from analysis.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDES, SCORING_FORMS,
-                           SCORING_NAMES)
+from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
+from analysis.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDE_NAMES,
+                           OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
 from analysis.laws import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
@@ -215,7 +215,7 @@ c1.text_input("or the North-South score alone", key="ed_ns_score")
 c2.text_input("Field: North-South scores (420*4 400 …)", key="ed_field")
 c3.text_input("Other table's North-South score (teams)", key="ed_other")
 st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True,
-         format_func=lambda s: {**SIDE_NAMES, "both": "Both sides"}.get(s, s))
+         format_func=lambda s: OFFENDING_SIDE_NAMES.get(s, s).capitalize())
 st.text_area("Director's notes", key="ed_notes", max_chars=5000)
 st.text_input("Source", key="ed_source")
 

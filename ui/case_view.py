@@ -3,8 +3,8 @@ status workflow, and for everyone the history of changes and the case file to do
 import streamlit as st
 
 from analysis import case as case_files
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES
-from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, SCORING_NAMES
+from analysis.bridge import SEAT_NAMES
+from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
 from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
@@ -49,7 +49,7 @@ if case.action_index is not None:
     st.write(f"Action in question: **{call.symbol()}** by {SEAT_NAMES[case.action_seat]} "
              f"(call {case.action_index + 1} of the auction).")
 if case.offending_side:
-    sides = {**SIDE_NAMES, "both": "both sides"}
+    sides = OFFENDING_SIDE_NAMES
     st.write(f"Offending side: {sides[case.offending_side]}"
              + (f"; non-offending side: {sides[case.non_offending_side]}." if case.non_offending_side else "."))
 if case.table_result:

@@ -13,7 +13,7 @@ from analysis.committee import (DECISIONS, Reconsideration, kept_change, positio
                                 threshold_sensitivity)
 from analysis.errors import HuddleInputError
 from analysis.law16 import ui_noun
-from analysis.logical_alternatives import PRESETS, action_key, action_name, policy, policy_title
+from analysis.logical_alternatives import PRESETS, action_name, parse_action, policy, policy_title
 from analysis.numbers import counted, display, fraction_str, parse_fraction
 from analysis.ruling import rule
 from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame, q4_title,
@@ -93,14 +93,6 @@ with ruling_tab:
         st.plotly_chart(remembered("field figure", saved, lambda: field_figure(case, director)), key="field_director")
 
 
-def _action(text: str) -> str:
-    """A call ("Pass", "4♠") or a card or choice of cards ("♠K", "a low ♠"), else refused in words."""
-    key = action_key(text)
-    if key == " ".join(text.split()).lower():           # neither a call nor a card
-        raise HuddleInputError("logical alternatives", f"'{text[:40]}' is not a call or a card")
-    return key
-
-
 def _change() -> Reconsideration:
     """The committee member's changes, each kept only where it differs from the director's."""
     inputs = case.ruling
@@ -119,7 +111,7 @@ def _change() -> Reconsideration:
     elif not inputs.poll:
         text = cols[1].text_input("Logical alternatives (no poll recorded)", ", ".join(inputs.alternatives),
                                   key=f"cm_alts_{record_id}")
-        found = tuple(_action(a.strip()) for a in text.split(",") if a.strip())
+        found = tuple(parse_action(a.strip(), "logical alternatives") for a in text.split(",") if a.strip())
         change["alternatives"] = found if found != inputs.alternatives else None
     tree = inputs.adjustment.committee_tree()
     if tree is not None:
