@@ -4,7 +4,7 @@ Streamlit pages cannot set cookies, so the sign-in form on the app's page posts 
 cookie is HttpOnly and SameSite=Lax (Secure behind HTTPS), and pages read it through
 st.context.cookies. Every route takes a POST from this site only (its Origin, or without one its
 Referer, names this host): another site cannot sign a director's browser in to an account of its
-choosing, nor out. Sign-in attempts are throttled per account and per address.
+choosing, nor out. Wrong passwords slow the next try, per account and per address (accounts.SignInThrottle).
 """
 from __future__ import annotations
 
@@ -54,8 +54,19 @@ def _behind_https(request: Request) -> bool:
         (settings.configured_public_url() or "").startswith("https://")
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+def client_address(request: Request) -> str:
+    """The browser's address: the connection's, or, when the connection comes from a configured
+    reverse proxy (HUDDLE_TRUSTED_PROXIES), the nearest address in X-Forwarded-For that is not one
+    of those proxies. A client's own X-Forwarded-For is never believed: it could name anyone."""
+    address = request.client.host if request.client else "unknown"
+    trusted = settings.trusted_proxies()
+    if address not in trusted:
+        return address
+    for hop in reversed(request.headers.get("x-forwarded-for", "").split(",")):
+        hop = hop.strip()
+        if hop and hop not in trusted:
+            return hop[:64]
+    return address
 
 
 async def login(request: Request) -> Response:
@@ -64,14 +75,15 @@ async def login(request: Request) -> Response:
     form = await request.form()
     username = str(form.get("username", ""))[:200]
     target = _safe_next(str(form.get("next", "/")))
-    wait = accounts.SIGN_IN_THROTTLE.wait(username, _address(request))
+    address = client_address(request)
+    wait = accounts.SIGN_IN_THROTTLE.wait(username, address)
     if wait:
-        return RedirectResponse(_back_to(target, signin="wait", minutes=wait), status_code=303)
+        return RedirectResponse(_back_to(target, signin="wait", seconds=wait), status_code=303)
     user = accounts.authenticate(username, str(form.get("password", ""))[:1000])
     if user is None:
-        accounts.SIGN_IN_THROTTLE.failed(username, _address(request))
+        accounts.SIGN_IN_THROTTLE.failed(username, address)
         return RedirectResponse(_back_to(target, signin="failed"), status_code=303)
-    accounts.SIGN_IN_THROTTLE.succeeded(username)
+    accounts.SIGN_IN_THROTTLE.succeeded(username, address)
     return _signed_in(request, user, target)
 
 
@@ -79,7 +91,7 @@ def _back_to(target: str, **said) -> str:
     """The page the director was signing in to, with the sign-in's answer: a wrong password keeps
     the deep link (the case and poll in the address), so the right one lands there."""
     parts = urlsplit(target)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k not in ("signin", "minutes")]
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k not in ("signin", "seconds")]
     return f"{parts.path or '/'}?{urlencode(query + [(k, str(v)) for k, v in said.items()])}"
 
 
@@ -158,9 +170,10 @@ class CompressedAssets:
 
     COMPRESSIBLE = (b"javascript", b"text/", b"json", b"svg", b"font/ttf", b"font/otf")
 
-    def __init__(self, app):
+    def __init__(self, app, assets: frozenset[str] | None = None):
         self.app = app
         self.kept: dict[str, tuple[list, bytes]] = {}
+        self.assets = streamlit_assets() if assets is None else assets
 
     async def __call__(self, scope, receive, send):
         if not self._wanted(scope):
@@ -185,11 +198,12 @@ class CompressedAssets:
         await send({"type": "http.response.start", "status": 200, "headers": kept[0]})
         await send({"type": "http.response.body", "body": kept[1]})
 
-    @staticmethod
-    def _wanted(scope) -> bool:
-        """A plain GET of a static asset from a browser that takes gzip (a range or a conditional
-        request goes to Streamlit as it is)."""
-        if scope["type"] != "http" or scope["method"] != "GET" or not scope["path"].startswith("/static/"):
+    def _wanted(self, scope) -> bool:
+        """A plain GET of one of Streamlit's own assets from a browser that takes gzip (a range or
+        a conditional request goes to Streamlit as it is). Any other name under /static/ is
+        answered by Streamlit uncompressed and never kept: kept, every made-up name a stranger
+        asks for would stay in memory for the server's life."""
+        if scope["type"] != "http" or scope["method"] != "GET" or scope["path"] not in self.assets:
             return False
         headers = dict(scope["headers"])
         if b"range" in headers or b"if-none-match" in headers or b"if-modified-since" in headers:
@@ -222,6 +236,55 @@ class CompressedAssets:
 
         await self.app(scope, receive, keep)
         return start, b"".join(chunks)
+
+
+def streamlit_assets() -> frozenset[str]:
+    """The paths of Streamlit's own scripts, styles, fonts and images (under /static/)."""
+    import os
+
+    from streamlit import file_util
+
+    root = file_util.get_static_dir()
+    found = set()
+    for folder, _dirs, files in os.walk(os.path.join(root, "static")):
+        for name in files:
+            found.add("/" + os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
+    return frozenset(found)
+
+
+class SameOriginSockets:
+    """Only Huddle's own pages open its websocket. Streamlit's check compares the Origin's host
+    name alone, so a page served from another port of the same machine (or of the club's laptop
+    on the LAN) was let in, and the browser sends the SameSite=Lax sign-in cookie across ports: a
+    page on another port could drive a signed-in director's session. Here the Origin must name
+    exactly the host and port the browser asked for (its Host header), or Huddle's
+    public address (HUDDLE_PUBLIC_URL, behind a reverse proxy). A client that sends no Origin is
+    no browser and carries no one's cookie."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket" and not same_origin(dict(scope["headers"])):
+            await send({"type": "websocket.close", "code": 1008})      # refused before the handshake: 403
+            return
+        await self.app(scope, receive, send)
+
+
+def same_origin(headers: dict[bytes, bytes]) -> bool:
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    parts = urlsplit(origin.decode("latin-1").strip().lower())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    if parts.netloc == headers.get(b"host", b"").decode("latin-1").strip().lower():
+        return True
+    public = settings.configured_public_url()
+    if public:
+        mine = urlsplit(public.lower())
+        return (parts.scheme, parts.netloc) == (mine.scheme, mine.netloc)
+    return False
 
 
 ROUTES = [Route(LOGIN_PATH, login, methods=["POST"]),

@@ -152,17 +152,34 @@ def authenticate(username: str, password: str, url: str | None = None) -> User |
 # ---------------------------------------------------------------- sign-in throttle
 
 class SignInThrottle:
-    """Wrong passwords slow the next try: after ``per_account`` failures for one account, or
-    ``per_address`` from one address, within ``window``, sign-in is refused (the right password
-    too) until the oldest of them is ``window`` old. Kept in the server's memory: a restart
-    clears it, which a guesser cannot cause."""
+    """Wrong passwords slow the next try; they never lock an account. Counted within ``window``:
 
-    def __init__(self, per_account: int = 5, per_address: int = 20, window: timedelta = timedelta(minutes=15)):
-        self.per_account, self.per_address, self.window = per_account, per_address, window
-        self._failures: dict[tuple[str, str], list[datetime]] = {}
+    - from one address for one account: ``free_per_pair`` tries, then a wait after each failure
+      that doubles from one second up to ``longest``;
+    - from one address for any accounts (one machine spraying names): ``free_per_address``,
+      then the same doubling wait for that address;
+    - for one account from everywhere (many machines guessing one password): past
+      ``free_per_account`` failures, an address that has never signed in to the account waits
+      as it would after its own failures. An address the account signed in from before goes
+      straight through, so strangers can slow a director's new phone, never keep her out.
+
+    The right password within a wait is refused too (otherwise the wait would tell a guesser
+    nothing). Kept in the server's memory, bounded; a restart clears it, which a guesser cannot
+    cause."""
+
+    def __init__(self, free_per_pair: int = 3, free_per_address: int = 10, free_per_account: int = 20,
+                 window: timedelta = timedelta(minutes=15), longest: timedelta = timedelta(seconds=60)):
+        self.free_per_pair, self.free_per_address = free_per_pair, free_per_address
+        self.free_per_account, self.window, self.longest = free_per_account, window, longest
+        self._failures: dict[tuple, list[datetime]] = {}
+        self._known: dict[str, dict[str, datetime]] = {}        # account -> addresses it signed in from
         self._lock = threading.Lock()
 
-    def _recent(self, key: tuple[str, str], now: datetime) -> list[datetime]:
+    @staticmethod
+    def _name(username: str) -> str:
+        return username.strip().lower()[:200]
+
+    def _recent(self, key: tuple, now: datetime) -> list[datetime]:
         kept = [t for t in self._failures.get(key, []) if now - t < self.window]
         if kept:
             self._failures[key] = kept
@@ -170,31 +187,53 @@ class SignInThrottle:
             self._failures.pop(key, None)
         return kept
 
+    def _until(self, failures: list[datetime], free: int) -> datetime | None:
+        """When the next try may come after these failures: a second after the last of the free
+        ones, doubling with each further one, at most ``longest``."""
+        extra = len(failures) - free + 1
+        if not failures or extra <= 0:
+            return None
+        pause = min(timedelta(seconds=2 ** min(extra - 1, 30)), self.longest)
+        return failures[-1] + pause
+
     def wait(self, username: str, address: str, now: datetime | None = None) -> int:
-        """Minutes to wait before the next try (0: try now)."""
+        """Seconds to wait before the next try (0: try now)."""
         now = now or datetime.now(timezone.utc)
+        name = self._name(username)
         with self._lock:
-            longest = timedelta(0)
-            for key, limit in ((("account", username.strip().lower()), self.per_account),
-                               (("address", address), self.per_address)):
-                recent = self._recent(key, now)
-                if len(recent) >= limit:
-                    longest = max(longest, recent[-limit] + self.window - now)
-        return 0 if not longest else max(1, -(-int(longest.total_seconds()) // 60))
+            pair = self._recent(("pair", name, address), now)
+            until = [self._until(pair, self.free_per_pair),
+                     self._until(self._recent(("address", address), now), self.free_per_address)]
+            if address not in self._known.get(name, {}):
+                everywhere = self._recent(("account", name), now)
+                if len(everywhere) > self.free_per_account:
+                    until.append(self._until(pair, 1))
+        latest = max((u for u in until if u is not None), default=None)
+        return 0 if latest is None or latest <= now else max(1, -(-int((latest - now).total_seconds() * 1000) // 1000))
 
     def failed(self, username: str, address: str, now: datetime | None = None) -> None:
         now = now or datetime.now(timezone.utc)
+        name = self._name(username)
         with self._lock:
             if len(self._failures) > 10_000:              # many names tried: forget the stale ones
                 for key in [k for k, times in self._failures.items() if now - times[-1] >= self.window]:
                     del self._failures[key]
-            for key in (("account", username.strip().lower()[:200]), ("address", address)):
+            for key in (("pair", name, address), ("address", address), ("account", name)):
                 self._failures.setdefault(key, []).append(now)
                 del self._failures[key][:-100]            # enough to count; never a growing list
 
-    def succeeded(self, username: str) -> None:
+    def succeeded(self, username: str, address: str, now: datetime | None = None) -> None:
+        now = now or datetime.now(timezone.utc)
+        name = self._name(username)
         with self._lock:
-            self._failures.pop(("account", username.strip().lower()), None)
+            self._failures.pop(("pair", name, address), None)
+            known = self._known.setdefault(name, {})
+            known[address] = now
+            if len(known) > 50:                            # the account's fifty latest addresses
+                for old in sorted(known, key=known.get)[:-50]:
+                    del known[old]
+            if len(self._known) > 10_000:
+                self._known.pop(next(iter(self._known)))
 
 
 SIGN_IN_THROTTLE = SignInThrottle()

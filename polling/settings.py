@@ -144,6 +144,12 @@ def network_addresses() -> list[str]:
     return found
 
 
+def trusted_proxies() -> frozenset[str]:
+    """HUDDLE_TRUSTED_PROXIES: the addresses of the reverse proxies in front of Huddle, separated
+    by commas (docs/deploying.md). Only a request from one of them has its X-Forwarded-For read."""
+    return frozenset(a.strip() for a in os.environ.get("HUDDLE_TRUSTED_PROXIES", "").split(",") if a.strip())
+
+
 def configured_public_url() -> str | None:
     """HUDDLE_PUBLIC_URL, the address personal links carry, when it is set."""
     configured = os.environ.get("HUDDLE_PUBLIC_URL")

@@ -187,18 +187,38 @@ def test_the_sqlite_database_is_readable_by_its_owner_only(tmp_path):
             assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
 
 
-def test_the_sign_in_throttle_counts_per_account_and_per_address_within_its_window():
+def test_wrong_passwords_slow_their_own_address_and_never_lock_the_account():
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    throttle = accounts.SignInThrottle(per_account=3, per_address=5, window=timedelta(minutes=10))
-    for k in range(3):
-        assert throttle.wait("TD", "10.0.0.1", start) == 0
-        throttle.failed("td ", "10.0.0.1", start + timedelta(minutes=k))
-    assert throttle.wait("td", "10.0.0.9", start + timedelta(minutes=3)) == 7        # the account waits
-    assert throttle.wait("other", "10.0.0.1", start + timedelta(minutes=3)) == 0     # others do not
-    assert throttle.wait("td", "10.0.0.1", start + timedelta(minutes=10, seconds=1)) == 0   # the window passed
-    for k in range(5):
-        throttle.failed(f"user{k}", "10.0.0.2", start)
-    assert throttle.wait("fresh", "10.0.0.2", start + timedelta(minutes=1)) == 9      # the address waits
-    throttle.failed("td", "10.0.0.3", start)
-    throttle.succeeded("TD")
-    assert throttle.wait("td", "10.0.0.4", start) == 0
+    at = lambda seconds: start + timedelta(seconds=seconds)
+    throttle = accounts.SignInThrottle()
+    throttle.succeeded("td", "10.0.0.1", start)                     # the director's own machine
+    for k in range(3):                                              # three free tries
+        assert throttle.wait("TD", "6.6.6.6", at(k)) == 0
+        throttle.failed("td ", "6.6.6.6", at(k))
+    assert throttle.wait("td", "6.6.6.6", at(2)) == 1               # then a second, doubling
+    throttle.failed("td", "6.6.6.6", at(3))
+    assert throttle.wait("td", "6.6.6.6", at(3)) == 2
+    for k in range(4, 40):
+        throttle.failed("td", "6.6.6.6", at(k * 60))
+    assert throttle.wait("td", "6.6.6.6", at(39 * 60)) == 60        # never more than a minute
+    assert throttle.wait("td", "6.6.6.6", at(39 * 60 + 61)) == 0    # a slow-down, not a lock-out
+    assert throttle.wait("td", "10.0.0.1", at(39 * 60)) == 0        # the director is not kept out
+    assert throttle.wait("td", "10.0.0.7", at(39 * 60)) == 0        # nor on a new machine
+    assert throttle.wait("other", "6.6.6.6", at(39 * 60)) > 0       # the guessing address waits for all names
+
+
+def test_a_guess_from_many_addresses_slows_new_addresses_not_known_ones():
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    throttle = accounts.SignInThrottle(free_per_account=20)
+    throttle.succeeded("td", "10.0.0.1", start)
+    for k in range(25):
+        throttle.failed("td", f"6.6.6.{k}", start)
+    assert throttle.wait("td", "6.6.6.3", start) == 1               # one failure there: a second
+    assert throttle.wait("td", "6.6.7.1", start) == 0               # a first try anywhere is answered
+    assert throttle.wait("td", "10.0.0.1", start) == 0
+    throttle.failed("td", "10.0.0.1", start)                        # the director mistypes at home
+    assert throttle.wait("td", "10.0.0.1", start) == 0
+    for k in range(30):
+        throttle.failed(f"name{k}", "7.7.7.7", start)               # one address spraying names
+    assert throttle.wait("anyone", "7.7.7.7", start) > 0
+    assert throttle.wait("anyone", "7.7.7.8", start) == 0

@@ -17,6 +17,7 @@ def server(tmp_path_factory):
     db_file = tmp_path_factory.mktemp("browser") / "huddle.sqlite"
     server_env["HUDDLE_DATABASE_URL"] = f"sqlite:///{db_file}"
     server_env["HUDDLE_SECRET_KEY"] = "browser-tests"
+    server_env["HUDDLE_TRUSTED_PROXIES"] = "127.0.0.1"        # as behind the documented nginx
     with streamlit_server(server_env) as url:
         yield url
 
@@ -88,7 +89,7 @@ def test_voter_link_on_a_phone(server, browser, monkeypatch):
 
 
 def post_login(server, fields: dict, path: str = "/auth/login", method: str = "POST",
-               origin: str | None = "same") -> tuple[int, dict]:
+               origin: str | None = "same", forwarded_for: str | None = None) -> tuple[int, dict]:
     """A form post as a browser sends it: with the Origin of the page it came from."""
     import http.client
     import urllib.parse
@@ -97,6 +98,8 @@ def post_login(server, fields: dict, path: str = "/auth/login", method: str = "P
     headers = {"Content-Type": "application/x-www-form-urlencoded"}
     if origin:
         headers["Origin"] = server if origin == "same" else origin
+    if forwarded_for:
+        headers["X-Forwarded-For"] = forwarded_for
     conn.request(method, path, urllib.parse.urlencode(fields), headers)
     response = conn.getresponse()
     headers = {k.lower(): v for k, v in response.getheaders()}
@@ -131,15 +134,20 @@ def test_sign_out_is_a_post_from_this_site_not_a_link(server, director, monkeypa
     assert status == 303 and headers["location"] == "/"
 
 
-def test_wrong_passwords_throttle_the_account_even_against_the_right_one(server, director):
+def test_a_strangers_wrong_passwords_slow_the_stranger_not_the_director(server, director):
+    """Behind the reverse proxy every connection comes from 127.0.0.1; the proxy names the browser
+    in X-Forwarded-For. A stranger's wrong passwords slow the stranger's next try (the right
+    password too); the account's owner elsewhere signs in at once."""
     from polling import accounts
     accounts.create_user("guessed", "the-right-one", "committee", url=server_env["HUDDLE_DATABASE_URL"])
-    for _ in range(5):
-        assert post_login(server, {"username": "guessed", "password": "wrong"})[1]["location"] == "/?signin=failed"
-    status, headers = post_login(server, {"username": "guessed", "password": "the-right-one"})
-    assert status == 303 and headers["location"] == "/?signin=wait&minutes=15" and "set-cookie" not in headers
-    # another account from the same address is not held up by it
-    assert post_login(server, {"username": "td", "password": "table-director"})[1]["location"] == "/"
+    stranger, owner = "203.0.113.9", "198.51.100.4"
+    for _ in range(3):
+        reply = post_login(server, {"username": "guessed", "password": "wrong"}, forwarded_for=stranger)
+        assert reply[1]["location"] == "/?signin=failed"
+    status, headers = post_login(server, {"username": "guessed", "password": "the-right-one"}, forwarded_for=stranger)
+    assert status == 303 and headers["location"] == "/?signin=wait&seconds=1" and "set-cookie" not in headers
+    status, headers = post_login(server, {"username": "guessed", "password": "the-right-one"}, forwarded_for=owner)
+    assert headers["location"] == "/" and "set-cookie" in headers
 
 
 def test_login_route_sets_a_signed_httponly_cookie(server, director):
@@ -218,3 +226,53 @@ def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browse
                                "Thank you all the same.")).to_be_visible(timeout=30_000)
     expect(refused.get_by_role("button", name="Submit my answer")).to_have_count(0)
     refused.context.close()
+
+
+SOCKET_PROBE = """
+() => new Promise(done => {
+    const socket = new WebSocket(%r, ["streamlit"]);
+    socket.onopen = () => { socket.close(); done("opened"); };
+    socket.onerror = () => done("refused");
+})
+"""
+
+
+def test_a_page_on_another_port_cannot_open_a_signed_in_directors_session(server, browser, director):
+    """The attack: a director signed in at the app; a page from another port of the same host
+    (any other service on the club's laptop) opens the app's websocket, and the browser sends the
+    director's SameSite=Lax cookie along (ports do not make a site). The app's own page still
+    connects."""
+    import http.server
+    import threading
+
+    from browser import free_port
+
+    context = browser.new_context()
+    page = context.new_page()
+    sign_in(page, server, *director)
+    playwright.expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
+    stream = server.replace("http://", "ws://") + "/_stcore/stream"
+    assert page.evaluate(SOCKET_PROBE % stream) == "opened"
+
+    class Elsewhere(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<html><body>another service</body></html>")
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Elsewhere)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        for host in ("127.0.0.1", "localhost"):
+            stranger = context.new_page()
+            stranger.goto(f"http://{host}:{other.server_address[1]}/")
+            assert stranger.evaluate(SOCKET_PROBE % stream) == "refused", host
+            stranger.close()
+    finally:
+        other.shutdown()
+    assert page.evaluate(SOCKET_PROBE % stream) == "opened"
+    context.close()

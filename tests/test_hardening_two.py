@@ -94,7 +94,7 @@ def test_a_ruling_saved_while_the_case_is_edited_is_never_lost(database_url):
 
 
 def test_sessions_past_their_time_are_cleared_at_the_next_sign_in(database_url, monkeypatch):
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timezone
     from sqlmodel import Session, select
     from polling import accounts, db
     from polling.models import SignInSession
@@ -186,3 +186,42 @@ def test_a_downgrade_on_sqlite_keeps_every_row_of_the_tables_it_keeps(sqlite_url
         command.downgrade(db.alembic_config(sqlite_url), revision)
         assert counts() == before, revision
     assert db.upgrade(sqlite_url) == "0010" and counts() == before
+
+
+@pytest.mark.parametrize("origin, host, public, allowed", [
+    (None, "127.0.0.1:8501", None, True),                        # no browser, no cookie
+    ("http://127.0.0.1:8501", "127.0.0.1:8501", None, True),
+    ("http://127.0.0.1:8502", "127.0.0.1:8501", None, False),     # another port of this host
+    ("http://localhost:9000", "localhost:8501", None, False),
+    ("http://192.168.1.5:3000", "192.168.1.5:8501", None, False),
+    ("null", "127.0.0.1:8501", None, False),
+    ("https://huddle.club.org", "127.0.0.1:8501", "https://huddle.club.org", True),
+    ("http://huddle.club.org", "127.0.0.1:8501", "https://huddle.club.org", False),
+    ("https://huddle.club.org:8443", "127.0.0.1:8501", "https://huddle.club.org", False),
+])
+def test_the_websocket_takes_its_own_origin_only(origin, host, public, allowed, monkeypatch):
+    from huddle.web import same_origin
+    if public:
+        monkeypatch.setenv("HUDDLE_PUBLIC_URL", public)
+    else:
+        monkeypatch.delenv("HUDDLE_PUBLIC_URL", raising=False)
+    headers = {b"host": host.encode()} | ({b"origin": origin.encode()} if origin else {})
+    assert same_origin(headers) is allowed
+
+
+@pytest.mark.parametrize("peer, forwarded, trusted, seen", [
+    ("203.0.113.9", "1.2.3.4", "", "203.0.113.9"),                       # no proxy: the header is the client's
+    ("127.0.0.1", "1.2.3.4", "", "127.0.0.1"),
+    ("127.0.0.1", "1.2.3.4", "127.0.0.1", "1.2.3.4"),
+    ("127.0.0.1", "6.6.6.6, 1.2.3.4", "127.0.0.1", "1.2.3.4"),         # the proxy appends the real one
+    ("10.0.0.2", "1.2.3.4, 10.0.0.3", "10.0.0.2,10.0.0.3", "1.2.3.4"),  # two proxies
+    ("127.0.0.1", "", "127.0.0.1", "127.0.0.1"),
+])
+def test_the_client_address_trusts_forwarded_for_only_from_a_configured_proxy(peer, forwarded, trusted, seen, monkeypatch):
+    from starlette.requests import Request
+
+    from huddle.web import client_address
+    monkeypatch.setenv("HUDDLE_TRUSTED_PROXIES", trusted)
+    scope = {"type": "http", "method": "POST", "path": "/auth/login", "client": (peer, 5000),
+             "headers": [(b"x-forwarded-for", forwarded.encode())] if forwarded else []}
+    assert client_address(Request(scope)) == seen

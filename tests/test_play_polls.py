@@ -205,7 +205,7 @@ def test_the_panel_matches_the_class_and_never_polls_a_player_of_the_board(lead_
     ann = panel.add_pollee("Ann", "club", "email", "ann@example.org")
     bob = panel.add_pollee("Bob", "club", "text message", "+44 7700 900123",
                            played=[("Riverside club pairs", "Monday evening")])
-    cy = panel.add_pollee("Cy", "club", played=[{"event": "riverside CLUB pairs", "session": ""}])
+    panel.add_pollee("Cy", "club", played=[{"event": "riverside CLUB pairs", "session": ""}])
     dee = panel.add_pollee("Dee", "club", played=[("Riverside club pairs", "Thursday afternoon")])
     panel.add_pollee("Eve", "expert")
     with pytest.raises(HuddleInputError, match="class: 'master' must be one of"):

@@ -82,9 +82,31 @@ def test_a_cut_short_answer_is_never_kept():
                     "headers": [(b"content-type", b"text/javascript"), (b"content-length", b"100")]})
         await send({"type": "http.response.body", "body": next(answers)})
 
-    assets = CompressedAssets(streamlit)
+    assets = CompressedAssets(streamlit, assets=frozenset({"/static/js/a.js"}))
     cut = _asgi(assets)
     assert cut[1]["body"] == content[:10] and not assets.kept
     whole = _asgi(assets)
     assert dict(whole[0]["headers"])[b"content-encoding"] == b"gzip"
     assert gzip.decompress(whole[1]["body"]) == content and list(assets.kept) == ["/static/js/a.js"]
+
+
+def test_a_made_up_asset_name_is_answered_but_never_kept():
+    """Streamlit answers any name under /static/ (with its page, 200): kept, 40,000 made-up names
+    held 430 MB for the server's life. Only Streamlit's own files are kept."""
+    from huddle.web import CompressedAssets, streamlit_assets
+
+    async def streamlit(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/html"), (b"content-length", b"2000")]})
+        await send({"type": "http.response.body", "body": b"<html>" + b" " * 1994})
+
+    own = streamlit_assets()
+    assert len(own) > 100 and all(p.startswith("/static/") for p in own)
+    assets = CompressedAssets(streamlit)
+    for n in range(200):
+        reply = _asgi(assets, f"/static/made-up-{n}.js")
+        assert b"content-encoding" not in dict(reply[0]["headers"])
+    assert not assets.kept
+    real = sorted(p for p in own if p.endswith(".js"))[0]
+    _asgi(assets, real)
+    assert list(assets.kept) == [real]

@@ -11,6 +11,7 @@ from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
+from analysis.numbers import counted
 from huddle.web import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
@@ -52,7 +53,7 @@ def require(role: str | None = "director") -> User:
 def _here() -> str:
     """This page's path and its query (the case and poll it shows), to come back to after signing in."""
     parts = urlsplit(st.context.url or "/")
-    query = urlencode({k: v for k, v in st.query_params.to_dict().items() if k not in ("signin", "minutes")})
+    query = urlencode({k: v for k, v in st.query_params.to_dict().items() if k not in ("signin", "seconds")})
     return (parts.path or "/") + (f"?{query}" if query else "")
 
 
@@ -64,8 +65,9 @@ def sign_in_form() -> None:
     if st.query_params.get("signin") == "failed":
         st.error("Sign in: the user name or password is wrong.")
     elif st.query_params.get("signin") == "wait":
-        minutes = st.query_params.get("minutes", "15")
-        st.error(f"Sign in: too many wrong passwords; try again in {minutes if minutes.isdecimal() else 15} minutes.")
+        seconds = st.query_params.get("seconds", "")
+        seconds = int(seconds) if seconds.isdecimal() and len(seconds) < 4 else 60
+        st.error(f"Sign in: several wrong passwords from here; try again in {counted(seconds, 'second')}.")
     # A plain HTML form: the route sets the HttpOnly cookie and comes back here.
     st.html(f"""
 <form method="post" action="{LOGIN_PATH}" class="huddle-signin">
