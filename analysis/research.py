@@ -131,6 +131,8 @@ def loads_corpus(text: str | bytes) -> pd.DataFrame:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise HuddleInputError("corpus", f"not a CSV table ({exc})") from None
+    if len(frame) > MAX_CORPUS_ROWS:
+        raise HuddleInputError("corpus", f"has {len(frame):,} rows; at most {MAX_CORPUS_ROWS:,} are read")
     return corpus_frame(frame)
 
 
@@ -283,9 +285,12 @@ class ThresholdFit:
 def share_prior(considered: np.ndarray, n: np.ndarray) -> tuple[float, float]:
     """The spread of true shares across the corpus: Beta(a, b) fitted by maximum likelihood to
     the counts (beta-binomial), so that each poll's sampling noise is allowed for."""
+    pairs = pd.DataFrame({"considered": considered, "n": n}).value_counts().reset_index(name="times")
+    considered, n, times = (pairs[c].to_numpy() for c in ("considered", "n", "times"))
+
     def minus_ll(log_ab):
         a, b = np.exp(log_ab)
-        return -stats.betabinom.logpmf(considered, n, a, b).sum()
+        return -(times * stats.betabinom.logpmf(considered, n, a, b)).sum()
     found = optimize.minimize(minus_ll, x0=np.log([1.0, 2.0]), method="Nelder-Mead",
                               options={"xatol": 1e-4, "fatol": 1e-6})
     a, b = np.exp(found.x)
@@ -303,21 +308,27 @@ def _log_likelihood(considered: np.ndarray, n: np.ndarray, ruled_la: np.ndarray,
 
 def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = "all",
                       bootstrap: int = 1000, level: float = 0.95, lapse: float = 0.02, seed: int = 0,
-                      grid: np.ndarray = THRESHOLD_GRID) -> ThresholdFit:
+                      grid: np.ndarray = THRESHOLD_GRID, prior: tuple[float, float] | None = None) -> ThresholdFit:
+    """The threshold that best explains the recorded decisions; ``prior`` (the spread of true
+    shares, share_prior) is fitted to these rows unless given."""
     column = DECIDERS.get(decider)
     if column is None:
         raise HuddleInputError("decider", f"'{decider}' must be director or committee")
     rows = corpus[corpus[column].notna()]
     if rows.empty:
         raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
-    considered, n = rows["considered"].to_numpy(int), rows["poll_size"].to_numpy(int)
-    prior = share_prior(corpus["considered"].to_numpy(int), corpus["poll_size"].to_numpy(int))
-    ll = _log_likelihood(considered, n, rows[column].to_numpy(bool), grid, lapse, prior)
-    total = ll.sum(axis=0)
+    prior = prior or share_prior(corpus["considered"].to_numpy(int), corpus["poll_size"].to_numpy(int))
+    # Decisions alike (the same counts, the same finding) have the same likelihood: worked out
+    # once each, so the work grows with the kinds of decision, not the corpus's rows.
+    kinds = pd.DataFrame({"considered": rows["considered"].to_numpy(int), "n": rows["poll_size"].to_numpy(int),
+                          "la": rows[column].to_numpy(bool)}).value_counts().reset_index(name="times")
+    ll = _log_likelihood(kinds["considered"].to_numpy(), kinds["n"].to_numpy(), kinds["la"].to_numpy(bool),
+                         grid, lapse, prior)
+    times = kinds["times"].to_numpy()
+    total = times @ ll
     best = int(np.argmax(total))
     if bootstrap:
-        weights = np.random.default_rng(seed).multinomial(len(rows), np.full(len(rows), 1 / len(rows)), size=bootstrap)
-        replicates = grid[np.argmax(weights @ ll, axis=1)]
+        replicates = grid[_bootstrap_best(ll, times, bootstrap, seed)]
         low, high = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
     else:                      # the point estimate alone (a page shows it at once, the interval on request)
         low = high = float("nan")
@@ -325,10 +336,46 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
                         float(total[best]), lapse, prior)
 
 
+def _bootstrap_best(ll: np.ndarray, times: np.ndarray, replicates: int, seed: int) -> np.ndarray:
+    """The best grid point of each bootstrap replicate: the decisions drawn again with
+    replacement (as many as there were), counted by kind."""
+    rows = int(times.sum())
+    draws = np.random.default_rng(seed).multinomial(rows, times / rows, size=replicates)
+    return np.argmax(draws @ ll, axis=1)
+
+
+# A research corpus holds hundreds of rows; the bound keeps an upload's fitting within seconds.
+MAX_CORPUS_ROWS = 50_000
+# Jurisdictions fitted one by one (those with the most decisions): each fit costs about as much
+# as the others together, and a corpus naming hundreds of them (one decision each) tied up the
+# server for half a minute while saying nothing.
+MAX_JURISDICTION_FITS = 30
+
+
 # Below this many decisions a fitted threshold is a hint, not an estimate: with five-person polls
 # the sampling noise of each poll alone moves the fit by more than the gap between the policies'
 # thresholds (docs/research.md).
 FEW_DECISIONS = 30
+
+
+def fitted_jurisdictions(decided: pd.DataFrame) -> list[str]:
+    """The jurisdictions fitted one by one: the MAX_JURISDICTION_FITS with the most decisions."""
+    counts = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].value_counts()
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return sorted(name for name, _ in ranked[:MAX_JURISDICTION_FITS])
+
+
+def jurisdictions_left_out(corpus: pd.DataFrame) -> list[str]:
+    """A warning for each decider whose corpus names more jurisdictions than are fitted apart."""
+    said = []
+    for decider, column in DECIDERS.items():
+        decided = corpus[corpus[column].notna()]
+        named = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].nunique()
+        if named > MAX_JURISDICTION_FITS:
+            said.append(f"{decider}s: the corpus names {named} jurisdictions; the {MAX_JURISDICTION_FITS} with the "
+                        f"most decisions are fitted one by one, the other {named - MAX_JURISDICTION_FITS} count in "
+                        "'all' only")
+    return said
 
 
 def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list[str]:
@@ -351,9 +398,9 @@ def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 
         if decided["poll_type"].nunique() > 1:     # calls, leads and plays apart: peers may weigh them differently
             for kind, rows in decided.groupby("poll_type"):
                 fits.append(implied_threshold(rows, decider, f"{kind} polls", bootstrap, seed=seed, **options))
-        for jurisdiction, rows in decided.groupby("jurisdiction"):
-            if jurisdiction:
-                fits.append(implied_threshold(rows, decider, jurisdiction, bootstrap, seed=seed, **options))
+        for jurisdiction in fitted_jurisdictions(decided):
+            rows = decided[decided["jurisdiction"] == jurisdiction]
+            fits.append(implied_threshold(rows, decider, jurisdiction, bootstrap, seed=seed, **options))
     if not fits:
         raise HuddleInputError("corpus", "no row records a director's or a committee's LA finding")
     return pd.DataFrame([{"group": f.group, "decisions": f.decisions, "threshold": f.threshold,
@@ -420,4 +467,5 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
 __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
-           "sensitivity", "flip_counts", "synthetic_corpus"]
+           "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
+           "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS"]

@@ -249,7 +249,8 @@ def cmd_calibrate(args) -> dict | str:
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
                "smallest_poll_90": oc.smallest_poll(args.delta)},
-           "decisions_that_flip": flips, "warnings": research.too_few_decisions(fits)}
+           "decisions_that_flip": flips,
+           "warnings": research.jurisdictions_left_out(corpus) + research.too_few_decisions(fits)}
     if args.json:
         return out
     lines = [f"Corpus: {out['corpus']['rows']} polled actions from {out['corpus']['cases']} cases "

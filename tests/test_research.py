@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from analysis import research
 from analysis.errors import HuddleInputError
@@ -115,3 +116,43 @@ def test_the_corpus_csv_never_carries_a_formula_a_spreadsheet_would_run():
     cells = text.splitlines()[1]
     assert "'=HYPERLINK" in cells and ",'+cmd," in cells and ",'@club," in cells and ",'-1+1," in cells
     assert ",1,0,0,5," in cells                               # numbers stay numbers
+
+
+def _row_by_row_best(corpus, column="director_la", grid=research.THRESHOLD_GRID, lapse=0.02):
+    """The fit as first written: each decision's likelihood one row at a time."""
+    rows = corpus[corpus[column].notna()]
+    considered, n = rows["considered"].to_numpy(int), rows["poll_size"].to_numpy(int)
+    prior = research.share_prior(considered, n)
+    a, b = prior
+    total = np.zeros(len(grid))
+    for c, size, la in zip(considered, n, rows[column].to_numpy(bool)):
+        above = stats.beta.sf(grid, c + a, size - c + b)
+        p = lapse + (1 - 2 * lapse) * above
+        total += np.log(p) if la else np.log1p(-p)
+    return float(grid[int(np.argmax(total))]), total.max()
+
+
+def test_decisions_alike_are_counted_once_and_the_fit_is_unchanged():
+    corpus = research.synthetic_corpus(300, seed=7)
+    fit = research.implied_threshold(corpus, bootstrap=0)
+    best, likelihood = _row_by_row_best(corpus)
+    assert fit.threshold == best and fit.log_likelihood == pytest.approx(likelihood, rel=1e-9)
+
+
+def test_a_corpus_naming_hundreds_of_jurisdictions_fits_the_largest_and_says_so():
+    corpus = research.synthetic_corpus(1600, seed=1)
+    corpus["jurisdiction"] = [f"J{i % 800:03d}" if i < 1500 else "Big" for i in range(len(corpus))]
+    fits = research.implied_thresholds(corpus, bootstrap=0)
+    directors = [g for g in fits["group"] if g.startswith("director: ") and g != "director: all"]
+    assert len(directors) == research.MAX_JURISDICTION_FITS and "director: Big" in directors
+    said = research.jurisdictions_left_out(corpus)
+    assert said[0].startswith("directors: the corpus names 801 jurisdictions; the 30 with the most decisions")
+    assert research.jurisdictions_left_out(research.synthetic_corpus(100)) == []
+
+
+def test_a_corpus_over_the_row_bound_is_refused_in_words():
+    header = ",".join(research.CORPUS_COLUMNS)
+    row = "c1,Pass,1,0,0,5,4S,true,,,EBU,,,call,0"
+    text = header + "\n" + "\n".join([row] * (research.MAX_CORPUS_ROWS + 1))
+    with pytest.raises(HuddleInputError, match="corpus: has 50,001 rows; at most 50,000 are read"):
+        research.loads_corpus(text)

@@ -60,7 +60,7 @@ try:
     fits = fits_for(corpus, wanted or 0)
     if wanted:
         st.caption(f"Intervals from {wanted} bootstrap replicates.")
-    for warning in research.too_few_decisions(fits):
+    for warning in research.jurisdictions_left_out(corpus) + research.too_few_decisions(fits):
         st.warning(inert(warning))
     st.plotly_chart(thresholds_figure(fits), width="stretch")
     st.dataframe(fits, hide_index=True, width="stretch",
