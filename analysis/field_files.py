@@ -153,7 +153,7 @@ def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    reader = _checked_csv(csv.DictReader(io.StringIO(text), dialect=dialect))
     if not reader.fieldnames:
         raise HuddleInputError("CSV", "the file has no header row")
     header = {h.strip().lower(): h for h in reader.fieldnames if h}
@@ -171,6 +171,30 @@ def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
         if len(rows) > MAX_ROWS:
             break
     return rows
+
+
+class _checked_csv:
+    """A CSV reader whose every failure (a cell over the csv module's 128 KB, a stray NUL) is a
+    refusal naming the line."""
+
+    def __init__(self, reader: csv.DictReader):
+        self.reader = reader
+        self.fieldnames = self._read(lambda: reader.fieldnames)
+
+    def _read(self, step):
+        try:
+            return step()
+        except csv.Error as exc:
+            line = self.reader.line_num + 1          # the line being read when it failed
+            why = (f"a cell is longer than {csv.field_size_limit():,} characters" if "field limit" in str(exc)
+                   else str(exc))
+            raise HuddleInputError(f"CSV line {line}", why) from None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self._read(lambda: next(self.reader))
 
 
 _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*)?$", re.I)
@@ -195,8 +219,8 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
         raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
     if (declarer or "").strip().upper() not in tuple(SEATS):
         raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
-    if not (tricks or "").strip().isdecimal() or not 0 <= int(tricks) <= 13:
-        raise HuddleInputError(f"{where}: tricks", f"'{tricks or ''}' must be declarer's tricks, 0 to 13")
+    if not (tricks or "").strip().isdecimal() or len(tricks.strip()) > 2 or not 0 <= int(tricks) <= 13:
+        raise HuddleInputError(f"{where}: tricks", f"'{(tricks or '')[:24]}' must be declarer's tricks, 0 to 13")
     bid = parse_call(m.group(1) + m.group(2))
     penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
     odd = int(tricks) - int(m.group(1)) - 6

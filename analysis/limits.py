@@ -32,6 +32,22 @@ def check_length(text: str, limit: int, field: str, what: str = "characters") ->
     return text
 
 
+def _json_kind(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def optional_text(value, field: str) -> str | None:
+    """A text field of a file (an event, a session, a declarer): text or absent, never a list,
+    an object or a number that would be stored and then fail in a report."""
+    if value is None or isinstance(value, str):
+        return value
+    raise HuddleInputError(field, f"must be text, not {_json_kind(value)}")
+
+
 # A number in a JSON file: a board number, a score, a count (fractions travel as strings).
 MAX_JSON_NUMBER_CHARS = 24
 

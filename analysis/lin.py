@@ -156,7 +156,7 @@ def _play(pairs, deal: Deal, warnings: list[str]) -> tuple[str | None, tuple]:
 
 def _claimed_tricks(pairs) -> int | None:
     for key, value, _ in reversed(pairs):
-        if key == "mc" and value.strip().isdecimal() and 0 <= int(value) <= 13:
+        if key == "mc" and value.strip().isdecimal() and len(value.strip()) <= 2 and int(value) <= 13:
             return int(value)
     return None
 

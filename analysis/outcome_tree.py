@@ -15,7 +15,8 @@ from typing import Iterable
 
 from .bridge import SEAT_NAMES, call_symbol
 from .errors import HuddleInputError
-from .logical_alternatives import ActionCount, action_key, action_name
+from .limits import optional_text
+from .logical_alternatives import ActionCount, action_key, action_name, parse_action
 from .numbers import fraction_str, parse_fraction
 from .scoring import PlayedContract, WeightedScore
 
@@ -183,13 +184,29 @@ class OutcomeTree:
         branches = []
         for i, a in enumerate(data["alternatives"]):
             name = str(a.get("action", f"alternative {i + 1}"))
+            parse_action(name, f"{where}: alternative {i + 1}: action")     # a call or a card, nothing else
             contracts = tuple(ContractBranch(
-                str(c["contract"]), c.get("declarer"), _weight(c.get("weight", 1), f"{name}: weight"),
-                tuple((int(t["tricks"]), _weight(t.get("weight", 1), f"{name}: tricks weight"))
+                str(c["contract"]), _declarer(c.get("declarer"), f"{where}: {name}: declarer"),
+                _weight(c.get("weight", 1), f"{name}: weight"),
+                tuple((_tricks(t["tricks"], f"{where}: {name}: tricks"), _weight(t.get("weight", 1), f"{name}: tricks weight"))
                       for t in c.get("tricks", []))) for c in a.get("contracts", []))
             branches.append(ActionBranch(name, _weight(a.get("weight", 0), f"weight of {name}"), contracts,
                                          bool(a.get("cancelled", False))))
         return cls(str(data.get("vulnerability", "none")), tuple(branches))
+
+
+def _declarer(value, field: str) -> str | None:
+    seat = (optional_text(value, field) or "").strip().upper()
+    if seat not in ("N", "E", "S", "W", ""):
+        raise HuddleInputError(field, f"'{seat[:20]}' must be N, E, S or W")
+    return seat or None
+
+
+def _tricks(value, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdecimal() \
+            or len(str(value).strip()) > 2:
+        raise HuddleInputError(field, f"{str(value)[:20]!r} must be a whole number of tricks")
+    return int(value)
 
 
 # ---------------------------------------------------------------- a table of rows (the app's editor)
@@ -230,6 +247,7 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         if not action:
             continue
         at = f"{where}, row {number}"
+        parse_action(action, f"{at}: action")
         cancelled = _cell(row.get("cancelled")).lower() in ("true", "1", "yes")
         weight = _weight(_cell(row.get("action_weight")) or "0", f"{at}: action_weight")
         entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})

@@ -263,7 +263,7 @@ def _sections(items: list[_Item]) -> _Sections:
             if item.text == "Note":
                 number, _, text = item.value.partition(":")
                 notes = {"Auction": out.auction_notes, "Play": out.play_notes}.get(current, out.stray_notes)
-                if number.strip().isdecimal():
+                if number.strip().isdecimal() and len(number.strip()) <= 6:
                     notes.setdefault(int(number), (_suits(text.strip()), item.line))
                 continue
             current = item.text

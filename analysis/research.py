@@ -25,6 +25,7 @@ Models, stated so they can be argued with:
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import IO, Iterable, Mapping
@@ -42,6 +43,8 @@ from .numbers import percent
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
                   "poll_type", "diverged")
+# A count in a corpus row (pollees asked, or who chose an action): polls have a handful.
+MAX_COUNT = 10_000
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
 POLL_TYPES = ("call", "lead", "play")      # what was polled: a call, the opening lead, a later card
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
@@ -105,9 +108,9 @@ def _count(value, row: int, column: str) -> int:
     try:
         number = float(text)
     except ValueError:
-        raise HuddleInputError(f"row {row}: {column}", f"'{text}' is not a count") from None
-    if number != int(number) or number < 0:
-        raise HuddleInputError(f"row {row}: {column}", f"{text} must be a whole number ≥ 0")
+        raise HuddleInputError(f"row {row}: {column}", f"'{text[:24]}' is not a count") from None
+    if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_COUNT:
+        raise HuddleInputError(f"row {row}: {column}", f"{text[:24]} must be a whole number from 0 to {MAX_COUNT:,}")
     return int(number)
 
 

@@ -40,8 +40,14 @@ def _lighter(colour: str, share: float) -> str:
 def branch_colours(frame: pd.DataFrame) -> list[str]:
     """Each row of an outcome frame in its alternative's colour, lighter down the tree."""
     actions = list(dict.fromkeys(frame.loc[frame["level"] == "action", "id"]))
+    parent = dict(zip(frame["id"], frame["parent"]))
+
+    def root(node: str) -> str:         # up the tree: an action's own text may hold a "/"
+        while parent.get(node):
+            node = parent[node]
+        return node
     shade = {"action": 0.0, "contract": 0.4, "tricks": 0.65}
-    return [_lighter(BRANCH_COLOURS[actions.index(i.split("/")[0]) % len(BRANCH_COLOURS)], shade[level])
+    return [_lighter(BRANCH_COLOURS[actions.index(root(i)) % len(BRANCH_COLOURS)], shade[level])
             for i, level in zip(frame["id"], frame["level"])]
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import HuddleInputError
-from .logical_alternatives import ActionCount
+from .logical_alternatives import ActionCount, parse_action
 from .methods import Method, Weighted, method_from_dict
 
 MI_EVIDENCE = {
@@ -161,6 +161,7 @@ def _count(data: Any, where: str) -> ActionCount:
     values = [data.get(k, 0) for k in ("chose", "close", "considered_only")]
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
         raise HuddleInputError(where, "chose, close and considered_only are whole numbers ≥ 0")
+    parse_action(str(data["action"]), f"{where}.action")          # a call or a card, nothing else
     return ActionCount(str(data["action"]), *values)
 
 

@@ -162,10 +162,24 @@ def _pdf_table(pdf: _PDF, block: Table) -> None:
             for c in block.columns:
                 row.cell(c)
         for values in block.rows:
-            row = table.row()
-            for v in values:
-                row.cell(v)
+            for piece in _page_sized(pdf, values, widths):
+                row = table.row()
+                for v in piece:
+                    row.cell(v)
     pdf.ln(2)
+
+
+def _page_sized(pdf: _PDF, values: tuple[str, ...], widths: tuple[float, ...]) -> list[tuple[str, ...]]:
+    """A row as rows that each fit on a page: a cell longer than a page (a reason pasted whole)
+    goes on in the rows below it, the other cells left empty there."""
+    pdf.set_font("DejaVu", "", 8)
+    most = int((pdf.h - pdf.t_margin - pdf.b_margin - 30) / 4.2)
+    lines = [pdf.multi_cell(max(w - 2, 6), 4.2, v, dry_run=True, output="LINES") if v else [""]
+             for v, w in zip(values, widths)]
+    if max(len(each) for each in lines) <= most:
+        return [values]
+    pieces = -(-max(len(each) for each in lines) // most)
+    return [tuple(" ".join(each[k * most:(k + 1) * most]) for each in lines) for k in range(pieces)]
 
 
 def _widths(pdf: _PDF, block: Table) -> tuple[float, ...]:

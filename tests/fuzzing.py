@@ -7,9 +7,14 @@ exit code 2), never a traceback, a hang over 10 s or a memory blow-up.
     report.crashes             # [] when every input was answered
 
 The mutations are deterministic for a seed: byte flips, cuts, repeats and inserted edge values
-in files; JSON values swapped for other types, huge numbers, deep nesting and long strings in
-case files; and in command lines, a value swapped for an edge value (empty, negative, huge,
-a path outside the folder, a device, a control character, a long string).
+in files; in case files, JSON values swapped for other types, numbers of any size (up to 20,000
+digits, beyond what Python reads by default), non-finite numbers, deep nesting and long strings,
+and any one value anywhere in the file (every field and every type is reachable) swapped for a
+value of another JSON type; every text of a case that reaches a report made a long unbroken word
+or a long paragraph, then reported as HTML and PDF; research corpora and results files with
+cells made non-finite, huge or of the wrong kind, and cells over the csv module's 128 KB; and in
+command lines, a value swapped for an edge value (empty, negative, huge, a path outside the
+folder, a device, a control character, a long string).
 """
 from __future__ import annotations
 
@@ -38,7 +43,15 @@ EDGE_TEXT = ["", " ", "-", "--", "0", "-1", "1e309", "nan", "inf", "999999999999
              "null", "[]", "{}", "'; DROP TABLE case_record; --", "=HYPERLINK(\"x\")", "<script>", "![x](http://e/x)",
              "/dev/zero", "/dev/null", "7NTXX+99", "8NT=", "4S", "P", "X", "XX", "N", "Z", "both", "ns"]
 EDGE_JSON = [None, True, False, 0, -1, 2 ** 70, 1e309, float("nan"), "", "x" * 20000, [], {}, [[[[[[[]]]]]]],
-             {"a": {"b": {"c": {}}}}, "../../etc/passwd", "4" * 4400, -(10 ** 30)]
+             {"a": {"b": {"c": {}}}}, "../../etc/passwd", "4" * 4400, -(10 ** 30), -1e309, 0.5, 1e-320,
+             [1, "x", None], {"x": 1}, "N", 13, "E" * 300]
+# A number of any size stands in the JSON as this marker until the text is written: Python's
+# json module refuses to write an integer of more than 4,300 digits.
+HUGE_NUMBER = "fuzz:huge-number"
+EDGE_CELLS = ["inf", "-inf", "nan", "NaN", "1e309", "-0", "9" * 30, "9" * 5000, "", "x" * 200_000, "[1,2]",
+              "{}", "true", "=1+1", "\x00", "💥" * 3000, " ".join(["word"] * 20000), "1/0", "0.5", "-1"]
+LONG_TEXTS = ["W" * 30_000, "x" * 500, " ".join(["word"] * 20_000), "https://" + "a" * 5000,
+              "\n".join(["line"] * 3000), "♠" * 4000]
 
 
 @dataclass
@@ -129,18 +142,64 @@ def mutate_json(value, rng: random.Random, depth: int = 0):
     return rng.choice(EDGE_JSON)
 
 
-def case_text(rng: random.Random) -> str:
+def leaf_paths(value, path: tuple = ()) -> list[tuple]:
+    """The path to every value in a JSON document, containers included (each field is a target)."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += leaf_paths(inner, path + (key,))
+    elif isinstance(value, list):
+        for k, inner in enumerate(value):
+            found += leaf_paths(inner, path + (k,))
+    return found
+
+
+def replaced_at(value, path: tuple, new):
+    if not path:
+        return new
+    out = dict(value) if isinstance(value, dict) else list(value)
+    out[path[0]] = replaced_at(out[path[0]], path[1:], new)
+    return out
+
+
+def other_type(value, rng: random.Random):
+    """A value of another JSON type than ``value`` (a text for a number, a list for a text, …)."""
+    kinds = {bool: [0, "true", [True]], int: ["7", 7.5, HUGE_NUMBER, 1e309, float("nan"), [7], None, True],
+             float: ["0.5", HUGE_NUMBER, float("-inf"), {}], str: [7, HUGE_NUMBER, [value], {"text": value}, None, False],
+             list: ["list", 3, {}, None, [[[]]]], dict: ["object", [], 1, None], type(None): [[], {}, 0, "", HUGE_NUMBER]}
+    return rng.choice(kinds.get(type(value), [None]))
+
+
+def case_data(rng: random.Random):
     data = json.loads(rng.choice(CASES).read_text(encoding="utf-8"))
-    for _ in range(rng.randint(1, 4)):
+    if rng.random() < 0.4:              # one value anywhere, of another type
+        path = rng.choice(leaf_paths(data))
+        inner = data
+        for step in path:
+            inner = inner[step]
+        data = replaced_at(data, path, other_type(inner, rng))
+    for _ in range(rng.randint(0 if rng.random() < 0.4 else 1, 4)):
         data = mutate_json(data, rng)
     if rng.random() < 0.05:
         data = {"nest": data}
         for _ in range(rng.choice([10, 100, 5000])):
             data = [data]
+    return data
+
+
+def json_text(data, rng: random.Random) -> str:
     try:
-        return json.dumps(data, allow_nan=True)
+        text = json.dumps(data, allow_nan=True)
     except (ValueError, RecursionError):
         return "[" * 5000
+    while f'"{HUGE_NUMBER}"' in text:
+        digits = "".join(rng.choice("0123456789") for _ in range(rng.choice([25, 400, 4301, 20_000])))
+        text = text.replace(f'"{HUGE_NUMBER}"', rng.choice(["", "-"]) + "9" + digits, 1)
+    return text
+
+
+def case_text(rng: random.Random) -> str:
+    return json_text(case_data(rng), rng)
 
 
 # ---------------------------------------------------------------- targets
@@ -197,6 +256,64 @@ def _use(case) -> None:
             step()
         except HuddleInputError:
             pass
+
+
+def fuzz_report(report: FuzzReport, rng: random.Random, work: Path) -> None:
+    """A case whose texts are long (one unbroken word, a paragraph of thousands of words) in
+    any of the places a report prints them, reported as HTML and PDF."""
+    data = json.loads(rng.choice(CASES).read_text(encoding="utf-8"))
+    texts = [p for p in leaf_paths(data) if _at(data, p).__class__ is str and p[0] not in ("id", "format_version")]
+    for path in rng.sample(texts, min(len(texts), rng.randint(1, 3))):
+        data = replaced_at(data, path, rng.choice(LONG_TEXTS) if rng.random() < 0.8 else _at(data, path) + rng.choice(LONG_TEXTS))
+    for key in rng.sample(["notes", "source_ruling", "event", "session", "class_of_players", "title"], rng.randint(0, 2)):
+        data[key] = rng.choice(LONG_TEXTS)
+    path = work / "report-case.json"
+    path.write_text(json_text(data, rng), encoding="utf-8")
+    _run(report, "report", f"{data.get('id')} with long texts", lambda: _cli(["report", str(path), "-o", str(work / "reports")]))
+
+
+def _at(data, path: tuple):
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _mutated_cells(text: str, rng: random.Random) -> str:
+    """A CSV table with a few cells made edge values (non-finite, huge, of the wrong kind)."""
+    lines = text.splitlines()
+    for _ in range(rng.randint(1, 4)):
+        k = rng.randrange(1, len(lines)) if len(lines) > 1 else 0
+        cells = lines[k].split(",")
+        cells[rng.randrange(len(cells))] = rng.choice(EDGE_CELLS)
+        lines[k] = ",".join(cells)
+    if rng.random() < 0.2:
+        lines[0] = lines[0].replace(rng.choice(lines[0].split(",")), rng.choice(EDGE_CELLS), 1)
+    return "\n".join(lines) + "\n"
+
+
+def fuzz_corpus(report: FuzzReport, rng: random.Random) -> None:
+    from analysis import research
+    text = CORPUS.read_text(encoding="utf-8")
+    rows = text.splitlines()
+    text = "\n".join(rows[:1] + rng.sample(rows[1:], min(len(rows) - 1, 120))) + "\n"
+    text = _mutated_cells(text, rng)
+
+    def study():
+        corpus = research.loads_corpus(text.encode("utf-8", "surrogatepass"))
+        research.implied_thresholds(corpus, bootstrap=5)
+        research.sensitivity(corpus)
+    _run(report, "research corpus", text[:120], study)
+
+
+RESULTS_CSV = ("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,420,1,2\n1,3NT,S,9,400,3,4\n"
+               "1,4SX,N,8,-200,5,6\n2,2H,E,8,-110,1,2\n1,Pass,,,0,7,8\n")
+
+
+def fuzz_results_file(report: FuzzReport, rng: random.Random) -> None:
+    from analysis import field_files
+    text = _mutated_cells(RESULTS_CSV, rng)
+    _run(report, "results file", text[:120],
+         lambda: field_files.rows_for_board(text.encode("utf-8", "surrogatepass"), "csv", 1, "none"))
 
 
 def fuzz_hand_record(report: FuzzReport, rng: random.Random) -> None:
@@ -290,7 +407,8 @@ def fuzz_cli(report: FuzzReport, rng: random.Random, work: Path, seeds: list[lis
 
 
 def fuzz(seconds: float, seed: int, workdir: Path) -> FuzzReport:
-    """Fuzz each target in turn until ``seconds`` have passed (case files, PBN/LIN, the CLI)."""
+    """Fuzz each target in turn until ``seconds`` have passed (case files, PBN/LIN, the CLI,
+    research corpora, results files, reports of cases with long texts)."""
     import os
     workdir.mkdir(parents=True, exist_ok=True)
     os.environ["HUDDLE_DATABASE_URL"] = f"sqlite:///{workdir / 'fuzz.sqlite'}"
@@ -301,7 +419,8 @@ def fuzz(seconds: float, seed: int, workdir: Path) -> FuzzReport:
     rng, report = random.Random(seed), FuzzReport()
     seeds = cli_seeds(workdir)
     end = time.monotonic() + seconds
-    targets = (fuzz_case_file, fuzz_hand_record, lambda r, g: fuzz_cli(r, g, workdir, seeds))
+    targets = (fuzz_case_file, fuzz_hand_record, lambda r, g: fuzz_cli(r, g, workdir, seeds), fuzz_case_file,
+               fuzz_corpus, fuzz_results_file, lambda r, g: fuzz_report(r, g, workdir))
     k = 0
     here = os.getcwd()
     os.chdir(workdir)                  # whatever a command writes to a relative path lands here

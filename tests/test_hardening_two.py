@@ -1,4 +1,5 @@
 """The second hardening round: each point of the outside attack that failed, tried again."""
+import re
 import tomllib
 
 import pytest
@@ -225,3 +226,176 @@ def test_the_client_address_trusts_forwarded_for_only_from_a_configured_proxy(pe
     scope = {"type": "http", "method": "POST", "path": "/auth/login", "client": (peer, 5000),
              "headers": [(b"x-forwarded-for", forwarded.encode())] if forwarded else []}
     assert client_address(Request(scope)) == seen
+
+
+# ---------------------------------------------------------------- the fuzzer's classes, refused at the door
+
+def _boston(change) -> str:
+    import json
+    data = json.loads((ROOT / "data" / "cases" / "boston-3h.json").read_text(encoding="utf-8"))
+    change(data)
+    return json.dumps(data)
+
+
+def _tree_contract(data):
+    return data["ruling"]["adjustment"]["outcomes"]["alternatives"][0]["contracts"][0]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.__setitem__("event", ["Spring", "Foursomes"]), "event: must be text, not a list"),
+    (lambda d: d.__setitem__("session", {"name": "1"}), "session: must be text, not an object"),
+    (lambda d: _tree_contract(d).__setitem__("declarer", 5), "declarer: must be text, not a number"),
+    (lambda d: _tree_contract(d).__setitem__("declarer", ["E"]), "declarer: must be text, not a list"),
+    (lambda d: _tree_contract(d).__setitem__("declarer", "Q"), "declarer: 'Q' must be N, E, S or W"),
+    (lambda d: _tree_contract(d)["tricks"][0].__setitem__("tricks", "9" * 5000), "tricks: '9999"),
+    (lambda d: d["ruling"]["adjustment"]["outcomes"]["alternatives"][0].__setitem__("action", "word " * 2000),
+     "alternative 1: action: 'word word"),
+    (lambda d: d["ruling"]["suggested"].__setitem__("reason", "x" * 30_000),
+     "ruling.suggested.reason: is 30,000 characters long; at most 20,000 are read"),
+])
+def test_a_case_file_of_the_wrong_shape_is_refused_at_the_door_in_words(change, message):
+    from analysis import case as case_files
+    with pytest.raises(HuddleInputError) as refused:
+        case_files.loads(_boston(change))
+    assert message in str(refused.value)
+
+
+def test_a_number_of_thousands_of_digits_is_refused_by_case_import_in_words(sqlite_url, tmp_path, monkeypatch, capsys):
+    from huddle import cli
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", sqlite_url)
+    path = tmp_path / "big.json"
+    path.write_text(_boston(lambda d: None).replace('"board": ', '"board": ' + "4" * 4400 + ', "x": ', 1))
+    assert cli.main(["case", "import", str(path)]) == 2
+    assert "'board': the number 444444444444… (4,400 characters) is out of range" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("count", ["inf", "-inf", "nan", "1e309", "9" * 5000, "10001"])
+def test_a_corpus_count_that_is_no_count_is_refused_in_words(count):
+    from analysis import research
+    text = (",".join(research.CORPUS_COLUMNS) + f"\nc1,Pass,{count},0,0,5,4S,true,,,EBU,,,call,0\n")
+    with pytest.raises(HuddleInputError, match="row 1: chose: .* must be a whole number from 0 to 10,000"):
+        research.loads_corpus(text)
+
+
+def test_a_results_file_with_a_cell_over_128_kb_is_refused_in_the_app_and_the_cli(sqlite_url, tmp_path, monkeypatch, capsys):
+    from huddle import cli
+    from polling import cases, db
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", sqlite_url)
+    db.prepare_database()
+    data = ("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,420,1,\"" + "y" * 200_000 + "\"\n").encode()
+    with pytest.raises(HuddleInputError, match="CSV line 2: a cell is longer than 131,072 characters"):
+        cases.field_from_results(cases.find_case("laws033-case-a"), data, "results.csv", "td", board=1)
+    path = tmp_path / "results.csv"
+    path.write_bytes(data)
+    assert cli.main(["case", "field", "laws033-case-a", str(path), "--board", "1"]) == 2
+    assert "a cell is longer than 131,072 characters" in capsys.readouterr().err
+    tricks = b"board,contract,declarer,tricks,ns_score\n1,4S,N," + b"9" * 5000 + b",420\n"
+    with pytest.raises(HuddleInputError, match="tricks: '9999"):
+        cases.field_from_results(cases.find_case("laws033-case-a"), tricks, "results.csv", "td", board=1)
+
+
+def test_a_reason_longer_than_a_page_is_printed_whole_over_several_pages(tmp_path):
+    """A table row taller than a page stopped the PDF ("cannot be rendered on a single page")."""
+    import subprocess
+
+    from analysis import case as case_files
+    from reports.content import report_for_file
+    from reports.render import to_pdf
+    reason = " ".join(f"w{k}" for k in range(3000)) + " THE-LAST-WORD"
+    case = case_files.loads(_boston(lambda d: d["ruling"]["logical_alternatives"].__setitem__("reason", reason)))
+    path = tmp_path / "report.pdf"
+    path.write_bytes(to_pdf(report_for_file(case)))
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert "THE-LAST-WORD" in text and "w2999" in text
+
+
+# ---------------------------------------------------------------- off-type widget values from strangers
+
+OFF_TYPE = [12345, ["4S", 1], {"x": 1}, None, 1e309, "x" * 5000]
+NO_CODE_SHOWN = ("Traceback", 'File "', "/work/", "site-packages", ".py", "Error:")
+
+
+def _nothing_of_the_code_shown(at) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    shown = "\n".join(str(getattr(e, "value", "")) for kind in ("error", "warning", "markdown", "info", "caption")
+                      for e in at.get(kind))
+    assert not [w for w in NO_CODE_SHOWN if w in shown], shown[:600]
+
+
+@pytest.mark.page_failure_expected
+@pytest.mark.parametrize("value", OFF_TYPE, ids=["int", "list", "dict", "none", "inf", "long"])
+def test_the_calculator_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkeypatch, value):
+    from streamlit.testing.v1 import AppTest
+
+    from polling import db
+    monkeypatch.chdir(ROOT)
+    db.prepare_database()
+    for key in ("calc_field", "calc_adjusted", "calc_mode", "calc_rounding", "calc_scale", "calc_other", "calc_imp_adj"):
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at.session_state[key] = value
+        at.switch_page("ui/calculator.py").run()
+        _nothing_of_the_code_shown(at)
+
+
+@pytest.mark.page_failure_expected
+@pytest.mark.parametrize("value", OFF_TYPE, ids=["int", "list", "dict", "none", "inf", "long"])
+def test_a_voter_link_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkeypatch, value):
+    from sqlmodel import Session, select
+    from streamlit.testing.v1 import AppTest
+
+    from polling import db, services
+    from polling.models import CaseRecord
+    monkeypatch.chdir(ROOT)
+    db.prepare_database()
+    with Session(db.engine_for(sqlite_url)) as session:
+        case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
+    poll = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
+    invites = services.issue_invites(poll.id, [f"P{k}" for k in range(8)])
+    for invite, key in zip(invites, ("q1", "q1_other", "q2", "q2_more", "q3_P", "comment", "q4_calls", "walk_0")):
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at.query_params["token"] = invite.token
+        at.session_state[key] = value
+        at.run()
+        _nothing_of_the_code_shown(at)
+    for value_token in (value, "x" * 5000):
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at.query_params["token"] = str(value_token)
+        at.run()
+        _nothing_of_the_code_shown(at)
+
+
+LIVE_MARKUP = re.compile(r"(?<!\\)!\[|(?<!\\)\]\((?:https?:)?//")
+
+
+def test_a_pollee_label_or_panel_name_with_markup_stays_text_on_the_pages(sqlite_url, monkeypatch):
+    """Links and remote images typed into an invite's label or a panel member's name: the Invites
+    and Panel pages show them as text, never as a live link or an image that loads."""
+    from datetime import datetime, timezone
+
+    from sqlmodel import Session, select
+    from streamlit.testing.v1 import AppTest
+
+    from polling import accounts, db, panel, services
+    from polling.models import CaseRecord
+    monkeypatch.chdir(ROOT)
+    db.prepare_database()
+    markup = "![x](http://elsewhere.example/x.png) [click](https://elsewhere.example/)"
+    with Session(db.engine_for(sqlite_url)) as session:
+        case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
+    poll = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",))
+    (invite,) = services.issue_invites(poll.id, [markup])
+    panel.add_pollee(markup, "club", "email", markup)
+    director = accounts.create_user("tess", "bidding-box", "director")
+    for page in ("ui/invites.py", "ui/panel.py"):
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at.session_state["huddle_user"] = director
+        at.session_state["issued_links"] = {poll.id: [(markup, invite.link("http://club.example"),
+                                                       datetime.now(timezone.utc))]}
+        at.query_params["case"], at.query_params["poll"] = "laws033-6d-slam", str(poll.id)
+        at.switch_page(page).run()
+        assert not at.exception
+        bodies = [str(getattr(e, "value", "")) for kind in ("markdown", "caption", "error", "warning", "info", "success")
+                  for e in at.get(kind)]
+        bodies += [getattr(i.proto, "caption", "") for i in at.get("imgs")]
+        assert any("elsewhere.example" in b for b in bodies) or page == "ui/panel.py", page
+        assert not [b for b in bodies if LIVE_MARKUP.search(b)], page

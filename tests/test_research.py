@@ -82,7 +82,7 @@ def test_csv_round_trip_keeps_every_source():
 
 @pytest.mark.parametrize("csv, message", [
     ("case_id,action,chose,poll_size,source\na,P,7,5,x\n", "row 1: chose: 7 is more than the poll size 5"),
-    ("case_id,action,chose,poll_size,source\na,P,-1,5,x\n", "row 1: chose: -1 must be a whole number ≥ 0"),
+    ("case_id,action,chose,poll_size,source\na,P,-1,5,x\n", "row 1: chose: -1 must be a whole number from 0 to 10,000"),
     ("case_id,action,chose,poll_size,policy,source\na,P,1,5,strict-25,x\n", "row 1: policy: 'strict-25' is not a policy"),
     ("case_id,action,chose,poll_size,source\n", "corpus: the corpus is empty"),
     ("case_id,action,chose,close,considered_only,poll_size,source\na,P,2,2,2,5,x\n",
