@@ -40,6 +40,7 @@ system-test-deps:
 	fi
 
 test: install system-test-deps
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
 
 bench: install system-test-deps

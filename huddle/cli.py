@@ -255,7 +255,8 @@ def cmd_calibrate(args) -> dict | str:
         return out
     lines = [f"Corpus: {out['corpus']['rows']} polled actions from {out['corpus']['cases']} cases "
              f"({out['corpus']['synthetic_rows']} synthetic).", "", "Implied thresholds (95% bootstrap interval):"]
-    lines += [f"  {r['group']:24} {percent(r['threshold'], 1)}  [{percent(r['low'], 1)}, {percent(r['high'], 1)}]  ({r['decisions']} decisions)"
+    lines += [f"  {r['group']:24} {percent(r['threshold'], 1)}  [{percent(r['low'], 1)}, {percent(r['high'], 1)}]"
+              f"  ({r['decisions']} decisions)"
               for r in out["implied_thresholds"]]
     lines += [f"  Warning: {w}." for w in out["warnings"]]
     lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "

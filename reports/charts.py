@@ -138,7 +138,7 @@ def field_chart(case: Case, ruling: Ruling) -> Figure:
         top.bar([pos[s] for s in field["ns_score"]], [float(w) for w in field["weight"]], color=COLOURS["field"], width=0.6)
         top.set_ylabel("tables")
     rows = [(series, name) for series, name in FIELD_ROWS.items() if (frame["series"] == series).any()]
-    for y, (series, name) in enumerate(rows):
+    for y, (series, _name) in enumerate(rows):
         part = frame[frame["series"] == series]
         bottom.scatter([pos[s] for s in part["ns_score"]], [y] * len(part), s=[30 + 120 * float(w) for w in part["weight"]],
                        color=COLOURS[series], zorder=3)

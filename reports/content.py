@@ -163,7 +163,7 @@ def _play_seen(p) -> str:
     text = f"A {'lead' if p.kind == 'lead' else 'play'} problem. Contract: {p.contract}."
     if p.dummy:
         text += " Dummy: " + " ".join(f"{SUIT_SYMBOLS[s]}{(p.dummy[s] or '—').replace('T', '10')}" for s in "SHDC") + "."
-    for number, (leader, trick) in enumerate(p.tricks, 1):
+    for number, (_leader, trick) in enumerate(p.tricks, 1):
         text += f" Trick {number}: " + ", ".join(f"{who} {choice_symbol(card)}" for who, card in trick) + "."
     return text
 
@@ -171,7 +171,8 @@ def _play_seen(p) -> str:
 def _poll_seen(poll, table_action: str, ui: str) -> list:
     p = poll.problem
     out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
-           Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {SCORING_NAMES.get(p.scoring, p.scoring)}." + (f" Your methods: {p.methods}" if p.methods else "")),
+           Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {SCORING_NAMES.get(p.scoring, p.scoring)}."
+                + (f" Your methods: {p.methods}" if p.methods else "")),
            PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
     if poll.wording_kept:
         out.append(Text(poll.wording_kept + ".", muted=True))
@@ -199,7 +200,8 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
         found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
         return out + [Text(f"No poll is recorded with this case; the director found: {found}. {inputs.alternatives_reason}")]
     out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source})."))
-    out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold", "settled?", "reason"),
+    out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold",
+                      "settled?", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
                             v.verdict, f"{percent(v.interval[0])} – {percent(v.interval[1])}",
                             "" if v.p_meets is None else f"{float(v.p_meets):.2f}", v.confidence or "", v.reason)

@@ -406,9 +406,10 @@ def fuzz_cli(report: FuzzReport, rng: random.Random, work: Path, seeds: list[lis
     _run(report, "CLI", " ".join(a[:40] for a in argv), lambda: _cli(argv, stdin))
 
 
-def fuzz(seconds: float, seed: int, workdir: Path) -> FuzzReport:
-    """Fuzz each target in turn until ``seconds`` have passed (case files, PBN/LIN, the CLI,
-    research corpora, results files, reports of cases with long texts)."""
+def fuzz(seconds: float | None, seed: int, workdir: Path, inputs: int | None = None) -> FuzzReport:
+    """Fuzz each target in turn (case files, PBN/LIN, the CLI, research corpora, results files,
+    reports of cases with long texts) until ``seconds`` have passed or ``inputs`` have been tried:
+    with ``inputs`` alone, the same inputs on any machine, however fast."""
     import os
     workdir.mkdir(parents=True, exist_ok=True)
     os.environ["HUDDLE_DATABASE_URL"] = f"sqlite:///{workdir / 'fuzz.sqlite'}"
@@ -418,14 +419,14 @@ def fuzz(seconds: float, seed: int, workdir: Path) -> FuzzReport:
     db.prepare_database()
     rng, report = random.Random(seed), FuzzReport()
     seeds = cli_seeds(workdir)
-    end = time.monotonic() + seconds
+    end = time.monotonic() + seconds if seconds is not None else float("inf")
     targets = (fuzz_case_file, fuzz_hand_record, lambda r, g: fuzz_cli(r, g, workdir, seeds), fuzz_case_file,
                fuzz_corpus, fuzz_results_file, lambda r, g: fuzz_report(r, g, workdir))
     k = 0
     here = os.getcwd()
     os.chdir(workdir)                  # whatever a command writes to a relative path lands here
     try:
-        while time.monotonic() < end:
+        while time.monotonic() < end and (inputs is None or report.inputs < inputs):
             targets[k % len(targets)](report, rng)
             k += 1
     finally:

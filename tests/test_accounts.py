@@ -189,7 +189,9 @@ def test_the_sqlite_database_is_readable_by_its_owner_only(tmp_path):
 
 def test_wrong_passwords_slow_their_own_address_and_never_lock_the_account():
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    at = lambda seconds: start + timedelta(seconds=seconds)
+
+    def at(seconds):
+        return start + timedelta(seconds=seconds)
     throttle = accounts.SignInThrottle()
     throttle.succeeded("td", "10.0.0.1", start)                     # the director's own machine
     for k in range(3):                                              # three free tries

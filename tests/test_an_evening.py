@@ -46,7 +46,7 @@ def evening(sqlite_url, monkeypatch, tmp_path):
     poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads",
                                 q4_enabled=True)
     sent = panel.issue_panel_invites(poll.id, members, username="tess")
-    for (member, link), (lead, considered, close) in zip(sent, ANSWERS):
+    for (_member, link), (lead, considered, close) in zip(sent, ANSWERS):
         ballot = services.cast_vote(link.token, lead, considered, close, level="club")
         services.record_suggestion(ballot.id, ["C4"] if lead != "C8" else [])
     follow = services.create_follow_up(poll.id)

@@ -82,7 +82,8 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     assert saved.read_bytes()[:5] == b"%PDF-"
     text = " ".join(subprocess.run(["pdftotext", str(saved), "-"], capture_output=True, text=True,
                                    check=True).stdout.split())
-    assert "Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, Pass 3/8, 3♦ 1/8; agreed by cora" in text
+    assert ("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, Pass 3/8, 3♦ 1/8; "
+            "agreed by cora") in text
     assert "1 of 1, unanimous." in text
     assert "5/8 × -140 + 3/8 × -170: 7 3/8 of 22 matchpoints" in text        # the committee's ruling
     assert "8 1/4 of 22 matchpoints" in text                                    # the director's

@@ -134,7 +134,8 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         poll_counts = page.get_by_role("combobox", name="Counts")
         poll_counts.click()
         page.get_by_role("option", name=re.compile(r"^poll \d+ \(open\)$")).click()
-        expect(page.get_by_text("Pass is a logical alternative", exact=False).first).to_be_attached(timeout=15_000)   # in the questions' details
+        # in the questions' details
+        expect(page.get_by_text("Pass is a logical alternative", exact=False).first).to_be_attached(timeout=15_000)
         expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420", timeout=15_000)
         page.get_by_role("button", name="Save this ruling").click()
         expect(page.get_by_text("Saved as version 2.")).to_be_visible(timeout=15_000)

@@ -251,5 +251,5 @@ def test_directors_see_the_appeal_page_researchers_do_not(member):
     at = AppTest.from_file(APP, default_timeout=30)
     at.session_state["huddle_user"] = researcher
     at.run()
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match="Could not find a navigation page"):   # not in her menu at all
         at.switch_page("ui/committee.py")

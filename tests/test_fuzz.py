@@ -1,12 +1,13 @@
-"""The fuzzer over case files, PBN and LIN files and every `huddle` command: a bounded, seeded
-run in the suite (bench/fuzz.py runs longer). Every input is answered or refused in words."""
+"""The fuzzer over case files, PBN and LIN files, research corpora, results files, reports and
+every `huddle` command: a seeded run of a fixed number of inputs in the suite, the same on any
+machine (bench/fuzz.py runs for a time). Every input is answered or refused in words."""
 import os
 
 import pytest
 
 from fuzzing import ROOT, fuzz
 
-SECONDS = float(os.environ.get("HUDDLE_FUZZ_SECONDS", "45"))
+INPUTS = int(os.environ.get("HUDDLE_FUZZ_INPUTS", "2500"))
 
 
 @pytest.mark.parametrize("seed", [20261123])
@@ -15,7 +16,8 @@ def test_every_fuzzed_input_is_answered_or_refused_in_words(tmp_path, monkeypatc
         monkeypatch.setenv(name, "")             # restored afterwards; fuzz() sets its own
     monkeypatch.delenv("HUDDLE_SECRET_KEY")
     before = set(os.listdir(ROOT))
-    report = fuzz(SECONDS, seed, tmp_path)
+    report = fuzz(None, seed, tmp_path, inputs=INPUTS)
     assert set(os.listdir(ROOT)) == before            # nothing written into the project, whatever the paths
-    assert report.inputs > 1000 and report.refused > 0 and report.answered > 0, report.summary()
+    assert report.inputs == INPUTS and report.refused > 0 and report.answered > 0, report.summary()
+    assert set(report.by_target) == {"case file", "PBN/LIN", "CLI", "research corpus", "results file", "report"}
     assert not report.crashes, "\n".join(f"{t}: {w} <- {s[:200]}" for t, s, w in report.crashes[:20])

@@ -11,7 +11,7 @@ from analysis.outcome_tree import (CANCELLED_REASON, ActionBranch, ContractBranc
 F = Fraction
 
 
-def slam_tree(slam_weight=F(0), game_weight=F(1)):
+def slam_tree(slam_weight=Fraction(0), game_weight=Fraction(1)):
     """LA-4 (constructed, seed 002 / Reveley): 30% would bid the UI-suggested slam, which makes
     +1430; the logical alternative, game, makes +680."""
     return OutcomeTree("ns", (

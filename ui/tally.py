@@ -48,7 +48,8 @@ def live() -> None:
     if not tally.poll_size:
         st.info("No answers yet. This page refreshes by itself.")
         return
-    st.dataframe([{{"call": "call", "lead": "lead", "play": "card"}[problem.kind]: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
+    column = {"call": "call", "lead": "lead", "play": "card"}[problem.kind]
+    st.dataframe([{column: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
                    "considered only": a.considered_only,
                    "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions],
                  hide_index=True, width="stretch")
