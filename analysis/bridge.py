@@ -28,7 +28,7 @@ VULNERABILITY_NAMES = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": 
 _VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil": "none",
                 "ns": "ns", "n-s": "ns", "n/s": "ns", "ew": "ew", "e-w": "ew", "e/w": "ew",
                 "both": "both", "all": "both", "b": "both"}
-_STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
+STRAIN_SPELLINGS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
                    "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 ALL_CALLS = ("P", "X", "XX", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_ORDER))
@@ -296,7 +296,7 @@ def parse_call(text: str, field: str = "call") -> str:
     level = int(match.group(1))
     if not 1 <= level <= 7:
         raise HuddleInputError(field, f"'{raw}': a bid's level must be 1 to 7")
-    return f"{level}{_STRAIN_ALIASES[match.group(2)]}"
+    return f"{level}{STRAIN_SPELLINGS[match.group(2)]}"
 
 
 def call_symbol(call: str) -> str:

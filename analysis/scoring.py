@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from .bridge import _STRAIN_ALIASES, contract_words, is_vulnerable, seat, side_of, vulnerability
+from .bridge import STRAIN_SPELLINGS, contract_words, is_vulnerable, seat, side_of, vulnerability
 from .errors import HuddleInputError
 from .limits import MAX_SCORE
 from .numbers import fraction_str, parse_fraction
@@ -49,7 +49,7 @@ class PlayedContract:
         level = int(match.group(1))
         if not 1 <= level <= 7:
             raise HuddleInputError("contract", f"'{raw}': level {level} is impossible (1 to 7)")
-        strain = _STRAIN_ALIASES[match.group(2)]
+        strain = STRAIN_SPELLINGS[match.group(2)]
         penalty = {None: "", "X": "X", "*": "X", "XX": "XX", "**": "XX"}[match.group(3)]
         result = 0 if match.group(4) == "=" else int(match.group(4).replace(" ", ""))
         tricks = level + 6 + result
@@ -234,7 +234,7 @@ ARTIFICIAL_SHARES = {"ave-": Fraction(2, 5), "ave": Fraction(1, 2), "ave+": Frac
 ARTIFICIAL_IMPS = {"ave-": -3, "ave": 0, "ave+": 3}  # Law 12C2(b) (2017)
 
 
-def _artificial_kind(kind: str) -> str:
+def artificial_kind(kind: str) -> str:
     key = kind.strip().lower().replace("average", "ave").replace(" ", "").replace("plus", "+").replace("minus", "-")
     if key not in ARTIFICIAL_SHARES:
         raise HuddleInputError("artificial score", f"unknown kind '{kind}' (ave-, ave or ave+)")
@@ -243,19 +243,19 @@ def _artificial_kind(kind: str) -> str:
 
 def artificial_matchpoints(kind: str, top: int | Fraction) -> Fraction:
     """Law 12C2(a): average minus 40%, average 50%, average plus 60% of the top."""
-    return ARTIFICIAL_SHARES[_artificial_kind(kind)] * Fraction(top)
+    return ARTIFICIAL_SHARES[artificial_kind(kind)] * Fraction(top)
 
 
 def artificial_imps(kind: str) -> int:
     """Law 12C2(b): +3 / 0 / -3 IMPs."""
-    return ARTIFICIAL_IMPS[_artificial_kind(kind)]
+    return ARTIFICIAL_IMPS[artificial_kind(kind)]
 
 
 def session_percentage_rule(kind: str, session_percentage: Fraction | int, boards: int) -> Fraction:
     """Law 12C2(c): a non-offender on over 60% for the session gets that instead of 60%; an
     offender under 40% gets that instead of 40%. ``session_percentage`` is the session result with
     this board entered at the artificial value; the percentage "on the other boards" is taken."""
-    kind = _artificial_kind(kind)
+    kind = artificial_kind(kind)
     if kind == "ave":
         return Fraction(50)
     if boards < 2:

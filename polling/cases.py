@@ -42,7 +42,7 @@ class StoredCase:
 
 
 
-def _record(session: Session, record_id: int, lock: bool = False) -> CaseRecord:
+def case_row(session: Session, record_id: int, lock: bool = False) -> CaseRecord:
     """The case's row; ``lock`` holds it for this transaction (PostgreSQL's FOR UPDATE; SQLite's
     write transactions already hold the whole database), so changes to one case queue up."""
     query = select(CaseRecord).where(CaseRecord.id == record_id)
@@ -125,7 +125,7 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
     """Replace a case's file with an edited one; returns the fields changed (none: nothing kept).
     ``opened_version`` is the version the editor opened: a save over a newer one is refused."""
     with writing(url) as session:
-        record = _record(session, record_id, lock=True)
+        record = case_row(session, record_id, lock=True)
         check_unchanged(session, record, opened_version)
         old = case_files.loads(record.body)
         if case.id != old.id:
@@ -166,7 +166,7 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
     if status not in STATUSES:
         raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
     with writing(url) as session:
-        move_status(session, _record(session, record_id, lock=True), status, username, reason)
+        move_status(session, case_row(session, record_id, lock=True), status, username, reason)
         session.commit()
 
 
@@ -190,14 +190,14 @@ def move_status(session: Session, record: CaseRecord, status: str, username: str
 
 def get_case(record_id: int, url: str | None = None) -> StoredCase:
     with reading(url) as session:
-        record = _record(session, record_id)
+        record = case_row(session, record_id)
         return StoredCase(record.id, record.status, case_files.loads(record.body), record.updated_at,
                           record.version)
 
 
 def history(record_id: int, url: str | None = None) -> list[CaseChange]:
     with reading(url) as session:
-        _record(session, record_id)
+        case_row(session, record_id)
         return list(session.exec(select(CaseChange).where(CaseChange.case_id == record_id)
                                  .order_by(CaseChange.at, CaseChange.id)).all())
 

@@ -19,7 +19,7 @@ from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 
 from . import settings
-from .cases import _record, log_change, move_status
+from .cases import case_row, log_change, move_status
 from .db import reading, writing
 from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, utcnow
 
@@ -52,7 +52,7 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
                 change: Reconsideration = Reconsideration(), url: str | None = None) -> CommitteeVote:
     check_vote(decision, reason)
     with writing(url) as session:
-        record = _record(session, record_id, lock=True)      # one member's two votes at once queue up
+        record = case_row(session, record_id, lock=True)      # one member's two votes at once queue up
         _appealable(record)
         ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
         if username in ruled_by:
@@ -86,7 +86,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         raise HuddleInputError("reason", "give the committee's reason")
     check_length(reason.strip(), 2000, "reason")
     with writing(url) as session:
-        record = _record(session, record_id, lock=True)      # two chairs deciding at once queue up
+        record = case_row(session, record_id, lock=True)      # two chairs deciding at once queue up
         if record.status != "appealed" or _decision(session, record_id) is not None:
             raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
         heard = Appeal(tuple(_votes(session, record_id)), None)
@@ -136,7 +136,7 @@ def _decision(session, record_id: int) -> CommitteeDecisionRecord | None:
 
 def appeal(record_id: int, url: str | None = None) -> Appeal:
     with reading(url) as session:
-        _record(session, record_id)
+        case_row(session, record_id)
         return Appeal(tuple(_votes(session, record_id)), _decision(session, record_id))
 
 

@@ -39,7 +39,7 @@ def engine_for(url: str) -> Engine:
 
 def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_conn, _record):
+    def _pragmas(dbapi_conn, _connection_record):
         dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (below)
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")

@@ -12,7 +12,7 @@ from analysis import case as case_files
 from analysis.ruling import Ruling, rule
 from analysis.ruling_inputs import RulingInputs
 
-from .cases import _record, changed_fields, log_change, move_status
+from .cases import case_row, changed_fields, log_change, move_status
 from .db import reading, writing
 from .models import RulingVersion, utcnow
 
@@ -23,7 +23,7 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
     """Compute the ruling from ``inputs``, keep the section in the case file and add a version,
     all in one transaction."""
     with writing(url) as session:
-        record = _record(session, record_id, lock=True)     # an edit of the case at the same time waits
+        record = case_row(session, record_id, lock=True)     # an edit of the case at the same time waits
         saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username)
         session.commit()
         return saved
@@ -57,7 +57,7 @@ def add_version(session, record, case, username: str) -> RulingVersion:
 def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersion]:
     """Every saved version of the case's ruling, oldest first."""
     with reading(url) as session:
-        _record(session, record_id)
+        case_row(session, record_id)
         return list(session.exec(select(RulingVersion).where(RulingVersion.case_id == record_id)
                                  .order_by(RulingVersion.version)).all())
 

@@ -18,6 +18,19 @@ def imported(path):
             yield node.module
 
 
+def test_no_module_imports_another_modules_private_names():
+    """A name that starts with "_" is the module's own business: used elsewhere, it is made public
+    under a name that says what it is."""
+    wrong = []
+    for package in ("analysis", "polling", "reports", "ui", "huddle"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                    wrong += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names
+                              if a.name.startswith("_") and not a.name.startswith("__")]
+    assert not wrong
+
+
 @pytest.mark.parametrize("package", sorted(ABOVE))
 def test_lower_layers_import_nothing_above_them(package):
     wrong = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / package).rglob("*.py") for name in imported(p)

@@ -14,7 +14,7 @@ from ..errors import HuddleInputError
 from ..laws import law
 from ..matchpoints import top as matchpoint_top
 from ..numbers import display, fraction_str, parse_fraction
-from ..scoring import ARTIFICIAL_SHARES, _artificial_kind, artificial_imps, artificial_matchpoints, session_percentage_rule
+from ..scoring import ARTIFICIAL_SHARES, artificial_kind, artificial_imps, artificial_matchpoints, session_percentage_rule
 from .base import Method, Slot
 
 ROLES = ("offenders", "non_offenders")
@@ -62,7 +62,7 @@ class Artificial(Method):
         if case.scoring == "imps":
             return SideScore(side, None, imps=Fraction(artificial_imps(kind)),
                              arithmetic=f"{kind}, {law('artificial imps', case.laws)}")
-        share = ARTIFICIAL_SHARES[_artificial_kind(kind)]
+        share = ARTIFICIAL_SHARES[artificial_kind(kind)]
         if case.scoring == "bam":
             return SideScore(side, None, board=share,
                              arithmetic=f"{kind}: {display(100 * share)}% of the board, {law('artificial', case.laws)}")
