@@ -29,7 +29,7 @@ _VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil":
                 "ns": "ns", "n-s": "ns", "n/s": "ns", "ew": "ew", "e-w": "ew", "e/w": "ew",
                 "both": "both", "all": "both", "b": "both"}
 STRAIN_SPELLINGS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
-                   "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+                    "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 ALL_CALLS = ("P", "X", "XX", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_ORDER))
 
