@@ -18,7 +18,8 @@ from . import lin as lin_files
 from . import pbn as pbn_files
 from .bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
                      parse_deal, partner_of, seat, side_of)
-from .field_files import FieldRow, field_for_case
+from .field_files import field_for_case
+from .table_results import FieldRow
 from .errors import HuddleInputError
 from .limits import check_file_size, check_length, loads_json, optional_text
 from .laws import DEFAULT_EDITION, edition

@@ -7,31 +7,17 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from .bridge import SEATS, parse_call
+from . import pbn as pbn_files
 from .errors import HuddleInputError
 from .numbers import counted
-from .scoring import PlayedContract, parse_score
+from .table_results import FieldRow, field_row
 from .text_files import decode
 
 FORMATS = ("pbn", "usebio", "csv")
 MAX_ROWS = 2000          # a board is played at a few hundred tables at most
-
-
-@dataclass(frozen=True)
-class FieldRow:
-    """One table's result of a board, as the scoring program recorded it."""
-
-    ns_score: int | None
-    contract: str | None = None          # "4SX", "PASS"
-    declarer: str | None = None
-    tricks: int | None = None
-    ns_pair: str | None = None
-    ew_pair: str | None = None
-    artificial: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,15 +86,13 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
 # ---------------------------------------------------------------- the three formats
 
 def _pbn_rows(data, board: int, vul: str) -> list[FieldRow]:
-    from .pbn import loads as loads_pbn      # pbn reads its ScoreTable rows with field_row below
-    read = loads_pbn(data)
+    read = pbn_files.loads(data)
     refused = [p for p in read.problems if p.board == str(board)]
     if refused:
         raise HuddleInputError("field", str(refused[0]))
-    from .pbn import SCORE_TABLE_WARNING
     rows: list[FieldRow] = []
     for game in read.games:
-        bad = [w for w in game.warnings if w.startswith(SCORE_TABLE_WARNING)]
+        bad = [w for w in game.warnings if w.startswith(pbn_files.SCORE_TABLE_WARNING)]
         if game.board.number == board and bad:
             raise HuddleInputError("field", f"board {board}: {bad[0]}")
         if game.board.number == board and game.score_table:
@@ -197,42 +181,4 @@ class _checked_csv:
         return self._read(lambda: next(self.reader))
 
 
-_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*)?$", re.I)
-
-
-def field_row(contract: str | None, declarer: str | None, tricks: str | None, score: str | None, vul: str,
-              where: str, ns_pair: str | None = None, ew_pair: str | None = None,
-              artificial: bool = False) -> FieldRow:
-    """One table's result; a contract with its tricks must agree with a score given beside it
-    (unless the score is marked artificial)."""
-    given = parse_score(score, f"{where}: score") if score not in (None, "", "-", "?") else None
-    if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
-        if given not in (None, 0):
-            raise HuddleInputError(where, f"a passed-out board scores 0, not {given}")
-        return FieldRow(0 if given is None else given, "PASS", None, None, ns_pair, ew_pair, artificial)
-    if contract in (None, "", "-", "?") or artificial and (not declarer or not tricks):
-        if given is None:
-            raise HuddleInputError(where, "needs a contract with declarer and tricks, or a score")
-        return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
-    m = _CONTRACT.match(contract.strip())
-    if not m:
-        raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
-    if (declarer or "").strip().upper() not in tuple(SEATS):
-        raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
-    if not (tricks or "").strip().isdecimal() or len(tricks.strip()) > 2 or not 0 <= int(tricks) <= 13:
-        raise HuddleInputError(f"{where}: tricks", f"'{(tricks or '')[:24]}' must be declarer's tricks, 0 to 13")
-    bid = parse_call(m.group(1) + m.group(2))
-    penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
-    odd = int(tricks) - int(m.group(1)) - 6
-    played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer.strip().upper())
-    ns = played.ns_score(vul)
-    if artificial and given is not None:
-        ns = given
-    elif given is not None and given != ns:
-        raise HuddleInputError(f"{where}: score", f"{contract} by {declarer} with {tricks} tricks scores {ns} for "
-                                                  f"North-South, not {given}")
-    return FieldRow(ns, f"{bid}{penalty}", declarer.strip().upper(), int(tricks), ns_pair, ew_pair,
-                    artificial)
-
-
-__all__ = ["FieldRow", "field_row", "FieldImport", "FORMATS", "file_format", "rows_for_board", "field_for_case"]
+__all__ = ["FieldImport", "FORMATS", "file_format", "rows_for_board", "field_for_case"]

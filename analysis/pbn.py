@@ -37,7 +37,7 @@ from .bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, ch
                      dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
                      seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
 from .errors import HuddleInputError
-from .field_files import FieldRow, field_row
+from .table_results import FieldRow, field_row
 from .text_files import decode
 
 _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}

@@ -25,7 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench.streamlit_client import PageSession  # noqa: E402
 from browser import streamlit_server  # noqa: E402
-from polling import accounts, cases, db, services  # noqa: E402
+from polling import accounts, cases, db, services, setup  # noqa: E402
 
 CASE = "laws033-6d-slam"
 APPEALED = "constructed-mi-transfer"      # its ruling reads a poll: the committee can move the threshold
@@ -36,7 +36,7 @@ BALLOTS = 100
 def prepare(url: str) -> tuple[str, int]:
     """The database: the example cases and copies up to 200, a poll of the 6♦ case with 100
     ballots; a director. Returns the director's cookie and the case's record id."""
-    db.prepare_database(url=url)
+    setup.prepare_database(url=url)
     record = cases.find_case(CASE, url=url)
     stored = cases.get_case(record, url=url).case
     copies = [dataclasses.replace(stored, id=f"copy-{i}", title=f"{stored.title} (copy {i})")

@@ -32,7 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench.streamlit_client import PageSession  # noqa: E402
 from browser import CHROMIUM_ARGS, chromium_path, streamlit_server  # noqa: E402
-from polling import cases, db, services  # noqa: E402
+from polling import cases, services, setup  # noqa: E402
 
 CASE = "laws033-6d-slam"
 THANKS = ("Thank you", "One more question")
@@ -122,7 +122,7 @@ def main() -> None:
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="huddle-voters-"))
     url = f"sqlite:///{folder / 'huddle.sqlite'}"
-    db.prepare_database(url=url)
+    setup.prepare_database(url=url)
     record = cases.find_case(CASE, url=url)
     poll = services.create_poll(record, "Matchpoints. What do you call?", alternatives=("P",), url=url)
     links = services.issue_invites(poll.id, [f"pollee {i + 1}" for i in range(options.opens + options.voters)], url=url)

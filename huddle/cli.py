@@ -299,7 +299,7 @@ def cmd_corpus_export(args) -> dict | str:
 # ---------------------------------------------------------------- setup (database + examples)
 
 def cmd_setup(args) -> dict | str:
-    from polling.db import prepare_database
+    from polling.setup import prepare_database
     report = prepare_database(load_examples=not args.no_examples)
     if args.json:
         return report
@@ -321,7 +321,7 @@ def cmd_backup(args) -> dict | str:
 
 def _database() -> None:
     """The schema brought up to date (the app and every command run the migrations first)."""
-    from polling.db import prepare_database
+    from polling.setup import prepare_database
     prepare_database(load_examples=False)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -14,7 +13,6 @@ from analysis.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_file_size
 
-from . import settings
 from .db import reading, writing
 from .models import CaseChange, CaseRecord, Poll, utcnow
 
@@ -80,7 +78,7 @@ def check_readable(case: Case) -> None:
         rule(case)
 
 
-def _add(session: Session, case: Case, username: str, action: str) -> CaseRecord:
+def add_case_record(session: Session, case: Case, username: str, action: str) -> CaseRecord:
     check_readable(case)
     if session.exec(select(CaseRecord.id).where(CaseRecord.slug == case.id)).first() is not None:
         raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id")
@@ -99,7 +97,7 @@ def create_case(case: Case, username: str, action: str = "created", url: str | N
 def create_cases(new: list[Case], username: str, action: str = "created", url: str | None = None) -> list[int]:
     """Store several cases in one transaction: all of them, or none."""
     with writing(url) as session:
-        records = [_add(session, case, username, action) for case in new]
+        records = [add_case_record(session, case, username, action) for case in new]
         try:
             session.commit()
         except IntegrityError:
@@ -213,22 +211,3 @@ def find_case(slug: str, url: str | None = None) -> int:
     if found is None:
         raise HuddleInputError("case", f"there is no case with id '{slug}'")
     return found
-
-
-def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:
-    """Load every example case file not in the database yet (by id); a case that comes with
-    its ruling section gets that ruling saved as version 1 (so it is "ruled", ready to appeal)."""
-    folder = folder or settings.example_cases_dir()
-    loaded = 0
-    with writing(url) as session:
-        known = set(session.exec(select(CaseRecord.slug)).all())
-        for path in sorted(folder.glob("*.json")):
-            case = case_files.loads(path.read_text(encoding="utf-8"))
-            if case.id not in known:
-                record = _add(session, case, EXAMPLE_LOADER, "imported")
-                if case.ruling is not None:       # the source's ruling, as the director's version 1
-                    from .rulings import add_version
-                    add_version(session, record, case, EXAMPLE_LOADER)
-                loaded += 1
-        session.commit()
-    return loaded

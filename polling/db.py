@@ -130,18 +130,6 @@ def upgrade(url: str | None = None) -> str:
         return MigrationContext.configure(conn).get_current_revision() or ""
 
 
-def prepare_database(load_examples: bool = True, url: str | None = None) -> dict:
-    url = url or settings.database_url()
-    from .cases import load_example_cases  # cases builds on this module
-
-    revision = upgrade(url)
-    loaded = load_example_cases(url) if load_examples else 0
-    with reading(url) as session:
-        count = len(session.exec(select(CaseRecord.id)).all())
-    return {"database": engine_for(url).url.render_as_string(hide_password=True),
-            "revision": revision, "examples_loaded": loaded, "cases": count}
-
-
 def backup(target: str | Path, url: str | None = None) -> dict:
     """A consistent copy of the SQLite database at ``target`` while the server runs: SQLite's
     own backup, which takes the pages still in the write-ahead log too (a plain copy of the file
@@ -191,5 +179,5 @@ def case_index(url: str | None = None) -> list[CaseSummary]:
         return [CaseSummary(*row) for row in session.exec(select(*columns).order_by(CaseRecord.id)).all()]
 
 
-__all__ = ["engine", "engine_for", "upgrade", "prepare_database", "list_cases", "case_index", "CaseSummary",
+__all__ = ["engine", "engine_for", "upgrade", "list_cases", "case_index", "CaseSummary",
            "reading", "writing", "utcnow"]

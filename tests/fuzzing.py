@@ -415,8 +415,8 @@ def fuzz(seconds: float | None, seed: int, workdir: Path, inputs: int | None = N
     os.environ["HUDDLE_DATABASE_URL"] = f"sqlite:///{workdir / 'fuzz.sqlite'}"
     os.environ["HUDDLE_REPORTS_DIR"] = str(workdir / "reports")
     os.environ.setdefault("HUDDLE_SECRET_KEY", "fuzzing")
-    from polling import db
-    db.prepare_database()
+    from polling import setup
+    setup.prepare_database()
     rng, report = random.Random(seed), FuzzReport()
     seeds = cli_seeds(workdir)
     end = time.monotonic() + seconds if seconds is not None else float("inf")

@@ -5,14 +5,14 @@ import pytest
 from sqlmodel import Session
 
 from analysis import HuddleInputError
-from polling import accounts, db
+from polling import accounts, db, setup
 from polling.models import UserAccount
 
 
 @pytest.fixture
 def director(database_url, monkeypatch):
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "test-key")
-    db.prepare_database(load_examples=False)
+    setup.prepare_database(load_examples=False)
     return accounts.create_user("Tess", "bidding-box", "director", "Tess Director")
 
 
@@ -53,7 +53,7 @@ def test_bad_accounts_are_refused_and_nothing_is_written(director, username, pas
 
 
 def test_the_first_director_only_once(database_url):
-    db.prepare_database(load_examples=False)
+    setup.prepare_database(load_examples=False)
     assert not accounts.has_users()
     accounts.create_user("first", "bidding-box", only_if_first=True)
     with pytest.raises(HuddleInputError, match="already been created"):

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from analysis import case as case_files
 from analysis.committee import Reconsideration
 from conftest import CASES, ROOT
-from polling import accounts, cases, committee, db, panel, rulings, services
+from polling import accounts, cases, committee, panel, rulings, services, setup
 
 APP = str(ROOT / "streamlit_app.py")
 LEAD_CASE = CASES / "lead-after-slow-pass-of-stayman.json"
@@ -34,7 +34,7 @@ def evening(sqlite_url, monkeypatch, tmp_path):
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
     monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
-    db.prepare_database()
+    setup.prepare_database()
     users = {"director": accounts.create_user("tess", "bidding-box", "director", "Tess Director"),
              "committee": accounts.create_user("cora", "appeals-room", "committee", "Cora Committee"),
              "researcher": accounts.create_user("rita", "regression", "researcher", "Rita Researcher")}

@@ -10,8 +10,8 @@ APP = str(ROOT / "streamlit_app.py")
 @pytest.fixture
 def app(sqlite_url, monkeypatch):
     monkeypatch.chdir(ROOT)
-    from polling import accounts, db
-    db.prepare_database()
+    from polling import accounts, setup
+    setup.prepare_database()
     at = AppTest.from_file(APP, default_timeout=30)
     at.session_state["huddle_user"] = accounts.create_user("tess", "bidding-box", "director")
     at.run()

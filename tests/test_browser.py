@@ -24,9 +24,9 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def director(server):
-    from polling import accounts, db
+    from polling import accounts, setup
     url = server_env["HUDDLE_DATABASE_URL"]
-    db.prepare_database(url=url)
+    setup.prepare_database(url=url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
     return "td", "table-director"
 
@@ -61,11 +61,11 @@ def test_calculator_on_a_phone(server, browser):
 def test_voter_link_on_a_phone(server, browser, monkeypatch):
     from sqlmodel import Session, select
 
-    from polling import db, services
+    from polling import db, services, setup
     from polling.models import CaseRecord
     url = server_env["HUDDLE_DATABASE_URL"]
     monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
-    db.prepare_database()
+    setup.prepare_database()
     with Session(db.engine_for(url)) as session:
         case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
     poll = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",))
@@ -193,10 +193,10 @@ def test_the_page_address_keeps_the_case_through_sign_in_and_reload(server, brow
 
 
 def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browser, monkeypatch):
-    from polling import cases, db, services
+    from polling import cases, services, setup
     url = server_env["HUDDLE_DATABASE_URL"]
     monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
-    db.prepare_database()
+    setup.prepare_database()
     record = cases.find_case("laws033-case-b")
     poll = services.create_poll(record, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
     first, second = services.issue_invites(poll.id, ["Ann", "Bob"])

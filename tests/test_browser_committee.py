@@ -27,8 +27,8 @@ def server(tmp_path_factory):
 
 def test_committee_member_decides_an_appeal_and_downloads_the_report(server, browser, tmp_path):
     base, db_url, folder = server
-    from polling import accounts, cases, db
-    db.prepare_database(url=db_url)          # as `huddle setup` does: schema and example cases
+    from polling import accounts, cases, setup
+    setup.prepare_database(url=db_url)          # as `huddle setup` does: schema and example cases
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=db_url)
     context = browser.new_context(viewport={"width": 1280, "height": 1500}, accept_downloads=True)
     page = context.new_page()

@@ -29,9 +29,9 @@ def launch_on(p, on_host: list[str], folder):
 
 
 def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
-    from polling import accounts, cases, db, services
+    from polling import accounts, cases, services, setup
     db_url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
-    db.prepare_database(url=db_url)
+    setup.prepare_database(url=db_url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
     env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "phone-network"}
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
@@ -83,9 +83,9 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     refused in plain words. The time it takes is kept in test-artifacts/evening-seconds.txt."""
     import time
 
-    from polling import accounts, cases, db
+    from polling import accounts, cases, setup
     db_url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
-    db.prepare_database(url=db_url)
+    setup.prepare_database(url=db_url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=db_url)
     env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "evening", "HUDDLE_REPORTS_DIR": str(tmp_path / "r"),
@@ -183,9 +183,9 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
     Invites page (the member who played the session is left out), and a phone on another host
     answers the lead poll: its hand, the whole auction with the opponents' explanation, the
     contract, the choices with equals as one ("a low ♠"), then Q4."""
-    from polling import accounts, cases, db, panel, services
+    from polling import accounts, cases, panel, services, setup
     db_url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
-    db.prepare_database(url=db_url)
+    setup.prepare_database(url=db_url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=db_url)
     env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "phone-network"}
     record = cases.find_case("lead-after-slow-pass-of-stayman", url=db_url)

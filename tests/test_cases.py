@@ -5,7 +5,7 @@ import pytest
 
 from analysis import HuddleInputError
 from analysis import case as case_files
-from polling import cases, db, services
+from polling import cases, db, services, setup
 
 PBN = """[Event "Club pairs"]
 [Board "9"]
@@ -66,7 +66,7 @@ def test_case_id_from_title():
 
 @pytest.fixture
 def stored(database_url):
-    db.prepare_database(load_examples=False)
+    setup.prepare_database(load_examples=False)
     case = case_files.from_pbn(PBN, "b9", "Board 9", action_index=8)
     return cases.create_case(case, "tess"), case
 

@@ -41,8 +41,8 @@ def test_user_add_mistakes(capsys, monkeypatch, sqlite_url, argv, stdin, message
 
 
 def test_user_passwd_and_disable(capsys, monkeypatch, sqlite_url):
-    from polling import accounts, db
-    db.prepare_database(load_examples=False)
+    from polling import accounts, setup
+    setup.prepare_database(load_examples=False)
     accounts.create_user("tess", "bidding-box", "director")
     accounts.create_user("cm", "committee1", "committee")
     monkeypatch.setattr("sys.stdin", io.StringIO("new-committee\n"))

@@ -9,7 +9,7 @@ from analysis import case as case_files
 from analysis.committee import (Reconsideration, Vote, committee_decision, reconsider, threshold_sensitivity)
 from analysis.errors import HuddleInputError
 from conftest import CASES, ROOT
-from polling import accounts, cases, committee, corpus, db
+from polling import accounts, cases, committee, corpus, setup
 
 APP = str(ROOT / "streamlit_app.py")
 
@@ -108,7 +108,7 @@ def test_a_decision_follows_the_votes():
 # ---------------------------------------------------------------- stored, on both databases
 
 def test_votes_and_decision_are_kept_with_the_case(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     record = cases.find_case("constructed-mi-transfer")
     assert cases.get_case(record).status == "ruled"        # the source ruling is version 1
     committee.record_vote(record, "ann", "uphold", "The poll is clear.")
@@ -137,7 +137,7 @@ def test_votes_and_decision_are_kept_with_the_case(database_url):
 
 
 def test_appeal_mistakes_write_nothing(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     record = cases.find_case("laws033-6d-slam")
     for args, message in ((("uphold", ""), "reason"), (("reverse", "x"), "decision")):
         with pytest.raises(HuddleInputError, match=message):
@@ -160,7 +160,7 @@ def member(sqlite_url, monkeypatch):
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
     monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(__import__("pathlib").Path(sqlite_url[10:]).parent / "reports"))
-    db.prepare_database()
+    setup.prepare_database()
     return accounts.create_user("cora", "appeals-room", "committee", "Cora Committee")
 
 

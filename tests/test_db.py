@@ -3,15 +3,15 @@ import sqlite3
 
 from alembic.script import ScriptDirectory
 
-from polling import db
+from polling import db, setup
 
 
 def test_prepare_database_creates_schema_and_loads_examples(database_url):
-    report = db.prepare_database()
+    report = setup.prepare_database()
     head = ScriptDirectory.from_config(db.alembic_config(database_url)).get_current_head()
     assert report["revision"] == head == "0010"
     assert report["examples_loaded"] == report["cases"] >= 8
-    again = db.prepare_database()
+    again = setup.prepare_database()
     assert again["examples_loaded"] == 0 and again["cases"] == report["cases"]
     titles = [r.title for r in db.list_cases()]
     assert any("6♦" in t for t in titles)
@@ -20,7 +20,7 @@ def test_prepare_database_creates_schema_and_loads_examples(database_url):
 
 
 def test_sqlite_file_settings(sqlite_url, tmp_path):
-    db.prepare_database(load_examples=False)
+    setup.prepare_database(load_examples=False)
     with db.engine_for(sqlite_url).connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
@@ -60,7 +60,7 @@ def test_upgrading_a_database_in_use_keeps_every_row(database_url):
 def test_a_reading_session_refuses_to_write(database_url):
     import pytest
     from polling.models import CaseRecord
-    db.prepare_database(load_examples=True)
+    setup.prepare_database(load_examples=True)
     with db.reading() as session:
         record = session.get(CaseRecord, db.list_cases()[0].id)
         record.title = "changed by a reader"
@@ -76,7 +76,7 @@ def test_readers_never_wait_for_a_writer_on_sqlite(sqlite_url):
     import time
     from sqlmodel import select
     from polling.models import CaseRecord
-    db.prepare_database(load_examples=True)
+    setup.prepare_database(load_examples=True)
     held, release = threading.Event(), threading.Event()
 
     def writer():

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from analysis import case as case_files
 from conftest import CASES, ROOT
-from polling import accounts, cases, db, services
+from polling import accounts, cases, db, services, setup
 from test_cases import PBN
 
 APP = str(ROOT / "streamlit_app.py")
@@ -18,7 +18,7 @@ APP = str(ROOT / "streamlit_app.py")
 def prepared(sqlite_url, monkeypatch):
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
-    db.prepare_database()
+    setup.prepare_database()
     return sqlite_url
 
 

@@ -30,8 +30,8 @@ def test_a_file_over_the_bound_is_refused_in_words_before_it_is_read(read):
 
 
 def test_a_field_file_over_the_bound_is_refused_before_the_case_is_read(sqlite_url):
-    from polling import cases, db
-    db.prepare_database()
+    from polling import cases, setup
+    setup.prepare_database()
     record = cases.find_case("laws033-6d-slam")
     with pytest.raises(HuddleInputError, match=r"results\.csv: is 8,388,609 bytes; files up to 8 MB are read"):
         cases.field_from_results(record, b"x" * (MAX_FILE_BYTES + 1), "results.csv", "tess")
@@ -58,8 +58,8 @@ def test_a_ruling_saved_while_the_case_is_edited_is_never_lost(database_url):
     after reporting "saved"."""
     import threading
     from dataclasses import replace
-    from polling import cases, db, rulings
-    db.prepare_database()
+    from polling import cases, rulings, setup
+    setup.prepare_database()
     record = cases.find_case("laws033-6d-slam")
     kept_both = refused = 0
     for n in range(20):
@@ -97,10 +97,10 @@ def test_a_ruling_saved_while_the_case_is_edited_is_never_lost(database_url):
 def test_sessions_past_their_time_are_cleared_at_the_next_sign_in(database_url, monkeypatch):
     from datetime import datetime, timezone
     from sqlmodel import Session, select
-    from polling import accounts, db
+    from polling import accounts, db, setup
     from polling.models import SignInSession
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "hardening")
-    db.prepare_database()
+    setup.prepare_database()
     tess = accounts.create_user("tess", "bidding-box", "director")
     long_ago = datetime.now(timezone.utc) - 2 * accounts.SESSION_TTL
     for _ in range(3):
@@ -131,9 +131,9 @@ def test_a_backup_taken_while_votes_are_written_holds_every_vote(sqlite_url, tmp
     misses them; `huddle backup` does not."""
     import shutil
     import sqlite3
-    from polling import db, services
+    from polling import db, services, setup
     from polling.cases import find_case
-    db.prepare_database()
+    setup.prepare_database()
     poll = services.create_poll(find_case("laws033-6d-slam"), "Matchpoints. Your call?", alternatives=("P",))
     links = services.issue_invites(poll.id, [f"Pollee {i}" for i in range(20)])
     with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as holder:     # a reader holds the log open
@@ -167,9 +167,9 @@ def test_a_downgrade_on_sqlite_keeps_every_row_of_the_tables_it_keeps(sqlite_url
     """Down to 0007 and back up: links, ballots, polls, ruling versions, history and votes stay."""
     import sqlite3
     from alembic import command
-    from polling import committee, db, services
+    from polling import committee, db, services, setup
     from polling.cases import find_case
-    db.prepare_database()
+    setup.prepare_database()
     record = find_case("laws033-6d-slam")
     poll = services.create_poll(record, "Matchpoints. Your call?", alternatives=("P",))
     for link in services.issue_invites(poll.id, ["A", "B", "C"]):
@@ -279,9 +279,9 @@ def test_a_corpus_count_that_is_no_count_is_refused_in_words(count):
 
 def test_a_results_file_with_a_cell_over_128_kb_is_refused_in_the_app_and_the_cli(sqlite_url, tmp_path, monkeypatch, capsys):
     from huddle import cli
-    from polling import cases, db
+    from polling import cases, setup
     monkeypatch.setenv("HUDDLE_DATABASE_URL", sqlite_url)
-    db.prepare_database()
+    setup.prepare_database()
     data = ("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,420,1,\"" + "y" * 200_000 + "\"\n").encode()
     with pytest.raises(HuddleInputError, match="CSV line 2: a cell is longer than 131,072 characters"):
         cases.field_from_results(cases.find_case("laws033-case-a"), data, "results.csv", "td", board=1)
@@ -327,9 +327,9 @@ def _nothing_of_the_code_shown(at) -> None:
 def test_the_calculator_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkeypatch, value):
     from streamlit.testing.v1 import AppTest
 
-    from polling import db
+    from polling import setup
     monkeypatch.chdir(ROOT)
-    db.prepare_database()
+    setup.prepare_database()
     for key in ("calc_field", "calc_adjusted", "calc_mode", "calc_rounding", "calc_scale", "calc_other", "calc_imp_adj"):
         at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
         at.session_state[key] = value
@@ -343,10 +343,10 @@ def test_a_voter_link_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkey
     from sqlmodel import Session, select
     from streamlit.testing.v1 import AppTest
 
-    from polling import db, services
+    from polling import db, services, setup
     from polling.models import CaseRecord
     monkeypatch.chdir(ROOT)
-    db.prepare_database()
+    setup.prepare_database()
     with Session(db.engine_for(sqlite_url)) as session:
         case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
     poll = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
@@ -375,10 +375,10 @@ def test_a_pollee_label_or_panel_name_with_markup_stays_text_on_the_pages(sqlite
     from sqlmodel import Session, select
     from streamlit.testing.v1 import AppTest
 
-    from polling import accounts, db, panel, services
+    from polling import accounts, db, panel, services, setup
     from polling.models import CaseRecord
     monkeypatch.chdir(ROOT)
-    db.prepare_database()
+    setup.prepare_database()
     markup = "![x](http://elsewhere.example/x.png) [click](https://elsewhere.example/)"
     with Session(db.engine_for(sqlite_url)) as session:
         case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()

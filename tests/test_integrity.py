@@ -8,7 +8,7 @@ from sqlmodel import Session, func, select
 
 from analysis import HuddleInputError
 from analysis.case import Case
-from polling import accounts, cases, committee, db, services
+from polling import accounts, cases, committee, db, services, setup
 from polling.models import CommitteeDecisionRecord, CommitteeVote, UserAccount
 
 
@@ -44,7 +44,7 @@ def test_first_director_is_created_once_by_simultaneous_first_visits(database_ur
 
 @pytest.fixture
 def appeal(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     return cases.find_case("laws033-6d-slam")
 
 
@@ -114,7 +114,7 @@ def test_nothing_is_stored_that_cannot_be_ruled_exported_and_reported_again(data
 
     from analysis import case as case_files
     from conftest import CASES
-    db.prepare_database()
+    setup.prepare_database()
     data = json.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))
     data["id"] = "no-outcome-tree"
     del data["ruling"]["adjustment"]

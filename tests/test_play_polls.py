@@ -16,7 +16,7 @@ from analysis.play import Play, choices, parse_choice, played_order, position_in
 from analysis.ruling import rule
 from analysis.ruling_inputs import RulingInputs
 from conftest import ROOT
-from polling import cases, db, panel, rulings, services
+from polling import cases, panel, rulings, services, setup
 from polling.ballots import build_poll
 
 LEAD_CASE = ROOT / "data" / "cases" / "lead-after-slow-pass-of-stayman.json"
@@ -156,7 +156,7 @@ def test_the_lead_ruling_to_the_letter():
 
 @pytest.fixture
 def lead_record(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     return cases.find_case("lead-after-slow-pass-of-stayman")
 
 
@@ -233,7 +233,7 @@ def test_the_panel_matches_the_class_and_never_polls_a_player_of_the_board(lead_
 
 
 def test_a_case_without_its_event_cannot_use_the_panel(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     data = json.loads(LEAD_CASE.read_text())
     record = cases.create_case(case_files.Case.from_dict({**data, "id": "no-event", "event": None}), "tess")
     member = panel.add_pollee("Ann", "club")
@@ -253,7 +253,7 @@ def test_a_lead_directing_hesitation_ruled_end_to_end_from_a_class_matched_panel
     """The director's evening: the case without a ruling, a lead poll, links to the club class
     of the panel (the one who played the session left out), eight answers, the tally read under
     the WBF policy, the ruling saved, and the example's adjusted score to the fraction."""
-    db.prepare_database()
+    setup.prepare_database()
     data = json.loads(LEAD_CASE.read_text())
     example = case_files.Case.from_dict(data)
     record = cases.create_case(replace(example, id="evening-lead", ruling=None), "tess")

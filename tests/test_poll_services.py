@@ -6,7 +6,7 @@ import pytest
 from sqlmodel import Session, select
 
 from analysis import HuddleInputError
-from polling import db, services
+from polling import db, services, setup
 from polling.models import Ballot, CaseRecord, Invite
 
 
@@ -17,7 +17,7 @@ def case_id(url, slug):
 
 @pytest.fixture
 def slam_poll(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     return services.create_poll(case_id(database_url, "laws033-6d-slam"), "Matchpoints, none vulnerable. Your call?",
                                 alternatives=("P", "7D"), q4_enabled=True)
 
@@ -100,7 +100,7 @@ def test_first_invite_freezes_the_poll_and_verbal_votes_are_marked(slam_poll):
 
 
 def test_poll_wording_is_checked_when_the_poll_is_made(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     slam = case_id(database_url, "laws033-6d-slam")
     with pytest.raises(HuddleInputError, match="wording: “hesitation” gives away partner's tempo"):
         services.create_poll(slam, "After partner's hesitation, what do you bid?")

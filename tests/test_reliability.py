@@ -3,13 +3,13 @@ import multiprocessing as mp
 
 from sqlmodel import Session, func, select
 
-from polling import db, services
+from polling import db, services, setup
 from polling.models import Ballot, CaseRecord
 from vote_worker import cast_all
 
 
 def test_200_concurrent_votes_from_4_processes(database_url):
-    db.prepare_database()
+    setup.prepare_database()
     with Session(db.engine_for(database_url)) as session:
         case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
     poll = services.create_poll(case_id, alternatives=("P",))
@@ -42,7 +42,7 @@ def test_sigkill_of_a_writer_mid_burst_loses_no_acknowledged_vote(sqlite_url, tm
 
     from vote_worker import cast_and_acknowledge
 
-    db.prepare_database()
+    setup.prepare_database()
     with Session(db.engine_for(sqlite_url)) as session:
         case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
     poll = services.create_poll(case_id, alternatives=("P",))

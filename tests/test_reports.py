@@ -15,7 +15,7 @@ from analysis.ruling import rule
 from analysis.ruling_figures import poll_figure, poll_frame, sensitivity_figure, sensitivity_frame
 from conftest import CASES
 from huddle.cli import main
-from polling import cases, committee, db, services
+from polling import cases, committee, services, setup
 from reports import charts
 from polling.dossier import save_report as write_report
 from reports.content import report_for_file
@@ -125,7 +125,7 @@ def test_report_numbers_are_the_apps(tmp_path):
 
 def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_path, monkeypatch):
     monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
-    db.prepare_database()
+    setup.prepare_database()
     record = cases.find_case("laws033-6d-slam")
     poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you call?", alternatives=("P", "6D"))
     for i, (call, considered) in enumerate((("P", ["6D"]), ("6D", ["P"]), ("P", []))):
@@ -178,7 +178,7 @@ def test_a_lead_case_report_shows_the_lead_poll(sqlite_url, tmp_path, monkeypatc
     """The lead case's report: the lead poll as the pollees saw it (the contract, no question
     mark in the auction), the answers as choices of cards, the adjusted score."""
     monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
-    db.prepare_database()
+    setup.prepare_database()
     record = cases.find_case("lead-after-slow-pass-of-stayman")
     poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?")
     for lead in ("S6", "C8", "DK"):

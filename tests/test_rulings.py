@@ -10,12 +10,12 @@ from analysis.errors import HuddleInputError
 from analysis.outcome_tree import CANCELLED_REASON
 from analysis.ruling_inputs import Finding, RulingInputs
 from conftest import CASES
-from polling import cases, db, rulings
+from polling import cases, rulings, setup
 
 
 @pytest.fixture
 def slam(database_url):
-    db.prepare_database(load_examples=False)
+    setup.prepare_database(load_examples=False)
     case = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
     return cases.create_case(case, "tess"), case
 
@@ -63,7 +63,7 @@ def test_an_unknown_case_is_named(slam):
 def test_constructed_cases_are_stored_and_ruled_on_both_databases(database_url):
     """Version 2 case files (an unplayable board's kind, both sides offending, board-a-match,
     a knockout split) are kept and ruled the same on SQLite and PostgreSQL."""
-    db.prepare_database(load_examples=False)
+    setup.prepare_database(load_examples=False)
     folder = CASES.parent.parent / "tests" / "cases" / "rulings"
     expected = {"unplayable-board": ("unplayable", "12", "8"), "both-sides-offending": ("UI", "8", "8"),
                 "bam-artificial": ("UI", "3/5", "2/5"), "knockout-serious-error": ("UI", "-15/2", "15/2")}

@@ -4,14 +4,14 @@ from sqlmodel import Session, select
 from streamlit.testing.v1 import AppTest
 
 from conftest import ROOT
-from polling import db, services
+from polling import db, services, setup
 from polling.models import Ballot, CaseRecord
 
 
 @pytest.fixture
 def poll(sqlite_url, monkeypatch):
     monkeypatch.chdir(ROOT)
-    db.prepare_database()
+    setup.prepare_database()
     with Session(db.engine_for(sqlite_url)) as session:
         case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
     return services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
@@ -112,7 +112,7 @@ def test_a_walk_through_asks_the_earlier_calls_first_then_the_lead(sqlite_url, m
     """A walk-through lead poll: North's three passes one at a time, each from the auction as it
     stood, then the lead; the answers go with the ballot and a pollee who doubled 4♥ is left out."""
     monkeypatch.chdir(ROOT)
-    db.prepare_database()
+    setup.prepare_database()
     from polling import cases
     record = cases.find_case("lead-after-slow-pass-of-stayman")
     poll = services.create_poll(record, "Matchpoints. Your calls, then your lead?", walk_from=0)

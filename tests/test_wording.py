@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import Session, select
 
 from analysis import HuddleInputError
-from polling import db, services
+from polling import db, services, setup
 from polling.dossier import load_dossier
 from polling.models import CaseRecord
 from polling.wording import wording_findings
@@ -66,7 +66,7 @@ def test_the_evening_s_false_alarms_are_passed_over(text):
 
 
 def _slam(url) -> int:
-    db.prepare_database()
+    setup.prepare_database()
     with Session(db.engine_for(url)) as session:
         return session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
 

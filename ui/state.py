@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from polling import db, settings
+from polling import settings, setup
 
 
 @st.cache_resource(show_spinner=False)
 def _prepared(url: str) -> dict:
-    return db.prepare_database(load_examples=True, url=url)
+    return setup.prepare_database(load_examples=True, url=url)
 
 
 def database() -> dict:

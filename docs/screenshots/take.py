@@ -20,11 +20,11 @@ from browser import CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server  # n
 def main() -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    from polling import accounts, cases, db, panel, services
+    from polling import accounts, cases, panel, services, setup
     folder = Path(tempfile.mkdtemp(prefix="huddle-shots-"))
     url = f"sqlite:///{folder / 'huddle.sqlite'}"
     os.environ["HUDDLE_DATABASE_URL"] = url
-    db.prepare_database(url=url)
+    setup.prepare_database(url=url)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=url)
     accounts.create_user("rhea", "significant-share", "researcher", "Rhea Research", url=url)
