@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, text
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from analysis.errors import HuddleInputError
 
 from . import settings
-from .db import reading, writing
+from .db import commit_or_refuse, reading, writing
 from .models import SignInSession, UserAccount, utcnow
 
 ROLES = ("director", "committee", "researcher")
@@ -126,11 +125,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
         row = UserAccount(username=name, display_name=display_name.strip(), role=role,
                           password_hash=hash_password(password))
         session.add(row)
-        try:
-            session.commit()
-        except IntegrityError:
-            session.rollback()
-            raise HuddleInputError("username", f"'{name}' is taken") from None
+        commit_or_refuse(session, "username", f"'{name}' is taken")
         return _user(row)
 
 

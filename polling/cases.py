@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from analysis import case as case_files
@@ -13,7 +12,7 @@ from analysis.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_file_size
 
-from .db import reading, writing
+from .db import commit_or_refuse, reading, writing
 from .models import CaseChange, CaseRecord, Poll, utcnow
 
 STATUSES = ("open", "polling", "ruled", "appealed", "closed")
@@ -98,11 +97,7 @@ def create_cases(new: list[Case], username: str, action: str = "created", url: s
     """Store several cases in one transaction: all of them, or none."""
     with writing(url) as session:
         records = [add_case_record(session, case, username, action) for case in new]
-        try:
-            session.commit()
-        except IntegrityError:
-            session.rollback()
-            raise HuddleInputError("id", "one of the ids is already a case; choose another id") from None
+        commit_or_refuse(session, "id", "one of the ids is already a case; choose another id")
         return [r.id for r in records]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from analysis import case as case_files
@@ -20,7 +19,7 @@ from analysis.limits import check_length
 
 from . import settings
 from .cases import case_row, log_change, move_status
-from .db import reading, writing
+from .db import commit_or_refuse, reading, writing
 from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, utcnow
 
 APPEALABLE = ("ruled", "closed", "appealed")
@@ -72,7 +71,7 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
         if record.status != "appealed":
             move_status(session, record, "appealed", username, "a committee member voted")
         log_change(session, record, username, "committee", f"vote: {decision} ({change.describe()}): {reason.strip()}"[:2000])
-        _commit_once(session, "vote", "your vote was recorded at the same moment by another page; it stands once")
+        commit_or_refuse(session, "vote", "your vote was recorded at the same moment by another page; it stands once")
         return vote
 
 
@@ -110,18 +109,8 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         session.add(saved)
         log_change(session, record, username, "committee", f"decision: {outcome.describe()} {reason.strip()}"[:2000])
         move_status(session, record, "closed", username, f"appeal decided: {outcome.decision}")
-        _commit_once(session, "decision", "the committee has decided this appeal already")
+        commit_or_refuse(session, "decision", "the committee has decided this appeal already")
         return saved
-
-
-def _commit_once(session, field: str, problem: str) -> None:
-    """Commit; a second vote by one member or a second decision of one appeal, made at the same
-    moment, meets the database's constraint and is answered in words, with nothing written."""
-    try:
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        raise HuddleInputError(field, problem) from None
 
 
 def _votes(session, record_id: int) -> list[CommitteeVote]:

@@ -12,6 +12,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, event
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, create_engine, select
 
 from analysis.errors import HuddleInputError
@@ -91,6 +92,17 @@ def writing(url: str | None = None) -> Session:
     if url.startswith("sqlite"):
         return _TakingTurns(engine_for(url), _turn_for(url))
     return Session(engine_for(url), expire_on_commit=False)
+
+
+def commit_or_refuse(session: Session, field: str, problem: str) -> None:
+    """Commit, or, when the database's own constraint refuses the row (a second vote on one link,
+    a taken name, the same thing done twice at the same moment), write nothing and say ``problem``
+    about ``field`` in words."""
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise HuddleInputError(field, problem) from None
 
 
 def reading(url: str | None = None) -> Session:
@@ -179,5 +191,5 @@ def case_index(url: str | None = None) -> list[CaseSummary]:
         return [CaseSummary(*row) for row in session.exec(select(*columns).order_by(CaseRecord.id)).all()]
 
 
-__all__ = ["engine", "engine_for", "upgrade", "list_cases", "case_index", "CaseSummary",
+__all__ = ["engine", "engine_for", "upgrade", "commit_or_refuse", "list_cases", "case_index", "CaseSummary",
            "reading", "writing", "utcnow"]

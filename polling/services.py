@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from analysis import case as case_files
@@ -24,7 +23,7 @@ from analysis.logical_alternatives import ActionCount
 from analysis.numbers import fraction_str, parse_fraction
 
 from .ballots import PollProblem, build_poll, ui_call_index
-from .db import reading, writing
+from .db import commit_or_refuse, reading, writing
 from .cases import move_status
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
 from .wording import wording_findings
@@ -389,11 +388,7 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: 
         session.add(invite)
         ballot = _ballot(poll, answers, invite.id, verbal=False)
         session.add(ballot)
-        try:
-            session.commit()
-        except IntegrityError:
-            session.rollback()
-            raise HuddleInputError("token", "this link has already been used to vote; thank you") from None
+        commit_or_refuse(session, "token", "this link has already been used to vote; thank you")
         return ballot
 
 
