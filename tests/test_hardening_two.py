@@ -312,7 +312,7 @@ def test_a_reason_longer_than_a_page_is_printed_whole_over_several_pages(tmp_pat
 # ---------------------------------------------------------------- off-type widget values from strangers
 
 OFF_TYPE = [12345, ["4S", 1], {"x": 1}, None, 1e309, "x" * 5000]
-NO_CODE_SHOWN = ("Traceback", 'File "', "/work/", "site-packages", ".py", "Error:")
+NO_CODE_SHOWN = ("Traceback", 'File "', str(ROOT), "site-packages", ".py", "Error:")
 
 
 def _nothing_of_the_code_shown(at) -> None:
