@@ -174,6 +174,13 @@ def _page_sized(pdf: _PDF, values: tuple[str, ...], widths: tuple[float, ...]) -
     goes on in the rows below it, the other cells left empty there."""
     pdf.set_font("DejaVu", "", 8)
     most = int((pdf.h - pdf.t_margin - pdf.b_margin - 30) / 4.2)
+    widest = max(pdf.get_string_width(c) for c in "WM@♠♥♦♣—")
+
+    def surely_fits(text: str, width: float) -> bool:     # even in the widest letters: no need to measure
+        per_line = max(1, int((width - 2) / widest))
+        return sum(-(-len(line) // per_line) or 1 for line in text.split("\n")) <= most
+    if all(surely_fits(v, w) for v, w in zip(values, widths)):
+        return [values]
     lines = [pdf.multi_cell(max(w - 2, 6), 4.2, v, dry_run=True, output="LINES") if v else [""]
              for v, w in zip(values, widths)]
     if max(len(each) for each in lines) <= most:
