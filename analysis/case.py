@@ -21,7 +21,7 @@ from .bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer
 from .field_files import field_for_case
 from .table_results import FieldRow
 from .errors import HuddleInputError
-from .limits import check_file_size, check_length, loads_json, optional_text
+from .limits import MAX_CASE_TEXT, check_file_size, check_length, check_texts, loads_json, optional_text
 from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
 from .play import Play, choice_of, parse_choice, parse_play, played_order, position_name
@@ -627,31 +627,13 @@ def loads(text: str) -> Case:
         raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise HuddleInputError("case file", "nested too deeply to be a case file") from None
-    _texts_within_bound(data)
+    check_texts(data, MAX_CASE_TEXT, "case file")
     try:
         return Case.from_dict(data)
     except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
         # the last guard: a value of the wrong type somewhere the checks above did not name
         raise HuddleInputError("case file", f"a value has the wrong type or shape ({type(exc).__name__}: "
                                             f"{str(exc)[:120]})") from None
-
-
-# The longest text a case file may hold in one place (a reason, the notes, a source's ruling):
-# some pages of prose. Longer, it is no note but a pasted file, and every report would carry it.
-MAX_CASE_TEXT = 20_000
-
-
-def _texts_within_bound(data, where: str = "") -> None:
-    """Every text of a case file is at most MAX_CASE_TEXT characters; the refusal names its place."""
-    stack = [(data, where)]
-    while stack:
-        value, at = stack.pop()
-        if isinstance(value, str):
-            check_length(value, MAX_CASE_TEXT, at or "case file")
-        elif isinstance(value, dict):
-            stack.extend((v, f"{at}.{k}" if at else str(k)) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, f"{at}[{i}]") for i, v in enumerate(value))
 
 
 def load(fp: IO[str]) -> Case:

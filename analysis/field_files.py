@@ -137,7 +137,7 @@ def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = _checked_csv(csv.DictReader(io.StringIO(text), dialect=dialect))
+    reader = _LineNamedReader(csv.DictReader(io.StringIO(text), dialect=dialect))
     if not reader.fieldnames:
         raise HuddleInputError("CSV", "the file has no header row")
     header = {h.strip().lower(): h for h in reader.fieldnames if h}
@@ -157,7 +157,7 @@ def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
     return rows
 
 
-class _checked_csv:
+class _LineNamedReader:
     """A CSV reader whose every failure (a cell over the csv module's 128 KB, a stray NUL) is a
     refusal naming the line."""
 

@@ -12,6 +12,11 @@ MAX_SCORE = 10_000
 MAX_NUMBER_CHARS = 24
 # Results of one board typed into the calculator or a case (repeats such as 420*4 included).
 MAX_RESULTS_PER_BOARD = 100_000
+# Pollees behind one count (a poll's size, or how many chose an action): polls have a handful.
+MAX_POLL_COUNT = 10_000
+# The longest text a case file may hold in one place (a reason, the notes, a source's ruling):
+# some pages of prose. Longer, it is no note but a pasted file, and every report would carry it.
+MAX_CASE_TEXT = 20_000
 # A hand-record, LIN or results file, pasted or uploaded.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -30,6 +35,20 @@ def check_length(text: str, limit: int, field: str, what: str = "characters") ->
     if len(text) > limit:
         raise HuddleInputError(field, f"is {len(text):,} {what} long; at most {limit:,} are read")
     return text
+
+
+def check_texts(data, limit: int, field: str) -> None:
+    """Every text in a JSON document is at most ``limit`` characters; the refusal names its place
+    ("ruling.suggested.reason")."""
+    stack = [(data, "")]
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, str):
+            check_length(value, limit, at or field)
+        elif isinstance(value, dict):
+            stack.extend((v, f"{at}.{k}" if at else str(k)) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{at}[{i}]") for i, v in enumerate(value))
 
 
 def _json_kind(value) -> str:

@@ -9,6 +9,7 @@ to give it weight is refused with that reason.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
@@ -203,10 +204,16 @@ def _declarer(value, field: str) -> str | None:
 
 
 def _tricks(value, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdecimal() \
-            or len(str(value).strip()) > 2:
-        raise HuddleInputError(field, f"{str(value)[:20]!r} must be a whole number of tricks")
-    return int(value)
+    """A trick count as a file or the editor's grid gives it ("9", 9, 9.0); anything that is no
+    finite number of a few digits is refused."""
+    text = str(value).strip()
+    try:
+        count = float(text) if not isinstance(value, bool) and len(text) <= 24 else math.nan
+    except ValueError:
+        count = math.nan
+    if not math.isfinite(count):
+        raise HuddleInputError(field, f"'{text[:24]}' is not a number of tricks")
+    return int(count)
 
 
 # ---------------------------------------------------------------- a table of rows (the app's editor)
@@ -263,11 +270,8 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
             raise HuddleInputError(f"{at}: contract_weight", f"{contract} has different weights on different rows")
         tricks = _cell(row.get("tricks"))
         if tricks:
-            try:
-                count = int(float(tricks))
-            except ValueError:
-                raise HuddleInputError(f"{at}: tricks", f"'{tricks}' is not a number of tricks") from None
-            slot["tricks"].append((count, _weight(_cell(row.get("tricks_weight")) or "1", f"{at}: tricks_weight")))
+            slot["tricks"].append((_tricks(tricks, f"{at}: tricks"),
+                                   _weight(_cell(row.get("tricks_weight")) or "1", f"{at}: tricks_weight")))
     if not actions:
         raise HuddleInputError(where, "list at least one alternative")
     return OutcomeTree(vulnerability, tuple(

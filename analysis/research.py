@@ -35,7 +35,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from .errors import HuddleInputError
-from .limits import check_file_size
+from .limits import MAX_POLL_COUNT, check_file_size
 from .text_files import decode, spreadsheet_safe
 from .logical_alternatives import Policy, policy as named_policy
 from .numbers import percent
@@ -43,8 +43,6 @@ from .numbers import percent
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
                   "poll_type", "diverged")
-# A count in a corpus row (pollees asked, or who chose an action): polls have a handful.
-MAX_COUNT = 10_000
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
 POLL_TYPES = ("call", "lead", "play")      # what was polled: a call, the opening lead, a later card
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
@@ -109,8 +107,8 @@ def _count(value, row: int, column: str) -> int:
         number = float(text)
     except ValueError:
         raise HuddleInputError(f"row {row}: {column}", f"'{text[:24]}' is not a count") from None
-    if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_COUNT:
-        raise HuddleInputError(f"row {row}: {column}", f"{text[:24]} must be a whole number from 0 to {MAX_COUNT:,}")
+    if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_POLL_COUNT:
+        raise HuddleInputError(f"row {row}: {column}", f"{text[:24]} must be a whole number from 0 to {MAX_POLL_COUNT:,}")
     return int(number)
 
 
@@ -311,16 +309,16 @@ def _log_likelihood(considered: np.ndarray, n: np.ndarray, ruled_la: np.ndarray,
 
 def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = "all",
                       bootstrap: int = 1000, level: float = 0.95, lapse: float = 0.02, seed: int = 0,
-                      grid: np.ndarray = THRESHOLD_GRID, prior: tuple[float, float] | None = None) -> ThresholdFit:
-    """The threshold that best explains the recorded decisions; ``prior`` (the spread of true
-    shares, share_prior) is fitted to these rows unless given."""
+                      grid: np.ndarray = THRESHOLD_GRID) -> ThresholdFit:
+    """The threshold that best explains the recorded decisions, the spread of true shares
+    (share_prior) fitted to the same rows."""
     column = DECIDERS.get(decider)
     if column is None:
         raise HuddleInputError("decider", f"'{decider}' must be director or committee")
     rows = corpus[corpus[column].notna()]
     if rows.empty:
         raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
-    prior = prior or share_prior(corpus["considered"].to_numpy(int), corpus["poll_size"].to_numpy(int))
+    prior = share_prior(corpus["considered"].to_numpy(int), corpus["poll_size"].to_numpy(int))
     # Decisions alike (the same counts, the same finding) have the same likelihood: worked out
     # once each, so the work grows with the kinds of decision, not the corpus's rows.
     kinds = pd.DataFrame({"considered": rows["considered"].to_numpy(int), "n": rows["poll_size"].to_numpy(int),

@@ -6,6 +6,7 @@ import base64
 import functools
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import threading
@@ -204,7 +205,7 @@ class SignInThrottle:
                 if len(everywhere) > self.free_per_account:
                     until.append(self._until(pair, 1))
         latest = max((u for u in until if u is not None), default=None)
-        return 0 if latest is None or latest <= now else max(1, -(-int((latest - now).total_seconds() * 1000) // 1000))
+        return 0 if latest is None or latest <= now else max(1, math.ceil((latest - now).total_seconds()))
 
     def failed(self, username: str, address: str, now: datetime | None = None) -> None:
         now = now or datetime.now(timezone.utc)

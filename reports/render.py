@@ -161,21 +161,21 @@ def _pdf_table(pdf: _PDF, block: Table) -> None:
             row = table.row()
             for c in block.columns:
                 row.cell(c)
+        pdf.set_font("DejaVu", "", 8)
+        most = int((pdf.h - pdf.t_margin - pdf.b_margin - 30) / 4.2)       # lines a row may take on a page
+        widest = max(pdf.get_string_width(c) for c in "WM@♠♥♦♣—")
         for values in block.rows:
-            for piece in _page_sized(pdf, values, widths):
+            for piece in _page_sized(pdf, values, widths, most, widest):
                 row = table.row()
                 for v in piece:
                     row.cell(v)
     pdf.ln(2)
 
 
-def _page_sized(pdf: _PDF, values: tuple[str, ...], widths: tuple[float, ...]) -> list[tuple[str, ...]]:
-    """A row as rows that each fit on a page: a cell longer than a page (a reason pasted whole)
-    goes on in the rows below it, the other cells left empty there."""
-    pdf.set_font("DejaVu", "", 8)
-    most = int((pdf.h - pdf.t_margin - pdf.b_margin - 30) / 4.2)
-    widest = max(pdf.get_string_width(c) for c in "WM@♠♥♦♣—")
-
+def _page_sized(pdf: _PDF, values: tuple[str, ...], widths: tuple[float, ...], most: int,
+                widest: float) -> list[tuple[str, ...]]:
+    """A row as rows of at most ``most`` lines each, so each fits on a page: a cell longer than a
+    page (a reason pasted whole) goes on in the rows below it, the other cells left empty there."""
     def surely_fits(text: str, width: float) -> bool:     # even in the widest letters: no need to measure
         per_line = max(1, int((width - 2) / widest))
         return sum(-(-len(line) // per_line) or 1 for line in text.split("\n")) <= most

@@ -174,10 +174,7 @@ def case_data(rng: random.Random):
     data = json.loads(rng.choice(CASES).read_text(encoding="utf-8"))
     if rng.random() < 0.4:              # one value anywhere, of another type
         path = rng.choice(leaf_paths(data))
-        inner = data
-        for step in path:
-            inner = inner[step]
-        data = replaced_at(data, path, other_type(inner, rng))
+        data = replaced_at(data, path, other_type(_at(data, path), rng))
     for _ in range(rng.randint(0 if rng.random() < 0.4 else 1, 4)):
         data = mutate_json(data, rng)
     if rng.random() < 0.05:
