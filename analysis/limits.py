@@ -17,6 +17,8 @@ MAX_POLL_COUNT = 10_000
 # The longest text a case file may hold in one place (a reason, the notes, a source's ruling):
 # some pages of prose. Longer, it is no note but a pasted file, and every report would carry it.
 MAX_CASE_TEXT = 20_000
+# Rows of a research corpus: real ones hold hundreds; this keeps an upload's fitting within seconds.
+MAX_CORPUS_ROWS = 50_000
 # A hand-record, LIN or results file, pasted or uploaded.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 

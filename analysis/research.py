@@ -35,7 +35,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from .errors import HuddleInputError
-from .limits import MAX_POLL_COUNT, check_file_size
+from .limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from .text_files import decode, spreadsheet_safe
 from .logical_alternatives import Policy, policy as named_policy
 from .numbers import percent
@@ -345,8 +345,6 @@ def _bootstrap_best(ll: np.ndarray, times: np.ndarray, replicates: int, seed: in
     return np.argmax(draws @ ll, axis=1)
 
 
-# A research corpus holds hundreds of rows; the bound keeps an upload's fitting within seconds.
-MAX_CORPUS_ROWS = 50_000
 # Jurisdictions fitted one by one (those with the most decisions): each fit costs about as much
 # as the others together, and a corpus naming hundreds of them (one decision each) tied up the
 # server for half a minute while saying nothing.
