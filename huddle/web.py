@@ -30,16 +30,23 @@ def _safe_next(target: str | None) -> str:
 
 
 def from_this_site(request: Request) -> bool:
-    """A form posted by this site's own page: its Origin (or, without one, its Referer) names the
-    host the request came to, or the public address Huddle is configured with."""
+    """A form posted by this site's own page: its Origin (or, without one, its Referer) is this
+    site (own_origin)."""
     source = request.headers.get("origin") or request.headers.get("referer") or ""
-    if source in ("", "null"):
+    return own_origin(source, request.headers.get("host", ""))
+
+
+def own_origin(source: str, host: str) -> bool:
+    """``source`` (an Origin or a Referer) is this site: an http(s) address whose host and port are
+    the ones the browser asked for (``host``, its Host header), or the scheme, host and port of
+    the public address Huddle is configured with (HUDDLE_PUBLIC_URL, behind a reverse proxy)."""
+    parts = urlsplit(source.strip().lower())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
         return False
-    allowed = {request.headers.get("host", "").lower()}
+    if parts.netloc == host.strip().lower():
+        return True
     public = settings.configured_public_url()
-    if public:
-        allowed.add(urlsplit(public).netloc.lower())
-    return urlsplit(source).netloc.lower() in allowed
+    return bool(public) and (parts.scheme, parts.netloc) == urlsplit(public.lower())[:2]
 
 
 def _refused() -> Response:
@@ -273,18 +280,7 @@ class SameOriginSockets:
 
 def same_origin(headers: dict[bytes, bytes]) -> bool:
     origin = headers.get(b"origin")
-    if origin is None:
-        return True
-    parts = urlsplit(origin.decode("latin-1").strip().lower())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return False
-    if parts.netloc == headers.get(b"host", b"").decode("latin-1").strip().lower():
-        return True
-    public = settings.configured_public_url()
-    if public:
-        mine = urlsplit(public.lower())
-        return (parts.scheme, parts.netloc) == (mine.scheme, mine.netloc)
-    return False
+    return origin is None or own_origin(origin.decode("latin-1"), headers.get(b"host", b"").decode("latin-1"))
 
 
 ROUTES = [Route(LOGIN_PATH, login, methods=["POST"]),
