@@ -1,6 +1,7 @@
 """Assigned scores valued the way the event scores: matchpoints into the field (2-1 or ACBL 1-½
 scale), IMPs against the other table (knockout averaging when one result per board is needed),
-board-a-match won / tied / lost against the other table, or total points.
+Butler IMPs against the field's datum, cross-IMPs against every other table, board-a-match won /
+tied / lost against the other table, or total points.
 
 Law 12B1: damage is measured in the event's scoring, so the damage question and every method
 value a side's scores through ``side_value`` here, never in raw points when the event is not
@@ -14,7 +15,8 @@ from fractions import Fraction
 from .errors import HuddleInputError
 from .matchpoints import AdjustedTable, score_board
 from .numbers import display, fraction_str
-from .scoring import WeightedScore, imps, knockout_average, weighted_imps
+from .scoring import (FIELD_FORMS, WeightedScore, butler_imps, cross_imps_against, imps, knockout_average, weighted_butler,
+                      weighted_cross_imps, weighted_imps)
 
 
 def bam_share(difference: int) -> Fraction:
@@ -101,6 +103,18 @@ def score_sides(case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]
         a = board.adjusted[0]
         return {"NS": SideScore("NS", ns, a.ns_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ns, board.ns_matchpoints)),
                 "EW": SideScore("EW", ew, a.ew_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ew, board.ew_matchpoints))}
+    if case.scoring == "butler" and case.field:
+        rule = case.butler_datum
+        return {"NS": SideScore("NS", ns, imps=weighted_butler(ns, case.field, rule),
+                                arithmetic=_butler_lines(case, ns, 1)),
+                "EW": SideScore("EW", ew, imps=-weighted_butler(ew, case.field, rule),
+                                arithmetic=_butler_lines(case, ew, -1))}
+    if case.scoring == "cross-imps" and case.field:
+        average = case.cross_imps == "average"
+        return {"NS": SideScore("NS", ns, imps=weighted_cross_imps(ns, case.field, average),
+                                arithmetic=_cross_lines(case, ns, 1)),
+                "EW": SideScore("EW", ew, imps=-weighted_cross_imps(ew, case.field, average),
+                                arithmetic=_cross_lines(case, ew, -1))}
     if case.scoring == "imps" and case.other_table is not None:
         return {"NS": SideScore("NS", ns, imps=weighted_imps(ns, case.other_table),
                                 arithmetic=_imp_lines(ns, case.other_table, 1)),
@@ -161,6 +175,32 @@ def _imp_lines(ws: WeightedScore, other: int, sign: int) -> str:
     return " + ".join(f"{fraction_str(w)} × {sign * imps(s - other):+d} ({s:+d} vs {other:+d})" for s, w in ws.components)
 
 
+def _butler_lines(case, ws: WeightedScore, sign: int) -> str:
+    """The datum as the event works it out, then each component's IMPs against it, weighted."""
+    rule = case.butler_datum
+    scored = [(s, w, *butler_imps(s, case.field, rule)) for s, w in ws.components]
+    datums = {d for *_, d in scored}
+    if len(datums) == 1:
+        terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs {d:+d})" for s, w, i, d in scored)
+        mean = rule.worked_out(case.field, ws.components[0][0]).mean
+        return f"datum {datums.pop():+d}, {rule.describe(case.field)} (mean {display(mean)}): {terms}"
+    terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs datum {d:+d})" for s, w, i, d in scored)
+    return f"datum for each result, {rule.describe(case.field)}: {terms}"
+
+
+def _cross_lines(case, ws: WeightedScore, sign: int) -> str:
+    """Each component IMPed against every other table, averaged (or summed), then weighted."""
+    n = len(case.field)
+
+    def against_field(s: int) -> str:
+        total = sign * cross_imps_against(s, case.field, average=False)
+        shown = f"{display(total)} / {n}" if case.cross_imps == "average" else "summed"
+        return f"{s:+d} against each of the {n} other tables: {shown}"
+    average = case.cross_imps == "average"
+    return " + ".join(f"{fraction_str(w)} × {display(sign * cross_imps_against(s, case.field, average))} "
+                      f"({against_field(s)})" for s, w in ws.components)
+
+
 def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:
     words = {Fraction(1): "won", Fraction(1, 2): "tied", Fraction(0): "lost"}
     share = (lambda s: bam_share(s - other)) if side == "NS" else (lambda s: 1 - bam_share(s - other))
@@ -170,7 +210,7 @@ def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:
 
 def require_unit(case, purpose: str) -> None:
     """Refuse a method that needs the event's unit when the case lacks the field / other table."""
-    if case.scoring == "matchpoints" and not case.field:
+    if case.scoring in FIELD_FORMS and not case.field:
         raise HuddleInputError("field", f"{purpose} needs the field (the other tables' scores)")
     if case.scoring in ("imps", "bam") and case.other_table is None:
         raise HuddleInputError("other_table", f"{purpose} needs the other table's score")

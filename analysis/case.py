@@ -26,15 +26,18 @@ from .laws import DEFAULT_EDITION, edition
 from .matchpoints import Scale
 from .play import Play, choice_of, parse_choice, parse_play, played_order, position_name
 from .ruling_inputs import RulingInputs
-from .scoring import PlayedContract, parse_score
+from .regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
+from .scoring import ButlerDatum, PlayedContract, parse_score
 
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)       # version 1 files load unchanged (docs/case-file.md)
 # UI: unauthorized information from partner; MI: misinformation; unplayable: no result could be
 # obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
 KINDS = ("UI", "MI", "unplayable")
-SCORING_FORMS = ("matchpoints", "imps", "bam", "total points")
-SCORING_NAMES = {"matchpoints": "matchpoints", "imps": "IMPs", "bam": "board-a-match", "total points": "total points"}
+SCORING_FORMS = ("matchpoints", "imps", "butler", "cross-imps", "bam", "total points")
+SCORING_NAMES = {"matchpoints": "matchpoints", "imps": "IMPs", "butler": "Butler IMPs", "cross-imps": "cross-IMPs",
+                 "bam": "board-a-match", "total points": "total points"}
+CROSS_IMPS = ("average", "sum")
 KIND_NAMES = {"UI": "Unauthorized information", "MI": "Misinformation", "unplayable": "Unplayable board (no result)"}
 OFFENDING_SIDES = ("NS", "EW", "both")
 OFFENDING_SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "both": "both sides"}
@@ -161,6 +164,25 @@ class Case:
     knockout: bool = False                     # teams knockout: one result per board (Law 86)
     play: tuple[str, ...] = ()                 # the cards played, in order, from the opening lead
     play_index: int | None = None              # 0-based index of the card in question (0: the opening lead)
+    butler_datum: ButlerDatum = ButlerDatum()  # Butler: how the event works out the datum
+    cross_imps: str = "average"                # cross-IMPs: "average" over the other tables, or "sum"
+    skip_bid_regulation: str = DEFAULT_SKIP_BID_PAUSE   # the pause after a skip bid (analysis.regulations)
+
+    @property
+    def skip_bid_pause(self) -> SkipBidPause:
+        return skip_bid_pause(self.skip_bid_regulation)
+
+    def scoring_description(self) -> str:
+        """The form of scoring with what it is scored against, e.g. "Butler IMPs against a datum:
+        the mean of the 7 other tables with 1 dropped at each end, rounded to the nearest 10"."""
+        name = SCORING_NAMES[self.scoring]
+        name = name[:1].upper() + name[1:]
+        if self.scoring == "butler":
+            return f"{name} against a datum: {self.butler_datum.describe(self.field)}" if self.field else name
+        if self.scoring == "cross-imps":
+            how = "averaged over" if self.cross_imps == "average" else "summed over"
+            return f"{name}, each score against every other table, {how} the other tables"
+        return name
 
     @property
     def non_offending_side(self) -> str | None:
@@ -233,6 +255,12 @@ class Case:
         if self.play:
             out["play"] = list(self.play)
             out["play_index"] = self.play_index
+        if self.scoring == "butler":
+            out["butler_datum"] = self.butler_datum.to_dict()
+        if self.scoring == "cross-imps":
+            out["cross_imps"] = self.cross_imps
+        if self.skip_bid_regulation != DEFAULT_SKIP_BID_PAUSE:
+            out["skip_bid_regulation"] = self.skip_bid_regulation
         if self.ruling is not None:
             out["ruling"] = self.ruling.to_dict()
         return out
@@ -284,6 +312,12 @@ class Case:
         if not isinstance(field_scores, list):
             raise HuddleInputError("field", "must be a list of North-South scores")
         other = data.get("other_table")
+        for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
+            if data.get(name) is not None and scoring != form:
+                raise HuddleInputError(name, f"applies to {SCORING_NAMES[form]}, not {SCORING_NAMES[scoring]}")
+        cross_imps = str(data.get("cross_imps") or "average").lower()
+        if cross_imps not in CROSS_IMPS:
+            raise HuddleInputError("cross_imps", f"'{cross_imps}' must be average (over the other tables) or sum")
         return cls(
             id=check_case_id(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
             source=str(data.get("source", "")), event=optional_text(data.get("event"), "event"),
@@ -298,7 +332,9 @@ class Case:
             source_ruling=str(data.get("source_ruling", "")),
             ruling=None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
                                                                              board.vulnerability, kind),
-            laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout)
+            laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout,
+            butler_datum=ButlerDatum.from_dict(data.get("butler_datum")), cross_imps=cross_imps,
+            skip_bid_regulation=skip_bid_pause(data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE).name)
 
 
 def _tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregularity | None]:
@@ -574,7 +610,11 @@ def _scoring(tag: str | None) -> str | None:
     words = {w.strip().lower() for w in re.split(r"[;,\s]+", tag or "") if w.strip()}
     if words & {"mp", "matchpoints", "mp1", "mp2", "emp"}:
         return "matchpoints"
-    if words & {"imp", "imps", "butler", "cross"}:
+    if "butler" in words:
+        return "butler"
+    if any(w.startswith("cross") for w in words):
+        return "cross-imps"
+    if words & {"imp", "imps"}:
         return "imps"
     if "bam" in words:
         return "bam"
@@ -600,7 +640,8 @@ def to_game(case: Case) -> pbn_files.Game:
     elif t is not None and t.contract is not None:
         c = t.contract
         contract, declarer, tricks = f"{c.level}{c.strain}{c.penalty}", c.declarer, c.tricks
-    scoring = {"matchpoints": "MP", "imps": "IMP", "bam": "BAM", "total points": "Total"}[case.scoring]
+    scoring = {"matchpoints": "MP", "imps": "IMP", "butler": "Butler", "cross-imps": "Cross-IMPs", "bam": "BAM",
+               "total points": "Total"}[case.scoring]
     rows = tuple(FieldRow(s) for s in case.field)
     if rows and t is not None and t.ns_score is not None:
         rows = (FieldRow(t.ns_score, contract, declarer, tricks, "table"),) + rows

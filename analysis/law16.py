@@ -6,8 +6,8 @@ asked; an unanswered question leaves it open.
 Sources: Law 16B (2017); LAWS.033 "Huddles and hesitations" (seed 000) and the Law 16 steps of
 seed 001. UI passes between partners: a player's own tempo is not UI to him, and an opponent's
 tempo is information he may use at his own risk (Law 73D1). After a skip bid the next player is
-expected to wait about ten seconds: "a 10 second huddle … is obviously far from undue (a pass in
-tempo would be undue haste)" (LAWS.033).
+expected to wait the pause the event's regulation asks for (``analysis.regulations``): "a 10
+second huddle … is obviously far from undue (a pass in tempo would be undue haste)" (LAWS.033).
 """
 from __future__ import annotations
 
@@ -22,9 +22,6 @@ from .numbers import display
 from .scoring import WeightedScore
 
 QUESTIONS = ("unauthorized information", "logical alternative", "demonstrably suggested", "damage")
-SKIP_BID_PAUSE = 10            # seconds the next player is expected to wait after a skip bid
-IN_TEMPO_AFTER_SKIP = 5        # under this, a call after a skip bid is "in tempo": undue haste
-LONGEST_SKIP_BID_PAUSE = 15    # up to this, the pause is the one the stop warning asks for
 TEMPO_KINDS = ("hesitation", "haste")
 MANNER_KINDS = TEMPO_KINDS + ("remark", "question", "gesture")
 PARTNER_SAID = tuple(k for k in EXPLAINED_BY_PARTNER if k != "misexplained")   # UI from what partner said
@@ -123,26 +120,37 @@ def _not_from_partner(case: Case) -> Answer | None:
 
 
 def _after_skip_bid(case: Case) -> Answer | None:
-    """The tempo of a call straight after a skip bid, judged against the expected pause."""
+    """The tempo of a call straight after a skip bid, judged against the pause the event's
+    regulation asks for; between "about" that pause and clearly longer, the director decides."""
     irr = case.irregularity
     at = irr.call_index
-    if irr.type not in TEMPO_KINDS or at is None or at == 0 or irr.seconds is None or not is_skip_bid(case, at - 1):
+    pause = case.skip_bid_pause
+    if (pause.asked is None or irr.type not in TEMPO_KINDS or at is None or at == 0 or irr.seconds is None
+            or not is_skip_bid(case, at - 1)):
         return None
     q = QUESTIONS[0]
     skip = call_symbol(case.board.auction.calls[at - 1].call)
+    call = call_symbol(case.board.auction.calls[at].call)
     laws = f"{law('ui', case.laws)}, {law('tempo', case.laws)}"
-    if irr.seconds < IN_TEMPO_AFTER_SKIP:
-        return Answer(q, True, f"A call after {irr.seconds} seconds over the skip bid {skip} is undue haste: the "
-                               f"stop warning asks for about {SKIP_BID_PAUSE} seconds, and a call in tempo there "
-                               f"shows a quick decision ({laws}; LAWS.033). It is unauthorized information to partner.",
-                      irr.description)
-    if irr.seconds <= LONGEST_SKIP_BID_PAUSE:
-        return Answer(q, False, f"A pause of {irr.seconds} seconds after the skip bid {skip} is what the stop "
-                                "warning asks for; it is not an undue hesitation, so there is no unauthorized "
-                                "information.", irr.description)
-    return Answer(q, True, f"A pause of {irr.seconds} seconds after the skip bid {skip} is far longer than the "
-                           f"{SKIP_BID_PAUSE} seconds the stop warning asks for: an undue hesitation ({laws}). "
-                           "It is unauthorized information to partner.", irr.description)
+    asked = f"pause of about {pause.asked} seconds that {pause.authority} asks for"
+    reading = pause.reading(irr.seconds)
+    if reading == "haste":
+        return Answer(q, True, f"{call} after {irr.seconds} seconds over the skip bid {skip} is undue haste, not the "
+                               f"{asked}: a call in tempo there shows a quick decision "
+                               f"({laws}; LAWS.033). It is unauthorized information to partner.", irr.description)
+    if reading == "asked":
+        return Answer(q, False, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is the "
+                                f"{asked}; it is not an undue hesitation, so "
+                                "there is no unauthorized information.", irr.description)
+    if reading == "director":
+        return Answer(q, None, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is longer "
+                               f"than the {asked}, but not clearly so: whether it was an unmistakable hesitation "
+                               f"that conveyed information is the director's finding ({laws}; up to "
+                               f"{pause.about_until} seconds is read as the pause asked for, {pause.undue_from} or more "
+                               "as undue).", irr.description)
+    return Answer(q, True, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is clearly "
+                           f"longer than the {asked}: an undue hesitation ({laws}). It is unauthorized "
+                           "information to partner.", irr.description)
 
 
 def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:

@@ -10,12 +10,15 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .bridge import STRAIN_SPELLINGS, contract_words, is_vulnerable, seat, side_of, vulnerability
 from .errors import HuddleInputError
 from .limits import MAX_SCORE
 from .numbers import fraction_str, parse_fraction
+
+IMP_FORMS = ("imps", "butler", "cross-imps")            # forms of scoring in IMPs
+FIELD_FORMS = ("matchpoints", "butler", "cross-imps")   # scored against the field, not the other table
 
 # ---------------------------------------------------------------- contract scores
 
@@ -300,6 +303,7 @@ class ButlerResult:
     datum: int
     imps: tuple[int, ...]
     trimmed: int
+    mean: Fraction = Fraction(0)    # the mean of the scores kept, before rounding to 10
 
 
 def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None) -> ButlerResult:
@@ -311,6 +315,76 @@ def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None
     if k < 0 or 2 * k >= n:
         raise HuddleInputError("trim", f"cannot drop {k} scores at each end of {n}")
     kept = sorted(scores)[k:n - k]
-    datum = round_to_ten(Fraction(sum(kept), len(kept)))
-    return ButlerResult(datum, tuple(imps(s - datum) for s in scores), k)
+    mean = Fraction(sum(kept), len(kept))
+    datum = round_to_ten(mean)
+    return ButlerResult(datum, tuple(imps(s - datum) for s in scores), k, mean)
+
+
+@dataclass(frozen=True)
+class ButlerDatum:
+    """How the event works out its Butler datum: how many scores it drops at each end (None:
+    the default rule, ``butler_default_trim``) and whether the adjusted table's own score is
+    among the scores averaged. With the table in, each weighted component has its own datum."""
+
+    drop_each_end: int | None = None
+    with_this_table: bool = False
+
+    def scores(self, field: Sequence[int], this_table: int) -> list[int]:
+        return [*field, this_table] if self.with_this_table else list(field)
+
+    def datum(self, field: Sequence[int], this_table: int) -> int:
+        return self.worked_out(field, this_table).datum
+
+    def worked_out(self, field: Sequence[int], this_table: int) -> ButlerResult:
+        return butler(self.scores(field, this_table), self.drop_each_end)
+
+    def describe(self, field: Sequence[int]) -> str:
+        """The rule in a sentence, e.g. "the mean of the 7 other tables with 1 dropped at each
+        end, rounded to the nearest 10"."""
+        n = len(field) + (1 if self.with_this_table else 0)
+        drop = butler_default_trim(n) if self.drop_each_end is None else self.drop_each_end
+        tables = f"the {n - 1} other tables and this one" if self.with_this_table else f"the {n} other tables"
+        dropped = f"with {drop} dropped at each end" if drop else "with none dropped"
+        return f"the mean of {tables} {dropped}, rounded to the nearest 10"
+
+    def to_dict(self) -> dict:
+        return {"drop_each_end": self.drop_each_end, "with_this_table": self.with_this_table}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "butler_datum") -> "ButlerDatum":
+        if data is None:
+            return cls()
+        if not isinstance(data, dict) or set(data) - {"drop_each_end", "with_this_table"}:
+            raise HuddleInputError(where, "must be an object with drop_each_end (a count or null) and with_this_table")
+        drop = data.get("drop_each_end")
+        if drop is not None and (isinstance(drop, bool) or not isinstance(drop, int) or not 0 <= drop <= 1000):
+            raise HuddleInputError(f"{where}.drop_each_end", f"{drop!r} must be a count of scores (0 or more) or null")
+        with_table = data.get("with_this_table", False)
+        if with_table not in (True, False):
+            raise HuddleInputError(f"{where}.with_this_table", "must be true or false")
+        return cls(drop, with_table)
+
+
+def butler_imps(score: int, field: Sequence[int], rule: ButlerDatum) -> tuple[int, int]:
+    """One North-South score's Butler IMPs against the field's datum: (IMPs, datum)."""
+    datum = rule.datum(field, score)
+    return imps(score - datum), datum
+
+
+def weighted_butler(adjusted: WeightedScore, field: Sequence[int], rule: ButlerDatum) -> Fraction:
+    """Law 12C1(c) at Butler: each component IMPed against the datum, then weighted."""
+    return sum((w * butler_imps(s, field, rule)[0] for s, w in adjusted.components), Fraction(0))
+
+
+def cross_imps_against(score: int, field: Sequence[int], average: bool = True) -> Fraction:
+    """One score cross-IMPed against every other table: summed, or averaged over the other tables."""
+    if not field:
+        raise HuddleInputError("field", "cross-IMPs need the other tables' scores")
+    total = sum(imps(score - other) for other in field)
+    return Fraction(total, len(field)) if average else Fraction(total)
+
+
+def weighted_cross_imps(adjusted: WeightedScore, field: Sequence[int], average: bool = True) -> Fraction:
+    """Law 12C1(c) at cross-IMPs: each component cross-IMPed against the field, then weighted."""
+    return sum((w * cross_imps_against(s, field, average) for s, w in adjusted.components), Fraction(0))
 

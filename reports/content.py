@@ -97,7 +97,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     database's dossier gives them: each poll as seen, the appeal); a case file alone has neither."""
     blocks: list = []
     add = blocks.append
-    add(Text(" · ".join(x for x in (case.event, case.session, case.scoring, f"status: {status}" if status else "",
+    add(Text(" · ".join(x for x in (case.event, case.session, SCORING_NAMES[case.scoring], f"status: {status}" if status else "",
                                     f"made {generated:%Y-%m-%d %H:%M} UTC" if generated else "") if x), muted=True))
     # the report opens on the ruling in force: the committee's when it decided on another, the
     # director's otherwise; every section below reads that ruling, and the director's follows as history
@@ -147,7 +147,7 @@ def _facts(case: Case) -> list:
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
                                                              if case.table_result.ns_score is not None else "")
              if case.table_result else "not recorded"),
-            ("Scoring", SCORING_NAMES[case.scoring] + (f", field of {counted(len(case.field), 'other table')}" if case.field else "")
+            ("Scoring", case.scoring_description() + (f"; field of {counted(len(case.field), 'other table')}" if case.field else "")
              + (f", other table North-South {case.other_table:+d}" if case.other_table is not None else "")),
             ("Class of players", _s(case.class_of_players)), ("Source", case.source)]
     out.append(Table(("", ""), tuple((k, v) for k, v in rows if v)))

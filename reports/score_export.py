@@ -50,7 +50,7 @@ def scores_usebio(case: Case, ruling: Ruling) -> str:
     unit = rows["NS"]["unit"] or rows["EW"]["unit"]
     tag = "MATCH_POINTS" if "matchpoints" in unit else "IMPS" if unit == "IMPs" else "SCORE"
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<USEBIO Version="1.2">',
-             f'  <EVENT EVENT_TYPE="{escape(case.scoring.upper().replace(" ", "_"))}">',
+             f'  <EVENT EVENT_TYPE="{escape(case.scoring.upper().replace(" ", "_").replace("-", "_"))}">',
              f"    <EVENT_DESCRIPTION>{escape(case.event or '')}</EVENT_DESCRIPTION>", "    <BOARD>",
              f"      <BOARD_NUMBER>{case.board.number or ''}</BOARD_NUMBER>", "      <TRAVELLER_LINE>",
              "        <ADJUSTED>Y</ADJUSTED>" if ruling.adjusted else "        <ADJUSTED>N</ADJUSTED>"]

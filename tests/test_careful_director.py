@@ -55,6 +55,10 @@ CASES_RULED = {
     "mistaken-call-ui-to-misbidder": ([True, False, None, None], False, F(3), F(19), "unauthorized information to the misbidder"),
     # The non-offenders were on a top: +575 expected points but fewer matchpoints: no damage.
     "damage-in-matchpoints": ([True, True, True, False], False, F(0), F(20), "measured in matchpoints"),
+    # Butler pairs: datum −470; NS 3/4 × +2 + 1/4 × −12 = −1 1/2 IMPs, EW +1 1/2 (+1 at the table).
+    "butler-pairs": ([True] * 4, True, F(-3, 2), F(3, 2), "datum -470, the mean of the 10 other tables"),
+    # Cross-IMPs: NS 3/4 × 31/10 + 1/4 × −107/10 = −7/20, EW +7/20 (+1/10 at the table).
+    "cross-imps-pairs": ([True] * 4, True, F(-7, 20), F(7, 20), "against each of the 10 other tables"),
 }
 REFUSED = {
     "offending-side-contradicts-source": "offending_side: North transmitted the information and South, the partner, "

@@ -9,6 +9,7 @@ from analysis.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, K
 from analysis.laws import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
+from analysis.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.play import position_name
 from polling import cases
 from ui.auth import require
@@ -130,6 +131,21 @@ c2.radio("Matchpoint scale", ("wbf", "acbl"), key="ed_scale", horizontal=True,
          format_func={"wbf": "2-1 (top 2(n−1))", "acbl": "ACBL 1-½ (top n−1)"}.get)
 c3.checkbox("Knockout match (one result per board)", key="ed_knockout",
             help="IMPs only: split scores are averaged into one result (Law 86)")
+c1, c2, c3 = st.columns(3)
+ss.setdefault("ed_butler_drop", None)
+ss.setdefault("ed_skip_bid", DEFAULT_SKIP_BID_PAUSE)
+if ss.get("ed_scoring") == "butler":
+    c1.number_input("Butler: scores dropped at each end", min_value=0, max_value=1000, step=1,
+                    key="ed_butler_drop", placeholder="the usual rule",
+                    help="Blank: none up to 3 scores, then one more for every 15 beyond 10 (1 for 4 to 25 scores)")
+    c2.checkbox("Butler: this table's own score is in the datum", key="ed_butler_with_table",
+                help="Off: the datum is worked out from the other tables only")
+elif ss.get("ed_scoring") == "cross-imps":
+    c1.radio("Cross-IMPs", ("average", "sum"), key="ed_cross_imps", horizontal=True,
+             format_func={"average": "averaged over the other tables", "sum": "summed"}.get)
+c3.selectbox("Pause after a skip bid", tuple(SKIP_BID_PAUSES), key="ed_skip_bid",
+             format_func=lambda name: SKIP_BID_PAUSES[name].title,
+             help="The regulation the event plays under: how long the player after a jump is asked to wait")
 c1, c2, c3 = st.columns(3)
 c1.text_input("Event", key="ed_event")
 c2.text_input("Session", key="ed_session")

@@ -86,7 +86,9 @@ def state_from_case(case: Case) -> dict:
     state = {
         "ed_id": case.id, "ed_title": case.title, "ed_kind": case.kind, "ed_event": case.event or "",
         "ed_session": case.session or "", "ed_scoring": case.scoring, "ed_laws": case.laws,
-        "ed_scale": case.matchpoint_scale.value, "ed_knockout": case.knockout, "ed_irr_to": irr.get("to", NO_VALUE),
+        "ed_scale": case.matchpoint_scale.value, "ed_knockout": case.knockout,
+        "ed_butler_drop": case.butler_datum.drop_each_end, "ed_butler_with_table": case.butler_datum.with_this_table,
+        "ed_cross_imps": case.cross_imps, "ed_skip_bid": case.skip_bid_regulation, "ed_irr_to": irr.get("to", NO_VALUE),
         "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
         "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
         "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
@@ -148,6 +150,7 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         "scoring": state.get("ed_scoring"), "class_of_players": text("ed_class") or None,
         "laws": state.get("ed_laws") or None, "matchpoint_scale": state.get("ed_scale") or "wbf",
         "knockout": bool(state.get("ed_knockout")),
+        **_scoring_settings(state),
         "board": {"number": int(state["ed_number"]) if state.get("ed_number") else None,
                   "dealer": state.get("ed_dealer"), "vulnerability": state.get("ed_vul")},
         "deal": deal, "auction": calls_from_grid(grid), "irregularity": irregularity,
@@ -158,6 +161,18 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         "notes": text("ed_notes"), "source": text("ed_source"),
         **state.get("_ed_kept", {}),
     }
+
+
+def _scoring_settings(state) -> dict:
+    """The Butler datum or the cross-IMP total, for the form of scoring chosen; the skip-bid regulation."""
+    out = {"skip_bid_regulation": state.get("ed_skip_bid") or None}
+    if state.get("ed_scoring") == "butler":
+        drop = state.get("ed_butler_drop")
+        out["butler_datum"] = {"drop_each_end": None if drop in (None, "") else int(drop),
+                               "with_this_table": bool(state.get("ed_butler_with_table"))}
+    if state.get("ed_scoring") == "cross-imps":
+        out["cross_imps"] = state.get("ed_cross_imps") or "average"
+    return out
 
 
 def _with_symbols(contract: str) -> str:

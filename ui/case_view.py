@@ -58,6 +58,8 @@ if case.table_result:
              + (f", North-South {score:+d}" if score is not None else ""))
 if case.field:
     st.write("Field (North-South): " + ", ".join(f"{s:+d}" for s in case.field))
+if case.scoring in ("butler", "cross-imps"):
+    st.write(inert(f"Scoring: {case.scoring_description()}."))
 if case.other_table is not None:
     st.write(f"Other table (North-South): {case.other_table:+d}")
 if case.notes:

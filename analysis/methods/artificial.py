@@ -14,7 +14,7 @@ from ..errors import HuddleInputError
 from ..laws import law
 from ..matchpoints import top as matchpoint_top
 from ..numbers import display, fraction_str, parse_fraction
-from ..scoring import ARTIFICIAL_SHARES, artificial_kind, artificial_imps, artificial_matchpoints, session_percentage_rule
+from ..scoring import ARTIFICIAL_SHARES, IMP_FORMS, artificial_kind, artificial_imps, artificial_matchpoints, session_percentage_rule
 from .base import Method, Slot
 
 ROLES = ("offenders", "non_offenders")
@@ -59,7 +59,7 @@ class Artificial(Method):
         return {side: self._score(case, side, kind) for side, kind in self.kinds(case).items()}
 
     def _score(self, case, side: str, kind: str) -> SideScore:
-        if case.scoring == "imps":
+        if case.scoring in IMP_FORMS:
             return SideScore(side, None, imps=Fraction(artificial_imps(kind)),
                              arithmetic=f"{kind}, {law('artificial imps', case.laws)}")
         share = ARTIFICIAL_SHARES[artificial_kind(kind)]
