@@ -9,13 +9,14 @@ scored in points.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import HuddleInputError
 from .matchpoints import AdjustedTable, score_board
 from .numbers import display, fraction_str
-from .scoring import (FIELD_FORMS, WeightedScore, butler_imps, cross_imps_against, imps, knockout_average, weighted_butler,
+from .scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps, knockout_average, weighted_butler,
                       weighted_cross_imps, weighted_imps)
 
 
@@ -106,15 +107,15 @@ def score_sides(case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]
     if case.scoring == "butler" and case.field:
         rule = case.butler_datum
         return {"NS": SideScore("NS", ns, imps=weighted_butler(ns, case.field, rule),
-                                arithmetic=_butler_lines(case, ns, 1)),
+                                arithmetic=butler_working(ns, case.field, rule)),
                 "EW": SideScore("EW", ew, imps=-weighted_butler(ew, case.field, rule),
-                                arithmetic=_butler_lines(case, ew, -1))}
+                                arithmetic=butler_working(ew, case.field, rule, -1))}
     if case.scoring == "cross-imps" and case.field:
         average = case.cross_imps == "average"
         return {"NS": SideScore("NS", ns, imps=weighted_cross_imps(ns, case.field, average),
-                                arithmetic=_cross_lines(case, ns, 1)),
+                                arithmetic=cross_imps_working(ns, case.field, average)),
                 "EW": SideScore("EW", ew, imps=-weighted_cross_imps(ew, case.field, average),
-                                arithmetic=_cross_lines(case, ew, -1))}
+                                arithmetic=cross_imps_working(ew, case.field, average, -1))}
     if case.scoring == "imps" and case.other_table is not None:
         return {"NS": SideScore("NS", ns, imps=weighted_imps(ns, case.other_table),
                                 arithmetic=_imp_lines(ns, case.other_table, 1)),
@@ -175,29 +176,28 @@ def _imp_lines(ws: WeightedScore, other: int, sign: int) -> str:
     return " + ".join(f"{fraction_str(w)} × {sign * imps(s - other):+d} ({s:+d} vs {other:+d})" for s, w in ws.components)
 
 
-def _butler_lines(case, ws: WeightedScore, sign: int) -> str:
-    """The datum as the event works it out, then each component's IMPs against it, weighted."""
-    rule = case.butler_datum
-    scored = [(s, w, *butler_imps(s, case.field, rule)) for s, w in ws.components]
+def butler_working(ws: WeightedScore, field: Sequence[int], rule: ButlerDatum, sign: int = 1) -> str:
+    """The datum as the event works it out, then each component's IMPs against it, weighted
+    (``sign`` -1 for East-West)."""
+    scored = [(s, w, *butler_imps(s, field, rule)) for s, w in ws.components]
     datums = {d for *_, d in scored}
     if len(datums) == 1:
         terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs {d:+d})" for s, w, i, d in scored)
-        mean = rule.worked_out(case.field, ws.components[0][0]).mean
-        return f"datum {datums.pop():+d}, {rule.describe(case.field)} (mean {display(mean)}): {terms}"
+        mean = rule.worked_out(field, ws.components[0][0]).mean
+        return f"datum {datums.pop():+d}, {rule.describe(field)} (mean {display(mean)}): {terms}"
     terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs datum {d:+d})" for s, w, i, d in scored)
-    return f"datum for each result, {rule.describe(case.field)}: {terms}"
+    return f"datum for each result, {rule.describe(field)}: {terms}"
 
 
-def _cross_lines(case, ws: WeightedScore, sign: int) -> str:
+def cross_imps_working(ws: WeightedScore, field: Sequence[int], average: bool = True, sign: int = 1) -> str:
     """Each component IMPed against every other table, averaged (or summed), then weighted."""
-    n = len(case.field)
+    n = len(field)
 
     def against_field(s: int) -> str:
-        total = sign * cross_imps_against(s, case.field, average=False)
-        shown = f"{display(total)} / {n}" if case.cross_imps == "average" else "summed"
+        total = sign * cross_imps_against(s, field, average=False)
+        shown = f"{display(total)} / {n}" if average else "summed"
         return f"{s:+d} against each of the {n} other tables: {shown}"
-    average = case.cross_imps == "average"
-    return " + ".join(f"{fraction_str(w)} × {display(sign * cross_imps_against(s, case.field, average))} "
+    return " + ".join(f"{fraction_str(w)} × {display(sign * cross_imps_against(s, field, average))} "
                       f"({against_field(s)})" for s, w in ws.components)
 
 

@@ -336,7 +336,10 @@ class ButlerDatum:
         return self.worked_out(field, this_table).datum
 
     def worked_out(self, field: Sequence[int], this_table: int) -> ButlerResult:
-        return butler(self.scores(field, this_table), self.drop_each_end)
+        try:
+            return butler(self.scores(field, this_table), self.drop_each_end)
+        except HuddleInputError as exc:
+            raise HuddleInputError("butler_datum.drop_each_end", exc.problem) from None
 
     def describe(self, field: Sequence[int]) -> str:
         """The rule in a sentence, e.g. "the mean of the 7 other tables with 1 dropped at each

@@ -99,6 +99,37 @@ def cmd_imp(args) -> dict | str:
     return "\n".join(lines)
 
 
+def cmd_butler(args) -> dict | str:
+    from analysis.assigned import butler_working
+    from analysis.scoring import ButlerDatum, weighted_butler
+    field = parse_field(args.field)
+    adjusted = WeightedScore.parse(args.adjusted, "--adjusted")
+    if args.drop is not None and args.drop < 0:
+        raise HuddleInputError("--drop", f"{args.drop} must be a count of scores (0 or more)")
+    rule = ButlerDatum(args.drop, args.with_table)
+    try:
+        total = weighted_butler(adjusted, field, rule)
+    except HuddleInputError as exc:
+        raise HuddleInputError("--drop", exc.problem) from None
+    if args.json:
+        return {"imps": fraction_str(total), "datum": rule.to_dict()}
+    return "\n".join([f"Butler IMPs: {butler_working(adjusted, field, rule)}", *_left_out_lines(adjusted.left_out),
+                      f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})"])
+
+
+def cmd_cross_imps(args) -> dict | str:
+    from analysis.assigned import cross_imps_working
+    from analysis.scoring import weighted_cross_imps
+    field = parse_field(args.field)
+    adjusted = WeightedScore.parse(args.adjusted, "--adjusted")
+    total = weighted_cross_imps(adjusted, field, not args.sum)
+    if args.json:
+        return {"imps": fraction_str(total)}
+    return "\n".join([f"Cross-IMPs: {cross_imps_working(adjusted, field, not args.sum)}",
+                      *_left_out_lines(adjusted.left_out),
+                      f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})"])
+
+
 # ---------------------------------------------------------------- la (logical alternatives)
 
 def _counts(text: str | None, option: str) -> dict[str, tuple[str, int]]:
@@ -637,6 +668,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("imp", cmd_imp, "IMPs of a weighted assigned score against the other table.")
     p.add_argument("--other", required=True, help="the other table's score, same direction")
     p.add_argument("--adjusted", required=True, help='weighted score "620:2/3 -100:1/3"')
+    p.add_argument("--rounding", **rounding)
+
+    p = add("butler", cmd_butler, "Butler IMPs of a weighted assigned score against the field's datum.")
+    p.add_argument("--field", required=True, help='the other tables\' North-South scores: "-480*4 -450*4 -510 -1100"')
+    p.add_argument("--adjusted", required=True, help='weighted score "-400:3/4 -1100:1/4"')
+    p.add_argument("--drop", type=int, help="scores dropped at each end of the datum (default: the usual rule)")
+    p.add_argument("--with-table", action="store_true", help="this table's own score is in the datum")
+    p.add_argument("--rounding", **rounding)
+
+    p = add("cross-imps", cmd_cross_imps, "Cross-IMPs of a weighted assigned score against every other table.")
+    p.add_argument("--field", required=True, help='the other tables\' North-South scores: "-480*4 -450*4 -510 -1100"')
+    p.add_argument("--adjusted", required=True, help='weighted score "-400:3/4 -1100:1/4"')
+    p.add_argument("--sum", action="store_true", help="sum over the other tables instead of averaging")
     p.add_argument("--rounding", **rounding)
 
     p = add("la", cmd_la, "Logical alternatives from a poll's counts under a policy (Law 16B1(b)).")

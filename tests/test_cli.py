@@ -83,6 +83,27 @@ def test_imp_readable(capsys):
     assert code == 0 and "total 4 2/3 IMPs (4.7)" in out
 
 
+BUTLER_FIELD = "--field=-480*4 -450*4 -510 -1100"
+BUTLER_ADJUSTED = "--adjusted=-400:3/4 -1100:1/4"
+
+
+def test_butler_and_cross_imps_of_the_worked_case(capsys):
+    # tests/cases/rulings/butler-pairs.json: datum -470 (mean -472 1/2 of the 8 kept), +2 and -12 IMPs
+    code, out, _ = run(capsys, "butler", BUTLER_FIELD, BUTLER_ADJUSTED)
+    assert code == 0 and "datum -470" in out and "(mean -472 1/2)" in out and "total -1 1/2 IMPs" in out
+    # none dropped: -5330 / 10 = -533, datum -530: 3/4 × +4 (+130) + 1/4 × -11 (-570) = 1/4
+    assert run_json(capsys, "butler", BUTLER_FIELD, BUTLER_ADJUSTED, "--drop", "0")["imps"] == "1/4"
+    # with the table in the datum and none dropped: (-5330 - 400) / 11 → -520, (-5330 - 1100) / 11 → -580
+    code, out, _ = run(capsys, "butler", BUTLER_FIELD, BUTLER_ADJUSTED, "--drop", "0", "--with-table")
+    assert "datum for each result" in out and "-400 vs datum -520" in out and "-1100 vs datum -580" in out
+    assert run_json(capsys, "cross-imps", BUTLER_FIELD, BUTLER_ADJUSTED) == {"imps": "-7/20"}
+    assert run_json(capsys, "cross-imps", BUTLER_FIELD, BUTLER_ADJUSTED, "--sum") == {"imps": "-7/2"}
+    code, _, err = run(capsys, "butler", "--field=-480*4", BUTLER_ADJUSTED, "--drop", "2")
+    assert code == 2 and err.strip() == "huddle: error: --drop: cannot drop 2 scores at each end of 4"
+    code, _, err = run(capsys, "butler", BUTLER_FIELD, BUTLER_ADJUSTED, "--drop", "-1")
+    assert code == 2 and "--drop: -1 must be a count of scores" in err
+
+
 @pytest.mark.parametrize("argv, message", [
     (["mp", "--field", "420 400", "--adjusted", "400:1/3 -50:1/3"], "--adjusted #1: weights sum to 2/3, not 1"),
     (["mp", "--field", "420 400", "--adjusted", "400:3/2 -50:-1/2"], "weight 3/2 on 400 is more than 1"),

@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analysis import case as case_files
+from analysis.scoring import ButlerDatum
 from conftest import CASES, ROOT
 from polling import accounts, cases, db, services, setup
 from test_cases import PBN
@@ -125,6 +126,31 @@ def test_case_from_pbn_is_saved_with_its_history(director):
     assert case.irregularity.call_index == 6 and case.irregularity.seconds == 20 and case.irregularity.agreed
     assert case.field == (990, 990, 990, -50, 490) and case.table_result.ns_score == -50
     assert [c.username for c in cases.history(stored.record_id)] == ["tess"]
+
+
+def test_the_editor_saves_a_butler_case_and_a_cross_imps_case_with_their_rules(director):
+    at = app_as(director, "ui/case_editor.py")
+    read_pbn(at)
+    at.text_input(key="ed_title").set_value("Board 9: Butler")
+    at.selectbox(key="ed_action").set_value(8)
+    at.text_input(key="ed_field").set_value("990*3 -50 490 -100 1440")
+    at.selectbox(key="ed_scoring").set_value("butler").run()
+    assert "ed_cross_imps" not in [r.key for r in at.radio]
+    at.number_input(key="ed_butler_drop").set_value(2)
+    at.checkbox(key="ed_butler_with_table").check()
+    at.selectbox(key="ed_skip_bid").set_value("ebu")
+    at.button(key="ed_save").click().run()
+    assert not at.exception and at.success[0].value == "Saved: created"
+    case = cases.get_case(slug_id("board-9-butler")).case
+    assert case.scoring == "butler" and case.butler_datum == ButlerDatum(2, True)
+    assert case.skip_bid_regulation == "ebu"
+    at.selectbox(key="ed_scoring").set_value("cross-imps").run()
+    assert "ed_butler_drop" not in [n.key for n in at.number_input]
+    at.radio(key="ed_cross_imps").set_value("sum")
+    at.button(key="ed_save").click().run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slug_id("board-9-butler")).case
+    assert (case.scoring, case.cross_imps, case.butler_datum) == ("cross-imps", "sum", ButlerDatum())
 
 
 @pytest.mark.parametrize("key, value, message", [

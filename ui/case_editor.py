@@ -137,7 +137,8 @@ ss.setdefault("ed_skip_bid", DEFAULT_SKIP_BID_PAUSE)
 if ss.get("ed_scoring") == "butler":
     c1.number_input("Butler: scores dropped at each end", min_value=0, max_value=1000, step=1,
                     key="ed_butler_drop", placeholder="the usual rule",
-                    help="Blank: none up to 3 scores, then one more for every 15 beyond 10 (1 for 4 to 25 scores)")
+                    help="Blank: the usual rule, none for 3 scores or fewer, 1 at each end for 4 to 10 scores, "
+                         "2 for 11 to 25, one more for every further 15")
     c2.checkbox("Butler: this table's own score is in the datum", key="ed_butler_with_table",
                 help="Off: the datum is worked out from the other tables only")
 elif ss.get("ed_scoring") == "cross-imps":
