@@ -40,19 +40,19 @@ _endplay_without_its_plots()
 # Each public name and the module that defines it. Modules load on first use (PEP 562), so the
 # calculator's `huddle score` does not wait for the deal solver or the file readers to load.
 _HOME = {
-    "lin": None, "pbn": None,
+    "lin": "files.lin", "pbn": "files.pbn",
     "Auction": "bridge", "Board": "bridge", "Call": "bridge", "check_legal": "bridge",
     "parse_call": "bridge", "parse_deal": "bridge",
     "HuddleInputError": "errors",
-    "AdjustedTable": "matchpoints", "BoardScoring": "matchpoints", "Scale": "matchpoints",
-    "matchpoint": "matchpoints", "neuberg": "matchpoints", "parse_field": "matchpoints",
-    "score_board": "matchpoints",
+    "AdjustedTable": "bridge.matchpoints", "BoardScoring": "bridge.matchpoints", "Scale": "bridge.matchpoints",
+    "matchpoint": "bridge.matchpoints", "neuberg": "bridge.matchpoints", "parse_field": "bridge.matchpoints",
+    "score_board": "bridge.matchpoints",
     "display": "numbers", "fraction_str": "numbers", "mixed_str": "numbers", "parse_fraction": "numbers",
-    "PlayedContract": "scoring", "WeightedScore": "scoring", "artificial_imps": "scoring",
-    "artificial_matchpoints": "scoring", "average_minus_or_table": "scoring", "butler": "scoring",
-    "contract_score": "scoring", "cross_imps": "scoring", "imps": "scoring",
-    "knockout_average": "scoring", "serious_error_split": "scoring",
-    "session_percentage_rule": "scoring", "weighted_imps": "scoring",
+    "PlayedContract": "bridge.scoring", "WeightedScore": "bridge.scoring", "artificial_imps": "bridge.scoring",
+    "artificial_matchpoints": "bridge.scoring", "average_minus_or_table": "bridge.scoring", "butler": "bridge.scoring",
+    "contract_score": "bridge.scoring", "cross_imps": "bridge.scoring", "imps": "bridge.scoring",
+    "knockout_average": "bridge.scoring", "serious_error_split": "bridge.scoring",
+    "session_percentage_rule": "bridge.scoring", "weighted_imps": "bridge.scoring",
 }
 __all__ = list(_HOME)
 
@@ -61,8 +61,8 @@ def __getattr__(name: str):
     if name not in _HOME:
         raise AttributeError(f"module 'analysis' has no attribute {name!r}")
     home = _HOME[name]
-    module = importlib.import_module(f".{home or name}", __name__)
-    value = module if home is None else getattr(module, name)
+    module = importlib.import_module(f".{home}", __name__)
+    value = module if home.endswith("." + name) else getattr(module, name)
     globals()[name] = value
     return value
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import HuddleInputError
+from analysis.errors import HuddleInputError
 
 # The largest score a board can give is 7,600: thirteen down, redoubled, vulnerable (Law 77).
 MAX_SCORE = 10_000

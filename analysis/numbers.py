@@ -10,8 +10,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from numbers import Rational
 
-from .errors import HuddleInputError
-from .limits import MAX_NUMBER_CHARS, check_length
+from analysis.errors import HuddleInputError
+from analysis.limits import MAX_NUMBER_CHARS, check_length
 
 ROUNDING_POLICIES = ("exact", "wbf1")
 

@@ -16,7 +16,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis import research  # noqa: E402
+from analysis.research import calibration as research  # noqa: E402
 from bench.matchpoints import timed  # noqa: E402
 
 

@@ -16,7 +16,7 @@ from analysis import (AdjustedTable, HuddleInputError, PlayedContract, Scale, We
                       weighted_imps)
 from analysis.bridge import SEAT_NAMES, call_symbol, vulnerability
 from analysis.numbers import counted, percent
-from analysis.scoring import parse_score
+from analysis.bridge.scoring import parse_score
 
 EXIT_USER_ERROR = 2
 
@@ -100,8 +100,8 @@ def cmd_imp(args) -> dict | str:
 
 
 def cmd_butler(args) -> dict | str:
-    from analysis.assigned import butler_working
-    from analysis.scoring import ButlerDatum, weighted_butler
+    from analysis.law.assigned import butler_working
+    from analysis.bridge.scoring import ButlerDatum, weighted_butler
     field = parse_field(args.field)
     adjusted = WeightedScore.parse(args.adjusted, "--adjusted")
     if args.drop is not None and args.drop < 0:
@@ -118,8 +118,8 @@ def cmd_butler(args) -> dict | str:
 
 
 def cmd_cross_imps(args) -> dict | str:
-    from analysis.assigned import cross_imps_working
-    from analysis.scoring import weighted_cross_imps
+    from analysis.law.assigned import cross_imps_working
+    from analysis.bridge.scoring import weighted_cross_imps
     field = parse_field(args.field)
     adjusted = WeightedScore.parse(args.adjusted, "--adjusted")
     total = weighted_cross_imps(adjusted, field, not args.sum)
@@ -135,7 +135,7 @@ def cmd_cross_imps(args) -> dict | str:
 def _counts(text: str | None, option: str) -> dict[str, tuple[str, int]]:
     """ "4S=6 X=2 Pass=2" → {action key: (spelling given, count)}; calls are matched by meaning."""
     from analysis.limits import MAX_POLL_COUNT
-    from analysis.logical_alternatives import action_key
+    from analysis.law.logical_alternatives import action_key
     out: dict[str, tuple[str, int]] = {}
     for item in (text or "").replace(",", " ").split():
         action, sep, count = item.rpartition("=")
@@ -166,7 +166,7 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
-    from analysis.logical_alternatives import ActionCount, logical_alternatives, policy
+    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
     tables = [_counts(args.chose, "--chose"), _counts(args.close, "--close"),
               _counts(args.considered, "--considered")]
     names: dict[str, str] = {}
@@ -195,7 +195,7 @@ def cmd_la(args) -> dict | str:
 # ---------------------------------------------------------------- rule
 
 def cmd_rule(args) -> dict | str:
-    from analysis.ruling import rule
+    from analysis.law.ruling import rule
     ruling = rule(_case_file(args.case), args.policy, args.consider_min)
     return ruling.to_dict() if args.json else ruling.text
 
@@ -219,8 +219,8 @@ def cmd_addresses(args) -> dict | str:
 
 def cmd_methods(args) -> dict | str:
     """The adjustment methods the given edition of the Laws allows, with their law and inputs."""
-    from analysis.laws import edition
-    from analysis.methods import methods_for
+    from analysis.law.editions import edition
+    from analysis.law.methods import methods_for
     laws = edition(args.laws, "--laws")
     rows = [{"method": name, "title": m.title, "law": m().law(laws),
              "inputs": [s.name for s in m.slots], "committee_may_change": sorted(m.committee)}
@@ -231,7 +231,7 @@ def cmd_methods(args) -> dict | str:
 
 
 def _case_file(path: str):
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     text = _read_file(path)
     try:
         return case_files.loads(text)
@@ -263,7 +263,7 @@ def cmd_report(args) -> dict | str:
 # ---------------------------------------------------------------- research
 
 def cmd_calibrate(args) -> dict | str:
-    from analysis import research
+    from analysis.research import calibration as research
     corpus = _corpus_file(args.corpus)
     oc = research.operating_characteristic(args.policy)
     fits = research.implied_thresholds(corpus, bootstrap=args.bootstrap, seed=args.seed)
@@ -299,7 +299,7 @@ def cmd_calibrate(args) -> dict | str:
 
 
 def _corpus_file(path: str):
-    from analysis import research
+    from analysis.research import calibration as research
     try:
         return research.loads_corpus(_read_file(path))
     except HuddleInputError as exc:
@@ -307,7 +307,7 @@ def _corpus_file(path: str):
 
 
 def cmd_corpus_export(args) -> dict | str:
-    from analysis import research
+    from analysis.research import calibration as research
     from polling.corpus import database_corpus
     _database()
     corpus = database_corpus()
@@ -477,7 +477,7 @@ def _bounded(kind, low, high, what: str):
 
 
 def _read_file(path: str) -> str:
-    from analysis.text_files import decode
+    from analysis.files.text import decode
     return decode(_read_bytes(path))[0]
 
 
@@ -485,7 +485,7 @@ _HAND_RECORDS = (".pbn", ".lin")
 
 
 def _case_from_file(path: str, args):
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     try:
         if path.lower().endswith(_HAND_RECORDS):
             if not args.title:
@@ -506,7 +506,7 @@ def _case_from_file(path: str, args):
 
 def cmd_case_boards(args) -> dict | str:
     """What a PBN or LIN file holds: each board read, each board refused and why."""
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     try:
         read = case_files.read_games(_read_bytes(args.file), args.file)
     except HuddleInputError as exc:
@@ -541,7 +541,7 @@ def cmd_case_export(args) -> dict | str:
     _database()
     text = cases.export_case(cases.find_case(args.id))
     if args.pbn:
-        from analysis import case as case_files
+        from analysis.law import case as case_files
         text = case_files.to_pbn(case_files.loads(text))
         if not args.output:
             return {"id": args.id, "pbn": text} if args.json else text.rstrip("\r\n")
@@ -622,7 +622,7 @@ def cmd_case_field(args) -> dict | str:
 
 def cmd_case_scores(args) -> dict | str:
     """Each side's adjusted score of a stored case for the scoring program (CSV or USEBIO)."""
-    from analysis.ruling import rule
+    from analysis.law.ruling import rule
     from polling import cases
     from reports.score_export import score_file, score_rows
     _database()

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_cards, hand_suits,
                              parse_call, partner_of, side_of)
-from analysis.case import Case
+from analysis.law.case import Case
 from analysis.errors import HuddleInputError
-from analysis.law16 import PARTNER_SAID
-from analysis.play import cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
+from analysis.law.law16 import PARTNER_SAID
+from analysis.bridge.play import cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
 
 from .wording import MAX_WORDING, poll_wording_problems
 

@@ -7,8 +7,8 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from analysis import case as case_files
-from analysis.case import Case
+from analysis.law import case as case_files
+from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_file_size
 
@@ -73,7 +73,7 @@ def check_readable(case: Case) -> None:
     """Nothing is stored that cannot be used again: a case that brings a ruling section must be
     one Huddle can rule (and so export, report and put in the research corpus)."""
     if case.ruling is not None:
-        from analysis.ruling import rule
+        from analysis.law.ruling import rule
         rule(case)
 
 
@@ -139,7 +139,7 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
                        url: str | None = None):
     """Set a stored case's field from a results file (PBN ScoreTable, USEBIO, CSV); the case's
     own table is taken out. Returns the FieldImport (scores and what was done)."""
-    from analysis.field_files import field_for_case, file_format, rows_for_board
+    from analysis.files.results import field_for_case, file_format, rows_for_board
     check_file_size(data, name or "results file")
     stored = get_case(record_id, url)
     case = stored.case

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from sqlmodel import select
 
-from analysis import case as case_files
-from analysis.committee import (CommitteeDecision, Reconsideration, Vote, check_vote, committee_decision,
+from analysis.law import case as case_files
+from analysis.law.committee import (CommitteeDecision, Reconsideration, Vote, check_vote, committee_decision,
                                 reconsider)
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
@@ -77,7 +77,7 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
 
 def record_decision(record_id: int, username: str, reason: str, decision: str | None = None,
                     change: Reconsideration | None = None, url: str | None = None) -> CommitteeDecisionRecord:
-    """The committee's decision, as the votes give it (analysis.committee.committee_decision): the
+    """The committee's decision, as the votes give it (analysis.law.committee.committee_decision): the
     decision and change more than half the members voted for, or, when none has that, the one of
     those voted for that the chair names (``decision`` and, if needed, ``change``). The case is
     closed."""

@@ -1,5 +1,5 @@
 """The research corpus from the database: every stored case with a recorded poll and a ruling,
-one row per action (analysis.research.corpus_rows), the director's verdict read from the case's
+one row per action (analysis.research.calibration.corpus_rows), the director's verdict read from the case's
 latest saved ruling version (or, with none saved, from the ruling section as it stands), the
 committee's from its decision on an appeal."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ import json
 
 import pandas as pd
 
-from analysis import case as case_files
-from analysis.logical_alternatives import logical_alternatives, policy
-from analysis.research import corpus_frame, corpus_rows
+from analysis.law import case as case_files
+from analysis.law.logical_alternatives import logical_alternatives, policy
+from analysis.research.calibration import corpus_frame, corpus_rows
 
 from . import committee, db, rulings, services
 

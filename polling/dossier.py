@@ -12,11 +12,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from analysis.case import Case
-from analysis.committee import Reconsideration, reconsider
+from analysis.law.case import Case
+from analysis.law.committee import Reconsideration, reconsider
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from analysis.ruling import Ruling, rule
+from analysis.law.ruling import Ruling, rule
 from reports.content import Report, report_content
 from reports.render import write_report
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from sqlmodel import Session, select
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from sqlmodel import select
 
-from analysis import case as case_files
-from analysis.ruling import Ruling, rule
-from analysis.ruling_inputs import RulingInputs
+from analysis.law import case as case_files
+from analysis.law.ruling import Ruling, rule
+from analysis.law.ruling_inputs import RulingInputs
 
 from .cases import case_row, changed_fields, log_change, move_status
 from .db import reading, writing

@@ -15,11 +15,11 @@ from fractions import Fraction
 
 from sqlmodel import Session, select
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.bridge import call_symbol, parse_call
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
-from analysis.logical_alternatives import ActionCount
+from analysis.law.logical_alternatives import ActionCount
 from analysis.numbers import fraction_str, parse_fraction
 
 from .ballots import PollProblem, build_poll, ui_call_index

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlmodel import select
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 
 from . import settings
 from .cases import EXAMPLE_LOADER, add_case_record

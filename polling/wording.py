@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analysis.case import Case
+from analysis.law.case import Case
 
 MAX_WORDING = 2000
 

@@ -1,5 +1,5 @@
 """The ruling's charts drawn with matplotlib for the reports (no browser needed), from the same
-frames the app's plotly figures draw (analysis.ruling_figures), with the same titles and numbers.
+frames the app's plotly figures draw (analysis.law.chart_data), with the same titles and numbers.
 Figures are made without pyplot, so drawing is safe in Streamlit's threads."""
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from analysis.bridge import SIDE_NAMES
-from analysis.case import Case
-from analysis.committee import ThresholdSensitivity
-from analysis.logical_alternatives import LAResult
+from analysis.law.case import Case
+from analysis.law.committee import ThresholdSensitivity
+from analysis.law.logical_alternatives import LAResult
 from analysis.numbers import fraction_str, percent
-from analysis.outcome_tree import OutcomeTree
-from analysis.ruling import Ruling
-from analysis.ruling_figures import (COLOURS, FIELD_ROWS, branch_colours, field_frame, field_title, outcome_frame,
-                                     poll_frame, poll_labels, poll_threshold, poll_title, q4_frame, sensitivity_frame,
-                                     sensitivity_title)
+from analysis.law.outcome_tree import OutcomeTree
+from analysis.law.ruling import Ruling
+from analysis.law.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
+                                     poll_threshold, poll_title, q4_frame, sensitivity_frame, sensitivity_title)
+from figures.style import COLOURS, branch_colours
 
 matplotlib.rcParams.update({"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9})
 

@@ -15,16 +15,16 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
-from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES, Case
-from analysis.committee import threshold_sensitivity
+from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES, Case
+from analysis.law.committee import threshold_sensitivity
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import action_name
+from analysis.law.logical_alternatives import action_name
 from analysis.numbers import counted, percent
-from analysis.outcome_tree import tree_rows
-from analysis.play import choice_symbol
-from analysis.ruling import Ruling, rule
-from analysis.law16 import ui_noun
-from analysis.ruling_figures import q4_frame, q4_title, sensitivity_frame
+from analysis.law.outcome_tree import tree_rows
+from analysis.bridge.play import choice_symbol
+from analysis.law.ruling import Ruling, rule
+from analysis.law.law16 import ui_noun
+from analysis.law.chart_data import q4_frame, q4_title, sensitivity_frame
 
 from . import charts
 

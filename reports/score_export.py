@@ -10,10 +10,10 @@ import csv
 import io
 from xml.sax.saxutils import escape
 
-from analysis.case import Case
+from analysis.law.case import Case
 from analysis.numbers import fraction_str, rounded
-from analysis.ruling import Ruling
-from analysis.text_files import spreadsheet_safe
+from analysis.law.ruling import Ruling
+from analysis.files.text import spreadsheet_safe
 
 ROUNDING = "decimal rounded half up to 2 places; the exact value is the fraction"
 FORMATS = ("csv", "usebio")

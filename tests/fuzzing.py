@@ -236,7 +236,7 @@ def _run(report: FuzzReport, target: str, summary: str, call) -> None:
 
 
 def fuzz_case_file(report: FuzzReport, rng: random.Random) -> None:
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     text = case_text(rng)
     _run(report, "case file", text[:120], lambda: _use(case_files.loads(text)))
 
@@ -245,7 +245,7 @@ def _use(case) -> None:
     """A case that reads is also polled (its call, lead or card) and ruled: each step may refuse
     in words, and none may crash."""
     from analysis.errors import HuddleInputError
-    from analysis.ruling import rule
+    from analysis.law.ruling import rule
     from polling.ballots import build_poll
     for step in (lambda: build_poll(case, "What do you do?", walk_from=0),
                  lambda: build_poll(case, q4=True), lambda: rule(case) if case.ruling else None):
@@ -289,7 +289,7 @@ def _mutated_cells(text: str, rng: random.Random) -> str:
 
 
 def fuzz_corpus(report: FuzzReport, rng: random.Random) -> None:
-    from analysis import research
+    from analysis.research import calibration as research
     text = CORPUS.read_text(encoding="utf-8")
     rows = text.splitlines()
     text = "\n".join(rows[:1] + rng.sample(rows[1:], min(len(rows) - 1, 120))) + "\n"
@@ -307,14 +307,14 @@ RESULTS_CSV = ("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,
 
 
 def fuzz_results_file(report: FuzzReport, rng: random.Random) -> None:
-    from analysis import field_files
+    from analysis.files import results as field_files
     text = _mutated_cells(RESULTS_CSV, rng)
     _run(report, "results file", text[:120],
          lambda: field_files.rows_for_board(text.encode("utf-8", "surrogatepass"), "csv", 1, "none"))
 
 
 def fuzz_hand_record(report: FuzzReport, rng: random.Random) -> None:
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     path = rng.choice(HAND_RECORDS)
     data = mutate_bytes(path.read_bytes(), rng)
     _run(report, "PBN/LIN", f"{path.name} mutated ({len(data)} bytes)",

@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis import case as case_files
-from analysis.committee import Reconsideration
+from analysis.law import case as case_files
+from analysis.law.committee import Reconsideration
 from conftest import CASES, ROOT
 from polling import accounts, cases, committee, panel, rulings, services, setup
 
@@ -228,7 +228,7 @@ def test_the_report_opens_on_the_committee_s_ruling_and_keeps_the_director_s_as_
 
 
 def test_one_answer_is_never_a_firm_verdict():
-    from analysis.logical_alternatives import ActionCount, logical_alternatives
+    from analysis.law.logical_alternatives import ActionCount, logical_alternatives
     one = logical_alternatives([ActionCount("P", chose=1), ActionCount("3H")], "3H", "wbf2017")
     (verdict,) = [v for v in one.verdicts if v.action == "P"]
     assert verdict.p_meets > 0.9 and verdict.confidence == "too few answers yet" and verdict.more_pollees >= 4
@@ -256,7 +256,7 @@ def test_each_chart_is_titled_for_what_it_shows(evening):
 
 
 def test_a_hesitation_entered_once_marks_the_call_in_the_auction():
-    from analysis.case import Case
+    from analysis.law.case import Case
     from reports.diagram import auction_html
     from ui.case_form import case_dict_from_state, grid_from_calls
     grid = grid_from_calls([{"call": c} for c in ("1H", "P", "2H", "P", "P", "3D")])   # no call ticked slow
@@ -347,8 +347,9 @@ def test_the_pdf_prints_no_words_over_others_and_is_named_once_for_its_board(eve
 
 
 def test_the_app_s_charts_name_the_threshold_once_and_keep_red_for_the_table_action(evening):
-    from analysis.committee import threshold_sensitivity
-    from analysis.ruling_figures import COLOURS, outcome_tree_figure, sensitivity_figure
+    from analysis.law.committee import threshold_sensitivity
+    from figures.ruling import outcome_tree_figure, sensitivity_figure
+    from figures.style import COLOURS
     from polling.dossier import load_dossier
     case = load_dossier(evening["record"]).case
     sens = sensitivity_figure(threshold_sensitivity(case)).to_dict()["layout"]

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from analysis import HuddleInputError
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.bridge import Call
 from conftest import CASES
 from polling.ballots import build_poll, entitled_auction, poll_wording_problems, q4_question, sensible_alternatives

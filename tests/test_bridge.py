@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from analysis import Auction, Board, Call, HuddleInputError, lin, parse_deal, pbn
+from analysis import Auction, Board, Call, HuddleInputError, parse_deal
+from analysis.files import lin, pbn
 from analysis.bridge import (deal_pbn, dealer_for_board, hand_suits, is_complete_deal, parse_call,
                              vulnerability_for_board)
 

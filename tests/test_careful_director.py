@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.ruling import rule
+from analysis.law.ruling import rule
 from conftest import CASES
 
 RULINGS = Path(__file__).parent / "cases" / "rulings"
@@ -147,7 +147,7 @@ def test_every_version_1_example_still_loads(path):
 
 def test_a_logical_alternative_left_out_of_the_tree_is_named_until_a_reason_is_recorded():
     import dataclasses
-    from analysis.logical_alternatives import ActionCount
+    from analysis.law.logical_alternatives import ActionCount
     slam = load(CASES / "laws033-6d-slam.json")
     polled = dataclasses.replace(slam.ruling, poll=(ActionCount("6D", 4), ActionCount("P", 3), ActionCount("4C", 0, 2, 1)),
                                  policy="ebu", alternatives=())

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from analysis import HuddleInputError
-from analysis import case as case_files
+from analysis.law import case as case_files
 from conftest import CASES
 
 EXAMPLES = sorted(CASES.glob("*.json"))

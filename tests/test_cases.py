@@ -4,7 +4,7 @@ import dataclasses
 import pytest
 
 from analysis import HuddleInputError
-from analysis import case as case_files
+from analysis.law import case as case_files
 from polling import cases, db, services, setup
 
 PBN = """[Event "Club pairs"]

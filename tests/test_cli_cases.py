@@ -185,5 +185,5 @@ def test_corpus_export_from_the_database(capsys, sqlite_url, tmp_path):
     table = pd.read_parquet(tmp_path / "c.parquet")
     assert table[["action", "chose", "director_la"]].values.tolist() == [["P", 3, True], ["5H", 0, False]]
     assert run(capsys, "corpus", "export", "-o", str(tmp_path / "c.csv"))[0] == 0
-    from analysis import research
+    from analysis.research import calibration as research
     assert len(research.load_corpus(open(tmp_path / "c.csv"))) == 2

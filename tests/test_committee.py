@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis import case as case_files
-from analysis.committee import (Reconsideration, Vote, committee_decision, reconsider, threshold_sensitivity)
+from analysis.law import case as case_files
+from analysis.law.committee import (Reconsideration, Vote, committee_decision, reconsider, threshold_sensitivity)
 from analysis.errors import HuddleInputError
 from conftest import CASES, ROOT
 from polling import accounts, cases, committee, corpus, setup
@@ -23,7 +23,7 @@ def load(name):
 def test_no_change_is_the_directors_ruling():
     for path in sorted(CASES.glob("*.json")):
         case = case_files.loads(path.read_text(encoding="utf-8"))
-        assert reconsider(case).to_dict() == __import__("analysis.ruling", fromlist=["x"]).rule(case).to_dict()
+        assert reconsider(case).to_dict() == __import__("analysis.law.ruling", fromlist=["x"]).rule(case).to_dict()
 
 
 def test_weights_change_the_weighted_score_exactly():

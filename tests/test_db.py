@@ -36,7 +36,7 @@ def test_upgrading_a_database_in_use_keeps_every_row(database_url):
     from alembic import command
     from sqlalchemy import text
 
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     from conftest import ROOT
     from polling import cases
     command.upgrade(db.alembic_config(database_url), "0005")

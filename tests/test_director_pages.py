@@ -6,8 +6,8 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis import case as case_files
-from analysis.scoring import ButlerDatum
+from analysis.law import case as case_files
+from analysis.bridge.scoring import ButlerDatum
 from conftest import CASES, ROOT
 from polling import accounts, cases, db, services, setup
 from test_cases import PBN
@@ -441,7 +441,7 @@ def test_double_dummy_fills_the_trick_counts(director):
     assert not at.exception and not at.error
     rows = at.session_state[f"rf_tree_{record}_offenders_rows"]
     five_diamonds = next(r for r in rows if r["contract"] == "5D")
-    from analysis.double_dummy import double_dummy_table
+    from analysis.bridge.double_dummy import double_dummy_table
     assert five_diamonds["tricks"] == double_dummy_table(cases.get_case(record).case.board.deal).tricks_for("D", "S")
 
 
@@ -533,7 +533,7 @@ def test_a_logical_alternative_without_an_outcome_is_flagged_before_saving(direc
     """The poll makes 4♣ a logical alternative too, but the tree has only Pass: the page says so,
     offers no save, and saves once the director records why 4♣ is left out."""
     import dataclasses
-    from analysis.logical_alternatives import ActionCount
+    from analysis.law.logical_alternatives import ActionCount
     from polling import rulings
     record = slug_id("laws033-6d-slam")
     stored = cases.get_case(record).case

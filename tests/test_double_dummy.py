@@ -4,8 +4,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from analysis import HuddleInputError
-from analysis import case as case_files
-from analysis.double_dummy import SOLVER_LOCK, double_dummy_table
+from analysis.law import case as case_files
+from analysis.bridge.double_dummy import SOLVER_LOCK, double_dummy_table
 from conftest import CASES
 
 BOARD_9 = "N:AKQ2.KQ2.AK2.AK2 JT9.JT9.JT9.JT98 8765.8765.876.76 43.A43.Q543.Q543"

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from analysis import case as case_files
-from analysis.case import Irregularity
+from analysis.law import case as case_files
+from analysis.law.case import Irregularity
 from analysis.errors import HuddleInputError
-from analysis.law16 import ui_present
-from analysis.regulations import SKIP_BID_PAUSES
-from analysis.ruling import rule
-from analysis.scoring import ButlerDatum, WeightedScore, butler, cross_imps_against, weighted_butler
+from analysis.law.law16 import ui_present
+from analysis.law.regulations import SKIP_BID_PAUSES
+from analysis.law.ruling import rule
+from analysis.bridge.scoring import ButlerDatum, WeightedScore, butler, cross_imps_against, weighted_butler
 from conftest import CASES
 from reports.content import report_for_file
 from reports.render import to_html

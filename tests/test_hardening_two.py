@@ -5,8 +5,8 @@ import tomllib
 import pytest
 
 from analysis import HuddleInputError
-from analysis import case as case_files
-from analysis import research
+from analysis.law import case as case_files
+from analysis.research import calibration as research
 from analysis.limits import MAX_FILE_BYTES
 from conftest import ROOT
 
@@ -254,7 +254,7 @@ def _tree_contract(data):
      "ruling.suggested.reason: is 30,000 characters long; at most 20,000 are read"),
 ])
 def test_a_case_file_of_the_wrong_shape_is_refused_at_the_door_in_words(change, message):
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     with pytest.raises(HuddleInputError) as refused:
         case_files.loads(_boston(change))
     assert message in str(refused.value)
@@ -271,7 +271,7 @@ def test_a_number_of_thousands_of_digits_is_refused_by_case_import_in_words(sqli
 
 @pytest.mark.parametrize("count", ["inf", "-inf", "nan", "1e309", "9" * 5000, "10001"])
 def test_a_corpus_count_that_is_no_count_is_refused_in_words(count):
-    from analysis import research
+    from analysis.research import calibration as research
     text = (",".join(research.CORPUS_COLUMNS) + f"\nc1,Pass,{count},0,0,5,4S,true,,,EBU,,,call,0\n")
     with pytest.raises(HuddleInputError, match="row 1: chose: .* must be a whole number from 0 to 10,000"):
         research.loads_corpus(text)
@@ -298,7 +298,7 @@ def test_a_reason_longer_than_a_page_is_printed_whole_over_several_pages(tmp_pat
     """A table row taller than a page stopped the PDF ("cannot be rendered on a single page")."""
     import subprocess
 
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     from reports.content import report_for_file
     from reports.render import to_pdf
     reason = " ".join(f"w{k}" for k in range(3000)) + " THE-LAST-WORD"

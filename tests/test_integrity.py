@@ -7,7 +7,7 @@ import pytest
 from sqlmodel import Session, func, select
 
 from analysis import HuddleInputError
-from analysis.case import Case
+from analysis.law.case import Case
 from polling import accounts, cases, committee, db, services, setup
 from polling.models import CommitteeDecisionRecord, CommitteeVote, UserAccount
 
@@ -112,7 +112,7 @@ def test_nothing_is_stored_that_cannot_be_ruled_exported_and_reported_again(data
     ruled, reported or put in the corpus; it is refused at the door now, naming the field."""
     import json
 
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     from conftest import CASES
     setup.prepare_database()
     data = json.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))

@@ -3,11 +3,11 @@ import dataclasses
 from fractions import Fraction
 
 from analysis import WeightedScore
-from analysis import case as case_files
-from analysis.case import Irregularity
-from analysis.law16 import (damage, demonstrably_suggested, is_skip_bid, logical_alternative_exists,
+from analysis.law import case as case_files
+from analysis.law.case import Irregularity
+from analysis.law.law16 import (damage, demonstrably_suggested, is_skip_bid, logical_alternative_exists,
                             ui_present, worksheet)
-from analysis.logical_alternatives import ActionCount, logical_alternatives
+from analysis.law.logical_alternatives import ActionCount, logical_alternatives
 from conftest import CASES
 
 

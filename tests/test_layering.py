@@ -1,12 +1,14 @@
-"""The layers point one way: ui → polling → reports → analysis. analysis imports nothing of
-ours above it (a notebook needs no database), reports import nothing from polling or ui."""
+"""The layers point one way: ui → polling → reports → figures → analysis. analysis imports nothing
+of ours above it (a notebook needs no database) and draws nothing; reports import nothing from
+polling or ui."""
 import ast
 
 import pytest
 
 from conftest import CASES, ROOT
 
-ABOVE = {"analysis": ("polling", "ui", "reports", "huddle"), "reports": ("polling", "ui", "huddle")}
+ABOVE = {"analysis": ("figures", "polling", "ui", "reports", "huddle"), "figures": ("polling", "ui", "reports", "huddle"),
+         "reports": ("polling", "ui", "huddle")}
 
 
 def imported(path):
@@ -22,7 +24,7 @@ def test_no_module_imports_another_modules_private_names():
     """A name that starts with "_" is the module's own business: used elsewhere, it is made public
     under a name that says what it is."""
     wrong = []
-    for package in ("analysis", "polling", "reports", "ui", "huddle"):
+    for package in ("analysis", "figures", "polling", "reports", "ui", "huddle"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.ImportFrom) and node.module != "__future__":
@@ -53,7 +55,7 @@ def _imports_of(path, module: str) -> set[str]:
 
 def test_no_import_loops_not_even_inside_functions():
     """An import inside a function only hides a loop: none is left, in any package of ours."""
-    paths = [p for package in ("analysis", "polling", "reports", "ui", "huddle") for p in (ROOT / package).rglob("*.py")]
+    paths = [p for package in ("analysis", "figures", "polling", "reports", "ui", "huddle") for p in (ROOT / package).rglob("*.py")]
     graph = {_module_of(p): p for p in paths}
     edges = {m: {d for d in _imports_of(p, m) if d in graph and d != m} for m, p in graph.items()}
 
@@ -80,7 +82,7 @@ def test_lower_layers_import_nothing_above_them(package):
 
 
 def test_a_stored_case_reads_as_one_dossier(database_url):
-    from analysis import case as case_files
+    from analysis.law import case as case_files
     from polling import cases, committee, rulings, services, setup
     from polling.dossier import load_dossier
     setup.prepare_database(load_examples=False)
@@ -99,3 +101,35 @@ def test_a_stored_case_reads_as_one_dossier(database_url):
     assert dossier.committee.summary.startswith("The appeal is under way: 1 vote so far")
     assert [s.headline() for s in dossier.ruling().scores.values()] == ["+420", "-920"]
     assert dossier.report().file_stem == "laws033-6d-slam"
+
+
+# The parts of analysis/, lowest first: each imports only the parts below it (and itself).
+ANALYSIS_PARTS = ("core", "bridge", "files", "law", "research")
+CORE = {"errors", "limits", "numbers", "distributions"}
+
+
+def _part(module: str) -> str:
+    name = module.split(".")[1]
+    return "core" if name in CORE else name
+
+
+def test_the_parts_of_analysis_import_only_the_parts_below_them():
+    assert {p.stem for p in (ROOT / "analysis").glob("*.py")} == CORE | {"__init__"}
+    assert {p.name for p in (ROOT / "analysis").iterdir() if p.is_dir() and p.name != "__pycache__"} == \
+        set(ANALYSIS_PARTS) - {"core"}
+    wrong = []
+    for path in (ROOT / "analysis").rglob("*.py"):
+        module = _module_of(path)
+        if module == "analysis":
+            continue
+        rank = ANALYSIS_PARTS.index(_part(module))
+        wrong += [f"{module} → {name}" for name in imported(path)
+                  if name.startswith("analysis.") and ANALYSIS_PARTS.index(_part(name)) > rank]
+    assert not wrong
+
+
+def test_analysis_draws_nothing():
+    """The core gives the data behind each chart; figures are drawn above it (figures/)."""
+    drawing = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / "analysis").rglob("*.py") for name in imported(p)
+               if name.split(".")[0] in ("plotly", "matplotlib", "streamlit")}
+    assert not drawing

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analysis import HuddleInputError
-from analysis.logical_alternatives import (PRESETS, ActionCount, clopper_pearson_interval, logical_alternatives,
+from analysis.law.logical_alternatives import (PRESETS, ActionCount, clopper_pearson_interval, logical_alternatives,
                                            more_pollees, p_meets, policy, wilson_interval)
 from test_cli import run, run_json
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from analysis import case as case_files
-from analysis import lin, pbn
-from analysis.double_dummy import double_dummy_plays, double_dummy_table
+from analysis.law import case as case_files
+from analysis.files import lin, pbn
+from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table
 from analysis.errors import HuddleInputError
-from analysis.matchpoints import matchpoint
-from analysis.play import Play
-from analysis.scoring import WeightedScore
+from analysis.bridge.matchpoints import matchpoint
+from analysis.bridge.play import Play
+from analysis.bridge.scoring import WeightedScore
 from conftest import CASES
 from test_cli import run, run_json
 

@@ -7,11 +7,11 @@ from endplay.parsers import pbn as endplay_pbn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analysis import case as case_files
-from analysis import lin, pbn
+from analysis.law import case as case_files
+from analysis.files import lin, pbn
 from analysis.bridge import Auction, Board, Call, deal_pbn, parse_deal
 from analysis.errors import HuddleInputError
-from analysis.field_files import field_for_case, rows_for_board
+from analysis.files.results import field_for_case, rows_for_board
 
 DEAL = "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"
 

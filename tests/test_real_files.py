@@ -8,7 +8,7 @@ import pytest
 from endplay.parsers import lin as endplay_lin
 from endplay.types import Deal
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.bridge import deal_pbn
 from analysis.errors import HuddleInputError
 

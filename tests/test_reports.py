@@ -9,10 +9,11 @@ from html.parser import HTMLParser
 import pytest
 from PIL import Image
 
-from analysis import case as case_files
-from analysis.committee import Reconsideration, threshold_sensitivity
-from analysis.ruling import rule
-from analysis.ruling_figures import poll_figure, poll_frame, sensitivity_figure, sensitivity_frame
+from analysis.law import case as case_files
+from analysis.law.committee import Reconsideration, threshold_sensitivity
+from analysis.law.ruling import rule
+from analysis.law.chart_data import poll_frame, sensitivity_frame
+from figures.ruling import poll_figure, sensitivity_figure
 from conftest import CASES
 from huddle.cli import main
 from polling import cases, committee, services, setup

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from analysis import research
+from analysis.research import calibration as research
 from analysis.errors import HuddleInputError
 
 
@@ -108,7 +108,7 @@ def test_no_decisions_and_unknown_deciders_are_named():
 
 
 def test_the_corpus_csv_never_carries_a_formula_a_spreadsheet_would_run():
-    from analysis import research
+    from analysis.research import calibration as research
     rows = [{"case_id": '=HYPERLINK("http://x")', "action": "4S", "chose": 1, "close": 0, "considered_only": 0,
              "poll_size": 5, "table_action": "5S", "director_la": True, "committee_la": None, "policy": "ebu",
              "jurisdiction": "+cmd", "class_of_players": "@club", "source": "-1+1"}]

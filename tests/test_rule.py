@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from analysis import case as case_files
-from analysis.ruling import rule
+from analysis.law import case as case_files
+from analysis.law.ruling import rule
 from conftest import CASES
 from test_cli import run, run_json
 

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.outcome_tree import CANCELLED_REASON
-from analysis.ruling_inputs import Finding, RulingInputs
+from analysis.law.outcome_tree import CANCELLED_REASON
+from analysis.law.ruling_inputs import Finding, RulingInputs
 from conftest import CASES
 from polling import cases, rulings, setup
 

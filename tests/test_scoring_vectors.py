@@ -74,7 +74,7 @@ def test_the_law_77_table_agrees_with_endplay_on_every_contract_and_result():
     """Huddle scores contracts itself (the calculator must not wait for endplay to load); endplay's
     table is the independent check: 35 contracts x 3 penalties x 14 trick counts x 4 vulnerabilities."""
     from endplay.types import Contract, Denom, Penalty, Player, Vul
-    from analysis.scoring import PlayedContract
+    from analysis.bridge.scoring import PlayedContract
     denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
     penalties = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}
     checked = 0
@@ -94,7 +94,7 @@ def test_the_law_77_table_agrees_with_endplay_on_every_contract_and_result():
 
 
 def test_passed_out_scores_nothing():  # SC-21
-    from analysis.case import TableResult
+    from analysis.law.case import TableResult
     assert TableResult.from_dict({"passed_out": True}, "both").ns_score == 0
 
 

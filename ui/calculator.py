@@ -3,7 +3,7 @@ import streamlit as st
 
 from analysis import (AdjustedTable, HuddleInputError, WeightedScore, display, imps, parse_field,
                       score_board, weighted_imps)
-from analysis.scoring import parse_score
+from analysis.bridge.scoring import parse_score
 from ui.widgets import inert
 
 st.title("Calculator")

@@ -2,15 +2,15 @@
 stored one. Saving validates the whole case; a mistake names its field and nothing is written."""
 import streamlit as st
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
-from analysis.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDE_NAMES,
+from analysis.law.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDE_NAMES,
                            OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
-from analysis.laws import DEFAULT_EDITION, EDITIONS
+from analysis.law.editions import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from analysis.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
-from analysis.play import position_name
+from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
+from analysis.bridge.play import position_name
 from polling import cases
 from ui.auth import require
 from ui.widgets import inert, show_error

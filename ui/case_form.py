@@ -2,7 +2,7 @@
 
 Every widget of the editor keeps its value in st.session_state under a key from FIELDS, so a
 case (stored, or read from PBN) is loaded by writing those keys, and saved by reading them back
-into a case-file dict that analysis.case validates as a whole.
+into a case-file dict that analysis.law.case validates as a whole.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pandas as pd
 
 from analysis.bridge import SEATS, call_symbol, hand_pbn, parse_call
 from analysis.errors import HuddleInputError
-from analysis.matchpoints import parse_field
-from analysis.case import FORMAT_VERSION, Case, case_id_from_title
+from analysis.bridge.matchpoints import parse_field
+from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
 
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
 GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")

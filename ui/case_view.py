@@ -2,9 +2,9 @@
 status workflow, and for everyone the history of changes and the case file to download."""
 import streamlit as st
 
-from analysis import case as case_files
+from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES
-from analysis.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
+from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
 from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html

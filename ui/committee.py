@@ -9,15 +9,15 @@ import pandas as pd
 import streamlit as st
 
 from analysis.bridge import SIDE_NAMES
-from analysis.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
+from analysis.law.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
                                 threshold_sensitivity)
 from analysis.errors import HuddleInputError
-from analysis.law16 import ui_noun
-from analysis.logical_alternatives import PRESETS, action_name, parse_action, policy, policy_title
+from analysis.law.law16 import ui_noun
+from analysis.law.logical_alternatives import PRESETS, action_name, parse_action, policy, policy_title
 from analysis.numbers import counted, display, fraction_str, parse_fraction
-from analysis.ruling import rule
-from analysis.ruling_figures import (field_figure, outcome_tree_figure, poll_figure, q4_figure, q4_frame, q4_title,
-                                     sensitivity_figure)
+from analysis.law.ruling import rule
+from analysis.law.chart_data import q4_frame, q4_title
+from figures.ruling import field_figure, outcome_tree_figure, poll_figure, q4_figure, sensitivity_figure
 from polling import committee
 from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html

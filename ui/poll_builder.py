@@ -6,7 +6,7 @@ import streamlit as st
 
 from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
-from analysis.play import choice_symbol, position_index, position_name
+from analysis.bridge.play import choice_symbol, position_index, position_name
 from polling import cases, services
 from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
 from ui.auth import require

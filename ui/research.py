@@ -1,13 +1,13 @@
 """The research page: a corpus (the demonstration corpus, the database's cases, or an uploaded
 CSV), the implied thresholds, the operating characteristics, sensitivity, poll size and the
-sequential rule. Every chart is drawn by analysis.research_figures from analysis.research."""
+sequential rule. Every chart is drawn by figures.research from analysis.research.calibration."""
 import streamlit as st
 
-from analysis import research
+from analysis.research import calibration as research
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, policy_title
+from analysis.law.logical_alternatives import PRESETS, policy_title
 from analysis.numbers import counted, percent
-from analysis.research_figures import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
+from figures.research import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
                                        wrong_verdict_figure)
 from polling import settings
 from polling.corpus import database_corpus

@@ -7,8 +7,8 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import action_name, policy_title
-from analysis.ruling import rule
+from analysis.law.logical_alternatives import action_name, policy_title
+from analysis.law.ruling import rule
 from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.case import Case, parse_choice_or_none
-from analysis.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
+from analysis.law.case import Case, parse_choice_or_none
+from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
-from analysis.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
+from analysis.law.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
+from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
                                    tree_rows)
-from analysis.methods import Method, method_from_dict, methods_for
-from analysis.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
+from analysis.law.methods import Method, method_from_dict, methods_for
+from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
 from polling import rulings, services
 from ui.widgets import poll_numbers, show_error
 

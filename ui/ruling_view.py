@@ -8,7 +8,7 @@ from reports.score_export import score_file
 
 from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
-from analysis.ruling import Ruling
+from analysis.law.ruling import Ruling
 from polling.dossier import load_dossier, save_report
 from reports.render import FORMATS
 from ui.widgets import inert, plain, verdict_table

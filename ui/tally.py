@@ -7,7 +7,7 @@ import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import PRESETS, action_name, logical_alternatives, policy_title
+from analysis.law.logical_alternatives import PRESETS, action_name, logical_alternatives, policy_title
 from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require

@@ -9,7 +9,7 @@ import streamlit as st
 
 from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from analysis.logical_alternatives import action_name
+from analysis.law.logical_alternatives import action_name
 from polling import services
 from ui.state import database
 from ui.widgets import inert, show_problem

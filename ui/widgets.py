@@ -8,10 +8,10 @@ import re
 import streamlit as st
 
 from analysis.bridge import SEAT_NAMES
-from analysis.case import SCORING_NAMES
-from analysis.logical_alternatives import action_name
+from analysis.law.case import SCORING_NAMES
+from analysis.law.logical_alternatives import action_name
 from analysis.numbers import percent
-from analysis.text_files import spreadsheet_safe
+from analysis.files.text import spreadsheet_safe
 from polling import db, services
 from polling.ballots import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html

@@ -1,0 +1,323 @@
+"""Calls and annotated auctions: legality (Law 18-21 order of calls), and what happened around each
+call at the table (alerts, explanations, tempo breaks, remarks) that a ruling needs.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Sequence
+
+from analysis.errors import HuddleInputError
+from analysis.bridge.deal import (ALL_CALLS, SEATS, SEAT_NAMES, STRAIN_ORDER, STRAIN_SPELLINGS,
+                                  STRAIN_SYMBOLS, player, seat, side_of)
+
+if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
+    from endplay.types import Contract
+
+# ---------------------------------------------------------------- calls and auctions
+
+@dataclass(frozen=True)
+class Call:
+    """One call with what happened around it at the table."""
+
+    call: str                              # canonical: "1S", "3NT", "P", "X", "XX"
+    alerted: bool = False
+    explanation: str | None = None         # the explanation given at the table
+    correct_explanation: str | None = None  # the partnership's actual agreement (misinformation)
+    tempo_break: bool = False
+    tempo_seconds: int | None = None
+    remark: str | None = None
+
+    @property
+    def is_bid(self) -> bool:
+        return self.call[0].isdecimal()
+
+    @property
+    def level(self) -> int:
+        return int(self.call[0])
+
+    @property
+    def strain(self) -> str:
+        return self.call[1:]
+
+    def symbol(self) -> str:
+        """"1♠", "3NT", "Pass", "Double", "Redouble"."""
+        return call_symbol(self.call)
+
+    def to_dict(self) -> dict:
+        out: dict = {"call": self.call}
+        for name in ("alerted", "explanation", "correct_explanation", "tempo_break",
+                     "tempo_seconds", "remark"):
+            value = getattr(self, name)
+            if value not in (None, False):
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict, position: int = 1) -> "Call":
+        if not isinstance(data, dict) or "call" not in data:
+            raise HuddleInputError(f"auction call {position}", "each call needs a 'call' field")
+        unknown = set(data) - {"call", "alerted", "explanation", "correct_explanation",
+                               "tempo_break", "tempo_seconds", "remark"}
+        if unknown:
+            raise HuddleInputError(f"auction call {position}", f"unknown field(s) {sorted(unknown)}")
+        seconds = data.get("tempo_seconds")
+        if seconds is not None and (not isinstance(seconds, int) or seconds < 0):
+            raise HuddleInputError(f"auction call {position}", "tempo_seconds must be a whole number ≥ 0")
+        return cls(call=parse_call(data["call"], f"auction call {position}"),
+                   alerted=bool(data.get("alerted", False)),
+                   explanation=data.get("explanation"),
+                   correct_explanation=data.get("correct_explanation"),
+                   tempo_break=bool(data.get("tempo_break", False)) or seconds is not None,
+                   tempo_seconds=seconds,
+                   remark=data.get("remark"))
+
+
+_PASS_WORDS = {"P", "PASS", "PS", "-"}
+_DOUBLE_WORDS = {"X", "D", "DBL", "DOUBLE"}
+_REDOUBLE_WORDS = {"XX", "R", "RDBL", "REDOUBLE"}
+
+
+def parse_call(text: str, field: str = "call") -> str:
+    """Canonical call text from "1S", "1♠", "1nt", "Pass", "Dbl", "XX", ..."""
+    raw = str(text).strip()
+    key = raw.upper()
+    if key in _PASS_WORDS:
+        return "P"
+    if key in _DOUBLE_WORDS:
+        return "X"
+    if key in _REDOUBLE_WORDS:
+        return "XX"
+    match = re.match(r"^(\d)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)$", key)
+    if not match:
+        raise HuddleInputError(field, f"'{raw}' is not a call (use e.g. 1S, 3NT, Pass, X, XX)")
+    level = int(match.group(1))
+    if not 1 <= level <= 7:
+        raise HuddleInputError(field, f"'{raw}': a bid's level must be 1 to 7")
+    return f"{level}{STRAIN_SPELLINGS[match.group(2)]}"
+
+
+def call_symbol(call: str) -> str:
+    if call == "P":
+        return "Pass"
+    if call in ("X", "XX"):
+        return "Double" if call == "X" else "Redouble"
+    return call[0] + STRAIN_SYMBOLS[call[1:]]
+
+
+def contract_words(bid: str, penalty: str, declarer: str) -> str:
+    """"4♠ doubled by South" from "4S", "X", "S"."""
+    return f"{call_symbol(bid)}{ {'': '', 'X': ' doubled', 'XX': ' redoubled'}[penalty]} by {SEAT_NAMES[declarer]}"
+
+
+def bid_rank(call: str) -> int:
+    return (int(call[0]) - 1) * 5 + STRAIN_ORDER.index(call[1:])
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction from the dealer, each call with its annotations. Legal by construction."""
+
+    dealer: str
+    calls: tuple[Call, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "dealer", seat(self.dealer, "dealer"))
+        object.__setattr__(self, "calls", tuple(self.calls))
+        check_legal(self.dealer, [c.call for c in self.calls])
+
+    # -- construction
+    @classmethod
+    def parse(cls, text: str, dealer: str) -> "Auction":
+        """Calls separated by spaces or commas: "1S P 2H X". A trailing '!' marks an alert and a
+        trailing '*' a tempo break ("P*"); "AP" or "All pass" ends the auction."""
+        tokens = re.sub(r"all\s+pass", "AP", str(text), flags=re.I).replace(",", " ").split()
+        calls: list[Call] = []
+        for token in tokens:
+            if token.upper() == "AP":
+                calls.extend(Call("P") for _ in range(passes_to_end([c.call for c in calls])))
+                continue
+            alerted = "!" in token
+            slow = "*" in token
+            name = parse_call(token.replace("!", "").replace("*", ""),
+                              f"auction call {len(calls) + 1}")
+            calls.append(Call(name, alerted=alerted, tempo_break=slow))
+        return cls(dealer, tuple(calls))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Auction":
+        if not isinstance(data, dict) or "dealer" not in data:
+            raise HuddleInputError("auction", "needs 'dealer' and 'calls'")
+        calls = data.get("calls", [])
+        if not isinstance(calls, list):
+            raise HuddleInputError("auction", "'calls' must be a list")
+        return cls(data["dealer"], tuple(Call.from_dict(c, i + 1) for i, c in enumerate(calls)))
+
+    def to_dict(self) -> dict:
+        return {"dealer": self.dealer, "calls": [c.to_dict() for c in self.calls]}
+
+    # -- reading
+    def seat_of(self, index: int) -> str:
+        """The seat that made call number ``index`` (0-based)."""
+        return SEATS[(SEATS.index(self.dealer) + index) % 4]
+
+    @property
+    def is_complete(self) -> bool:
+        return passes_to_end([c.call for c in self.calls]) == 0 and len(self.calls) >= 4
+
+    @property
+    def is_passed_out(self) -> bool:
+        return len(self.calls) == 4 and all(c.call == "P" for c in self.calls)
+
+    def final_contract(self) -> Contract | None:
+        """The contract (without a result) once the auction is over; None if passed out."""
+        if not self.is_complete or self.is_passed_out:
+            return None
+        from endplay.types import Contract
+        return Contract.from_auction(player(self.dealer), [to_endplay_bid(c.call) for c in self.calls])
+
+    def _final_parts(self) -> tuple[str, str, str] | None:
+        """("4S", "X", "S"): the final contract's bid, penalty and declarer; None if there is none."""
+        contract = self.final_contract()
+        if contract is None:
+            return None
+        strain = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S", "nt": "NT"}[contract.denom.name]
+        penalty = {"passed": "", "doubled": "X", "redoubled": "XX"}[contract.penalty.name]
+        return f"{contract.level}{strain}", penalty, SEATS[int(contract.declarer)]
+
+    def contract_text(self, symbols: bool = False) -> str | None:
+        """"4SX by S" (or "4♠X by S" with ``symbols``): the final contract, None if there is none."""
+        parts = self._final_parts()
+        if parts is None:
+            return None
+        bid, penalty, declarer = parts
+        return f"{call_symbol(bid) if symbols else bid}{penalty} by {declarer}"
+
+    def contract_words(self) -> str | None:
+        """"4♠ doubled by South": the final contract as a director says it, None if there is none."""
+        parts = self._final_parts()
+        return None if parts is None else contract_words(*parts)
+
+    def up_to(self, index: int) -> "Auction":
+        """The auction before call ``index`` (0-based): what a player saw at a decision point."""
+        return Auction(self.dealer, self.calls[:index])
+
+    def without_table_information(self) -> "Auction":
+        """The calls only: no tempo marks, remarks or explanations (what a pollee may see)."""
+        return Auction(self.dealer, tuple(Call(c.call) for c in self.calls))
+
+    def with_call(self, call: Call) -> "Auction":
+        return Auction(self.dealer, self.calls + (call,))
+
+    def legal_calls(self) -> list[str]:
+        """Every call the next player may make."""
+        history = [c.call for c in self.calls]
+        state = _auction_state(self.dealer, history)
+        who = SEATS[(SEATS.index(self.dealer) + len(history)) % 4]
+        return [c for c in ALL_CALLS if state.refusal(c, who) is None]
+
+    def rounds(self) -> list[list[Call | None]]:
+        """The auction as table rows in the order W, N, E, S (None before the dealer)."""
+        cells: list[Call | None] = [None] * "WNES".index(self.dealer) + list(self.calls)
+        return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[]]
+
+
+def passes_to_end(history: Sequence[str]) -> int:
+    """How many passes would end the auction now (0 if it has ended)."""
+    if len(history) >= 4 and all(c == "P" for c in history[:4]) and len(history) == 4:
+        return 0
+    if any(c != "P" for c in history):
+        trailing = len(history) - max(i for i, c in enumerate(history) if c != "P") - 1
+        return max(0, 3 - trailing)
+    return 4 - len(history)
+
+
+@dataclass(frozen=True)
+class _AuctionState:
+    """Where an auction stands: the last bid, who made it, "", "X" or "XX" on it, and whether
+    the auction has ended."""
+
+    last_bid: str | None = None
+    last_bid_by: str = ""
+    doubled: str = ""
+    ended: bool = False
+
+    def refusal(self, call: str, who: str) -> str | None:
+        """Why ``who`` may not make ``call`` now (Laws 18, 19 and 22), or None if they may."""
+        if self.ended:
+            return f"{call_symbol(call)} comes after the auction ended"
+        if call == "X":
+            if self.last_bid is None:
+                return "Double with no bid to double"
+            if side_of(self.last_bid_by) == side_of(who):
+                return f"Double of own side's {call_symbol(self.last_bid)}"
+            if self.doubled:
+                return f"Double of {call_symbol(self.last_bid)}, which is already doubled"
+        elif call == "XX":
+            if self.doubled != "X":
+                return "Redouble without a double to redouble"
+            if side_of(self.last_bid_by) != side_of(who):
+                return "Redouble of the opponents' contract; only the doubled side may redouble"
+        elif call != "P" and self.last_bid is not None and bid_rank(call) <= bid_rank(self.last_bid):
+            return f"{call_symbol(call)} is insufficient after {call_symbol(self.last_bid)}"
+        return None
+
+    def after(self, call: str, who: str) -> "_AuctionState":
+        if call in ("X", "XX"):
+            return _AuctionState(self.last_bid, self.last_bid_by, call, self.ended)
+        if call == "P":
+            return self
+        return _AuctionState(call, who, "", self.ended)
+
+
+def _auction_state(dealer: str, history: Sequence[str]) -> _AuctionState:
+    """The state after ``history``; raises a HuddleInputError naming the first illegal call
+    (position and seat)."""
+    state = _AuctionState()
+    for i, call in enumerate(history):
+        who = SEATS[(SEATS.index(dealer) + i) % 4]
+        problem = state.refusal(call, who)
+        if problem:
+            raise HuddleInputError(f"auction call {i + 1} ({SEAT_NAMES[who]})", problem)
+        state = replace(state.after(call, who), ended=passes_to_end(history[:i + 1]) == 0)
+    return state
+
+
+def check_legal(dealer: str, history: Sequence[str]) -> None:
+    """Raise a HuddleInputError naming the first illegal call (position and seat)."""
+    _auction_state(dealer, history)
+
+
+def to_endplay_bid(call: str):
+    from endplay.types import ContractBid, Denom, Penalty, PenaltyBid
+    if call == "P":
+        return PenaltyBid(Penalty.passed)
+    if call == "X":
+        return PenaltyBid(Penalty.doubled)
+    if call == "XX":
+        return PenaltyBid(Penalty.redoubled)
+    return ContractBid(int(call[0]), {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts,
+                                      "S": Denom.spades, "NT": Denom.nt}[call[1:]])
+
+
+# A note or comment on a call that reports its tempo is the call's tempo mark, not an alert:
+# "break in tempo", "BIT", "hesitation", "hesitated", "slow", "huddle", "paused", "tanked".
+_TEMPO_NOTE = re.compile(r"\b(break in tempo|bit|hesitat\w*|slow(ly)?|huddled?|paused?|long pause|tank(ed)?|"
+                         r"tempo|thought for)\b", re.I)
+_SECONDS = re.compile(r"(\d+)\s*(s|sec|secs|seconds)\b", re.I)
+
+
+def is_tempo_note(text: str | None) -> bool:
+    """True when a note says the call was made out of tempo."""
+    return bool(text) and bool(_TEMPO_NOTE.search(text))
+
+
+def annotated_call(name: str, note: str | None = None, alerted: bool = False) -> Call:
+    """A call read from a file with its note: a tempo note becomes the tempo mark (with the
+    seconds when the note gives them), not an alert; any other note is the alert's explanation."""
+    if is_tempo_note(note):
+        seconds = _SECONDS.search(note)
+        return Call(name, tempo_break=True,
+                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,
+                    remark=note)
+    return Call(name, alerted=alerted or note is not None, explanation=note or None)

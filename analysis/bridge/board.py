@@ -1,0 +1,51 @@
+"""A board as played: number, dealer, vulnerability, deal and auction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from analysis.errors import HuddleInputError
+from analysis.bridge.deal import (SEAT_NAMES, dealer_for_board, parse_deal, seat, vulnerability,
+                                  vulnerability_for_board)
+from analysis.bridge.auction import Auction, Call
+
+if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
+    from endplay.types import Deal
+
+# ---------------------------------------------------------------- boards
+
+@dataclass(frozen=True)
+class Board:
+    """A board as played: number, dealer, vulnerability, deal and auction."""
+
+    number: int | None
+    dealer: str
+    vulnerability: str
+    deal: Deal
+    auction: Auction
+
+    @classmethod
+    def make(cls, deal: Deal | str, number: int | None = None, dealer: str | None = None,
+             vul: str | None = None, auction: Auction | str | Iterable[Call] = ()) -> "Board":
+        """Fill in dealer and vulnerability from the board number when they are not given."""
+        if number is not None and (not isinstance(number, int) or number < 1):
+            raise HuddleInputError("board number", f"'{number}' is not a board number (1 or more)")
+        if dealer is None:
+            if number is None:
+                raise HuddleInputError("dealer", "give the dealer or the board number")
+            dealer = dealer_for_board(number)
+        if vul is None:
+            if number is None:
+                raise HuddleInputError("vulnerability", "give the vulnerability or the board number")
+            vul = vulnerability_for_board(number)
+        dealer, vul = seat(dealer, "dealer"), vulnerability(vul)
+        deal = parse_deal(deal) if isinstance(deal, str) else deal
+        if isinstance(auction, str):
+            auction = Auction.parse(auction, dealer)
+        elif not isinstance(auction, Auction):
+            auction = Auction(dealer, tuple(auction))
+        if auction.dealer != dealer:
+            raise HuddleInputError("auction", f"starts with {SEAT_NAMES[auction.dealer]} but "
+                                              f"the dealer is {SEAT_NAMES[dealer]}")
+        return cls(number, dealer, vul, deal, auction)

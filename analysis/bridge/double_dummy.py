@@ -1,0 +1,100 @@
+"""Double-dummy trick counts for a complete deal (endplay's DDS), as a suggestion the director
+may accept or overrule in the outcome tree: Law 12C1 asks what was likely, not what is
+double-dummy best, so the figures are a starting point only.
+
+DDS is not thread-safe and Streamlit runs every session in a thread of one process, so every call
+goes through one process-wide lock.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from fractions import Fraction
+
+from endplay.dds import calc_dd_table, solve_board
+from endplay.types import Card, Deal, Denom, Player
+
+from analysis.bridge import SEAT_NAMES, SEATS, hand_cards, is_complete_deal, parse_deal, side_of
+from analysis.errors import HuddleInputError
+from analysis.bridge.play import Play, choice_cards
+
+SOLVER_LOCK = threading.Lock()
+STRAINS = ("C", "D", "H", "S", "NT")
+_DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+
+
+@dataclass(frozen=True)
+class DoubleDummyTable:
+    """Tricks each declarer takes in each strain with all four hands in view."""
+
+    tricks: tuple[tuple[str, str, int], ...]     # (strain, declarer, tricks)
+
+    def tricks_for(self, strain: str, declarer: str) -> int:
+        key = {"N": "NT"}.get(strain.upper(), strain.upper())
+        for s, d, t in self.tricks:
+            if s == key and d == declarer:
+                return t
+        raise HuddleInputError("strain", f"'{strain}' by '{declarer}' is not in the table")
+
+    def rows(self) -> list[dict]:
+        return [{"strain": s, **{SEAT_NAMES[d]: t for ss, d, t in self.tricks if ss == s}} for s in STRAINS]
+
+
+def _solvable(deal: Deal | str) -> Deal:
+    """The deal checked before the solver sees it: the solver answers a wrong card count with an
+    error code and a crash dump written into the working folder, so it is never given one."""
+    deal = parse_deal(deal) if isinstance(deal, str) else parse_deal(deal.to_pbn())
+    if not is_complete_deal(deal):
+        raise HuddleInputError("deal", "double-dummy analysis needs all four hands of 13 cards")
+    return deal
+
+
+def double_dummy_table(deal: Deal | str) -> DoubleDummyTable:
+    """All 20 double-dummy results of a complete deal (about 0.1 s)."""
+    deal = _solvable(deal)
+    with SOLVER_LOCK:
+        table = calc_dd_table(deal.copy())
+    return DoubleDummyTable(tuple((s, seat, int(table[_DENOMS[s], Player.find(seat)]))
+                                  for s in STRAINS for seat in SEATS))
+
+
+def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, int]:
+    """Declarer's tricks in the whole deal (tricks already won included) after each card the
+    player to play card ``index`` may play, with all four hands in view: the per-lead (or
+    per-card) suggestion for a play poll's outcome tree."""
+    deal = _solvable(deal)
+    if not 0 <= index <= min(len(play.cards), 51):
+        raise HuddleInputError("play index", f"card {index + 1} is not in the play")
+    play.check({s: hand_cards(deal, s) for s in SEATS})
+    board = deal.copy()
+    board.trump = _DENOMS[play.strain]
+    board.first = Player.find(play.leader)
+    for card in play.cards[:index]:
+        board.play(Card(card))
+    won = play.declarer_tricks(index)
+    remaining = 13 - index // 4
+    declaring = side_of(play.seat_to_play(index)) == side_of(play.declarer)
+    with SOLVER_LOCK:
+        solved = list(solve_board(board))
+    return {_card_key(card): won + (tricks if declaring else remaining - tricks) for card, tricks in solved}
+
+
+def _card_key(card: Card) -> str:
+    text = str(card)                    # "♠K", "♥10"
+    return "SHDC"["♠♥♦♣".index(text[0])] + ("T" if text[1:] == "10" else text[1:])
+
+
+def tricks_by_choice(by_card: dict[str, int], options) -> dict[str, tuple[tuple[int, Fraction], ...]]:
+    """Each choice's trick counts, each card of the choice equally likely ("a low ♠": whichever
+    spot card was led): {choice: ((tricks, weight), …)} with the weights summing to 1."""
+    out = {}
+    for option in options:
+        counts = [by_card[c] for c in choice_cards(option) if c in by_card]
+        if counts:
+            out[option] = tuple((t, Fraction(counts.count(t), len(counts))) for t in sorted(set(counts), reverse=True))
+    return out
+
+
+__all__ = ["double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK",
+           "STRAINS"]

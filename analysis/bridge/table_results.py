@@ -1,0 +1,66 @@
+"""One table's result of a board as a scoring program records it (a contract, declarer and
+tricks, or a score, or both and then agreeing), read the same way from a PBN ScoreTable, a
+USEBIO file and a CSV."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from analysis.bridge import SEATS, parse_call
+from analysis.errors import HuddleInputError
+from analysis.bridge.scoring import PlayedContract, parse_score
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    """One table's result of a board, as the scoring program recorded it."""
+
+    ns_score: int | None
+    contract: str | None = None          # "4SX", "PASS"
+    declarer: str | None = None
+    tricks: int | None = None
+    ns_pair: str | None = None
+    ew_pair: str | None = None
+    artificial: bool = False
+
+
+
+_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*)?$", re.I)
+
+
+def field_row(contract: str | None, declarer: str | None, tricks: str | None, score: str | None, vul: str,
+              where: str, ns_pair: str | None = None, ew_pair: str | None = None,
+              artificial: bool = False) -> FieldRow:
+    """One table's result; a contract with its tricks must agree with a score given beside it
+    (unless the score is marked artificial)."""
+    given = parse_score(score, f"{where}: score") if score not in (None, "", "-", "?") else None
+    if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
+        if given not in (None, 0):
+            raise HuddleInputError(where, f"a passed-out board scores 0, not {given}")
+        return FieldRow(0 if given is None else given, "PASS", None, None, ns_pair, ew_pair, artificial)
+    if contract in (None, "", "-", "?") or artificial and (not declarer or not tricks):
+        if given is None:
+            raise HuddleInputError(where, "needs a contract with declarer and tricks, or a score")
+        return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
+    m = _CONTRACT.match(contract.strip())
+    if not m:
+        raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
+    if (declarer or "").strip().upper() not in tuple(SEATS):
+        raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
+    if not (tricks or "").strip().isdecimal() or len(tricks.strip()) > 2 or not 0 <= int(tricks) <= 13:
+        raise HuddleInputError(f"{where}: tricks", f"'{(tricks or '')[:24]}' must be declarer's tricks, 0 to 13")
+    bid = parse_call(m.group(1) + m.group(2))
+    penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
+    odd = int(tricks) - int(m.group(1)) - 6
+    played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer.strip().upper())
+    ns = played.ns_score(vul)
+    if artificial and given is not None:
+        ns = given
+    elif given is not None and given != ns:
+        raise HuddleInputError(f"{where}: score", f"{contract} by {declarer} with {tricks} tricks scores {ns} for "
+                                                  f"North-South, not {given}")
+    return FieldRow(ns, f"{bid}{penalty}", declarer.strip().upper(), int(tricks), ns_pair, ew_pair,
+                    artificial)
+
+
+__all__ = ["FieldRow", "field_row"]

@@ -1,0 +1,889 @@
+"""PBN 2.1 (Portable Bridge Notation, T. Veugen and K. G. Backas, 2007), read and written.
+
+``loads`` reads every game of a file on its own: a game Huddle cannot read is refused with a
+message naming the board, its position in the file and the line, and the other games are still
+read. ``dumps`` writes games in the standard's export format. The API mirrors json's
+load/loads/dump/dumps::
+
+    from analysis.files import pbn
+    read = pbn.loads(open("session.pbn", "rb").read())
+    read.games[0].board.auction            # the auction with its alerts and tempo marks
+    read.problems                          # the boards refused, each with board, position and line
+
+What the standard says and how it is read here (section numbers are the standard's):
+games are separated by a semi-empty line outside a comment (3); ``%`` in the first column
+escapes the line (2.4); ``;`` and ``{}`` are comments (3.8); a repeated tag is ignored (3.4),
+except Note; ``#`` takes the tag's value from the nearest previous game and ``##text`` sets it
+for the games that follow (4.8); ``?`` is an unknown value (3.4); the Auction tag names the
+first caller, and ``-`` stands for each player before the dealer (3.5); ``AP`` is all pass;
+suffixes ``!`` ``?`` and NAGs ``$n`` are annotations, not alerts (3.5.3); a note reference
+``=n=`` is an alert explained by the auction section's Note tag n (3.5.4-5); play notes are
+numbered apart (3.6.5); nothing may follow the ``*`` or ``+`` that ends an auction or a play.
+Readings beyond the standard: a game with a table's auction or result but no deal, board, dealer
+or vulnerability of its own, after a board that was read, is that board at another table (the
+two-table layout of rpbridge.net files); ``*`` written against a call with more calls after it
+("4C* P 4H") is the alert mark Bridge Bid Analyser writes, not the end of the auction; ``--`` in a
+play is ``-``; N-S and E-W are vulnerabilities; a ``}`` with no comment open is passed over with a
+warning; a play of all 13 tricks gives the result when [Result] is missing, and is checked
+against it when not.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import IO, Iterable, Sequence
+
+from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, deal_pbn,
+                     dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
+                     seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
+from analysis.errors import HuddleInputError
+from analysis.bridge.table_results import FieldRow, field_row
+from analysis.files.text import decode
+
+_SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
+# Tags whose value may not be inherited with "#" or "##" (4.8)
+_NOT_INHERITED = {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
+# A second game starts at a repeated identity tag even without the empty line some programs omit
+_STARTS_GAME = {"Board", "Deal"}
+
+
+# ---------------------------------------------------------------- what a file holds
+
+@dataclass(frozen=True)
+class BoardProblem:
+    """A game of the file that was not read, with where it is and why."""
+
+    position: int                 # the game's position in the file (1 = first)
+    board: str | None             # the Board tag, as written
+    line: int                     # the line of the problem
+    problem: str
+
+    def __str__(self) -> str:
+        board = f"board {self.board}" if self.board else "a board without a number"
+        return f"{board} (game {self.position} of the file), line {self.line}: {self.problem}"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game read from a file: the board and what the file says about it."""
+
+    board: Board
+    position: int = 1
+    line: int = 1
+    label: str | None = None               # the Board tag as written ("12", "3a")
+    event: str | None = None
+    site: str | None = None
+    date: str | None = None
+    scoring: str | None = None
+    room: str | None = None
+    players: dict = field(default_factory=dict)     # seat -> name
+    contract: str | None = None            # "4SX", "3NT", "PASS"
+    declarer: str | None = None
+    tricks: int | None = None              # declarer's tricks (Result)
+    ns_score: int | None = None            # the Score tag, for North-South
+    play_leader: str | None = None
+    play: tuple[tuple[str | None, ...], ...] = ()   # tricks, cards by seat from the leader's column
+    score_table: tuple[FieldRow, ...] = ()
+    commentary: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    tags: dict = field(default_factory=dict)        # every tag's value after inheritance
+
+    @property
+    def name(self) -> str:
+        where = f" ({self.room.lower()} room)" if self.room else ""
+        return f"board {self.label or '?'}{where}"
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """Everything read from one file: the games read and the games refused."""
+
+    games: tuple[Game, ...]
+    problems: tuple[BoardProblem, ...]
+    encoding: str = "utf-8"
+
+    def game(self, board: int | None = None, room: str | None = None, position: int | None = None) -> Game:
+        """One game, chosen by board number (and room when the file has both tables) or by position."""
+        return choose_game(self.games, self.problems, board, room, position, "PBN")
+
+
+def choose_game(games: Sequence, problems: Sequence, board: int | None, room: str | None,
+                position: int | None, what: str):
+    """The game a director asked for, or an error that says what the file holds."""
+    if position is not None:
+        chosen = [g for g in games if g.position == position]
+        refused = [p for p in problems if p.position == position]
+        where = f"game {position}"
+    else:
+        chosen = [g for g in games if board is None or g.board.number == board]
+        refused = [p for p in problems if board is not None and p.board == str(board)]
+        where = f"board {board}" if board is not None else "a board"
+        if room:
+            chosen = [g for g in chosen if (g.room or "").lower().startswith(room.lower()[0])]
+            where += f" ({room} room)"
+    if len(chosen) == 1:
+        return chosen[0]
+    if not chosen:
+        if refused:
+            raise HuddleInputError(what, f"{where} was refused: {refused[0]}")
+        boards = sorted({g.board.number for g in games if g.board.number is not None})
+        raise HuddleInputError("game" if position is not None else "board", f"the file has no {where}; it holds boards "
+                                          f"{', '.join(map(str, boards)) or 'without numbers'}")
+    rooms = ", ".join(g.room or f"game {g.position}" for g in chosen)
+    raise HuddleInputError("room", f"the file has {len(chosen)} games of {where} ({rooms}); "
+                                     "name the room (open or closed) or the game's position")
+
+
+# ---------------------------------------------------------------- reading text
+
+@dataclass
+class _Item:
+    kind: str            # "tag", "token", "string", "comment"
+    text: str
+    line: int
+    value: str = ""      # a tag's value
+
+
+_TAG = re.compile(r'\[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"((?:[^"\\\n]|\\.)*)"[ \t\n]*\]')
+_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_TOKEN = re.compile(r'[^\s\[\]{};"]+')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+def _suits(text: str) -> str:
+    """\\S \\H \\D \\C as suit symbols (3.8); a doubled backslash is a backslash."""
+    return re.sub(r"\\(\\|[SHDC])", lambda m: _SUIT_ESCAPES.get(m.group(0), "\\"), text)
+
+
+def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
+    """The file cut into games, each a list of items (and a problem that stops the game)."""
+    games: list[tuple[list[_Item], str | None]] = []
+    items: list[_Item] = []
+    broken: str | None = None
+    line, i, n = 1, 0, len(text)
+
+    def close():
+        nonlocal items, broken
+        if items or broken:
+            games.append((items, broken))
+        items, broken = [], None
+
+    while i < n:
+        ch = text[i]
+        at_line_start = i == 0 or text[i - 1] == "\n"
+        if ch == "%" and at_line_start:
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif ch.isspace():              # every white space, NEL and the Unicode separators too
+            j = i
+            while j < n and text[j].isspace():
+                j += 1
+            newlines = text.count("\n", i, j)
+            line += newlines
+            if newlines >= 2 or (newlines == 1 and i == 0):
+                close()
+            i = j
+        elif ch == "{":
+            end = text.find("}", i)
+            if end < 0:
+                broken = broken or f"line {line}: a comment opened with {{ is never closed"
+                end = n - 1
+            items.append(_Item("comment", text[i + 1:end], line))
+            line += text.count("\n", i, end)
+            i = end + 1
+        elif ch == ";":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            items.append(_Item("comment", text[i + 1:end], line))
+            i = end
+        elif ch == "[":
+            m = _TAG.match(text, i)
+            if not m:
+                end = text.find("]", i)
+                stop = text.find("\n", i)
+                end = end if 0 <= end and (stop < 0 or end < stop) else (n - 1 if stop < 0 else stop - 1)
+                broken = broken or (f"line {line}: '{text[i:end + 1][:40]}' is not a tag "
+                                    "(a tag is [Name \"value\"])")
+                i = end + 1
+                continue
+            name = m.group(1)
+            if name in _STARTS_GAME and any(t.kind == "tag" and t.text == name for t in items):
+                close()
+            items.append(_Item("tag", name, line, _unescape(m.group(2))))
+            line += m.group(0).count("\n")
+            i = m.end()
+        elif ch == '"':
+            m = _STRING.match(text, i)
+            if not m:
+                broken = broken or f"line {line}: a string opened with \" is never closed on its line"
+                end = text.find("\n", i)
+                i = n if end < 0 else end
+                continue
+            items.append(_Item("string", _unescape(m.group(1)), line))
+            i = m.end()
+        elif ch == "}":
+            items.append(_Item("stray", ch, line))    # a '}' with no comment open holds nothing: said, passed over
+            i += 1
+        elif ch == "]":
+            broken = broken or f"line {line}: ']' without its opening bracket"
+            i += 1
+        else:
+            m = _TOKEN.match(text, i)
+            items.append(_Item("token", m.group(0), line))
+            i = m.end()
+    close()
+    return games
+
+
+# ---------------------------------------------------------------- one game
+
+@dataclass
+class _Sections:
+    tags: dict                                   # name -> (value, line), first occurrence only
+    auction: list = field(default_factory=list)  # items after the Auction tag
+    play: list = field(default_factory=list)
+    auction_notes: dict = field(default_factory=dict)
+    play_notes: dict = field(default_factory=dict)
+    stray_notes: dict = field(default_factory=dict)
+    tables: dict = field(default_factory=dict)   # supplemental section name -> (columns, items)
+    commentary: list = field(default_factory=list)
+    stray_braces: list = field(default_factory=list)   # lines of a '}' with no comment open
+
+
+def _sections(items: list[_Item]) -> _Sections:
+    out = _Sections(tags={})
+    current = None
+    for item in items:
+        if item.kind == "stray":
+            out.stray_braces.append(item.line)
+        elif item.kind == "tag":
+            if item.text == "Note":
+                number, _, text = item.value.partition(":")
+                notes = {"Auction": out.auction_notes, "Play": out.play_notes}.get(current, out.stray_notes)
+                if number.strip().isdecimal() and len(number.strip()) <= 6:
+                    notes.setdefault(int(number), (_suits(text.strip()), item.line))
+                continue
+            current = item.text
+            if item.text in out.tags:
+                current = None            # a repeated tag is ignored (3.4), and so is its section
+                continue
+            out.tags[item.text] = (item.value, item.line)
+            if item.text.endswith("Table"):
+                out.tables[item.text] = (item.value, [])
+        elif current == "Auction":
+            out.auction.append(item)
+        elif current == "Play":
+            out.play.append(item)
+        elif current in out.tables:
+            if item.kind != "comment":
+                out.tables[current][1].append(item)
+        elif item.kind == "comment":
+            out.commentary.append(_suits(item.text.strip()))
+    return out
+
+
+class _Refused(Exception):
+    def __init__(self, line: int, problem: str):
+        self.line, self.problem = line, problem
+
+
+def _value(tags: dict, name: str) -> tuple[str | None, int]:
+    """A tag's value (None when absent, unknown "?" or empty) and its line."""
+    value, line = tags.get(name, (None, 0))
+    value = None if value is None else value.strip()
+    return (None if value in (None, "", "?") else value), line
+
+
+_CALL_PART = re.compile(r"=(\d+)=|\$(\d+)|([!?]{1,2})|(\*)|(\+)|\^([A-Za-z])|([A-Za-z0-9-]+)|(.)")
+
+
+def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[str, list[Call]]:
+    first_text, tag_line = _value(sec.tags, "Auction")
+    try:
+        first = seat(first_text or dealer or "", "Auction")
+    except HuddleInputError:
+        raise _Refused(tag_line, f"[Auction \"{first_text or ''}\"] must name the first caller: N, E, S or W") from None
+    names: list[str] = []
+    refs: list[int | None] = []
+    comments: list[list[str]] = []
+    lines: list[int] = []
+    skipped = 0
+    ended = marked = False
+    alerts: set[int] = set()
+    for item in sec.auction:
+        if item.kind == "comment":
+            if comments:
+                comments[-1].append(_suits(item.text.strip()))
+            continue
+        if item.kind == "string":
+            raise _Refused(item.line, f"a quoted text \"{item.text[:30]}\" in the auction is not a call")
+        for m in _CALL_PART.finditer(item.text):
+            ref, nag, suffix, star, plus, irregular, word, other = m.groups()
+            if marked or (ended and (word or irregular)):
+                raise _Refused(item.line, f"'{m.group(0)}' comes after the end of the auction")
+            if ref is not None:
+                if not names:
+                    raise _Refused(item.line, f"note ={ref}= before the first call")
+                refs[-1] = int(ref)
+            elif nag is not None or suffix is not None:
+                if not names and not skipped:
+                    raise _Refused(item.line, f"annotation '{m.group(0)}' before the first call")
+            elif star and m.start() > 0 and names and not ended and item.text[:m.start()].strip("!?"):
+                alerts.add(len(names) - 1)    # "4C*": BBA's alert mark on the call it follows
+            elif star or plus:
+                ended = marked = True       # "AP *" is one end; anything after the mark is not
+            elif irregular is not None:
+                what = {"I": "an insufficient bid accepted (^I)", "S": "a call out of rotation accepted (^S)"}.get(
+                    irregular.upper(), f"the irregularity ^{irregular}")
+                raise _Refused(item.line, f"call {len(names) + 1} records {what}; Huddle reads legal auctions only "
+                                          "(enter the case by hand with the auction as it stood)")
+            elif other is not None:
+                raise _Refused(item.line, f"'{other}' is not a call or an annotation")
+            elif word == "-":
+                if names:
+                    raise _Refused(item.line, f"'-' after the first call (call {len(names) + 1})")
+                skipped += 1
+            elif word.upper() == "AP":
+                for _ in range(passes_to_end(names)):
+                    names.append("P"), refs.append(None), comments.append([]), lines.append(item.line)
+                ended = True
+            else:
+                try:
+                    name = parse_call(word, f"call {len(names) + 1}")
+                except HuddleInputError as exc:
+                    raise _Refused(item.line, exc.problem) from None
+                names.append(name), refs.append(None), comments.append([]), lines.append(item.line)
+    caller = SEATS[(SEATS.index(first) + skipped) % 4]
+    if dealer is not None and names and caller != dealer:
+        raise _Refused(tag_line, f"the first call is {SEAT_NAMES[caller]}'s but the dealer is {SEAT_NAMES[dealer]}")
+    dealer = dealer or caller
+    for k in range(1, len(names) + 1):
+        try:
+            check_legal(dealer, names[:k])
+        except HuddleInputError as exc:
+            raise _Refused(lines[k - 1], f"{exc.field}: {exc.problem}") from None
+    table = sec.auction_notes or sec.stray_notes
+    calls = []
+    for k, (name, ref, remarks) in enumerate(zip(names, refs, comments)):
+        note = None
+        if ref is not None:
+            if ref in table:
+                note = table[ref][0]
+            else:
+                warnings.append(f"call {k + 1} refers to note {ref}, which the file does not give")
+        calls.append(_call_with_comments(annotated_call(name, note, alerted=ref is not None or k in alerts), remarks))
+    return dealer, calls
+
+
+def _call_with_comments(call: Call, remarks: list[str]) -> Call:
+    """Comments after a call: Huddle writes "Remark: …", "Explanation: …" (given without an
+    alert), "Agreement: …" (the partnership's actual agreement) and tempo reports there."""
+    fields = {}
+    for text in remarks:
+        label, _, rest = text.partition(":")
+        key = label.strip().lower()
+        if key in ("remark", "explanation", "agreement") and rest.strip():
+            fields[{"agreement": "correct_explanation"}.get(key, key)] = rest.strip()
+        elif is_tempo_note(text):
+            tempo = annotated_call(call.call, text)
+            fields.update(tempo_break=True, tempo_seconds=tempo.tempo_seconds)
+            if not text.startswith(TEMPO_COMMENT) and not call.remark:
+                fields["remark"] = text
+    return replace(call, **fields)
+
+
+TEMPO_COMMENT = "Break in tempo"     # how Huddle writes a tempo mark after a call
+
+
+_CARD = re.compile(r"^([SHDCshdc])([AKQJTakqjt2-9]|10)$")
+
+
+def _check_continuation(tricks, leader: str, contract: str, at: int, line: int) -> None:
+    """Cards in the trick where play is to continue ("+") must come before that player in turn."""
+    t, column = divmod(at, 4)
+    winners = trick_winners(tricks[:t], leader, contract)
+    if len(winners) < t:
+        return                          # who led that trick is not known: nothing to check against
+    columns = seats_from(leader)
+    led = winners[-1] if winners else leader
+    turn = lambda k: (SEATS.index(columns[k]) - SEATS.index(led)) % 4  # noqa: E731
+    for k, card in enumerate(tricks[t]):
+        if card is not None and turn(k) > turn(column):
+            raise _Refused(line, f"trick {t + 1}: {card} is shown played by {SEAT_NAMES[columns[k]]}, who plays "
+                                 f"after {SEAT_NAMES[columns[column]]}, the player still to play ('+')")
+
+
+def _has_cards(sec: _Sections) -> bool:
+    return any(item.kind == "token" and item.text.strip() for item in sec.play)
+
+
+def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: list[str], contract: str | None = None):
+    try:
+        leader = seat(leader_text or "", "Play")
+    except HuddleInputError:
+        raise _Refused(line, f"[Play \"{leader_text or ''}\"] must name the opening leader: N, E, S or W") from None
+    cards: list[str | None] = []
+    ended = False
+    to_continue = None                  # where "+" stands: the rest of its trick may still be written
+    for item in sec.play:
+        if item.kind != "token":
+            continue
+        for m in _CALL_PART.finditer(item.text):
+            ref, nag, suffix, star, plus, irregular, word, other = m.groups()
+            in_trick = to_continue is not None and len(cards) % 4 != 0
+            if (ended and (star or plus or word)) or (to_continue is not None and (plus or not in_trick and word)):
+                raise _Refused(item.line, f"'{m.group(0)}' comes after the end of the play")
+            if star:
+                ended = True
+            elif plus:                  # the player to play next (3.6.4): a place in the trick, no card
+                to_continue = len(cards)
+                cards.append(None)
+            elif word in ("-", "--"):        # "--" is a common spelling of PBN's "-"
+                cards.append(None)
+            elif word:
+                c = _CARD.match(word)
+                if not c:
+                    raise _Refused(item.line, f"'{word}' in the play is not a card (e.g. SK, H2, or - for unknown)")
+                cards.append(c.group(1).upper() + c.group(2).upper().replace("10", "T"))
+    tricks = tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4))
+    if len(tricks) > 13:
+        raise _Refused(line, f"the play has {len(tricks)} tricks (13 at most)")
+    if to_continue is not None and contract:
+        _check_continuation(tricks, leader, contract, to_continue, line)
+    order = seats_from(leader)
+    hands = {s: hand_suits(deal, s) for s in SEATS}
+    seen = set()
+    for t, trick in enumerate(tricks, 1):
+        for who, card in zip(order, trick):
+            if card is None:
+                continue
+            if card in seen:
+                raise _Refused(line, f"{card} is played twice (trick {t})")
+            seen.add(card)
+            if hands[who] is not None and card[1] not in hands[who][card[0]]:
+                warnings.append(f"trick {t}: {SEAT_NAMES[who]} is shown playing {card}, which the deal does not give "
+                                f"{SEAT_NAMES[who]}; the play is left out")
+                return leader, ()
+    return leader, tricks
+
+
+_RESULT = re.compile(r"^\^?\s*(?:(\d+)|(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?)$", re.I)
+
+
+def _tricks(text: str | None, declarer: str | None, line: int) -> int | None:
+    """Declarer's tricks from "9", "NS 9", "EW 4", "NS 9 EW 4" (3.4.15)."""
+    if text is None:
+        return None
+    m = _RESULT.match(text.strip())
+    if not m:
+        raise _Refused(line, f"[Result \"{text}\"] is not a number of tricks (e.g. 9, or NS 9 EW 4)")
+    if m.group(1) is not None:
+        value = int(m.group(1))
+    else:
+        given = {m.group(2).upper(): int(m.group(3))}
+        if m.group(4):
+            given[m.group(4).upper()] = int(m.group(5))
+        if len(given) == 2 and sum(given.values()) != 13:
+            raise _Refused(line, f"[Result \"{text}\"]: the two sides' tricks add up to {sum(given.values())}, not 13")
+        if declarer is None:
+            return None
+        side = side_of(declarer)
+        value = given[side] if side in given else 13 - given["EW" if side == "NS" else "NS"]
+    if not 0 <= value <= 13:
+        raise _Refused(line, f"[Result \"{text}\"]: {value} tricks is impossible (0 to 13)")
+    return value
+
+
+def _tricks_with_play(tricks, play, leader, contract, declarer, line, warnings) -> int | None:
+    """A play of all 13 tricks gives the result when the file has none, and is checked against
+    the one it has (a revoke's transferred tricks, Law 64, are a reason they may differ)."""
+    if not play or contract in (None, "PASS"):
+        return tricks
+    played = tricks_from_play(play, leader, contract, declarer)
+    if played is not None and tricks is not None and played != tricks:
+        warnings.append(f"line {line}: [Result \"{tricks}\"] differs from the {played} tricks the play shows "
+                        "(a revoke penalty, or a mistake in the file); the Result is taken")
+    return tricks if tricks is not None else played
+
+
+_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?$", re.I)
+
+
+def _contract(tags: dict) -> tuple[str | None, str | None]:
+    text, line = _value(tags, "Contract")
+    declarer_text, dline = _value(tags, "Declarer")
+    if text is None:
+        return None, None
+    if text.lower() in ("pass", "ap", "passed out", "all pass"):
+        return "PASS", None
+    m = _CONTRACT.match(text)
+    if not m:
+        raise _Refused(line, f"[Contract \"{text}\"] is not a contract (e.g. 4SX, 3NT, Pass)")
+    contract = parse_call(m.group(1) + m.group(2)) + (m.group(3) or "").upper()
+    if declarer_text is None:
+        raise _Refused(dline or line, f"[Contract \"{text}\"] needs a [Declarer] (N, E, S or W)")
+    try:
+        declarer = seat(declarer_text.lstrip("^"), "Declarer")
+    except HuddleInputError:
+        raise _Refused(dline, f"[Declarer \"{declarer_text}\"] must be N, E, S or W") from None
+    return contract, declarer
+
+
+def _ns_score(tags: dict, declarer: str | None) -> int | None:
+    """North-South's score from [Score "NS 420"], "EW -420", "NS 420 EW -420" or declarer's "420" (4.2.1)."""
+    text, line = _value(tags, "Score")
+    if text is None:
+        return None
+    m = re.match(r"^(?:(NS|EW)\s+)?([+-]?\d{1,5})(?:\s+(?:NS|EW)\s+[+-]?\d{1,5})?$", text.strip(), re.I)
+    if not m or int(m.group(2)) % 10:
+        raise _Refused(line, f"[Score \"{text}\"] is not a score (e.g. NS 420)")
+    side = (m.group(1) or (side_of(declarer) if declarer else "")).upper()
+    if not side:
+        return None
+    return int(m.group(2)) * (1 if side == "NS" else -1)
+
+
+def _board_number(label: str | None) -> int | None:
+    return int(label) if label is not None and label.isdecimal() and len(label) <= 4 and int(label) > 0 else None
+
+
+def _game(sec: _Sections, position: int, first_line: int) -> Game:
+    tags = sec.tags
+    label, _ = _value(tags, "Board")
+    number = _board_number(label)
+    deal_text, deal_line = _value(tags, "Deal")
+    if deal_text is None:
+        raise _Refused(deal_line or first_line, "the game has no [Deal] (or its value is unknown, \"?\")")
+    try:
+        deal = parse_deal(deal_text)
+    except HuddleInputError as exc:
+        raise _Refused(deal_line, f"[Deal]: {exc.problem}") from None
+    dealer_text, dealer_line = _value(tags, "Dealer")
+    dealer = None
+    if dealer_text is not None:
+        try:
+            dealer = seat(dealer_text, "Dealer")
+        except HuddleInputError:
+            raise _Refused(dealer_line, f"[Dealer \"{dealer_text}\"] must be N, E, S or W") from None
+    vul_text, vul_line = _value(tags, "Vulnerable")
+    try:
+        vul = vulnerability(vul_text, "Vulnerable") if vul_text is not None else (
+            vulnerability_for_board(number) if number else None)
+    except HuddleInputError:
+        raise _Refused(vul_line, f"[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both "
+                                 "(N-S and E-W are read too)") from None
+    warnings = [f"line {n}: a '}}' with no comment open is passed over" for n in sec.stray_braces]
+    calls: list[Call] = []
+    commentary = sec.commentary
+    if "Auction" in tags:
+        dealer, calls = _auction(sec, dealer, warnings)
+        calls, commentary = _apply_call_comments(calls, commentary)
+    if dealer is None:
+        if number is None:
+            raise _Refused(first_line, "the game gives no [Dealer] and no board number to find the dealer from")
+        dealer = dealer_for_board(number)
+    if vul is None:
+        raise _Refused(vul_line or first_line, "the game gives no [Vulnerable] and no board number to find it from")
+    board = Board(number, dealer, vul, deal, Auction(dealer, tuple(calls)))
+    contract, declarer = _contract(tags)
+    result_text, result_line = _value(tags, "Result")
+    tricks = None
+    if contract not in (None, "PASS"):
+        try:
+            tricks = _tricks(result_text, declarer, result_line)
+        except _Refused as exc:      # a hand-record program's junk: the board is still worth having
+            warnings.append(f"line {exc.line}: {exc.problem}; the result is left out")
+    if contract is None and result_text is not None:
+        warnings.append(f"line {result_line}: [Result \"{result_text}\"] without a [Contract] is left out")
+    if contract and contract != "PASS" and board.auction.is_complete:
+        said = board.auction.contract_text()
+        if said != f"{contract} by {declarer}":
+            warnings.append(f"[Contract \"{contract}\"] by {declarer} differs from the auction's {said}")
+    leader, play = None, ()
+    score = _ns_score(tags, declarer)
+    table = _score_table(sec, board, warnings)
+    if "Play" in tags and (_value(tags, "Play")[0] or _has_cards(sec)):   # [Play ""] alone is no play
+        leader, play = _play(sec, deal, _value(tags, "Play")[0], tags["Play"][1], warnings, contract)
+        tricks = _tricks_with_play(tricks, play, leader, contract, declarer, result_line, warnings)
+    return Game(
+        board=board, position=position, line=first_line, label=label,
+        event=_value(tags, "Event")[0], site=_value(tags, "Site")[0], date=_value(tags, "Date")[0],
+        scoring=_value(tags, "Scoring")[0], room=_value(tags, "Room")[0],
+        players={s: _value(tags, SEAT_NAMES[s])[0] for s in SEATS if _value(tags, SEAT_NAMES[s])[0]},
+        contract=contract, declarer=declarer, tricks=tricks, ns_score=score, play_leader=leader, play=play,
+        score_table=table, commentary=tuple(commentary), warnings=tuple(warnings),
+        tags={k: v for k, (v, _) in tags.items()})
+
+
+def _columns(spec: str) -> list[str]:
+    """Column names of a table tag: "Rank\\2R;PairId_NS;+Score_NS" -> ["Rank", "PairId_NS", "Score_NS"]."""
+    return [re.sub(r"\\\d+[LR]?$", "", c.strip()).lstrip("+-") for c in spec.split(";")]
+
+
+def _score_table(sec: _Sections, board: Board, warnings: list[str]) -> tuple[FieldRow, ...]:
+    """The ScoreTable's rows; a row that does not add up is left out with a warning (the board
+    itself is still read)."""
+    if "ScoreTable" not in sec.tables:
+        return ()
+    spec, items = sec.tables["ScoreTable"]
+    columns = _columns(spec)
+    values = [i.text for i in items]
+    line = sec.tags["ScoreTable"][1]
+    if len(values) % len(columns):
+        raise _Refused(line, f"the ScoreTable has {len(values)} entries, not a whole number of rows of "
+                             f"{len(columns)} columns ({spec})")
+    rows = []
+    for r in range(0, len(values), len(columns)):
+        try:
+            rows.append(_table_row(dict(zip(columns, values[r:r + len(columns)])), board, items[r].line))
+        except _Refused as exc:
+            warnings.append(f"{SCORE_TABLE_WARNING} line {exc.line} left out: {exc.problem}")
+    return tuple(rows)
+
+
+SCORE_TABLE_WARNING = "ScoreTable row at"
+
+
+def _table_row(row: dict, board: Board, line: int) -> FieldRow:
+    """A ScoreTable row (5.9); '^' marks an artificial score, '-' and '?' an empty element."""
+    artificial = any(str(v).startswith("^") for v in row.values())
+    row = {k: str(v).lstrip("^") for k, v in row.items()}
+    score = None
+    for key, sign in (("Score_NS", 1), ("Score_EW", -1)):
+        m = re.match(r"^(?:NS|EW)?\s*([+-]?\d+)$", row.get(key, ""))
+        if m:
+            score = str(sign * int(m.group(1)))
+            break
+    empty = lambda key: None if row.get(key, "-") in ("", "?", "-") else row[key]  # noqa: E731
+    try:
+        return field_row(empty("Contract"), empty("Declarer"), empty("Result"), score, board.vulnerability,
+                         "ScoreTable", empty("PairId_NS"), empty("PairId_EW"), artificial)
+    except HuddleInputError as exc:
+        raise _Refused(line, f"{exc.field}: {exc.problem}") from None
+
+
+def loads(data: bytes | str) -> GameFile:
+    """Every game of a PBN file, each read or refused on its own."""
+    text, encoding = decode(data)
+    games: list[Game] = []
+    problems: list[BoardProblem] = []
+    previous: dict[str, str] = {}       # the nearest previous game's value of each tag (4.8)
+    defaults: dict[str, str] = {}       # values set with ## for the games that follow
+    position = 0
+    last_board: dict[str, str] = {}
+    for items, broken in _split_games(text):
+        if not any(i.kind == "tag" for i in items) and not broken:
+            continue                     # comments or escapes between games
+        position += 1
+        first_line = items[0].line if items else 1
+        label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), None)
+        try:
+            if broken:
+                line, _, problem = broken.partition(": ")
+                raise _Refused(int(line.split()[1]), problem)
+            items = _second_table(items, last_board)
+            items = _inherit(items, previous, defaults)
+            label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), label)
+            games.append(_game(_sections(items), position, first_line))
+            last_board = {i.text: i.value for i in items if i.kind == "tag" and i.text not in _PER_TABLE}
+        except _Refused as exc:
+            last_board = {}
+            problems.append(BoardProblem(position, label if label not in ("", "?") else None, exc.line, exc.problem))
+        except HuddleInputError as exc:
+            problems.append(BoardProblem(position, label, first_line, f"{exc.field}: {exc.problem}"))
+    if not games and not problems:
+        raise HuddleInputError("PBN", "no game found (a game needs at least a [Deal] tag)")
+    return GameFile(tuple(games), tuple(problems), encoding)
+
+
+# What changes from one table to the next; everything else describes the board.
+_PER_TABLE = {"West", "North", "East", "South", "Declarer", "Contract", "Result", "Auction", "Play", "Note",
+              "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "Room", "Table", "Round", "Time"}
+
+
+_TABLE_RESULT = {"Auction", "Contract", "Result", "Play"}     # what a table adds to a board
+
+
+def _second_table(items: list[_Item], last_board: dict) -> list[_Item]:
+    """The two-table layout of rpbridge.net files: a game with a table's auction or result but
+    no [Deal], [Board], [Dealer] or [Vulnerable] of its own, after a board that was read, is that
+    board played at another table."""
+    named = {i.text for i in items if i.kind == "tag"}
+    if named & {"Deal", "Board", "Dealer", "Vulnerable"} or not named & _TABLE_RESULT or "Deal" not in last_board:
+        return items
+    line = items[0].line if items else 1
+    return [_Item("tag", name, line, value) for name, value in last_board.items() if name not in named] + items
+
+
+def _inherit(items: list[_Item], previous: dict, defaults: dict) -> list[_Item]:
+    """Resolve "#" and "##" (4.8) and record this game's values for the games after it."""
+    out = []
+    named = set()
+    for item in items:
+        if item.kind == "tag" and item.text not in named:
+            named.add(item.text)
+            value = item.value.strip()
+            if item.text in defaults and not value.startswith("#"):
+                defaults[item.text] = value       # a ## value redefined for the games that follow
+            if value.startswith("#"):
+                if item.text in _NOT_INHERITED:
+                    raise _Refused(item.line, f"[{item.text} \"{value}\"]: this tag may not be inherited with #")
+                if value.startswith("##"):
+                    defaults[item.text] = value[2:]
+                    value = value[2:]
+                else:
+                    value = previous.get(item.text, "")
+                item = _Item("tag", item.text, item.line, value)
+        out.append(item)
+    line = items[0].line if items else 1
+    for name, value in defaults.items():
+        if name not in named:
+            out.insert(0, _Item("tag", name, line, value))
+    for item in out:
+        if item.kind == "tag" and item.text not in _NOT_INHERITED:
+            previous[item.text] = item.value
+    return out
+
+
+def load(fp: IO) -> GameFile:
+    return loads(fp.read())
+
+
+def loads_boards(data: bytes | str) -> list[Board]:
+    """The boards of a file; an error naming the first board refused if any was."""
+    read = loads(data)
+    if read.problems:
+        raise HuddleInputError("PBN", str(read.problems[0]))
+    return [g.board for g in read.games]
+
+
+# ---------------------------------------------------------------- writing
+
+def _escape(value: str) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _literal(text: str) -> str:
+    """Text whose backslashes stay backslashes when read back (not suit escapes)."""
+    return str(text).replace("\\", "\\\\")
+
+
+def _comment(text: str) -> str:
+    return "{" + _literal(text).replace("}", ")").replace("{", "(") + "}"
+
+
+_VUL_TAG = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
+
+
+def dumps(games: Iterable[Game]) -> str:
+    """Games in PBN 2.1 export format: the mandatory tags in order, the auction with its notes,
+    tempo marks, remarks and explanations as commentary after the call, the ScoreTable."""
+    out = ["% PBN 2.1", "% EXPORT", ""]
+    for game in games:
+        out.extend(_game_lines(game))
+        out.append("")
+    return "\r\n".join(out)
+
+
+def _game_lines(g: Game) -> list[str]:
+    b = g.board
+    result = "" if g.contract == "PASS" else ("?" if g.tricks is None else str(g.tricks))
+    mandatory = [("Event", g.event or ""), ("Site", g.site or ""), ("Date", g.date or ""),
+                 ("Board", str(b.number) if b.number else (g.label or "")),
+                 ("West", g.players.get("W", "")), ("North", g.players.get("N", "")),
+                 ("East", g.players.get("E", "")), ("South", g.players.get("S", "")),
+                 ("Dealer", b.dealer), ("Vulnerable", _VUL_TAG[b.vulnerability]),
+                 ("Deal", _deal_from_dealer(b)), ("Scoring", g.scoring or ""),
+                 ("Declarer", g.declarer or ("" if g.contract == "PASS" else "?")),
+                 ("Contract", {"PASS": "Pass", None: "?"}.get(g.contract, g.contract)), ("Result", result)]
+    # endplay (and other readers) cannot take an empty or unknown Board, so it is left out then
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in mandatory if name != "Board" or value]
+    if g.room:
+        lines.append(f'[Room "{_escape(g.room)}"]')
+    if g.ns_score is not None and g.contract is None:
+        lines.append(f'[Score "NS {g.ns_score}"]')
+    for name, value in sorted((g.tags or {}).items()):
+        if name.startswith("Huddle"):
+            lines.append(f'[{name} "{_escape(value)}"]')
+    lines.extend(_comment(c) for c in g.commentary)
+    lines.extend(_call_annotations(b.auction))
+    if b.auction.calls:
+        lines.append(f'[Auction "{b.dealer}"]')
+        lines.extend(_auction_lines(b.auction.calls))
+    if g.score_table:
+        lines.append('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]')
+        for row in g.score_table:
+            score = "-" if row.ns_score is None else f"{'^' if row.artificial else ''}{row.ns_score}"
+            lines.append(" ".join([row.ns_pair or "-", row.ew_pair or "-",
+                                   {"PASS": "Pass", None: "-"}.get(row.contract, row.contract),
+                                   row.declarer or "-", "-" if row.tricks is None else str(row.tricks), score]))
+    return lines
+
+
+def _deal_from_dealer(b: Board) -> str:
+    hands = deal_pbn(b.deal).split(":")[1].split()
+    k = SEATS.index(b.dealer)
+    return f"{b.dealer}:" + " ".join(hands[k:] + hands[:k])
+
+
+def _auction_lines(calls: Sequence[Call]) -> list[str]:
+    tokens, notes = [], []
+    for c in calls:
+        token = {"P": "Pass"}.get(c.call, c.call)
+        if c.alerted:
+            notes.append(c.explanation or "")
+            token += f" ={len(notes)}="
+        tokens.append(token)
+    lines = [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
+    return lines + [f'[Note "{i}:{_escape(_literal(n))}"]' for i, n in enumerate(notes, 1)]
+
+
+def _call_annotations(auction: Auction) -> list[str]:
+    """What PBN has no token for, as game comments before the auction (readers that skip
+    comments, endplay among them, still read the auction): "Call 5 (2S, North) Break in tempo
+    (12 s)", "… Remark: …", "… Explanation: …" (given without an alert), "… Agreement: …"."""
+    out = []
+    for k, c in enumerate(auction.calls):
+        head = f"Call {k + 1} ({c.call}, {SEAT_NAMES[auction.seat_of(k)]}) "
+        if c.tempo_break:
+            out.append(head + TEMPO_COMMENT + (f" ({c.tempo_seconds} s)" if c.tempo_seconds is not None else ""))
+        if c.remark:
+            out.append(head + f"Remark: {c.remark}")
+        if c.explanation and not c.alerted:
+            out.append(head + f"Explanation: {c.explanation}")
+        if c.correct_explanation:
+            out.append(head + f"Agreement: {c.correct_explanation}")
+    return [_comment(text) for text in out]
+
+
+_CALL_COMMENT = re.compile(r"^Call (\d+) \((\w+), (North|East|South|West)\) (.*)$", re.S)
+
+
+def _apply_call_comments(calls: list[Call], commentary: list[str]) -> tuple[list[Call], list[str]]:
+    """Game comments of the form Huddle writes ("Call 5 (2S, North) …") go back to their call."""
+    per_call: dict[int, list[str]] = {}
+    rest = []
+    for text in commentary:
+        m = _CALL_COMMENT.match(text)
+        k = int(m.group(1)) - 1 if m else -1
+        if m and 0 <= k < len(calls) and calls[k].call == m.group(2):
+            per_call.setdefault(k, []).append(m.group(4))
+        else:
+            rest.append(text)
+    return [_call_with_comments(c, per_call.get(k, [])) for k, c in enumerate(calls)], rest
+
+
+def dump(games: Iterable[Game], fp: IO[str]) -> None:
+    fp.write(dumps(games))
+
+
+def dumps_boards(boards: Sequence[Board]) -> str:
+    """Boards alone (deal, dealer, vulnerability, auction) as PBN."""
+    return dumps(Game(b, position=i) for i, b in enumerate(boards, 1))
+
+
+__all__ = ["GameFile", "Game", "BoardProblem", "loads", "load", "dumps", "dump", "loads_boards",
+           "dumps_boards", "choose_game"]

@@ -1,0 +1,184 @@
+"""The field of a board from the scoring program's files: a PBN results section (ScoreTable),
+a USEBIO XML results file, or a CSV. Each gives every table's result of the board; the case's
+own table is taken out (by its pairs when they are given, else by its score) to leave the
+other tables' North-South scores, which is what matchpointing an adjusted score needs (Law 78).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from analysis.files import pbn as pbn_files
+from analysis.errors import HuddleInputError
+from analysis.numbers import counted
+from analysis.bridge.table_results import FieldRow, field_row
+from analysis.files.text import decode
+
+FORMATS = ("pbn", "usebio", "csv")
+MAX_ROWS = 2000          # a board is played at a few hundred tables at most
+
+
+@dataclass(frozen=True)
+class FieldImport:
+    """The other tables' North-South scores and what was done to get them."""
+
+    scores: tuple[int, ...]
+    rows: tuple[FieldRow, ...]
+    removed: FieldRow | None         # the case's own table, taken out
+    note: str
+
+
+def file_format(name: str, data: bytes | str) -> str:
+    """pbn, usebio or csv from the file name, else from the content."""
+    lower = name.lower()
+    for ext, fmt in ((".pbn", "pbn"), (".xml", "usebio"), (".csv", "csv")):
+        if lower.endswith(ext):
+            return fmt
+    text, _ = decode(data)
+    if "<USEBIO" in text.upper():
+        return "usebio"
+    if "[ScoreTable" in text:
+        return "pbn"
+    return "csv"
+
+
+def rows_for_board(data: bytes | str, fmt: str, board: int, vul: str) -> tuple[FieldRow, ...]:
+    """Every table's result of board ``board`` in a results file."""
+    if fmt not in FORMATS:
+        raise HuddleInputError("format", f"'{fmt}' must be one of {', '.join(FORMATS)}")
+    rows = {"pbn": _pbn_rows, "usebio": _usebio_rows, "csv": _csv_rows}[fmt](data, board, vul)
+    if not rows:
+        raise HuddleInputError("field", f"the file has no result of board {board}")
+    if len(rows) > MAX_ROWS:
+        raise HuddleInputError("field", f"{len(rows)} results for one board is more than {MAX_ROWS}")
+    return tuple(rows)
+
+
+def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: str | None = None,
+                   ew_pair: str | None = None) -> FieldImport:
+    """The other tables' scores: the rows without the case's own table."""
+    scores = [r for r in rows if r.ns_score is not None]
+    unscored = len(rows) - len(scores)
+    removed = None
+    if ns_pair or ew_pair:
+        match = [r for r in scores if (not ns_pair or r.ns_pair == ns_pair) and (not ew_pair or r.ew_pair == ew_pair)]
+        if len(match) != 1:
+            raise HuddleInputError("pairs", f"{len(match)} results of the board have NS pair {ns_pair or 'any'} "
+                                            f"and EW pair {ew_pair or 'any'}; exactly one must")
+        removed = match[0]
+        how = f"the case's table (NS {ns_pair or removed.ns_pair}, EW {ew_pair or removed.ew_pair}) taken out"
+    elif table_ns is not None:
+        removed = next((r for r in scores if r.ns_score == table_ns), None)
+        how = (f"one result of {table_ns:+d} (the case's table) taken out" if removed else
+               f"no result of {table_ns:+d}, the case's table, was found: check the board and the file")
+    else:
+        how = "the case has no table result, so no row was taken out"
+    if removed is not None:
+        scores.remove(removed)
+    note = f"{len(scores)} other tables; {how}"
+    if unscored:
+        note += f"; {counted(unscored, 'row')} without a score left out"
+    return FieldImport(tuple(r.ns_score for r in scores), tuple(rows), removed, note)
+
+
+# ---------------------------------------------------------------- the three formats
+
+def _pbn_rows(data, board: int, vul: str) -> list[FieldRow]:
+    read = pbn_files.loads(data)
+    refused = [p for p in read.problems if p.board == str(board)]
+    if refused:
+        raise HuddleInputError("field", str(refused[0]))
+    rows: list[FieldRow] = []
+    for game in read.games:
+        bad = [w for w in game.warnings if w.startswith(pbn_files.SCORE_TABLE_WARNING)]
+        if game.board.number == board and bad:
+            raise HuddleInputError("field", f"board {board}: {bad[0]}")
+        if game.board.number == board and game.score_table:
+            rows.extend(game.score_table)
+            break
+    return rows
+
+
+def _text(element, name: str) -> str | None:
+    found = element.find(name)
+    return None if found is None or found.text is None else found.text.strip()
+
+
+def _usebio_rows(data, board: int, vul: str) -> list[FieldRow]:
+    text, _ = decode(data)
+    if "<!DOCTYPE" in text.upper() or "<!ENTITY" in text.upper():
+        raise HuddleInputError("USEBIO", "the file declares a DTD or entities, which a results file does not need")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise HuddleInputError("USEBIO", f"not well-formed XML ({exc})") from None
+    rows = []
+    for element in root.iter("BOARD"):
+        if _text(element, "BOARD_NUMBER") != str(board):
+            continue
+        for k, line in enumerate(element.iter("TRAVELLER_LINE"), 1):
+            rows.append(field_row(_text(line, "CONTRACT"), _text(line, "PLAYED_BY"), _text(line, "TRICKS"),
+                             _text(line, "SCORE"), vul, f"USEBIO board {board}, traveller line {k}",
+                             _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")))
+    return rows
+
+
+_CSV_NAMES = {"board": ("board", "board_number", "bd"), "contract": ("contract",),
+              "declarer": ("declarer", "by", "played_by"), "tricks": ("tricks", "result"),
+              "score": ("ns_score", "score_ns", "score", "ns"), "ns_pair": ("ns_pair", "pair_ns", "ns pair"),
+              "ew_pair": ("ew_pair", "pair_ew", "ew pair")}
+
+
+def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
+    text, _ = decode(data)
+    try:
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = _LineNamedReader(csv.DictReader(io.StringIO(text), dialect=dialect))
+    if not reader.fieldnames:
+        raise HuddleInputError("CSV", "the file has no header row")
+    header = {h.strip().lower(): h for h in reader.fieldnames if h}
+    column = {key: next((header[n] for n in names if n in header), None) for key, names in _CSV_NAMES.items()}
+    if column["score"] is None and column["contract"] is None:
+        raise HuddleInputError("CSV", "the header needs ns_score, or contract with declarer and tricks "
+                                      f"(it has {', '.join(reader.fieldnames)})")
+    rows = []
+    for number, record in enumerate(reader, 2):
+        get = lambda key: (record.get(column[key]) or "").strip() if column[key] else None  # noqa: E731
+        if column["board"] and get("board") != str(board):
+            continue
+        rows.append(field_row(get("contract"), get("declarer"), get("tricks"), get("score"), vul,
+                         f"CSV line {number}", get("ns_pair"), get("ew_pair")))
+        if len(rows) > MAX_ROWS:
+            break
+    return rows
+
+
+class _LineNamedReader:
+    """A CSV reader whose every failure (a cell over the csv module's 128 KB, a stray NUL) is a
+    refusal naming the line."""
+
+    def __init__(self, reader: csv.DictReader):
+        self.reader = reader
+        self.fieldnames = self._read(lambda: reader.fieldnames)
+
+    def _read(self, step):
+        try:
+            return step()
+        except csv.Error as exc:
+            line = self.reader.line_num + 1          # the line being read when it failed
+            why = (f"a cell is longer than {csv.field_size_limit():,} characters" if "field limit" in str(exc)
+                   else str(exc))
+            raise HuddleInputError(f"CSV line {line}", why) from None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self._read(lambda: next(self.reader))
+
+
+__all__ = ["FieldImport", "FORMATS", "file_format", "rows_for_board", "field_for_case"]

@@ -1,0 +1,220 @@
+"""Assigned scores valued the way the event scores: matchpoints into the field (2-1 or ACBL 1-½
+scale), IMPs against the other table (knockout averaging when one result per board is needed),
+Butler IMPs against the field's datum, cross-IMPs against every other table, board-a-match won /
+tied / lost against the other table, or total points.
+
+Law 12B1: damage is measured in the event's scoring, so the damage question and every method
+value a side's scores through ``side_value`` here, never in raw points when the event is not
+scored in points.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from analysis.errors import HuddleInputError
+from analysis.bridge.matchpoints import AdjustedTable, score_board
+from analysis.numbers import display, fraction_str
+from analysis.bridge.scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps,
+                                     knockout_average, weighted_butler, weighted_cross_imps, weighted_imps)
+
+
+def bam_share(difference: int) -> Fraction:
+    """Board-a-match: the board won (1), tied (½) or lost (0) on the points difference."""
+    return Fraction(1) if difference > 0 else Fraction(1, 2) if difference == 0 else Fraction(0)
+
+
+def weighted_bam(adjusted: WeightedScore, other_table: int) -> Fraction:
+    """North-South's share of the board: each component compared with the other table, weighted."""
+    return sum((w * bam_share(s - other_table) for s, w in adjusted.components), Fraction(0))
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's assigned score (North-South scores with weights, or none for an artificial
+    score) and what it is worth in the event's unit, with the arithmetic that got there."""
+
+    side: str
+    weighted: WeightedScore | None
+    matchpoints: Fraction | None = None
+    top: int | Fraction | None = None
+    imps: Fraction | None = None
+    arithmetic: str = ""
+    board: Fraction | None = None          # board-a-match: share of the board won
+
+    def own_view(self) -> tuple[tuple[int, Fraction], ...]:
+        sign = 1 if self.side == "NS" else -1
+        return () if self.weighted is None else tuple((sign * s, w) for s, w in self.weighted.components)
+
+    def value(self) -> tuple[Fraction | None, str]:
+        """What the score is worth and in what unit."""
+        if self.matchpoints is not None:
+            return self.matchpoints, f"matchpoints of {display(Fraction(self.top))}"
+        if self.imps is not None:
+            return self.imps, "IMPs"
+        if self.board is not None:
+            return self.board, "of the board"
+        if self.weighted is not None:
+            sign = 1 if self.side == "NS" else -1
+            return sign * self.weighted.expected_score(), "points" if len(self.weighted.components) == 1 else \
+                "points (expected)"
+        return None, ""
+
+    def components(self) -> str:
+        """The side's scores with their weights, e.g. "3/4 × -140 + 1/4 × -170"."""
+        return " + ".join(f"{fraction_str(w)} × {s:+d}" if w != 1 else f"{s:+d}" for s, w in self.own_view())
+
+    def headline(self) -> str:
+        """What the score is worth, short enough for a phone: "8 1/4 of 22 matchpoints", "4 2/3 IMPs",
+        "2/3 of the board", or the points of a single result."""
+        value, unit = self.value()
+        if value is None:
+            return ""
+        if unit.startswith("points"):
+            return self.components() if len(self.own_view()) == 1 else f"{display(value)} points expected"
+        if self.matchpoints is not None:
+            return f"{display(value)} of {display(Fraction(self.top))} matchpoints"
+        return f"{display(value)} {unit}"
+
+    def describe(self) -> str:
+        parts = self.components()
+        if self.matchpoints is not None:
+            parts += f": {display(self.matchpoints)} of {display(Fraction(self.top))} matchpoints"
+        if self.imps is not None:
+            parts += f": {display(self.imps)} IMPs"
+        if self.board is not None:
+            parts += f": {display(self.board)} of the board"
+        return parts.lstrip(": ")
+
+    def to_dict(self) -> dict:
+        return {"side": self.side, "scores": [{"score": s, "weight": fraction_str(w)} for s, w in self.own_view()],
+                "matchpoints": None if self.matchpoints is None else fraction_str(self.matchpoints),
+                "top": self.top if self.top is None or isinstance(self.top, int) else fraction_str(self.top),
+                "imps": None if self.imps is None else fraction_str(self.imps),
+                "board": None if self.board is None else fraction_str(self.board),
+                "arithmetic": self.arithmetic}
+
+
+def score_sides(case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]:
+    """Each side's North-South weighted score scored as the event scores it."""
+    ns, ew = by_side["NS"], by_side["EW"]
+    if case.scoring == "matchpoints" and case.field:
+        board = score_board(case.field, [AdjustedTable(ns, ew)], case.matchpoint_scale)
+        a = board.adjusted[0]
+        return {"NS": SideScore("NS", ns, a.ns_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ns, board.ns_matchpoints)),
+                "EW": SideScore("EW", ew, a.ew_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ew, board.ew_matchpoints))}
+    if case.scoring == "butler" and case.field:
+        rule = case.butler_datum
+        return {"NS": SideScore("NS", ns, imps=weighted_butler(ns, case.field, rule),
+                                arithmetic=butler_working(ns, case.field, rule)),
+                "EW": SideScore("EW", ew, imps=-weighted_butler(ew, case.field, rule),
+                                arithmetic=butler_working(ew, case.field, rule, -1))}
+    if case.scoring == "cross-imps" and case.field:
+        average = case.cross_imps == "average"
+        return {"NS": SideScore("NS", ns, imps=weighted_cross_imps(ns, case.field, average),
+                                arithmetic=cross_imps_working(ns, case.field, average)),
+                "EW": SideScore("EW", ew, imps=-weighted_cross_imps(ew, case.field, average),
+                                arithmetic=cross_imps_working(ew, case.field, average, -1))}
+    if case.scoring == "imps" and case.other_table is not None:
+        return {"NS": SideScore("NS", ns, imps=weighted_imps(ns, case.other_table),
+                                arithmetic=_imp_lines(ns, case.other_table, 1)),
+                "EW": SideScore("EW", ew, imps=-weighted_imps(ew, case.other_table),
+                                arithmetic=_imp_lines(ew, case.other_table, -1))}
+    if case.scoring == "bam" and case.other_table is not None:
+        return {"NS": SideScore("NS", ns, board=weighted_bam(ns, case.other_table),
+                                arithmetic=_bam_lines(ns, case.other_table, "NS")),
+                "EW": SideScore("EW", ew, board=1 - weighted_bam(ew, case.other_table),
+                                arithmetic=_bam_lines(ew, case.other_table, "EW"))}
+    return {"NS": SideScore("NS", ns), "EW": SideScore("EW", ew)}
+
+
+def as_whole(value: Fraction) -> int | Fraction:
+    """A top or a count as an int when it is whole (so JSON shows 22, not "22")."""
+    return int(value) if value.denominator == 1 else value
+
+
+def side_value(case, side: str, score: WeightedScore) -> tuple[Fraction | None, str]:
+    """What ``score`` (North-South points with weights) is worth to ``side`` in the event's unit.
+    Without the field (matchpoints) or the other table (IMPs, BAM) only a single result can be
+    compared, in points: matchpoints and IMPs never reverse the order of two single scores, but a
+    weighted mixture's worth depends on the field, so it is None then."""
+    scored = score_sides(case, {"NS": score, "EW": score})[side]
+    value, unit = scored.value()
+    in_points = scored.matchpoints is None and scored.imps is None and scored.board is None
+    comparable = not in_points or case.scoring == "total points" or len(score.components) == 1
+    return (value, unit) if comparable else (None, unit)
+
+
+def knockout_scores(scores: dict[str, SideScore], law_text: str) -> dict[str, SideScore]:
+    """Knockout play has one result per board: each side's IMPs are computed separately and
+    averaged (laws-and-scoring.md §3.11)."""
+    ns, ew = scores["NS"].imps, scores["EW"].imps
+    if ns is None or ew is None or ns == -ew:
+        return scores
+    ns_ko, ew_ko = knockout_average(ns, ew)
+    note = f"knockout averaging, {law_text}: ({display(ns)} − ({display(ew)})) / 2 = {display(ns_ko)}"
+    return {"NS": replace(scores["NS"], imps=ns_ko, arithmetic=_join(scores["NS"].arithmetic, note)),
+            "EW": replace(scores["EW"], imps=ew_ko, arithmetic=_join(scores["EW"].arithmetic,
+                                                                    f"the other side of it: {display(ew_ko)}"))}
+
+
+def _join(first: str, second: str) -> str:
+    return f"{first}; {second}" if first else second
+
+
+def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:
+    """Seed 002: each component is matchpointed against the field with the weights added to its
+    frequencies; the side's score is the weighted sum."""
+    if len(ws.components) == 1:
+        return ""
+    return " + ".join(f"{fraction_str(w)} × {display(matchpoints_of(s))}" for s, w in ws.components)
+
+
+def _imp_lines(ws: WeightedScore, other: int, sign: int) -> str:
+    """Seed 002: the weighted average of each component's IMPs, never the IMPs of the average."""
+    return " + ".join(f"{fraction_str(w)} × {sign * imps(s - other):+d} ({s:+d} vs {other:+d})" for s, w in ws.components)
+
+
+def butler_working(ws: WeightedScore, field: Sequence[int], rule: ButlerDatum, sign: int = 1) -> str:
+    """The datum as the event works it out, then each component's IMPs against it, weighted
+    (``sign`` -1 for East-West)."""
+    scored = [(s, w, *butler_imps(s, field, rule)) for s, w in ws.components]
+    datums = {d for *_, d in scored}
+    if len(datums) == 1:
+        terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs {d:+d})" for s, w, i, d in scored)
+        mean = rule.worked_out(field, ws.components[0][0]).mean
+        return f"datum {datums.pop():+d}, {rule.describe(field)} (mean {display(mean)}): {terms}"
+    terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs datum {d:+d})" for s, w, i, d in scored)
+    return f"datum for each result, {rule.describe(field)}: {terms}"
+
+
+def cross_imps_working(ws: WeightedScore, field: Sequence[int], average: bool = True, sign: int = 1) -> str:
+    """Each component IMPed against every other table, averaged (or summed), then weighted."""
+    n = len(field)
+
+    def against_field(s: int) -> str:
+        total = sign * cross_imps_against(s, field, average=False)
+        shown = f"{display(total)} / {n}" if average else "summed"
+        return f"{s:+d} against each of the {n} other tables: {shown}"
+    return " + ".join(f"{fraction_str(w)} × {display(sign * cross_imps_against(s, field, average))} "
+                      f"({against_field(s)})" for s, w in ws.components)
+
+
+def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:
+    words = {Fraction(1): "won", Fraction(1, 2): "tied", Fraction(0): "lost"}
+    share = (lambda s: bam_share(s - other)) if side == "NS" else (lambda s: 1 - bam_share(s - other))
+    return " + ".join(f"{fraction_str(w)} × {display(share(s))} ({s:+d} vs {other:+d}: {words[share(s)]})"
+                      for s, w in ws.components)
+
+
+def require_unit(case, purpose: str) -> None:
+    """Refuse a method that needs the event's unit when the case lacks the field / other table."""
+    if case.scoring in FIELD_FORMS and not case.field:
+        raise HuddleInputError("field", f"{purpose} needs the field (the other tables' scores)")
+    if case.scoring in ("imps", "bam") and case.other_table is None:
+        raise HuddleInputError("other_table", f"{purpose} needs the other table's score")
+
+
+__all__ = ["SideScore", "score_sides", "side_value", "as_whole", "knockout_scores", "weighted_bam", "bam_share",
+           "require_unit"]

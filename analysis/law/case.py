@@ -1,0 +1,694 @@
+"""Case files: a ruling case as JSON with a ``format_version``; load/loads/dump/dumps like json.
+
+The schema is documented in docs/case-file.md. Reading validates everything and names the field
+of the first problem; nothing is returned half-read.
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import IO, Any
+
+from endplay.types import Deal
+
+from analysis.files import lin as lin_files
+from analysis.files import pbn as pbn_files
+from analysis.bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
+                     parse_deal, partner_of, seat, side_of)
+from analysis.files.results import field_for_case
+from analysis.bridge.table_results import FieldRow
+from analysis.errors import HuddleInputError
+from analysis.limits import MAX_CASE_TEXT, check_file_size, check_length, check_texts, loads_json, optional_text
+from analysis.law.editions import DEFAULT_EDITION, edition
+from analysis.bridge.matchpoints import Scale
+from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, played_order, position_name
+from analysis.law.ruling_inputs import RulingInputs
+from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
+from analysis.bridge.scoring import ButlerDatum, PlayedContract, parse_score
+
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)       # version 1 files load unchanged (docs/case-file.md)
+# UI: unauthorized information from partner; MI: misinformation; unplayable: no result could be
+# obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
+KINDS = ("UI", "MI", "unplayable")
+SCORING_FORMS = ("matchpoints", "imps", "butler", "cross-imps", "bam", "total points")
+SCORING_NAMES = {"matchpoints": "matchpoints", "imps": "IMPs", "butler": "Butler IMPs", "cross-imps": "cross-IMPs",
+                 "bam": "board-a-match", "total points": "total points"}
+CROSS_IMPS = ("average", "sum")
+KIND_NAMES = {"UI": "Unauthorized information", "MI": "Misinformation", "unplayable": "Unplayable board (no result)"}
+OFFENDING_SIDES = ("NS", "EW", "both")
+OFFENDING_SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "both": "both sides"}
+# What the irregularity was. The tempo kinds (hesitation: unmistakable hesitation; haste: unwonted
+# speed) and remark, question, gesture are UI by manner (Law 16B1(a), Law 73A2); explanation,
+# alert and unalerted are UI from partner's explanation, alert or failure to alert (Law 16B1(a),
+# Law 20F); misexplained is the MI itself.
+IRREGULARITY_TYPES = ("hesitation", "haste", "remark", "question", "gesture", "explanation", "alert",
+                      "unalerted", "misexplained", "other")
+IRREGULARITY_NAMES = {"hesitation": "hesitation (a break in tempo)", "haste": "haste (an unusually quick call)",
+                      "remark": "remark", "question": "question", "gesture": "gesture or mannerism",
+                      "explanation": "partner's explanation", "alert": "partner's alert",
+                      "unalerted": "partner's failure to alert", "misexplained": "misexplanation (the MI itself)",
+                      "other": "other"}
+EXPLAINED_BY_PARTNER = ("explanation", "alert", "unalerted", "misexplained")   # ``by`` is the caller's partner
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """What happened at the table: a contract and its result, or a score alone."""
+
+    contract: PlayedContract | None = None
+    ns_score: int | None = None
+    passed_out: bool = False
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {}
+        if self.contract is not None:
+            c = self.contract
+            out["contract"] = f"{c.level}{c.strain}{c.penalty}" + ("=" if c.result == 0 else f"{c.result:+d}")
+            out["declarer"] = c.declarer
+        if self.passed_out:
+            out["passed_out"] = True
+        if self.ns_score is not None:
+            out["ns_score"] = self.ns_score
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict | None, vul: str, where: str = "table_result") -> "TableResult | None":
+        if data is None:
+            return None
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, "must be an object")
+        contract = None
+        score = None
+        if "contract" in data:
+            if "declarer" not in data:
+                raise HuddleInputError(f"{where}.declarer", "needed with a contract")
+            try:
+                contract = PlayedContract.parse(data["contract"], data["declarer"])
+            except HuddleInputError as exc:
+                raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
+            score = contract.ns_score(vul)
+        if data.get("passed_out"):
+            score = 0
+        if "ns_score" in data:
+            given = parse_score(str(data["ns_score"]), f"{where}.ns_score")
+            if score is not None and given != score:
+                raise HuddleInputError(f"{where}.ns_score", f"{given} does not match the contract, "
+                                                             f"which scores {score} for North-South")
+            score = given
+        return cls(contract, score, bool(data.get("passed_out")), data.get("note"))
+
+    def describe(self) -> str:
+        if self.passed_out:
+            return "Passed out"
+        if self.contract is not None:
+            return self.contract.words()
+        return self.note or "not recorded"
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    type: str
+    by: str | None = None              # seat that transmitted the UI (or gave the explanation)
+    call_index: int | None = None      # 0-based index into the auction
+    seconds: int | None = None
+    agreed: bool | None = None         # both sides agree the facts?
+    description: str = ""
+    to: str | None = None              # seat that received it (partner of ``by``)
+    card_index: int | None = None      # 0-based index into the play, when it arose in the play
+
+    @property
+    def receiver(self) -> str | None:
+        """Who the UI reached: ``to``, else the partner of the seat that transmitted it."""
+        return self.to or (partner_of(self.by) if self.by else None)
+
+    def to_dict(self) -> dict:
+        out = {"type": self.type, "description": self.description}
+        for name in ("by", "to", "call_index", "card_index", "seconds", "agreed"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+@dataclass(frozen=True)
+class Case:
+    """One ruling case: the board, the irregularity, the action in question and the results."""
+
+    id: str
+    title: str
+    kind: str
+    board: Board
+    scoring: str = "matchpoints"
+    source: str = ""
+    event: str | None = None
+    session: str | None = None
+    class_of_players: str | None = None
+    irregularity: Irregularity | None = None
+    action_index: int | None = None            # 0-based index of the call in question
+    table_result: TableResult | None = None
+    field: tuple[int, ...] = ()                # other tables' North-South scores
+    other_table: int | None = None             # teams: the other table's North-South score
+    offending_side: str | None = None          # "NS" or "EW"
+    notes: str = ""
+    assumptions: tuple[str, ...] = ()
+    source_ruling: str = ""
+    ruling: RulingInputs | None = None         # the director's findings and adjustment (optional)
+    laws: str = DEFAULT_EDITION                # the edition of the Laws in force for the event
+    matchpoint_scale: Scale = Scale.WBF        # 2-1 (WBF/EBU) or 1-½ (ACBL)
+    knockout: bool = False                     # teams knockout: one result per board (Law 86)
+    play: tuple[str, ...] = ()                 # the cards played, in order, from the opening lead
+    play_index: int | None = None              # 0-based index of the card in question (0: the opening lead)
+    butler_datum: ButlerDatum = ButlerDatum()  # Butler: how the event works out the datum
+    cross_imps: str = "average"                # cross-IMPs: "average" over the other tables, or "sum"
+    skip_bid_regulation: str = DEFAULT_SKIP_BID_PAUSE   # the pause after a skip bid (analysis.law.regulations)
+
+    @property
+    def skip_bid_pause(self) -> SkipBidPause:
+        return skip_bid_pause(self.skip_bid_regulation)
+
+    def scoring_description(self) -> str:
+        """The form of scoring with what it is scored against, e.g. "Butler IMPs against a datum:
+        the mean of the 7 other tables with 1 dropped at each end, rounded to the nearest 10"."""
+        name = SCORING_NAMES[self.scoring]
+        name = name[:1].upper() + name[1:]
+        if self.scoring == "butler":
+            return f"{name} against a datum: {self.butler_datum.describe(self.field)}" if self.field else name
+        if self.scoring == "cross-imps":
+            how = "averaged over" if self.cross_imps == "average" else "summed over"
+            return f"{name}, each score against every other table, {how} the other tables"
+        return name
+
+    @property
+    def non_offending_side(self) -> str | None:
+        """None when no side, or both sides, offended."""
+        return {"NS": "EW", "EW": "NS"}.get(self.offending_side or "")
+
+    @property
+    def both_offended(self) -> bool:
+        return self.offending_side == "both"
+
+    @property
+    def action_call(self) -> Call | None:
+        """The call the ruling is about."""
+        return None if self.action_index is None else self.board.auction.calls[self.action_index]
+
+    @property
+    def action_seat(self) -> str | None:
+        """Who took the action in question (declarer for a card from dummy, Law 45B)."""
+        if self.play_index is not None:
+            return self.the_play.decider(self.play_index)
+        return None if self.action_index is None else self.board.auction.seat_of(self.action_index)
+
+    @property
+    def decision_kind(self) -> str | None:
+        """What the action in question is: a call, the opening lead or a later play."""
+        if self.play_index is not None:
+            return "lead" if self.play_index == 0 else "play"
+        return None if self.action_index is None else "call"
+
+    @property
+    def the_play(self) -> Play | None:
+        """The play with its contract, when the contract is known (table result or auction)."""
+        return play_of(self.board, self.table_result, self.play)
+
+    def decision_name(self) -> str:
+        """"call 7", "the opening lead", "trick 3, card 2"."""
+        if self.play_index is not None:
+            return position_name(self.play_index)
+        return "" if self.action_index is None else f"call {self.action_index + 1}"
+
+    def action_in_question(self, actions=()) -> str:
+        """The action the ruling is about, as the poll names it: the call; for a play, the
+        poll's choice that holds the card played (a low ♠ for ♠4), else the card; for a case
+        whose source gives no auction, the ruling section's table action."""
+        if self.play_index is not None:
+            if not actions and self.ruling is not None:
+                actions = [c.action for c in self.ruling.poll] + list(self.ruling.alternatives)
+            return choice_of(self.play[self.play_index], [parse_choice_or_none(a) for a in actions])
+        if self.action_index is not None:
+            return self.board.auction.calls[self.action_index].call
+        return self.ruling.table_action if self.ruling is not None else ""
+
+    def to_dict(self) -> dict:
+        b = self.board
+        out: dict[str, Any] = {
+            "format_version": FORMAT_VERSION, "id": self.id, "title": self.title, "kind": self.kind,
+            "source": self.source, "event": self.event, "session": self.session, "laws": self.laws,
+            "scoring": self.scoring, "matchpoint_scale": self.matchpoint_scale.value,
+            "knockout": self.knockout, "class_of_players": self.class_of_players,
+            "board": {"number": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability},
+            "deal": deal_pbn(b.deal),
+            "auction": [c.to_dict() for c in b.auction.calls],
+            "irregularity": self.irregularity.to_dict() if self.irregularity else None,
+            "action_index": self.action_index,
+            "table_result": self.table_result.to_dict() if self.table_result else None,
+            "field": list(self.field), "other_table": self.other_table,
+            "offending_side": self.offending_side, "notes": self.notes,
+            "assumptions": list(self.assumptions), "source_ruling": self.source_ruling,
+        }
+        if self.play:
+            out["play"] = list(self.play)
+            out["play_index"] = self.play_index
+        if self.scoring == "butler":
+            out["butler_datum"] = self.butler_datum.to_dict()
+        if self.scoring == "cross-imps":
+            out["cross_imps"] = self.cross_imps
+        if self.skip_bid_regulation != DEFAULT_SKIP_BID_PAUSE:
+            out["skip_bid_regulation"] = self.skip_bid_regulation
+        if self.ruling is not None:
+            out["ruling"] = self.ruling.to_dict()
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Case":
+        if not isinstance(data, dict):
+            raise HuddleInputError("case", "a case file is a JSON object")
+        version = data.get("format_version")
+        if version not in READABLE_VERSIONS:
+            raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads "
+                                                     f"{' and '.join(map(str, READABLE_VERSIONS))})")
+        for name in ("title", "id", "kind", "board", "deal"):
+            if not data.get(name):
+                raise HuddleInputError(name, "is required")
+        check_length(str(data["title"]), MAX_TITLE, "title")
+        kind = next((k for k in KINDS if k.lower() == str(data["kind"]).lower()), None)
+        if kind is None:
+            raise HuddleInputError("kind", f"'{data['kind']}' must be one of {', '.join(KINDS)}")
+        scoring = str(data.get("scoring", "matchpoints")).lower()
+        if scoring not in SCORING_FORMS:
+            raise HuddleInputError("scoring", f"'{scoring}' must be one of {', '.join(SCORING_FORMS)}")
+        laws = edition(data.get("laws") or _version_1_edition(data), "laws")
+        knockout = data.get("knockout", False)
+        if knockout not in (True, False):
+            raise HuddleInputError("knockout", "must be true or false")
+        if knockout and scoring != "imps":
+            raise HuddleInputError("knockout", f"knockout averaging applies to IMP matches, not {scoring}")
+        board = _board_from(data)
+        table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
+        play, play_index = _play_from(data, board, table_result)
+        irregularity = _irregularity_from(data.get("irregularity"), board, play)
+        board, irregularity = _tempo_marked(board, irregularity)
+        action_index = data.get("action_index")
+        if action_index is not None and (not isinstance(action_index, int) or isinstance(action_index, bool)
+                                         or not 0 <= action_index < len(board.auction.calls)):
+            raise HuddleInputError("action_index", f"{action_index!r} is not a call of the auction "
+                                                   f"(0 to {len(board.auction.calls) - 1})")
+        if action_index is not None and play_index is not None:
+            raise HuddleInputError("play_index", "a case rules one action: give the call (action_index) or the "
+                                                 "card (play_index), not both")
+        offending = data.get("offending_side")
+        if offending is not None and offending not in OFFENDING_SIDES:
+            raise HuddleInputError("offending_side", f"'{offending}' must be NS, EW or both")
+        actor = (play.decider(play_index) if play_index is not None
+                 else None if action_index is None else board.auction.seat_of(action_index))
+        _check_ui_source(kind, irregularity, actor, offending)
+        field_scores = data.get("field") or []
+        if not isinstance(field_scores, list):
+            raise HuddleInputError("field", "must be a list of North-South scores")
+        other = data.get("other_table")
+        for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
+            if data.get(name) is not None and scoring != form:
+                raise HuddleInputError(name, f"applies to {SCORING_NAMES[form]}, not {SCORING_NAMES[scoring]}")
+        cross_imps = str(data.get("cross_imps") or "average").lower()
+        if cross_imps not in CROSS_IMPS:
+            raise HuddleInputError("cross_imps", f"'{cross_imps}' must be average (over the other tables) or sum")
+        return cls(
+            id=check_case_id(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
+            source=str(data.get("source", "")), event=optional_text(data.get("event"), "event"),
+            session=optional_text(data.get("session"), "session"),
+            class_of_players=optional_text(data.get("class_of_players"), "class_of_players"), irregularity=irregularity,
+            action_index=action_index,
+            table_result=table_result, play=play.cards if play else (), play_index=play_index,
+            field=tuple(parse_score(str(s), f"field[{i}]") for i, s in enumerate(field_scores)),
+            other_table=None if other is None else parse_score(str(other), "other_table"),
+            offending_side=offending, notes=str(data.get("notes", "")),
+            assumptions=tuple(str(a) for a in data.get("assumptions", [])),
+            source_ruling=str(data.get("source_ruling", "")),
+            ruling=None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
+                                                                             board.vulnerability, kind),
+            laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout,
+            butler_datum=ButlerDatum.from_dict(data.get("butler_datum")), cross_imps=cross_imps,
+            skip_bid_regulation=skip_bid_pause(data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE).name)
+
+
+def _tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregularity | None]:
+    """A hesitation at a call is that call's tempo break: one entry marks both (the auction's
+    footnote and the irregularity), and seconds given in one place are the other's."""
+    if irr is None or irr.type != "hesitation" or irr.call_index is None:
+        return board, irr
+    calls = list(board.auction.calls)
+    call = calls[irr.call_index]
+    if irr.seconds is not None and call.tempo_seconds is not None and irr.seconds != call.tempo_seconds:
+        raise HuddleInputError("irregularity.seconds", f"{irr.seconds} seconds, but the auction gives "
+                                                       f"{call.tempo_seconds} for call {irr.call_index + 1}")
+    seconds = irr.seconds if irr.seconds is not None else call.tempo_seconds
+    calls[irr.call_index] = replace(call, tempo_break=True, tempo_seconds=seconds)
+    return replace(board, auction=Auction(board.auction.dealer, tuple(calls))), replace(irr, seconds=seconds)
+
+
+def _version_1_edition(data: dict) -> str:
+    """Version 1 files named no edition: their "likely" method was the 1997 Law 12C2, every other
+    method the 2017 Laws."""
+    adjustment = (data.get("ruling") or {}).get("adjustment") if isinstance(data.get("ruling"), dict) else None
+    method = adjustment.get("method") if isinstance(adjustment, dict) else None
+    return "1997" if data.get("format_version") == 1 and method == "likely" else DEFAULT_EDITION
+
+
+def _check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, offending: str | None) -> None:
+    """Who transmitted the UI, who received it and which side offended must agree: UI passes
+    between partners, and the side that may have used it is the side that transmitted it."""
+    if kind != "UI" or irr is None or irr.by is None:
+        return
+    if irr.to is not None and irr.to != partner_of(irr.by):
+        raise HuddleInputError("irregularity.to", f"{SEAT_NAMES[irr.to]} is not {SEAT_NAMES[irr.by]}'s partner: "
+                               "unauthorized information passes between partners; an opponent's manner "
+                               "is information used at one's own risk (Law 73D1)")
+    if actor is None or actor != irr.receiver or offending not in ("NS", "EW"):
+        return
+    if side_of(irr.by) != offending:
+        raise HuddleInputError("offending_side", f"{SEAT_NAMES[irr.by]} transmitted the information and "
+                               f"{SEAT_NAMES[actor]}, the partner, took the action in question, so the "
+                               f"offending side is {SIDE_NAMES[side_of(irr.by)]}, not {SIDE_NAMES[offending]}")
+
+
+def _board_from(data: dict) -> Board:
+    b = data["board"]
+    if not isinstance(b, dict):
+        raise HuddleInputError("board", "must be an object with number, dealer, vulnerability")
+    deal: Deal = parse_deal(data["deal"])
+    calls = data.get("auction", [])
+    if not isinstance(calls, list):
+        raise HuddleInputError("auction", "must be a list of calls")
+    dealer = b.get("dealer")
+    auction = Auction.from_dict({"dealer": dealer if dealer else _dealer_from_number(b), "calls": calls})
+    return Board.make(deal, b.get("number"), dealer, b.get("vulnerability"), auction)
+
+
+def _dealer_from_number(b: dict) -> str:
+    if not isinstance(b.get("number"), int):
+        raise HuddleInputError("board.dealer", "give the dealer or the board number")
+    return dealer_for_board(b["number"])
+
+
+def parse_choice_or_none(text: str) -> str:
+    try:
+        return parse_choice(text)
+    except HuddleInputError:
+        return ""
+
+
+def play_of(board: Board, table_result: "TableResult | None", cards=()) -> Play | None:
+    """The play's contract from the table result, else from the auction; None when neither says."""
+    contract = table_result.contract if table_result is not None else None
+    if contract is not None:
+        return Play(contract.strain, contract.declarer, tuple(cards))
+    final = board.auction.contract_text()
+    if final is None:
+        return None
+    bid, _, declarer = final.partition(" by ")
+    return Play(bid[1:].rstrip("X"), declarer, tuple(cards))
+
+
+def _play_from(data: dict, board: Board, table_result: "TableResult | None") -> tuple[Play | None, int | None]:
+    """The play (checked against the deal: each card held, played once, following suit) and the
+    card in question, which must be one of the cards recorded."""
+    cards, index = data.get("play") or [], data.get("play_index")
+    if not isinstance(cards, list):
+        raise HuddleInputError("play", "must be a list of cards in the order played, e.g. [\"CJ\", \"C2\"]")
+    if not cards and index is None:
+        return play_of(board, table_result), None
+    play = play_of(board, table_result, parse_play(cards))
+    if play is None:
+        raise HuddleInputError("play", "a play needs its contract: a complete auction or the table result")
+    play.check({s: hand_cards(board.deal, s) for s in SEATS})
+    if index is not None and (not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(play.cards)):
+        raise HuddleInputError("play_index", f"{index!r} is not a card of the play recorded "
+                                             f"({'0 to ' + str(len(play.cards) - 1) if play.cards else 'record the play'})")
+    return play, index
+
+
+def _irregularity_from(data: dict | None, board: Board, play: Play | None = None) -> Irregularity | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise HuddleInputError("irregularity", "must be an object")
+    kind = str(data.get("type", "")).lower()
+    if kind not in IRREGULARITY_TYPES:
+        raise HuddleInputError("irregularity.type", f"'{kind}' must be one of {', '.join(IRREGULARITY_TYPES)}")
+    by = seat(data["by"], "irregularity.by") if data.get("by") else None
+    to = seat(data["to"], "irregularity.to") if data.get("to") else None
+    index = data.get("call_index")
+    if index is not None and (not isinstance(index, int) or not 0 <= index < len(board.auction.calls)):
+        raise HuddleInputError("irregularity.call_index", f"{index!r} is not a call of the auction")
+    if index is not None and by is not None:
+        caller = board.auction.seat_of(index)
+        # a tempo or manner goes with the caller's own call; an explanation or alert with partner's
+        expected = partner_of(caller) if kind in EXPLAINED_BY_PARTNER else caller
+        if by != expected:
+            what = "explained or alerted by" if kind in EXPLAINED_BY_PARTNER else "made by"
+            raise HuddleInputError("irregularity.by", f"call {index + 1} was {what} "
+                                                      f"{SEAT_NAMES[expected]}, not {SEAT_NAMES[by]}")
+    card = data.get("card_index")
+    if card is not None:
+        if index is not None:
+            raise HuddleInputError("irregularity.card_index", "give the call or the card it arose at, not both")
+        if play is None or not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(play.cards):
+            raise HuddleInputError("irregularity.card_index", f"{card!r} is not a card of the play recorded")
+        if by is not None and by != play.decider(card):
+            raise HuddleInputError("irregularity.by", f"{position_name(card)} was {SEAT_NAMES[play.decider(card)]}'s "
+                                                      f"to play, not {SEAT_NAMES[by]}'s")
+    seconds = data.get("seconds")
+    if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
+        raise HuddleInputError("irregularity.seconds", f"{seconds!r} must be a whole number of seconds (0 to 3600)")
+    if data.get("agreed") not in (True, False, None):
+        raise HuddleInputError("irregularity.agreed", "must be true, false or null")
+    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card)
+
+
+# ---------------------------------------------------------------- from PBN
+
+MAX_TITLE = 300                   # the case list's column
+MAX_CASE_FILE = 2 * 1024 * 1024   # characters: a case file with its ruling is a few kilobytes
+CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$")
+
+
+def check_case_id(value: Any) -> str:
+    """A case id is a slug: it names the case in links and report files, and is never a path."""
+    text = str(value)
+    if not CASE_ID.match(text):
+        raise HuddleInputError("id", f"'{text[:40]}' is not a case id: use 1 to 80 letters, digits, '-' or '_', "
+                                     "starting with a letter or digit")
+    return text
+
+
+def case_id_from_title(title: str) -> str:
+    """A case id for a title: lower-case ASCII words joined by '-'."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")[:80]
+    return slug or "case"
+
+
+def read_games(data: bytes | str, name: str = "") -> pbn_files.GameFile:
+    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag)."""
+    check_file_size(data, name or "file")
+    text = data.decode("latin-1") if isinstance(data, bytes) else data
+    is_lin = name.lower().endswith(".lin") or ("md|" in text and "[Deal" not in text)
+    return (lin_files if is_lin else pbn_files).loads(data)
+
+
+def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: int | None = None,
+              room: str | None = None, game: int | None = None, name: str = "", **facts: Any) -> Case:
+    """A case from one game of a PBN or LIN file, chosen by board number (and room when both
+    tables are in the file) or by position (``game``, 1 = first); the first game when the file
+    has one or nothing is chosen. The board's other tables in the file are its field."""
+    read = read_games(data, name)
+    chosen = pick_game(read, board, room, game)
+    return from_game(chosen, id, title, kind, others=other_tables(read, chosen), **facts)
+
+
+def game_result(g: pbn_files.Game) -> TableResult | None:
+    """A game's table result as the file records it (None when it records none or an impossible one)."""
+    table = _table_result(g)
+    try:
+        return TableResult.from_dict(table, g.board.vulnerability) if table else None
+    except HuddleInputError:
+        return None
+
+
+def game_label(g: pbn_files.Game) -> str:
+    """A game as a director picks it from a file: board, room, result and players."""
+    parts = [f"Board {g.label or '?'}"]
+    if g.room:
+        parts.append(f"{g.room.lower()} room")
+    result = game_result(g)
+    if result is not None:
+        ns = f" (North-South {result.ns_score:+d})" if result.ns_score is not None and result.contract else ""
+        parts.append(result.describe() + ns)
+    else:
+        parts.append("no result recorded")
+    pairs = [" – ".join(g.players[s] for s in side if g.players.get(s)) for side in ("NS", "EW")]
+    if any(pairs):
+        parts.append(f"{pairs[0] or '?'} v {pairs[1] or '?'}")
+    return " · ".join(parts)
+
+
+def game_labels(read: pbn_files.GameFile) -> dict[str, int]:
+    """Every game's label, to its position in the file; a label two games share names the game."""
+    labels = [game_label(g) for g in read.games]
+    shared = {label for label, n in Counter(labels).items() if n > 1}
+    return {(f"{label} · game {g.position}" if label in shared else label): g.position
+            for label, g in zip(labels, read.games)}
+
+
+def other_tables(read: pbn_files.GameFile, chosen: pbn_files.Game) -> tuple[int, ...]:
+    """North-South's scores at the other tables of the same deal in the file: the board's field."""
+    scores = []
+    for g in read.games:
+        if g.position == chosen.position or g.board.number != chosen.board.number \
+                or deal_pbn(g.board.deal) != deal_pbn(chosen.board.deal):
+            continue
+        result = game_result(g)
+        if result is not None and result.ns_score is not None:
+            scores.append(result.ns_score)
+    return tuple(scores)
+
+
+def pick_game(read: pbn_files.GameFile, board: int | None = None, room: str | None = None,
+              game: int | None = None) -> pbn_files.Game:
+    """The game asked for; with nothing asked, the only game read, else the file's first."""
+    if board is None and game is None and room is None:
+        game = read.games[0].position if len(read.games) == 1 else 1
+    return pbn_files.choose_game(read.games, read.problems, board, room, game, "file")
+
+
+def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int | None = None,
+             board: int | None = None, room: str | None = None, **facts: Any) -> Case:
+    """A case from one game of a PBN file (see from_file)."""
+    return from_file(text, id, title, kind, board, room, game, "file.pbn", **facts)
+
+
+def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", others: tuple[int, ...] = (),
+              **facts: Any) -> Case:
+    """A case from a game read from a file: board, deal, auction with its alerts and tempo marks,
+    event, table result, the field from its ScoreTable (without this table) or else ``others``
+    (the other tables' scores), and the irregularity pre-filled from the first tempo mark."""
+    b = g.board
+    table = _table_result(g)
+    data = {"format_version": FORMAT_VERSION, "id": id, "title": title, "kind": kind, "event": g.event,
+            "board": {"number": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability},
+            "deal": deal_pbn(b.deal), "auction": [c.to_dict() for c in b.auction.calls],
+            "table_result": table}
+    scoring = _scoring(g.scoring)
+    if scoring:
+        data["scoring"] = scoring
+    contract = play_of(b, TableResult.from_dict(table, b.vulnerability)) if g.play else None
+    if contract is not None:
+        data["play"] = list(played_order(g.play, contract.strain, contract.declarer))
+    if g.score_table:
+        ns = TableResult.from_dict(table, b.vulnerability) if table else None
+        field = field_for_case(g.score_table, ns.ns_score if ns else None, g.tags.get("PairNS"), g.tags.get("PairEW"))
+        data["field"] = list(field.scores)
+    elif others:
+        data["field"] = list(others)
+    slow = next((i for i, c in enumerate(b.auction.calls) if c.tempo_break), None)
+    if slow is not None and kind == "UI":
+        call = b.auction.calls[slow]
+        data["irregularity"] = {"type": "hesitation", "by": b.auction.seat_of(slow), "call_index": slow,
+                                "description": call.remark or "break in tempo noted in the file",
+                                **({"seconds": call.tempo_seconds} if call.tempo_seconds is not None else {})}
+    data.update(facts)
+    return Case.from_dict(data)
+
+
+def _scoring(tag: str | None) -> str | None:
+    words = {w.strip().lower() for w in re.split(r"[;,\s]+", tag or "") if w.strip()}
+    if words & {"mp", "matchpoints", "mp1", "mp2", "emp"}:
+        return "matchpoints"
+    if "butler" in words:
+        return "butler"
+    if any(w.startswith("cross") for w in words):
+        return "cross-imps"
+    if words & {"imp", "imps"}:
+        return "imps"
+    if "bam" in words:
+        return "bam"
+    return None
+
+
+def _table_result(g: pbn_files.Game) -> dict | None:
+    note = {"note": g.tags["HuddleTableNote"]} if g.tags.get("HuddleTableNote") else {}
+    if g.contract == "PASS":
+        return {"passed_out": True, **note}
+    if not g.contract or g.tricks is None:
+        return {"ns_score": g.ns_score, **note} if g.ns_score is not None else (note or None)
+    result = g.tricks - (int(g.contract[0]) + 6)
+    return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer, **note}
+
+
+def to_game(case: Case) -> pbn_files.Game:
+    """The case as a PBN game: what a hand-record or scoring program can read back."""
+    t = case.table_result
+    contract = declarer = tricks = None
+    if t is not None and t.passed_out:
+        contract = "PASS"
+    elif t is not None and t.contract is not None:
+        c = t.contract
+        contract, declarer, tricks = f"{c.level}{c.strain}{c.penalty}", c.declarer, c.tricks
+    scoring = {"matchpoints": "MP", "imps": "IMP", "butler": "Butler", "cross-imps": "Cross-IMPs", "bam": "BAM",
+               "total points": "Total"}[case.scoring]
+    rows = tuple(FieldRow(s) for s in case.field)
+    if rows and t is not None and t.ns_score is not None:
+        rows = (FieldRow(t.ns_score, contract, declarer, tricks, "table"),) + rows
+    tags = {"HuddleId": case.id, "HuddleTitle": case.title, "HuddleKind": case.kind}
+    if t is not None and t.note:
+        tags["HuddleTableNote"] = t.note
+    return pbn_files.Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
+                          declarer=declarer, tricks=tricks, score_table=rows, tags=tags,
+                          ns_score=None if t is None or contract else t.ns_score,
+                          commentary=(f"Huddle case {case.id}: {case.title}",))
+
+
+def to_pbn(case: Case) -> str:
+    """The case as a PBN 2.1 file (export format)."""
+    return pbn_files.dumps([to_game(case)])
+
+
+# ---------------------------------------------------------------- json-style API
+
+def loads(text: str) -> Case:
+    try:
+        data = loads_json(check_length(text, MAX_CASE_FILE, "case file"), "case file")
+    except json.JSONDecodeError as exc:
+        raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise HuddleInputError("case file", "nested too deeply to be a case file") from None
+    check_texts(data, MAX_CASE_TEXT, "case file")
+    try:
+        return Case.from_dict(data)
+    except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
+        # the last guard: a value of the wrong type somewhere the checks above did not name
+        raise HuddleInputError("case file", f"a value has the wrong type or shape ({type(exc).__name__}: "
+                                            f"{str(exc)[:120]})") from None
+
+
+def load(fp: IO[str]) -> Case:
+    return loads(fp.read())
+
+
+def dumps(case: Case, indent: int | None = 2) -> str:
+    return json.dumps(case.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
+    fp.write(dumps(case, indent) + "\n")
+
+
+__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn", "from_file",
+           "from_game", "pick_game", "read_games", "to_pbn", "to_game",
+           "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES"]

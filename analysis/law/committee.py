@@ -1,0 +1,297 @@
+"""What an appeals committee works with: the director's ruling reconsidered under another policy,
+threshold, set of logical alternatives or weights; how the ruling moves as the threshold runs
+from 5% to 50%; and the committee's decision from its members' votes, with any dissent.
+
+    from analysis.law.committee import Reconsideration, reconsider, threshold_sensitivity
+    reconsider(case, Reconsideration(threshold=Fraction(3, 10))).scores["NS"].describe()
+    threshold_sensitivity(case).to_frame()
+
+Changing the threshold changes which actions are logical alternatives; an alternative that is no
+longer one leaves the outcome tree (its weight shared out over the rest in proportion), and one
+that becomes one but has no outcome in the tree is named in the note, not guessed at.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from analysis.law.case import Case
+from analysis.errors import HuddleInputError
+from analysis.limits import check_length
+from analysis.law.logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
+from analysis.numbers import fraction_str, parse_fraction, percent
+from analysis.law.ruling import Ruling, rule
+
+DECISIONS = {
+    "uphold": "the director's ruling stands",
+    "modify": "the ruling stands in part: a different adjustment or score",
+    "overturn": "the director's ruling is reversed",
+}
+SENSITIVITY_THRESHOLDS = tuple(Fraction(k, 20) for k in range(1, 11))      # 5% … 50%
+
+
+@dataclass(frozen=True)
+class Reconsideration:
+    """What a committee member changes; None keeps the director's choice."""
+
+    policy: str | None = None
+    threshold: Fraction | None = None
+    alternatives: tuple[str, ...] | None = None       # with no poll: the logical alternatives found
+    weights: dict[str, Fraction] | None = None        # the alternatives' weights in the outcome tree
+
+    @property
+    def changes_nothing(self) -> bool:
+        return self == Reconsideration()
+
+    def describe(self) -> str:
+        parts = []
+        if self.policy:
+            parts.append(f"policy {self.policy}")
+        if self.threshold is not None:
+            parts.append(f"threshold {percent(self.threshold)}")
+        if self.alternatives is not None:
+            parts.append("logical alternatives " + (", ".join(action_name(a) for a in self.alternatives) or "none"))
+        if self.weights:
+            parts.append("weights " + ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in self.weights.items()))
+        return "; ".join(parts) or "the director's own choices"
+
+    def to_dict(self) -> dict:
+        return {"policy": self.policy,
+                "threshold": None if self.threshold is None else fraction_str(self.threshold),
+                "alternatives": None if self.alternatives is None else list(self.alternatives),
+                "weights": None if self.weights is None else {a: fraction_str(w) for a, w in self.weights.items()}}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Reconsideration":
+        data = data or {}
+        threshold = data.get("threshold")
+        weights = data.get("weights")
+        alternatives = data.get("alternatives")
+        return cls(data.get("policy"), None if threshold is None else parse_fraction(str(threshold), "threshold"),
+                   None if alternatives is None else tuple(alternatives),
+                   None if weights is None else {a: parse_fraction(str(w), f"weight of {a}") for a, w in weights.items()})
+
+
+def _policy(case: Case, change: Reconsideration) -> Policy:
+    inputs = case.ruling
+    name = change.policy or inputs.policy
+    chosen = policy(name, inputs.consider_min if name == inputs.policy else None)
+    return chosen if change.threshold is None else with_threshold(chosen, change.threshold)
+
+
+def _found_alternatives(case: Case, table_action: str, chosen: Policy, alternatives=None) -> tuple[str, ...]:
+    inputs = case.ruling
+    if inputs.poll:
+        return logical_alternatives(inputs.poll, table_action, chosen).logical_alternatives
+    return tuple(inputs.alternatives if alternatives is None else alternatives)
+
+
+def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Ruling:
+    """The ruling with the committee's changes; with none, exactly the director's ruling."""
+    if case.ruling is None:
+        raise HuddleInputError("ruling", "the director has not ruled on this case")
+    inputs = case.ruling
+    table_action = case.action_in_question()
+    chosen = _policy(case, change)
+    before = {action_key(a) for a in _found_alternatives(case, table_action, policy(inputs.policy, inputs.consider_min))}
+    after = _found_alternatives(case, table_action, chosen, change.alternatives)
+    adjustment = _adjusted_tree(inputs.adjustment, before, {action_key(a) for a in after}, change.weights)
+    if adjustment != inputs.adjustment and getattr(adjustment, "note", ""):
+        # the director's words on how the outcomes were weighted no longer describe this tree
+        adjustment = replace(adjustment, note="The weights are the appeals committee's: " + (
+            ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in change.weights.items()) if change.weights
+            else "the director's, shared out over the alternatives that remain in proportion") + ".")
+    new_inputs = replace(inputs, adjustment=adjustment,
+                         alternatives=after if not inputs.poll else inputs.alternatives)
+    return rule(replace(case, ruling=new_inputs), chosen)
+
+
+def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
+    """The trees the method lets a committee change: the committee's weights, or the director's
+    with the alternatives that are no longer logical alternatives taken out."""
+    if adjustment.committee_tree() is None:
+        return adjustment
+
+    def change(tree):
+        if tree is None:
+            return None
+        if weights:
+            return tree.with_action_weights(weights)
+        dropped = {action_key(a) for a in tree.actions()} & (before - after)
+        remaining = [a for a in tree.actions() if action_key(a) not in dropped]
+        if not dropped or not after:         # no logical alternative left: the table result stands
+            return tree
+        if not remaining:
+            raise HuddleInputError("weights", f"{', '.join(action_name(a) for a in sorted(after))} would be the "
+                                              "logical alternatives, but the outcome tree gives none of them an outcome")
+        return tree.restricted_to(remaining)
+
+    return adjustment.with_trees(change)
+
+
+@dataclass(frozen=True)
+class ThresholdSensitivity:
+    """The ruling at each threshold: which actions are logical alternatives, whether the score is
+    adjusted, and what each side gets."""
+
+    case_id: str
+    policy: str
+    director_threshold: Fraction | None
+    rows: tuple[dict, ...]
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(list(self.rows))
+
+    def threshold_changes(self) -> tuple[Fraction, ...]:
+        """The thresholds at which the set of logical alternatives changes."""
+        out, last = [], None
+        for r in self.rows:
+            if last is not None and r["logical_alternatives"] != last:
+                out.append(r["threshold"])
+            last = r["logical_alternatives"]
+        return tuple(out)
+
+
+def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change: Reconsideration = Reconsideration()
+                          ) -> ThresholdSensitivity:
+    """For each threshold, the ruling with the committee's other choices (``change``) kept."""
+    inputs = case.ruling
+    if inputs is None or not inputs.poll:
+        raise HuddleInputError("poll", "the threshold can only be varied for a case with a recorded poll")
+    base = _policy(case, replace(change, threshold=None))
+    rows = []
+    for t in thresholds:
+        row: dict[str, Any] = {"threshold": Fraction(t)}
+        try:
+            ruling = reconsider(case, replace(change, threshold=Fraction(t)))
+        except HuddleInputError as exc:
+            rows.append({**row, "logical_alternatives": (), "adjusted": None, "NS": None, "EW": None,
+                         "unit": "", "note": str(exc)})
+            continue
+        missing = ruling.left_out
+        ns, unit = ruling.scores["NS"].value()
+        rows.append({**row, "logical_alternatives": ruling.la.logical_alternatives, "adjusted": ruling.adjusted,
+                     "NS": ns, "EW": ruling.scores["EW"].value()[0], "unit": unit,
+                     "note": "" if not missing else
+                     f"{', '.join(action_name(a) for a in missing)} would be a logical alternative but the "
+                     "outcome tree gives it no outcome"})
+    test = base.share_test()
+    return ThresholdSensitivity(case.id, base.name, None if test is None else test[1], tuple(rows))
+
+
+# ---------------------------------------------------------------- the committee's decision
+
+@dataclass(frozen=True)
+class Vote:
+    member: str
+    decision: str
+    reason: str
+    change: Reconsideration = field(default_factory=Reconsideration)
+
+
+def check_vote(decision: str, reason: str) -> None:
+    if decision not in DECISIONS:
+        raise HuddleInputError("decision", f"'{decision}' must be one of {', '.join(DECISIONS)}")
+    if not reason.strip():
+        raise HuddleInputError("reason", "give the reason for the decision")
+    check_length(reason.strip(), 2000, "reason")
+
+
+def kept_change(decision: str, change: Reconsideration) -> Reconsideration:
+    """The change a vote stands for: none for an uphold, whatever was tried beside it."""
+    return Reconsideration() if decision == "uphold" else change
+
+
+def position_words(decision: str, change: Reconsideration) -> str:
+    """A vote's position as a member reads it: "uphold", "modify with threshold 30%"."""
+    change = kept_change(decision, change)
+    return decision if change.changes_nothing else f"{decision} with {change.describe()}"
+
+
+def _position(decision: str, change: Reconsideration) -> tuple[str, str]:
+    """What a vote stands for, as a key: its decision and the change it carries."""
+    return decision, json.dumps(kept_change(decision, change).to_dict(), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class CommitteeDecision:
+    """The decision, the change it adopts, who agreed with exactly that, and every other vote."""
+
+    decision: str
+    change: Reconsideration
+    agreed: tuple[str, ...]         # the members whose vote was this decision with this change
+    members: int
+    dissent: tuple[Vote, ...]
+    chair_named: bool = False       # no decision and change had a majority: the chair chose one voted for
+
+    @property
+    def majority(self) -> int:
+        return len(self.agreed)
+
+    def adopted(self) -> str:
+        head = f"{self.decision.capitalize()} ({DECISIONS[self.decision]})"
+        return head if self.change.changes_nothing else f"{head}: {self.change.describe()}"
+
+    def describe(self) -> str:
+        who = ", ".join(self.agreed)
+        head = f"{self.adopted()}; agreed by {who}, {self.majority} of {self.members}"
+        if self.chair_named:
+            head += " (no change had a majority: the chair named this one)"
+        if not self.dissent:
+            return head + ", unanimous."
+        return head + "; dissent: " + "; ".join(
+            f"{v.member} would {position_words(v.decision, v.change)} ({v.reason})" for v in self.dissent) + "."
+
+
+def committee_decision(votes: list[Vote], decision: str | None = None,
+                       change: Reconsideration | None = None) -> CommitteeDecision:
+    """The decision follows the votes: a decision with its change that more than half the members
+    voted for; when none has that, the chair names one that members voted for (``decision``, and
+    ``change`` when members voted the same decision with different changes). Differing changes
+    are different positions, never one majority."""
+    if not votes:
+        raise HuddleInputError("votes", "no member has voted yet")
+    if decision is not None:
+        check_vote(decision, "given")
+    groups: dict[tuple[str, str], list[Vote]] = {}
+    for v in votes:
+        groups.setdefault(_position(v.decision, v.change), []).append(v)
+    majority = [k for k, g in groups.items() if 2 * len(g) > len(votes)]
+    if decision is None and majority:
+        chosen = majority[0]
+    elif decision is None:
+        raise HuddleInputError("decision", "no decision and change has a majority ("
+                               + "; ".join(f"{position_words(g[0].decision, g[0].change)}: {len(g)}"
+                                           for g in groups.values())
+                               + "): the chair names one the members voted for")
+    else:
+        named = [k for k in groups if k[0] == decision
+                 and (change is None or k == _position(decision, change))]
+        if majority and majority[0] not in named:
+            top = groups[majority[0]]
+            raise HuddleInputError("decision", f"{len(top)} of {len(votes)} members voted to "
+                                               f"{position_words(top[0].decision, top[0].change)}: "
+                                               "the decision follows the votes")
+        if not named:
+            raise HuddleInputError("decision", f"no member voted to {decision}"
+                                               + ("" if change is None else f" with {change.describe()}")
+                                               + ": the decision must be one the members voted for")
+        if len(named) > 1:
+            raise HuddleInputError("decision", f"members voted to {decision} with different changes ("
+                                   + "; ".join(position_words(groups[k][0].decision, groups[k][0].change)
+                                               for k in named)
+                                   + "): name the change the committee adopts")
+        chosen = named[0]
+    agreed = groups[chosen]
+    return CommitteeDecision(chosen[0], kept_change(chosen[0], agreed[0].change),
+                             tuple(v.member for v in agreed), len(votes),
+                             tuple(v for v in votes if v not in agreed), chair_named=not majority)
+
+
+__all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
+           "Vote", "check_vote", "CommitteeDecision", "committee_decision", "kept_change", "position_words",
+           "SENSITIVITY_THRESHOLDS"]

@@ -1,0 +1,70 @@
+"""Law citations keyed by (concept, edition). Law 12's sub-letters moved in every edition
+(laws-and-scoring.md §1.4), so a ruling never prints a law number without its edition, and
+every number comes from this one table.
+
+Editions: "1997" (the ACBL's LAWS.033 and Duplicate Decisions era), "2007" (in force 2008–2017;
+the ACBL elected its 12C1(e) "likely / at all probable" option from 2008 to 31 Dec 2015) and
+"2017".
+"""
+from __future__ import annotations
+
+from analysis.errors import HuddleInputError
+
+EDITIONS = ("1997", "2007", "2017")
+DEFAULT_EDITION = "2017"
+
+_LAWS: dict[str, dict[str, str]] = {
+    # UI from partner: the restriction on the partner who receives it
+    "ui": {"1997": "Law 16A", "2007": "Law 16B1(a)", "2017": "Law 16B1(a)"},
+    "logical alternative": {"1997": "Law 16A (no definition; ACBL: a substantial minority)",
+                            "2007": "Law 16B1(b)", "2017": "Law 16B1(b)"},
+    "ui adjustment": {"1997": "Law 16A2, Law 12C2", "2007": "Law 16B3, Law 12C1", "2017": "Law 16B3, Law 12C1"},
+    "tempo": {"1997": "Law 73A2", "2007": "Law 73A2", "2017": "Law 73A2"},
+    "opponent's tempo": {"1997": "Law 73D1", "2007": "Law 73D1", "2017": "Law 73D1"},
+    "damage": {"1997": "Law 12C2", "2007": "Law 12B1", "2017": "Law 12B1"},
+    "mi change of call": {"1997": "Law 21B1", "2007": "Law 21B1(a)", "2017": "Law 21B1(a)"},
+    "mi presumption": {"1997": "Law 75C", "2007": "Law 21B1(b)", "2017": "Law 21B1(b)"},
+    "mi remedy": {"1997": "Law 21B3", "2007": "Law 21B3", "2017": "Law 21B3"},
+    "mi adjustment": {"1997": "Law 21B3, Law 12C2", "2007": "Law 21B3, Law 12C1", "2017": "Law 21B3, Law 12C1"},
+    "misinformation": {"1997": "Law 75", "2007": "Law 75A, Law 20F", "2017": "Law 75A, Law 20F"},
+    "end of auction period": {"1997": "Law 17 (1997)", "2007": "Law 17E", "2017": "Law 17D"},
+    # adjustments
+    "weighted": {"1997": "Law 12C3 (1997, a zonal option)", "2007": "Law 12C1(c) (2007)",
+                 "2017": "Law 12C1(c) (2017)"},
+    "likely": {"1997": "Law 12C2 (1997)",
+               "2007": "Law 12C1(e) (2007), the option the ACBL elected from 2008 to 31 Dec 2015"},
+    "serious error": {"2007": "Law 12C1(b) (2007)", "2017": "Law 12C1(e) (2017)"},
+    "play bridge": {"1997": "ACBL Laws Commission, 1992 (LAWS.033), with Law 12C2 (1997) for the offenders",
+                    "2007": "Law 12C1(b) (2007)", "2017": "Law 12C1(e) (2017)"},
+    "artificial": {"1997": "Law 12C1 (1997)", "2007": "Law 12C2(a) (2007)", "2017": "Law 12C2(a) (2017)"},
+    "artificial imps": {"1997": "Law 86 (1997)", "2007": "Law 86A (2007)", "2017": "Law 12C2(b) (2017)"},
+    "session rule": {"1997": "WBF Laws Committee minute of 30 Aug 1998", "2007": "Law 12C2 (2007)",
+                     "2017": "Law 12C2(c) (2017)"},
+    "knockout": {"1997": "Law 86B (1997)", "2007": "Law 86B (2007)",
+                 "2017": "Law 86 (2017; the 2007 text was 86B)"},
+    "no result": {"1997": "Law 12C1 (1997)", "2007": "Law 12C2(a) (2007)", "2017": "Law 12C2(a) (2017)"},
+}
+
+
+def edition(value: object, where: str = "laws") -> str:
+    text = DEFAULT_EDITION if value in (None, "") else str(value)
+    if text not in EDITIONS:
+        raise HuddleInputError(where, f"'{text}' is not an edition of the Laws (one of {', '.join(EDITIONS)})")
+    return text
+
+
+def law(concept: str, year: str) -> str:
+    """The law (with its edition where the number moved) for a concept; refused when the edition
+    has no such law."""
+    by_edition = _LAWS[concept]
+    if year not in by_edition:
+        have = ", ".join(by_edition)
+        raise HuddleInputError("laws", f"the {year} Laws have no {concept} rule (it exists in {have})")
+    return by_edition[year]
+
+
+def has_law(concept: str, year: str) -> bool:
+    return year in _LAWS[concept]
+
+
+__all__ = ["EDITIONS", "DEFAULT_EDITION", "edition", "law", "has_law"]

@@ -1,0 +1,264 @@
+"""The four Law 16 questions as a worksheet: was there unauthorized information, was there a
+logical alternative, did the UI demonstrably suggest the action taken, were the non-offenders
+damaged. The first "no" ends the ruling with its reason and the questions after it are not
+asked; an unanswered question leaves it open.
+
+Sources: Law 16B (2017); LAWS.033 "Huddles and hesitations" (seed 000) and the Law 16 steps of
+seed 001. UI passes between partners: a player's own tempo is not UI to him, and an opponent's
+tempo is information he may use at his own risk (Law 73D1). After a skip bid the next player is
+expected to wait the pause the event's regulation asks for (``analysis.law.regulations``): "a 10
+second huddle … is obviously far from undue (a pass in tempo would be undue haste)" (LAWS.033).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from analysis.law.assigned import side_value
+from analysis.bridge import SEAT_NAMES, SIDE_NAMES, bid_rank, call_symbol, side_of
+from analysis.law.case import EXPLAINED_BY_PARTNER, SCORING_NAMES, Case
+from analysis.law.editions import law
+from analysis.law.logical_alternatives import LAResult, action_name
+from analysis.numbers import display
+from analysis.bridge.scoring import WeightedScore
+
+QUESTIONS = ("unauthorized information", "logical alternative", "demonstrably suggested", "damage")
+TEMPO_KINDS = ("hesitation", "haste")
+MANNER_KINDS = TEMPO_KINDS + ("remark", "question", "gesture")
+PARTNER_SAID = tuple(k for k in EXPLAINED_BY_PARTNER if k != "misexplained")   # UI from what partner said
+UI_KINDS = MANNER_KINDS + PARTNER_SAID
+UI_NOUNS = {"hesitation": "the break in tempo", "haste": "the quick call", "remark": "the remark",
+            "question": "the question", "gesture": "the gesture", "explanation": "partner's explanation",
+            "alert": "partner's alert", "unalerted": "partner's failure to alert",
+            "misexplained": "partner's explanation", "other": "the unauthorized information"}
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    answer: bool | None        # None: not decided yet (or not reached)
+    reason: str
+    evidence: str = ""
+    reached: bool = True       # False: an earlier "no" ended the ruling before this question
+
+    def to_dict(self) -> dict:
+        return {"question": self.question, "answer": self.answer, "reason": self.reason,
+                "evidence": self.evidence, "reached": self.reached}
+
+    def verdict(self) -> str:
+        if not self.reached:
+            return "not reached"
+        return {True: "yes", False: "no", None: "not decided"}[self.answer]
+
+
+def is_skip_bid(case: Case, index: int) -> bool:
+    """A bid at a higher level than the lowest legal one in its strain (a jump)."""
+    calls = case.board.auction.calls
+    call = calls[index].call
+    if not call[0].isdecimal():
+        return False
+    earlier = [c.call for c in calls[:index] if c.call[0].isdecimal()]
+    lowest = 1
+    if earlier:
+        lowest = next(level for level in range(1, 8) if bid_rank(f"{level}{call[1:]}") > bid_rank(earlier[-1]))
+    return int(call[0]) > lowest
+
+
+def ui_noun(case: Case) -> str:
+    """What the UI was, in the words Q3 and Q4 use."""
+    irr = case.irregularity
+    return UI_NOUNS.get(irr.type, UI_NOUNS["other"]) if irr is not None else UI_NOUNS["other"]
+
+
+def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Answer:
+    """Q1 from the case facts; ``finding`` is the director's decision when the facts are disputed."""
+    q = QUESTIONS[0]
+    irr = case.irregularity
+    if finding is not None:
+        return Answer(q, finding, reason or ("The director finds that partner conveyed information."
+                                             if finding else "The director finds no unauthorized information."))
+    if irr is None or irr.type not in UI_KINDS:
+        return Answer(q, None, "The case records no hesitation, haste, remark, question, gesture, explanation or "
+                               "alert from partner; the director decides.")
+    not_partner = _not_from_partner(case)
+    if not_partner is not None:
+        return not_partner
+    if irr.agreed is False:
+        return Answer(q, None, "The facts are disputed: the director decides whether the "
+                               f"{irr.type} happened, on the evidence.", irr.description)
+    ui_law = law("ui", case.laws)
+    if irr.type in PARTNER_SAID:
+        return Answer(q, True, f"{UI_NOUNS[irr.type].capitalize()} is unauthorized information to the player "
+                               f"({ui_law}); it needs no further finding.", irr.description)
+    tempo = _after_skip_bid(case)
+    if tempo is not None:
+        return tempo
+    agreed = "agreed by both sides" if irr.agreed else "established by the director"
+    what = "unwonted speed" if irr.type == "haste" else irr.type
+    return Answer(q, True, f"The {what} is {agreed}; it is unauthorized information to partner "
+                           f"({ui_law}, {law('tempo', case.laws)}).", irr.description)
+
+
+def _not_from_partner(case: Case) -> Answer | None:
+    """UI reaches only partner: not the player who transmitted it, not an opponent."""
+    irr, actor = case.irregularity, case.action_seat
+    if irr.by is None or actor is None:
+        return None
+    q = QUESTIONS[0]
+    if irr.by == actor:
+        return Answer(q, False, f"The {irr.type} was {SEAT_NAMES[actor]}'s own: a player's own manner is not "
+                                "unauthorized information to himself, so Law 16 does not restrict his action.",
+                      irr.description)
+    if side_of(irr.by) != side_of(actor):
+        own_risk = law("opponent's tempo", case.laws)
+        return Answer(q, False, f"The {irr.type} was by {SEAT_NAMES[irr.by]}, an opponent of {SEAT_NAMES[actor]}: "
+                                f"a player may draw inferences from an opponent's manner at his own risk "
+                                f"({own_risk}), so it is not "
+                                "unauthorized information. (If the opponent had no bridge reason and could have "
+                                "known it would mislead, that is a Law 73 matter, not a Law 16 one.)",
+                      irr.description)
+    return None
+
+
+def _after_skip_bid(case: Case) -> Answer | None:
+    """The tempo of a call straight after a skip bid, judged against the pause the event's
+    regulation asks for; between "about" that pause and clearly longer, the director decides."""
+    irr = case.irregularity
+    at = irr.call_index
+    pause = case.skip_bid_pause
+    if (pause.asked is None or irr.type not in TEMPO_KINDS or at is None or at == 0 or irr.seconds is None
+            or not is_skip_bid(case, at - 1)):
+        return None
+    q = QUESTIONS[0]
+    skip = call_symbol(case.board.auction.calls[at - 1].call)
+    call = call_symbol(case.board.auction.calls[at].call)
+    laws = f"{law('ui', case.laws)}, {law('tempo', case.laws)}"
+    asked = f"pause of about {pause.asked} seconds that {pause.authority} asks for"
+    reading = pause.reading(irr.seconds)
+    if reading == "haste":
+        return Answer(q, True, f"{call} after {irr.seconds} seconds over the skip bid {skip} is undue haste, not the "
+                               f"{asked}: a call in tempo there shows a quick decision "
+                               f"({laws}; LAWS.033). It is unauthorized information to partner.", irr.description)
+    if reading == "asked":
+        return Answer(q, False, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is the "
+                                f"{asked}; it is not an undue hesitation, so "
+                                "there is no unauthorized information.", irr.description)
+    if reading == "director":
+        return Answer(q, None, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is longer "
+                               f"than the {asked}, but not clearly so: whether it was an unmistakable hesitation "
+                               f"that conveyed information is the director's finding ({laws}; up to "
+                               f"{pause.about_until} seconds is read as the pause asked for, {pause.undue_from} or more "
+                               "as undue).", irr.description)
+    return Answer(q, True, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is clearly "
+                           f"longer than the {asked}: an undue hesitation ({laws}). It is unauthorized "
+                           "information to partner.", irr.description)
+
+
+def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:
+    q = QUESTIONS[1]
+    alternatives = result.logical_alternatives
+    evidence = f"{result.poll_size} pollees, policy {result.policy.shown}"
+    if not alternatives:
+        return Answer(q, False, "No other action is a logical alternative under "
+                                f"{result.policy.shown}: the table action stands (no infraction).", evidence)
+    names = ", ".join(action_name(a) for a in alternatives)
+    return Answer(q, True, f"{names} {'is a logical alternative' if len(alternatives) == 1 else 'are logical alternatives'} "
+                           f"under {result.policy.shown} ({law('logical alternative', laws)}).", evidence)
+
+
+def demonstrably_suggested(finding: bool | None, reason: str = "", action: str = "",
+                           suggested: tuple[int, int] | None = None, ui: str = UI_NOUNS["hesitation"],
+                           laws: str = "2017") -> Answer:
+    """Q3 is the director's judgment, shown beside the poll's Q4 evidence: ``suggested`` is (how
+    many pollees said the UI, ``ui`` in words, makes ``action`` more attractive, how many answered Q4)."""
+    q = QUESTIONS[2]
+    evidence = ""
+    if suggested is not None and suggested[1]:
+        k, n = suggested
+        evidence = (f"{k} of {n} pollees ({round(100 * k / n)}%) said {ui} makes "
+                    f"{action_name(action)} more attractive.")
+    if finding is None:
+        return Answer(q, None, f"The director has not yet decided whether {ui} demonstrably suggested "
+                               "the action over its alternatives.", evidence)
+    if not finding:
+        return Answer(q, False, reason or f"{ui.capitalize()} did not suggest the action: no infraction.", evidence)
+    return Answer(q, True, reason or f"{ui.capitalize()} demonstrably suggested the action taken over the logical "
+                                     f"alternatives ({law('ui', laws)}).", evidence)
+
+
+def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
+           without_infraction: str = "had the offender taken a logical alternative") -> Answer:
+    """Q4, in the event's scoring (Law 12B1): would the non-offenders have scored more after the
+    legal alternatives than they did at the table, in matchpoints, IMPs or board-a-match?"""
+    q = QUESTIONS[3]
+    side = case.non_offending_side
+    if case.both_offended:
+        return Answer(q, None, "Both sides were at fault: the director records whether each was damaged.")
+    if table_ns is None or expectation is None or side is None:
+        return Answer(q, None, "Damage needs the table result, the adjusted outcomes and the "
+                               "non-offending side.")
+    expected, unit = side_value(case, side, expectation)
+    table, _ = side_value(case, side, WeightedScore.single(table_ns))
+    if expected is None:
+        return Answer(q, None, f"At {SCORING_NAMES[case.scoring]} a weighted expectation is worth what the field makes of it: "
+                               "record the field (or the other table), or the director's damage finding.")
+    evidence = (f"non-offenders ({SIDE_NAMES[side]}): at the table {display(table)} {unit}, after the legal "
+                f"alternatives {display(expected)} {unit}")
+    damage_law = law("damage", case.laws)
+    if expected > table:
+        return Answer(q, True, "The non-offenders would have expected a better score "
+                               f"{without_infraction}: they were damaged ({damage_law}).", evidence)
+    return Answer(q, False, "The non-offenders would not have done better "
+                            f"{without_infraction}, measured in {unit}: no damage, the table result stands "
+                            f"({damage_law}).", evidence)
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    answers: tuple[Answer, ...]
+    basis: str = "Law 16B3, Law 12C1"      # the laws that allow the adjustment
+    no_result: bool = False                # an unplayable board: Law 12C2 alone, no questions
+
+    @property
+    def stopped_at(self) -> Answer | None:
+        """The first question answered "no", which ends the ruling."""
+        return next((a for a in self.answers if a.answer is False), None)
+
+    @property
+    def adjust(self) -> bool:
+        return self.no_result or (bool(self.answers) and all(a.answer is True for a in self.answers))
+
+    @property
+    def open_questions(self) -> tuple[str, ...]:
+        return tuple(a.question for a in self.answers if a.answer is None and a.reached)
+
+    def conclusion(self) -> str:
+        if self.no_result:
+            return f"No result could be obtained on the board: artificial adjusted scores ({self.basis})."
+        stop = self.stopped_at
+        if stop is not None:
+            return f"No adjustment: {stop.reason}"
+        if self.open_questions:
+            return "Not yet decided: " + ", ".join(self.open_questions) + "."
+        return f"All four questions are answered yes: the score is adjusted ({self.basis})."
+
+    def to_dict(self) -> dict:
+        return {"answers": [a.to_dict() for a in self.answers], "adjust": self.adjust,
+                "conclusion": self.conclusion()}
+
+
+def worksheet(*answers: Answer, basis: str = Worksheet.basis) -> Worksheet:
+    """The questions in order; those after the first "no" are kept only as not reached."""
+    out, stopped = [], None
+    for number, a in enumerate(answers, 1):
+        if stopped is not None:
+            a = replace(a, answer=None, reached=False, evidence="",
+                        reason=f"Not asked: question {stopped} ended the ruling.")
+        elif a.answer is False:
+            stopped = number
+        out.append(a)
+    return Worksheet(tuple(out), basis)
+
+
+__all__ = ["Answer", "Worksheet", "worksheet", "ui_present", "logical_alternative_exists",
+           "demonstrably_suggested", "damage", "is_skip_bid", "ui_noun", "QUESTIONS", "UI_KINDS", "UI_NOUNS",
+           "PARTNER_SAID"]

@@ -1,0 +1,369 @@
+"""Logical alternatives from a poll under a named policy (Law 16B1(b), 2017), with how firm each
+verdict is.
+
+The verdict reads the poll as it stands, as the law does; beside it come the Wilson (or
+Clopper–Pearson) interval of the tested share, the Jeffreys posterior probability that the true
+share meets the policy's threshold, "firm" or "uncertain", and how many more pollees would settle
+an uncertain verdict. The definitions follow the project's LA-policy reference exactly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Iterable
+
+from analysis.bridge import call_symbol, parse_call
+from analysis.bridge.play import choice_symbol, parse_choice
+from analysis.distributions import beta_ppf, beta_sf, normal_ppf
+from analysis.errors import HuddleInputError
+from analysis.numbers import parse_fraction, percent
+
+FIRM_LOW, FIRM_HIGH = 0.10, 0.90
+# A verdict is called firm only from this many answers on (docs/logical-alternatives.md): with
+# fewer, one answer more or less can turn it, whatever the probability says.
+MIN_FIRM_POLL = 5
+TOO_FEW = "too few answers yet"
+MAX_MORE_POLLEES = 100
+
+
+@dataclass(frozen=True)
+class ActionCount:
+    """One action's counts in a poll: every pollee is in exactly one chose(·); close(X) chose
+    something else but would pick X at least a third of the time; considered_only(X) seriously
+    considered X and is in neither group."""
+
+    action: str
+    chose: int = 0
+    close: int = 0
+    considered_only: int = 0
+
+    @property
+    def considered(self) -> int:
+        return self.chose + self.close + self.considered_only
+
+    @property
+    def might_select(self) -> int:
+        return self.chose + self.close
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How a jurisdiction reads a poll. A parameter left as None is not tested."""
+
+    name: str
+    consider_min: Fraction | None = None
+    consider_strict: bool = False
+    select_min_count: int | None = None
+    select_min_share: Fraction | None = None
+    no_la_above: Fraction | None = None
+    source: str = ""
+    title: str = ""                 # the policy in a director's words; the name is for files and commands
+
+    @property
+    def shown(self) -> str:
+        return self.title or self.name
+
+    @property
+    def short(self) -> str:
+        """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
+        return self.shown.split(":")[0]
+
+    def share_test(self) -> tuple[str, Fraction, bool] | None:
+        """The share the policy's threshold tests: (count name, threshold, strict)."""
+        if self.consider_min is not None:
+            return "considered", self.consider_min, self.consider_strict
+        if self.select_min_share is not None:
+            return "chose", self.select_min_share, False
+        return None
+
+
+PRESETS: dict[str, Policy] = {p.name: p for p in (
+    Policy("wbf2017", Fraction(1, 5), select_min_count=1,
+           source="Law 16B1(b), 2017; the WBF gives no number, 20% is borrowed from the EBU",
+           title="WBF 2017: a significant proportion, read as 1 in 5"),
+    Policy("ebu", Fraction(1, 5), select_min_count=1,
+           source="EBU White Book 8.16.6.1: at least one player in five; some might select",
+           title="EBU: 1 in 5 would consider it, and some would choose it"),
+    Policy("one-in-four", Fraction(1, 4), consider_strict=True, select_min_count=1,
+           no_la_above=Fraction(3, 4),
+           source="regulation quoted on the BBO forums, 2010: more than one in four; over 75% no LA",
+           title="More than 1 in 4 would consider it (over 3 in 4: no alternative)"),
+    Policy("ebu-2004", select_min_share=Fraction(3, 10), no_la_above=Fraction(7, 10),
+           source="EBU White Book 2004: 3 or more in 10 would make the call; over 7 in 10 no LA",
+           title="EBU 2004: 3 in 10 would choose it (over 7 in 10: no alternative)"),
+    Policy("acbl-25", Fraction(1, 4), source="the historical ACBL 25% rule",
+           title="ACBL's former rule: 1 in 4 would consider it"),
+)}
+
+
+def policy_title(name: str) -> str:
+    """A preset's name in a director's words (for a picker's labels); other names as they are."""
+    preset = PRESETS.get(str(name))
+    return preset.shown if preset else str(name)
+
+
+def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> Policy:
+    """A preset by name (wbf2017's consider_min may be changed), or "custom" with parameters."""
+    key = str(name).strip().lower()
+    if key == "custom":
+        chosen = Policy("custom", **{"title": "A policy of the director's own", **custom})
+    elif key in PRESETS:
+        chosen = PRESETS[key]
+    else:
+        raise HuddleInputError("policy", f"'{name}' is not a policy; use one of "
+                                         f"{', '.join(PRESETS)} or custom")
+    if consider_min is not None:
+        if chosen.name not in ("wbf2017", "custom"):
+            raise HuddleInputError("consider-min", f"the {chosen.short} policy fixes its own threshold; "
+                                                   "only wbf2017 and custom take one")
+        value = consider_min if isinstance(consider_min, Fraction) else parse_fraction(str(consider_min), "consider-min")
+        if not 0 < value < 1:
+            raise HuddleInputError("consider-min", "must be between 0 and 1")
+        if value != chosen.consider_min:
+            chosen = replace(chosen, consider_min=value,
+                             title=f"{chosen.shown.split(':')[0]}: considered by at least {percent(value, 1).replace('.0%', '%')}")
+    return chosen
+
+
+def with_threshold(base: Policy, threshold: Fraction) -> Policy:
+    """The policy with the share its threshold tests set to ``threshold`` (its other tests kept):
+    what a committee tries when it asks "and at 30%?"."""
+    if not 0 < threshold < 1:
+        raise HuddleInputError("threshold", "must be between 0 and 1")
+    test = base.share_test()
+    if test is None:
+        raise HuddleInputError("threshold", f"the {base.short} policy has no share threshold to change")
+    name = f"{base.name} at {percent(threshold)}"
+    title = f"{base.shown.split(':')[0]}, threshold moved to {percent(threshold)}"
+    if test[0] == "considered":
+        return replace(base, name=name, title=title, consider_min=threshold)
+    return replace(base, name=name, title=title, select_min_share=threshold)
+
+
+# ---------------------------------------------------------------- uncertainty
+
+def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    z = normal_ppf(0.5 + level / 2)
+    centre = (k + z * z / 2) / (n + z * z)
+    half = z / (n + z * z) * (k * (n - k) / n + z * z / 4) ** 0.5
+    # the interval holds the observed share k/n; at 0 of n and n of n it ends exactly there
+    # (floating point leaves 3e-17 over: a chart's error bar below zero)
+    low = 0.0 if k == 0 else min(max(0.0, centre - half), k / n)
+    high = 1.0 if k == n else max(min(1.0, centre + half), k / n)
+    return low, high
+
+
+def clopper_pearson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    alpha = 1 - level
+    low = 0.0 if k == 0 else beta_ppf(alpha / 2, k, n - k + 1)
+    high = 1.0 if k == n else beta_ppf(1 - alpha / 2, k + 1, n - k)
+    return low, high
+
+
+def p_meets(k: int, n: int, threshold: Fraction | float, strict: bool = False) -> float:
+    """P(true share ≥ threshold) (> when strict: the same for a continuous posterior) under the
+    Jeffreys posterior Beta(k + 1/2, n − k + 1/2)."""
+    return beta_sf(float(threshold), k + 0.5, n - k + 0.5)
+
+
+def is_firm(probability: float) -> bool:
+    return probability <= FIRM_LOW or probability >= FIRM_HIGH
+
+
+def more_pollees(k: int, n: int, threshold: Fraction | float, strict: bool = False) -> int | None:
+    """The fewest extra pollees m ≤ 100 after which the same share, k·(n+m)/n rounded half up,
+    would give a firm verdict; None when no such m exists (a share on the threshold never settles)."""
+    for m in range(1, MAX_MORE_POLLEES + 1):
+        scaled = Fraction(k * (n + m), n)
+        k_more = int(scaled + Fraction(1, 2))      # half up
+        if is_firm(p_meets(k_more, n + m, threshold, strict)):
+            return m
+    return None
+
+
+# ---------------------------------------------------------------- verdicts
+
+@dataclass(frozen=True)
+class Verdict:
+    action: str
+    counts: ActionCount
+    verdict: str                      # "LA", "not LA" or "table action"
+    interval: tuple[float, float]
+    p_meets: float | None
+    confidence: str | None            # "firm", "uncertain" or "too few answers yet" (under 5 answers)
+    more_pollees: int | None
+    reason: str
+
+    @property
+    def is_logical_alternative(self) -> bool:
+        return self.verdict == "LA"
+
+    def to_dict(self) -> dict:
+        c = self.counts
+        return {"action": self.action, "chose": c.chose, "close": c.close, "considered": c.considered,
+                "might_select": c.might_select, "verdict": self.verdict,
+                "interval": [round(self.interval[0], 4), round(self.interval[1], 4)],
+                "p_meets": None if self.p_meets is None else round(self.p_meets, 4),
+                "confidence": self.confidence, "more_pollees": self.more_pollees, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class LAResult:
+    """The poll read under one policy: a verdict per action."""
+
+    policy: Policy
+    poll_size: int
+    table_action: str
+    verdicts: tuple[Verdict, ...]
+    interval_method: str = "wilson"
+    level: float = 0.95
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def logical_alternatives(self) -> tuple[str, ...]:
+        return tuple(v.action for v in self.verdicts if v.is_logical_alternative)
+
+    def verdict(self, action: str) -> Verdict:
+        key = action_key(action)
+        for v in self.verdicts:
+            if action_key(v.action) == key:
+                return v
+        raise HuddleInputError("action", f"'{action}' is not an action of this poll")
+
+    def to_dict(self) -> dict:
+        return {"policy": self.policy.name, "poll_size": self.poll_size,
+                "actions": [v.to_dict() for v in self.verdicts]}
+
+
+def parse_action(action: str, field: str = "action") -> str:
+    """A call ("Pass" → "P", "4♠" → "4S") or a card or choice of cards ("♠K" → "SK", "a low ♠"
+    → "Sx"); anything else is refused, naming ``field``."""
+    try:
+        return parse_call(action)
+    except HuddleInputError:
+        pass
+    try:
+        return parse_choice(action)
+    except HuddleInputError:
+        raise HuddleInputError(field, f"'{str(action)[:40]}' is not a call or a card") from None
+
+
+def action_key(action: str) -> str:
+    """Calls are matched whatever their spelling ("Pass" = "P", "4♠" = "4S"), cards and choices
+    of cards likewise ("♠K" = "SK", "a low ♠" = "Sx"); other actions by their text."""
+    try:
+        return parse_action(action)
+    except HuddleInputError:
+        return " ".join(str(action).split()).lower()
+
+
+def logical_alternatives(counts: Iterable[ActionCount], table_action: str, policy_: Policy | str = "wbf2017",
+                         interval_method: str = "wilson", level: float = 0.95) -> LAResult:
+    """Law 16B1(b): the verdict for each action of a poll under a policy."""
+    chosen_policy = policy(policy_) if isinstance(policy_, str) else policy_
+    rows = _checked_counts(list(counts), table_action)
+    n = sum(r.chose for r in rows)
+    if n == 0:
+        raise HuddleInputError("poll", "the poll has no answers (nobody chose any action)")
+    for r in rows:
+        if r.considered > n:
+            raise HuddleInputError(f"counts for {r.action}", f"{r.considered} pollees counted, "
+                                                             f"but the poll has only {n}")
+    if interval_method not in ("wilson", "clopper-pearson"):
+        raise HuddleInputError("interval", f"'{interval_method}' must be wilson or clopper-pearson")
+    table = action_key(table_action)
+    table_chose = next(r.chose for r in rows if action_key(r.action) == table)
+    verdicts = tuple(_verdict(r, n, action_key(r.action) == table, table_chose, chosen_policy,
+                              interval_method, level) for r in rows)
+    return LAResult(chosen_policy, n, table_action, verdicts, interval_method, level)
+
+
+def _checked_counts(rows: list[ActionCount], table_action: str) -> list[ActionCount]:
+    seen: set[str] = set()
+    for r in rows:
+        for name in ("chose", "close", "considered_only"):
+            value = getattr(r, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise HuddleInputError(f"counts for {r.action}", f"{name} must be a whole number ≥ 0, not {value!r}")
+        key = action_key(r.action)
+        if key in seen:
+            raise HuddleInputError("actions", f"'{r.action}' is listed twice")
+        seen.add(key)
+    if not str(table_action).strip():
+        raise HuddleInputError("table action", "name the action taken at the table")
+    if action_key(table_action) not in seen:
+        rows.append(ActionCount(table_action))
+    return rows
+
+
+def _pct(k: int, n: int) -> str:
+    return f"{k} of {n} ({round(100 * k / n)}%)"
+
+
+def action_name(action: str) -> str:
+    """How an action is written for a reader: calls with suit symbols ("4♠", "Pass"), cards and
+    choices of cards likewise ("♠K", "♠K/Q", "a low ♠")."""
+    try:
+        return call_symbol(parse_call(action))
+    except HuddleInputError:
+        pass
+    try:
+        return choice_symbol(parse_choice(action))
+    except HuddleInputError:
+        return action
+
+
+def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy,
+             method: str, level: float) -> Verdict:
+    test = p.share_test()
+    k = r.considered if test is None or test[0] == "considered" else r.chose
+    interval = (wilson_interval if method == "wilson" else clopper_pearson_interval)(k, n, level)
+    name = action_name(r.action)
+    if is_table:
+        return Verdict(r.action, r, "table action", interval, None, None, None,
+                       f"{name} is the action taken at the table.")
+    probability = None if test is None else p_meets(k, n, test[1], test[2])
+    if probability is None:
+        confidence, more = None, None
+    elif n < MIN_FIRM_POLL:
+        confidence = TOO_FEW
+        more = max(MIN_FIRM_POLL - n, more_pollees(k, n, test[1], test[2]) or 0)
+    else:
+        confidence = "firm" if is_firm(probability) else "uncertain"
+        more = None if confidence == "firm" else more_pollees(k, n, test[1], test[2])
+    verdict, reason = _apply(r, n, table_chose, p, name)
+    return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason)
+
+
+def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tuple[str, str]:
+    """The policy's tests in order; the first that fails gives the reason."""
+    if p.no_la_above is not None and Fraction(table_chose, n) > p.no_la_above:
+        return "not LA", (f"{_pct(table_chose, n)} pollees chose the table action, more than "
+                          f"{p.no_la_above}: under {p.short} no other action is a logical alternative.")
+    passed = []
+    if p.consider_min is not None:
+        share = Fraction(r.considered, n)
+        ok = share > p.consider_min if p.consider_strict else share >= p.consider_min
+        bound = f"{'more than' if p.consider_strict else 'at least'} {p.consider_min}"
+        if not ok:
+            return "not LA", (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
+                              f"{p.short} asks for {bound}.")
+        passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
+    if p.select_min_share is not None and Fraction(r.chose, n) < p.select_min_share:
+        return "not LA", (f"Only {_pct(r.chose, n)} pollees chose {name}; {p.short} asks for at least "
+                          f"{p.select_min_share} who would make the call.")
+    if p.select_min_share is not None:
+        passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {p.select_min_share} needed)")
+    if p.select_min_count is not None and r.might_select < p.select_min_count:
+        return "not LA", (f"{name} was seriously considered but no pollee would select it: "
+                          "it is not an action some might select.")
+    if p.select_min_count is not None:
+        passed.append(f"{r.might_select} might select it")
+    if not passed:
+        return "not LA", f"{p.short} sets no test {name} could pass."
+    return "LA", f"{'; '.join(passed)}: a logical alternative under {p.short}."
+
+
+__all__ = ["ActionCount", "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
+           "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key", "parse_action",
+           "action_name"]

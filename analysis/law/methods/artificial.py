@@ -1,0 +1,113 @@
+"""Artificial adjusted scores: average plus / average / average minus (Law 12C2(a) of 2017: 60%,
+50%, 40% at matchpoints; 12C2(b): +3 / 0 / −3 IMPs; at board-a-match 60/50/40% of the board),
+with the session rule of 12C2(c). Each side's kind is given by role (offenders, non_offenders)
+or by side (NS, EW): the latter when both sides, or neither, were at fault (an unplayable board:
+average plus to a side not at fault, average to one partly at fault, average minus to one
+directly at fault)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from analysis.law.assigned import SideScore, as_whole
+from analysis.errors import HuddleInputError
+from analysis.law.editions import law
+from analysis.bridge.matchpoints import top as matchpoint_top
+from analysis.numbers import display, fraction_str, parse_fraction
+from analysis.bridge.scoring import (ARTIFICIAL_SHARES, IMP_FORMS, artificial_imps, artificial_kind, artificial_matchpoints,
+                                     session_percentage_rule)
+from analysis.law.methods.base import Method, Slot
+
+ROLES = ("offenders", "non_offenders")
+
+
+@dataclass(frozen=True)
+class Artificial(Method):
+    artificial: dict[str, str] = field(default_factory=dict)    # role or side -> ave+ / ave / ave-
+    session: dict[str, Fraction] = field(default_factory=dict)  # side -> session percentage (12C2(c))
+    boards: int | None = None
+
+    name = "artificial"
+    title = "Artificial score"
+    concept = "artificial"
+    principle = "artificial adjusted scores: average plus, average or average minus"
+    slots = (Slot("artificial", "Each side's artificial score", "kinds", ("ave+", "ave", "ave-")),)
+
+    def kinds(self, case) -> dict[str, str]:
+        """The kind for NS and EW."""
+        if set(self.artificial) == {"NS", "EW"}:
+            return dict(self.artificial)
+        if set(self.artificial) != set(ROLES):
+            raise HuddleInputError("ruling.adjustment.artificial", "give the kind for offenders and non_offenders, "
+                                                                   "or for NS and EW")
+        if case.non_offending_side is None:
+            raise HuddleInputError("ruling.adjustment.artificial", "with no single offending side give the kind "
+                                                                   "for NS and EW")
+        return {case.offending_side: self.artificial["offenders"],
+                case.non_offending_side: self.artificial["non_offenders"]}
+
+    def check(self, case, where: str = "ruling.adjustment") -> None:
+        super().check(case, where)
+        self.kinds(case)
+        if case.scoring == "total points":
+            raise HuddleInputError("scoring", "artificial adjusted scores are defined for matchpoints, IMPs and "
+                                              "board-a-match, not total points")
+        if self.session and (set(self.session) - {"NS", "EW"} or not isinstance(self.boards, int)):
+            raise HuddleInputError(f"{where}.session", "session percentages are keyed NS / EW, "
+                                                       "with the number of boards in boards")
+
+    def assign(self, case, table_ns):
+        return {side: self._score(case, side, kind) for side, kind in self.kinds(case).items()}
+
+    def _score(self, case, side: str, kind: str) -> SideScore:
+        if case.scoring in IMP_FORMS:
+            return SideScore(side, None, imps=Fraction(artificial_imps(kind)),
+                             arithmetic=f"{kind}, {law('artificial imps', case.laws)}")
+        share = ARTIFICIAL_SHARES[artificial_kind(kind)]
+        if case.scoring == "bam":
+            return SideScore(side, None, board=share,
+                             arithmetic=f"{kind}: {display(100 * share)}% of the board, {law('artificial', case.laws)}")
+        if not case.field:
+            raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
+        top = as_whole(matchpoint_top(len(case.field) + 1, case.matchpoint_scale))
+        if side in self.session:
+            percent = session_percentage_rule(kind, self.session[side], self.boards)
+            note = f"{kind} with the session rule, {law('session rule', case.laws)}: {display(percent)}%"
+        else:
+            percent = 100 * artificial_matchpoints(kind, 1)
+            note = f"{kind}, {law('artificial', case.laws)}: {display(percent)}%"
+        return SideScore(side, None, percent * top / 100, top, arithmetic=note)
+
+    def to_dict(self) -> dict:
+        out = {"method": self.name, "note": self.note, "artificial": dict(self.artificial)}
+        if self.session:
+            out["session"] = {k: fraction_str(v) for k, v in self.session.items()}
+            out["boards"] = self.boards
+        return out
+
+    @classmethod
+    def from_dict(cls, data, where, vulnerability):
+        kinds = data.get("artificial")
+        if kinds is None:
+            kinds = {}
+        if not isinstance(kinds, dict):
+            raise HuddleInputError(f"{where}.artificial", "must map offenders / non_offenders (or NS / EW) "
+                                                          "to ave+, ave or ave-")
+        for role, kind in kinds.items():
+            if role not in ROLES + ("NS", "EW"):
+                raise HuddleInputError(f"{where}.artificial", f"'{role}' is not offenders, non_offenders, NS or EW")
+            try:
+                artificial_imps(str(kind))
+            except HuddleInputError as exc:
+                raise HuddleInputError(f"{where}.artificial.{role}", exc.problem) from None
+        if not kinds:
+            raise HuddleInputError(f"{where}.artificial", "give the kind for offenders and non_offenders")
+        session = data.get("session") or {}
+        if not isinstance(session, dict):
+            raise HuddleInputError(f"{where}.session", "must map NS / EW to a session percentage")
+        boards = data.get("boards")
+        if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool) or not 2 <= boards <= 200):
+            raise HuddleInputError(f"{where}.boards", f"{boards!r} must be a whole number of boards (2 to 200)")
+        return cls(note=str(data.get("note", "")), artificial={str(k): str(v) for k, v in kinds.items()},
+                   session={side: parse_fraction(str(v), f"{where}.session.{side}") for side, v in session.items()},
+                   boards=boards)

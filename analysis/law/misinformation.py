@@ -1,0 +1,147 @@
+"""The misinformation path of a ruling (Laws 20F, 21B, 75 of 2017; LAWS.033 "Mistaken bid /
+mistaken explanation", seed 000; Kooijman on Law 21, seed 002), as four questions:
+
+1. Was there misinformation? A mistaken call is not an infraction ("the rub of the green"); a
+   mistaken explanation is. The convention cards are the usual evidence; absent evidence the
+   director presumes a mistaken explanation (Law 21B1(b)).
+2. Would the non-offender have acted differently with the correct explanation? Read from a poll
+   of the non-offender's peers given the correct explanation: another call is a candidate when
+   it meets the logical-alternative test ("a significant proportion would consider the call and
+   some would choose it", Kooijman on Law 21B1(a)).
+3. Was it too late to change the call? Law 21B1(a) lets the non-offender change a call until the
+   end of the auction period (the opening lead faced, Law 17D of 2017) and only while partner
+   has not called since; the adjusted score is for damage that could not be repaired that way
+   (Law 21B3).
+4. Damage, as for unauthorized information.
+
+A mistaken call is no misinformation, but partner's explanation (or alert) of it is unauthorized
+information to the misbidder (seed 002 on Law 20F): his later actions are ruled on the UI path.
+"""
+from __future__ import annotations
+
+from analysis.bridge import SEAT_NAMES, partner_of
+from analysis.law.case import Case
+from analysis.law.editions import law
+from analysis.law.law16 import QUESTIONS, Answer
+from analysis.law.logical_alternatives import LAResult, action_name
+from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation
+
+MI_QUESTIONS = ("misinformation", "different action with the correct explanation",
+                "too late to change the call", QUESTIONS[3])
+
+
+def misinformation_given(facts: Misinformation, laws: str = "2017") -> Answer:
+    q = MI_QUESTIONS[0]
+    evidence = MI_EVIDENCE[facts.evidence] + (f": {facts.reason}" if facts.reason else "")
+    if facts.evidence == "as explained":
+        return Answer(q, False, "The explanation matched the partnership agreement: a mistaken call, not "
+                                f"misinformation, so the opponents have no redress ({law('misinformation', laws)}; "
+                                "LAWS.033). Partner's explanation is unauthorized information to the misbidder, "
+                                "so his later actions are ruled as a UI case.", evidence)
+    reasons = {
+        "as bid": "The call matched the agreement and the explanation did not: a mistaken explanation, "
+                  f"which is misinformation ({law('misinformation', laws)}).",
+        "cards differ": "The partners' cards disagree, so they have no agreement; an explanation that "
+                        f"describes one is misinformation (LAWS.033, {law('misinformation', laws)}).",
+        "none": "With no evidence of the agreement the director presumes a mistaken explanation rather "
+                f"than a mistaken call ({law('mi presumption', laws)}).",
+    }
+    return Answer(q, True, reasons[facts.evidence], evidence)
+
+
+def misbidder(case: Case) -> str | None:
+    """The seat that made the call that was explained (the mistaken call, if it was one)."""
+    irr = case.irregularity
+    if irr is None or irr.call_index is None:
+        return None
+    return case.board.auction.seat_of(irr.call_index)
+
+
+def different_action(result: LAResult | None, finding: Finding, table_action: str) -> Answer:
+    """With a poll: another action meets the LA test for the non-offender given the correct
+    explanation. Without one: the director's finding."""
+    q = MI_QUESTIONS[1]
+    if result is None:
+        if finding.finding is None:
+            return Answer(q, None, "Poll the non-offender's peers with the correct explanation, or record "
+                                   "the director's finding.")
+        return Answer(q, finding.finding, finding.reason or (
+            "The director finds the non-offender would have acted differently." if finding.finding else
+            "The director finds the non-offender would have made the same call: no damage from the misinformation."))
+    others = result.logical_alternatives
+    evidence = (f"{result.poll_size} pollees given the correct explanation; "
+                f"{result.verdict(table_action).counts.chose} chose {action_name(table_action)}")
+    if not others:
+        return Answer(q, False, f"Given the correct explanation no other action meets the {result.policy.name} "
+                                f"test: {action_name(table_action)} would have been made anyway, so the "
+                                "misinformation did not cause the result.", evidence)
+    names = ", ".join(action_name(a) for a in others)
+    return Answer(q, True, f"Given the correct explanation {names} meets the {result.policy.name} test "
+                           "(\"a significant proportion would consider it and some would choose it\"): the "
+                           "call was made on misinformation.", evidence)
+
+
+def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
+    """Had the non-offender's partner called after the call in question when the correction
+    came? After the final pass the auction shows it; during the auction the director says."""
+    if facts.partner_called_since is not None or facts.corrected != "after the final pass":
+        return facts.partner_called_since
+    if case.action_index is None:
+        return None
+    partner = partner_of(case.action_seat)
+    auction = case.board.auction
+    return any(auction.seat_of(i) == partner for i in range(case.action_index + 1, len(auction.calls)))
+
+
+def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
+    q = MI_QUESTIONS[2]
+    change, period = law("mi change of call", case.laws), law("end of auction period", case.laws)
+    remedy = law("mi remedy", case.laws)
+    if facts.corrected is None:
+        return Answer(q, None, "Record when the explanation was corrected.")
+    if case.play_index is not None:
+        return _card_too_late(facts, case, q, remedy)
+    when = CORRECTIONS[facts.corrected]
+    if facts.corrected in ("after the opening lead", "not corrected"):
+        return Answer(q, True, f"The explanation was {when}: too late for a change of call ({change}, {period}); "
+                               f"the remedy is an adjusted score ({remedy}).")
+    called = partner_called_since(case, facts)
+    if called is None:
+        return Answer(q, None, f"The explanation was corrected {when}: record whether the non-offender's partner "
+                               "had called since the call in question.")
+    if called:
+        who = SEAT_NAMES[partner_of(case.action_seat)] if case.action_seat else "partner"
+        return Answer(q, True, f"The explanation was corrected {when}, but {who} had called since the call in "
+                               f"question, so it could no longer be changed ({change}); the remedy is an adjusted "
+                               f"score ({remedy}).")
+    if facts.changed_call is None:
+        return Answer(q, None, f"The explanation was corrected {when}, while the call could still be changed: "
+                               "record whether the non-offender changed it.")
+    if facts.changed_call:
+        return Answer(q, False, f"The correction came {when}, in time, and the non-offender changed the call "
+                                f"({change}): the table result came from the correct information.")
+    return Answer(q, False, f"The correction came {when}, in time, and the non-offender chose to keep the call "
+                            f"({change}): the call was not made on misinformation.")
+
+
+def _card_too_late(facts: Misinformation, case: Case, q: str, remedy: str) -> Answer:
+    """A lead or a card played on misinformation: corrected before it was played, it was chosen
+    with the right explanation; played first, it may be taken back only until a card is played to
+    the trick after it (Law 47E2), which the recorded play shows."""
+    when = CORRECTIONS[facts.corrected]
+    before = facts.corrected in ("during the auction", "after the final pass")
+    if before:
+        return Answer(q, False, f"The explanation was corrected {when}, before {case.decision_name()}: the card was "
+                                "chosen with the correct explanation, not on misinformation.")
+    if facts.corrected == "after the opening lead" and case.play_index > 0:
+        return Answer(q, None, f"The explanation was corrected after the opening lead: record whether that was before "
+                               f"{case.decision_name()} (the director's finding on Q3).")
+    followed = len(case.play) > case.play_index + 1 and (case.play_index + 1) % 4 != 0
+    return Answer(q, True, f"The explanation was {when}, after {case.decision_name()} was played"
+                           + (" and another card was played to the trick, so it could no longer be withdrawn "
+                              "(Law 47E2)" if followed or facts.corrected == "not corrected" else "")
+                           + f"; the remedy is an adjusted score ({remedy}).")
+
+
+__all__ = ["MI_QUESTIONS", "misinformation_given", "different_action", "too_late_to_change", "misbidder",
+           "partner_called_since"]

@@ -1,0 +1,342 @@
+"""The outcome tree of an adjustment: the legal alternatives (with weights), the contracts each
+leads to (with weights), and the trick counts of each contract (with weights). Every weight is an
+exact fraction and every level sums to 1.
+
+Law 12C1(c) (2017): the weighted score may only contain results that could have been obtained
+legally. The cancelled action (the one the unauthorized information suggested) stays in the tree
+so the committee can see it, but with weight 0, and every result under it drops out; an attempt
+to give it weight is refused with that reason.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+from analysis.bridge import SEAT_NAMES, call_symbol
+from analysis.errors import HuddleInputError
+from analysis.limits import optional_text
+from analysis.law.logical_alternatives import ActionCount, action_key, action_name, parse_action
+from analysis.numbers import fraction_str, parse_fraction
+from analysis.bridge.scoring import PlayedContract, WeightedScore
+
+CANCELLED_REASON = ("Law 12C1(c) (2017) allows only scores that could have been obtained in a "
+                    "legal manner; the cancelled action gets no weight")
+
+
+def _weight(value, field: str) -> Fraction:
+    return value if isinstance(value, Fraction) else parse_fraction(str(value), field)
+
+
+def _sums_to_one(weights: list[Fraction], field: str) -> None:
+    if any(w <= 0 or w > 1 for w in weights):
+        raise HuddleInputError(field, "each weight must be more than 0 and at most 1")
+    if sum(weights) != 1:
+        raise HuddleInputError(field, f"weights sum to {fraction_str(sum(weights))}, not 1")
+
+
+@dataclass(frozen=True)
+class ContractBranch:
+    """A contract the action leads to ("4S", "4SX", "3NT", or "Pass" when passed out), its
+    weight within the action, and declarer's tricks as (tricks, weight) pairs."""
+
+    contract: str
+    declarer: str | None
+    weight: Fraction
+    tricks: tuple[tuple[int, Fraction], ...] = ()
+
+    def scores(self, vulnerability: str, field: str) -> list[tuple[int, Fraction]]:
+        """(North-South score, weight within this contract) for each trick count."""
+        if self.contract.upper() in ("PASS", "P"):
+            return [(0, Fraction(1))]
+        if not self.tricks:
+            raise HuddleInputError(field, f"give declarer's tricks in {self.contract}")
+        _sums_to_one([w for _, w in self.tricks], f"{field}, trick counts")
+        base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
+        out = []
+        for tricks, w in self.tricks:
+            if not 0 <= tricks <= 13:
+                raise HuddleInputError(f"{field}, trick counts", f"{tricks} tricks is impossible (0 to 13)")
+            played = PlayedContract(base.level, base.strain, base.penalty, base.declarer, tricks)
+            out.append((played.ns_score(vulnerability), w))
+        return out
+
+    def label(self) -> str:
+        return "Passed out" if self.contract.upper() in ("PASS", "P") else f"{self.contract} by {self.declarer}"
+
+    def words(self) -> str:
+        """The contract as a director says it: "4♠ doubled by North"."""
+        text = self.contract.strip().upper()
+        if text in ("PASS", "P"):
+            return "passed out"
+        penalty = " redoubled" if text.endswith("XX") else " doubled" if text.endswith("X") else ""
+        try:
+            shown = call_symbol(text.rstrip("X"))
+        except (HuddleInputError, KeyError, IndexError, ValueError):
+            shown = self.contract
+        return f"{shown}{penalty} by {SEAT_NAMES.get((self.declarer or '').upper(), self.declarer or '?')}"
+
+
+@dataclass(frozen=True)
+class ActionBranch:
+    action: str
+    weight: Fraction
+    contracts: tuple[ContractBranch, ...]
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class Leaf:
+    action: str
+    contract: str
+    tricks: int | None
+    ns_score: int
+    weight: Fraction          # the product down the tree
+
+
+@dataclass(frozen=True)
+class OutcomeTree:
+    vulnerability: str
+    branches: tuple[ActionBranch, ...]
+
+    def __post_init__(self):
+        for b in self.branches:
+            if b.cancelled and b.weight != 0:
+                raise HuddleInputError(f"weight of {b.action}", CANCELLED_REASON)
+        legal = [b for b in self.branches if not b.cancelled]
+        if not legal:
+            raise HuddleInputError("alternatives", "the tree needs at least one legal alternative")
+        _sums_to_one([b.weight for b in legal], "weights of the alternatives")
+        for b in legal:
+            if not b.contracts:
+                raise HuddleInputError(f"{action_name(b.action)}", "give the contract or contracts this action leads to")
+            _sums_to_one([c.weight for c in b.contracts], f"{action_name(b.action)}: the contracts' weights")
+
+    def leaves(self) -> list[Leaf]:
+        """Every result reachable legally, with its weight (the cancelled branch has none)."""
+        out = []
+        for b in self.branches:
+            if b.cancelled:
+                continue
+            for c in b.contracts:
+                scores = c.scores(self.vulnerability, f"{action_name(b.action)} → {c.words()}")
+                tricks = [t for t, _ in c.tricks] or [None]
+                for t, (score, w) in zip(tricks, scores):
+                    out.append(Leaf(b.action, c.label(), t, score, b.weight * c.weight * w))
+        return out
+
+    def weighted_score(self) -> WeightedScore:
+        """Law 12C1(c): the North-South weighted score (equal scores merged)."""
+        merged: dict[int, Fraction] = {}
+        for leaf in self.leaves():
+            merged[leaf.ns_score] = merged.get(leaf.ns_score, Fraction(0)) + leaf.weight
+        return WeightedScore(tuple(sorted(merged.items(), key=lambda sw: -sw[0])))
+
+    def refuse_weight_on(self, table_action: str, where: str, law_text: str) -> None:
+        """Law 12C1(c): in a UI case the action taken at the table is the one the infraction
+        produced; a branch for it must be marked cancelled, never weighted."""
+        for b in self.branches:
+            if not b.cancelled and b.weight and action_key(b.action) == action_key(table_action):
+                raise HuddleInputError(f"{where}: weight of {b.action}",
+                                       f"{b.action} is the action taken at the table, which the unauthorized "
+                                       f"information suggested; only outcomes that could have been reached legally "
+                                       f"count ({law_text}): mark it cancelled, with weight 0")
+
+    def actions(self) -> tuple[str, ...]:
+        """The legal alternatives (the cancelled action left out)."""
+        return tuple(b.action for b in self.branches if not b.cancelled)
+
+    def with_action_weights(self, weights: dict[str, Fraction]) -> "OutcomeTree":
+        """The same tree with new weights on the alternatives (matched by meaning: "Pass" = "P");
+        an alternative given 0, or not named, drops out. The checks of a new tree apply: the
+        weights sum to 1 and the cancelled action takes none (Law 12C1(c))."""
+        given = {action_key(a): w for a, w in weights.items()}
+        unknown = set(given) - {action_key(b.action) for b in self.branches}
+        if unknown:
+            raise HuddleInputError("weights", f"{', '.join(sorted(unknown))} is not an alternative of the tree")
+        branches = []
+        for b in self.branches:
+            w = given.get(action_key(b.action), Fraction(0))
+            if b.cancelled or w != 0:
+                branches.append(ActionBranch(b.action, w, b.contracts, b.cancelled))
+        return OutcomeTree(self.vulnerability, tuple(branches))
+
+    def restricted_to(self, actions) -> "OutcomeTree":
+        """Only the named alternatives, their weights renormalised (exactly) to sum to 1."""
+        keep = {action_key(a) for a in actions}
+        kept = [b for b in self.branches if not b.cancelled and action_key(b.action) in keep]
+        total = sum(b.weight for b in kept)
+        if not kept or total == 0:
+            raise HuddleInputError("alternatives", "none of these alternatives has an outcome in the tree")
+        return self.with_action_weights({b.action: b.weight / total for b in kept})
+
+    def to_dict(self) -> dict:
+        return {"vulnerability": self.vulnerability, "alternatives": [
+            {"action": b.action, "weight": fraction_str(b.weight), "cancelled": b.cancelled,
+             "contracts": [{"contract": c.contract, "declarer": c.declarer, "weight": fraction_str(c.weight),
+                            "tricks": [{"tricks": t, "weight": fraction_str(w)} for t, w in c.tricks]}
+                           for c in b.contracts]} for b in self.branches]}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str = "outcome_tree") -> "OutcomeTree":
+        if not isinstance(data, dict) or not isinstance(data.get("alternatives"), list):
+            raise HuddleInputError(where, "needs a list of alternatives")
+        branches = []
+        for i, a in enumerate(data["alternatives"]):
+            name = str(a.get("action", f"alternative {i + 1}"))
+            parse_action(name, f"{where}: alternative {i + 1}: action")     # a call or a card, nothing else
+            contracts = tuple(ContractBranch(
+                str(c["contract"]), _declarer(c.get("declarer"), f"{where}: {name}: declarer"),
+                _weight(c.get("weight", 1), f"{name}: weight"),
+                tuple((_tricks(t["tricks"], f"{where}: {name}: tricks"), _weight(t.get("weight", 1), f"{name}: tricks weight"))
+                      for t in c.get("tricks", []))) for c in a.get("contracts", []))
+            branches.append(ActionBranch(name, _weight(a.get("weight", 0), f"weight of {name}"), contracts,
+                                         bool(a.get("cancelled", False))))
+        return cls(str(data.get("vulnerability", "none")), tuple(branches))
+
+
+def _declarer(value, field: str) -> str | None:
+    seat = (optional_text(value, field) or "").strip().upper()
+    if seat not in ("N", "E", "S", "W", ""):
+        raise HuddleInputError(field, f"'{seat[:20]}' must be N, E, S or W")
+    return seat or None
+
+
+def _tricks(value, field: str) -> int:
+    """A trick count as a file or the editor's grid gives it ("9", 9, 9.0); anything that is no
+    finite number of a few digits is refused."""
+    text = str(value).strip()
+    try:
+        count = float(text) if not isinstance(value, bool) and len(text) <= 24 else math.nan
+    except ValueError:
+        count = math.nan
+    if not math.isfinite(count):
+        raise HuddleInputError(field, f"'{text[:24]}' is not a number of tricks")
+    return int(count)
+
+
+# ---------------------------------------------------------------- a table of rows (the app's editor)
+
+TREE_COLUMNS = ("action", "cancelled", "action_weight", "contract", "declarer", "contract_weight",
+                "tricks", "tricks_weight")
+
+
+def tree_rows(tree: OutcomeTree) -> list[dict]:
+    """One row per (action, contract, trick count); a cancelled action or one with no contract
+    yet has one row with the contract left empty."""
+    rows = []
+    for b in tree.branches:
+        head = {"action": b.action, "cancelled": b.cancelled, "action_weight": fraction_str(b.weight)}
+        if not b.contracts:
+            rows.append({**head, "contract": "", "declarer": "", "in_words": "", "contract_weight": "", "tricks": None,
+                         "tricks_weight": ""})
+        for c in b.contracts:
+            for t, w in c.tricks or [(None, Fraction(1))]:
+                rows.append({**head, "contract": c.contract, "declarer": c.declarer or "", "in_words": c.words(),
+                             "contract_weight": fraction_str(c.weight), "tricks": t, "tricks_weight": fraction_str(w)})
+    return rows
+
+
+def _cell(value) -> str:
+    """A table cell as text; empty cells (None, NaN, "") are ""."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    return str(value).strip()
+
+
+def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outcome tree") -> OutcomeTree:
+    """The inverse of ``tree_rows``; each action's (and contract's) weight must be the same on
+    all of its rows. Rows with no action are ignored (an editor's empty lines)."""
+    actions: dict[str, dict] = {}
+    for number, row in enumerate(rows, 1):
+        action = _cell(row.get("action"))
+        if not action:
+            continue
+        at = f"{where}, row {number}"
+        parse_action(action, f"{at}: action")
+        cancelled = _cell(row.get("cancelled")).lower() in ("true", "1", "yes")
+        weight = _weight(_cell(row.get("action_weight")) or "0", f"{at}: action_weight")
+        entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})
+        if entry["weight"] != weight or entry["cancelled"] != cancelled:
+            raise HuddleInputError(f"{at}: action_weight", f"{action} has different weights on different rows")
+        contract = _cell(row.get("contract"))
+        if not contract:
+            continue
+        declarer = _cell(row.get("declarer")).upper()[:1] or None
+        c_weight = _weight(_cell(row.get("contract_weight")) or "1", f"{at}: contract_weight")
+        slot = entry["contracts"].setdefault((contract, declarer), {"weight": c_weight, "tricks": []})
+        if slot["weight"] != c_weight:
+            raise HuddleInputError(f"{at}: contract_weight", f"{contract} has different weights on different rows")
+        tricks = _cell(row.get("tricks"))
+        if tricks:
+            slot["tricks"].append((_tricks(tricks, f"{at}: tricks"),
+                                   _weight(_cell(row.get("tricks_weight")) or "1", f"{at}: tricks_weight")))
+    if not actions:
+        raise HuddleInputError(where, "list at least one alternative")
+    return OutcomeTree(vulnerability, tuple(
+        ActionBranch(action, a["weight"], tuple(ContractBranch(c, d, v["weight"], tuple(v["tricks"]))
+                                                for (c, d), v in a["contracts"].items()), a["cancelled"])
+        for action, a in actions.items()))
+
+
+def double_dummy_fill(rows: list[dict], tricks_for, by_action: dict | None = None,
+                      played: tuple[str, str] | None = None) -> list[dict]:
+    """Rows with each contract's trick count replaced by the double-dummy figure (one row per
+    contract, weight 1): ``tricks_for(strain, declarer)`` as DoubleDummyTable.tricks_for. In a
+    play poll, the contract played (``played``: contract, declarer) takes its trick counts after
+    each alternative card from ``by_action`` ({choice: ((tricks, weight), …)}, as
+    double_dummy.tricks_by_choice gives them)."""
+    by_action = {action_key(a): spread for a, spread in (by_action or {}).items()}
+    out, seen = [], set()
+    for row in rows:
+        contract, declarer = _cell(row.get("contract")), _cell(row.get("declarer")).upper()[:1]
+        key = (_cell(row.get("action")), contract, declarer)
+        if contract.upper() in ("", "P", "PASS") or not declarer:
+            out.append(dict(row))
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        spread = by_action.get(action_key(key[0])) if played == (contract.upper(), declarer) else None
+        if spread:
+            out += [{**row, "tricks": t, "tricks_weight": fraction_str(w)} for t, w in spread]
+            continue
+        strain = PlayedContract.parse(f"{contract}=", declarer).strain
+        out.append({**row, "tricks": tricks_for(strain, declarer), "tricks_weight": "1"})
+    return out
+
+
+def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable[str]) -> dict[str, Fraction]:
+    """The poll's choose shares renormalised over the legal alternatives; equal weights when no
+    pollee chose any of them (they were logical alternatives by consideration alone)."""
+    alternatives = list(alternatives)
+    if not alternatives:
+        raise HuddleInputError("alternatives", "there is no logical alternative to weight")
+    chose = {action_key(c.action): c.chose for c in counts}
+    total = sum(chose.get(action_key(a), 0) for a in alternatives)
+    if total == 0:
+        return {a: Fraction(1, len(alternatives)) for a in alternatives}
+    return {a: Fraction(chose.get(action_key(a), 0), total) for a in alternatives
+            if chose.get(action_key(a), 0)}
+
+
+def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str | None,
+                  played: tuple[str, str] | None = None) -> list[dict]:
+    """A first tree for the editor: the logical alternatives weighted by the poll's choose shares
+    and the cancelled action at weight 0; the director fills in contracts and tricks. In a
+    misinformation case nothing is cancelled (``cancelled`` None): the non-offender's own call was
+    legal, so it is weighted like any other. A play poll's alternatives all lead to the contract
+    played (``played``: contract, declarer); only the tricks differ."""
+    weights = default_action_weights(counts, alternatives)
+    contract, declarer = played or ("", "")
+    rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": contract, "declarer": declarer,
+             "contract_weight": "1", "tricks": None, "tricks_weight": "1"} for a, w in weights.items()]
+    if cancelled is None:
+        return rows
+    return rows + [{"action": cancelled, "cancelled": True, "action_weight": "0", "contract": "", "declarer": "",
+                    "contract_weight": "", "tricks": None, "tricks_weight": ""}]
+
+
+__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "CANCELLED_REASON",
+           "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows"]

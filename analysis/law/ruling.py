@@ -1,0 +1,211 @@
+"""A whole ruling from a case file: the verdicts on logical alternatives, the four Law 16
+questions, the assigned score for each side and that score matchpointed into the field or IMPed
+against the other table, and the text a director reads to the players.
+
+    from analysis.law import case as case_files
+    from analysis.law.ruling import rule
+    ruling = rule(case_files.load(open("data/cases/laws033-6d-slam.json")))
+    ruling.scores["NS"].weighted, ruling.text
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analysis.law.assigned import SideScore, knockout_scores, score_sides
+from analysis.bridge import SEAT_NAMES, SIDE_NAMES
+from analysis.law.case import Case
+from analysis.errors import HuddleInputError
+from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
+                    ui_noun, ui_present, worksheet, QUESTIONS)
+from analysis.law.editions import law
+from analysis.law.logical_alternatives import LAResult, Policy, action_key, action_name, logical_alternatives, policy
+from analysis.law.methods import Method
+from analysis.law.misinformation import different_action, misbidder, misinformation_given, too_late_to_change
+from analysis.law.ruling_inputs import Finding, Misinformation
+from analysis.bridge.scoring import WeightedScore
+
+
+@dataclass(frozen=True)
+class Ruling:
+    case_id: str
+    table_action: str
+    la: LAResult | None
+    worksheet: Worksheet
+    adjusted: bool
+    method: str                      # the adjustment method's law and edition
+    scores: dict[str, SideScore]
+    text: str
+    left_out: tuple[str, ...] = ()   # logical alternatives the outcome tree gives no outcome
+    left_out_reason: str = ""        # the director's reason for leaving them out
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the director must settle before the ruling is read out."""
+        if not self.left_out or self.left_out_reason or not self.adjusted:
+            return ()
+        names = ", ".join(action_name(a) for a in self.left_out)
+        return (f"{names} {'is a logical alternative' if len(self.left_out) == 1 else 'are logical alternatives'} "
+                "but the outcome tree gives no outcome for it: add a branch, or record why it is left out.",)
+
+    def to_dict(self) -> dict:
+        return {"case": self.case_id, "table_action": self.table_action,
+                "logical_alternatives": None if self.la is None else self.la.to_dict(),
+                "questions": self.worksheet.to_dict(), "adjusted": self.adjusted, "method": self.method,
+                "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text,
+                "left_out": list(self.left_out), "left_out_reason": self.left_out_reason,
+                "warnings": list(self.warnings)}
+
+
+def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
+    """The ruling on the case file's ruling section; ``policy_name`` (a preset's name or a
+    Policy) and ``consider_min`` override the section's policy."""
+    inputs = case.ruling
+    if inputs is None:
+        raise HuddleInputError("ruling", "the case has no ruling section: record the poll or the "
+                                         "director's findings (docs/case-file.md)")
+    method = inputs.adjustment
+    if case.kind == "unplayable":
+        return _unplayable(case, method)
+    if case.action_index is None and case.play_index is None and not inputs.table_action:
+        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
+    if case.offending_side is None:
+        raise HuddleInputError("offending_side", "say which side committed the infraction (NS, EW or both)")
+    table_ns = None if case.table_result is None else case.table_result.ns_score
+    if table_ns is None and inputs.damage.finding is None:
+        raise HuddleInputError("table_result", "the ruling needs the table result (or a damage finding)")
+    method.check(case)
+    table_action = case.action_in_question()
+    la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
+                                  consider_min if consider_min is not None else inputs.consider_min)
+    mi_path = case.kind == "MI" and not _misbidder_acts(case)
+    harmed = _damage(case, table_ns, method, "had they been given the correct explanation" if mi_path else
+                     "had the offender taken a logical alternative")
+    if mi_path:
+        facts = inputs.misinformation or Misinformation()
+        director = Finding(bool(inputs.alternatives), inputs.alternatives_reason)
+        sheet = worksheet(misinformation_given(facts, case.laws), different_action(la, director, table_action),
+                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
+    else:
+        sheet = worksheet(_ui_answer(case), la_answer,
+                          demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
+                                                 table_action, inputs.q4, ui_noun(case), case.laws),
+                          harmed, basis=law("ui adjustment", case.laws))
+    if sheet.adjust:
+        scores = assigned_scores(case, method, table_ns)
+    elif table_ns is None:
+        raise HuddleInputError("table_result", "without an adjustment the ruling needs the table result")
+    else:
+        table = WeightedScore.single(table_ns)
+        scores = score_sides(case, {"NS": table, "EW": table})
+    left_out = missing_outcomes(case, la.logical_alternatives if la is not None else inputs.alternatives)
+    text = ruling_text(case, table_action, la, sheet, scores, method)
+    if sheet.adjust and left_out and inputs.left_out_reason:
+        text += f"\nNot in the outcome tree: {', '.join(action_name(a) for a in left_out)}. {inputs.left_out_reason}"
+    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
+                  left_out, inputs.left_out_reason)
+
+
+def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
+    """Logical alternatives that the outcome tree gives no outcome (so they carry no weight)."""
+    tree = case.ruling.adjustment.committee_tree()
+    if tree is None:
+        return ()
+    in_tree = {action_key(b.action) for b in tree.branches}
+    return tuple(a for a in alternatives if action_key(a) not in in_tree)
+
+
+def _misbidder_acts(case: Case) -> bool:
+    """A mistaken call (the explanation matched the agreement) and the action in question is the
+    misbidder's own: partner's explanation is UI to him, so the UI path applies (seed 002)."""
+    facts = case.ruling.misinformation
+    return (facts is not None and facts.evidence == "as explained" and case.action_seat is not None
+            and case.action_seat == misbidder(case))
+
+
+def _ui_answer(case: Case) -> Answer:
+    inputs = case.ruling
+    if case.kind == "MI" and inputs.ui.finding is None:
+        return Answer(QUESTIONS[0], True, "The call was a mistaken call, not misinformation; partner's explanation "
+                                          f"of it is unauthorized information to the misbidder ({law('ui', case.laws)}; "
+                                          "seed 002 on Law 20F).", case.irregularity.description)
+    return ui_present(case, inputs.ui.finding, inputs.ui.reason)
+
+
+def _unplayable(case: Case, method: Method) -> Ruling:
+    """No result could be obtained: Law 12C2 alone, an artificial adjusted score for each side by
+    its share of the fault; the four Law 16 questions do not arise."""
+    if method.name != "artificial":
+        raise HuddleInputError("ruling.adjustment.method", "an unplayable board gets artificial adjusted scores "
+                                                           f"({law('no result', case.laws)}), not {method.title.lower()}")
+    method.check(case)
+    scores = assigned_scores(case, method, None)
+    sheet = Worksheet((), basis=law("no result", case.laws), no_result=True)
+    return Ruling(case.id, "", None, sheet, True, method.law(case.laws), scores,
+                  ruling_text(case, "", None, sheet, scores, method))
+
+
+def _damage(case: Case, table_ns: int | None, method: Method, without_infraction: str) -> Answer:
+    finding = case.ruling.damage
+    if finding.finding is not None:
+        return Answer(QUESTIONS[3], finding.finding, finding.reason or
+                      ("The director finds the non-offenders were damaged." if finding.finding
+                       else "The director finds no damage: the table result stands."))
+    return damage(case, table_ns, method.expectation(case), without_infraction)
+
+
+def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
+    inputs = case.ruling
+    if inputs.poll:
+        chosen = policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min)
+        result = logical_alternatives(inputs.poll, table_action, chosen)
+        return result, logical_alternative_exists(result, case.laws)
+    names = ", ".join(action_name(a) for a in inputs.alternatives)
+    if inputs.alternatives:
+        return None, Answer(QUESTIONS[1], True, inputs.alternatives_reason or
+                            f"The director finds {names} a logical alternative (no poll recorded).")
+    return None, Answer(QUESTIONS[1], False, inputs.alternatives_reason or
+                        "The director finds no logical alternative (no poll recorded): the table result stands.")
+
+
+def assigned_scores(case: Case, method: Method, table_ns: int | None) -> dict[str, SideScore]:
+    """Each side's assigned score under the method, scored as the event scores; in a knockout
+    match the two sides' IMPs are averaged into one result."""
+    scores = method.assign(case, table_ns)
+    return knockout_scores(scores, law("knockout", case.laws)) if case.knockout else scores
+
+
+def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Worksheet,
+                scores: dict[str, SideScore], method: Method | None = None) -> str:
+    lines = [f"{case.title}.", "", f"Laws applied: the {case.laws} edition."]
+    irr = case.irregularity
+    if irr is not None:
+        lines.append(f"Facts: {irr.description or irr.type}")
+    if table_action:
+        by = f" by {SEAT_NAMES[case.action_seat]}" if case.action_seat else ""
+        lines.append(f"Action in question: {action_name(table_action)}{by}.")
+    if case.table_result is not None and case.table_result.ns_score is not None:
+        lines.append(f"Table result: {case.table_result.describe()} (North-South {case.table_result.ns_score:+d}).")
+    if la is not None:
+        whose = "the non-offender's peers, given the correct explanation" if case.kind == "MI" else "peers"
+        lines.append(f"Poll of {whose}: {la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source}).")
+        lines += [f"  {action_name(v.action)}: chose {v.counts.chose}, close {v.counts.close}, considered "
+                  f"{v.counts.considered}: {v.verdict}" + (f" ({v.confidence})" if v.confidence else "")
+                  for v in la.verdicts]
+    lines.append("")
+    for number, a in enumerate(sheet.answers, 1):
+        detail = f" {a.reason}" + (f" ({a.evidence})" if a.evidence and a.reached else "")
+        lines.append(f"{number}. {a.question.capitalize()}: {a.verdict()}." + (detail if a.reached else ""))
+    lines += ["", sheet.conclusion()]
+    if sheet.adjust and method is not None:
+        lines.append(f"Method: {method.law(case.laws)}.")
+        if method.note:
+            lines.append(method.note)
+    if sheet.adjust:
+        for side in ("NS", "EW"):
+            score = scores[side]
+            lines.append(f"{SIDE_NAMES[side]}: {score.describe() or score.arithmetic}."
+                         + (f" ({score.arithmetic})" if score.arithmetic and score.describe() else ""))
+    return "\n".join(lines)
+
+
+__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes"]

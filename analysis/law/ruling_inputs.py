@@ -1,0 +1,177 @@
+"""What a director decides for a ruling, as kept in the case file's "ruling" section: the poll's
+counts (or, with no poll, the director's own finding on logical alternatives), the findings on
+the four questions, the misinformation facts, and the adjustment with its method. Validated on
+reading, field by field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analysis.errors import HuddleInputError
+from analysis.law.logical_alternatives import ActionCount, parse_action
+from analysis.law.methods import Method, Weighted, method_from_dict
+
+MI_EVIDENCE = {
+    "none": "no evidence either way",
+    "as explained": "the convention cards (or notes) show the agreement that was explained",
+    "as bid": "the convention cards (or notes) show the call matched the agreement, not the explanation",
+    "cards differ": "the partners' convention cards are marked differently",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A director's answer to one question (None: not decided) and the reason given."""
+
+    finding: bool | None = None
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        return {"finding": self.finding, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> "Finding":
+        if data is None:
+            return cls()
+        if not isinstance(data, dict) or data.get("finding") not in (True, False, None):
+            raise HuddleInputError(where, "needs {\"finding\": true, false or null, \"reason\": \"…\"}")
+        return cls(data.get("finding"), str(data.get("reason", "")))
+
+
+# When the correct explanation reached the non-offenders (Law 21B1(a): a call may be changed until
+# the end of the auction period, Law 17D, provided partner has not called since).
+CORRECTIONS = {
+    "during the auction": "during the auction",
+    "after the final pass": "after the final pass, before the opening lead was faced",
+    "after the opening lead": "after the opening lead was faced (the auction period was over)",
+    "not corrected": "not corrected before the result was obtained",
+}
+
+
+@dataclass(frozen=True)
+class Misinformation:
+    """The facts of a misinformation case (Laws 20, 21, 75; LAWS.033 "Mistaken bid / mistaken
+    explanation"): what the evidence says the agreement was, and when it was corrected."""
+
+    evidence: str = "none"                     # one of MI_EVIDENCE
+    reason: str = ""
+    corrected: str | None = None               # one of CORRECTIONS; None: not recorded
+    partner_called_since: bool | None = None   # the non-offender's partner had called after the call in question
+    changed_call: bool | None = None           # the non-offender changed the call (Law 21B1(a))
+
+    def to_dict(self) -> dict:
+        return {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
+                "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> "Misinformation":
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, "must be an object")
+        evidence = str(data.get("evidence", "none"))
+        if evidence not in MI_EVIDENCE:
+            raise HuddleInputError(f"{where}.evidence", f"'{evidence}' must be one of {', '.join(MI_EVIDENCE)}")
+        for name in ("corrected_in_time", "changed_call", "partner_called_since"):
+            if data.get(name) not in (True, False, None):
+                raise HuddleInputError(f"{where}.{name}", "must be true, false or null")
+        corrected, partner_called = data.get("corrected"), data.get("partner_called_since")
+        if corrected is None and data.get("corrected_in_time") is not None:
+            # version 1: "in time" meant the non-offender could still change the call
+            in_time = data["corrected_in_time"]
+            corrected = "during the auction" if in_time else "after the opening lead"
+            partner_called = False if in_time else partner_called
+        if corrected is not None and corrected not in CORRECTIONS:
+            raise HuddleInputError(f"{where}.corrected", f"'{corrected}' must be one of {', '.join(CORRECTIONS)}")
+        return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"))
+
+
+@dataclass(frozen=True)
+class RulingInputs:
+    policy: str = "wbf2017"
+    consider_min: str | None = None
+    poll: tuple[ActionCount, ...] = ()                # empty: no poll recorded
+    q4: tuple[int, int] | None = None                 # (named the table action, answered Q4)
+    alternatives: tuple[str, ...] = ()                # the director's finding when there is no poll
+    alternatives_reason: str = ""
+    table_action: str = ""                            # only for cases whose source gives no auction
+    ui: Finding = Finding()
+    suggested: Finding = Finding()                    # UI: demonstrably suggested; MI: caused by the MI
+    damage: Finding = Finding()                       # needed only when it cannot be computed
+    misinformation: Misinformation | None = None
+    adjustment: Method = Weighted()
+    left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"policy": self.policy, "consider_min": self.consider_min,
+                               "ui": self.ui.to_dict(), "suggested": self.suggested.to_dict()}
+        if self.table_action:
+            out["table_action"] = self.table_action
+        if self.damage.finding is not None:
+            out["damage"] = self.damage.to_dict()
+        if self.misinformation is not None:
+            out["misinformation"] = self.misinformation.to_dict()
+        if self.poll:
+            out["poll"] = {"counts": [{"action": c.action, "chose": c.chose, "close": c.close,
+                                       "considered_only": c.considered_only} for c in self.poll]}
+            if self.q4:
+                out["poll"]["q4"] = {"suggested": self.q4[0], "answers": self.q4[1]}
+        else:
+            out["logical_alternatives"] = {"finding": list(self.alternatives), "reason": self.alternatives_reason}
+        out["adjustment"] = self.adjustment.to_dict()
+        if self.left_out_reason:
+            out["left_out_reason"] = self.left_out_reason
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "ruling", vulnerability: str = "none",
+                  kind: str = "UI") -> "RulingInputs":
+        """``vulnerability`` is the board's, used by trees that do not give their own; an
+        unplayable board (``kind``) needs no poll and no finding on logical alternatives."""
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, "must be an object")
+        poll = data.get("poll") or {}
+        if not isinstance(poll, dict) or not isinstance(poll.get("counts", []), list):
+            raise HuddleInputError(f"{where}.poll", "must be an object with a list of counts")
+        counts = tuple(_count(c, f"{where}.poll.counts[{i}]") for i, c in enumerate(poll.get("counts", [])))
+        q4 = _q4(poll.get("q4"), f"{where}.poll.q4")
+        la = data.get("logical_alternatives") or {}
+        if not isinstance(la, dict):
+            raise HuddleInputError(f"{where}.logical_alternatives", "must be an object with a finding")
+        if not counts and "finding" not in la and kind != "unplayable":
+            raise HuddleInputError(f"{where}.poll", "record the poll's counts, or the director's finding "
+                                                    "in logical_alternatives")
+        mi = data.get("misinformation")
+        return cls(policy=str(data.get("policy", "wbf2017")), consider_min=data.get("consider_min"),
+                   poll=counts, q4=q4,
+                   alternatives=tuple(str(a) for a in la.get("finding") or ()),
+                   alternatives_reason=str(la.get("reason", "")),
+                   table_action=str(data.get("table_action", "")),
+                   ui=Finding.from_dict(data.get("ui"), f"{where}.ui"),
+                   suggested=Finding.from_dict(data.get("suggested"), f"{where}.suggested"),
+                   damage=Finding.from_dict(data.get("damage"), f"{where}.damage"),
+                   misinformation=None if mi is None else Misinformation.from_dict(mi, f"{where}.misinformation"),
+                   adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
+                   if data.get("adjustment") else Weighted(),
+                   left_out_reason=str(data.get("left_out_reason", "")))
+
+
+def _count(data: Any, where: str) -> ActionCount:
+    if not isinstance(data, dict) or "action" not in data:
+        raise HuddleInputError(where, "each count needs an action")
+    values = [data.get(k, 0) for k in ("chose", "close", "considered_only")]
+    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
+        raise HuddleInputError(where, "chose, close and considered_only are whole numbers ≥ 0")
+    parse_action(str(data["action"]), f"{where}.action")          # a call or a card, nothing else
+    return ActionCount(str(data["action"]), *values)
+
+
+def _q4(data: Any, where: str) -> tuple[int, int] | None:
+    if not data:
+        return None
+    values = (data.get("suggested"), data.get("answers")) if isinstance(data, dict) else (None, None)
+    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values) or values[0] > values[1]:
+        raise HuddleInputError(where, "needs whole numbers: suggested (at most answers) and answers")
+    return values
+
+
+__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS"]

@@ -1,0 +1,470 @@
+"""Research on the "significant proportion" threshold: a corpus of polled actions with the
+rulings made on them, and the analyses that calibrate and size polls.
+
+    from analysis.research import calibration as research
+    corpus = research.load_corpus(open("data/research/demo-corpus.csv"))
+    research.implied_thresholds(corpus)                 # per decider and jurisdiction
+    oc = research.operating_characteristic("wbf2017")   # P(LA verdict) by poll size and true share
+    oc.p_la_at(5, 0.10), oc.smallest_poll(0.10)
+
+The corpus has one row per action per poll (CORPUS_COLUMNS). The tested share is the share of
+pollees who seriously considered the action (chose + close + considered_only), the share the
+consideration thresholds of la-policies.md test.
+
+Models, stated so they can be argued with:
+- Operating characteristic: each pollee independently considers the action with probability p
+  (the true share among the class of players); the verdict is the policy's threshold test on the
+  count (the "some might select" and "no LA above" tests are not modelled). Exact binomial.
+- Implied threshold: a decider rules "LA" when the true share is at least t. The true share is
+  unknown: the true shares are taken to follow a Beta(a, b) fitted to the counts of the rows being
+  fitted (beta-binomial maximum likelihood), so given c of n considered a poll's share has the
+  posterior Beta(a + c, b + n − c), and P(LA | t) = ε + (1 − 2ε)·P(p ≥ t | c, n), with a small
+  lapse rate ε for rulings made on other grounds. t is fitted by maximum likelihood on a grid; the
+  interval is a percentile bootstrap over rows (with the Beta prior held at that fit).
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import IO, Iterable, Mapping
+
+import numpy as np
+import pandas as pd
+from scipy import optimize, stats
+
+from analysis.errors import HuddleInputError
+from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
+from analysis.files.text import decode, spreadsheet_safe
+from analysis.law.logical_alternatives import Policy, policy as named_policy
+from analysis.numbers import percent
+
+CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
+                  "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
+                  "poll_type", "diverged")
+COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
+POLL_TYPES = ("call", "lead", "play")      # what was polled: a call, the opening lead, a later card
+DECIDERS = {"director": "director_la", "committee": "committee_la"}
+_TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
+
+
+# ---------------------------------------------------------------- the corpus
+
+def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
+    """A validated corpus: counts whole and consistent, findings True / False / None, every row
+    with a source. Problems name the row (1 = first data row) and the column."""
+    frame = pd.DataFrame(rows if isinstance(rows, pd.DataFrame) else list(rows))
+    if frame.empty:
+        raise HuddleInputError("corpus", "the corpus is empty: it needs at least one polled action")
+    missing = [c for c in ("case_id", "action", "chose", "poll_size") if c not in frame.columns]
+    if missing:
+        raise HuddleInputError("corpus", f"missing column(s): {', '.join(missing)}")
+    for column in CORPUS_COLUMNS:
+        if column not in frame.columns:
+            frame[column] = 0 if column in COUNT_COLUMNS else None
+    out = frame[list(CORPUS_COLUMNS)].copy()
+    for column in COUNT_COLUMNS:
+        out[column] = [_count(v, i, column) for i, v in enumerate(out[column], 1)]
+    for i, row in enumerate(out.itertuples(index=False), 1):
+        if row.poll_size < 1:
+            raise HuddleInputError(f"row {i}: poll_size", "a poll has at least one pollee")
+        if row.chose > row.poll_size:
+            raise HuddleInputError(f"row {i}: chose", f"{row.chose} is more than the poll size {row.poll_size}")
+        if row.chose + row.close + row.considered_only > row.poll_size:
+            raise HuddleInputError(f"row {i}: considered_only", "chose + close + considered_only is more than "
+                                                                f"the poll size {row.poll_size}")
+    for column in DECIDERS.values():
+        out[column] = [_finding(v, i, column) for i, v in enumerate(out[column], 1)]
+    for i, name in enumerate(out["policy"], 1):
+        if _text(name):
+            try:
+                named_policy(str(name))
+            except HuddleInputError as exc:
+                raise HuddleInputError(f"row {i}: policy", exc.problem) from None
+    for column in ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
+                   "poll_type"):
+        out[column] = [_text(v) for v in out[column]]
+    out["poll_type"] = [t.lower() or "call" for t in out["poll_type"]]
+    for i, kind in enumerate(out["poll_type"], 1):
+        if kind not in POLL_TYPES:
+            raise HuddleInputError(f"row {i}: poll_type", f"'{kind}' must be one of {', '.join(POLL_TYPES)}")
+    if (out["source"] == "").any():
+        raise HuddleInputError(f"row {int((out['source'] == '').idxmax()) + 1}: source",
+                               "every row keeps its source (a case file, a publication, or 'synthetic …')")
+    out["considered"] = out["chose"] + out["close"] + out["considered_only"]
+    out["share"] = out["considered"] / out["poll_size"]
+    return out
+
+
+def _text(value) -> str:
+    return "" if value is None or (isinstance(value, float) and np.isnan(value)) else str(value).strip()
+
+
+def _count(value, row: int, column: str) -> int:
+    text = _text(value) or "0"
+    try:
+        number = float(text)
+    except ValueError:
+        raise HuddleInputError(f"row {row}: {column}", f"'{text[:24]}' is not a count") from None
+    if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_POLL_COUNT:
+        raise HuddleInputError(f"row {row}: {column}", f"{text[:24]} must be a whole number from 0 to {MAX_POLL_COUNT:,}")
+    return int(number)
+
+
+def _finding(value, row: int, column: str) -> bool | None:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    text = _text(value).lower()
+    if text in ("", "none", "nan"):
+        return None
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise HuddleInputError(f"row {row}: {column}", f"'{value}' must be true, false or empty")
+
+
+def loads_corpus(text: str | bytes) -> pd.DataFrame:
+    """A corpus from CSV text or bytes (one row per action per poll, columns as CORPUS_COLUMNS)."""
+    text = decode(check_file_size(text, "corpus"))[0]
+    try:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        raise HuddleInputError("corpus", f"not a CSV table ({exc})") from None
+    if len(frame) > MAX_CORPUS_ROWS:
+        raise HuddleInputError("corpus", f"has {len(frame):,} rows; at most {MAX_CORPUS_ROWS:,} are read")
+    return corpus_frame(frame)
+
+
+def load_corpus(fp: IO[str]) -> pd.DataFrame:
+    return loads_corpus(fp.read())
+
+
+def dumps_corpus(corpus: pd.DataFrame) -> str:
+    """The corpus as CSV; a text cell a spreadsheet would run as a formula is neutralised."""
+    return corpus[list(CORPUS_COLUMNS)].map(spreadsheet_safe).to_csv(index=False)
+
+
+def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverged: int = 0) -> list[dict]:
+    """A case's poll as corpus rows: one per action other than the table action, with the
+    director's verdict from ``la_result`` (an LAResult) and, if given, the committee's finding
+    (the actions it found to be logical alternatives); the poll's type (call, lead or play) and
+    how many walk-through pollees were left out for leaving the table's path (``diverged``)."""
+    committee_set = None if committee is None else set(committee)
+    return [{"case_id": case.id, "action": v.action, "chose": v.counts.chose, "close": v.counts.close,
+             "considered_only": v.counts.considered_only, "poll_size": la_result.poll_size,
+             "table_action": la_result.table_action, "director_la": v.is_logical_alternative,
+             "committee_la": None if committee_set is None else v.action in committee_set,
+             "policy": la_result.policy.name, "jurisdiction": "", "class_of_players": case.class_of_players or "",
+             "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
+             "diverged": diverged}
+            for v in la_result.verdicts if v.verdict != "table action"]
+
+
+# ---------------------------------------------------------------- operating characteristics
+
+def _threshold_test(chosen: Policy | str) -> tuple[Policy, float, bool]:
+    p = named_policy(chosen) if isinstance(chosen, str) else chosen
+    test = p.share_test()
+    if test is None:
+        raise HuddleInputError("policy", f"{p.name} sets no threshold to study")
+    return p, float(test[1]), test[2]
+
+
+def least_count(n: np.ndarray | int, threshold: float, strict: bool = False) -> np.ndarray:
+    """The fewest pollees of n meeting the threshold exactly: ⌈t·n⌉, or ⌊t·n⌋ + 1 when strict."""
+    t = Fraction(threshold).limit_denominator(10_000)
+
+    def one(k: int) -> int:
+        x = t * int(k)
+        return x.numerator // x.denominator + 1 if strict else -(-x.numerator // x.denominator)
+
+    return np.vectorize(one, otypes=[int])(np.asarray(n))
+
+
+@dataclass(frozen=True)
+class OperatingCharacteristic:
+    """P(an "LA" verdict) for each poll size (rows) and true share (columns), exact binomial."""
+
+    policy: str
+    threshold: float
+    strict: bool
+    poll_sizes: np.ndarray
+    shares: np.ndarray
+    p_la: np.ndarray = field(repr=False)
+
+    def p_la_at(self, n: int, share: float) -> float:
+        return float(stats.binom.sf(least_count(n, self.threshold, self.strict) - 1, n, share))
+
+    def wrong_verdict(self, delta: float) -> np.ndarray:
+        """Per poll size, the chance of the wrong verdict when the truth is delta away from the
+        threshold: the larger of P(LA | t − δ) and P(not LA | t + δ)."""
+        below = self._p(self.threshold - delta)
+        above = self._p(self.threshold + delta)
+        return np.maximum(below, 1 - above)
+
+    def smallest_poll(self, delta: float, target: float = 0.9, largest: int = 200) -> int | None:
+        """The smallest poll whose verdict is right with probability ≥ target whenever the truth
+        is at least delta from the threshold (the error is largest at exactly ±delta)."""
+        sizes = np.arange(1, largest + 1)
+        ok = np.nonzero(np.maximum(self._p(self.threshold - delta, sizes),
+                                   1 - self._p(self.threshold + delta, sizes)) <= 1 - target)[0]
+        return int(sizes[ok[0]]) if ok.size else None
+
+    def _p(self, share: float, sizes: np.ndarray | None = None) -> np.ndarray:
+        sizes = self.poll_sizes if sizes is None else sizes
+        share = min(max(share, 0.0), 1.0)
+        return stats.binom.sf(least_count(sizes, self.threshold, self.strict) - 1, sizes, share)
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame({"poll_size": np.repeat(self.poll_sizes, self.shares.size),
+                             "share": np.tile(self.shares, self.poll_sizes.size),
+                             "p_la": self.p_la.ravel()})
+
+
+def operating_characteristic(chosen_policy: Policy | str = "wbf2017", poll_sizes: Iterable[int] = range(1, 31),
+                             shares: Iterable[float] | None = None) -> OperatingCharacteristic:
+    p, threshold, strict = _threshold_test(chosen_policy)
+    sizes = np.asarray(list(poll_sizes), dtype=int)
+    if sizes.size == 0 or (sizes < 1).any():
+        raise HuddleInputError("poll sizes", "give poll sizes of at least 1")
+    grid = np.linspace(0, 1, 101) if shares is None else np.asarray(list(shares), dtype=float)
+    need = least_count(sizes, threshold, strict)
+    p_la = stats.binom.sf(need[:, None] - 1, sizes[:, None], grid[None, :])
+    return OperatingCharacteristic(p.name, threshold, strict, sizes, grid, p_la)
+
+
+def simulate_operating_characteristic(chosen_policy: Policy | str, poll_size: int, shares: Iterable[float],
+                                      polls: int = 1_000_000, seed: int = 0) -> np.ndarray:
+    """P(LA) estimated from ``polls`` simulated polls spread over the shares (a check on the
+    exact figures, and the benchmark's workload)."""
+    _, threshold, strict = _threshold_test(chosen_policy)
+    grid = np.asarray(list(shares), dtype=float)
+    per_share = max(1, polls // grid.size)
+    counts = np.random.default_rng(seed).binomial(poll_size, grid[:, None], size=(grid.size, per_share))
+    return (counts >= least_count(poll_size, threshold, strict)).mean(axis=1)
+
+
+def settled_verdict(considered: int, asked: int, planned: int, threshold: float, strict: bool = False) -> str | None:
+    """Sequential polling: with ``considered`` of ``asked`` pollees so far and ``planned`` in all,
+    "LA" or "not LA" once no answers still to come can change the verdict, else None."""
+    if not 0 <= considered <= asked <= planned or planned < 1:
+        raise HuddleInputError("poll", "need 0 ≤ considered ≤ asked ≤ planned, planned ≥ 1")
+    need = int(least_count(planned, threshold, strict))
+    if considered >= need:
+        return "LA"
+    if considered + (planned - asked) < need:
+        return "not LA"
+    return None
+
+
+# ---------------------------------------------------------------- implied thresholds
+
+THRESHOLD_GRID = np.round(np.arange(0.02, 0.6001, 0.0025), 4)
+
+
+@dataclass(frozen=True)
+class ThresholdFit:
+    """The threshold that best reproduces a set of decisions, with its bootstrap interval."""
+
+    group: str
+    decisions: int
+    threshold: float
+    interval: tuple[float, float]
+    log_likelihood: float
+    lapse: float
+    prior: tuple[float, float]      # Beta(a, b) of the true shares, fitted to the corpus
+
+    def to_dict(self) -> dict:
+        return {"group": self.group, "decisions": self.decisions, "threshold": round(self.threshold, 4),
+                "interval": [round(self.interval[0], 4), round(self.interval[1], 4)],
+                "log_likelihood": round(self.log_likelihood, 3), "lapse": self.lapse,
+                "prior": [round(self.prior[0], 3), round(self.prior[1], 3)]}
+
+
+def share_prior(considered: np.ndarray, n: np.ndarray) -> tuple[float, float]:
+    """The spread of true shares across the corpus: Beta(a, b) fitted by maximum likelihood to
+    the counts (beta-binomial), so that each poll's sampling noise is allowed for."""
+    pairs = pd.DataFrame({"considered": considered, "n": n}).value_counts().reset_index(name="times")
+    considered, n, times = (pairs[c].to_numpy() for c in ("considered", "n", "times"))
+
+    def minus_ll(log_ab):
+        a, b = np.exp(log_ab)
+        return -(times * stats.betabinom.logpmf(considered, n, a, b)).sum()
+    found = optimize.minimize(minus_ll, x0=np.log([1.0, 2.0]), method="Nelder-Mead",
+                              options={"xatol": 1e-4, "fatol": 1e-6})
+    a, b = np.exp(found.x)
+    return float(a), float(b)
+
+
+def _log_likelihood(considered: np.ndarray, n: np.ndarray, ruled_la: np.ndarray, grid: np.ndarray,
+                    lapse: float, prior: tuple[float, float]) -> np.ndarray:
+    """rows × grid matrix of each decision's log-likelihood at each threshold."""
+    a, b = prior
+    above = stats.beta.sf(grid[None, :], considered[:, None] + a, n[:, None] - considered[:, None] + b)
+    p = lapse + (1 - 2 * lapse) * above
+    return np.where(ruled_la[:, None], np.log(p), np.log1p(-p))
+
+
+def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = "all",
+                      bootstrap: int = 1000, level: float = 0.95, lapse: float = 0.02, seed: int = 0,
+                      grid: np.ndarray = THRESHOLD_GRID) -> ThresholdFit:
+    """The threshold that best explains the recorded decisions, the spread of true shares
+    (share_prior) fitted to the same rows."""
+    column = DECIDERS.get(decider)
+    if column is None:
+        raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+    rows = corpus[corpus[column].notna()]
+    if rows.empty:
+        raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
+    prior = share_prior(corpus["considered"].to_numpy(int), corpus["poll_size"].to_numpy(int))
+    # Decisions alike (the same counts, the same finding) have the same likelihood: worked out
+    # once each, so the work grows with the kinds of decision, not the corpus's rows.
+    kinds = pd.DataFrame({"considered": rows["considered"].to_numpy(int), "n": rows["poll_size"].to_numpy(int),
+                          "la": rows[column].to_numpy(bool)}).value_counts().reset_index(name="times")
+    ll = _log_likelihood(kinds["considered"].to_numpy(), kinds["n"].to_numpy(), kinds["la"].to_numpy(bool),
+                         grid, lapse, prior)
+    times = kinds["times"].to_numpy()
+    total = times @ ll
+    best = int(np.argmax(total))
+    if bootstrap:
+        replicates = grid[_bootstrap_best(ll, times, bootstrap, seed)]
+        low, high = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
+    else:                      # the point estimate alone (a page shows it at once, the interval on request)
+        low = high = float("nan")
+    return ThresholdFit(f"{decider}: {group}", len(rows), float(grid[best]), (float(low), float(high)),
+                        float(total[best]), lapse, prior)
+
+
+def _bootstrap_best(ll: np.ndarray, times: np.ndarray, replicates: int, seed: int) -> np.ndarray:
+    """The best grid point of each bootstrap replicate: the decisions drawn again with
+    replacement (as many as there were), counted by kind."""
+    rows = int(times.sum())
+    draws = np.random.default_rng(seed).multinomial(rows, times / rows, size=replicates)
+    return np.argmax(draws @ ll, axis=1)
+
+
+# Jurisdictions fitted one by one (those with the most decisions): each fit costs about as much
+# as the others together, and a corpus naming hundreds of them (one decision each) tied up the
+# server for half a minute while saying nothing.
+MAX_JURISDICTION_FITS = 30
+
+
+# Below this many decisions a fitted threshold is a hint, not an estimate: with five-person polls
+# the sampling noise of each poll alone moves the fit by more than the gap between the policies'
+# thresholds (docs/research.md).
+FEW_DECISIONS = 30
+
+
+def fitted_jurisdictions(decided: pd.DataFrame) -> list[str]:
+    """The jurisdictions fitted one by one: the MAX_JURISDICTION_FITS with the most decisions."""
+    counts = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].value_counts()
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return sorted(name for name, _ in ranked[:MAX_JURISDICTION_FITS])
+
+
+def jurisdictions_left_out(corpus: pd.DataFrame) -> list[str]:
+    """A warning for each decider whose corpus names more jurisdictions than are fitted apart."""
+    said = []
+    for decider, column in DECIDERS.items():
+        decided = corpus[corpus[column].notna()]
+        named = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].nunique()
+        if named > MAX_JURISDICTION_FITS:
+            said.append(f"{decider}s: the corpus names {named} jurisdictions; the {MAX_JURISDICTION_FITS} with the "
+                        f"most decisions are fitted one by one, the other {named - MAX_JURISDICTION_FITS} count in "
+                        "'all' only")
+    return said
+
+
+def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list[str]:
+    """A warning for each fitted threshold that rests on too few decisions."""
+    return [f"{row.group}: the threshold rests on {row.decisions} decision(s); at least {at_least} are needed "
+            "before it says where the line lies, so read it as a hint" for row in fits.itertuples()
+            if row.decisions < at_least]
+
+
+def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 0, **options) -> pd.DataFrame:
+    """One fit per decider (directors, committees), over all rows, per poll type (when the corpus
+    holds more than one) and per jurisdiction; with
+    ``bootstrap`` 0 the point estimates alone (no interval)."""
+    fits = []
+    for decider, column in DECIDERS.items():
+        decided = corpus[corpus[column].notna()]
+        if decided.empty:
+            continue
+        fits.append(implied_threshold(decided, decider, "all", bootstrap, seed=seed, **options))
+        if decided["poll_type"].nunique() > 1:     # calls, leads and plays apart: peers may weigh them differently
+            for kind, rows in decided.groupby("poll_type"):
+                fits.append(implied_threshold(rows, decider, f"{kind} polls", bootstrap, seed=seed, **options))
+        for jurisdiction in fitted_jurisdictions(decided):
+            rows = decided[decided["jurisdiction"] == jurisdiction]
+            fits.append(implied_threshold(rows, decider, jurisdiction, bootstrap, seed=seed, **options))
+    if not fits:
+        raise HuddleInputError("corpus", "no row records a director's or a committee's LA finding")
+    return pd.DataFrame([{"group": f.group, "decisions": f.decisions, "threshold": f.threshold,
+                          "low": f.interval[0], "high": f.interval[1]} for f in fits])
+
+
+# ---------------------------------------------------------------- sensitivity
+
+def sensitivity(corpus: pd.DataFrame, thresholds: Iterable[float] = (0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40),
+                decider: str = "director") -> pd.DataFrame:
+    """For each recorded decision, the verdict each threshold gives the observed share (at least
+    the threshold) and whether it differs from the decision made."""
+    column = DECIDERS[decider]
+    rows = corpus[corpus[column].notna()].reset_index(drop=True)
+    out = rows[["case_id", "action", "considered", "poll_size", column]].rename(columns={column: "decided_la"})
+    for t in thresholds:
+        verdict = rows["considered"].to_numpy() >= least_count(rows["poll_size"].to_numpy(int), t)
+        out[f"flips at {percent(t)}"] = verdict != out["decided_la"].to_numpy(bool)
+    return out
+
+
+def flip_counts(flips: pd.DataFrame) -> dict[str, int]:
+    """How many decisions each threshold of a ``sensitivity`` table reverses, e.g. {"20%": 118}."""
+    return {c.removeprefix("flips at "): int(flips[c].sum()) for c in flips.columns if c.startswith("flips at ")}
+
+
+# ---------------------------------------------------------------- a demonstration corpus
+
+def synthetic_corpus(cases: int = 500, seed: int = 2026,
+                     thresholds: Mapping[tuple[str, str], float] | None = None,
+                     appeal_rate: float = 0.3, lapse: float = 0.02) -> pd.DataFrame:
+    """A corpus from a stated model, labelled synthetic. Per case: a jurisdiction (EBU, ACBL,
+    WBF equally likely), a true consideration share p ~ Beta(1.5, 3.5), a poll size (3 to 12,
+    5 most often), c ~ Binomial(n, p) considered, each considerer chose the action with
+    probability 0.3 and found it close with probability 0.3 otherwise; the director rules "LA"
+    when p ≥ the jurisdiction's threshold, a committee (a share of cases appealed) with its own;
+    each ruling is flipped at random with probability ``lapse``."""
+    thresholds = dict(thresholds or {("director", "EBU"): 0.20, ("director", "ACBL"): 0.25,
+                                     ("director", "WBF"): 0.20, ("committee", "EBU"): 0.20,
+                                     ("committee", "ACBL"): 0.30, ("committee", "WBF"): 0.25})
+    rng = np.random.default_rng(seed)
+    jurisdiction = rng.choice(["EBU", "ACBL", "WBF"], size=cases)
+    share = rng.beta(1.5, 3.5, size=cases)
+    size = rng.choice(np.arange(3, 13), size=cases, p=np.array([1, 2, 6, 2, 2, 2, 1, 1, 1, 2]) / 20)
+    considered = rng.binomial(size, share)
+    chose = rng.binomial(considered, 0.3)
+    close = rng.binomial(considered - chose, 0.3)
+
+    def ruling(decider: str) -> np.ndarray:
+        t = np.array([thresholds[(decider, j)] for j in jurisdiction])
+        return (share >= t) ^ (rng.random(cases) < lapse)
+
+    appealed = rng.random(cases) < appeal_rate
+    director, committee = ruling("director"), ruling("committee")
+    return corpus_frame(pd.DataFrame({
+        "case_id": [f"synthetic-{i + 1:04d}" for i in range(cases)], "action": "Pass",
+        "chose": chose, "close": close, "considered_only": considered - chose - close, "poll_size": size,
+        "table_action": "4S", "director_la": director,
+        "committee_la": [bool(c) if a else None for c, a in zip(committee, appealed)],
+        "policy": "", "jurisdiction": jurisdiction, "class_of_players": "",
+        "source": f"synthetic (analysis.research.calibration.synthetic_corpus, seed {seed})"}))
+
+
+__all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "corpus_rows",
+           "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
+           "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
+           "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
+           "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS"]

@@ -1,0 +1,55 @@
+"""The research page's charts as plotly figures built from the analysis results, so a notebook
+draws exactly what the page shows."""
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from analysis.research.calibration import OperatingCharacteristic, flip_counts
+from analysis.law.logical_alternatives import policy_title
+from analysis.numbers import percent
+
+
+def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7, 10, 15, 30)) -> go.Figure:
+    fig = go.Figure()
+    for n in sizes:
+        row = list(oc.poll_sizes).index(n)
+        fig.add_scatter(x=oc.shares, y=oc.p_la[row], mode="lines", name=f"{n} pollees")
+    fig.add_vline(x=oc.threshold, line_dash="dash", annotation_text=f"threshold {percent(oc.threshold)}")
+    fig.update_layout(title=f"How often a poll finds an action a logical alternative, under {policy_title(oc.policy)}",
+                      xaxis_title="true share of players who would consider it",
+                      yaxis_title="chance the poll says LA", xaxis_tickformat=".0%", yaxis_tickformat=".0%",
+                      legend_title="poll size", margin=dict(l=40, r=20, t=50, b=40))
+    return fig
+
+
+def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15)) -> go.Figure:
+    fig = go.Figure()
+    for d in deltas:
+        fig.add_scatter(x=oc.poll_sizes, y=oc.wrong_verdict(d), mode="lines+markers", name=f"truth {percent(d)} away")
+    fig.add_hline(y=0.1, line_dash="dot", annotation_text="10%")
+    fig.update_layout(title="Chance of the wrong verdict", xaxis_title="poll size", yaxis_title="wrong verdict",
+                      yaxis_tickformat=".0%", margin=dict(l=40, r=20, t=50, b=40))
+    return fig
+
+
+def thresholds_figure(fits: pd.DataFrame) -> go.Figure:
+    fig = go.Figure(go.Scatter(x=fits["threshold"], y=fits["group"], mode="markers",
+                               error_x=dict(type="data", symmetric=False, array=fits["high"] - fits["threshold"],
+                                            arrayminus=fits["threshold"] - fits["low"]),
+                               text=fits["decisions"], hovertemplate="%{y}: %{x:.1%} (%{text} decisions)"))
+    fig.update_layout(title="Implied thresholds with 95% bootstrap intervals", xaxis_tickformat=".0%",
+                      xaxis_title="threshold that best reproduces the decisions", yaxis_autorange="reversed",
+                      margin=dict(l=40, r=20, t=50, b=40))
+    return fig
+
+
+def sensitivity_figure(flips: pd.DataFrame) -> go.Figure:
+    counts = flip_counts(flips)
+    fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
+    fig.update_layout(title="Decisions a threshold would reverse (observed share against the ruling)",
+                      xaxis_title="threshold", yaxis_title="decisions reversed", margin=dict(l=40, r=20, t=50, b=40))
+    return fig
+
+
+__all__ = ["operating_characteristic_figure", "wrong_verdict_figure", "thresholds_figure", "sensitivity_figure"]
