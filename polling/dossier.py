@@ -23,6 +23,7 @@ from reports.render import write_report
 from . import cases, committee, rulings, services, settings
 from .committee import Appeal
 from .models import RulingVersion, utcnow
+from analysis.polls.tally import answer_rows, tally_ballots
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,8 @@ class PollSeen:
     """One poll as its pollees saw it, with their answers."""
 
     number: int
-    problem: Any                     # polling.ballots.PollProblem
-    answers: tuple[dict, ...]        # services.answer_rows, pollees numbered
+    problem: Any                     # analysis.polls.problem.PollProblem
+    answers: tuple[dict, ...]        # answer_rows, pollees numbered
     suggested: tuple[tuple[str, int], ...] = ()
     q4_answers: int = 0
     q4_question: str = ""
@@ -87,9 +88,9 @@ def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:
     for number, poll in enumerate(services.polls_for_case(record_id, url), 1):     # numbered within the case
         problem = services.problem_of(poll)
         ballots = services.ballots_for_poll(poll.id, url)
-        counted = services.tally_ballots(ballots, problem)
+        counted = tally_ballots(ballots, problem)
         # pollees' labels are the director's only: the committee and the reports see Pollee 1, 2, 3
-        out.append(PollSeen(number, problem, tuple(services.answer_rows(ballots, problem=problem)), counted.suggested,
+        out.append(PollSeen(number, problem, tuple(answer_rows(ballots, problem=problem)), counted.suggested,
                             counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status,
                             wording_kept(poll)))
     return out

@@ -16,24 +16,22 @@ from fractions import Fraction
 from sqlmodel import Session, select
 
 from analysis.law import case as case_files
-from analysis.bridge import call_symbol, parse_call
+from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
-from analysis.law.logical_alternatives import ActionCount
-from analysis.numbers import fraction_str, parse_fraction
+from analysis.numbers import fraction_str
+from analysis.polls.answers import MAX_LEVEL, Answers, CastBallot, check_answers
+from analysis.polls.problem import PollProblem, build_poll, ui_call_index
+from analysis.polls.tally import Tally, tally_ballots
+from analysis.polls.wording import wording_findings
 
-from .ballots import PollProblem, build_poll, ui_call_index
 from .db import commit_or_refuse, reading, writing
 from .cases import move_status
 from .models import Ballot, CaseRecord, Invite, Poll, utcnow
-from .wording import wording_findings
 
 TOKEN_BYTES = 16            # 128-bit random tokens
 DEFAULT_TTL = timedelta(days=7)
-MAX_COMMENT = 1000
-MAX_LEVEL = 120
 MAX_INVITES = 1000                # links issued in one go
-CLOSE_SHARE = Fraction(1, 3)  # la-policies.md: a Q3 share of at least 1/3 counts as "close"
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
 
@@ -215,9 +213,9 @@ def invites_for_poll(poll_id: int, url: str | None = None) -> list[Invite]:
         return list(session.exec(select(Invite).where(Invite.poll_id == poll_id).order_by(Invite.id)).all())
 
 
-def ballots_for_poll(poll_id: int, url: str | None = None) -> list[Ballot]:
+def ballots_for_poll(poll_id: int, url: str | None = None) -> list[CastBallot]:
     with reading(url) as session:
-        return list(session.exec(select(Ballot).where(Ballot.poll_id == poll_id).order_by(Ballot.id)).all())
+        return [cast_ballot(b) for b in session.exec(select(Ballot).where(Ballot.poll_id == poll_id).order_by(Ballot.id))]
 
 
 def revoke_invite(invite_id: int, url: str | None = None) -> None:
@@ -300,72 +298,13 @@ def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
     return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).answers()))
 
 
-# ---------------------------------------------------------------- answers
-
-@dataclass(frozen=True)
-class Answers:
-    """A pollee's answers, validated against the problem."""
-
-    call: str
-    considered: tuple[str, ...] = ()
-    close_shares: tuple[tuple[str, Fraction], ...] = ()
-    suggested: tuple[str, ...] | None = None
-    comment: str = ""
-    level: str = ""
-    path: tuple[tuple[int, str], ...] = ()    # walk-through: (call index, call) at each earlier turn
-
-
-def check_answers(problem: PollProblem, call: str, considered=(), close_shares=None,
-                  suggested=None, comment: str = "", level: str = "", path=None) -> Answers:
-    legal = set(problem.answers())
-
-    def legal_call(text: str, field: str) -> str:
-        value = problem.parse_answer(text, field)
-        if value not in legal:
-            raise HuddleInputError(field, f"{problem.symbol(value)} is not {'a legal call' if not problem.is_play else 'a choice'} here")
-        return value
-
-    chosen = legal_call(call, "call")
-    others = tuple(dict.fromkeys(legal_call(c, "considered") for c in considered if c != call))
-    others = tuple(c for c in others if c != chosen)
-    shares = []
-    for text, share in (close_shares or {}).items():
-        c = legal_call(text, "how close")
-        if c not in others:
-            raise HuddleInputError("how close", f"{problem.symbol(c)} is not among the {problem.kind}s you considered")
-        value = share if isinstance(share, Fraction) else parse_fraction(str(share), "how close")
-        if not 0 <= value <= 1:
-            raise HuddleInputError("how close", f"the share for {problem.symbol(c)} must be between 0 and 1")
-        shares.append((c, value))
-    if sum((s for _, s in shares), Fraction(0)) > 1:
-        raise HuddleInputError("how close", "the shares add up to more than 1")
-    suggested_calls = None if suggested is None else tuple(
-        dict.fromkeys(legal_call(c, "suggested") for c in suggested))
-    if len(comment) > MAX_COMMENT:
-        raise HuddleInputError("comment", f"is {len(comment)} characters; at most {MAX_COMMENT}")
-    if len(level) > MAX_LEVEL:
-        raise HuddleInputError("level", f"is {len(level)} characters; at most {MAX_LEVEL}")
-    return Answers(chosen, others, tuple(shares), suggested_calls, comment.strip(), level.strip(),
-                   check_path(problem, path))
-
-
-def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:
-    """A walk-through's answers: one legal call at each of the player's earlier turns, in order."""
-    try:
-        given = {int(k): str(v) for k, v in dict(path or {}).items()}
-    except (TypeError, ValueError):
-        raise HuddleInputError("walk-through", "the earlier calls are not in the form {call number: call}") from None
-    if set(given) != set(problem.steps):
-        missing = [i + 1 for i in problem.steps if i not in given]
-        raise HuddleInputError("walk-through", f"answer each earlier turn (call {', '.join(map(str, missing))})"
-                               if missing else "answers were given for turns this poll does not ask")
-    out = []
-    for step in problem.steps:
-        call = parse_call(given[step], "walk-through")
-        if call not in problem.step_auction(step).legal_calls():
-            raise HuddleInputError("walk-through", f"{call_symbol(call)} is not a legal call at call {step + 1}")
-        out.append((step, call))
-    return tuple(out)
+def cast_ballot(row: Ballot) -> CastBallot:
+    """A stored ballot read once into plain values: the JSON columns decoded, shares exact."""
+    return CastBallot(row.call, tuple(json.loads(row.considered)),
+                      tuple((c, Fraction(s)) for c, s in json.loads(row.close_shares).items()),
+                      None if row.suggested is None else tuple(json.loads(row.suggested)),
+                      row.comment, row.level, tuple((int(k), c) for k, c in json.loads(row.path or "{}").items()),
+                      id=row.id, invite_id=row.invite_id, verbal=row.verbal, created_at=row.created_at)
 
 
 def _ballot(poll: Poll, answers: Answers, invite_id: int | None, verbal: bool) -> Ballot:
@@ -438,111 +377,11 @@ def close_poll(poll_id: int, url: str | None = None) -> None:
         session.commit()
 
 
-# ---------------------------------------------------------------- tally
-
-@dataclass(frozen=True)
-class Divergence:
-    """A walk-through pollee who left the table's auction at an earlier turn."""
-
-    ballot_id: int
-    step: int            # the call index where the pollee's call differed
-    answered: str
-    table: str
-
-    def reason(self) -> str:
-        return (f"would have called {call_symbol(self.answered)} at call {self.step + 1}, where the player called "
-                f"{call_symbol(self.table)}: not a peer of the player on this auction, so not counted")
-
-
-@dataclass(frozen=True)
-class Tally:
-    poll_size: int
-    actions: tuple[ActionCount, ...]
-    suggested: tuple[tuple[str, int], ...]   # Q4: how many pollees named each call
-    q4_answers: int
-    discounted: tuple[Divergence, ...] = ()  # walk-through pollees left out, with the reason
-    on_path: int | None = None               # walk-through pollees who stayed on the table's path
-
-    def count(self, action: str) -> ActionCount:
-        return next((a for a in self.actions if a.action == action), ActionCount(action, 0, 0, 0))
-
-
-def divergence(ballot: Ballot, problem: PollProblem) -> Divergence | None:
-    """The first earlier turn of a walk-through where the pollee did not make the table's call."""
-    path = {int(k): v for k, v in json.loads(ballot.path or "{}").items()}
-    for step in problem.steps:
-        table = problem.auction.calls[step].call
-        if step in path and path[step] != table:
-            return Divergence(ballot.id, step, path[step], table)
-    return None
-
-
-def tally_ballots(ballots: list[Ballot], problem: PollProblem | tuple[str, ...] = (),
-                  include_diverged: bool = False) -> Tally:
-    """Counts per action as la-policies.md defines them: every pollee in exactly one chose(·);
-    close(X) = chose something else with a Q3 share for X of at least 1/3; considered_only(X) =
-    considered X in Q2 and in neither group. In a walk-through, a pollee who would have called
-    differently earlier is not a peer (polling-practice.md §c1) and is left out, with the reason,
-    unless ``include_diverged``."""
-    candidates = problem.candidates if isinstance(problem, PollProblem) else tuple(problem)
-    steps = isinstance(problem, PollProblem) and bool(problem.steps)
-    diverged = tuple(d for d in (divergence(b, problem) for b in ballots) if d is not None) if steps else ()
-    left_out = set() if include_diverged else {d.ballot_id for d in diverged}
-    counted = [b for b in ballots if b.id not in left_out]
-    chose: dict[str, int] = {c: 0 for c in candidates}
-    close: dict[str, int] = {c: 0 for c in candidates}
-    only: dict[str, int] = {c: 0 for c in candidates}
-    suggested: dict[str, int] = {}
-    q4 = 0
-    for b in counted:
-        chose[b.call] = chose.get(b.call, 0) + 1
-        shares = {c: Fraction(s) for c, s in json.loads(b.close_shares).items()}
-        for c in json.loads(b.considered):
-            bucket = close if shares.get(c, Fraction(0)) >= CLOSE_SHARE else only
-            bucket[c] = bucket.get(c, 0) + 1
-        if b.suggested is not None:
-            q4 += 1
-            for c in json.loads(b.suggested):
-                suggested[c] = suggested.get(c, 0) + 1
-    actions = sorted(set(chose) | set(close) | set(only),
-                     key=lambda a: (-chose.get(a, 0), -close.get(a, 0) - only.get(a, 0), a))
-    return Tally(len(counted),
-                 tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
-                 tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4,
-                 diverged if not include_diverged else (), len(ballots) - len(diverged) if steps else None)
-
-
-def answer_rows(ballots: list[Ballot], labels: dict[int, str] | None = None,
-                problem: PollProblem | None = None) -> list[dict]:
-    """Each pollee's answers as a row: the call (or card), what else was seriously considered, how
-    close, Q4, a walk-through's earlier calls, level and comment. The director's labels are given
-    only on the director's own tally page; everyone else (committee pages, reports) sees Pollee 1, 2, 3."""
-    labels = labels or {}
-    symbol = problem.symbol if problem is not None else call_symbol
-
-    def named(text: str | None) -> str:
-        return "" if text is None else ", ".join(symbol(c) for c in json.loads(text))
-
-    rows = []
-    for i, b in enumerate(ballots, 1):
-        row = {"pollee": labels.get(b.invite_id) or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
-               "call": symbol(b.call), "also considered": named(b.considered),
-               "how close": ", ".join(f"{symbol(c)} {s}" for c, s in json.loads(b.close_shares).items()),
-               "Q4": named(b.suggested), "level": b.level, "comment": b.comment}
-        if problem is not None and problem.steps:
-            path = json.loads(b.path or "{}")
-            left = divergence(b, problem)
-            row["earlier calls"] = ", ".join(f"{int(k) + 1}: {call_symbol(c)}" for k, c in sorted(path.items(), key=lambda kv: int(kv[0])))
-            row["on the table's path"] = "yes" if left is None else f"no: {left.reason()}"
-        rows.append(row)
-    return rows
-
-
-def family_ballots(poll_id: int, url: str | None = None) -> list[Ballot]:
+def family_ballots(poll_id: int, url: str | None = None) -> list[CastBallot]:
     """The answers to a poll and to its follow-ups (the same problem), in the order given."""
     ids = [p.id for p in poll_family(poll_id, url)]
     with reading(url) as session:
-        return list(session.exec(select(Ballot).where(Ballot.poll_id.in_(ids)).order_by(Ballot.id)).all())
+        return [cast_ballot(b) for b in session.exec(select(Ballot).where(Ballot.poll_id.in_(ids)).order_by(Ballot.id))]
 
 
 def tally(poll_id: int, url: str | None = None, include_diverged: bool = False) -> Tally:

@@ -67,7 +67,7 @@ class AuctionBlock:
 
 @dataclass(frozen=True)
 class PollHand:
-    """The one hand of a poll's problem (polling.ballots.PollProblem), with dealer and vulnerability."""
+    """The one hand of a poll's problem (analysis.polls.problem.PollProblem), with dealer and vulnerability."""
 
     problem: Any
 

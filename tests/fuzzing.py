@@ -246,7 +246,7 @@ def _use(case) -> None:
     in words, and none may crash."""
     from analysis.errors import HuddleInputError
     from analysis.law.ruling import rule
-    from polling.ballots import build_poll
+    from analysis.polls.problem import build_poll
     for step in (lambda: build_poll(case, "What do you do?", walk_from=0),
                  lambda: build_poll(case, q4=True), lambda: rule(case) if case.ruling else None):
         try:

@@ -8,7 +8,8 @@ from analysis import HuddleInputError
 from analysis.law import case as case_files
 from analysis.bridge import Call
 from conftest import CASES
-from polling.ballots import build_poll, entitled_auction, poll_wording_problems, q4_question, sensible_alternatives
+from analysis.polls.problem import build_poll, entitled_auction, q4_question, sensible_alternatives
+from analysis.polls.wording import poll_wording_problems
 
 RULINGS = Path(__file__).parent / "cases" / "rulings"
 

@@ -17,7 +17,9 @@ from analysis.law.ruling import rule
 from analysis.law.ruling_inputs import RulingInputs
 from conftest import ROOT
 from polling import cases, panel, rulings, services, setup
-from polling.ballots import build_poll
+from analysis.polls.problem import build_poll
+from analysis.polls.answers import check_answers
+from analysis.polls.tally import answer_rows
 
 LEAD_CASE = ROOT / "data" / "cases" / "lead-after-slow-pass-of-stayman.json"
 
@@ -113,9 +115,9 @@ def test_a_lead_poll_shows_what_the_leader_was_entitled_to():
     assert problem.q4_question == ("Your partner took a long time before passing 2♣. "
                                    "Which of these leads does that make more attractive?")
     assert problem.parse_answer("C4", "call") == "Cx" and problem.parse_answer("♠K", "call") == "SK"
-    assert services.check_answers(problem, "S6", ["H2"]).considered == ("Hx",)
+    assert check_answers(problem, "S6", ["H2"]).considered == ("Hx",)
     with pytest.raises(HuddleInputError, match="♠A is not a choice here"):
-        services.check_answers(problem, "SA")
+        check_answers(problem, "SA")
 
 
 def test_a_later_card_shows_dummy_and_the_tricks_so_far():
@@ -179,7 +181,7 @@ def test_a_walk_through_poll_leaves_out_those_who_left_the_table_path(lead_recor
     assert tally.discounted[0].reason() == ("would have called Double at call 10, where the player called Pass: "
                                             "not a peer of the player on this auction, so not counted")
     assert services.tally(poll.id, include_diverged=True).count("Cx").chose == 1
-    rows = services.answer_rows(services.ballots_for_poll(poll.id), problem=problem)
+    rows = answer_rows(services.ballots_for_poll(poll.id), problem=problem)
     assert rows[1]["on the table's path"].startswith("no: would have called Double")
     assert rows[0]["call"] == "a low ♠" and rows[0]["earlier calls"] == "2: Pass, 6: Pass, 10: Pass"
     from polling import corpus

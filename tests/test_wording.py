@@ -13,7 +13,7 @@ from analysis import HuddleInputError
 from polling import db, services, setup
 from polling.dossier import load_dossier
 from polling.models import CaseRecord
-from polling.wording import wording_findings
+from analysis.polls.wording import wording_findings
 
 LABELLED = Path(__file__).parent / "wording" / "labelled.csv"
 ROWS = list(csv.DictReader(LABELLED.open(encoding="utf-8")))

@@ -8,7 +8,8 @@ from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import choice_symbol, position_index, position_name
 from polling import cases, services
-from polling.ballots import build_poll, poll_wording_problems, q4_question, sensible_alternatives
+from analysis.polls.problem import build_poll, q4_question, sensible_alternatives
+from analysis.polls.wording import poll_wording_problems
 from ui.auth import require
 from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error, show_problem
 

@@ -12,6 +12,8 @@ from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require
 from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_problem, typed_rows, verdict_table
+from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
+from analysis.polls.tally import answer_rows, tally_ballots
 
 user = require("director")
 st.title("Live tally")
@@ -35,7 +37,7 @@ include_diverged = bool(problem.steps) and st.checkbox(
 @st.fragment(run_every=3)
 def live() -> None:
     ballots = services.family_ballots(poll.id)
-    tally = services.tally_ballots(ballots, problem, include_diverged)
+    tally = tally_ballots(ballots, problem, include_diverged)
     invites = [i for p in family for i in services.invites_for_poll(p.id)]
     waiting = sum(services.invite_status(i) == "waiting" for i in invites)
     st.metric("Answers counted", tally.poll_size, help="Ballots stored (personal links and verbal)"
@@ -61,7 +63,7 @@ def live() -> None:
         st.subheader(f"Logical alternatives ({policy_title(policy_name)})")
         verdict_table(verdicts)
     st.subheader("Each pollee")
-    st.dataframe(typed_rows(services.answer_rows(ballots, {i.id: i.label for i in invites}, problem)), hide_index=True,
+    st.dataframe(typed_rows(answer_rows(ballots, {i.id: i.label for i in invites}, problem)), hide_index=True,
                  width="stretch")
 
 
@@ -79,8 +81,8 @@ if poll.status != "closed":
                 said = problem.step_auction(step).legal_calls()
                 path[step] = st.selectbox(f"Earlier call {step + 1}", said, format_func=call_symbol, key=f"vb_walk_{step}",
                                           index=said.index(problem.auction.calls[step].call))
-            level = st.text_input("Pollee's level", key="vb_level", max_chars=services.MAX_LEVEL)
-            comment = st.text_area("Comment", key="vb_comment", max_chars=services.MAX_COMMENT)
+            level = st.text_input("Pollee's level", key="vb_level", max_chars=MAX_LEVEL)
+            comment = st.text_area("Comment", key="vb_comment", max_chars=MAX_COMMENT)
             if st.form_submit_button("Record"):
                 try:
                     services.record_verbal_vote(poll.id, call, considered, None, None, comment, level, path=path)

@@ -13,6 +13,7 @@ from analysis.law.logical_alternatives import action_name
 from polling import services
 from ui.state import database
 from ui.widgets import inert, show_problem
+from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 
 # what a pollee reads for each field a refusal names
 FIELD_WORDS = {"call": "Question 1", "considered": "Question 2", "how close": "Question 3",
@@ -151,8 +152,8 @@ if considered or more:
                "instead (optional).")
 for c in [*considered, *more]:
     st.slider(problem.symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%")
-st.text_area("Comment (optional)", max_chars=services.MAX_COMMENT, key="comment")
-st.text_input("Your level (e.g. club, county, national)", max_chars=services.MAX_LEVEL, key="level")
+st.text_area("Comment (optional)", max_chars=MAX_COMMENT, key="comment")
+st.text_input("Your level (e.g. club, county, national)", max_chars=MAX_LEVEL, key="level")
 st.button("Submit my answer", type="primary", key="submit", on_click=send, args=(token, poll, legal))
 refused = st.session_state.pop("vote_refused", None)
 if refused is not None:

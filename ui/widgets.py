@@ -13,7 +13,7 @@ from analysis.law.logical_alternatives import action_name
 from analysis.numbers import percent
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
-from polling.ballots import PollProblem
+from analysis.polls.problem import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html
 
 

@@ -18,7 +18,7 @@ from analysis.errors import HuddleInputError
 from analysis.law.law16 import PARTNER_SAID
 from analysis.bridge.play import cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
 
-from .wording import MAX_WORDING, poll_wording_problems
+from analysis.polls.wording import MAX_WORDING, poll_wording_problems
 
 
 
