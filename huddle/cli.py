@@ -244,8 +244,9 @@ def _case_file(path: str):
 def cmd_report(args) -> dict | str:
     """A ruling report of a case file (a path) or of a stored case (its id, with its polls and
     appeal), as HTML and/or PDF in the reports folder."""
-    from polling.dossier import save_report
-    from reports.content import report_for_file
+    from polling import settings
+    from reports.content import report_for_file, report_for_stored_case
+    from reports.render import write_report
     formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
     if args.case.endswith(".json") or _is_file(args.case):
         report = report_for_file(_case_file(args.case))
@@ -253,8 +254,9 @@ def cmd_report(args) -> dict | str:
         from polling import cases
         from polling.dossier import load_dossier
         _database()
-        report = load_dossier(cases.find_case(args.case)).report()
-    written = save_report(report, formats, _output_folder(args.output) if args.output else None)
+        seen = load_dossier(cases.find_case(args.case))
+        report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
+    written = write_report(report, formats, _output_folder(args.output) if args.output else settings.reports_dir())
     if args.json:
         return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
     return "\n".join(f"Wrote {path}" for path in written.values())

@@ -1,55 +1,25 @@
 """A stored case as one typed object: the case file, its status, its polls as the pollees saw them
 (with every answer, pollees numbered, never labelled), its saved ruling versions and its appeal.
-Pages and reports read a case through ``load_dossier`` instead of reaching into the tables and
-their JSON columns; the reports' files are made here too, so ``reports/`` needs nothing from the
-database.
+Pages and the command line read a case through ``load_dossier`` instead of reaching into the
+tables and their JSON columns, and hand its plain values (analysis.polls.seen.PollSeen,
+analysis.law.committee.CommitteeSeen) to reports/, which needs nothing from the database.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
-from typing import Any
 
 from analysis.law.case import Case
-from analysis.law.committee import Reconsideration, reconsider
+from analysis.law.committee import CommitteeSeen, Reconsideration, reconsider
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.ruling import Ruling, rule
-from reports.content import Report, report_content
-from reports.render import write_report
 
-from . import cases, committee, rulings, services, settings
+from . import cases, committee, rulings, services
 from .committee import Appeal
-from .models import RulingVersion, utcnow
+from .models import RulingVersion
+from analysis.polls.seen import PollSeen
 from analysis.polls.tally import answer_rows, tally_ballots
-
-
-@dataclass(frozen=True)
-class PollSeen:
-    """One poll as its pollees saw it, with their answers."""
-
-    number: int
-    problem: Any                     # analysis.polls.problem.PollProblem
-    answers: tuple[dict, ...]        # answer_rows, pollees numbered
-    suggested: tuple[tuple[str, int], ...] = ()
-    q4_answers: int = 0
-    q4_question: str = ""
-    status: str = ""
-    wording_kept: str = ""           # the words the wording check found, kept by the director, and why
-
-
-
-@dataclass(frozen=True)
-class CommitteeSeen:
-    decision: str
-    summary: str
-    reason: str
-    votes: tuple[dict, ...]
-    ruling: Ruling | None            # the committee's ruling when it differs from the director's
-    ruling_text: str = ""
-    at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -67,11 +37,6 @@ class CaseDossier:
         if self.case.ruling is None:
             raise HuddleInputError("ruling", "the director has not ruled on this case yet")
         return rule(self.case)
-
-    def report(self) -> Report:
-        if self.case.ruling is None:
-            raise HuddleInputError("ruling", "the director has not ruled on this case yet: there is nothing to report")
-        return report_content(self.case, self.ruling(), self.status, self.polls, self.committee, generated=utcnow())
 
 
 def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:
@@ -119,9 +84,4 @@ def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
     return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at)
 
 
-def save_report(report: Report, formats=("html", "pdf"), folder: Path | None = None) -> dict[str, Path]:
-    """The report's files in the reports folder (HUDDLE_REPORTS_DIR, by default data/reports)."""
-    return write_report(report, formats, Path(folder) if folder else settings.reports_dir())
-
-
-__all__ = ["CaseDossier", "PollSeen", "CommitteeSeen", "load_dossier", "save_report"]
+__all__ = ["CaseDossier", "load_dossier"]

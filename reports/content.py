@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
 
 from matplotlib.figure import Figure
 
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES, Case
-from analysis.law.committee import threshold_sensitivity
+from analysis.law.committee import CommitteeSeen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import action_name
 from analysis.numbers import counted, percent
@@ -25,6 +24,8 @@ from analysis.bridge.play import choice_symbol
 from analysis.law.ruling import Ruling, rule
 from analysis.law.law16 import ui_noun
 from analysis.law.chart_data import q4_frame, q4_title, sensitivity_frame
+from analysis.polls.problem import PollProblem
+from analysis.polls.seen import PollSeen
 
 from . import charts
 
@@ -67,16 +68,19 @@ class AuctionBlock:
 
 @dataclass(frozen=True)
 class PollHand:
-    """The one hand of a poll's problem (analysis.polls.problem.PollProblem), with dealer and vulnerability."""
+    """The one hand of a poll's problem, with dealer and vulnerability."""
 
-    problem: Any
+    problem: PollProblem
+
+
+Block = Heading | Text | Table | Chart | Deal | AuctionBlock | PollHand
 
 
 @dataclass(frozen=True)
 class Report:
     case_id: str
     title: str
-    blocks: tuple[Any, ...] = field(default=())
+    blocks: tuple[Block, ...] = field(default=())
     board_number: int | None = None
 
     @property
@@ -91,8 +95,8 @@ def _s(value) -> str:
     return "" if value is None else str(value)
 
 
-def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple = (),
-                   committee: Any = None, generated: datetime | None = None) -> Report:
+def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple[PollSeen, ...] = (),
+                   committee: CommitteeSeen | None = None, generated: datetime | None = None) -> Report:
     """The report's blocks. ``polls`` and ``committee`` are what a stored case adds (the
     database's dossier gives them: each poll as seen, the appeal); a case file alone has neither."""
     blocks: list = []
@@ -293,5 +297,13 @@ def report_for_file(case: Case) -> Report:
     return report_content(case, rule(case), generated=datetime.now(timezone.utc))
 
 
-__all__ = ["Report", "report_content", "report_for_file", "Heading", "Text", "Table", "Chart", "Deal",
+def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] = (),
+                           committee: CommitteeSeen | None = None) -> Report:
+    """A report of a stored case with its polls as the pollees saw them and its appeal."""
+    if case.ruling is None:
+        raise HuddleInputError("ruling", "the director has not ruled on this case yet: there is nothing to report")
+    return report_content(case, rule(case), status, polls, committee, generated=datetime.now(timezone.utc))
+
+
+__all__ = ["Report", "report_content", "report_for_file", "report_for_stored_case", "Heading", "Text", "Table", "Chart", "Deal",
            "AuctionBlock", "PollHand"]

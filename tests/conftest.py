@@ -8,6 +8,12 @@ REFERENCE = ROOT.parent / "shared" / "reference"
 CASES = ROOT / "data" / "cases"
 
 
+def stored_report(dossier):
+    """The report of a stored case, as the Ruling page and `huddle report` make it."""
+    from reports.content import report_for_stored_case
+    return report_for_stored_case(dossier.case, dossier.status, dossier.polls, dossier.committee)
+
+
 @pytest.fixture
 def sqlite_url(tmp_path, monkeypatch):
     """A real SQLite file for one test, set as HUDDLE_DATABASE_URL."""

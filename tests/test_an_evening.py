@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from analysis.law import case as case_files
 from analysis.law.committee import Reconsideration
-from conftest import CASES, ROOT
+from conftest import CASES, ROOT, stored_report
 from polling import accounts, cases, committee, panel, rulings, services, setup
 
 APP = str(ROOT / "streamlit_app.py")
@@ -212,7 +212,7 @@ def test_the_report_opens_on_the_committee_s_ruling_and_keeps_the_director_s_as_
     from polling.dossier import load_dossier
     from reports.content import Heading, Text
     dossier = load_dossier(evening["record"])
-    report = dossier.report()
+    report = stored_report(dossier)
     headings = [b.text for b in report.blocks if isinstance(b, Heading)]
     assert headings[0] == "The ruling: the appeals committee's decision"
     assert headings.index("The director's ruling, changed on appeal") > headings.index("The appeals committee")
@@ -244,7 +244,7 @@ def _chart_titles(figure) -> list[str]:
 def test_each_chart_is_titled_for_what_it_shows(evening):
     from polling.dossier import load_dossier
     from reports.content import Chart
-    report = load_dossier(evening["record"]).report()
+    report = stored_report(load_dossier(evening["record"]))
     titles = [" ".join(t.split()) for b in report.blocks if isinstance(b, Chart) for t in _chart_titles(b.figure)]
     assert len(titles) == len(set(titles)), "\n".join(titles)
     assert "Poll 1, Q4: the calls the pollees said the break in tempo makes more attractive (8 answered)" in titles
@@ -337,7 +337,7 @@ def _overprinted(pdf_path) -> list[tuple[str, str]]:
 def test_the_pdf_prints_no_words_over_others_and_is_named_once_for_its_board(evening, tmp_path):
     from polling.dossier import load_dossier
     from reports.render import write_report
-    report = load_dossier(evening["record"]).report()
+    report = stored_report(load_dossier(evening["record"]))
     path = write_report(report, ["pdf"], tmp_path)["pdf"]
     assert not _overprinted(path)                  # the pollee's hand clear of "Dealer … vulnerable"
     assert path.name == "board-4-evening-lead.pdf"
@@ -367,7 +367,7 @@ def test_the_report_reads_in_a_director_s_words(evening):
     from html import unescape
     from polling.dossier import load_dossier
     from reports.render import report_bytes
-    html = report_bytes(load_dossier(evening["record"]).report(), "html").decode()
+    html = report_bytes(stored_report(load_dossier(evening["record"])), "html").decode()
     text = unescape(re.sub(r"<style.*?</style>|<svg.*?</svg>|<[^>]+>", " ", html, flags=re.S))
     found = [m.group(0) for pattern in (CODE_WORDS, CODE_CALLS) for m in pattern.finditer(text)]
     assert not found, found

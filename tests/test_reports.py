@@ -18,7 +18,7 @@ from conftest import CASES
 from huddle.cli import main
 from polling import cases, committee, services, setup
 from reports import charts
-from polling.dossier import save_report as write_report
+from reports.render import write_report
 from reports.content import report_for_file
 
 # The seeds' numbers (laws-and-scoring.md, seeds 000 and 002; the constructed MI case's file).
@@ -75,7 +75,7 @@ def pdf_pages(path, tmp_path) -> list:
 @pytest.mark.parametrize("name", sorted(SEED_SCORES))
 def test_report_of_every_seed_case(name, tmp_path):
     case = case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
-    written = write_report(report_for_file(case), folder=tmp_path)
+    written = write_report(report_for_file(case), ("html", "pdf"), tmp_path)
     stem = f"board-{case.board.number}-{name}" if case.board.number else name       # board number and case id
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.html", f"{stem}.pdf"]
     ns, ew = SEED_SCORES[name]

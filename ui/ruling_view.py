@@ -9,7 +9,10 @@ from reports.score_export import score_file
 from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
 from analysis.law.ruling import Ruling
-from polling.dossier import load_dossier, save_report
+from polling import settings
+from polling.dossier import load_dossier
+from reports.content import report_for_stored_case
+from reports.render import write_report
 from reports.render import FORMATS
 from ui.widgets import inert, plain, verdict_table
 
@@ -71,8 +74,9 @@ def report_downloads(record_id: int) -> None:
     if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
                  "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
         try:
-            report = load_dossier(record_id).report()
-            written = save_report(report)           # each format rendered once, then offered as saved
+            seen = load_dossier(record_id)
+            report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
+            written = write_report(report, ("html", "pdf"), settings.reports_dir())   # rendered once, then offered
             st.session_state[key] = (report.file_stem, {fmt: path.read_bytes() for fmt, path in written.items()})
         except HuddleInputError as exc:
             st.error(inert(str(exc)))

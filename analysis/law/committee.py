@@ -13,6 +13,7 @@ that becomes one but has no outcome in the tree is named in the note, not guesse
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -292,6 +293,21 @@ def committee_decision(votes: list[Vote], decision: str | None = None,
                              tuple(v for v in votes if v not in agreed), chair_named=not majority)
 
 
+@dataclass(frozen=True)
+class CommitteeSeen:
+    """An appeal as the report tells it: the decision (empty while the appeal is under way), the
+    summary and reason, each member's vote, and the committee's ruling when it differs from the
+    director's."""
+
+    decision: str
+    summary: str
+    reason: str
+    votes: tuple[dict, ...]
+    ruling: Ruling | None            # the committee's ruling when it differs from the director's
+    ruling_text: str = ""
+    at: datetime | None = None
+
+
 __all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
            "Vote", "check_vote", "CommitteeDecision", "committee_decision", "kept_change", "position_words",
-           "SENSITIVITY_THRESHOLDS"]
+           "SENSITIVITY_THRESHOLDS", "CommitteeSeen"]
