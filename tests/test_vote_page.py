@@ -3,6 +3,8 @@ import pytest
 from sqlmodel import Session, select
 from streamlit.testing.v1 import AppTest
 
+from analysis.errors import HuddleInputError
+
 from conftest import ROOT
 from polling import db, services, setup
 from polling.models import Ballot, CaseRecord
@@ -98,7 +100,7 @@ def test_a_closed_case_refuses_votes_with_a_clear_message(poll):
     assert at.error[0].value == ("This poll is closed: the director has finished collecting answers. "
                                  "Thank you all the same.")
     assert "closed" in voter(invite.token).error[0].value         # Q4 is not taken either
-    with pytest.raises(services.HuddleInputError, match="poll: the poll is closed"):
+    with pytest.raises(HuddleInputError, match="poll: the poll is closed"):
         services.record_verbal_vote(poll.id, "P")
 
 

@@ -1,0 +1,184 @@
+"""Personal links: issued in batches (the token shown once, only its hash stored), reissued,
+revoked, and opened by a pollee: a used, revoked, expired or unknown link is refused in words.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from analysis.errors import HuddleInputError
+from analysis.limits import check_length
+from analysis.polls.answers import MAX_LEVEL
+from polling.cases import move_status
+from polling.db import reading, writing
+from polling.models import Ballot, CaseRecord, Invite, Poll, utcnow
+from polling.services.polls import CLOSED_TO_POLLEES, get_row, is_closed, open_poll, freeze_poll, problem_of, q4_question
+
+
+TOKEN_BYTES = 16            # 128-bit random tokens
+
+
+DEFAULT_TTL = timedelta(days=7)
+
+
+MAX_INVITES = 1000                # links issued in one go
+
+
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class IssuedInvite:
+    invite_id: int
+    label: str
+    token: str          # shown once; only its hash is stored
+    expires_at: datetime
+
+    def link(self, base_url: str) -> str:
+        return f"{base_url.rstrip('/')}/?token={self.token}"
+
+
+def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
+                  username: str = "huddle", url: str | None = None) -> list[IssuedInvite]:
+    """One personal link per pollee. The first invite freezes the poll's wording."""
+    if not labels:
+        raise HuddleInputError("pollees", "give at least one pollee")
+    if len(labels) > MAX_INVITES:
+        raise HuddleInputError("pollees", f"{len(labels)} pollees at once; at most {MAX_INVITES}")
+    for label in labels:
+        check_length(label.strip(), MAX_LEVEL, "pollee")
+    with writing(url) as session:
+        issued = issue_in(session, poll_id, [(label, None) for label in labels], ttl, username)
+        session.commit()
+        return issued
+
+
+def issue_in(session: Session, poll_id: int, pollees: list[tuple[str, int | None]], ttl: timedelta,
+             username: str) -> list[IssuedInvite]:
+    """Links for (label, panel member or None) pairs inside the caller's transaction; the first
+    freezes the poll's wording and moves an open case to polling."""
+    poll = open_poll(session, poll_id)
+    freeze_poll(session, poll)
+    record = session.get(CaseRecord, poll.case_id, with_for_update=True)    # a case edit at the same time waits
+    if record.status == "open":
+        move_status(session, record, "polling", username, "poll links issued")
+    return [_new_invite(session, poll_id, label, utcnow() + ttl, pollee) for label, pollee in pollees]
+
+
+def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime,
+                pollee_id: int | None = None) -> IssuedInvite:
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    invite = Invite(poll_id=poll_id, token_hash=hash_token(token), label=label.strip(),
+                    expires_at=expires_at, pollee_id=pollee_id)
+    session.add(invite)
+    session.flush()
+    return IssuedInvite(invite.id, invite.label, token, invite.expires_at)
+
+
+def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None = None) -> IssuedInvite:
+    """A lost link in one click: the old link is withdrawn and a new one issued to the same pollee,
+    in one transaction. Only the new token is shown (Huddle keeps tokens hashed)."""
+    with writing(url) as session:
+        old = get_row(session, Invite, invite_id, "invite")
+        if old.used_at is not None:
+            raise HuddleInputError("invite", f"{old.label or 'this pollee'} has already answered")
+        poll = open_poll(session, old.poll_id)
+        old.revoked_at = old.revoked_at or utcnow()
+        session.add(old)
+        issued = _new_invite(session, poll.id, old.label, utcnow() + ttl, old.pollee_id)
+        session.commit()
+        return issued
+
+
+def invite_status(invite: Invite, now: datetime | None = None) -> str:
+    """used, withdrawn, expired or waiting."""
+    if invite.used_at is not None:
+        return "used"
+    if invite.revoked_at is not None:
+        return "withdrawn"
+    return "expired" if invite.expires_at <= (now or utcnow()) else "waiting"
+
+
+def invites_for_poll(poll_id: int, url: str | None = None) -> list[Invite]:
+    with reading(url) as session:
+        return list(session.exec(select(Invite).where(Invite.poll_id == poll_id).order_by(Invite.id)).all())
+
+
+def revoke_invite(invite_id: int, url: str | None = None) -> None:
+    with writing(url) as session:
+        invite = get_row(session, Invite, invite_id, "invite")
+        if invite.revoked_at is None:
+            invite.revoked_at = utcnow()
+            session.add(invite)
+            session.commit()
+
+
+def poll_for_token(token: str, url: str | None = None) -> tuple[Poll, Invite]:
+    """The poll behind a personal link, if the link may still be used."""
+    with reading(url) as session:
+        return usable_invite(session, token)
+
+
+def usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Poll, Invite]:
+    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
+        raise HuddleInputError("token", "this link is not valid; ask the director for a new one")
+    query = select(Invite).where(Invite.token_hash == hash_token(token))
+    if lock:
+        query = query.with_for_update()
+    invite = session.exec(query).first()
+    if invite is None:
+        raise HuddleInputError("token", "this link is not valid; ask the director for a new one")
+    if invite.revoked_at is not None:
+        raise HuddleInputError("token", "this link was withdrawn by the director")
+    if invite.used_at is not None:
+        raise HuddleInputError("token", "this link has already been used to vote; thank you")
+    if invite.expires_at <= utcnow():
+        raise HuddleInputError("token", "this link has expired; ask the director for a new one")
+    poll = session.get(Poll, invite.poll_id)
+    if is_closed(session, poll):
+        raise HuddleInputError("token", CLOSED_TO_POLLEES)
+    return poll, invite
+
+
+@dataclass(frozen=True)
+class PendingQ4:
+    """A pollee who sent Q1–Q3 and has still to answer Q4, reopening the same link."""
+
+    ballot_id: int
+    question: str
+    legal: tuple[str, ...]
+
+
+def open_link(token: str, url: str | None = None) -> tuple[Poll, Invite] | PendingQ4:
+    """What a personal link opens: the poll, or, on a link already used for Q1–Q3, the Q4 still
+    to answer (Q1–Q3 are kept as soon as they are sent). One look-up for the usual case."""
+    with reading(url) as session:
+        try:
+            return usable_invite(session, token)
+        except HuddleInputError:
+            pending = _pending_q4(session, token)
+            if pending is None:
+                raise
+            return pending
+
+
+def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
+    invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
+    if invite is None or invite.used_at is None or invite.revoked_at is not None:
+        return None
+    poll = session.get(Poll, invite.poll_id)
+    ballot = session.exec(select(Ballot).where(Ballot.invite_id == invite.id)).first()
+    if not poll.q4_enabled or ballot is None or ballot.suggested is not None:
+        return None
+    if is_closed(session, poll):
+        raise HuddleInputError("token", CLOSED_TO_POLLEES)
+    return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).answers()))
