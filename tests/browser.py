@@ -118,24 +118,29 @@ def phone_host(name: str = "huddle-phone"):
     try:
         for step in steps:
             subprocess.run(step, check=True, capture_output=True, timeout=20)
-        _settle(here)
+        _settle(here, ns)
         yield ["ip", "netns", "exec", ns]
     finally:
         subprocess.run(["ip", "link", "del", here], capture_output=True, timeout=20)
         subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
 
 
-def _settle(link: str, seconds: float = 10) -> None:
-    """Wait until the link is up with no address still being set up, then a moment more: a
-    browser started while the network changes fails its first requests."""
+def _settle(link: str, ns: str, seconds: float = 10) -> None:
+    """Wait until the link is up with no address still being set up and a connection from the
+    other host reaches this one: a browser started while the network changes fails its first
+    requests. No fixed sleep: the wait ends when a real round trip succeeds."""
     deadline = time.time() + seconds
-    while time.time() < deadline:
-        shown = subprocess.run(["ip", "-o", "addr", "show", "dev", link], capture_output=True, text=True).stdout
-        state = subprocess.run(["ip", "-o", "link", "show", "dev", link], capture_output=True, text=True).stdout
-        if "state UP" in state and "tentative" not in shown and PHONE_NET[0] in shown:
-            break
-        time.sleep(0.1)
-    time.sleep(1)
+    with socket.create_server((PHONE_NET[0], 0)) as listener:
+        probe = ["ip", "netns", "exec", ns, sys.executable, "-c",
+                 f"import socket; socket.create_connection(('{PHONE_NET[0]}', {listener.getsockname()[1]}), 1).close()"]
+        while time.time() < deadline:
+            shown = subprocess.run(["ip", "-o", "addr", "show", "dev", link], capture_output=True, text=True).stdout
+            state = subprocess.run(["ip", "-o", "link", "show", "dev", link], capture_output=True, text=True).stdout
+            if ("state UP" in state and "tentative" not in shown and PHONE_NET[0] in shown
+                    and subprocess.run(probe, capture_output=True, timeout=10).returncode == 0):
+                return
+            time.sleep(0.1)
+    raise RuntimeError(f"the second host's network did not come up within {seconds} s")
 
 
 def can_make_hosts() -> bool:
