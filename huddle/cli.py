@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
+from analysis.files.games import read_games
 from analysis import (AdjustedTable, HuddleInputError, PlayedContract, Scale, WeightedScore,
                       display, fraction_str, imps, parse_field, parse_fraction, score_board,
                       weighted_imps)
@@ -492,7 +493,7 @@ def _case_from_file(path: str, args):
         if path.lower().endswith(_HAND_RECORDS):
             if not args.title:
                 raise HuddleInputError("--title", "a case made from a PBN or LIN file needs a title")
-            read = case_files.read_games(_read_bytes(path), path)
+            read = read_games(_read_bytes(path), path)
             if args.board is None and args.game is None:
                 if len(read.games) + len(read.problems) > 1:
                     boards = ", ".join(sorted({g.label or "?" for g in read.games} |
@@ -508,9 +509,8 @@ def _case_from_file(path: str, args):
 
 def cmd_case_boards(args) -> dict | str:
     """What a PBN or LIN file holds: each board read, each board refused and why."""
-    from analysis.law import case as case_files
     try:
-        read = case_files.read_games(_read_bytes(args.file), args.file)
+        read = read_games(_read_bytes(args.file), args.file)
     except HuddleInputError as exc:
         raise HuddleInputError(f"{args.file}: {exc.field}", exc.problem) from None
     games = [{"game": g.position, "board": g.board.number, "label": g.label, "room": g.room,

@@ -4,6 +4,7 @@ import tomllib
 
 import pytest
 
+from analysis.files.games import read_games
 from analysis import HuddleInputError
 from analysis.law import case as case_files
 from analysis.research import calibration as research
@@ -18,7 +19,7 @@ def test_the_app_bounds_an_upload_as_the_readers_do():
 
 
 @pytest.mark.parametrize("read", [
-    lambda data: case_files.read_games(data, "big.pbn"),
+    lambda data: read_games(data, "big.pbn"),
     lambda data: research.loads_corpus(data),
 ], ids=["hand record", "research corpus"])
 def test_a_file_over_the_bound_is_refused_in_words_before_it_is_read(read):
@@ -254,7 +255,6 @@ def _tree_contract(data):
      "ruling.suggested.reason: is 30,000 characters long; at most 20,000 are read"),
 ])
 def test_a_case_file_of_the_wrong_shape_is_refused_at_the_door_in_words(change, message):
-    from analysis.law import case as case_files
     with pytest.raises(HuddleInputError) as refused:
         case_files.loads(_boston(change))
     assert message in str(refused.value)
@@ -298,7 +298,6 @@ def test_a_reason_longer_than_a_page_is_printed_whole_over_several_pages(tmp_pat
     """A table row taller than a page stopped the PDF ("cannot be rendered on a single page")."""
     import subprocess
 
-    from analysis.law import case as case_files
     from reports.content import report_for_file
     from reports.render import to_pdf
     reason = " ".join(f"w{k}" for k in range(3000)) + " THE-LAST-WORD"

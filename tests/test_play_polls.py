@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from analysis.files.games import read_games
 from analysis import HuddleInputError
 from analysis.law import case as case_files
 from analysis.bridge import hand_cards
@@ -74,7 +75,7 @@ def test_every_real_file_with_a_play_reads_into_a_case_that_follows_suit():
         if path.suffix.lower() not in (".pbn", ".lin"):
             continue
         try:
-            read = case_files.read_games(path.read_bytes(), path.name)
+            read = read_games(path.read_bytes(), path.name)
         except HuddleInputError:
             continue
         for game in read.games:

@@ -2,6 +2,7 @@
 stored one. Saving validates the whole case; a mistake names its field and nothing is written."""
 import streamlit as st
 
+from analysis.files.games import read_games
 from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
 from analysis.law.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDE_NAMES,
@@ -54,7 +55,7 @@ def read_file() -> None:
     """Read every board of the pasted or uploaded PBN or LIN; load the first board read."""
     data, name = _file_data()
     try:
-        read = case_files.read_games(data, name)
+        read = read_games(data, name)
     except HuddleInputError as exc:
         ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
         return

@@ -14,14 +14,14 @@ from typing import IO, Any
 
 from endplay.types import Deal
 
-from analysis.files import lin as lin_files
 from analysis.files import pbn as pbn_files
+from analysis.files.games import read_games
 from analysis.bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
                      parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
-from analysis.limits import MAX_CASE_TEXT, check_file_size, check_length, check_texts, loads_json, optional_text
+from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
 from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, played_order, position_name
@@ -494,14 +494,6 @@ def case_id_from_title(title: str) -> str:
     return slug or "case"
 
 
-def read_games(data: bytes | str, name: str = "") -> pbn_files.GameFile:
-    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag)."""
-    check_file_size(data, name or "file")
-    text = data.decode("latin-1") if isinstance(data, bytes) else data
-    is_lin = name.lower().endswith(".lin") or ("md|" in text and "[Deal" not in text)
-    return (lin_files if is_lin else pbn_files).loads(data)
-
-
 def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: int | None = None,
               room: str | None = None, game: int | None = None, name: str = "", **facts: Any) -> Case:
     """A case from one game of a PBN or LIN file, chosen by board number (and room when both
@@ -690,5 +682,5 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
 
 
 __all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn", "from_file",
-           "from_game", "pick_game", "read_games", "to_pbn", "to_game",
+           "from_game", "pick_game", "to_pbn", "to_game",
            "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES"]
