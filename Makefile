@@ -41,6 +41,7 @@ system-test-deps:
 
 test: install system-test-deps
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 bench: install system-test-deps

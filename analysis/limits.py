@@ -58,7 +58,9 @@ def _json_kind(value) -> str:
         return "true or false"
     if isinstance(value, (int, float)):
         return "a number"
-    return {list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
 
 
 def optional_text(value, field: str) -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from analysis.bridge import RANKS, SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of, trick_winner
 from analysis.errors import HuddleInputError
@@ -153,7 +153,7 @@ class Play:
             return None
         return tricks[-1][1][0][1][0]
 
-    def view(self, index: int, hands: dict[str, Sequence[str] | None]) -> "PlayView":
+    def view(self, index: int, hands: Mapping[str, Sequence[str] | None]) -> "PlayView":
         """What the player choosing card ``index`` sees (Law 41D: dummy is faced after the opening lead)."""
         if not 0 <= index <= len(self.cards):
             raise HuddleInputError("play index", f"card {index + 1} is not in the play")

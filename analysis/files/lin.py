@@ -53,7 +53,7 @@ def _deal(value: str, line: int) -> tuple[str | None, Deal]:
     dealer = _LIN_SEATS[int(m.group(1)) - 1] if m.group(1) else None
     hands = [h.strip() for h in m.group(2).split(",")]
     hands = (hands + ["", "", "", ""])[:4]
-    by_seat = {}
+    by_seat: dict[str, str] = {}
     for who, text in zip(_LIN_SEATS, hands):
         if not text:
             by_seat[who] = None

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import IO, Iterable, Sequence
+from typing import IO, Any, Iterable, Sequence
 
 from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, deal_pbn,
                      dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
@@ -285,6 +285,14 @@ def _sections(items: list[_Item]) -> _Sections:
     return out
 
 
+def _add_call(names: list[str], refs: list, comments: list, lines: list[int], name: str, line: int) -> None:
+    """One call read from an auction section, with no note reference or comment yet."""
+    names.append(name)
+    refs.append(None)
+    comments.append([])
+    lines.append(line)
+
+
 class _Refused(Exception):
     def __init__(self, line: int, problem: str):
         self.line, self.problem = line, problem
@@ -348,14 +356,14 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 skipped += 1
             elif word.upper() == "AP":
                 for _ in range(passes_to_end(names)):
-                    names.append("P"), refs.append(None), comments.append([]), lines.append(item.line)
+                    _add_call(names, refs, comments, lines, "P", item.line)
                 ended = True
             else:
                 try:
                     name = parse_call(word, f"call {len(names) + 1}")
                 except HuddleInputError as exc:
                     raise _Refused(item.line, exc.problem) from None
-                names.append(name), refs.append(None), comments.append([]), lines.append(item.line)
+                _add_call(names, refs, comments, lines, name, item.line)
     caller = SEATS[(SEATS.index(first) + skipped) % 4]
     if dealer is not None and names and caller != dealer:
         raise _Refused(tag_line, f"the first call is {SEAT_NAMES[caller]}'s but the dealer is {SEAT_NAMES[dealer]}")
@@ -381,7 +389,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
 def _call_with_comments(call: Call, remarks: list[str]) -> Call:
     """Comments after a call: Huddle writes "Remark: …", "Explanation: …" (given without an
     alert), "Agreement: …" (the partnership's actual agreement) and tempo reports there."""
-    fields = {}
+    fields: dict[str, Any] = {}
     for text in remarks:
         label, _, rest = text.partition(":")
         key = label.strip().lower()
@@ -389,7 +397,7 @@ def _call_with_comments(call: Call, remarks: list[str]) -> Call:
             fields[{"agreement": "correct_explanation"}.get(key, key)] = rest.strip()
         elif is_tempo_note(text):
             tempo = annotated_call(call.call, text)
-            fields.update(tempo_break=True, tempo_seconds=tempo.tempo_seconds)
+            fields["tempo_break"], fields["tempo_seconds"] = True, tempo.tempo_seconds
             if not text.startswith(TEMPO_COMMENT) and not call.remark:
                 fields["remark"] = text
     return replace(call, **fields)

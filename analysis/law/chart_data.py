@@ -159,6 +159,6 @@ def q4_title(frame: pd.DataFrame, ui: str, poll_number: int | None = None) -> st
         named = int(frame["named"].iloc[0]) if len(frame) else 0
         action = frame["action"].iloc[0] if len(frame) else "the table action"
         return f"Q4 as recorded with the case: {named} of {answers} said {ui} suggests {action}"
-    named = "" if len(frame) else ", none named a call"
+    none_named = "" if len(frame) else ", none named a call"
     return (f"Poll {poll_number}, Q4: the calls the pollees said {ui} makes more attractive "
-            f"({answers} answered{named})")
+            f"({answers} answered{none_named})")

@@ -10,6 +10,7 @@ mean). Nothing here touches the database.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_cards, hand_suits,
                              parse_call, partner_of, side_of)
@@ -73,7 +74,7 @@ class PollProblem:
         return self.auction.up_to(step)
 
     def to_dict(self) -> dict:
-        out = {"seat": self.seat, "hand": self.hand, "dealer": self.dealer,
+        out: dict[str, Any] = {"seat": self.seat, "hand": self.hand, "dealer": self.dealer,
                "vulnerability": self.vulnerability, "scoring": self.scoring,
                "methods": self.methods, "auction": self.auction.to_dict(),
                "candidates": list(self.candidates), "wording": self.wording, "q4_question": self.q4_question}

@@ -60,7 +60,8 @@ def tally_ballots(ballots: list[CastBallot], problem: PollProblem | tuple[str, .
     unless ``include_diverged``."""
     candidates = problem.candidates if isinstance(problem, PollProblem) else tuple(problem)
     steps = isinstance(problem, PollProblem) and bool(problem.steps)
-    diverged = tuple(d for d in (divergence(b, problem) for b in ballots) if d is not None) if steps else ()
+    diverged = tuple(d for d in (divergence(b, problem) for b in ballots) if d is not None) \
+        if isinstance(problem, PollProblem) and steps else ()
     left_out = set() if include_diverged else {d.ballot_id for d in diverged}
     counted = [b for b in ballots if b.id not in left_out]
     chose: dict[str, int] = {c: 0 for c in candidates}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from analysis.law.assigned import SideScore, as_whole
 from analysis.errors import HuddleInputError
@@ -79,7 +80,7 @@ class Artificial(Method):
         return SideScore(side, None, percent * top / 100, top, arithmetic=note)
 
     def to_dict(self) -> dict:
-        out = {"method": self.name, "note": self.note, "artificial": dict(self.artificial)}
+        out: dict[str, Any] = {"method": self.name, "note": self.note, "artificial": dict(self.artificial)}
         if self.session:
             out["session"] = {k: fraction_str(v) for k, v in self.session.items()}
             out["boards"] = self.boards

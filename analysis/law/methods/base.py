@@ -100,7 +100,8 @@ class Method:
         may change; the method itself when the committee may change none."""
         if "weights" not in self.committee:
             return self
-        return replace(self, **{s.name: change(t) for s, t in self.trees() if s.legal_outcomes})
+        changed: dict[str, Any] = {s.name: change(t) for s, t in self.trees() if s.legal_outcomes}
+        return replace(self, **changed)
 
     def committee_tree(self) -> OutcomeTree | None:
         """The tree whose alternatives a committee reweights (the first legal-outcomes tree)."""
