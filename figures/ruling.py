@@ -31,8 +31,8 @@ def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:
                                  arrayminus=frame["tested_share"] - frame["low"], color="black"))
     threshold = poll_threshold(la)
     if threshold:
-        fig.add_hline(y=threshold[1], line_dash="dash", line_color=COLOURS["threshold"],
-                      annotation_text=f"threshold {percent(threshold[1])} ({threshold[0]})")
+        fig.add_hline(y=float(threshold.threshold), line_dash="dash", line_color=COLOURS["threshold"],
+                      annotation_text=f"threshold {percent(threshold.threshold)} ({threshold.tested})")
     for label, (_, row) in zip(poll_labels(frame), frame.iterrows()):
         fig.add_annotation(x=row["action"], y=max(row["high"], row["considered"] / n), text=label,
                            showarrow=False, yshift=14, font=dict(size=12, color="#c8102e" if row["table_action"] else "#222"))

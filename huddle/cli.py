@@ -188,7 +188,7 @@ def cmd_la(args) -> dict | str:
         p = "" if v.p_meets is None else f"{float(v.p_meets):.3f}"
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
         lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  {v.verdict:12} "
-                     f"[{float(v.interval[0]):.3f}, {float(v.interval[1]):.3f}] {p:>7}  {v.confidence or ''}{more}")
+                     f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}] {p:>7}  {v.confidence or ''}{more}")
     lines += [f"  {v.action}: {v.reason}" for v in result.verdicts]
     return "\n".join(lines)
 

@@ -54,8 +54,8 @@ def poll_chart(la: LAResult) -> Figure:
                 fmt="_", color="black", capsize=4, label="95% interval")
     threshold = poll_threshold(la)
     if threshold:          # named in the legend: a label on the line would run into the bars' labels
-        ax.axhline(threshold[1], linestyle="--", color=COLOURS["threshold"], linewidth=1,
-                   label=f"threshold {percent(threshold[1])} ({threshold[0]})")
+        ax.axhline(float(threshold.threshold), linestyle="--", color=COLOURS["threshold"], linewidth=1,
+                   label=f"threshold {percent(threshold.threshold)} ({threshold.tested})")
     for label, (i, row) in zip(poll_labels(frame, "\n"), frame.iterrows()):
         ax.text(i, max(row["high"], row["considered"] / n) + 0.03, label, ha="center", va="bottom", fontsize=7,
                 color="#c8102e" if row["table_action"] else "#222222")

@@ -207,7 +207,7 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
     out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold",
                       "settled?", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
-                            v.verdict, f"{percent(v.interval[0])} – {percent(v.interval[1])}",
+                            v.verdict, f"{percent(v.interval.low)} – {percent(v.interval.high)}",
                             "" if v.p_meets is None else f"{float(v.p_meets):.2f}", v.confidence or "", v.reason)
                            for v in la.verdicts)))
     out.append(Chart(charts.poll_chart(la), "The poll: " + "; ".join(

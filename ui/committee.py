@@ -104,8 +104,8 @@ def _change() -> Reconsideration:
     change = {"policy": chosen if chosen != inputs.policy else None}
     test = policy(chosen, inputs.consider_min if chosen == inputs.policy else None).share_test()
     if inputs.poll and test is not None:
-        start = round(100 * float(test[1]))
-        percent = cols[1].slider(f"Threshold ({test[0]})", 5, 50, start, key=f"cm_threshold_{record_id}_{chosen}",
+        start = round(100 * float(test.threshold))
+        percent = cols[1].slider(f"Threshold ({test.tested})", 5, 50, start, key=f"cm_threshold_{record_id}_{chosen}",
                                  format="%d%%")
         change["threshold"] = Fraction(percent, 100) if percent != start else None
     elif not inputs.poll:

@@ -172,7 +172,7 @@ def verdict_table(result) -> None:
     """A poll's verdicts under a policy (LAResult), as the tally and ruling pages show them."""
     rows = [{"call": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
              "considered": v.counts.considered, "verdict": v.verdict,
-             "interval": f"{percent(v.interval[0])} – {percent(v.interval[1])}",
+             "interval": f"{percent(v.interval.low)} – {percent(v.interval.high)}",
              "chance": percent(v.p_meets), "firmness": v.confidence or "",
              "more": "" if v.more_pollees is None else str(v.more_pollees), "reason": v.reason}
             for v in result.verdicts]

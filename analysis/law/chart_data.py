@@ -15,7 +15,7 @@ import pandas as pd
 
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult, action_name, policy_title
+from analysis.law.logical_alternatives import LAResult, ShareTest, action_name, policy_title
 from analysis.numbers import counted, display
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
@@ -31,10 +31,10 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
     rows = []
     for v in la.verdicts:
         c = v.counts
-        tested = c.chose if test is not None and test[0] == "chose" else c.considered
+        tested = c.chose if test is not None and test.tested == "chose" else c.considered
         rows.append({"action": action_name(v.action), "chose": c.chose, "close": c.close,
                      "considered_only": c.considered_only, "considered": c.considered, "poll_size": n,
-                     "tested_share": tested / n, "low": v.interval[0], "high": v.interval[1],
+                     "tested_share": tested / n, "low": v.interval.low, "high": v.interval.high,
                      "verdict": v.verdict, "confidence": v.confidence or "",
                      "p_meets": v.p_meets, "table_action": v.verdict == "table action"})
     return pd.DataFrame(rows)
@@ -47,9 +47,9 @@ def poll_labels(frame: pd.DataFrame, sep: str = ": ") -> list[str]:
             for _, r in frame.iterrows()]
 
 
-def poll_threshold(la: LAResult) -> tuple[str, float] | None:
-    test = la.policy.share_test()
-    return None if test is None else (test[0], float(test[1]))
+def poll_threshold(la: LAResult) -> ShareTest | None:
+    """The threshold line of the poll chart, if the policy tests a share."""
+    return la.policy.share_test()
 
 
 def poll_title(la: LAResult, changed: bool = False) -> str:

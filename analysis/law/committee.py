@@ -181,7 +181,7 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
                      f"{', '.join(action_name(a) for a in missing)} would be a logical alternative but the "
                      "outcome tree gives it no outcome"})
     test = base.share_test()
-    return ThresholdSensitivity(case.id, base.name, None if test is None else test[1], tuple(rows))
+    return ThresholdSensitivity(case.id, base.name, None if test is None else test.threshold, tuple(rows))
 
 
 # ---------------------------------------------------------------- the committee's decision

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from analysis.bridge import call_symbol, parse_call
 from analysis.bridge.play import choice_symbol, parse_choice
@@ -46,6 +46,22 @@ class ActionCount:
         return self.chose + self.close
 
 
+class ShareTest(NamedTuple):
+    """The share a policy's threshold tests: which count (``tested``: "considered" or "chose"),
+    the threshold, and whether the share must exceed it (strict) or only reach it."""
+
+    tested: str
+    threshold: Fraction
+    strict: bool
+
+
+class Interval(NamedTuple):
+    """A share's interval at the poll's level (Wilson or Clopper–Pearson)."""
+
+    low: float
+    high: float
+
+
 @dataclass(frozen=True)
 class Policy:
     """How a jurisdiction reads a poll. A parameter left as None is not tested."""
@@ -68,12 +84,12 @@ class Policy:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
         return self.shown.split(":")[0]
 
-    def share_test(self) -> tuple[str, Fraction, bool] | None:
-        """The share the policy's threshold tests: (count name, threshold, strict)."""
+    def share_test(self) -> ShareTest | None:
+        """The share the policy's threshold tests, or None when it tests no share."""
         if self.consider_min is not None:
-            return "considered", self.consider_min, self.consider_strict
+            return ShareTest("considered", self.consider_min, self.consider_strict)
         if self.select_min_share is not None:
-            return "chose", self.select_min_share, False
+            return ShareTest("chose", self.select_min_share, False)
         return None
 
 
@@ -135,14 +151,14 @@ def with_threshold(base: Policy, threshold: Fraction) -> Policy:
         raise HuddleInputError("threshold", f"the {base.short} policy has no share threshold to change")
     name = f"{base.name} at {percent(threshold)}"
     title = f"{base.shown.split(':')[0]}, threshold moved to {percent(threshold)}"
-    if test[0] == "considered":
+    if test.tested == "considered":
         return replace(base, name=name, title=title, consider_min=threshold)
     return replace(base, name=name, title=title, select_min_share=threshold)
 
 
 # ---------------------------------------------------------------- uncertainty
 
-def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+def wilson_interval(k: int, n: int, level: float = 0.95) -> Interval:
     z = normal_ppf(0.5 + level / 2)
     centre = (k + z * z / 2) / (n + z * z)
     half = z / (n + z * z) * (k * (n - k) / n + z * z / 4) ** 0.5
@@ -150,14 +166,14 @@ def wilson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     # (floating point leaves 3e-17 over: a chart's error bar below zero)
     low = 0.0 if k == 0 else min(max(0.0, centre - half), k / n)
     high = 1.0 if k == n else max(min(1.0, centre + half), k / n)
-    return low, high
+    return Interval(low, high)
 
 
-def clopper_pearson_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+def clopper_pearson_interval(k: int, n: int, level: float = 0.95) -> Interval:
     alpha = 1 - level
     low = 0.0 if k == 0 else beta_ppf(alpha / 2, k, n - k + 1)
     high = 1.0 if k == n else beta_ppf(1 - alpha / 2, k + 1, n - k)
-    return low, high
+    return Interval(low, high)
 
 
 def p_meets(k: int, n: int, threshold: Fraction | float, strict: bool = False) -> float:
@@ -188,7 +204,7 @@ class Verdict:
     action: str
     counts: ActionCount
     verdict: str                      # "LA", "not LA" or "table action"
-    interval: tuple[float, float]
+    interval: Interval
     p_meets: float | None
     confidence: str | None            # "firm", "uncertain" or "too few answers yet" (under 5 answers)
     more_pollees: int | None
@@ -202,7 +218,7 @@ class Verdict:
         c = self.counts
         return {"action": self.action, "chose": c.chose, "close": c.close, "considered": c.considered,
                 "might_select": c.might_select, "verdict": self.verdict,
-                "interval": [round(self.interval[0], 4), round(self.interval[1], 4)],
+                "interval": [round(self.interval.low, 4), round(self.interval.high, 4)],
                 "p_meets": None if self.p_meets is None else round(self.p_meets, 4),
                 "confidence": self.confidence, "more_pollees": self.more_pollees, "reason": self.reason}
 
@@ -316,21 +332,21 @@ def action_name(action: str) -> str:
 def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy,
              method: str, level: float) -> Verdict:
     test = p.share_test()
-    k = r.considered if test is None or test[0] == "considered" else r.chose
+    k = r.considered if test is None or test.tested == "considered" else r.chose
     interval = (wilson_interval if method == "wilson" else clopper_pearson_interval)(k, n, level)
     name = action_name(r.action)
     if is_table:
         return Verdict(r.action, r, "table action", interval, None, None, None,
                        f"{name} is the action taken at the table.")
-    probability = None if test is None else p_meets(k, n, test[1], test[2])
+    probability = None if test is None else p_meets(k, n, test.threshold, test.strict)
     if probability is None:
         confidence, more = None, None
     elif n < MIN_FIRM_POLL:
         confidence = TOO_FEW
-        more = max(MIN_FIRM_POLL - n, more_pollees(k, n, test[1], test[2]) or 0)
+        more = max(MIN_FIRM_POLL - n, more_pollees(k, n, test.threshold, test.strict) or 0)
     else:
         confidence = "firm" if is_firm(probability) else "uncertain"
-        more = None if confidence == "firm" else more_pollees(k, n, test[1], test[2])
+        more = None if confidence == "firm" else more_pollees(k, n, test.threshold, test.strict)
     verdict, reason = _apply(r, n, table_chose, p, name)
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason)
 
@@ -365,5 +381,5 @@ def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tu
 
 
 __all__ = ["ActionCount", "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
-           "wilson_interval", "clopper_pearson_interval", "p_meets", "more_pollees", "action_key", "parse_action",
+           "wilson_interval", "clopper_pearson_interval", "ShareTest", "Interval", "p_meets", "more_pollees", "action_key", "parse_action",
            "action_name"]

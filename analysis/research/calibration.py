@@ -169,7 +169,7 @@ def _threshold_test(chosen: Policy | str) -> tuple[Policy, float, bool]:
     test = p.share_test()
     if test is None:
         raise HuddleInputError("policy", f"{p.name} sets no threshold to study")
-    return p, float(test[1]), test[2]
+    return p, float(test.threshold), test.strict
 
 
 def least_count(n: np.ndarray | int, threshold: float, strict: bool = False) -> np.ndarray:
