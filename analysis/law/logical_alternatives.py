@@ -84,6 +84,35 @@ class Policy:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
         return self.shown.split(":")[0]
 
+    def verdict(self, r: ActionCount, n: int, table_chose: int, name: str) -> tuple[str, str]:
+        """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
+        its tests in order, the first that fails giving the reason."""
+        if self.no_la_above is not None and Fraction(table_chose, n) > self.no_la_above:
+            return "not LA", (f"{_pct(table_chose, n)} pollees chose the table action, more than "
+                              f"{self.no_la_above}: under {self.short} no other action is a logical alternative.")
+        passed = []
+        if self.consider_min is not None:
+            share = Fraction(r.considered, n)
+            ok = share > self.consider_min if self.consider_strict else share >= self.consider_min
+            bound = f"{'more than' if self.consider_strict else 'at least'} {self.consider_min}"
+            if not ok:
+                return "not LA", (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
+                                  f"{self.short} asks for {bound}.")
+            passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
+        if self.select_min_share is not None and Fraction(r.chose, n) < self.select_min_share:
+            return "not LA", (f"Only {_pct(r.chose, n)} pollees chose {name}; {self.short} asks for at least "
+                              f"{self.select_min_share} who would make the call.")
+        if self.select_min_share is not None:
+            passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {self.select_min_share} needed)")
+        if self.select_min_count is not None and r.might_select < self.select_min_count:
+            return "not LA", (f"{name} was seriously considered but no pollee would select it: "
+                              "it is not an action some might select.")
+        if self.select_min_count is not None:
+            passed.append(f"{r.might_select} might select it")
+        if not passed:
+            return "not LA", f"{self.short} sets no test {name} could pass."
+        return "LA", f"{'; '.join(passed)}: a logical alternative under {self.short}."
+
     def share_test(self) -> ShareTest | None:
         """The share the policy's threshold tests, or None when it tests no share."""
         if self.consider_min is not None:
@@ -347,37 +376,8 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     else:
         confidence = "firm" if is_firm(probability) else "uncertain"
         more = None if confidence == "firm" else more_pollees(k, n, test.threshold, test.strict)
-    verdict, reason = _apply(r, n, table_chose, p, name)
+    verdict, reason = p.verdict(r, n, table_chose, name)
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason)
-
-
-def _apply(r: ActionCount, n: int, table_chose: int, p: Policy, name: str) -> tuple[str, str]:
-    """The policy's tests in order; the first that fails gives the reason."""
-    if p.no_la_above is not None and Fraction(table_chose, n) > p.no_la_above:
-        return "not LA", (f"{_pct(table_chose, n)} pollees chose the table action, more than "
-                          f"{p.no_la_above}: under {p.short} no other action is a logical alternative.")
-    passed = []
-    if p.consider_min is not None:
-        share = Fraction(r.considered, n)
-        ok = share > p.consider_min if p.consider_strict else share >= p.consider_min
-        bound = f"{'more than' if p.consider_strict else 'at least'} {p.consider_min}"
-        if not ok:
-            return "not LA", (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
-                              f"{p.short} asks for {bound}.")
-        passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
-    if p.select_min_share is not None and Fraction(r.chose, n) < p.select_min_share:
-        return "not LA", (f"Only {_pct(r.chose, n)} pollees chose {name}; {p.short} asks for at least "
-                          f"{p.select_min_share} who would make the call.")
-    if p.select_min_share is not None:
-        passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {p.select_min_share} needed)")
-    if p.select_min_count is not None and r.might_select < p.select_min_count:
-        return "not LA", (f"{name} was seriously considered but no pollee would select it: "
-                          "it is not an action some might select.")
-    if p.select_min_count is not None:
-        passed.append(f"{r.might_select} might select it")
-    if not passed:
-        return "not LA", f"{p.short} sets no test {name} could pass."
-    return "LA", f"{'; '.join(passed)}: a logical alternative under {p.short}."
 
 
 __all__ = ["ActionCount", "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
