@@ -95,9 +95,12 @@ def cmd_imp(args) -> dict | str:
     for s, w in adjusted.components:
         lines.append(f"  {fraction_str(w):>6} × IMP({s:+d} − {other:+d} = {s - other:+d}) = "
                      f"{fraction_str(w)} × {imps(s - other):+d}")
-    lines += _left_out_lines(adjusted.left_out)
-    lines.append(f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})")
-    return "\n".join(lines)
+    return "\n".join(lines + _imps_total_lines(adjusted, total, args.rounding))
+
+
+def _imps_total_lines(adjusted: WeightedScore, total, rounding: str) -> list[str]:
+    """The results left out at weight 0, then the side's IMPs, exact and to one decimal."""
+    return [*_left_out_lines(adjusted.left_out), f"  total {display(total, rounding)} IMPs ({display(total, 'wbf1')})"]
 
 
 def cmd_butler(args) -> dict | str:
@@ -114,8 +117,8 @@ def cmd_butler(args) -> dict | str:
         raise HuddleInputError("--drop", exc.problem) from None
     if args.json:
         return {"imps": fraction_str(total), "datum": rule.to_dict()}
-    return "\n".join([f"Butler IMPs: {butler_working(adjusted, field, rule)}", *_left_out_lines(adjusted.left_out),
-                      f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})"])
+    return "\n".join([f"Butler IMPs: {butler_working(adjusted, field, rule)}",
+                      *_imps_total_lines(adjusted, total, args.rounding)])
 
 
 def cmd_cross_imps(args) -> dict | str:
@@ -127,8 +130,7 @@ def cmd_cross_imps(args) -> dict | str:
     if args.json:
         return {"imps": fraction_str(total)}
     return "\n".join([f"Cross-IMPs: {cross_imps_working(adjusted, field, not args.sum)}",
-                      *_left_out_lines(adjusted.left_out),
-                      f"  total {display(total, args.rounding)} IMPs ({display(total, 'wbf1')})"])
+                      *_imps_total_lines(adjusted, total, args.rounding)])
 
 
 # ---------------------------------------------------------------- la (logical alternatives)

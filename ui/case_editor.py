@@ -5,8 +5,8 @@ import streamlit as st
 from analysis.files.games import read_games
 from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
-from analysis.law.case import (IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS, OFFENDING_SIDE_NAMES,
-                           OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
+from analysis.law.case import (CROSS_IMPS, IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS,
+                               OFFENDING_SIDE_NAMES, OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
 from analysis.law.editions import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
@@ -143,7 +143,7 @@ if ss.get("ed_scoring") == "butler":
     c2.checkbox("Butler: this table's own score is in the datum", key="ed_butler_with_table",
                 help="Off: the datum is worked out from the other tables only")
 elif ss.get("ed_scoring") == "cross-imps":
-    c1.radio("Cross-IMPs", ("average", "sum"), key="ed_cross_imps", horizontal=True,
+    c1.radio("Cross-IMPs", CROSS_IMPS, key="ed_cross_imps", horizontal=True,
              format_func={"average": "averaged over the other tables", "sum": "summed"}.get)
 c3.selectbox("Pause after a skip bid", tuple(SKIP_BID_PAUSES), key="ed_skip_bid",
              format_func=lambda name: SKIP_BID_PAUSES[name].title,

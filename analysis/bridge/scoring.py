@@ -281,8 +281,7 @@ def cross_imps(scores: Sequence[int], average: bool = True) -> list[Fraction]:
     n = len(scores)
     if n < 2:
         raise HuddleInputError("scores", "cross-IMPs need at least two scores")
-    totals = [sum(imps(s - t) for j, t in enumerate(scores) if j != i) for i, s in enumerate(scores)]
-    return [Fraction(t, n - 1) if average else Fraction(t) for t in totals]
+    return [cross_imps_against(s, [*scores[:i], *scores[i + 1:]], average) for i, s in enumerate(scores)]
 
 
 def butler_default_trim(n: int) -> int:
@@ -329,15 +328,12 @@ class ButlerDatum:
     drop_each_end: int | None = None
     with_this_table: bool = False
 
-    def scores(self, field: Sequence[int], this_table: int) -> list[int]:
-        return [*field, this_table] if self.with_this_table else list(field)
-
     def datum(self, field: Sequence[int], this_table: int) -> int:
         return self.worked_out(field, this_table).datum
 
     def worked_out(self, field: Sequence[int], this_table: int) -> ButlerResult:
         try:
-            return butler(self.scores(field, this_table), self.drop_each_end)
+            return butler([*field, this_table] if self.with_this_table else list(field), self.drop_each_end)
         except HuddleInputError as exc:
             raise HuddleInputError("butler_datum.drop_each_end", exc.problem) from None
 

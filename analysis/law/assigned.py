@@ -193,12 +193,11 @@ def cross_imps_working(ws: WeightedScore, field: Sequence[int], average: bool = 
     """Each component IMPed against every other table, averaged (or summed), then weighted."""
     n = len(field)
 
-    def against_field(s: int) -> str:
+    def term(s: int, w: Fraction) -> str:
         total = sign * cross_imps_against(s, field, average=False)
-        shown = f"{display(total)} / {n}" if average else "summed"
-        return f"{s:+d} against each of the {n} other tables: {shown}"
-    return " + ".join(f"{fraction_str(w)} × {display(sign * cross_imps_against(s, field, average))} "
-                      f"({against_field(s)})" for s, w in ws.components)
+        value, shown = (total / n, f"{display(total)} / {n}") if average else (total, "summed")
+        return f"{fraction_str(w)} × {display(value)} ({s:+d} against each of the {n} other tables: {shown})"
+    return " + ".join(term(s, w) for s, w in ws.components)
 
 
 def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:

@@ -47,12 +47,6 @@ class SkipBidPause:
             return "asked"
         return "director" if seconds < self.undue_from else "undue"
 
-    def window(self) -> str:
-        """The reading in a sentence, for the ruling and the docs."""
-        return (f"under {self.haste_under} s is undue haste; {self.haste_under}–{self.about_until} s is the pause "
-                f"asked for; {self.about_until}–{self.undue_from} s is the director's finding; "
-                f"{self.undue_from} s or more is an undue hesitation")
-
 
 SKIP_BID_PAUSES = {p.name: p for p in (
     SkipBidPause("acbl", "ACBL: wait approximately 10 seconds after a skip bid", "the ACBL's skip-bid procedure", 10,
