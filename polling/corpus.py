@@ -9,7 +9,7 @@ import json
 import pandas as pd
 
 from analysis.law import case as case_files
-from analysis.law.logical_alternatives import logical_alternatives, policy
+from analysis.law.logical_alternatives import LAVerdict, logical_alternatives, policy
 from analysis.research.calibration import corpus_frame, corpus_rows
 
 from . import committee, db, rulings, services
@@ -34,7 +34,7 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
                                ("committee_la", decided.result if decided else None)):
             if result is None:
                 continue
-            verdicts = {a["action"]: a["verdict"] == "LA"
+            verdicts = {a["action"]: a["verdict"] == LAVerdict.LA
                         for a in (json.loads(result)["logical_alternatives"] or {}).get("actions", [])}
             for row in found:
                 row[column] = verdicts.get(row["action"], row[column])

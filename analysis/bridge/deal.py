@@ -7,59 +7,58 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
+from analysis.bridge.vocabulary import SEATS, STRAIN_ORDER, Seat, Side, Strain, Vulnerability
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
     from endplay.types import Deal, Player
 
-SEATS = "NESW"
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+# keyed by the enums, read with their text too ("N" and Seat.N are one key)
+SEAT_NAMES: dict[str, str] = {s: s.words for s in Seat}
+SIDE_NAMES: dict[str, str] = {s: s.words for s in Side}
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
+STRAIN_SYMBOLS: dict[str, str] = {s: s.symbol for s in Strain}
 RANKS = "AKQJT98765432"
-VULNERABILITIES = ("none", "ns", "ew", "both")
-VULNERABILITY_NAMES = {"none": "None vulnerable", "ns": "N-S vulnerable", "ew": "E-W vulnerable",
-                       "both": "Both vulnerable"}
-_VUL_ALIASES = {"none": "none", "love": "none", "-": "none", "o": "none", "nil": "none",
-                "ns": "ns", "n-s": "ns", "n/s": "ns", "ew": "ew", "e-w": "ew", "e/w": "ew",
-                "both": "both", "all": "both", "b": "both"}
-STRAIN_SPELLINGS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT",
-                    "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+VULNERABILITY_NAMES: dict[str, str] = {v: v.words for v in Vulnerability}
+_VUL_ALIASES: dict[str, Vulnerability] = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "-": Vulnerability.NONE,
+                "o": Vulnerability.NONE, "nil": Vulnerability.NONE,
+                "ns": Vulnerability.NS, "n-s": Vulnerability.NS, "n/s": Vulnerability.NS,
+                "ew": Vulnerability.EW, "e-w": Vulnerability.EW, "e/w": Vulnerability.EW,
+                "both": Vulnerability.BOTH, "all": Vulnerability.BOTH, "b": Vulnerability.BOTH}
+STRAIN_SPELLINGS: dict[str, Strain] = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT,
+                    "♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S}
 ALL_CALLS = ("P", "X", "XX", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_ORDER))
 
 
 
 # ---------------------------------------------------------------- seats and vulnerability
 
-def seat(text: str, field: str = "seat") -> str:
+def seat(text: str, field: str = "seat") -> Seat:
     """Normalise a seat to one of N, E, S, W."""
     key = str(text).strip().upper()[:1] if str(text).strip() else ""
     if str(text).strip().lower() in ("north", "east", "south", "west", "n", "e", "s", "w"):
-        return key
+        return Seat(key)
     raise HuddleInputError(field, f"unknown seat '{text}' (use N, E, S or W)")
 
 
-def seats_from(first: str) -> str:
-    """The four seats in turn, starting with ``first``: "ESWN" from East."""
+def seats_from(first: str) -> tuple[Seat, ...]:
+    """The four seats in turn, starting with ``first``: E, S, W, N from East."""
     return SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
 
 
 def player(seat_letter: str) -> Player:
-    from endplay.types import Player
-    return Player.find(seat_letter)
+    return Seat(seat_letter).player
 
 
-def side_of(seat_letter: str) -> str:
-    return "NS" if seat_letter in "NS" else "EW"
+def side_of(seat_letter: str) -> Side:
+    return Seat(seat_letter).side
 
 
-def partner_of(seat_letter: str) -> str:
-    return SEATS[(SEATS.index(seat_letter) + 2) % 4]
+def partner_of(seat_letter: str) -> Seat:
+    return Seat(seat_letter).partner
 
 
-def vulnerability(text: str, field: str = "vulnerability") -> str:
+def vulnerability(text: str, field: str = "vulnerability") -> Vulnerability:
     """Normalise vulnerability to none, ns, ew or both."""
     key = str(text).strip().lower()
     if key in _VUL_ALIASES:
@@ -68,22 +67,17 @@ def vulnerability(text: str, field: str = "vulnerability") -> str:
 
 
 def is_vulnerable(vul: str, seat_letter: str) -> bool:
-    return vul == "both" or vul == side_of(seat_letter).lower()
+    return Vulnerability(vul).covers(seat_letter)
 
 
-def dealer_for_board(number: int) -> str:
+def dealer_for_board(number: int) -> Seat:
     """Law 2: board 1 is dealt by North, then clockwise."""
     return SEATS[(number - 1) % 4]
 
 
-def vulnerability_for_board(number: int) -> str:
+def vulnerability_for_board(number: int) -> Vulnerability:
     """Law 2: the standard 16-board cycle of vulnerability."""
-    return _VULNERABILITY_CYCLE[(number - 1) % 16]
-
-
-# Law 2: boards 1-16 (then 17-32 alike): each row of four shifts the pattern one board on
-_VULNERABILITY_CYCLE = ("none", "ns", "ew", "both", "ns", "ew", "both", "none",
-                        "ew", "both", "none", "ns", "both", "none", "ns", "ew")
+    return Vulnerability.for_board(number)
 
 
 # ---------------------------------------------------------------- deals

@@ -13,15 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from endplay.dds import calc_dd_table, solve_board
-from endplay.types import Card, Deal, Denom, Player
+from endplay.types import Card, Deal
 
-from analysis.bridge import SEAT_NAMES, SEATS, hand_cards, is_complete_deal, parse_deal, side_of
+from analysis.bridge import SEAT_NAMES, SEATS, STRAIN_ORDER, Seat, Strain, hand_cards, is_complete_deal, parse_deal, side_of
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import Play, choice_cards
 
 SOLVER_LOCK = threading.Lock()
-STRAINS = ("C", "D", "H", "S", "NT")
-_DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ class DoubleDummyTable:
         raise HuddleInputError("strain", f"'{strain}' by '{declarer}' is not in the table")
 
     def rows(self) -> list[dict]:
-        return [{"strain": s, **{SEAT_NAMES[d]: t for ss, d, t in self.tricks if ss == s}} for s in STRAINS]
+        return [{"strain": s, **{SEAT_NAMES[d]: t for ss, d, t in self.tricks if ss == s}} for s in STRAIN_ORDER]
 
 
 def _solvable(deal: Deal | str) -> Deal:
@@ -55,8 +53,7 @@ def double_dummy_table(deal: Deal | str) -> DoubleDummyTable:
     deal = _solvable(deal)
     with SOLVER_LOCK:
         table = calc_dd_table(deal.copy())
-    return DoubleDummyTable(tuple((s, seat, int(table[_DENOMS[s], Player.find(seat)]))
-                                  for s in STRAINS for seat in SEATS))
+    return DoubleDummyTable(tuple((s, seat, int(table[s.denom, seat.player])) for s in STRAIN_ORDER for seat in SEATS))
 
 
 def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, int]:
@@ -68,8 +65,8 @@ def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, in
         raise HuddleInputError("play index", f"card {index + 1} is not in the play")
     play.check({s: hand_cards(deal, s) for s in SEATS})
     board = deal.copy()
-    board.trump = _DENOMS[play.strain]
-    board.first = Player.find(play.leader)
+    board.trump = Strain(play.strain).denom
+    board.first = Seat(play.leader).player
     for card in play.cards[:index]:
         board.play(Card(card))
     won = play.declarer_tricks(index)
@@ -96,5 +93,4 @@ def tricks_by_choice(by_card: dict[str, int], options) -> dict[str, tuple[tuple[
     return out
 
 
-__all__ = ["double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK",
-           "STRAINS"]
+__all__ = ["double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK"]

@@ -100,7 +100,7 @@ class Play:
         out: list[tuple[str, list[tuple[str, str]]]] = []
         leader = self.leader
         for start in range(0, len(cards), 4):
-            trick = list(zip(seats_from(leader), cards[start:start + 4]))
+            trick: list[tuple[str, str]] = list(zip(seats_from(leader), cards[start:start + 4]))
             out.append((leader, trick))
             if len(trick) == 4:
                 leader = self._winner(trick)
@@ -160,7 +160,8 @@ class Play:
         to_play = self.seat_to_play(index)
         decider = self.decider(index)
         gone = set(self.cards[:index])
-        remaining = {s: tuple(c for c in (hands.get(s) or ()) if c not in gone) for s in SEATS}
+        remaining: dict[str, tuple[str, ...]] = {s: tuple(c for c in (hands.get(s) or ()) if c not in gone)
+                                                 for s in SEATS}
         if not remaining[to_play]:
             raise HuddleInputError("deal", f"{SEAT_NAMES[to_play]}'s hand is needed for a play poll")
         led = self._suit_led(index)

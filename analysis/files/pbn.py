@@ -570,7 +570,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     except HuddleInputError as exc:
         raise _Refused(deal_line, f"[Deal]: {exc.problem}") from None
     dealer_text, dealer_line = _value(tags, "Dealer")
-    dealer = None
+    dealer: str | None = None
     if dealer_text is not None:
         try:
             dealer = seat(dealer_text, "Dealer")

@@ -15,7 +15,7 @@ import pandas as pd
 
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult, ShareTest, action_name, policy_title
+from analysis.law.logical_alternatives import LAResult, LAVerdict, ShareTest, action_name, policy_title
 from analysis.numbers import counted, display
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
@@ -36,7 +36,7 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
                      "considered_only": c.considered_only, "considered": c.considered, "poll_size": n,
                      "tested_share": tested / n, "low": v.interval.low, "high": v.interval.high,
                      "verdict": v.verdict, "confidence": v.confidence or "",
-                     "p_meets": v.p_meets, "table_action": v.verdict == "table action"})
+                     "p_meets": v.p_meets, "table_action": v.verdict is LAVerdict.TABLE_ACTION})
     return pd.DataFrame(rows)
 
 

@@ -9,6 +9,7 @@ an uncertain verdict. The definitions follow the project's LA-policy reference e
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
@@ -84,11 +85,11 @@ class Policy:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
         return self.shown.split(":")[0]
 
-    def verdict(self, r: ActionCount, n: int, table_chose: int, name: str) -> tuple[str, str]:
+    def verdict(self, r: ActionCount, n: int, table_chose: int, name: str) -> tuple[LAVerdict, str]:
         """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
         its tests in order, the first that fails giving the reason."""
         if self.no_la_above is not None and Fraction(table_chose, n) > self.no_la_above:
-            return "not LA", (f"{_pct(table_chose, n)} pollees chose the table action, more than "
+            return LAVerdict.NOT_LA, (f"{_pct(table_chose, n)} pollees chose the table action, more than "
                               f"{self.no_la_above}: under {self.short} no other action is a logical alternative.")
         passed = []
         if self.consider_min is not None:
@@ -96,22 +97,22 @@ class Policy:
             ok = share > self.consider_min if self.consider_strict else share >= self.consider_min
             bound = f"{'more than' if self.consider_strict else 'at least'} {self.consider_min}"
             if not ok:
-                return "not LA", (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
+                return LAVerdict.NOT_LA, (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
                                   f"{self.short} asks for {bound}.")
             passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
         if self.select_min_share is not None and Fraction(r.chose, n) < self.select_min_share:
-            return "not LA", (f"Only {_pct(r.chose, n)} pollees chose {name}; {self.short} asks for at least "
+            return LAVerdict.NOT_LA, (f"Only {_pct(r.chose, n)} pollees chose {name}; {self.short} asks for at least "
                               f"{self.select_min_share} who would make the call.")
         if self.select_min_share is not None:
             passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {self.select_min_share} needed)")
         if self.select_min_count is not None and r.might_select < self.select_min_count:
-            return "not LA", (f"{name} was seriously considered but no pollee would select it: "
+            return LAVerdict.NOT_LA, (f"{name} was seriously considered but no pollee would select it: "
                               "it is not an action some might select.")
         if self.select_min_count is not None:
             passed.append(f"{r.might_select} might select it")
         if not passed:
-            return "not LA", f"{self.short} sets no test {name} could pass."
-        return "LA", f"{'; '.join(passed)}: a logical alternative under {self.short}."
+            return LAVerdict.NOT_LA, f"{self.short} sets no test {name} could pass."
+        return LAVerdict.LA, f"{'; '.join(passed)}: a logical alternative under {self.short}."
 
     def share_test(self) -> ShareTest | None:
         """The share the policy's threshold tests, or None when it tests no share."""
@@ -228,11 +229,19 @@ def more_pollees(k: int, n: int, threshold: Fraction | float, strict: bool = Fal
 
 # ---------------------------------------------------------------- verdicts
 
+class LAVerdict(StrEnum):
+    """What one action is under a policy; the text is what files and reports have always said."""
+
+    LA = "LA"
+    NOT_LA = "not LA"
+    TABLE_ACTION = "table action"
+
+
 @dataclass(frozen=True)
 class Verdict:
     action: str
     counts: ActionCount
-    verdict: str                      # "LA", "not LA" or "table action"
+    verdict: LAVerdict
     interval: Interval
     p_meets: float | None
     confidence: str | None            # "firm", "uncertain" or "too few answers yet" (under 5 answers)
@@ -241,7 +250,7 @@ class Verdict:
 
     @property
     def is_logical_alternative(self) -> bool:
-        return self.verdict == "LA"
+        return self.verdict is LAVerdict.LA
 
     def to_dict(self) -> dict:
         c = self.counts
@@ -365,7 +374,7 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     interval = (wilson_interval if method == "wilson" else clopper_pearson_interval)(k, n, level)
     name = action_name(r.action)
     if is_table:
-        return Verdict(r.action, r, "table action", interval, None, None, None,
+        return Verdict(r.action, r, LAVerdict.TABLE_ACTION, interval, None, None, None,
                        f"{name} is the action taken at the table.")
     probability = None if test is None else p_meets(k, n, test.threshold, test.strict)
     if probability is None:
@@ -380,6 +389,7 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason)
 
 
-__all__ = ["ActionCount", "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
+__all__ = ["ActionCount", "LAVerdict",
+           "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
            "wilson_interval", "clopper_pearson_interval", "ShareTest", "Interval", "p_meets", "more_pollees", "action_key", "parse_action",
            "action_name"]

@@ -37,7 +37,7 @@ from scipy import optimize, stats
 from analysis.errors import HuddleInputError
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
-from analysis.law.logical_alternatives import Policy, policy as named_policy
+from analysis.law.logical_alternatives import LAVerdict, Policy, policy as named_policy
 from analysis.numbers import percent
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
@@ -159,7 +159,7 @@ def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverge
              "policy": la_result.policy.name, "jurisdiction": "", "class_of_players": case.class_of_players or "",
              "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
              "diverged": diverged}
-            for v in la_result.verdicts if v.verdict != "table action"]
+            for v in la_result.verdicts if v.verdict is not LAVerdict.TABLE_ACTION]
 
 
 # ---------------------------------------------------------------- operating characteristics
@@ -246,16 +246,17 @@ def simulate_operating_characteristic(chosen_policy: Policy | str, poll_size: in
     return (counts >= least_count(poll_size, threshold, strict)).mean(axis=1)
 
 
-def settled_verdict(considered: int, asked: int, planned: int, threshold: float, strict: bool = False) -> str | None:
+def settled_verdict(considered: int, asked: int, planned: int, threshold: float,
+                    strict: bool = False) -> LAVerdict | None:
     """Sequential polling: with ``considered`` of ``asked`` pollees so far and ``planned`` in all,
     "LA" or "not LA" once no answers still to come can change the verdict, else None."""
     if not 0 <= considered <= asked <= planned or planned < 1:
         raise HuddleInputError("poll", "need 0 ≤ considered ≤ asked ≤ planned, planned ≥ 1")
     need = int(least_count(planned, threshold, strict))
     if considered >= need:
-        return "LA"
+        return LAVerdict.LA
     if considered + (planned - asked) < need:
-        return "not LA"
+        return LAVerdict.NOT_LA
     return None
 
 
