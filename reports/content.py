@@ -164,7 +164,7 @@ def _facts(case: Case) -> list:
 
 def _play_seen(p) -> str:
     """A lead or play poll's contract, dummy once faced and the tricks so far, in words."""
-    text = f"A {'lead' if p.kind == 'lead' else 'play'} problem. Contract: {p.contract}."
+    text = f"{p.poll_kind.in_words}. Contract: {p.contract}."
     if p.dummy:
         text += " Dummy: " + " ".join(f"{SUIT_SYMBOLS[s]}{(p.dummy[s] or '—').replace('T', '10')}" for s in "SHDC") + "."
     for number, (_leader, trick) in enumerate(p.tricks, 1):

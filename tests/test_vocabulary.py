@@ -67,3 +67,17 @@ def test_every_example_case_writes_back_byte_identical(path):
     case = case_files.loads(text)
     assert isinstance(case.board.dealer, Seat) and isinstance(case.board.vulnerability, Vulnerability)
     assert case_files.dumps(case_files.loads(case_files.dumps(case))) == case_files.dumps(case)
+
+
+def test_a_poll_kind_carries_every_word_that_differs_between_kinds():
+    from analysis.bridge import Decision
+    from analysis.polls.kinds import POLL_KINDS, POLL_TYPES, poll_kind
+    assert POLL_TYPES == ("call", "lead", "play") == tuple(Decision)
+    call, lead, play = (poll_kind(k) for k in POLL_TYPES)
+    assert (call.title, lead.title, play.title) == ("A bidding problem", "An opening lead problem", "A problem in the play")
+    assert (call.noun, lead.noun, play.noun) == ("call", "lead", "card") and play.plural == "cards"
+    assert call.write_in and not lead.write_in and not play.write_in
+    assert call.parse_answer("4s", "Q1", ()) == "4S" and call.symbol("4S") == "4♠"
+    assert play.parse_answer("S4", "Q1", ("SK", "Sx")) == "Sx" and play.symbol("Sx") == "a low ♠"
+    assert Decision.of_card(0) is Decision.LEAD and Decision.of_card(5) is Decision.PLAY
+    assert all(k.name == name for name, k in POLL_KINDS.items())

@@ -8,6 +8,7 @@ from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import choice_symbol, position_index, position_name
 from polling import cases, services
+from analysis.polls.kinds import POLL_KINDS
 from analysis.polls.problem import build_poll, q4_question, sensible_alternatives
 from analysis.polls.wording import poll_wording_problems
 from ui.auth import require
@@ -19,8 +20,7 @@ case_id = pick_case()
 case = cases.get_case(case_id).case
 calls = case.board.auction.calls
 
-DECISIONS = {"question": "the action in question", "call": "another call of the auction",
-             "lead": "the opening lead", "play": "a card in the play"}
+DECISIONS = {"question": "the action in question", **{k.name: k.builder_label for k in POLL_KINDS.values()}}
 kinds = [k for k in DECISIONS if k != "question" or case.decision_kind is not None]
 kind = st.radio("Poll", kinds, format_func=DECISIONS.get, key=f"pb_kind_{case_id}", horizontal=True)
 decision_index = play_index = None
@@ -115,7 +115,7 @@ if problem is not None:
             st.caption(f"First the player's earlier calls ({', '.join(str(s + 1) for s in problem.steps)}), one "
                        "at a time; then:")
         show_problem(problem)
-        st.radio("1. Your answer", list(problem.candidates) + ([] if problem.is_play else ["other"]), index=None,
+        st.radio("1. Your answer", list(problem.candidates) + (["other"] if problem.poll_kind.write_in else []), index=None,
                  format_func=lambda c: "Another call" if c == "other" else problem.symbol(c),
                  key="pb_preview_q1", disabled=True)
         st.caption("2. What else did you seriously consider?  3. How close was it?  Comment, level.")

@@ -50,7 +50,7 @@ def live() -> None:
     if not tally.poll_size:
         st.info("No answers yet. This page refreshes by itself.")
         return
-    column = {"call": "call", "lead": "lead", "play": "card"}[problem.kind]
+    column = problem.poll_kind.noun
     st.dataframe([{column: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
                    "considered only": a.considered_only,
                    "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions],

@@ -133,8 +133,8 @@ _token, poll, problem, legal = st.session_state["opened_link"]
 walk_through(token, problem)
 show_problem(problem)
 
-what = {"call": "call", "lead": "lead", "play": "play"}[problem.kind]
-options = list(problem.candidates) + ([] if problem.is_play else ["other"])
+what = problem.poll_kind.verb
+options = list(problem.candidates) + (["other"] if problem.poll_kind.write_in else [])
 pick = st.radio(f"1. What do you {what}?", options, key="q1", index=None,
                 format_func=lambda c: "Another call" if c == "other" else problem.symbol(c))
 other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
@@ -144,7 +144,7 @@ call = other if pick == "other" else pick
 offered = [c for c in problem.candidates if c != call]
 considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
                       selection_mode="multi", format_func=problem.symbol, key="q2") or []
-more = [] if problem.is_play else st.multiselect(
+more = [] if not problem.poll_kind.write_in else st.multiselect(
     "Other calls you seriously considered (optional)", [c for c in legal if c not in problem.candidates and c != call],
     format_func=call_symbol, key="q2_more", select_all=False, placeholder="Only if you considered a call not shown above")
 if considered or more:

@@ -13,6 +13,7 @@ from analysis.law.logical_alternatives import action_name
 from analysis.numbers import percent
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
+from analysis.polls.kinds import CALL
 from analysis.polls.problem import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html
 
@@ -124,13 +125,10 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
     return next(p for p in polls if p.id == poll_id)
 
 
-PROBLEM_TITLES = {"call": "A bidding problem", "lead": "An opening lead problem", "play": "A problem in the play"}
-
-
 def show_problem(problem: PollProblem, step: int | None = None) -> None:
     """The problem exactly as a pollee sees it (also the director's preview); ``step`` shows an
     earlier turn of a walk-through instead (the auction up to that call)."""
-    st.subheader(PROBLEM_TITLES["call" if step is not None else problem.kind])
+    st.subheader((CALL if step is not None else problem.poll_kind).title)
     plain(problem.wording)
     st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {SCORING_NAMES.get(problem.scoring, problem.scoring)}.")
     if problem.methods:

@@ -1,5 +1,5 @@
-"""The words every part of Huddle speaks: seats, sides, strains and vulnerability, as str-valued
-enums. A member is its own text ("N", "NS", "NT", "ns"), so case files, JSON, CSV and the
+"""The words every part of Huddle speaks: seats, sides, strains, vulnerability and the kinds of
+decision (a call, the lead, a card), as str-valued enums. A member is its own text ("N", "NS", "NT", "ns"), so case files, JSON, CSV and the
 database read and write exactly what they did when these were plain strings; each member also
 knows its endplay type (``Seat.N.player``, ``Strain.NT.denom``, ``Vulnerability.NS.vul``), and
 vulnerability by board number comes from endplay's own Law 2 cycle.
@@ -102,6 +102,19 @@ class Vulnerability(StrEnum):
         """Law 2: the 16-board cycle, from endplay's own table."""
         from endplay.types import Vul
         return cls(Vul.from_board(number).name)
+
+
+class Decision(StrEnum):
+    """What a player decides at one point of a board: a call, the opening lead or a later card."""
+
+    CALL = "call"
+    LEAD = "lead"
+    PLAY = "play"
+
+    @classmethod
+    def of_card(cls, index: int) -> Decision:
+        """The kind of decision card ``index`` of the play is (0 is the opening lead)."""
+        return cls.LEAD if index == 0 else cls.PLAY
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)

@@ -16,7 +16,7 @@ from endplay.types import Deal
 
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
-from analysis.bridge import (SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
+from analysis.bridge import (Decision, SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
                      parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
@@ -206,11 +206,11 @@ class Case:
         return None if self.action_index is None else self.board.auction.seat_of(self.action_index)
 
     @property
-    def decision_kind(self) -> str | None:
+    def decision_kind(self) -> Decision | None:
         """What the action in question is: a call, the opening lead or a later play."""
         if self.play_index is not None:
-            return "lead" if self.play_index == 0 else "play"
-        return None if self.action_index is None else "call"
+            return Decision.of_card(self.play_index)
+        return None if self.action_index is None else Decision.CALL
 
     @property
     def the_play(self) -> Play | None:

@@ -47,7 +47,7 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
     def legal_call(text: str, field: str) -> str:
         value = problem.parse_answer(text, field)
         if value not in legal:
-            raise HuddleInputError(field, f"{problem.symbol(value)} is not {'a legal call' if not problem.is_play else 'a choice'} here")
+            raise HuddleInputError(field, f"{problem.symbol(value)} is not {problem.poll_kind.legal_word} here")
         return value
 
     chosen = legal_call(call, "call")
@@ -57,7 +57,7 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
     for text, share in (close_shares or {}).items():
         c = legal_call(text, "how close")
         if c not in others:
-            raise HuddleInputError("how close", f"{problem.symbol(c)} is not among the {problem.kind}s you considered")
+            raise HuddleInputError("how close", f"{problem.symbol(c)} is not among the {problem.poll_kind.plural} you considered")
         value = share if isinstance(share, Fraction) else parse_fraction(str(share), "how close")
         if not 0 <= value <= 1:
             raise HuddleInputError("how close", f"the share for {problem.symbol(c)} must be between 0 and 1")

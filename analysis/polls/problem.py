@@ -12,18 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.bridge import (SEAT_NAMES, Auction, Call, bid_rank, call_symbol, hand_cards, hand_suits,
+from analysis.bridge import (SEAT_NAMES, Auction, Decision, Call, bid_rank, call_symbol, hand_cards, hand_suits,
                              parse_call, partner_of, side_of)
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import PARTNER_SAID
-from analysis.bridge.play import cards_by_suit, choice_of, choice_symbol, choices, parse_choice, position_name
-
+from analysis.bridge.play import cards_by_suit, choice_symbol, choices, position_name
+from analysis.polls.kinds import CALL, PollKind, poll_kind
 from analysis.polls.wording import MAX_WORDING, poll_wording_problems
-
-
-
-POLL_TYPES = ("call", "lead", "play")
 
 
 @dataclass(frozen=True)
@@ -40,7 +36,7 @@ class PollProblem:
     candidates: tuple[str, ...]  # calls offered (any other legal call may be written in); for a play, every choice
     wording: str                # the director's introduction
     q4_question: str = ""       # Q4 as this poll asks it (empty: no Q4)
-    kind: str = "call"          # call, lead or play
+    kind: str = "call"          # a PollKind's name: call, lead or play
     contract: str = ""          # a play poll's contract, "4♥ by West"
     dummy: dict[str, str] | None = None   # dummy's cards still held, once faced
     dummy_seat: str = ""
@@ -49,8 +45,12 @@ class PollProblem:
     steps: tuple[int, ...] = ()  # a walk-through: the player's earlier calls asked first (auction indices)
 
     @property
+    def poll_kind(self) -> PollKind:
+        return poll_kind(self.kind)
+
+    @property
     def is_play(self) -> bool:
-        return self.kind != "call"
+        return self.poll_kind.cards
 
     def legal_calls(self) -> list[str]:
         return self.auction.legal_calls()
@@ -61,13 +61,10 @@ class PollProblem:
 
     def parse_answer(self, text: str, field: str) -> str:
         """A call, or for a play poll the choice holding the card named ("S4" → a low ♠)."""
-        if not self.is_play:
-            return parse_call(text, field)
-        key = parse_choice(text, field)
-        return key if key in self.candidates else choice_of(key, self.candidates)
+        return self.poll_kind.parse_answer(text, field, self.candidates)
 
     def symbol(self, answer: str) -> str:
-        return choice_symbol(answer) if self.is_play else call_symbol(answer)
+        return self.poll_kind.symbol(answer)
 
     def step_auction(self, step: int) -> Auction:
         """What the player saw at an earlier turn of a walk-through."""
@@ -141,7 +138,7 @@ def ui_call_index(case: Case, before: int | None = None) -> int | None:
     return slow[-1] if slow else None
 
 
-def _decider(case: Case, decision_index: int | None, play_index: int | None) -> tuple[str, str]:
+def _decider(case: Case, decision_index: int | None, play_index: int | None) -> tuple[PollKind, str]:
     """(kind of poll, who decides) for a call or a card of the case (default: the action in question)."""
     if decision_index is None and play_index is None:
         decision_index, play_index = case.action_index, case.play_index
@@ -149,10 +146,10 @@ def _decider(case: Case, decision_index: int | None, play_index: int | None) -> 
         play = case.the_play
         if play is None:
             raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
-        return ("lead" if play_index == 0 else "play"), play.decider(play_index)
+        return poll_kind(Decision.of_card(play_index)), play.decider(play_index)
     if decision_index is None:
         raise HuddleInputError("action_index", "the case does not say which call or card is in question")
-    return "call", case.board.auction.seat_of(decision_index)
+    return CALL, case.board.auction.seat_of(decision_index)
 
 
 def q4_question(case: Case, decision_index: int | None = None, play_index: int | None = None) -> str:
@@ -166,11 +163,11 @@ def q4_question(case: Case, decision_index: int | None = None, play_index: int |
     if case.kind != "UI" or irr is None:
         raise HuddleInputError("Q4", "Q4 asks what partner's unauthorized information suggests; this case records "
                                      "none (a misinformation poll gives the correct explanation instead)")
-    ask = f" Which of these {dict(call='calls', lead='leads', play='cards')[kind]} does that make more attractive?"
+    ask = f" Which of these {kind.plural} does that make more attractive?"
     if irr.card_index is not None:
         return _q4_in_play(case, irr, player, kind, play_index if play_index is not None else case.play_index) + ask
     auction = case.board.auction
-    before = None if kind != "call" else (case.action_index if decision_index is None else decision_index)
+    before = None if kind.cards else (case.action_index if decision_index is None else decision_index)
     at = ui_call_index(case, before)
     if at is None or (before is not None and at >= before):
         raise HuddleInputError("Q4", "record at which call before the decision the unauthorized information arose")
@@ -212,8 +209,8 @@ def _manner(kind: str, act: str) -> str:
             }.get(kind, f"Your partner's manner when {act} conveyed information.")
 
 
-def _q4_in_play(case: Case, irr, player: str, kind: str, play_index: int | None) -> str:
-    if kind == "call" or play_index is None or irr.card_index >= play_index:
+def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | None) -> str:
+    if not kind.cards or play_index is None or irr.card_index >= play_index:
         raise HuddleInputError("Q4", "the unauthorized information arose in the play: it can bear only on a later card")
     who = case.the_play.decider(irr.card_index)
     if who != partner_of(player):
@@ -307,7 +304,7 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
         c = case.table_result.contract
         contract = f"{call_symbol(f'{c.level}{c.strain}')}{c.penalty} by {c.declarer}"
     bid, _, declarer = contract.partition(" by ")
-    kind = "lead" if play_index == 0 else "play"
+    kind = Decision.of_card(play_index).value
     return PollProblem(view.decider, cards_by_suit(view.hand), case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
                        q4_question(case, play_index=play_index) if q4 else "", kind=kind,

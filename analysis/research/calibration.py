@@ -38,13 +38,13 @@ from analysis.errors import HuddleInputError
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.law.logical_alternatives import LAVerdict, Policy, policy as named_policy
+from analysis.polls.kinds import POLL_TYPES
 from analysis.numbers import percent
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
                   "poll_type", "diverged")
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
-POLL_TYPES = ("call", "lead", "play")      # what was polled: a call, the opening lead, a later card
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
 _TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
 

@@ -1,0 +1,64 @@
+"""What a poll asks: a call, the opening lead or a card in the play. Everything that differs
+between the kinds of poll (the pollee's heading and question, the word for one answer, whether
+answers are calls or cards and whether another may be written in) is one ``PollKind``, so a new
+kind of poll is one more entry here (and the builder of its problem).
+
+A walk-through is not a kind: it is a way of asking any poll (the player's earlier calls first,
+``PollProblem.steps``), so it lives on the problem.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analysis.bridge import Decision, call_symbol, parse_call
+from analysis.bridge.play import choice_of, choice_symbol, parse_choice
+
+
+@dataclass(frozen=True)
+class PollKind:
+    decision: Decision
+    title: str              # the pollee's heading: "A bidding problem"
+    verb: str               # Q1: "What do you call?"
+    noun: str               # one answer, as a table's column: "call", "lead", "card"
+    plural: str             # Q4: "Which of these calls …"
+    builder_label: str      # the poll builder's choice: "another call of the auction"
+    in_words: str           # a report's sentence: "A bidding problem." / "A lead problem."
+    cards: bool             # answers are cards of the play (choices), not calls
+    legal_word: str         # a refused answer "is not a legal call here"
+
+    @property
+    def name(self) -> str:
+        return self.decision.value
+
+    @property
+    def write_in(self) -> bool:
+        """Whether a pollee may answer outside the offered list (any legal call)."""
+        return not self.cards
+
+    def parse_answer(self, text: str, field: str, candidates: tuple[str, ...]) -> str:
+        """A call, or the offered choice holding the card named ("S4" → a low ♠)."""
+        if not self.cards:
+            return parse_call(text, field)
+        key = parse_choice(text, field)
+        return key if key in candidates else choice_of(key, candidates)
+
+    def symbol(self, answer: str) -> str:
+        return choice_symbol(answer) if self.cards else call_symbol(answer)
+
+
+CALL = PollKind(Decision.CALL, "A bidding problem", "call", "call", "calls", "another call of the auction",
+                "A bidding problem", cards=False, legal_word="a legal call")
+LEAD = PollKind(Decision.LEAD, "An opening lead problem", "lead", "lead", "leads", "the opening lead",
+                "A lead problem", cards=True, legal_word="a choice")
+PLAY = PollKind(Decision.PLAY, "A problem in the play", "play", "card", "cards", "a card in the play",
+                "A play problem", cards=True, legal_word="a choice")
+
+POLL_KINDS: dict[str, PollKind] = {k.name: k for k in (CALL, LEAD, PLAY)}
+POLL_TYPES = tuple(POLL_KINDS)
+
+
+def poll_kind(name: str) -> PollKind:
+    return POLL_KINDS[str(name)]
+
+
+__all__ = ["PollKind", "CALL", "LEAD", "PLAY", "POLL_KINDS", "POLL_TYPES", "poll_kind"]
