@@ -1,10 +1,13 @@
-"""The ruling as plotly figures for the app and a notebook, drawn from the frames of
-analysis.law.chart_data (the report draws the same frames with matplotlib: reports/charts.py)."""
+"""The ruling as pictures, each described once (figures.spec) from the frames of
+analysis.law.chart_data: the poll against the policy's threshold, the ruling as the threshold
+moves, the outcome tree, where each side's score falls in the field, and what pollees said the
+unauthorized information suggests. ``*_figure`` draws a description with plotly for the app and
+a notebook; reports/charts.py draws the same descriptions with matplotlib for the report.
+"""
 from __future__ import annotations
 
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from analysis.bridge import SIDE_NAMES
 from analysis.law.case import Case
@@ -15,106 +18,126 @@ from analysis.law.logical_alternatives import LAResult
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
 from analysis.numbers import fraction_str, percent
-from figures.style import COLOURS, MARGIN, branch_colours
+from figures.screen import plotly_figure
+from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule
+from figures.style import COLOURS, branch_colours
 
-def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:
+TABLE_RED = "#c8102e"
+POLL_PARTS = (("chose", "chose it"), ("close", "close (would pick it ≥ 1/3)"), ("considered_only", "only considered it"))
+
+
+def describe_poll(la: LAResult, changed: bool = False) -> Chart:
+    """Stacked bars of who chose, found close or only considered each action, the tested share
+    with its interval, the threshold, and above each action its counts and verdict."""
     frame = poll_frame(la)
     n = la.poll_size
-    fig = go.Figure()
-    for part, name in (("chose", "chose it"), ("close", "close (would pick it ≥ 1/3)"),
-                       ("considered_only", "only considered it")):
-        fig.add_bar(x=frame["action"], y=frame[part] / n, name=name, marker_color=COLOURS[part],
-                    customdata=frame[part], hovertemplate="%{x}: %{customdata} of " + str(n) + "<extra>" + name + "</extra>")
-    fig.add_scatter(x=frame["action"], y=frame["tested_share"], mode="markers", name="95% interval",
-                    marker=dict(color="black", size=7, symbol="line-ew-open"),
-                    error_y=dict(type="data", symmetric=False, array=frame["high"] - frame["tested_share"],
-                                 arrayminus=frame["tested_share"] - frame["low"], color="black"))
+    actions = list(frame["action"])
+    layers: list = [Bars(actions, [k / n for k in frame[part]], name, COLOURS[part],
+                         hover=[f"{a}: {k} of {n}" for a, k in zip(actions, frame[part])])
+                    for part, name in POLL_PARTS]
+    layers.append(Interval(actions, list(frame["tested_share"]), list(frame["low"]), list(frame["high"]),
+                           "95% interval"))
     threshold = poll_threshold(la)
     if threshold:
-        fig.add_hline(y=float(threshold.threshold), line_dash="dash", line_color=COLOURS["threshold"],
-                      annotation_text=f"threshold {percent(threshold.threshold)} ({threshold.tested})")
-    for label, (_, row) in zip(poll_labels(frame), frame.iterrows()):
-        fig.add_annotation(x=row["action"], y=max(row["high"], row["considered"] / n), text=label,
-                           showarrow=False, yshift=14, font=dict(size=12, color="#c8102e" if row["table_action"] else "#222"))
-    fig.update_layout(barmode="stack", title=poll_title(la, changed), yaxis_title="share of pollees",
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1.12], margin=MARGIN, legend_orientation="h",
-                      legend_y=-0.15)
-    return fig
+        layers.append(Rule("y", float(threshold.threshold),
+                           f"threshold {percent(threshold.threshold)} ({threshold.tested})", COLOURS["threshold"]))
+    for label, (_, row) in zip(poll_labels(frame, "\n"), frame.iterrows()):
+        layers.append(Note(row["action"], max(row["high"], row["considered"] / n), tuple(label.split("\n")),
+                           TABLE_RED if row["table_action"] else "#222222"))
+    return Chart(poll_title(la, changed), [Panel(layers, y_title="share of pollees", y_percent=True,
+                                                 y_range=(0, 1.25))])
 
 
-def sensitivity_figure(sens: ThresholdSensitivity) -> go.Figure:
+def describe_sensitivity(sens: ThresholdSensitivity) -> Chart:
+    """Above: which actions are logical alternatives at each threshold. Below: each side's
+    score there. The director's threshold as a line through both."""
     frame = sensitivity_frame(sens)
-    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, row_heights=[0.4, 0.6], vertical_spacing=0.08,
-                        subplot_titles=("logical alternatives", "assigned score"))
+    actions = [a for a in dict.fromkeys(frame["action"]) if a]
     la_rows = frame[frame["logical_alternative"]]
-    fig.add_scatter(x=la_rows["threshold"], y=la_rows["action"], mode="markers", row=1, col=1, name="LA",
-                    marker=dict(symbol="square", size=14, color=COLOURS["chose"]), showlegend=False)
     per_threshold = frame.drop_duplicates("threshold")
-    unit = next((u for u in per_threshold["unit"] if u), "")
-    for side in ("NS", "EW"):
-        fig.add_scatter(x=per_threshold["threshold"], y=per_threshold[side], mode="lines+markers", row=2, col=1,
-                        name=SIDE_NAMES[side], line=dict(color=COLOURS[side]),
-                        customdata=per_threshold[f"{side}_exact"], hovertemplate="%{x:.0%}: %{customdata}")
+    top: list = [Points(list(la_rows["threshold"]), list(la_rows["action"]), "LA", COLOURS["chose"], "square",
+                        legend=False)]
+    bottom: list = [Points(list(per_threshold["threshold"]), [float(v) for v in per_threshold[side]], SIDE_NAMES[side],
+                           COLOURS[side], joined=True, hover=list(per_threshold[f"{side}_exact"]))
+                    for side in ("NS", "EW")]
     if sens.director_threshold is not None:        # one line through both plots, named once
-        for row in (1, 2):
-            fig.add_vline(x=float(sens.director_threshold), line_dash="dash", line_color=COLOURS["threshold"],
-                          row=row, col=1, **({"annotation_text": "the director's threshold"} if row == 1 else {}))
-    fig.update_xaxes(tickformat=".0%", row=2, col=1, title_text="threshold")
-    fig.update_yaxes(title_text=unit, row=2, col=1)
-    fig.update_layout(title=sensitivity_title(sens), margin=MARGIN, legend_orientation="h", legend_y=-0.2)
-    return fig
+        top.append(Rule("x", float(sens.director_threshold), "the director's threshold", COLOURS["threshold"]))
+        bottom.append(Rule("x", float(sens.director_threshold), "", COLOURS["threshold"]))
+    unit = next((u for u in per_threshold["unit"] if u), "")
+    return Chart(sensitivity_title(sens), [
+        Panel(top, title="logical alternatives", y_categories=actions, share=0.4),
+        Panel(bottom, title="assigned score", x_title="threshold", y_title=unit, x_percent=True, share=0.6)],
+        height=3.8)
 
 
-def outcome_tree_figure(tree: OutcomeTree, title: str = "The outcome tree") -> go.Figure:
+def describe_outcome_tree(tree: OutcomeTree, title: str = "The outcome tree") -> Chart:
+    """The tree as rings: alternatives inside, then contracts, then trick counts, each with its
+    exact weight; the trick counts with the North-South score. The cancelled action has none."""
     frame = outcome_frame(tree)
     shown = frame[~frame["cancelled"]]
-    text = [f"{lbl}<br>{fraction_str(w)}" + ("" if s is None or pd.isna(s) else f"<br>NS {int(s):+d}")
-            for lbl, w, s in zip(shown["label"], shown["weight"], shown["ns_score"])]
-    # plotly draws nothing without labels; sizes come from the leaves alone ("remainder"), so float
-    # rounding of the exact weights can never make children outgrow their parent
-    parents = set(shown["parent"])
-    fig = go.Figure(go.Sunburst(ids=shown["id"], labels=shown["label"], parents=shown["parent"],
-                                values=[0.0 if i in parents else float(p) for i, p in zip(shown["id"], shown["product"])],
-                                customdata=[fraction_str(p) for p in shown["product"]], branchvalues="remainder",
-                                text=text, textinfo="text", marker=dict(colors=branch_colours(shown)),
-                                hovertemplate="%{text}<br>share of the score %{customdata}<extra></extra>"))
+    ring = {"action": 0, "contract": 1, "tricks": 2}
+    rings = Rings(list(shown["id"]), list(shown["parent"]), list(shown["label"]), [ring[v] for v in shown["level"]],
+                  [fraction_str(w) for w in shown["weight"]], [float(p) for p in shown["product"]],
+                  [fraction_str(p) for p in shown["product"]], branch_colours(shown),
+                  ["" if s is None or pd.isna(s) else f"NS {int(s):+d}" for s in shown["ns_score"]])
     cancelled = frame[frame["cancelled"]]["label"].tolist()
-    subtitle = "" if not cancelled else f" ({', '.join(cancelled)} cancelled: weight 0, Law 12C1(c))"
-    fig.update_layout(title=title + subtitle, margin=MARGIN)
-    return fig
+    subtitle = "" if not cancelled else f"({', '.join(cancelled)} cancelled: weight 0, Law 12C1(c))"
+    return Chart(title, [Panel([rings])], subtitle=subtitle, legend=False, height=3.8)
 
 
-def field_figure(case: Case, ruling: Ruling) -> go.Figure:
+def describe_field(case: Case, ruling: Ruling) -> Chart:
     """Above: how many tables of the field had each North-South score. Below: the table result
-    and each side's assigned results on the same axis, each dot labelled with its weight."""
+    and each side's assigned results on the same axis, each dot sized and labelled by its weight."""
     frame = field_frame(case, ruling)
-    order = [str(s) for s in sorted(set(frame["ns_score"]), reverse=True)]
+    order = [f"{s:+d}" for s in sorted(set(frame["ns_score"]), reverse=True)]
     field = frame[frame["series"] == "field"]
-    dots = 1 if field.empty else 2
-    fig = make_subplots(rows=dots, cols=1, shared_xaxes=True, row_heights=[0.55, 0.45][2 - dots:], vertical_spacing=0.06)
-    if not field.empty:
-        fig.add_bar(x=field["ns_score"].astype(str), y=[float(w) for w in field["weight"]], name="field (tables)",
-                    marker_color=COLOURS["field"], row=1, col=1)
-        fig.update_yaxes(title_text="tables", row=1, col=1)
+    dots: list = []
+    rows = []
     for series, name in FIELD_ROWS.items():
         part = frame[frame["series"] == series]
         if part.empty:
             continue
-        fig.add_scatter(x=part["ns_score"].astype(str), y=[name] * len(part), mode="markers+text", row=dots, col=1,
-                        name=name, text=[fraction_str(w) for w in part["weight"]], textposition="top center",
-                        marker=dict(color=COLOURS.get(series, "#000000"), size=[8 + 14 * float(w) for w in part["weight"]]),
-                        hovertext=part["label"], hoverinfo="text")
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=order)
-    fig.update_xaxes(title_text="North-South score", row=dots, col=1)
-    fig.update_yaxes(automargin=True)
-    fig.update_layout(title=field_title(case), margin={**MARGIN, "l": 140}, showlegend=False)
-    return fig
+        rows.append(name)
+        dots.append(Points([f"{s:+d}" for s in part["ns_score"]], [name] * len(part), name,
+                           COLOURS.get(series, "#000000"), emphasis=[float(w) for w in part["weight"]],
+                           text=[fraction_str(w) for w in part["weight"]], hover=list(part["label"])))
+    below = Panel(dots, x_title="North-South score", categories=order, y_categories=rows, share=0.4)
+    panels = [below]
+    if not field.empty:
+        panels.insert(0, Panel([Bars([f"{s:+d}" for s in field["ns_score"]], [float(w) for w in field["weight"]],
+                                     "field (tables)", COLOURS["field"])],
+                               y_title="tables", categories=order, share=0.6))
+    return Chart(field_title(case), panels, legend=False, height=3.4 if len(panels) == 2 else 2.0, wide_labels=True)
+
+
+def describe_q4(frame: pd.DataFrame, title: str) -> Chart:
+    """Q4: the share of the pollees who answered that named each call; the table action in red."""
+    answers = frame.attrs.get("answers", 0)
+    bars = Bars(list(frame["action"]), list(frame["share"]), "named it",
+                [COLOURS["EW"] if t else COLOURS["chose"] for t in frame["table_action"]],
+                text=[f"{k} of {answers}" for k in frame["named"]])
+    return Chart(title, [Panel([bars], y_title="named it", y_percent=True, y_range=(0, 1.1))], legend=False, height=2.6)
+
+
+def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:
+    return plotly_figure(describe_poll(la, changed))
+
+
+def sensitivity_figure(sens: ThresholdSensitivity) -> go.Figure:
+    return plotly_figure(describe_sensitivity(sens))
+
+
+def outcome_tree_figure(tree: OutcomeTree, title: str = "The outcome tree") -> go.Figure:
+    return plotly_figure(describe_outcome_tree(tree, title))
+
+
+def field_figure(case: Case, ruling: Ruling) -> go.Figure:
+    return plotly_figure(describe_field(case, ruling))
 
 
 def q4_figure(frame: pd.DataFrame, title: str) -> go.Figure:
-    answers = frame.attrs.get("answers", 0)
-    fig = go.Figure(go.Bar(x=frame["action"], y=frame["share"], text=[f"{k} of {answers}" for k in frame["named"]],
-                           marker_color=[COLOURS["EW"] if t else COLOURS["chose"] for t in frame["table_action"]]))
-    fig.update_layout(title=title,
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1.05], yaxis_title="named it", margin=MARGIN)
-    return fig
+    return plotly_figure(describe_q4(frame, title))
+
+
+__all__ = ["describe_poll", "describe_sensitivity", "describe_outcome_tree", "describe_field", "describe_q4",
+           "poll_figure", "sensitivity_figure", "outcome_tree_figure", "field_figure", "q4_figure"]

@@ -1,0 +1,158 @@
+"""A chart description (figures.spec) drawn with matplotlib for the reports (no browser needed):
+report-width figures, titles broken to fit, notes one part a line, reference lines named in the
+legend. Figures are made without pyplot, so drawing is safe in Streamlit's threads."""
+from __future__ import annotations
+
+import io
+import math
+import textwrap
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule, Value, categories_of
+
+matplotlib.rcParams.update({"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9})
+MARKERS = {"circle": "o", "square": "s"}
+
+
+def matplotlib_figure(chart: Chart) -> Figure:
+    fig = Figure(figsize=(6.4, chart.height), layout="constrained")
+    if len(chart.panels) == 1:
+        axes = [fig.add_subplot()]
+    else:
+        axes = list(fig.subplots(len(chart.panels), 1, sharex=True, height_ratios=[p.share for p in chart.panels]))
+    for ax, panel in zip(axes, chart.panels):
+        _panel(ax, panel, chart.legend)
+    title = wrapped(chart.title) + (f"\n{chart.subtitle}" if chart.subtitle else "")
+    if len(chart.panels) == 1:
+        axes[0].set_title(title, fontsize=9 if chart.height < 3 else None)
+    else:
+        fig.suptitle(title)
+    return fig
+
+
+def wrapped(title: str, width: int = 72) -> str:
+    """A title broken into lines that fit the report's width."""
+    return textwrap.fill(title, width)
+
+
+class _Positions:
+    """Where a panel's values sit: categories at 0, 1, 2 …, numbers where they are."""
+
+    def __init__(self, panel: Panel):
+        self.x = {c: i for i, c in enumerate(categories_of(panel, "x"))}
+        self.y = {c: i for i, c in enumerate(categories_of(panel, "y"))}
+
+    def xs(self, values) -> list[float]:
+        return [self.at(self.x, v) for v in values]
+
+    def ys(self, values) -> list[float]:
+        return [self.at(self.y, v) for v in values]
+
+    @staticmethod
+    def at(where: dict, value: Value) -> float:
+        return where[value] if isinstance(value, str) else float(value)
+
+
+def _panel(ax: Axes, panel: Panel, legend: bool) -> None:
+    where = _Positions(panel)
+    stacked: dict[float, float] = {}
+    named = False
+    for layer in panel.layers:
+        if isinstance(layer, Bars):
+            xs = where.xs(layer.x)
+            bottom = [stacked.get(x, 0.0) for x in xs]
+            ax.bar(xs, list(layer.y), bottom=bottom, color=layer.colour, label=layer.name or None, width=0.6)
+            for x, b, h, text in zip(xs, bottom, layer.y, layer.text):
+                ax.text(x, b + h + 0.02, text, ha="center")
+            stacked.update((x, b + h) for x, b, h in zip(xs, bottom, layer.y))
+        elif isinstance(layer, Interval):
+            ax.errorbar(where.xs(layer.x), list(layer.y), yerr=[[y - lo for y, lo in zip(layer.y, layer.low)],
+                                                                 [h - y for h, y in zip(layer.high, layer.y)]],
+                        fmt="_", color=layer.colour, capsize=4, label=layer.name or None)
+        elif isinstance(layer, Points):
+            _points(ax, where, layer)
+        elif isinstance(layer, Rule):
+            draw = ax.axhline if layer.axis == "y" else ax.axvline
+            draw(layer.value, linestyle="--" if layer.dashed else "-", color=layer.colour, linewidth=1,
+                 label=layer.label or None)
+        elif isinstance(layer, Note):   # above the point, one part a line
+            ax.text(where.at(where.x, layer.x), layer.y + 0.03, "\n".join(layer.parts), ha="center", va="bottom",
+                    fontsize=7, color=layer.colour)
+        elif isinstance(layer, Rings):
+            _rings(ax, layer)
+        named = named or bool(getattr(layer, "name", "") or getattr(layer, "label", ""))
+    _axes(ax, panel, where)
+    if legend and named and not panel.y_categories:
+        ax.legend(loc="upper right", fontsize=7)
+
+
+def _points(ax: Axes, where: _Positions, layer: Points) -> None:
+    xs, ys = where.xs(layer.x), where.ys(layer.y)
+    if layer.joined:
+        ax.plot(xs, ys, marker=MARKERS[layer.marker], color=layer.colour, label=layer.name or None)
+    else:
+        sizes = [30 + 120 * e for e in layer.emphasis] if layer.emphasis else (60 if layer.marker == "square" else 30)
+        ax.scatter(xs, ys, s=sizes, marker=MARKERS[layer.marker], color=layer.colour, zorder=3)
+    for x, y, text in zip(xs, ys, layer.text):
+        ax.annotate(text, (x, y), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=7)
+
+
+def _axes(ax: Axes, panel: Panel, where: _Positions) -> None:
+    if panel.title:
+        ax.set_title(panel.title, fontsize=9)
+    if where.x:
+        ax.set_xticks(range(len(where.x)), list(where.x))
+    if where.y:
+        ax.set_yticks(range(len(where.y)), list(where.y))
+        ax.set_ylim(-0.7, len(where.y) - 0.3)
+    if panel.y_range:
+        ax.set_ylim(*panel.y_range)
+    if panel.x_percent:
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    if panel.y_percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    if panel.x_title:
+        ax.set_xlabel(panel.x_title)
+    if panel.y_title:
+        ax.set_ylabel(panel.y_title)
+
+
+def _rings(ax: Axes, rings: Rings) -> None:
+    """The tree as nested rings (the plotly sunburst's picture), each wedge labelled with its
+    exact weight, the outer ring also with its score."""
+    for ring in sorted(set(rings.rings)):
+        part = [i for i, r in enumerate(rings.rings) if r == ring]
+        outer = 0.4 + 0.3 * ring
+        ax.pie([rings.shares[i] for i in part], radius=outer, startangle=90, counterclock=False,
+               colors=[rings.colours[i] for i in part], wedgeprops=dict(width=0.3, edgecolor="white"))
+        done = 0.0
+        for i in part:
+            angle = math.radians(90 - 360 * (done + rings.shares[i] / 2))
+            done += rings.shares[i]
+            text = f"{rings.labels[i]}\n{rings.weights[i]}" + (f"\n{rings.scores[i]}" if rings.scores[i] else "")
+            r = outer + 0.28 if rings.scores[i] else outer - 0.15
+            ax.text(r * math.cos(angle), r * math.sin(angle), text, ha="center", va="center", fontsize=7,
+                    color="white" if ring == 0 else "#111111")
+    ax.set_xlim(-1.4, 1.4)
+    ax.set_ylim(-1.4, 1.4)
+    ax.set_aspect("equal")
+
+
+def png(fig: Figure, dpi: int = 150) -> bytes:
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=dpi)
+    return out.getvalue()
+
+
+def svg(fig: Figure) -> str:
+    out = io.StringIO()
+    fig.savefig(out, format="svg")
+    text = out.getvalue()
+    return text[text.index("<svg"):]
+
+
+__all__ = ["matplotlib_figure", "png", "svg", "wrapped"]
