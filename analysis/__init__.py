@@ -26,9 +26,11 @@ def _endplay_without_its_plots() -> None:
         return
     package = importlib.util.module_from_spec(spec)
 
+    loader = spec.loader
+
     def run_in_full(name: str):
         del package.__dict__["__getattr__"]
-        spec.loader.exec_module(package)
+        loader.exec_module(package)
         return getattr(package, name)
 
     package.__dict__["__getattr__"] = run_in_full

@@ -1,5 +1,8 @@
 """Errors a user can cause: each names the field and the problem."""
 import re
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 
@@ -13,3 +16,10 @@ class HuddleInputError(ValueError):
         self.field = field
         self.problem = problem
         super().__init__(f"{field}: {problem}")
+
+
+def needed(value: T | None, field: str, problem: str) -> T:
+    """``value``, which the step at hand needs: refused in words naming the field when missing."""
+    if value is None:
+        raise HuddleInputError(field, problem)
+    return value

@@ -309,13 +309,13 @@ _SECONDS = re.compile(r"(\d+)\s*(s|sec|secs|seconds)\b", re.I)
 
 def is_tempo_note(text: str | None) -> bool:
     """True when a note says the call was made out of tempo."""
-    return bool(text) and bool(_TEMPO_NOTE.search(text))
+    return text is not None and bool(_TEMPO_NOTE.search(text))
 
 
 def annotated_call(name: str, note: str | None = None, alerted: bool = False) -> Call:
     """A call read from a file with its note: a tempo note becomes the tempo mark (with the
     seconds when the note gives them), not an alert; any other note is the alert's explanation."""
-    if is_tempo_note(note):
+    if note is not None and is_tempo_note(note):
         seconds = _SECONDS.search(note)
         return Call(name, tempo_break=True,
                     tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,

@@ -184,9 +184,10 @@ def trick_winners(play: Sequence[Sequence[str | None]], leader: str, contract: s
     columns = seats_from(leader)
     winners: list[str] = []
     for trick in play:
-        if len(trick) != 4 or None in trick:
+        cards = [c for c in trick if c is not None]
+        if len(cards) != 4:
             break
-        by_seat = dict(zip(columns, trick))
+        by_seat = dict(zip(columns, cards))
         first = winners[-1] if winners else leader
         winners.append(trick_winner([(s, by_seat[s]) for s in seats_from(first)], trump))
     return winners

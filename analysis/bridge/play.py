@@ -240,9 +240,10 @@ def played_order(columns: Sequence[Sequence[str | None]], strain: str, declarer:
         by_seat = dict(zip(order, trick))
         leader = play.seat_to_play(len(cards))
         for seat in seats_from(leader):
-            if by_seat.get(seat) is None:
+            card = by_seat.get(seat)
+            if card is None:
                 return tuple(cards)
-            cards.append(by_seat[seat])
+            cards.append(card)
             play = Play(strain, declarer, tuple(cards))
     return tuple(cards)
 

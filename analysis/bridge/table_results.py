@@ -45,21 +45,22 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     m = _CONTRACT.match(contract.strip())
     if not m:
         raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
-    if (declarer or "").strip().upper() not in tuple(SEATS):
-        raise HuddleInputError(f"{where}: declarer", f"'{declarer or ''}' must be N, E, S or W")
-    if not (tricks or "").strip().isdecimal() or len(tricks.strip()) > 2 or not 0 <= int(tricks) <= 13:
-        raise HuddleInputError(f"{where}: tricks", f"'{(tricks or '')[:24]}' must be declarer's tricks, 0 to 13")
+    declarer, tricks = (declarer or "").strip().upper(), (tricks or "").strip()
+    if declarer not in tuple(SEATS):
+        raise HuddleInputError(f"{where}: declarer", f"'{declarer}' must be N, E, S or W")
+    if not tricks.isdecimal() or len(tricks) > 2 or not 0 <= int(tricks) <= 13:
+        raise HuddleInputError(f"{where}: tricks", f"'{tricks[:24]}' must be declarer's tricks, 0 to 13")
     bid = parse_call(m.group(1) + m.group(2))
     penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
     odd = int(tricks) - int(m.group(1)) - 6
-    played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer.strip().upper())
+    played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer)
     ns = played.ns_score(vul)
     if artificial and given is not None:
         ns = given
     elif given is not None and given != ns:
         raise HuddleInputError(f"{where}: score", f"{contract} by {declarer} with {tricks} tricks scores {ns} for "
                                                   f"North-South, not {given}")
-    return FieldRow(ns, f"{bid}{penalty}", declarer.strip().upper(), int(tricks), ns_pair, ew_pair,
+    return FieldRow(ns, f"{bid}{penalty}", declarer, int(tricks), ns_pair, ew_pair,
                     artificial)
 
 

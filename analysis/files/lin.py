@@ -49,11 +49,11 @@ class _Refused(Exception):
 
 
 def _deal(value: str, line: int) -> tuple[str | None, Deal]:
-    m = re.match(r"^([1-4])?(.*)$", value.strip())
-    dealer = _LIN_SEATS[int(m.group(1)) - 1] if m.group(1) else None
-    hands = [h.strip() for h in m.group(2).split(",")]
+    text = value.strip()
+    dealer = _LIN_SEATS[int(text[0]) - 1] if text[:1] in ("1", "2", "3", "4") else None
+    hands = [h.strip() for h in (text[1:] if dealer else text).split(",")]
     hands = (hands + ["", "", "", ""])[:4]
-    by_seat: dict[str, str] = {}
+    by_seat: dict[str, str | None] = {}
     for who, text in zip(_LIN_SEATS, hands):
         if not text:
             by_seat[who] = None

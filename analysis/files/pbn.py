@@ -232,6 +232,7 @@ def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
             i += 1
         else:
             m = _TOKEN.match(text, i)
+            assert m is not None        # this character is none of the others: a token starts here
             items.append(_Item("token", m.group(0), line))
             i = m.end()
     close()
@@ -262,7 +263,7 @@ def _sections(items: list[_Item]) -> _Sections:
         elif item.kind == "tag":
             if item.text == "Note":
                 number, _, text = item.value.partition(":")
-                notes = {"Auction": out.auction_notes, "Play": out.play_notes}.get(current, out.stray_notes)
+                notes = {"Auction": out.auction_notes, "Play": out.play_notes}.get(current or "", out.stray_notes)
                 if number.strip().isdecimal() and len(number.strip()) <= 6:
                     notes.setdefault(int(number), (_suits(text.strip()), item.line))
                 continue
@@ -471,7 +472,8 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             if card in seen:
                 raise _Refused(line, f"{card} is played twice (trick {t})")
             seen.add(card)
-            if hands[who] is not None and card[1] not in hands[who][card[0]]:
+            held = hands[who]
+            if held is not None and card[1] not in held[card[0]]:
                 warnings.append(f"trick {t}: {SEAT_NAMES[who]} is shown playing {card}, which the deal does not give "
                                 f"{SEAT_NAMES[who]}; the play is left out")
                 return leader, ()
@@ -826,7 +828,7 @@ def _game_lines(g: Game) -> list[str]:
         for row in g.score_table:
             score = "-" if row.ns_score is None else f"{'^' if row.artificial else ''}{row.ns_score}"
             lines.append(" ".join([row.ns_pair or "-", row.ew_pair or "-",
-                                   {"PASS": "Pass", None: "-"}.get(row.contract, row.contract),
+                                   "-" if row.contract is None else {"PASS": "Pass"}.get(row.contract, row.contract),
                                    row.declarer or "-", "-" if row.tricks is None else str(row.tricks), score]))
     return lines
 

@@ -80,7 +80,7 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
     note = f"{len(scores)} other tables; {how}"
     if unscored:
         note += f"; {counted(unscored, 'row')} without a score left out"
-    return FieldImport(tuple(r.ns_score for r in scores), tuple(rows), removed, note)
+    return FieldImport(tuple(r.ns_score for r in scores if r.ns_score is not None), tuple(rows), removed, note)
 
 
 # ---------------------------------------------------------------- the three formats

@@ -43,6 +43,13 @@ class SideScore:
     arithmetic: str = ""
     board: Fraction | None = None          # board-a-match: share of the board won
 
+    @property
+    def top_score(self) -> Fraction:
+        """A matchpoint score's top."""
+        if self.top is None:
+            raise HuddleInputError("top", "a matchpoint score needs its top")
+        return Fraction(self.top)
+
     def own_view(self) -> tuple[tuple[int, Fraction], ...]:
         sign = 1 if self.side == "NS" else -1
         return () if self.weighted is None else tuple((sign * s, w) for s, w in self.weighted.components)
@@ -50,7 +57,7 @@ class SideScore:
     def value(self) -> tuple[Fraction | None, str]:
         """What the score is worth and in what unit."""
         if self.matchpoints is not None:
-            return self.matchpoints, f"matchpoints of {display(Fraction(self.top))}"
+            return self.matchpoints, f"matchpoints of {display(self.top_score)}"
         if self.imps is not None:
             return self.imps, "IMPs"
         if self.board is not None:
@@ -74,13 +81,13 @@ class SideScore:
         if unit.startswith("points"):
             return self.components() if len(self.own_view()) == 1 else f"{display(value)} points expected"
         if self.matchpoints is not None:
-            return f"{display(value)} of {display(Fraction(self.top))} matchpoints"
+            return f"{display(value)} of {display(self.top_score)} matchpoints"
         return f"{display(value)} {unit}"
 
     def describe(self) -> str:
         parts = self.components()
         if self.matchpoints is not None:
-            parts += f": {display(self.matchpoints)} of {display(Fraction(self.top))} matchpoints"
+            parts += f": {display(self.matchpoints)} of {display(self.top_score)} matchpoints"
         if self.imps is not None:
             parts += f": {display(self.imps)} IMPs"
         if self.board is not None:

@@ -201,9 +201,18 @@ class Case:
     @property
     def action_seat(self) -> str | None:
         """Who took the action in question (declarer for a card from dummy, Law 45B)."""
-        if self.play_index is not None:
-            return self.the_play.decider(self.play_index)
+        play = self.the_play
+        if self.play_index is not None and play is not None:
+            return play.decider(self.play_index)
         return None if self.action_index is None else self.board.auction.seat_of(self.action_index)
+
+    @property
+    def findings(self) -> RulingInputs:
+        """The ruling section, which a ruling needs: refused in words when the case has none."""
+        if self.ruling is None:
+            raise HuddleInputError("ruling", "the case has no ruling section: record the poll or the "
+                                             "director's findings (docs/case-file.md)")
+        return self.ruling
 
     @property
     def decision_kind(self) -> Decision | None:
@@ -305,7 +314,7 @@ class Case:
         offending = data.get("offending_side")
         if offending is not None and offending not in OFFENDING_SIDES:
             raise HuddleInputError("offending_side", f"'{offending}' must be NS, EW or both")
-        actor = (play.decider(play_index) if play_index is not None
+        actor = (play.decider(play_index) if play_index is not None and play is not None
                  else None if action_index is None else board.auction.seat_of(action_index))
         _check_ui_source(kind, irregularity, actor, offending)
         field_scores = data.get("field") or []

@@ -99,7 +99,7 @@ def outcome_frame(tree: OutcomeTree) -> pd.DataFrame:
             rows.append({"level": "contract", "id": cid, "parent": b.action, "label": c.words(),
                          "weight": c.weight, "product": b.weight * c.weight, "ns_score": None, "cancelled": False})
             scores = c.scores(tree.vulnerability, cid)
-            tricks = [t for t, _ in c.tricks] or [None]
+            tricks: list[int | None] = [t for t, _ in c.tricks] or [None]
             for t, (score, w) in zip(tricks, scores):
                 rows.append({"level": "tricks", "id": f"{cid}/{t}", "parent": cid,
                              "label": f"{t} tricks" if t is not None else "passed out", "weight": w,

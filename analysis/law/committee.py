@@ -78,14 +78,14 @@ class Reconsideration:
 
 
 def _policy(case: Case, change: Reconsideration) -> Policy:
-    inputs = case.ruling
+    inputs = case.findings
     name = change.policy or inputs.policy
     chosen = policy(name, inputs.consider_min if name == inputs.policy else None)
     return chosen if change.threshold is None else with_threshold(chosen, change.threshold)
 
 
 def _found_alternatives(case: Case, table_action: str, chosen: Policy, alternatives=None) -> tuple[str, ...]:
-    inputs = case.ruling
+    inputs = case.findings
     if inputs.poll:
         return logical_alternatives(inputs.poll, table_action, chosen).logical_alternatives
     return tuple(inputs.alternatives if alternatives is None else alternatives)
@@ -95,7 +95,7 @@ def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Rulin
     """The ruling with the committee's changes; with none, exactly the director's ruling."""
     if case.ruling is None:
         raise HuddleInputError("ruling", "the director has not ruled on this case")
-    inputs = case.ruling
+    inputs = case.findings
     table_action = case.action_in_question()
     chosen = _policy(case, change)
     before = {action_key(a) for a in _found_alternatives(case, table_action, policy(inputs.policy, inputs.consider_min))}
@@ -160,7 +160,7 @@ class ThresholdSensitivity:
 def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change: Reconsideration = Reconsideration()
                           ) -> ThresholdSensitivity:
     """For each threshold, the ruling with the committee's other choices (``change``) kept."""
-    inputs = case.ruling
+    inputs = case.findings
     if inputs is None or not inputs.poll:
         raise HuddleInputError("poll", "the threshold can only be varied for a case with a recorded poll")
     base = _policy(case, replace(change, threshold=None))
@@ -175,7 +175,8 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
             continue
         missing = ruling.left_out
         ns, unit = ruling.scores["NS"].value()
-        rows.append({**row, "logical_alternatives": ruling.la.logical_alternatives, "adjusted": ruling.adjusted,
+        rows.append({**row, "logical_alternatives": ruling.la.logical_alternatives if ruling.la is not None
+                     else tuple(case.findings.alternatives), "adjusted": ruling.adjusted,
                      "NS": ns, "EW": ruling.scores["EW"].value()[0], "unit": unit,
                      "note": "" if not missing else
                      f"{', '.join(action_name(a) for a in missing)} would be a logical alternative but the "

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from analysis.law.assigned import side_value
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES, bid_rank, call_symbol, side_of
-from analysis.law.case import EXPLAINED_BY_PARTNER, SCORING_NAMES, Case
+from analysis.law.case import EXPLAINED_BY_PARTNER, SCORING_NAMES, Case, Irregularity
 from analysis.law.editions import law
 from analysis.law.logical_alternatives import LAResult, action_name
 from analysis.numbers import display
@@ -79,7 +79,7 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     if irr is None or irr.type not in UI_KINDS:
         return Answer(q, None, "The case records no hesitation, haste, remark, question, gesture, explanation or "
                                "alert from partner; the director decides.")
-    not_partner = _not_from_partner(case)
+    not_partner = _not_from_partner(case, irr)
     if not_partner is not None:
         return not_partner
     if irr.agreed is False:
@@ -89,7 +89,7 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     if irr.type in PARTNER_SAID:
         return Answer(q, True, f"{UI_NOUNS[irr.type].capitalize()} is unauthorized information to the player "
                                f"({ui_law}); it needs no further finding.", irr.description)
-    tempo = _after_skip_bid(case)
+    tempo = _after_skip_bid(case, irr)
     if tempo is not None:
         return tempo
     agreed = "agreed by both sides" if irr.agreed else "established by the director"
@@ -98,9 +98,9 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
                            f"({ui_law}, {law('tempo', case.laws)}).", irr.description)
 
 
-def _not_from_partner(case: Case) -> Answer | None:
+def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
     """UI reaches only partner: not the player who transmitted it, not an opponent."""
-    irr, actor = case.irregularity, case.action_seat
+    actor = case.action_seat
     if irr.by is None or actor is None:
         return None
     q = QUESTIONS[0]
@@ -119,10 +119,9 @@ def _not_from_partner(case: Case) -> Answer | None:
     return None
 
 
-def _after_skip_bid(case: Case) -> Answer | None:
+def _after_skip_bid(case: Case, irr: Irregularity) -> Answer | None:
     """The tempo of a call straight after a skip bid, judged against the pause the event's
     regulation asks for; between "about" that pause and clearly longer, the director decides."""
-    irr = case.irregularity
     at = irr.call_index
     pause = case.skip_bid_pause
     if (pause.asked is None or irr.type not in TEMPO_KINDS or at is None or at == 0 or irr.seconds is None
@@ -198,7 +197,7 @@ def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
                                "non-offending side.")
     expected, unit = side_value(case, side, expectation)
     table, _ = side_value(case, side, WeightedScore.single(table_ns))
-    if expected is None:
+    if expected is None or table is None:
         return Answer(q, None, f"At {SCORING_NAMES[case.scoring]} a weighted expectation is worth what the field makes of it: "
                                "record the field (or the other table), or the director's damage finding.")
     evidence = (f"non-offenders ({SIDE_NAMES[side]}): at the table {display(table)} {unit}, after the legal "

@@ -377,7 +377,7 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
         return Verdict(r.action, r, LAVerdict.TABLE_ACTION, interval, None, None, None,
                        f"{name} is the action taken at the table.")
     probability = None if test is None else p_meets(k, n, test.threshold, test.strict)
-    if probability is None:
+    if test is None or probability is None:
         confidence, more = None, None
     elif n < MIN_FIRM_POLL:
         confidence = TOO_FEW

@@ -86,9 +86,10 @@ def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
     came? After the final pass the auction shows it; during the auction the director says."""
     if facts.partner_called_since is not None or facts.corrected != "after the final pass":
         return facts.partner_called_since
-    if case.action_index is None:
+    seat = case.action_seat
+    if case.action_index is None or seat is None:
         return None
-    partner = partner_of(case.action_seat)
+    partner = partner_of(seat)
     auction = case.board.auction
     return any(auction.seat_of(i) == partner for i in range(case.action_index + 1, len(auction.calls)))
 
@@ -100,7 +101,7 @@ def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
     if facts.corrected is None:
         return Answer(q, None, "Record when the explanation was corrected.")
     if case.play_index is not None:
-        return _card_too_late(facts, case, q, remedy)
+        return _card_too_late(facts.corrected, case, case.play_index, q, remedy)
     when = CORRECTIONS[facts.corrected]
     if facts.corrected in ("after the opening lead", "not corrected"):
         return Answer(q, True, f"The explanation was {when}: too late for a change of call ({change}, {period}); "
@@ -124,22 +125,22 @@ def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
                             f"({change}): the call was not made on misinformation.")
 
 
-def _card_too_late(facts: Misinformation, case: Case, q: str, remedy: str) -> Answer:
+def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) -> Answer:
     """A lead or a card played on misinformation: corrected before it was played, it was chosen
     with the right explanation; played first, it may be taken back only until a card is played to
     the trick after it (Law 47E2), which the recorded play shows."""
-    when = CORRECTIONS[facts.corrected]
-    before = facts.corrected in ("during the auction", "after the final pass")
+    when = CORRECTIONS[corrected]
+    before = corrected in ("during the auction", "after the final pass")
     if before:
         return Answer(q, False, f"The explanation was corrected {when}, before {case.decision_name()}: the card was "
                                 "chosen with the correct explanation, not on misinformation.")
-    if facts.corrected == "after the opening lead" and case.play_index > 0:
+    if corrected == "after the opening lead" and index > 0:
         return Answer(q, None, f"The explanation was corrected after the opening lead: record whether that was before "
                                f"{case.decision_name()} (the director's finding on Q3).")
-    followed = len(case.play) > case.play_index + 1 and (case.play_index + 1) % 4 != 0
+    followed = len(case.play) > index + 1 and (index + 1) % 4 != 0
     return Answer(q, True, f"The explanation was {when}, after {case.decision_name()} was played"
                            + (" and another card was played to the trick, so it could no longer be withdrawn "
-                              "(Law 47E2)" if followed or facts.corrected == "not corrected" else "")
+                              "(Law 47E2)" if followed or corrected == "not corrected" else "")
                            + f"; the remedy is an adjusted score ({remedy}).")
 
 

@@ -121,7 +121,7 @@ class OutcomeTree:
                 continue
             for c in b.contracts:
                 scores = c.scores(self.vulnerability, f"{action_name(b.action)} → {c.words()}")
-                tricks = [t for t, _ in c.tricks] or [None]
+                tricks: list[int | None] = [t for t, _ in c.tricks] or [None]
                 for t, (score, w) in zip(tricks, scores):
                     out.append(Leaf(b.action, c.label(), t, score, b.weight * c.weight * w))
         return out

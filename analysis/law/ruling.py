@@ -59,10 +59,7 @@ class Ruling:
 def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
     """The ruling on the case file's ruling section; ``policy_name`` (a preset's name or a
     Policy) and ``consider_min`` override the section's policy."""
-    inputs = case.ruling
-    if inputs is None:
-        raise HuddleInputError("ruling", "the case has no ruling section: record the poll or the "
-                                         "director's findings (docs/case-file.md)")
+    inputs = case.findings
     method = inputs.adjustment
     if case.kind == "unplayable":
         return _unplayable(case, method)
@@ -107,7 +104,7 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
 
 def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
     """Logical alternatives that the outcome tree gives no outcome (so they carry no weight)."""
-    tree = case.ruling.adjustment.committee_tree()
+    tree = case.findings.adjustment.committee_tree()
     if tree is None:
         return ()
     in_tree = {action_key(b.action) for b in tree.branches}
@@ -117,17 +114,18 @@ def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
 def _misbidder_acts(case: Case) -> bool:
     """A mistaken call (the explanation matched the agreement) and the action in question is the
     misbidder's own: partner's explanation is UI to him, so the UI path applies (seed 002)."""
-    facts = case.ruling.misinformation
+    facts = case.findings.misinformation
     return (facts is not None and facts.evidence == "as explained" and case.action_seat is not None
             and case.action_seat == misbidder(case))
 
 
 def _ui_answer(case: Case) -> Answer:
-    inputs = case.ruling
+    inputs = case.findings
     if case.kind == "MI" and inputs.ui.finding is None:
         return Answer(QUESTIONS[0], True, "The call was a mistaken call, not misinformation; partner's explanation "
                                           f"of it is unauthorized information to the misbidder ({law('ui', case.laws)}; "
-                                          "seed 002 on Law 20F).", case.irregularity.description)
+                                          "seed 002 on Law 20F).",
+                      case.irregularity.description if case.irregularity is not None else "")
     return ui_present(case, inputs.ui.finding, inputs.ui.reason)
 
 
@@ -145,7 +143,7 @@ def _unplayable(case: Case, method: Method) -> Ruling:
 
 
 def _damage(case: Case, table_ns: int | None, method: Method, without_infraction: str) -> Answer:
-    finding = case.ruling.damage
+    finding = case.findings.damage
     if finding.finding is not None:
         return Answer(QUESTIONS[3], finding.finding, finding.reason or
                       ("The director finds the non-offenders were damaged." if finding.finding
@@ -154,7 +152,7 @@ def _damage(case: Case, table_ns: int | None, method: Method, without_infraction
 
 
 def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
-    inputs = case.ruling
+    inputs = case.findings
     if inputs.poll:
         chosen = policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min)
         result = logical_alternatives(inputs.poll, table_action, chosen)

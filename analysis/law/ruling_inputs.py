@@ -168,10 +168,11 @@ def _count(data: Any, where: str) -> ActionCount:
 def _q4(data: Any, where: str) -> tuple[int, int] | None:
     if not data:
         return None
-    values = (data.get("suggested"), data.get("answers")) if isinstance(data, dict) else (None, None)
-    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values) or values[0] > values[1]:
+    suggested, answers = (data.get("suggested"), data.get("answers")) if isinstance(data, dict) else (None, None)
+    if (not isinstance(suggested, int) or not isinstance(answers, int) or isinstance(suggested, bool)
+            or isinstance(answers, bool) or not 0 <= suggested <= answers):
         raise HuddleInputError(where, "needs whole numbers: suggested (at most answers) and answers")
-    return values
+    return suggested, answers
 
 
 __all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS"]

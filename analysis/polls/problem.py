@@ -17,7 +17,7 @@ from analysis.bridge import (SEAT_NAMES, Auction, Decision, Call, bid_rank, call
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import PARTNER_SAID
-from analysis.bridge.play import cards_by_suit, choice_symbol, choices, position_name
+from analysis.bridge.play import Play, cards_by_suit, choice_symbol, choices, position_name
 from analysis.polls.kinds import CALL, PollKind, poll_kind
 from analysis.polls.wording import MAX_WORDING, poll_wording_problems
 
@@ -138,14 +138,20 @@ def ui_call_index(case: Case, before: int | None = None) -> int | None:
     return slow[-1] if slow else None
 
 
+def contract_play(case: Case) -> Play:
+    """The case's play with its contract, which a poll in the play needs."""
+    play = case.the_play
+    if play is None:
+        raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
+    return play
+
+
 def _decider(case: Case, decision_index: int | None, play_index: int | None) -> tuple[PollKind, str]:
     """(kind of poll, who decides) for a call or a card of the case (default: the action in question)."""
     if decision_index is None and play_index is None:
         decision_index, play_index = case.action_index, case.play_index
     if play_index is not None:
-        play = case.the_play
-        if play is None:
-            raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
+        play = contract_play(case)
         return poll_kind(Decision.of_card(play_index)), play.decider(play_index)
     if decision_index is None:
         raise HuddleInputError("action_index", "the case does not say which call or card is in question")
@@ -212,7 +218,8 @@ def _manner(kind: str, act: str) -> str:
 def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | None) -> str:
     if not kind.cards or play_index is None or irr.card_index >= play_index:
         raise HuddleInputError("Q4", "the unauthorized information arose in the play: it can bear only on a later card")
-    who = case.the_play.decider(irr.card_index)
+    play = contract_play(case)
+    who = play.decider(irr.card_index)
     if who != partner_of(player):
         raise HuddleInputError("Q4", f"{position_name(irr.card_index)} was {SEAT_NAMES[who]}'s, not the partner's "
                                      f"of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
@@ -284,9 +291,7 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
                group_low: bool) -> PollProblem:
     """A lead or play poll: the player's cards, dummy once faced, the whole auction as the player
     was entitled to see it, the tricks so far, and every legal card as a choice (equals as one)."""
-    play = case.the_play
-    if play is None:
-        raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
+    play = contract_play(case)
     if not 0 <= play_index <= len(play.cards):
         raise HuddleInputError("decision point", f"{position_name(play_index)} comes after the play recorded "
                                f"({len(play.cards)} cards): record the play up to the card in question")

@@ -100,7 +100,8 @@ def answer_rows(ballots: list[CastBallot], labels: dict[int, str] | None = None,
 
     rows = []
     for i, b in enumerate(ballots, 1):
-        row = {"pollee": labels.get(b.invite_id) or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
+        label = labels.get(b.invite_id) if b.invite_id is not None else None
+        row = {"pollee": label or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
                "call": symbol(b.call), "also considered": named(b.considered),
                "how close": ", ".join(f"{symbol(c)} {fraction_str(s)}" for c, s in b.close_shares),
                "Q4": named(b.suggested), "level": b.level, "comment": b.comment}

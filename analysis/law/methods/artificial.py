@@ -72,7 +72,8 @@ class Artificial(Method):
             raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
         top = as_whole(matchpoint_top(len(case.field) + 1, case.matchpoint_scale))
         if side in self.session:
-            percent = session_percentage_rule(kind, self.session[side], self.boards)
+            # no board count: refused by the rule in words, unless the kind (average) needs none
+            percent = session_percentage_rule(kind, self.session[side], self.boards or 0)
             note = f"{kind} with the session rule, {law('session rule', case.laws)}: {display(percent)}%"
         else:
             percent = 100 * artificial_matchpoints(kind, 1)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, ClassVar
 
 from analysis.law.assigned import SideScore
-from analysis.errors import HuddleInputError
+from analysis.errors import HuddleInputError, needed
 from analysis.law.editions import has_law, law
 from analysis.numbers import parse_fraction
 from analysis.law.outcome_tree import OutcomeTree
@@ -50,6 +50,10 @@ class Method:
     principle: ClassVar[str]             # what the law says, in a sentence
     slots: ClassVar[tuple[Slot, ...]] = ()
     committee: ClassVar[frozenset[str]] = frozenset()   # "weights" / "alternatives": what a committee may change
+
+    def tree(self, slot: str) -> OutcomeTree:
+        """The outcome tree of one of the method's slots, which the step at hand needs."""
+        return needed(getattr(self, slot), f"{WHERE}.{slot}", "give this outcome tree")
 
     # ---------------------------------------------------------------- law and checks
 

@@ -35,7 +35,7 @@ class LikelyProbable(Method):
                 "use the weighted score, or set the edition the event used")
 
     def selection(self, case) -> tuple[int, int]:
-        return select_for(case.non_offending_side, self.outcomes.weighted_score(), self.reading, self.likely,
+        return select_for(case.non_offending_side, self.tree("outcomes").weighted_score(), self.reading, self.likely,
                           self.probable)
 
     def expectation(self, case):

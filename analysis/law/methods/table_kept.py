@@ -45,8 +45,8 @@ class TableKept(Method):
                                    "when none of the damage was consequent on the infraction: give the result "
                                    "after the infraction with normal play (P)")
         _, non_offenders = sides_of(case, "keeping the table score")
-        n, unit = side_value(case, non_offenders, self.offenders.weighted_score())
-        p, _ = side_value(case, non_offenders, self.normal_play.weighted_score())
+        n, unit = side_value(case, non_offenders, self.tree("offenders").weighted_score())
+        p, _ = side_value(case, non_offenders, self.tree("normal_play").weighted_score())
         if n is None or p is None:
             raise HuddleInputError("field", f"whether any damage was consequent needs the {unit} of N and P: "
                                             "record the field (or the other table)")
@@ -56,7 +56,7 @@ class TableKept(Method):
                                    f"{law(self.concept, case.laws)} redresses it: use the serious-error split")
 
     def expectation(self, case):
-        return self.offenders.weighted_score()
+        return self.tree("offenders").weighted_score()
 
     def assign(self, case, table_ns):
         offenders, non_offenders = sides_of(case, "keeping the table score")
@@ -67,6 +67,6 @@ class TableKept(Method):
 
     def _offenders_score(self, case, non_offenders: str) -> WeightedScore:
         if case.laws != "1997":
-            return self.offenders.weighted_score()
+            return self.tree("offenders").weighted_score()
         # Law 12C2 (1997): the most unfavourable result that was at all probable
-        return WeightedScore.single(select_for(non_offenders, self.offenders.weighted_score())[1])
+        return WeightedScore.single(select_for(non_offenders, self.tree("offenders").weighted_score())[1])
