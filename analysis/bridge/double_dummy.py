@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from fractions import Fraction
 
-from endplay.dds import calc_dd_table, solve_board
+from endplay.dds import calc_dd_table, solve_all_boards, solve_board
+from endplay.dds.solve import SolveMode
 from endplay.types import Card, Deal
 
 from analysis.bridge import SEAT_NAMES, SEATS, STRAIN_ORDER, Seat, Strain, hand_cards, is_complete_deal, parse_deal, side_of
@@ -77,6 +79,32 @@ def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, in
     return {_card_key(card): won + (tricks if declaring else remaining - tricks) for card, tricks in solved}
 
 
+SOLVER_BATCH = 50         # deals solved per hold of the lock: another caller waits at most one batch
+
+
+def declarer_tricks(deals: Sequence[Deal], strain: str, declarer: str,
+                    progress: Callable[[int], None] | None = None) -> list[int]:
+    """Declarer's double-dummy tricks in ``strain`` on each of ``deals`` (complete deals), solved
+    with the opening leader (declarer's left) on lead. The solver's batch call spreads each
+    batch over every core; the lock is taken a batch at a time, so a double-dummy table asked for
+    by another page waits for one batch, not for the whole run. ``progress`` hears the count done."""
+    boards = []
+    for deal in deals:
+        board = _solvable(deal)
+        board.trump = Strain(strain).denom
+        board.first = Seat(declarer).after().player
+        boards.append(board)
+    out: list[int] = []
+    for start in range(0, len(boards), SOLVER_BATCH):
+        with SOLVER_LOCK:
+            solved = solve_all_boards(boards[start:start + SOLVER_BATCH], SolveMode.OptimalOne)
+        # each board's best card for the side on lead: the defenders' tricks
+        out += [13 - max(t for _, t in board) for board in solved]
+        if progress is not None:
+            progress(len(out))
+    return out
+
+
 def _card_key(card: Card) -> str:
     text = str(card)                    # "♠K", "♥10"
     return "SHDC"["♠♥♦♣".index(text[0])] + ("T" if text[1:] == "10" else text[1:])
@@ -93,4 +121,4 @@ def tricks_by_choice(by_card: dict[str, int], options) -> dict[str, tuple[tuple[
     return out
 
 
-__all__ = ["double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK"]
+__all__ = ["declarer_tricks", "SOLVER_BATCH", "double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK"]

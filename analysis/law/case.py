@@ -27,6 +27,7 @@ from analysis.bridge.matchpoints import Scale
 from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, played_order, position_name
 from analysis.law.ruling_inputs import RulingInputs
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
+from analysis.law.simulation import SimulationSettings
 from analysis.bridge.scoring import ButlerDatum, PlayedContract, parse_score
 
 FORMAT_VERSION = 2
@@ -167,6 +168,7 @@ class Case:
     butler_datum: ButlerDatum = ButlerDatum()  # Butler: how the event works out the datum
     cross_imps: str = "average"                # cross-IMPs: "average" over the other tables, or "sum"
     skip_bid_regulation: str = DEFAULT_SKIP_BID_PAUSE   # the pause after a skip bid (analysis.law.regulations)
+    simulation: SimulationSettings | None = None        # dealing the unseen hands (analysis.evidence)
 
     @property
     def skip_bid_pause(self) -> SkipBidPause:
@@ -272,6 +274,8 @@ class Case:
             out["skip_bid_regulation"] = self.skip_bid_regulation
         if self.ruling is not None:
             out["ruling"] = self.ruling.to_dict()
+        if self.simulation is not None:
+            out["simulation"] = self.simulation.to_dict()
         return out
 
     @classmethod
@@ -343,7 +347,9 @@ class Case:
                                                                              board.vulnerability, kind),
             laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout,
             butler_datum=ButlerDatum.from_dict(data.get("butler_datum")), cross_imps=cross_imps,
-            skip_bid_regulation=skip_bid_pause(data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE).name)
+            skip_bid_regulation=skip_bid_pause(data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE).name,
+            simulation=None if data.get("simulation") is None else SimulationSettings.from_dict(
+                data["simulation"], len(board.auction.calls)))
 
 
 def _tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregularity | None]:

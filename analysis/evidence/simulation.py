@@ -1,0 +1,277 @@
+"""Evidence for the judgments a poll cannot give, from dealt hands.
+
+The player knew his own hand and the auction. Deal the other three hands many times, consistent
+with what the auction said about them (analysis.evidence.readings), once without and once with
+what the unauthorized information suggested about partner's hand. On every deal, play each
+polled action's final contract double dummy, score it in the event's form of scoring for the
+player's side, and compare it with the table action on the same deal.
+
+Question 3 (did the UI demonstrably suggest the action taken over the alternative?) gets a
+sentence of evidence: how often the table action beat each alternative with the inference and
+without it. The outcome tree gets suggested trick weights per alternative. Both are evidence for
+the director, never the verdict: double-dummy play is not the play at the table, the readings of
+the calls are the director's, and a few hundred deals leave an interval, which is shown.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from analysis.bridge import SEAT_NAMES, STRAIN_SYMBOLS, hand_pbn, partner_of, side_of
+from analysis.bridge.double_dummy import declarer_tricks
+from analysis.bridge.hands import HandRange
+from analysis.bridge.scoring import PlayedContract, WeightedScore
+from analysis.errors import HuddleInputError
+from analysis.evidence.dealing import Dealt, deal_unseen
+from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
+from analysis.law.assigned import side_value
+from analysis.law.case import Case
+from analysis.law.law16 import ui_noun
+from analysis.law.logical_alternatives import Interval, action_name, wilson_interval
+from analysis.law.simulation import FinalContract, SimulationSettings
+from analysis.numbers import percent
+
+Progress = Callable[[str, float], None]       # (what is being done, share done 0..1)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One action's final contract played double dummy on every deal of a run."""
+
+    action: str
+    contract: FinalContract
+    tricks: tuple[int, ...]
+    values: tuple[Fraction, ...]      # for the player's side, in the event's unit
+
+    @property
+    def mean(self) -> Fraction:
+        return sum(self.values, Fraction(0)) / len(self.values)
+
+    def trick_weights(self) -> tuple[tuple[int, Fraction], ...]:
+        """How often declarer took each number of tricks: a suggested set of outcome-tree weights."""
+        counts = Counter(self.tricks)
+        return tuple((t, Fraction(counts[t], len(self.tricks))) for t in sorted(counts, reverse=True))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The table action against one alternative, deal by deal, for the player's side."""
+
+    action: str
+    table_better: int
+    equal: int
+    alternative_better: int
+
+    @property
+    def deals(self) -> int:
+        return self.table_better + self.equal + self.alternative_better
+
+    @property
+    def share(self) -> float:
+        """The share of deals on which the table action scored better than the alternative."""
+        return self.table_better / self.deals
+
+    def interval(self, level: float = 0.95) -> Interval:
+        return wilson_interval(self.table_better, self.deals, level)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One set of deals: without the inference, or with it."""
+
+    label: str
+    dealt: Dealt
+    outcomes: tuple[Outcome, ...]
+    comparisons: tuple[Comparison, ...]
+
+    def outcome(self, action: str) -> Outcome:
+        return next(o for o in self.outcomes if o.action == action)
+
+    def comparison(self, action: str) -> Comparison:
+        return next(c for c in self.comparisons if c.action == action)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The result: the readings used, the inference, and the two runs."""
+
+    case_id: str
+    seed: int
+    wanted: int
+    player: str
+    partner: str
+    known_hand: str
+    table_action: str
+    unit: str
+    readings: tuple[CallReading, ...]
+    ranges: tuple[tuple[str, HandRange], ...]
+    inference: HandRange
+    inference_words: str
+    ui: str
+    without: Run
+    with_inference: Run
+
+    @property
+    def alternatives(self) -> tuple[str, ...]:
+        return tuple(c.action for c in self.without.comparisons)
+
+    def q3_evidence(self, action: str) -> str:
+        """Question 3's sentence of evidence for one alternative."""
+        table, alt = action_name(self.table_action), action_name(action)
+        w, wo = self.with_inference.comparison(action), self.without.comparison(action)
+        said = (f"With the inference, {table} beats {alt} on {percent(w.share)} of deals "
+                f"(±{_half(w)}); without it, on {percent(wo.share)} (±{_half(wo)})")
+        low_w, high_w = w.interval()
+        low_wo, high_wo = wo.interval()
+        if low_w > high_wo:
+            return f"{said}: {self.ui} makes {table} more attractive than {alt}."
+        if high_w < low_wo:
+            return f"{said}: {self.ui} makes {table} less attractive than {alt}, not more."
+        return (f"{said}: the two intervals overlap, so at {w.deals} and {wo.deals} deals these hands show no clear "
+                f"suggestion either way.")
+
+    def to_dict(self) -> dict:
+        def run(r: Run) -> dict:
+            return {"label": r.label, "deals": len(r.dealt.deals), "attempts": r.dealt.attempts,
+                    "acceptance": round(r.dealt.acceptance, 6),
+                    "outcomes": [{"action": o.action, "contract": o.contract.text(), "mean": str(o.mean),
+                                  "tricks": {str(t): str(w) for t, w in o.trick_weights()}} for o in r.outcomes],
+                    "comparisons": [{"action": c.action, "table_better": c.table_better, "equal": c.equal,
+                                     "alternative_better": c.alternative_better,
+                                     "interval": [round(x, 4) for x in c.interval()]} for c in r.comparisons]}
+        return {"case": self.case_id, "seed": self.seed, "deals": self.wanted, "player": self.player,
+                "known_hand": self.known_hand, "table_action": self.table_action, "unit": self.unit,
+                "readings": [r.to_dict() for r in self.readings],
+                "hands": {s: r.text() for s, r in self.ranges}, "inference": self.inference.text(),
+                "inference_words": self.inference_words, "without": run(self.without),
+                "with_inference": run(self.with_inference),
+                "q3": {a: self.q3_evidence(a) for a in self.alternatives}}
+
+
+def _half(c: Comparison) -> str:
+    low, high = c.interval()
+    return percent((high - low) / 2)
+
+
+# ---------------------------------------------------------------- settings from the case
+
+def final_contracts(case: Case, settings: SimulationSettings | None = None) -> dict[str, FinalContract]:
+    """The final contract each action leads to: the director's map, else the outcome tree's most
+    likely contract for the action, and for the table action the contract played."""
+    out: dict[str, FinalContract] = {}
+    if case.ruling is not None:
+        for _, tree in case.ruling.adjustment.trees():
+            for branch in tree.branches:
+                chosen = max(branch.contracts, key=lambda c: c.weight, default=None)
+                if chosen is None or chosen.declarer is None or chosen.contract.upper() in ("P", "PASS"):
+                    continue
+                out.setdefault(branch.action, FinalContract.parse(f"{chosen.contract} by {chosen.declarer}"))
+    table = case.table_result.contract if case.table_result is not None else None
+    if table is not None and case.action_index is not None:
+        played = FinalContract(f"{table.level}{table.strain}", table.penalty, table.declarer)
+        out[case.board.auction.calls[case.action_index].call] = played
+    out.update((settings or SimulationSettings()).contracts)
+    return out
+
+
+def polled_actions(case: Case) -> tuple[str, ...]:
+    """The actions to compare: the poll's (or the director's alternatives) and the table action."""
+    inputs = case.findings
+    actions = [c.action for c in inputs.poll] or list(inputs.alternatives)
+    table = case.action_in_question()
+    return tuple(dict.fromkeys([table, *actions]))
+
+
+def chosen_inference(case: Case, settings: SimulationSettings, partner_range: HandRange) -> tuple[HandRange, str]:
+    if settings.inference is not None:
+        return settings.inference, "the director's: " + settings.inference.text()
+    preset = inference_presets(case, partner_range)[0]
+    return preset.hand, preset.words
+
+
+# ---------------------------------------------------------------- the run
+
+def simulate(case: Case, settings: SimulationSettings | None = None, progress: Progress | None = None) -> Simulation:
+    """Deal, solve and score: the evidence for question 3 and the outcome tree's weights."""
+    settings = settings or case.simulation or SimulationSettings()
+    if case.action_index is None:
+        raise HuddleInputError("action_index", "dealing the unseen hands needs the call in question")
+    index = case.action_index
+    auction = case.board.auction
+    player = auction.seat_of(index)
+    partner = partner_of(player)
+    known = hand_pbn(case.board.deal, player)
+    if known == "-":
+        raise HuddleInputError("deal", f"{SEAT_NAMES[player]}'s hand is needed: it is the hand the player saw")
+    readings = call_readings(case, dict(settings.readings))
+    ranges = seat_ranges(readings)
+    inference, words = chosen_inference(case, settings, ranges.get(partner, HandRange()))
+    with_ranges = {**ranges, partner: ranges.get(partner, HandRange()) & inference}
+    if with_ranges[partner].problems():
+        raise HuddleInputError("inference", f"partner's hand cannot be '{with_ranges[partner].text()}': "
+                                            + "; ".join(with_ranges[partner].problems()))
+    table = case.action_in_question()
+    contracts = final_contracts(case, settings)
+    actions = polled_actions(case)
+    missing = [a for a in actions if a not in contracts]
+    if missing:
+        raise HuddleInputError("simulation.contracts", "give the final contract that " + ", ".join(
+            action_name(a) for a in missing) + " leads to (e.g. '4S by N'), or add it to the outcome tree")
+    side = side_of(player)
+    unit = side_value(case, side, WeightedScore.single(0))[1]
+    steps = [("without the inference", ranges), ("with the inference", with_ranges)]
+    runs = []
+    for k, (label, seat_hands) in enumerate(steps):
+        def tell(what: str, share: float, k: int = k) -> None:
+            if progress is not None:
+                progress(what, (k + share) / len(steps))
+        tell(f"dealing {settings.deals} hands {label}", 0.0)
+        dealt = deal_unseen(player, known, seat_hands, settings.deals, settings.seed)
+        runs.append(_run(case, label, dealt, [(a, contracts[a]) for a in actions], table, side, tell))
+    if progress is not None:
+        progress("done", 1.0)
+    return Simulation(case.id, settings.seed, settings.deals, player, partner, known, table, unit, tuple(readings),
+                      tuple(sorted(ranges.items())), inference, words, ui_noun(case), runs[0], runs[1])
+
+
+def _run(case: Case, label: str, dealt: Dealt, actions: list[tuple[str, FinalContract]], table: str, side: str,
+         tell: Progress) -> Run:
+    solved: dict[tuple[str, str], list[int]] = {}
+    needed = list(dict.fromkeys((c.strain, c.declarer) for _, c in actions))
+    for k, (strain, declarer) in enumerate(needed):
+        def step(done: int, k: int = k) -> None:
+            tell(f"solving {STRAIN_SYMBOLS[strain]} by {SEAT_NAMES[declarer]} {label}",
+                 (k + done / len(dealt.deals)) / len(needed))
+        solved[(strain, declarer)] = declarer_tricks(dealt.deals, strain, declarer, step)
+    value_of: dict[int, Fraction] = {}
+    outcomes = []
+    for action, contract in actions:
+        tricks = tuple(solved[(contract.strain, contract.declarer)])
+        values = []
+        for t in tricks:
+            ns = PlayedContract(contract.level, contract.strain, contract.penalty, contract.declarer, t).ns_score(
+                case.board.vulnerability)
+            if ns not in value_of:
+                value_of[ns] = _value(case, side, ns)
+            values.append(value_of[ns])
+        outcomes.append(Outcome(action, contract, tricks, tuple(values)))
+    at_table = next(o for o in outcomes if o.action == table)
+    comparisons = []
+    for o in outcomes:
+        if o.action == table:
+            continue
+        pairs = list(zip(at_table.values, o.values))
+        comparisons.append(Comparison(o.action, sum(a > b for a, b in pairs), sum(a == b for a, b in pairs),
+                                      sum(a < b for a, b in pairs)))
+    return Run(label, dealt, tuple(outcomes), tuple(comparisons))
+
+
+def _value(case: Case, side: str, ns: int) -> Fraction:
+    value = side_value(case, side, WeightedScore.single(ns))[0]
+    return Fraction(value) if value is not None else Fraction(ns if side == "NS" else -ns)
+
+
+__all__ = ["Simulation", "Run", "Outcome", "Comparison", "simulate", "final_contracts", "polled_actions",
+           "chosen_inference"]

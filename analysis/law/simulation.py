@@ -1,0 +1,110 @@
+"""A case's settings for dealing the unseen hands (analysis.evidence): how many deals, the seed,
+the director's reading of earlier calls where it differs from the default one, the inference she
+draws from the unauthorized information (a description of partner's hand), and the final
+contract each polled action leads to. Kept with the case, so a run can be repeated and the
+report recomputes exactly what the director saw."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from analysis.bridge import call_symbol, contract_words, parse_call, seat
+from analysis.bridge.hands import HandRange
+from analysis.errors import HuddleInputError
+
+MAX_DEALS = 2000
+DEFAULT_DEALS = 200
+DEFAULT_SEED = 1
+_CONTRACT = re.compile(r"^\s*([1-7]\s*(?:NT|N|S|H|D|C|♠|♥|♦|♣))\s*(XX|X)?\s*(?:by\s*)?([NESWnesw])\w*\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class FinalContract:
+    """Where an action leads: a contract, doubled or not, and its declarer."""
+
+    bid: str            # "5D", "3NT"
+    penalty: str        # "", "X" or "XX"
+    declarer: str
+
+    @classmethod
+    def parse(cls, text: str, field: str = "contract") -> FinalContract:
+        """"5D by S", "4SX by N", "3NT S"."""
+        m = _CONTRACT.match(str(text))
+        if not m:
+            raise HuddleInputError(field, f"'{str(text)[:40]}' is not a final contract: write e.g. '5D by S', "
+                                          "'4SX by N'")
+        return cls(parse_call(m.group(1), field), (m.group(2) or "").upper(), seat(m.group(3), field))
+
+    @property
+    def level(self) -> int:
+        return int(self.bid[0])
+
+    @property
+    def strain(self) -> str:
+        return self.bid[1:]
+
+    def text(self) -> str:
+        return f"{self.bid}{self.penalty} by {self.declarer}"
+
+    def words(self) -> str:
+        return contract_words(self.bid, self.penalty, self.declarer)
+
+    def symbol(self) -> str:
+        return f"{call_symbol(self.bid)}{self.penalty} by {self.declarer}"
+
+
+@dataclass(frozen=True)
+class SimulationSettings:
+    deals: int = DEFAULT_DEALS
+    seed: int = DEFAULT_SEED
+    readings: tuple[tuple[int, HandRange], ...] = ()     # (call index, the director's reading of that call)
+    inference: HandRange | None = None                   # partner's hand as the UI suggests it (None: the preset)
+    contracts: tuple[tuple[str, FinalContract], ...] = ()  # (action, the final contract it leads to)
+
+    def reading(self, index: int) -> HandRange | None:
+        return dict(self.readings).get(index)
+
+    def contract(self, action: str) -> FinalContract | None:
+        return dict(self.contracts).get(action)
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"deals": self.deals, "seed": self.seed}
+        if self.readings:
+            out["readings"] = {str(i): r.text() for i, r in self.readings}
+        if self.inference is not None:
+            out["inference"] = self.inference.text()
+        if self.contracts:
+            out["contracts"] = {a: c.text() for a, c in self.contracts}
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, calls: int, where: str = "simulation") -> SimulationSettings:
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, "must be an object: deals, seed, readings, inference, contracts")
+        unknown = set(data) - {"deals", "seed", "readings", "inference", "contracts"}
+        if unknown:
+            raise HuddleInputError(where, f"unknown field {sorted(unknown)[0]!r}")
+        deals, seed = data.get("deals", DEFAULT_DEALS), data.get("seed", DEFAULT_SEED)
+        if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
+            raise HuddleInputError(f"{where}.deals", f"{str(deals)[:20]} must be a whole number of deals, 1 to {MAX_DEALS}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
+            raise HuddleInputError(f"{where}.seed", f"{str(seed)[:20]} must be a whole number, 0 to 4294967295")
+        readings = data.get("readings") or {}
+        contracts = data.get("contracts") or {}
+        if not isinstance(readings, dict) or not isinstance(contracts, dict):
+            raise HuddleInputError(where, "readings and contracts are objects: {call index: reading}, "
+                                          "{action: contract}")
+        read = []
+        for key, text in readings.items():
+            if not str(key).isdecimal() or not 0 <= int(key) < calls:
+                raise HuddleInputError(f"{where}.readings", f"{str(key)[:12]!r} is not a call of the auction")
+            read.append((int(key), HandRange.parse(str(text), f"{where}.readings.{key}")))
+        inference = data.get("inference")
+        return cls(deals, seed, tuple(sorted(read)),
+                   None if inference is None else HandRange.parse(str(inference), f"{where}.inference"),
+                   tuple((parse_call(str(a), f"{where}.contracts"),
+                          FinalContract.parse(str(c), f"{where}.contracts.{a}")) for a, c in contracts.items()))
+
+
+__all__ = ["SimulationSettings", "FinalContract", "MAX_DEALS", "DEFAULT_DEALS", "DEFAULT_SEED"]

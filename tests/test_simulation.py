@@ -1,0 +1,206 @@
+"""Dealing the unseen hands: readings of the calls, the dealer, double dummy on every deal, and the
+evidence for question 3 and the outcome tree's weights."""
+import copy
+import json
+import threading
+import time
+
+import pytest
+from endplay.evaluate import hcp
+from endplay.types import Deal
+
+from analysis.bridge import double_dummy
+from analysis.bridge.hands import HandRange, shape_and_points
+from analysis.errors import HuddleInputError
+from analysis.evidence.dealing import deal_unseen
+from analysis.evidence.readings import call_readings, inference_presets, seat_ranges
+from analysis.evidence.simulation import simulate
+from analysis.law import case as case_files
+from analysis.law.simulation import SimulationSettings
+from conftest import CASES
+
+SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
+
+
+def _case(data, **changes):
+    data = copy.deepcopy(data)
+    data.update(changes)
+    return case_files.Case.from_dict(data)
+
+
+# A hand of thirteen spades: every spade contract by South takes all thirteen tricks, on any deal.
+ALL_SPADES = {
+    "format_version": 2, "id": "thirteen-spades", "title": "Thirteen spades after a slow pass", "kind": "UI",
+    "scoring": "total points", "board": {"number": 1, "dealer": "N", "vulnerability": "none"},
+    "deal": "N:- - AKQJT98765432... -",
+    "auction": [{"call": "P", "tempo_break": True}, {"call": "P"}, {"call": "7S"}, {"call": "P"}, {"call": "P"},
+                {"call": "P"}],
+    "irregularity": {"type": "hesitation", "by": "N", "call_index": 0, "agreed": True},
+    "action_index": 2, "offending_side": "NS", "table_result": {"contract": "7S=", "declarer": "S"},
+    "ruling": {"logical_alternatives": {"finding": ["4S"], "reason": "constructed"},
+               "adjustment": {"method": "weighted", "offenders": {"alternatives": [
+                   {"action": "4S", "weight": "1", "contracts": [
+                       {"contract": "4S", "declarer": "S", "weight": "1", "tricks": [{"tricks": 13, "weight": "1"}]}]},
+                   {"action": "7S", "weight": "0", "cancelled": True, "contracts": []}]}}},
+    "simulation": {"deals": 40, "seed": 3},
+}
+
+
+def test_points_and_shape_read_from_the_bits_match_endplays_own_count():
+    for deal in deal_unseen("S", "AK97.Q64.A53.K82", {}, 50, seed=11).deals:
+        for hand in (deal.north, deal.east, deal.south, deal.west):
+            shape, points = shape_and_points(hand)
+            assert points == hcp(hand)
+            assert shape == (len(hand.spades), len(hand.hearts), len(hand.diamonds), len(hand.clubs))
+
+
+def test_a_hand_description_reads_and_writes_a_directors_words():
+    assert HandRange.parse("15-17 HCP, balanced").text() == "15–17 HCP, balanced"
+    assert HandRange.parse("6-10; six hearts").text() == "6–10 HCP, 6 ♥"
+    assert HandRange.parse("at most 11 hcp and 4+ clubs").text() == "at most 11 HCP, 4+ ♣"
+    assert HandRange.parse(HandRange.parse("12+, 5-6 ♠").text()) == HandRange.parse("12+ HCP, 5-6 spades")
+    assert HandRange.parse("any") == HandRange()
+
+
+@pytest.mark.parametrize("text,message", [
+    ("40+ HCP", "a hand holds at most 37"), ("17-15", "at least 17 and at most 15 HCP"),
+    ("14 spades", "a suit has 13 cards"), ("8 spades, 7 hearts", "more than 13"),
+    ("balanced, 6+ hearts", "balanced with a suit of six"), ("a good hand", "is not a hand description")])
+def test_a_hand_no_deal_can_hold_is_refused_by_field(text, message):
+    with pytest.raises(HuddleInputError, match=message) as refused:
+        HandRange.parse(text, "simulation.inference")
+    assert refused.value.field == "simulation.inference"
+
+
+@pytest.mark.parametrize("settings,field", [
+    ({"deals": 0}, "simulation.deals"), ({"deals": 5000}, "simulation.deals"), ({"seed": -1}, "simulation.seed"),
+    ({"readings": {"99": "12+"}}, "simulation.readings"), ({"readings": {"3": "40+ HCP"}}, "simulation.readings.3"),
+    ({"inference": "14 hearts"}, "simulation.inference"), ({"contracts": {"P": "5Z by S"}}, "simulation.contracts.P"),
+    ({"colour": "red"}, "simulation")])
+def test_bad_simulation_settings_in_a_case_file_name_the_field(settings, field):
+    with pytest.raises(HuddleInputError) as refused:
+        _case(SLAM, simulation=settings)
+    assert refused.value.field == field
+
+
+def test_the_slam_auction_is_read_call_by_call_with_a_reason_for_each():
+    readings = call_readings(_case(SLAM))
+    by_call = {r.index + 1: r for r in readings}
+    assert by_call[4].hand.text() == "10+ HCP, 4+ ♣" and "two level" in by_call[4].source
+    assert by_call[8].hand.text() == "4+ ♦" and "support" in by_call[8].source
+    assert by_call[3].hand is None and "no default reading" in by_call[3].source
+    assert all(r.seat != "S" for r in readings)                  # the player's own hand is known
+    ranges = seat_ranges(readings)
+    assert ranges["N"].text() == "10+ HCP, 4+ ♦, 5+ ♣" and ranges["E"].text() == "at most 11 HCP"
+    presets = inference_presets(_case(SLAM), ranges["N"])
+    assert presets[0].name == "extra values" and presets[0].hand.text() == "15+ HCP"
+
+
+def test_an_explanation_and_the_directors_own_reading_come_before_the_default():
+    data = json.loads((CASES / "boston-3h.json").read_text(encoding="utf-8"))
+    data["auction"][1].update(alerted=True, explanation="Precision: 11-15 points, 5+ spades")   # East, an opponent
+    case = case_files.Case.from_dict(data)
+    readings = {r.index: r for r in call_readings(case, {5: HandRange.parse("6+ spades")})}
+    assert readings[1].hand.text() == "11–15 HCP, 5+ ♠" and readings[1].source.startswith("the explanation")
+    assert readings[5].source == "the director" and readings[5].hand.text() == "6+ ♠"
+    # partner's explanation of the partnership's own call is not the player's to use: the methods are
+    data = copy.deepcopy(SLAM)
+    data["auction"][3].update(alerted=True, explanation="game forcing, 12-17 points")
+    north = {r.index: r for r in call_readings(case_files.Case.from_dict(data))}[3]
+    assert north.hand.text() == "10+ HCP, 4+ ♣" and north.source.startswith("natural")
+
+
+def test_thirteen_spades_by_construction_the_table_action_beats_four_spades_on_every_deal():
+    result = simulate(case_files.Case.from_dict(ALL_SPADES))
+    for run in (result.without, result.with_inference):
+        assert run.outcome("7S").tricks == (13,) * 40 and run.outcome("4S").tricks == (13,) * 40
+        comparison = run.comparison("4S")
+        assert (comparison.table_better, comparison.equal, comparison.share) == (40, 0, 1.0)
+        assert run.outcome("4S").trick_weights() == ((13, 1),)
+    assert "no clear suggestion" in result.q3_evidence("4S")     # 100% either way: the UI changes nothing
+
+
+def test_and_the_other_way_round_four_spades_never_beats_seven():
+    data = copy.deepcopy(ALL_SPADES)
+    data["simulation"]["contracts"] = {"4S": "7S by S", "7S": "4S by S"}
+    result = simulate(case_files.Case.from_dict(data))
+    assert result.without.comparison("4S").share == 0.0 and result.without.comparison("4S").alternative_better == 40
+
+
+def test_the_slow_five_diamonds_makes_bidding_on_to_six_more_attractive():
+    """LAWS.033: the slow 5♦ suggests extra values; on deals where North has them 6♦ beats Pass
+    (5♦ making) far more often."""
+    result = simulate(_case(SLAM, simulation={"deals": 200, "seed": 1}))
+    without, with_ = result.without.comparison("P"), result.with_inference.comparison("P")
+    assert with_.interval().low > without.interval().high
+    assert with_.share > 0.8 and without.share < 0.75
+    assert result.q3_evidence("P").endswith("makes 6♦ more attractive than Pass.")
+    assert result.with_inference.dealt.acceptance < result.without.dealt.acceptance
+    assert sum(w for _, w in result.with_inference.outcome("P").trick_weights()) == 1
+
+
+def test_a_seed_repeats_a_run_exactly_and_another_seed_deals_other_hands():
+    first = simulate(_case(SLAM, simulation={"deals": 30, "seed": 5})).to_dict()
+    again = simulate(_case(SLAM, simulation={"deals": 30, "seed": 5})).to_dict()
+    other = simulate(_case(SLAM, simulation={"deals": 30, "seed": 6})).to_dict()
+    assert first == again and first != other
+
+
+def test_constraints_no_deal_meets_are_refused_naming_them():
+    with pytest.raises(HuddleInputError, match="the other three hands hold 23 HCP, and the constraints ask for at least 40"):
+        deal_unseen("S", "KJ2.AK983.Q532.A", {"N": HandRange.parse("30+ HCP"), "E": HandRange.parse("10+ HCP")}, 10, 1)
+    with pytest.raises(HuddleInputError, match="8 ♥ are unseen"):
+        deal_unseen("S", "KJ2.AK983.Q532.A", {"N": HandRange.parse("6+ hearts"), "E": HandRange.parse("3+ hearts")},
+                    10, 1)
+    with pytest.raises(HuddleInputError, match=r"North '20\+ HCP, 6\+ ♣' alone fits 0 of 2,000 random deals"):
+        deal_unseen("S", "KJ2.AK983.Q532.A", {"N": HandRange.parse("20+ HCP, 6+ clubs")}, 10, 1, max_attempts=5000)
+    with pytest.raises(HuddleInputError, match="partner's hand cannot be"):
+        simulate(_case(SLAM, simulation={"deals": 10, "inference": "at most 8 HCP"}))
+
+
+def test_an_action_with_no_contract_is_refused_in_words():
+    data = copy.deepcopy(SLAM)
+    data["ruling"]["logical_alternatives"]["finding"] = ["P", "5H"]
+    with pytest.raises(HuddleInputError, match="give the final contract that 5♥ leads to"):
+        simulate(case_files.Case.from_dict(data))
+
+
+def test_the_solver_is_never_entered_twice_at_once(monkeypatch):
+    inside, most = [0], [0]
+    guard = threading.Lock()
+
+    def counted(real):
+        def call(*args, **kwargs):
+            with guard:
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+            try:
+                time.sleep(0.005)
+                return real(*args, **kwargs)
+            finally:
+                with guard:
+                    inside[0] -= 1
+        return call
+    for name in ("solve_all_boards", "calc_dd_table", "solve_board"):
+        monkeypatch.setattr(double_dummy, name, counted(getattr(double_dummy, name)))
+    case = _case(SLAM, simulation={"deals": 60, "seed": 2})
+    errors = []
+
+    def run(work):
+        try:
+            work()
+        except Exception as exc:            # noqa: BLE001 (reported below)
+            errors.append(exc)
+    jobs = [lambda: simulate(case), lambda: simulate(case),
+            lambda: [double_dummy.double_dummy_table(case.board.deal) for _ in range(5)]]
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and most[0] == 1
+
+
+def test_a_deal_the_solver_gets_has_thirteen_cards_a_hand():
+    with pytest.raises(HuddleInputError, match="North has 3 cards"):
+        double_dummy.declarer_tricks([Deal("N:AKQ... - - -")], "S", "N")
