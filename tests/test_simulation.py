@@ -16,7 +16,6 @@ from analysis.evidence.dealing import deal_unseen
 from analysis.evidence.readings import call_readings, inference_presets, seat_ranges
 from analysis.evidence.simulation import simulate
 from analysis.law import case as case_files
-from analysis.law.simulation import SimulationSettings
 from conftest import CASES
 
 SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))

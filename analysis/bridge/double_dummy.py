@@ -121,4 +121,5 @@ def tricks_by_choice(by_card: dict[str, int], options) -> dict[str, tuple[tuple[
     return out
 
 
-__all__ = ["declarer_tricks", "SOLVER_BATCH", "double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK"]
+__all__ = ["declarer_tricks", "SOLVER_BATCH",
+           "double_dummy_table", "DoubleDummyTable", "double_dummy_plays", "tricks_by_choice", "SOLVER_LOCK"]
