@@ -52,6 +52,7 @@ bench: install system-test-deps
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/voters.py
 	$(BIN)/python bench/peer.py
+	$(BIN)/python bench/simulate.py
 
 clean:
 	rm -rf $(VENV) data/*.sqlite data/*.sqlite-* data/reports

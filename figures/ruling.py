@@ -10,11 +10,12 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from analysis.bridge import SIDE_NAMES
+from analysis.evidence.simulation import Simulation
 from analysis.law.case import Case
 from analysis.law.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
                                      poll_threshold, poll_title, sensitivity_frame, sensitivity_title)
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult
+from analysis.law.logical_alternatives import LAResult, action_name
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
 from analysis.numbers import fraction_str, percent
@@ -119,6 +120,26 @@ def describe_q4(frame: pd.DataFrame, title: str) -> Chart:
     return Chart(title, [Panel([bars], y_title="named it", y_percent=True, y_range=(0, 1.1))], legend=False, height=2.6)
 
 
+def describe_simulation(sim: Simulation) -> Chart:
+    """How often the table action beat each alternative on the dealt hands, without and with
+    the UI's inference, each share with its 95% interval."""
+    layers: list = []
+    names = [action_name(a) for a in sim.alternatives]
+    for run, colour in ((sim.without, COLOURS["considered_only"]), (sim.with_inference, COLOURS["chose"])):
+        shares = [run.comparison(a).share for a in sim.alternatives]
+        intervals = [run.comparison(a).interval() for a in sim.alternatives]
+        x = [f"{n} ({run.label.split()[0]})" for n in names]
+        layers.append(Bars(x, shares, run.label, colour))
+        layers.append(Interval(x, shares, [i.low for i in intervals], [i.high for i in intervals],
+                               "95% interval" if run is sim.with_inference else ""))
+        layers += [Note(where, i.high, (percent(s),)) for where, s, i in zip(x, shares, intervals)]
+    order = [f"{n} ({w})" for n in names for w in ("without", "with")]
+    return Chart(f"How often {action_name(sim.table_action)} beat each alternative on {sim.wanted} dealt hands, "
+                 f"without and with the inference", [Panel(layers, y_title=f"deals {action_name(sim.table_action)} "
+                                                           "scored better", y_percent=True, y_range=(0, 1.45),
+                                                           categories=order)], height=2.8)
+
+
 def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:
     return plotly_figure(describe_poll(la, changed))
 
@@ -139,5 +160,10 @@ def q4_figure(frame: pd.DataFrame, title: str) -> go.Figure:
     return plotly_figure(describe_q4(frame, title))
 
 
+def simulation_figure(sim: Simulation) -> go.Figure:
+    return plotly_figure(describe_simulation(sim))
+
+
 __all__ = ["describe_poll", "describe_sensitivity", "describe_outcome_tree", "describe_field", "describe_q4",
-           "poll_figure", "sensitivity_figure", "outcome_tree_figure", "field_figure", "q4_figure"]
+           "describe_simulation", "simulation_figure", "poll_figure", "sensitivity_figure", "outcome_tree_figure",
+           "field_figure", "q4_figure"]

@@ -265,6 +265,71 @@ def cmd_report(args) -> dict | str:
     return "\n".join(f"Wrote {path}" for path in written.values())
 
 
+# ---------------------------------------------------------------- simulate
+
+def cmd_simulate(args) -> dict | str:
+    """Deal the unseen hands of a case file or a stored case and play each polled action's contract
+    double dummy on them, with and without the UI's inference: evidence for question 3."""
+    import time
+    from dataclasses import replace
+    from analysis.evidence.simulation import simulate
+    from analysis.law.simulation import SimulationSettings
+    if args.case.endswith(".json") or _is_file(args.case):
+        case = _case_file(args.case)
+    else:
+        from polling import cases
+        _database()
+        case = cases.get_case(cases.find_case(args.case)).case
+    given = (case.simulation or SimulationSettings()).to_dict()
+    if args.deals is not None:
+        given["deals"] = args.deals
+    if args.seed is not None:
+        given["seed"] = args.seed
+    if args.inference is not None:
+        given["inference"] = args.inference
+    for option, key in ((args.reading, "readings"), (args.contract, "contracts")):
+        for pair in option or []:
+            name, sep, value = pair.partition("=")
+            if not sep:
+                raise HuddleInputError(f"--{key[:-1]}", f"'{pair[:40]}' needs the form NAME=VALUE")
+            if key == "readings":
+                if not name.strip().isdecimal() or not 1 <= int(name) <= len(case.board.auction.calls):
+                    raise HuddleInputError("--reading", f"'{name[:12]}' is not a call number of the auction")
+                name = str(int(name) - 1)
+            given.setdefault(key, {})[name.strip()] = value.strip()
+    settings = SimulationSettings.from_dict(given, len(case.board.auction.calls), "simulation")
+    started = time.perf_counter()
+    result = simulate(replace(case, simulation=settings))
+    seconds = time.perf_counter() - started
+    if args.json:
+        return {**result.to_dict(), "seconds": round(seconds, 2)}
+    return simulation_text(result, seconds)
+
+
+def simulation_text(result, seconds: float) -> str:
+    from analysis.bridge import SEAT_NAMES
+    from analysis.law.logical_alternatives import action_name
+    from analysis.numbers import display, fraction_str
+    lines = [f"{result.wanted} deals of the unseen hands, seed {result.seed}; {SEAT_NAMES[result.player]} held "
+             f"{result.known_hand}.", "What the auction said about the other hands:"]
+    for r in result.readings:
+        lines.append(f"  call {r.index + 1:>2} {SEAT_NAMES[r.seat]:5} {action_name(r.call):6} "
+                     f"{r.hand.text() if r.hand else '—':28} {r.source}")
+    lines.append(f"The inference ({result.ui}): {result.inference_words} ({SEAT_NAMES[result.partner]}: "
+                 f"{result.inference.text()}).")
+    for run in (result.without, result.with_inference):
+        d = run.dealt
+        lines.append(f"{run.label.capitalize()}: {len(d.deals)} of {d.wanted} deals, {d.attempts:,} tried "
+                     f"(acceptance {100 * d.acceptance:.1f}%).")
+        for o in run.outcomes:
+            tricks = ", ".join(f"{t} tricks {fraction_str(w)}" for t, w in o.trick_weights())
+            lines.append(f"  {action_name(o.action):6} {o.contract.text():10} mean {display(o.mean)} {result.unit}; "
+                         f"{tricks}")
+    lines += [f"Q3 evidence: {result.q3_evidence(a)}" for a in result.alternatives]
+    lines.append(f"Double dummy on dealt hands is evidence, not the verdict; {seconds:.1f} s.")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- research
 
 def cmd_calibrate(args) -> dict | str:
@@ -718,6 +783,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", action="store_true", help="write the HTML report (opens with no internet)")
     p.add_argument("--pdf", action="store_true", help="write the PDF report")
     p.add_argument("-o", "--output", help="folder (default: HUDDLE_REPORTS_DIR or data/reports)")
+
+    p = add("simulate", cmd_simulate, "Deal the unseen hands and play each polled action's contract double "
+                                      "dummy, with and without the UI's inference: evidence for question 3.")
+    p.add_argument("case", help="a case file (JSON) or the id of a stored case")
+    p.add_argument("--deals", type=_bounded(int, 1, 2000, "a number of deals"), help="deals per run (default 200)")
+    p.add_argument("--seed", type=_bounded(int, 0, 2 ** 32 - 1, "a seed"), help="the dealer's seed (default 1)")
+    p.add_argument("--inference", help="partner's hand as the UI suggests it, e.g. '15+ HCP'")
+    p.add_argument("--reading", action="append", help="a call's reading: CALL_NUMBER=DESCRIPTION, e.g. '4=10+ HCP, 4+ clubs'")
+    p.add_argument("--contract", action="append", help="where an action leads: ACTION=CONTRACT, e.g. 'P=5D by S'")
 
     p = add("calibrate", cmd_calibrate, "Calibrate the LA threshold from a corpus of polls and rulings (CSV).")
     p.add_argument("corpus", help="CSV, one row per action per poll (docs/research.md)")

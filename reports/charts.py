@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
+from analysis.evidence.simulation import Simulation
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
 from analysis.law.logical_alternatives import LAResult
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
 from figures.paper import matplotlib_figure, png, svg
-from figures.ruling import describe_field, describe_outcome_tree, describe_poll, describe_q4, describe_sensitivity
+from figures.ruling import (describe_field, describe_outcome_tree, describe_poll, describe_q4, describe_sensitivity,
+                            describe_simulation)
 
 
 def poll_chart(la: LAResult) -> Figure:
@@ -34,4 +36,9 @@ def q4_chart(frame, title: str) -> Figure:
     return matplotlib_figure(describe_q4(frame, title))
 
 
-__all__ = ["poll_chart", "sensitivity_chart", "outcome_chart", "field_chart", "q4_chart", "png", "svg"]
+def simulation_chart(sim: Simulation) -> Figure:
+    return matplotlib_figure(describe_simulation(sim))
+
+
+__all__ = ["poll_chart", "sensitivity_chart", "outcome_chart", "field_chart", "q4_chart", "simulation_chart", "png",
+           "svg"]

@@ -2,7 +2,8 @@
 auction) that the HTML and the PDF renderers both draw, so the two always agree.
 
 Sections: the facts; the deal and the auction; each poll as the pollees saw it with their
-answers; the poll against the threshold; the four questions; the adjustment with its arithmetic;
+answers; the poll against the threshold; the four questions; the simulation the director kept
+with the case (evidence from dealt hands); the adjustment with its arithmetic;
 the ruling as the threshold moves; the committee's decision. The ruling itself comes first, once.
 """
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 
 from matplotlib.figure import Figure
 
@@ -18,9 +20,11 @@ from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAM
 from analysis.law.committee import CommitteeSeen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import action_name
-from analysis.numbers import counted, percent
+from analysis.numbers import counted, display, percent
 from analysis.law.outcome_tree import tree_rows
 from analysis.bridge.play import choice_symbol
+from analysis.evidence.simulation import Simulation, simulate
+from analysis.law import case as case_files
 from analysis.law.ruling import Ruling, rule
 from analysis.law.law16 import ui_noun
 from analysis.law.chart_data import q4_frame, q4_title, sensitivity_frame
@@ -119,6 +123,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
         blocks += _poll_seen(poll, final.table_action, ui_noun(case))
     blocks += _poll_reading(case, final)
     blocks += _questions(final)
+    blocks += _simulation(case)
     blocks += _adjustment(case, final)
     blocks += _sensitivity(case)
     if committee is not None:
@@ -280,6 +285,49 @@ def _sensitivity(case: Case) -> list:
                  "shared out over the rest).", muted=True),
             Table(("threshold", "logical alternatives", "adjusted", "North-South", "East-West", "note"), rows),
             Chart(charts.sensitivity_chart(sens), "The ruling as the threshold moves")]
+
+
+@lru_cache(maxsize=16)
+def _simulated(case_file: str) -> Simulation:
+    """A case's simulation, by its whole file: the same settings and seed deal the same hands."""
+    return simulate(case_files.loads(case_file))
+
+
+def _simulation(case: Case) -> list:
+    """The simulation the director kept with the case: its settings, the readings, the inference,
+    what each action scored on the dealt hands, question 3's evidence, and the chart."""
+    if case.simulation is None:
+        return []
+    out: list = [Heading("Simulation: the unseen hands, dealt"),
+                 Text("Evidence for question 3 and the outcome tree, not the verdict: the hands the player could "
+                      "not see, dealt to fit the auction, without and with the inference from the unauthorized "
+                      "information, and each action's contract played double dummy.", muted=True)]
+    try:
+        sim = _simulated(case_files.dumps(case))
+    except HuddleInputError as exc:
+        return out + [Text(f"The simulation could not be run: {exc}")]
+    out.append(Table(("call", "player", "bid", "reading", "from"), tuple(
+        (str(r.index + 1), SEAT_NAMES[r.seat], action_name(r.call), r.hand.text() if r.hand else "—", r.source)
+        for r in sim.readings)))
+    out.append(Text(f"The inference ({sim.ui}): {sim.inference_words}; {SEAT_NAMES[sim.partner]}: "
+                    f"{sim.inference.text()}."))
+    out.append(Text(" ".join(f"{r.label.capitalize()}: {len(r.dealt.deals)} of {r.dealt.wanted} deals, "
+                             f"{r.dealt.attempts:,} tried (acceptance {100 * r.dealt.acceptance:.1f}%)."
+                             for r in (sim.without, sim.with_inference)) + f" Seed {sim.seed}.", muted=True))
+    rows = []
+    for a in (sim.table_action, *sim.alternatives):
+        wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)
+        shares = ["—", "—"] if a == sim.table_action else [
+            f"{percent(run.comparison(a).share)} ({percent(run.comparison(a).interval().low)}–"
+            f"{percent(run.comparison(a).interval().high)})" for run in (sim.without, sim.with_inference)]
+        rows.append((action_name(a), w.contract.symbol(), display(wo.mean), display(w.mean), *shares))
+    table = action_name(sim.table_action)
+    out.append(Table(("action", "contract", f"mean without ({sim.unit})", f"mean with ({sim.unit})",
+                      f"{table} better, without", f"{table} better, with"), tuple(rows)))
+    out += [Text(f"Question 3, evidence: {sim.q3_evidence(a)}") for a in sim.alternatives]
+    out.append(Chart(charts.simulation_chart(sim), "Simulation: " + "; ".join(sim.q3_evidence(a)
+                                                                              for a in sim.alternatives)))
+    return out
 
 
 def _committee(c) -> list:

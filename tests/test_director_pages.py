@@ -648,3 +648,27 @@ def test_the_panel_page_adds_edits_and_retires_members(director):
     next(c for c in at.checkbox if c.label == "No longer on the panel").check()
     next(b for b in at.button if b.label == "Save").click().run()
     assert panel.panel() == [] and panel.panel(include_retired=True)[0].retired
+
+
+def test_the_simulation_runs_only_when_asked_and_its_settings_are_kept_with_the_case(director):
+    at = ruling_page(director, "laws033-6d-slam")
+    assert not [d for d in at.dataframe if "better" in " ".join(map(str, d.value.columns))]    # nothing run yet
+    key = f"sim_{slug_id('laws033-6d-slam')}_"
+    version = next(b.key for b in at.button if b.key and b.key.startswith(key) and b.key.endswith("_run")).split("_")[2]
+    at.number_input(key=f"{key}{version}_deals").set_value(60).run()
+    at.button(key=f"{key}{version}_run").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    evidence = [i.value for i in at.info if i.value.startswith("Question 3, evidence")]
+    assert evidence and "makes 6♦ more attractive than Pass" in evidence[0]
+    assert any("acceptance" in c.value for c in at.caption)
+    at.button(key=f"{key}{version}_save").click().run()
+    kept = cases.get_case(slug_id("laws033-6d-slam")).case.simulation
+    assert kept.deals == 60 and kept.seed == 1 and kept.inference.text() == "15+ HCP"
+
+
+def test_a_simulation_setting_no_hand_can_meet_is_refused_on_the_page(director):
+    at = ruling_page(director, "laws033-6d-slam")
+    key = next(t.key for t in at.text_input if t.key and t.key.startswith("sim_") and "_inference_" in t.key)
+    at.text_input(key=key).set_value("14 hearts").run()
+    assert not at.exception
+    assert any("no hand is" in e.value and "14 ♥" in e.value for e in at.error), [e.value for e in at.error]

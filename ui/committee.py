@@ -23,6 +23,7 @@ from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, ruling_summary, show_ruling
+from ui.simulation_view import simulation_section
 from ui.state import remembered
 from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, typed_rows
 
@@ -91,6 +92,8 @@ with ruling_tab:
                         key=f"tree_director_{slot.name}")
     if any(s.weighted is not None for s in director.scores.values()):
         st.plotly_chart(remembered("field figure", saved, lambda: field_figure(case, director)), key="field_director")
+    # the committee may change the readings or the inference and run again; nothing it tries is kept
+    simulation_section(record_id, case, dossier.version, user.username, may_save=False)
 
 
 def _change() -> Reconsideration:

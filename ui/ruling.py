@@ -13,12 +13,14 @@ from polling import cases, rulings
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
 from ui.ruling_view import report_downloads, ruling_summary, score_downloads, show_ruling
+from ui.simulation_view import simulation_section
 from ui.widgets import done, inert, pick_case, show_error
 
 user = require(None)
 st.title("Ruling")
 record_id = pick_case()
-case = cases.get_case(record_id).case
+stored = cases.get_case(record_id)
+case = stored.case
 editing = user.may("director")
 if not editing and case.ruling is None:
     st.info("The director has not ruled on this case yet.")
@@ -60,6 +62,8 @@ if ruling is not None:
     show_ruling(ruling)
     if ruling.adjusted:
         score_downloads(case, ruling)
+
+simulation_section(record_id, case, stored.version, user.username, may_save=editing)
 
 versions = rulings.ruling_versions(record_id)
 if versions:

@@ -14,7 +14,7 @@ from analysis.errors import HuddleInputError
 if TYPE_CHECKING:
     from endplay.types import Deal, Hand
 
-ATTEMPTS_PER_DEAL = 500          # shuffles tried per deal wanted before the dealer gives up
+ATTEMPTS_PER_DEAL = 1000         # shuffles tried per deal wanted before the dealer gives up
 MAX_ATTEMPTS = 1_000_000
 ALONE_SAMPLE = 2000              # random deals used to say which constraint no deal meets
 

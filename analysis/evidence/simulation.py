@@ -196,6 +196,9 @@ def chosen_inference(case: Case, settings: SimulationSettings, partner_range: Ha
 def simulate(case: Case, settings: SimulationSettings | None = None, progress: Progress | None = None) -> Simulation:
     """Deal, solve and score: the evidence for question 3 and the outcome tree's weights."""
     settings = settings or case.simulation or SimulationSettings()
+    if case.kind != "UI":
+        raise HuddleInputError("kind", "the simulation weighs what unauthorized information suggests; a "
+                                       f"{case.kind} case has none to weigh")
     if case.action_index is None:
         raise HuddleInputError("action_index", "dealing the unseen hands needs the call in question")
     index = case.action_index

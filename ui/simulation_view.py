@@ -1,0 +1,148 @@
+"""The Simulation section of the Ruling and Appeal pages: what the auction said about the unseen
+hands (each call's reading, editable), what the UI suggests about partner's hand (a preset in
+bridge words, editable), where each action leads, then, on request only, the deals with a
+progress bar and a Stop button; the result is kept per case version and settings for every
+session. The director may save the settings with the case (the report then carries the run);
+the committee may change them and run again without saving."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import streamlit as st
+
+from analysis.bridge import SEAT_NAMES
+from analysis.bridge.hands import HandRange
+from analysis.errors import HuddleInputError
+from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
+from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, simulate
+from analysis.law.case import Case
+from analysis.law.logical_alternatives import action_name
+from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
+from analysis.numbers import display, fraction_str, percent
+from figures.ruling import simulation_figure
+from polling import cases
+from ui.widgets import done, inert, show_error
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _runs() -> dict:
+    """Simulations run in this process, by case version and settings: shared by every session."""
+    return {}
+
+
+def simulation_section(record_id: int, case: Case, version: int, username: str, may_save: bool) -> None:
+    st.subheader("Simulation: the unseen hands, dealt")
+    st.caption("Evidence for question 3 and for the outcome tree, never the verdict: the other three hands are "
+               "dealt many times as the auction describes them, without and with what the unauthorized "
+               "information suggests about partner's hand, and each action's contract is played double dummy.")
+    if case.action_index is None or case.ruling is None:
+        st.info("The simulation needs the call in question and a ruling section (the poll or the director's "
+                "alternatives).")
+        return
+    saved = case.simulation or SimulationSettings()
+    key = f"sim_{record_id}_{version}"
+    try:
+        settings = _settings_form(case, saved, key)
+    except HuddleInputError as exc:
+        show_error(exc)
+        return
+    run_key = repr((record_id, version, json.dumps(settings.to_dict(), sort_keys=True)))
+    result = _runs().get(run_key)
+    cols = st.columns(3 if may_save else 2)
+    if result is None and cols[0].button(f"Deal {settings.deals} hands and solve", type="primary", key=f"{key}_run"):
+        result = _run(case, settings, key)
+        if result is not None:
+            _runs()[run_key] = result
+    if may_save and cols[-1].button("Keep these settings with the case", key=f"{key}_save",
+                                    help="The report then carries this simulation, and anyone can repeat it"):
+        try:
+            changed = cases.update_case(record_id, replace(case, simulation=settings), username, opened_version=version)
+        except HuddleInputError as exc:
+            show_error(exc)
+        else:
+            done("Settings kept with the case." if changed else "The case already holds these settings.")
+    if result is not None:
+        show_simulation(result)
+
+
+def _settings_form(case: Case, saved: SimulationSettings, key: str) -> SimulationSettings:
+    readings = call_readings(case, dict(saved.readings))
+    st.markdown("**What the auction said about the other hands** (edit a reading; leave it empty for none)")
+    rows = [{"call": r.index + 1, "player": SEAT_NAMES[r.seat], "bid": action_name(r.call),
+             "reading": r.hand.text() if r.hand else "", "from": r.source} for r in readings]
+    edited = st.data_editor(rows, key=f"{key}_readings", hide_index=True, width="stretch",
+                            disabled=["call", "player", "bid", "from"])
+    overrides = {}
+    for before, after in zip(readings, edited):
+        text = str(after.get("reading") or "").strip()
+        was = before.hand.text() if before.hand else ""
+        if text != was or before.source == "the director":
+            overrides[before.index] = HandRange.parse(text or "any", f"reading of call {before.index + 1}")
+    partner = partner_of_actor(case)
+    partner_hand = seat_ranges(call_readings(case, overrides)).get(partner, HandRange())
+    presets = inference_presets(case, partner_hand)
+    st.markdown(f"**What the unauthorized information suggests about {SEAT_NAMES[partner]}'s hand** "
+                f"(the auction alone: {partner_hand.text()})")
+    pick = st.radio("The usual inference", range(len(presets)), format_func=lambda i: presets[i].words,
+                    key=f"{key}_preset")
+    default = saved.inference.text() if saved.inference is not None else presets[pick].hand.text()
+    inference = HandRange.parse(st.text_input("Partner's hand as the UI suggests it", default,
+                                              key=f"{key}_inference_{pick}", max_chars=200), "inference")
+    contracts = final_contracts(case, saved)
+    st.markdown("**Where each action leads** (the final contract; from the outcome tree where it has one)")
+    chosen = []
+    for col, action in zip(st.columns(max(len(polled_actions(case)), 1)), polled_actions(case)):
+        given = contracts.get(action)
+        text = col.text_input(action_name(action), given.text() if given else "", key=f"{key}_contract_{action}",
+                              placeholder="e.g. 4S by N", max_chars=20)
+        if text.strip():
+            chosen.append((action, FinalContract.parse(text, f"contract for {action_name(action)}")))
+    c1, c2 = st.columns(2)
+    deals = c1.number_input("Deals", 1, MAX_DEALS, saved.deals, step=50, key=f"{key}_deals")
+    seed = c2.number_input("Seed (the same seed deals the same hands)", 0, 2 ** 32 - 1, saved.seed, key=f"{key}_seed")
+    return SimulationSettings(int(deals), int(seed), tuple(sorted(overrides.items())), inference, tuple(chosen))
+
+
+def _run(case: Case, settings: SimulationSettings, key: str) -> Simulation | None:
+    st.button("Stop", key=f"{key}_stop", help="Stops the run; nothing of it is kept")
+    bar = st.progress(0.0, "starting")
+    try:
+        result = simulate(replace(case, simulation=settings), settings,
+                          progress=lambda what, share: bar.progress(min(share, 1.0), what))
+    except HuddleInputError as exc:
+        bar.empty()
+        show_error(exc)
+        return None
+    bar.empty()
+    return result
+
+
+def show_simulation(sim: Simulation) -> None:
+    for run in (sim.without, sim.with_inference):
+        d = run.dealt
+        st.caption(f"{run.label.capitalize()}: {len(d.deals)} of {d.wanted} deals (seed {sim.seed}), "
+                   f"{d.attempts:,} tried, acceptance {100 * d.acceptance:.1f}%"
+                   + ("" if d.complete else ": fewer than asked, the constraints are rare"))
+    rows = []
+    for a in (sim.table_action, *sim.alternatives):
+        wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)
+        row = {"action": action_name(a), "contract": w.contract.symbol(),
+               f"mean without ({sim.unit})": display(wo.mean), f"mean with ({sim.unit})": display(w.mean)}
+        if a != sim.table_action:
+            for label, run in (("without", sim.without), ("with", sim.with_inference)):
+                c = run.comparison(a)
+                low, high = c.interval()
+                row[f"{action_name(sim.table_action)} better, {label}"] = (f"{percent(c.share)} "
+                                                                           f"({percent(low)}–{percent(high)})")
+        rows.append(row)
+    st.dataframe(rows, hide_index=True, width="stretch")
+    for a in sim.alternatives:
+        st.info(inert("Question 3, evidence: " + sim.q3_evidence(a)))
+    st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
+    with st.expander("Suggested trick weights for the outcome tree (with the inference)"):
+        for o in sim.with_inference.outcomes:
+            st.markdown(inert(f"{action_name(o.action)} ({o.contract.symbol()}): " + ", ".join(
+                f"{t} tricks {fraction_str(w)}" for t, w in o.trick_weights())))
+        st.caption("Double-dummy tricks on hands dealt to fit the auction and the inference; Law 12C1 asks what "
+                   "was likely at the table, so these are a starting point the director weighs, not the tree.")
