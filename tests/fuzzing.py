@@ -9,7 +9,8 @@ exit code 2), never a traceback, a hang over 10 s or a memory blow-up.
 The mutations are deterministic for a seed: byte flips, cuts, repeats and inserted edge values
 in files; in case files, JSON values swapped for other types, numbers of any size (up to 20,000
 digits, beyond what Python reads by default), non-finite numbers, deep nesting and long strings,
-and any one value anywhere in the file (every field and every type is reachable) swapped for a
+and any one value anywhere in the file (every field and every type is reachable, the simulation's
+settings included: a case that reads is polled, ruled and simulated) swapped for a
 value of another JSON type; every text of a case that reaches a report made a long unbroken word
 or a long paragraph, then reported as HTML and PDF; research corpora and results files with
 cells made non-finite, huge or of the wrong kind, and cells over the csv module's 128 KB; and in
@@ -170,8 +171,14 @@ def other_type(value, rng: random.Random):
     return rng.choice(kinds.get(type(value), [None]))
 
 
+SIMULATION = {"deals": 4, "seed": 1, "readings": {"3": "10+ HCP, 4+ clubs", "4": "any"}, "inference": "15+ HCP",
+              "contracts": {"P": "5D by S", "6D": "6D by S"}}
+
+
 def case_data(rng: random.Random):
     data = json.loads(rng.choice(CASES).read_text(encoding="utf-8"))
+    if rng.random() < 0.3:              # the simulation's settings too, so mutations reach them
+        data["simulation"] = json.loads(json.dumps(SIMULATION))
     if rng.random() < 0.4:              # one value anywhere, of another type
         path = rng.choice(leaf_paths(data))
         data = replaced_at(data, path, other_type(_at(data, path), rng))
@@ -244,11 +251,15 @@ def fuzz_case_file(report: FuzzReport, rng: random.Random) -> None:
 def _use(case) -> None:
     """A case that reads is also polled (its call, lead or card) and ruled: each step may refuse
     in words, and none may crash."""
+    from dataclasses import replace
     from analysis.errors import HuddleInputError
+    from analysis.evidence.simulation import simulate
     from analysis.law.ruling import rule
     from analysis.polls.problem import build_poll
+    few = replace(case.simulation, deals=min(case.simulation.deals, 4)) if case.simulation else None
     for step in (lambda: build_poll(case, "What do you do?", walk_from=0),
-                 lambda: build_poll(case, q4=True), lambda: rule(case) if case.ruling else None):
+                 lambda: build_poll(case, q4=True), lambda: rule(case) if case.ruling else None,
+                 lambda: simulate(case, few) if few else None):
         try:
             step()
         except HuddleInputError:
@@ -365,6 +376,8 @@ def cli_seeds(work: Path) -> list[list[str]]:
         ["la", "--chose", "4S=3 P=2", "--table-action", "4S", "--policy", "custom", "--select-min-count", "2",
          "--select-min-share", "1/5", "--no-la-above", "4/5"],
         ["rule", case_file], ["rule", case_file, "--policy", "ebu"], ["methods", "--laws", "2007"],
+        ["simulate", str(ROOT / "data" / "cases" / "laws033-6d-slam.json"), "--deals", "4", "--seed", "2",
+         "--inference", "15+ HCP", "--reading", "4=10+ HCP", "--contract", "P=5D by S"],
         ["report", case_file, "--html", "-o", str(work / "reports")],
         ["calibrate", str(CORPUS), "--bootstrap", "5", "--seed", "3", "--delta", "0.1"],
         ["case", "import", case_file], ["case", "import", pbn, "--title", "Fuzz", "--board", "1"],

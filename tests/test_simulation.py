@@ -203,3 +203,58 @@ def test_the_solver_is_never_entered_twice_at_once(monkeypatch):
 def test_a_deal_the_solver_gets_has_thirteen_cards_a_hand():
     with pytest.raises(HuddleInputError, match="North has 3 cards"):
         double_dummy.declarer_tricks([Deal("N:AKQ... - - -")], "S", "N")
+
+
+# ---------------------------------------------------------------- where it shows
+
+def _cli(capsys, *argv):
+    from huddle.cli import main
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_huddle_simulate_prints_the_readings_the_runs_and_question_3s_evidence(capsys):
+    path = str(CASES / "laws033-6d-slam.json")
+    code, out, err = _cli(capsys, "simulate", path, "--deals", "60", "--seed", "4")
+    assert code == 0, err
+    assert "call  4 North 2♣" in out and "10+ HCP, 4+ ♣" in out and "North: 15+ HCP" in out
+    assert "Q3 evidence: With the inference, 6♦ beats Pass on" in out and "6D by S" in out
+    code, out, err = _cli(capsys, "simulate", path, "--deals", "60", "--seed", "4", "--json",
+                          "--reading", "4=12+ HCP, 4+ clubs", "--inference", "16+ HCP", "--contract", "P=5D by S")
+    data = json.loads(out)
+    assert data["seed"] == 4 and data["deals"] == 60 and data["inference"] == "16+ HCP"
+    assert data["readings"][2]["reading"] == "12+ HCP, 4+ ♣" and data["readings"][2]["source"] == "the director"
+    assert set(data["q3"]) == {"P"} and data["with_inference"]["deals"] == 60
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--inference", "40+ HCP"], "simulation.inference: no hand is '40+ HCP'"),
+    (["--reading", "99=12+"], "--reading: '99' is not a call number"),
+    (["--reading", "4"], "--reading: '4' needs the form NAME=VALUE"),
+    (["--contract", "P=5Z by S"], "simulation.contracts.P"),
+    (["--deals", "0"], "0 is outside 1 to 2000 (a number of deals)"),
+])
+def test_huddle_simulate_refuses_a_mistake_in_one_line_with_status_2(capsys, argv, message):
+    code, out, err = _cli(capsys, "simulate", str(CASES / "laws033-6d-slam.json"), *argv)
+    assert code == 2 and message in err and not out and "Traceback" not in err
+
+
+def test_a_misinformation_case_is_not_simulated(capsys):
+    code, _, err = _cli(capsys, "simulate", str(CASES / "constructed-mi-transfer.json"))
+    assert code == 2 and "a MI case has none to weigh" in err
+
+
+def test_the_report_carries_the_simulation_kept_with_the_case():
+    from reports.content import report_for_file
+    from reports.render import report_bytes
+    case = _case(SLAM, simulation={"deals": 40, "seed": 2})
+    report = report_for_file(case)
+    html = report_bytes(report, "html").decode()
+    assert "Simulation: the unseen hands, dealt" in html and "Question 3, evidence: With the inference, 6♦ beats" in html
+    assert "Seed 2." in html and "acceptance" in html and "<svg" in html
+    assert report_bytes(report, "pdf").startswith(b"%PDF")
+    assert "Simulation" not in report_bytes(report_for_file(_case(SLAM)), "html").decode()
