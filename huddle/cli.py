@@ -319,14 +319,13 @@ def simulation_text(result, seconds: float) -> str:
                  f"{result.inference.text()}).")
     for run in (result.without, result.with_inference):
         d = run.dealt
-        lines.append(f"{run.label.capitalize()}: {len(d.deals)} of {d.wanted} deals, {d.attempts:,} tried "
-                     f"(acceptance {100 * d.acceptance:.1f}%).")
+        lines.append(f"{run.label.capitalize()}: {d.words()}.")
         for o in run.outcomes:
             tricks = ", ".join(f"{t} tricks {fraction_str(w)}" for t, w in o.trick_weights())
             lines.append(f"  {action_name(o.action):6} {o.contract.text():10} mean {display(o.mean)} {result.unit}; "
                          f"{tricks}")
     lines += [f"Q3 evidence: {result.q3_evidence(a)}" for a in result.alternatives]
-    lines.append(f"Double dummy on dealt hands is evidence, not the verdict; {seconds:.1f} s.")
+    lines.append(f"Double dummy on dealt hands is evidence, not the verdict; {round(seconds, 1)} s.")
     return "\n".join(lines)
 
 

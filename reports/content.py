@@ -311,9 +311,8 @@ def _simulation(case: Case) -> list:
         for r in sim.readings)))
     out.append(Text(f"The inference ({sim.ui}): {sim.inference_words}; {SEAT_NAMES[sim.partner]}: "
                     f"{sim.inference.text()}."))
-    out.append(Text(" ".join(f"{r.label.capitalize()}: {len(r.dealt.deals)} of {r.dealt.wanted} deals, "
-                             f"{r.dealt.attempts:,} tried (acceptance {100 * r.dealt.acceptance:.1f}%)."
-                             for r in (sim.without, sim.with_inference)) + f" Seed {sim.seed}.", muted=True))
+    out.append(Text(" ".join(f"{r.label.capitalize()}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
+                    + f" Seed {sim.seed}.", muted=True))
     rows = []
     for a in (sim.table_action, *sim.alternatives):
         wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)

@@ -121,9 +121,7 @@ def _run(case: Case, settings: SimulationSettings, key: str) -> Simulation | Non
 def show_simulation(sim: Simulation) -> None:
     for run in (sim.without, sim.with_inference):
         d = run.dealt
-        st.caption(f"{run.label.capitalize()}: {len(d.deals)} of {d.wanted} deals (seed {sim.seed}), "
-                   f"{d.attempts:,} tried, acceptance {100 * d.acceptance:.1f}%"
-                   + ("" if d.complete else ": fewer than asked, the constraints are rare"))
+        st.caption(f"{run.label.capitalize()} (seed {sim.seed}): {d.words()}.")
     rows = []
     for a in (sim.table_action, *sim.alternatives):
         wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)
