@@ -672,3 +672,28 @@ def test_a_simulation_setting_no_hand_can_meet_is_refused_on_the_page(director):
     at.text_input(key=key).set_value("14 hearts").run()
     assert not at.exception
     assert any("no hand is" in e.value and "14 ♥" in e.value for e in at.error), [e.value for e in at.error]
+
+
+def test_the_committee_tries_its_own_inference_on_the_appeal_page_and_nothing_is_kept(prepared):
+    member = accounts.create_user("cora", "appeals-room", "committee")
+    at = app_as(member)
+    at.session_state["case_id"] = slug_id("laws033-6d-slam")
+    at.switch_page("ui/committee.py").run()
+    assert not at.exception, at.exception
+    run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
+    key = run[:-len("_run")]
+    assert not [b for b in at.button if b.key == f"{key}_save"]
+    at.number_input(key=f"{key}_deals").set_value(40).run()
+    inference = next(t.key for t in at.text_input if t.key and t.key.startswith(f"{key}_inference_"))
+    at.text_input(key=inference).set_value("17+ HCP").run()
+    at.button(key=run).click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert any(i.value.startswith("Question 3, evidence: With the inference, 6♦ beats Pass") for i in at.info)
+    assert cases.get_case(slug_id("laws033-6d-slam")).case.simulation is None
+
+
+def test_other_roles_see_only_the_simulation_the_director_kept(prepared):
+    member = accounts.create_user("cora", "appeals-room", "committee")
+    at = ruling_page(member, "laws033-6d-slam")
+    assert any(i.value == "The director has kept no simulation with this case." for i in at.info)
+    assert not [b for b in at.button if b.key and b.key.startswith("sim_")]

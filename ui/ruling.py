@@ -63,7 +63,7 @@ if ruling is not None:
     if ruling.adjusted:
         score_downloads(case, ruling)
 
-simulation_section(record_id, case, stored.version, user.username, may_save=editing)
+simulation_section(record_id, case, stored.version, user.username, may_edit=editing, may_save=editing)
 
 versions = rulings.ruling_versions(record_id)
 if versions:

@@ -31,7 +31,10 @@ def _runs() -> dict:
     return {}
 
 
-def simulation_section(record_id: int, case: Case, version: int, username: str, may_save: bool) -> None:
+def simulation_section(record_id: int, case: Case, version: int, username: str, may_edit: bool,
+                       may_save: bool) -> None:
+    """``may_edit``: the readings, inference and contracts are a form (the director; the committee,
+    whose tries are never kept); otherwise the settings kept with the case are shown and run."""
     st.subheader("Simulation: the unseen hands, dealt")
     st.caption("Evidence for question 3 and for the outcome tree, never the verdict: the other three hands are "
                "dealt many times as the auction describes them, without and with what the unauthorized "
@@ -40,13 +43,20 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         st.info("The simulation needs the call in question and a ruling section (the poll or the director's "
                 "alternatives).")
         return
+    if not may_edit and case.simulation is None:
+        st.info("The director has kept no simulation with this case.")
+        return
     saved = case.simulation or SimulationSettings()
     key = f"sim_{record_id}_{version}"
     try:
-        settings = _settings_form(case, saved, key)
+        settings = _settings_form(case, saved, key) if may_edit else saved
     except HuddleInputError as exc:
         show_error(exc)
         return
+    if not may_edit:
+        st.caption(inert(f"Kept with the case: {settings.deals} deals, seed {settings.seed}"
+                         + (f", partner's hand as the UI suggests it: {settings.inference.text()}"
+                            if settings.inference else "") + "."))
     run_key = repr((record_id, version, json.dumps(settings.to_dict(), sort_keys=True)))
     result = _runs().get(run_key)
     cols = st.columns(3 if may_save else 2)
