@@ -23,7 +23,7 @@ from analysis.law.logical_alternatives import action_name
 from analysis.numbers import counted, display, percent
 from analysis.law.outcome_tree import tree_rows
 from analysis.bridge.play import choice_symbol
-from analysis.evidence.simulation import Simulation, simulate
+from analysis.evidence.simulation import Simulation, q3_beside, simulate
 from analysis.law import case as case_files
 from analysis.law.ruling import Ruling, rule
 from analysis.law.law16 import ui_noun
@@ -324,6 +324,7 @@ def _simulation(case: Case) -> list:
     out.append(Table(("action", "contract", f"mean without ({sim.unit})", f"mean with ({sim.unit})",
                       f"{table} better, without", f"{table} better, with"), tuple(rows)))
     out += [Text(f"Question 3, evidence: {sim.q3_evidence(a)}") for a in sim.alternatives]
+    out.append(Text(q3_beside(case), muted=True))
     out.append(Chart(charts.simulation_chart(sim), "Simulation: " + "; ".join(sim.q3_evidence(a)
                                                                               for a in sim.alternatives)))
     return out

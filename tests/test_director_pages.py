@@ -650,6 +650,21 @@ def test_the_panel_page_adds_edits_and_retires_members(director):
     assert panel.panel() == [] and panel.panel(include_retired=True)[0].retired
 
 
+def test_the_simulation_s_trick_weights_go_into_the_outcome_tree(director):
+    at = ruling_page(director, "laws033-6d-slam")
+    record = slug_id("laws033-6d-slam")
+    assert not [b for b in at.button if b.key == f"rf_tree_{record}_offenders_sim"]    # nothing simulated yet
+    run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
+    at.number_input(key=run[:-len("_run")] + "_deals").set_value(40).run()
+    at.button(key=run).click().run()
+    at.button(key=f"rf_tree_{record}_offenders_sim").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    rows = [r for r in at.session_state[f"rf_tree_{record}_offenders_rows"] if r.get("contract") == "5D"]
+    spread = at.session_state["sim_latest_laws033-6d-slam"].trick_spreads()[("P", "5D", "S")]
+    assert [(r["tricks"], r["tricks_weight"]) for r in rows] == [(t, str(w)) for t, w in spread]
+    assert sum(w for _, w in spread) == 1 and len(rows) > 1
+
+
 def test_the_simulation_runs_only_when_asked_and_its_settings_are_kept_with_the_case(director):
     at = ruling_page(director, "laws033-6d-slam")
     assert not [d for d in at.dataframe if "better" in " ".join(map(str, d.value.columns))]    # nothing run yet

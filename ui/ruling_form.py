@@ -12,8 +12,8 @@ from analysis.law.case import Case, parse_choice_or_none
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
-from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, starting_rows, tree_from_rows,
-                                   tree_rows)
+from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, spread_fill, starting_rows,
+                                      tree_from_rows, tree_rows)
 from analysis.law.methods import Method, method_from_dict, methods_for
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
 from polling import rulings, services
@@ -131,6 +131,15 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict
             st.rerun()
         except HuddleInputError as exc:
             show_error(exc)
+    simulated = st.session_state.get(f"sim_latest_{case.id}")
+    if simulated is not None and st.button(
+            "Fill tricks from the simulation", key=f"{key}_sim",
+            help=f"Each action's trick counts as often as declarer took them double dummy on the "
+                 f"{simulated.wanted} hands dealt with the inference (the Simulation section below); edit them "
+                 "afterwards"):
+        st.session_state[base_key] = spread_fill(list(edited), simulated.trick_spreads())
+        st.session_state[generation_key] += 1
+        st.rerun()
     return list(edited)
 
 

@@ -15,7 +15,7 @@ from analysis.bridge import SEAT_NAMES
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
-from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, simulate
+from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside, simulate
 from analysis.law.case import Case
 from analysis.law.logical_alternatives import action_name
 from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
@@ -64,6 +64,9 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         result = _run(case, settings, key)
         if result is not None:
             _runs()[run_key] = result
+            # drawn again from the top, so the outcome tree above offers "Fill tricks from the simulation"
+            st.session_state[f"sim_latest_{case.id}"] = result
+            st.rerun()
     if may_save and cols[-1].button("Keep these settings with the case", key=f"{key}_save",
                                     help="The report then carries this simulation, and anyone can repeat it"):
         try:
@@ -73,7 +76,9 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         else:
             done("Settings kept with the case." if changed else "The case already holds these settings.")
     if result is not None:
+        st.session_state[f"sim_latest_{case.id}"] = result      # the outcome tree's "Fill tricks from the simulation"
         show_simulation(result)
+        st.caption(inert(q3_beside(case)))
 
 
 def _settings_form(case: Case, saved: SimulationSettings, key: str) -> SimulationSettings:

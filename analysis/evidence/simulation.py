@@ -132,6 +132,12 @@ class Simulation:
         return (f"{said}: the two intervals overlap, so at {w.deals} and {wo.deals} deals these hands show no clear "
                 f"suggestion either way.")
 
+    def trick_spreads(self) -> dict[tuple[str, str, str], tuple[tuple[int, Fraction], ...]]:
+        """{(action, contract, declarer): suggested trick weights}, from the deals with the
+        inference (partner's hand as it really was, as far as the UI tells)."""
+        return {(o.action, o.contract.bid + o.contract.penalty, o.contract.declarer): o.trick_weights()
+                for o in self.with_inference.outcomes}
+
     def to_dict(self) -> dict:
         def run(r: Run) -> dict:
             return {"label": r.label, "deals": len(r.dealt.deals), "attempts": r.dealt.attempts,
@@ -153,6 +159,20 @@ class Simulation:
 def _half(c: Comparison) -> str:
     low, high = c.interval()
     return percent((high - low) / 2)
+
+
+def q3_beside(case: Case) -> str:
+    """What the simulation's evidence sits beside: the director's finding on question 3 and the
+    pollees' answers to Q4, as recorded with the case."""
+    inputs = case.findings
+    found = {True: "yes", False: "no", None: "not decided"}[inputs.suggested.finding]
+    reason = inputs.suggested.reason.rstrip(".")
+    words = f"The director's finding on question 3: {found}" + (f" ({reason})" if reason else "") + "."
+    if inputs.q4:
+        named, answers = inputs.q4
+        words += (f" Q4: {named} of {answers} pollees said {ui_noun(case)} suggests "
+                  f"{action_name(case.action_in_question())}.")
+    return words
 
 
 # ---------------------------------------------------------------- settings from the case
@@ -276,5 +296,5 @@ def _value(case: Case, side: str, ns: int) -> Fraction:
     return Fraction(value) if value is not None else Fraction(ns if side == "NS" else -ns)
 
 
-__all__ = ["Simulation", "Run", "Outcome", "Comparison", "simulate", "final_contracts", "polled_actions",
+__all__ = ["Simulation", "Run", "Outcome", "Comparison", "simulate", "final_contracts", "polled_actions", "q3_beside",
            "chosen_inference"]

@@ -307,6 +307,24 @@ def double_dummy_fill(rows: list[dict], tricks_for, by_action: dict | None = Non
     return out
 
 
+def spread_fill(rows: list[dict], spreads: dict[tuple[str, str, str], tuple[tuple[int, Fraction], ...]]) -> list[dict]:
+    """Rows with the trick counts of each (action, contract, declarer) in ``spreads`` replaced by
+    that spread of (tricks, weight): the simulation's suggested weights taken into the tree. Other
+    rows are kept as they are."""
+    wanted = {(action_key(a), c.upper(), d.upper()): s for (a, c, d), s in spreads.items()}
+    out, seen = [], set()
+    for row in rows:
+        contract, declarer = _cell(row.get("contract")).upper(), _cell(row.get("declarer")).upper()[:1]
+        key = (action_key(_cell(row.get("action"))), contract, declarer)
+        spread = wanted.get(key)
+        if spread is None:
+            out.append(dict(row))
+        elif key not in seen:
+            seen.add(key)
+            out += [{**row, "tricks": t, "tricks_weight": fraction_str(w)} for t, w in spread]
+    return out
+
+
 def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable[str]) -> dict[str, Fraction]:
     """The poll's choose shares renormalised over the legal alternatives; equal weights when no
     pollee chose any of them (they were logical alternatives by consideration alone)."""
@@ -338,5 +356,5 @@ def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], ca
                     "contract_weight": "", "tricks": None, "tricks_weight": ""}]
 
 
-__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "CANCELLED_REASON",
+__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "spread_fill", "CANCELLED_REASON",
            "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows"]
