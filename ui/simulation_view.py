@@ -39,6 +39,10 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
     st.caption("Evidence for question 3 and for the outcome tree, never the verdict: the other three hands are "
                "dealt many times as the auction describes them, without and with what the unauthorized "
                "information suggests about partner's hand, and each action's contract is played double dummy.")
+    if case.kind != "UI":
+        st.info("The simulation weighs what unauthorized information suggests; a "
+                f"{'misinformation' if case.kind == 'MI' else case.kind} case has none to weigh.")
+        return
     if case.action_index is None or case.ruling is None:
         st.info("The simulation needs the call in question and a ruling section (the poll or the director's "
                 "alternatives).")
@@ -109,7 +113,7 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str) -> Simulatio
     chosen = []
     for col, action in zip(st.columns(max(len(polled_actions(case)), 1)), polled_actions(case)):
         given = contracts.get(action)
-        text = col.text_input(action_name(action), given.text() if given else "", key=f"{key}_contract_{action}",
+        text = col.text_input(f"After {action_name(action)}", given.text() if given else "", key=f"{key}_contract_{action}",
                               placeholder="e.g. 4S by N", max_chars=20)
         if text.strip():
             chosen.append((action, FinalContract.parse(text, f"contract for {action_name(action)}")))
