@@ -19,6 +19,7 @@ from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES, Case
 from analysis.law.committee import CommitteeSeen, threshold_sensitivity
 from analysis.errors import HuddleInputError
+from analysis.law.la_evidence import Consultation
 from analysis.law.logical_alternatives import action_name
 from analysis.numbers import counted, display, percent
 from analysis.law.outcome_tree import tree_rows
@@ -207,7 +208,8 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
     if la is None:
         inputs = case.ruling
         found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
-        return out + [Text(f"No poll is recorded with this case; the director found: {found}. {inputs.alternatives_reason}")]
+        return out + [Text(f"No counted poll of peers is recorded with this case; the director found: {found}. "
+                           f"{inputs.alternatives_reason}")] + _other_evidence(case)
     out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source})."))
     out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold",
                       "settled?", "reason"),
@@ -223,6 +225,21 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
         frame = q4_frame([(ruling.table_action, named)], answers, ruling.table_action)
         title = q4_title(frame, ui_noun(case))
         out.append(Chart(charts.q4_chart(frame, title), title))
+    return out + _other_evidence(case)
+
+
+def _other_evidence(case: Case) -> list:
+    """Every other way the logical alternatives were established, each said as what it is."""
+    evidence = case.ruling.evidence if case.ruling is not None else ()
+    if not evidence:
+        return []
+    out: list = [Heading("Other evidence on the logical alternatives", 3)]
+    for e in evidence:
+        out.append(Text(e.words()))
+        if isinstance(e, Consultation):
+            out.append(Table(("consulted", "as", "action", "logical alternative?", "why"), tuple(
+                (p.name, p.role, action_name(v.action), "yes" if v.logical_alternative else "no", v.why)
+                for p in e.people for v in p.views)))
     return out
 
 

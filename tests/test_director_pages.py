@@ -712,3 +712,28 @@ def test_other_roles_see_only_the_simulation_the_director_kept(prepared):
     at = ruling_page(member, "laws033-6d-slam")
     assert any(i.value == "The director has kept no simulation with this case." for i in at.info)
     assert not [b for b in at.button if b.key and b.key.startswith("sim_")]
+
+
+def test_a_director_records_a_consultation_and_a_percentage_only_poll_and_rules_from_them(director):
+    at = ruling_page(director, "laws033-6d-slam")
+    record = slug_id("laws033-6d-slam")
+    key = f"rf_evidence_{record}"
+    at.selectbox(key=f"{key}_kind").set_value("published poll").run()
+    by_label = {t.label: t for t in at.text_input}
+    by_label["Shares as published"].set_value("P=30%, 6D=70%")
+    by_label["The published verdict"].set_value("pass is a logical alternative")
+    by_label["Source"].set_value("a club's appeals file")
+    next(b for b in at.button if b.label == "Add this evidence").click().run()
+    assert not at.exception, at.exception
+    at.selectbox(key=f"{key}_kind").set_value("consultation").run()
+    by_label = {t.label: t for t in at.text_input}
+    by_label["When"].set_value("before ruling")
+    next(b for b in at.button if b.label == "Add this evidence").click().run()
+    assert any("people" in e.value for e in at.error)             # nobody named: refused, nothing kept
+    items = at.session_state[key]
+    assert [i["kind"] for i in items] == ["published poll"] and items[0]["asked"] is None
+    at.button(key="ruling_save").click().run()
+    assert not at.exception, at.exception
+    kept = cases.get_case(record).case.ruling.evidence
+    assert kept[-1].words().startswith("A poll was published as 30% Pass, 70% 6♦")
+    assert "the number asked was not published, so no interval can be given" in kept[-1].words()

@@ -15,6 +15,7 @@ from analysis.law.logical_alternatives import PRESETS, logical_alternatives, pol
 from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, spread_fill, starting_rows,
                                       tree_from_rows, tree_rows)
 from analysis.law.methods import Method, method_from_dict, methods_for
+from ui.evidence_form import evidence_input
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
 from polling import rulings, services
 from ui.widgets import poll_numbers, show_error
@@ -220,7 +221,7 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     table_action = case.action_in_question(polled)
     st.subheader("Poll and policy")
     counts = counts_input(record_id, saved, table_action)
-    inputs = replace(saved, **counts)
+    inputs = replace(saved, **counts, evidence=evidence_input(record_id, saved.evidence))
     st.subheader("The questions")
     if case.kind == "MI":
         inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analysis.errors import HuddleInputError
+from analysis.law.la_evidence import LAEvidence, evidence_from_list
 from analysis.law.logical_alternatives import ActionCount, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
 
@@ -100,6 +101,7 @@ class RulingInputs:
     misinformation: Misinformation | None = None
     adjustment: Method = Weighted()
     left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
+    evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"policy": self.policy, "consider_min": self.consider_min,
@@ -120,6 +122,8 @@ class RulingInputs:
         out["adjustment"] = self.adjustment.to_dict()
         if self.left_out_reason:
             out["left_out_reason"] = self.left_out_reason
+        if self.evidence:
+            out["evidence"] = [e.to_dict() for e in self.evidence]
         return out
 
     @classmethod
@@ -152,7 +156,8 @@ class RulingInputs:
                    misinformation=None if mi is None else Misinformation.from_dict(mi, f"{where}.misinformation"),
                    adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
                    if data.get("adjustment") else Weighted(),
-                   left_out_reason=str(data.get("left_out_reason", "")))
+                   left_out_reason=str(data.get("left_out_reason", "")),
+                   evidence=evidence_from_list(data.get("evidence"), f"{where}.evidence"))
 
 
 def _count(data: Any, where: str) -> ActionCount:

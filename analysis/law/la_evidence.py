@@ -1,0 +1,289 @@
+"""Every way a logical alternative is established besides a counted poll of peers, each kept apart
+so that it is never mistaken for one (published rulings show them all):
+
+- ``Consultation``: the director consulted other directors, experts or players of the class (the
+  WBF Code of Practice asks for it): who, of what class, what each thought of each action and
+  why, and when. Evidence for the ruling's words, never an interval.
+- ``PublishedPoll``: a poll known only as published: percentages ("about 70% would bid 6♥")
+  without the number asked, or a verdict alone ("the poll showed pass was not an LA"). What was
+  published is kept; an interval is given only when the number asked is known.
+- ``CommitteePoll``: a committee that polled its own members: counted, so it has intervals, but
+  its pollees are the committee, not peers of the player.
+- ``CommitteeVote``: a committee that decided by its own vote (2–1) without a poll.
+- ``FieldEvidence``: what other tables did at the same point ("7 of 12 tables stopped in 4♥"),
+  with its limits: the other tables did not face the same auction or the same UI.
+
+Each has ``kind``, ``words()`` (a sentence for the ruling and the report), ``to_dict`` and a
+reader that names the field of any mistake.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Union
+
+from analysis.errors import HuddleInputError
+from analysis.law.logical_alternatives import Interval, action_name, parse_action, wilson_interval
+from analysis.numbers import counted, parse_fraction, percent
+
+CONSULTED_CLASSES = ("director", "expert", "peer")     # a peer: a player of the class of the player
+MAX_PEOPLE = 50
+MAX_TEXT = 2000
+
+
+def _text(value: Any, where: str, required: bool = False) -> str:
+    text = "" if value is None else str(value).strip()
+    if required and not text:
+        raise HuddleInputError(where, "is required")
+    if len(text) > MAX_TEXT:
+        raise HuddleInputError(where, f"is {len(text)} characters long; at most {MAX_TEXT}")
+    return text
+
+
+def _whole(value: Any, where: str, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 10_000:
+        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number from {low} to 10,000")
+    return value
+
+
+def _action(value: Any, where: str) -> str:
+    text = _text(value, where, required=True)
+    parse_action(text, where)
+    return text
+
+
+@dataclass(frozen=True)
+class View:
+    """What one consulted person thought of one action."""
+
+    action: str
+    logical_alternative: bool
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Consulted:
+    name: str
+    role: str                    # director, expert or peer
+    views: tuple[View, ...]
+
+
+@dataclass(frozen=True)
+class Consultation:
+    kind = "consultation"
+    people: tuple[Consulted, ...]
+    when: str = ""
+
+    def words(self) -> str:
+        by_action: dict[str, list[bool]] = {}
+        for person in self.people:
+            for v in person.views:
+                by_action.setdefault(v.action, []).append(v.logical_alternative)
+        roles = ", ".join(counted(sum(p.role == r for p in self.people), r) for r in CONSULTED_CLASSES
+                          if any(p.role == r for p in self.people))
+        found = "; ".join(f"{sum(votes)} of {len(votes)} found {action_name(a)} a logical alternative"
+                          for a, votes in by_action.items())
+        return (f"The director consulted {roles}" + (f" ({self.when})" if self.when else "") + f": {found}. "
+                "A consultation is evidence for the ruling, not a poll: it gives no interval.")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "when": self.when,
+                "people": [{"name": p.name, "class": p.role,
+                            "views": [{"action": v.action, "la": v.logical_alternative, "why": v.why} for v in p.views]}
+                           for p in self.people]}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str) -> Consultation:
+        people = data.get("people")
+        if not isinstance(people, list) or not 1 <= len(people) <= MAX_PEOPLE:
+            raise HuddleInputError(f"{where}.people", f"list who was consulted (1 to {MAX_PEOPLE})")
+        out = []
+        for i, p in enumerate(people):
+            here = f"{where}.people[{i}]"
+            if not isinstance(p, dict):
+                raise HuddleInputError(here, "each person is an object: name, class, views")
+            role = _text(p.get("class"), f"{here}.class", required=True).lower()
+            if role not in CONSULTED_CLASSES:
+                raise HuddleInputError(f"{here}.class", f"'{role[:20]}' must be director, expert or peer")
+            views = p.get("views")
+            if not isinstance(views, list) or not views:
+                raise HuddleInputError(f"{here}.views", "say what the person thought of at least one action")
+            out.append(Consulted(_text(p.get("name"), f"{here}.name", required=True), role, tuple(
+                _view(v, f"{here}.views[{k}]") for k, v in enumerate(views))))
+        return cls(tuple(out), _text(data.get("when"), f"{where}.when"))
+
+
+def _view(data: Any, where: str) -> View:
+    if not isinstance(data, dict) or not isinstance(data.get("la"), bool):
+        raise HuddleInputError(where, "each view is an object: action, la (true or false), why")
+    return View(_action(data.get("action"), f"{where}.action"), data["la"], _text(data.get("why"), f"{where}.why"))
+
+
+@dataclass(frozen=True)
+class PublishedPoll:
+    """A poll as it was published: shares without the number asked, or a verdict alone."""
+
+    kind = "published poll"
+    shares: tuple[tuple[str, Fraction], ...] = ()     # (action, share that chose it) as published
+    asked: int | None = None                          # the number asked, when published
+    verdict: str = ""                                 # the published conclusion, as written
+    source: str = ""
+
+    def intervals(self) -> dict[str, Interval]:
+        """95% intervals of each share, only when the number asked is known (a share of an
+        unknown number has none: 70% of 3 and 70% of 30 say very different things)."""
+        if self.asked is None:
+            return {}
+        return {a: wilson_interval(round(s * self.asked), self.asked) for a, s in self.shares}
+
+    def words(self) -> str:
+        shares = ", ".join(f"{percent(s)} {action_name(a)}" for a, s in self.shares)
+        told = (f"A poll was published as {shares}" if shares else "A poll was published as a verdict only")
+        if self.verdict:
+            told += f" (“{self.verdict}”)"
+        if self.asked is None:
+            told += ": the number asked was not published, so no interval can be given"
+        else:
+            told += f", of {self.asked} asked: " + ", ".join(
+                f"{action_name(a)} {percent(i.low)}–{percent(i.high)}" for a, i in self.intervals().items())
+        return told + (f". Source: {self.source}." if self.source else ".")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "shares": {a: str(s) for a, s in self.shares}, "asked": self.asked,
+                "verdict": self.verdict, "source": self.source}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str) -> PublishedPoll:
+        shares = data.get("shares") or {}
+        if not isinstance(shares, dict):
+            raise HuddleInputError(f"{where}.shares", "must map each action to its published share, e.g. {\"P\": \"70%\"}")
+        read = []
+        for a, s in shares.items():
+            share = parse_fraction(str(s), f"{where}.shares.{a}")
+            if not 0 <= share <= 1:
+                raise HuddleInputError(f"{where}.shares.{a}", f"{s} is not a share from 0 to 100%")
+            read.append((_action(a, f"{where}.shares"), share))
+        if sum(s for _, s in read) > 1:
+            raise HuddleInputError(f"{where}.shares", "the published shares add up to more than 100%")
+        asked = data.get("asked")
+        verdict = _text(data.get("verdict"), f"{where}.verdict")
+        if not read and not verdict:
+            raise HuddleInputError(where, "keep what was published: the shares, or the verdict")
+        return cls(tuple(read), None if asked is None else _whole(asked, f"{where}.asked", 1), verdict,
+                   _text(data.get("source"), f"{where}.source"))
+
+
+@dataclass(frozen=True)
+class CommitteePoll:
+    """The committee polled its own members: counted (so with intervals), but of the committee."""
+
+    kind = "committee poll"
+    chose: tuple[tuple[str, int], ...]
+    asked: int
+
+    def words(self) -> str:
+        return (f"The committee polled its own {self.asked} members: " + ", ".join(
+            f"{n} chose {action_name(a)} ({percent(wilson_interval(n, self.asked).low)}–"
+            f"{percent(wilson_interval(n, self.asked).high)})" for a, n in self.chose)
+                + ". Its pollees are the committee, not the player's peers.")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "chose": dict(self.chose), "asked": self.asked}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str) -> CommitteePoll:
+        chose = data.get("chose")
+        if not isinstance(chose, dict) or not chose:
+            raise HuddleInputError(f"{where}.chose", "map each action to how many members chose it")
+        asked = _whole(data.get("asked"), f"{where}.asked", 1)
+        read = tuple((_action(a, f"{where}.chose"), _whole(n, f"{where}.chose.{a}")) for a, n in chose.items())
+        if sum(n for _, n in read) > asked:
+            raise HuddleInputError(f"{where}.chose", f"more members chose than the {asked} asked")
+        return cls(read, asked)
+
+
+@dataclass(frozen=True)
+class CommitteeVote:
+    """The committee decided by its own vote, without a poll."""
+
+    kind = "committee vote"
+    action: str
+    for_la: int
+    against: int
+    reason: str = ""
+
+    @property
+    def found_la(self) -> bool:
+        return self.for_la > self.against
+
+    def words(self) -> str:
+        return (f"The committee decided by its own vote, {self.for_la}–{self.against}, that {action_name(self.action)} "
+                f"{'is' if self.found_la else 'is not'} a logical alternative (no poll)"
+                + (f": {self.reason}" if self.reason else "") + ".")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "action": self.action, "for": self.for_la, "against": self.against,
+                "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str) -> CommitteeVote:
+        for_la, against = _whole(data.get("for"), f"{where}.for"), _whole(data.get("against"), f"{where}.against")
+        if for_la == against:
+            raise HuddleInputError(f"{where}.for", "a vote of the committee has a majority; record the chair's "
+                                                  "casting vote in the count")
+        return cls(_action(data.get("action"), f"{where}.action"), for_la, against,
+                   _text(data.get("reason"), f"{where}.reason"))
+
+
+@dataclass(frozen=True)
+class FieldEvidence:
+    """What the other tables did at the same point, with its limits."""
+
+    kind = "field"
+    tables: int
+    actions: tuple[tuple[str, int], ...]     # (what they did, how many tables): "4H": 7
+    note: str = ""
+
+    def words(self) -> str:
+        did = "; ".join(f"{n} of {self.tables} tables, {action_name(a)}" for a, n in self.actions)
+        return (f"At the other tables: {did}" + (f" ({self.note})" if self.note else "")
+                + ". The other tables did not face the same auction or the same unauthorized information, so "
+                  "this is background, not a poll.")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "tables": self.tables, "actions": dict(self.actions), "note": self.note}
+
+    @classmethod
+    def from_dict(cls, data: dict, where: str) -> FieldEvidence:
+        tables = _whole(data.get("tables"), f"{where}.tables", 1)
+        actions = data.get("actions")
+        if not isinstance(actions, dict) or not actions:
+            raise HuddleInputError(f"{where}.actions", "map what the other tables did to how many did it")
+        read = tuple((_text(a, f"{where}.actions", required=True)[:40], _whole(n, f"{where}.actions.{a}"))
+                     for a, n in actions.items())
+        if sum(n for _, n in read) > tables:
+            raise HuddleInputError(f"{where}.actions", f"more tables than the {tables} in play")
+        return cls(tables, read, _text(data.get("note"), f"{where}.note"))
+
+
+LAEvidence = Union[Consultation, PublishedPoll, CommitteePoll, CommitteeVote, FieldEvidence]
+EVIDENCE_KINDS: dict[str, type] = {k.kind: k for k in (Consultation, PublishedPoll, CommitteePoll, CommitteeVote,
+                                                       FieldEvidence)}
+
+
+def evidence_from_list(data: Any, where: str = "ruling.evidence") -> tuple[LAEvidence, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or len(data) > MAX_PEOPLE:
+        raise HuddleInputError(where, f"must be a list of at most {MAX_PEOPLE} pieces of evidence")
+    out = []
+    for i, item in enumerate(data):
+        here = f"{where}[{i}]"
+        if not isinstance(item, dict) or str(item.get("kind")) not in EVIDENCE_KINDS:
+            raise HuddleInputError(f"{here}.kind", f"must be one of {', '.join(EVIDENCE_KINDS)}")
+        out.append(EVIDENCE_KINDS[str(item["kind"])].from_dict(item, here))
+    return tuple(out)
+
+
+__all__ = ["Consultation", "Consulted", "View", "PublishedPoll", "CommitteePoll", "CommitteeVote", "FieldEvidence",
+           "LAEvidence", "EVIDENCE_KINDS", "CONSULTED_CLASSES", "evidence_from_list"]

@@ -1,0 +1,98 @@
+"""Every way a logical alternative is established, kept apart from a counted poll: read, said in
+words, stored on both databases, shown in the ruling and the report."""
+import copy
+import json
+
+import pytest
+
+from analysis.errors import HuddleInputError
+from analysis.law import case as case_files
+from analysis.law.la_evidence import evidence_from_list
+from analysis.law.ruling import rule
+from conftest import CASES
+
+SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
+EVIDENCE = [
+    {"kind": "consultation", "when": "after the session", "people": [
+        {"name": "A. Director", "class": "director", "views": [{"action": "P", "la": True, "why": "some pass a signoff"}]},
+        {"name": "B. Expert", "class": "expert", "views": [{"action": "P", "la": False, "why": "6D is clear"}]}]},
+    {"kind": "published poll", "shares": {"P": "30%", "6D": "70%"}, "verdict": "pass is an LA", "source": "casebook"},
+    {"kind": "published poll", "shares": {"P": "1/5", "6D": "4/5"}, "asked": 10},
+    {"kind": "published poll", "verdict": "the poll showed pass was not an LA"},
+    {"kind": "committee poll", "chose": {"P": 1, "6D": 2}, "asked": 3},
+    {"kind": "committee vote", "action": "P", "for": 2, "against": 1, "reason": "a minimum hand passes"},
+    {"kind": "field", "tables": 12, "actions": {"6D": 7, "5D": 5}, "note": "final contracts"},
+]
+
+
+def _slam_with(evidence):
+    data = copy.deepcopy(SLAM)
+    data["ruling"]["evidence"] = evidence
+    return case_files.Case.from_dict(data)
+
+
+def test_each_kind_is_said_as_what_it_is():
+    words = [e.words() for e in evidence_from_list(EVIDENCE)]
+    assert words[0].startswith("The director consulted 1 director, 1 expert (after the session): 1 of 2 found Pass")
+    assert "gives no interval" in words[0]
+    assert "the number asked was not published, so no interval can be given" in words[1]
+    assert words[2].endswith("of 10 asked: Pass 6%–51%, 6♦ 49%–94%.")              # Wilson 95% of 2/10 and 8/10
+    assert words[3].startswith("A poll was published as a verdict only (“the poll showed pass was not an LA”)")
+    assert "Its pollees are the committee, not the player's peers" in words[4]
+    assert words[5].startswith("The committee decided by its own vote, 2–1, that Pass is a logical alternative")
+    assert words[6].startswith("At the other tables: 7 of 12 tables, 6♦; 5 of 12 tables, 5♦")
+    assert "not a poll" in words[6]
+
+
+def test_a_published_share_has_an_interval_only_when_the_number_asked_is_known():
+    without, with_n = evidence_from_list(EVIDENCE[1:3])
+    assert without.intervals() == {}
+    low, high = with_n.intervals()["P"]
+    assert round(low, 3) == 0.057 and round(high, 3) == 0.510
+
+
+def test_the_evidence_goes_into_the_ruling_text_and_round_trips_the_case_file():
+    case = _slam_with(EVIDENCE)
+    text = rule(case).text
+    assert "Other evidence on the logical alternatives:" in text and "2–1" in text
+    again = case_files.loads(case_files.dumps(case))
+    assert again.ruling.evidence == case.ruling.evidence
+    assert json.loads(case_files.dumps(again))["ruling"]["evidence"][1]["shares"] == {"P": "3/10", "6D": "7/10"}
+
+
+@pytest.mark.parametrize("item,field,message", [
+    ({"kind": "hearsay"}, "ruling.evidence[0].kind", "must be one of consultation"),
+    ({"kind": "consultation", "people": []}, "ruling.evidence[0].people", "list who was consulted"),
+    ({"kind": "consultation", "people": [{"name": "X", "class": "kibitzer", "views": [{"action": "P", "la": True}]}]},
+     "ruling.evidence[0].people[0].class", "must be director, expert or peer"),
+    ({"kind": "consultation", "people": [{"name": "X", "class": "expert", "views": [{"action": "Z9", "la": True}]}]},
+     "ruling.evidence[0].people[0].views[0].action", "is not a call or a card"),
+    ({"kind": "published poll"}, "ruling.evidence[0]", "keep what was published"),
+    ({"kind": "published poll", "shares": {"P": "70%", "6D": "50%"}}, "ruling.evidence[0].shares", "more than 100%"),
+    ({"kind": "published poll", "shares": {"P": "70%"}, "asked": 0}, "ruling.evidence[0].asked", "from 1"),
+    ({"kind": "committee poll", "chose": {"P": 4}, "asked": 3}, "ruling.evidence[0].chose", "more members chose"),
+    ({"kind": "committee vote", "action": "P", "for": 1, "against": 1}, "ruling.evidence[0].for", "majority"),
+    ({"kind": "field", "tables": 5, "actions": {"4H": 7}}, "ruling.evidence[0].actions", "more tables"),
+])
+def test_a_mistake_in_the_evidence_names_its_field(item, field, message):
+    with pytest.raises(HuddleInputError, match=message) as refused:
+        _slam_with([item])
+    assert refused.value.field == field
+
+
+def test_the_evidence_is_stored_and_reported_on_both_databases(database_url, tmp_path, monkeypatch):
+    from polling import cases, setup
+    from polling.dossier import load_dossier
+    from reports.content import report_for_stored_case
+    from reports.render import report_bytes
+    setup.prepare_database()
+    record = cases.find_case("laws033-6d-slam")
+    stored = cases.get_case(record)
+    cases.update_case(record, _slam_with(EVIDENCE), "tess", opened_version=stored.version)
+    seen = load_dossier(record)
+    assert [type(e).__name__ for e in seen.case.ruling.evidence] == [
+        "Consultation", "PublishedPoll", "PublishedPoll", "PublishedPoll", "CommitteePoll", "CommitteeVote",
+        "FieldEvidence"]
+    html = report_bytes(report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee), "html").decode()
+    assert "Other evidence on the logical alternatives" in html and "B. Expert" in html and "6D is clear" in html
+    assert "the number asked was not published, so no interval can be given" in html

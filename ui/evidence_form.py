@@ -1,0 +1,109 @@
+"""The director records how else the logical alternatives were established: a consultation, a
+poll known only as published, a committee's own poll or vote, what the other tables did. Each is
+kept as what it is and said in its own words; none is read as a counted poll of peers."""
+from __future__ import annotations
+
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from analysis.law.la_evidence import CONSULTED_CLASSES, EVIDENCE_KINDS, LAEvidence, evidence_from_list
+from ui.widgets import inert, show_error
+
+KIND_LABELS = {"consultation": "Consultation with directors, experts or peers",
+               "published poll": "A poll known only as published (percentages, or a verdict)",
+               "committee poll": "The committee polled its own members",
+               "committee vote": "The committee decided by its own vote",
+               "field": "What the other tables did"}
+
+
+def _pairs(text: str, field: str) -> dict[str, str]:
+    """"P=30%, 6D=70%" as {"P": "30%", "6D": "70%"}."""
+    out = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise HuddleInputError(field, f"'{part.strip()[:30]}' needs the form ACTION=VALUE, e.g. P=30%")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _whole(text: str) -> int:
+    return int(text) if text.strip().isdecimal() else -1        # refused in words by the reader
+
+
+def evidence_input(record_id: int, saved: tuple[LAEvidence, ...]) -> tuple[LAEvidence, ...]:
+    key = f"rf_evidence_{record_id}"
+    items: list[dict] = st.session_state.setdefault(key, [e.to_dict() for e in saved])
+    with st.expander(f"Other evidence on the logical alternatives ({len(items)})", expanded=bool(items)):
+        for i, item in enumerate(list(items)):
+            cols = st.columns([6, 1])
+            cols[0].markdown(inert(evidence_from_list([item])[0].words()))
+            if cols[1].button("Remove", key=f"{key}_remove_{i}"):
+                items.pop(i)
+                st.rerun()
+        kind = st.selectbox("Add", list(KIND_LABELS), format_func=KIND_LABELS.get, key=f"{key}_kind", index=None,
+                            placeholder="Record another kind of evidence")
+        if kind is not None:
+            try:
+                new = _form(kind, f"{key}_{kind.replace(' ', '_')}")
+            except HuddleInputError as exc:
+                show_error(exc)
+                new = None
+            if new is not None:
+                items.append(new)
+                st.rerun()
+    return evidence_from_list(items)
+
+
+def _form(kind: str, key: str) -> dict | None:
+    """One piece of evidence of ``kind`` from its form, checked, or None until it is added."""
+    with st.form(key, clear_on_submit=True):
+        if kind == "consultation":
+            when = st.text_input("When", placeholder="during the session, before ruling", max_chars=200)
+            rows = st.data_editor([{"name": "", "as": "director", "action": "", "logical alternative": True, "why": ""}],
+                                  num_rows="dynamic", key=f"{key}_people", width="stretch",
+                                  column_config={"as": st.column_config.SelectboxColumn("as", options=CONSULTED_CLASSES),
+                                                 "logical alternative": st.column_config.CheckboxColumn()})
+            data = {"kind": kind, "when": when, "people": _people(rows)}
+        elif kind == "published poll":
+            shares = st.text_input("Shares as published", placeholder="P=30%, 6D=70% (leave empty for a verdict only)")
+            asked = st.text_input("Number asked, if published", placeholder="not published")
+            data = {"kind": kind, "shares": _pairs(shares, "shares"), "asked": _whole(asked) if asked.strip() else None,
+                    "verdict": st.text_input("The published verdict", max_chars=500),
+                    "source": st.text_input("Source", max_chars=500)}
+        elif kind == "committee poll":
+            chose = st.text_input("How many members chose each action", placeholder="P=1, 6D=2")
+            data = {"kind": kind, "asked": _whole(st.text_input("Members asked", placeholder="3")),
+                    "chose": {a: _whole(n) for a, n in _pairs(chose, "chose").items()}}
+        elif kind == "committee vote":
+            data = {"kind": kind, "action": st.text_input("Action voted on", placeholder="P"),
+                    "for": _whole(st.text_input("Votes that it is a logical alternative", placeholder="2")),
+                    "against": _whole(st.text_input("Votes that it is not", placeholder="1")),
+                    "reason": st.text_input("Reason", max_chars=1000)}
+        else:
+            did = st.text_input("What the other tables did", placeholder="4H=7, 4S=3, P=2")
+            data = {"kind": kind, "tables": _whole(st.text_input("Tables in play", placeholder="12")),
+                    "actions": {a: _whole(n) for a, n in _pairs(did, "actions").items()},
+                    "note": st.text_input("Note", placeholder="final contracts from the ScoreTable", max_chars=500)}
+        if not st.form_submit_button("Add this evidence"):
+            return None
+    EVIDENCE_KINDS[kind].from_dict(data, kind)        # refused here, by field, before it is kept
+    return data
+
+
+def _people(rows) -> list[dict]:
+    """The consultation table (one row per person and action) as people with their views."""
+    people: dict[tuple[str, str], list[dict]] = {}
+    for row in rows:
+        name = str(row.get("name") or "").strip()
+        if not name:
+            continue
+        people.setdefault((name, str(row.get("as") or "")), []).append(
+            {"action": str(row.get("action") or "").strip(), "la": bool(row.get("logical alternative")),
+             "why": str(row.get("why") or "")})
+    return [{"name": n, "class": c, "views": v} for (n, c), v in people.items()]
+
+
+__all__ = ["evidence_input"]
