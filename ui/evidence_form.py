@@ -89,7 +89,7 @@ def _form(kind: str, key: str) -> dict | None:
                     "note": st.text_input("Note", placeholder="final contracts from the ScoreTable", max_chars=500)}
         if not st.form_submit_button("Add this evidence"):
             return None
-    EVIDENCE_KINDS[kind].from_dict(data, kind)        # refused here, by field, before it is kept
+    EVIDENCE_KINDS[kind](data, kind)                  # refused here, by field, before it is kept
     return data
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import Interval, action_name, parse_action, wilson_interval
@@ -267,8 +267,9 @@ class FieldEvidence:
 
 
 LAEvidence = Union[Consultation, PublishedPoll, CommitteePoll, CommitteeVote, FieldEvidence]
-EVIDENCE_KINDS: dict[str, type] = {k.kind: k for k in (Consultation, PublishedPoll, CommitteePoll, CommitteeVote,
-                                                       FieldEvidence)}
+# each kind's reader, by the kind's name in the case file
+EVIDENCE_KINDS: dict[str, Callable[[dict, str], LAEvidence]] = {
+    k.kind: k.from_dict for k in (Consultation, PublishedPoll, CommitteePoll, CommitteeVote, FieldEvidence)}
 
 
 def evidence_from_list(data: Any, where: str = "ruling.evidence") -> tuple[LAEvidence, ...]:
@@ -281,7 +282,7 @@ def evidence_from_list(data: Any, where: str = "ruling.evidence") -> tuple[LAEvi
         here = f"{where}[{i}]"
         if not isinstance(item, dict) or str(item.get("kind")) not in EVIDENCE_KINDS:
             raise HuddleInputError(f"{here}.kind", f"must be one of {', '.join(EVIDENCE_KINDS)}")
-        out.append(EVIDENCE_KINDS[str(item["kind"])].from_dict(item, here))
+        out.append(EVIDENCE_KINDS[str(item["kind"])](item, here))
     return tuple(out)
 
 
