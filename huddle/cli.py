@@ -333,26 +333,43 @@ def simulation_text(result, seconds: float) -> str:
 
 def cmd_calibrate(args) -> dict | str:
     from analysis.research import calibration as research
-    corpus = _corpus_file(args.corpus)
+    from polling import settings
+    if args.corpus and args.synthetic:
+        raise HuddleInputError("--synthetic", "give a corpus file or --synthetic, not both")
+    if args.corpus:
+        path, label = args.corpus, "the corpus given"
+    elif args.synthetic:
+        path, label = str(settings.research_dir() / "demo-corpus.csv"), "the SYNTHETIC demonstration corpus (not real rulings)"
+    else:
+        path, label = str(settings.research_dir() / "published-rulings.csv"), "the published rulings (real)"
+    corpus = _corpus_file(path)
     oc = research.operating_characteristic(args.policy)
-    fits = research.implied_thresholds(corpus, bootstrap=args.bootstrap, seed=args.seed)
+    fitted, left_out = research.counted_rows(corpus)
+    try:
+        fits = research.implied_thresholds(corpus, bootstrap=args.bootstrap, seed=args.seed)
+    except HuddleInputError as exc:
+        fits, left_out = None, left_out + [exc.problem]
     flips = {decider: research.flip_counts(research.sensitivity(corpus, decider=decider))
-             for decider, column in research.DECIDERS.items() if corpus[column].notna().any()}
+             for decider, column in research.DECIDERS.items() if fitted[column].notna().any()}
     sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)
-    out = {"corpus": {"rows": len(corpus), "cases": int(corpus["case_id"].nunique()),
-                      "synthetic_rows": int(corpus["source"].str.startswith("synthetic").sum())},
-           "implied_thresholds": fits.round(4).to_dict(orient="records"),
+    out = {"corpus": {"label": label, **research.corpus_summary(corpus)},
+           "implied_thresholds": [] if fits is None else fits.round(4).to_dict(orient="records"),
            "operating_characteristic": {
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
                "smallest_poll_90": oc.smallest_poll(args.delta)},
            "decisions_that_flip": flips,
-           "warnings": research.jurisdictions_left_out(corpus) + research.too_few_decisions(fits)}
+           "warnings": left_out + research.jurisdictions_left_out(fitted)
+           + ([] if fits is None else research.too_few_decisions(fits))}
     if args.json:
         return out
-    lines = [f"Corpus: {out['corpus']['rows']} polled actions from {out['corpus']['cases']} cases "
-             f"({out['corpus']['synthetic_rows']} synthetic).", "", "Implied thresholds (95% bootstrap interval):"]
+    summary = out["corpus"]
+    lines = [f"Corpus: {label}: {summary['rows']} rows from {summary['cases']} cases, {summary['with_counts']} with "
+             f"counts ({summary['synthetic_rows']} synthetic).",
+             "  by evidence: " + ", ".join(f"{k} {n}" for k, n in summary["by_evidence"].items()),
+             "  by jurisdiction: " + ", ".join(f"{k} {n}" for k, n in summary["by_jurisdiction"].items()),
+             "", "Implied thresholds (95% interval: bootstrap; under 30 decisions, the likelihood interval):"]
     lines += [f"  {r['group']:24} {percent(r['threshold'], 1)}  [{percent(r['low'], 1)}, {percent(r['high'], 1)}]"
               f"  ({r['decisions']} decisions)"
               for r in out["implied_thresholds"]]
@@ -793,7 +810,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--contract", action="append", help="where an action leads: ACTION=CONTRACT, e.g. 'P=5D by S'")
 
     p = add("calibrate", cmd_calibrate, "Calibrate the LA threshold from a corpus of polls and rulings (CSV).")
-    p.add_argument("corpus", help="CSV, one row per action per poll (docs/research.md)")
+    p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll (docs/research.md); default: the "
+                                          "published rulings shipped with Huddle (data/research/published-rulings.csv)")
+    p.add_argument("--synthetic", action="store_true", help="the synthetic demonstration corpus instead (not real "
+                                                           "rulings: it shows the methods)")
     p.add_argument("--policy", default="wbf2017", help="the policy whose threshold test is studied")
     p.add_argument("--delta", type=_bounded(float, 0.001, 0.999, "a share such as 0.1"), default=0.1,
                    help="distance of the truth from the threshold")

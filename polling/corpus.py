@@ -1,4 +1,5 @@
 """The research corpus from the database: every stored case with a recorded poll and a ruling,
+and every other kind of evidence on its logical alternatives (each row with its evidence type),
 one row per action (analysis.research.calibration.corpus_rows), the director's verdict read from the case's
 latest saved ruling version (or, with none saved, from the ruling section as it stands), the
 committee's from its decision on an appeal."""
@@ -10,7 +11,7 @@ import pandas as pd
 
 from analysis.law import case as case_files
 from analysis.law.logical_alternatives import LAVerdict, logical_alternatives, policy
-from analysis.research.calibration import corpus_frame, corpus_rows
+from analysis.research.calibration import corpus_frame, corpus_rows, evidence_rows
 
 from . import committee, db, rulings, services
 
@@ -20,6 +21,7 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
     rows = []
     for record in db.list_cases(url):
         case = case_files.loads(record.body)
+        rows.extend(evidence_rows(case))           # the other evidence, each row with its type
         if case.ruling is None or not case.ruling.poll or not case.action_in_question():
             continue
         saved = rulings.ruling_versions(record.id, url)

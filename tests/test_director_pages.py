@@ -472,7 +472,13 @@ def test_research_page_for_a_researcher(prepared):
     researcher = accounts.create_user("rhea", "significant-share", "researcher")
     at = app_as(researcher, "ui/research.py")
     assert at.title[0].value == "Research"
-    assert at.caption[0].value.startswith("Synthetic: made from a stated model")
+    # the real corpus opens by default, says what it holds and why most of it cannot be fitted
+    assert at.caption[0].value.startswith("Published rulings that record a decision on a logical alternative")
+    assert "finding without a poll 6, counted poll 1" in at.caption[1].value
+    assert at.info[0].value.startswith("6 rows left out of the fits")
+    assert any(w.value.startswith("director: all: the threshold rests on 1 decision(s)") for w in at.warning)
+    at.radio(key="research_source").set_value("demonstration corpus (SYNTHETIC)").run()
+    assert at.warning[0].value.startswith("Synthetic: made from a stated model")
     assert len(at.get("plotly_chart")) == 4
     assert "Smallest poll right 90% of the time" in at.metric[0].label and at.metric[0].value == "25 pollees"
     at.number_input(key="seq_asked").set_value(9).run()
@@ -482,7 +488,7 @@ def test_research_page_for_a_researcher(prepared):
     at.button(key="research_fit").click().run()
     assert "Intervals from 1000 bootstrap replicates." in [c.value for c in at.caption]
     at.radio(key="research_source").set_value("this database's cases").run()
-    assert "5 polled actions from 2 cases." in [c.value for c in at.caption]   # the MI and lead examples
+    assert any(c.value.startswith("5 rows from 2 cases, 5 with counts") for c in at.caption)   # the MI and lead examples
     warned = [w.value for w in at.warning]
     assert warned[0].startswith("director: all: the threshold rests on 5 decision(s)")   # 2 + 3 actions
     # the calibration separates call polls from lead polls

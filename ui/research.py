@@ -1,11 +1,12 @@
-"""The research page: a corpus (the demonstration corpus, the database's cases, or an uploaded
-CSV), the implied thresholds, the operating characteristics, sensitivity, poll size and the
-sequential rule. Every chart is drawn by figures.research from analysis.research.calibration."""
+"""The research page: a corpus (the published rulings shipped with Huddle, by default; the
+database's cases; an uploaded CSV; or, on request, the synthetic demonstration corpus, labelled
+so), what it holds by evidence type, the implied thresholds (from the rows with counts only),
+the operating characteristics, sensitivity, poll size and the sequential rule. Every chart is drawn by figures.research from analysis.research.calibration."""
 import streamlit as st
 
 from analysis.research import calibration as research
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import PRESETS, policy_title
+from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
 from analysis.numbers import counted, percent
 from figures.research import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
                                        wrong_verdict_figure)
@@ -16,12 +17,18 @@ from ui.widgets import inert
 
 require("researcher")
 st.title("Research")
-DEMO = "demonstration corpus (synthetic)"
-source = st.radio("Corpus", [DEMO, "this database's cases", "a CSV file"], horizontal=True, key="research_source")
+PUBLISHED, DEMO = "published rulings (real)", "demonstration corpus (SYNTHETIC)"
+source = st.radio("Corpus", [PUBLISHED, "this database's cases", "a CSV file", DEMO], horizontal=True,
+                  key="research_source")
 try:
-    if source == DEMO:
+    if source == PUBLISHED:
+        corpus = research.loads_corpus((settings.research_dir() / "published-rulings.csv").read_text(encoding="utf-8"))
+        st.caption("Published rulings that record a decision on a logical alternative, each with its source "
+                   "(data/research/published-rulings.csv). Most publish no poll counts: they are kept as what they "
+                   "are and left out of the fits.")
+    elif source == DEMO:
         corpus = research.loads_corpus((settings.research_dir() / "demo-corpus.csv").read_text(encoding="utf-8"))
-        st.caption("Synthetic: made from a stated model (seed 2026) to show the methods; these are not real rulings.")
+        st.warning("Synthetic: made from a stated model (seed 2026) to show the methods; these are not real rulings.")
     elif source == "a CSV file":
         upload = st.file_uploader("Corpus CSV (one row per action per poll)", type="csv", key="research_upload")
         if upload is None:
@@ -36,7 +43,13 @@ except HuddleInputError as exc:
     st.error(inert(str(exc)))
     st.stop()
 
-st.caption(f"{counted(len(corpus), 'polled action')} from {counted(corpus['case_id'].nunique(), 'case')}.")
+summary = research.corpus_summary(corpus)
+st.caption(f"{counted(summary['rows'], 'row')} from {counted(summary['cases'], 'case')}, {summary['with_counts']} "
+           "with counts and the number asked. By evidence: " + ", ".join(
+               f"{k} {n}" for k, n in summary["by_evidence"].items()) + ".")
+fitted, left_out = research.counted_rows(corpus)
+for note in left_out:
+    st.info(inert(note + "."))
 cols = st.columns(2)
 policy_name = cols[0].selectbox("Policy", [p for p, v in PRESETS.items() if v.share_test()], key="research_policy",
                                 format_func=policy_title)
@@ -60,7 +73,7 @@ try:
     fits = fits_for(corpus, wanted or 0)
     if wanted:
         st.caption(f"Intervals from {wanted} bootstrap replicates.")
-    for warning in research.jurisdictions_left_out(corpus) + research.too_few_decisions(fits):
+    for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
         st.warning(inert(warning))
     st.plotly_chart(thresholds_figure(fits), width="stretch")
     st.dataframe(fits, hide_index=True, width="stretch",
@@ -85,7 +98,7 @@ if flips.empty:
 else:
     st.plotly_chart(sensitivity_figure(flips), width="stretch")
     with st.expander("Each decision"):
-        st.dataframe(flips, hide_index=True, width="stretch")
+        st.dataframe(flips.assign(action=[action_name(a) for a in flips["action"]]), hide_index=True, width="stretch")
 
 st.subheader("When can the director stop polling?")
 c1, c2, c3 = st.columns(3)

@@ -37,13 +37,21 @@ from scipy import optimize, stats
 from analysis.errors import HuddleInputError
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
+from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
 from analysis.law.logical_alternatives import LAVerdict, Policy, policy as named_policy
 from analysis.polls.kinds import POLL_TYPES
-from analysis.numbers import percent
+from analysis.numbers import counted as counted_plural, parse_fraction, percent
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
-                  "poll_type", "diverged")
+                  "poll_type", "diverged", "evidence", "published_share", "year", "laws", "case_number")
+# How the finding on the action was reached. Only a counted poll (of peers, or of the committee's
+# own members) has counts and a number asked, so only those rows enter a fit.
+EVIDENCE_TYPES = ("counted poll", "committee poll", "published percentages", "verdict only", "finding without a poll",
+                  "committee vote", "consultation", "field")
+COUNTED_EVIDENCE = ("counted poll", "committee poll")
+TEXT_COLUMNS = ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
+                "poll_type", "evidence", "laws", "case_number")
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
 _TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
@@ -57,7 +65,9 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     frame = pd.DataFrame(rows if isinstance(rows, pd.DataFrame) else list(rows))
     if frame.empty:
         raise HuddleInputError("corpus", "the corpus is empty: it needs at least one polled action")
-    missing = [c for c in ("case_id", "action", "chose", "poll_size") if c not in frame.columns]
+    # a corpus of counted polls needs its counts; one that names each row's evidence may have rows without
+    required = ("case_id", "action") if "evidence" in frame.columns else ("case_id", "action", "chose", "poll_size")
+    missing = [c for c in required if c not in frame.columns]
     if missing:
         raise HuddleInputError("corpus", f"missing column(s): {', '.join(missing)}")
     for column in CORPUS_COLUMNS:
@@ -66,9 +76,19 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     out = frame[list(CORPUS_COLUMNS)].copy()
     for column in COUNT_COLUMNS:
         out[column] = [_count(v, i, column) for i, v in enumerate(out[column], 1)]
+    for column in TEXT_COLUMNS:
+        out[column] = [_text(v) for v in out[column]]
+    out["evidence"] = [e.lower() or "counted poll" for e in out["evidence"]]
+    for i, kind in enumerate(out["evidence"], 1):
+        if kind not in EVIDENCE_TYPES:
+            raise HuddleInputError(f"row {i}: evidence", f"'{kind[:30]}' must be one of {', '.join(EVIDENCE_TYPES)}")
+    out["counted"] = [e in COUNTED_EVIDENCE for e in out["evidence"]]
+    out["published_share"] = [_share(v, i) for i, v in enumerate(out["published_share"], 1)]
+    out["year"] = pd.array([_year(v, i) for i, v in enumerate(out["year"], 1)], dtype="Int64")
     for i, row in enumerate(out.itertuples(index=False), 1):
-        if row.poll_size < 1:
-            raise HuddleInputError(f"row {i}: poll_size", "a poll has at least one pollee")
+        if row.counted and row.poll_size < 1:
+            raise HuddleInputError(f"row {i}: poll_size", "a counted poll has at least one pollee (give the "
+                                                          "evidence type when the number asked is not known)")
         if row.chose > row.poll_size:
             raise HuddleInputError(f"row {i}: chose", f"{row.chose} is more than the poll size {row.poll_size}")
         if row.chose + row.close + row.considered_only > row.poll_size:
@@ -82,9 +102,6 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
                 named_policy(str(name))
             except HuddleInputError as exc:
                 raise HuddleInputError(f"row {i}: policy", exc.problem) from None
-    for column in ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
-                   "poll_type"):
-        out[column] = [_text(v) for v in out[column]]
     out["poll_type"] = [t.lower() or "call" for t in out["poll_type"]]
     for i, kind in enumerate(out["poll_type"], 1):
         if kind not in POLL_TYPES:
@@ -93,8 +110,56 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
         raise HuddleInputError(f"row {int((out['source'] == '').idxmax()) + 1}: source",
                                "every row keeps its source (a case file, a publication, or 'synthetic …')")
     out["considered"] = out["chose"] + out["close"] + out["considered_only"]
-    out["share"] = out["considered"] / out["poll_size"]
+    out["share"] = [c / n if counted else float("nan")
+                    for c, n, counted in zip(out["considered"], out["poll_size"], out["counted"])]
     return out
+
+
+def _share(value, row: int) -> float:
+    """A published share ("70%", "0.7", "7/10"), or NaN when none was published."""
+    text = _text(value)
+    if not text or text.lower() == "nan":         # none published (a CSV writes a missing share as nan)
+        return float("nan")
+    try:
+        share = float(parse_fraction(text, f"row {row}: published_share"))
+    except HuddleInputError:
+        raise HuddleInputError(f"row {row}: published_share", f"'{text[:24]}' is not a share (70%, 0.7 or 7/10)") from None
+    if not 0 <= share <= 1:
+        raise HuddleInputError(f"row {row}: published_share", f"{text[:24]} is not a share from 0 to 100%")
+    return share
+
+
+def _year(value, row: int) -> int | None:
+    text = "" if value is pd.NA else _text(value)
+    if not text or text in ("<NA>", "nan"):          # none given (as a CSV writes a missing year)
+        return None
+    if not text.isdecimal() or not 1930 <= int(text) <= 2100:
+        raise HuddleInputError(f"row {row}: year", f"'{text[:12]}' is not a year")
+    return int(text)
+
+
+def corpus_summary(corpus: pd.DataFrame) -> dict:
+    """How many rows and cases, by evidence type and by jurisdiction, and how many are synthetic."""
+    return {"rows": len(corpus), "cases": int(corpus["case_id"].nunique()),
+            "synthetic_rows": int(corpus["source"].str.startswith("synthetic").sum()),
+            "with_counts": int(corpus["counted"].sum()),
+            "by_evidence": {k: int(n) for k, n in corpus["evidence"].value_counts().items()},
+            "by_jurisdiction": {(k or "not given"): int(n) for k, n in corpus["jurisdiction"].value_counts().items()}}
+
+
+def counted_rows(corpus: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """The rows a fit can use (a counted poll with its number asked), and why the others are left
+    out, by evidence type: "3 rows left out: 2 published percentages (no number asked), …"."""
+    used = corpus[corpus["counted"]]
+    left = corpus[~corpus["counted"]]
+    if left.empty:
+        return used, []
+    why = {"published percentages": "no number asked", "verdict only": "no counts",
+           "finding without a poll": "no poll", "committee vote": "a vote, not a poll",
+           "consultation": "a consultation, not a poll", "field": "other tables, not a poll"}
+    parts = [f"{n} {kind} ({why[kind]})" for kind, n in left["evidence"].value_counts().items()]
+    return used, [f"{counted_plural(len(left), 'row')} left out of the fits, having no counts with a number asked: "
+                  + ", ".join(parts)]
 
 
 def _text(value) -> str:
@@ -160,6 +225,37 @@ def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverge
              "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
              "diverged": diverged}
             for v in la_result.verdicts if v.verdict is not LAVerdict.TABLE_ACTION]
+
+
+def evidence_rows(case) -> list[dict]:
+    """A ruled case's other evidence on the logical alternatives (analysis.law.la_evidence) as
+    corpus rows, each with its evidence type and the director's finding on the action (whether
+    the ruling found it a logical alternative). Only a committee's poll has counts."""
+    inputs = case.ruling
+    if inputs is None or not inputs.evidence or not case.action_in_question():
+        return []
+    found = set(inputs.alternatives)
+    base = {"case_id": case.id, "table_action": case.action_in_question(), "committee_la": None, "policy": "",
+            "jurisdiction": "", "class_of_players": case.class_of_players or "",
+            "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
+            "laws": case.laws}
+    rows = []
+    for e in inputs.evidence:
+        if isinstance(e, CommitteePoll):
+            rows += [{**base, "evidence": "committee poll", "action": a, "chose": n, "poll_size": e.asked,
+                      "director_la": a in found} for a, n in e.chose if a != base["table_action"]]
+        elif isinstance(e, PublishedPoll):
+            kind = "published percentages" if e.shares else "verdict only"
+            rows += [{**base, "evidence": kind, "action": a, "published_share": str(s), "director_la": a in found}
+                     for a, s in e.shares if a != base["table_action"]] or [
+                {**base, "evidence": kind, "action": a, "director_la": True} for a in found]
+        elif isinstance(e, CommitteeVote):
+            rows.append({**base, "evidence": "committee vote", "action": e.action, "director_la": e.action in found,
+                         "committee_la": e.found_la})
+        else:
+            kind = "consultation" if isinstance(e, Consultation) else "field"
+            rows += [{**base, "evidence": kind, "action": a, "director_la": True} for a in found]
+    return rows
 
 
 # ---------------------------------------------------------------- operating characteristics
@@ -316,6 +412,7 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     column = DECIDERS.get(decider)
     if column is None:
         raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+    corpus = counted_rows(corpus)[0]
     rows = corpus[corpus[column].notna()]
     if rows.empty:
         raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
@@ -329,7 +426,13 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     times = kinds["times"].to_numpy()
     total = times @ ll
     best = int(np.argmax(total))
-    if bootstrap:
+    if len(rows) < FEW_DECISIONS:
+        # a bootstrap of a handful of decisions resamples the same few rows and shows a falsely
+        # narrow interval; the likelihood interval (every threshold within the 95% chi-square
+        # bound of the best, 1.92 log-likelihood units) says how little they pin the line down
+        inside = grid[total >= total[best] - stats.chi2.ppf(level, 1) / 2]
+        low, high = float(inside.min()), float(inside.max())
+    elif bootstrap:
         replicates = grid[_bootstrap_best(ll, times, bootstrap, seed)]
         low, high = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
     else:                      # the point estimate alone (a page shows it at once, the interval on request)
@@ -388,7 +491,12 @@ def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list
 def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 0, **options) -> pd.DataFrame:
     """One fit per decider (directors, committees), over all rows, per poll type (when the corpus
     holds more than one) and per jurisdiction; with
-    ``bootstrap`` 0 the point estimates alone (no interval)."""
+    ``bootstrap`` 0 the point estimates alone (no interval). Only rows with counts and the number
+    asked are fitted (counted_rows says which were left out and why)."""
+    corpus, left_out = counted_rows(corpus)
+    if corpus.empty:
+        raise HuddleInputError("corpus", "no row has counts with the number asked, so no threshold can be fitted"
+                                         + (f" ({left_out[0]})" if left_out else ""))
     fits = []
     for decider, column in DECIDERS.items():
         decided = corpus[corpus[column].notna()]
@@ -414,6 +522,7 @@ def sensitivity(corpus: pd.DataFrame, thresholds: Iterable[float] = (0.10, 0.15,
     """For each recorded decision, the verdict each threshold gives the observed share (at least
     the threshold) and whether it differs from the decision made."""
     column = DECIDERS[decider]
+    corpus = counted_rows(corpus)[0]
     rows = corpus[corpus[column].notna()].reset_index(drop=True)
     out = rows[["case_id", "action", "considered", "poll_size", column]].rename(columns={column: "decided_la"})
     for t in thresholds:
