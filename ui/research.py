@@ -1,7 +1,8 @@
 """The research page: a corpus (the published rulings shipped with Huddle, by default; the
 database's cases; an uploaded CSV; or, on request, the synthetic demonstration corpus, labelled
 so), what it holds by evidence type, the implied thresholds (from the rows with counts only),
-the operating characteristics, sensitivity, poll size and the sequential rule. Every chart is drawn by figures.research from analysis.research.calibration."""
+the operating characteristics, sensitivity, poll size and the sequential rule. Every chart is
+drawn by figures.research from analysis.research.calibration."""
 import streamlit as st
 
 from analysis.research import calibration as research
