@@ -2,13 +2,14 @@
 is kept with who made it, when, what changed, and the case file as it then stood."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.law.case import Case
+from analysis.law.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
 from analysis.limits import check_file_size
 
@@ -148,9 +149,15 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
         raise HuddleInputError("board", "the case has no board number; give the board of the file")
     rows = rows_for_board(data, fmt or file_format(name, data), board, case.board.vulnerability)
     field = field_for_case(rows, case.table_result.ns_score if case.table_result else None, ns_pair, ew_pair)
+    changed = replace(case, field=field.scores)
+    seen = field_from_rows(field.rows, field.removed, name)
+    if case.ruling is not None and seen is not None:
+        # what the other tables did, kept as evidence on the logical alternatives (replacing an earlier file's)
+        kept = tuple(e for e in case.ruling.evidence if not (isinstance(e, FieldEvidence)
+                                                             and e.note.startswith(FROM_RESULTS)))
+        changed = replace(changed, ruling=replace(case.ruling, evidence=(*kept, seen)))
     # refused, never merged, if the case changed while the file was read
-    update_case(record_id, Case.from_dict({**case.to_dict(), "field": list(field.scores)}), username, url,
-                opened_version=stored.version)
+    update_case(record_id, Case.from_dict(changed.to_dict()), username, url, opened_version=stored.version)
     return field
 
 

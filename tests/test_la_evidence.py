@@ -96,3 +96,20 @@ def test_the_evidence_is_stored_and_reported_on_both_databases(database_url, tmp
     html = report_bytes(report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee), "html").decode()
     assert "Other evidence on the logical alternatives" in html and "B. Expert" in html and "6D is clear" in html
     assert "the number asked was not published, so no interval can be given" in html
+
+
+def test_the_field_read_from_a_results_file_is_kept_as_what_the_other_tables_did(database_url):
+    from polling import cases, setup
+    setup.prepare_database()
+    record = cases.find_case("laws033-case-a")
+    csv = ("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,620,1,2\n1,4S,N,9,-100,3,4\n"
+           "1,3NT,S,9,600,5,6\n1,PASS,,,0,7,8\n")
+    cases.field_from_results(record, csv, "results.csv", "td", board=1)
+    evidence = cases.get_case(record).case.ruling.evidence
+    assert len(evidence) == 1 and evidence[0].tables == 4
+    assert evidence[0].actions == (("4♠ by North", 2), ("3NT by South", 1), ("passed out", 1))
+    assert evidence[0].words().startswith("At the other tables: 2 of 4 tables, 4♠ by North; 1 of 4 tables, 3NT")
+    cases.field_from_results(record, csv.replace("3NT,S,9,600", "4H,E,10,-420"), "results.csv", "td",
+                             board=1)
+    again = cases.get_case(record).case.ruling.evidence
+    assert len(again) == 1 and ("4♥ by East", 1) in again[0].actions          # the newer file's, not both

@@ -266,6 +266,32 @@ class FieldEvidence:
         return cls(tables, read, _text(data.get("note"), f"{where}.note"))
 
 
+FROM_RESULTS = "final contracts from the results file"
+
+
+def field_from_rows(rows, removed=None, name: str = "") -> FieldEvidence | None:
+    """What the other tables did, read from a results file's rows (FieldRow: contract and
+    declarer), the case's own table (``removed``) left out: "4♥ by South" at 7 of 12 tables."""
+    from analysis.bridge import contract_words
+    counts: dict[str, int] = {}
+    tables = 0
+    for row in rows:
+        if row is removed or row.contract is None:
+            continue
+        tables += 1
+        contract = row.contract.upper()
+        if contract == "PASS":
+            words = "passed out"
+        else:
+            bid = contract.rstrip("X")
+            words = contract_words(bid, contract[len(bid):], row.declarer or "")
+        counts[words] = counts.get(words, 0) + 1
+    if not tables:
+        return None
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return FieldEvidence(tables, tuple(ranked), f"{FROM_RESULTS}{' ' + name if name else ''}")
+
+
 LAEvidence = Union[Consultation, PublishedPoll, CommitteePoll, CommitteeVote, FieldEvidence]
 # each kind's reader, by the kind's name in the case file
 EVIDENCE_KINDS: dict[str, Callable[[dict, str], LAEvidence]] = {
@@ -286,5 +312,6 @@ def evidence_from_list(data: Any, where: str = "ruling.evidence") -> tuple[LAEvi
     return tuple(out)
 
 
-__all__ = ["Consultation", "Consulted", "View", "PublishedPoll", "CommitteePoll", "CommitteeVote", "FieldEvidence",
+__all__ = ["field_from_rows", "FROM_RESULTS",
+           "Consultation", "Consulted", "View", "PublishedPoll", "CommitteePoll", "CommitteeVote", "FieldEvidence",
            "LAEvidence", "EVIDENCE_KINDS", "CONSULTED_CLASSES", "evidence_from_list"]
