@@ -109,7 +109,7 @@ def test_the_field_read_from_a_results_file_is_kept_as_what_the_other_tables_did
     assert len(evidence) == 1 and evidence[0].tables == 4
     assert evidence[0].actions == (("4♠ by North", 2), ("3NT by South", 1), ("passed out", 1))
     assert evidence[0].words().startswith("At the other tables: 2 of 4 tables, 4♠ by North; 1 of 4 tables, 3NT")
-    cases.field_from_results(record, csv.replace("3NT,S,9,600", "4H,E,10,-420"), "results.csv", "td",
+    cases.field_from_results(record, csv.replace("3NT,S,9,600", "4H,E,11,-450"), "results.csv", "td",
                              board=1)
     again = cases.get_case(record).case.ruling.evidence
     assert len(again) == 1 and ("4♥ by East", 1) in again[0].actions          # the newer file's, not both
