@@ -3,6 +3,7 @@ threshold recovered from a synthetic corpus, sensitivity, poll size, the sequent
 the corpus's bad inputs."""
 import io
 import math
+import re
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from scipy import stats
 
 from analysis.research import calibration as research
 from analysis.errors import HuddleInputError
+from conftest import CASES, ROOT
 
 
 def test_operating_characteristic_for_five_pollees_is_the_exact_binomial():
@@ -156,3 +158,66 @@ def test_a_corpus_over_the_row_bound_is_refused_in_words():
     text = header + "\n" + "\n".join([row] * (research.MAX_CORPUS_ROWS + 1))
     with pytest.raises(HuddleInputError, match="corpus: has 50,001 rows; at most 50,000 are read"):
         research.loads_corpus(text)
+
+
+# ---------------------------------------------------------------- evidence types and the published corpus
+
+PUBLISHED = ROOT / "data" / "research" / "published-rulings.csv"
+
+
+def test_the_published_corpus_loads_and_every_row_names_its_source_and_evidence():
+    corpus = research.loads_corpus(PUBLISHED.read_text(encoding="utf-8"))
+    assert (corpus["source"].str.len() > 20).all() and not corpus["source"].str.startswith("synthetic").any()
+    summary = research.corpus_summary(corpus)
+    assert summary["rows"] == 7 and summary["with_counts"] == 1
+    assert summary["by_evidence"] == {"finding without a poll": 6, "counted poll": 1}
+    assert summary["by_jurisdiction"]["ACBL"] == 4 and summary["by_jurisdiction"]["WBF"] == 2
+
+
+def test_a_fit_uses_only_rows_with_counts_and_says_what_it_left_out():
+    corpus = research.loads_corpus(PUBLISHED.read_text(encoding="utf-8"))
+    used, left_out = research.counted_rows(corpus)
+    assert len(used) == 1
+    assert left_out == ["6 rows left out of the fits, having no counts with a number asked: 6 finding without a poll "
+                        "(no poll)"]
+    fits = research.implied_thresholds(corpus, bootstrap=200)
+    assert list(fits["decisions"]) == [1, 1]
+    # one decision pins little down: the likelihood interval is wide, not a bootstrap's single point
+    assert fits["high"].iloc[0] - fits["low"].iloc[0] > 0.3
+
+
+def test_a_corpus_with_no_counted_row_is_refused_for_a_fit_in_words():
+    text = ("case_id,action,evidence,published_share,director_la,source\n"
+            "a,P,published percentages,70%,true,a casebook\nb,P,verdict only,,false,a casebook\n")
+    corpus = research.loads_corpus(text)
+    assert corpus["share"].isna().all() and corpus["published_share"].iloc[0] == 0.7
+    with pytest.raises(HuddleInputError, match="no row has counts with the number asked.*1 published percentages "
+                                               r"\(no number asked\), 1 verdict only \(no counts\)"):
+        research.implied_thresholds(corpus)
+
+
+@pytest.mark.parametrize("csv, message", [
+    ("case_id,action,evidence,source\na,P,hearsay,x\n", "row 1: evidence: 'hearsay' must be one of counted poll"),
+    ("case_id,action,evidence,published_share,source\na,P,published percentages,170%,x\n",
+     "row 1: published_share: 170% is not a share"),
+    ("case_id,action,evidence,year,source\na,P,verdict only,19x2,x\n", "row 1: year: '19x2' is not a year"),
+    ("case_id,action,evidence,chose,poll_size,source\na,P,counted poll,1,,x\n", "row 1: poll_size: a counted poll"),
+])
+def test_bad_evidence_columns_are_named(csv, message):
+    with pytest.raises(HuddleInputError, match=re.escape(message)):
+        research.loads_corpus(csv)
+
+
+def test_a_cases_other_evidence_becomes_corpus_rows_of_its_type():
+    import copy
+    import json
+    from analysis.law import case as case_files
+    data = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
+    data = copy.deepcopy(data)
+    data["ruling"]["evidence"] = [{"kind": "published poll", "shares": {"P": "30%", "6D": "70%"}},
+                                  {"kind": "committee poll", "chose": {"P": 1, "6D": 2}, "asked": 3},
+                                  {"kind": "committee vote", "action": "P", "for": 2, "against": 1}]
+    rows = research.corpus_frame(research.evidence_rows(case_files.Case.from_dict(data)))
+    assert list(rows["evidence"]) == ["published percentages", "committee poll", "committee vote"]
+    assert list(rows["counted"]) == [False, True, False] and rows["poll_size"].iloc[1] == 3
+    assert rows["published_share"].iloc[0] == 0.3 and rows["committee_la"].iloc[2] is True
