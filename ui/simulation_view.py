@@ -113,8 +113,8 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str) -> Simulatio
     chosen = []
     for col, action in zip(st.columns(max(len(polled_actions(case)), 1)), polled_actions(case)):
         given = contracts.get(action)
-        text = col.text_input(f"After {action_name(action)}", given.text() if given else "", key=f"{key}_contract_{action}",
-                              placeholder="e.g. 4S by N", max_chars=20)
+        text = col.text_input(f"After {action_name(action)}", given.symbol() if given else "",
+                              key=f"{key}_contract_{action}", placeholder="e.g. 4♠ by North (4S by N)", max_chars=24)
         if text.strip():
             chosen.append((action, FinalContract.parse(text, f"contract for {action_name(action)}")))
     c1, c2 = st.columns(2)
@@ -146,12 +146,13 @@ def show_simulation(sim: Simulation) -> None:
         wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)
         row = {"action": action_name(a), "contract": w.contract.symbol(),
                f"mean without ({sim.unit})": display(wo.mean), f"mean with ({sim.unit})": display(w.mean)}
-        if a != sim.table_action:
-            for label, run in (("without", sim.without), ("with", sim.with_inference)):
+        for label, run in (("without", sim.without), ("with", sim.with_inference)):
+            shown = "—"                                  # the table action against itself
+            if a != sim.table_action:
                 c = run.comparison(a)
                 low, high = c.interval()
-                row[f"{action_name(sim.table_action)} better, {label}"] = (f"{percent(c.share)} "
-                                                                           f"({percent(low)}–{percent(high)})")
+                shown = f"{percent(c.share)} ({percent(low)}–{percent(high)})"
+            row[f"{action_name(sim.table_action)} better, {label}"] = shown
         rows.append(row)
     st.dataframe(rows, hide_index=True, width="stretch")
     for a in sim.alternatives:

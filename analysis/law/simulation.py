@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.bridge import call_symbol, contract_words, parse_call, seat
+from analysis.bridge import SEAT_NAMES, call_symbol, contract_words, parse_call, seat
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 
@@ -51,7 +51,8 @@ class FinalContract:
         return contract_words(self.bid, self.penalty, self.declarer)
 
     def symbol(self) -> str:
-        return f"{call_symbol(self.bid)}{self.penalty} by {self.declarer}"
+        """"6♦ by South", "4♠X by North": as a director writes it, and as parse reads it back."""
+        return f"{call_symbol(self.bid)}{self.penalty} by {SEAT_NAMES[self.declarer]}"
 
 
 @dataclass(frozen=True)

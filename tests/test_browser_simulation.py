@@ -1,0 +1,53 @@
+"""The Simulation section in the browser, on a desktop and on a phone: a director opens the
+ruling of the LAWS.033 6♦ case, deals the hands, sees question 3's evidence and the chart, and
+the section reads without sideways scrolling on a phone's width."""
+import pytest
+
+from browser import ARTIFACTS, sign_in, streamlit_server
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("simulation")
+    env = {"HUDDLE_DATABASE_URL": f"sqlite:///{folder / 'huddle.sqlite'}", "HUDDLE_SECRET_KEY": "simulation-flow"}
+    with streamlit_server(env) as url:
+        yield url, env["HUDDLE_DATABASE_URL"]
+
+
+# other deals on each: a run is kept for every session by its settings, and would show at once
+@pytest.mark.parametrize("width,height,count", [(1280, 1400, 60), (390, 844, 100)], ids=["desktop", "phone"])
+def test_a_director_deals_the_unseen_hands_and_reads_question_3s_evidence(server, browser, width, height, count):
+    base, db_url = server
+    from polling import accounts, setup
+    setup.prepare_database(url=db_url)
+    if "tess" not in [u.username for u in accounts.list_users(url=db_url)]:
+        accounts.create_user("tess", "bidding-box", "director", "Tess Director", url=db_url)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    sign_in(page, base, "tess", "bidding-box", "/ruling?case=laws033-6d-slam")
+    expect(page.get_by_role("heading", name="Simulation: the unseen hands, dealt")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("What the auction said about the other hands")).to_be_visible()
+    deals = page.get_by_label("Deals", exact=True)
+    deals.fill(str(count))
+    deals.press("Enter")
+    run = page.get_by_role("button", name=f"Deal {count} hands and solve")
+    try:
+        expect(run).to_be_visible(timeout=30_000)
+    except AssertionError:
+        page.screenshot(path=str(ARTIFACTS / f"simulation-{width}-failed.png"), full_page=True)
+        raise
+    run.click()
+    evidence = page.get_by_text("Question 3, evidence: With the inference, 6♦ beats Pass on")
+    expect(evidence).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("makes 6♦ more attractive than Pass")).to_be_visible()
+    expect(page.get_by_role("button", name="Fill tricks from the simulation")).to_be_visible()
+    evidence.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"simulation-{width}.png"), full_page=False)
+    # nothing wider than the screen: a phone reads it without scrolling sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+    context.close()
