@@ -283,6 +283,22 @@ def same_origin(headers: dict[bytes, bytes]) -> bool:
     return origin is None or own_origin(origin.decode("latin-1"), headers.get(b"host", b"").decode("latin-1"))
 
 
-ROUTES = [Route(LOGIN_PATH, login, methods=["POST"]),
+HEALTH_PATH = "/huddle/health"
+
+
+async def health(_request: Request) -> Response:
+    """200 when this process can serve (its database answers with the schema it expects), 503
+    otherwise, with the reason: for a reverse proxy's or a load balancer's health check."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+    from polling import db
+    try:
+        found = await run_in_threadpool(db.health)
+    except Exception as exc:        # noqa: BLE001 (any failure to reach the database is "unavailable")
+        return JSONResponse({"status": "unavailable", "problem": type(exc).__name__}, status_code=503)
+    return JSONResponse(found, status_code=200 if found["status"] == "ok" else 503)
+
+
+ROUTES = [Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
           Route(LOGOUT_PATH, logout, methods=["POST"])]

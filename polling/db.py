@@ -11,7 +11,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, create_engine, select
 
@@ -140,6 +140,20 @@ def upgrade(url: str | None = None) -> str:
     command.upgrade(alembic_config(url), "head")
     with engine_for(url).connect() as conn:
         return MigrationContext.configure(conn).get_current_revision() or ""
+
+
+def health(url: str | None = None) -> dict:
+    """What a load balancer asks before sending people here: the database answers, and its
+    schema is the one this code was written for ("outdated" while the migrations have not run)."""
+    from alembic.script import ScriptDirectory
+    url = url or settings.database_url()
+    engine = engine_for(url)
+    with engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+        current = MigrationContext.configure(conn).get_current_revision() or ""
+    expected = ScriptDirectory.from_config(alembic_config(url)).get_current_head() or ""
+    return {"status": "ok" if current == expected else "outdated", "database": engine.url.get_backend_name(),
+            "schema": current, "expected": expected}
 
 
 def backup(target: str | Path, url: str | None = None) -> dict:
