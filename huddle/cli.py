@@ -423,13 +423,27 @@ def cmd_setup(args) -> dict | str:
 
 
 def cmd_backup(args) -> dict | str:
-    from polling.db import backup
+    from polling.backups import backup
     _database()
     report = backup(args.file)
     if args.json:
         return report
     return (f"Backed up {report['database']} to {report['backup']}: {report['bytes']:,} bytes, "
-            f"{counted(report['cases'], 'case')}")
+            + _held(report))
+
+
+def cmd_restore(args) -> dict | str:
+    from polling.backups import restore
+    report = restore(args.file)
+    if args.json:
+        return report
+    return f"Restored {report['backup']} into {report['database']} (schema {report['schema']}): " + _held(report)
+
+
+def _held(report: dict) -> str:
+    return ", ".join(counted(report[k], word) for k, word in (
+        ("cases", "case"), ("polls", "poll"), ("links", "link"), ("ballots", "ballot"),
+        ("ruling_versions", "ruling version"), ("changes", "change")))
 
 
 # ---------------------------------------------------------------- accounts
@@ -828,8 +842,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")
 
-    p = add("backup", cmd_backup, "Copy the SQLite database consistently while the server runs.")
+    p = add("backup", cmd_backup, "Copy the database consistently while the server runs (SQLite's backup, "
+                                  "or pg_dump for PostgreSQL).")
     p.add_argument("file", help="the new backup file (must not exist yet)")
+    p = add("restore", cmd_restore, "Restore a backup into an empty database (HUDDLE_DATABASE_URL).")
+    p.add_argument("file", help="a file `huddle backup` wrote")
 
     user = sub.add_parser("user", help="Accounts for directors, committee members, researchers.")
     users = user.add_subparsers(dest="user_command", required=True, parser_class=_Parser)

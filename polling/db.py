@@ -3,7 +3,6 @@ migrations run with alembic, and the example cases loaded on first start."""
 from __future__ import annotations
 
 import functools
-import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,30 +153,6 @@ def health(url: str | None = None) -> dict:
     expected = ScriptDirectory.from_config(alembic_config(url)).get_current_head() or ""
     return {"status": "ok" if current == expected else "outdated", "database": engine.url.get_backend_name(),
             "schema": current, "expected": expected}
-
-
-def backup(target: str | Path, url: str | None = None) -> dict:
-    """A consistent copy of the SQLite database at ``target`` while the server runs: SQLite's
-    own backup, which takes the pages still in the write-ahead log too (a plain copy of the file
-    misses them). ``target`` must not exist yet. A PostgreSQL database is copied with pg_dump."""
-    url = url or settings.database_url()
-    source = engine_for(url).url
-    if source.get_backend_name() != "sqlite" or not source.database:
-        raise HuddleInputError("database", "a PostgreSQL database is backed up with pg_dump (docs/deploying.md)")
-    target = Path(target)
-    if target.exists():
-        raise HuddleInputError(str(target)[:200], "exists already; name a new file, so no backup is overwritten")
-    partial = target.with_name(target.name + ".partial")
-    with sqlite3.connect(source.database) as live, sqlite3.connect(partial) as copy:
-        live.backup(copy)
-    with sqlite3.connect(partial) as copy:
-        cases = copy.execute("SELECT count(*) FROM case_record").fetchone()[0]
-        check = copy.execute("PRAGMA integrity_check").fetchone()[0]
-    if check != "ok":
-        partial.unlink()
-        raise HuddleInputError("backup", f"the copy failed SQLite's integrity check ({check}); nothing was kept")
-    partial.replace(target)
-    return {"database": source.database, "backup": str(target), "bytes": target.stat().st_size, "cases": cases}
 
 
 def list_cases(url: str | None = None) -> list[CaseRecord]:

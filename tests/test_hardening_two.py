@@ -132,7 +132,7 @@ def test_a_backup_taken_while_votes_are_written_holds_every_vote(sqlite_url, tmp
     misses them; `huddle backup` does not."""
     import shutil
     import sqlite3
-    from polling import db, services, setup
+    from polling import backups, services, setup
     from polling.cases import find_case
     setup.prepare_database()
     poll = services.create_poll(find_case("laws033-6d-slam"), "Matchpoints. Your call?", alternatives=("P",))
@@ -143,7 +143,7 @@ def test_a_backup_taken_while_votes_are_written_holds_every_vote(sqlite_url, tmp
         for link in links:
             services.cast_vote(link.token, "P", (), {})
         shutil.copy(sqlite_url.removeprefix("sqlite:///"), tmp_path / "plain-copy.sqlite")
-        report = db.backup(tmp_path / "backup.sqlite")
+        report = backups.backup(tmp_path / "backup.sqlite")
         holder.rollback()
     def ballots(path) -> int:
         try:
@@ -154,10 +154,10 @@ def test_a_backup_taken_while_votes_are_written_holds_every_vote(sqlite_url, tmp
     assert ballots(tmp_path / "plain-copy.sqlite") < 20                 # why the command exists
     assert report["cases"] >= 11
     with pytest.raises(HuddleInputError, match="exists already"):
-        db.backup(tmp_path / "backup.sqlite")
+        backups.backup(tmp_path / "backup.sqlite")
 
 
-def test_the_command_line_backs_up_and_refuses_postgresql_in_words(sqlite_url, tmp_path, capsys):
+def test_the_command_line_backs_up_and_refuses_to_overwrite(sqlite_url, tmp_path, capsys):
     from huddle.cli import main
     assert main(["backup", str(tmp_path / "b.sqlite")]) == 0
     assert "Backed up " in capsys.readouterr().out
