@@ -188,3 +188,28 @@ class SignInSession(SQLModel, table=True):
     token_hash: str = Field(unique=True, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
+
+
+class SignInFailure(SQLModel, table=True):
+    """One wrong password, under each key the sign-in throttle counts it by (the account and the
+    address together, the address, the account): kept in the database, so every server process
+    on it slows the same guesser."""
+
+    __tablename__ = "sign_in_failure"
+    __table_args__ = (Index("ix_sign_in_failure_key_at", "key", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=500)
+    at: datetime = Field(default_factory=utcnow)
+
+
+class SignInKnownAddress(SQLModel, table=True):
+    """An address an account signed in from: it goes straight through when strangers guess."""
+
+    __tablename__ = "sign_in_known_address"
+    __table_args__ = (UniqueConstraint("account", "address", name="uq_sign_in_known_address"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    account: str = Field(max_length=200)
+    address: str = Field(max_length=100)
+    at: datetime = Field(default_factory=utcnow)

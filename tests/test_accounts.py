@@ -224,3 +224,27 @@ def test_a_guess_from_many_addresses_slows_new_addresses_not_known_ones():
         throttle.failed(f"name{k}", "7.7.7.7", start)               # one address spraying names
     assert throttle.wait("anyone", "7.7.7.7", start) > 0
     assert throttle.wait("anyone", "7.7.7.8", start) == 0
+
+
+def test_the_sign_in_throttle_is_shared_by_every_process_on_one_database(database_url):
+    """Wrong passwords tried through one server process slow the next try through another: the
+    counts are in the database, not in a process's memory."""
+    import subprocess
+    import sys
+    from datetime import datetime, timezone
+    from conftest import ROOT
+    from polling import setup
+    from polling.accounts import SharedSignInThrottle
+    setup.prepare_database(url=database_url, load_examples=False)
+    other_process = ("from polling.accounts import SharedSignInThrottle\n"
+                     f"t = SharedSignInThrottle({database_url!r})\n"
+                     "for _ in range(3): t.failed('tess', '203.0.113.9')\n"
+                     "t.succeeded('tess', '198.51.100.4')\n")
+    subprocess.run([sys.executable, "-c", other_process], cwd=ROOT, check=True, timeout=60)
+    here = SharedSignInThrottle(database_url)
+    now = datetime.now(timezone.utc)
+    assert here.wait("tess", "203.0.113.9", now) >= 1           # slowed here by the other process's failures
+    assert here.wait("tess", "198.51.100.4", now) == 0          # the owner's address goes straight through
+    assert here.wait("TESS ", "203.0.113.10", now) == 0          # another address is not slowed
+    here.succeeded("tess", "203.0.113.9", now)                  # the right password clears that pair
+    assert here.wait("tess", "203.0.113.9", now) == 0
