@@ -17,6 +17,7 @@ from analysis.evidence.readings import call_readings, inference_presets, seat_ra
 from analysis.evidence.simulation import simulate
 from analysis.law import case as case_files
 from conftest import CASES
+from test_cli import run as run_cli
 
 SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
 
@@ -207,23 +208,13 @@ def test_a_deal_the_solver_gets_has_thirteen_cards_a_hand():
 
 # ---------------------------------------------------------------- where it shows
 
-def _cli(capsys, *argv):
-    from huddle.cli import main
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_huddle_simulate_prints_the_readings_the_runs_and_question_3s_evidence(capsys):
     path = str(CASES / "laws033-6d-slam.json")
-    code, out, err = _cli(capsys, "simulate", path, "--deals", "60", "--seed", "4")
+    code, out, err = run_cli(capsys, "simulate", path, "--deals", "60", "--seed", "4")
     assert code == 0, err
     assert "call  4 North 2♣" in out and "10+ HCP, 4+ ♣" in out and "North: 15+ HCP" in out
     assert "Q3 evidence: With the inference, 6♦ beats Pass on" in out and "6D by S" in out
-    code, out, err = _cli(capsys, "simulate", path, "--deals", "60", "--seed", "4", "--json",
+    code, out, err = run_cli(capsys, "simulate", path, "--deals", "60", "--seed", "4", "--json",
                           "--reading", "4=12+ HCP, 4+ clubs", "--inference", "16+ HCP", "--contract", "P=5D by S")
     data = json.loads(out)
     assert data["seed"] == 4 and data["deals"] == 60 and data["inference"] == "16+ HCP"
@@ -239,12 +230,12 @@ def test_huddle_simulate_prints_the_readings_the_runs_and_question_3s_evidence(c
     (["--deals", "0"], "0 is outside 1 to 2000 (a number of deals)"),
 ])
 def test_huddle_simulate_refuses_a_mistake_in_one_line_with_status_2(capsys, argv, message):
-    code, out, err = _cli(capsys, "simulate", str(CASES / "laws033-6d-slam.json"), *argv)
+    code, out, err = run_cli(capsys, "simulate", str(CASES / "laws033-6d-slam.json"), *argv)
     assert code == 2 and message in err and not out and "Traceback" not in err
 
 
 def test_a_misinformation_case_is_not_simulated(capsys):
-    code, _, err = _cli(capsys, "simulate", str(CASES / "constructed-mi-transfer.json"))
+    code, _, err = run_cli(capsys, "simulate", str(CASES / "constructed-mi-transfer.json"))
     assert code == 2 and "a MI case has none to weigh" in err
 
 
