@@ -28,12 +28,14 @@ run: install
 
 # Debian packages the tests drive: chromium for the browser tests, a PostgreSQL server for the
 # database tests (they start a throw-away cluster on loopback and stop it), poppler-utils to turn
-# the PDF reports into PNG pages and text.
+# the PDF reports into PNG pages and text, HAProxy to put several server processes behind one
+# address (started by the test and stopped after).
 system-test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	test -x /usr/sbin/haproxy || command -v haproxy >/dev/null 2>&1 || missing="$$missing haproxy"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
@@ -53,6 +55,7 @@ bench: install system-test-deps
 	$(BIN)/python bench/voters.py
 	$(BIN)/python bench/peer.py
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/federation.py
 
 clean:
 	rm -rf $(VENV) data/*.sqlite data/*.sqlite-* data/reports
