@@ -8,9 +8,6 @@ from plotly.subplots import make_subplots
 from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule, categories_of
 from figures.style import MARGIN
 
-SYMBOLS = {"circle": "circle", "square": "square"}
-
-
 def plotly_figure(chart: Chart) -> go.Figure:
     rings = [layer for layer in chart.layers() if isinstance(layer, Rings)]
     if rings:
@@ -51,7 +48,7 @@ def _draw(fig: go.Figure, layer, at: dict) -> None:
         sizes = [8 + 14 * e for e in layer.emphasis] if layer.emphasis else (14 if layer.marker == "square" else 8)
         fig.add_scatter(x=list(layer.x), y=list(layer.y), mode=mode + ("+text" if layer.text else ""), name=layer.name,
                         text=list(layer.text) or None, textposition="top center" if layer.text else None,
-                        marker=dict(color=layer.colour, size=sizes, symbol=SYMBOLS[layer.marker]),
+                        marker=dict(color=layer.colour, size=sizes, symbol=layer.marker),
                         line=dict(color=layer.colour), showlegend=layer.legend,
                         hovertext=list(layer.hover) or None, hoverinfo="x+text" if layer.hover else None, **at)
     elif isinstance(layer, Rule):

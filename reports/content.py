@@ -21,7 +21,7 @@ from analysis.law.committee import CommitteeSeen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import Consultation
 from analysis.law.logical_alternatives import action_name
-from analysis.numbers import counted, display, percent
+from analysis.numbers import counted, percent
 from analysis.law.outcome_tree import tree_rows
 from analysis.bridge.play import choice_symbol
 from analysis.evidence.simulation import Simulation, q3_beside, simulate
@@ -330,16 +330,7 @@ def _simulation(case: Case) -> list:
                     f"{sim.inference.text()}."))
     out.append(Text(" ".join(f"{r.label.capitalize()}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
                     + f" Seed {sim.seed}.", muted=True))
-    rows = []
-    for a in (sim.table_action, *sim.alternatives):
-        wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)
-        shares = ["—", "—"] if a == sim.table_action else [
-            f"{percent(run.comparison(a).share)} ({percent(run.comparison(a).interval().low)}–"
-            f"{percent(run.comparison(a).interval().high)})" for run in (sim.without, sim.with_inference)]
-        rows.append((action_name(a), w.contract.symbol(), display(wo.mean), display(w.mean), *shares))
-    table = action_name(sim.table_action)
-    out.append(Table(("action", "contract", f"mean without ({sim.unit})", f"mean with ({sim.unit})",
-                      f"{table} better, without", f"{table} better, with"), tuple(rows)))
+    out.append(Table(*sim.results_table()))
     out += [Text(f"Question 3, evidence: {sim.q3_evidence(a)}") for a in sim.alternatives]
     out.append(Text(q3_beside(case), muted=True))
     out.append(Chart(charts.simulation_chart(sim), "Simulation: " + "; ".join(sim.q3_evidence(a)

@@ -203,7 +203,7 @@ def test_the_solver_is_never_entered_twice_at_once(monkeypatch):
 
 def test_a_deal_the_solver_gets_has_thirteen_cards_a_hand():
     with pytest.raises(HuddleInputError, match="North has 3 cards"):
-        double_dummy.declarer_tricks([Deal("N:AKQ... - - -")], "S", "N")
+        double_dummy.declarer_tricks([Deal("N:AKQ... - - -")], [("S", "N")])
 
 
 # ---------------------------------------------------------------- where it shows

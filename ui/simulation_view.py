@@ -19,7 +19,7 @@ from analysis.evidence.simulation import Simulation, final_contracts, polled_act
 from analysis.law.case import Case
 from analysis.law.logical_alternatives import action_name
 from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
-from analysis.numbers import display, fraction_str, percent
+from analysis.numbers import fraction_str
 from figures.ruling import simulation_figure
 from polling import cases
 from ui.widgets import done, inert, show_error
@@ -111,7 +111,8 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str) -> Simulatio
     contracts = final_contracts(case, saved)
     st.markdown("**Where each action leads** (the final contract; from the outcome tree where it has one)")
     chosen = []
-    for col, action in zip(st.columns(max(len(polled_actions(case)), 1)), polled_actions(case)):
+    actions = polled_actions(case)
+    for col, action in zip(st.columns(max(len(actions), 1)), actions):
         given = contracts.get(action)
         text = col.text_input(f"After {action_name(action)}", given.symbol() if given else "",
                               key=f"{key}_contract_{action}", placeholder="e.g. 4♠ by North (4S by N)", max_chars=24)
@@ -141,20 +142,8 @@ def show_simulation(sim: Simulation) -> None:
     for run in (sim.without, sim.with_inference):
         d = run.dealt
         st.caption(f"{run.label.capitalize()} (seed {sim.seed}): {d.words()}.")
-    rows = []
-    for a in (sim.table_action, *sim.alternatives):
-        wo, w = sim.without.outcome(a), sim.with_inference.outcome(a)
-        row = {"action": action_name(a), "contract": w.contract.symbol(),
-               f"mean without ({sim.unit})": display(wo.mean), f"mean with ({sim.unit})": display(w.mean)}
-        for label, run in (("without", sim.without), ("with", sim.with_inference)):
-            shown = "—"                                  # the table action against itself
-            if a != sim.table_action:
-                c = run.comparison(a)
-                low, high = c.interval()
-                shown = f"{percent(c.share)} ({percent(low)}–{percent(high)})"
-            row[f"{action_name(sim.table_action)} better, {label}"] = shown
-        rows.append(row)
-    st.dataframe(rows, hide_index=True, width="stretch")
+    columns, rows = sim.results_table()
+    st.dataframe([dict(zip(columns, row)) for row in rows], hide_index=True, width="stretch")
     for a in sim.alternatives:
         st.info(inert("Question 3, evidence: " + sim.q3_evidence(a)))
     st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")

@@ -12,7 +12,7 @@ from analysis.bridge.auction import (Auction, Call, annotated_call, bid_rank, ca
                                      contract_words, is_tempo_note, parse_call, passes_to_end,
                                      to_endplay_bid)
 from analysis.bridge.board import Board
-from analysis.bridge.vocabulary import (SEATS, SIDES, STRAIN_ORDER, VULNERABILITIES, Decision, Seat, Side,
+from analysis.bridge.vocabulary import (SEATS, STRAIN_ORDER, VULNERABILITIES, Decision, Seat, Side,
                                         Strain, Vulnerability)
 from analysis.bridge.deal import (ALL_CALLS, RANKS, SEAT_NAMES, SIDE_NAMES,
                                   STRAIN_SPELLINGS, STRAIN_SYMBOLS, SUITS, SUIT_SYMBOLS,
@@ -23,7 +23,7 @@ from analysis.bridge.deal import (ALL_CALLS, RANKS, SEAT_NAMES, SIDE_NAMES,
 
 __all__ = ["Auction", "Call", "annotated_call", "bid_rank", "call_symbol", "check_legal", "contract_words",
            "is_tempo_note", "parse_call", "passes_to_end", "to_endplay_bid", "Board", "ALL_CALLS", "RANKS",
-           "SEATS", "SIDES", "Decision", "Seat", "Side", "Strain", "Vulnerability",
+           "SEATS", "Decision", "Seat", "Side", "Strain", "Vulnerability",
            "SEAT_NAMES", "SIDE_NAMES", "STRAIN_ORDER", "STRAIN_SPELLINGS", "STRAIN_SYMBOLS",
            "SUITS", "SUIT_SYMBOLS", "VULNERABILITIES", "VULNERABILITY_NAMES", "deal_pbn",
            "dealer_for_board", "hand_cards", "hand_pbn", "hand_suits", "is_complete_deal", "is_vulnerable",

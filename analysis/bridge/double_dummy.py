@@ -82,26 +82,31 @@ def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, in
 SOLVER_BATCH = 50         # deals solved per hold of the lock: another caller waits at most one batch
 
 
-def declarer_tricks(deals: Sequence[Deal], strain: str, declarer: str,
-                    progress: Callable[[int], None] | None = None) -> list[int]:
-    """Declarer's double-dummy tricks in ``strain`` on each of ``deals`` (complete deals), solved
-    with the opening leader (declarer's left) on lead. The solver's batch call spreads each
-    batch over every core; the lock is taken a batch at a time, so a double-dummy table asked for
-    by another page waits for one batch, not for the whole run. ``progress`` hears the count done."""
-    boards = []
-    for deal in deals:
-        board = _solvable(deal)
-        board.trump = Strain(strain).denom
-        board.first = Seat(declarer).after().player
-        boards.append(board)
-    out: list[int] = []
-    for start in range(0, len(boards), SOLVER_BATCH):
-        with SOLVER_LOCK:
-            solved = solve_all_boards(boards[start:start + SOLVER_BATCH], SolveMode.OptimalOne)
-        # each board's best card for the side on lead: the defenders' tricks
-        out += [13 - max(t for _, t in board) for board in solved]
-        if progress is not None:
-            progress(len(out))
+def declarer_tricks(deals: Sequence[Deal], contracts: Sequence[tuple[str, str]],
+                    progress: Callable[[int, int], None] | None = None) -> dict[tuple[str, str], list[int]]:
+    """Declarer's double-dummy tricks on each of ``deals`` (complete deals, each checked once) for
+    each (strain, declarer) of ``contracts``, solved with the opening leader (declarer's left) on
+    lead. The solver's batch call spreads each batch over every core; the lock is taken a batch
+    at a time, so a double-dummy table asked for by another page waits for one batch, not for the
+    whole run. ``progress`` hears which contract (by its place) and how many deals are done."""
+    checked = [_solvable(deal) for deal in deals]
+    out: dict[tuple[str, str], list[int]] = {}
+    for k, (strain, declarer) in enumerate(contracts):
+        boards = []
+        for deal in checked:
+            board = deal.copy()
+            board.trump = Strain(strain).denom
+            board.first = Seat(declarer).after().player
+            boards.append(board)
+        tricks: list[int] = []
+        for start in range(0, len(boards), SOLVER_BATCH):
+            with SOLVER_LOCK:
+                solved = solve_all_boards(boards[start:start + SOLVER_BATCH], SolveMode.OptimalOne)
+            # each board's best card for the side on lead: the defenders' tricks
+            tricks += [13 - max(t for _, t in board) for board in solved]
+            if progress is not None:
+                progress(k, len(tricks))
+        out[(strain, declarer)] = tricks
     return out
 
 

@@ -118,7 +118,5 @@ class Decision(StrEnum):
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
-SIDES: tuple[Side, ...] = tuple(Side)
 STRAIN_ORDER: tuple[Strain, ...] = tuple(Strain)
-VULNERABILITIES: tuple[Vulnerability, ...] = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW,
-                                              Vulnerability.BOTH)
+VULNERABILITIES: tuple[Vulnerability, ...] = tuple(Vulnerability)

@@ -4,11 +4,12 @@ run can be repeated exactly. Constraints no deal can meet are refused in words, 
 from __future__ import annotations
 
 import importlib
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analysis.bridge import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, player
-from analysis.bridge.hands import HandRange
+from analysis.bridge.hands import HandRange, shape_and_points
 from analysis.errors import HuddleInputError
 from analysis.numbers import percent
 
@@ -25,7 +26,6 @@ class Dealt:
     deals: tuple[Deal, ...]
     wanted: int
     attempts: int
-    seed: int
 
     @property
     def acceptance(self) -> float:
@@ -65,30 +65,28 @@ def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], 
 
     limit = max_attempts or min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
     generate = importlib.import_module("endplay.dealer.generate")
-    import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", generate.DealNotGeneratedWarning)
         deals = tuple(generate.generate_deals(fits, predeal=predeal, produce=wanted, seed=seed, max_attempts=limit))
     if not deals:
         raise HuddleInputError("constraints", f"no deal met them in {tried:,} tries: " + _hardest(predeal, tests, seed))
-    return Dealt(deals, wanted, tried, seed)
+    return Dealt(deals, wanted, tried)
 
 
 def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> list[str]:
     """What no deal can meet, by counting: each range on its own, the points and the suit lengths
     the other three hands must share."""
-    from endplay.evaluate import hcp
+    shape, points = shape_and_points(hand)
     out = [f"{SEAT_NAMES[s]} '{r.text()}': {'; '.join(r.problems())}" for s, r in ranges.items() if r.problems()]
     others = [ranges.get(s, HandRange()) for s in SEATS if s != known_seat]
-    left = 40 - hcp(hand)
+    left = 40 - points
     low, high = sum(r.hcp[0] for r in others), sum(r.hcp[1] for r in others)
     if low > left:
         out.append(f"the other three hands hold {left} HCP, and the constraints ask for at least {low}")
     if high < left:
         out.append(f"the other three hands hold {left} HCP, and the constraints allow at most {high}")
-    holdings = (hand.spades, hand.hearts, hand.diamonds, hand.clubs)
     for k, suit in enumerate(SUITS):
-        left = 13 - len(holdings[k])
+        left = 13 - shape[k]
         need = sum(r.lengths[k][0] for r in others)
         room = sum(r.lengths[k][1] for r in others)
         if need > left:
@@ -103,7 +101,7 @@ def _hardest(predeal: Deal, tests, seed: int) -> str:
     generate = importlib.import_module("endplay.dealer.generate")
     sample = list(generate.generate_deals(predeal=predeal, produce=ALONE_SAMPLE, seed=seed))
     rates = sorted(((sum(r.admits(d[p]) for d in sample), p, r) for p, r in tests), key=lambda x: x[0])
-    words = [f"{SEAT_NAMES['NESW'[int(p)]]} '{r.text()}' alone fits {met} of {ALONE_SAMPLE:,} random deals"
+    words = [f"{SEAT_NAMES[SEATS[int(p)]]} '{r.text()}' alone fits {met} of {ALONE_SAMPLE:,} random deals"
              for met, p, r in rates]
     return "; ".join(words) + " (loosen the rarest, or check the readings of the calls)"
 

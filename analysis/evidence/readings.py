@@ -23,6 +23,9 @@ from analysis.law.case import Case
 from analysis.polls.problem import entitled_auction, ui_call_index
 
 
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
 @dataclass(frozen=True)
 class CallReading:
     index: int                  # the call's place in the auction (0: the dealer's first call)
@@ -55,7 +58,7 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
             return HandRange.parse("11+ HCP"), "natural: a takeout double of an opening bid"
         return None, "a double or redouble: its meaning depends on the methods; no default reading"
     level, strain = int(call[0]), call[1:]
-    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.get(strain)
+    suit = SUIT_NAMES.get(strain)
     if not own_bids and not their_bids:                       # an opening bid
         opening = {"1C": "11-21 HCP, 3+ clubs", "1D": "11-21 HCP, 3+ diamonds", "1H": "11-21 HCP, 5+ hearts",
                    "1S": "11-21 HCP, 5+ spades", "1NT": "15-17 HCP, balanced", "2D": "5-10 HCP, 6 diamonds",
@@ -170,9 +173,6 @@ class Inference:
     words: str                  # in bridge words, for the director
     hand: HandRange
 
-    def to_dict(self) -> dict:
-        return {"name": self.name, "words": self.words, "hand": self.hand.text()}
-
 
 def inference_presets(case: Case, partner_range: HandRange) -> list[Inference]:
     """The usual inferences for this kind of UI, from partner's hand as the auction shows it."""
@@ -193,7 +193,7 @@ def inference_presets(case: Case, partner_range: HandRange) -> list[Inference]:
         asked = ui_call_index(case, case.action_index)
         strain = case.board.auction.calls[asked].call[1:] if asked is not None else ""
         suit = strain if strain in SUITS else "S"
-        name = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
+        name = SUIT_NAMES[suit]
         return [Inference("interest", f"partner's question shows interest in {name}: 4+ {name}",
                           HandRange.parse(f"4+ {name}"))]
     return [Inference("as stated", "state what partner's " + (kind or "manner") + " suggests about the hand "

@@ -31,7 +31,7 @@ from analysis.law.case import Case
 from analysis.law.law16 import ui_noun
 from analysis.law.logical_alternatives import Interval, action_name, wilson_interval
 from analysis.law.simulation import FinalContract, SimulationSettings
-from analysis.numbers import percent
+from analysis.numbers import display, percent
 
 Progress = Callable[[str, float], None]       # (what is being done, share done 0..1)
 
@@ -131,6 +131,23 @@ class Simulation:
             return f"{said}: {self.ui} makes {table} less attractive than {alt}, not more."
         return (f"{said}: the two intervals overlap, so at {w.deals} and {wo.deals} deals these hands show no clear "
                 f"suggestion either way.")
+
+    def results_table(self) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """(columns, rows): each action's contract, its mean without and with the inference, and
+        how often the table action beat it, with the interval (a dash for the table action)."""
+        table = action_name(self.table_action)
+        columns = ("action", "contract", f"mean without ({self.unit})", f"mean with ({self.unit})",
+                   f"{table} better, without", f"{table} better, with")
+        rows = []
+        for a in (self.table_action, *self.alternatives):
+            shares = []
+            for run in (self.without, self.with_inference):
+                c = None if a == self.table_action else run.comparison(a)
+                shares.append("—" if c is None else
+                              f"{percent(c.share)} ({percent(c.interval().low)}–{percent(c.interval().high)})")
+            rows.append((action_name(a), self.with_inference.outcome(a).contract.symbol(),
+                         display(self.without.outcome(a).mean), display(self.with_inference.outcome(a).mean), *shares))
+        return columns, tuple(rows)
 
     def trick_spreads(self) -> dict[tuple[str, str, str], tuple[tuple[int, Fraction], ...]]:
         """{(action, contract, declarer): suggested trick weights}, from the deals with the
@@ -245,6 +262,7 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
     side = side_of(player)
     unit = side_value(case, side, WeightedScore.single(0))[1]
     steps = [("without the inference", ranges), ("with the inference", with_ranges)]
+    value_of: dict[int, Fraction] = {}          # a North-South score's worth to the side, for both runs
     runs = []
     for k, (label, seat_hands) in enumerate(steps):
         def tell(what: str, share: float, k: int = k) -> None:
@@ -252,7 +270,7 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
                 progress(what, (k + share) / len(steps))
         tell(f"dealing {settings.deals} hands {label}", 0.0)
         dealt = deal_unseen(player, known, seat_hands, settings.deals, settings.seed)
-        runs.append(_run(case, label, dealt, [(a, contracts[a]) for a in actions], table, side, tell))
+        runs.append(_run(case, label, dealt, [(a, contracts[a]) for a in actions], table, side, tell, value_of))
     if progress is not None:
         progress("done", 1.0)
     return Simulation(case.id, settings.seed, settings.deals, player, partner, known, table, unit, tuple(readings),
@@ -260,15 +278,14 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
 
 
 def _run(case: Case, label: str, dealt: Dealt, actions: list[tuple[str, FinalContract]], table: str, side: str,
-         tell: Progress) -> Run:
-    solved: dict[tuple[str, str], list[int]] = {}
+         tell: Progress, value_of: dict[int, Fraction]) -> Run:
     needed = list(dict.fromkeys((c.strain, c.declarer) for _, c in actions))
-    for k, (strain, declarer) in enumerate(needed):
-        def step(done: int, k: int = k) -> None:
-            tell(f"solving {STRAIN_SYMBOLS[strain]} by {SEAT_NAMES[declarer]} {label}",
-                 (k + done / len(dealt.deals)) / len(needed))
-        solved[(strain, declarer)] = declarer_tricks(dealt.deals, strain, declarer, step)
-    value_of: dict[int, Fraction] = {}
+
+    def step(k: int, done: int) -> None:
+        strain, declarer = needed[k]
+        tell(f"solving {STRAIN_SYMBOLS[strain]} by {SEAT_NAMES[declarer]} {label}",
+             (k + done / len(dealt.deals)) / len(needed))
+    solved = declarer_tricks(dealt.deals, needed, step)
     outcomes = []
     for action, contract in actions:
         tricks = tuple(solved[(contract.strain, contract.declarer)])

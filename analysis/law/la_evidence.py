@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Union
 
+from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
+from analysis.limits import MAX_POLL_COUNT, check_length
 from analysis.law.logical_alternatives import Interval, action_name, parse_action, wilson_interval
 from analysis.numbers import counted, parse_fraction, percent
 
@@ -35,14 +37,12 @@ def _text(value: Any, where: str, required: bool = False) -> str:
     text = "" if value is None else str(value).strip()
     if required and not text:
         raise HuddleInputError(where, "is required")
-    if len(text) > MAX_TEXT:
-        raise HuddleInputError(where, f"is {len(text)} characters long; at most {MAX_TEXT}")
-    return text
+    return check_length(text, MAX_TEXT, where)
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 10_000:
-        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number from {low} to 10,000")
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_POLL_COUNT:
+        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number from {low} to {MAX_POLL_COUNT:,}")
     return value
 
 
@@ -272,7 +272,6 @@ FROM_RESULTS = "final contracts from the results file"
 def field_from_rows(rows, removed=None, name: str = "") -> FieldEvidence | None:
     """What the other tables did, read from a results file's rows (FieldRow: contract and
     declarer), the case's own table (``removed``) left out: "4♥ by South" at 7 of 12 tables."""
-    from analysis.bridge import contract_words
     counts: dict[str, int] = {}
     tables = 0
     for row in rows:

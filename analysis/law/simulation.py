@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.bridge import SEAT_NAMES, call_symbol, contract_words, parse_call, seat
+from analysis.bridge import SEAT_NAMES, call_symbol, parse_call, seat
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 
@@ -47,9 +47,6 @@ class FinalContract:
     def text(self) -> str:
         return f"{self.bid}{self.penalty} by {self.declarer}"
 
-    def words(self) -> str:
-        return contract_words(self.bid, self.penalty, self.declarer)
-
     def symbol(self) -> str:
         """"6♦ by South", "4♠X by North": as a director writes it, and as parse reads it back."""
         return f"{call_symbol(self.bid)}{self.penalty} by {SEAT_NAMES[self.declarer]}"
@@ -62,12 +59,6 @@ class SimulationSettings:
     readings: tuple[tuple[int, HandRange], ...] = ()     # (call index, the director's reading of that call)
     inference: HandRange | None = None                   # partner's hand as the UI suggests it (None: the preset)
     contracts: tuple[tuple[str, FinalContract], ...] = ()  # (action, the final contract it leads to)
-
-    def reading(self, index: int) -> HandRange | None:
-        return dict(self.readings).get(index)
-
-    def contract(self, action: str) -> FinalContract | None:
-        return dict(self.contracts).get(action)
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"deals": self.deals, "seed": self.seed}
