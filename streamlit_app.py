@@ -51,5 +51,6 @@ if user is None:
     run_page(st.navigation(_pages(lambda role: True), position="hidden"))
 else:
     with st.sidebar:
+        user = auth.acting_organisation(user)
         auth.sign_out_button(user)
     run_page(st.navigation(_pages(lambda role: role is None or user.may(role))))

@@ -254,10 +254,8 @@ def cmd_report(args) -> dict | str:
     if args.case.endswith(".json") or _is_file(args.case):
         report = report_for_file(_case_file(args.case))
     else:
-        from polling import cases
         from polling.dossier import load_dossier
-        _database()
-        seen = load_dossier(cases.find_case(args.case))
+        seen = load_dossier(_stored_case(args))
         report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
     written = write_report(report, formats, _output_folder(args.output) if args.output else settings.reports_dir())
     if args.json:
@@ -278,8 +276,7 @@ def cmd_simulate(args) -> dict | str:
         case = _case_file(args.case)
     else:
         from polling import cases
-        _database()
-        case = cases.get_case(cases.find_case(args.case)).case
+        case = cases.get_case(_stored_case(args)).case
     given = (case.simulation or SimulationSettings()).to_dict()
     if args.deals is not None:
         given["deals"] = args.deals
@@ -395,8 +392,7 @@ def _corpus_file(path: str):
 def cmd_corpus_export(args) -> dict | str:
     from analysis.research import calibration as research
     from polling.corpus import database_corpus
-    _database()
-    corpus = database_corpus()
+    corpus = database_corpus(organisation_id=_organisation(args))
     if corpus is None:
         raise HuddleInputError("corpus", "no stored case has a recorded poll with a ruling")
     if args.output.lower().endswith(".parquet"):
@@ -456,11 +452,61 @@ def _database() -> None:
 
 def cmd_user_add(args) -> dict | str:
     from polling import accounts
-    _database()
+    organisation = _organisation(args)
     password = _read_password(args.password_stdin)
-    user = accounts.create_user(args.username, password, args.role, args.name or "")
-    out = {"username": user.username, "role": user.role, "display_name": user.display_name}
-    return out if args.json else f"Added {user.username} ({user.role})."
+    user = accounts.create_user(args.username, password, args.role, args.name or "", organisation_id=organisation)
+    out = {"username": user.username, "role": user.role, "organisation": user.organisation,
+           "display_name": user.display_name}
+    return out if args.json else f"Added {user.username} ({user.role} of {user.organisation})."
+
+
+def cmd_user_grant(args) -> dict | str:
+    from polling import organisations
+    _database()
+    organisations.grant(args.username, args.org, args.role)
+    return ({"username": args.username, "organisation": args.org, "role": args.role} if args.json
+            else f"{args.username} is a {args.role} of {args.org}.")
+
+
+def cmd_user_revoke(args) -> dict | str:
+    from polling import organisations
+    _database()
+    organisations.revoke(args.username, args.org)
+    return ({"username": args.username, "organisation": args.org, "role": None} if args.json
+            else f"{args.username} has no role in {args.org} any more.")
+
+
+def cmd_org_add(args) -> dict | str:
+    from dataclasses import asdict
+    from polling import organisations
+    _database()
+    org = organisations.create_organisation(args.slug, args.name, args.kind, args.federation, args.share_panel,
+                                            args.share_research)
+    return asdict(org) if args.json else f"Added the {org.kind} {org.name} ({org.slug})."
+
+
+def cmd_org_rename(args) -> dict | str:
+    from dataclasses import asdict
+    from polling import organisations
+    _database()
+    org = organisations.rename(args.slug, args.name)
+    return asdict(org) if args.json else f"{org.slug} is now called {org.name}."
+
+
+def cmd_org_list(args) -> dict | str:
+    from dataclasses import asdict
+    from polling import organisations
+    _database()
+    found = organisations.list_organisations()
+    if args.json:
+        return {"organisations": [asdict(o) for o in found]}
+    slugs = {o.id: o.slug for o in found}
+
+    def shares(o) -> str:
+        said = [w for w, on in (("shares its panel", o.shares_panel), ("shares its research corpus", o.shares_research))
+                if on]
+        return (" of " + slugs[o.federation_id] if o.federation_id else "") + (", " + " and ".join(said) if said else "")
+    return "\n".join(f"{o.slug:20} {o.kind:10} {o.name}{shares(o)}" for o in found)
 
 
 def _read_password(from_stdin: bool) -> str:
@@ -480,14 +526,16 @@ def _read_password(from_stdin: bool) -> str:
 
 
 def cmd_user_list(args) -> dict | str:
-    from polling import accounts
+    """Every account with its roles (or an organisation's members with their role there)."""
+    from polling import accounts, organisations
     _database()
-    users = accounts.list_users()
+    users = accounts.list_users(organisation_id=organisations.find_organisation(args.org).id if args.org else None)
     if args.json:
-        return {"users": [{"username": u.username, "role": u.role, "display_name": u.display_name,
-                           "disabled": u.disabled} for u in users]}
-    return "\n".join(f"{u.username:20} {u.role:11} {'disabled ' if u.disabled else ''}{u.display_name}"
-                     for u in users) or "No accounts."
+        return {"users": [{"username": u.username, "display_name": u.display_name, "disabled": u.disabled,
+                           "roles": [{"organisation": r.organisation, "role": r.role} for r in u.roles]}
+                          for u in users]}
+    return "\n".join(f"{u.username:20} {'; '.join(f'{r.role} of {r.organisation}' for r in u.roles):40} "
+                     f"{'disabled ' if u.disabled else ''}{u.display_name}" for u in users) or "No accounts."
 
 
 def cmd_user_passwd(args) -> dict | str:
@@ -517,6 +565,34 @@ def _board_number(text: str) -> int:
 def _who(args) -> str:
     import getpass
     return args.as_user or f"cli:{getpass.getuser()}"
+
+
+def _organisation(args, director: bool = False) -> int:
+    """The organisation a stored-case command acts in: --org (default: the default organisation),
+    or, when --as names an account, that account's organisation, where it must hold a role (a
+    director's, to change a case). A case of any other organisation is refused as unknown."""
+    from polling import accounts, organisations
+    _database()
+    chosen = organisations.find_organisation(args.org).id if getattr(args, "org", None) else None
+    held = accounts.roles_of(args.as_user) if getattr(args, "as_user", None) else None
+    if held is None:
+        return chosen or organisations.DEFAULT_ORGANISATION
+    disabled, roles = held
+    if disabled:
+        raise HuddleInputError("--as", f"the account '{args.as_user}' is disabled")
+    role = next((r for r in roles if chosen in (None, r.organisation_id)), None)
+    if role is None:
+        raise HuddleInputError("--as", f"'{args.as_user}' holds no role in that organisation")
+    if director and role.role != "director":
+        raise HuddleInputError("--as", f"'{args.as_user}' is a {role.role} of {role.organisation}: only a director "
+                                       "changes a case")
+    return role.organisation_id
+
+
+def _stored_case(args, director: bool = False) -> int:
+    """The record id of the case ``args.id`` (or ``args.case``) in the organisation acted in."""
+    from polling import cases
+    return cases.find_case(getattr(args, "id", None) or args.case, organisation_id=_organisation(args, director))
 
 
 def _read_bytes(path: str) -> bytes:
@@ -629,16 +705,14 @@ def cmd_case_import(args) -> dict | str:
     if len(args.files) > 1 and any(f.lower().endswith(_HAND_RECORDS) for f in args.files):
         raise HuddleInputError("files", "import one PBN or LIN file at a time (it takes --title and --board)")
     new = [_case_from_file(f, args) for f in args.files]   # every file validated before any is written
-    _database()
-    ids = cases.create_cases(new, _who(args), "imported")
+    ids = cases.create_cases(new, _who(args), "imported", organisation_id=_organisation(args, director=True))
     out = {"imported": [{"id": c.id, "record": r, "title": c.title} for c, r in zip(new, ids)]}
     return out if args.json else "\n".join(f"Imported {c.id}: {c.title}" for c in new)
 
 
 def cmd_case_export(args) -> dict | str:
     from polling import cases
-    _database()
-    text = cases.export_case(cases.find_case(args.id))
+    text = cases.export_case(_stored_case(args))
     if args.pbn:
         from analysis.law import case as case_files
         text = case_files.to_pbn(case_files.loads(text))
@@ -651,9 +725,8 @@ def cmd_case_export(args) -> dict | str:
 
 
 def cmd_case_list(args) -> dict | str:
-    _database()
     from polling import db
-    records = db.case_index()
+    records = db.case_index(organisation_id=_organisation(args))
     if args.json:
         return {"cases": [{"id": r.slug, "title": r.title, "kind": r.kind, "status": r.status} for r in records]}
     return "\n".join(f"{r.slug:32} {r.kind} {r.status:9} {r.title}" for r in records) or "No cases."
@@ -661,15 +734,13 @@ def cmd_case_list(args) -> dict | str:
 
 def cmd_case_status(args) -> dict | str:
     from polling import cases
-    _database()
-    cases.set_status(cases.find_case(args.id), args.status, _who(args), args.reason or "")
+    cases.set_status(_stored_case(args, director=True), args.status, _who(args), args.reason or "")
     return {"id": args.id, "status": args.status} if args.json else f"{args.id} is now {args.status}"
 
 
 def cmd_case_history(args) -> dict | str:
     from polling import cases
-    _database()
-    changes = cases.history(cases.find_case(args.id))
+    changes = cases.history(_stored_case(args))
     rows = [{"at": c.at.isoformat(), "who": c.username, "action": c.action, "summary": c.summary,
              "status": c.status} for c in changes]
     if args.json:
@@ -680,8 +751,7 @@ def cmd_case_history(args) -> dict | str:
 def cmd_case_rule(args) -> dict | str:
     """Save a version of the stored case's ruling (from its ruling section)."""
     from polling import cases, rulings
-    _database()
-    record_id = cases.find_case(args.id)
+    record_id = _stored_case(args, director=True)
     inputs = cases.get_case(record_id).case.ruling
     if inputs is None:
         raise HuddleInputError("ruling", f"case '{args.id}' has no ruling section to save")
@@ -692,9 +762,8 @@ def cmd_case_rule(args) -> dict | str:
 
 
 def cmd_case_rulings(args) -> dict | str:
-    from polling import cases, rulings
-    _database()
-    versions = rulings.ruling_versions(cases.find_case(args.id))
+    from polling import rulings
+    versions = rulings.ruling_versions(_stored_case(args))
     rows = [{"version": v.version, "at": v.at.isoformat(), "who": v.username, "policy": v.policy,
              "adjusted": v.adjusted, "text": json.loads(v.result)["text"]} for v in versions]
     if args.json:
@@ -707,8 +776,7 @@ def cmd_case_rulings(args) -> dict | str:
 def cmd_case_field(args) -> dict | str:
     """Set a stored case's field from the scoring program's results (PBN ScoreTable, USEBIO, CSV)."""
     from polling import cases
-    _database()
-    record_id = cases.find_case(args.id)
+    record_id = _stored_case(args, director=True)
     try:
         field = cases.field_from_results(record_id, _read_bytes(args.file), args.file, _who(args), args.ns_pair,
                                          args.ew_pair, args.format, args.board)
@@ -724,8 +792,7 @@ def cmd_case_scores(args) -> dict | str:
     from analysis.law.ruling import rule
     from polling import cases
     from reports.score_export import score_file, score_rows
-    _database()
-    case = cases.get_case(cases.find_case(args.id)).case
+    case = cases.get_case(_stored_case(args)).case
     if case.ruling is None:
         raise HuddleInputError("ruling", f"case '{args.id}' has no ruling to export")
     ruling = rule(case)
@@ -742,6 +809,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="huddle", description="Huddle: rulings on unauthorized information and "
                                                 "misinformation, scored exactly.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    who = dict(dest="as_user", metavar="NAME", help="who acts: an account acts within its organisation and the "
+                                                    "history records it (default cli:<login>)")
+    org_help = dict(metavar="SLUG", help="the organisation acted in (default: the default organisation; with --as "
+                                         "an account: that account's)")
+
+    def scoped(p: argparse.ArgumentParser) -> None:
+        """A command on stored cases: it acts in one organisation (--org), or as an account (--as)."""
+        p.add_argument("--org", **org_help)
+        p.add_argument("--as", **who)
 
     def add(name: str, handler: Callable, help_text: str, group=sub) -> argparse.ArgumentParser:
         p = group.add_parser(name, help=help_text, description=help_text)
@@ -813,6 +889,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", action="store_true", help="write the HTML report (opens with no internet)")
     p.add_argument("--pdf", action="store_true", help="write the PDF report")
     p.add_argument("-o", "--output", help="folder (default: HUDDLE_REPORTS_DIR or data/reports)")
+    scoped(p)
 
     p = add("simulate", cmd_simulate, "Deal the unseen hands and play each polled action's contract double "
                                       "dummy, with and without the UI's inference: evidence for question 3.")
@@ -822,6 +899,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--inference", help="partner's hand as the UI suggests it, e.g. '15+ HCP'")
     p.add_argument("--reading", action="append", help="a call's reading: CALL_NUMBER=DESCRIPTION, e.g. '4=10+ HCP, 4+ clubs'")
     p.add_argument("--contract", action="append", help="where an action leads: ACTION=CONTRACT, e.g. 'P=5D by S'")
+    scoped(p)
 
     p = add("calibrate", cmd_calibrate, "Calibrate the LA threshold from a corpus of polls and rulings (CSV).")
     p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll (docs/research.md); default: the "
@@ -838,6 +916,7 @@ def build_parser() -> argparse.ArgumentParser:
     corpus_sub = corpus_cmd.add_subparsers(dest="corpus_command", required=True, parser_class=_Parser)
     p = add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", corpus_sub)
     p.add_argument("-o", "--output", required=True)
+    scoped(p)
 
     p = add("setup", cmd_setup, "Create or upgrade the database and load the example cases.")
     p.add_argument("--no-examples", action="store_true", help="do not load the example cases")
@@ -848,14 +927,38 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("restore", cmd_restore, "Restore a backup into an empty database (HUDDLE_DATABASE_URL).")
     p.add_argument("file", help="a file `huddle backup` wrote")
 
+    org = sub.add_parser("org", help="Organisations: clubs and federations side by side.")
+    orgs = org.add_subparsers(dest="org_command", required=True, parser_class=_Parser)
+    p = add("add", cmd_org_add, "Add a club or a federation.", orgs)
+    p.add_argument("slug", help="its short name: lower-case letters, digits and '-'")
+    p.add_argument("--name", required=True, help="its full name")
+    p.add_argument("--kind", choices=["club", "federation"], default="club")
+    p.add_argument("--federation", metavar="SLUG", help="a club's federation")
+    p.add_argument("--share-panel", action="store_true", help="a federation: its clubs' directors may poll its panel")
+    p.add_argument("--share-research", action="store_true",
+                   help="a federation: its clubs' researchers study all its clubs' cases, anonymised")
+    add("list", cmd_org_list, "List the organisations.", orgs)
+    p = add("rename", cmd_org_rename, "Give an organisation a new name (the default one is 'Our club').", orgs)
+    p.add_argument("slug")
+    p.add_argument("--name", required=True)
+
     user = sub.add_parser("user", help="Accounts for directors, committee members, researchers.")
     users = user.add_subparsers(dest="user_command", required=True, parser_class=_Parser)
     p = add("add", cmd_user_add, "Add an account (asks for the password, or reads it from stdin).", users)
     p.add_argument("username")
     p.add_argument("--role", default="director", help="director, committee or researcher")
+    p.add_argument("--org", metavar="SLUG", help="the organisation the role is in (default: the default one)")
     p.add_argument("--name", help="the name shown on rulings")
     p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
-    add("list", cmd_user_list, "List the accounts.", users)
+    p = add("list", cmd_user_list, "List the accounts with their roles.", users)
+    p.add_argument("--org", metavar="SLUG", help="only this organisation's members, with their role there")
+    p = add("grant", cmd_user_grant, "Give an account a role in an organisation (roles are per organisation).", users)
+    p.add_argument("username")
+    p.add_argument("role", help="director, committee or researcher")
+    p.add_argument("--org", metavar="SLUG", required=True)
+    p = add("revoke", cmd_user_revoke, "Take an account's role in an organisation away.", users)
+    p.add_argument("username")
+    p.add_argument("--org", metavar="SLUG", required=True)
     p = add("passwd", cmd_user_passwd, "Set an account's password (its other sign-ins end).", users)
     p.add_argument("username")
     p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
@@ -865,7 +968,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     case = sub.add_parser("case", help="Case files: import, export, list, status, history, rule, rulings.")
     case_files = case.add_subparsers(dest="case_command", required=True, parser_class=_Parser)
-    who = dict(dest="as_user", metavar="NAME", help="who the history records (default cli:<login>)")
     p = add("import", cmd_case_import, "Import case files (JSON), or one board of a PBN or LIN file as a new "
                                        "case.", case_files)
     p.add_argument("files", nargs="+", help="case files (.json) or one .pbn or .lin file")
@@ -875,7 +977,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", type=_board_number, help="PBN/LIN: the board number (default: the only board)")
     p.add_argument("--room", choices=["open", "closed"], help="PBN/LIN: the table, when the file has both")
     p.add_argument("--game", type=_board_number, help="PBN/LIN: the game's position in the file (1 = first)")
-    p.add_argument("--as", **who)
     p = add("boards", cmd_case_boards, "List the boards of a PBN or LIN file: read, or refused and why.",
             case_files)
     p.add_argument("file")
@@ -892,7 +993,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["pbn", "usebio", "csv"], help="default: from the file name or content")
     p.add_argument("--ns-pair", help="the case's North-South pair, to take its own result out")
     p.add_argument("--ew-pair", help="the case's East-West pair")
-    p.add_argument("--as", **who)
     p = add("scores", cmd_case_scores, "Each side's adjusted score for the scoring program (exact and rounded).",
             case_files)
     p.add_argument("id")
@@ -904,16 +1004,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.add_argument("status")
     p.add_argument("--reason")
-    p.add_argument("--as", **who)
     p = add("history", cmd_case_history, "Every change to a case: who, when, what.", case_files)
     p.add_argument("id")
     p = add("rule", cmd_case_rule, "Save a version of a stored case's ruling (from its ruling section).",
             case_files)
     p.add_argument("id")
-    p.add_argument("--as", **who)
     p = add("rulings", cmd_case_rulings, "The saved versions of a case's ruling: who, when, the result.",
             case_files)
     p.add_argument("id")
+    for name, p in case_files.choices.items():
+        if name != "boards":                    # the only one that reads a file, not the stored cases
+            scoped(p)
     return parser
 
 

@@ -21,7 +21,8 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import commit_or_refuse, reading, writing
-from .models import SignInFailure, SignInKnownAddress, SignInSession, UserAccount, utcnow
+from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInFailure, SignInKnownAddress,
+                     SignInSession, UserAccount, utcnow)
 
 ROLES = ("director", "committee", "researcher")
 SESSION_COOKIE = "huddle_session"
@@ -32,14 +33,27 @@ _USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
 
 
 @dataclass(frozen=True)
+class Role:
+    """An account's role in one organisation."""
+
+    organisation_id: int
+    organisation: str              # its name
+    role: str
+
+
+@dataclass(frozen=True)
 class User:
-    """Who is signed in, in the words the pages use."""
+    """Who is signed in, in the words the pages use: the role is the one held in the
+    organisation the user acts in (``organisation_id``); ``roles`` are all of them."""
 
     id: int
     username: str
     display_name: str
     role: str
     disabled: bool = False
+    organisation_id: int = DEFAULT_ORGANISATION
+    organisation: str = ""
+    roles: tuple[Role, ...] = ()
 
     @property
     def name(self) -> str:
@@ -50,8 +64,30 @@ class User:
         return self.role == role or self.role == "director"
 
 
-def _user(row: UserAccount) -> User:
-    return User(row.id, row.username, row.display_name, row.role, row.disabled_at is not None)
+def _roles(session: Session, user_id: int | None) -> tuple[Role, ...]:
+    found = session.exec(select(Membership.organisation_id, Organisation.name, Membership.role)
+                         .join(Organisation, Membership.organisation_id == Organisation.id)
+                         .where(Membership.user_id == user_id).order_by(Membership.organisation_id)).all()
+    return tuple(Role(*r) for r in found)
+
+
+def _user(session: Session, row: UserAccount, organisation_id: int | None = None) -> User | None:
+    """The account acting in ``organisation_id`` (or in its first organisation when it holds no
+    role there); None for an account with no role anywhere."""
+    assert row.id is not None
+    roles = _roles(session, row.id)
+    acting = next((r for r in roles if r.organisation_id == organisation_id), roles[0] if roles else None)
+    if acting is None:
+        return None
+    return User(row.id, row.username, row.display_name, acting.role, row.disabled_at is not None,
+                acting.organisation_id, acting.organisation, roles)
+
+
+def _acting(session: Session, row: UserAccount, organisation_id: int | None = None) -> User:
+    user = _user(session, row, organisation_id)
+    if user is None:
+        raise HuddleInputError("username", f"'{row.username}' has no role in any organisation")
+    return user
 
 
 
@@ -110,9 +146,10 @@ def has_users(url: str | None = None) -> bool:
 
 
 def create_user(username: str, password: str, role: str = "director", display_name: str = "",
-                url: str | None = None, only_if_first: bool = False) -> User:
-    """Add an account. ``only_if_first`` is the first-visit setup: it refuses once any account
-    exists (checked in the same write transaction)."""
+                url: str | None = None, only_if_first: bool = False,
+                organisation_id: int = DEFAULT_ORGANISATION) -> User:
+    """Add an account with ``role`` in ``organisation_id``. ``only_if_first`` is the first-visit
+    setup: it refuses once any account exists (checked in the same write transaction)."""
     name = check_new_account(username, password, role)
     if len(display_name) > 120:
         raise HuddleInputError("display name", "at most 120 characters")
@@ -124,26 +161,48 @@ def create_user(username: str, password: str, role: str = "director", display_na
             session.exec(text("LOCK TABLE user_account IN SHARE ROW EXCLUSIVE MODE"))
         if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
             raise HuddleInputError("username", "the first director has already been created; sign in")
-        row = UserAccount(username=name, display_name=display_name.strip(), role=role,
-                          password_hash=hash_password(password))
+        if session.get(Organisation, organisation_id) is None:
+            raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
+        row = UserAccount(username=name, display_name=display_name.strip(), password_hash=hash_password(password))
         session.add(row)
+        try:
+            session.flush()                             # its id, for the role; one commit for both
+        except IntegrityError:
+            session.rollback()
+            raise HuddleInputError("username", f"'{name}' is taken") from None
+        session.add(Membership(user_id=row.id, organisation_id=organisation_id, role=role))
         commit_or_refuse(session, "username", f"'{name}' is taken")
-        return _user(row)
+        return _acting(session, row, organisation_id)
 
 
-def list_users(url: str | None = None) -> list[User]:
+def list_users(url: str | None = None, organisation_id: int | None = None) -> list[User]:
+    """Every account (each with its first role), or the members of ``organisation_id`` with
+    their role there."""
     with reading(url) as session:
-        return [_user(r) for r in session.exec(select(UserAccount).order_by(UserAccount.username))]
+        query = select(UserAccount).order_by(UserAccount.username)
+        if organisation_id is not None:
+            query = query.join(Membership, Membership.user_id == UserAccount.id).where(
+                Membership.organisation_id == organisation_id)
+        found = (_user(session, r, organisation_id) for r in session.exec(query))
+        return [u for u in found if u is not None]
+
+
+def roles_of(username: str, url: str | None = None) -> tuple[bool, tuple[Role, ...]] | None:
+    """(disabled?, roles) of the account ``username``, or None when there is no such account:
+    how the command line acts as an account without its password."""
+    with reading(url) as session:
+        row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+        return None if row is None else (row.disabled_at is not None, _roles(session, row.id))
 
 
 def authenticate(username: str, password: str, url: str | None = None) -> User | None:
     with reading(url) as session:
         row = session.exec(select(UserAccount).where(
             UserAccount.username == (username or "").strip().lower())).first()
-    if row is None or row.disabled_at is not None:
-        verify_password(password or "", _dummy_hash())
-        return None
-    return _user(row) if verify_password(password or "", row.password_hash) else None
+        if row is None or row.disabled_at is not None:
+            verify_password(password or "", _dummy_hash())
+            return None
+        return _user(session, row) if verify_password(password or "", row.password_hash) else None
 
 
 # ---------------------------------------------------------------- sign-in throttle
@@ -318,7 +377,7 @@ def session_cookie(user: User, url: str | None = None, now: datetime | None = No
         # sessions past their time are of no use to anyone: each sign-in clears them away
         session.exec(delete(SignInSession).where(SignInSession.expires_at <= now))
         session.add(SignInSession(user_id=row.id, token_hash=_token_hash(token), created_at=now,
-                                  expires_at=now + SESSION_TTL))
+                                  expires_at=now + SESSION_TTL, organisation_id=user.organisation_id))
         session.commit()
     expires = int((now + SESSION_TTL).timestamp())
     payload = f"{row.id}:{expires}:{_fingerprint(row.password_hash)}:{token}"
@@ -354,11 +413,30 @@ def user_from_cookie(value: str | None, url: str | None = None,
         row = session.get(UserAccount, user_id)
         live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(token),
                                                         SignInSession.user_id == user_id)).first()
-    if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != fingerprint:
+        if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != fingerprint:
+            return None
+        if live is None or _aware(live.expires_at) <= now:
+            return None
+        return _user(session, row, live.organisation_id)
+
+
+def act_in(value: str | None, organisation_id: int, url: str | None = None) -> User | None:
+    """The signed-in session of cookie ``value`` acts in ``organisation_id`` from now on (every
+    server process reads it from the database); refused unless the user holds a role there."""
+    user = user_from_cookie(value, url)
+    parts = _cookie_payload(value)
+    if user is None or parts is None:
         return None
-    if live is None or _aware(live.expires_at) <= now:
-        return None
-    return _user(row)
+    if organisation_id not in {r.organisation_id for r in user.roles}:
+        raise HuddleInputError("organisation", "you hold no role in that organisation")
+    with writing(url) as session:
+        live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(parts[3]))).first()
+        if live is None:
+            return None
+        live.organisation_id = organisation_id
+        session.add(live)
+        session.commit()
+        return _user(session, session.get(UserAccount, user.id), organisation_id)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -418,30 +496,47 @@ def change_password(username: str, current: str, new: str, again: str | None = N
         session.commit()
 
 
-def reset_password(username: str, new: str, again: str | None = None, url: str | None = None) -> None:
+def _managed(session: Session, username: str, organisation_id: int | None) -> UserAccount:
+    """The account, which a director of ``organisation_id`` may manage only when it belongs to
+    her organisation alone (an account of several organisations is the server operator's,
+    through the command line). None: the operator."""
+    row = _account(session, username)
+    if organisation_id is not None:
+        held = {r.organisation_id for r in _roles(session, row.id)}
+        if organisation_id not in held:
+            raise HuddleInputError("username", f"there is no account '{username}' in this organisation")
+        if held != {organisation_id}:
+            raise HuddleInputError("username", f"'{row.username}' also belongs to another organisation: the "
+                                               "server's operator changes it (huddle user)")
+    return row
+
+
+def reset_password(username: str, new: str, again: str | None = None, url: str | None = None,
+                   organisation_id: int | None = None) -> None:
     """A director sets another account's password (a forgotten one); every session of it ends."""
     _check_password(new, again)
     with writing(url) as session:
-        row = _account(session, username)
+        row = _managed(session, username, organisation_id)
         row.password_hash = hash_password(new)
         _end_all_sessions(session, row.id)
         session.add(row)
         session.commit()
 
 
-def set_disabled(username: str, disabled: bool = True, url: str | None = None) -> User:
+def set_disabled(username: str, disabled: bool = True, url: str | None = None,
+                 organisation_id: int | None = None) -> User:
     """Disable (or enable again) an account; a disabled account cannot sign in and its sessions
-    end. The last director who can sign in cannot be disabled."""
+    end. An organisation's last director who can sign in cannot be disabled."""
+    from .organisations import last_director_of
     with writing(url) as session:
-        row = _account(session, username)
-        if disabled and row.role == "director" and row.disabled_at is None:
-            active = session.exec(select(func.count()).select_from(UserAccount).where(
-                UserAccount.role == "director", UserAccount.disabled_at.is_(None))).one()
-            if active <= 1:
-                raise HuddleInputError("username", f"'{row.username}' is the last director who can sign in")
+        row = _managed(session, username, organisation_id)
+        if disabled and row.disabled_at is None:
+            kept = last_director_of(session, row)
+            if kept is not None:
+                raise HuddleInputError("username", f"'{row.username}' is the last director of {kept} who can sign in")
         row.disabled_at = utcnow() if disabled else None
         if disabled:
             _end_all_sessions(session, row.id)
         session.add(row)
         session.commit()
-        return _user(row)
+        return _acting(session, row, organisation_id)

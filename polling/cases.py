@@ -14,7 +14,7 @@ from analysis.errors import HuddleInputError
 from analysis.limits import check_file_size
 
 from .db import commit_or_refuse, reading, writing
-from .models import CaseChange, CaseRecord, Poll, utcnow
+from .models import DEFAULT_ORGANISATION, CaseChange, CaseRecord, Poll, utcnow
 
 STATUSES = ("open", "polling", "ruled", "appealed", "closed")
 # Which status may follow which. Reopening (back to open) is allowed from every later stage.
@@ -78,26 +78,31 @@ def check_readable(case: Case) -> None:
         rule(case)
 
 
-def add_case_record(session: Session, case: Case, username: str, action: str) -> CaseRecord:
+def add_case_record(session: Session, case: Case, username: str, action: str,
+                    organisation_id: int = DEFAULT_ORGANISATION) -> CaseRecord:
     check_readable(case)
-    if session.exec(select(CaseRecord.id).where(CaseRecord.slug == case.id)).first() is not None:
+    if session.exec(select(CaseRecord.id).where(CaseRecord.slug == case.id,
+                                                CaseRecord.organisation_id == organisation_id)).first() is not None:
         raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id")
-    record = CaseRecord(slug=case.id, title=case.title, kind=case.kind, body=case_files.dumps(case), version=0)
+    record = CaseRecord(slug=case.id, title=case.title, kind=case.kind, body=case_files.dumps(case), version=0,
+                        organisation_id=organisation_id)
     session.add(record)
     session.flush()
     log_change(session, record, username, action, f"{action}: {case.title}")    # version 1
     return record
 
 
-def create_case(case: Case, username: str, action: str = "created", url: str | None = None) -> int:
-    """Store a new case (already validated as a Case); returns its record id."""
-    return create_cases([case], username, action, url)[0]
+def create_case(case: Case, username: str, action: str = "created", url: str | None = None,
+                organisation_id: int = DEFAULT_ORGANISATION) -> int:
+    """Store a new case (already validated as a Case) of ``organisation_id``; returns its record id."""
+    return create_cases([case], username, action, url, organisation_id)[0]
 
 
-def create_cases(new: list[Case], username: str, action: str = "created", url: str | None = None) -> list[int]:
+def create_cases(new: list[Case], username: str, action: str = "created", url: str | None = None,
+                 organisation_id: int = DEFAULT_ORGANISATION) -> list[int]:
     """Store several cases in one transaction: all of them, or none."""
     with writing(url) as session:
-        records = [add_case_record(session, case, username, action) for case in new]
+        records = [add_case_record(session, case, username, action, organisation_id) for case in new]
         commit_or_refuse(session, "id", "one of the ids is already a case; choose another id")
         return [r.id for r in records]
 
@@ -207,9 +212,20 @@ def export_case(record_id: int, url: str | None = None) -> str:
     return case_files.dumps(get_case(record_id, url).case) + "\n"
 
 
-def find_case(slug: str, url: str | None = None) -> int:
+def find_case(slug: str, url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> int:
+    """The record id of ``organisation_id``'s case ``slug``. Another organisation's case is
+    refused in the same words as a missing one: a club learns nothing of another's cases."""
     with reading(url) as session:
-        found = session.exec(select(CaseRecord.id).where(CaseRecord.slug == slug)).first()
+        found = session.exec(select(CaseRecord.id).where(CaseRecord.slug == slug,
+                                                         CaseRecord.organisation_id == organisation_id)).first()
     if found is None:
         raise HuddleInputError("case", f"there is no case with id '{slug}'")
     return found
+
+
+def in_organisation(record_id: int, organisation_id: int, url: str | None = None) -> bool:
+    """Is the case one of ``organisation_id``'s?"""
+    with reading(url) as session:
+        return session.exec(select(CaseRecord.id).where(CaseRecord.id == record_id,
+                                                        CaseRecord.organisation_id == organisation_id)).first() \
+            is not None

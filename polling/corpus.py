@@ -11,15 +11,31 @@ import pandas as pd
 
 from analysis.law import case as case_files
 from analysis.law.logical_alternatives import LAVerdict, logical_alternatives, policy
-from analysis.research.calibration import corpus_frame, corpus_rows, evidence_rows
+from analysis.research.calibration import anonymised, corpus_frame, corpus_rows, evidence_rows
 
 from . import committee, db, rulings, services
+from .models import DEFAULT_ORGANISATION
+from .organisations import research_reach
 
 
-def database_corpus(url: str | None = None) -> pd.DataFrame | None:
-    """The corpus of the database's cases, or None when no case has a recorded poll."""
+def database_corpus(url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> pd.DataFrame | None:
+    """The corpus an organisation's researchers study, or None when no case in it has a
+    recorded poll: its own cases as they are, and the cases its federation shares (a
+    federation: its clubs'), anonymised (organisations.research_reach)."""
+    named, shared = research_reach(organisation_id, url)
+    own = _corpus(db.list_cases(url, named), url)
+    # two clubs may use one case id: each case is told apart by its record before it is renamed
+    others = _corpus(db.list_cases(url, shared), url, by_record=True) if shared else None
+    if others is not None:
+        others = anonymised(others)
+    found = [frame for frame in (own, others) if frame is not None]
+    return pd.concat(found, ignore_index=True) if found else None
+
+
+def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame | None:
     rows = []
-    for record in db.list_cases(url):
+    for record in records:
+        start = len(rows)
         case = case_files.loads(record.body)
         rows.extend(evidence_rows(case))           # the other evidence, each row with its type
         if case.ruling is None or not case.ruling.poll or not case.action_in_question():
@@ -41,6 +57,9 @@ def database_corpus(url: str | None = None) -> pd.DataFrame | None:
             for row in found:
                 row[column] = verdicts.get(row["action"], row[column])
         rows.extend(found)
+        if by_record:
+            for row in rows[start:]:
+                row["case_id"] = f"record {record.id}"
     return corpus_frame(rows) if rows else None
 
 

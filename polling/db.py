@@ -17,7 +17,7 @@ from sqlmodel import Session, create_engine, select
 from analysis.errors import HuddleInputError
 
 from . import settings
-from .models import CaseRecord, utcnow
+from .models import DEFAULT_ORGANISATION, CaseRecord, utcnow
 
 
 @functools.lru_cache(maxsize=8)
@@ -155,10 +155,13 @@ def health(url: str | None = None) -> dict:
             "schema": current, "expected": expected}
 
 
-def list_cases(url: str | None = None) -> list[CaseRecord]:
-    """Every case with its case file."""
+def list_cases(url: str | None = None, organisations: tuple[int, ...] | None = None) -> list[CaseRecord]:
+    """Every case with its case file (of ``organisations`` only, when given)."""
+    query = select(CaseRecord).order_by(CaseRecord.id)
+    if organisations is not None:
+        query = query.where(CaseRecord.organisation_id.in_(organisations))
     with reading(url) as session:
-        return list(session.exec(select(CaseRecord).order_by(CaseRecord.id)).all())
+        return list(session.exec(query).all())
 
 
 @dataclass(frozen=True)
@@ -173,11 +176,12 @@ class CaseSummary:
     version: int
 
 
-def case_index(url: str | None = None) -> list[CaseSummary]:
-    """Every case, without its case file: the case list and the case pickers."""
+def case_index(url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> list[CaseSummary]:
+    """Every case of an organisation, without its case file: the case list and the case pickers."""
     columns = (CaseRecord.id, CaseRecord.slug, CaseRecord.title, CaseRecord.kind, CaseRecord.status, CaseRecord.version)
     with reading(url) as session:
-        return [CaseSummary(*row) for row in session.exec(select(*columns).order_by(CaseRecord.id)).all()]
+        return [CaseSummary(*row) for row in session.exec(
+            select(*columns).where(CaseRecord.organisation_id == organisation_id).order_by(CaseRecord.id)).all()]
 
 
 __all__ = ["engine", "engine_for", "upgrade", "commit_or_refuse", "list_cases", "case_index", "CaseSummary",

@@ -11,13 +11,45 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class CaseRecord(SQLModel, table=True):
-    """A ruling case; ``body`` holds the case file (JSON, docs/case-file.md)."""
+DEFAULT_ORGANISATION = 1     # the organisation every install has: a one-club install needs no other
 
-    __tablename__ = "case_record"
+
+class Organisation(SQLModel, table=True):
+    """A club or a federation: it owns its cases, its panel and its members' roles. A club may
+    belong to a federation, which may share its (national) panel and an anonymised research
+    corpus of all its clubs' cases with them."""
 
     id: int | None = Field(default=None, primary_key=True)
-    slug: str = Field(index=True, unique=True, max_length=120)
+    slug: str = Field(index=True, unique=True, max_length=60)
+    name: str = Field(max_length=120)
+    kind: str = Field(default="club", max_length=12)           # club | federation
+    federation_id: int | None = Field(default=None, foreign_key="organisation.id")
+    shares_panel: bool = False          # a federation's panel, open to its clubs' directors
+    shares_research: bool = False       # a federation's anonymised corpus, open to its clubs' researchers
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Membership(SQLModel, table=True):
+    """One account's role in one organisation: roles are per organisation."""
+
+    __table_args__ = (UniqueConstraint("user_id", "organisation_id", name="uq_membership_user_organisation"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="user_account.id", index=True, ondelete="CASCADE")
+    organisation_id: int = Field(foreign_key="organisation.id", index=True)
+    role: str = Field(max_length=20)                 # director | committee | researcher
+
+
+class CaseRecord(SQLModel, table=True):
+    """A ruling case; ``body`` holds the case file (JSON, docs/case-file.md). A case id is
+    unique within its organisation."""
+
+    __tablename__ = "case_record"
+    __table_args__ = (Index("uq_case_record_organisation_slug", "organisation_id", "slug", unique=True),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    organisation_id: int = Field(default=DEFAULT_ORGANISATION, foreign_key="organisation.id", index=True)
+    slug: str = Field(index=True, max_length=120)
     title: str = Field(max_length=300)
     kind: str = Field(max_length=12)         # UI, MI or unplayable
     status: str = Field(default="open", max_length=20)
@@ -64,6 +96,7 @@ class Pollee(SQLModel, table=True):
     played (so they are never polled on a board of those), and, through their links, their history."""
 
     id: int | None = Field(default=None, primary_key=True)
+    organisation_id: int = Field(default=DEFAULT_ORGANISATION, foreign_key="organisation.id", index=True)
     name: str = Field(max_length=120)
     grade: str = Field(max_length=20)                # one of panel.CLASSES
     reach_by: str = Field(default="link", max_length=20)
@@ -93,14 +126,14 @@ class Ballot(SQLModel, table=True):
 
 
 class UserAccount(SQLModel, table=True):
-    """A director, committee member or researcher. Pollees need no account."""
+    """A director, committee member or researcher (the role is per organisation: Membership).
+    Pollees need no account."""
 
     __tablename__ = "user_account"
 
     id: int | None = Field(default=None, primary_key=True)
     username: str = Field(index=True, unique=True, max_length=60)
     display_name: str = Field(default="", max_length=120)
-    role: str = Field(max_length=20)                 # director | committee | researcher
     password_hash: str = Field(max_length=300)       # scrypt$n$r$p$salt$key
     created_at: datetime = Field(default_factory=utcnow)
     disabled_at: datetime | None = None
@@ -186,6 +219,7 @@ class SignInSession(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="user_account.id", index=True, ondelete="CASCADE")
     token_hash: str = Field(unique=True, max_length=64)
+    organisation_id: int | None = Field(default=None, foreign_key="organisation.id")   # where it acts
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
 

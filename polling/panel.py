@@ -20,7 +20,8 @@ from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 
 from .db import reading, writing
-from .models import Ballot, CaseRecord, Invite, Poll, Pollee, utcnow
+from .models import DEFAULT_ORGANISATION, Ballot, CaseRecord, Invite, Poll, Pollee, utcnow
+from .organisations import panel_owners
 from .services import DEFAULT_TTL, MAX_INVITES, IssuedInvite, issue_in
 
 CLASSES = ("novice", "club", "regional", "national", "expert")
@@ -43,6 +44,7 @@ class PanelMember:
     retired: bool
     invited: int                            # links issued, not counting withdrawn ones
     answered: int
+    organisation_id: int = DEFAULT_ORGANISATION     # whose panel: a federation's is shared with its clubs
 
     @property
     def response_rate(self) -> Fraction | None:
@@ -83,10 +85,11 @@ def _played(played) -> list[dict]:
 
 
 def add_pollee(name: str, grade: str, reach_by: str = "link", contact: str = "", played=(), notes: str = "",
-               url: str | None = None) -> int:
+               url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> int:
     _checked(name, grade, reach_by, contact, notes)
     row = Pollee(name=name.strip(), grade=grade, reach_by=reach_by, contact=contact.strip(),
-                 played=json.dumps(_played(played), ensure_ascii=False), notes=notes.strip())
+                 played=json.dumps(_played(played), ensure_ascii=False), notes=notes.strip(),
+                 organisation_id=organisation_id)
     with writing(url) as session:
         session.add(row)
         session.commit()
@@ -94,10 +97,12 @@ def add_pollee(name: str, grade: str, reach_by: str = "link", contact: str = "",
 
 
 def update_pollee(pollee_id: int, name: str, grade: str, reach_by: str, contact: str = "", played=(),
-                  notes: str = "", retired: bool = False, url: str | None = None) -> None:
+                  notes: str = "", retired: bool = False, url: str | None = None,
+                  organisation_id: int = DEFAULT_ORGANISATION) -> None:
+    """Only the organisation whose panel it is changes a member (a club reads its federation's)."""
     _checked(name, grade, reach_by, contact, notes)
     with writing(url) as session:
-        row = _member_row(session, pollee_id)
+        row = _member_row(session, pollee_id, (organisation_id,))
         row.name, row.grade, row.reach_by, row.contact = name.strip(), grade, reach_by, contact.strip()
         row.played, row.notes = json.dumps(_played(played), ensure_ascii=False), notes.strip()
         row.retired_at = (row.retired_at or utcnow()) if retired else None
@@ -105,17 +110,20 @@ def update_pollee(pollee_id: int, name: str, grade: str, reach_by: str, contact:
         session.commit()
 
 
-def _member_row(session: Session, pollee_id: int) -> Pollee:
+def _member_row(session: Session, pollee_id: int, owners: tuple[int, ...]) -> Pollee:
     row = session.get(Pollee, pollee_id)
-    if row is None:
+    if row is None or row.organisation_id not in owners:
         raise HuddleInputError("pollee", f"there is no panel member {pollee_id}")
     return row
 
 
-def panel(url: str | None = None, include_retired: bool = False) -> list[PanelMember]:
-    """Every member with their links issued and answered (the response rate)."""
+def panel(url: str | None = None, include_retired: bool = False,
+          organisation_id: int = DEFAULT_ORGANISATION) -> list[PanelMember]:
+    """Every member of the panel an organisation's directors poll (its own, and its federation's
+    national panel when shared) with their links issued and answered (the response rate)."""
+    owners = panel_owners(organisation_id, url)
     with reading(url) as session:
-        rows = session.exec(select(Pollee).order_by(Pollee.name)).all()
+        rows = session.exec(select(Pollee).where(Pollee.organisation_id.in_(owners)).order_by(Pollee.name)).all()
         links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at)
                              .where(Invite.pollee_id.is_not(None))).all()
     invited: dict[int, int] = {}
@@ -127,17 +135,19 @@ def panel(url: str | None = None, include_retired: bool = False) -> list[PanelMe
         answered[pollee_id] = answered.get(pollee_id, 0) + (used is not None)
     return [PanelMember(r.id, r.name, r.grade, r.reach_by, r.contact,
                         tuple((p["event"], p["session"]) for p in json.loads(r.played)), r.notes,
-                        r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0))
+                        r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0), r.organisation_id)
             for r in rows if include_retired or r.retired_at is None]
 
 
-def history(pollee_id: int, url: str | None = None) -> list[dict]:
-    """A member's links, newest first: the case, the poll and its kind, when issued, and the answer."""
+def history(pollee_id: int, url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> list[dict]:
+    """A member's links in ``organisation_id``'s cases, newest first: the case, the poll and its
+    kind, when issued, and the answer (a national panel member's answers to other clubs stay theirs)."""
     with reading(url) as session:
-        _member_row(session, pollee_id)
+        _member_row(session, pollee_id, panel_owners(organisation_id, url))
         rows = session.exec(select(Invite, Poll, CaseRecord).join(Poll, Invite.poll_id == Poll.id)
                             .join(CaseRecord, Poll.case_id == CaseRecord.id)
-                            .where(Invite.pollee_id == pollee_id).order_by(Invite.id.desc())).all()
+                            .where(Invite.pollee_id == pollee_id, CaseRecord.organisation_id == organisation_id)
+                            .order_by(Invite.id.desc())).all()
         answers = {b.invite_id: b.call for b in session.exec(
             select(Ballot).where(Ballot.invite_id.in_([i.id for i, _, _ in rows]))).all()} if rows else {}
     return [{"case": record.title, "poll": poll.id, "poll type": poll.kind, "issued": invite.created_at,
@@ -167,9 +177,9 @@ def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Gro
     if grade not in CLASSES:
         raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
     with reading(url) as session:
-        event, session_name, already = _poll_context(session, poll_id)
+        event, session_name, already, organisation_id = _poll_context(session, poll_id)
     members, left_out = [], []
-    for m in panel(url):
+    for m in panel(url, organisation_id=organisation_id):
         if m.grade != grade:
             continue
         if m.played_in(event, session_name):
@@ -182,17 +192,19 @@ def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Gro
     return Group(grade, tuple(members), tuple(left_out))
 
 
-def _poll_context(session: Session, poll_id: int) -> tuple[str | None, str | None, set[int]]:
-    """The case's event and session, and the panel members already linked to the poll's family."""
+def _poll_context(session: Session, poll_id: int) -> tuple[str | None, str | None, set[int], int]:
+    """The case's event and session, the panel members already linked to the poll's family,
+    and the case's organisation (whose panel is polled)."""
     poll = session.get(Poll, poll_id)
     if poll is None:
         raise HuddleInputError("poll", f"there is no poll {poll_id}")
-    case = case_files.loads(session.get(CaseRecord, poll.case_id).body)
+    record = session.get(CaseRecord, poll.case_id)
+    case = case_files.loads(record.body)
     root = poll.follows_id or poll.id
     family = [p for p in session.exec(select(Poll.id).where((Poll.id == root) | (Poll.follows_id == root))).all()]
     linked = set(session.exec(select(Invite.pollee_id).where(Invite.poll_id.in_(family),
                                                              Invite.pollee_id.is_not(None))).all())
-    return case.event, case.session, linked
+    return case.event, case.session, linked, record.organisation_id
 
 
 def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DEFAULT_TTL,
@@ -203,9 +215,9 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
         raise HuddleInputError("pollees", "choose at least one panel member")
     if len(pollee_ids) > MAX_INVITES:
         raise HuddleInputError("pollees", f"{len(pollee_ids)} pollees at once; at most {MAX_INVITES}")
-    members = {m.id: m for m in panel(url)}
     with writing(url) as session:
-        event, session_name, already = _poll_context(session, poll_id)
+        event, session_name, already, organisation_id = _poll_context(session, poll_id)
+        members = {m.id: m for m in panel(url, organisation_id=organisation_id)}
         if not _norm(event):
             raise HuddleInputError("event", "record the case's event (and session) first, so Huddle can leave "
                                             "out the panel members who played the board")

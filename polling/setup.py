@@ -12,7 +12,7 @@ from analysis.law import case as case_files
 from . import settings
 from .cases import EXAMPLE_LOADER, add_case_record
 from .db import engine_for, reading, upgrade, writing
-from .models import CaseRecord
+from .models import DEFAULT_ORGANISATION, CaseRecord
 from .rulings import add_version
 
 
@@ -29,12 +29,13 @@ def prepare_database(load_examples: bool = True, url: str | None = None) -> dict
 
 
 def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:
-    """Load every example case file not in the database yet (by id); a case that comes with
-    its ruling section gets that ruling saved as version 1 (so it is "ruled", ready to appeal)."""
+    """Load every example case file not in the database yet (by id) into the default
+    organisation; a case that comes with its ruling section gets that ruling saved as version 1
+    (so it is "ruled", ready to appeal)."""
     folder = folder or settings.example_cases_dir()
     loaded = 0
     with writing(url) as session:
-        known = set(session.exec(select(CaseRecord.slug)).all())
+        known = set(session.exec(select(CaseRecord.slug).where(CaseRecord.organisation_id == DEFAULT_ORGANISATION)).all())
         for path in sorted(folder.glob("*.json")):
             case = case_files.loads(path.read_text(encoding="utf-8"))
             if case.id not in known:

@@ -137,7 +137,7 @@ def test_password_change_reset_and_disable(director):
     assert accounts.user_from_cookie(cookie) is None and accounts.authenticate("cm1", "reset-by-td") is None
     accounts.set_disabled("cm1", False)
     assert accounts.authenticate("cm1", "reset-by-td").username == "cm1"
-    with pytest.raises(HuddleInputError, match="'tess' is the last director who can sign in"):
+    with pytest.raises(HuddleInputError, match="'tess' is the last director of Our club who can sign in"):
         accounts.set_disabled("tess")
     with pytest.raises(HuddleInputError, match="username: there is no account 'nobody'"):
         accounts.reset_password("nobody", "whatever-1")

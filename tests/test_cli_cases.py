@@ -19,10 +19,10 @@ def pbn_file(tmp_path, sqlite_url):
 def test_user_add_reads_the_password_from_stdin(capsys, monkeypatch, sqlite_url):
     monkeypatch.setattr("sys.stdin", io.StringIO("bidding-box\n"))
     assert run_json(capsys, "user", "add", "Tess", "--name", "Tess D", "--password-stdin") == \
-        {"username": "tess", "role": "director", "display_name": "Tess D"}
+        {"username": "tess", "role": "director", "organisation": "Our club", "display_name": "Tess D"}
     monkeypatch.setattr("sys.stdin", io.StringIO("committee1\n"))
     code, out, _ = run(capsys, "user", "add", "cm", "--role", "committee", "--password-stdin")
-    assert code == 0 and out.strip() == "Added cm (committee)."
+    assert code == 0 and out.strip() == "Added cm (committee of Our club)."
     assert [u["username"] for u in run_json(capsys, "user", "list")["users"]] == ["cm", "tess"]
     from polling import accounts
     assert accounts.authenticate("tess", "bidding-box").role == "director"
@@ -54,7 +54,7 @@ def test_user_passwd_and_disable(capsys, monkeypatch, sqlite_url):
     code, out, _ = run(capsys, "user", "disable", "cm", "--enable")
     assert code == 0 and out.strip() == "cm enabled."
     code, _, err = run(capsys, "user", "disable", "tess")
-    assert code == 2 and "'tess' is the last director who can sign in" in err
+    assert code == 2 and "'tess' is the last director of Our club who can sign in" in err
     monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
     code, _, err = run(capsys, "user", "passwd", "cm", "--password-stdin")
     assert code == 2 and "password: use at least 8 characters" in err

@@ -487,7 +487,7 @@ def test_research_page_for_a_researcher(prepared):
     assert not [c for c in at.caption if c.value.startswith("Intervals from")]   # the bootstrap waits for the button
     at.button(key="research_fit").click().run()
     assert "Intervals from 1000 bootstrap replicates." in [c.value for c in at.caption]
-    at.radio(key="research_source").set_value("this database's cases").run()
+    at.radio(key="research_source").set_value("our cases").run()
     assert any(c.value.startswith("5 rows from 2 cases, 5 with counts") for c in at.caption)   # the MI and lead examples
     warned = [w.value for w in at.warning]
     assert warned[0].startswith("director: all: the threshold rests on 5 decision(s)")   # 2 + 3 actions

@@ -1,5 +1,6 @@
-"""Accounts: directors add directors, committee members and researchers, reset a forgotten
-password and disable an account (which signs it out everywhere)."""
+"""Accounts: directors add directors, committee members and researchers to their organisation,
+reset a forgotten password and disable an account (which signs it out everywhere). An account
+that also belongs to another organisation is the server operator's to change (huddle user)."""
 import streamlit as st
 
 from analysis.errors import HuddleInputError
@@ -9,9 +10,10 @@ from ui.widgets import inert
 
 user = require("director")
 st.title("Accounts")
+st.caption(inert(f"The members of {user.organisation} and their roles here."))
 if "acc_added" in st.session_state:               # said after the rerun that shows the new account
     st.success(inert(st.session_state.pop("acc_added")))
-people = accounts.list_users()
+people = accounts.list_users(organisation_id=user.organisation_id)
 st.dataframe([{"user name": u.username, "name": u.display_name, "role": u.role,
                "state": "disabled" if u.disabled else "active"} for u in people],
              hide_index=True, width="stretch")
@@ -29,7 +31,7 @@ if added:
     try:
         if password != again:
             raise HuddleInputError("password again", "the two passwords differ")
-        new = accounts.create_user(username, password, role, display_name)
+        new = accounts.create_user(username, password, role, display_name, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
         st.error(inert(str(exc)))
     else:
@@ -46,7 +48,7 @@ with left.form("reset_password", clear_on_submit=True):
     reset = st.form_submit_button("Set the password")
 if reset:
     try:
-        accounts.reset_password(who, new, again)
+        accounts.reset_password(who, new, again, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
         left.error(str(exc))
     else:
@@ -61,7 +63,7 @@ with right.form("disable"):
     enable = st.form_submit_button("Enable")
 if disable or enable:
     try:
-        changed = accounts.set_disabled(who, disable)
+        changed = accounts.set_disabled(who, disable, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
         right.error(str(exc))
     else:

@@ -7,6 +7,7 @@ page reload; signing out ends the session on the server.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
@@ -97,6 +98,30 @@ def _first_director_form() -> None:
   <label>Password again<input name="again" type="password" autocomplete="new-password" required></label>
   <button type="submit">Create the first director</button>
 </form>{FORM_STYLE}""")
+
+
+def acting_organisation(user: User) -> User:
+    """Which organisation the user acts in: said in the sidebar, and chosen there by someone
+    who holds roles in several (the choice is kept with the sign-in on the server)."""
+    if len(user.roles) < 2:
+        if user.organisation:
+            st.caption(inert(user.organisation))
+        return user
+    names = {r.organisation_id: f"{r.organisation} ({r.role})" for r in user.roles}
+    chosen = st.selectbox("Organisation", list(names), format_func=names.get, key="acting_organisation",
+                          index=list(names).index(user.organisation_id))
+    if chosen == user.organisation_id:
+        return user
+    cookie = st.context.cookies.get(accounts.SESSION_COOKIE)
+    moved = accounts.act_in(cookie, chosen) if cookie else None
+    if moved is None:          # signed in without a cookie (a test's session): this session only
+        role = next(r for r in user.roles if r.organisation_id == chosen)
+        moved = replace(user, organisation_id=chosen, organisation=role.organisation, role=role.role)
+    if isinstance(st.session_state.get(_SESSION_KEY), User):
+        st.session_state[_SESSION_KEY] = moved
+    st.session_state.pop("case_id", None)            # the last case was the other organisation's
+    st.rerun()
+    return moved
 
 
 def sign_out_button(user: User) -> None:

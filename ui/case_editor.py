@@ -25,10 +25,13 @@ asked = st.query_params.get("case", "")
 if asked and ss.get("ed_address_seen") != asked:
     ss["ed_address_seen"] = asked
     try:
-        ss["editor_case"] = cases.find_case(asked)
+        ss["editor_case"] = cases.find_case(asked, organisation_id=user.organisation_id)
     except HuddleInputError:
-        pass
+        st.warning(inert(f"There is no case '{asked[:120]}' here: a new case is open."))
+        ss["editor_case"] = None
 editing = ss.get("editor_case")
+if editing is not None and not cases.in_organisation(editing, user.organisation_id):
+    editing = ss["editor_case"] = None           # the case was another organisation's (the user switched)
 
 
 def load(state: dict) -> None:
@@ -241,7 +244,7 @@ if st.button("Save the case", type="primary", key="ed_save"):
     try:
         case = case_files.Case.from_dict(case_dict_from_state(ss, grid))
         if editing is None:
-            saved_id = cases.create_case(case, user.username)
+            saved_id = cases.create_case(case, user.username, organisation_id=user.organisation_id)
             changed = ["created"]
         else:
             changed = cases.update_case(editing, case, user.username, opened_version=ss.get("ed_opened_version"))

@@ -1,14 +1,13 @@
 """Case list: every case with its kind and status; a case's title opens it."""
 import streamlit as st
 
-from polling import db
 from polling.cases import STATUSES
 from ui.auth import require
-from ui.widgets import inert
+from ui.widgets import inert, organisation_cases
 
 user = require(None)
 st.title("Cases")
-records = db.case_index()
+records = organisation_cases()
 shown = st.pills("Status", STATUSES, selection_mode="multi", key="status_filter")
 if user.may("director") and st.button("New case", key="new_case", icon="➕"):
     st.session_state["editor_case"] = None

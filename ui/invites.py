@@ -57,7 +57,7 @@ if poll.status != "closed":
             st.rerun()      # the pickers above show the poll open and the case polling
 
 if poll.status != "closed":
-    with st.expander("Links for a class-matched group of the panel", expanded=bool(panel.panel())):
+    with st.expander("Links for a class-matched group of the panel", expanded=bool(panel.panel(organisation_id=user.organisation_id))):
         case = cases.get_case(poll.case_id).case
         guess = panel.class_of(case.class_of_players)
         grade = st.selectbox("Class of players", panel.CLASSES, key="inv_grade",

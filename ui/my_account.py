@@ -8,7 +8,10 @@ from ui.widgets import inert
 
 user = require(None)
 st.title("My account")
-st.write(f"Signed in as **{inert(user.username)}** ({user.role}).")
+st.write(f"Signed in as **{inert(user.username)}** ({user.role} of {inert(user.organisation)}).")
+if len(user.roles) > 1:
+    st.caption("Your roles: " + inert("; ".join(f"{r.role} of {r.organisation}" for r in user.roles)) +
+               ". Choose where you act in the sidebar.")
 with st.form("change_password", clear_on_submit=True):
     st.subheader("Change my password")
     current = st.text_input("Current password", type="password", key="me_current")

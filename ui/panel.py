@@ -12,9 +12,14 @@ from ui.widgets import inert, show_error, typed_rows
 user = require("director")
 st.title("Pollee panel")
 
-members = panel.panel(include_retired=True)
+members = panel.panel(include_retired=True, organisation_id=user.organisation_id)
+own = [m for m in members if m.organisation_id == user.organisation_id]
+if len(own) < len(members):
+    st.caption("Members marked national are your federation's shared panel: you may poll them; the "
+               "federation keeps their details.")
 if members:
-    st.dataframe(typed_rows([{"name": m.name, "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
+    st.dataframe(typed_rows([{"name": m.name, "panel": "ours" if m in own else "national",
+                              "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
                    "links": m.invited, "answered": m.answered,
                    "response rate": percent(m.response_rate),
                    "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
@@ -40,7 +45,7 @@ with st.form("panel_add", clear_on_submit=True):
                           key="pn_played")
     if st.form_submit_button("Add", type="primary"):
         try:
-            panel.add_pollee(name, grade, reach, contact, played_rows(played))
+            panel.add_pollee(name, grade, reach, contact, played_rows(played), organisation_id=user.organisation_id)
         except HuddleInputError as exc:
             show_error(exc)
         else:
@@ -51,22 +56,27 @@ if members:
     chosen = st.selectbox("Pollee", [m.id for m in members], key="pn_pick",
                           format_func=lambda i: next(f"{m.name} ({m.grade})" for m in members if m.id == i))
     m = next(m for m in members if m.id == chosen)
-    with st.form(f"panel_edit_{m.id}"):
-        cols = st.columns(3)
-        name = cols[0].text_input("Name", m.name, max_chars=120)
-        grade = cols[1].selectbox("Class", panel.CLASSES, index=panel.CLASSES.index(m.grade))
-        reach = cols[2].selectbox("Reach by", panel.REACH_BY, index=panel.REACH_BY.index(m.reach_by))
-        contact = st.text_input("Contact", m.contact, max_chars=200)
-        played = st.text_area("Sessions played", "\n".join(f"{e} / {s}" if s else e for e, s in m.played))
-        retired = st.checkbox("No longer on the panel", m.retired)
-        if st.form_submit_button("Save"):
-            try:
-                panel.update_pollee(m.id, name, grade, reach, contact, played_rows(played), m.notes, retired)
-            except HuddleInputError as exc:
-                show_error(exc)
-            else:
-                st.rerun()
-    history = panel.history(m.id)
-    st.caption(inert(f"{m.name}: {m.answered} answered of {m.invited} links."))
+    if m not in own:
+        st.caption(inert(f"{m.name} is on your federation's national panel: the federation changes their details."))
+    else:
+        with st.form(f"panel_edit_{m.id}"):
+            cols = st.columns(3)
+            name = cols[0].text_input("Name", m.name, max_chars=120)
+            grade = cols[1].selectbox("Class", panel.CLASSES, index=panel.CLASSES.index(m.grade))
+            reach = cols[2].selectbox("Reach by", panel.REACH_BY, index=panel.REACH_BY.index(m.reach_by))
+            contact = st.text_input("Contact", m.contact, max_chars=200)
+            played = st.text_area("Sessions played", "\n".join(f"{e} / {s}" if s else e for e, s in m.played))
+            retired = st.checkbox("No longer on the panel", m.retired)
+            if st.form_submit_button("Save"):
+                try:
+                    panel.update_pollee(m.id, name, grade, reach, contact, played_rows(played), m.notes, retired,
+                                        organisation_id=user.organisation_id)
+                except HuddleInputError as exc:
+                    show_error(exc)
+                else:
+                    st.rerun()
+    history = panel.history(m.id, organisation_id=user.organisation_id)
+    st.caption(inert(f"{m.name}: {m.answered} answered of {m.invited} links" +
+                     ("." if m in own else " (in every club); the links below are yours.")))
     if history:
         st.dataframe(history, hide_index=True, width="stretch")

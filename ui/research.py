@@ -16,10 +16,10 @@ from polling.corpus import database_corpus
 from ui.auth import require
 from ui.widgets import inert
 
-require("researcher")
+user = require("researcher")
 st.title("Research")
 PUBLISHED, DEMO = "published rulings (real)", "demonstration corpus (SYNTHETIC)"
-source = st.radio("Corpus", [PUBLISHED, "this database's cases", "a CSV file", DEMO], horizontal=True,
+source = st.radio("Corpus", [PUBLISHED, "our cases", "a CSV file", DEMO], horizontal=True,
                   key="research_source")
 try:
     if source == PUBLISHED:
@@ -36,10 +36,12 @@ try:
             st.stop()
         corpus = research.loads_corpus(upload.getvalue())
     else:
-        corpus = database_corpus()
+        corpus = database_corpus(organisation_id=user.organisation_id)
         if corpus is None:
-            st.info("No case in this database has a recorded poll with a ruling yet.")
+            st.info("No case here has a recorded poll with a ruling yet.")
             st.stop()
+        if corpus["source"].eq("shared anonymised").any():
+            st.caption("With the cases your federation shares, anonymised: no names, no case ids, no sources.")
 except HuddleInputError as exc:
     st.error(inert(str(exc)))
     st.stop()

@@ -39,11 +39,20 @@ def plain(text: str, muted: bool = False) -> None:
         st.html(f'<div class="huddle-plain">{paragraphs}</div>')
 
 
+def organisation_cases() -> list[db.CaseSummary]:
+    """The cases of the organisation the signed-in user acts in: no page shows another's."""
+    from ui.auth import current_user
+    user = current_user()
+    return db.case_index(organisation_id=user.organisation_id) if user is not None else []
+
+
 def pick_case(label: str = "Case", key: str = "case_pick") -> int:
-    """A case chosen from the list. The page address carries it (?case=<id>), so a reload, a
-    sign-in, a shared link and the back button land on the same case; across pages it is
-    remembered in session_state['case_id']. With no case at all the page says so and stops."""
-    records = db.case_index()
+    """A case of the user's organisation chosen from the list. The page address carries it
+    (?case=<id>), so a reload, a sign-in, a shared link and the back button land on the same
+    case; across pages it is remembered in session_state['case_id']. With no case at all the
+    page says so and stops; an address naming a case the organisation does not have (another
+    club's, say) is said to be unknown, in the same words as a case that does not exist."""
+    records = organisation_cases()
     if not records:
         st.info("No cases yet.")
         st.stop()
@@ -51,6 +60,8 @@ def pick_case(label: str = "Case", key: str = "case_pick") -> int:
     slugs = {r.id: r.slug for r in records}
     names = {r.id: f"{r.title} ({r.status})" for r in records}
     asked = {r.slug: r.id for r in records}.get(st.query_params.get("case", ""))
+    if st.query_params.get("case") and asked is None and key not in st.session_state:
+        st.warning(inert(f"There is no case '{st.query_params['case'][:120]}' here; choose one of yours."))
     current = asked if asked is not None else st.session_state.get("case_id")
     if st.session_state.get(key) not in (*ids, None):
         st.session_state.pop(key, None)          # a case deleted since

@@ -206,6 +206,20 @@ def load_corpus(fp: IO[str]) -> pd.DataFrame:
     return loads_corpus(fp.read())
 
 
+def anonymised(corpus: pd.DataFrame, prefix: str = "shared case") -> pd.DataFrame:
+    """The corpus with nothing that names a person or a case: each case id becomes "<prefix> 1",
+    "<prefix> 2" … (in order of first appearance, so a case's rows stay together), and the
+    source and case number, which may name the players or the appeal, are emptied. Only counts,
+    verdicts, the policy, the jurisdiction and the class of players remain (a corpus carries no
+    pollee labels)."""
+    out = corpus.copy()
+    numbers = {case: k for k, case in enumerate(dict.fromkeys(out["case_id"]), 1)}
+    out["case_id"] = [f"{prefix} {numbers[case]}" for case in out["case_id"]]
+    out["source"] = "shared anonymised"
+    out["case_number"] = ""
+    return out
+
+
 def dumps_corpus(corpus: pd.DataFrame) -> str:
     """The corpus as CSV; a text cell a spreadsheet would run as a formula is neutralised."""
     return corpus[list(CORPUS_COLUMNS)].map(spreadsheet_safe).to_csv(index=False)
@@ -573,7 +587,7 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
         "source": f"synthetic (analysis.research.calibration.synthetic_corpus, seed {seed})"}))
 
 
-__all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "corpus_rows",
+__all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "anonymised", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",

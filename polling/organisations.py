@@ -1,0 +1,209 @@
+"""Clubs and federations side by side. An organisation owns its cases, its panel and its
+members' roles; a director sees only her organisation's cases. A club may belong to a
+federation, which may share its (national) panel with its clubs' directors and an anonymised
+research corpus of all its clubs' cases with their researchers. Every install has the default
+organisation (id 1), so a one-club install needs no setup."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from analysis.errors import HuddleInputError
+
+from .db import commit_or_refuse, reading, writing
+from .models import DEFAULT_ORGANISATION, CaseRecord, Membership, Organisation as OrganisationRow, UserAccount
+
+KINDS = ("club", "federation")
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,59}$")
+
+
+@dataclass(frozen=True)
+class Organisation:
+    id: int
+    slug: str
+    name: str
+    kind: str = "club"
+    federation_id: int | None = None
+    shares_panel: bool = False
+    shares_research: bool = False
+
+
+def _organisation(row: OrganisationRow) -> Organisation:
+    assert row.id is not None
+    return Organisation(row.id, row.slug, row.name, row.kind, row.federation_id, row.shares_panel,
+                        row.shares_research)
+
+
+def _check_name(name: str) -> None:
+    if not (name or "").strip() or len(name.strip()) > 120:
+        raise HuddleInputError("name", "give the organisation's name (at most 120 characters)")
+
+
+def create_organisation(slug: str, name: str, kind: str = "club", federation: str | None = None,
+                        shares_panel: bool = False, shares_research: bool = False,
+                        url: str | None = None) -> Organisation:
+    """A new club (optionally of ``federation``, given by its slug) or federation."""
+    slug = (slug or "").strip().lower()
+    if not _SLUG.match(slug):
+        raise HuddleInputError("organisation", "use 2 to 60 lower-case letters, digits or '-', starting with a "
+                                               "letter or digit")
+    _check_name(name)
+    if kind not in KINDS:
+        raise HuddleInputError("kind", f"'{kind}' must be one of {', '.join(KINDS)}")
+    if kind == "club" and (shares_panel or shares_research):
+        raise HuddleInputError("kind", "only a federation shares a panel or a research corpus with its clubs")
+    with writing(url) as session:
+        parent = None
+        if federation:
+            parent = _row(session, federation)
+            if parent.kind != "federation":
+                raise HuddleInputError("federation", f"'{federation}' is a club, not a federation")
+            if kind == "federation":
+                raise HuddleInputError("federation", "a federation belongs to no other organisation")
+        row = OrganisationRow(slug=slug, name=name.strip(), kind=kind, federation_id=parent.id if parent else None,
+                              shares_panel=shares_panel, shares_research=shares_research)
+        session.add(row)
+        commit_or_refuse(session, "organisation", f"'{slug}' is taken")
+        return _organisation(row)
+
+
+def rename(slug: str, name: str, url: str | None = None) -> Organisation:
+    """A new name (the default organisation's "Our club" becomes the club's own, say)."""
+    _check_name(name)
+    with writing(url) as session:
+        row = _row(session, slug)
+        row.name = name.strip()
+        session.add(row)
+        session.commit()
+        return _organisation(row)
+
+
+def _row(session: Session, slug: str) -> OrganisationRow:
+    row = session.exec(select(OrganisationRow).where(OrganisationRow.slug == (slug or "").strip().lower())).first()
+    if row is None:
+        raise HuddleInputError("organisation", f"there is no organisation '{slug}'")
+    return row
+
+
+def find_organisation(slug: str, url: str | None = None) -> Organisation:
+    with reading(url) as session:
+        return _organisation(_row(session, slug))
+
+
+def get_organisation(organisation_id: int, url: str | None = None) -> Organisation:
+    with reading(url) as session:
+        row = session.get(OrganisationRow, organisation_id)
+        if row is None:
+            raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
+        return _organisation(row)
+
+
+def list_organisations(url: str | None = None) -> list[Organisation]:
+    with reading(url) as session:
+        return [_organisation(r) for r in session.exec(select(OrganisationRow).order_by(OrganisationRow.id))]
+
+
+# ---------------------------------------------------------------- roles per organisation
+
+def grant(username: str, organisation: str, role: str, url: str | None = None) -> None:
+    """Give an account ``role`` in ``organisation`` (its role there changes if it had one)."""
+    from .accounts import ROLES
+    if role not in ROLES:
+        raise HuddleInputError("role", f"'{role}' must be one of {', '.join(ROLES)}")
+    with writing(url) as session:
+        account, org = _account(session, username), _row(session, organisation)
+        held = _membership(session, account.id, org.id)
+        if held is None:
+            session.add(Membership(user_id=account.id, organisation_id=org.id, role=role))
+        else:
+            if held.role == "director" and role != "director":
+                _not_last_director(session, account, org)
+            held.role = role
+            session.add(held)
+        commit_or_refuse(session, "username", f"'{account.username}' already has a role in {org.name}")
+
+
+def revoke(username: str, organisation: str, url: str | None = None) -> None:
+    """Take an account's role in ``organisation`` away (the account stays for its others)."""
+    with writing(url) as session:
+        account, org = _account(session, username), _row(session, organisation)
+        held = _membership(session, account.id, org.id)
+        if held is None:
+            raise HuddleInputError("username", f"'{account.username}' has no role in {org.name}")
+        if held.role == "director":
+            _not_last_director(session, account, org)
+        session.delete(held)
+        session.commit()
+
+
+def _account(session: Session, username: str) -> UserAccount:
+    row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+    if row is None:
+        raise HuddleInputError("username", f"there is no account '{username}'")
+    return row
+
+
+def _membership(session: Session, user_id: int | None, organisation_id: int | None) -> Membership | None:
+    return session.exec(select(Membership).where(Membership.user_id == user_id,
+                                                 Membership.organisation_id == organisation_id)).first()
+
+
+def _not_last_director(session: Session, account: UserAccount, org: OrganisationRow) -> None:
+    directors = session.exec(select(Membership.user_id).join(UserAccount, Membership.user_id == UserAccount.id)
+                             .where(Membership.organisation_id == org.id, Membership.role == "director",
+                                    UserAccount.disabled_at.is_(None))).all()
+    if list(directors) == [account.id]:
+        raise HuddleInputError("username", f"'{account.username}' is the last director of {org.name} who can "
+                                           "sign in")
+
+
+def last_director_of(session: Session, account: UserAccount) -> str | None:
+    """The name of an organisation whose only active director ``account`` is, if any."""
+    for membership in session.exec(select(Membership).where(Membership.user_id == account.id,
+                                                            Membership.role == "director")).all():
+        org = session.get(OrganisationRow, membership.organisation_id)
+        try:
+            _not_last_director(session, account, org)
+        except HuddleInputError:
+            return org.name
+    return None
+
+
+# ---------------------------------------------------------------- what an organisation reaches
+
+def panel_owners(organisation_id: int, url: str | None = None) -> tuple[int, ...]:
+    """Whose panel members a director of ``organisation_id`` may poll: her own organisation's,
+    and her federation's when it shares its national panel."""
+    org = get_organisation(organisation_id, url)
+    if org.federation_id is not None and get_organisation(org.federation_id, url).shares_panel:
+        return org.id, org.federation_id
+    return (org.id,)
+
+
+def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The organisations whose cases ``organisation_id``'s researchers study: (with their names:
+    its own; anonymised: for a federation, its clubs; for a club of a federation that shares its
+    corpus, the federation and its other clubs)."""
+    org = get_organisation(organisation_id, url)
+    everyone = list_organisations(url)
+    if org.kind == "federation":
+        return (org.id,), tuple(o.id for o in everyone if o.federation_id == org.id)
+    if org.federation_id is not None and get_organisation(org.federation_id, url).shares_research:
+        return (org.id,), tuple(o.id for o in everyone if o.id != org.id and
+                                (o.id == org.federation_id or o.federation_id == org.federation_id))
+    return (org.id,), ()
+
+
+def case_organisation(record_id: int, url: str | None = None) -> int:
+    with reading(url) as session:
+        found = session.exec(select(CaseRecord.organisation_id).where(CaseRecord.id == record_id)).first()
+    if found is None:
+        raise HuddleInputError("case", f"there is no case {record_id}")
+    return found
+
+
+__all__ = ["DEFAULT_ORGANISATION", "KINDS", "Organisation", "create_organisation", "find_organisation",
+           "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
+           "research_reach", "case_organisation"]
