@@ -21,10 +21,10 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import commit_or_refuse, reading, writing
+from .organisations import check_role, last_director_of
 from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInFailure, SignInKnownAddress,
                      SignInSession, UserAccount, utcnow)
 
-ROLES = ("director", "committee", "researcher")
 SESSION_COOKIE = "huddle_session"
 SESSION_TTL = timedelta(hours=12)
 MIN_PASSWORD = 8
@@ -133,8 +133,7 @@ def check_new_account(username: str, password: str, role: str) -> str:
         raise HuddleInputError("username", "use 2 to 60 letters, digits, '.', '_' or '-', "
                                            "starting with a letter or digit")
     _strong_enough(password)
-    if role not in ROLES:
-        raise HuddleInputError("role", f"'{role}' must be one of {', '.join(ROLES)}")
+    check_role(role)
     return name
 
 
@@ -527,7 +526,6 @@ def set_disabled(username: str, disabled: bool = True, url: str | None = None,
                  organisation_id: int | None = None) -> User:
     """Disable (or enable again) an account; a disabled account cannot sign in and its sessions
     end. An organisation's last director who can sign in cannot be disabled."""
-    from .organisations import last_director_of
     with writing(url) as session:
         row = _managed(session, username, organisation_id)
         if disabled and row.disabled_at is None:

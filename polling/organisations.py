@@ -13,9 +13,10 @@ from sqlmodel import Session, select
 from analysis.errors import HuddleInputError
 
 from .db import commit_or_refuse, reading, writing
-from .models import DEFAULT_ORGANISATION, CaseRecord, Membership, Organisation as OrganisationRow, UserAccount
+from .models import DEFAULT_ORGANISATION, Membership, Organisation as OrganisationRow, UserAccount
 
 KINDS = ("club", "federation")
+ROLES = ("director", "committee", "researcher")      # an account's role in one organisation
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,59}$")
 
 
@@ -107,11 +108,14 @@ def list_organisations(url: str | None = None) -> list[Organisation]:
 
 # ---------------------------------------------------------------- roles per organisation
 
-def grant(username: str, organisation: str, role: str, url: str | None = None) -> None:
-    """Give an account ``role`` in ``organisation`` (its role there changes if it had one)."""
-    from .accounts import ROLES
+def check_role(role: str) -> None:
     if role not in ROLES:
         raise HuddleInputError("role", f"'{role}' must be one of {', '.join(ROLES)}")
+
+
+def grant(username: str, organisation: str, role: str, url: str | None = None) -> None:
+    """Give an account ``role`` in ``organisation`` (its role there changes if it had one)."""
+    check_role(role)
     with writing(url) as session:
         account, org = _account(session, username), _row(session, organisation)
         held = _membership(session, account.id, org.id)
@@ -196,14 +200,6 @@ def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[
     return (org.id,), ()
 
 
-def case_organisation(record_id: int, url: str | None = None) -> int:
-    with reading(url) as session:
-        found = session.exec(select(CaseRecord.organisation_id).where(CaseRecord.id == record_id)).first()
-    if found is None:
-        raise HuddleInputError("case", f"there is no case {record_id}")
-    return found
-
-
-__all__ = ["DEFAULT_ORGANISATION", "KINDS", "Organisation", "create_organisation", "find_organisation",
+__all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "check_role", "Organisation", "create_organisation", "find_organisation",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
-           "research_reach", "case_organisation"]
+           "research_reach"]

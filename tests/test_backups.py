@@ -12,7 +12,7 @@ from polling.cases import find_case, get_case
 from polling.db import engine_for
 
 ROW_TABLES = ("case_record", "case_change", "ruling_version", "poll", "invite", "pollee", "ballot", "user_account",
-              "committee_vote", "committee_decision")
+              "committee_vote", "committee_decision", "organisation", "membership")
 
 
 def _rows(url: str) -> dict[str, list[tuple]]:
@@ -31,6 +31,12 @@ def _an_evening(url: str) -> None:
         services.cast_vote(link.token, "P", ("6D",), {}, url=url)
     rulings.save_ruling(record, get_case(record, url).case.ruling, "tess", url)
     committee.record_vote(record, "cora", "uphold", "The poll is clear.", url=url)
+    # a club beside the default organisation, with its director, its panel and its own case
+    from polling import accounts, cases, organisations, panel
+    club = organisations.create_organisation("north", "North BC", url=url)
+    accounts.create_user("ann", "north-director", "director", url=url, organisation_id=club.id)
+    panel.add_pollee("Ned North", "club", url=url, organisation_id=club.id)
+    cases.create_case(get_case(record, url).case, "ann", url=url, organisation_id=club.id)
 
 
 @pytest.fixture

@@ -72,7 +72,7 @@ def test_each_club_sees_only_its_own_cases_and_may_reuse_a_case_id(federation):
 
 def test_roles_are_per_organisation_and_the_session_acts_in_one(federation):
     ids = federation["ids"]
-    carol = accounts.create_user("carol", "carol-secret", "director", organisation_id=ids["north"])
+    accounts.create_user("carol", "carol-secret", "director", organisation_id=ids["north"])
     organisations.grant("carol", "south", "committee")
     signed = accounts.authenticate("carol", "carol-secret")
     assert (signed.organisation, signed.role) == ("North BC", "director") and signed.may("director")
@@ -282,3 +282,12 @@ def test_the_migration_puts_what_is_stored_in_the_default_organisation(sqlite_ur
     assert accounts.authenticate("cm", "committee-pw").role == "committee"
     assert accounts.authenticate("tess", "bidding-box").organisation_id == DEFAULT_ORGANISATION
     assert len(db.case_index()) == stored
+
+
+def test_the_research_page_studies_the_shared_corpus_anonymised(federation):
+    at = _page(federation["people"]["nina"], "ui/research.py")
+    at.radio(key="research_source").set_value("our cases").run()
+    assert not at.exception, at.exception
+    assert any("anonymised: no names, no case ids, no sources" in c.value for c in at.caption)
+    shown = " ".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
+    assert "slam" not in shown and "Smith" not in shown

@@ -5,6 +5,7 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from polling import accounts
+from polling.organisations import ROLES
 from ui.auth import require
 from ui.widgets import inert
 
@@ -22,7 +23,7 @@ with st.form("add_user", clear_on_submit=True):
     st.subheader("Add an account")
     username = st.text_input("User name", key="acc_username")
     display_name = st.text_input("Name", key="acc_display_name")
-    role = st.selectbox("Role", accounts.ROLES, key="acc_role")
+    role = st.selectbox("Role", ROLES, key="acc_role")
     password = st.text_input(f"Password (at least {accounts.MIN_PASSWORD} characters)", type="password",
                              key="acc_password")
     again = st.text_input("Password again", type="password", key="acc_again")

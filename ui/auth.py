@@ -16,7 +16,7 @@ from analysis.numbers import counted
 from huddle.web import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
-from ui.state import database
+from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database
 from ui.widgets import inert
 
 FORM_STYLE = """<style>
@@ -28,14 +28,6 @@ FORM_STYLE = """<style>
 </style>"""
 ROLE_NAMES = {"director": "directors", "committee": "appeals committee members",
               "researcher": "researchers"}
-_SESSION_KEY = "huddle_user"
-
-
-def current_user() -> User | None:
-    held = st.session_state.get(_SESSION_KEY)
-    if isinstance(held, User):
-        return held
-    return accounts.user_from_cookie(st.context.cookies.get(accounts.SESSION_COOKIE))
 
 
 def require(role: str | None = "director") -> User:

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from polling import settings, setup
+from polling import accounts, settings, setup
+from polling.accounts import User
+
+SESSION_KEY = "huddle_user"
 
 
 @st.cache_resource(show_spinner=False)
@@ -26,3 +29,11 @@ def remembered(kind: str, key, make):
     changes none of its inputs recomputes nothing. ``key`` names everything the result depends
     on, starting with the case's record id and saved version (every saved change moves it on)."""
     return _remembered(kind, repr(key), make)
+
+
+def current_user() -> User | None:
+    """Who is signed in: from the login cookie (a test's session may hold the user instead)."""
+    held = st.session_state.get(SESSION_KEY)
+    if isinstance(held, User):
+        return held
+    return accounts.user_from_cookie(st.context.cookies.get(accounts.SESSION_COOKIE))

@@ -16,6 +16,7 @@ from polling import db, services
 from analysis.polls.kinds import CALL
 from analysis.polls.problem import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html
+from ui.state import current_user
 
 
 # Escaped: what would make typed text a link or image ([ ] <), a heading (#), a table (|), maths
@@ -41,7 +42,6 @@ def plain(text: str, muted: bool = False) -> None:
 
 def organisation_cases() -> list[db.CaseSummary]:
     """The cases of the organisation the signed-in user acts in: no page shows another's."""
-    from ui.auth import current_user
     user = current_user()
     return db.case_index(organisation_id=user.organisation_id) if user is not None else []
 
