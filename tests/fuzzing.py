@@ -391,6 +391,13 @@ def cli_seeds(work: Path) -> list[list[str]]:
         ["user", "add", "fuzzer", "--role", "committee", "--password-stdin"],
         ["user", "passwd", "fuzzer", "--password-stdin"], ["user", "disable", "fuzzer"],
         ["addresses", "--port", "8501"],
+        ["org", "add", "north", "--name", "North BC"], ["org", "list"],
+        ["org", "add", "nbo", "--name", "National", "--kind", "federation", "--share-panel", "--share-research"],
+        ["org", "add", "south", "--name", "South BC", "--federation", "nbo"],
+        ["org", "rename", "default", "--name", "Riverside BC"],
+        ["user", "grant", "fuzzer", "researcher", "--org", "north"], ["user", "revoke", "fuzzer", "--org", "north"],
+        ["user", "list", "--org", "default"], ["case", "list", "--org", "north"],
+        ["case", "export", "boston-3h", "--as", "fuzzer", "--org", "default"],
     ]
 
 
@@ -402,7 +409,7 @@ def fuzz_cli(report: FuzzReport, rng: random.Random, work: Path, seeds: list[lis
         if roll < 0.6:
             argv[k] = rng.choice(EDGE_TEXT)
         elif roll < 0.75:
-            argv.insert(k, rng.choice(["--json", "--board", "--id", "--as", "--room", "--game", "-o", "--format"]))
+            argv.insert(k, rng.choice(["--json", "--board", "--id", "--as", "--org", "--room", "--game", "-o", "--format"]))
         elif roll < 0.85 and argv[k].endswith((".json", ".pbn", ".lin", ".csv", ".xml")) and Path(argv[k]).exists():
             mutated = work / f"mutated{rng.randrange(1000)}{Path(argv[k]).suffix}"
             source = Path(argv[k]).read_bytes()
