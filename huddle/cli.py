@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -477,7 +478,6 @@ def cmd_user_revoke(args) -> dict | str:
 
 
 def cmd_org_add(args) -> dict | str:
-    from dataclasses import asdict
     from polling import organisations
     _database()
     org = organisations.create_organisation(args.slug, args.name, args.kind, args.federation, args.share_panel,
@@ -486,7 +486,6 @@ def cmd_org_add(args) -> dict | str:
 
 
 def cmd_org_rename(args) -> dict | str:
-    from dataclasses import asdict
     from polling import organisations
     _database()
     org = organisations.rename(args.slug, args.name)
@@ -494,7 +493,6 @@ def cmd_org_rename(args) -> dict | str:
 
 
 def cmd_org_list(args) -> dict | str:
-    from dataclasses import asdict
     from polling import organisations
     _database()
     found = organisations.list_organisations()

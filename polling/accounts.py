@@ -21,7 +21,7 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import commit_or_refuse, reading, writing
-from .organisations import check_role, last_director_of
+from .organisations import account_named, check_role, last_director_of
 from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInFailure, SignInKnownAddress,
                      SignInSession, UserAccount, utcnow)
 
@@ -460,13 +460,6 @@ def _end_all_sessions(session: Session, user_id: int) -> None:
 
 # ---------------------------------------------------------------- passwords and disabling
 
-def _account(session: Session, username: str) -> UserAccount:
-    row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
-    if row is None:
-        raise HuddleInputError("username", f"there is no account '{username}'")
-    return row
-
-
 def _strong_enough(password: str) -> None:
     """At least MIN_PASSWORD characters, and not one character repeated ("aaaaaaaa")."""
     if len(password or "") < MIN_PASSWORD:
@@ -486,7 +479,7 @@ def change_password(username: str, current: str, new: str, again: str | None = N
     """A user's own new password: the current one is asked first; every session ends."""
     _check_password(new, again)
     with writing(url) as session:
-        row = _account(session, username)
+        row = account_named(session, username)
         if not verify_password(current or "", row.password_hash):
             raise HuddleInputError("current password", "is not right")
         row.password_hash = hash_password(new)
@@ -499,7 +492,7 @@ def _managed(session: Session, username: str, organisation_id: int | None) -> Us
     """The account, which a director of ``organisation_id`` may manage only when it belongs to
     her organisation alone (an account of several organisations is the server operator's,
     through the command line). None: the operator."""
-    row = _account(session, username)
+    row = account_named(session, username)
     if organisation_id is not None:
         held = {r.organisation_id for r in _roles(session, row.id)}
         if organisation_id not in held:

@@ -93,12 +93,16 @@ def find_organisation(slug: str, url: str | None = None) -> Organisation:
         return _organisation(_row(session, slug))
 
 
+def _row_of(session: Session, organisation_id: int) -> OrganisationRow:
+    row = session.get(OrganisationRow, organisation_id)
+    if row is None:
+        raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
+    return row
+
+
 def get_organisation(organisation_id: int, url: str | None = None) -> Organisation:
     with reading(url) as session:
-        row = session.get(OrganisationRow, organisation_id)
-        if row is None:
-            raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
-        return _organisation(row)
+        return _organisation(_row_of(session, organisation_id))
 
 
 def list_organisations(url: str | None = None) -> list[Organisation]:
@@ -107,6 +111,14 @@ def list_organisations(url: str | None = None) -> list[Organisation]:
 
 
 # ---------------------------------------------------------------- roles per organisation
+
+def account_named(session: Session, username: str) -> UserAccount:
+    """The account ``username`` (as typed: case and spaces do not matter), or refused by name."""
+    row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+    if row is None:
+        raise HuddleInputError("username", f"there is no account '{username}'")
+    return row
+
 
 def check_role(role: str) -> None:
     if role not in ROLES:
@@ -117,7 +129,7 @@ def grant(username: str, organisation: str, role: str, url: str | None = None) -
     """Give an account ``role`` in ``organisation`` (its role there changes if it had one)."""
     check_role(role)
     with writing(url) as session:
-        account, org = _account(session, username), _row(session, organisation)
+        account, org = account_named(session, username), _row(session, organisation)
         held = _membership(session, account.id, org.id)
         if held is None:
             session.add(Membership(user_id=account.id, organisation_id=org.id, role=role))
@@ -132,7 +144,7 @@ def grant(username: str, organisation: str, role: str, url: str | None = None) -
 def revoke(username: str, organisation: str, url: str | None = None) -> None:
     """Take an account's role in ``organisation`` away (the account stays for its others)."""
     with writing(url) as session:
-        account, org = _account(session, username), _row(session, organisation)
+        account, org = account_named(session, username), _row(session, organisation)
         held = _membership(session, account.id, org.id)
         if held is None:
             raise HuddleInputError("username", f"'{account.username}' has no role in {org.name}")
@@ -142,64 +154,66 @@ def revoke(username: str, organisation: str, url: str | None = None) -> None:
         session.commit()
 
 
-def _account(session: Session, username: str) -> UserAccount:
-    row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
-    if row is None:
-        raise HuddleInputError("username", f"there is no account '{username}'")
-    return row
-
-
 def _membership(session: Session, user_id: int | None, organisation_id: int | None) -> Membership | None:
     return session.exec(select(Membership).where(Membership.user_id == user_id,
                                                  Membership.organisation_id == organisation_id)).first()
 
 
-def _not_last_director(session: Session, account: UserAccount, org: OrganisationRow) -> None:
+def _only_director(session: Session, account: UserAccount, organisation_id: int | None) -> bool:
+    """Is ``account`` the one director of the organisation who can sign in?"""
     directors = session.exec(select(Membership.user_id).join(UserAccount, Membership.user_id == UserAccount.id)
-                             .where(Membership.organisation_id == org.id, Membership.role == "director",
+                             .where(Membership.organisation_id == organisation_id, Membership.role == "director",
                                     UserAccount.disabled_at.is_(None))).all()
-    if list(directors) == [account.id]:
+    return list(directors) == [account.id]
+
+
+def _not_last_director(session: Session, account: UserAccount, org: OrganisationRow) -> None:
+    if _only_director(session, account, org.id):
         raise HuddleInputError("username", f"'{account.username}' is the last director of {org.name} who can "
                                            "sign in")
 
 
 def last_director_of(session: Session, account: UserAccount) -> str | None:
     """The name of an organisation whose only active director ``account`` is, if any."""
-    for membership in session.exec(select(Membership).where(Membership.user_id == account.id,
-                                                            Membership.role == "director")).all():
-        org = session.get(OrganisationRow, membership.organisation_id)
-        try:
-            _not_last_director(session, account, org)
-        except HuddleInputError:
-            return org.name
+    for organisation_id in session.exec(select(Membership.organisation_id).where(
+            Membership.user_id == account.id, Membership.role == "director")).all():
+        if _only_director(session, account, organisation_id):
+            return session.get(OrganisationRow, organisation_id).name
     return None
 
 
 # ---------------------------------------------------------------- what an organisation reaches
 
-def panel_owners(organisation_id: int, url: str | None = None) -> tuple[int, ...]:
+def panel_owners_in(session: Session, organisation_id: int) -> tuple[int, ...]:
     """Whose panel members a director of ``organisation_id`` may poll: her own organisation's,
     and her federation's when it shares its national panel."""
-    org = get_organisation(organisation_id, url)
-    if org.federation_id is not None and get_organisation(org.federation_id, url).shares_panel:
-        return org.id, org.federation_id
-    return (org.id,)
+    org = _row_of(session, organisation_id)
+    if org.federation_id is not None and _row_of(session, org.federation_id).shares_panel:
+        return organisation_id, org.federation_id
+    return (organisation_id,)
+
+
+def panel_owners(organisation_id: int, url: str | None = None) -> tuple[int, ...]:
+    with reading(url) as session:
+        return panel_owners_in(session, organisation_id)
 
 
 def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The organisations whose cases ``organisation_id``'s researchers study: (with their names:
     its own; anonymised: for a federation, its clubs; for a club of a federation that shares its
     corpus, the federation and its other clubs)."""
-    org = get_organisation(organisation_id, url)
-    everyone = list_organisations(url)
+    everyone = {o.id: o for o in list_organisations(url)}
+    org = everyone.get(organisation_id)
+    if org is None:
+        raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
     if org.kind == "federation":
-        return (org.id,), tuple(o.id for o in everyone if o.federation_id == org.id)
-    if org.federation_id is not None and get_organisation(org.federation_id, url).shares_research:
-        return (org.id,), tuple(o.id for o in everyone if o.id != org.id and
-                                (o.id == org.federation_id or o.federation_id == org.federation_id))
+        return (org.id,), tuple(o.id for o in everyone.values() if o.federation_id == org.id)
+    if org.federation_id is not None and everyone[org.federation_id].shares_research:
+        return (org.id,), tuple(o.id for o in everyone.values() if o.id != org.id and
+                                org.federation_id in (o.id, o.federation_id))
     return (org.id,), ()
 
 
 __all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "check_role", "Organisation", "create_organisation", "find_organisation",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
-           "research_reach"]
+           "panel_owners_in", "research_reach", "account_named"]

@@ -21,7 +21,7 @@ from analysis.limits import check_length
 
 from .db import reading, writing
 from .models import DEFAULT_ORGANISATION, Ballot, CaseRecord, Invite, Poll, Pollee, utcnow
-from .organisations import panel_owners
+from .organisations import panel_owners_in
 from .services import DEFAULT_TTL, MAX_INVITES, IssuedInvite, issue_in
 
 CLASSES = ("novice", "club", "regional", "national", "expert")
@@ -121,11 +121,15 @@ def panel(url: str | None = None, include_retired: bool = False,
           organisation_id: int = DEFAULT_ORGANISATION) -> list[PanelMember]:
     """Every member of the panel an organisation's directors poll (its own, and its federation's
     national panel when shared) with their links issued and answered (the response rate)."""
-    owners = panel_owners(organisation_id, url)
     with reading(url) as session:
-        rows = session.exec(select(Pollee).where(Pollee.organisation_id.in_(owners)).order_by(Pollee.name)).all()
-        links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at)
-                             .where(Invite.pollee_id.is_not(None))).all()
+        return _members(session, organisation_id, include_retired)
+
+
+def _members(session: Session, organisation_id: int, include_retired: bool = False) -> list[PanelMember]:
+    owners = panel_owners_in(session, organisation_id)
+    rows = session.exec(select(Pollee).where(Pollee.organisation_id.in_(owners)).order_by(Pollee.name)).all()
+    links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at)
+                         .join(Pollee, Invite.pollee_id == Pollee.id).where(Pollee.organisation_id.in_(owners))).all()
     invited: dict[int, int] = {}
     answered: dict[int, int] = {}
     for pollee_id, used, revoked in links:
@@ -143,7 +147,7 @@ def history(pollee_id: int, url: str | None = None, organisation_id: int = DEFAU
     """A member's links in ``organisation_id``'s cases, newest first: the case, the poll and its
     kind, when issued, and the answer (a national panel member's answers to other clubs stay theirs)."""
     with reading(url) as session:
-        _member_row(session, pollee_id, panel_owners(organisation_id, url))
+        _member_row(session, pollee_id, panel_owners_in(session, organisation_id))
         rows = session.exec(select(Invite, Poll, CaseRecord).join(Poll, Invite.poll_id == Poll.id)
                             .join(CaseRecord, Poll.case_id == CaseRecord.id)
                             .where(Invite.pollee_id == pollee_id, CaseRecord.organisation_id == organisation_id)
@@ -178,8 +182,9 @@ def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Gro
         raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
     with reading(url) as session:
         event, session_name, already, organisation_id = _poll_context(session, poll_id)
+        everyone = _members(session, organisation_id)
     members, left_out = [], []
-    for m in panel(url, organisation_id=organisation_id):
+    for m in everyone:
         if m.grade != grade:
             continue
         if m.played_in(event, session_name):
@@ -217,7 +222,7 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
         raise HuddleInputError("pollees", f"{len(pollee_ids)} pollees at once; at most {MAX_INVITES}")
     with writing(url) as session:
         event, session_name, already, organisation_id = _poll_context(session, poll_id)
-        members = {m.id: m for m in panel(url, organisation_id=organisation_id)}
+        members = {m.id: m for m in _members(session, organisation_id)}
         if not _norm(event):
             raise HuddleInputError("event", "record the case's event (and session) first, so Huddle can leave "
                                             "out the panel members who played the board")

@@ -104,16 +104,14 @@ def acting_organisation(user: User) -> User:
                           index=list(names).index(user.organisation_id))
     if chosen == user.organisation_id:
         return user
-    cookie = st.context.cookies.get(accounts.SESSION_COOKIE)
-    moved = accounts.act_in(cookie, chosen) if cookie else None
-    if moved is None:          # signed in without a cookie (a test's session): this session only
+    if isinstance(st.session_state.get(_SESSION_KEY), User):     # signed in without the cookie (a test's session)
         role = next(r for r in user.roles if r.organisation_id == chosen)
-        moved = replace(user, organisation_id=chosen, organisation=role.organisation, role=role.role)
-    if isinstance(st.session_state.get(_SESSION_KEY), User):
-        st.session_state[_SESSION_KEY] = moved
+        st.session_state[_SESSION_KEY] = replace(user, organisation_id=chosen, organisation=role.organisation,
+                                                 role=role.role)
+    else:                      # kept with the sign-in on the server, for every process
+        accounts.act_in(st.context.cookies.get(accounts.SESSION_COOKIE), chosen)
     st.session_state.pop("case_id", None)            # the last case was the other organisation's
     st.rerun()
-    return moved
 
 
 def sign_out_button(user: User) -> None:

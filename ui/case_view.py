@@ -12,7 +12,7 @@ from ui.auth import require
 from ui.widgets import inert, pick_case, plain, show_error
 
 user = require(None)
-case_id = pick_case()
+case_id = pick_case(user)
 stored = cases.get_case(case_id)
 case = stored.case
 

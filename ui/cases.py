@@ -7,7 +7,7 @@ from ui.widgets import inert, organisation_cases
 
 user = require(None)
 st.title("Cases")
-records = organisation_cases()
+records = organisation_cases(user)
 shown = st.pills("Status", STATUSES, selection_mode="multi", key="status_filter")
 if user.may("director") and st.button("New case", key="new_case", icon="➕"):
     st.session_state["editor_case"] = None

@@ -29,7 +29,7 @@ from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, 
 
 user = require("committee")
 st.title("Appeal")
-record_id = pick_case()
+record_id = pick_case(user)
 dossier = load_dossier(record_id)          # the case, its polls as seen, its ruling versions, its appeal
 case = dossier.case
 if case.ruling is None:

@@ -17,7 +17,7 @@ from ui.widgets import inert, pick_case, pick_poll, show_error, typed_rows
 
 user = require("director")
 st.title("Invites")
-poll = pick_poll(pick_case())
+poll = pick_poll(pick_case(user))
 
 
 def site_address() -> str:

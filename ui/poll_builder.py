@@ -16,7 +16,7 @@ from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_e
 
 user = require("director")
 st.title("Poll builder")
-case_id = pick_case()
+case_id = pick_case(user)
 case = cases.get_case(case_id).case
 calls = case.board.auction.calls
 

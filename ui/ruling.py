@@ -18,7 +18,7 @@ from ui.widgets import done, inert, pick_case, show_error
 
 user = require(None)
 st.title("Ruling")
-record_id = pick_case()
+record_id = pick_case(user)
 stored = cases.get_case(record_id)
 case = stored.case
 editing = user.may("director")

@@ -17,7 +17,7 @@ from analysis.polls.tally import answer_rows, tally_ballots
 
 user = require("director")
 st.title("Live tally")
-poll = pick_poll(pick_case())
+poll = pick_poll(pick_case(user))
 problem = services.problem_of(poll)
 case = cases.get_case(poll.case_id).case
 table_action = case.action_in_question(problem.candidates) or None

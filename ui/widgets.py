@@ -13,10 +13,10 @@ from analysis.law.logical_alternatives import action_name
 from analysis.numbers import percent
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
+from polling.accounts import User
 from analysis.polls.kinds import CALL
 from analysis.polls.problem import PollProblem
 from reports.diagram import auction_html, single_hand_html, tricks_html
-from ui.state import current_user
 
 
 # Escaped: what would make typed text a link or image ([ ] <), a heading (#), a table (|), maths
@@ -40,19 +40,18 @@ def plain(text: str, muted: bool = False) -> None:
         st.html(f'<div class="huddle-plain">{paragraphs}</div>')
 
 
-def organisation_cases() -> list[db.CaseSummary]:
+def organisation_cases(user: User) -> list[db.CaseSummary]:
     """The cases of the organisation the signed-in user acts in: no page shows another's."""
-    user = current_user()
-    return db.case_index(organisation_id=user.organisation_id) if user is not None else []
+    return db.case_index(organisation_id=user.organisation_id)
 
 
-def pick_case(label: str = "Case", key: str = "case_pick") -> int:
+def pick_case(user: User, label: str = "Case", key: str = "case_pick") -> int:
     """A case of the user's organisation chosen from the list. The page address carries it
     (?case=<id>), so a reload, a sign-in, a shared link and the back button land on the same
     case; across pages it is remembered in session_state['case_id']. With no case at all the
     page says so and stops; an address naming a case the organisation does not have (another
     club's, say) is said to be unknown, in the same words as a case that does not exist."""
-    records = organisation_cases()
+    records = organisation_cases(user)
     if not records:
         st.info("No cases yet.")
         st.stop()

@@ -9,7 +9,7 @@ card-level work; these modules add the validation a director needs. The common n
 importable from here.
 """
 from analysis.bridge.auction import (Auction, Call, annotated_call, bid_rank, call_symbol, check_legal,
-                                     contract_words, is_tempo_note, parse_call, passes_to_end,
+                                     contract_parts, contract_words, is_tempo_note, parse_call, passes_to_end,
                                      to_endplay_bid)
 from analysis.bridge.board import Board
 from analysis.bridge.vocabulary import (SEATS, STRAIN_ORDER, VULNERABILITIES, Decision, Seat, Side,
@@ -21,7 +21,8 @@ from analysis.bridge.deal import (ALL_CALLS, RANKS, SEAT_NAMES, SIDE_NAMES,
                                   player, seat, seats_from, side_of, trick_winner, trick_winners,
                                   tricks_from_play, vulnerability, vulnerability_for_board)
 
-__all__ = ["Auction", "Call", "annotated_call", "bid_rank", "call_symbol", "check_legal", "contract_words",
+__all__ = ["Auction", "Call", "annotated_call", "bid_rank", "call_symbol", "check_legal", "contract_parts",
+           "contract_words",
            "is_tempo_note", "parse_call", "passes_to_end", "to_endplay_bid", "Board", "ALL_CALLS", "RANKS",
            "SEATS", "Decision", "Seat", "Side", "Strain", "Vulnerability",
            "SEAT_NAMES", "SIDE_NAMES", "STRAIN_ORDER", "STRAIN_SPELLINGS", "STRAIN_SYMBOLS",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
-from analysis.bridge.deal import (ALL_CALLS, SEATS, SEAT_NAMES, STRAIN_ORDER, STRAIN_SPELLINGS,
+from analysis.bridge.deal import (ALL_CALLS, SEATS, SEAT_NAMES, STRAIN_ORDER, STRAIN_PATTERN, STRAIN_SPELLINGS,
                                   STRAIN_SYMBOLS, player, seat, side_of)
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
@@ -88,13 +88,28 @@ def parse_call(text: str, field: str = "call") -> str:
         return "X"
     if key in _REDOUBLE_WORDS:
         return "XX"
-    match = re.match(r"^(\d)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)$", key)
+    match = re.match(rf"^(\d)\s*({STRAIN_PATTERN})$", key)
     if not match:
         raise HuddleInputError(field, f"'{raw}' is not a call (use e.g. 1S, 3NT, Pass, X, XX)")
     level = int(match.group(1))
     if not 1 <= level <= 7:
         raise HuddleInputError(field, f"'{raw}': a bid's level must be 1 to 7")
     return f"{level}{STRAIN_SPELLINGS[match.group(2)]}"
+
+
+_PENALTIES = r"XX|X|\*\*|\*"
+CONTRACT_PATTERN = rf"[1-7]\s*(?:{STRAIN_PATTERN})\s*(?:{_PENALTIES})?"     # to find a contract inside a text
+_CONTRACT = re.compile(rf"^([1-7])\s*({STRAIN_PATTERN})\s*({_PENALTIES})?$", re.I)
+
+
+def contract_parts(text: str) -> tuple[str, str] | None:
+    """A final contract as (its bid, its penalty "", "X" or "XX") from "4SX", "3 NT", "4♠**";
+    None when ``text`` is no contract (each reader says so in its own words)."""
+    match = _CONTRACT.match(str(text).strip())
+    if not match:
+        return None
+    penalty = (match.group(3) or "").upper()
+    return parse_call(match.group(1) + match.group(2)), {"*": "X", "**": "XX"}.get(penalty, penalty)
 
 
 def call_symbol(call: str) -> str:

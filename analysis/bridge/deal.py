@@ -27,6 +27,7 @@ _VUL_ALIASES: dict[str, Vulnerability] = {"none": Vulnerability.NONE, "love": Vu
                 "both": Vulnerability.BOTH, "all": Vulnerability.BOTH, "b": Vulnerability.BOTH}
 STRAIN_SPELLINGS: dict[str, Strain] = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT,
                     "♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S}
+STRAIN_PATTERN = "|".join(sorted(STRAIN_SPELLINGS, key=len, reverse=True))     # for a regular expression: NT before N
 ALL_CALLS = ("P", "X", "XX", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_ORDER))
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from analysis.bridge import STRAIN_SPELLINGS, contract_words, is_vulnerable, seat, side_of, vulnerability
+from analysis.bridge.deal import STRAIN_PATTERN
 from analysis.errors import HuddleInputError
 from analysis.limits import MAX_SCORE
 from analysis.numbers import fraction_str, parse_fraction
@@ -22,7 +23,7 @@ FIELD_FORMS = ("matchpoints", "butler", "cross-imps")   # scored against the fie
 
 # ---------------------------------------------------------------- contract scores
 
-_CONTRACT = re.compile(r"^([0-9]{1,2})\s*(NT|N|C|D|H|S|♣|♦|♥|♠)\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d{1,2})$", re.I)
+_CONTRACT = re.compile(rf"^([0-9]{{1,2}})\s*({STRAIN_PATTERN})\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d{{1,2}})$", re.I)
 
 
 @dataclass(frozen=True)

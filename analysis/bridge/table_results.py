@@ -3,10 +3,9 @@ tricks, or a score, or both and then agreeing), read the same way from a PBN Sco
 USEBIO file and a CSV."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from analysis.bridge import SEATS, parse_call
+from analysis.bridge import SEATS, contract_parts
 from analysis.errors import HuddleInputError
 from analysis.bridge.scoring import PlayedContract, parse_score
 
@@ -25,9 +24,6 @@ class FieldRow:
 
 
 
-_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*)?$", re.I)
-
-
 def field_row(contract: str | None, declarer: str | None, tricks: str | None, score: str | None, vul: str,
               where: str, ns_pair: str | None = None, ew_pair: str | None = None,
               artificial: bool = False) -> FieldRow:
@@ -42,17 +38,16 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
         if given is None:
             raise HuddleInputError(where, "needs a contract with declarer and tricks, or a score")
         return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
-    m = _CONTRACT.match(contract.strip())
-    if not m:
+    parts = contract_parts(contract)
+    if parts is None:
         raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
     declarer, tricks = (declarer or "").strip().upper(), (tricks or "").strip()
     if declarer not in tuple(SEATS):
         raise HuddleInputError(f"{where}: declarer", f"'{declarer}' must be N, E, S or W")
     if not tricks.isdecimal() or len(tricks) > 2 or not 0 <= int(tricks) <= 13:
         raise HuddleInputError(f"{where}: tricks", f"'{tricks[:24]}' must be declarer's tricks, 0 to 13")
-    bid = parse_call(m.group(1) + m.group(2))
-    penalty = {"*": "X", "**": "XX"}.get(m.group(3) or "", (m.group(3) or "").upper())
-    odd = int(tricks) - int(m.group(1)) - 6
+    bid, penalty = parts
+    odd = int(tricks) - int(bid[0]) - 6
     played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer)
     ns = played.ns_score(vul)
     if artificial and given is not None:

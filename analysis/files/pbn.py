@@ -33,8 +33,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Iterable, Sequence
 
-from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, deal_pbn,
-                     dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
+from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, contract_parts,
+                     deal_pbn, dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
                      seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
@@ -519,9 +519,6 @@ def _tricks_with_play(tricks, play, leader, contract, declarer, line, warnings) 
     return tricks if tricks is not None else played
 
 
-_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X)?$", re.I)
-
-
 def _contract(tags: dict) -> tuple[str | None, str | None]:
     text, line = _value(tags, "Contract")
     declarer_text, dline = _value(tags, "Declarer")
@@ -529,10 +526,10 @@ def _contract(tags: dict) -> tuple[str | None, str | None]:
         return None, None
     if text.lower() in ("pass", "ap", "passed out", "all pass"):
         return "PASS", None
-    m = _CONTRACT.match(text)
-    if not m:
+    parts = contract_parts(text)
+    if parts is None:
         raise _Refused(line, f"[Contract \"{text}\"] is not a contract (e.g. 4SX, 3NT, Pass)")
-    contract = parse_call(m.group(1) + m.group(2)) + (m.group(3) or "").upper()
+    contract = "".join(parts)
     if declarer_text is None:
         raise _Refused(dline or line, f"[Contract \"{text}\"] needs a [Declarer] (N, E, S or W)")
     try:

@@ -9,14 +9,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.bridge import SEAT_NAMES, call_symbol, parse_call, seat
+from analysis.bridge import SEAT_NAMES, call_symbol, contract_parts, parse_call, seat
+from analysis.bridge.auction import CONTRACT_PATTERN
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 
 MAX_DEALS = 2000
 DEFAULT_DEALS = 200
 DEFAULT_SEED = 1
-_CONTRACT = re.compile(r"^\s*([1-7]\s*(?:NT|N|S|H|D|C|♠|♥|♦|♣))\s*(XX|X)?\s*(?:by\s*)?([NESWnesw])\w*\s*$", re.I)
+_DECLARED = re.compile(rf"^\s*({CONTRACT_PATTERN})\s*(?:by\s*)?([NESW])\w*\s*$", re.I)     # "5D by S"
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,12 @@ class FinalContract:
     @classmethod
     def parse(cls, text: str, field: str = "contract") -> FinalContract:
         """"5D by S", "4SX by N", "3NT S"."""
-        m = _CONTRACT.match(str(text))
-        if not m:
+        m = _DECLARED.match(str(text))
+        parts = contract_parts(m.group(1)) if m else None
+        if m is None or parts is None:
             raise HuddleInputError(field, f"'{str(text)[:40]}' is not a final contract: write e.g. '5D by S', "
                                           "'4SX by N'")
-        return cls(parse_call(m.group(1), field), (m.group(2) or "").upper(), seat(m.group(3), field))
+        return cls(*parts, seat(m.group(2), field))
 
     @property
     def level(self) -> int:
