@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
+from typing import Callable
 
 from sqlalchemy import inspect, text
 
@@ -25,28 +26,36 @@ PG_TOOLS_ENV = "HUDDLE_PG_BIN"          # where pg_dump and pg_restore are, when
 
 
 def backup(target: str | Path, url: str | None = None) -> dict:
-    """A consistent copy of the database at ``target`` (which must not exist yet)."""
+    """A consistent copy of the database at ``target`` (which must not exist yet), with what
+    the copy holds (counted in the copy, or in the snapshot pg_dump takes)."""
     url = url or settings.database_url()
     target = Path(target)
     if target.exists():
         raise HuddleInputError(str(target)[:200], "exists already; name a new file, so no backup is overwritten")
     partial = target.with_name(target.name + ".partial")
-    source = engine_for(url).url
-    if source.get_backend_name() == "sqlite":
-        if not source.database:
+    engine = engine_for(url)
+    if engine.url.get_backend_name() == "sqlite":
+        if not engine.url.database:
             raise HuddleInputError("database", "an in-memory database has nothing to back up")
-        with sqlite3.connect(source.database) as live, sqlite3.connect(partial) as copy:
+        with sqlite3.connect(engine.url.database) as live, sqlite3.connect(partial) as copy:
             live.backup(copy)
         with sqlite3.connect(partial) as copy:
             check = copy.execute("PRAGMA integrity_check").fetchone()[0]
+            held = _counted(lambda sql: copy.execute(sql).fetchone()[0],
+                            {name for (name,) in copy.execute("SELECT name FROM sqlite_master WHERE type = 'table'")})
         if check != "ok":
             partial.unlink()
             raise HuddleInputError("backup", f"the copy failed SQLite's integrity check ({check}); nothing was kept")
     else:
-        _pg_tool("pg_dump", "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={_libpq(url)}")
+        # counted in the very snapshot pg_dump copies, so the figures are the backup's own
+        with engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn, conn.begin():
+            snapshot = conn.execute(text("SELECT pg_export_snapshot()")).scalar_one()
+            held = _counted(lambda sql: conn.execute(text(sql)).scalar_one(), set(inspect(conn).get_table_names()))
+            _pg_tool("pg_dump", "--format=custom", "--no-owner", f"--snapshot={snapshot}", f"--file={partial}",
+                     f"--dbname={_libpq(url)}")
         _pg_tool("pg_restore", "--list", str(partial))          # the archive reads back, or it is not kept
     partial.replace(target)
-    return {"database": _shown(url), "backup": str(target), "bytes": target.stat().st_size, **counts(url)}
+    return {"database": _shown(url), "backup": str(target), "bytes": target.stat().st_size, **held}
 
 
 def restore(source: str | Path, url: str | None = None) -> dict:
@@ -86,12 +95,12 @@ TABLES = ("case_record", "poll", "invite", "ballot", "ruling_version", "case_cha
 def counts(url: str) -> dict:
     """How many cases, polls, links, ballots, ruling versions and changes the database holds
     (none for a database not yet set up)."""
-    engine = engine_for(url)
-    present = set(inspect(engine).get_table_names())
-    out = {}
-    with engine.connect() as conn:
-        for table in TABLES:
-            out[table] = conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one() if table in present else 0
+    with engine_for(url).connect() as conn:
+        return _counted(lambda sql: conn.execute(text(sql)).scalar_one(), set(inspect(conn).get_table_names()))
+
+
+def _counted(count: Callable[[str], int], present: set[str]) -> dict:
+    out = {table: count(f"SELECT count(*) FROM {table}") if table in present else 0 for table in TABLES}
     return {"cases": out["case_record"], "polls": out["poll"], "links": out["invite"], "ballots": out["ballot"],
             "ruling_versions": out["ruling_version"], "changes": out["case_change"]}
 

@@ -94,7 +94,7 @@ def test_a_backup_taken_while_votes_arrive_is_consistent(database_url, second_ur
     voter = threading.Thread(target=vote)
     voter.start()
     started.wait(30)
-    backups.backup(tmp_path / "busy.backup", database_url)
+    made = backups.backup(tmp_path / "busy.backup", database_url)
     voter.join()
     backups.restore(tmp_path / "busy.backup", second_url)
     with engine_for(second_url).connect() as conn:
@@ -102,6 +102,7 @@ def test_a_backup_taken_while_votes_arrive_is_consistent(database_url, second_ur
         # a link is marked used in the same transaction as its ballot: never one without the other
         used = conn.execute(text("SELECT count(*) FROM invite WHERE used_at IS NOT NULL")).scalar_one()
     assert 6 <= ballots <= 40 and used == ballots
+    assert made["ballots"] == ballots and made["links"] == 40          # the figures said are the backup's own
     engine_for(second_url).dispose()
 
 
