@@ -21,7 +21,7 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import commit_or_refuse, reading, writing
-from .organisations import account_named, check_role, last_director_of
+from .organisations import account_named, check_role, find_account, last_director_of, organisation_row
 from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInFailure, SignInKnownAddress,
                      SignInSession, UserAccount, utcnow)
 
@@ -160,8 +160,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
             session.exec(text("LOCK TABLE user_account IN SHARE ROW EXCLUSIVE MODE"))
         if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
             raise HuddleInputError("username", "the first director has already been created; sign in")
-        if session.get(Organisation, organisation_id) is None:
-            raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
+        organisation_row(session, organisation_id)
         row = UserAccount(username=name, display_name=display_name.strip(), password_hash=hash_password(password))
         session.add(row)
         try:
@@ -190,14 +189,13 @@ def roles_of(username: str, url: str | None = None) -> tuple[bool, tuple[Role, .
     """(disabled?, roles) of the account ``username``, or None when there is no such account:
     how the command line acts as an account without its password."""
     with reading(url) as session:
-        row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+        row = find_account(session, username)
         return None if row is None else (row.disabled_at is not None, _roles(session, row.id))
 
 
 def authenticate(username: str, password: str, url: str | None = None) -> User | None:
     with reading(url) as session:
-        row = session.exec(select(UserAccount).where(
-            UserAccount.username == (username or "").strip().lower())).first()
+        row = find_account(session, username)
         if row is None or row.disabled_at is not None:
             verify_password(password or "", _dummy_hash())
             return None

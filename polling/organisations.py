@@ -58,7 +58,7 @@ def create_organisation(slug: str, name: str, kind: str = "club", federation: st
     with writing(url) as session:
         parent = None
         if federation:
-            parent = _row(session, federation)
+            parent = organisation_row(session, federation)
             if parent.kind != "federation":
                 raise HuddleInputError("federation", f"'{federation}' is a club, not a federation")
             if kind == "federation":
@@ -74,35 +74,33 @@ def rename(slug: str, name: str, url: str | None = None) -> Organisation:
     """A new name (the default organisation's "Our club" becomes the club's own, say)."""
     _check_name(name)
     with writing(url) as session:
-        row = _row(session, slug)
+        row = organisation_row(session, slug)
         row.name = name.strip()
         session.add(row)
         session.commit()
         return _organisation(row)
 
 
-def _row(session: Session, slug: str) -> OrganisationRow:
-    row = session.exec(select(OrganisationRow).where(OrganisationRow.slug == (slug or "").strip().lower())).first()
+def organisation_row(session: Session, key: str | int) -> OrganisationRow:
+    """The organisation by its slug (as typed: case and spaces do not matter) or its id, or
+    refused by name."""
+    if isinstance(key, int):
+        row = session.get(OrganisationRow, key)
+    else:
+        row = session.exec(select(OrganisationRow).where(OrganisationRow.slug == (key or "").strip().lower())).first()
     if row is None:
-        raise HuddleInputError("organisation", f"there is no organisation '{slug}'")
+        raise HuddleInputError("organisation", f"there is no organisation {key!r}")
     return row
 
 
 def find_organisation(slug: str, url: str | None = None) -> Organisation:
     with reading(url) as session:
-        return _organisation(_row(session, slug))
-
-
-def _row_of(session: Session, organisation_id: int) -> OrganisationRow:
-    row = session.get(OrganisationRow, organisation_id)
-    if row is None:
-        raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
-    return row
+        return _organisation(organisation_row(session, slug))
 
 
 def get_organisation(organisation_id: int, url: str | None = None) -> Organisation:
     with reading(url) as session:
-        return _organisation(_row_of(session, organisation_id))
+        return _organisation(organisation_row(session, organisation_id))
 
 
 def list_organisations(url: str | None = None) -> list[Organisation]:
@@ -112,9 +110,14 @@ def list_organisations(url: str | None = None) -> list[Organisation]:
 
 # ---------------------------------------------------------------- roles per organisation
 
+def find_account(session: Session, username: str) -> UserAccount | None:
+    """The account ``username`` (as typed: case and spaces do not matter), if there is one."""
+    return session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+
+
 def account_named(session: Session, username: str) -> UserAccount:
-    """The account ``username`` (as typed: case and spaces do not matter), or refused by name."""
-    row = session.exec(select(UserAccount).where(UserAccount.username == (username or "").strip().lower())).first()
+    """The account ``username``, or refused by name."""
+    row = find_account(session, username)
     if row is None:
         raise HuddleInputError("username", f"there is no account '{username}'")
     return row
@@ -129,7 +132,7 @@ def grant(username: str, organisation: str, role: str, url: str | None = None) -
     """Give an account ``role`` in ``organisation`` (its role there changes if it had one)."""
     check_role(role)
     with writing(url) as session:
-        account, org = account_named(session, username), _row(session, organisation)
+        account, org = account_named(session, username), organisation_row(session, organisation)
         held = _membership(session, account.id, org.id)
         if held is None:
             session.add(Membership(user_id=account.id, organisation_id=org.id, role=role))
@@ -144,7 +147,7 @@ def grant(username: str, organisation: str, role: str, url: str | None = None) -
 def revoke(username: str, organisation: str, url: str | None = None) -> None:
     """Take an account's role in ``organisation`` away (the account stays for its others)."""
     with writing(url) as session:
-        account, org = account_named(session, username), _row(session, organisation)
+        account, org = account_named(session, username), organisation_row(session, organisation)
         held = _membership(session, account.id, org.id)
         if held is None:
             raise HuddleInputError("username", f"'{account.username}' has no role in {org.name}")
@@ -187,8 +190,8 @@ def last_director_of(session: Session, account: UserAccount) -> str | None:
 def panel_owners_in(session: Session, organisation_id: int) -> tuple[int, ...]:
     """Whose panel members a director of ``organisation_id`` may poll: her own organisation's,
     and her federation's when it shares its national panel."""
-    org = _row_of(session, organisation_id)
-    if org.federation_id is not None and _row_of(session, org.federation_id).shares_panel:
+    org = organisation_row(session, organisation_id)
+    if org.federation_id is not None and organisation_row(session, org.federation_id).shares_panel:
         return organisation_id, org.federation_id
     return (organisation_id,)
 
@@ -202,18 +205,18 @@ def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[
     """The organisations whose cases ``organisation_id``'s researchers study: (with their names:
     its own; anonymised: for a federation, its clubs; for a club of a federation that shares its
     corpus, the federation and its other clubs)."""
-    everyone = {o.id: o for o in list_organisations(url)}
-    org = everyone.get(organisation_id)
-    if org is None:
-        raise HuddleInputError("organisation", f"there is no organisation {organisation_id}")
-    if org.kind == "federation":
-        return (org.id,), tuple(o.id for o in everyone.values() if o.federation_id == org.id)
-    if org.federation_id is not None and everyone[org.federation_id].shares_research:
-        return (org.id,), tuple(o.id for o in everyone.values() if o.id != org.id and
-                                org.federation_id in (o.id, o.federation_id))
-    return (org.id,), ()
+    with reading(url) as session:
+        org = organisation_row(session, organisation_id)
+        everyone = session.exec(select(OrganisationRow)).all()
+        if org.kind == "federation":
+            return (organisation_id,), tuple(o.id for o in everyone if o.federation_id == organisation_id)
+        federation = org.federation_id
+        if federation is not None and organisation_row(session, federation).shares_research:
+            return (organisation_id,), tuple(o.id for o in everyone if o.id != organisation_id and
+                                             federation in (o.id, o.federation_id))
+    return (organisation_id,), ()
 
 
 __all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "check_role", "Organisation", "create_organisation", "find_organisation",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
-           "panel_owners_in", "research_reach", "account_named"]
+           "panel_owners_in", "research_reach", "organisation_row", "find_account", "account_named"]

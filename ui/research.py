@@ -40,7 +40,7 @@ try:
         if corpus is None:
             st.info("No case here has a recorded poll with a ruling yet.")
             st.stop()
-        if corpus["source"].eq("shared anonymised").any():
+        if corpus["source"].eq(research.SHARED_SOURCE).any():
             st.caption("With the cases your federation shares, anonymised: no names, no case ids, no sources.")
 except HuddleInputError as exc:
     st.error(inert(str(exc)))

@@ -206,6 +206,9 @@ def load_corpus(fp: IO[str]) -> pd.DataFrame:
     return loads_corpus(fp.read())
 
 
+SHARED_SOURCE = "shared anonymised"         # the source of every row anonymised() gives
+
+
 def anonymised(corpus: pd.DataFrame, prefix: str = "shared case") -> pd.DataFrame:
     """The corpus with nothing that names a person or a case: each case id becomes "<prefix> 1",
     "<prefix> 2" … (in order of first appearance, so a case's rows stay together), and the
@@ -215,7 +218,7 @@ def anonymised(corpus: pd.DataFrame, prefix: str = "shared case") -> pd.DataFram
     out = corpus.copy()
     numbers = {case: k for k, case in enumerate(dict.fromkeys(out["case_id"]), 1)}
     out["case_id"] = [f"{prefix} {numbers[case]}" for case in out["case_id"]]
-    out["source"] = "shared anonymised"
+    out["source"] = SHARED_SOURCE
     out["case_number"] = ""
     return out
 
@@ -587,7 +590,7 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
         "source": f"synthetic (analysis.research.calibration.synthetic_corpus, seed {seed})"}))
 
 
-__all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "anonymised", "corpus_rows",
+__all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "anonymised", "SHARED_SOURCE", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
