@@ -6,6 +6,9 @@ which needs no account. Every other page needs a signed-in user (ui/auth.py); si
 pages are still routed (so a deep link survives signing in) but each shows the sign-in form.
 """
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from huddle.uploads import GATE
 
 from ui import auth
 from ui.failures import run_page
@@ -13,6 +16,11 @@ from ui.state import database
 
 st.set_page_config(page_title="Huddle", page_icon="♠", layout="wide")
 database()
+# every run withdraws this session's leave to upload; a page that draws an uploader for a signed-in
+# user gives it again (ui.widgets.file_upload), so the server takes no file from any other page
+_run = get_script_run_ctx()
+if _run is not None:
+    GATE.withdraw(_run.session_id)
 
 if st.query_params.get("token"):
     run_page(st.navigation([st.Page("ui/vote.py", title="Poll", url_path="vote")], position="hidden"))

@@ -283,6 +283,52 @@ def same_origin(headers: dict[bytes, bytes]) -> bool:
     return origin is None or own_origin(origin.decode("latin-1"), headers.get(b"host", b"").decode("latin-1"))
 
 
+UPLOAD_PREFIX = "/_stcore/upload_file/"
+
+
+class UploadLimits:
+    """Streamlit's upload endpoint behind Huddle's gate (huddle.uploads): a PUT is taken only from a
+    session whose page asks a signed-in user for a file, with a Content-Length, and only while
+    that session's uploads and the whole server's stay within their bounds. What is refused is
+    refused before a byte of the body is read."""
+
+    def __init__(self, app, gate=None, stored=None):
+        from huddle.uploads import GATE
+        self.app = app
+        self.gate = gate or GATE
+        self.stored = stored or stored_upload_bytes
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] != "PUT" or not scope["path"].startswith(UPLOAD_PREFIX):
+            await self.app(scope, receive, send)
+            return
+        from huddle.uploads import Refusal, server_budget_bytes
+        session_id = scope["path"][len(UPLOAD_PREFIX):].split("/", 1)[0]
+        length = dict(scope["headers"]).get(b"content-length", b"")
+        if not length.isdigit():
+            refusal: Refusal | None = Refusal(411, "Refused: an upload must say its length.")
+        else:
+            mine, everyone = self.stored(session_id)
+            refusal = self.gate.reserve(session_id, int(length), mine, everyone, server_budget_bytes())
+        if refusal is not None:
+            await PlainTextResponse(refusal.reason, status_code=refusal.status)(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.gate.release(session_id, int(length))
+
+
+def stored_upload_bytes(session_id: str) -> tuple[int, int]:
+    """What Streamlit's upload manager holds now: for ``session_id``, and for every session."""
+    from streamlit.runtime import Runtime
+    if not Runtime.exists():
+        return 0, 0
+    storage = getattr(Runtime.instance().uploaded_file_mgr, "file_storage", {})
+    sizes = {sid: sum(len(f.data) for f in list(files.values())) for sid, files in list(storage.items())}
+    return sizes.get(session_id, 0), sum(sizes.values())
+
+
 HEALTH_PATH = "/huddle/health"
 
 

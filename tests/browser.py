@@ -21,6 +21,17 @@ CHROMIUM_ARGS = [
 ]
 
 
+SERVER_PIDS: dict[str, int] = {}         # each running server's address: its process id
+
+
+def resident_mb(pid: int) -> float:
+    """A process's resident memory in MB (VmRSS)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def chromium_path() -> str | None:
     return shutil.which("chromium") or (os.path.exists("/usr/bin/chromium") and "/usr/bin/chromium") or None
 
@@ -43,6 +54,7 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1"):
          "--logger.hideWelcomeMessage", "true"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
+    SERVER_PIDS[url] = proc.pid
     try:
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -55,6 +67,7 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1"):
             raise RuntimeError("streamlit did not become healthy in 60 s")
         yield url
     finally:
+        SERVER_PIDS.pop(url, None)
         proc.terminate()
         try:
             proc.wait(10)

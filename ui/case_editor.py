@@ -14,7 +14,7 @@ from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.bridge.play import position_name
 from polling import cases
 from ui.auth import require
-from ui.widgets import inert, show_error
+from ui.widgets import file_upload, inert, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
 user = require("director")
@@ -107,7 +107,7 @@ if editing is not None:
 
 with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, field)",
                  expanded=editing is None):
-    st.file_uploader("PBN or LIN file", type=["pbn", "lin", "txt"], key="ed_file")
+    file_upload(user, "PBN or LIN file", ["pbn", "lin", "txt"], "ed_file")
     st.text_area("…or paste PBN or LIN text", key="ed_pbn", height=160,
                  placeholder='[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "N:… … … …"]\n'
                              '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n\nor a BBO LIN: pn|…|md|…|mb|1S|…')

@@ -9,7 +9,7 @@ from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
-from ui.widgets import inert, pick_case, plain, show_error
+from ui.widgets import file_upload, inert, pick_case, plain, show_error
 
 user = require(None)
 case_id = pick_case(user)
@@ -91,7 +91,7 @@ with st.expander("History of changes"):
                  hide_index=True, width="stretch")
 if user.may("director"):
     with st.expander("The field from the scoring program (PBN ScoreTable, USEBIO XML or CSV)"):
-        upload = st.file_uploader("Results file", type=["pbn", "xml", "csv"], key="field_file")
+        upload = file_upload(user, "Results file", ["pbn", "xml", "csv"], "field_file")
         pairs = st.columns(2)
         ns_pair = pairs[0].text_input("This table's NS pair (optional)", key="field_ns", max_chars=20)
         ew_pair = pairs[1].text_input("This table's EW pair (optional)", key="field_ew", max_chars=20)

@@ -14,7 +14,7 @@ from figures.research import (operating_characteristic_figure, sensitivity_figur
 from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
-from ui.widgets import inert
+from ui.widgets import file_upload, inert
 
 user = require("researcher")
 st.title("Research")
@@ -31,7 +31,7 @@ try:
         corpus = research.loads_corpus((settings.research_dir() / "demo-corpus.csv").read_text(encoding="utf-8"))
         st.warning("Synthetic: made from a stated model (seed 2026) to show the methods; these are not real rulings.")
     elif source == "a CSV file":
-        upload = st.file_uploader("Corpus CSV (one row per action per poll)", type="csv", key="research_upload")
+        upload = file_upload(user, "Corpus CSV (one row per action per poll)", ["csv"], "research_upload")
         if upload is None:
             st.stop()
         corpus = research.loads_corpus(upload.getvalue())

@@ -218,6 +218,18 @@ def field_words(field: str) -> str:
     return f"{head}, {rest}" if rest else head
 
 
+def file_upload(user: User, label: str, kinds: list[str], key: str):
+    """A file uploader for a signed-in user: the server takes a file from this session only while
+    its page shows one (huddle.uploads), so an anonymous visitor's websocket can send none."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    from huddle.uploads import GATE
+    ctx = get_script_run_ctx()
+    if ctx is not None and user is not None:
+        GATE.permit(ctx.session_id, user.username)
+    return st.file_uploader(label, type=kinds, key=key)
+
+
 def show_error(exc, where=st) -> None:
     """A refusal next to the field, named in a director's words."""
     where.error(inert(f"{field_words(exc.field)}: {exc.problem}"))
