@@ -252,13 +252,16 @@ def cmd_report(args) -> dict | str:
     from reports.content import report_for_file, report_for_stored_case
     from reports.render import write_report
     formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
+    organisation = None
     if args.case.endswith(".json") or _is_file(args.case):
         report = report_for_file(_case_file(args.case))
     else:
         from polling.dossier import load_dossier
         seen = load_dossier(_stored_case(args))
         report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
-    written = write_report(report, formats, _output_folder(args.output) if args.output else settings.reports_dir())
+        organisation = _organisation(args)
+    written = write_report(report, formats, _output_folder(args.output) if args.output
+                           else settings.reports_dir(organisation))
     if args.json:
         return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
     return "\n".join(f"Wrote {path}" for path in written.values())
@@ -572,9 +575,12 @@ def _organisation(args, director: bool = False) -> int:
     from polling import accounts, organisations
     _database()
     chosen = organisations.find_organisation(args.org).id if getattr(args, "org", None) else None
-    held = accounts.roles_of(args.as_user) if getattr(args, "as_user", None) else None
-    if held is None:
+    if not getattr(args, "as_user", None):
         return chosen or organisations.DEFAULT_ORGANISATION
+    held = accounts.roles_of(args.as_user)
+    if held is None:
+        raise HuddleInputError("--as", f"there is no account named '{args.as_user[:60]}'; give an account's user "
+                                       "name, or leave --as out to act as yourself")
     disabled, roles = held
     if disabled:
         raise HuddleInputError("--as", f"the account '{args.as_user}' is disabled")
@@ -786,19 +792,21 @@ def cmd_case_field(args) -> dict | str:
 
 
 def cmd_case_scores(args) -> dict | str:
-    """Each side's adjusted score of a stored case for the scoring program (CSV or USEBIO)."""
-    from analysis.law.ruling import rule
-    from polling import cases
+    """Each side's score under the ruling in force (the committee's, else the director's latest)
+    for the scoring program (CSV or USEBIO)."""
+    from polling.dossier import load_dossier
     from reports.score_export import score_file, score_rows
-    case = cases.get_case(_stored_case(args)).case
-    if case.ruling is None:
+    dossier = load_dossier(_stored_case(args))
+    if dossier.case.ruling is None:
         raise HuddleInputError("ruling", f"case '{args.id}' has no ruling to export")
-    ruling = rule(case)
-    text = score_file(case, ruling, args.format)
+    in_force = dossier.in_force()
+    text = score_file(dossier.case, in_force, args.format)
     if args.output:
         _write_output(args.output, text)
-        return {"id": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
-    return {"id": args.id, "scores": score_rows(case, ruling)} if args.json else text.rstrip("\n")
+        return {"id": args.id, "file": args.output, "ruling": in_force.source} if args.json else \
+            f"Wrote {args.output} ({in_force.source})"
+    return {"id": args.id, "ruling": in_force.source, "scores": score_rows(dossier.case, in_force)} if args.json \
+        else text.rstrip("\n")
 
 
 # ---------------------------------------------------------------- wiring

@@ -11,7 +11,7 @@ from analysis.law import case as case_files
 from analysis.law.case import Case
 from analysis.law.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
-from analysis.limits import check_file_size
+from analysis.limits import check_file_size, check_length
 
 from .db import commit_or_refuse, reading, writing
 from .models import DEFAULT_ORGANISATION, CaseChange, CaseRecord, Poll, utcnow
@@ -23,7 +23,7 @@ NEXT_STATUSES = {
     "polling": ("ruled", "open"),
     "ruled": ("appealed", "closed", "polling", "open"),
     "appealed": ("ruled", "closed", "open"),
-    "closed": ("appealed", "open"),
+    "closed": ("appealed", "open", "ruled"),
 }
 EXAMPLE_LOADER = "huddle (example cases)"
 
@@ -125,6 +125,9 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
     ``opened_version`` is the version the editor opened: a save over a newer one is refused."""
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)
+        if record.status == "closed":
+            raise HuddleInputError("status", "the case is closed, so it is read-only; reopen it first (the "
+                                             "reopening is kept in the case's history)")
         check_unchanged(session, record, opened_version)
         old = case_files.loads(record.body)
         if case.id != old.id:
@@ -172,6 +175,20 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
         raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
     with writing(url) as session:
         move_status(session, case_row(session, record_id, lock=True), status, username, reason)
+        session.commit()
+
+
+def reopen_case(record_id: int, username: str, reason: str, url: str | None = None) -> None:
+    """A closed case opened again for the director, with the reason kept in its history: its
+    ruling and its appeal stay on record, and a ruling saved after this one replaces them."""
+    if not reason.strip():
+        raise HuddleInputError("reason", "say why the case is reopened; the reason is kept in its history")
+    check_length(reason.strip(), 1000, "reason")
+    with writing(url) as session:
+        record = case_row(session, record_id, lock=True)
+        if record.status != "closed":
+            raise HuddleInputError("status", f"the case is {record.status}, not closed: there is nothing to reopen")
+        move_status(session, record, "ruled", username, f"reopened: {reason.strip()}")
         session.commit()
 
 

@@ -20,25 +20,52 @@ from analysis.limits import check_length
 from . import settings
 from .cases import case_row, log_change, move_status
 from .db import commit_or_refuse, reading, writing
-from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, utcnow
+from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, UserAccount, utcnow
 
 APPEALABLE = ("ruled", "closed", "appealed")
 
 
 @dataclass(frozen=True)
 class Appeal:
-    """A case's appeal as it stands: the votes, and the decision once recorded."""
+    """A case's appeal as it stands: the votes, the decision once recorded, the directors who
+    made a ruling on the case (none of them sits on the committee) and the members' names."""
 
     votes: tuple[CommitteeVote, ...]
     decision: CommitteeDecisionRecord | None
+    ruled_by: frozenset[str] = frozenset()
+    names: tuple[tuple[str, str], ...] = ()          # (user name, the name a reader sees)
+
+    def name_of(self, username: str) -> str:
+        return dict(self.names).get(username, username)
 
     def vote_rows(self) -> list[dict]:
-        """The votes as kept with a decision (JSON): member, decision, reason, change tried."""
-        return [{"member": v.username, "decision": v.decision, "reason": v.reason, "change": json.loads(v.change)}
-                for v in self.votes]
+        """The votes as kept with a decision (JSON): member (by name), decision, reason, change tried."""
+        return [{"member": self.name_of(v.username), "decision": v.decision, "reason": v.reason,
+                 "change": json.loads(v.change)} for v in self.votes]
 
     def as_votes(self) -> list[Vote]:
-        return [Vote(v.username, v.decision, v.reason, Reconsideration.from_dict(json.loads(v.change))) for v in self.votes]
+        """The votes with each member by name, as a decision and its dissent are read."""
+        return [Vote(self.name_of(v.username), v.decision, v.reason, Reconsideration.from_dict(json.loads(v.change)))
+                for v in self.votes]
+
+    def may_vote(self, username: str) -> str | None:
+        """Why ``username`` may not vote on this appeal, or None."""
+        if username in self.ruled_by:
+            return ("you made the ruling under appeal: a director does not sit on the committee that hears "
+                    "the appeal against their own ruling")
+        if self.decision is not None:
+            return "the committee has decided this appeal; votes are closed"
+        return None
+
+    def may_decide(self, username: str) -> str | None:
+        """Why ``username`` may not record the committee's decision, or None: only a member who
+        heard the appeal (one who voted) records it, and never the director who ruled."""
+        refused = self.may_vote(username)
+        if refused is not None:
+            return refused
+        if username not in {v.username for v in self.votes}:
+            return "only a member of the committee that heard the appeal (one who voted) records its decision"
+        return None
 
 
 def _appealable(record) -> None:
@@ -53,12 +80,9 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)      # one member's two votes at once queue up
         _appealable(record)
-        ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
-        if username in ruled_by:
-            raise HuddleInputError("member", "you made a ruling on this case: a director does not sit on the "
-                                             "committee that hears the appeal against it")
-        if _decision(session, record_id) is not None:
-            raise HuddleInputError("decision", "the committee has decided this appeal; votes are closed")
+        refused = _heard(session, record_id).may_vote(username)
+        if refused is not None:
+            raise HuddleInputError("your vote", refused)
         result = reconsider(case_files.loads(record.body), change)
         vote = session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
                                                         CommitteeVote.username == username)).first()
@@ -88,7 +112,10 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         record = case_row(session, record_id, lock=True)      # two chairs deciding at once queue up
         if record.status != "appealed" or _decision(session, record_id) is not None:
             raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
-        heard = Appeal(tuple(_votes(session, record_id)), None)
+        heard = _heard(session, record_id)
+        refused = heard.may_decide(username)
+        if refused is not None:
+            raise HuddleInputError("the decision", refused)
         votes = heard.as_votes()
         quorum = settings.appeal_quorum()
         if len({v.member for v in votes}) < quorum:
@@ -123,10 +150,25 @@ def _decision(session, record_id: int) -> CommitteeDecisionRecord | None:
                         .order_by(CommitteeDecisionRecord.id.desc())).first()
 
 
+def _heard(session, record_id: int) -> Appeal:
+    votes = tuple(_votes(session, record_id))
+    ruled_by = frozenset(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
+    return Appeal(votes, _decision(session, record_id), ruled_by, member_names(session, {v.username for v in votes}))
+
+
+def member_names(session, usernames: set[str]) -> tuple[tuple[str, str], ...]:
+    """Each member's name as a reader sees it (the account's display name, else the user name)."""
+    if not usernames:
+        return ()
+    rows = session.exec(select(UserAccount.username, UserAccount.display_name)
+                        .where(UserAccount.username.in_(sorted(usernames)))).all()
+    return tuple((u, d or u) for u, d in rows)
+
+
 def appeal(record_id: int, url: str | None = None) -> Appeal:
     with reading(url) as session:
         case_row(session, record_id)
-        return Appeal(tuple(_votes(session, record_id)), _decision(session, record_id))
+        return _heard(session, record_id)
 
 
 __all__ = ["Appeal", "appeal", "record_vote", "record_decision", "APPEALABLE"]

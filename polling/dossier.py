@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 
 from analysis.law.case import Case
-from analysis.law.committee import CommitteeSeen, Reconsideration, reconsider
+from analysis.law.committee import CommitteeSeen, Reconsideration, RulingInForce, reconsider, ruling_in_force
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.ruling import Ruling, rule
@@ -37,6 +37,16 @@ class CaseDossier:
         if self.case.ruling is None:
             raise HuddleInputError("ruling", "the director has not ruled on this case yet")
         return rule(self.case)
+
+    def in_force(self) -> RulingInForce:
+        """The ruling that stands: the committee's when it decided on another score, else the
+        director's latest saved version."""
+        version = self.ruling_versions[-1].version if self.ruling_versions else None
+        decided = self.appeal.decision
+        if decided is not None and version is not None and (decided.ruling_version or 0) < version:
+            # the case was reopened after the appeal and the director ruled again: that ruling stands
+            return ruling_in_force(self.ruling(), None, version)
+        return ruling_in_force(self.ruling(), self.committee, version)
 
 
 def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:

@@ -10,6 +10,7 @@ from sqlmodel import select
 
 from analysis.law import case as case_files
 from analysis.law.ruling import Ruling, rule
+from analysis.errors import HuddleInputError
 from analysis.law.ruling_inputs import RulingInputs
 
 from .cases import case_row, changed_fields, log_change, move_status
@@ -17,6 +18,7 @@ from .db import reading, writing
 from .models import RulingVersion, utcnow
 
 RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
+RULABLE = ("open", "polling", "ruled")  # an appeal under way, or a closed case, keeps its ruling as it is
 
 
 def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None) -> RulingVersion:
@@ -24,9 +26,21 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
     all in one transaction."""
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)     # an edit of the case at the same time waits
+        check_rulable(record.status)
         saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username)
         session.commit()
         return saved
+
+
+def check_rulable(status: str) -> None:
+    """A closed case is read-only, and a ruling under appeal stays as the committee hears it:
+    reopening the case (cases.reopen_case, kept in the history) comes first."""
+    if status == "closed":
+        raise HuddleInputError("status", "the case is closed, so its ruling is read-only; reopen the case first "
+                                         "(the reopening is kept in the case's history)")
+    if status == "appealed":
+        raise HuddleInputError("status", "an appeal against this ruling is under way; the ruling stays as the "
+                                         "committee hears it")
 
 
 def add_version(session, record, case, username: str) -> RulingVersion:
@@ -62,4 +76,4 @@ def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersio
                                  .order_by(RulingVersion.version)).all())
 
 
-__all__ = ["save_ruling", "add_version", "ruling_versions"]
+__all__ = ["save_ruling", "add_version", "ruling_versions", "check_rulable", "RULABLE"]

@@ -27,10 +27,13 @@ def research_dir() -> Path:
     return data_dir() / "research"
 
 
-def reports_dir() -> Path:
-    """Where `huddle report` and the app's report button save: HUDDLE_REPORTS_DIR or data/reports."""
+def reports_dir(organisation_id: int | None = None) -> Path:
+    """Where `huddle report` and the app's report button save: HUDDLE_REPORTS_DIR or data/reports;
+    a stored case's reports in its organisation's own folder within it, so two clubs' cases of the
+    same id never share a file."""
     given = os.environ.get("HUDDLE_REPORTS_DIR")
-    return Path(given) if given else data_dir() / "reports"
+    root = Path(given) if given else data_dir() / "reports"
+    return root if organisation_id is None else root / f"organisation-{int(organisation_id)}"
 
 
 def appeal_quorum() -> int:

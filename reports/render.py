@@ -307,21 +307,28 @@ def report_bytes(report: Report, fmt: str) -> bytes:
     return FORMATS[fmt][1](report)
 
 
-def write_report(report: Report, formats, folder: Path) -> dict[str, Path]:
-    """Write the report in each format as <board>-<case id>.<format> in ``folder``; every file is
-    written to a temporary name and renamed, so a failure leaves no half-written report."""
-    made = {fmt: report_bytes(report, fmt) for fmt in formats}
+def write_report(report: Report, formats, folder: Path, made: dict[str, bytes] | None = None) -> dict[str, Path]:
+    """Write the report in each format as <board>-<case id>.<format> in ``folder`` (``made``: the
+    bytes already rendered). Every file is written to a temporary name of its own, created
+    exclusively and readable by the server's user alone (a report holds pollees' comments and
+    reasons), then renamed: a failure leaves no half-written report, and two writers at once
+    never write into each other's file."""
+    import os
+    import tempfile
+    made = made or {fmt: report_bytes(report, fmt) for fmt in formats}
     folder.mkdir(parents=True, exist_ok=True)
     out = {}
     for fmt, data in made.items():
         path = folder / f"{report.file_stem}.{fmt}"
         if path.resolve().parent != folder.resolve():     # a case id is a slug; never write beside the folder
             raise ValueError(f"report name {path.name!r} leaves the reports folder")
-        partial = path.with_suffix(f".{fmt}.partial")
-        # readable by the server's own user alone: a report holds pollees' comments and reasons
-        partial.touch(mode=0o600)
-        partial.chmod(0o600)
-        partial.write_bytes(data)
-        partial.replace(path)
+        handle, partial = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".partial")
+        try:
+            with os.fdopen(handle, "wb") as fp:
+                fp.write(data)
+            os.replace(partial, path)
+        except BaseException:
+            Path(partial).unlink(missing_ok=True)
+            raise
         out[fmt] = path
     return out

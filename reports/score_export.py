@@ -1,4 +1,6 @@
-"""Each side's adjusted score for the scoring program: CSV and a USEBIO results fragment.
+"""Each side's adjusted score for the scoring program: CSV and a USEBIO results fragment, always
+of the ruling in force (the appeals committee's when it decided on another score, else the
+director's latest), which each file names.
 
 The exact score (a fraction, e.g. 17/2 matchpoints) is always written; the decimal beside it is
 rounded half up to two places, and the file says so, so the scoring program never has to guess
@@ -11,16 +13,18 @@ import io
 from xml.sax.saxutils import escape
 
 from analysis.law.case import Case
+from analysis.law.committee import RulingInForce
 from analysis.numbers import fraction_str, rounded
-from analysis.law.ruling import Ruling
 from analysis.files.text import spreadsheet_safe
 
 ROUNDING = "decimal rounded half up to 2 places; the exact value is the fraction"
 FORMATS = ("csv", "usebio")
 
 
-def score_rows(case: Case, ruling: Ruling) -> list[dict]:
-    """One row per side: board, side, exact value, its unit, the rounded decimal, the weights."""
+def score_rows(case: Case, in_force: RulingInForce) -> list[dict]:
+    """One row per side: board, side, exact value, its unit, the rounded decimal, the weights and
+    which ruling they are."""
+    ruling = in_force.ruling
     rows = []
     for side in ("NS", "EW"):
         score = ruling.scores.get(side)
@@ -29,12 +33,13 @@ def score_rows(case: Case, ruling: Ruling) -> list[dict]:
                      "adjusted": "yes" if ruling.adjusted else "no",
                      "exact": "" if value is None else fraction_str(value),
                      "decimal": "" if value is None else str(rounded(value, 2)), "unit": unit,
-                     "weights": "" if score is None else score.components(), "rounding": ROUNDING})
+                     "weights": "" if score is None else score.components(), "ruling": in_force.source,
+                     "rounding": ROUNDING})
     return rows
 
 
-def scores_csv(case: Case, ruling: Ruling) -> str:
-    rows = score_rows(case, ruling)
+def scores_csv(case: Case, in_force: RulingInForce) -> str:
+    rows = score_rows(case, in_force)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
@@ -43,10 +48,11 @@ def scores_csv(case: Case, ruling: Ruling) -> str:
     return out.getvalue()
 
 
-def scores_usebio(case: Case, ruling: Ruling) -> str:
+def scores_usebio(case: Case, in_force: RulingInForce) -> str:
     """A USEBIO 1.2-style fragment: the board and one traveller line with each side's adjusted
     score in the event's unit (MATCH_POINTS, IMPS or POINTS), exact in a comment-free NOTES."""
-    rows = {r["side"]: r for r in score_rows(case, ruling)}
+    ruling = in_force.ruling
+    rows = {r["side"]: r for r in score_rows(case, in_force)}
     unit = rows["NS"]["unit"] or rows["EW"]["unit"]
     tag = "MATCH_POINTS" if "matchpoints" in unit else "IMPS" if unit == "IMPs" else "SCORE"
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<USEBIO Version="1.2">',
@@ -59,10 +65,10 @@ def scores_usebio(case: Case, ruling: Ruling) -> str:
             lines.append(f"        <{side}_{tag}>{rows[side]['decimal']}</{side}_{tag}>")
     notes = "; ".join(f"{side} {rows[side]['exact']} {unit} exactly ({rows[side]['weights'] or 'artificial'})"
                       for side in ("NS", "EW") if rows[side]["exact"])
-    lines += [f"        <NOTES>{escape(notes + '; ' + ROUNDING)}</NOTES>", "      </TRAVELLER_LINE>",
+    lines += [f"        <NOTES>{escape(f'{notes}; {ROUNDING}; the ruling: {in_force.source}')}</NOTES>", "      </TRAVELLER_LINE>",
               "    </BOARD>", "  </EVENT>", "</USEBIO>", ""]
     return "\n".join(lines)
 
 
-def score_file(case: Case, ruling: Ruling, fmt: str) -> str:
-    return {"csv": scores_csv, "usebio": scores_usebio}[fmt](case, ruling)
+def score_file(case: Case, in_force: RulingInForce, fmt: str) -> str:
+    return {"csv": scores_csv, "usebio": scores_usebio}[fmt](case, in_force)

@@ -172,6 +172,7 @@ def test_a_new_hand_typed_case_is_under_the_laws_in_force(evening):
 
 
 def test_a_saved_case_is_in_the_address_with_the_next_step(evening):
+    cases.reopen_case(evening["record"], "tess", "A late fact from the table")
     at = open_page(evening, "ui/case_editor.py", "director")
     at.text_input(key="ed_title").set_value("Edited at the table")
     at.button(key="ed_save").click().run()

@@ -46,13 +46,13 @@ def test_calculator_shows_bad_weights_inline(app):
     app.switch_page("ui/calculator.py").run()
     app.text_input(key="calc_adjusted").set_value("400:1/3 -50:1/3").run()
     assert not app.exception
-    assert app.error[0].value == "adjusted: weights sum to 2/3, not 1"
+    assert app.error[0].value == "Adjusted: weights sum to 2/3, not 1"
 
 
 @pytest.mark.parametrize("field, message", [
-    ("420*100000000", "field: '420\\*100000000': the repeat after \\* must be a whole number from 1 to 100,000"),
-    ("4" * 4301, "field: '444444444444…' is not a score (a whole number such as 420 or -50)"),
-    ("420*100000 170", "field: more than 100,000 results for one board"),
+    ("420*100000000", "Field: '420\\*100000000': the repeat after \\* must be a whole number from 1 to 100,000"),
+    ("4" * 4301, "Field: '444444444444…' is not a score (a whole number such as 420 or -50)"),
+    ("420*100000 170", "Field: more than 100,000 results for one board"),
 ])
 def test_calculator_answers_a_huge_field_at_once_and_in_words(app, field, message):
     """420*100000000 took 14 s and 2 GB; a 4,301-digit score showed a traceback."""

@@ -10,10 +10,27 @@ from test_cli import run, run_json
 
 
 @pytest.fixture
-def pbn_file(tmp_path, sqlite_url):
+def directors(sqlite_url):
+    """Two directors' accounts: --as names an account, never a made-up name."""
+    from polling import accounts, setup
+    setup.prepare_database(load_examples=False)
+    for name in ("tess", "tom"):
+        accounts.create_user(name, f"{name}-bidding-box", "director")
+
+
+@pytest.fixture
+def pbn_file(tmp_path, sqlite_url, directors):
     path = tmp_path / "club.pbn"
     path.write_text(PBN, encoding="utf-8")
     return path
+
+
+def test_as_an_account_that_does_not_exist_is_refused_and_nothing_is_written(capsys, sqlite_url, directors):
+    """Before: --as with a made-up name ran in the default organisation with full rights and
+    wrote the name into the history."""
+    code, out, err = run(capsys, "case", "import", str(CASES / "kooijman-weighted-mp.json"), "--as", "mallory")
+    assert code == 2 and out == "" and "--as: there is no account named 'mallory'" in err
+    assert run_json(capsys, "case", "list")["cases"] == []
 
 
 def test_user_add_reads_the_password_from_stdin(capsys, monkeypatch, sqlite_url):
@@ -124,7 +141,7 @@ def test_case_status_refuses_a_skip(capsys, pbn_file):
     assert code == 2 and "a case that is open can move to polling, ruled, closed, not to appealed" in err
 
 
-def test_case_rule_saves_versions(capsys, sqlite_url):
+def test_case_rule_saves_versions(capsys, sqlite_url, directors):
     assert run(capsys, "case", "import", str(CASES / "kooijman-serious-error-imps.json"),
                str(CASES / "kooijman-weighted-mp.json"), "--as", "tess")[0] == 0
     assert run(capsys, "case", "rulings", "kooijman-weighted-mp")[1].strip() == "No ruling saved for kooijman-weighted-mp."

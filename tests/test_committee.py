@@ -198,7 +198,7 @@ def test_a_threshold_change_shows_its_effect_at_once(member):
     assert list(table["with the change"])[0] == "1/2 × -140 + 1/2 × -170: 6 1/2 of 22 matchpoints"
     assert list(table["difference"])[0] == "-1 3/4 matchpoints of 22"
     at.text_input(key=f"cm_w_{record}_P").set_value("1/3").run()
-    assert at.error[0].value == "weights of the alternatives: weights sum to 5/6, not 1"
+    assert at.error[0].value == "Weights of the alternatives: weights sum to 5/6, not 1"
 
 
 def test_votes_then_decision_close_the_case(member):
@@ -209,7 +209,7 @@ def test_votes_then_decision_close_the_case(member):
     next(b for b in at.button if b.label == "Record my vote").click().run()
     at.text_area(key=f"cm_why_{record}").set_value("Upheld.")
     next(b for b in at.button if b.label == "Record the decision").click().run()
-    assert at.error[-1].value == "votes: 1 member has voted; a decision needs the votes of at least 3 committee members"
+    assert at.error[-1].value == "Votes: 1 member has voted; a decision needs the votes of at least 3 committee members"
     assert cases.get_case(record).status == "appealed"          # one member cannot decide alone
     for name in ("ann", "bob"):
         committee.record_vote(record, name, "uphold", "The 5♦ adjustment is right.")
@@ -219,19 +219,20 @@ def test_votes_then_decision_close_the_case(member):
     next(b for b in at.button if b.label == "Change my vote").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "appealed"
-    assert sorted(at.dataframe[-1].value["member"]) == ["ann", "bob", "cora"]
+    assert sorted(at.dataframe[-1].value["member"]) == ["Cora Committee", "ann", "bob"]   # members by name
     at.text_area(key=f"cm_why_{record}").set_value("Upheld: the 5♦ adjustment stands.")
     next(b for b in at.button if b.label == "Record the decision").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "closed"
-    assert any("Uphold (the director's ruling stands); agreed by ann, bob, cora, 3 of 3, unanimous." in s.value
-               for s in at.success)
+    shown = [s.value for s in at.success]
+    assert any("Uphold (the director's ruling stands); agreed by ann, bob, Cora Committee, 3 of 3, unanimous." in v
+               for v in shown), shown
 
 
 def test_vote_without_a_reason_is_refused(member):
     at = appeal_page(member, "laws033-6d-slam")
     next(b for b in at.button if b.label == "Record my vote").click().run()
-    assert at.error[0].value == "reason: give the reason for the decision"
+    assert at.error[0].value == "Reason: give the reason for the decision"
     assert committee.appeal(cases.find_case("laws033-6d-slam")).votes == ()
 
 
@@ -241,7 +242,7 @@ def test_report_is_made_and_offered_for_download(member):
     assert not at.exception
     buttons = at.get("download_button")
     assert len(buttons) == 2
-    folder = __import__("polling.settings", fromlist=["x"]).reports_dir()
+    folder = __import__("polling.settings", fromlist=["x"]).reports_dir(member.organisation_id)
     assert sorted(p.name for p in folder.iterdir()) == ["board-1-kooijman-weighted-mp.html",
                                                         "board-1-kooijman-weighted-mp.pdf"]
 

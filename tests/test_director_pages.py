@@ -57,10 +57,10 @@ def test_first_visit_asks_for_the_first_director(prepared):
     form = html_of(at)
     assert 'action="/auth/first-director"' in form and 'name="again"' in form
     at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params.update({"first_error": "password: the two passwords differ", "first_user": 'tess"><b>',
+    at.query_params.update({"first_error": "Password: the two passwords differ", "first_user": 'tess"><b>',
                             "first_name": "Tess"})
     at.run()
-    assert at.error[0].value == "password: the two passwords differ" and not accounts.has_users()
+    assert at.error[0].value == "Password: the two passwords differ" and not accounts.has_users()
     assert 'value="tess&quot;&gt;&lt;b&gt;"' in html_of(at) and 'value="Tess"' in html_of(at)
 
 
@@ -327,7 +327,7 @@ def test_issuing_no_pollees_is_refused(director):
     at.session_state["case_id"] = record_id
     at.switch_page("ui/invites.py").run()
     next(b for b in at.button if b.label == "Issue links").click().run()
-    assert at.error[0].value == "pollees: give at least one pollee"
+    assert at.error[0].value == "Pollees: give at least one pollee"
     assert services.invites_for_poll(poll.id) == []
 
 
@@ -373,13 +373,13 @@ def test_accounts_page_adds_users_and_names_mistakes(director):
     at.text_input(key="acc_password").set_value("short")
     at.text_input(key="acc_again").set_value("short")
     next(b for b in at.button if b.label == "Add").click().run()
-    assert at.error[0].value == "password: use at least 8 characters"
+    assert at.error[0].value == "Password: use at least 8 characters"
     at.text_input(key="acc_username").set_value("cm1")
     at.selectbox(key="acc_role").set_value("committee")
     at.text_input(key="acc_password").set_value("committee-pw")
     at.text_input(key="acc_again").set_value("committee-px")
     next(b for b in at.button if b.label == "Add").click().run()
-    assert at.error[0].value == "password again: the two passwords differ" and not accounts.authenticate("cm1", "committee-pw")
+    assert at.error[0].value == "Password again: the two passwords differ" and not accounts.authenticate("cm1", "committee-pw")
     at.text_input(key="acc_username").set_value("cm1")
     at.selectbox(key="acc_role").set_value("committee")
     at.text_input(key="acc_password").set_value("committee-pw")
@@ -503,13 +503,16 @@ def test_research_page_is_refused_to_a_committee_member(prepared):
         at.switch_page("ui/research.py")       # not in a committee member's navigation at all
 
 
-def test_ruling_reads_the_counts_of_a_poll(director):
+def test_ruling_opens_on_the_counts_of_the_newest_poll(director):
+    """With answers in, the page reads the newest poll at once (no choice to make), and the
+    conclusion box is the first thing on it."""
     record_id, poll = slam_poll()
     for call in ("6D", "6D", "P"):
         services.record_verbal_vote(poll.id, call)
     at = ruling_page(director, "laws033-6d-slam")
     box = at.selectbox(key=f"rf_counts_{record_id}")
-    box.set_value(next(o for o in box.options if o.startswith(f"poll {poll.id} "))).run()
+    assert box.value == "Poll 1 (open), 3 answers" and box.label == "Where the counts come from"
+    assert box.options == ["Poll 1 (open), 3 answers", "no poll: the director's own finding"]
     assert not at.exception
     table = next(d.value for d in at.dataframe if "chose" in d.value.columns)
     assert dict(zip(table["call"], table["chose"])) == {"6♦": 2, "Pass": 1}
@@ -570,7 +573,7 @@ def test_accounts_page_resets_a_password_and_disables_an_account(director):
     at.switch_page("ui/accounts.py").run()
     at.selectbox(key="acc_reset_who").set_value("cm1")
     submit(at, "Set the password", acc_reset_new="reset-password", acc_reset_again="reset-passwore")
-    assert at.error[0].value == "password again: the two passwords differ"
+    assert at.error[0].value == "Password again: the two passwords differ"
     submit(at, "Set the password", acc_reset_new="reset-password", acc_reset_again="reset-password")
     assert accounts.authenticate("cm1", "reset-password")
     at.selectbox(key="acc_disable_who").set_value("cm1")
@@ -584,7 +587,7 @@ def test_anyone_changes_their_own_password(director):
     at = app_as(member)
     at.switch_page("ui/my_account.py").run()
     submit(at, "Change the password", me_current="wrong-one", me_new="brand-new-pw", me_again="brand-new-pw")
-    assert at.error[0].value == "current password: is not right"
+    assert at.error[0].value == "Current password: is not right"
     submit(at, "Change the password", me_current="committee-pw", me_new="brand-new-pw", me_again="brand-new-pw")
     assert at.success[0].value.startswith("Password changed.") and accounts.authenticate("cm2", "brand-new-pw")
 
@@ -599,8 +602,7 @@ def test_the_ruling_page_reads_a_lead_poll_and_starts_the_tree_on_the_contract(d
     for lead in ("S6", "S3", "C4", "H5"):
         services.record_verbal_vote(poll.id, lead)
     at = ruling_page(director, "lead-no-ruling")
-    box = at.selectbox(key=f"rf_counts_{record_id}")
-    box.set_value(next(o for o in box.options if o.startswith(f"poll {poll.id} "))).run()
+    assert at.selectbox(key=f"rf_counts_{record_id}").value.startswith("Poll 1 ")
     assert not at.exception
     tree = next(d.value for d in at.dataframe if "contract" in d.value.columns)
     assert list(zip(tree["action"], tree["contract"], tree["declarer"])) == [
@@ -639,7 +641,7 @@ def test_the_panel_page_adds_edits_and_retires_members(director):
     at = app_as(director, "ui/panel.py")
     assert at.title[0].value == "Pollee panel" and at.info[0].value.startswith("No one on the panel yet")
     next(b for b in at.button if b.label == "Add").click().run()
-    assert at.error[0].value == "name: give the pollee's name"
+    assert at.error[0].value == "Name: give the pollee's name"
     at.text_input(key="pn_name").set_value("Ann Ashby")
     at.selectbox(key="pn_grade").set_value("regional")
     at.selectbox(key="pn_reach").set_value("email")
@@ -666,7 +668,7 @@ def test_the_simulation_s_trick_weights_go_into_the_outcome_tree(director):
     at.button(key=f"rf_tree_{record}_offenders_sim").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     rows = [r for r in at.session_state[f"rf_tree_{record}_offenders_rows"] if r.get("contract") == "5D"]
-    spread = at.session_state["sim_latest_laws033-6d-slam"].trick_spreads()[("P", "5D", "S")]
+    spread = at.session_state[f"sim_latest_{record}"].trick_spreads()[("P", "5D", "S")]
     assert [(r["tricks"], r["tricks_weight"]) for r in rows] == [(t, str(w)) for t, w in spread]
     assert sum(w for _, w in spread) == 1 and len(rows) > 1
 

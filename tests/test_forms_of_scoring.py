@@ -20,6 +20,7 @@ from conftest import CASES
 from reports.content import report_for_file
 from reports.render import to_html
 from reports.score_export import score_rows, scores_usebio
+from analysis.law.committee import ruling_in_force
 
 RULINGS = Path(__file__).parent / "cases" / "rulings"
 FIELD = [-480] * 4 + [-450] * 4 + [-510, -1100]
@@ -148,13 +149,13 @@ def test_the_reference_cross_imp_vector_agrees_with_scoring_against_the_others()
 
 def test_the_scoring_program_and_the_report_get_butler_imps():
     case = load("butler-pairs")
-    ruling = rule(case)
+    ruling = ruling_in_force(rule(case))
     rows = {r["side"]: r for r in score_rows(case, ruling)}
     assert (rows["NS"]["exact"], rows["NS"]["decimal"], rows["NS"]["unit"]) == ("-3/2", "-1.50", "IMPs")
     assert rows["EW"]["exact"] == "3/2"
     usebio = scores_usebio(case, ruling)
     assert 'EVENT_TYPE="BUTLER"' in usebio and "<NS_IMPS>-1.50</NS_IMPS>" in usebio and "<EW_IMPS>1.50</EW_IMPS>" in usebio
-    assert 'EVENT_TYPE="CROSS_IMPS"' in scores_usebio(load("cross-imps-pairs"), rule(load("cross-imps-pairs")))
+    assert 'EVENT_TYPE="CROSS_IMPS"' in scores_usebio(load("cross-imps-pairs"), ruling_in_force(rule(load("cross-imps-pairs"))))
     html = to_html(report_for_file(case))
     assert "Butler IMPs against a datum: the mean of the 10 other tables with 1 dropped at each end" in html
     assert "-1 1/2 IMPs" in html

@@ -138,7 +138,7 @@ def test_stored_case_report_has_the_poll_and_the_committee(database_url, tmp_pat
     committee.record_vote(record, "cy", "uphold", "Agree with Ann.")
     committee.record_decision(record, "ann", "The adjustment stands.")
     assert main(["report", "laws033-6d-slam", "--json"]) == 0
-    folder = tmp_path / "reports"
+    folder = tmp_path / "reports" / "organisation-1"
     text, _ = html_text((folder / "laws033-6d-slam.html").read_text(encoding="utf-8"))
     pdf = pdf_text(folder / "laws033-6d-slam.pdf")
     for found in (text, pdf):
@@ -185,7 +185,7 @@ def test_a_lead_case_report_shows_the_lead_poll(sqlite_url, tmp_path, monkeypatc
     for lead in ("S6", "C8", "DK"):
         services.record_verbal_vote(poll.id, lead)
     assert main(["report", "lead-after-slow-pass-of-stayman", "--json"]) == 0
-    folder = tmp_path / "reports"
+    folder = tmp_path / "reports" / "organisation-1"
     text, _ = html_text((folder / "board-4-lead-after-slow-pass-of-stayman.html").read_text(encoding="utf-8"))
     pdf = pdf_text(folder / "board-4-lead-after-slow-pass-of-stayman.pdf")
     for found in (text, pdf):

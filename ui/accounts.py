@@ -7,7 +7,7 @@ from analysis.errors import HuddleInputError
 from polling import accounts
 from polling.organisations import ROLES
 from ui.auth import require
-from ui.widgets import inert
+from ui.widgets import inert, show_error
 
 user = require("director")
 st.title("Accounts")
@@ -34,7 +34,7 @@ if added:
             raise HuddleInputError("password again", "the two passwords differ")
         new = accounts.create_user(username, password, role, display_name, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        st.error(inert(str(exc)))
+        show_error(exc)
     else:
         st.session_state["acc_added"] = f"Added {new.username} ({new.role})."
         st.rerun()                          # the table above shows the new account at once
@@ -51,7 +51,7 @@ if reset:
     try:
         accounts.reset_password(who, new, again, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        left.error(str(exc))
+        show_error(exc, left)
     else:
         left.success(f"{who}'s password is set; tell them in person. Their other sign-ins have ended.")
 
@@ -66,7 +66,7 @@ if disable or enable:
     try:
         changed = accounts.set_disabled(who, disable, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        right.error(str(exc))
+        show_error(exc, right)
     else:
         st.session_state["acc_done"] = f"{changed.username} is {'disabled' if changed.disabled else 'enabled'}."
         st.rerun()                          # the table above shows the new state

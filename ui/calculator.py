@@ -4,7 +4,7 @@ import streamlit as st
 from analysis import (AdjustedTable, HuddleInputError, WeightedScore, display, imps, parse_field,
                       score_board, weighted_imps)
 from analysis.bridge.scoring import parse_score
-from ui.widgets import inert
+from ui.widgets import show_error
 
 st.title("Calculator")
 mode = st.radio("Form of scoring", ["Matchpoints", "IMPs"], horizontal=True, key="calc_mode")
@@ -22,7 +22,7 @@ if mode == "Matchpoints":
         tables = [AdjustedTable.parse(adjusted_text)] if adjusted_text.strip() else []
         board = score_board(parse_field(field_text), tables, scale)
     except HuddleInputError as exc:
-        st.error(inert(str(exc)))
+        show_error(exc)
         st.stop()
     st.dataframe([{"NS score": l.score, "frequency": display(l.frequency, rounding),
                    "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines],
@@ -39,7 +39,7 @@ else:
         other = parse_score(other_text, "other table")
         adjusted = WeightedScore.parse(adjusted_text)
     except HuddleInputError as exc:
-        st.error(inert(str(exc)))
+        show_error(exc)
         st.stop()
     st.dataframe([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)}
                   for s, w in adjusted.components], hide_index=True)

@@ -240,7 +240,11 @@ st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", ho
 st.text_area("Director's notes", key="ed_notes", max_chars=5000)
 st.text_input("Source", key="ed_source")
 
-if st.button("Save the case", type="primary", key="ed_save"):
+closed = editing is not None and cases.get_case(editing).status == "closed"
+if closed:
+    st.info("This case is closed, so it is read-only. Reopen it on the Ruling page (the reopening is kept in its "
+            "history) to change it, or start a new case.")
+elif st.button("Save the case", type="primary", key="ed_save"):
     try:
         case = case_files.Case.from_dict(case_dict_from_state(ss, grid))
         if editing is None:

@@ -22,7 +22,7 @@ from polling import committee
 from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
-from ui.ruling_view import report_downloads, ruling_summary, show_ruling
+from ui.ruling_view import report_downloads, ruling_in_force_view, ruling_summary, show_ruling
 from ui.simulation_view import simulation_section
 from ui.state import remembered
 from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, typed_rows
@@ -38,20 +38,29 @@ if case.ruling is None:
 saved = (record_id, dossier.version)      # what the director's ruling and its pictures depend on
 director = remembered("ruling", saved, lambda: rule(case))
 heard = dossier.appeal
+refused_vote = heard.may_vote(user.username)
 st.caption(f"Status: {dossier.status}")
-# what the committee must decide, first: the ruling under appeal at a glance, and where the votes stand
+# the ruling in force first: the committee's once it has decided, the director's under appeal before
 if heard.decision is not None:
+    superseded = ruling_in_force_view(dossier).superseded
     st.success(inert(f"Decided: {heard.decision.summary}"))
 else:
-    cast = heard.as_votes()
-    mine = next((v for v in cast if v.member == user.username), None)
-    st.info(f"To decide: does the director's ruling stand? {counted(len(cast), 'vote')} so far"
-            + (f"; yours: {position_words(mine.decision, mine.change)}." if mine else "; you have not voted yet.")
-            + " Vote on the last tab; try a change to the threshold, the alternatives or the weights first.")
-ruling_summary(director, "The director's ruling, under appeal" if heard.decision is None else "The director's ruling")
+    if user.username in heard.ruled_by:
+        st.info("You made the ruling under appeal, so you do not sit on the committee that hears it: you can read "
+                "the appeal as it goes, but not vote or record its decision.")
+    else:
+        cast = heard.as_votes()
+        mine = next((v for v in heard.votes if v.username == user.username), None)
+        st.info(f"To decide: does the director's ruling stand? {counted(len(cast), 'vote')} so far"
+                + (f"; yours: {position_words(mine.decision, Reconsideration.from_dict(json.loads(mine.change)))}."
+                   if mine else "; you have not voted yet.")
+                + " Vote on the last tab; try a change to the threshold, the alternatives or the weights first.")
+    ruling_summary(director, "The director's ruling, under appeal")
+    superseded = False
 
 facts, poll_tab, ruling_tab, try_tab, vote_tab = st.tabs(
-    ["The case", "The poll", "The director's ruling", "Try a change", "Votes and decision"])
+    ["The case", "The poll", "The director's ruling (superseded)" if superseded else "The director's ruling",
+     "Try a change", "Votes and decision"])
 
 with facts:
     if case.irregularity is not None:
@@ -170,9 +179,11 @@ with vote_tab:
         st.dataframe(typed_rows({"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
                                  "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)),
                      hide_index=True, width="stretch")
-    mine = next((v for v in votes if v.member == user.username), None)
+    mine = next((v for v, r in zip(votes, heard.votes) if r.username == user.username), None)
     if heard.decision is not None:      # the decision itself heads the page
         st.markdown(inert(f"The committee's reason: {heard.decision.reason}"))
+    elif refused_vote is not None:
+        st.info(inert(refused_vote[:1].upper() + refused_vote[1:] + "."))
     else:
         if mine is not None:
             st.info(inert(f"Your recorded vote: {position_words(mine.decision, mine.change)}. Reason: {mine.reason}. "
@@ -194,7 +205,9 @@ with vote_tab:
                     show_error(exc)
                 else:
                     done("Vote recorded.")
-        if votes:
+        if votes and heard.may_decide(user.username) is not None:
+            st.caption("The chair, a member who has voted, records the committee's decision.")
+        elif votes:
             # the positions voted for: a decision with its change, and who voted for it
             positions: dict[str, tuple[str, Reconsideration, list[str]]] = {}
             for v in votes:
@@ -221,4 +234,4 @@ with vote_tab:
                         done("Decision recorded; the case is closed.")
 
 st.subheader("Report")
-report_downloads(record_id)
+report_downloads(record_id, user.organisation_id)

@@ -4,7 +4,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from polling import accounts
 from ui.auth import require
-from ui.widgets import inert
+from ui.widgets import inert, show_error
 
 user = require(None)
 st.title("My account")
@@ -22,6 +22,6 @@ if changed:
     try:
         accounts.change_password(user.username, current, new, again)
     except HuddleInputError as exc:
-        st.error(inert(str(exc)))
+        show_error(exc)
     else:
         st.success("Password changed. Every browser signed in as you, this one included, must sign in again.")

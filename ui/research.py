@@ -14,7 +14,7 @@ from figures.research import (operating_characteristic_figure, sensitivity_figur
 from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
-from ui.widgets import file_upload, inert
+from ui.widgets import file_upload, inert, show_error
 
 user = require("researcher")
 st.title("Research")
@@ -43,7 +43,7 @@ try:
         if corpus["source"].eq(research.SHARED_SOURCE).any():
             st.caption("With the cases your federation shares, anonymised: no names, no case ids, no sources.")
 except HuddleInputError as exc:
-    st.error(inert(str(exc)))
+    show_error(exc)
     st.stop()
 
 summary = research.corpus_summary(corpus)
@@ -113,4 +113,4 @@ try:
     st.write(f"Settled: **{settled}** — the remaining pollees cannot change it." if settled else
              "Not settled: the remaining pollees can still change the verdict.")
 except HuddleInputError as exc:
-    st.error(inert(str(exc)))
+    show_error(exc)

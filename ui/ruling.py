@@ -1,6 +1,8 @@
-"""The ruling page: the director works through the four questions (each with its evidence and a
-reason), reads the verdict table, edits the outcome tree, sees both sides' scores and the text
-at once, and saves a version (kept with who and when). Other roles read the saved ruling."""
+"""The ruling page. It opens on an answer: the ruling in force (the appeals committee's when it
+decided on another score, else the director's latest), or, while the director rules, the
+conclusion of the worksheet below as it stands, the newest poll's answers already read and the
+outcome tree started from the table result and the poll's alternatives. A closed case, or one
+under appeal, is read-only; reopening a closed case is a step of its own, kept in its history."""
 import json
 from dataclasses import replace
 
@@ -8,72 +10,89 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import action_name, policy_title
-from analysis.law.ruling import rule
-from polling import cases, rulings
+from analysis.law.ruling import provisional_questions, rule
+from polling import rulings
+from polling.dossier import load_dossier
 from ui.auth import require
 from ui.ruling_form import ruling_inputs_form
-from ui.ruling_view import report_downloads, ruling_summary, score_downloads, show_ruling
+from ui.ruling_view import (questions_box, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
+                            score_downloads, show_ruling)
 from ui.simulation_view import simulation_section
 from ui.widgets import done, inert, pick_case, show_error
 
 user = require(None)
 st.title("Ruling")
 record_id = pick_case(user)
-stored = cases.get_case(record_id)
-case = stored.case
-editing = user.may("director")
-if not editing and case.ruling is None:
-    st.info("The director has not ruled on this case yet.")
+dossier = load_dossier(record_id)
+case = dossier.case
+may_rule = user.may("director") and dossier.status in rulings.RULABLE
+
+if not may_rule:
+    if case.ruling is None:
+        st.info("The director has not ruled on this case yet.")
+    else:
+        ruling_in_force_view(dossier)
+    if user.may("director"):
+        reopen_control(record_id, dossier.status, user.username)
+    if case.ruling is not None:
+        simulation_section(record_id, case, dossier.version, user.username, may_edit=False, may_save=False)
+        report_downloads(record_id, user.organisation_id)
     st.stop()
 
-
 summary = st.container()         # the answer first; the worksheet that makes it below
-ruling = None
-if editing:
-    with st.expander("Director's worksheet", expanded=True):
-        try:
-            inputs = ruling_inputs_form(record_id, case)
-            ruling = rule(replace(case, ruling=inputs))
-        except HuddleInputError as exc:
-            show_error(exc)
-else:
-    ruling = rule(case)
+ruling, inputs, problem = None, None, None
+with st.expander("Director's worksheet", expanded=True):
+    try:
+        inputs = ruling_inputs_form(record_id, case)
+        ruling = rule(replace(case, ruling=inputs))
+    except HuddleInputError as exc:
+        problem = exc
+        show_error(exc)
 
-if ruling is not None and editing and ruling.left_out and ruling.adjusted:
+if ruling is not None and ruling.left_out and ruling.adjusted:
     # every logical alternative needs a branch in the outcome tree, or a reason it has none
     reason = st.text_input("Why the outcome tree leaves out " + ", ".join(action_name(a) for a in ruling.left_out),
                            inputs.left_out_reason, key=f"rf_left_out_{record_id}", max_chars=1000)
     inputs = replace(inputs, left_out_reason=reason.strip())
     ruling = rule(replace(case, ruling=inputs))
-if ruling is not None:
-    with summary:
-        ruling_summary(ruling, "The ruling on the worksheet" if editing else "The ruling")
+with summary:
+    if dossier.appeal.decision is not None:
+        st.caption(inert(f"The case was reopened after the appeal. In force until a ruling is saved: "
+                         f"{dossier.in_force().source}. A ruling saved now replaces it."))
+    if ruling is not None:
+        ruling_summary(ruling, "The ruling on the worksheet")
         for warning in ruling.warnings:
             st.warning(inert(warning))
-        if editing and ruling.warnings:
+        if ruling.warnings:
             st.caption("Settle the warning above to save this ruling.")
-        elif editing and st.button("Save this ruling", type="primary", key="ruling_save"):
+        elif st.button("Save this ruling", type="primary", key="ruling_save"):
             try:
                 version = rulings.save_ruling(record_id, inputs, user.username)
             except HuddleInputError as exc:
                 show_error(exc)
             else:
                 done(f"Saved as version {version.version}.")
+    elif inputs is not None and problem is not None:
+        try:
+            questions_box(provisional_questions(replace(case, ruling=inputs), str(problem)), "The ruling on the worksheet")
+        except HuddleInputError:
+            pass            # the worksheet's own error, shown beside the field, says what is missing
+if ruling is not None:
     show_ruling(ruling)
-    if ruling.adjusted:
-        score_downloads(case, ruling)
+    if ruling.adjusted and dossier.ruling_versions:
+        score_downloads(case, dossier.in_force())
 
-simulation_section(record_id, case, stored.version, user.username, may_edit=editing, may_save=editing)
+# the simulation reads the worksheet as it stands: it needs only the call in question
+simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None else case, dossier.version,
+                   user.username, may_edit=True, may_save=True)
 
-versions = rulings.ruling_versions(record_id)
+versions = dossier.ruling_versions
 if versions:
     st.subheader("Saved versions")
     st.dataframe([{"version": v.version, "by": v.username, "at": v.at.strftime("%Y-%m-%d %H:%M"),
-                   "policy": policy_title(v.policy), "adjusted": v.adjusted} for v in reversed(versions)],
+                   "policy": policy_title(v.policy), "adjusted": "yes" if v.adjusted else "no"} for v in reversed(versions)],
                  hide_index=True, width="stretch")
     for v in reversed(versions):
         with st.expander(inert(f"Version {v.version} ({v.username})")):
             st.text(json.loads(v.result)["text"])
-
-if versions:
-    report_downloads(record_id)
+    report_downloads(record_id, user.organisation_id)

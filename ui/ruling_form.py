@@ -9,6 +9,7 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.law.case import Case, parse_choice_or_none
+from analysis.bridge import deal_pbn, is_complete_deal
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
@@ -16,13 +17,14 @@ from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_f
                                       tree_from_rows, tree_rows)
 from analysis.law.methods import Method, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
+from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
-from polling import rulings, services
+from polling import services
 from ui.widgets import poll_numbers, show_error
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
-SAVED = "as saved with the case"
-NO_POLL = "the director's finding (no poll)"
+SAVED = "the counts recorded with the case"
+NO_POLL = "no poll: the director's own finding"
 
 
 def finding_input(label: str, saved: Finding, key: str, computed: str = "not decided") -> Finding:
@@ -41,19 +43,17 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     """The poll's counts: as saved, from one of the case's polls, or no poll (the director's
     finding). Returns the RulingInputs fields to set."""
     all_polls = services.polls_for_case(record_id)
-    ballots = {p.id: services.ballots_for_poll(p.id) for p in all_polls}
-    polls = [p for p in all_polls if ballots[p.id] and p.follows_id is None]   # follow-ups count with theirs
+    ballots = {p.id: len(services.ballots_for_poll(p.id)) for p in all_polls}
     number = poll_numbers(all_polls)
-    label = {f"poll {number[p.id]} ({p.status})": p for p in reversed(polls)}
-    sources = [SAVED] + list(label) + [NO_POLL]
-    # answers that came after the last saved ruling open the page on the newest poll: what the
-    # director has just closed is what she rules on; otherwise the counts the ruling was saved with
-    saved_at = max((v.at for v in rulings.ruling_versions(record_id)), default=None)
-    newest = next(iter(label.values()), None)
-    fresh = newest is not None and newest.status == "closed" and any(
-        saved_at is None or b.created_at > saved_at for found in ballots.values() for b in found)
-    choice = st.selectbox("Counts", sources, key=f"rf_counts_{record_id}", index=1 if fresh else 0,
-                          help="Read the answers of one of this case's polls, or rule without a poll")
+    follow_ups = {p.id: [f for f in all_polls if f.follows_id == p.id] for p in all_polls}
+    # a poll counts with its follow-ups; the newest poll with answers comes first, and the page opens on it
+    answered = [p for p in reversed(all_polls) if p.follows_id is None and ballots[p.id] + sum(
+        ballots[f.id] for f in follow_ups[p.id])]
+    label = {_poll_label(p, number, follow_ups[p.id], ballots): p for p in answered}
+    sources = list(label) + [SAVED] * bool(saved.poll) + [NO_POLL]
+    choice = st.selectbox("Where the counts come from", sources, key=f"rf_counts_{record_id}", index=0,
+                          help="The answers of one of this case's polls (with its follow-ups), the counts "
+                               "recorded with the case, or no poll")
     cols = st.columns(2)
     policy_name = cols[0].selectbox("Policy for logical alternatives", list(PRESETS), key=f"rf_policy_{record_id}",
                                     format_func=policy_title,
@@ -63,7 +63,7 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
                                       help="The share of pollees who must seriously consider an action for it "
                                            "to be a logical alternative, e.g. 1/5")
     fields = {"policy": policy_name, "consider_min": consider_min.strip() or None}
-    if choice == NO_POLL or (choice == SAVED and not saved.poll):
+    if choice == NO_POLL:
         text = st.text_input("Logical alternatives found by the director (calls, comma-separated)",
                              ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
         reason = st.text_input("Why", saved.alternatives_reason, key=f"rf_alts_reason_{record_id}")
@@ -75,6 +75,13 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     tally = services.tally(poll.id)        # with its follow-ups; walk-through pollees who left the path left out
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}
+
+
+def _poll_label(poll, number: dict, follow_ups: list, ballots: dict) -> str:
+    """"Poll 2 (closed), 10 answers" or "Poll 1 with its follow-up poll 3 (open), 12 answers"."""
+    answers = ballots[poll.id] + sum(ballots[f.id] for f in follow_ups)
+    with_them = "".join(f" with its follow-up poll {number[f.id]}" for f in follow_ups)
+    return f"Poll {number[poll.id]}{with_them} ({poll.status}), {answers} answer{'s' * (answers != 1)}"
 
 
 def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinformation:
@@ -97,7 +104,7 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
     return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed])
 
 
-def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict]:
+def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int) -> list[dict]:
     """An outcome tree as an editable table (one row per action / contract / trick count), with
     a button that fills the trick counts from the double-dummy solver."""
     base_key, generation_key, start_key = f"{key}_rows", f"{key}_gen", f"{key}_start"
@@ -121,18 +128,12 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict
                  help="A suggestion from a double-dummy solver for the actual deal (in a lead or play case, after "
                       "each card of each choice, equally likely); edit it afterwards"):
         try:
-            table = double_dummy_table(case.board.deal)
-            by_action = None
-            if played_contract(case) is not None:
-                by_card = double_dummy_plays(case.board.deal, case.the_play, case.play_index)
-                by_action = tricks_by_choice(by_card, [parse_choice_or_none(r.get("action") or "") for r in edited])
-            st.session_state[base_key] = double_dummy_fill(list(edited), table.tricks_for, by_action,
-                                                           played_contract(case))
+            st.session_state[base_key] = double_dummy_rows(case, list(edited))
             st.session_state[generation_key] += 1
             st.rerun()
         except HuddleInputError as exc:
             show_error(exc)
-    simulated = st.session_state.get(f"sim_latest_{case.id}")
+    simulated = st.session_state.get(latest_key(record_id))
     if simulated is not None and st.button(
             "Fill tricks from the simulation", key=f"{key}_sim",
             help=f"Each action's trick counts as often as declarer took them double dummy on the "
@@ -142,6 +143,19 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case) -> list[dict
         st.session_state[generation_key] += 1
         st.rerun()
     return list(edited)
+
+
+def double_dummy_rows(case: Case, rows: list[dict]) -> list[dict]:
+    """The rows with declarer's tricks from the double-dummy solver (the deal's table computed
+    once per deal and shared); in a lead or play case, after each card of each choice."""
+    from ui.state import remembered
+    deal = case.board.deal
+    table = remembered("double dummy", deal_pbn(deal), lambda: double_dummy_table(deal))
+    by_action = None
+    if played_contract(case) is not None:
+        by_card = double_dummy_plays(deal, case.the_play, case.play_index)
+        by_action = tricks_by_choice(by_card, [parse_choice_or_none(r.get("action") or "") for r in rows])
+    return double_dummy_fill(rows, table.tricks_for, by_action, played_contract(case))
 
 
 def played_contract(case: Case) -> tuple[str, str] | None:
@@ -183,7 +197,7 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
         elif slot.optional and not st.checkbox(slot.label, value is not None, key=f"rf_use_{slot.name}_{record_id}"):
             continue
         else:
-            rows = tree_editor(slot.label, f"{key}_{slot.name}", _rows(value, start), case)
+            rows = tree_editor(slot.label, f"{key}_{slot.name}", _rows(value, start), case, record_id)
             section[slot.name] = tree_from_rows(rows, vul, slot.label)
     return section
 
@@ -236,11 +250,15 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     # with no logical alternative yet, the tree starts from Pass (a call) or another polled card
     alternatives = _alternatives(inputs, table_action) or (
         ("P",) if case.play_index is None else tuple(c for c in polled if c != table_action)[:1] or ("P",))
+    actions = (*alternatives, table_action) if table_action else alternatives
+    contracts = {a: case.likely_contract(a) for a in actions}
     if case.kind == "MI":
         # the non-offender's own call was legal: it is an outcome like the others, not cancelled
-        start = starting_rows(inputs.poll, (*alternatives, table_action) if table_action else alternatives, None)
+        start = starting_rows(inputs.poll, actions, None, contracts=contracts)
     else:
-        start = starting_rows(inputs.poll, alternatives, table_action or "cancelled", played_contract(case))
+        start = starting_rows(inputs.poll, alternatives, table_action or "cancelled", played_contract(case), contracts)
+    if is_complete_deal(case.board.deal):
+        start = double_dummy_rows(case, start)      # a first guess at the tricks, which the director corrects
     section = adjustment_input(record_id, case, saved.adjustment, start)
     return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
 

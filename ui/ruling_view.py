@@ -8,30 +8,77 @@ from reports.score_export import score_file
 
 from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
+from analysis.law.committee import RulingInForce
+from analysis.law.law16 import Worksheet
 from analysis.law.ruling import Ruling
-from polling import settings
+from polling import cases, settings
 from polling.dossier import load_dossier
 from reports.content import report_for_stored_case
-from reports.render import write_report
+from reports.render import report_bytes, write_report
 from reports.render import FORMATS
-from ui.widgets import inert, plain, verdict_table
+from ui.widgets import done, inert, plain, show_error, verdict_table
 
 
 MARKS = {"yes": "✓ yes", "no": "✗ no", "not decided": "? not decided", "not reached": "– not reached"}
 
 
-def ruling_summary(ruling: Ruling, heading: str = "The ruling") -> None:
+def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None) -> None:
     """The answer first, as a scoring program shows it: the conclusion, the four questions at a
-    glance and both sides' scores, in one box."""
+    glance and, once the score is known, both sides' scores, in one box."""
     with st.container(border=True):
-        st.markdown(f"**{heading}**")
-        (st.success if ruling.adjusted else st.info)(ruling.worksheet.conclusion())
-        if ruling.worksheet.answers:
-            for col, (number, answer) in zip(st.columns(len(ruling.worksheet.answers)),
-                                             enumerate(ruling.worksheet.answers, 1)):
+        st.markdown(f"**{inert(heading)}**")
+        adjusted = sheet.adjust and scores is not None
+        (st.success if adjusted else st.info)(inert(sheet.conclusion()))
+        if sheet.answers:
+            for col, (number, answer) in zip(st.columns(len(sheet.answers)), enumerate(sheet.answers, 1)):
                 col.markdown(f"{number}. {answer.question.capitalize()}  \n**{MARKS[answer.verdict()]}**")
-        for col, side in zip(st.columns(2), ("NS", "EW")):
-            col.metric(SIDE_NAMES[side], ruling.scores[side].headline())      # short: never cut off on a phone
+        for col, side in zip(st.columns(2), ("NS", "EW")) if scores else ():
+            col.metric(SIDE_NAMES[side], scores[side].headline())      # short: never cut off on a phone
+
+
+def ruling_summary(ruling: Ruling, heading: str = "The ruling") -> None:
+    questions_box(ruling.worksheet, heading, ruling.scores)
+
+
+def ruling_in_force_view(dossier) -> RulingInForce:
+    """A saved ruling as it stands: the ruling in force first, with which it is; the director's,
+    when the committee replaced it, below, marked superseded; the details and the files for the
+    scoring program, of the ruling in force."""
+    in_force = dossier.in_force()
+    heading = ("The ruling in force: the appeals committee's decision" if in_force.superseded
+               else "The ruling in force")
+    ruling_summary(in_force.ruling, heading)
+    st.caption(inert(f"This is {in_force.source}."))
+    if dossier.status == "closed":
+        st.caption("The case is closed: its ruling is read-only.")
+    elif dossier.status == "appealed":
+        st.caption("An appeal against this ruling is under way: it stays as the committee hears it.")
+    show_ruling(in_force.ruling)
+    if in_force.ruling.adjusted:
+        score_downloads(dossier.case, in_force)
+    if in_force.superseded:
+        with st.expander("The director's ruling (superseded by the appeals committee)"):
+            ruling_summary(in_force.director, "The director's ruling, superseded")
+            st.text(in_force.director.text)
+    return in_force
+
+
+def reopen_control(record_id: int, status: str, username: str) -> None:
+    """A closed case's one way back to the director: reopening it, with a reason kept in its
+    history."""
+    if status != "closed":
+        return
+    with st.expander("Reopen the case"):
+        st.caption("Reopening lets the director rule again; the ruling in force, the appeal and the reason "
+                   "for reopening stay in the case's history.")
+        reason = st.text_input("Why the case is reopened", key=f"reopen_reason_{record_id}", max_chars=1000)
+        if st.button("Reopen the case", key=f"reopen_{record_id}"):
+            try:
+                cases.reopen_case(record_id, username, reason)
+            except HuddleInputError as exc:
+                show_error(exc)
+            else:
+                done("The case is reopened; the reason is kept in its history.")
 
 
 def show_ruling(ruling: Ruling) -> None:
@@ -60,26 +107,30 @@ def show_ruling(ruling: Ruling) -> None:
         st.text(ruling.text)
 
 
-def score_downloads(case, ruling: Ruling) -> None:
-    """Each side's adjusted score for the scoring program, exact and rounded (CSV and USEBIO)."""
+def score_downloads(case, in_force: RulingInForce) -> None:
+    """Each side's score under the ruling in force for the scoring program, exact and rounded
+    (CSV and USEBIO); the files say which ruling it is."""
     cols = st.columns(2)
     for col, (fmt, ext, mime) in zip(cols, (("csv", "csv", "text/csv"), ("usebio", "xml", "application/xml"))):
-        col.download_button(f"Scores for the scoring program ({fmt.upper()})", score_file(case, ruling, fmt),
+        col.download_button(f"Scores for the scoring program ({fmt.upper()})", score_file(case, in_force, fmt),
                             file_name=f"{case.id}-scores.{ext}", mime=mime, key=f"scores_{fmt}")
 
 
-def report_downloads(record_id: int) -> None:
-    """Make the case's report (saved in the reports folder) and offer the PDF and the HTML."""
-    key = f"report_{record_id}"
+def report_downloads(record_id: int, organisation_id: int) -> None:
+    """Make the case's report and offer the PDF and the HTML: the bytes this session rendered
+    (never a file read back, which another session may have written), kept in the session per
+    organisation and case, and saved in the organisation's reports folder."""
+    key = f"report_{organisation_id}_{record_id}"
     if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
                  "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
         try:
             seen = load_dossier(record_id)
             report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
-            written = write_report(report, ("html", "pdf"), settings.reports_dir())   # rendered once, then offered
-            st.session_state[key] = (report.file_stem, {fmt: path.read_bytes() for fmt, path in written.items()})
+            made = {fmt: report_bytes(report, fmt) for fmt in ("html", "pdf")}      # rendered once, then offered
+            write_report(report, made, settings.reports_dir(organisation_id), made)
+            st.session_state[key] = (report.file_stem, made)
         except HuddleInputError as exc:
-            st.error(inert(str(exc)))
+            show_error(exc)
     made = st.session_state.get(key)
     if made:
         case_id, files = made

@@ -31,6 +31,12 @@ def _runs() -> dict:
     return {}
 
 
+def latest_key(record_id: int) -> str:
+    """Where a session keeps the last simulation of a case: by its record id, which no case of
+    another organisation shares (two clubs may each have a "board-7")."""
+    return f"sim_latest_{int(record_id)}"
+
+
 def simulation_section(record_id: int, case: Case, version: int, username: str, may_edit: bool,
                        may_save: bool) -> None:
     """``may_edit``: the readings, inference and contracts are a form (the director; the committee,
@@ -43,9 +49,8 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         st.info("The simulation weighs what unauthorized information suggests; a "
                 f"{'misinformation' if case.kind == 'MI' else case.kind} case has none to weigh.")
         return
-    if case.action_index is None or case.ruling is None:
-        st.info("The simulation needs the call in question and a ruling section (the poll or the director's "
-                "alternatives).")
+    if case.action_index is None:
+        st.info("Say which call is in question (in the case editor), and the simulation can deal the hands.")
         return
     if not may_edit and case.simulation is None:
         st.info("The director has kept no simulation with this case.")
@@ -69,7 +74,7 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         if result is not None:
             _runs()[run_key] = result
             # drawn again from the top, so the outcome tree above offers "Fill tricks from the simulation"
-            st.session_state[f"sim_latest_{case.id}"] = result
+            st.session_state[latest_key(record_id)] = result
             st.rerun()
     if may_save and cols[-1].button("Keep these settings with the case", key=f"{key}_save",
                                     help="The report then carries this simulation, and anyone can repeat it"):
@@ -80,7 +85,7 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         else:
             done("Settings kept with the case." if changed else "The case already holds these settings.")
     if result is not None:
-        st.session_state[f"sim_latest_{case.id}"] = result      # the outcome tree's "Fill tricks from the simulation"
+        st.session_state[latest_key(record_id)] = result      # the outcome tree's "Fill tricks from the simulation"
         show_simulation(result)
         st.caption(inert(q3_beside(case)))
 

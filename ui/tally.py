@@ -11,7 +11,7 @@ from analysis.law.logical_alternatives import PRESETS, action_name, logical_alte
 from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_problem, typed_rows, verdict_table
+from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_error, show_problem, typed_rows, verdict_table
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 from analysis.polls.tally import answer_rows, tally_ballots
 
@@ -87,7 +87,7 @@ if poll.status != "closed":
                 try:
                     services.record_verbal_vote(poll.id, call, considered, None, None, comment, level, path=path)
                 except HuddleInputError as exc:
-                    st.error(inert(str(exc)))
+                    show_error(exc)
                 else:
                     st.rerun()
     if st.button("Close the poll", key="close_poll"):

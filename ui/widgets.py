@@ -231,5 +231,7 @@ def file_upload(user: User, label: str, kinds: list[str], key: str):
 
 
 def show_error(exc, where=st) -> None:
-    """A refusal next to the field, named in a director's words."""
-    where.error(inert(f"{field_words(exc.field)}: {exc.problem}"))
+    """A refusal next to the field, named in a director's words ("Reason: give …", never a
+    program's "reason: …")."""
+    named = field_words(exc.field).replace("_", " ")
+    where.error(inert(f"{named[:1].upper()}{named[1:]}: {exc.problem}"))

@@ -213,6 +213,18 @@ class Auction:
         parts = self._final_parts()
         return None if parts is None else contract_words(*parts)
 
+    def contract_after(self, index: int, call: str) -> tuple[str, str, str] | None:
+        """("3H", "", "S"): the final contract if ``call`` were made as call ``index`` (0-based) and
+        everyone passed after it; None when that passes the board out or the call is not legal
+        there. A first guess at where an alternative leads, for the director to correct."""
+        history = [c.call for c in self.calls[:index]] + [call]
+        try:
+            check_legal(self.dealer, history)
+        except HuddleInputError:
+            return None
+        history += ["P"] * passes_to_end(history)
+        return Auction(self.dealer, tuple(Call(c) for c in history))._final_parts()
+
     def up_to(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based): what a player saw at a decision point."""
         return Auction(self.dealer, self.calls[:index])

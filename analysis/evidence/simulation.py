@@ -196,7 +196,8 @@ def q3_beside(case: Case) -> str:
 
 def final_contracts(case: Case, settings: SimulationSettings | None = None) -> dict[str, FinalContract]:
     """The final contract each action leads to: the director's map, else the outcome tree's most
-    likely contract for the action, and for the table action the contract played."""
+    likely contract for the action, and for the table action the contract played; for an action
+    with none of these, the auction ending on it (Case.likely_contract)."""
     out: dict[str, FinalContract] = {}
     if case.ruling is not None:
         for _, tree in case.ruling.adjustment.trees():
@@ -205,6 +206,10 @@ def final_contracts(case: Case, settings: SimulationSettings | None = None) -> d
                 if chosen is None or chosen.declarer is None or chosen.contract.upper() in ("P", "PASS"):
                     continue
                 out.setdefault(branch.action, FinalContract.parse(f"{chosen.contract} by {chosen.declarer}"))
+    for action in polled_actions(case):
+        likely = case.likely_contract(action) if action not in out else None
+        if likely is not None:
+            out[action] = FinalContract.parse(f"{likely[0]} by {likely[1]}")
     table = case.table_result.contract if case.table_result is not None else None
     if table is not None and case.action_index is not None:
         played = FinalContract(f"{table.level}{table.strain}", table.penalty, table.declarer)
@@ -214,10 +219,13 @@ def final_contracts(case: Case, settings: SimulationSettings | None = None) -> d
 
 
 def polled_actions(case: Case) -> tuple[str, ...]:
-    """The actions to compare: the poll's (or the director's alternatives) and the table action."""
-    inputs = case.findings
-    actions = [c.action for c in inputs.poll] or list(inputs.alternatives)
+    """The actions to compare: the poll's (or the director's alternatives) and the table action;
+    with neither yet, Pass beside the table action."""
+    inputs = case.ruling
+    actions = ([c.action for c in inputs.poll] or list(inputs.alternatives)) if inputs is not None else []
     table = case.action_in_question()
+    if not actions and table != "P":
+        actions = ["P"]
     return tuple(dict.fromkeys([table, *actions]))
 
 

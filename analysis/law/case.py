@@ -246,6 +246,20 @@ class Case:
             return self.board.auction.calls[self.action_index].call
         return self.ruling.table_action if self.ruling is not None else ""
 
+    def likely_contract(self, action: str) -> tuple[str, str] | None:
+        """(contract with any double, declarer) an action leads to, as a first guess the director
+        corrects: the contract played for the table action (or, in a lead or play case, for every
+        card); for another call, the auction ending there with three passes. None when it would
+        be passed out or is not known."""
+        table = self.table_result.contract if self.table_result is not None else None
+        played = (f"{table.level}{table.strain}{table.penalty}", table.declarer) if table is not None else None
+        if self.play_index is not None or action == self.action_in_question():
+            return played
+        if self.action_index is None:
+            return None
+        found = self.board.auction.contract_after(self.action_index, action)
+        return None if found is None else (found[0] + found[1], found[2])
+
     def to_dict(self) -> dict:
         b = self.board
         out: dict[str, Any] = {

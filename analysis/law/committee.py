@@ -309,6 +309,43 @@ class CommitteeSeen:
     at: datetime | None = None
 
 
-__all__ = ["DECISIONS", "Reconsideration", "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
+@dataclass(frozen=True)
+class RulingInForce:
+    """The ruling that stands, for everything that leaves Huddle (the scoring program's files, the
+    text read to the players) and what a page shows first: the appeals committee's when it
+    decided on another score, the director's latest otherwise. ``director`` is the director's
+    ruling, superseded when ``by`` is "committee"."""
+
+    ruling: Ruling
+    by: str                          # "committee" or "director"
+    source: str                      # which ruling it is, in words
+    director: Ruling
+
+    @property
+    def superseded(self) -> bool:
+        return self.by == "committee"
+
+    def to_dict(self) -> dict:
+        return {"by": self.by, "source": self.source, "ruling": self.ruling.to_dict()}
+
+
+def ruling_in_force(director: Ruling, committee: CommitteeSeen | None = None,
+                    version: int | None = None) -> RulingInForce:
+    """The ruling in force: the committee's decided ruling, else the director's (``version`` is
+    the director's latest saved version, None for a ruling read from a case file alone)."""
+    mine = f"the director's ruling, version {version}" if version else "the director's ruling in the case file"
+    if committee is None or not committee.decision:
+        under = " (an appeal is under way)" if committee is not None else ""
+        return RulingInForce(director, "director", mine + under, director)
+    when = f" of {committee.at:%Y-%m-%d}" if committee.at else ""
+    if committee.ruling is None:
+        said = "upheld" if committee.decision == "uphold" else f"{committee.decision}, with the same score"
+        return RulingInForce(director, "director", f"{mine}, {said} by the appeals committee{when}", director)
+    return RulingInForce(committee.ruling, "committee",
+                         f"the appeals committee's decision{when} ({committee.decision}), replacing {mine}", director)
+
+
+__all__ = ["DECISIONS", "Reconsideration", "RulingInForce", "ruling_in_force",
+           "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
            "Vote", "check_vote", "CommitteeDecision", "committee_decision", "kept_change", "position_words",
            "SENSITIVITY_THRESHOLDS", "CommitteeSeen"]

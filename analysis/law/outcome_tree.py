@@ -340,16 +340,22 @@ def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable
 
 
 def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], cancelled: str | None,
-                  played: tuple[str, str] | None = None) -> list[dict]:
+                  played: tuple[str, str] | None = None,
+                  contracts: dict[str, tuple[str, str] | None] | None = None) -> list[dict]:
     """A first tree for the editor: the logical alternatives weighted by the poll's choose shares
-    and the cancelled action at weight 0; the director fills in contracts and tricks. In a
-    misinformation case nothing is cancelled (``cancelled`` None): the non-offender's own call was
-    legal, so it is weighted like any other. A play poll's alternatives all lead to the contract
-    played (``played``: contract, declarer); only the tricks differ."""
+    and the cancelled action at weight 0; the director fills in or corrects contracts and tricks.
+    In a misinformation case nothing is cancelled (``cancelled`` None): the non-offender's own call
+    was legal, so it is weighted like any other. A play poll's alternatives all lead to the
+    contract played (``played``: contract, declarer); only the tricks differ. Otherwise
+    ``contracts`` gives each action's likely contract (Case.likely_contract), where known."""
     weights = default_action_weights(counts, alternatives)
-    contract, declarer = played or ("", "")
-    rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": contract, "declarer": declarer,
-             "contract_weight": "1", "tricks": None, "tricks_weight": "1"} for a, w in weights.items()]
+
+    def leads_to(action: str) -> tuple[str, str]:
+        return played or (contracts or {}).get(action) or ("", "")
+
+    rows = [{"action": a, "cancelled": False, "action_weight": fraction_str(w), "contract": leads_to(a)[0],
+             "declarer": leads_to(a)[1], "contract_weight": "1", "tricks": None, "tricks_weight": "1"}
+            for a, w in weights.items()]
     if cancelled is None:
         return rows
     return rows + [{"action": cancelled, "cancelled": True, "action_weight": "0", "contract": "", "declarer": "",

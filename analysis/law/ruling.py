@@ -77,16 +77,7 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     mi_path = case.kind == "MI" and not _misbidder_acts(case)
     harmed = _damage(case, table_ns, method, "had they been given the correct explanation" if mi_path else
                      "had the offender taken a logical alternative")
-    if mi_path:
-        facts = inputs.misinformation or Misinformation()
-        director = Finding(bool(inputs.alternatives), inputs.alternatives_reason)
-        sheet = worksheet(misinformation_given(facts, case.laws), different_action(la, director, table_action),
-                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
-    else:
-        sheet = worksheet(_ui_answer(case), la_answer,
-                          demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
-                                                 table_action, inputs.q4, ui_noun(case), case.laws),
-                          harmed, basis=law("ui adjustment", case.laws))
+    sheet = _questions(case, table_action, la, la_answer, harmed)
     if sheet.adjust:
         scores = assigned_scores(case, method, table_ns)
     elif table_ns is None:
@@ -100,6 +91,32 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
         text += f"\nNot in the outcome tree: {', '.join(action_name(a) for a in left_out)}. {inputs.left_out_reason}"
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
                   left_out, inputs.left_out_reason)
+
+
+def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: Answer, harmed: Answer) -> Worksheet:
+    """The four questions in order: the misinformation path or the UI path (Law 16)."""
+    inputs = case.findings
+    if case.kind == "MI" and not _misbidder_acts(case):
+        facts = inputs.misinformation or Misinformation()
+        director = Finding(bool(inputs.alternatives), inputs.alternatives_reason)
+        return worksheet(misinformation_given(facts, case.laws), different_action(la, director, table_action),
+                         too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
+    return worksheet(_ui_answer(case), la_answer,
+                     demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
+                                            table_action, inputs.q4, ui_noun(case), case.laws),
+                     harmed, basis=law("ui adjustment", case.laws))
+
+
+def provisional_questions(case: Case, missing: str) -> Worksheet:
+    """The questions while the adjustment is not yet complete: the first three as the ruling
+    would answer them, damage not yet decided because ``missing`` (what the outcome tree still
+    needs). What a director sees first, before the tree is filled in."""
+    inputs = case.findings
+    table_action = case.action_in_question()
+    la, la_answer = _alternatives(case, table_action, inputs.policy, inputs.consider_min)
+    harmed = Answer(QUESTIONS[3], inputs.damage.finding, inputs.damage.reason) if inputs.damage.finding is not None \
+        else Answer(QUESTIONS[3], None, f"Not decided until the outcome tree is complete: {missing}")
+    return _questions(case, table_action, la, la_answer, harmed)
 
 
 def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
@@ -209,4 +226,4 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     return "\n".join(lines)
 
 
-__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes"]
+__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes", "provisional_questions"]
