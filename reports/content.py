@@ -20,7 +20,7 @@ from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAM
 from analysis.law.committee import CommitteeSeen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import Consultation
-from analysis.law.logical_alternatives import action_name
+from analysis.law.logical_alternatives import action_name, policy_citation
 from analysis.numbers import counted, percent
 from analysis.law.outcome_tree import tree_rows
 from analysis.bridge.play import choice_symbol
@@ -132,6 +132,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     if final is not ruling:
         blocks += _summary(ruling, "The director's ruling, changed on appeal", level=2)
         add(Text(ruling.text))
+    blocks += _appendix(final)
     return Report(case.id, case.title, tuple(blocks), case.board.number)
 
 
@@ -210,7 +211,7 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
         found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
         return out + [Text(f"No counted poll of peers is recorded with this case; the director found: {found}. "
                            f"{inputs.alternatives_reason}")] + _other_evidence(case)
-    out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source})."))
+    out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({policy_citation(la.policy, case.laws)})."))
     out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold",
                       "settled?", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
@@ -280,9 +281,22 @@ def _adjustment(case: Case, ruling: Ruling) -> list:
 
 
 def _scores(ruling: Ruling) -> Table:
-    return Table(("side", "assigned score", "arithmetic"),
-                 tuple((SIDE_NAMES[side], ruling.scores[side].describe(), ruling.scores[side].arithmetic)
-                       for side in ("NS", "EW")))
+    return Table(("side", "assigned score"),
+                 tuple((SIDE_NAMES[side], ruling.scores[side].describe()) for side in ("NS", "EW")))
+
+
+def _appendix(ruling: Ruling) -> list:
+    """How each side's score was worked out, for a reader who checks it: each outcome scored
+    against the field (or the other table) with the weights, as the scoring program does it."""
+    rows = tuple((SIDE_NAMES[side], ruling.scores[side].arithmetic) for side in ("NS", "EW")
+                 if ruling.scores[side].arithmetic)
+    if not rows:
+        return []
+    return [Heading("Appendix: the arithmetic"),
+            Text("Each outcome is scored against the field with the weights added to its frequencies, then "
+                 "weighted (Law 78A as Kooijman's commentary on the 2017 Laws describes it); an outcome's own "
+                 "share of the matchpoints can fall below zero, since its weight counts against it.", muted=True),
+            Table(("side", "working"), rows)]
 
 
 def _sensitivity(case: Case) -> list:

@@ -372,3 +372,66 @@ def test_the_report_reads_in_a_director_s_words(evening):
     text = unescape(re.sub(r"<style.*?</style>|<svg.*?</svg>|<[^>]+>", " ", html, flags=re.S))
     found = [m.group(0) for pattern in (CODE_WORDS, CODE_CALLS) for m in pattern.finditer(text)]
     assert not found, found
+
+
+def test_every_export_and_page_carries_the_committee_s_score(evening, capsys):
+    """The committee modified the weights: the scoring program's files, `huddle case scores` and
+    both pages give its score, say it is the committee's, and mark the director's as superseded."""
+    from analysis.numbers import fraction_str
+    from polling.dossier import load_dossier
+    from reports.score_export import score_file
+    from test_cli import run
+    dossier = load_dossier(evening["record"])
+    in_force = dossier.in_force()
+    committee_ns, director_ns = in_force.ruling.scores["NS"], in_force.director.scores["NS"]
+    assert in_force.by == "committee" and committee_ns.value() != director_ns.value()
+    exact, was = fraction_str(committee_ns.value()[0]), fraction_str(director_ns.value()[0])
+    for fmt in ("csv", "usebio"):
+        text = score_file(dossier.case, in_force, fmt)
+        assert exact in text and f"{was} " not in text and "the appeals committee's decision" in text
+    code, out, _ = run(capsys, "case", "scores", "evening-lead", "--format", "csv")
+    assert code == 0 and f",{exact}," in out and "the appeals committee's decision" in out
+    ruling_page = open_page(evening, "ui/ruling.py", "director")
+    appeal_page = open_page(evening, "ui/committee.py", "committee")
+    for at in (ruling_page, appeal_page):
+        assert not at.exception
+        assert at.metric[0].value == committee_ns.headline()                 # the ruling in force comes first
+        assert any("The ruling in force: the appeals committee's decision" in m.value for m in at.markdown)
+        assert any("superseded" in e.label for e in at.expander)
+    assert not [b for b in ruling_page.button if b.key == "ruling_save"]     # the case is closed: read-only
+    assert ruling_page.button(key=f"reopen_{evening['record']}")
+
+
+def test_a_closed_case_is_reopened_as_a_recorded_step(evening):
+    record = evening["record"]
+    from polling import rulings as saved_rulings
+    with pytest.raises(Exception, match="the case is closed, so its ruling is read-only; reopen the case first"):
+        saved_rulings.save_ruling(record, cases.get_case(record).case.ruling, "tess")
+    at = open_page(evening, "ui/ruling.py", "director")
+    at.button(key=f"reopen_{record}").click().run()
+    assert at.error[0].value == "Reason: say why the case is reopened; the reason is kept in its history"
+    at.text_input(key=f"reopen_reason_{record}").set_value("The table result was recorded wrongly.")
+    at.button(key=f"reopen_{record}").click().run()
+    assert cases.get_case(record).status == "ruled"
+    assert cases.history(record)[-1].summary == "status closed → ruled: reopened: The table result was recorded wrongly."
+    at = open_page(evening, "ui/ruling.py", "director")
+    assert at.button(key="ruling_save")
+    from polling.dossier import load_dossier
+    assert load_dossier(record).in_force().by == "committee"          # until the director saves a new ruling
+    at.button(key="ruling_save").click().run()
+    in_force = load_dossier(record).in_force()
+    assert in_force.by == "director" and in_force.source == "the director's ruling, version 2"
+
+
+def test_the_director_who_ruled_is_told_at_once_and_shown_no_vote_form(evening):
+    """Before: "you have not voted yet" and the vote form, refused only after submitting."""
+    example = case_files.Case.from_dict(json.loads(LEAD_CASE.read_text()))
+    record = cases.create_case(replace(example, id="appeal-under-way"), "tess")
+    rulings.save_ruling(record, example.ruling, "tess")
+    committee.record_vote(record, "ann", "uphold", "Fine.")
+    at = open_page(evening, "ui/committee.py", "director", case="appeal-under-way")
+    assert not at.exception
+    assert at.info[0].value.startswith("You made the ruling under appeal, so you do not sit on the committee")
+    assert not [b for b in at.button if b.label in ("Record my vote", "Change my vote", "Record the decision")]
+    with pytest.raises(Exception, match="only a member of the committee that heard the appeal"):
+        committee.record_decision(record, "dora", "Decided by someone who did not vote.")

@@ -44,7 +44,7 @@ CASES_RULED = {
     # Partner's alert is UI with no finding; not suggested, so +920 stands.
     "partners-alert-is-ui": ([True, True, False, None], False, F(920), F(-920), "Partner's alert"),
     # Both sides at fault: average minus to each, 8 of 20.
-    "both-sides-offending": ([True] * 4, True, F(8), F(8), "ave-"),
+    "both-sides-offending": ([True] * 4, True, F(8), F(8), "average minus, Law 12C2(a) (2017): 40%"),
     # MP-W-1a: the ACBL 1-½ scale, 4 1/4 of 11.
     "acbl-scale": ([True] * 4, True, F(17, 4), F(27, 4), "of 11 matchpoints"),
     # SE-3: knockout averaging of the serious-error split, −7 1/2 / +7 1/2.

@@ -10,6 +10,7 @@ import streamlit as st
 
 from analysis.law.case import Case, parse_choice_or_none
 from analysis.bridge import deal_pbn, is_complete_deal
+from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
@@ -207,7 +208,7 @@ def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str,
              else {"non_offenders": "Non-offenders", "offenders": "Offenders"})
     defaults = {"non_offenders": "ave+", "offenders": "ave-", "NS": "ave", "EW": "ave"}
     cols = st.columns(len(roles))
-    return {role: col.selectbox(label, kinds, key=f"rf_art_{role}_{record_id}",
+    return {role: col.selectbox(label, kinds, key=f"rf_art_{role}_{record_id}", format_func=ARTIFICIAL_WORDS.get,
                                 index=kinds.index(saved.get(role, defaults[role])))
             for col, (role, label) in zip(cols, roles.items())}
 

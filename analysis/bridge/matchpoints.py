@@ -1,6 +1,6 @@
 """Matchpoints (Law 78A), weighted assigned scores scored into the field, and Neuberg factoring.
 
-A weighted score is scored the way seed 002 (Kooijman, 2017 Laws commentary) describes: "the
+A weighted score is scored the way Kooijman's commentary on the 2017 Laws describes: "the
 weights of the results involved in the adjusted score need to be added to the frequencies on the
 board and dealt with as described in law 78A", and every other pair is matchpointed against that
 modified table. A split score gives each direction its own table. All arithmetic is exact.
@@ -156,7 +156,7 @@ class BoardScoring:
         return _lookup(self.ew_lines, ns_score, "East-West")
 
     def check_sums(self) -> tuple[Fraction, Fraction]:
-        """Σ frequency·MP per direction; n(n-1) on the 2-1 scale (seed 002 check)."""
+        """Σ frequency·MP per direction; n(n-1) on the 2-1 scale (Kooijman's commentary's check)."""
         return (sum((l.frequency * l.matchpoints for l in self.ns_lines), Fraction(0)),
                 sum((l.frequency * l.matchpoints for l in self.ew_lines), Fraction(0)))
 

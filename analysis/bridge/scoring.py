@@ -200,7 +200,7 @@ def parse_score(text: str, field: str = "score") -> int:
 
 def weighted_imps(adjusted: WeightedScore, other_table: int) -> Fraction:
     """IMPs at the adjusted table: each component IMPed against the other table, then weighted
-    (seed 002, Law 12C1(c)); the IMPs of the expected score are never used."""
+    (Kooijman's commentary, Law 12C1(c)); the IMPs of the expected score are never used."""
     return sum((w * imps(s - other_table) for s, w in adjusted.components), Fraction(0))
 
 
@@ -213,7 +213,7 @@ def knockout_average(team_imps: Fraction | int, other_team_imps: Fraction | int)
 
 @dataclass(frozen=True)
 class SeriousErrorSplit:
-    """Law 12C1(e) (2017): consequent damage redressed, subsequent damage not (seed 002)."""
+    """Law 12C1(e) (2017): consequent damage redressed, subsequent damage not (Kooijman's commentary on the 2017 Laws)."""
 
     actual: int               # A: NOS IMPs actually scored
     no_infraction: int        # N: NOS IMPs had the infraction not occurred
@@ -235,6 +235,7 @@ def serious_error_split(actual: int, no_infraction: int, after_infraction: int) 
 # ---------------------------------------------------------------- artificial scores
 
 ARTIFICIAL_SHARES = {"ave-": Fraction(2, 5), "ave": Fraction(1, 2), "ave+": Fraction(3, 5)}
+ARTIFICIAL_WORDS = {"ave-": "average minus", "ave": "average", "ave+": "average plus"}
 ARTIFICIAL_IMPS = {"ave-": -3, "ave": 0, "ave+": 3}  # Law 12C2(b) (2017)
 
 
@@ -270,7 +271,7 @@ def session_percentage_rule(kind: str, session_percentage: Fraction | int, board
 
 
 def average_minus_or_table(table_matchpoints: Fraction | int, top: int | Fraction) -> Fraction:
-    """Law 25 purposeful change (ACBL practice, seed 003): average minus or the table result,
+    """Law 25 purposeful change (ACBL practice, Duplicate Decisions): average minus or the table result,
     whichever is worse for the offenders."""
     return min(Fraction(table_matchpoints), artificial_matchpoints("ave-", top))
 

@@ -1,6 +1,6 @@
 """Assigned adjusted scores. So far: the pre-2016 ACBL "likely / at all probable" selection.
 
-1997 Law 12C2 (ACBL Office Policy, March 2000, seed 000): the non-offenders get the most favourable
+1997 Law 12C2 (ACBL Office Policy, March 2000, in LAWS.033): the non-offenders get the most favourable
 result that was likely, the offenders the most unfavourable that was at all probable. The Laws never
 gave numbers; two documented numeric readings disagree and both are selectable here.
 """

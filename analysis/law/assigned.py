@@ -171,7 +171,7 @@ def _join(first: str, second: str) -> str:
 
 
 def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:
-    """Seed 002: each component is matchpointed against the field with the weights added to its
+    """Kooijman's commentary on the 2017 Laws: each component is matchpointed against the field with the weights added to its
     frequencies; the side's score is the weighted sum."""
     if len(ws.components) == 1:
         return ""
@@ -179,7 +179,7 @@ def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:
 
 
 def _imp_lines(ws: WeightedScore, other: int, sign: int) -> str:
-    """Seed 002: the weighted average of each component's IMPs, never the IMPs of the average."""
+    """Kooijman's commentary on the 2017 Laws: the weighted average of each component's IMPs, never the IMPs of the average."""
     return " + ".join(f"{fraction_str(w)} × {sign * imps(s - other):+d} ({s:+d} vs {other:+d})" for s, w in ws.components)
 
 

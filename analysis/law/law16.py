@@ -3,8 +3,8 @@ logical alternative, did the UI demonstrably suggest the action taken, were the 
 damaged. The first "no" ends the ruling with its reason and the questions after it are not
 asked; an unanswered question leaves it open.
 
-Sources: Law 16B (2017); LAWS.033 "Huddles and hesitations" (seed 000) and the Law 16 steps of
-seed 001. UI passes between partners: a player's own tempo is not UI to him, and an opponent's
+Sources: Law 16B (2017); LAWS.033 "Huddles and hesitations" and the Law 16 steps of
+BridgeHands' laws chapter. UI passes between partners: a player's own tempo is not UI to him, and an opponent's
 tempo is information he may use at his own risk (Law 73D1). After a skip bid the next player is
 expected to wait the pause the event's regulation asks for (``analysis.law.regulations``): "a 10
 second huddle … is obviously far from undue (a pass in tempo would be undue haste)" (LAWS.033).

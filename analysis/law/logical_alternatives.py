@@ -125,7 +125,7 @@ class Policy:
 
 PRESETS: dict[str, Policy] = {p.name: p for p in (
     Policy("wbf2017", Fraction(1, 5), select_min_count=1,
-           source="Law 16B1(b), 2017; the WBF gives no number, 20% is borrowed from the EBU",
+           source="the WBF's words, a significant proportion, with no number; 20% is borrowed from the EBU",
            title="WBF 2017: a significant proportion, read as 1 in 5"),
     Policy("ebu", Fraction(1, 5), select_min_count=1,
            source="EBU White Book 8.16.6.1: at least one player in five; some might select",
@@ -140,6 +140,13 @@ PRESETS: dict[str, Policy] = {p.name: p for p in (
     Policy("acbl-25", Fraction(1, 4), source="the historical ACBL 25% rule",
            title="ACBL's former rule: 1 in 4 would consider it"),
 )}
+
+
+def policy_citation(chosen: Policy, laws: str) -> str:
+    """Where a policy's test stands, under the edition a case is ruled by: the Law that defines a
+    logical alternative in that edition, then the policy's own source."""
+    from analysis.law.editions import law
+    return f"{law('logical alternative', laws)}, {laws} Laws; {chosen.source}"
 
 
 def policy_title(name: str) -> str:

@@ -1,5 +1,5 @@
 """The misinformation path of a ruling (Laws 20F, 21B, 75 of 2017; LAWS.033 "Mistaken bid /
-mistaken explanation", seed 000; Kooijman on Law 21, seed 002), as four questions:
+mistaken explanation", LAWS.033; Kooijman's commentary on Law 21), as four questions:
 
 1. Was there misinformation? A mistaken call is not an infraction ("the rub of the green"); a
    mistaken explanation is. The convention cards are the usual evidence; absent evidence the
@@ -15,7 +15,7 @@ mistaken explanation", seed 000; Kooijman on Law 21, seed 002), as four question
 4. Damage, as for unauthorized information.
 
 A mistaken call is no misinformation, but partner's explanation (or alert) of it is unauthorized
-information to the misbidder (seed 002 on Law 20F): his later actions are ruled on the UI path.
+information to the misbidder (Kooijman's commentary on the 2017 Laws, Law 20F): his later actions are ruled on the UI path.
 """
 from __future__ import annotations
 
@@ -72,11 +72,11 @@ def different_action(result: LAResult | None, finding: Finding, table_action: st
     evidence = (f"{result.poll_size} pollees given the correct explanation; "
                 f"{result.verdict(table_action).counts.chose} chose {action_name(table_action)}")
     if not others:
-        return Answer(q, False, f"Given the correct explanation no other action meets the {result.policy.name} "
+        return Answer(q, False, f"Given the correct explanation no other action meets the {result.policy.short} "
                                 f"test: {action_name(table_action)} would have been made anyway, so the "
                                 "misinformation did not cause the result.", evidence)
     names = ", ".join(action_name(a) for a in others)
-    return Answer(q, True, f"Given the correct explanation {names} meets the {result.policy.name} test "
+    return Answer(q, True, f"Given the correct explanation {names} meets the {result.policy.short} test "
                            "(\"a significant proportion would consider it and some would choose it\"): the "
                            "call was made on misinformation.", evidence)
 

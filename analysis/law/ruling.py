@@ -18,7 +18,8 @@ from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
                     ui_noun, ui_present, worksheet, QUESTIONS)
 from analysis.law.editions import law
-from analysis.law.logical_alternatives import LAResult, Policy, action_key, action_name, logical_alternatives, policy
+from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, logical_alternatives, policy,
+                                               policy_citation)
 from analysis.law.methods import Method
 from analysis.law.misinformation import different_action, misbidder, misinformation_given, too_late_to_change
 from analysis.law.ruling_inputs import Finding, Misinformation
@@ -130,7 +131,7 @@ def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
 
 def _misbidder_acts(case: Case) -> bool:
     """A mistaken call (the explanation matched the agreement) and the action in question is the
-    misbidder's own: partner's explanation is UI to him, so the UI path applies (seed 002)."""
+    misbidder's own: partner's explanation is UI to him, so the UI path applies (Kooijman's commentary on the 2017 Laws)."""
     facts = case.findings.misinformation
     return (facts is not None and facts.evidence == "as explained" and case.action_seat is not None
             and case.action_seat == misbidder(case))
@@ -141,7 +142,7 @@ def _ui_answer(case: Case) -> Answer:
     if case.kind == "MI" and inputs.ui.finding is None:
         return Answer(QUESTIONS[0], True, "The call was a mistaken call, not misinformation; partner's explanation "
                                           f"of it is unauthorized information to the misbidder ({law('ui', case.laws)}; "
-                                          "seed 002 on Law 20F).",
+                                          "Kooijman's commentary on the 2017 Laws, Law 20F).",
                       case.irregularity.description if case.irregularity is not None else "")
     return ui_present(case, inputs.ui.finding, inputs.ui.reason)
 
@@ -202,7 +203,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         lines.append(f"Table result: {case.table_result.describe()} (North-South {case.table_result.ns_score:+d}).")
     if la is not None:
         whose = "the non-offender's peers, given the correct explanation" if case.kind == "MI" else "peers"
-        lines.append(f"Poll of {whose}: {la.poll_size} pollees, read under {la.policy.shown} ({la.policy.source}).")
+        lines.append(f"Poll of {whose}: {la.poll_size} pollees, read under {la.policy.shown} ({policy_citation(la.policy, case.laws)}).")
         lines += [f"  {action_name(v.action)}: chose {v.counts.chose}, close {v.counts.close}, considered "
                   f"{v.counts.considered}: {v.verdict}" + (f" ({v.confidence})" if v.confidence else "")
                   for v in la.verdicts]
@@ -219,10 +220,13 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         if method.note:
             lines.append(method.note)
     if sheet.adjust:
+        # each outcome's own score and what the side gets; a matchpoint working (where an outcome's
+        # own share can be below zero, which players read as a mistake) is the report's appendix
         for side in ("NS", "EW"):
             score = scores[side]
-            lines.append(f"{SIDE_NAMES[side]}: {score.describe() or score.arithmetic}."
-                         + (f" ({score.arithmetic})" if score.arithmetic and score.describe() else ""))
+            said = "" if score.weighted is not None and score.matchpoints is not None or not score.describe() \
+                else score.arithmetic
+            lines.append(f"{SIDE_NAMES[side]}: {score.describe() or score.arithmetic}." + (f" ({said})" if said else ""))
     return "\n".join(lines)
 
 

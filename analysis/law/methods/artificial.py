@@ -15,8 +15,8 @@ from analysis.errors import HuddleInputError
 from analysis.law.editions import law
 from analysis.bridge.matchpoints import top as matchpoint_top
 from analysis.numbers import display, fraction_str, parse_fraction
-from analysis.bridge.scoring import (ARTIFICIAL_SHARES, IMP_FORMS, artificial_imps, artificial_kind, artificial_matchpoints,
-                                     session_percentage_rule)
+from analysis.bridge.scoring import (ARTIFICIAL_SHARES, ARTIFICIAL_WORDS, IMP_FORMS, artificial_imps, artificial_kind,
+                                     artificial_matchpoints, session_percentage_rule)
 from analysis.law.methods.base import Method, Slot
 
 ROLES = ("offenders", "non_offenders")
@@ -63,21 +63,22 @@ class Artificial(Method):
     def _score(self, case, side: str, kind: str) -> SideScore:
         if case.scoring in IMP_FORMS:
             return SideScore(side, None, imps=Fraction(artificial_imps(kind)),
-                             arithmetic=f"{kind}, {law('artificial imps', case.laws)}")
+                             arithmetic=f"{ARTIFICIAL_WORDS[kind]}, {law('artificial imps', case.laws)}")
         share = ARTIFICIAL_SHARES[artificial_kind(kind)]
         if case.scoring == "bam":
             return SideScore(side, None, board=share,
-                             arithmetic=f"{kind}: {display(100 * share)}% of the board, {law('artificial', case.laws)}")
+                             arithmetic=f"{ARTIFICIAL_WORDS[kind]}: {display(100 * share)}% of the board, "
+                                        f"{law('artificial', case.laws)}")
         if not case.field:
             raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
         top = as_whole(matchpoint_top(len(case.field) + 1, case.matchpoint_scale))
         if side in self.session:
             # no board count: refused by the rule in words, unless the kind (average) needs none
             percent = session_percentage_rule(kind, self.session[side], self.boards or 0)
-            note = f"{kind} with the session rule, {law('session rule', case.laws)}: {display(percent)}%"
+            note = f"{ARTIFICIAL_WORDS[kind]} with the session rule, {law('session rule', case.laws)}: {display(percent)}%"
         else:
             percent = 100 * artificial_matchpoints(kind, 1)
-            note = f"{kind}, {law('artificial', case.laws)}: {display(percent)}%"
+            note = f"{ARTIFICIAL_WORDS[kind]}, {law('artificial', case.laws)}: {display(percent)}%"
         return SideScore(side, None, percent * top / 100, top, arithmetic=note)
 
     def to_dict(self) -> dict:

@@ -1,7 +1,7 @@
 """The serious-error split (Law 12C1(e) of 2017; 12C1(b) of 2007): after a serious error or a
 wild or gambling action of their own, the non-offenders are redressed for the damage consequent
-on the infraction only, and the offenders get the score of the infraction's consequence (seed
-002). From the non-offenders' side, in the event's unit: A (actual), N (no infraction), P (the
+on the infraction only, and the offenders get the score of the infraction's consequence
+(Kooijman's commentary on the 2017 Laws). From the non-offenders' side, in the event's unit: A (actual), N (no infraction), P (the
 infraction with normal play); D = max(0, N − P); the non-offenders get A + D, the offenders N."""
 from __future__ import annotations
 
