@@ -111,6 +111,8 @@ def _axes(ax: Axes, panel: Panel, where: _Positions) -> None:
         ax.set_ylim(-0.7, len(where.y) - 0.3)
     if panel.y_range:
         ax.set_ylim(*panel.y_range)
+        if panel.y_percent and panel.y_range[1] > 1:      # room for the labels above 100%, no tick there
+            ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     if panel.x_percent:
         ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     if panel.y_percent:

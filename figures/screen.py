@@ -72,6 +72,8 @@ def _axes(fig: go.Figure, panel: Panel, at: dict) -> None:
         y["tickformat"] = ".0%"
     if panel.y_range:
         y["range"] = list(panel.y_range)
+        if panel.y_percent and panel.y_range[1] > 1:      # room for the labels above 100%, no tick there
+            y["tickvals"] = [0, 0.25, 0.5, 0.75, 1.0]
     if panel.y_categories:
         y.update(type="category", categoryorder="array", categoryarray=list(panel.y_categories), automargin=True)
     if x:

@@ -24,8 +24,10 @@ ANSWERS = [("S6", ["H5"], {}), ("S3", [], {}), ("S7", ["DK"], {"DK": "1/3"}), ("
 # identifiers of the code that a director, a pollee or a committee member must never read
 CODE_WORDS = re.compile(r"\b(wbf2017|wbf2007|acbl-25|acbl25|one-in-four|p_meets|consider_min|more_pollees|"
                         r"P\(meets\)|endplay|Traceback|NoneType|HuddleInputError|\.py\b)")
-# calls, seats and forms of scoring as a program writes them, not as a director says them
-CODE_CALLS = re.compile(r"\b[1-7][SHDC]X{0,2}\b|\bby [NESW]\b|\b(?:imps|bam|ns|ew)\b|(?<![\w/])P(?![\w/])|"
+# calls, seats and forms of scoring as a program writes them, not as a director says them; a share
+# over 100% on an axis; an average written as a fraction of the deals (15 129/200)
+CODE_CALLS = re.compile(r"\b(?:10[1-9]|1[1-9][0-9]|[2-9][0-9]{2})%|\b\d+ \d+/\d{3}\b|"
+                        r"\b[1-7][SHDC]X{0,2}\b|\bby [NESW]\b|\b(?:imps|bam|ns|ew)\b|(?<![\w/])P(?![\w/])|"
                         r"(?<![\w♠♥♦♣])X{1,2}(?!\w)")
 
 
@@ -87,9 +89,7 @@ def shown_text(at: AppTest, inputs: bool = True) -> str:
                 parts.append(str(option))
     for chart in at.get("plotly_chart"):
         parts += chart_words(json.loads(chart.proto.spec))
-    for frame in list(at.dataframe) + list(at.table):
-        if not inputs and getattr(frame.proto, "editing_mode", 0):     # an editable grid: the director's input
-            continue
+    for frame in list(at.dataframe) + list(at.table):       # editable grids too: what they show before any edit
         try:
             parts.append(frame.value.to_csv())
         except Exception:           # an element of another shape: nothing to read as a table
@@ -98,11 +98,15 @@ def shown_text(at: AppTest, inputs: bool = True) -> str:
 
 
 def chart_words(spec: dict) -> list[str]:
-    """A chart's title, axis titles, legend names and tick labels."""
+    """A chart's title, axis titles, legend names and tick labels (a percentage axis's ticks as
+    plotly draws them: its tickvals, else every fifth of the range)."""
     layout, words = spec.get("layout", {}), []
     for key, value in layout.items():
         if key == "title" or key.startswith(("xaxis", "yaxis")):
             words.append(str(value.get("title", {}).get("text", "")) if key != "title" else str(value.get("text", "")))
+        if key.startswith(("xaxis", "yaxis")) and value.get("tickformat") == ".0%" and value.get("range"):
+            ticks = value.get("tickvals") or [k / 5 for k in range(int(value["range"][1] * 5) + 1)]
+            words += [f"{round(100 * t)}%" for t in ticks]
     for annotation in layout.get("annotations", []):
         words.append(str(annotation.get("text", "")))
     for trace in spec.get("data", []):
@@ -435,3 +439,17 @@ def test_the_director_who_ruled_is_told_at_once_and_shown_no_vote_form(evening):
     assert not [b for b in at.button if b.label in ("Record my vote", "Change my vote", "Record the decision")]
     with pytest.raises(Exception, match="only a member of the committee that heard the appeal"):
         committee.record_decision(record, "dora", "Decided by someone who did not vote.")
+
+
+def test_the_worksheet_grid_and_the_simulation_table_read_in_a_director_s_words(evening):
+    """An open case on the Ruling page: the outcome tree as the editor shows it (Pass, 4♠X, West,
+    not P, 4SX, W), the simulation's table (means to a tenth, never 15 129/200) and its chart."""
+    at = open_page(evening, "ui/ruling.py", "director", case="laws033-6d-slam")
+    run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
+    at.number_input(key=run[:-len("_run")] + "_deals").set_value(40).run()
+    at.button(key=run).click().run()
+    assert not at.exception and not at.error
+    words = shown_text(at, inputs=False)
+    assert "mean with" in words and "5♦" in words
+    for pattern in (CODE_WORDS, CODE_CALLS):
+        assert not pattern.findall(words), [line for line in words.splitlines() if pattern.search(line)]

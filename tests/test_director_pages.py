@@ -440,7 +440,7 @@ def test_double_dummy_fills_the_trick_counts(director):
     at.button(key=f"rf_tree_{record}_offenders_dd").click().run()
     assert not at.exception and not at.error
     rows = at.session_state[f"rf_tree_{record}_offenders_rows"]
-    five_diamonds = next(r for r in rows if r["contract"] == "5D")
+    five_diamonds = next(r for r in rows if r["contract"] == "5♦")
     from analysis.bridge.double_dummy import double_dummy_table
     assert five_diamonds["tricks"] == double_dummy_table(cases.get_case(record).case.board.deal).tricks_for("D", "S")
 
@@ -606,11 +606,11 @@ def test_the_ruling_page_reads_a_lead_poll_and_starts_the_tree_on_the_contract(d
     assert not at.exception
     tree = next(d.value for d in at.dataframe if "contract" in d.value.columns)
     assert list(zip(tree["action"], tree["contract"], tree["declarer"])) == [
-        ("Sx", "4H", "W"), ("Hx", "4H", "W"), ("Cx", "", "")]              # the club lead cancelled
+        ("a low ♠", "4♥", "West"), ("a low ♥", "4♥", "West"), ("a low ♣", "", "")]     # the club lead cancelled
     at.button(key=f"rf_tree_{record_id}_offenders_dd").click().run()      # tricks after each lead
     rows = at.session_state[f"rf_tree_{record_id}_offenders_rows"]
     assert [(r["action"], r["tricks"], r["tricks_weight"]) for r in rows] == [
-        ("Sx", 10, "1"), ("Hx", 10, "1"), ("Cx", None, "")]
+        ("a low ♠", 10, "1"), ("a low ♥", 10, "1"), ("a low ♣", None, "")]
     table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
     verdicts = dict(zip(table["call"], table["verdict"]))
     assert verdicts["a low ♣"] == "table action" and verdicts["a low ♠"] == "LA"
@@ -667,7 +667,7 @@ def test_the_simulation_s_trick_weights_go_into_the_outcome_tree(director):
     at.button(key=run).click().run()
     at.button(key=f"rf_tree_{record}_offenders_sim").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
-    rows = [r for r in at.session_state[f"rf_tree_{record}_offenders_rows"] if r.get("contract") == "5D"]
+    rows = [r for r in at.session_state[f"rf_tree_{record}_offenders_rows"] if r.get("contract") == "5♦"]
     spread = at.session_state[f"sim_latest_{record}"].trick_spreads()[("P", "5D", "S")]
     assert [(r["tricks"], r["tricks_weight"]) for r in rows] == [(t, str(w)) for t, w in spread]
     assert sum(w for _, w in spread) == 1 and len(rows) > 1

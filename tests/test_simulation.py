@@ -158,10 +158,15 @@ def test_constraints_no_deal_meets_are_refused_naming_them():
         simulate(_case(SLAM, simulation={"deals": 10, "inference": "at most 8 HCP"}))
 
 
-def test_an_action_with_no_contract_is_refused_in_words():
+def test_an_action_leads_to_the_auction_ending_on_it_until_the_director_says_otherwise():
+    from analysis.evidence.simulation import final_contracts
     data = copy.deepcopy(SLAM)
     data["ruling"]["logical_alternatives"]["finding"] = ["P", "5H"]
-    with pytest.raises(HuddleInputError, match="give the final contract that 5♥ leads to"):
+    case = case_files.Case.from_dict(data)
+    assert final_contracts(case)["5H"].symbol() == case.likely_contract("5H")[0].replace("H", "♥") + " by " + \
+        {"N": "North", "E": "East", "S": "South", "W": "West"}[case.likely_contract("5H")[1]]
+    data["ruling"]["logical_alternatives"]["finding"] = ["P", "1C"]           # not a legal call there: no guess
+    with pytest.raises(HuddleInputError, match="give the final contract that 1♣ leads to"):
         simulate(case_files.Case.from_dict(data))
 
 

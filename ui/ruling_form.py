@@ -14,8 +14,8 @@ from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
-from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, spread_fill, starting_rows,
-                                      tree_from_rows, tree_rows)
+from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
+                                      starting_rows, tree_from_rows, tree_rows)
 from analysis.law.methods import Method, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
@@ -118,7 +118,7 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
         st.session_state[generation_key] += 1
     st.markdown(f"**{label}**")
     edited = st.data_editor(
-        st.session_state[base_key], key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
+        shown_rows(st.session_state[base_key]), key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
         width="stretch", column_order=TREE_COLUMNS,
         column_config={"cancelled": st.column_config.CheckboxColumn("cancelled", default=False),
                        "tricks": st.column_config.NumberColumn("tricks", min_value=0, max_value=13, step=1),

@@ -146,7 +146,8 @@ class Simulation:
                 shares.append("—" if c is None else
                               f"{percent(c.share)} ({percent(c.interval().low)}–{percent(c.interval().high)})")
             rows.append((action_name(a), self.with_inference.outcome(a).contract.symbol(),
-                         display(self.without.outcome(a).mean), display(self.with_inference.outcome(a).mean), *shares))
+                         display(self.without.outcome(a).mean, "wbf1"), display(self.with_inference.outcome(a).mean, "wbf1"),
+                         *shares))
         return columns, tuple(rows)
 
     def trick_spreads(self) -> dict[tuple[str, str, str], tuple[tuple[int, Fraction], ...]]:

@@ -245,6 +245,30 @@ def _cell(value) -> str:
     return str(value).strip()
 
 
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def _contract_cell(value) -> str:
+    """A contract cell as the tree keeps it ("4SX", "PASS"), read from either form the editor
+    shows or a director types ("4♠X", "4sx", "Pass")."""
+    return _cell(value).translate(_SUIT_LETTERS).replace(" ", "").upper()
+
+
+def shown_rows(rows: Iterable[dict]) -> list[dict]:
+    """Rows as a director reads them in the editor: "Pass", "4♠X", "West" (tree_from_rows reads
+    them back); an empty cell stays empty."""
+    def contract(text: str) -> str:
+        code = _contract_cell(text)
+        if code in ("", "P", "PASS"):
+            return "Pass" if code else ""
+        bid = code.rstrip("X")
+        return call_symbol(bid) + code[len(bid):]
+
+    return [{**row, "action": action_name(_cell(row.get("action"))) if _cell(row.get("action")) else "",
+             "contract": contract(row.get("contract")),
+             "declarer": SEAT_NAMES.get(_cell(row.get("declarer")).upper()[:1], "")} for row in rows]
+
+
 def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outcome tree") -> OutcomeTree:
     """The inverse of ``tree_rows``; each action's (and contract's) weight must be the same on
     all of its rows. Rows with no action are ignored (an editor's empty lines)."""
@@ -254,13 +278,13 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         if not action:
             continue
         at = f"{where}, row {number}"
-        parse_action(action, f"{at}: action")
+        action = parse_action(action, f"{at}: action")
         cancelled = _cell(row.get("cancelled")).lower() in ("true", "1", "yes")
         weight = _weight(_cell(row.get("action_weight")) or "0", f"{at}: action_weight")
         entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})
         if entry["weight"] != weight or entry["cancelled"] != cancelled:
             raise HuddleInputError(f"{at}: action_weight", f"{action} has different weights on different rows")
-        contract = _cell(row.get("contract"))
+        contract = _contract_cell(row.get("contract"))
         if not contract:
             continue
         declarer = _cell(row.get("declarer")).upper()[:1] or None
@@ -290,7 +314,7 @@ def double_dummy_fill(rows: list[dict], tricks_for, by_action: dict | None = Non
     by_action = {action_key(a): spread for a, spread in (by_action or {}).items()}
     out, seen = [], set()
     for row in rows:
-        contract, declarer = _cell(row.get("contract")), _cell(row.get("declarer")).upper()[:1]
+        contract, declarer = _contract_cell(row.get("contract")), _cell(row.get("declarer")).upper()[:1]
         key = (_cell(row.get("action")), contract, declarer)
         if contract.upper() in ("", "P", "PASS") or not declarer:
             out.append(dict(row))
@@ -314,7 +338,7 @@ def spread_fill(rows: list[dict], spreads: dict[tuple[str, str, str], tuple[tupl
     wanted = {(action_key(a), c.upper(), d.upper()): s for (a, c, d), s in spreads.items()}
     out, seen = [], set()
     for row in rows:
-        contract, declarer = _cell(row.get("contract")).upper(), _cell(row.get("declarer")).upper()[:1]
+        contract, declarer = _contract_cell(row.get("contract")), _cell(row.get("declarer")).upper()[:1]
         key = (action_key(_cell(row.get("action"))), contract, declarer)
         spread = wanted.get(key)
         if spread is None:
@@ -362,5 +386,6 @@ def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], ca
                     "contract_weight": "", "tricks": None, "tricks_weight": ""}]
 
 
-__all__ = ["OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "spread_fill", "CANCELLED_REASON",
+__all__ = ["shown_rows",
+           "OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "spread_fill", "CANCELLED_REASON",
            "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows"]
