@@ -91,7 +91,7 @@ def test_a_case_without_a_ruling_or_a_file(capsys, tmp_path):
     del data["ruling"]
     (tmp_path / "bare.json").write_text(json.dumps(data))
     code, _, err = run(capsys, "rule", str(tmp_path / "bare.json"))
-    assert code == 2 and "ruling: the case has no ruling section" in err
+    assert code == 2 and "ruling: the director has not ruled on this case yet" in err
     code, _, err = run(capsys, "rule", "nowhere.json")
     assert code == 2 and "nowhere.json: cannot read the file" in err
 

@@ -25,7 +25,7 @@ try:
     if source == PUBLISHED:
         corpus = research.loads_corpus((settings.research_dir() / "published-rulings.csv").read_text(encoding="utf-8"))
         st.caption("Published rulings that record a decision on a logical alternative, each with its source "
-                   "(data/research/published-rulings.csv). Most publish no poll counts: they are kept as what they "
+                   "(shipped with Huddle). Most publish no poll counts: they are kept as what they "
                    "are and left out of the fits.")
     elif source == DEMO:
         corpus = research.loads_corpus((settings.research_dir() / "demo-corpus.csv").read_text(encoding="utf-8"))
@@ -56,7 +56,7 @@ for note in left_out:
 cols = st.columns(2)
 policy_name = cols[0].selectbox("Policy", [p for p, v in PRESETS.items() if v.share_test()], key="research_policy",
                                 format_func=policy_title)
-delta = cols[1].slider("Truth this far from the threshold", 0.02, 0.25, 0.10, 0.01, key="research_delta")
+delta = cols[1].slider("How far the true share is from the threshold", 0.02, 0.25, 0.10, 0.01, key="research_delta")
 
 
 @st.cache_data(show_spinner="Fitting…", max_entries=8)

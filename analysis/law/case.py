@@ -212,7 +212,7 @@ class Case:
     def findings(self) -> RulingInputs:
         """The ruling section, which a ruling needs: refused in words when the case has none."""
         if self.ruling is None:
-            raise HuddleInputError("ruling", "the case has no ruling section: record the poll or the "
+            raise HuddleInputError("ruling", "the director has not ruled on this case yet: record the poll or the "
                                              "director's findings (docs/case-file.md)")
         return self.ruling
 

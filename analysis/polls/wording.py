@@ -39,6 +39,11 @@ INNOCENT_PHRASES = tuple(re.compile(p, re.I) for p in (
     r"\bmaking\s+it\s+(?:forcing|game[\s-]?forcing|invitational|natural|non-?forcing|a\s+\w+|clear)\b",
     r"\bthe\s+thinking\s+behind\b", r"\bthink(?:ing)?\s+about\s+(?:the\s+)?(?:lead|play|call|bid|problem)\b",
     r"\bstop\s+card\b", r"\bskip[\s-]bid\s+warning\b",
+    # a suit that breaks badly ("trumps tank 4-0") and a deceptive hold-up ("slow-played the king")
+    r"\b(?:trumps?|the\s+suit|(?:the\s+)?(?:spades|hearts|diamonds|clubs))\s+(?:\w+\s+)?tank(?:s|ed)?\b",
+    r"\btank(?:s|ed)?\s+\d-\d\b",
+    r"\bslow[\s-]play(?:s|ed|ing)?\s+(?:the\s+|his\s+|her\s+|a\s+|your\s+)?(?:ace|king|queen|jack|ten|honou?r|"
+    r"trumps?|winner|[AKQJ]|[♠♥♦♣])",
 ))
 
 
@@ -73,7 +78,8 @@ GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
         r"interval|break|silence|look|study|consideration|pause|huddle|hesitation)\b", r"\bbreak\s+in\s+tempo\b",
         r"\b(?:was|for)\s+a\s+while\b", r"\bnot\s+(?:made\s+|bid\s+|passed\s+)?smoothly\b",
         r"\b(?:had\s+a|after\s+a|a\s+good)\s+think\b",
-        r"\btook\s+(?:a|his|her|their|some|so|too)\s+(?:\w+\s+)?(?:while|time|ages|long)\b|\btook\s+(?:ages|long|forever)\b",
+        r"\btook\s+(?:a|his|her|their|some|so|too)\s+(?:\w+\s+)?(?:while|time|ages|long)\b|"
+        r"\b(?:took|takes|taking)\s+(?:ages|long|forever|time)\b",
         r"\b(?:in\s+no\s+hurry|at\s+length|eventually|finally|reluctant(?:ly)?|belated(?:ly)?|after\s+a\s+while|"
         r"after\s+some\s+time|delay(?:ed|ing)?|stared|studied\s+(?:his|her|their)\s+(?:cards|hand))\b",
         rf"\b{_NUMBER}[\s-]*(?:secs?|seconds?|mins?|minutes?|moments?|ages)\b",
