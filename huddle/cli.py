@@ -664,7 +664,9 @@ def _read_file(path: str) -> str:
 _HAND_RECORDS = (".pbn", ".lin")
 
 
-def _case_from_file(path: str, args):
+def _case_from_file(path: str, args, notes: list[str] | None = None):
+    """The case a file makes; a hand record's notes on the board read (a contract that differs from
+    the auction, a result left out) are added to ``notes``."""
     from analysis.law import case as case_files
     try:
         if path.lower().endswith(_HAND_RECORDS):
@@ -677,8 +679,10 @@ def _case_from_file(path: str, args):
                                               {p.board or "?" for p in read.problems}, key=lambda b: (len(b), b)))
                     raise HuddleInputError("--board", f"the file has {len(read.games) + len(read.problems)} boards "
                                                       f"({boards}): choose one with --board (or --game)")
-            return case_files.from_game(case_files.pick_game(read, args.board, args.room, args.game),
-                                        args.id or case_files.case_id_from_title(args.title), args.title, args.kind)
+            game = case_files.pick_game(read, args.board, args.room, args.game)
+            if notes is not None:
+                notes += [f"{path}: {w}" for w in game.warnings]
+            return case_files.from_game(game, args.id or case_files.case_id_from_title(args.title), args.title, args.kind)
         return case_files.loads(_read_file(path))
     except HuddleInputError as exc:
         raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
@@ -708,10 +712,11 @@ def cmd_case_import(args) -> dict | str:
     from polling import cases
     if len(args.files) > 1 and any(f.lower().endswith(_HAND_RECORDS) for f in args.files):
         raise HuddleInputError("files", "import one PBN or LIN file at a time (it takes --title and --board)")
-    new = [_case_from_file(f, args) for f in args.files]   # every file validated before any is written
+    notes: list[str] = []
+    new = [_case_from_file(f, args, notes) for f in args.files]   # every file validated before any is written
     ids = cases.create_cases(new, _who(args), "imported", organisation_id=_organisation(args, director=True))
-    out = {"imported": [{"id": c.id, "record": r, "title": c.title} for c, r in zip(new, ids)]}
-    return out if args.json else "\n".join(f"Imported {c.id}: {c.title}" for c in new)
+    out = {"imported": [{"id": c.id, "record": r, "title": c.title} for c, r in zip(new, ids)], "notes": notes}
+    return out if args.json else "\n".join([f"Imported {c.id}: {c.title}" for c in new] + [f"  note: {n}" for n in notes])
 
 
 def cmd_case_export(args) -> dict | str:

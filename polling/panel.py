@@ -45,10 +45,14 @@ class PanelMember:
     invited: int                            # links issued, not counting withdrawn ones
     answered: int
     organisation_id: int = DEFAULT_ORGANISATION     # whose panel: a federation's is shared with its clubs
+    pending: int = 0                        # links still open (not used, not expired, their poll open)
 
     @property
     def response_rate(self) -> Fraction | None:
-        return Fraction(self.answered, self.invited) if self.invited else None
+        """Answers among the links that are settled: a link issued minutes ago, still open, is not
+        yet a link left unanswered."""
+        settled = self.invited - self.pending
+        return Fraction(self.answered, settled) if settled > 0 else None
 
     def played_in(self, event: str | None, session: str | None) -> bool:
         """Did the member play the case's session (or the whole event it belongs to)?"""
@@ -128,18 +132,24 @@ def panel(url: str | None = None, include_retired: bool = False,
 def _members(session: Session, organisation_id: int, include_retired: bool = False) -> list[PanelMember]:
     owners = panel_owners_in(session, organisation_id)
     rows = session.exec(select(Pollee).where(Pollee.organisation_id.in_(owners)).order_by(Pollee.name)).all()
-    links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at)
-                         .join(Pollee, Invite.pollee_id == Pollee.id).where(Pollee.organisation_id.in_(owners))).all()
+    links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at, Invite.expires_at, Poll.status)
+                         .join(Pollee, Invite.pollee_id == Pollee.id).join(Poll, Invite.poll_id == Poll.id)
+                         .where(Pollee.organisation_id.in_(owners))).all()
     invited: dict[int, int] = {}
     answered: dict[int, int] = {}
-    for pollee_id, used, revoked in links:
+    pending: dict[int, int] = {}
+    now = utcnow()
+    for pollee_id, used, revoked, expires, poll_status in links:
         if revoked is not None and used is None:
             continue
         invited[pollee_id] = invited.get(pollee_id, 0) + 1
         answered[pollee_id] = answered.get(pollee_id, 0) + (used is not None)
+        still_open = used is None and poll_status != "closed" and expires > now
+        pending[pollee_id] = pending.get(pollee_id, 0) + still_open
     return [PanelMember(r.id, r.name, r.grade, r.reach_by, r.contact,
                         tuple((p["event"], p["session"]) for p in json.loads(r.played)), r.notes,
-                        r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0), r.organisation_id)
+                        r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0), r.organisation_id,
+                        pending.get(r.id, 0))
             for r in rows if include_retired or r.retired_at is None]
 
 
@@ -154,7 +164,12 @@ def history(pollee_id: int, url: str | None = None, organisation_id: int = DEFAU
                             .order_by(Invite.id.desc())).all()
         answers = {b.invite_id: b.call for b in session.exec(
             select(Ballot).where(Ballot.invite_id.in_([i.id for i, _, _ in rows]))).all()} if rows else {}
-    return [{"case": record.title, "poll": poll.id, "poll type": poll.kind, "issued": invite.created_at,
+        polls = session.exec(select(Poll.id, Poll.case_id).where(Poll.case_id.in_({p.case_id for _, p, _ in rows}))
+                             .order_by(Poll.id)).all() if rows else []
+    number: dict[int, int] = {}          # each poll by its number within its case, as the pages call it
+    for poll_id, case_id in polls:
+        number[poll_id] = 1 + sum(1 for other, c in polls if c == case_id and other < poll_id)
+    return [{"case": record.title, "poll": number.get(poll.id, poll.id), "poll type": poll.kind, "issued": invite.created_at,
              "answered": "yes" if invite.used_at else "withdrawn" if invite.revoked_at else "not yet",
              "answer": answers.get(invite.id, "")}
             for invite, poll, record in rows]

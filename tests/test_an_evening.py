@@ -50,10 +50,10 @@ def evening(sqlite_url, monkeypatch, tmp_path):
     sent = panel.issue_panel_invites(poll.id, members, username="tess")
     for (_member, link), (lead, considered, close) in zip(sent, ANSWERS):
         ballot = services.cast_vote(link.token, lead, considered, close, level="club")
-        services.record_suggestion(ballot.id, ["C4"] if lead != "C8" else [])
+        services.record_suggestion(ballot.id, ["C4"] if lead != "C8" else [], none=lead == "C8")
     follow = services.create_follow_up(poll.id)
     for link, lead in zip(services.issue_invites(follow.id, ["Guest 1", "Guest 2"]), ("S6", "H5")):
-        services.record_suggestion(services.cast_vote(link.token, lead, (), {}).id, [])
+        services.record_suggestion(services.cast_vote(link.token, lead, (), {}).id, [], none=True)
     tally = services.tally(poll.id)
     inputs = replace(example.ruling, poll=tally.actions, q4=(dict(tally.suggested).get("Cx", 0), tally.q4_answers))
     rulings.save_ruling(record, inputs, "tess")
@@ -62,7 +62,7 @@ def evening(sqlite_url, monkeypatch, tmp_path):
     committee.record_vote(record, "bob", "modify", "A stricter threshold.", Reconsideration(threshold=Fraction(3, 10)))
     committee.record_vote(record, "cy", "modify", "Agree with Ann.", weights)
     committee.record_decision(record, "cy", "The weights favour the low spade.")
-    return {"users": users, "record": record, "polls": (poll.id, follow.id)}
+    return {"users": users, "record": record, "polls": (1, 2)}       # the case's polls, as the address numbers them
 
 
 PAGES = [("ui/cases.py", "director"), ("ui/case_view.py", "director"), ("ui/case_editor.py", "director"),

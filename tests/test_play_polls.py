@@ -230,7 +230,10 @@ def test_the_panel_matches_the_class_and_never_polls_a_player_of_the_board(lead_
         panel.issue_panel_invites(poll.id, [ann])
     services.cast_vote(sent[0][1].token, "S6")
     rates = {m.name: m.response_rate for m in panel.panel()}
-    assert rates["Ann"] == 1 and rates["Dee"] == 0 and rates["Eve"] is None
+    assert rates["Ann"] == 1 and rates["Dee"] is None and rates["Eve"] is None    # Dee's link is still open
+    assert {m.name: m.pending for m in panel.panel()}["Dee"] == 1
+    services.close_poll(poll.id)                                                  # closed unanswered: a miss
+    assert {m.name: m.response_rate for m in panel.panel()}["Dee"] == 0
     assert panel.history(ann)[0]["answer"] == "Sx" and panel.history(ann)[0]["poll type"] == "lead"
     assert [m.name for m in panel.class_matched_group(poll.id, "club").members] == []     # both already linked
 
@@ -270,7 +273,7 @@ def test_a_lead_directing_hesitation_ruled_end_to_end_from_a_class_matched_panel
     sent = panel.issue_panel_invites(poll.id, [m.id for m in group.members], username="tess")
     for (member, link), (lead, considered, close) in zip(sent, PANEL_ANSWERS):
         ballot = services.cast_vote(link.token, lead, considered, close, level="club")
-        services.record_suggestion(ballot.id, ["C4"] if member.id in members[:6] else [])
+        services.record_suggestion(ballot.id, ["C4"] if member.id in members[:6] else [], none=member.id not in members[:6])
     tally = services.tally(poll.id)
     assert {a.action: (a.chose, a.close, a.considered_only) for a in tally.actions if a.chose or a.close
             or a.considered_only} == {(c.action): (c.chose, c.close, c.considered_only) for c in example.ruling.poll}

@@ -72,7 +72,7 @@ def test_bad_links_get_a_clear_message(poll, make_token, message):
 def _used(poll):
     (invite,) = services.issue_invites(poll.id, ["Used"])
     ballot = services.cast_vote(invite.token, "P")
-    services.record_suggestion(ballot.id, [])
+    services.record_suggestion(ballot.id, [], none=True)
     return invite.token
 
 
@@ -136,3 +136,21 @@ def test_a_walk_through_asks_the_earlier_calls_first_then_the_lead(sqlite_url, m
     counted = services.tally(poll.id)
     assert counted.poll_size == 0 and counted.discounted[0].answered == "X"
     assert services.tally(poll.id, include_diverged=True).count("Sx").chose == 1
+
+
+def test_q4_shows_the_hand_offers_the_poll_s_calls_and_takes_no_blank_answer(poll):
+    """Before: a Q4 sent blank counted as answered, and the screen offered every later call with
+    no hand or auction above it."""
+    (invite,) = services.issue_invites(poll.id, ["Ann"])
+    services.cast_vote(invite.token, "6D", ["P"])
+    at = voter(invite.token)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "KJ2" in html and 'data-seat="S"' in html                  # the hand and the auction again
+    assert at.multiselect(key="q4_calls").options == ["Pass", "6♦"]   # the poll's calls, not all eleven
+    at.button(key="q4_send").click().run()
+    assert at.error[0].value.startswith("The last question: choose the calls it makes more attractive, or tick")
+    assert services.tally(poll.id).q4_answers == 0
+    at.checkbox(key="q4_none").check().run()
+    at.button(key="q4_send").click().run()
+    assert at.success[0].value == "Thank you: your answer is recorded."
+    assert services.tally(poll.id).q4_answers == 1 and services.tally(poll.id).suggested == ()

@@ -82,6 +82,7 @@ def use_game() -> None:
         ss["ed_pbn_error"] = str(exc)
         return
     ss["ed_pbn_error"] = None
+    ss["ed_file_notes"] = list(game.warnings)
     ss["ed_field_from"] = (f"The field is the board's {counted(len(others), 'other table')} in the file; edit it below "
                            "if some were not in the same event." if others and not game.score_table else None)
     state = state_from_case(case)
@@ -118,6 +119,8 @@ with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auc
         st.caption(ss["ed_field_from"])
     for problem in ss.get("ed_file_problems", []):
         st.warning(inert(f"Not read: {problem}"))
+    for note in ss.get("ed_file_notes", []):
+        st.warning(inert(f"In this board of the file: {note}"))
     if ss.get("ed_pbn_error"):
         st.error(inert(ss["ed_pbn_error"]))
 

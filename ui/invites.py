@@ -71,13 +71,17 @@ if poll.status != "closed":
         if group is not None:
             for member, why in group.left_out:
                 st.caption(inert(f"Left out: {member.name}, {why}."))
-            rate = {m.id: "no link yet" if m.response_rate is None else
-                    f"answered {m.answered} of {m.invited}, {percent(m.response_rate)}" for m in group.members}
+            rate = {m.id: ("no link yet" if not m.invited else f"{m.pending} link(s) still open")
+                    if m.response_rate is None else
+                    f"answered {m.answered} of {m.invited - m.pending}, {percent(m.response_rate)}" for m in group.members}
             chosen = st.multiselect("Panel members (the most reliable first)", [m.id for m in group.members],
                                     default=[m.id for m in group.members][:8], key=f"inv_panel_{poll.id}_{grade}",
                                     format_func=lambda i: next(f"{m.name} ({m.reach_by}; {rate[i]})"
                                                                for m in group.members if m.id == i))
-            if not group.members:
+            if not group.members and any(why.startswith("already has a link") for _, why in group.left_out):
+                st.info(f"Every {grade} member of the panel who may answer this poll has a link to it already; "
+                        "add members on the Panel page to ask more.")
+            elif not group.members:
                 st.info(f"No {grade} member of the panel can answer this poll: add members on the Panel page.")
             elif st.button("Issue their links", key="inv_panel_issue", type="primary"):
                 base = st.session_state.get("inv_base") or site_address()

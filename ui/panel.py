@@ -20,8 +20,8 @@ if len(own) < len(members):
 if members:
     st.dataframe(typed_rows([{"name": m.name, "panel": "ours" if m in own else "national",
                               "class": m.grade, "reach by": m.reach_by, "contact": m.contact,
-                   "links": m.invited, "answered": m.answered,
-                   "response rate": percent(m.response_rate),
+                   "links": m.invited, "still open": m.pending, "answered": m.answered,
+                   "response rate": percent(m.response_rate) if m.response_rate is not None else "",
                    "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
                    "active": "no" if m.retired else "yes"} for m in members]),
                  hide_index=True, width="stretch")
@@ -76,7 +76,8 @@ if members:
                 else:
                     st.rerun()
     history = panel.history(m.id, organisation_id=user.organisation_id)
-    st.caption(inert(f"{m.name}: {m.answered} answered of {m.invited} links" +
+    st.caption(inert(f"{m.name}: {m.answered} answered of {m.invited} links"
+                     + (f", {m.pending} still open" if m.pending else "") +
                      ("." if m in own else " (in every club); the links below are yours.")))
     if history:
         st.dataframe(history, hide_index=True, width="stretch")

@@ -22,6 +22,7 @@ from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
 from figures.ruling import simulation_figure
 from polling import cases
+from polling.settings import database_url
 from ui.widgets import done, inert, show_error
 
 
@@ -66,7 +67,7 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
         st.caption(inert(f"Kept with the case: {settings.deals} deals, seed {settings.seed}"
                          + (f", partner's hand as the UI suggests it: {settings.inference.text()}"
                             if settings.inference else "") + "."))
-    run_key = repr((record_id, version, json.dumps(settings.to_dict(), sort_keys=True)))
+    run_key = repr((database_url(), record_id, version, json.dumps(settings.to_dict(), sort_keys=True)))
     result = _runs().get(run_key)
     cols = st.columns(3 if may_save else 2)
     if result is None and cols[0].button(f"Deal {settings.deals} hands and solve", type="primary", key=f"{key}_run"):

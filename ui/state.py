@@ -28,7 +28,7 @@ def remembered(kind: str, key, make):
     """What ``make()`` gives for ``key``, computed once and shared by every session: a rerun that
     changes none of its inputs recomputes nothing. ``key`` names everything the result depends
     on, starting with the case's record id and saved version (every saved change moves it on)."""
-    return _remembered(kind, repr(key), make)
+    return _remembered(kind, repr((settings.database_url(), key)), make)     # record ids are the database's own
 
 
 def current_user() -> User | None:

@@ -28,19 +28,23 @@ def say(exc: HuddleInputError) -> None:
 
 
 def q4_form(done: dict) -> None:
-    """Q4, asked once Q1–Q3 are stored. Sent, it gives way to the thanks in the same run."""
+    """Q4, asked once Q1–Q3 are stored, with the hand and auction above it again; the choices are
+    the poll's own and what the pollee chose or considered. Sent, it gives way to the thanks."""
     area = st.empty()
     with area.container():
+        if done.get("problem") is not None:
+            show_problem(done["problem"])
         st.subheader("One more question")
         st.write(inert(done["q4"]))
-        picks = st.multiselect("Made more attractive (none is an answer too)", list(done["legal"]),
+        picks = st.multiselect("Made more attractive", list(done["legal"]),
                                format_func=action_name, key="q4_calls", select_all=False,
-                               placeholder="Choose the calls, or none")
+                               placeholder="Choose the calls")
+        none = st.checkbox("None of them", key="q4_none")
         sent = st.button("Send", key="q4_send", type="primary")
     if not sent:
         st.stop()
     try:
-        services.record_suggestion(done["id"], picks)
+        services.record_suggestion(done["id"], picks, none=none)
     except HuddleInputError as exc:
         say(exc)
         st.stop()
@@ -66,7 +70,8 @@ def send(token: str, poll, legal) -> None:
     except HuddleInputError as exc:
         state["vote_refused"] = exc
         return
-    state["voted_ballot"] = {"id": ballot.id, "legal": legal,
+    problem = state["opened_link"][2]
+    state["voted_ballot"] = {"id": ballot.id, "legal": problem.q4_choices([call, *considered]), "problem": problem,
                              "q4": services.q4_question(poll) if poll.q4_enabled else None}
 
 
@@ -125,7 +130,7 @@ if st.session_state.get("opened_link", (None,))[0] != token:
         st.stop()
     if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
         st.info("Your answers to the first questions are recorded.")
-        thank({"id": opened.ballot_id, "q4": opened.question, "legal": opened.legal})
+        thank({"id": opened.ballot_id, "q4": opened.question, "legal": opened.legal, "problem": opened.problem})
     problem = services.problem_of(opened[0])
     st.session_state["opened_link"] = (token, opened[0], problem, problem.answers())
 _token, poll, problem, legal = st.session_state["opened_link"]

@@ -82,9 +82,9 @@ def pick_case(user: User, label: str = "Case", key: str = "case_pick") -> int:
 
 
 def choose_poll(poll_id: int) -> None:
-    """Open the poll pickers, on this page after a rerun and on the next, on ``poll_id``."""
+    """Open the poll pickers, on this page after a rerun and on the next, on ``poll_id`` (the
+    address then names it by its number within the case, as the page does)."""
     st.session_state["poll_id"] = st.session_state["_pick_poll"] = poll_id
-    st.query_params["poll"] = str(poll_id)
 
 
 def done(message: str, link: tuple[str, str] | None = None):
@@ -115,8 +115,9 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         st.stop()
     ids = [p.id for p in polls]
     number = poll_numbers(reversed(polls))
-    asked = st.query_params.get("poll", "")
-    current = int(asked) if asked.isdecimal() and int(asked) in ids else st.session_state.get("poll_id")
+    by_number = {n: poll_id for poll_id, n in number.items()}
+    asked = st.query_params.get("poll", "")          # "poll=2": the case's second poll, as the page calls it
+    current = by_number[int(asked)] if asked.isdecimal() and int(asked) in by_number else st.session_state.get("poll_id")
 
     def name(poll_id: int) -> str:
         poll = next(p for p in polls if p.id == poll_id)
@@ -130,8 +131,8 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
         {"index": ids.index(current) if current in ids else 0}
     poll_id = st.selectbox("Poll", ids, key=key, format_func=name, **placed)
     st.session_state["poll_id"] = poll_id
-    if st.query_params.get("poll") != str(poll_id):
-        st.query_params["poll"] = str(poll_id)
+    if st.query_params.get("poll") != str(number[poll_id]):
+        st.query_params["poll"] = str(number[poll_id])
     return next(p for p in polls if p.id == poll_id)
 
 

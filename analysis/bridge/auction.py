@@ -327,10 +327,14 @@ def to_endplay_bid(call: str):
                                       "S": Denom.spades, "NT": Denom.nt}[call[1:]])
 
 
-# A note or comment on a call that reports its tempo is the call's tempo mark, not an alert:
-# "break in tempo", "BIT", "hesitation", "hesitated", "slow", "huddle", "paused", "tanked".
-_TEMPO_NOTE = re.compile(r"\b(break in tempo|bit|hesitat\w*|slow(ly)?|huddled?|paused?|long pause|tank(ed)?|"
-                         r"tempo|thought for)\b", re.I)
+# A note or comment that records a call's tempo is the call's tempo mark, not an alert: it opens on
+# the report ("break in tempo", "BIT", "hesitation", "hesitated", "slow pass", "huddle", "paused",
+# "tanked", "thought for 20 s", "after a long pause"). A note that only uses such a word while
+# explaining the call ("N would go slow with 4♠s") is the explanation it is.
+_TEMPO_NOTE = re.compile(r"^\W*(?:break\s+in\s+tempo|tempo\s+break|bit|hesitat\w*|slow(?:ly)?(?:\s+(?:pass|bid|call|"
+                         r"double|redouble|x|xx|[1-7](?:nt|[shdc♠♥♦♣])))?\s*(?:$|[(,.;:!]|\d)|huddled?\b|huddle\b|"
+                         r"(?:a\s+)?(?:long\s+)?paus(?:e|ed)\b|tank(?:ed|s)?\b|thought\s+for\b|after\s+a\s+(?:long\s+)?"
+                         r"(?:pause|hesitation|think|huddle)\b|\d+\s*(?:s|secs?|seconds)\b)", re.I)
 _SECONDS = re.compile(r"(\d+)\s*(s|sec|secs|seconds)\b", re.I)
 
 
@@ -345,6 +349,5 @@ def annotated_call(name: str, note: str | None = None, alerted: bool = False) ->
     if note is not None and is_tempo_note(note):
         seconds = _SECONDS.search(note)
         return Call(name, tempo_break=True,
-                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,
-                    remark=note)
+                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None)
     return Call(name, alerted=alerted or note is not None, explanation=note or None)

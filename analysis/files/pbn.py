@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Iterable, Sequence
 
-from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, contract_parts,
+from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, call_symbol, check_legal, contract_parts,
                      deal_pbn, dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
                      seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
 from analysis.errors import HuddleInputError
@@ -397,10 +397,9 @@ def _call_with_comments(call: Call, remarks: list[str]) -> Call:
         if key in ("remark", "explanation", "agreement") and rest.strip():
             fields[{"agreement": "correct_explanation"}.get(key, key)] = rest.strip()
         elif is_tempo_note(text):
+            # the tempo mark alone: a remark at the table is a different kind of UI (Law 73B1)
             tempo = annotated_call(call.call, text)
             fields["tempo_break"], fields["tempo_seconds"] = True, tempo.tempo_seconds
-            if not text.startswith(TEMPO_COMMENT) and not call.remark:
-                fields["remark"] = text
     return replace(call, **fields)
 
 
@@ -608,7 +607,10 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     if contract and contract != "PASS" and board.auction.is_complete:
         said = board.auction.contract_text()
         if said != f"{contract} by {declarer}":
-            warnings.append(f"[Contract \"{contract}\"] by {declarer} differs from the auction's {said}")
+            bid = contract.rstrip("X")
+            theirs = f"{call_symbol(bid)}{contract[len(bid):]} by {SEAT_NAMES.get(declarer, declarer)}"
+            warnings.append(f"the file's contract ([Contract] and [Declarer]), {theirs}, differs from the auction's "
+                            f"final contract, {board.auction.contract_words()}; the file's is kept: check which is right")
     leader, play = None, ()
     score = _ns_score(tags, declarer)
     table = _score_table(sec, board, warnings)

@@ -517,7 +517,9 @@ def check_case_id(value: Any) -> str:
 
 
 def case_id_from_title(title: str) -> str:
-    """A case id for a title: lower-case ASCII words joined by '-'."""
+    """A case id for a title: lower-case ASCII words joined by '-', a contract kept as a director
+    types it ("5♠ save over 4♥" → "5s-save-over-4h")."""
+    title = re.sub(r"(\d)\s*([♠♥♦♣])", lambda m: m.group(1) + "shdc"["♠♥♦♣".index(m.group(2))], title)
     ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")[:80]
     return slug or "case"

@@ -59,6 +59,12 @@ class PollProblem:
         """Every answer a pollee may give: the legal calls, or a play poll's choices."""
         return list(self.candidates) if self.is_play else self.legal_calls()
 
+    def q4_choices(self, answered=()) -> list[str]:
+        """What Q4 offers: the poll's own choices and whatever else the pollee chose or considered
+        (``answered``), in the order of the answers; never every legal call."""
+        wanted = set(self.candidates) | set(answered)
+        return [a for a in self.answers() if a in wanted]
+
     def parse_answer(self, text: str, field: str) -> str:
         """A call, or for a play poll the choice holding the card named ("S4" → a low ♠)."""
         return self.poll_kind.parse_answer(text, field, self.candidates)

@@ -4,6 +4,7 @@ revoked, and opened by a pollee: a used, revoked, expired or unknown link is ref
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -155,7 +156,8 @@ class PendingQ4:
 
     ballot_id: int
     question: str
-    legal: tuple[str, ...]
+    legal: tuple[str, ...]          # Q4's choices
+    problem: object = None          # the PollProblem, shown again above Q4
 
 
 def open_link(token: str, url: str | None = None) -> tuple[Poll, Invite] | PendingQ4:
@@ -181,4 +183,6 @@ def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
         return None
     if is_closed(session, poll):
         raise HuddleInputError("token", CLOSED_TO_POLLEES)
-    return PendingQ4(ballot.id, q4_question(poll), tuple(problem_of(poll).answers()))
+    problem = problem_of(poll)
+    answered = [ballot.call, *json.loads(ballot.considered or "[]")]
+    return PendingQ4(ballot.id, q4_question(poll), tuple(problem.q4_choices(answered)), problem)

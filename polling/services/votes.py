@@ -52,8 +52,13 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: 
         return ballot
 
 
-def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None) -> Ballot:
-    """Q4, asked only after Q1–Q3 are stored: which calls the UI makes more attractive."""
+def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None, none: bool = False) -> Ballot:
+    """Q4, asked only after Q1–Q3 are stored: which calls the UI makes more attractive. "None of
+    them" is an answer only when said (``none``): a Q4 sent blank is not answered."""
+    if not calls and not none:
+        raise HuddleInputError("suggested", "choose the calls it makes more attractive, or tick “none of them”")
+    if calls and none:
+        raise HuddleInputError("suggested", "choose calls or “none of them”, not both")
     with writing(url) as session:
         ballot = get_row(session, Ballot, ballot_id, "ballot")
         poll = session.get(Poll, ballot.poll_id)
