@@ -345,6 +345,13 @@ async def health(_request: Request) -> Response:
     return JSONResponse(found, status_code=200 if found["status"] == "ok" else 503)
 
 
-ROUTES = [Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
+async def case_list(request: Request) -> Response:
+    """/cases, the case list's own address: Streamlit serves its default page at / only, and would
+    answer "Page not found" here."""
+    query = request.url.query
+    return RedirectResponse("/" + (f"?{query}" if query else ""), status_code=307)
+
+
+ROUTES = [Route("/cases", case_list, methods=["GET"]), Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
           Route(LOGOUT_PATH, logout, methods=["POST"])]

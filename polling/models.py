@@ -27,6 +27,9 @@ class Organisation(SQLModel, table=True):
     shares_panel: bool = False          # a federation's panel, open to its clubs' directors
     shares_research: bool = False       # a federation's anonymised corpus, open to its clubs' researchers
     created_at: datetime = Field(default_factory=utcnow)
+    skip_bid_regulation: str = Field(default="acbl", max_length=20, sa_column_kwargs={"server_default": "acbl"})
+    skip_bid_haste_under: int | None = None      # a call sooner than this after a skip bid is undue haste
+    language: str = Field(default="en", max_length=10, sa_column_kwargs={"server_default": "en"})
 
 
 class Membership(SQLModel, table=True):

@@ -29,12 +29,15 @@ class Organisation:
     federation_id: int | None = None
     shares_panel: bool = False
     shares_research: bool = False
+    skip_bid_regulation: str = "acbl"            # what a new case of this organisation is ruled under
+    skip_bid_haste_under: int | None = None      # its own bound for undue haste after a skip bid, if any
+    language: str = "en"                         # its polls' and rulings' language by default
 
 
 def _organisation(row: OrganisationRow) -> Organisation:
     assert row.id is not None
     return Organisation(row.id, row.slug, row.name, row.kind, row.federation_id, row.shares_panel,
-                        row.shares_research)
+                        row.shares_research, row.skip_bid_regulation, row.skip_bid_haste_under, row.language)
 
 
 def _check_name(name: str) -> None:
@@ -76,6 +79,20 @@ def rename(slug: str, name: str, url: str | None = None) -> Organisation:
     with writing(url) as session:
         row = organisation_row(session, slug)
         row.name = name.strip()
+        session.add(row)
+        session.commit()
+        return _organisation(row)
+
+
+def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: int | None,
+              url: str | None = None) -> Organisation:
+    """The skip-bid regulation an organisation's events use and, if it reads "about ten seconds"
+    its own way, the pause below which a call is undue haste. New cases start from these."""
+    from analysis.law.regulations import skip_bid_pause
+    pause = skip_bid_pause(skip_bid_regulation, "skip-bid regulation", skip_bid_haste_under)
+    with writing(url) as session:
+        row = organisation_row(session, key)
+        row.skip_bid_regulation, row.skip_bid_haste_under = pause.name, skip_bid_haste_under
         session.add(row)
         session.commit()
         return _organisation(row)
@@ -218,5 +235,6 @@ def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[
 
 
 __all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "check_role", "Organisation", "create_organisation", "find_organisation",
+           "set_rules",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
            "panel_owners_in", "research_reach", "organisation_row", "find_account", "account_named"]

@@ -4,7 +4,8 @@ that also belongs to another organisation is the server operator's to change (hu
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from polling import accounts
+from analysis.law.regulations import SKIP_BID_PAUSES
+from polling import accounts, organisations
 from polling.organisations import ROLES
 from ui.auth import require
 from ui.widgets import inert, show_error
@@ -72,3 +73,22 @@ if disable or enable:
         st.rerun()                          # the table above shows the new state
 if st.session_state.get("acc_done"):
     right.success(st.session_state.pop("acc_done"))
+
+club = organisations.get_organisation(user.organisation_id)
+with st.form("club_rules"):
+    st.subheader(inert(f"{club.name}'s events"))
+    st.caption("New cases start from these; each case keeps its own, and the ruling says which it used.")
+    names = list(SKIP_BID_PAUSES)
+    regulation = st.selectbox("Pause after a skip bid", names, index=names.index(club.skip_bid_regulation),
+                              format_func=lambda n: SKIP_BID_PAUSES[n].title, key="org_skip_bid")
+    haste = st.number_input("A call sooner than this many seconds after a skip bid is undue haste "
+                            f"(blank: {SKIP_BID_PAUSES[regulation].haste_under}, Huddle's reading of 'about ten seconds')",
+                            min_value=1, max_value=12, value=club.skip_bid_haste_under, step=1, key="org_haste")
+    kept = st.form_submit_button("Keep these settings")
+if kept:
+    try:
+        organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste))
+    except HuddleInputError as exc:
+        show_error(exc)
+    else:
+        st.success("Kept: new cases start from them.")

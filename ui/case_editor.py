@@ -12,7 +12,7 @@ from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.bridge.play import position_name
-from polling import cases
+from polling import cases, organisations
 from ui.auth import require
 from ui.widgets import file_upload, inert, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
@@ -43,8 +43,11 @@ def start_new() -> None:
     for key in [k for k in ss if str(k).startswith(("ed_", "_ed_"))]:
         del ss[key]
     ss["editor_case"] = None
-    # a new case is ruled under the edition in force unless the director says otherwise
-    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": DEFAULT_EDITION})
+    # a new case is ruled under the edition in force and the organisation's skip-bid regulation
+    # unless the director says otherwise
+    club = organisations.get_organisation(user.organisation_id)
+    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": DEFAULT_EDITION,
+          "ed_skip_bid": club.skip_bid_regulation, "ed_skip_haste": club.skip_bid_haste_under})
 
 
 def _file_data() -> tuple[bytes | str, str]:
@@ -153,7 +156,9 @@ elif ss.get("ed_scoring") == "cross-imps":
              format_func={"average": "averaged over the other tables", "sum": "summed"}.get)
 c3.selectbox("Pause after a skip bid", tuple(SKIP_BID_PAUSES), key="ed_skip_bid",
              format_func=lambda name: SKIP_BID_PAUSES[name].title,
-             help="The regulation the event plays under: how long the player after a jump is asked to wait")
+             help="The regulation the event plays under: how long the player after a jump is asked to wait"
+                  + (f"; a call sooner than {ss['ed_skip_haste']} seconds is undue haste (the club's setting)"
+                     if ss.get("ed_skip_haste") else ""))
 c1, c2, c3 = st.columns(3)
 c1.text_input("Event", key="ed_event")
 c2.text_input("Session", key="ed_session")

@@ -88,7 +88,8 @@ def state_from_case(case: Case) -> dict:
         "ed_session": case.session or "", "ed_scoring": case.scoring, "ed_laws": case.laws,
         "ed_scale": case.matchpoint_scale.value, "ed_knockout": case.knockout,
         "ed_butler_drop": case.butler_datum.drop_each_end, "ed_butler_with_table": case.butler_datum.with_this_table,
-        "ed_cross_imps": case.cross_imps, "ed_skip_bid": case.skip_bid_regulation, "ed_irr_to": irr.get("to", NO_VALUE),
+        "ed_cross_imps": case.cross_imps, "ed_skip_bid": case.skip_bid_regulation,
+        "ed_skip_haste": case.skip_bid_haste_under, "ed_irr_to": irr.get("to", NO_VALUE),
         "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
         "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
         "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
@@ -165,7 +166,8 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
 
 def _scoring_settings(state) -> dict:
     """The Butler datum or the cross-IMP total, for the form of scoring chosen; the skip-bid regulation."""
-    out = {"skip_bid_regulation": state.get("ed_skip_bid") or None}
+    out = {"skip_bid_regulation": state.get("ed_skip_bid") or None,
+           "skip_bid_haste_under": state.get("ed_skip_haste") or None}
     if state.get("ed_scoring") == "butler":
         drop = state.get("ed_butler_drop")
         out["butler_datum"] = {"drop_each_end": None if drop in (None, "") else int(drop),

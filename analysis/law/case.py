@@ -168,11 +168,12 @@ class Case:
     butler_datum: ButlerDatum = ButlerDatum()  # Butler: how the event works out the datum
     cross_imps: str = "average"                # cross-IMPs: "average" over the other tables, or "sum"
     skip_bid_regulation: str = DEFAULT_SKIP_BID_PAUSE   # the pause after a skip bid (analysis.law.regulations)
+    skip_bid_haste_under: int | None = None             # the organisation's bound for undue haste, if its own
     simulation: SimulationSettings | None = None        # dealing the unseen hands (analysis.evidence)
 
     @property
     def skip_bid_pause(self) -> SkipBidPause:
-        return skip_bid_pause(self.skip_bid_regulation)
+        return skip_bid_pause(self.skip_bid_regulation, haste_under=self.skip_bid_haste_under)
 
     def scoring_description(self) -> str:
         """The form of scoring with what it is scored against, e.g. "Butler IMPs against a datum:
@@ -286,6 +287,8 @@ class Case:
             out["cross_imps"] = self.cross_imps
         if self.skip_bid_regulation != DEFAULT_SKIP_BID_PAUSE:
             out["skip_bid_regulation"] = self.skip_bid_regulation
+        if self.skip_bid_haste_under is not None:
+            out["skip_bid_haste_under"] = self.skip_bid_haste_under
         if self.ruling is not None:
             out["ruling"] = self.ruling.to_dict()
         if self.simulation is not None:
@@ -362,6 +365,9 @@ class Case:
             laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout,
             butler_datum=ButlerDatum.from_dict(data.get("butler_datum")), cross_imps=cross_imps,
             skip_bid_regulation=skip_bid_pause(data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE).name,
+            skip_bid_haste_under=None if data.get("skip_bid_haste_under") is None else skip_bid_pause(
+                data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE, haste_under=data["skip_bid_haste_under"]
+            ).haste_under,
             simulation=None if data.get("simulation") is None else SimulationSettings.from_dict(
                 data["simulation"], len(board.auction.calls)))
 

@@ -12,15 +12,22 @@ Sources:
 - ACBL: the player after a skip bid "is obligated to wait approximately 10 seconds", with or
   without a warning (ACBL Bridge Feed, "Goodbye, Stop Card", the procedure in force from
   1 January 2018); LAWS.033 "Huddles and hesitations" (ACBL).
-- EBU: after the stop card (or "stop" said aloud) the next player "should then pause for about
-  ten seconds before bidding" (the UK duplicate arrangement, as described in Bernard Magee's
-  glossary, "Stop" and "Skip bid warning").
-The bounds around "about ten seconds" (12 and 20 seconds) are Huddle's reading, stated in every
-ruling that uses them; an event whose regulation words it otherwise adds a row here.
+- EBU: "after a jump bid, the next player must pause for about ten seconds before calling. It is
+  an offence either not to pause or to show indifference when pausing" (EBU bidding box
+  regulations, "The Stop card").
+- NBB (the Dutch federation): after a skip bid the next player must wait about ten seconds, and
+  any call within that period may be taken as unauthorized information (Wedstrijdreglement NBB,
+  article 10, "Stopregel").
+None of them gives a lower bound in seconds, but each asks for about ten and calls a shorter
+pause an offence (EBU) or a source of UI (NBB; LAWS.033: "a pass in tempo would be undue haste").
+Huddle reads a call sooner than 8 seconds as undue haste, 8 to 12 as the pause asked for, 20 or
+more as clearly longer, and leaves 13 to 19 to the director; every ruling states the bounds it
+used, and an organisation may set its own lower bound (the regulation it plays under may say
+"about ten seconds, but less at one's own discretion", as New Zealand's does).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from analysis.errors import HuddleInputError
 
@@ -34,7 +41,7 @@ class SkipBidPause:
     title: str
     authority: str           # who asks for the pause, in a ruling's words
     asked: int | None        # seconds the regulation asks for; None: no skip-bid regulation
-    haste_under: int = 5     # a call sooner than this is made in tempo: undue haste
+    haste_under: int = 8     # a call sooner than this is made in tempo: undue haste
     about_until: int = 12    # up to this, "about" the pause asked for: no information
     undue_from: int = 20     # from this, clearly longer: an undue hesitation
     source: str = ""
@@ -52,19 +59,35 @@ SKIP_BID_PAUSES = {p.name: p for p in (
     SkipBidPause("acbl", "ACBL: wait approximately 10 seconds after a skip bid", "the ACBL's skip-bid procedure", 10,
                  source="ACBL skip-bid procedure (Bridge Feed, 'Goodbye, Stop Card', from 1 January 2018); "
                         "LAWS.033 'Huddles and hesitations'"),
-    SkipBidPause("ebu", "EBU: after the stop card, pause for about ten seconds", "the EBU's stop procedure", 10,
-                 source="EBU stop procedure (UK duplicate practice: after 'stop', about ten seconds)"),
+    SkipBidPause("ebu", "EBU: after a jump bid, pause for about ten seconds", "the EBU's stop procedure", 10,
+                 source="EBU bidding box regulations, 'The Stop card': pause for about ten seconds"),
+    SkipBidPause("nbb", "NBB: after a skip bid, wait about ten seconds", "the NBB's stop rule", 10,
+                 source="Wedstrijdreglement NBB, article 10 ('Stopregel'): about ten seconds"),
     SkipBidPause("none", "No skip-bid regulation: the Laws alone (Law 73A2)", "the Laws", None,
                  source="Law 73A2: calls without undue hesitation or undue haste"),
 )}
 DEFAULT_SKIP_BID_PAUSE = "acbl"
 
 
-def skip_bid_pause(name: str, where: str = "skip_bid_regulation") -> SkipBidPause:
+def skip_bid_pause(name: str, where: str = "skip_bid_regulation", haste_under: int | None = None) -> SkipBidPause:
+    """The regulation ``name``; ``haste_under`` moves the bound below which a call is undue haste
+    (an organisation's own reading of "about ten seconds")."""
     key = str(name).strip().lower()
     if key not in SKIP_BID_PAUSES:
         raise HuddleInputError(where, f"'{name}' is not a skip-bid regulation; use one of {', '.join(SKIP_BID_PAUSES)}")
-    return SKIP_BID_PAUSES[key]
+    pause = SKIP_BID_PAUSES[key]
+    if haste_under is None:
+        return pause
+    check_haste_under(haste_under, pause, "skip_bid_haste_under")
+    return replace(pause, haste_under=haste_under)
 
 
-__all__ = ["SkipBidPause", "SKIP_BID_PAUSES", "DEFAULT_SKIP_BID_PAUSE", "skip_bid_pause"]
+def check_haste_under(seconds, pause: SkipBidPause, where: str) -> int:
+    """A lower bound of the pause: a whole number of seconds from 1 up to the upper end of "about"."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 1 <= seconds <= pause.about_until:
+        raise HuddleInputError(where, f"{str(seconds)[:10]} must be a whole number of seconds from 1 to "
+                                      f"{pause.about_until}")
+    return seconds
+
+
+__all__ = ["SkipBidPause", "SKIP_BID_PAUSES", "DEFAULT_SKIP_BID_PAUSE", "skip_bid_pause", "check_haste_under"]
