@@ -352,6 +352,7 @@ async def case_list(request: Request) -> Response:
     return RedirectResponse("/" + (f"?{query}" if query else ""), status_code=307)
 
 
-ROUTES = [Route("/cases", case_list, methods=["GET"]), Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
+ROUTES = [Route("/cases", case_list, methods=["GET"]),
+          Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
           Route(LOGOUT_PATH, logout, methods=["POST"])]
