@@ -186,9 +186,11 @@ def test_the_page_address_keeps_the_case_through_sign_in_and_reload(server, brow
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("-420")
     choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (ruled)")
     expect(page).to_have_url(re.compile(r"[?&]case=laws033-6d-slam"))
+    expect(page.get_by_test_id("stMetricValue").first).not_to_have_text("-420")
+    shown = page.get_by_test_id("stMetricValue").first.inner_text()
     page.reload()
     expect(page.get_by_label("Case", exact=True)).to_have_value(re.compile("6♦ after a noticeable"), timeout=30_000)
-    expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420")
+    expect(page.get_by_test_id("stMetricValue").first).to_have_text(shown)
     page.close()
 
 
@@ -214,7 +216,10 @@ def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browse
     later = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     later.goto(first.link(server))
     expect(later.get_by_text("Your answers to the first questions are recorded.")).to_be_visible(timeout=30_000)
-    later.get_by_role("button", name="Send").click()              # none is an answer too
+    later.get_by_role("button", name="Send").click()              # blank is no answer
+    expect(later.get_by_text("choose the calls it makes more attractive")).to_be_visible(timeout=15_000)
+    later.get_by_text("None of them", exact=True).click()         # none is an answer when said
+    later.get_by_role("button", name="Send").click()
     expect(later.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=15_000)
     assert services.tally(poll.id).q4_answers == 1
     later.context.close()

@@ -212,4 +212,4 @@ def test_the_regulation_is_a_setting_with_its_source():
     assert "skip_bid_regulation" not in paused(15).to_dict()          # the default keeps old files unchanged
     with pytest.raises(HuddleInputError) as caught:
         paused(15, "fifa")
-    assert caught.value.field == "skip_bid_regulation" and "acbl, ebu, none" in caught.value.problem
+    assert caught.value.field == "skip_bid_regulation" and "acbl, ebu, nbb, none" in caught.value.problem

@@ -20,7 +20,7 @@ from analysis.law.methods import Method, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
-from polling import services
+from polling import rulings, services
 from ui.widgets import poll_numbers, show_error
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
@@ -52,7 +52,13 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
         ballots[f.id] for f in follow_ups[p.id])]
     label = {_poll_label(p, number, follow_ups[p.id], ballots): p for p in answered}
     sources = list(label) + [SAVED] * bool(saved.poll) + [NO_POLL]
-    choice = st.selectbox("Where the counts come from", sources, key=f"rf_counts_{record_id}", index=0,
+    # answers that came after the last saved ruling (or with none saved) open the page on the newest
+    # poll; otherwise on what the saved ruling was made from, so the page shows that ruling
+    saved_at = max((v.at for v in rulings.ruling_versions(record_id)), default=None)
+    fresh = bool(answered) and (saved_at is None or case_ruling_missing(saved) or any(
+        b.created_at > saved_at for p in all_polls for b in services.ballots_for_poll(p.id)))
+    start = 0 if fresh or not sources[:-1] else sources.index(SAVED if saved.poll else NO_POLL)
+    choice = st.selectbox("Where the counts come from", sources, key=f"rf_counts_{record_id}", index=start,
                           help="The answers of one of this case's polls (with its follow-ups), the counts "
                                "recorded with the case, or no poll")
     cols = st.columns(2)
@@ -76,6 +82,11 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     tally = services.tally(poll.id)        # with its follow-ups; walk-through pollees who left the path left out
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}
+
+
+def case_ruling_missing(saved: RulingInputs) -> bool:
+    """A ruling section with neither counts nor the director's alternatives: nothing ruled on yet."""
+    return not saved.poll and not saved.alternatives
 
 
 def _poll_label(poll, number: dict, follow_ups: list, ballots: dict) -> str:

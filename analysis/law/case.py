@@ -26,6 +26,7 @@ from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
 from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, played_order, position_name
 from analysis.law.ruling_inputs import RulingInputs
+from analysis.law.facts import Established, FactFinding, Statement, established, statements_from
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
 from analysis.law.simulation import SimulationSettings
 from analysis.bridge.scoring import ButlerDatum, PlayedContract, parse_score
@@ -118,22 +119,40 @@ class Irregularity:
     type: str
     by: str | None = None              # seat that transmitted the UI (or gave the explanation)
     call_index: int | None = None      # 0-based index into the auction
-    seconds: int | None = None
-    agreed: bool | None = None         # both sides agree the facts?
+    seconds: int | None = None         # as recorded (a side's figure until agreed or found)
+    agreed: bool | None = None         # both sides agree the facts (whether it happened and the seconds)?
     description: str = ""
     to: str | None = None              # seat that received it (partner of ``by``)
     card_index: int | None = None      # 0-based index into the play, when it arose in the play
+    agreed_happened: bool | None = None    # both sides agree it happened (for a tempo break: unmistakably)
+    agreed_seconds: bool | None = None     # both sides agree on the seconds
+    statements: tuple[Statement, ...] = ()  # each side's account, as the director heard it
+    finding: FactFinding | None = None      # the director's finding where the sides do not agree (Law 85A)
+    after_auction: bool = False        # arose after the final pass, before the opening lead was faced
 
     @property
     def receiver(self) -> str | None:
         """Who the UI reached: ``to``, else the partner of the seat that transmitted it."""
         return self.to or (partner_of(self.by) if self.by else None)
 
+    def facts(self) -> Established:
+        """Whether it happened and how long it took, as established (Law 85): by agreement or by
+        the director's finding, nothing else."""
+        happened = self.agreed_happened if self.agreed_happened is not None else self.agreed
+        on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
+        return established(happened, on_seconds, self.seconds, self.statements, self.finding)
+
     def to_dict(self) -> dict:
-        out = {"type": self.type, "description": self.description}
-        for name in ("by", "to", "call_index", "card_index", "seconds", "agreed"):
+        out: dict[str, Any] = {"type": self.type, "description": self.description}
+        for name in ("by", "to", "call_index", "card_index", "seconds", "agreed", "agreed_happened", "agreed_seconds"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
+        if self.after_auction:
+            out["after_auction"] = True
+        if self.statements:
+            out["statements"] = [s.to_dict() for s in self.statements]
+        if self.finding is not None:
+            out["finding"] = self.finding.to_dict()
         return out
 
 
@@ -501,9 +520,19 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
     seconds = data.get("seconds")
     if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
         raise HuddleInputError("irregularity.seconds", f"{seconds!r} must be a whole number of seconds (0 to 3600)")
-    if data.get("agreed") not in (True, False, None):
-        raise HuddleInputError("irregularity.agreed", "must be true, false or null")
-    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card)
+    for name in ("agreed", "agreed_happened", "agreed_seconds", "after_auction"):
+        if data.get(name) not in (True, False, None):
+            raise HuddleInputError(f"irregularity.{name}", "must be true, false or null")
+    after_auction = bool(data.get("after_auction"))
+    if after_auction and (index is not None or card is not None):
+        raise HuddleInputError("irregularity.after_auction", "a question after the final pass is at no call or card: "
+                                                             "leave call_index and card_index out")
+    if after_auction and not board.auction.is_complete:
+        raise HuddleInputError("irregularity.after_auction", "the auction has not ended: record the call it arose at")
+    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card,
+                        data.get("agreed_happened"), data.get("agreed_seconds"),
+                        statements_from(data.get("statements"), "irregularity.statements"),
+                        FactFinding.from_dict(data.get("finding"), "irregularity.finding"), after_auction)
 
 
 # ---------------------------------------------------------------- from PBN

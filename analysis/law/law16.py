@@ -17,6 +17,7 @@ from analysis.law.assigned import side_value
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES, bid_rank, call_symbol, side_of
 from analysis.law.case import EXPLAINED_BY_PARTNER, SCORING_NAMES, Case, Irregularity
 from analysis.law.editions import law
+from analysis.law.facts import Established
 from analysis.law.logical_alternatives import LAResult, action_name
 from analysis.numbers import display
 from analysis.bridge.scoring import WeightedScore
@@ -30,6 +31,9 @@ UI_NOUNS = {"hesitation": "the break in tempo", "haste": "the quick call", "rema
             "question": "the question", "gesture": "the gesture", "explanation": "partner's explanation",
             "alert": "partner's alert", "unalerted": "partner's failure to alert",
             "misexplained": "partner's explanation", "other": "the unauthorized information"}
+# what the director establishes, in a sentence ("There was no hesitation")
+FACT_NOUNS = {"hesitation": "hesitation", "haste": "unwonted speed", "remark": "remark", "question": "question",
+              "gesture": "gesture", "other": "irregularity"}
 
 
 @dataclass(frozen=True)
@@ -82,20 +86,31 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     not_partner = _not_from_partner(case, irr)
     if not_partner is not None:
         return not_partner
-    if irr.agreed is False:
-        return Answer(q, None, "The facts are disputed: the director decides whether the "
-                               f"{irr.type} happened, on the evidence.", irr.description)
-    ui_law = law("ui", case.laws)
-    if irr.type in PARTNER_SAID:
-        return Answer(q, True, f"{UI_NOUNS[irr.type].capitalize()} is unauthorized information to the player "
-                               f"({ui_law}); it needs no further finding.", irr.description)
-    tempo = _after_skip_bid(case, irr)
+    facts = irr.facts()
+    tempo = _after_skip_bid(case, irr, facts)
     if tempo is not None:
         return tempo
-    agreed = "agreed by both sides" if irr.agreed else "established by the director"
-    what = "unwonted speed" if irr.type == "haste" else irr.type
-    return Answer(q, True, f"The {what} is {agreed}; it is unauthorized information to partner "
+    what = FACT_NOUNS.get(irr.type, irr.type)
+    if facts.happened is None:
+        return _not_established(irr, facts.missing())
+    if facts.happened is False:
+        return Answer(q, False, f"There was no {what}: {facts.happened_by}. There is no unauthorized information.",
+                      irr.description)
+    ui_law = law("ui", case.laws)
+    if irr.type in PARTNER_SAID:
+        return Answer(q, True, f"{UI_NOUNS[irr.type].capitalize()} is {facts.happened_by}; it is unauthorized "
+                               f"information to the player ({ui_law}) and needs no further finding.", irr.description)
+    return Answer(q, True, f"The {what} is {facts.happened_by}; it is unauthorized information to partner "
                            f"({ui_law}, {law('tempo', case.laws)}).", irr.description)
+
+
+def _not_established(irr: Irregularity, missing: str) -> Answer:
+    """Question 1 waits for the facts: a fact is established by both sides' agreement or by the
+    director's finding, nothing else (Law 85A)."""
+    disputed = "The facts are disputed" if irr.agreed is False or irr.statements else "The facts are not established"
+    return Answer(QUESTIONS[0], None, f"{disputed}: a fact is established only by both sides' agreement or by the "
+                                      f"director's finding on the balance of probabilities (Law 85A). Missing: {missing}.",
+                  irr.description)
 
 
 def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
@@ -119,35 +134,55 @@ def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
     return None
 
 
-def _after_skip_bid(case: Case, irr: Irregularity) -> Answer | None:
+def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer | None:
     """The tempo of a call straight after a skip bid, judged against the pause the event's
-    regulation asks for; between "about" that pause and clearly longer, the director decides."""
+    regulation asks for, from the seconds as established (agreed or found); between "about" that
+    pause and clearly longer, whether it was an unmistakable hesitation is the director's finding."""
     at = irr.call_index
     pause = case.skip_bid_pause
-    if (pause.asked is None or irr.type not in TEMPO_KINDS or at is None or at == 0 or irr.seconds is None
-            or not is_skip_bid(case, at - 1)):
+    if pause.asked is None or irr.type not in TEMPO_KINDS or at is None or at == 0 or not is_skip_bid(case, at - 1):
+        return None
+    seconds = facts.seconds
+    if seconds is None:
+        told = irr.seconds is not None or any(s.seconds is not None for s in facts.statements)
+        if facts.happened is None and told:         # the seconds decide here, and nobody has found them
+            return _not_established(irr, facts.missing(needs_seconds=True))
         return None
     q = QUESTIONS[0]
     skip = call_symbol(case.board.auction.calls[at - 1].call)
     call = call_symbol(case.board.auction.calls[at].call)
     laws = f"{law('ui', case.laws)}, {law('tempo', case.laws)}"
     asked = f"pause of about {pause.asked} seconds that {pause.authority} asks for"
-    reading = pause.reading(irr.seconds)
+    said = f" (the seconds {facts.seconds_by})" if facts.seconds_how == "found" else ""
+    bounds = (f"Huddle reads under {pause.haste_under} seconds as undue haste, up to {pause.about_until} as the pause "
+              f"asked for and {pause.undue_from} or more as clearly longer")
+    reading = pause.reading(seconds)
     if reading == "haste":
-        return Answer(q, True, f"{call} after {irr.seconds} seconds over the skip bid {skip} is undue haste, not the "
-                               f"{asked}: a call in tempo there shows a quick decision "
-                               f"({laws}; LAWS.033). It is unauthorized information to partner.", irr.description)
+        return Answer(q, True, f"{call} after {seconds} seconds over the skip bid {skip}{said} is undue haste, not "
+                               f"the {asked}: a call in tempo there shows a quick decision "
+                               f"({laws}; LAWS.033; {bounds}). It is unauthorized information to partner.",
+                      irr.description)
     if reading == "asked":
-        return Answer(q, False, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is the "
+        return Answer(q, False, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is the "
                                 f"{asked}; it is not an undue hesitation, so "
-                                "there is no unauthorized information.", irr.description)
+                                f"there is no unauthorized information ({bounds}).", irr.description)
     if reading == "director":
-        return Answer(q, None, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is longer "
-                               f"than the {asked}, but not clearly so: whether it was an unmistakable hesitation "
-                               f"that conveyed information is the director's finding ({laws}; up to "
-                               f"{pause.about_until} seconds is read as the pause asked for, {pause.undue_from} or more "
-                               "as undue).", irr.description)
-    return Answer(q, True, f"A pause of {irr.seconds} seconds after the skip bid {skip} before {call} is clearly "
+        # only an explicit agreement that it was unmistakable, or the director's finding, settles this band
+        found = irr.finding.happened if irr.finding is not None and irr.finding.happened is not None else None
+        unmistakable = found if found is not None else irr.agreed_happened
+        how = facts.by("found") if found is not None else facts.by("agreed")
+        if unmistakable is None:
+            return Answer(q, None, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is "
+                                   f"longer than the {asked}, but not clearly so: whether it was an unmistakable "
+                                   f"hesitation that conveyed information is the director's finding ({laws}; "
+                                   f"{bounds}). Missing: the director's finding whether it was an unmistakable "
+                                   "hesitation.", irr.description)
+        return Answer(q, unmistakable, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} "
+                                       f"is longer than the {asked}; "
+                                       + ("it was an unmistakable hesitation" if unmistakable else
+                                          "it was not an unmistakable hesitation")
+                                       + f", {how} ({laws}).", irr.description)
+    return Answer(q, True, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is clearly "
                            f"longer than the {asked}: an undue hesitation ({laws}). It is unauthorized "
                            "information to partner.", irr.description)
 
