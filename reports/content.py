@@ -153,6 +153,7 @@ def _facts(case: Case) -> list:
         by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
         out.append(Text(f"{IRREGULARITY_NAMES[irr.type].capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
                         + (f": {irr.description}" if irr.description else "")))
+        out += [Text(line) for line in irr.fact_lines()]
     rows = [("Kind", KIND_NAMES[case.kind]), ("Laws", f"the {case.laws} edition"),
             ("Offending side", OFFENDING_SIDE_NAMES.get(case.offending_side or "", "not given")),
             ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"

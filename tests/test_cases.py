@@ -60,7 +60,7 @@ def test_bad_pbn_names_the_problem(text, game, field, problem):
 
 
 def test_case_id_from_title():
-    assert case_files.case_id_from_title("LAWS.033: 6♦ after a hesitation") == "laws-033-6-after-a-hesitation"
+    assert case_files.case_id_from_title("LAWS.033: 6♦ after a hesitation") == "laws-033-6d-after-a-hesitation"
     assert case_files.case_id_from_title("♠♥") == "case"
 
 

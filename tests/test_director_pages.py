@@ -123,7 +123,7 @@ def test_case_from_pbn_is_saved_with_its_history(director):
     stored = cases.get_case(slug_id("board-9-6nt-after-a-slow-3nt"))
     case = stored.case
     assert case.action_index == 8 and case.irregularity.type == "hesitation"
-    assert case.irregularity.call_index == 6 and case.irregularity.seconds == 20 and case.irregularity.agreed
+    assert case.irregularity.call_index == 6 and case.irregularity.seconds == 20 and case.irregularity.agreed_happened
     assert case.field == (990, 990, 990, -50, 490) and case.table_result.ns_score == -50
     assert [c.username for c in cases.history(stored.record_id)] == ["tess"]
 

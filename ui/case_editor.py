@@ -217,11 +217,33 @@ c2.selectbox("By (who transmitted it)", (NO_VALUE,) + tuple(SEATS), key="ed_irr_
 c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label, index=None,
              placeholder=NO_VALUE)
 c1, c2, c3 = st.columns(3)
-c1.number_input("Seconds taken", min_value=0, max_value=3600, step=1, key="ed_irr_seconds")
-c2.radio("Facts", ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True)
+c1.number_input("Seconds taken (as recorded)", min_value=0, max_value=3600, step=1, key="ed_irr_seconds")
+c2.checkbox("Both sides agree on the seconds", key="ed_irr_agreed_seconds")
 c3.selectbox("Received by", (NO_VALUE,) + tuple(SEATS), key="ed_irr_to", format_func=lambda s: SEAT_NAMES.get(s, s),
              help="Blank: the partner of the player who transmitted it")
+st.radio("Do both sides agree it happened (for a break in tempo: that it was an unmistakable hesitation)?",
+         ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True,
+         format_func={"agreed": "yes, agreed", "disputed": "no, disputed", NO_VALUE: "not asked"}.get)
 st.text_area("Description", key="ed_irr_description", max_chars=2000)
+if ss.get("ed_irr_type") not in (None, NO_VALUE):
+    with st.expander("The facts as each side told them, and the director's finding (Law 85)",
+                     expanded=ss.get("ed_irr_agreed") != "agreed"):
+        st.caption("A fact is established by both sides' agreement or by the director's finding on the balance of "
+                   "probabilities, nothing else; until then the ruling waits for it.")
+        ss.setdefault("ed_irr_statements", [])
+        ss["ed_irr_statements"] = st.data_editor(
+            ss["ed_irr_statements"] or [{"by": "", "said": "", "seconds": None, "at": ""}],
+            key=f"ed_irr_statements_grid_{ss.get('ed_grid_version', 0)}", num_rows="dynamic", width="stretch",
+            column_config={"by": st.column_config.TextColumn("who (a seat, a side or a name)"),
+                           "said": st.column_config.TextColumn("what they said"),
+                           "seconds": st.column_config.NumberColumn("seconds", min_value=0, max_value=3600, step=1),
+                           "at": st.column_config.TextColumn("when heard")})
+        f1, f2 = st.columns(2)
+        f1.radio("The director finds it happened", ("yes", "no", NO_VALUE), key="ed_irr_found", horizontal=True,
+                 format_func={"yes": "yes", "no": "no", NO_VALUE: "no finding yet"}.get)
+        f2.number_input("The director finds it took (seconds)", min_value=0, max_value=3600, step=1, value=None,
+                        key="ed_irr_found_seconds")
+        st.text_input("Why (the balance of probabilities)", key="ed_irr_found_reason", max_chars=1000)
 st.text_input("The play, cards in the order played from the opening lead (e.g. C8 C7 CA C5)", key="ed_play",
               help="Needed for a lead or play case; read from a file's [Play] or a LIN movie")
 played = ss.get("ed_play", "").replace(",", " ").split()

@@ -21,6 +21,41 @@ GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow",
 NO_VALUE = "—"
 KEPT_FIELDS = ("assumptions", "source_ruling", "ruling")
 AGREED = {"agreed": True, "disputed": False, NO_VALUE: None}
+FOUND = {"yes": True, "no": False, NO_VALUE: None}
+
+
+def fact_fields(state) -> dict:
+    """The irregularity's facts as the form holds them (Law 85): what both sides agree, each
+    side's statement, and the director's finding."""
+    out: dict = {}
+    happened, on_seconds = AGREED[state.get("ed_irr_agreed", NO_VALUE)], bool(state.get("ed_irr_agreed_seconds"))
+    legacy = state.get("_ed_irr_agreed")       # a file's "agreed" (both facts at once), kept while left as it was
+    if legacy is not None and happened is legacy and on_seconds == (legacy and state.get("ed_irr_seconds", 0) > 0):
+        out["agreed"] = legacy
+    else:
+        if happened is not None:
+            out["agreed_happened"] = happened
+        if on_seconds:
+            out["agreed_seconds"] = True
+    rows = state.get("ed_irr_statements") or []
+    said = [{k: v for k, v in (("by", str(r.get("by") or "").strip()), ("said", str(r.get("said") or "").strip()),
+                               ("seconds", _whole(r.get("seconds"))), ("at", str(r.get("at") or "").strip()))
+             if v not in (None, "")} for r in rows]
+    said = [r for r in said if r]
+    if said:
+        out["statements"] = said
+    found, seconds = FOUND[state.get("ed_irr_found") or NO_VALUE], _whole(state.get("ed_irr_found_seconds"))
+    reason = str(state.get("ed_irr_found_reason") or "").strip()
+    if found is not None or seconds is not None or reason:
+        out["finding"] = {"happened": found, "reason": reason, **({"seconds": seconds} if seconds is not None else {})}
+    return out
+
+
+def _whole(value):
+    """A grid's or an input's number as a whole number, or None when empty."""
+    if value is None or value == "" or (isinstance(value, float) and value != value):
+        return None
+    return int(value)
 
 
 def _counted_from_one(grid: pd.DataFrame) -> pd.DataFrame:
@@ -94,7 +129,15 @@ def state_from_case(case: Case) -> dict:
         "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
         "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
         "ed_irr_call": irr.get("call_index"), "ed_irr_seconds": irr.get("seconds") or 0,
-        "ed_irr_agreed": {True: "agreed", False: "disputed", None: NO_VALUE}[irr.get("agreed")],
+        "ed_irr_agreed": {True: "agreed", False: "disputed", None: NO_VALUE}[
+            irr.get("agreed_happened", irr.get("agreed"))],
+        "ed_irr_agreed_seconds": bool(irr.get("agreed_seconds", irr.get("agreed")) and irr.get("seconds") is not None),
+        "ed_irr_statements": [{"by": s.get("by", ""), "said": s.get("said", ""), "seconds": s.get("seconds"),
+                               "at": s.get("at", "")} for s in irr.get("statements", [])],
+        "ed_irr_found": {True: "yes", False: "no", None: NO_VALUE}[(irr.get("finding") or {}).get("happened")],
+        "ed_irr_found_seconds": (irr.get("finding") or {}).get("seconds"),
+        "ed_irr_found_reason": (irr.get("finding") or {}).get("reason", ""),
+        "_ed_irr_agreed": irr.get("agreed") if "agreed_happened" not in irr and "agreed_seconds" not in irr else None,
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(case.play), "ed_card": case.play_index,
         "ed_contract": "" if case.table_result is None or case.table_result.contract is None
@@ -132,8 +175,7 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
                 irregularity[name] = state[key]
         if state.get("ed_irr_seconds"):
             irregularity["seconds"] = int(state["ed_irr_seconds"])
-        if AGREED[state.get("ed_irr_agreed", NO_VALUE)] is not None:
-            irregularity["agreed"] = AGREED[state["ed_irr_agreed"]]
+        irregularity.update(fact_fields(state))
     result: dict | None = None
     if state.get("ed_passed_out"):
         result = {"passed_out": True}

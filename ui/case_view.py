@@ -40,10 +40,13 @@ with right:
 st.subheader("Facts")
 if case.irregularity:
     irr = case.irregularity
-    agreed = {True: "agreed", False: "disputed", None: "not stated"}[irr.agreed]
+    facts = irr.facts()
+    state = "established" if facts.happened is not None else "not established yet: the director's finding is missing"
     by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
-    st.write(f"**{IRREGULARITY_NAMES[irr.type].capitalize()}**{by} (facts {agreed})")
+    st.write(f"**{IRREGULARITY_NAMES[irr.type].capitalize()}**{by} (facts {state})")
     plain(irr.description)
+    for line in irr.fact_lines():
+        plain(line, muted=True)
 if case.action_index is not None:
     call = case.action_call
     st.write(f"Action in question: **{call.symbol()}** by {SEAT_NAMES[case.action_seat]} "

@@ -14,7 +14,7 @@ from analysis.law.ruling import provisional_questions, rule
 from polling import rulings
 from polling.dossier import load_dossier
 from ui.auth import require
-from ui.ruling_form import ruling_inputs_form
+from ui.ruling_form import fact_finding_form, ruling_inputs_form
 from ui.ruling_view import (questions_box, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
 from ui.simulation_view import simulation_section
@@ -40,6 +40,7 @@ if not may_rule:
     st.stop()
 
 summary = st.container()         # the answer first; the worksheet that makes it below
+fact_finding_form(record_id, case, dossier.version, user.username)
 ruling, inputs, problem = None, None, None
 with st.expander("Director's worksheet", expanded=True):
     try:

@@ -20,12 +20,45 @@ from analysis.law.methods import Method, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
-from polling import rulings, services
-from ui.widgets import poll_numbers, show_error
+from analysis.law.facts import FactFinding
+from analysis.law.law16 import ui_present
+from polling import cases, rulings, services
+from ui.widgets import done, inert, poll_numbers, show_error
 
 FINDINGS = {"not decided": None, "yes": True, "no": False}
 SAVED = "the counts recorded with the case"
 NO_POLL = "no poll: the director's own finding"
+
+
+def fact_finding_form(record_id: int, case: Case, version: int, username: str) -> None:
+    """Where question 1 waits for a fact nobody has found (Law 85A), the director finds it here:
+    whether it happened, how long it took, and why; kept with the case's facts."""
+    irr = case.irregularity
+    if irr is None or case.kind != "UI":
+        return
+    answer = ui_present(case)
+    if answer.answer is not None or "Missing:" not in answer.reason:
+        return
+    with st.form(f"rf_facts_{record_id}"):
+        st.markdown("**The facts are not established yet (Law 85A)**")
+        st.caption(inert(answer.reason))
+        f1, f2 = st.columns(2)
+        happened = f1.radio("The director finds it happened (for a break in tempo: an unmistakable hesitation)",
+                            ("yes", "no", "no finding yet"), index=2, horizontal=True, key=f"rf_fact_happened_{record_id}")
+        seconds = f2.number_input("The director finds it took (seconds)", min_value=0, max_value=3600, step=1,
+                                  value=None, key=f"rf_fact_seconds_{record_id}")
+        reason = st.text_input("Why, on the balance of probabilities", key=f"rf_fact_reason_{record_id}", max_chars=1000)
+        if st.form_submit_button("Keep this finding with the facts"):
+            try:
+                found = FactFinding.from_dict({"happened": {"yes": True, "no": False}.get(happened), "reason": reason,
+                                               **({"seconds": int(seconds)} if seconds is not None else {})},
+                                              "finding of fact")
+                cases.update_case(record_id, replace(case, irregularity=replace(irr, finding=found)), username,
+                                  opened_version=version)
+            except HuddleInputError as exc:
+                show_error(exc)
+            else:
+                done("The finding is kept with the case's facts.")
 
 
 def finding_input(label: str, saved: Finding, key: str, computed: str = "not decided") -> Finding:

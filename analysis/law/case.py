@@ -142,6 +142,27 @@ class Irregularity:
         on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
         return established(happened, on_seconds, self.seconds, self.statements, self.finding)
 
+    def fact_lines(self) -> list[str]:
+        """The facts as the ruling and the report state them: each side's statement, what both
+        sides agree, and the director's finding with its reason."""
+        out = [f"Said: {s.words()}." for s in self.statements]
+        happened = self.agreed_happened if self.agreed_happened is not None else self.agreed
+        on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
+        agreed = [what for what, yes in (("that it happened", happened), (f"on {self.seconds} seconds",
+                                                                           on_seconds and self.seconds is not None))
+                  if yes]
+        if agreed:
+            out.append("Agreed by both sides: " + " and ".join(agreed) + ".")
+        elif happened is False:
+            out.append("Disputed: the sides do not agree what happened.")
+        f = self.finding
+        if f is not None and not f.empty:
+            found = [{True: "it happened", False: "it did not happen"}[f.happened]] if f.happened is not None else []
+            found += [f"it took {f.seconds} seconds"] if f.seconds is not None else []
+            out.append(f"The director finds, on the balance of probabilities (Law 85A1), that {' and '.join(found)}: "
+                       f"{f.reason}")
+        return out
+
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"type": self.type, "description": self.description}
         for name in ("by", "to", "call_index", "card_index", "seconds", "agreed", "agreed_happened", "agreed_seconds"):

@@ -153,7 +153,7 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
     call = call_symbol(case.board.auction.calls[at].call)
     laws = f"{law('ui', case.laws)}, {law('tempo', case.laws)}"
     asked = f"pause of about {pause.asked} seconds that {pause.authority} asks for"
-    said = f" (the seconds {facts.seconds_by})" if facts.seconds_how == "found" else ""
+    said = " (as the director found the seconds, Law 85A1)" if facts.seconds_how == "found" else ""
     bounds = (f"Huddle reads under {pause.haste_under} seconds as undue haste, up to {pause.about_until} as the pause "
               f"asked for and {pause.undue_from} or more as clearly longer")
     reading = pause.reading(seconds)

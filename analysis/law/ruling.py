@@ -196,6 +196,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     irr = case.irregularity
     if irr is not None:
         lines.append(f"Facts: {irr.description or irr.type}")
+        lines += [f"  {line}" for line in irr.fact_lines()]
     if table_action:
         by = f" by {SEAT_NAMES[case.action_seat]}" if case.action_seat else ""
         lines.append(f"Action in question: {action_name(table_action)}{by}.")
