@@ -123,6 +123,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     for poll in polls:
         blocks += _poll_seen(poll, final.table_action, ui_noun(case))
     blocks += _poll_reading(case, final)
+    blocks += [Text(f"Against the consultation: {c}") for c in final.cautions]
     blocks += _questions(final)
     blocks += _simulation(case)
     blocks += _adjustment(case, final)

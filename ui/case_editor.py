@@ -215,7 +215,9 @@ c2.selectbox("By (who transmitted it)", (NO_VALUE,) + tuple(SEATS), key="ed_irr_
              format_func=lambda s: SEAT_NAMES.get(s, s),
              help="For a hesitation, remark or gesture: the player; for an explanation or alert: the partner who gave it")
 c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label, index=None,
-             placeholder=NO_VALUE)
+             placeholder=NO_VALUE, disabled=bool(ss.get("ed_irr_after")))
+c3.checkbox("After the final pass, before the opening lead", key="ed_irr_after",
+            help="A question or remark in the clarification period: at no call of the auction")
 c1, c2, c3 = st.columns(3)
 c1.number_input("Seconds taken (as recorded)", min_value=0, max_value=3600, step=1, key="ed_irr_seconds")
 c2.checkbox("Both sides agree on the seconds", key="ed_irr_agreed_seconds")

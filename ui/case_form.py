@@ -137,6 +137,7 @@ def state_from_case(case: Case) -> dict:
         "ed_irr_found": {True: "yes", False: "no", None: NO_VALUE}[(irr.get("finding") or {}).get("happened")],
         "ed_irr_found_seconds": (irr.get("finding") or {}).get("seconds"),
         "ed_irr_found_reason": (irr.get("finding") or {}).get("reason", ""),
+        "ed_irr_after": bool(irr.get("after_auction")),
         "_ed_irr_agreed": irr.get("agreed") if "agreed_happened" not in irr and "agreed_seconds" not in irr else None,
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(case.play), "ed_card": case.play_index,
@@ -175,6 +176,10 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
                 irregularity[name] = state[key]
         if state.get("ed_irr_seconds"):
             irregularity["seconds"] = int(state["ed_irr_seconds"])
+        if state.get("ed_irr_after"):        # a question after the final pass: at no call or card
+            irregularity.pop("call_index", None)
+            irregularity.pop("card_index", None)
+            irregularity["after_auction"] = True
         irregularity.update(fact_fields(state))
     result: dict | None = None
     if state.get("ed_passed_out"):

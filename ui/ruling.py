@@ -62,7 +62,7 @@ with summary:
                          f"{dossier.in_force().source}. A ruling saved now replaces it."))
     if ruling is not None:
         ruling_summary(ruling, "The ruling on the worksheet")
-        for warning in ruling.warnings:
+        for warning in ruling.warnings + ruling.cautions:
             st.warning(inert(warning))
         if ruling.warnings:
             st.caption("Settle the warning above to save this ruling.")

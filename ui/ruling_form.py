@@ -19,7 +19,7 @@ from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_f
 from analysis.law.methods import Method, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
-from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation, RulingInputs
+from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, RulingInputs
 from analysis.law.facts import FactFinding
 from analysis.law.law16 import ui_present
 from polling import cases, rulings, services
@@ -132,6 +132,10 @@ def _poll_label(poll, number: dict, follow_ups: list, ballots: dict) -> str:
 def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinformation:
     saved = saved or Misinformation()
     names = list(MI_EVIDENCE)
+    told_options = [None, *MI_TOLD]
+    told = st.selectbox("What were the non-offenders told about the call?", told_options,
+                        index=told_options.index(saved.told), key=f"rf_mi_told_{record_id}",
+                        format_func=lambda t: "as the auction records it" if t is None else MI_TOLD[t])
     evidence = st.selectbox("Evidence of the agreement", names, index=names.index(saved.evidence),
                             format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}", key=f"rf_mi_ev_{record_id}")
     reason = st.text_input("What the evidence is", saved.reason, key=f"rf_mi_reason_{record_id}")
@@ -143,10 +147,10 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
                        "a change only if not)", list(FINDINGS), key=f"rf_mi_partner_{record_id}", horizontal=True,
                        index=list(FINDINGS.values()).index(saved.partner_called_since),
                        help="After the final pass the auction answers this when it is left undecided")
-    changed = st.radio("Did the non-offender change the call (Law 21B1(a))?", list(FINDINGS),
-                       key=f"rf_mi_changed_{record_id}", horizontal=True,
+    changed = st.radio("Did the non-offender change the call (Law 21B1(a)), or withdraw the card (Law 47E2(a))?",
+                       list(FINDINGS), key=f"rf_mi_changed_{record_id}", horizontal=True,
                        index=list(FINDINGS.values()).index(saved.changed_call))
-    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed])
+    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told)
 
 
 def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int) -> list[dict]:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Union
 from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
 from analysis.limits import MAX_POLL_COUNT, check_length
-from analysis.law.logical_alternatives import Interval, action_name, parse_action, wilson_interval
+from analysis.law.logical_alternatives import Interval, action_key, action_name, parse_action, wilson_interval
 from analysis.numbers import counted, parse_fraction, percent
 
 CONSULTED_CLASSES = ("director", "expert", "peer")     # a peer: a player of the class of the player
@@ -74,11 +74,32 @@ class Consultation:
     people: tuple[Consulted, ...]
     when: str = ""
 
-    def words(self) -> str:
+    def views_by_action(self) -> dict[str, list[bool]]:
+        """Each action's views, as the people consulted gave them (True: a logical alternative)."""
         by_action: dict[str, list[bool]] = {}
         for person in self.people:
             for v in person.views:
                 by_action.setdefault(v.action, []).append(v.logical_alternative)
+        return by_action
+
+    def against(self, found: set[str], table_action: str) -> list[str]:
+        """Where the director's finding on logical alternatives (``found``: the action keys found to
+        be one) goes against what most of the people consulted said, in words."""
+        out = []
+        for action, votes in self.views_by_action().items():
+            key = action_key(action)
+            if key == action_key(table_action) or 2 * sum(votes) == len(votes):
+                continue
+            most_say = 2 * sum(votes) > len(votes)
+            if most_say != (key in found):
+                said = f"{sum(votes) if most_say else len(votes) - sum(votes)} of {len(votes)} consulted"
+                out.append(f"The ruling finds {action_name(action)} {'not ' if most_say else ''}a logical "
+                           f"alternative, but {said} said it {'is' if most_say else 'is not'} one: the reason "
+                           "for going against the consultation belongs in the ruling.")
+        return out
+
+    def words(self) -> str:
+        by_action = self.views_by_action()
         roles = ", ".join(counted(sum(p.role == r for p in self.people), r) for r in CONSULTED_CLASSES
                           if any(p.role == r for p in self.people))
         found = "; ".join(f"{sum(votes)} of {len(votes)} found {action_name(a)} a logical alternative"

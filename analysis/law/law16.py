@@ -100,8 +100,11 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     if irr.type in PARTNER_SAID:
         return Answer(q, True, f"{UI_NOUNS[irr.type].capitalize()} is {facts.happened_by}; it is unauthorized "
                                f"information to the player ({ui_law}) and needs no further finding.", irr.description)
+    how = law("tempo", case.laws) if irr.type in TEMPO_KINDS else law("manner", case.laws)
+    if irr.type == "question":
+        how += f", {law('question for partner', case.laws)}"
     return Answer(q, True, f"The {what} is {facts.happened_by}; it is unauthorized information to partner "
-                           f"({ui_law}, {law('tempo', case.laws)}).", irr.description)
+                           f"({ui_law}, {how}).", irr.description)
 
 
 def _not_established(irr: Irregularity, missing: str) -> Answer:

@@ -24,15 +24,35 @@ from analysis.law.case import Case
 from analysis.law.editions import law
 from analysis.law.law16 import QUESTIONS, Answer
 from analysis.law.logical_alternatives import LAResult, action_name
-from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, Finding, Misinformation
+from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation
 
 MI_QUESTIONS = ("misinformation", "different action with the correct explanation",
                 "too late to change the call", QUESTIONS[3])
 
 
-def misinformation_given(facts: Misinformation, laws: str = "2017") -> Answer:
+def what_was_told(case: Case, facts: Misinformation) -> str:
+    """What the non-offenders were told about the call (MI_TOLD): as recorded in the misinformation
+    facts, else as the auction's annotation of the call says."""
+    if facts.told is not None:
+        return facts.told
+    irr = case.irregularity
+    call = case.board.auction.calls[irr.call_index] if irr is not None and irr.call_index is not None else None
+    if call is None or call.explanation:
+        return "explained"
+    return "alerted, not asked" if call.alerted else "not alerted, not asked"
+
+
+def misinformation_given(facts: Misinformation, laws: str = "2017", told: str = "explained") -> Answer:
     q = MI_QUESTIONS[0]
     evidence = MI_EVIDENCE[facts.evidence] + (f": {facts.reason}" if facts.reason else "")
+    if told == "alerted, not asked":
+        return Answer(q, False, "The call was alerted and nobody asked what it meant: no explanation was given, so there "
+                                "was no misinformation about the call. The alert told the opponents that the call may "
+                                f"mean something they do not expect, and they could ask ({law('asking', laws)}); a "
+                                "player who acts on his own reading of it instead is not entitled to redress "
+                                f"({law('own misunderstanding', laws)}).", MI_TOLD[told])
+    if told == "not alerted, not asked":
+        return _failure_to_alert(facts, laws, evidence)
     if facts.evidence == "as explained":
         return Answer(q, False, "The explanation matched the partnership agreement: a mistaken call, not "
                                 f"misinformation, so the opponents have no redress ({law('misinformation', laws)}; "
@@ -47,6 +67,23 @@ def misinformation_given(facts: Misinformation, laws: str = "2017") -> Answer:
                 f"than a mistaken call ({law('mi presumption', laws)}).",
     }
     return Answer(q, True, reasons[facts.evidence], evidence)
+
+
+def _failure_to_alert(facts: Misinformation, laws: str, evidence: str) -> Answer:
+    """No alert and no question: the absence of an alert told the opponents the call was not
+    alertable; misinformation only if the agreement called for an alert."""
+    q = MI_QUESTIONS[0]
+    if facts.evidence == "as explained":
+        return Answer(q, False, "The call was not alerted and the agreement needs no alert: the call, not the "
+                                "information, was wrong (a mistaken call), so there is no misinformation "
+                                f"({law('misinformation', laws)}).", evidence)
+    if facts.evidence == "none":
+        return Answer(q, True, "The call was not alerted and nobody asked. With no evidence of the agreement the "
+                               "director presumes the agreement called for an alert, so the failure to alert is "
+                               f"misinformation ({law('mi presumption', laws)}, {law('failure to alert', laws)}).",
+                      evidence)
+    return Answer(q, True, "The agreement called for an alert and none was given: the failure to alert is "
+                           f"misinformation ({law('failure to alert', laws)}).", evidence)
 
 
 def misbidder(case: Case) -> str | None:
@@ -101,9 +138,11 @@ def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
     if facts.corrected is None:
         return Answer(q, None, "Record when the explanation was corrected.")
     if case.play_index is not None:
+        if facts.corrected == "before the next card":
+            return _withdrawal(facts, case, q)
         return _card_too_late(facts.corrected, case, case.play_index, q, remedy)
     when = CORRECTIONS[facts.corrected]
-    if facts.corrected in ("after the opening lead", "not corrected"):
+    if facts.corrected in ("after the opening lead", "before the next card", "not corrected"):
         return Answer(q, True, f"The explanation was {when}: too late for a change of call ({change}, {period}); "
                                f"the remedy is an adjusted score ({remedy}).")
     called = partner_called_since(case, facts)
@@ -125,6 +164,23 @@ def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
                             f"({change}): the call was not made on misinformation.")
 
 
+def _withdrawal(facts: Misinformation, case: Case, q: str) -> Answer:
+    """Corrected after the card was faced but before the next card was played: the player may
+    withdraw it and play another (Law 47E2(a)), so the remedy was at hand at the table."""
+    withdraw = law("withdraw a card", case.laws)
+    card = case.decision_name()
+    if facts.changed_call is None:
+        return Answer(q, None, f"The explanation was corrected after {card} was faced, before the next card: it "
+                               f"could be withdrawn ({withdraw}). Record whether the player withdrew it.")
+    if facts.changed_call:
+        return Answer(q, False, f"The explanation was corrected after {card} was faced, before the next card, and "
+                                f"the player withdrew it and chose again with the correct explanation ({withdraw}): "
+                                "the card played was not chosen on misinformation.")
+    return Answer(q, False, f"The explanation was corrected after {card} was faced, before the next card: the player "
+                            f"could withdraw it ({withdraw}) and chose to let it stand, so it was not played on "
+                            "misinformation.")
+
+
 def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) -> Answer:
     """A lead or a card played on misinformation: corrected before it was played, it was chosen
     with the right explanation; played first, it may be taken back only until a card is played to
@@ -144,5 +200,5 @@ def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) 
                            + f"; the remedy is an adjusted score ({remedy}).")
 
 
-__all__ = ["MI_QUESTIONS", "misinformation_given", "different_action", "too_late_to_change", "misbidder",
+__all__ = ["MI_QUESTIONS", "misinformation_given", "what_was_told", "different_action", "too_late_to_change", "misbidder",
            "partner_called_since"]

@@ -21,7 +21,9 @@ from analysis.law.editions import law
 from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, logical_alternatives, policy,
                                                policy_citation)
 from analysis.law.methods import Method
-from analysis.law.misinformation import different_action, misbidder, misinformation_given, too_late_to_change
+from analysis.law.misinformation import (different_action, misbidder, misinformation_given, too_late_to_change,
+                                        what_was_told)
+from analysis.law.la_evidence import Consultation
 from analysis.law.ruling_inputs import Finding, Misinformation
 from analysis.bridge.scoring import WeightedScore
 
@@ -38,6 +40,7 @@ class Ruling:
     text: str
     left_out: tuple[str, ...] = ()   # logical alternatives the outcome tree gives no outcome
     left_out_reason: str = ""        # the director's reason for leaving them out
+    cautions: tuple[str, ...] = ()   # where the finding goes against other evidence (said, never blocking)
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -54,7 +57,7 @@ class Ruling:
                 "questions": self.worksheet.to_dict(), "adjusted": self.adjusted, "method": self.method,
                 "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text,
                 "left_out": list(self.left_out), "left_out_reason": self.left_out_reason,
-                "warnings": list(self.warnings)}
+                "warnings": list(self.warnings), "cautions": list(self.cautions)}
 
 
 def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
@@ -86,12 +89,17 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     else:
         table = WeightedScore.single(table_ns)
         scores = score_sides(case, {"NS": table, "EW": table})
-    left_out = missing_outcomes(case, la.logical_alternatives if la is not None else inputs.alternatives)
+    found = la.logical_alternatives if la is not None else inputs.alternatives
+    left_out = missing_outcomes(case, found)
+    cautions = tuple(c for e in inputs.evidence if isinstance(e, Consultation)
+                     for c in e.against({action_key(a) for a in found}, table_action))
     text = ruling_text(case, table_action, la, sheet, scores, method)
     if sheet.adjust and left_out and inputs.left_out_reason:
         text += f"\nNot in the outcome tree: {', '.join(action_name(a) for a in left_out)}. {inputs.left_out_reason}"
+    if cautions:
+        text += "\nAgainst the consultation: " + " ".join(cautions)
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
-                  left_out, inputs.left_out_reason)
+                  left_out, inputs.left_out_reason, cautions)
 
 
 def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: Answer, harmed: Answer) -> Worksheet:
@@ -100,7 +108,8 @@ def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: An
     if case.kind == "MI" and not _misbidder_acts(case):
         facts = inputs.misinformation or Misinformation()
         director = Finding(bool(inputs.alternatives), inputs.alternatives_reason)
-        return worksheet(misinformation_given(facts, case.laws), different_action(la, director, table_action),
+        return worksheet(misinformation_given(facts, case.laws, what_was_told(case, facts)),
+                         different_action(la, director, table_action),
                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
     return worksheet(_ui_answer(case), la_answer,
                      demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,

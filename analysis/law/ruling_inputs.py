@@ -40,12 +40,22 @@ class Finding:
         return cls(data.get("finding"), str(data.get("reason", "")))
 
 
+# What the non-offenders were told about the call: an explanation (asked for, or volunteered), an
+# alert that nobody followed with a question, or nothing at all. Left out, the auction's annotation
+# of the call answers it (an explanation recorded, an alert alone, neither).
+MI_TOLD = {
+    "explained": "an explanation was given",
+    "alerted, not asked": "the call was alerted and nobody asked what it meant",
+    "not alerted, not asked": "the call was not alerted and nobody asked about it",
+}
+
 # When the correct explanation reached the non-offenders (Law 21B1(a): a call may be changed until
 # the end of the auction period, Law 17D, provided partner has not called since).
 CORRECTIONS = {
     "during the auction": "during the auction",
     "after the final pass": "after the final pass, before the opening lead was faced",
     "after the opening lead": "after the opening lead was faced (the auction period was over)",
+    "before the next card": "after the card in question was faced, before the next card was played to the trick",
     "not corrected": "not corrected before the result was obtained",
 }
 
@@ -59,11 +69,15 @@ class Misinformation:
     reason: str = ""
     corrected: str | None = None               # one of CORRECTIONS; None: not recorded
     partner_called_since: bool | None = None   # the non-offender's partner had called after the call in question
-    changed_call: bool | None = None           # the non-offender changed the call (Law 21B1(a))
+    changed_call: bool | None = None           # the non-offender changed the call (or withdrew the card)
+    told: str | None = None                    # one of MI_TOLD; None: as the auction's annotation of the call says
 
     def to_dict(self) -> dict:
-        return {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
-                "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
+        out = {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
+               "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
+        if self.told is not None:
+            out["told"] = self.told
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "Misinformation":
@@ -83,7 +97,10 @@ class Misinformation:
             partner_called = False if in_time else partner_called
         if corrected is not None and corrected not in CORRECTIONS:
             raise HuddleInputError(f"{where}.corrected", f"'{corrected}' must be one of {', '.join(CORRECTIONS)}")
-        return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"))
+        told = data.get("told")
+        if told is not None and told not in MI_TOLD:
+            raise HuddleInputError(f"{where}.told", f"'{told}' must be one of {', '.join(MI_TOLD)}")
+        return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told)
 
 
 @dataclass(frozen=True)
