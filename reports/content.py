@@ -214,6 +214,8 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
         return out + [Text(f"No counted poll of peers is recorded with this case; the director found: {found}. "
                            f"{inputs.alternatives_reason}")] + _other_evidence(case)
     out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({policy_citation(la.policy, case.laws)})."))
+    if case.ruling.walk_through is not None:
+        out.append(Text(case.ruling.walk_through.words()))
     out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold",
                       "settled?", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),

@@ -110,3 +110,40 @@ def test_a_finding_against_the_consultation_is_said_in_the_ruling():
     data["ruling"]["evidence"][0]["people"][0]["views"][0]["la"] = True
     data["ruling"]["evidence"][0]["people"][1]["views"][0]["la"] = True
     assert ruled(data).cautions == ()                       # 2 against 2: no majority to go against
+
+
+def test_a_walk_through_s_every_decision_and_the_choice_on_who_left_the_path_are_kept_with_the_ruling(database_url):
+    """Before: one decision's counts only; the earlier answers and who left the path went in notes,
+    and whether the tally dropped them was a tick-box not kept with the ruling."""
+    from analysis.polls.tally import walk_through
+    from polling import cases, rulings, services, setup
+    from polling.dossier import load_dossier
+    from reports.content import Text
+    setup.prepare_database()
+    record = cases.find_case("lead-after-slow-pass-of-stayman")
+    poll = services.create_poll(record, "Matchpoints. Your calls, then your lead?", walk_from=0)
+    links = services.issue_invites(poll.id, ["Ann", "Bob", "Cy"])
+    services.cast_vote(links[0].token, "S6", path={1: "P", 5: "P", 9: "P"})
+    services.cast_vote(links[1].token, "C4", path={1: "P", 5: "P", 9: "X"})
+    services.cast_vote(links[2].token, "DK", path={1: "P", 5: "P", 9: "P"})
+    problem, ballots = services.problem_of(poll), services.family_ballots(poll.id)
+    walk = walk_through(ballots, problem)
+    assert [(s.call_index, dict(s.counts)) for s in walk.steps] == [(1, {"P": 3}), (5, {"P": 3}), (9, {"P": 2, "X": 1})]
+    assert walk.words() == ("Walk-through: at call 2, 3 of 3 called Pass as the player did; at call 6, 3 of 3 called "
+                            "Pass as the player did; at call 10, 2 of 3 called Pass as the player did (1 Double). 1 "
+                            "left the table's path; the counts of the decision leave them out: a pollee who would "
+                            "have called differently earlier is not the player's peer on this auction.")
+    tally = services.tally(poll.id)
+    stored = cases.get_case(record).case
+    from dataclasses import replace
+    inputs = replace(stored.ruling, poll=tally.actions, q4=None, walk_through=walk)
+    rulings.save_ruling(record, inputs, "tess")
+    saved = cases.get_case(record).case
+    assert saved.ruling.walk_through == walk                                # kept in the case file
+    assert "Walk-through: at call 2, 3 of 3 called Pass" in rule(saved).text
+    dossier = load_dossier(record)
+    from conftest import stored_report
+    texts = [b.text for b in stored_report(dossier).blocks if isinstance(b, Text)]
+    assert any(t.startswith("Walk-through: at call 2") for t in texts)
+    counted_all = walk_through(ballots, problem, include_diverged=True)
+    assert counted_all.counted_all and "include them, as the director chose" in counted_all.words()

@@ -21,6 +21,7 @@ from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, RulingInputs
 from analysis.law.facts import FactFinding
+from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.law16 import ui_present
 from polling import cases, rulings, services
 from ui.widgets import done, inert, poll_numbers, show_error
@@ -107,14 +108,22 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
         text = st.text_input("Logical alternatives found by the director (calls, comma-separated)",
                              ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
         reason = st.text_input("Why", saved.alternatives_reason, key=f"rf_alts_reason_{record_id}")
-        return {**fields, "poll": (), "q4": None, "alternatives_reason": reason,
+        return {**fields, "poll": (), "q4": None, "walk_through": None, "alternatives_reason": reason,
                 "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
     if choice == SAVED:
-        return {**fields, "poll": saved.poll, "q4": saved.q4}
+        return {**fields, "poll": saved.poll, "q4": saved.q4, "walk_through": saved.walk_through}
     poll = label[choice]
-    tally = services.tally(poll.id)        # with its follow-ups; walk-through pollees who left the path left out
+    problem = services.problem_of(poll)
+    include = bool(problem.steps) and st.checkbox(
+        "Count the walk-through pollees who left the table's path too", key=f"rf_walk_all_{record_id}",
+        value=saved.walk_through is not None and saved.walk_through.counted_all,
+        help="By default they are left out: a pollee who would have called differently earlier is not the player's "
+             "peer on this auction. The choice is kept with the ruling and printed in it.")
+    ballots = services.family_ballots(poll.id)          # with its follow-ups
+    tally = tally_ballots(ballots, problem, include)
     named = dict(tally.suggested).get(table_action, 0)
-    return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None}
+    return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None,
+            "walk_through": walk_through(ballots, problem, include)}
 
 
 def case_ruling_missing(saved: RulingInputs) -> bool:

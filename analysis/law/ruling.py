@@ -217,6 +217,8 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         lines += [f"  {action_name(v.action)}: chose {v.counts.chose}, close {v.counts.close}, considered "
                   f"{v.counts.considered}: {v.verdict}" + (f" ({v.confidence})" if v.confidence else "")
                   for v in la.verdicts]
+        if case.ruling is not None and case.ruling.walk_through is not None:
+            lines.append(f"  {case.ruling.walk_through.words()}")
     if case.ruling is not None and case.ruling.evidence:
         lines.append("Other evidence on the logical alternatives:")
         lines += [f"  {e.words()}" for e in case.ruling.evidence]

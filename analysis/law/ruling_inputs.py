@@ -10,7 +10,7 @@ from typing import Any
 
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
-from analysis.law.logical_alternatives import ActionCount, parse_action
+from analysis.law.logical_alternatives import ActionCount, action_name, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
 
 MI_EVIDENCE = {
@@ -104,6 +104,71 @@ class Misinformation:
 
 
 @dataclass(frozen=True)
+class WalkStep:
+    """One earlier decision of a walk-through poll: the call index, the table's call there, and
+    how many pollees made each call (those who made another left the table's path)."""
+
+    call_index: int
+    table_call: str
+    counts: tuple[tuple[str, int], ...]
+
+    def words(self) -> str:
+        made = dict(self.counts)
+        stayed = made.get(self.table_call, 0)
+        others = ", ".join(f"{n} {action_name(c)}" for c, n in self.counts if c != self.table_call and n)
+        return (f"at call {self.call_index + 1}, {stayed} of {sum(made.values())} called {action_name(self.table_call)} "
+                "as the player did" + (f" ({others})" if others else ""))
+
+    def to_dict(self) -> dict:
+        return {"call_index": self.call_index, "table_call": self.table_call, "counts": dict(self.counts)}
+
+
+@dataclass(frozen=True)
+class WalkThrough:
+    """A walk-through poll as the ruling used it: every earlier decision's counts, how many
+    pollees left the table's path, and whether the final decision's counts include them."""
+
+    steps: tuple[WalkStep, ...]
+    left_path: int
+    counted_all: bool = False          # the director counted those who left the path too
+
+    def words(self) -> str:
+        steps = "; ".join(s.words() for s in self.steps)
+        counted = ("the counts of the decision include them, as the director chose" if self.counted_all else
+                   "the counts of the decision leave them out: a pollee who would have called differently earlier "
+                   "is not the player's peer on this auction")
+        return f"Walk-through: {steps}. {self.left_path} left the table's path; {counted}."
+
+    def to_dict(self) -> dict:
+        return {"steps": [s.to_dict() for s in self.steps], "left_path": self.left_path,
+                "counted_all": self.counted_all}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> "WalkThrough | None":
+        if data is None:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("steps"), list) or not data["steps"]:
+            raise HuddleInputError(where, "needs its steps: each earlier decision's call_index, table_call and counts")
+        steps = []
+        for i, step in enumerate(data["steps"]):
+            here = f"{where}.steps[{i}]"
+            counts = step.get("counts") if isinstance(step, dict) else None
+            index = step.get("call_index") if isinstance(step, dict) else None
+            if not isinstance(index, int) or isinstance(index, bool) or index < 0 or not isinstance(counts, dict):
+                raise HuddleInputError(here, "needs call_index (0 or more) and counts ({call: pollees})")
+            if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts.values()):
+                raise HuddleInputError(f"{here}.counts", "each count is a whole number ≥ 0")
+            steps.append(WalkStep(index, parse_action(str(step.get("table_call", "")), f"{here}.table_call"),
+                                  tuple((parse_action(str(c), f"{here}.counts"), n) for c, n in counts.items())))
+        left = data.get("left_path", 0)
+        if not isinstance(left, int) or isinstance(left, bool) or left < 0:
+            raise HuddleInputError(f"{where}.left_path", "a whole number ≥ 0")
+        if data.get("counted_all") not in (True, False, None):
+            raise HuddleInputError(f"{where}.counted_all", "must be true or false")
+        return cls(tuple(steps), left, bool(data.get("counted_all")))
+
+
+@dataclass(frozen=True)
 class RulingInputs:
     policy: str = "wbf2017"
     consider_min: str | None = None
@@ -119,6 +184,7 @@ class RulingInputs:
     adjustment: Method = Weighted()
     left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
     evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
+    walk_through: WalkThrough | None = None           # a walk-through poll's earlier decisions
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"policy": self.policy, "consider_min": self.consider_min,
@@ -134,6 +200,8 @@ class RulingInputs:
                                        "considered_only": c.considered_only} for c in self.poll]}
             if self.q4:
                 out["poll"]["q4"] = {"suggested": self.q4[0], "answers": self.q4[1]}
+            if self.walk_through is not None:
+                out["poll"]["walk_through"] = self.walk_through.to_dict()
         else:
             out["logical_alternatives"] = {"finding": list(self.alternatives), "reason": self.alternatives_reason}
         out["adjustment"] = self.adjustment.to_dict()
@@ -174,7 +242,8 @@ class RulingInputs:
                    adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
                    if data.get("adjustment") else Weighted(),
                    left_out_reason=str(data.get("left_out_reason", "")),
-                   evidence=evidence_from_list(data.get("evidence"), f"{where}.evidence"))
+                   evidence=evidence_from_list(data.get("evidence"), f"{where}.evidence"),
+                   walk_through=WalkThrough.from_dict(poll.get("walk_through"), f"{where}.poll.walk_through"))
 
 
 def _count(data: Any, where: str) -> ActionCount:
@@ -197,4 +266,5 @@ def _q4(data: Any, where: str) -> tuple[int, int] | None:
     return suggested, answers
 
 
-__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS"]
+__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS", "MI_TOLD", "WalkThrough",
+           "WalkStep"]

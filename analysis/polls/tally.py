@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from analysis.bridge import call_symbol
 from analysis.law.logical_alternatives import ActionCount
+from analysis.law.ruling_inputs import WalkStep, WalkThrough
 from analysis.numbers import fraction_str
 from analysis.polls.answers import CastBallot
 from analysis.polls.problem import PollProblem
@@ -85,6 +86,24 @@ def tally_ballots(ballots: list[CastBallot], problem: PollProblem | tuple[str, .
                  tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
                  tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4,
                  diverged if not include_diverged else (), len(ballots) - len(diverged) if steps else None)
+
+
+def walk_through(ballots: list[CastBallot], problem: PollProblem, include_diverged: bool = False) -> WalkThrough | None:
+    """A walk-through poll's earlier decisions as the ruling keeps them: each step's calls counted,
+    how many pollees left the table's path, and whether they were counted at the decision."""
+    if not problem.steps:
+        return None
+    steps = []
+    for step in problem.steps:
+        made: dict[str, int] = {}
+        for b in ballots:
+            call = dict(b.path).get(step)
+            if call is not None:
+                made[call] = made.get(call, 0) + 1
+        table = problem.auction.calls[step].call
+        steps.append(WalkStep(step, table, tuple(sorted(made.items(), key=lambda kv: (kv[0] != table, -kv[1], kv[0])))))
+    left = sum(divergence(b, problem) is not None for b in ballots)
+    return WalkThrough(tuple(steps), left, include_diverged)
 
 
 def answer_rows(ballots: list[CastBallot], labels: dict[int, str] | None = None,
