@@ -147,3 +147,19 @@ def test_a_walk_through_s_every_decision_and_the_choice_on_who_left_the_path_are
     assert any(t.startswith("Walk-through: at call 2") for t in texts)
     counted_all = walk_through(ballots, problem, include_diverged=True)
     assert counted_all.counted_all and "include them, as the director chose" in counted_all.words()
+
+
+def test_mixed_evidence_weighs_the_mistaken_explanation_against_the_mistaken_call():
+    from fractions import Fraction as F
+    data = copy.deepcopy(MI)
+    explained = ruled(copy.deepcopy(data))
+    data["ruling"]["misinformation"]["explanation_weight"] = "2/3"
+    weighed = ruled(data)
+    # 2/3 of the adjusted score (3/4 × -140 + 1/4 × -170) and 1/3 of the table score (-170)
+    assert weighed.scores["NS"].weighted.components == ((-140, F(1, 2)), (-170, F(1, 2)))
+    assert weighed.scores["NS"].matchpoints == F(2, 3) * explained.scores["NS"].matchpoints + F(1, 3) * 3
+    assert "weighs it as a mistaken explanation with weight 2/3 and a mistaken call with weight 1/3" in weighed.text
+    assert "As a mistaken call (weight 1/3): No adjustment" in weighed.text
+    data["ruling"]["misinformation"]["explanation_weight"] = "1"
+    with pytest.raises(Exception, match="explanation_weight: a weight between 0 and 1"):
+        ruled(data)

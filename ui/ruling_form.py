@@ -21,6 +21,7 @@ from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, RulingInputs
 from analysis.law.facts import FactFinding
+from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.law16 import ui_present
 from polling import cases, rulings, services
@@ -148,6 +149,11 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
     evidence = st.selectbox("Evidence of the agreement", names, index=names.index(saved.evidence),
                             format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}", key=f"rf_mi_ev_{record_id}")
     reason = st.text_input("What the evidence is", saved.reason, key=f"rf_mi_reason_{record_id}")
+    weight_text = st.text_input("Mixed evidence: the weight of a mistaken explanation (e.g. 2/3; blank: the evidence "
+                                "decides)", fraction_str(saved.explanation_weight) if saved.explanation_weight else "",
+                                key=f"rf_mi_weight_{record_id}", max_chars=10,
+                                help="Law 21B1(b), 75C: the director may weigh mixed evidence; each path's score is "
+                                     "then weighted accordingly")
     when = [None, *CORRECTIONS]
     corrected = st.selectbox("When was the explanation corrected?", when, index=when.index(saved.corrected),
                              format_func=lambda w: "not recorded" if w is None else CORRECTIONS[w],
@@ -159,7 +165,10 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
     changed = st.radio("Did the non-offender change the call (Law 21B1(a)), or withdraw the card (Law 47E2(a))?",
                        list(FINDINGS), key=f"rf_mi_changed_{record_id}", horizontal=True,
                        index=list(FINDINGS.values()).index(saved.changed_call))
-    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told)
+    weight = parse_fraction(weight_text, "mistaken explanation weight") if weight_text.strip() else None
+    if weight is not None and not 0 < weight < 1:
+        raise HuddleInputError("mistaken explanation weight", "a weight between 0 and 1, e.g. 2/3")
+    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight)
 
 
 def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int) -> list[dict]:

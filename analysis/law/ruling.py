@@ -9,9 +9,11 @@ against the other table, and the text a director reads to the players.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
+from analysis.numbers import fraction_str
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
@@ -21,7 +23,7 @@ from analysis.law.editions import law
 from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, logical_alternatives, policy,
                                                policy_citation)
 from analysis.law.methods import Method
-from analysis.law.misinformation import (different_action, misbidder, misinformation_given, too_late_to_change,
+from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
 from analysis.law.la_evidence import Consultation
 from analysis.law.ruling_inputs import Finding, Misinformation
@@ -75,6 +77,9 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if table_ns is None and inputs.damage.finding is None:
         raise HuddleInputError("table_result", "the ruling needs the table result (or a damage finding)")
     method.check(case)
+    facts = inputs.misinformation
+    if case.kind == "MI" and facts is not None and facts.explanation_weight is not None:
+        return _weighed_mi(case, facts, policy_name, consider_min)
     table_action = case.action_in_question()
     la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
                                   consider_min if consider_min is not None else inputs.consider_min)
@@ -100,6 +105,45 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
         text += "\nAgainst the consultation: " + " ".join(cautions)
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
                   left_out, inputs.left_out_reason, cautions)
+
+
+def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) -> Ruling:
+    """Mixed evidence weighed (Law 21B1(b), 75C): the ruling as a mistaken explanation and as a
+    mistaken call, each side's scores weighted by the director's share for each."""
+    w = facts.explanation_weight
+    assert w is not None
+
+    def path(evidence: str) -> Ruling:
+        section = replace(case.findings, misinformation=replace(facts, evidence=evidence, explanation_weight=None))
+        return rule(replace(case, ruling=section), policy_name, consider_min)
+    explained, called = path("as bid"), path("as explained")
+    mixed = {}
+    for side in ("NS", "EW"):
+        parts = [(explained.scores[side].weighted, w), (called.scores[side].weighted, 1 - w)]
+        if any(ws is None for ws, _ in parts):
+            raise HuddleInputError("ruling.misinformation.explanation_weight",
+                                   "a weighed finding needs a weighted score on both paths (not artificial scores)")
+        merged: dict[int, Fraction] = {}
+        for ws, share in parts:
+            for score, weight in ws.components:
+                merged[score] = merged.get(score, Fraction(0)) + share * weight
+        mixed[side] = WeightedScore(tuple(sorted(merged.items(), reverse=True)))
+    scores = score_sides(case, {"NS": mixed["NS"], "EW": mixed["EW"]})
+    weighed = Answer(MI_QUESTIONS[0], True if explained.adjusted or called.adjusted else False,
+                     f"The evidence is mixed: the director weighs it as a mistaken explanation with weight "
+                     f"{fraction_str(w)} and a mistaken call with weight {fraction_str(1 - w)} "
+                     f"({law('mi presumption', case.laws)}), and weights each path's score accordingly.",
+                     facts.reason)
+    sheet = replace(explained.worksheet, answers=(weighed, *explained.worksheet.answers[1:]))
+    adjusted = explained.adjusted or called.adjusted
+    text = ruling_text(case, explained.table_action, explained.la, sheet, scores, case.findings.adjustment if adjusted
+                       else None)
+    text += (f"\nAs a mistaken explanation (weight {fraction_str(w)}): {explained.worksheet.conclusion()} "
+             f"North-South {explained.scores['NS'].describe()}."
+             f"\nAs a mistaken call (weight {fraction_str(1 - w)}): {called.worksheet.conclusion()} "
+             f"North-South {called.scores['NS'].describe()}.")
+    return Ruling(case.id, explained.table_action, explained.la, sheet, adjusted, explained.method, scores, text,
+                  explained.left_out, explained.left_out_reason, explained.cautions)
 
 
 def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: Answer, harmed: Answer) -> Worksheet:

@@ -6,12 +6,14 @@ reading, field by field.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
 from analysis.law.logical_alternatives import ActionCount, action_name, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
+from analysis.numbers import fraction_str, parse_fraction
 
 MI_EVIDENCE = {
     "none": "no evidence either way",
@@ -71,12 +73,17 @@ class Misinformation:
     partner_called_since: bool | None = None   # the non-offender's partner had called after the call in question
     changed_call: bool | None = None           # the non-offender changed the call (or withdrew the card)
     told: str | None = None                    # one of MI_TOLD; None: as the auction's annotation of the call says
+    # mixed evidence weighed (Law 21B1(b), 75C): the share the director gives a mistaken explanation,
+    # the rest a mistaken call; each path's adjustment weighted accordingly
+    explanation_weight: Fraction | None = None
 
     def to_dict(self) -> dict:
-        out = {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
-               "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
+        out: dict[str, Any] = {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
+                               "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
         if self.told is not None:
             out["told"] = self.told
+        if self.explanation_weight is not None:
+            out["explanation_weight"] = fraction_str(self.explanation_weight)
         return out
 
     @classmethod
@@ -100,7 +107,15 @@ class Misinformation:
         told = data.get("told")
         if told is not None and told not in MI_TOLD:
             raise HuddleInputError(f"{where}.told", f"'{told}' must be one of {', '.join(MI_TOLD)}")
-        return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told)
+        weight = data.get("explanation_weight")
+        if weight is not None:
+            weight = parse_fraction(str(weight), f"{where}.explanation_weight")
+            if not 0 < weight < 1:
+                raise HuddleInputError(f"{where}.explanation_weight", "a weight between 0 and 1 (e.g. 2/3): the share "
+                                                                     "given to a mistaken explanation; leave it out "
+                                                                     "when the evidence decides one way")
+        return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told,
+                   weight)
 
 
 @dataclass(frozen=True)
