@@ -36,8 +36,9 @@ def load(name: str, **changes):
 
 def test_the_datum_drops_one_at_each_end_of_ten_and_rounds_to_ten():
     # −1100 and one −450 dropped; (−510 − 4×480 − 3×450) / 8 = −472 1/2, rounded to −470
-    worked = ButlerDatum().worked_out(FIELD, -400)
+    worked = ButlerDatum(with_this_table=False).worked_out(FIELD, -400)
     assert (worked.trimmed, worked.mean, worked.datum) == (1, F(-945, 2), -470)
+    assert ButlerDatum(with_this_table=False, halves="up").worked_out(FIELD, -400).datum == -470   # -472 1/2: no half
 
 
 def test_a_datum_with_this_table_in_it_is_worked_out_for_each_result():
@@ -49,7 +50,21 @@ def test_a_datum_with_this_table_in_it_is_worked_out_for_each_result():
     assert weighted_butler(ws, [400, 450, 420], rule_) == F(-5, 2)
     # the same scores without this table: datum (400 + 450 + 420)/3 = 423 1/3 → 420 for both;
     # 170 vs 420 is −250, −6 IMPs
-    assert weighted_butler(ws, [400, 450, 420], ButlerDatum(0)) == F(-3)
+    assert weighted_butler(ws, [400, 450, 420], ButlerDatum(0, with_this_table=False)) == F(-3)
+
+
+def test_the_datum_is_taken_over_all_the_board_s_results_and_halves_round_as_the_event_says():
+    """Before: the default left the adjusted table's own score out, and an exact half always went
+    away from zero."""
+    assert ButlerDatum() == ButlerDatum(None, True, "away from zero")
+    # -450 and -500 with this table's -475: mean -475 exactly
+    assert ButlerDatum(0).datum([-450, -500], -475) == -480
+    assert ButlerDatum(0, halves="up").datum([-450, -500], -475) == -470
+    assert ButlerDatum(0, halves="up").datum([450, 500], 475) == 480
+    case = load("butler-pairs", butler_datum={"drop_each_end": None, "halves": "up"})
+    assert case.butler_datum.with_this_table and "rounded to the nearest 10 (halves up)" in case.scoring_description()
+    with pytest.raises(HuddleInputError, match="butler_datum.halves: 'sideways' must be one of away from zero, up"):
+        load("butler-pairs", butler_datum={"halves": "sideways"})
 
 
 def test_the_reference_butler_vectors_still_hold():
@@ -88,8 +103,8 @@ def test_the_datum_rule_is_kept_in_the_file_and_refused_in_words():
         assert caught.value.field == field
     with pytest.raises(HuddleInputError, match="applies to Butler IMPs, not matchpoints"):
         load("butler-pairs", scoring="matchpoints")
-    with pytest.raises(HuddleInputError, match="cannot drop 5 scores at each end of 10"):
-        rule(load("butler-pairs", butler_datum={"drop_each_end": 5}))
+    with pytest.raises(HuddleInputError, match="cannot drop 6 scores at each end of 11"):
+        rule(load("butler-pairs", butler_datum={"drop_each_end": 6}))
 
 
 def adjusted(name: str, adjustment: dict, damaged: bool | None = None):

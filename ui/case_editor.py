@@ -11,6 +11,7 @@ from analysis.law.editions import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
+from analysis.bridge.scoring import HALVES
 from analysis.bridge.play import position_name
 from polling import cases, organisations
 from ui.auth import require
@@ -149,8 +150,12 @@ if ss.get("ed_scoring") == "butler":
                     key="ed_butler_drop", placeholder="the usual rule",
                     help="Blank: the usual rule, none for 3 scores or fewer, 1 at each end for 4 to 10 scores, "
                          "2 for 11 to 25, one more for every further 15")
+    ss.setdefault("ed_butler_with_table", True)
     c2.checkbox("Butler: this table's own score is in the datum", key="ed_butler_with_table",
-                help="Off: the datum is worked out from the other tables only")
+                help="On (as scoring programs do it): the datum is taken over all the board's results; off: from the "
+                     "other tables only")
+    c2.radio("Butler: an exact half rounds", tuple(HALVES), key="ed_butler_halves", horizontal=True,
+             format_func=lambda h: HALVES[h])
 elif ss.get("ed_scoring") == "cross-imps":
     c1.radio("Cross-IMPs", CROSS_IMPS, key="ed_cross_imps", horizontal=True,
              format_func={"average": "averaged over the other tables", "sum": "summed"}.get)

@@ -123,6 +123,7 @@ def state_from_case(case: Case) -> dict:
         "ed_session": case.session or "", "ed_scoring": case.scoring, "ed_laws": case.laws,
         "ed_scale": case.matchpoint_scale.value, "ed_knockout": case.knockout,
         "ed_butler_drop": case.butler_datum.drop_each_end, "ed_butler_with_table": case.butler_datum.with_this_table,
+        "ed_butler_halves": case.butler_datum.halves,
         "ed_cross_imps": case.cross_imps, "ed_skip_bid": case.skip_bid_regulation,
         "ed_skip_haste": case.skip_bid_haste_under, "ed_irr_to": irr.get("to", NO_VALUE),
         "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
@@ -218,7 +219,8 @@ def _scoring_settings(state) -> dict:
     if state.get("ed_scoring") == "butler":
         drop = state.get("ed_butler_drop")
         out["butler_datum"] = {"drop_each_end": None if drop in (None, "") else int(drop),
-                               "with_this_table": bool(state.get("ed_butler_with_table"))}
+                               "with_this_table": bool(state.get("ed_butler_with_table", True)),
+                               "halves": state.get("ed_butler_halves") or "away from zero"}
     if state.get("ed_scoring") == "cross-imps":
         out["cross_imps"] = state.get("ed_cross_imps") or "average"
     return out

@@ -292,8 +292,15 @@ def butler_default_trim(n: int) -> int:
     return 0 if n <= 3 else max(0, math.ceil((n - 10) / 15) + 1)
 
 
-def round_to_ten(value: Fraction) -> int:
-    """Nearest multiple of 10, halves away from zero."""
+HALVES = {"away from zero": "halves away from zero (-475 → -480, 475 → 480)",
+          "up": "halves up (-475 → -470, 475 → 480)"}
+
+
+def round_to_ten(value: Fraction, halves: str = "away from zero") -> int:
+    """Nearest multiple of 10; an exact half away from zero, or up (towards plus) when ``halves``
+    is "up"."""
+    if halves == "up":
+        return 10 * math.floor(value / 10 + Fraction(1, 2))
     tens = abs(value) / 10
     whole = int(tens) + (1 if tens - int(tens) >= Fraction(1, 2) else 0)
     return int(math.copysign(whole * 10, value)) if value else 0
@@ -307,7 +314,8 @@ class ButlerResult:
     mean: Fraction = Fraction(0)    # the mean of the scores kept, before rounding to 10
 
 
-def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None) -> ButlerResult:
+def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None,
+           halves: str = "away from zero") -> ButlerResult:
     """Butler IMPs: datum = mean after dropping ``trim`` scores at each end, rounded to 10."""
     n = len(scores)
     if n == 0:
@@ -317,25 +325,29 @@ def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None
         raise HuddleInputError("trim", f"cannot drop {k} scores at each end of {n}")
     kept = sorted(scores)[k:n - k]
     mean = Fraction(sum(kept), len(kept))
-    datum = round_to_ten(mean)
+    datum = round_to_ten(mean, halves)
     return ButlerResult(datum, tuple(imps(s - datum) for s in scores), k, mean)
 
 
 @dataclass(frozen=True)
 class ButlerDatum:
     """How the event works out its Butler datum: how many scores it drops at each end (None:
-    the default rule, ``butler_default_trim``) and whether the adjusted table's own score is
-    among the scores averaged. With the table in, each weighted component has its own datum."""
+    the default rule, ``butler_default_trim``), whether the adjusted table's own score is among
+    the scores averaged (as scoring programs take the datum over all the board's results, by
+    default it is; with it in, each weighted component has its own datum), and how an exact half
+    rounds to the nearest 10 (away from zero by default, the usual convention)."""
 
     drop_each_end: int | None = None
-    with_this_table: bool = False
+    with_this_table: bool = True
+    halves: str = "away from zero"
 
     def datum(self, field: Sequence[int], this_table: int) -> int:
         return self.worked_out(field, this_table).datum
 
     def worked_out(self, field: Sequence[int], this_table: int) -> ButlerResult:
         try:
-            return butler([*field, this_table] if self.with_this_table else list(field), self.drop_each_end)
+            return butler([*field, this_table] if self.with_this_table else list(field), self.drop_each_end,
+                          self.halves)
         except HuddleInputError as exc:
             raise HuddleInputError("butler_datum.drop_each_end", exc.problem) from None
 
@@ -346,24 +358,29 @@ class ButlerDatum:
         drop = butler_default_trim(n) if self.drop_each_end is None else self.drop_each_end
         tables = f"the {n - 1} other tables and this one" if self.with_this_table else f"the {n} other tables"
         dropped = f"with {drop} dropped at each end" if drop else "with none dropped"
-        return f"the mean of {tables} {dropped}, rounded to the nearest 10"
+        rounding = "" if self.halves == "away from zero" else f" ({HALVES[self.halves].split(' (')[0]})"
+        return f"the mean of {tables} {dropped}, rounded to the nearest 10{rounding}"
 
     def to_dict(self) -> dict:
-        return {"drop_each_end": self.drop_each_end, "with_this_table": self.with_this_table}
+        return {"drop_each_end": self.drop_each_end, "with_this_table": self.with_this_table, "halves": self.halves}
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "butler_datum") -> "ButlerDatum":
         if data is None:
             return cls()
-        if not isinstance(data, dict) or set(data) - {"drop_each_end", "with_this_table"}:
-            raise HuddleInputError(where, "must be an object with drop_each_end (a count or null) and with_this_table")
+        if not isinstance(data, dict) or set(data) - {"drop_each_end", "with_this_table", "halves"}:
+            raise HuddleInputError(where, "must be an object with drop_each_end (a count or null), with_this_table "
+                                          "and halves")
         drop = data.get("drop_each_end")
         if drop is not None and (isinstance(drop, bool) or not isinstance(drop, int) or not 0 <= drop <= 1000):
             raise HuddleInputError(f"{where}.drop_each_end", f"{drop!r} must be a count of scores (0 or more) or null")
-        with_table = data.get("with_this_table", False)
+        with_table = data.get("with_this_table", True)
         if with_table not in (True, False):
             raise HuddleInputError(f"{where}.with_this_table", "must be true or false")
-        return cls(drop, with_table)
+        halves = data.get("halves", "away from zero")
+        if halves not in HALVES:
+            raise HuddleInputError(f"{where}.halves", f"'{str(halves)[:20]}' must be one of {', '.join(HALVES)}")
+        return cls(drop, with_table, halves)
 
 
 def butler_imps(score: int, field: Sequence[int], rule: ButlerDatum) -> tuple[int, int]:
