@@ -163,3 +163,24 @@ def test_mixed_evidence_weighs_the_mistaken_explanation_against_the_mistaken_cal
     data["ruling"]["misinformation"]["explanation_weight"] = "1"
     with pytest.raises(Exception, match="explanation_weight: a weight between 0 and 1"):
         ruled(data)
+
+
+def test_a_total_points_score_prints_its_weighted_total():
+    """Before: each component and never the total (+805 in the audit's case)."""
+    from fractions import Fraction as F
+    from analysis.bridge.scoring import WeightedScore
+    from analysis.law.assigned import SideScore
+    score = SideScore("NS", WeightedScore(((800, F(3, 4)), (820, F(1, 4)))))
+    assert score.describe() == "3/4 × +800 + 1/4 × +820: 805 points in all"
+    assert score.headline() == "805 points expected"
+
+
+def test_the_serious_error_split_in_total_points_is_ruled_not_a_traceback():
+    """Before: StopIteration from `huddle rule` (the knockout case scored in total points)."""
+    data = json.loads((RULINGS / "knockout-serious-error.json").read_text())
+    data["scoring"] = "total points"
+    data.pop("knockout")
+    data.pop("other_table")
+    ruling = ruled(data)
+    assert ruling.adjusted and ruling.scores["NS"].value()[1] == "points"
+    assert "non-offenders A + D" in ruling.scores["NS"].arithmetic

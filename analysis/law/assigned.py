@@ -42,6 +42,7 @@ class SideScore:
     imps: Fraction | None = None
     arithmetic: str = ""
     board: Fraction | None = None          # board-a-match: share of the board won
+    points: Fraction | None = None         # total points given as a value (the serious-error split's A + D)
 
     @property
     def top_score(self) -> Fraction:
@@ -62,6 +63,8 @@ class SideScore:
             return self.imps, "IMPs"
         if self.board is not None:
             return self.board, "of the board"
+        if self.points is not None:
+            return self.points, "points"
         if self.weighted is not None:
             sign = 1 if self.side == "NS" else -1
             return sign * self.weighted.expected_score(), "points" if len(self.weighted.components) == 1 else \
@@ -78,6 +81,8 @@ class SideScore:
         value, unit = self.value()
         if value is None:
             return ""
+        if self.points is not None:
+            return f"{display(value)} points"
         if unit.startswith("points"):
             return self.components() if len(self.own_view()) == 1 else f"{display(value)} points expected"
         if self.matchpoints is not None:
@@ -92,6 +97,11 @@ class SideScore:
             parts += f": {display(self.imps)} IMPs"
         if self.board is not None:
             parts += f": {display(self.board)} of the board"
+        if self.points is not None:
+            parts += f": {display(self.points)} points"
+        value, unit = self.value()
+        if unit == "points (expected)":       # total points: the weighted total is the score
+            parts += f": {display(value)} points in all"
         return parts.lstrip(": ")
 
     def to_dict(self) -> dict:
@@ -100,6 +110,7 @@ class SideScore:
                 "top": self.top if self.top is None or isinstance(self.top, int) else fraction_str(self.top),
                 "imps": None if self.imps is None else fraction_str(self.imps),
                 "board": None if self.board is None else fraction_str(self.board),
+                "points": None if self.points is None else fraction_str(self.points),
                 "arithmetic": self.arithmetic}
 
 

@@ -52,7 +52,8 @@ class SeriousError(Method):
                       f"{display(split.consequent_damage)}; non-offenders A + D = {display(split.non_offenders)} {unit}")
         nos = worth["A"][non_offenders]
         kept = {"matchpoints": nos.matchpoints, "imps": nos.imps, "board": nos.board}
-        value_field = next(k for k, v in kept.items() if v is not None)
+        # total points has no unit but the points themselves: the non-offenders' A + D is a number of points
+        value_field = next((k for k, v in kept.items() if v is not None), "points")
         return {non_offenders: SideScore(non_offenders, table, top=nos.top, arithmetic=arithmetic,
                                          **{value_field: Fraction(split.non_offenders)}),
                 offenders: SideScore(offenders, n_score, worth["N"][offenders].matchpoints, worth["N"][offenders].top,
