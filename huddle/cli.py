@@ -596,7 +596,9 @@ def _organisation(args, director: bool = False) -> int:
 def _stored_case(args, director: bool = False) -> int:
     """The record id of the case ``args.id`` (or ``args.case``) in the organisation acted in."""
     from polling import cases
-    return cases.find_case(getattr(args, "id", None) or args.case, organisation_id=_organisation(args, director))
+    slug = getattr(args, "id", None)
+    slug = getattr(args, "case", "") if slug is None else slug
+    return cases.find_case(slug, organisation_id=_organisation(args, director))
 
 
 def _read_bytes(path: str) -> bytes:

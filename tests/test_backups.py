@@ -114,5 +114,5 @@ def test_the_command_line_restores(sqlite_url, tmp_path, capsys, monkeypatch):
     capsys.readouterr()
     assert main(["restore", str(tmp_path / "b.sqlite")]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Restored ") and "11 cases" in out
+    assert out.startswith("Restored ") and "12 cases" in out
     assert main(["restore", str(tmp_path / "b.sqlite")]) == 2           # not over the cases just restored

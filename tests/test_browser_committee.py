@@ -70,7 +70,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     expect(page.get_by_text("Decision recorded; the case is closed.")).to_be_visible(timeout=15_000)
     page.get_by_role("tab", name="Votes and decision").click()
     expect(page.get_by_text("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, "
-                            "Pass 3/8, 3♦ 1/8; agreed by cora", exact=False)).to_be_visible(timeout=15_000)
+                            "Pass 3/8, 3♦ 1/8; agreed by Cora Committee", exact=False)).to_be_visible(timeout=15_000)
     record = cases.find_case("constructed-mi-transfer", url=db_url)
     assert cases.get_case(record, url=db_url).status == "closed"
 
@@ -83,9 +83,9 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     text = " ".join(subprocess.run(["pdftotext", str(saved), "-"], capture_output=True, text=True,
                                    check=True).stdout.split())
     assert ("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, Pass 3/8, 3♦ 1/8; "
-            "agreed by cora") in text
+            "agreed by Cora Committee") in text
     assert "1 of 1, unanimous." in text
     assert "5/8 × -140 + 3/8 × -170: 7 3/8 of 22 matchpoints" in text        # the committee's ruling
     assert "8 1/4 of 22 matchpoints" in text                                    # the director's
-    assert (folder / "reports" / "board-14-constructed-mi-transfer.pdf").exists()
+    assert (folder / "reports" / "organisation-1" / "board-14-constructed-mi-transfer.pdf").exists()
     context.close()

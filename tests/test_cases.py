@@ -42,9 +42,16 @@ def test_from_pbn_reads_deal_auction_and_result():
     assert passed.table_result.passed_out and passed.table_result.ns_score == 0
 
 
-def test_from_pbn_without_a_result_records_no_table_result():
+def test_from_pbn_without_a_result_keeps_the_contract():
+    """Before: a contract with no result was dropped when the case was made, and the export wrote
+    [Contract "?"]."""
     text = PBN.split("\n\n")[0].replace('[Result "11"]\n', "")
-    assert case_files.from_pbn(text, "b9", "Board 9").table_result is None
+    case = case_files.from_pbn(text, "b9", "Board 9")
+    assert case.table_result.bid == ("6NT", "N") and case.table_result.ns_score is None
+    assert case.table_result.describe() == "6NT by North, result not recorded"
+    assert case_files.loads(case_files.dumps(case)) == case
+    exported = case_files.to_pbn(case)
+    assert '[Contract "6NT"]' in exported and '[Declarer "N"]' in exported and '[Result "?"]' in exported
 
 
 @pytest.mark.parametrize("text, game, field, problem", [

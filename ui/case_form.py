@@ -142,10 +142,10 @@ def state_from_case(case: Case) -> dict:
         "_ed_irr_agreed": irr.get("agreed") if "agreed_happened" not in irr and "agreed_seconds" not in irr else None,
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(case.play), "ed_card": case.play_index,
-        "ed_contract": "" if case.table_result is None or case.table_result.contract is None
-        else _with_symbols(result["contract"]),
+        "ed_contract": "" if "contract" not in result else _with_symbols(result["contract"]),
         "ed_declarer": result.get("declarer", NO_VALUE), "ed_passed_out": bool(result.get("passed_out")),
-        "ed_ns_score": "" if "contract" in result or result.get("ns_score") is None else str(result["ns_score"]),
+        "ed_ns_score": "" if result.get("ns_score") is None or (case.table_result and case.table_result.contract)
+        else str(result["ns_score"]),
         "ed_field": _field_text(case.field),
         "ed_other": "" if case.other_table is None else str(case.other_table),
         "ed_offending": case.offending_side or NO_VALUE, "ed_notes": case.notes,

@@ -334,7 +334,8 @@ def to_endplay_bid(call: str):
 _TEMPO_NOTE = re.compile(r"^\W*(?:break\s+in\s+tempo|tempo\s+break|bit|hesitat\w*|slow(?:ly)?(?:\s+(?:pass|bid|call|"
                          r"double|redouble|x|xx|[1-7](?:nt|[shdc♠♥♦♣])))?\s*(?:$|[(,.;:!]|\d)|huddled?\b|huddle\b|"
                          r"(?:a\s+)?(?:long\s+)?paus(?:e|ed)\b|tank(?:ed|s)?\b|thought\s+for\b|after\s+a\s+(?:long\s+)?"
-                         r"(?:pause|hesitation|think|huddle)\b|\d+\s*(?:s|secs?|seconds)\b)", re.I)
+                         r"(?:pause|hesitation|think|huddle)\b|\(?\d+\s*(?:s|secs?|seconds)\)?\s+(?:pause|hesitation|think|huddle|"
+                         r"break)\b)", re.I)
 _SECONDS = re.compile(r"(\d+)\s*(s|sec|secs|seconds)\b", re.I)
 
 

@@ -248,10 +248,22 @@ def played_order(columns: Sequence[Sequence[str | None]], strain: str, declarer:
     return tuple(cards)
 
 
+def play_columns(play: Play) -> tuple[tuple[str | None, ...], ...]:
+    """The inverse of ``played_order``: each trick's cards by seat from the opening leader's column
+    (PBN 3.6), a card not yet played None."""
+    order = seats_from(play.leader)
+    out = []
+    for _leader, trick in play.tricks():
+        by_seat = dict(trick)
+        out.append(tuple(by_seat.get(s) for s in order))
+    return tuple(out)
+
+
 def parse_play(cards: Iterable[str], field: str = "play") -> tuple[str, ...]:
     return tuple(parse_card(c, f"{field}[{k}]") for k, c in enumerate(cards))
 
 
 __all__ = ["Play", "PlayView", "parse_card", "parse_choice", "choice_cards", "choice_contains", "choice_symbol",
            "cards_by_suit", "choices", "choice_of", "position_name", "position_index", "parse_play", "played_order",
+           "play_columns",
            "LOW_BELOW"]

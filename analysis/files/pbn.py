@@ -33,9 +33,11 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Iterable, Sequence
 
-from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, call_symbol, check_legal, contract_parts,
-                     deal_pbn, dealer_for_board, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end, seat,
-                     seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
+from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, call_symbol, check_legal,
+                             contract_parts, deal_pbn, dealer_for_board, hand_cards, hand_suits, is_tempo_note, parse_call,
+                             parse_deal, passes_to_end, seat, seats_from, side_of, trick_winners, tricks_from_play,
+                             vulnerability, vulnerability_for_board)
+from analysis.bridge.play import Play, played_order
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
@@ -153,6 +155,12 @@ def _unescape(value: str) -> str:
     return re.sub(r'\\(["\\])', r"\1", value)
 
 
+def _note_suits(text: str) -> str:
+    """A note's text (a tag value, already unescaped): \\S \\H \\D \\C as suit symbols, every other
+    backslash as written (PBN 2.1 escapes a backslash in a tag value once, as \\\\)."""
+    return re.sub(r"\\([SHDC])", lambda m: _SUIT_ESCAPES[m.group(0)], text)
+
+
 def _suits(text: str) -> str:
     """\\S \\H \\D \\C as suit symbols (3.8); a doubled backslash is a backslash."""
     return re.sub(r"\\(\\|[SHDC])", lambda m: _SUIT_ESCAPES.get(m.group(0), "\\"), text)
@@ -265,7 +273,7 @@ def _sections(items: list[_Item]) -> _Sections:
                 number, _, text = item.value.partition(":")
                 notes = {"Auction": out.auction_notes, "Play": out.play_notes}.get(current or "", out.stray_notes)
                 if number.strip().isdecimal() and len(number.strip()) <= 6:
-                    notes.setdefault(int(number), (_suits(text.strip()), item.line))
+                    notes.setdefault(int(number), (_note_suits(text.strip()), item.line))
                 continue
             current = item.text
             if item.text in out.tags:
@@ -476,6 +484,16 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
                 warnings.append(f"trick {t}: {SEAT_NAMES[who]} is shown playing {card}, which the deal does not give "
                                 f"{SEAT_NAMES[who]}; the play is left out")
                 return leader, ()
+    parts = contract_parts(contract) if contract and contract != "PASS" else None
+    if parts is not None and all(hands[s] is not None for s in SEATS):
+        declarer = SEATS[(SEATS.index(leader) + 3) % 4]
+        strain = parts[0][1:]
+        try:
+            Play(strain, declarer, played_order(tricks, strain, declarer)).check(
+                {s: hand_cards(deal, s) for s in SEATS})
+        except HuddleInputError as exc:
+            warnings.append(f"the play shown breaks the rules ({exc.problem}); the play is left out")
+            return leader, ()
     return leader, tricks
 
 
@@ -553,7 +571,7 @@ def _ns_score(tags: dict, declarer: str | None) -> int | None:
 
 
 def _board_number(label: str | None) -> int | None:
-    return int(label) if label is not None and label.isdecimal() and len(label) <= 4 and int(label) > 0 else None
+    return int(label) if label is not None and label.isdecimal() and len(label) <= 9 and int(label) > 0 else None
 
 
 def _game(sec: _Sections, position: int, first_line: int) -> Game:
@@ -822,6 +840,11 @@ def _game_lines(g: Game) -> list[str]:
     if b.auction.calls:
         lines.append(f'[Auction "{b.dealer}"]')
         lines.extend(_auction_lines(b.auction.calls))
+    if g.play and g.play_leader:
+        lines.append(f'[Play "{g.play_leader}"]')
+        lines.extend(" ".join(card or "-" for card in trick) for trick in g.play)
+        if len(g.play) < 13 or any(card is None for card in g.play[-1]):
+            lines.append("*")
     if g.score_table:
         lines.append('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]')
         for row in g.score_table:
@@ -847,7 +870,7 @@ def _auction_lines(calls: Sequence[Call]) -> list[str]:
             token += f" ={len(notes)}="
         tokens.append(token)
     lines = [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
-    return lines + [f'[Note "{i}:{_escape(_literal(n))}"]' for i, n in enumerate(notes, 1)]
+    return lines + [f'[Note "{i}:{_escape(n)}"]' for i, n in enumerate(notes, 1)]
 
 
 def _call_annotations(auction: Auction) -> list[str]:

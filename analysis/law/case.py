@@ -17,14 +17,14 @@ from endplay.types import Deal
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
 from analysis.bridge import (Decision, SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
-                     parse_deal, partner_of, seat, side_of)
+                     contract_parts, contract_words, parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
 from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
-from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, played_order, position_name
+from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, play_columns, played_order, position_name
 from analysis.law.ruling_inputs import RulingInputs
 from analysis.law.facts import Established, FactFinding, Statement, established, statements_from
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
@@ -65,6 +65,7 @@ class TableResult:
     ns_score: int | None = None
     passed_out: bool = False
     note: str | None = None
+    bid: tuple[str, str] | None = None     # a contract whose result is not recorded: ("4SX", declarer)
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {}
@@ -72,6 +73,8 @@ class TableResult:
             c = self.contract
             out["contract"] = f"{c.level}{c.strain}{c.penalty}" + ("=" if c.result == 0 else f"{c.result:+d}")
             out["declarer"] = c.declarer
+        elif self.bid is not None:
+            out["contract"], out["declarer"] = self.bid
         if self.passed_out:
             out["passed_out"] = True
         if self.ns_score is not None:
@@ -88,14 +91,19 @@ class TableResult:
             raise HuddleInputError(where, "must be an object")
         contract = None
         score = None
+        bid = None
         if "contract" in data:
             if "declarer" not in data:
                 raise HuddleInputError(f"{where}.declarer", "needed with a contract")
-            try:
-                contract = PlayedContract.parse(data["contract"], data["declarer"])
-            except HuddleInputError as exc:
-                raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
-            score = contract.ns_score(vul)
+            parts = contract_parts(str(data["contract"]).strip())
+            if parts is not None:          # "4SX": the contract is known, its result is not
+                bid = ("".join(parts), seat(data["declarer"], f"{where}.declarer"))
+            else:
+                try:
+                    contract = PlayedContract.parse(data["contract"], data["declarer"])
+                except HuddleInputError as exc:
+                    raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
+                score = contract.ns_score(vul)
         if data.get("passed_out"):
             score = 0
         if "ns_score" in data:
@@ -104,13 +112,17 @@ class TableResult:
                 raise HuddleInputError(f"{where}.ns_score", f"{given} does not match the contract, "
                                                              f"which scores {score} for North-South")
             score = given
-        return cls(contract, score, bool(data.get("passed_out")), data.get("note"))
+        return cls(contract, score, bool(data.get("passed_out")), data.get("note"), bid)
 
     def describe(self) -> str:
         if self.passed_out:
             return "Passed out"
         if self.contract is not None:
             return self.contract.words()
+        if self.bid is not None:
+            level_strain = self.bid[0].rstrip("X")
+            return (contract_words(level_strain, self.bid[0][len(level_strain):], self.bid[1])
+                    + ", result not recorded")
         return self.note or "not recorded"
 
 
@@ -293,7 +305,8 @@ class Case:
         card); for another call, the auction ending there with three passes. None when it would
         be passed out or is not known."""
         table = self.table_result.contract if self.table_result is not None else None
-        played = (f"{table.level}{table.strain}{table.penalty}", table.declarer) if table is not None else None
+        played = (f"{table.level}{table.strain}{table.penalty}", table.declarer) if table is not None else \
+            (self.table_result.bid if self.table_result is not None else None)
         if self.play_index is not None or action == self.action_in_question():
             return played
         if self.action_index is None:
@@ -483,6 +496,9 @@ def play_of(board: Board, table_result: "TableResult | None", cards=()) -> Play 
     contract = table_result.contract if table_result is not None else None
     if contract is not None:
         return Play(contract.strain, contract.declarer, tuple(cards))
+    if table_result is not None and table_result.bid is not None:      # a contract with no result recorded
+        bid, declarer = table_result.bid
+        return Play(bid.rstrip("X")[1:], declarer, tuple(cards))
     final = board.auction.contract_text()
     if final is None:
         return None
@@ -668,7 +684,9 @@ def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", others: 
         data["scoring"] = scoring
     contract = play_of(b, TableResult.from_dict(table, b.vulnerability)) if g.play else None
     if contract is not None:
-        data["play"] = list(played_order(g.play, contract.strain, contract.declarer))
+        # the play section names its leader: declarer is the seat before (a file's [Declarer] may disagree)
+        declarer = SEATS[(SEATS.index(g.play_leader) + 3) % 4] if g.play_leader else contract.declarer
+        data["play"] = list(played_order(g.play, contract.strain, declarer))
     if g.score_table:
         ns = TableResult.from_dict(table, b.vulnerability) if table else None
         field = field_for_case(g.score_table, ns.ns_score if ns else None, g.tags.get("PairNS"), g.tags.get("PairEW"))
@@ -704,7 +722,10 @@ def _table_result(g: pbn_files.Game) -> dict | None:
     note = {"note": g.tags["HuddleTableNote"]} if g.tags.get("HuddleTableNote") else {}
     if g.contract == "PASS":
         return {"passed_out": True, **note}
-    if not g.contract or g.tricks is None:
+    if g.contract and g.tricks is None:       # the contract is known, its result is not: keep the contract
+        return {"contract": g.contract, "declarer": g.declarer, **note,
+                **({"ns_score": g.ns_score} if g.ns_score is not None else {})}
+    if not g.contract:
         return {"ns_score": g.ns_score, **note} if g.ns_score is not None else (note or None)
     result = g.tricks - (int(g.contract[0]) + 6)
     return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer, **note}
@@ -719,6 +740,8 @@ def to_game(case: Case) -> pbn_files.Game:
     elif t is not None and t.contract is not None:
         c = t.contract
         contract, declarer, tricks = f"{c.level}{c.strain}{c.penalty}", c.declarer, c.tricks
+    elif t is not None and t.bid is not None:
+        contract, declarer = t.bid
     scoring = {"matchpoints": "MP", "imps": "IMP", "butler": "Butler", "cross-imps": "Cross-IMPs", "bam": "BAM",
                "total points": "Total"}[case.scoring]
     rows = tuple(FieldRow(s) for s in case.field)
@@ -727,9 +750,12 @@ def to_game(case: Case) -> pbn_files.Game:
     tags = {"HuddleId": case.id, "HuddleTitle": case.title, "HuddleKind": case.kind}
     if t is not None and t.note:
         tags["HuddleTableNote"] = t.note
+    play = case.the_play if case.play else None
     return pbn_files.Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
                           declarer=declarer, tricks=tricks, score_table=rows, tags=tags,
-                          ns_score=None if t is None or contract else t.ns_score,
+                          ns_score=None if t is None or (contract and tricks is not None) else t.ns_score,
+                          play_leader=play.leader if play is not None else None,
+                          play=play_columns(play) if play is not None else (),
                           commentary=(f"Huddle case {case.id}: {case.title}",))
 
 
