@@ -1,5 +1,6 @@
 """Each PBN 2.1 and LIN construct a director's files hold, read exactly or refused by board and
 line; the field from results files; a case written as PBN reads back to the same case."""
+import re
 import string
 
 import pytest
@@ -208,6 +209,9 @@ def test_bad_results_files_name_the_line(text, fmt, message):
 
 TEXT = st.text(alphabet=string.ascii_letters + string.digits + " .,;:-+()'\"\\♠♥♦♣é", min_size=1, max_size=30) \
     .map(str.strip).filter(bool)
+# in a note (an alert's explanation) \S \H \D \C are PBN's suit escapes (3.8): a backslash before any other
+# letter is kept as written, but these four cannot be (the export writes the suit symbols themselves)
+NOTE = TEXT.filter(lambda t: not re.search(r"\\[SHDC]", t))
 
 
 @st.composite
@@ -221,7 +225,7 @@ def cases(draw):
             break
         name = draw(st.sampled_from(legal))
         alerted = draw(st.booleans())
-        call = Call(name, alerted=alerted, explanation=draw(st.none() | TEXT) if alerted else draw(st.none() | TEXT),
+        call = Call(name, alerted=alerted, explanation=draw(st.none() | NOTE) if alerted else draw(st.none() | TEXT),
                     tempo_break=draw(st.booleans()), remark=draw(st.none() | TEXT),
                     correct_explanation=draw(st.none() | TEXT))
         auction = auction.with_call(Call(**{**call.to_dict(), "tempo_seconds": draw(st.none() | st.integers(0, 99))

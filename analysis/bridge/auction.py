@@ -191,7 +191,7 @@ class Auction:
         from endplay.types import Contract
         return Contract.from_auction(player(self.dealer), [to_endplay_bid(c.call) for c in self.calls])
 
-    def _final_parts(self) -> tuple[str, str, str] | None:
+    def final_parts(self) -> tuple[str, str, str] | None:
         """("4S", "X", "S"): the final contract's bid, penalty and declarer; None if there is none."""
         contract = self.final_contract()
         if contract is None:
@@ -202,7 +202,7 @@ class Auction:
 
     def contract_text(self, symbols: bool = False) -> str | None:
         """"4SX by S" (or "4♠X by S" with ``symbols``): the final contract, None if there is none."""
-        parts = self._final_parts()
+        parts = self.final_parts()
         if parts is None:
             return None
         bid, penalty, declarer = parts
@@ -210,7 +210,7 @@ class Auction:
 
     def contract_words(self) -> str | None:
         """"4♠ doubled by South": the final contract as a director says it, None if there is none."""
-        parts = self._final_parts()
+        parts = self.final_parts()
         return None if parts is None else contract_words(*parts)
 
     def contract_after(self, index: int, call: str) -> tuple[str, str, str] | None:
@@ -223,7 +223,7 @@ class Auction:
         except HuddleInputError:
             return None
         history += ["P"] * passes_to_end(history)
-        return Auction(self.dealer, tuple(Call(c) for c in history))._final_parts()
+        return Auction(self.dealer, tuple(Call(c) for c in history)).final_parts()
 
     def up_to(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based): what a player saw at a decision point."""

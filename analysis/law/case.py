@@ -742,6 +742,9 @@ def to_game(case: Case) -> pbn_files.Game:
         contract, declarer, tricks = f"{c.level}{c.strain}{c.penalty}", c.declarer, c.tricks
     elif t is not None and t.bid is not None:
         contract, declarer = t.bid
+    if contract is None and case.board.auction.final_contract() is not None:    # the auction says it
+        bid, penalty, declarer = case.board.auction.final_parts()
+        contract = bid + penalty
     scoring = {"matchpoints": "MP", "imps": "IMP", "butler": "Butler", "cross-imps": "Cross-IMPs", "bam": "BAM",
                "total points": "Total"}[case.scoring]
     rows = tuple(FieldRow(s) for s in case.field)
