@@ -157,7 +157,7 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
         raise HuddleInputError("board", "the case has no board number; give the board of the file")
     rows = rows_for_board(data, fmt or file_format(name, data), board, case.board.vulnerability)
     field = field_for_case(rows, case.table_result.ns_score if case.table_result else None, ns_pair, ew_pair)
-    changed = replace(case, field=field.scores)
+    changed = replace(case, field=field.scores, field_artificial=field.artificial)
     seen = field_from_rows(field.rows, field.removed, name)
     if case.ruling is not None and seen is not None:
         # what the other tables did, kept as evidence on the logical alternatives (replacing an earlier file's)

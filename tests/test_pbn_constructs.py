@@ -197,7 +197,7 @@ def test_field_from_csv_usebio_and_pbn_without_the_cases_own_table():
     (SCORES_CSV, "csv", "CSV line 4: contract: '=HYPERLINK\\(1\\)' is not a contract"),
     ("Board,Contract,Declarer,Tricks,NS_Score\n1,3NT,S,9,600\n", "csv", "3NT by S with 9 tricks scores 400"),
     ("<USEBIO><BOARD>", "usebio", "USEBIO: not well-formed XML"),
-    ('<!DOCTYPE x [<!ENTITY a "b">]><USEBIO/>', "usebio", "declares a DTD or entities"),
+    ('<!DOCTYPE x [<!ENTITY a "b">]><USEBIO/>', "usebio", "declares entities"),
     ("Board,Score\n2,100\n", "csv", "the file has no result of board 1"),
 ])
 def test_bad_results_files_name_the_line(text, fmt, message):

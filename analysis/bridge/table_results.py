@@ -3,7 +3,9 @@ tricks, or a score, or both and then agreeing), read the same way from a PBN Sco
 USEBIO file and a CSV."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from analysis.bridge import SEATS, contract_parts
 from analysis.errors import HuddleInputError
@@ -21,6 +23,18 @@ class FieldRow:
     ns_pair: str | None = None
     ew_pair: str | None = None
     artificial: bool = False
+    shares: tuple[Fraction, Fraction] | None = None    # an artificial score as percentages (NS, EW): "A6040"
+
+
+# a scoring program's artificial score written as the two sides' percentages: A5050, A6060, A4060
+_ARTIFICIAL = re.compile(r"^A(\d{2})(\d{2})$", re.I)
+
+
+def artificial_shares(score: str | None) -> tuple[Fraction, Fraction] | None:
+    """"A6040" → (3/5, 2/5): North-South's and East-West's share of the top; None when ``score`` is
+    no such mark."""
+    m = _ARTIFICIAL.match(str(score or "").strip())
+    return None if m is None else (Fraction(int(m.group(1)), 100), Fraction(int(m.group(2)), 100))
 
 
 
@@ -28,7 +42,11 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
               where: str, ns_pair: str | None = None, ew_pair: str | None = None,
               artificial: bool = False) -> FieldRow:
     """One table's result; a contract with its tricks must agree with a score given beside it
-    (unless the score is marked artificial)."""
+    (unless the score is marked artificial). An artificial score in percentages (A6040) is kept as
+    such: it is no North-South score, and the board is Neuberg-factored for it."""
+    shares = artificial_shares(score)
+    if shares is not None:
+        return FieldRow(None, None, None, None, ns_pair, ew_pair, True, shares)
     given = parse_score(score, f"{where}: score") if score not in (None, "", "-", "?") else None
     if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
         if given not in (None, 0):
@@ -59,4 +77,4 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
                     artificial)
 
 
-__all__ = ["FieldRow", "field_row"]
+__all__ = ["FieldRow", "field_row", "artificial_shares"]

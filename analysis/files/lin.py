@@ -114,7 +114,8 @@ def _calls(pairs, dealer: str) -> list[Call]:
             alerts.append(alerted)
             notes.append(None)
         elif key == "an" and names:
-            notes[-1] = re.sub(r"!([SHDC])", lambda m: {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[m.group(1)],
+            # BBO writes !S, and !s as often: both are the suit symbol
+            notes[-1] = re.sub(r"!([SHDCshdc])", lambda m: {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[m.group(1).upper()],
                                value.strip()) or None
     return [annotated_call(n, note, alerted) for n, note, alerted in zip(names, notes, alerts)]
 

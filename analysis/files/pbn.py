@@ -630,7 +630,11 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
             warnings.append(f"the file's contract ([Contract] and [Declarer]), {theirs}, differs from the auction's "
                             f"final contract, {board.auction.contract_words()}; the file's is kept: check which is right")
     leader, play = None, ()
-    score = _ns_score(tags, declarer)
+    try:
+        score = _ns_score(tags, declarer)
+    except _Refused as exc:         # junk in [Score] is treated as junk in [Result] is: said, and left out
+        warnings.append(f"line {exc.line}: {exc.problem}; the score is left out")
+        score = None
     table = _score_table(sec, board, warnings)
     if "Play" in tags and (_value(tags, "Play")[0] or _has_cards(sec)):   # [Play ""] alone is no play
         leader, play = _play(sec, deal, _value(tags, "Play")[0], tags["Play"][1], warnings, contract)
@@ -662,13 +666,31 @@ def _score_table(sec: _Sections, board: Board, warnings: list[str]) -> tuple[Fie
     if len(values) % len(columns):
         raise _Refused(line, f"the ScoreTable has {len(values)} entries, not a whole number of rows of "
                              f"{len(columns)} columns ({spec})")
-    rows = []
+    rows: list[FieldRow] = []
     for r in range(0, len(values), len(columns)):
+        cells = dict(zip(columns, values[r:r + len(columns)]))
         try:
-            rows.append(_table_row(dict(zip(columns, values[r:r + len(columns)])), board, items[r].line))
+            row = _table_row(cells, board, items[r].line)
+            times = _multiplicity(cells.get("Multiplicity"), items[r].line)
         except _Refused as exc:
             warnings.append(f"{SCORE_TABLE_WARNING} line {exc.line} left out: {exc.problem}")
+            continue
+        if len(rows) + times > MAX_TABLE_RESULTS:
+            raise _Refused(line, f"the ScoreTable holds more than {MAX_TABLE_RESULTS:,} results of one board")
+        rows.extend([row] * times)
     return tuple(rows)
+
+
+MAX_TABLE_RESULTS = 10_000
+
+
+def _multiplicity(value: str | None, line: int) -> int:
+    """How many tables a ScoreTable row stands for (its Multiplicity column; 1 without one)."""
+    if value is None or value in ("-", "?", ""):
+        return 1
+    if not value.isdecimal() or not 1 <= int(value) <= MAX_TABLE_RESULTS:
+        raise _Refused(line, f"Multiplicity \"{value[:12]}\" must be a whole number of tables")
+    return int(value)
 
 
 SCORE_TABLE_WARNING = "ScoreTable row at"

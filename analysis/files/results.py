@@ -28,6 +28,7 @@ class FieldImport:
     rows: tuple[FieldRow, ...]
     removed: FieldRow | None         # the case's own table, taken out
     note: str
+    artificial: int = 0              # other tables with an artificial score (A6060 …): Neuberg-factored for
 
 
 def file_format(name: str, data: bytes | str) -> str:
@@ -58,9 +59,11 @@ def rows_for_board(data: bytes | str, fmt: str, board: int, vul: str) -> tuple[F
 
 def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: str | None = None,
                    ew_pair: str | None = None) -> FieldImport:
-    """The other tables' scores: the rows without the case's own table."""
+    """The other tables' scores: the rows without the case's own table; tables given an artificial
+    score in percentages are counted apart (the board is Neuberg-factored for them)."""
     scores = [r for r in rows if r.ns_score is not None]
-    unscored = len(rows) - len(scores)
+    artificial = sum(1 for r in rows if r.shares is not None)
+    unscored = len(rows) - len(scores) - artificial
     removed = None
     if ns_pair or ew_pair:
         match = [r for r in scores if (not ns_pair or r.ns_pair == ns_pair) and (not ew_pair or r.ew_pair == ew_pair)]
@@ -78,9 +81,13 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
     if removed is not None:
         scores.remove(removed)
     note = f"{len(scores)} other tables; {how}"
+    if artificial:
+        note += (f"; {counted(artificial, 'table')} with an artificial score kept apart, the board Neuberg-factored "
+                 "for them as the scoring program does")
     if unscored:
         note += f"; {counted(unscored, 'row')} without a score left out"
-    return FieldImport(tuple(r.ns_score for r in scores if r.ns_score is not None), tuple(rows), removed, note)
+    return FieldImport(tuple(r.ns_score for r in scores if r.ns_score is not None), tuple(rows), removed, note,
+                       artificial)
 
 
 # ---------------------------------------------------------------- the three formats
@@ -106,14 +113,26 @@ def _text(element, name: str) -> str | None:
     return None if found is None or found.text is None else found.text.strip()
 
 
-def _usebio_rows(data, board: int, vul: str) -> list[FieldRow]:
+def usebio_root(data: bytes | str) -> ET.Element:
+    """A USEBIO file's root element, as the scoring programs publish it: with or without its
+    DOCTYPE (a plain external DTD is never fetched), in a namespace or not (the names are read
+    without it), in the encoding its declaration names or in UTF-16. Entities are refused: a
+    results file needs none, and they are how an XML file is made to explode."""
     text, _ = decode(data)
-    if "<!DOCTYPE" in text.upper() or "<!ENTITY" in text.upper():
-        raise HuddleInputError("USEBIO", "the file declares a DTD or entities, which a results file does not need")
+    if "<!ENTITY" in text.upper():
+        raise HuddleInputError("USEBIO", "the file declares entities, which a results file does not need")
     try:
-        root = ET.fromstring(text)
+        root = ET.fromstring(data if isinstance(data, bytes) else text)
     except ET.ParseError as exc:
         raise HuddleInputError("USEBIO", f"not well-formed XML ({exc})") from None
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.tag.startswith("{"):
+            element.tag = element.tag.split("}", 1)[1]          # {namespace}BOARD is BOARD
+    return root
+
+
+def _usebio_rows(data, board: int, vul: str) -> list[FieldRow]:
+    root = usebio_root(data)
     rows = []
     for element in root.iter("BOARD"):
         if _text(element, "BOARD_NUMBER") != str(board):
@@ -181,4 +200,4 @@ class _LineNamedReader:
         return self._read(lambda: next(self.reader))
 
 
-__all__ = ["FieldImport", "FORMATS", "file_format", "rows_for_board", "field_for_case"]
+__all__ = ["FieldImport", "FORMATS", "file_format", "rows_for_board", "field_for_case", "usebio_root"]

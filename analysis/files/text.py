@@ -10,6 +10,11 @@ def decode(data: bytes | str) -> tuple[str, str]:
     if isinstance(data, bytes):
         if data.startswith(b"\xef\xbb\xbf"):
             text, encoding = data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+        elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):           # UTF-16 with its byte-order mark
+            text, encoding = data.decode("utf-16", errors="replace"), "utf-16"
+        elif data[:2] in (b"<\x00", b"\x00<"):                   # UTF-16 XML without one
+            encoding = "utf-16-le" if data[:1] == b"<" else "utf-16-be"
+            text = data.decode(encoding, errors="replace")
         else:
             try:
                 text, encoding = data.decode("utf-8"), "utf-8"

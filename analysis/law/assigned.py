@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from analysis.errors import HuddleInputError
-from analysis.bridge.matchpoints import AdjustedTable, score_board
+from analysis.bridge.matchpoints import AdjustedTable, neuberg, score_board, top
 from analysis.numbers import display, fraction_str
 from analysis.bridge.scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps,
                                      knockout_average, weighted_butler, weighted_cross_imps, weighted_imps)
@@ -120,6 +120,8 @@ def score_sides(case, by_side: dict[str, WeightedScore]) -> dict[str, SideScore]
     if case.scoring == "matchpoints" and case.field:
         board = score_board(case.field, [AdjustedTable(ns, ew)], case.matchpoint_scale)
         a = board.adjusted[0]
+        if case.field_artificial:          # tables given artificial scores: the board Neuberg-factored to all of them
+            return _neuberg_sides(case, ns, ew, board, a)
         return {"NS": SideScore("NS", ns, a.ns_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ns, board.ns_matchpoints)),
                 "EW": SideScore("EW", ew, a.ew_matchpoints, as_whole(board.top), arithmetic=_mp_lines(ew, board.ew_matchpoints))}
     if case.scoring == "butler" and case.field:
@@ -175,6 +177,23 @@ def knockout_scores(scores: dict[str, SideScore], law_text: str) -> dict[str, Si
     return {"NS": replace(scores["NS"], imps=ns_ko, arithmetic=_join(scores["NS"].arithmetic, note)),
             "EW": replace(scores["EW"], imps=ew_ko, arithmetic=_join(scores["EW"].arithmetic,
                                                                     f"the other side of it: {display(ew_ko)}"))}
+
+
+def _neuberg_sides(case, ns: WeightedScore, ew: WeightedScore, board, a) -> dict[str, SideScore]:
+    """Matchpoints among the n results played, factored up to the N tables of the board (those with
+    an artificial score too), as scoring programs do (Neuberg): MP' = (MP + 1)·N/n − 1 on the 2-1 scale."""
+    played = len(case.field) + 1
+    expected = played + case.field_artificial
+    full_top = as_whole(top(expected, case.matchpoint_scale))
+    said = (f"Neuberg-factored from {played} results to the board's {expected} tables "
+            f"({case.field_artificial} with an artificial score)")
+    out = {}
+    for side, ws, mp, lines in (("NS", ns, a.ns_matchpoints, board.ns_matchpoints),
+                                ("EW", ew, a.ew_matchpoints, board.ew_matchpoints)):
+        factored = neuberg(mp, played, expected, case.matchpoint_scale)
+        out[side] = SideScore(side, ws, factored, full_top, arithmetic=_join(_mp_lines(ws, lines), f"{said}: "
+                              f"{display(mp)} of {display(board.top)} → {display(factored)} of {display(full_top)}"))
+    return out
 
 
 def _join(first: str, second: str) -> str:

@@ -206,6 +206,7 @@ class Case:
     action_index: int | None = None            # 0-based index of the call in question
     table_result: TableResult | None = None
     field: tuple[int, ...] = ()                # other tables' North-South scores
+    field_artificial: int = 0                  # other tables given an artificial score (the board is Neuberg-factored)
     other_table: int | None = None             # teams: the other table's North-South score
     offending_side: str | None = None          # "NS" or "EW"
     notes: str = ""
@@ -334,6 +335,8 @@ class Case:
         if self.play:
             out["play"] = list(self.play)
             out["play_index"] = self.play_index
+        if self.field_artificial:
+            out["field_artificial"] = self.field_artificial
         if self.scoring == "butler":
             out["butler_datum"] = self.butler_datum.to_dict()
         if self.scoring == "cross-imps":
@@ -352,6 +355,9 @@ class Case:
     def from_dict(cls, data: Any) -> "Case":
         if not isinstance(data, dict):
             raise HuddleInputError("case", "a case file is a JSON object")
+        # one bound on every text, however the case arrives (a file, the editor, a PBN import): a case
+        # that can be made can always be loaded again
+        check_texts(data, MAX_CASE_TEXT, "case file")
         version = data.get("format_version")
         if version not in READABLE_VERSIONS:
             raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads "
@@ -409,6 +415,7 @@ class Case:
             action_index=action_index,
             table_result=table_result, play=play.cards if play else (), play_index=play_index,
             field=tuple(parse_score(str(s), f"field[{i}]") for i, s in enumerate(field_scores)),
+            field_artificial=_count(data.get("field_artificial", 0), "field_artificial"),
             other_table=None if other is None else parse_score(str(other), "other_table"),
             offending_side=offending, notes=str(data.get("notes", "")),
             assumptions=tuple(str(a) for a in data.get("assumptions", [])),
@@ -423,6 +430,12 @@ class Case:
             ).haste_under,
             simulation=None if data.get("simulation") is None else SimulationSettings.from_dict(
                 data["simulation"], len(board.auction.calls)))
+
+
+def _count(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10_000:
+        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number of tables from 0 to 10,000")
+    return value
 
 
 def _tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregularity | None]:
@@ -776,7 +789,6 @@ def loads(text: str) -> Case:
         raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise HuddleInputError("case file", "nested too deeply to be a case file") from None
-    check_texts(data, MAX_CASE_TEXT, "case file")
     try:
         return Case.from_dict(data)
     except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as exc:

@@ -71,7 +71,7 @@ class Artificial(Method):
                                         f"{law('artificial', case.laws)}")
         if not case.field:
             raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
-        top = as_whole(matchpoint_top(len(case.field) + 1, case.matchpoint_scale))
+        top = as_whole(matchpoint_top(len(case.field) + 1 + case.field_artificial, case.matchpoint_scale))
         if side in self.session:
             # no board count: refused by the rule in words, unless the kind (average) needs none
             percent = session_percentage_rule(kind, self.session[side], self.boards or 0)
