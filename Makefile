@@ -56,6 +56,7 @@ bench: install system-test-deps
 	$(BIN)/python bench/peer.py
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/federation.py
+	$(BIN)/python bench/files.py
 
 clean:
 	rm -rf $(VENV) data/*.sqlite data/*.sqlite-* data/reports

@@ -58,11 +58,15 @@ def _file_data() -> tuple[bytes | str, str]:
     return ss.get("ed_pbn", ""), ""
 
 
-def read_file() -> None:
+def ask_to_read() -> None:
+    ss["_ed_read_now"] = True          # read at the top of the next run, with a progress bar
+
+
+def read_file(progress=None) -> None:
     """Read every board of the pasted or uploaded PBN or LIN; load the first board read."""
     data, name = _file_data()
     try:
-        read = read_games(data, name)
+        read = read_games(data, name, progress)
     except HuddleInputError as exc:
         ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
         return
@@ -101,6 +105,10 @@ if editing is not None and ss.get("ed_loaded_for") != editing:
     ss["ed_loaded_for"], ss["ed_opened_version"] = editing, stored.version
 if "ed_grid_base" not in ss:
     start_new()
+if ss.pop("_ed_read_now", False):            # before any widget of the form is drawn, so the board can fill it
+    bar = st.progress(0.0, "Reading the file")
+    read_file(lambda share: bar.progress(share, f"Reading the file: {round(100 * share)}%"))
+    bar.empty()
 
 st.title("Edit case" if editing is not None else "New case")
 if editing is not None:
@@ -116,7 +124,7 @@ with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auc
     st.text_area("…or paste PBN or LIN text", key="ed_pbn", height=160,
                  placeholder='[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "N:… … … …"]\n'
                              '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n\nor a BBO LIN: pn|…|md|…|mb|1S|…')
-    st.button("Read the file", on_click=read_file, key="ed_pbn_read")
+    st.button("Read the file", on_click=ask_to_read, key="ed_pbn_read")
     if ss.get("ed_file_games"):
         st.selectbox("Board in the file", list(ss["ed_file_games"]), key="ed_file_game", on_change=use_game)
     if ss.get("ed_field_from"):

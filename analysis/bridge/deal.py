@@ -3,6 +3,7 @@ director needs; endplay does the card-level work.
 """
 from __future__ import annotations
 
+
 import re
 from typing import TYPE_CHECKING, Sequence
 
@@ -83,10 +84,15 @@ def vulnerability_for_board(number: int) -> Vulnerability:
 
 # ---------------------------------------------------------------- deals
 
+_PLAIN_HAND = re.compile(r"[AKQJTakqjt2-9]*(?:\.[AKQJTakqjt2-9]*){3}")
+
+
 def _parse_hand(text: str, seat_letter: str) -> list[str] | None:
     """One hand in PBN form ("AK97.Q64.A53.K82"), or None for an unknown hand ("-")."""
     if text in ("-", "..."):
         return None
+    if _PLAIN_HAND.fullmatch(text):     # the usual hand: four suits of ranks, read in one go
+        return [suit + rank for suit, holding in zip(SUITS, text.upper().split(".")) for rank in holding]
     suits = text.split(".")
     if len(suits) != 4:
         raise HuddleInputError("deal", f"{SEAT_NAMES[seat_letter]}'s hand '{text}' needs four suits "
@@ -110,9 +116,63 @@ def parse_deal(text: str) -> Deal:
     """A deal from a PBN deal string, e.g. "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 ...".
 
     A hand may be "-" when it is not known (a case often records only one hand). Every known
-    hand must hold 13 cards and no card may appear twice.
+    hand must hold 13 cards and no card may appear twice. A results file repeats each board's deal
+    at every table: a deal read once is copied, not read again.
     """
     raw = " ".join(str(text).split())
+    known = _READ.get(raw)
+    if known is not None:
+        return known.copy()
+    deal = _plain_deal(raw) or _checked_deal(raw)
+    if len(_READ) >= 4096:
+        _READ.pop(next(iter(_READ)))
+    _READ[raw] = deal              # kept as read; every later reader gets a copy (a Deal can be changed)
+    return deal.copy()
+
+
+_READ: dict = {}
+_PLAIN_DEAL = re.compile(r"([NESWnesw]):((?:[AKQJT2-9]*\.){3}[AKQJT2-9]*|-)(?: ((?:[AKQJT2-9]*\.){3}[AKQJT2-9]*|-)){3}")
+_HOLDING: dict[str, int] = {}        # a suit's holding ("AQT3") as the solver's rank bits, each worked out once
+
+
+def _holding_bits(holding: str) -> int:
+    bits = _HOLDING.get(holding)
+    if bits is None:
+        bits = _HOLDING[holding] = sum(_RANK_BIT[r] for r in holding)
+    return bits
+
+
+def _plain_deal(raw: str) -> Deal | None:
+    """The usual deal, read by the suits' bits alone: four hands of thirteen cards, no card twice.
+    Anything else (a missing hand, a wrong count, a card twice, "10") is left to _checked_deal,
+    which says what is wrong."""
+    if not _PLAIN_DEAL.fullmatch(raw):
+        return None
+    first, _, hands = raw.partition(":")
+    seats = "NESW"
+    start = seats.index(first.upper())
+    taken = [0, 0, 0, 0]
+    masks = {}
+    for k, hand in enumerate(hands.split(" ")):
+        if hand == "-":
+            continue
+        holdings = hand.split(".")
+        bits = [_holding_bits(h) for h in holdings]
+        if sum(len(h) for h in holdings) != 13 or any(b.bit_count() != len(h) for b, h in zip(bits, holdings)) \
+                or any(t & b for t, b in zip(taken, bits)):
+            return None
+        taken = [t | b for t, b in zip(taken, bits)]
+        masks[seats[(start + k) % 4]] = bits
+    from endplay.types import Deal
+    deal = Deal()
+    for seat, bits in masks.items():
+        held = deal._data.remainCards[seats.index(seat)]          # endplay's Player order: N, E, S, W
+        for k, b in enumerate(bits):
+            held[k] = b
+    return deal
+
+
+def _checked_deal(raw: str) -> Deal:
     match = re.match(r"^([NESWnesw])\s*:\s*(.+)$", raw)
     if not match:
         raise HuddleInputError("deal", "a PBN deal starts with the first seat and a colon, "
@@ -124,6 +184,9 @@ def parse_deal(text: str) -> Deal:
                                        f"found {len(hands_text)}")
     order = seats_from(first)
     hands = {s: _parse_hand(h, s) for s, h in zip(order, hands_text)}
+    known = [c for cards in hands.values() if cards is not None for c in cards]
+    if len(set(known)) == len(known) and all(cards is None or len(cards) == 13 for cards in hands.values()):
+        return _endplay_deal(hands)          # the usual deal: no card twice, thirteen to a hand
     owner: dict[str, str] = {}
     for s in SEATS:
         cards = hands[s]
@@ -137,9 +200,28 @@ def parse_deal(text: str) -> Deal:
             owner[card] = s
         if len(cards) != 13:
             raise HuddleInputError("deal", f"{SEAT_NAMES[s]} has {len(cards)} cards")
-    pbn = "N:" + " ".join(_hand_pbn(hands[s]) for s in SEATS)
+    return _endplay_deal(hands)
+
+
+# the solver's bit for each rank (endplay's Rank values): 2 is bit 2, the ace bit 14
+_RANK_BIT = {r: 1 << (14 - k) for k, r in enumerate(RANKS)}
+
+
+def _endplay_deal(hands: dict) -> Deal:
+    """endplay's Deal holding ``hands`` (checked: seat -> cards, or None when not known), its
+    card masks written directly: reading each hand back from PBN text costs ten times as much."""
     from endplay.types import Deal
-    return Deal(pbn)
+    deal = Deal()
+    for seat, cards in hands.items():
+        if cards is None:
+            continue
+        masks = dict.fromkeys(SUITS, 0)
+        for card in cards:
+            masks[card[0]] |= _RANK_BIT[card[1]]
+        held = deal._data.remainCards["NESW".index(seat)]          # endplay's Player order: N, E, S, W
+        for k, suit in enumerate(SUITS):
+            held[k] = masks[suit]
+    return deal
 
 
 def _hand_pbn(cards: list[str] | None) -> str:

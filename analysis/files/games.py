@@ -14,7 +14,7 @@ from analysis.limits import check_file_size
 class GameReader:
     kind: str
     extensions: tuple[str, ...]
-    loads: Callable[[bytes | str], GameFile]
+    loads: Callable[..., GameFile]            # (data, progress=None) -> GameFile
     looks_like: Callable[[str], bool]      # the content alone says it is this kind
 
 
@@ -34,10 +34,11 @@ def game_file_kind(data: bytes | str, name: str = "") -> GameReader:
     return next(r for r in GAME_READERS if r.looks_like(text))
 
 
-def read_games(data: bytes | str, name: str = "") -> GameFile:
-    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag)."""
+def read_games(data: bytes | str, name: str = "", progress: Callable[[float], None] | None = None) -> GameFile:
+    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag);
+    ``progress`` hears the share of the file read, now and then."""
     check_file_size(data, name or "file")
-    return game_file_kind(data, name).loads(data)
+    return game_file_kind(data, name).loads(data, progress=progress)
 
 
 __all__ = ["GameReader", "GAME_READERS", "game_file_kind", "read_games"]

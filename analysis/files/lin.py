@@ -218,9 +218,10 @@ def _scoring(header) -> str | None:
     return None
 
 
-def loads(data: bytes | str) -> GameFile:
+def loads(data: bytes | str, progress=None) -> GameFile:
     """Every board of a LIN file (a hand record, a BBO movie or a vugraph file), each read or
-    refused on its own."""
+    refused on its own (``progress`` is taken for the readers' one signature: a LIN file is read
+    at once)."""
     text, encoding = decode(data)
     pairs = _pairs(text)
     if not any(k == "md" for k, _, _ in pairs):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Iterable, Sequence
+from typing import IO, Any, Iterable, Iterator, Sequence
 
 from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, call_symbol, check_legal,
                              contract_parts, deal_pbn, dealer_for_board, hand_cards, hand_suits, is_tempo_note, parse_call,
@@ -152,7 +152,7 @@ _TOKEN = re.compile(r'[^\s\[\]{};"]+')
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r'\\(["\\])', r"\1", value)
+    return re.sub(r'\\(["\\])', r"\1", value) if "\\" in value else value
 
 
 def _note_suits(text: str) -> str:
@@ -166,29 +166,45 @@ def _suits(text: str) -> str:
     return re.sub(r"\\(\\|[SHDC])", lambda m: _SUIT_ESCAPES.get(m.group(0), "\\"), text)
 
 
-def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
-    """The file cut into games, each a list of items (and a problem that stops the game)."""
-    games: list[tuple[list[_Item], str | None]] = []
+MAX_GAME_ITEMS = 150_000       # tags, tokens and comments in one game: a board's few hundred results fit many times
+_SPACE = re.compile(r"\s+")    # every white space, NEL and the Unicode separators too
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+
+
+def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
+    """The file cut into games, each a list of items (and a problem that stops the game), one at
+    a time as each game ends: a file of fifty thousand games is never held as items all at once,
+    and a game of more than MAX_GAME_ITEMS entries (a ScoreTable or a play of hundreds of
+    thousands) is refused as soon as it passes the bound, its rest skipped to the next blank line."""
     items: list[_Item] = []
     broken: str | None = None
     line, i, n = 1, 0, len(text)
+    done: list[tuple[list[_Item], str | None]] = []
 
     def close():
         nonlocal items, broken
         if items or broken:
-            games.append((items, broken))
+            done.append((items, broken))
         items, broken = [], None
 
     while i < n:
+        if done:
+            yield done.pop(0)
+        if len(items) > MAX_GAME_ITEMS:
+            broken = broken or (f"line {line}: the game holds more than {MAX_GAME_ITEMS:,} entries (tags, calls, "
+                                "cards, results); a board's results are a few hundred at most")
+            skip = _BLANK_LINE.search(text, i)
+            end = n if skip is None else skip.start()
+            line += text.count("\n", i, end)
+            items, i = [t for t in items[:1000] if t.kind == "tag"], end      # its tags name the board
+            continue
         ch = text[i]
         at_line_start = i == 0 or text[i - 1] == "\n"
         if ch == "%" and at_line_start:
             end = text.find("\n", i)
             i = n if end < 0 else end
-        elif ch.isspace():              # every white space, NEL and the Unicode separators too
-            j = i
-            while j < n and text[j].isspace():
-                j += 1
+        elif ch.isspace():
+            j = _SPACE.match(text, i).end()
             newlines = text.count("\n", i, j)
             line += newlines
             if newlines >= 2 or (newlines == 1 and i == 0):
@@ -244,7 +260,7 @@ def _split_games(text: str) -> list[tuple[list[_Item], str | None]]:
             items.append(_Item("token", m.group(0), line))
             i = m.end()
     close()
-    return games
+    yield from done
 
 
 # ---------------------------------------------------------------- one game
@@ -714,8 +730,9 @@ def _table_row(row: dict, board: Board, line: int) -> FieldRow:
         raise _Refused(line, f"{exc.field}: {exc.problem}") from None
 
 
-def loads(data: bytes | str) -> GameFile:
-    """Every game of a PBN file, each read or refused on its own."""
+def loads(data: bytes | str, progress=None) -> GameFile:
+    """Every game of a PBN file, each read or refused on its own; ``progress(share)`` hears how
+    much of the file is read, every thousand games."""
     text, encoding = decode(data)
     games: list[Game] = []
     problems: list[BoardProblem] = []
@@ -723,10 +740,13 @@ def loads(data: bytes | str) -> GameFile:
     defaults: dict[str, str] = {}       # values set with ## for the games that follow
     position = 0
     last_board: dict[str, str] = {}
+    lines = text.count("\n") + 1
     for items, broken in _split_games(text):
         if not any(i.kind == "tag" for i in items) and not broken:
             continue                     # comments or escapes between games
         position += 1
+        if progress is not None and position % 1000 == 0 and items:
+            progress(min(1.0, items[-1].line / lines))
         first_line = items[0].line if items else 1
         label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), None)
         try:
