@@ -119,3 +119,60 @@ def test_board_numbers_of_ten_thousand_and_more_are_board_numbers():
     game = pbn.loads('[Board "12345"]\n[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"]\n'
                      ).games[0]
     assert game.board.number == 12345
+
+
+def _table_columns(text: str, board_line: int) -> list[dict]:
+    """A ScoreTable's rows as the file prints them, read apart from Huddle's reader (for checking it)."""
+    import re
+    import shlex
+    lines = text.splitlines()[board_line:]
+    start = next(k for k, line in enumerate(lines) if line.startswith("[ScoreTable"))
+    columns = [re.sub(r"\\\d+[LR]?$", "", c).lstrip("+-") for c in re.search(r'"(.*)"', lines[start]).group(1).split(";")]
+    rows = []
+    for line in lines[start + 1:]:
+        if not line.strip() or line.startswith("["):
+            break
+        rows.append(dict(zip(columns, shlex.split(line))))
+    return rows
+
+
+def test_the_matchpoints_huddle_computes_agree_with_a_real_file_s_printed_percentages():
+    """The PBN verifier's game with a 155-result ScoreTable (Multiplicity) and the percentages its
+    scoring program printed: Huddle's field from the file, matchpointed, gives every one of them."""
+    from conftest import ROOT
+    path = ROOT / "tests/files/bridge-pbn/correct_20.pbn"
+    text = path.read_bytes().decode("latin-1")
+    at = next(k for k, line in enumerate(text.splitlines()) if "Percentage_NS" in line)
+    board_line = max(k for k, line in enumerate(text.splitlines()[:at]) if line.startswith("[Board"))
+    printed = _table_columns(text, board_line)
+    rows = rows_for_board(path.read_bytes(), "pbn", 1, "none")
+    assert len(rows) == sum(int(r["Multiplicity"]) for r in printed) == 155
+    board = score_board([r.ns_score for r in rows])
+    # the program prints each result against all 155, itself as a tie: (MP + 1) / (top + 2) of Law 78A's
+    # matchpoints (500 twice at the top: 307 of 308, printed 308 / 310 = 99.4%)
+    percent = {line.score: 100 * (line.matchpoints + 1) / (board.top + 2) for line in board.ns_lines}
+    for r in printed:
+        assert round(float(percent[int(r["Score_NS"])]), 1) == float(r["Percentage_NS"]), r
+
+
+def test_the_butler_datum_and_imps_huddle_computes_agree_with_a_real_file_s():
+    """A Ruter (Norway) club evening in Butler IMPs: every board's datum and every table's IMPs as the
+    file prints them, from Huddle's reading of the file."""
+    from conftest import ROOT
+    from analysis.bridge.scoring import butler
+    from analysis.files import pbn
+    path = ROOT / "tests/files/pbn-js/ruter71.pbn"
+    text = path.read_text(encoding="utf-8")
+    read = pbn.loads(path.read_bytes())
+    starts = [k for k, line in enumerate(text.splitlines()) if line.startswith("[Board ")]
+    checked = 0
+    for game, start in zip(read.games, starts):
+        if not game.score_table:
+            continue
+        printed = _table_columns(text, start)
+        result = butler([row.ns_score for row in game.score_table])
+        assert {int(r["ButlerDatum"]) for r in printed} == {result.datum}, game.name
+        imps = [int(r["IMP_NS"]) if r["IMP_NS"] != "-" else -int(r["IMP_EW"]) for r in printed]
+        assert list(result.imps) == imps, game.name
+        checked += 1
+    assert checked == len([g for g in read.games if g.score_table]) >= 20
