@@ -30,9 +30,35 @@ def backup(target: str | Path, url: str | None = None) -> dict:
     the copy holds (counted in the copy, or in the snapshot pg_dump takes)."""
     url = url or settings.database_url()
     target = Path(target)
-    if target.exists():
+    if target.exists() or target.is_symlink():
         raise HuddleInputError(str(target)[:200], "exists already; name a new file, so no backup is overwritten")
     partial = target.with_name(target.name + ".partial")
+    _private_new(partial)
+    try:
+        held = _copy(url, partial)
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    os.chmod(target, 0o600)
+    return {"database": _shown(url), "backup": str(target), "bytes": target.stat().st_size, **held}
+
+
+def _private_new(path: Path) -> None:
+    """``path`` made anew, empty and readable by this user alone (0600), whatever the umask: a
+    backup holds password hashes, pollees' names and contacts. A file (or a link) already there is
+    never followed or written into."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0), 0o600))
+    except FileExistsError:
+        raise HuddleInputError(str(path)[:200], "exists already (a backup cut short, or someone else's file): "
+                                                "remove it, or name another backup") from None
+    except OSError as exc:
+        raise HuddleInputError(str(path)[:200], f"cannot be written ({exc.strerror})") from None
+
+
+def _copy(url: str, partial: Path) -> dict:
+    """The database copied into ``partial`` (made empty, 0600), checked; what the copy holds."""
     engine = engine_for(url)
     if engine.url.get_backend_name() == "sqlite":
         if not engine.url.database:
@@ -44,7 +70,6 @@ def backup(target: str | Path, url: str | None = None) -> dict:
             held = _counted(lambda sql: copy.execute(sql).fetchone()[0],
                             {name for (name,) in copy.execute("SELECT name FROM sqlite_master WHERE type = 'table'")})
         if check != "ok":
-            partial.unlink()
             raise HuddleInputError("backup", f"the copy failed SQLite's integrity check ({check}); nothing was kept")
     else:
         # counted in the very snapshot pg_dump copies, so the figures are the backup's own
@@ -54,8 +79,7 @@ def backup(target: str | Path, url: str | None = None) -> dict:
             _pg_tool("pg_dump", "--format=custom", "--no-owner", f"--snapshot={snapshot}", f"--file={partial}",
                      f"--dbname={_libpq(url)}")
         _pg_tool("pg_restore", "--list", str(partial))          # the archive reads back, or it is not kept
-    partial.replace(target)
-    return {"database": _shown(url), "backup": str(target), "bytes": target.stat().st_size, **held}
+    return held
 
 
 def restore(source: str | Path, url: str | None = None) -> dict:
@@ -64,9 +88,9 @@ def restore(source: str | Path, url: str | None = None) -> dict:
     source = Path(source)
     if not source.is_file():
         raise HuddleInputError(str(source)[:200], "is not a backup file")
-    held = counts(url)
-    if held["cases"]:
-        raise HuddleInputError("database", f"{_shown(url)} holds {held['cases']} cases already: restore into an "
+    filled = rows_held(url)
+    if filled:
+        raise HuddleInputError("database", f"{_shown(url)} is not empty ({', '.join(filled)}): restore into an "
                                            "empty database, so nothing is overwritten")
     engine = engine_for(url)
     if engine.url.get_backend_name() == "sqlite":
@@ -74,14 +98,21 @@ def restore(source: str | Path, url: str | None = None) -> dict:
             raise HuddleInputError(str(source)[:200], "is not a SQLite backup (a PostgreSQL one restores into "
                                                       "PostgreSQL)")
         engine.dispose()
-        with sqlite3.connect(source) as backup_file, sqlite3.connect(engine.url.database) as live:
-            check = backup_file.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise HuddleInputError(str(source)[:200], f"fails SQLite's integrity check ({check})")
-            backup_file.backup(live)
+        try:
+            with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as backup_file:
+                check = backup_file.execute("PRAGMA integrity_check").fetchone()[0]
+                if check != "ok":
+                    raise HuddleInputError(str(source)[:200], f"fails SQLite's integrity check ({check})")
+                _only_huddles_schema(backup_file, str(source))
+                with sqlite3.connect(engine.url.database) as live:
+                    backup_file.backup(live)
+        except sqlite3.DatabaseError as exc:
+            raise HuddleInputError(str(source)[:200], f"is not a whole SQLite backup ({exc}): cut short, or "
+                                                      "damaged") from None
     else:
         if _is_sqlite(source):
             raise HuddleInputError(str(source)[:200], "is a SQLite backup: restore it into a SQLite database")
+        _only_huddles_archive(source)
         engine.dispose()
         _pg_tool("pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
                  f"--dbname={_libpq(url)}", str(source))
@@ -90,6 +121,102 @@ def restore(source: str | Path, url: str | None = None) -> dict:
 
 
 TABLES = ("case_record", "poll", "invite", "ballot", "ruling_version", "case_change")
+
+
+def rows_held(url: str) -> list[str]:
+    """Every table of the database that holds a row (the schema's own version stamp aside): a
+    database with organisations, accounts, roles, a panel or sign-ins is not empty, case or no case."""
+    with engine_for(url).connect() as conn:
+        names = [n for n in inspect(conn).get_table_names() if n != "alembic_version"]
+        held = []
+        for name in sorted(names):
+            rows = conn.execute(text(f'SELECT count(*) FROM "{name}"')).scalar_one()
+            if name == "organisation" and rows == 1 and conn.execute(text(
+                    "SELECT count(*) FROM organisation WHERE id = 1 AND slug = 'default'")).scalar_one():
+                continue                   # the default organisation the migrations make
+            if rows:
+                held.append(name)
+        return held
+
+
+def reference_schema(revision: str) -> dict[str, set]:
+    """Huddle's own schema at ``revision``: what its migrations make, as SQLite records it
+    ({(type, name): columns}), built in a throw-away database."""
+    import tempfile
+    from alembic import command
+    from .db import alembic_config
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'reference.sqlite'}"
+        command.upgrade(alembic_config(url), revision)
+        engine_for(url).dispose()
+        with sqlite3.connect(Path(folder) / "reference.sqlite") as conn:
+            return _schema_of(conn)
+
+
+def _schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], set]:
+    out = {}
+    for kind, name in conn.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"):
+        columns = {r[1] for r in conn.execute(f'PRAGMA table_info("{name}")')} if kind == "table" else set()
+        out[(kind, name)] = columns
+    return out
+
+
+def _only_huddles_schema(conn: sqlite3.Connection, where: str) -> None:
+    """A SQLite backup holds Huddle's own tables, columns and indexes at its revision, nothing more:
+    a trigger, a view or a table of its own would come into Huddle with it and stay there."""
+    try:
+        revision = conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
+    except (sqlite3.DatabaseError, TypeError):
+        raise HuddleInputError(where, "is not a Huddle backup (it has no schema version)") from None
+    from alembic.script import ScriptDirectory
+    from .db import alembic_config
+    known = {r.revision for r in ScriptDirectory.from_config(alembic_config("sqlite://")).walk_revisions()}
+    if revision not in known:
+        raise HuddleInputError(where, f"has schema '{str(revision)[:20]}', which this Huddle does not know")
+    expected, found = reference_schema(revision), _schema_of(conn)
+    extra = sorted(f"{kind} {name}" for kind, name in found if (kind, name) not in expected)
+    extra += sorted(f"column {name}.{c}" for (kind, name), cols in found.items()
+                    if (kind, name) in expected for c in cols - expected[(kind, name)])
+    if extra:
+        raise HuddleInputError(where, "holds what Huddle's schema does not (" + ", ".join(extra[:6])
+                                      + (", …" if len(extra) > 6 else "") + "): nothing was restored")
+
+
+# what a pg_dump archive of Huddle holds: tables, their data, indexes, constraints and sequences
+_ARCHIVE_KINDS = {"TABLE", "TABLE DATA", "INDEX", "CONSTRAINT", "FK CONSTRAINT", "SEQUENCE", "SEQUENCE OWNED BY",
+                  "SEQUENCE SET", "DEFAULT", "SCHEMA", "COMMENT", "ACL", "DATABASE", "ENCODING", "STDSTRINGS",
+                  "SEARCHPATH"}
+
+
+def _only_huddles_archive(source: Path) -> None:
+    """A PostgreSQL backup's table of contents holds Huddle's kinds of object only: no function,
+    trigger, view, rule, policy or extension comes in with it."""
+    folder = os.environ.get(PG_TOOLS_ENV)
+    tool = os.path.join(folder, "pg_restore") if folder else shutil.which("pg_restore")
+    if not tool:
+        _pg_tool("pg_restore")              # says what is missing
+    done = subprocess.run([tool, "--list", str(source)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise HuddleInputError(str(source)[:200], "is not a whole PostgreSQL backup: "
+                               + (done.stderr.strip().splitlines() or ["unreadable"])[-1][:200])
+    from .models import SQLModel
+    ours = set(SQLModel.metadata.tables) | {"alembic_version"}
+    unknown = set()
+    for line in done.stdout.splitlines():
+        if not line.strip() or line.startswith(";"):
+            continue
+        words = line.split()
+        kind = " ".join(w for w in words[3:6] if w.isupper() and w.isalpha())
+        kinds = [k for k in sorted(_ARCHIVE_KINDS, key=len, reverse=True) if " ".join(words[3:]).startswith(k + " ")]
+        if not kinds:
+            unknown.add(kind or " ".join(words[3:5]))
+        elif kinds[0] in ("TABLE", "TABLE DATA") and len(words) > 3 + len(kinds[0].split()) + 1:
+            name = words[3 + len(kinds[0].split()) + 1]
+            if name not in ours:
+                unknown.add(f"table {name}")
+    if unknown:
+        raise HuddleInputError(str(source)[:200], "holds what Huddle's schema does not (" + ", ".join(sorted(unknown))
+                               + "): nothing was restored")
 
 
 def counts(url: str) -> dict:

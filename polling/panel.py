@@ -18,18 +18,14 @@ from sqlmodel import Session, select
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
+from analysis.polls.classes import CLASSES, class_of
 
 from .db import reading, writing
 from .models import DEFAULT_ORGANISATION, Ballot, CaseRecord, Invite, Poll, Pollee, utcnow
 from .organisations import panel_owners_in
 from .services import DEFAULT_TTL, MAX_INVITES, IssuedInvite, issue_in
 
-CLASSES = ("novice", "club", "regional", "national", "expert")
 REACH_BY = ("link", "email", "text message", "in person")
-# words in a case's class of players that name a panel class
-_CLASS_WORDS = {"novice": ("novice", "beginner", "newcomer", "intermediate"), "club": ("club",),
-                "regional": ("regional", "county", "district", "sectional"),
-                "national": ("national", "nabc", "congress"), "expert": ("expert", "international", "world")}
 
 
 @dataclass(frozen=True)
@@ -173,12 +169,6 @@ def history(pollee_id: int, url: str | None = None, organisation_id: int = DEFAU
              "answered": "yes" if invite.used_at else "withdrawn" if invite.revoked_at else "not yet",
              "answer": answers.get(invite.id, "")}
             for invite, poll, record in rows]
-
-
-def class_of(class_of_players: str | None) -> str | None:
-    """The panel class a case's "class of players" names, if it names one."""
-    words = _norm(class_of_players)
-    return next((c for c, names in _CLASS_WORDS.items() if any(n in words for n in names)), None)
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def test_a_restore_gives_back_every_row(database_url, second_url, tmp_path):
 def test_a_restore_overwrites_nothing_and_refuses_the_other_kind_of_backup(database_url, second_url, tmp_path):
     _an_evening(database_url)
     backups.backup(tmp_path / "evening.backup", database_url)
-    with pytest.raises(HuddleInputError, match="holds .* cases already: restore into an empty database"):
+    with pytest.raises(HuddleInputError, match="is not empty .*: restore into an empty database"):
         backups.restore(tmp_path / "evening.backup", database_url)
     with pytest.raises(HuddleInputError, match="exists already"):
         backups.backup(tmp_path / "evening.backup", database_url)

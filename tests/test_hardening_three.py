@@ -48,3 +48,112 @@ def test_the_case_editors_uploader_takes_a_file_within_the_bounds(upload_server)
             # the server holds 14 MB of its 20: a second page's 7 MB file would pass it
             assert put_file(base, second, b"y" * (7 * MB), cookie=cookie) == 503
     # the first page closed: Streamlit frees its files when the session ends (after its grace period)
+
+
+# ---------------------------------------------------------------- backups and restores
+
+def _backup_of_an_evening(url: str, folder) -> "Path":
+    from polling import backups, setup
+    setup.prepare_database(url=url)
+    path = folder / "evening.backup"
+    backups.backup(path, url)
+    return path
+
+
+def test_a_backup_is_readable_by_the_operator_alone_and_never_follows_a_file_left_there(sqlite_url, tmp_path):
+    """Before: written with the process's umask (0644), and an existing ".partial" was written into."""
+    import os
+    import stat
+    from analysis.errors import HuddleInputError
+    from polling import backups
+    old = os.umask(0o022)
+    try:
+        path = _backup_of_an_evening(sqlite_url, tmp_path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    bait = tmp_path / "somewhere-else"
+    (tmp_path / "second.backup.partial").symlink_to(bait)
+    with pytest.raises(HuddleInputError, match="second.backup.partial: exists already"):
+        backups.backup(tmp_path / "second.backup", sqlite_url)
+    assert not bait.exists() and not (tmp_path / "second.backup").exists()
+
+
+def _tampered(path, sql: str):
+    import sqlite3
+    with sqlite3.connect(path) as conn:
+        conn.executescript(sql)
+
+
+@pytest.mark.parametrize("sql, said", [
+    ("CREATE TRIGGER keep_me AFTER UPDATE ON user_account BEGIN UPDATE user_account SET disabled_at = NULL; END;",
+     "trigger keep_me"),
+    ("CREATE VIEW accounts_seen AS SELECT username FROM user_account;", "view accounts_seen"),
+    ("CREATE TABLE notes_of_mine (x);", "table notes_of_mine"),
+    ("ALTER TABLE user_account ADD COLUMN backdoor TEXT;", "column user_account.backdoor"),
+])
+def test_a_restore_brings_in_nothing_but_huddles_own_schema(sqlite_url, tmp_path, sql, said):
+    """Before: a backup carrying a trigger (an account never disabled, every sign-in resetting a
+    password) restored without a word and ran inside Huddle for good."""
+    from analysis.errors import HuddleInputError
+    from polling import backups
+    path = _backup_of_an_evening(sqlite_url, tmp_path)
+    _tampered(path, sql)
+    target = f"sqlite:///{tmp_path / 'new.sqlite'}"
+    with pytest.raises(HuddleInputError, match=f"holds what Huddle's schema does not \\({said}"):
+        backups.restore(path, target)
+    assert backups.rows_held(target) == []          # nothing came in
+
+
+def test_a_cut_short_backup_is_refused_in_words(sqlite_url, tmp_path):
+    """Before: sqlite3.DatabaseError instead of the documented refusal."""
+    from analysis.errors import HuddleInputError
+    from polling import backups
+    path = _backup_of_an_evening(sqlite_url, tmp_path)
+    cut = tmp_path / "cut.backup"
+    cut.write_bytes(path.read_bytes()[:len(path.read_bytes()) // 3])
+    with pytest.raises(HuddleInputError, match="cut.backup: (is not a whole SQLite backup|fails SQLite's integrity)"):
+        backups.restore(cut, f"sqlite:///{tmp_path / 'new.sqlite'}")
+
+
+def test_a_database_with_accounts_but_no_case_is_not_empty(sqlite_url, tmp_path):
+    """Before: a database holding organisations, accounts, roles, a panel and sessions but no case
+    was "empty" and was overwritten whole."""
+    from analysis.errors import HuddleInputError
+    from polling import accounts, backups, setup
+    path = _backup_of_an_evening(sqlite_url, tmp_path)
+    target = f"sqlite:///{tmp_path / 'new.sqlite'}"
+    setup.prepare_database(load_examples=False, url=target)
+    accounts.create_user("tess", "bidding-box", "director", url=target)
+    with pytest.raises(HuddleInputError, match="is not empty \\(membership, user_account\\)"):
+        backups.restore(path, target)
+
+
+def test_a_restore_into_a_database_that_was_only_set_up_goes_ahead(sqlite_url, tmp_path):
+    from polling import backups, setup
+    path = _backup_of_an_evening(sqlite_url, tmp_path)
+    target = f"sqlite:///{tmp_path / 'new.sqlite'}"
+    setup.prepare_database(load_examples=False, url=target)
+    assert backups.rows_held(target) == []
+    assert backups.restore(path, target)["cases"] == 12
+
+
+def test_a_postgresql_backup_carrying_a_trigger_is_refused(postgres_server, tmp_path):
+    from sqlalchemy import text
+    from analysis.errors import HuddleInputError
+    from pg import fresh_database
+    from polling import backups, setup
+    from polling.db import engine_for
+    source, target = fresh_database(postgres_server), fresh_database(postgres_server)
+    setup.prepare_database(url=source)
+    with engine_for(source).begin() as conn:
+        conn.execute(text("CREATE FUNCTION keep_me() RETURNS trigger AS $$ BEGIN NEW.disabled_at := NULL; "
+                          "RETURN NEW; END $$ LANGUAGE plpgsql"))
+        conn.execute(text("CREATE TRIGGER keep_me BEFORE UPDATE ON user_account FOR EACH ROW EXECUTE FUNCTION keep_me()"))
+    path = tmp_path / "evening.dump"
+    backups.backup(path, source)
+    with pytest.raises(HuddleInputError, match="holds what Huddle's schema does not \\(FUNCTION, TRIGGER\\)"):
+        backups.restore(path, target)
+    assert backups.rows_held(target) == []
+    engine_for(source).dispose()
+    engine_for(target).dispose()

@@ -11,7 +11,8 @@ from analysis.law.logical_alternatives import PRESETS, action_name, logical_alte
 from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import choose_poll, done, inert, pick_case, pick_poll, show_error, show_problem, typed_rows, verdict_table
+from ui.widgets import (choose_poll, done, inert, pick_case, pick_poll, poll_numbers, show_error, show_problem, typed_rows,
+                        verdict_table)
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 from analysis.polls.tally import answer_rows, tally_ballots
 
@@ -28,7 +29,8 @@ policy_name = st.selectbox("Read the poll under", list(PRESETS), key="tally_poli
 family = services.poll_family(poll.id)
 if len(family) > 1:
     st.caption("Tallied together (the same problem): " + ", ".join(
-        f"poll {p.id}" + (" (follow-up)" if p.follows_id else "") for p in family))
+        f"poll {poll_numbers(services.polls_for_case(poll.case_id))[p.id]}" + (" (follow-up)" if p.follows_id else "")
+        for p in family))
 include_diverged = bool(problem.steps) and st.checkbox(
     "Count the walk-through pollees who left the table's path too", key="tally_diverged",
     help="By default they are left out: a pollee who would have called differently earlier is not a peer")
@@ -36,6 +38,12 @@ include_diverged = bool(problem.steps) and st.checkbox(
 
 @st.fragment(run_every=3)
 def live() -> None:
+    # every rerun of the fragment asks again who is signed in, with what role, in which club: a
+    # director signed out, disabled or no longer a director here receives no more ballots
+    now = require("director")
+    if now.organisation_id != user.organisation_id or not cases.in_organisation(poll.case_id, now.organisation_id):
+        st.info("You now act in another club: this tally is not shown.")
+        st.stop()
     ballots = services.family_ballots(poll.id)
     tally = tally_ballots(ballots, problem, include_diverged)
     invites = [i for p in family for i in services.invites_for_poll(p.id)]

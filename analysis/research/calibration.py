@@ -39,6 +39,7 @@ from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
 from analysis.law.logical_alternatives import LAVerdict, Policy, policy as named_policy
+from analysis.polls.classes import class_of
 from analysis.polls.kinds import POLL_TYPES
 from analysis.numbers import counted as counted_plural, parse_fraction, percent
 
@@ -212,10 +213,12 @@ SHARED_SOURCE = "shared anonymised"         # the source of every row anonymised
 def anonymised(corpus: pd.DataFrame, prefix: str = "shared case") -> pd.DataFrame:
     """The corpus with nothing that names a person or a case: each case id becomes "<prefix> 1",
     "<prefix> 2" … (in order of first appearance, so a case's rows stay together), and the
-    source and case number, which may name the players or the appeal, are emptied. Only counts,
-    verdicts, the policy, the jurisdiction and the class of players remain (a corpus carries no
-    pollee labels)."""
+    source and case number, which may name the players or the appeal, are emptied, and the free-text
+    class of players is read as one of a fixed set of classes (analysis.polls.classes), or left
+    empty. Only counts, verdicts, the policy, the jurisdiction and the class remain (a corpus
+    carries no pollee labels)."""
     out = corpus.copy()
+    out["class_of_players"] = [class_of(text) or "" for text in out["class_of_players"]]
     numbers = {case: k for k, case in enumerate(dict.fromkeys(out["case_id"]), 1)}
     out["case_id"] = [f"{prefix} {numbers[case]}" for case in out["case_id"]]
     out["source"] = SHARED_SOURCE
