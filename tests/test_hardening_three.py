@@ -52,7 +52,7 @@ def test_the_case_editors_uploader_takes_a_file_within_the_bounds(upload_server)
 
 # ---------------------------------------------------------------- backups and restores
 
-def _backup_of_an_evening(url: str, folder) -> "Path":
+def _backup_of_an_evening(url: str, folder):
     from polling import backups, setup
     setup.prepare_database(url=url)
     path = folder / "evening.backup"
