@@ -56,10 +56,11 @@ def describe_sensitivity(sens: ThresholdSensitivity) -> Chart:
     actions = [a for a in dict.fromkeys(frame["action"]) if a]
     la_rows = frame[frame["logical_alternative"]]
     per_threshold = frame.drop_duplicates("threshold")
+    scored = per_threshold[per_threshold["NS"].notna()]     # a threshold the ruling refuses has no score
     top: list = [Points(list(la_rows["threshold"]), list(la_rows["action"]), "LA", COLOURS["chose"], "square",
                         legend=False)]
-    bottom: list = [Points(list(per_threshold["threshold"]), [float(v) for v in per_threshold[side]], SIDE_NAMES[side],
-                           COLOURS[side], joined=True, hover=list(per_threshold[f"{side}_exact"]))
+    bottom: list = [Points(list(scored["threshold"]), [float(v) for v in scored[side]], SIDE_NAMES[side],
+                           COLOURS[side], joined=True, hover=list(scored[f"{side}_exact"]))
                     for side in ("NS", "EW")]
     if sens.director_threshold is not None:        # one line through both plots, named once
         top.append(Rule("x", float(sens.director_threshold), "the director's threshold", COLOURS["threshold"]))

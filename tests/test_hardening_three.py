@@ -1,4 +1,6 @@
 """The third hardening round: each point of the outside attack, tried again."""
+from fractions import Fraction
+
 import pytest
 
 from browser import SERVER_PIDS, resident_mb, streamlit_server
@@ -157,3 +159,41 @@ def test_a_postgresql_backup_carrying_a_trigger_is_refused(postgres_server, tmp_
     assert backups.rows_held(target) == []
     engine_for(source).dispose()
     engine_for(target).dispose()
+
+
+def _ruling_file(name: str, **change):
+    import json
+    from pathlib import Path
+    data = json.loads((Path(__file__).parent / "cases" / "rulings" / f"{name}.json").read_text())
+    for key, value in change.items():
+        data[key] = value
+    return data
+
+
+def test_an_unplayable_board_with_a_poll_is_reported_without_a_threshold_chart():
+    """Before: the report's sensitivity chart ended in a TypeError (an artificial score has no
+    number to draw). Law 12C2 alone rules it: the threshold has no part to play."""
+    import json
+    from analysis.law import case as case_files
+    from analysis.law.committee import threshold_sensitivity
+    from analysis.errors import HuddleInputError
+    from reports.content import report_for_file
+    data = _ruling_file("unplayable-board")
+    data["ruling"]["poll"] = {"counts": [{"action": "P", "chose": 3}, {"action": "4S", "chose": 2}]}
+    case = case_files.loads(json.dumps(data))
+    with pytest.raises(HuddleInputError, match="unplayable board is ruled by Law 12C2 alone"):
+        threshold_sensitivity(case)
+    headings = [b.text for b in report_for_file(case).blocks if type(b).__name__ == "Heading"]
+    assert "The ruling as the threshold moves" not in headings
+
+
+def test_a_threshold_the_ruling_refuses_leaves_a_gap_in_the_chart_not_a_crash():
+    from analysis.law.committee import ThresholdSensitivity
+    from figures.ruling import describe_sensitivity
+    rows = (dict(threshold=Fraction(1, 10), logical_alternatives=("P",), adjusted=True, NS=Fraction(3), EW=Fraction(-3),
+                 unit="IMPs", note=""),
+            dict(threshold=Fraction(1, 5), logical_alternatives=(), adjusted=None, NS=None, EW=None, unit="",
+                 note="refused"))
+    chart = describe_sensitivity(ThresholdSensitivity("c", "acbl", Fraction(1, 5), rows))
+    points = [layer for layer in chart.panels[1].layers if type(layer).__name__ == "Points"]
+    assert [p.x for p in points] == [[0.1], [0.1]]

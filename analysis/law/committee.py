@@ -163,6 +163,9 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
     inputs = case.findings
     if inputs is None or not inputs.poll:
         raise HuddleInputError("poll", "the threshold can only be varied for a case with a recorded poll")
+    if case.kind == "unplayable":   # Law 12C2 alone: no logical alternatives to vary
+        raise HuddleInputError("kind", "an unplayable board is ruled by Law 12C2 alone, so the logical-alternative "
+                               "threshold plays no part in it")
     base = _policy(case, replace(change, threshold=None))
     rows = []
     for t in thresholds:
