@@ -20,7 +20,10 @@ def run_migrations_online() -> None:
             # ballots, history). Enforcement is set outside a transaction, so on the raw connection.
             raw.execute("PRAGMA foreign_keys=OFF")
         try:
-            context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=sqlite)
+            # SQLite's DDL is transactional (we issue BEGIN ourselves, polling.db): every migration
+            # of one command lands together or not at all, as on PostgreSQL
+            context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=sqlite,
+                              transactional_ddl=True)
             with context.begin_transaction():
                 context.run_migrations()
                 if sqlite:

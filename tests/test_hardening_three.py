@@ -197,3 +197,36 @@ def test_a_threshold_the_ruling_refuses_leaves_a_gap_in_the_chart_not_a_crash():
     chart = describe_sensitivity(ThresholdSensitivity("c", "acbl", Fraction(1, 5), rows))
     points = [layer for layer in chart.panels[1].layers if type(layer).__name__ == "Points"]
     assert [p.x for p in points] == [[0.1], [0.1]]
+
+
+def test_a_downgrade_that_would_lose_a_club_refuses_on_both_databases(database_url):
+    """Before: on PostgreSQL the downgrade from 0012 deleted every other club's cases with their
+    polls and ballots, and each account took the alphabetical minimum of its roles."""
+    from alembic import command
+    from sqlalchemy import create_engine, inspect, text
+    from polling import accounts, cases, db, organisations, services, setup
+    from polling.cases import find_case
+    setup.prepare_database()
+    north = organisations.create_organisation("north", "North BC")
+    accounts.create_user("ann", "north-director", "researcher")
+    organisations.grant("ann", "north", "director")
+    record = find_case("laws033-6d-slam")
+    stored = cases.get_case(record).case
+    cases.create_case(stored, "ann", organisation_id=north.id)
+    poll = services.create_poll(record, "Matchpoints. Your call?", alternatives=("P",))
+    for link in services.issue_invites(poll.id, ["A", "B"]):
+        services.cast_vote(link.token, "P", (), {})
+    tables = ("case_record", "ballot", "membership", "pollee", "organisation")
+
+    def counts() -> dict:
+        with create_engine(database_url).connect() as conn:
+            return {t: conn.execute(text(f"SELECT count(*) FROM {t}")).scalar() for t in tables}
+    before = counts()
+    with pytest.raises(RuntimeError, match="would lose 1 other organisations' cases; 1 memberships of other "
+                                           "organisations; 1 other organisations"):
+        command.downgrade(db.alembic_config(database_url), "0011")
+    assert counts() == before
+    with create_engine(database_url).connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0013"
+        assert "skip_bid_haste_under" in {c["name"] for c in inspect(conn).get_columns("organisation")}
+    assert accounts.authenticate("ann", "north-director").role == "researcher"

@@ -81,18 +81,40 @@ def upgrade() -> None:
     _organisation_column('sign_in_session')
 
 
+# what a downgrade would lose: before 0012 there was one club and one role per account
+_LOST = (
+    ("other organisations' cases", "SELECT count(*) FROM case_record WHERE organisation_id <> 1"),
+    ("other organisations' pollees", "SELECT count(*) FROM pollee WHERE organisation_id <> 1"),
+    ("memberships of other organisations", "SELECT count(*) FROM membership WHERE organisation_id <> 1"),
+    ("other organisations", "SELECT count(*) FROM organisation WHERE id <> 1"),
+    ("accounts with no role in the default organisation",
+     "SELECT count(*) FROM user_account WHERE NOT EXISTS (SELECT 1 FROM membership "
+     "WHERE membership.user_id = user_account.id AND membership.organisation_id = 1)"),
+)
+
+
+def _refuse_a_lossy_downgrade() -> None:
+    """Before 0012 an install held one club: a downgrade that would drop another club's cases,
+    pollees or roles, or guess an account's one role, refuses and says why."""
+    bind = op.get_bind()
+    lost = [f"{n} {what}" for what, sql in _LOST if (n := bind.execute(sa.text(sql)).scalar())]
+    if lost:
+        raise RuntimeError("Downgrading below 0012 would lose " + "; ".join(lost) + ": before 0012 an install "
+                           "held one organisation. Back up (huddle backup), then move or delete them first.")
+
+
 def downgrade() -> None:
+    _refuse_a_lossy_downgrade()
     op.drop_column('sign_in_session', 'organisation_id')
     op.drop_index('uq_case_record_organisation_slug', table_name='case_record')
     op.drop_index('ix_case_record_slug', table_name='case_record')
-    op.execute("DELETE FROM case_record WHERE organisation_id <> 1")
     op.create_index('ix_case_record_slug', 'case_record', ['slug'], unique=True)
     for table in ('pollee', 'case_record'):
         op.drop_index(f'ix_{table}_organisation_id', table_name=table)
         op.drop_column(table, 'organisation_id')
     op.add_column('user_account', sa.Column('role', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False,
                                             server_default='director'))
-    op.execute("UPDATE user_account SET role = (SELECT MIN(role) FROM membership "
-               "WHERE membership.user_id = user_account.id)")
+    op.execute("UPDATE user_account SET role = (SELECT role FROM membership "
+               "WHERE membership.user_id = user_account.id AND membership.organisation_id = 1)")
     op.drop_table('membership')
     op.drop_table('organisation')
