@@ -418,8 +418,13 @@ def cmd_setup(args) -> dict | str:
     report = prepare_database(load_examples=not args.no_examples)
     if args.json:
         return report
-    return (f"Database ready at {report['database']} (schema {report['revision']}); "
-            f"{counted(report['examples_loaded'], 'example case')} loaded, {counted(report['cases'], 'case')} in all")
+    ready = (f"Database ready at {report['database']} (schema {report['revision']}); "
+             f"{counted(report['examples_loaded'], 'example case')} loaded, {counted(report['cases'], 'case')} in all")
+    from polling import accounts
+    if accounts.has_users():
+        return ready
+    return (ready + "\nNo account yet: the first visit creates the first director, from this machine, or from "
+            f"another device with the setup code {accounts.first_director_code()}")
 
 
 def cmd_backup(args) -> dict | str:

@@ -76,6 +76,16 @@ def client_address(request: Request) -> str:
     return address
 
 
+def from_this_machine(request: Request) -> bool:
+    """The browser runs on the server's own machine (a loopback address, through a configured
+    proxy its forwarded one)."""
+    import ipaddress
+    try:
+        return ipaddress.ip_address(client_address(request)).is_loopback
+    except ValueError:
+        return False
+
+
 async def login(request: Request) -> Response:
     if not from_this_site(request):
         return _refused()
@@ -119,6 +129,9 @@ async def first_director(request: Request) -> Response:
     username, name = str(form.get("username", "")), str(form.get("display_name", ""))
     password, again = str(form.get("password", "")), str(form.get("again", ""))
     try:
+        if not from_this_machine(request) and not accounts.is_first_director_code(str(form.get("code", ""))):
+            raise HuddleInputError("setup code", "from another device than the server's own machine, the first "
+                                   "director needs the setup code printed where Huddle was started (make run)")
         if password != again:
             raise HuddleInputError("password", "the two passwords differ")
         user = accounts.create_user(username, password, "director", name, only_if_first=True)
@@ -281,6 +294,37 @@ class SameOriginSockets:
 def same_origin(headers: dict[bytes, bytes]) -> bool:
     origin = headers.get(b"origin")
     return origin is None or own_origin(origin.decode("latin-1"), headers.get(b"host", b"").decode("latin-1"))
+
+
+class KnownHosts:
+    """DNS rebinding: a page of another site whose name is re-pointed at this machine reaches it
+    with its own name in the Host header, and its Origin matches that Host. Huddle answers only
+    to the names it is known by (settings.host_names); anything else gets 421 before Streamlit or
+    a route sees it, a websocket is closed before the handshake. A request with no Host at all
+    (a load balancer's HTTP/1.0 health check) comes from no browser and passes."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket") and not known_host(dict(scope["headers"]).get(b"host")):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await PlainTextResponse(MISDIRECTED, status_code=421)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+MISDIRECTED = ("Huddle answers to its own addresses only. To reach it under another name, set "
+               "HUDDLE_PUBLIC_URL or HUDDLE_ALLOWED_HOSTS (docs/deploying.md).")
+
+
+def known_host(host: bytes | None) -> bool:
+    if host is None:
+        return True
+    name = urlsplit("//" + host.decode("latin-1").strip()).hostname or ""
+    return name.lower().rstrip(".") in settings.host_names()
 
 
 UPLOAD_PREFIX = "/_stcore/upload_file/"

@@ -144,6 +144,22 @@ def has_users(url: str | None = None) -> bool:
         return session.exec(select(func.count()).select_from(UserAccount)).one() > 0
 
 
+def first_director_code(url: str | None = None) -> str:
+    """The setup code that lets the first director be created from another device than the
+    server's own machine: printed by ``huddle setup`` (so by ``make run``) while there is no
+    account, and useless once there is one. Derived from the signing key and the database, so
+    every process of one install knows the same code and no one else does."""
+    digest = hmac.new(settings.secret_key(), b"huddle first director\0" + (url or settings.database_url()).encode(),
+                      hashlib.sha256).digest()
+    text = base64.b32encode(digest).decode()[:12]
+    return "-".join(text[i:i + 4] for i in (0, 4, 8))
+
+
+def is_first_director_code(given: str, url: str | None = None) -> bool:
+    typed = "".join(c for c in given.upper() if c.isalnum())
+    return hmac.compare_digest(typed.encode(), first_director_code(url).replace("-", "").encode())
+
+
 def create_user(username: str, password: str, role: str = "director", display_name: str = "",
                 url: str | None = None, only_if_first: bool = False,
                 organisation_id: int = DEFAULT_ORGANISATION) -> User:

@@ -147,6 +147,37 @@ def network_addresses() -> list[str]:
     return found
 
 
+_KNOWN_FOR = 30.0                        # seconds a reading of the interfaces is kept
+_known: tuple[float, frozenset[str]] = (0.0, frozenset())
+
+
+def host_names() -> frozenset[str]:
+    """The names the server answers to (huddle.web.KnownHosts): loopback, this machine's own
+    name and network addresses, the host of HUDDLE_PUBLIC_URL and any in HUDDLE_ALLOWED_HOSTS
+    (separated by commas). A page whose name someone re-pointed at this machine (DNS rebinding)
+    arrives under its own name and is refused. The interfaces are read again every 30 seconds."""
+    import socket
+    import time
+    from urllib.parse import urlsplit
+    global _known
+    moment, names = _known
+    if time.monotonic() - moment > _KNOWN_FOR:
+        found = {*LOOPBACK_NAMES, "127.0.0.1", "::1", socket.gethostname().lower(), *network_addresses()}
+        public = configured_public_url()
+        if public:
+            found.add((urlsplit(public).hostname or "").lower())
+        found |= {h.strip().lower() for h in os.environ.get("HUDDLE_ALLOWED_HOSTS", "").split(",") if h.strip()}
+        names = frozenset(found - {""})
+        _known = (time.monotonic(), names)
+    return names
+
+
+def forget_host_names() -> None:
+    """Read the settings and interfaces afresh at the next request (a test changes them)."""
+    global _known
+    _known = (0.0, frozenset())
+
+
 def trusted_proxies() -> frozenset[str]:
     """HUDDLE_TRUSTED_PROXIES: the addresses of the reverse proxies in front of Huddle, separated
     by commas (docs/deploying.md). Only a request from one of them has its X-Forwarded-For read."""

@@ -230,3 +230,83 @@ def test_a_downgrade_that_would_lose_a_club_refuses_on_both_databases(database_u
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0013"
         assert "skip_bid_haste_under" in {c["name"] for c in inspect(conn).get_columns("organisation")}
     assert accounts.authenticate("ann", "north-director").role == "researcher"
+
+
+# ---------------------------------------------------------------- 11: DNS rebinding, the first director
+
+@pytest.fixture(scope="module")
+def new_install(tmp_path_factory):
+    """A server on every interface, as `make run` starts it, whose first visit has not happened."""
+    from polling import setup
+    url = f"sqlite:///{tmp_path_factory.mktemp('rebinding') / 'h.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "rebinding"}
+    with streamlit_server(env, address="0.0.0.0") as base:
+        yield base, url, env
+
+
+def _ask(base: str, method: str, path: str, host: str, origin: str | None = None, body: dict | None = None,
+         extra: dict | None = None, address: str = "127.0.0.1"):
+    import http.client
+    from urllib.parse import urlencode, urlsplit
+    connection = http.client.HTTPConnection(address, urlsplit(base).port, timeout=30)
+    headers = {"Host": host, **({"Origin": origin} if origin else {}), **(extra or {})}
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, urlencode(body) if body is not None else None, headers)
+    reply = connection.getresponse()
+    answer = reply.status, {k.lower(): v for k, v in reply.getheaders()}, reply.read()
+    connection.close()
+    return answer
+
+
+FIRST = {"username": "mallory", "display_name": "M", "password": "rebinding-pw-1", "again": "rebinding-pw-1"}
+
+
+def test_a_name_re_pointed_at_the_server_is_refused(new_install):
+    """Before: a page whose name was re-pointed at the club laptop passed the Origin check (its
+    Origin matched its Host) and created the first director with its own password."""
+    from urllib.parse import urlsplit
+    from polling import accounts
+    base, url, _ = new_install
+    port = urlsplit(base).port
+    evil = f"rebind.example:{port}"
+    assert _ask(base, "GET", "/", evil)[0] == 421
+    status, headers, _ = _ask(base, "POST", "/auth/first-director", evil, f"http://{evil}", FIRST)
+    assert status == 421 and "set-cookie" not in headers
+    socket = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+              "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Protocol": "streamlit"}
+    assert _ask(base, "GET", "/_stcore/stream", evil, f"http://{evil}", extra=socket)[0] != 101
+    assert _ask(base, "GET", "/_stcore/stream", f"127.0.0.1:{port}", base, extra=socket)[0] == 101
+    for known in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"):
+        assert _ask(base, "GET", "/", known)[0] == 200, known
+    assert not accounts.has_users(url)
+
+
+def test_the_first_director_from_another_device_needs_the_setup_code(new_install, monkeypatch):
+    from urllib.parse import urlsplit
+    from polling import accounts, settings
+    base, url, env = new_install
+    lan = settings.network_addresses()
+    if not lan:
+        pytest.skip("this machine has no network address besides loopback")
+    there = f"{lan[0]}:{urlsplit(base).port}"
+    status, headers, _ = _ask(base, "POST", "/auth/first-director", there, f"http://{there}", FIRST, address=lan[0])
+    assert status == 303 and "set-cookie" not in headers and "setup+code" in headers["location"]
+    assert not accounts.has_users(url)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)                    # the code printed where the server started
+    code = accounts.first_director_code(url)
+    status, headers, _ = _ask(base, "POST", "/auth/first-director", there, f"http://{there}",
+                              {**FIRST, "code": code.lower().replace("-", " ")}, address=lan[0])
+    assert status == 303 and "huddle_session=" in headers["set-cookie"]
+    assert accounts.authenticate("mallory", "rebinding-pw-1", url=url).role == "director"
+
+
+def test_huddle_setup_prints_the_setup_code_while_there_is_no_account(sqlite_url, capsys):
+    from test_cli import run
+    from polling import accounts
+    code, out, _ = run(capsys, "setup", "--no-examples")
+    assert code == 0 and f"setup code {accounts.first_director_code()}" in out
+    accounts.create_user("tess", "bidding-box", "director")
+    assert "setup code" not in run(capsys, "setup", "--no-examples")[1]

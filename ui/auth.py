@@ -88,6 +88,8 @@ def _first_director_form() -> None:
   <label>Password (at least {accounts.MIN_PASSWORD} characters)<input name="password" type="password"
     autocomplete="new-password" required></label>
   <label>Password again<input name="again" type="password" autocomplete="new-password" required></label>
+  <label>Setup code (printed where Huddle was started; not needed on that machine itself)<input name="code"
+    autocomplete="off" spellcheck="false"></label>
   <button type="submit">Create the first director</button>
 </form>{FORM_STYLE}""")
 
