@@ -64,12 +64,14 @@ def _behind_https(request: Request) -> bool:
 def client_address(request: Request) -> str:
     """The browser's address: the connection's, or, when the connection comes from a configured
     reverse proxy (HUDDLE_TRUSTED_PROXIES), the nearest address in X-Forwarded-For that is not one
-    of those proxies. A client's own X-Forwarded-For is never believed: it could name anyone."""
+    of those proxies. A client's own X-Forwarded-For is never believed: it could name anyone.
+    Every X-Forwarded-For line is read, in order: HAProxy's ``option forwardfor`` adds a line of
+    its own after any the client sent, so the first line alone would be the client's word."""
     address = request.client.host if request.client else "unknown"
     trusted = settings.trusted_proxies()
     if address not in trusted:
         return address
-    for hop in reversed(request.headers.get("x-forwarded-for", "").split(",")):
+    for hop in reversed(",".join(request.headers.getlist("x-forwarded-for")).split(",")):
         hop = hop.strip()
         if hop and hop not in trusted:
             return hop[:64]

@@ -29,6 +29,8 @@ defaults
     timeout tunnel 1h
 frontend huddle
     bind 127.0.0.1:{port}
+    http-request del-header X-Forwarded-For
+    option forwardfor
     default_backend servers
 backend servers
     balance roundrobin

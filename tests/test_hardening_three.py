@@ -310,3 +310,46 @@ def test_huddle_setup_prints_the_setup_code_while_there_is_no_account(sqlite_url
     assert code == 0 and f"setup code {accounts.first_director_code()}" in out
     accounts.create_user("tess", "bidding-box", "director")
     assert "setup code" not in run(capsys, "setup", "--no-examples")[1]
+
+
+# ---------------------------------------------------------------- 13: the address behind HAProxy
+
+def test_behind_haproxy_a_guesser_naming_a_new_address_each_try_is_still_slowed(tmp_path):
+    """Before: HAProxy as documented passed the client's own X-Forwarded-For on, and Huddle
+    believed it: a guesser naming a new address on each try was never slowed. The tested
+    configuration (tests/proxy.py, docs/deploying.md) removes the client's header and adds its
+    own; Huddle reads the last hop only."""
+    import http.client
+    from urllib.parse import urlencode, urlsplit
+    from proxy import servers_behind_proxy
+    from polling import accounts, setup
+    url = f"sqlite:///{tmp_path / 'h.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    accounts.create_user("guessed", "the-right-one", "director", url=url)
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "proxy", "HUDDLE_TRUSTED_PROXIES": "127.0.0.1"}
+
+    def try_password(base: str, password: str, claimed: str) -> str:
+        parts = urlsplit(base)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        connection.request("POST", "/auth/login", urlencode({"username": "guessed", "password": password}),
+                           {"Content-Type": "application/x-www-form-urlencoded", "Origin": base,
+                            "X-Forwarded-For": claimed})
+        location = connection.getresponse().getheader("location")
+        connection.close()
+        return location
+
+    with servers_behind_proxy(env, 1) as (base, _):
+        for i in range(3):
+            assert try_password(base, "wrong", f"203.0.113.{i + 1}") == "/?signin=failed"
+        assert try_password(base, "the-right-one", "203.0.113.99").startswith("/?signin=wait")
+
+
+def test_every_forwarded_for_line_is_read_and_the_last_hop_believed(monkeypatch):
+    """HAProxy's option forwardfor adds its own line after the client's: the first line alone
+    would be the client's word."""
+    from starlette.requests import Request
+    from huddle.web import client_address
+    monkeypatch.setenv("HUDDLE_TRUSTED_PROXIES", "127.0.0.1")
+    scope = {"type": "http", "method": "POST", "path": "/auth/login", "client": ("127.0.0.1", 5000),
+             "headers": [(b"x-forwarded-for", b"6.6.6.6"), (b"x-forwarded-for", b"198.51.100.7")]}
+    assert client_address(Request(scope)) == "198.51.100.7"
