@@ -143,16 +143,24 @@ def upgrade(url: str | None = None) -> str:
 
 def health(url: str | None = None) -> dict:
     """What a load balancer asks before sending people here: the database answers, and its
-    schema is the one this code was written for ("outdated" while the migrations have not run)."""
-    from alembic.script import ScriptDirectory
+    schema is the one this code was written for ("outdated" while the migrations have not run).
+    It only reads (on SQLite it waits behind no writer) and reads the migrations once."""
     url = url or settings.database_url()
-    engine = engine_for(url)
+    engine = _reader_for(url)
     with engine.connect() as conn:
-        conn.execute(text("SELECT 1"))
         current = MigrationContext.configure(conn).get_current_revision() or ""
-    expected = ScriptDirectory.from_config(alembic_config(url)).get_current_head() or ""
+    expected = head_revision()
     return {"status": "ok" if current == expected else "outdated", "database": engine.url.get_backend_name(),
             "schema": current, "expected": expected}
+
+
+@functools.lru_cache(maxsize=1)
+def head_revision() -> str:
+    """The newest migration this code carries (read from the migrations folder once)."""
+    from alembic.script import ScriptDirectory
+    config = Config()
+    config.set_main_option("script_location", str(settings.migrations_dir()))
+    return ScriptDirectory.from_config(config).get_current_head() or ""
 
 
 def list_cases(url: str | None = None, organisations: tuple[int, ...] | None = None) -> list[CaseRecord]:

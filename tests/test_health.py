@@ -1,10 +1,15 @@
 """The health endpoint a reverse proxy or load balancer asks: 200 when this process's database
-answers with the schema it expects, 503 with the reason otherwise."""
+answers with the schema it expects, 503 otherwise; the reason to the operator alone."""
 import json
+import sqlite3
+import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from browser import streamlit_server
+from huddle.web import HEALTH_KEPT
 
 
 def _get(url: str) -> tuple[int, dict]:
@@ -22,6 +27,7 @@ def test_the_health_endpoint_answers_for_the_database(tmp_path):
         status, said = _get(base + "/huddle/health")          # before the migrations have run
         assert status == 503 and said["status"] == "outdated" and said["schema"] == ""
         setup.prepare_database(url=url, load_examples=False)
+        time.sleep(HEALTH_KEPT)                                # one answer serves a second of checks
         status, said = _get(base + "/huddle/health")
         assert status == 200 and said["status"] == "ok" and said["database"] == "sqlite"
         assert said["schema"] == said["expected"] != ""
@@ -33,3 +39,49 @@ def test_a_database_that_does_not_answer_is_unavailable(tmp_path):
     with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "health"}) as base:
         status, said = _get(base + "/huddle/health")
         assert status == 503 and said["status"] == "unavailable" and said["problem"] == "OperationalError"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from polling import setup
+    url = f"sqlite:///{tmp_path_factory.mktemp('health') / 'huddle.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "health"}, address="0.0.0.0") as base:
+        yield base, url
+
+
+def test_anyone_but_the_operator_learns_ok_or_not_and_nothing_more(served):
+    """Before: anyone was told the database's kind and the schema version."""
+    from polling import settings
+    base, _ = served
+    lan = settings.network_addresses()
+    if not lan:
+        pytest.skip("this machine has no network address besides loopback")
+    status, said = _get(base.replace("127.0.0.1", lan[0]) + "/huddle/health")
+    assert status == 200 and said == {"status": "ok"}
+    assert _get(base + "/huddle/health")[1]["database"] == "sqlite"        # the operator, on the machine
+
+
+def test_the_check_waits_behind_no_writer(served):
+    """Before: the check opened a write transaction and waited behind a long write (503 after 30 s)."""
+    base, url = served
+    writer = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("UPDATE organisation SET name = name")
+    try:
+        time.sleep(HEALTH_KEPT)
+        started = time.monotonic()
+        status, _ = _get(base + "/huddle/health")
+        assert status == 200 and time.monotonic() - started < 2
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
+def test_a_flood_of_two_hundred_checks_twenty_at_once_is_answered(served):
+    import concurrent.futures
+    base, _ = served
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(20) as pool:
+        answers = list(pool.map(lambda _: _get(base + "/huddle/health")[0], range(200)))
+    assert answers == [200] * 200 and time.monotonic() - started < 20
