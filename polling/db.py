@@ -10,7 +10,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, event
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, create_engine, select
 

@@ -13,8 +13,10 @@ from analysis.numbers import counted
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.bridge.scoring import HALVES
 from analysis.bridge.play import position_name
+from huddle import heavy
 from polling import cases, organisations
 from ui.auth import require
+from ui.heavy_view import heavy_result
 from ui.widgets import file_upload, inert, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
@@ -62,11 +64,19 @@ def ask_to_read() -> None:
     ss["_ed_read_now"] = True          # read at the top of the next run, with a progress bar
 
 
-def read_file(progress=None) -> None:
+HEAVY_FILE = 256 * 1024             # a file this large is read on the server's workers (huddle.heavy)
+
+
+def read_file() -> None:
     """Read every board of the pasted or uploaded PBN or LIN; load the first board read."""
     data, name = _file_data()
     try:
-        read = read_games(data, name, progress)
+        if len(data) >= HEAVY_FILE:
+            read = heavy_result(user, "reading the file", heavy.games_file, data, name)
+        else:
+            bar = st.progress(0.0, "Reading the file")
+            read = read_games(data, name, lambda share: bar.progress(share, f"Reading the file: {round(100 * share)}%"))
+            bar.empty()
     except HuddleInputError as exc:
         ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
         return
@@ -106,9 +116,7 @@ if editing is not None and ss.get("ed_loaded_for") != editing:
 if "ed_grid_base" not in ss:
     start_new()
 if ss.pop("_ed_read_now", False):            # before any widget of the form is drawn, so the board can fill it
-    bar = st.progress(0.0, "Reading the file")
-    read_file(lambda share: bar.progress(share, f"Reading the file: {round(100 * share)}%"))
-    bar.empty()
+    read_file()
 
 st.title("Edit case" if editing is not None else "New case")
 if editing is not None:

@@ -102,7 +102,7 @@ with ruling_tab:
     if any(s.weighted is not None for s in director.scores.values()):
         st.plotly_chart(remembered("field figure", saved, lambda: field_figure(case, director)), key="field_director")
     # the committee may change the readings or the inference and run again; nothing it tries is kept
-    simulation_section(record_id, case, dossier.version, user.username, may_edit=True, may_save=False)
+    simulation_section(record_id, case, dossier.version, user, may_edit=True, may_save=False)
 
 
 def _change() -> Reconsideration:

@@ -35,7 +35,7 @@ if not may_rule:
     if user.may("director"):
         reopen_control(record_id, dossier.status, user.username)
     if case.ruling is not None:
-        simulation_section(record_id, case, dossier.version, user.username, may_edit=False, may_save=False)
+        simulation_section(record_id, case, dossier.version, user, may_edit=False, may_save=False)
         report_downloads(record_id, user.organisation_id)
     st.stop()
 
@@ -85,7 +85,7 @@ if ruling is not None:
 
 # the simulation reads the worksheet as it stands: it needs only the call in question
 simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None else case, dossier.version,
-                   user.username, may_edit=True, may_save=True)
+                   user, may_edit=True, may_save=True)
 
 versions = dossier.ruling_versions
 if versions:

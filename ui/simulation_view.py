@@ -15,21 +15,26 @@ from analysis.bridge import SEAT_NAMES
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
-from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside, simulate
+from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside
 from analysis.law.case import Case
 from analysis.law.logical_alternatives import action_name
 from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
 from figures.ruling import simulation_figure
+from huddle import heavy
+from huddle.heavy import FinishedRuns
 from polling import cases
+from polling.accounts import User
 from polling.settings import database_url
+from ui.heavy_view import run_heavy
 from ui.widgets import done, inert, show_error
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _runs() -> dict:
-    """Simulations run in this process, by case version and settings: shared by every session."""
-    return {}
+@st.cache_resource(show_spinner=False)
+def _runs() -> FinishedRuns:
+    """Simulations run in this process, by case version and settings: shared by every session,
+    the 32 most recently used kept."""
+    return FinishedRuns(32)
 
 
 def latest_key(record_id: int) -> str:
@@ -38,7 +43,7 @@ def latest_key(record_id: int) -> str:
     return f"sim_latest_{int(record_id)}"
 
 
-def simulation_section(record_id: int, case: Case, version: int, username: str, may_edit: bool,
+def simulation_section(record_id: int, case: Case, version: int, user: User, may_edit: bool,
                        may_save: bool) -> None:
     """``may_edit``: the readings, inference and contracts are a form (the director; the committee,
     whose tries are never kept); otherwise the settings kept with the case are shown and run."""
@@ -71,7 +76,7 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
     result = _runs().get(run_key)
     cols = st.columns(3 if may_save else 2)
     if result is None and cols[0].button(f"Deal {settings.deals} hands and solve", type="primary", key=f"{key}_run"):
-        result = _run(case, settings, key)
+        result = _run(user, case, settings, key)
         if result is not None:
             _runs()[run_key] = result
             # drawn again from the top, so the outcome tree above offers "Fill tricks from the simulation"
@@ -80,7 +85,8 @@ def simulation_section(record_id: int, case: Case, version: int, username: str, 
     if may_save and cols[-1].button("Keep these settings with the case", key=f"{key}_save",
                                     help="The report then carries this simulation, and anyone can repeat it"):
         try:
-            changed = cases.update_case(record_id, replace(case, simulation=settings), username, opened_version=version)
+            changed = cases.update_case(record_id, replace(case, simulation=settings), user.username,
+                                        opened_version=version)
         except HuddleInputError as exc:
             show_error(exc)
         else:
@@ -130,18 +136,9 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str) -> Simulatio
     return SimulationSettings(int(deals), int(seed), tuple(sorted(overrides.items())), inference, tuple(chosen))
 
 
-def _run(case: Case, settings: SimulationSettings, key: str) -> Simulation | None:
+def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simulation | None:
     st.button("Stop", key=f"{key}_stop", help="Stops the run; nothing of it is kept")
-    bar = st.progress(0.0, "starting")
-    try:
-        result = simulate(replace(case, simulation=settings), settings,
-                          progress=lambda what, share: bar.progress(min(share, 1.0), what))
-    except HuddleInputError as exc:
-        bar.empty()
-        show_error(exc)
-        return None
-    bar.empty()
-    return result
+    return run_heavy(user, "the simulation", heavy.simulation, replace(case, simulation=settings), settings)
 
 
 def show_simulation(sim: Simulation) -> None:

@@ -204,7 +204,7 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
             end = text.find("\n", i)
             i = n if end < 0 else end
         elif ch.isspace():
-            j = _SPACE.match(text, i).end()
+            j = m.end() if (m := _SPACE.match(text, i)) else i + 1
             newlines = text.count("\n", i, j)
             line += newlines
             if newlines >= 2 or (newlines == 1 and i == 0):
@@ -642,7 +642,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         said = board.auction.contract_text()
         if said != f"{contract} by {declarer}":
             bid = contract.rstrip("X")
-            theirs = f"{call_symbol(bid)}{contract[len(bid):]} by {SEAT_NAMES.get(declarer, declarer)}"
+            theirs = f"{call_symbol(bid)}{contract[len(bid):]} by {SEAT_NAMES.get(declarer or '', declarer or '?')}"
             warnings.append(f"the file's contract ([Contract] and [Declarer]), {theirs}, differs from the auction's "
                             f"final contract, {board.auction.contract_words()}; the file's is kept: check which is right")
     leader, play = None, ()

@@ -100,7 +100,7 @@ class SideScore:
         if self.points is not None:
             parts += f": {display(self.points)} points"
         value, unit = self.value()
-        if unit == "points (expected)":       # total points: the weighted total is the score
+        if unit == "points (expected)" and value is not None:       # total points: the weighted total is the score
             parts += f": {display(value)} points in all"
         return parts.lstrip(": ")
 

@@ -735,11 +735,11 @@ def _table_result(g: pbn_files.Game) -> dict | None:
     note = {"note": g.tags["HuddleTableNote"]} if g.tags.get("HuddleTableNote") else {}
     if g.contract == "PASS":
         return {"passed_out": True, **note}
-    if g.contract and g.tricks is None:       # the contract is known, its result is not: keep the contract
-        return {"contract": g.contract, "declarer": g.declarer, **note,
-                **({"ns_score": g.ns_score} if g.ns_score is not None else {})}
     if not g.contract:
         return {"ns_score": g.ns_score, **note} if g.ns_score is not None else (note or None)
+    if g.tricks is None:       # the contract is known, its result is not: keep the contract
+        return {"contract": g.contract, "declarer": g.declarer, **note,
+                **({"ns_score": g.ns_score} if g.ns_score is not None else {})}
     result = g.tricks - (int(g.contract[0]) + 6)
     return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer, **note}
 
@@ -755,8 +755,9 @@ def to_game(case: Case) -> pbn_files.Game:
         contract, declarer, tricks = f"{c.level}{c.strain}{c.penalty}", c.declarer, c.tricks
     elif t is not None and t.bid is not None:
         contract, declarer = t.bid
-    if contract is None and case.board.auction.final_contract() is not None:    # the auction says it
-        bid, penalty, declarer = case.board.auction.final_parts()
+    parts = case.board.auction.final_parts()
+    if contract is None and parts is not None:    # the auction says it
+        bid, penalty, declarer = parts
         contract = bid + penalty
     scoring = {"matchpoints": "MP", "imps": "IMP", "butler": "Butler", "cross-imps": "Cross-IMPs", "bam": "BAM",
                "total points": "Total"}[case.scoring]

@@ -257,7 +257,7 @@ def _contract_cell(value) -> str:
 def shown_rows(rows: Iterable[dict]) -> list[dict]:
     """Rows as a director reads them in the editor: "Pass", "4♠X", "West" (tree_from_rows reads
     them back); an empty cell stays empty."""
-    def contract(text: str) -> str:
+    def contract(text) -> str:
         code = _contract_cell(text)
         if code in ("", "P", "PASS"):
             return "Pass" if code else ""

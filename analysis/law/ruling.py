@@ -125,6 +125,7 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
                                    "a weighed finding needs a weighted score on both paths (not artificial scores)")
         merged: dict[int, Fraction] = {}
         for ws, share in parts:
+            assert ws is not None
             for score, weight in ws.components:
                 merged[score] = merged.get(score, Fraction(0)) + share * weight
         mixed[side] = WeightedScore(tuple(sorted(merged.items(), reverse=True)))

@@ -1,0 +1,43 @@
+"""Heavy work from a page (huddle.heavy): queued on the server's workers, its place in the queue
+and then its progress shown, stopped when the page is left or rerun."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import streamlit as st
+
+from analysis.errors import HuddleInputError
+from huddle.heavy import server_queue
+from polling.accounts import User
+from ui.widgets import show_error
+
+
+def run_heavy(user: User, label: str, function: Callable, *args) -> Any | None:
+    """``function(*args)`` on a worker: None (with the refusal shown) when it is refused or fails."""
+    try:
+        return heavy_result(user, label, function, *args)
+    except HuddleInputError as exc:
+        show_error(exc)
+        return None
+
+
+def heavy_result(user: User, label: str, function: Callable, *args) -> Any:
+    """``function(*args)`` on a worker, its place in the queue and its progress shown meanwhile;
+    a refusal or a failure raised as HuddleInputError."""
+    queue = server_queue()
+    job = queue.submit(f"{user.organisation_id}:{user.username}", label, function, *args)
+    box = st.empty()
+    try:
+        while not job.finished.wait(0.25):
+            if job.state == "waiting":
+                ahead = queue.place(job)
+                box.info(f"Waiting for the server: {ahead} {'task' if ahead == 1 else 'tasks'} ahead of "
+                         f"{label}. Voters are served first.")
+            else:
+                what, share = job.progress
+                box.progress(min(max(share, 0.0), 1.0), f"{label[0].upper()}{label[1:]}: {what}")
+        return queue.result(job)
+    finally:
+        box.empty()
+        if not job.finished.is_set():           # the page was left, rerun or stopped: so is the work
+            queue.cancel(job)
