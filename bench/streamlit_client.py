@@ -3,11 +3,23 @@ speaks it: open a page (a rerun with the address's query), click (a rerun with w
 read what the run drew. The benchmarks use it to measure the server, not a browser's own work."""
 from __future__ import annotations
 
+import asyncio
 import time
+import uuid
+from dataclasses import dataclass
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+
+@dataclass(frozen=True)
+class Uploaded:
+    """A file the uploader widget holds (sent as its state)."""
+    file_id: str
+    name: str
+    size: int
+    url: str
 
 
 class PageSession:
@@ -21,6 +33,8 @@ class PageSession:
         self.widgets: dict[str, str] = {}       # widget key -> widget id
         self.states: dict[str, object] = {}     # the values set so far, sent with every rerun
         self.page_hash = ""
+        self.session_id = ""
+        self.base, self.cookie = base, cookie or ""
         self.ws = None
 
     async def __aenter__(self) -> "PageSession":
@@ -46,7 +60,12 @@ class PageSession:
         for key, value in [*self.states.items(), *([(trigger, True)] if trigger else [])]:
             state = client.widget_states.widgets.add()
             state.id = self.widgets[key]
-            if value is True:
+            if isinstance(value, Uploaded):
+                info = state.file_uploader_state_value.uploaded_file_info.add()
+                info.file_id, info.name, info.size = value.file_id, value.name, value.size
+                info.file_urls.file_id = value.file_id
+                info.file_urls.upload_url = info.file_urls.delete_url = value.url
+            elif value is True:
                 state.trigger_value = True
             elif isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
                 state.string_array_value.data.extend(value)         # a select slider, a multiselect
@@ -65,7 +84,9 @@ class PageSession:
             message = ForwardMsg()
             message.ParseFromString(await self.ws.recv())
             kind = message.WhichOneof("type")
-            if kind == "navigation":
+            if kind == "new_session":
+                self.session_id = message.new_session.initialize.session_id
+            elif kind == "navigation":
                 self.page_hash = message.navigation.page_script_hash
             elif kind == "page_not_found":
                 raise RuntimeError(f"no page at /{self.path}")
@@ -79,3 +100,19 @@ class PageSession:
                 texts.append(getattr(body, "body", "") or getattr(body, "label", "") or "")
             elif kind == "script_finished" and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                 return time.perf_counter() - start, texts
+
+
+async def upload(page: PageSession, key: str, data: bytes, name: str) -> Uploaded:
+    """Put a file to Streamlit's upload endpoint as the uploader widget ``key`` does, and hold it
+    in that widget's state for the next rerun."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from ws_client import put_file
+    file_id = str(uuid.uuid4())
+    status = await asyncio.to_thread(put_file, page.base, page.session_id, data, page.cookie, name, True, file_id)
+    if status != 204:
+        raise RuntimeError(f"the upload was refused ({status})")
+    held = Uploaded(file_id, name, len(data), f"/_stcore/upload_file/{page.session_id}/{file_id}")
+    page.states[key] = held
+    return held

@@ -1,18 +1,23 @@
-"""Heavy work (the simulation, research fits, reading large files) in a few worker processes, one
+"""Heavy work (the simulation, research fits, reading large files) in worker processes, one
 queue per server, so that the voters' requests never wait behind it.
 
 A voter's ballot is a few milliseconds of Python in the server's process; a simulation is a
-minute of solver, a research fit tens of seconds of Python. Run in the server's own threads, the
-heavy ones hold the interpreter lock from the voters, and every tab could start another. Here:
+minute of solver, a research fit seconds to tens of seconds of Python. Run in the server's own
+threads, the heavy ones hold the interpreter lock from the voters, and every tab could start
+another. Here:
 
-- at most ``workers`` jobs run at once, each in a worker process at a lower CPU priority (nice
-  10), so the server's process keeps its core for the voters;
+- at most ``workers`` jobs run at once, each in a process of its own at a lower CPU priority
+  (nice 10), so the server's process keeps its core for the voters;
 - at most ``waiting`` jobs wait, first come first served, each told its place in the queue; one
-  job per owner (a signed-in account) at a time, so many tabs get one place;
-- a worker that has grown past ``recycle_mb`` after a job is replaced by a fresh one, a job
-  cancelled while it runs stops at once (its worker is ended and replaced);
-- a mistake in the input (HuddleInputError) comes back as itself; a worker that dies comes back
-  as a refusal in words.
+  job per owner at a time (the pages make the owner an account and a kind of work), so many
+  tabs get one place;
+- each job gets a fresh process, forked from a server process that has loaded the modules once
+  (multiprocessing's forkserver, its objects frozen out of the garbage collector so that a fork
+  shares them), and the process ends with the job: a large file's memory goes back to the system
+  at once, and no worker sits idle holding memory;
+- a job cancelled while it runs stops at once (its process is ended);
+- a mistake in the input (HuddleInputError) comes back as itself; a process that dies (out of
+  memory) comes back as a refusal in words.
 
 ``HUDDLE_HEAVY_WORKERS`` (default: one fewer than the machine's cores, at least one) and
 ``HUDDLE_HEAVY_WAITING`` (default 8) set the bounds.
@@ -31,6 +36,10 @@ from typing import Any, Callable
 from analysis.errors import HuddleInputError
 
 PROGRESS_EVERY = 0.1            # seconds between a worker's progress messages
+LARGE_FILE = 256 * 1024         # a file this large is read on the workers (a smaller one at once)
+LARGE_CORPUS = 2000             # a corpus of more rows is fitted on the workers
+PRELOADED = ["analysis", "analysis.evidence.simulation", "analysis.research.calibration", "analysis.files.games",
+             "huddle.frozen"]
 
 
 @dataclass
@@ -59,68 +68,49 @@ def _default_waiting() -> int:
 
 # ---------------------------------------------------------------- inside a worker process
 
-def _grown_mb() -> float:
-    """The most this worker has held at once (a large file's memory is not all given back)."""
-    import resource
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _serve(connection, recycle_mb: float) -> None:
-    """A worker: runs one job at a time, tells its progress on its own pipe (so that a worker
-    ended mid-message harms no other), and leaves when it has grown."""
+def _serve(connection, function: Callable, args: tuple) -> None:
+    """One job in a process of its own: its progress and its outcome told on its own pipe (so
+    that a process ended mid-message harms no other)."""
     try:
         os.nice(10)
     except OSError:
         pass
-    while True:
-        try:
-            task = connection.recv()
-        except EOFError:
-            return
-        if task is None:
-            return
-        job_id, function, args = task
-        last = [0.0]
+    last = [0.0]
 
-        def progress(what: str, share: float) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY or share >= 1:
-                last[0] = now
-                connection.send((job_id, "progress", (str(what), float(share))))
-        try:
-            outcome = ("done", function(*args, progress=progress))
-        except HuddleInputError as exc:
-            outcome = ("failed", ("input", exc.field, exc.problem))
-        except MemoryError:
-            outcome = ("failed", ("other", "the work needed more memory than the server has"))
-        except Exception as exc:        # noqa: BLE001 (told to the server in words, never a traceback)
-            outcome = ("failed", ("other", f"{type(exc).__name__}: {exc}"))
-        try:
-            connection.send((job_id, *outcome))
-        except Exception as exc:        # noqa: BLE001 (a result that cannot be sent back)
-            connection.send((job_id, "failed", ("other", f"the result could not be sent back ({exc})")))
-        if _grown_mb() > recycle_mb:
-            connection.send((None, "leaving", None))
-            return
+    def progress(what: str, share: float) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY or share >= 1:
+            last[0] = now
+            connection.send(("progress", (str(what), float(share))))
+    try:
+        outcome = ("done", function(*args, progress=progress))
+    except HuddleInputError as exc:
+        outcome = ("failed", ("input", exc.field, exc.problem))
+    except MemoryError:
+        outcome = ("failed", ("other", "the work needed more memory than the server has"))
+    except Exception as exc:        # noqa: BLE001 (told to the server in words, never a traceback)
+        outcome = ("failed", ("other", f"{type(exc).__name__}: {exc}"))
+    try:
+        connection.send(outcome)
+    except Exception as exc:        # noqa: BLE001 (a result that cannot be sent back)
+        connection.send(("failed", ("other", f"the result could not be sent back ({exc})")))
+    connection.close()
 
 
 # ---------------------------------------------------------------- in the server's process
 
 class HeavyWork:
-    """The server's queue of heavy jobs and its worker processes (started when first needed)."""
+    """The server's queue of heavy jobs; each running job's process and pipe."""
 
-    def __init__(self, workers: int | None = None, waiting: int | None = None, recycle_mb: float = 400):
+    def __init__(self, workers: int | None = None, waiting: int | None = None):
         self.size = workers or _default_workers()
         self.bound = _default_waiting() if waiting is None else waiting
-        self.recycle_mb = recycle_mb
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._queue: OrderedDict[int, Job] = OrderedDict()        # waiting, first come first
-        self._running: dict[int, tuple[Job, int]] = {}            # job id -> (job, worker number)
-        self._workers: dict[int, tuple[Any, Any]] = {}            # number -> (process, its pipe)
-        self._idle: list[int] = []
-        self._context = None
-        self._numbers = itertools.count()
+        self._running: dict[int, tuple[Job, Any, Any]] = {}       # job id -> (job, process, pipe)
+        self._context: Any = None
+        self._wake_ours, self._wake_theirs = None, None
 
     # ---- asking
 
@@ -128,7 +118,7 @@ class HeavyWork:
         """Queue ``function(*args, progress=…)``; refused in words when the queue is full or the
         owner has a job already."""
         with self._lock:
-            mine = [j for j in (*self._queue.values(), *(j for j, _ in self._running.values())) if j.owner == owner]
+            mine = [j for j in (*self._queue.values(), *(j for j, _, _ in self._running.values())) if j.owner == owner]
             if mine:
                 raise HuddleInputError("server", f"{mine[0].label} of yours is already "
                                        f"{'running' if mine[0].state == 'running' else 'waiting'}; "
@@ -149,14 +139,12 @@ class HeavyWork:
             return len(self._running) + list(self._queue).index(job.id) if job.id in self._queue else 0
 
     def cancel(self, job: Job) -> None:
-        """Take a waiting job out of the queue, or stop a running one (its worker is replaced)."""
+        """Take a waiting job out of the queue, or stop a running one (its process is ended)."""
         with self._lock:
             if job.finished.is_set():
                 return
             if self._queue.pop(job.id, None) is None and job.id in self._running:
-                _, number = self._running.pop(job.id)
-                self._end_worker(number)
-                self._spawn()
+                self._end(job.id)
             self._finish(job, "cancelled", error=HuddleInputError("server", f"{job.label} was stopped"))
             self._dispatch()
 
@@ -169,127 +157,107 @@ class HeavyWork:
 
     def counts(self) -> dict:
         with self._lock:
-            return {"workers": len(self._workers), "running": len(self._running), "waiting": len(self._queue)}
+            return {"running": len(self._running), "waiting": len(self._queue)}
 
     def close(self) -> None:
         with self._lock:
-            for job in list(self._queue.values()):
+            for job in [*self._queue.values(), *(j for j, _, _ in self._running.values())]:
                 self._finish(job, "cancelled", error=HuddleInputError("server", "the server is stopping"))
             self._queue.clear()
-            for number in list(self._workers):
-                self._end_worker(number)
+            for job_id in list(self._running):
+                self._end(job_id)
 
-    # ---- the workers (called with the lock held)
+    # ---- the processes (called with the lock held)
 
     def _start(self) -> None:
         if self._context is not None:
             return
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(["analysis", "analysis.evidence.simulation",
-                                              "analysis.research.calibration", "analysis.files.games"])
-        for _ in range(self.size):
-            self._spawn()
-        threading.Thread(target=self._listen, name="huddle-heavy-results", daemon=True).start()
+        self._context.set_forkserver_preload(PRELOADED)
+        self._wake_ours, self._wake_theirs = self._context.Pipe(duplex=False)
+        threading.Thread(target=self._listen, name="huddle-heavy", daemon=True).start()
 
-    def _spawn(self) -> None:
-        number = next(self._numbers)
-        ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(theirs, self.recycle_mb), name=f"huddle-heavy-{number}",
-                                        daemon=True)
-        process.start()
-        theirs.close()
-        self._workers[number] = (process, ours)
-        self._idle.append(number)
+    def _dispatch(self) -> None:
+        while self._queue and len(self._running) < self.size:
+            _, job = self._queue.popitem(last=False)
+            ours, theirs = self._context.Pipe(duplex=False)
+            process = self._context.Process(target=_serve, args=(theirs, job.function, job.args),
+                                            name=f"huddle-heavy-{job.id}", daemon=True)
+            try:
+                process.start()
+            except Exception as exc:        # noqa: BLE001 (no process could be made: said, not raised)
+                self._finish(job, "failed", error=HuddleInputError("server", f"{job.label} could not start ({exc})"))
+                continue
+            finally:
+                theirs.close()
+            job.state, job.progress = "running", ("starting", 0.0)
+            self._running[job.id] = (job, process, ours)
+            self._wake_theirs.send(None)               # the listener watches the new pipe from now on
 
-    def _end_worker(self, number: int) -> None:
-        process, pipe = self._workers.pop(number)
-        if number in self._idle:
-            self._idle.remove(number)
+    def _end(self, job_id: int) -> None:
+        _, process, pipe = self._running.pop(job_id)
         process.terminate()
         process.join(5)
         pipe.close()
-
-    def _dispatch(self) -> None:
-        while self._queue and self._idle:
-            number = self._idle.pop(0)
-            _, job = self._queue.popitem(last=False)
-            job.state, job.progress = "running", ("starting", 0.0)
-            self._running[job.id] = (job, number)
-            self._workers[number][1].send((job.id, job.function, job.args))
 
     def _finish(self, job: Job, state: str, result: Any = None, error: BaseException | None = None) -> None:
         job.state, job.result, job.error = state, result, error
         job.finished.set()
 
-    # ---- what the workers say
+    # ---- what the processes say
 
     def _listen(self) -> None:
-        """Hears every worker's pipe, and sees at once a worker that ended (its sentinel)."""
+        """Hears every running job's pipe, and sees at once a process that ended (its sentinel)."""
         from multiprocessing.connection import wait
         while True:
             with self._lock:
-                watched = {pipe: n for n, (_, pipe) in self._workers.items()}
-                sentinels = {process.sentinel: n for n, (process, _) in self._workers.items()}
+                pipes = {pipe: job_id for job_id, (_, _, pipe) in self._running.items()}
+                ended = {process.sentinel: job_id for job_id, (_, process, _) in self._running.items()}
             try:
-                heard = wait([*watched, *sentinels], timeout=0.5)
+                heard = wait([self._wake_ours, *pipes, *ended], timeout=1.0)
             except (OSError, ValueError):              # a pipe closed meanwhile (a job stopped): look again
                 continue
             for ready in heard:
+                if ready is self._wake_ours:
+                    self._wake_ours.recv()
+                    continue
                 with self._lock:
-                    if ready in watched and watched[ready] in self._workers:
+                    job_id = pipes.get(ready, ended.get(ready))
+                    if job_id not in self._running:
+                        continue
+                    if ready in pipes:
                         try:
-                            message = ready.recv()
+                            kind, payload = ready.recv()
                         except (EOFError, OSError):
-                            self._bury(watched[ready])
+                            self._died(job_id)
                             continue
-                        self._heard(watched[ready], *message)
-                    elif ready in sentinels and sentinels[ready] in self._workers:
-                        if not self._workers[sentinels[ready]][1].poll():   # its last words first
-                            self._bury(sentinels[ready])
+                        self._heard(job_id, kind, payload)
+                    elif not self._running[job_id][2].poll():     # its last words first
+                        self._died(job_id)
 
-    def _heard(self, number: int, job_id: int | None, kind: str, payload) -> None:
-        if kind == "leaving":                         # grown past recycle_mb: a fresh one takes its place
-            process, pipe = self._workers.pop(number)
-            if number in self._idle:
-                self._idle.remove(number)
-            process.join(5)
-            pipe.close()
-            self._spawn()
-            self._dispatch()
-            return
-        running = self._running.get(job_id)
-        if running is None or running[1] != number:
-            return                                    # a cancelled job's late word
-        job = running[0]
+    def _heard(self, job_id: int, kind: str, payload) -> None:
+        job = self._running[job_id][0]
         if kind == "progress":
             job.progress = payload
             return
-        del self._running[job_id]
+        _, process, pipe = self._running.pop(job_id)
+        process.join(5)
+        pipe.close()
         if kind == "done":
             self._finish(job, "done", result=payload)
         else:
             what, *words = payload
             self._finish(job, "failed", error=HuddleInputError(*words) if what == "input"
                          else HuddleInputError("server", f"{job.label} failed: {words[0]}"))
-        if number in self._workers:
-            self._idle.append(number)
         self._dispatch()
 
-    def _bury(self, number: int) -> None:
-        """A worker that ended without a word (killed, out of memory): its job fails in words and
-        a fresh worker takes its place."""
-        process, pipe = self._workers.pop(number)
+    def _died(self, job_id: int) -> None:
+        """A process that ended without a word (killed, out of memory): its job fails in words."""
+        job, process, pipe = self._running.pop(job_id)
         process.join(5)
         pipe.close()
-        if number in self._idle:
-            self._idle.remove(number)
-        for job_id, (job, on) in list(self._running.items()):
-            if on == number:
-                del self._running[job_id]
-                self._finish(job, "failed", error=HuddleInputError(
-                    "server", f"{job.label} stopped: its worker process ended (exit code {process.exitcode}; "
-                              "out of memory?)"))
-        self._spawn()
+        self._finish(job, "failed", error=HuddleInputError(
+            "server", f"{job.label} stopped: its worker process ended (exit code {process.exitcode}; out of memory?)"))
         self._dispatch()
 
 
@@ -303,6 +271,11 @@ def simulation(case, settings, progress=None):
 def research_fits(corpus, bootstrap: int, progress=None):
     from analysis.research.calibration import implied_thresholds
     return implied_thresholds(corpus, bootstrap=bootstrap)
+
+
+def research_corpus(data: bytes, progress=None):
+    from analysis.research.calibration import loads_corpus
+    return loads_corpus(data)
 
 
 def games_file(data: bytes | str, name: str, progress=None):
@@ -349,4 +322,4 @@ def server_queue() -> HeavyWork:
         return _SERVER
 
 
-__all__ = ["HeavyWork", "Job", "FinishedRuns", "server_queue", "simulation", "research_fits", "games_file"]
+__all__ = ["HeavyWork", "Job", "FinishedRuns", "server_queue", "simulation", "research_fits", "research_corpus", "games_file"]

@@ -43,8 +43,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1"):
-    """A real server; ``address`` "0.0.0.0" serves every interface, as `make run` does."""
+def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root: Path = ROOT):
+    """A real server; ``address`` "0.0.0.0" serves every interface, as `make run` does; ``root``
+    another checkout's (a benchmark's "before")."""
     port = free_port()
     env = {**os.environ, **env_extra}
     log = open(ARTIFACTS.joinpath(f"streamlit-{port}.log"), "w") if ARTIFACTS.mkdir(exist_ok=True) is None else None
@@ -52,7 +53,7 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1"):
         [sys.executable, "-m", "streamlit", "run", "huddle_server.py", "--server.address", address,
          "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
          "--logger.hideWelcomeMessage", "true"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     SERVER_PIDS[url] = proc.pid
     try:

@@ -49,7 +49,7 @@ def streamlit_session(base: str, page: str = "", cookie: str = "", query: str = 
 
 
 def put_file(base: str, session_id: str, data: bytes, cookie: str = "", name: str = "x.pbn",
-             declare_length: bool = True) -> int:
+             declare_length: bool = True, file_id: str | None = None) -> int:
     """The uploader's PUT of one file: the HTTP status the server answers."""
     token = xsrf_cookie(base)
     boundary = uuid.uuid4().hex
@@ -59,7 +59,7 @@ def put_file(base: str, session_id: str, data: bytes, cookie: str = "", name: st
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
     headers = {"Content-Type": f"multipart/form-data; boundary={boundary}", "Origin": base,
                "X-Xsrftoken": token, "Cookie": "; ".join(c for c in (f"_streamlit_xsrf={token}", cookie) if c)}
-    path = f"/_stcore/upload_file/{session_id}/{uuid.uuid4()}"
+    path = f"/_stcore/upload_file/{session_id}/{file_id or uuid.uuid4()}"
     try:
         if declare_length:
             connection.request("PUT", path, body=body, headers=headers)

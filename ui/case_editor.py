@@ -64,14 +64,11 @@ def ask_to_read() -> None:
     ss["_ed_read_now"] = True          # read at the top of the next run, with a progress bar
 
 
-HEAVY_FILE = 256 * 1024             # a file this large is read on the server's workers (huddle.heavy)
-
-
 def read_file() -> None:
     """Read every board of the pasted or uploaded PBN or LIN; load the first board read."""
     data, name = _file_data()
     try:
-        if len(data) >= HEAVY_FILE:
+        if len(data) >= heavy.LARGE_FILE:
             read = heavy_result(user, "reading the file", heavy.games_file, data, name)
         else:
             bar = st.progress(0.0, "Reading the file")

@@ -25,7 +25,8 @@ def heavy_result(user: User, label: str, function: Callable, *args) -> Any:
     """``function(*args)`` on a worker, its place in the queue and its progress shown meanwhile;
     a refusal or a failure raised as HuddleInputError."""
     queue = server_queue()
-    job = queue.submit(f"{user.organisation_id}:{user.username}", label, function, *args)
+    # one of each kind of work per account at a time: many tabs get one place in the queue
+    job = queue.submit(f"{user.organisation_id}:{user.username}:{label}", label, function, *args)
     box = st.empty()
     try:
         while not job.finished.wait(0.25):

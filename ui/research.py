@@ -3,6 +3,9 @@ database's cases; an uploaded CSV; or, on request, the synthetic demonstration c
 so), what it holds by evidence type, the implied thresholds (from the rows with counts only),
 the operating characteristics, sensitivity, poll size and the sequential rule. Every chart is
 drawn by figures.research from analysis.research.calibration."""
+import hashlib
+
+import pandas as pd
 import streamlit as st
 
 from analysis.research import calibration as research
@@ -11,12 +14,33 @@ from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
 from analysis.numbers import counted, percent
 from figures.research import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
                                        wrong_verdict_figure)
+from huddle import heavy
+from huddle.heavy import FinishedRuns
 from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
+from ui.heavy_view import heavy_result
 from ui.widgets import file_upload, inert, show_error
 
 user = require("researcher")
+
+
+@st.cache_resource(show_spinner=False)
+def _corpora() -> FinishedRuns:
+    """Uploaded corpora read in this process, by their bytes: the 4 most recently used."""
+    return FinishedRuns(4)
+
+
+def read_corpus(data: bytes):
+    """An uploaded corpus, read once however often the page runs; a large one on the workers."""
+    key = hashlib.sha256(data).hexdigest()
+    found = _corpora().get(key)
+    if found is None:
+        found = (heavy_result(user, "reading the corpus", heavy.research_corpus, data) if len(data) >= heavy.LARGE_FILE
+                 else research.loads_corpus(data))
+        _corpora()[key] = found
+    return found
+
 st.title("Research")
 PUBLISHED, DEMO = "published rulings (real)", "demonstration corpus (SYNTHETIC)"
 source = st.radio("Corpus", [PUBLISHED, "our cases", "a CSV file", DEMO], horizontal=True,
@@ -34,7 +58,7 @@ try:
         upload = file_upload(user, "Corpus CSV (one row per action per poll)", ["csv"], "research_upload")
         if upload is None:
             st.stop()
-        corpus = research.loads_corpus(upload.getvalue())
+        corpus = read_corpus(upload.getvalue())
     else:
         corpus = database_corpus(organisation_id=user.organisation_id)
         if corpus is None:
@@ -59,9 +83,21 @@ policy_name = cols[0].selectbox("Policy", [p for p, v in PRESETS.items() if v.sh
 delta = cols[1].slider("How far the true share is from the threshold", 0.02, 0.25, 0.10, 0.01, key="research_delta")
 
 
-@st.cache_data(show_spinner="Fitting…", max_entries=8)
+@st.cache_resource(show_spinner=False)
+def _fits() -> FinishedRuns:
+    """Fits made in this process, by corpus and replicates: the 16 most recently used."""
+    return FinishedRuns(16)
+
+
 def fits_for(corpus, replicates: int):
-    return research.implied_thresholds(corpus, bootstrap=replicates)
+    """The implied thresholds; a bootstrap or a large corpus is fitted on the server's workers."""
+    key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), replicates)
+    found = _fits().get(key)
+    if found is None:
+        found = (heavy_result(user, "the fits", heavy.research_fits, corpus, replicates)
+                 if replicates or len(corpus) > heavy.LARGE_CORPUS else research.implied_thresholds(corpus, bootstrap=0))
+        _fits()[key] = found
+    return found
 
 
 st.subheader("Implied thresholds")

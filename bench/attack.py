@@ -1,0 +1,217 @@
+"""Benchmark: voters while someone asks for heavy work from many tabs.
+
+Thirty pollees submit at once (the websocket protocol, as bench/voters.py), each time on a fresh
+server: with nothing else running; while one director's six tabs each ask for the largest
+simulation (2,000 deals on LAWS.033's slam with three actions); while a researcher's six tabs
+each upload a 50,000-row corpus (the bound) and press "Compute the intervals"; and while a
+director reads a 7 MB PBN file in the case editor. For each: the voters' acknowledgement
+p50/p95, and the server's memory (its process and its worker processes, proportional set size,
+the peak sampled every 0.2 s).
+
+    python bench/attack.py [--root OTHER_CHECKOUT] [--tabs 6] [--voters 30]
+
+``--root`` serves another checkout of Huddle (an older commit: the figures "before").
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from bench.streamlit_client import PageSession, upload  # noqa: E402
+from bench.voters import percentile, vote  # noqa: E402
+from browser import streamlit_server  # noqa: E402
+from polling import accounts, cases, services, setup  # noqa: E402
+from polling.dossier import load_dossier  # noqa: E402
+from analysis.law import case as case_files  # noqa: E402
+
+
+def _pss_kb(pid: int) -> int:
+    """A process's proportional share of the memory it uses (pages shared with its forking
+    server counted once among them, not once per process as resident memory counts them)."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1])
+    return 0
+
+
+def tree_mb(pid: int, detail: bool = False) -> float:
+    """The memory of a process and every process below it (its workers), proportional set size."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            parent = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("PPid:")), 0)
+            children.setdefault(parent, []).append(int(entry.name))
+    total, stack, seen = 0, [pid], {pid}
+    while stack:
+        here = stack.pop()
+        try:
+            own = _pss_kb(here)
+        except OSError:
+            continue
+        total += own
+        if detail:
+            name = Path(f"/proc/{here}/cmdline").read_bytes().replace(b"\0", b" ")[:90].decode(errors="replace")
+            print(f"    {here}: {own / 1024:.0f} MB  {name}")
+        for child in children.get(here, []):
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return total / 1024
+
+
+class Peak:
+    def __init__(self, pid: int):
+        self.pid, self.peak, self._stop = pid, 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self):
+        while not self._stop.is_set():
+            try:
+                self.peak = max(self.peak, tree_mb(self.pid))
+            except (OSError, StopIteration):
+                pass
+            time.sleep(0.2)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+
+
+def prepare(url: str) -> tuple[str, str, int]:
+    setup.prepare_database(url=url)
+    data = json.loads((ROOT / "data" / "cases" / "laws033-6d-slam.json").read_text(encoding="utf-8"))
+    data["id"], data["title"] = "attack-slam", "The slam, simulated at length"
+    data["ruling"]["logical_alternatives"]["finding"] = ["P", "6NT"]
+    data["simulation"] = {"deals": 2000, "seed": 1, "contracts": {"6NT": "6NT by S"}}
+    record = cases.create_case(case_files.Case.from_dict(data), "bench", url=url)
+    director = accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
+    researcher = accounts.create_user("rita", "research-pw-1", "researcher", url=url)
+    cookie = lambda user: f"{accounts.SESSION_COOKIE}={accounts.session_cookie(user, url=url)}"  # noqa: E731
+    return cookie(director), cookie(researcher), record
+
+
+async def simulation_tab(base: str, cookie: str, key: str) -> None:
+    async with PageSession(base, path="ruling", query="case=attack-slam", cookie=cookie) as page:
+        await page.open()
+        await page.rerun(trigger=f"{key}_run")
+
+
+def largest_corpus() -> bytes:
+    """A corpus at the bound (50,000 rows), every fit of its 800 jurisdictions within the bounds."""
+    from analysis.limits import MAX_CORPUS_ROWS
+    from analysis.research import calibration as research
+    rows = research.synthetic_corpus(MAX_CORPUS_ROWS, seed=1)
+    rows["jurisdiction"] = [f"J{i % 800:03d}" for i in range(len(rows))]
+    return research.dumps_corpus(rows).encode()
+
+
+async def research_tab(base: str, cookie: str, corpus: bytes) -> None:
+    async with PageSession(base, path="research", cookie=cookie) as page:
+        await page.open()
+        await page.rerun({"research_source": "a CSV file"})
+        await upload(page, "research_upload", corpus, "corpus.csv")
+        await page.rerun()
+        await page.rerun(trigger="research_fit")
+
+
+def large_pbn() -> bytes:
+    """A 7 MB PBN file whose every board has a deal of its own."""
+    from endplay.dealer import generate_deals
+    out, size, n = [], 0, 0
+    deals = [d.to_pbn() for d in generate_deals(produce=8000, seed=1)]
+    while size < 7_000_000:
+        game = (f'[Event "Big"]\n[Board "{n % 36 + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                f'[Deal "{deals[n % len(deals)]}"]\n\n')
+        out.append(game)
+        size, n = size + len(game), n + 1
+    return "".join(out).encode()
+
+
+async def file_tab(base: str, cookie: str, data: bytes) -> None:
+    async with PageSession(base, path="edit", cookie=cookie) as page:
+        await page.open()
+        await upload(page, "ed_file", data, "big.pbn")
+        await page.rerun()
+        await page.rerun(trigger="ed_pbn_read")
+        await page.rerun()                        # the file is read at the top of the run after the press
+
+
+async def voters_during(base: str, tokens: list[str], attackers, finish: bool = False) -> list[float]:
+    tabs = [asyncio.create_task(a) for a in attackers]
+    await asyncio.sleep(4 if tabs else 0)                    # the heavy work under way
+    ready = asyncio.Barrier(len(tokens) + 1)
+    voting = [asyncio.create_task(vote(base, t, ready, ("Pass", "6♦")[i % 2])) for i, t in enumerate(tokens)]
+    while ready.n_waiting < len(tokens):
+        await asyncio.sleep(0.05)
+    await ready.wait()
+    acks = [r[1] for r in await asyncio.gather(*voting)]
+    for tab in tabs:
+        if not finish:
+            tab.cancel()
+    await asyncio.gather(*tabs, return_exceptions=True)
+    return acks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--tabs", type=int, default=6)
+    parser.add_argument("--voters", type=int, default=30)
+    parser.add_argument("--settle", type=float, default=2.0, help="seconds after the voters before memory is read")
+    parser.add_argument("--detail", action="store_true", help="each process's memory after each phase")
+    options = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="huddle-attack-"))
+    url = f"sqlite:///{folder / 'huddle.sqlite'}"
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-attack", "HUDDLE_REPORTS_DIR": str(folder)}
+    os.environ.update(env)                          # the cookies made here are signed as the server signs
+    director, researcher, record = prepare(url)
+    key = f"sim_{record}_{load_dossier(record, url=url).version}"
+    poll = services.create_poll(cases.find_case("laws033-6d-slam", url=url), "Matchpoints. What do you call?",
+                                alternatives=("P",), url=url)
+    tokens = [link.token for link in services.issue_invites(poll.id, [f"pollee {i}" for i in range(4 * options.voters)],
+                                                            url=url)]
+    corpus, pbn = largest_corpus(), large_pbn()
+    phases = [("nothing else", lambda base: []),
+              (f"{options.tabs} tabs asking for a 2,000-deal simulation",
+               lambda base: [simulation_tab(base, director, key) for _ in range(options.tabs)]),
+              (f"{options.tabs} tabs reading a 50,000-row corpus and computing its intervals",
+               lambda base: [research_tab(base, researcher, corpus) for _ in range(options.tabs)]),
+              ("a director's tab reading a 7 MB PBN file", lambda base: [file_tab(base, director, pbn)])]
+    print(f"Serving {options.root}, a fresh server for each; {options.voters} voters submitting at once:")
+    for n, (what, attackers) in enumerate(phases):
+        with streamlit_server(env, root=options.root) as base:
+            from browser import SERVER_PIDS
+            pid = SERVER_PIDS[base]
+            idle = tree_mb(pid)
+            with Peak(pid) as peak:
+                acks = asyncio.run(voters_during(base, tokens[n * options.voters:(n + 1) * options.voters],
+                                                 attackers(base), finish=what.startswith("a director's tab")))
+            time.sleep(options.settle)
+            print(f"  {what}: acknowledgement p50 {percentile(acks, .5) * 1000:.0f} ms, "
+                  f"p95 {percentile(acks, .95) * 1000:.0f} ms; memory {idle:.0f} MB idle, peak {peak.peak:.0f} MB, "
+                  f"{tree_mb(pid, options.detail):.0f} MB after")
+    counted = services.tally(poll.id, url=url).poll_size
+    print(f"{counted} of {4 * options.voters} ballots stored")
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    main()
