@@ -15,7 +15,10 @@ value of another JSON type; every text of a case that reaches a report made a lo
 or a long paragraph, then reported as HTML and PDF; research corpora and results files with
 cells made non-finite, huge or of the wrong kind, and cells over the csv module's 128 KB; and in
 command lines, a value swapped for an edge value (empty, negative, huge, a path outside the
-folder, a device, a control character, a long string).
+folder, a device, a control character, a long string). A grammar of rulings crosses every
+adjustment method with every scoring form, edition and evidence kind, a poll or a finding, a field
+or none and a knockout, and follows each ruling to the report, the threshold's sensitivity and the
+scores exported for the scoring program.
 """
 from __future__ import annotations
 
@@ -266,6 +269,82 @@ def _use(case) -> None:
             pass
 
 
+# ---------------------------------------------------------------- a grammar of rulings
+
+RULED = sorted((ROOT / "tests" / "cases" / "rulings").glob("*.json")) + CASES
+EVIDENCE = [
+    {"kind": "consultation", "when": "after the session", "people": [
+        {"name": "A", "class": "expert", "views": [{"action": "P", "la": True, "why": "close"}]},
+        {"name": "B", "class": "director", "views": [{"action": "P", "la": False, "why": ""}]}]},
+    {"kind": "published poll", "shares": {"P": "30%"}, "asked": 10, "source": "a bulletin"},
+    {"kind": "published poll", "verdict": "P is a logical alternative"},
+    {"kind": "committee poll", "chose": {"P": 2, "X": 3}, "asked": 5},
+    {"kind": "committee vote", "action": "P", "for": 3, "against": 2, "reason": "close"},
+    {"kind": "field", "tables": 12, "actions": {"P": 4, "X": 8}},
+]
+
+
+def ruling_combination(rng: random.Random) -> dict:
+    """A case from the grammar of rulings: a ruled case's facts, with any adjustment method (its
+    trees taken from a case ruled by it), any scoring form, edition, evidence kinds, a poll or a
+    finding, a field or none, a knockout or not."""
+    cases = [json.loads(p.read_text(encoding="utf-8")) for p in rng.sample(RULED, 2)]
+    data, donor = cases
+    data.setdefault("ruling", {})
+    method = ((donor.get("ruling") or {}).get("adjustment") or {}).get("method", "weighted")
+    if donor.get("ruling", {}).get("adjustment") and rng.random() < 0.7:
+        data["ruling"]["adjustment"] = donor["ruling"]["adjustment"]
+    data["scoring"] = rng.choice(["matchpoints", "imps", "butler", "cross-imps", "bam", "total points"])
+    data["laws"] = rng.choice(["1997", "2007", "2017"])
+    if rng.random() < 0.2:
+        data["kind"] = rng.choice(["UI", "MI", "unplayable"])
+    if rng.random() < 0.5:
+        data["ruling"]["poll"] = {"counts": [{"action": a, "chose": rng.randint(0, 8), "close": rng.randint(0, 2),
+                                              "considered_only": rng.randint(0, 3)}
+                                             for a in rng.sample(["P", "X", "3S", "4S", "4NT", "5D", "6D"], rng.randint(1, 3))]}
+        data["ruling"].pop("logical_alternatives", None)
+    elif rng.random() < 0.5:
+        data["ruling"].pop("poll", None)
+        data["ruling"]["logical_alternatives"] = {"finding": rng.sample(["P", "X", "4S"], rng.randint(0, 2)),
+                                                  "reason": "the director's"}
+    data["evidence"] = rng.sample(EVIDENCE, rng.randint(0, 3))
+    data["field"] = rng.choice([[], [420, 420, 400, -50], [100] * 30, [-1430, 1430]])
+    if data["scoring"] in ("imps", "bam") and rng.random() < 0.5:
+        data["knockout"] = rng.random() < 0.5
+        data["other_table"] = rng.choice([420, -50, None])
+    if rng.random() < 0.3:
+        data["ruling"]["adjustment"] = {"method": "artificial", "artificial": rng.choice(
+            [{"non_offenders": "ave+", "offenders": "ave-"}, {"NS": "ave", "EW": "ave-"}, {"NS": "ave+", "EW": "ave+"}])}
+    data["id"] = f"grammar-{method}"
+    return data
+
+
+def fuzz_ruling_grammar(report: FuzzReport, rng: random.Random) -> None:
+    """A case from the grammar, ruled, reported, its threshold moved and its scores exported for
+    the scoring program: each step answers or refuses in words."""
+    from analysis.law import case as case_files
+    data = ruling_combination(rng)
+    summary = f"{data['id']} {data['scoring']} {data['laws']} {data.get('kind')} " + ",".join(
+        e["kind"] for e in data["evidence"])
+    _run(report, "ruling grammar", summary, lambda: _rule_everywhere(case_files.loads(json.dumps(data))))
+
+
+def _rule_everywhere(case) -> None:
+    from analysis.errors import HuddleInputError
+    from analysis.law.committee import ruling_in_force, threshold_sensitivity
+    from analysis.law.ruling import rule
+    from reports.content import report_for_file
+    from reports.score_export import scores_csv, scores_usebio
+    ruling = rule(case)
+    in_force = ruling_in_force(ruling)
+    for step in (lambda: report_for_file(case), lambda: threshold_sensitivity(case),
+                 lambda: scores_csv(case, in_force), lambda: scores_usebio(case, in_force)):
+        try:
+            step()
+        except HuddleInputError:
+            pass
+
+
 def fuzz_report(report: FuzzReport, rng: random.Random, work: Path) -> None:
     """A case whose texts are long (one unbroken word, a paragraph of thousands of words) in
     any of the places a report prints them, reported as HTML and PDF."""
@@ -438,7 +517,7 @@ def fuzz(seconds: float | None, seed: int, workdir: Path, inputs: int | None = N
     seeds = cli_seeds(workdir)
     end = time.monotonic() + seconds if seconds is not None else float("inf")
     targets = (fuzz_case_file, fuzz_hand_record, lambda r, g: fuzz_cli(r, g, workdir, seeds), fuzz_case_file,
-               fuzz_corpus, fuzz_results_file, lambda r, g: fuzz_report(r, g, workdir))
+               fuzz_corpus, fuzz_results_file, lambda r, g: fuzz_report(r, g, workdir), fuzz_ruling_grammar)
     k = 0
     here = os.getcwd()
     os.chdir(workdir)                  # whatever a command writes to a relative path lands here

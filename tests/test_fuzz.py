@@ -19,5 +19,6 @@ def test_every_fuzzed_input_is_answered_or_refused_in_words(tmp_path, monkeypatc
     report = fuzz(None, seed, tmp_path, inputs=INPUTS)
     assert set(os.listdir(ROOT)) == before            # nothing written into the project, whatever the paths
     assert report.inputs == INPUTS and report.refused > 0 and report.answered > 0, report.summary()
-    assert set(report.by_target) == {"case file", "PBN/LIN", "CLI", "research corpus", "results file", "report"}
+    assert set(report.by_target) == {"case file", "PBN/LIN", "CLI", "research corpus", "results file", "report",
+                                     "ruling grammar"}
     assert not report.crashes, "\n".join(f"{t}: {w} <- {s[:200]}" for t, s, w in report.crashes[:20])

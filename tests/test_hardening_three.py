@@ -353,3 +353,22 @@ def test_every_forwarded_for_line_is_read_and_the_last_hop_believed(monkeypatch)
     scope = {"type": "http", "method": "POST", "path": "/auth/login", "client": ("127.0.0.1", 5000),
              "headers": [(b"x-forwarded-for", b"6.6.6.6"), (b"x-forwarded-for", b"198.51.100.7")]}
     assert client_address(Request(scope)) == "198.51.100.7"
+
+
+def test_a_lead_problem_whose_poll_names_calls_is_answered_not_a_crash():
+    """Found by the grammar of rulings: a lead case whose poll's actions are calls ended in an
+    IndexError (an action that names no card)."""
+    import json
+    from analysis.law import case as case_files
+    from analysis.law.ruling import rule
+    from analysis.errors import HuddleInputError
+    from pathlib import Path
+    data = json.loads((Path(__file__).resolve().parents[1] / "data" / "cases" / "lead-after-slow-pass-of-stayman.json")
+                      .read_text(encoding="utf-8"))
+    data["ruling"]["poll"] = {"counts": [{"action": "P", "chose": 3}, {"action": "X", "chose": 2}]}
+    case = case_files.loads(json.dumps(data))
+    assert case.action_in_question().startswith("C")
+    try:
+        rule(case)
+    except HuddleInputError:
+        pass

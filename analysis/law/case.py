@@ -295,7 +295,8 @@ class Case:
         if self.play_index is not None:
             if not actions and self.ruling is not None:
                 actions = [c.action for c in self.ruling.poll] + list(self.ruling.alternatives)
-            return choice_of(self.play[self.play_index], [parse_choice_or_none(a) for a in actions])
+            # a poll's action that names no card (a call, in a lead problem) holds no card
+            return choice_of(self.play[self.play_index], [c for a in actions if (c := parse_choice_or_none(a))])
         if self.action_index is not None:
             return self.board.auction.calls[self.action_index].call
         return self.ruling.table_action if self.ruling is not None else ""
