@@ -281,3 +281,29 @@ def test_a_page_on_another_port_cannot_open_a_signed_in_directors_session(server
         other.shutdown()
     assert page.evaluate(SOCKET_PROBE % stream) == "opened"
     context.close()
+
+
+def test_a_live_tally_stops_showing_ballots_once_the_director_is_signed_out(server, browser, director, monkeypatch):
+    """Before: the tally's self-refreshing fragment ran without the page's sign-in check, so a
+    page left open kept receiving every new ballot after the director was signed out."""
+    from polling import accounts, cases, services
+    expect = playwright.expect
+    url = server_env["HUDDLE_DATABASE_URL"]
+    for name, value in server_env.items():
+        monkeypatch.setenv(name, value)
+    record = cases.find_case("laws033-case-b", url=url)
+    poll = services.create_poll(record, "IMPs. Your call?", alternatives=("P",), url=url)
+    first, second = services.issue_invites(poll.id, ["early", "late"], url=url)
+    services.cast_vote(first.token, "P", url=url)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    sign_in(page, server, *director, "/tally?case=laws033-case-b")
+    answers = page.get_by_test_id("stMetricValue").first
+    expect(answers).to_have_text("1", timeout=30_000)
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == accounts.SESSION_COOKIE)
+    accounts.end_session(cookie, url=url)                        # signed out elsewhere (another tab)
+    services.cast_vote(second.token, "P", comment="a comment only the director may read", url=url)
+    page.wait_for_timeout(7_000)                                   # two of the fragment's refreshes
+    assert "a comment only the director may read" not in page.content()
+    assert page.get_by_test_id("stMetricValue").filter(has_text="2").count() == 0
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=10_000)
+    page.close()
