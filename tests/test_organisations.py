@@ -291,3 +291,55 @@ def test_the_research_page_studies_the_shared_corpus_anonymised(federation):
     assert any("anonymised: no names, no case ids, no sources" in c.value for c in at.caption)
     shown = " ".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
     assert "slam" not in shown and "Smith" not in shown
+
+
+def test_two_clubs_making_the_report_of_their_board_7_at_once_each_get_their_own(federation, tmp_path, monkeypatch):
+    """Before: the reports folder was shared and each file named after the case id, so one club's
+    director could be handed the other club's report (facts, comments, ruling)."""
+    import threading
+    from dataclasses import replace
+    monkeypatch.setenv("HUDDLE_REPORTS_DIR", str(tmp_path / "reports"))
+    ids = federation["ids"]
+    people = {"north": federation["people"]["ann"], "south": federation["people"]["bob"]}
+    records = {club: cases.create_case(replace(example("laws033-6d-slam"), id="board-7", title=f"Board 7 of the {club} club"),
+                                       people[club].username, organisation_id=ids[club]) for club in people}
+    from polling.rulings import save_ruling
+    for club, record in records.items():
+        save_ruling(record, cases.get_case(record).case.ruling, people[club].username)
+    pages = {club: _page(people[club], "ui/ruling.py", case="board-7") for club in people}
+    buttons = {club: at.button(key=f"report_{ids[club]}_{records[club]}_make") for club, at in pages.items()}
+    runs = [threading.Thread(target=lambda b=b: b.click().run()) for b in buttons.values()]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    for club, at in pages.items():
+        other = "south" if club == "north" else "north"
+        _, made = at.session_state[f"report_{ids[club]}_{records[club]}"]
+        html = made["html"].decode()
+        assert f"Board 7 of the {club} club" in html and f"Board 7 of the {other} club" not in html
+        written = list((tmp_path / "reports" / f"organisation-{ids[club]}").glob("*.html"))
+        assert len(written) == 1 and f"Board 7 of the {club} club" in written[0].read_text()
+
+
+def test_a_simulation_of_one_clubs_board_7_is_never_offered_on_the_others(federation):
+    """Before: the session kept the latest simulation under the case id alone, so a director of
+    two clubs was offered one club's results on the other's board-7."""
+    from dataclasses import replace
+    from analysis.evidence.simulation import simulate
+    from analysis.law.simulation import SimulationSettings
+    from ui.simulation_view import latest_key
+    ids = federation["ids"]
+    carol = accounts.create_user("carol", "carol-secret", "director", organisation_id=ids["north"])
+    organisations.grant("carol", "south", "director")
+    carol = accounts.authenticate("carol", "carol-secret")
+    slam = example("laws033-6d-slam")
+    records = {club: cases.create_case(replace(slam, id="board-7"), "carol", organisation_id=ids[club])
+               for club in ("north", "south")}
+    at = _page(carol, "ui/ruling.py", case="board-7")
+    at.session_state[latest_key(records["north"])] = simulate(slam, SimulationSettings(deals=4))
+    at.run()
+    assert any(b.label == "Fill tricks from the simulation" for b in at.button)
+    at.sidebar.selectbox(key="acting_organisation").set_value(ids["south"]).run()
+    assert not at.exception, at.exception
+    assert not any(b.label == "Fill tricks from the simulation" for b in at.button)
