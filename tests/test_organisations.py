@@ -308,11 +308,11 @@ def test_two_clubs_making_the_report_of_their_board_7_at_once_each_get_their_own
         save_ruling(record, cases.get_case(record).case.ruling, people[club].username)
     pages = {club: _page(people[club], "ui/ruling.py", case="board-7") for club in people}
     buttons = {club: at.button(key=f"report_{ids[club]}_{records[club]}_make") for club, at in pages.items()}
-    runs = [threading.Thread(target=lambda b=b: b.click().run()) for b in buttons.values()]
-    for run in runs:
-        run.start()
-    for run in runs:
-        run.join()
+    makers = [threading.Thread(target=lambda b=b: b.click().run()) for b in buttons.values()]
+    for maker in makers:
+        maker.start()
+    for maker in makers:
+        maker.join()
     for club, at in pages.items():
         other = "south" if club == "north" else "north"
         _, made = at.session_state[f"report_{ids[club]}_{records[club]}"]
