@@ -291,12 +291,14 @@ def test_a_live_tally_stops_showing_ballots_once_the_director_is_signed_out(serv
     url = server_env["HUDDLE_DATABASE_URL"]
     for name, value in server_env.items():
         monkeypatch.setenv(name, value)
-    record = cases.find_case("laws033-case-b", url=url)
+    from dataclasses import replace
+    stored = cases.get_case(cases.find_case("laws033-case-b", url=url), url=url).case
+    record = cases.create_case(replace(stored, id="tally-left-open"), "td", url=url)
     poll = services.create_poll(record, "IMPs. Your call?", alternatives=("P",), url=url)
     first, second = services.issue_invites(poll.id, ["early", "late"], url=url)
     services.cast_vote(first.token, "P", url=url)
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    sign_in(page, server, *director, "/tally?case=laws033-case-b")
+    sign_in(page, server, *director, "/tally?case=tally-left-open")
     answers = page.get_by_test_id("stMetricValue").first
     expect(answers).to_have_text("1", timeout=30_000)
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == accounts.SESSION_COOKIE)
