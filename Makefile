@@ -49,6 +49,7 @@ test: install system-test-deps
 bench: install system-test-deps
 	$(BIN)/python bench/matchpoints.py
 	$(BIN)/python bench/research.py
+	$(BIN)/python bench/coverage.py
 	$(BIN)/python bench/reports.py
 	$(BIN)/python bench/cli.py
 	$(BIN)/python bench/pages.py

@@ -3,7 +3,7 @@
 Thirty pollees submit at once (the websocket protocol, as bench/voters.py), each time on a fresh
 server: with nothing else running; while one director's six tabs each ask for the largest
 simulation (2,000 deals on LAWS.033's slam with three actions); while a researcher's six tabs
-each upload a 50,000-row corpus (the bound) and press "Compute the intervals"; and while a
+each upload a 50,000-row corpus (the bound), which the page reads and fits; and while a
 director reads a 7 MB PBN file in the case editor. For each: the voters' acknowledgement
 p50/p95, and the server's memory (its process and its worker processes, proportional set size,
 the peak sampled every 0.2 s).
@@ -128,8 +128,7 @@ async def research_tab(base: str, cookie: str, corpus: bytes) -> None:
         await page.open()
         await page.rerun({"research_source": "a CSV file"})
         await upload(page, "research_upload", corpus, "corpus.csv")
-        await page.rerun()
-        await page.rerun(trigger="research_fit")
+        await page.rerun()                        # read and fitted as the page opens on it
 
 
 def large_pbn() -> bytes:

@@ -34,11 +34,18 @@ def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15))
 
 
 def thresholds_figure(fits: pd.DataFrame) -> go.Figure:
-    fig = go.Figure(go.Scatter(x=fits["threshold"], y=fits["group"], mode="markers",
-                               error_x=dict(type="data", symmetric=False, array=fits["high"] - fits["threshold"],
-                                            arrayminus=fits["threshold"] - fits["low"]),
-                               text=fits["decisions"], hovertemplate="%{y}: %{x:.1%} (%{text} decisions)"))
-    fig.update_layout(title="Implied thresholds with 95% bootstrap intervals", xaxis_tickformat=".0%",
+    """Each group's interval as a bar, its estimate as a point; a group the decisions do not
+    identify has its interval alone (open to 0% or 100%) and no point."""
+    fig = go.Figure()
+    for row in fits.itertuples():
+        fig.add_scatter(x=[row.low, row.high], y=[row.group, row.group], mode="lines", showlegend=False,
+                        line=dict(color="#1f4e9c" if row.identified else "#9aa5b8", width=3),
+                        hovertemplate=f"{row.words}<extra></extra>")
+    known = fits[fits["identified"]]
+    fig.add_scatter(x=known["threshold"], y=known["group"], mode="markers", name="best threshold",
+                    marker=dict(color="#1f4e9c", size=9), text=known["words"], hovertemplate="%{text}<extra></extra>")
+    fig.update_layout(title="Implied thresholds with 95% profile-likelihood intervals (grey: not identified)",
+                      xaxis_tickformat=".0%", xaxis_range=[0, 1],
                       xaxis_title="threshold that best reproduces the decisions", yaxis_autorange="reversed",
                       margin=dict(l=40, r=20, t=50, b=40))
     return fig

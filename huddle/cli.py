@@ -347,7 +347,7 @@ def cmd_calibrate(args) -> dict | str:
     oc = research.operating_characteristic(args.policy)
     fitted, left_out = research.counted_rows(corpus)
     try:
-        fits = research.implied_thresholds(corpus, bootstrap=args.bootstrap, seed=args.seed)
+        fits = research.implied_thresholds(corpus)
     except HuddleInputError as exc:
         fits, left_out = None, left_out + [exc.problem]
     flips = {decider: research.flip_counts(research.sensitivity(corpus, decider=decider))
@@ -355,7 +355,9 @@ def cmd_calibrate(args) -> dict | str:
     sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)
     out = {"corpus": {"label": label, **research.corpus_summary(corpus)},
-           "implied_thresholds": [] if fits is None else fits.round(4).to_dict(orient="records"),
+           "implied_thresholds": [] if fits is None else [
+               {**r, "threshold": None if not r["identified"] else r["threshold"]}
+               for r in fits.round(4).to_dict(orient="records")],
            "operating_characteristic": {
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
@@ -370,10 +372,8 @@ def cmd_calibrate(args) -> dict | str:
              f"counts ({summary['synthetic_rows']} synthetic).",
              "  by evidence: " + ", ".join(f"{k} {n}" for k, n in summary["by_evidence"].items()),
              "  by jurisdiction: " + ", ".join(f"{k} {n}" for k, n in summary["by_jurisdiction"].items()),
-             "", "Implied thresholds (95% interval: bootstrap; under 30 decisions, the likelihood interval):"]
-    lines += [f"  {r['group']:24} {percent(r['threshold'], 1)}  [{percent(r['low'], 1)}, {percent(r['high'], 1)}]"
-              f"  ({r['decisions']} decisions)"
-              for r in out["implied_thresholds"]]
+             "", "Implied thresholds (95% profile-likelihood intervals; the true-share model, docs/research.md):"]
+    lines += [f"  {r['words']}" for r in out["implied_thresholds"]]
     lines += [f"  Warning: {w}." for w in out["warnings"]]
     lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
                   f"{percent(args.delta)} from the threshold:"]
@@ -927,9 +927,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", default="wbf2017", help="the policy whose threshold test is studied")
     p.add_argument("--delta", type=_bounded(float, 0.001, 0.999, "a share such as 0.1"), default=0.1,
                    help="distance of the truth from the threshold")
-    p.add_argument("--bootstrap", type=_bounded(int, 0, 100_000, "a number of replicates"), default=1000,
-                   help="bootstrap replicates for the intervals (0 to 100,000)")
-    p.add_argument("--seed", type=_bounded(int, 0, 2 ** 32 - 1, "a seed"), default=0)
     corpus_cmd = sub.add_parser("corpus", help="The research corpus of the database's cases.")
     corpus_sub = corpus_cmd.add_subparsers(dest="corpus_command", required=True, parser_class=_Parser)
     p = add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", corpus_sub)

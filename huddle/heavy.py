@@ -268,9 +268,9 @@ def simulation(case, settings, progress=None):
     return simulate(case, settings, progress=progress)
 
 
-def research_fits(corpus, bootstrap: int, progress=None):
+def research_fits(corpus, progress=None):
     from analysis.research.calibration import implied_thresholds
-    return implied_thresholds(corpus, bootstrap=bootstrap)
+    return implied_thresholds(corpus)
 
 
 def research_corpus(data: bytes, progress=None):

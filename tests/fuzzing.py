@@ -387,7 +387,7 @@ def fuzz_corpus(report: FuzzReport, rng: random.Random) -> None:
 
     def study():
         corpus = research.loads_corpus(text.encode("utf-8", "surrogatepass"))
-        research.implied_thresholds(corpus, bootstrap=5)
+        research.implied_thresholds(corpus)
         research.sensitivity(corpus)
     _run(report, "research corpus", text[:120], study)
 
@@ -458,7 +458,7 @@ def cli_seeds(work: Path) -> list[list[str]]:
         ["simulate", str(ROOT / "data" / "cases" / "laws033-6d-slam.json"), "--deals", "4", "--seed", "2",
          "--inference", "15+ HCP", "--reading", "4=10+ HCP", "--contract", "P=5D by S"],
         ["report", case_file, "--html", "-o", str(work / "reports")],
-        ["calibrate", str(CORPUS), "--bootstrap", "5", "--seed", "3", "--delta", "0.1"],
+        ["calibrate", str(CORPUS), "--delta", "0.1"],
         ["case", "import", case_file], ["case", "import", pbn, "--title", "Fuzz", "--board", "1"],
         ["case", "import", lin, "--title", "Fuzz LIN", "--id", "fuzz-lin"],
         ["case", "boards", pbn], ["case", "list"], ["case", "export", "boston-3h"],

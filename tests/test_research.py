@@ -49,19 +49,18 @@ def test_sequential_rule():
 def test_the_fit_recovers_a_known_threshold_within_its_interval():
     thresholds = {(d, j): 0.25 for d in ("director", "committee") for j in ("EBU", "ACBL", "WBF")}
     corpus = research.synthetic_corpus(500, seed=3, thresholds=thresholds)
-    fit = research.implied_threshold(corpus, bootstrap=400)
-    assert fit.interval[0] <= 0.25 <= fit.interval[1] and fit.interval[1] - fit.interval[0] < 0.08
-    table = research.implied_thresholds(corpus, bootstrap=200)
-    assert list(table["group"][:2]) == ["director: all", "director: ACBL"]
-    quick = research.implied_thresholds(corpus, bootstrap=0)            # point estimates at once, no interval
-    assert list(quick["threshold"]) == list(table["threshold"]) and quick["low"].isna().all()
+    fit = research.implied_threshold(corpus)
+    assert fit.identified and fit.interval[0] <= 0.25 <= fit.interval[1] and fit.interval[1] - fit.interval[0] < 0.08
+    assert fit.words().startswith("director: all: 2") and "95% profile-likelihood interval" in fit.words()
+    table = research.implied_thresholds(corpus)
+    assert list(table["group"][:2]) == ["director: all", "director: ACBL"] and table["identified"].all()
 
 
 def test_an_estimate_from_few_decisions_is_flagged():
-    fits = research.implied_thresholds(research.synthetic_corpus(12, seed=1), bootstrap=0)
+    fits = research.implied_thresholds(research.synthetic_corpus(12, seed=1))
     warnings = research.too_few_decisions(fits)
     assert len(warnings) == len(fits) and "read it as a hint" in warnings[0]
-    big = research.implied_thresholds(research.synthetic_corpus(500, seed=3), bootstrap=0)
+    big = research.implied_thresholds(research.synthetic_corpus(500, seed=3))
     assert not research.too_few_decisions(big[big["group"] == "director: all"])
 
 
@@ -120,31 +119,23 @@ def test_the_corpus_csv_never_carries_a_formula_a_spreadsheet_would_run():
     assert ",1,0,0,5," in cells                               # numbers stay numbers
 
 
-def _row_by_row_best(corpus, column="director_la", grid=research.THRESHOLD_GRID, lapse=0.02):
-    """The fit as first written: each decision's likelihood one row at a time."""
-    rows = corpus[corpus[column].notna()]
-    considered, n = rows["considered"].to_numpy(int), rows["poll_size"].to_numpy(int)
-    prior = research.share_prior(considered, n)
-    a, b = prior
-    total = np.zeros(len(grid))
-    for c, size, la in zip(considered, n, rows[column].to_numpy(bool)):
-        above = stats.beta.sf(grid, c + a, size - c + b)
-        p = lapse + (1 - 2 * lapse) * above
-        total += np.log(p) if la else np.log1p(-p)
-    return float(grid[int(np.argmax(total))]), total.max()
-
-
 def test_decisions_alike_are_counted_once_and_the_fit_is_unchanged():
+    """The decisions' likelihood at the fit's threshold and spread, worked out one row at a time."""
     corpus = research.synthetic_corpus(300, seed=7)
-    fit = research.implied_threshold(corpus, bootstrap=0)
-    best, likelihood = _row_by_row_best(corpus)
-    assert fit.threshold == best and fit.log_likelihood == pytest.approx(likelihood, rel=1e-9)
+    fit = research.implied_threshold(corpus)
+    rows = corpus[corpus["director_la"].notna()]
+    a, b = fit.prior
+    total = 0.0
+    for c, size, la in zip(rows["considered"], rows["poll_size"], rows["director_la"]):
+        p = 0.02 + 0.96 * stats.beta.sf(fit.threshold, c + a, size - c + b)
+        total += np.log(p) if la else np.log1p(-p)
+    assert fit.log_likelihood == pytest.approx(total, rel=1e-9)
 
 
 def test_a_corpus_naming_hundreds_of_jurisdictions_fits_the_largest_and_says_so():
     corpus = research.synthetic_corpus(1600, seed=1)
     corpus["jurisdiction"] = [f"J{i % 800:03d}" if i < 1500 else "Big" for i in range(len(corpus))]
-    fits = research.implied_thresholds(corpus, bootstrap=0)
+    fits = research.implied_thresholds(corpus)
     directors = [g for g in fits["group"] if g.startswith("director: ") and g != "director: all"]
     assert len(directors) == research.MAX_JURISDICTION_FITS and "director: Big" in directors
     said = research.jurisdictions_left_out(corpus)
@@ -180,10 +171,11 @@ def test_a_fit_uses_only_rows_with_counts_and_says_what_it_left_out():
     assert len(used) == 1
     assert left_out == ["6 rows left out of the fits, having no counts with a number asked: 6 finding without a poll "
                         "(no poll)"]
-    fits = research.implied_thresholds(corpus, bootstrap=200)
+    fits = research.implied_thresholds(corpus)
     assert list(fits["decisions"]) == [1, 1]
-    # one decision pins little down: the likelihood interval is wide, not a bootstrap's single point
-    assert fits["high"].iloc[0] - fits["low"].iloc[0] > 0.3
+    # one decision identifies nothing: no point estimate, an interval open to an end, said so
+    assert not fits["identified"].any() and fits["threshold"].isna().all()
+    assert fits["words"].iloc[0].startswith("director: all: not identified from 1 decision: any threshold from")
 
 
 def test_a_corpus_with_no_counted_row_is_refused_for_a_fit_in_words():
@@ -221,3 +213,39 @@ def test_a_cases_other_evidence_becomes_corpus_rows_of_its_type():
     assert list(rows["evidence"]) == ["published percentages", "committee poll", "committee vote"]
     assert list(rows["counted"]) == [False, True, False] and rows["poll_size"].iloc[1] == 3
     assert rows["published_share"].iloc[0] == 0.3 and rows["committee_la"].iloc[2] is True
+
+
+def test_one_decision_does_not_identify_the_threshold_and_no_estimate_is_printed():
+    """Before: from one counted poll the fit printed "25.3%, likelihood interval 25–60%" (the
+    prior collapsed to a point, the likelihood flat above it, 60% the grid's ceiling)."""
+    corpus = research.corpus_frame([{"case_id": "a", "action": "P", "chose": 2, "poll_size": 5,
+                                     "director_la": True, "source": "test"}])
+    fit = research.implied_threshold(corpus)
+    assert not fit.identified and math.isnan(fit.threshold) and fit.interval == (0.0, 0.63)
+    assert fit.words() == ("director: all: not identified from 1 decision: any threshold from 0% to 63% fits them "
+                           "(no point estimate)")
+
+
+def test_the_grid_spans_every_threshold():
+    assert research.THRESHOLD_GRID[0] == 0.01 and research.THRESHOLD_GRID[-1] == 0.99
+
+
+def test_the_observed_share_model_is_fitted_beside_and_compared():
+    """Directors who rule on the poll's own share are found so: the observed-share model fits their
+    decisions better than the true-share model, and the other way round."""
+    corpus = research.synthetic_corpus(300, seed=4)
+    assert research.compare_models(corpus).set_index("model").loc["true share", "better"]
+    observed = corpus.copy()
+    observed["director_la"] = observed["considered"] / observed["poll_size"] >= 0.25
+    table = research.compare_models(observed).set_index("model")
+    assert table.loc["observed share", "better"] and table.loc["observed share", "low"] <= 0.25
+
+
+def test_the_figures_in_docs_research_are_the_commands_own():
+    """docs/research.md quotes each fit of the demonstration corpus as the command prints it."""
+    corpus = research.loads_corpus((ROOT / "data" / "research" / "demo-corpus.csv").read_text(encoding="utf-8"))
+    docs = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    for line in research.implied_thresholds(corpus)["words"]:
+        assert f"  - {line}\n" in docs, line
+    models = research.compare_models(corpus).set_index("model")["aic"]
+    assert f"{models['true share']:.1f} against {models['observed share']:.1f}" in docs

@@ -85,38 +85,39 @@ delta = cols[1].slider("How far the true share is from the threshold", 0.02, 0.2
 
 @st.cache_resource(show_spinner=False)
 def _fits() -> FinishedRuns:
-    """Fits made in this process, by corpus and replicates: the 16 most recently used."""
+    """Fits made in this process, by corpus: the 16 most recently used."""
     return FinishedRuns(16)
 
 
-def fits_for(corpus, replicates: int):
-    """The implied thresholds; a bootstrap or a large corpus is fitted on the server's workers."""
-    key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), replicates)
+def fits_for(corpus):
+    """The implied thresholds; a large corpus is fitted on the server's workers."""
+    key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns))
     found = _fits().get(key)
     if found is None:
-        found = (heavy_result(user, "the fits", heavy.research_fits, corpus, replicates)
-                 if replicates or len(corpus) > heavy.LARGE_CORPUS else research.implied_thresholds(corpus, bootstrap=0))
+        found = (heavy_result(user, "the fits", heavy.research_fits, corpus) if len(corpus) > heavy.LARGE_CORPUS
+                 else research.implied_thresholds(corpus))
         _fits()[key] = found
     return found
 
 
 st.subheader("Implied thresholds")
-left, right = st.columns([2, 1])
-bootstrap = left.select_slider("Bootstrap replicates for the 95% intervals", [200, 500, 1000, 2000], 1000,
-                               key="research_boot")
-# the point estimates at once; the bootstrap (seconds on a large corpus) only when asked for
-wanted = st.session_state.get("research_intervals")
-if right.button("Compute the intervals", key="research_fit"):
-    wanted = st.session_state["research_intervals"] = bootstrap
+st.caption("The threshold that best reproduces the decisions, on the true-share model: a decider rules LA when the "
+           "share among all the player's peers is at least the threshold, each poll a sample of those peers. The "
+           "range is a 95% profile-likelihood interval; where it reaches 0% or 100% the decisions do not identify "
+           "the threshold and no estimate is given (docs/research.md).")
 try:
-    fits = fits_for(corpus, wanted or 0)
-    if wanted:
-        st.caption(f"Intervals from {wanted} bootstrap replicates.")
+    fits = fits_for(corpus)
     for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
         st.warning(inert(warning))
     st.plotly_chart(thresholds_figure(fits), width="stretch")
-    st.dataframe(fits, hide_index=True, width="stretch",
+    st.dataframe(fits.drop(columns=["words", "model"]), hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})
+    if fitted["director_la"].notna().any() and len(fitted) <= heavy.LARGE_CORPUS:
+        models = research.compare_models(fitted)
+        best = models.loc[models["better"], "model"].iloc[0]
+        st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion).")
+        st.dataframe(models, hide_index=True, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})
 except HuddleInputError as exc:
     st.info(inert(str(exc)))
 

@@ -15,12 +15,17 @@ Models, stated so they can be argued with:
 - Operating characteristic: each pollee independently considers the action with probability p
   (the true share among the class of players); the verdict is the policy's threshold test on the
   count (the "some might select" and "no LA above" tests are not modelled). Exact binomial.
-- Implied threshold: a decider rules "LA" when the true share is at least t. The true share is
-  unknown: the true shares are taken to follow a Beta(a, b) fitted to the counts of the rows being
-  fitted (beta-binomial maximum likelihood), so given c of n considered a poll's share has the
-  posterior Beta(a + c, b + n − c), and P(LA | t) = ε + (1 − 2ε)·P(p ≥ t | c, n), with a small
-  lapse rate ε for rulings made on other grounds. t is fitted by maximum likelihood on a grid; the
-  interval is a percentile bootstrap over rows (with the Beta prior held at that fit).
+- Implied threshold, true-share model: a decider rules "LA" when the true share (among all the
+  player's peers; the poll a sample of them) is at least t. The true shares follow a Beta(a, b),
+  so given c of n considered a poll's share has the posterior Beta(a + c, b + n − c), and
+  P(LA | t) = ε + (1 − 2ε)·P(p ≥ t | c, n), with a small lapse rate ε for rulings made on other
+  grounds. t and the spread (a, b) are fitted together by maximum likelihood over the counts and
+  the decisions (a weakly informative prior on log a and log b, SPREAD_PRIOR_*); the interval is
+  the profile-likelihood interval (every t whose profile is within the chi-square bound of the
+  best). When it reaches 0% or 100% the threshold is not identified and no estimate is given.
+  bench/coverage.py measures how often the interval holds the true threshold.
+- Observed-share model: the decider rules "LA" when the poll's own share c/n is at least t (as the
+  policies' tests read a poll), with the same lapse. compare_models sets the two side by side.
 """
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ from typing import IO, Iterable, Mapping
 
 import numpy as np
 import pandas as pd
-from scipy import optimize, stats
+from scipy import optimize, special, stats
 
 from analysis.errors import HuddleInputError
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
@@ -378,95 +383,184 @@ def settled_verdict(considered: int, asked: int, planned: int, threshold: float,
 
 # ---------------------------------------------------------------- implied thresholds
 
-THRESHOLD_GRID = np.round(np.arange(0.02, 0.6001, 0.0025), 4)
+THRESHOLD_GRID = np.round(np.arange(0.01, 0.9901, 0.01), 4)     # every threshold from 1% to 99%
+# The spread of true shares, Beta(a, b), is fitted with the threshold; a weakly informative prior
+# keeps a handful of polls from driving it to a point: log a ~ Normal(log 1, 1.5²),
+# log b ~ Normal(log 2, 1.5²) (most shares low, any spread within a factor of about 20 allowed).
+SPREAD_PRIOR_CENTRE = (0.0, math.log(2.0))
+SPREAD_PRIOR_SD = 1.5
+LEVEL = 0.95
 
 
 @dataclass(frozen=True)
 class ThresholdFit:
-    """The threshold that best reproduces a set of decisions, with its bootstrap interval."""
+    """The threshold that best reproduces a set of decisions, with its profile-likelihood interval.
+
+    ``identified`` is False when the decisions fit thresholds up to an end of the range (0% or
+    100%): then no point estimate is given (``threshold`` is NaN) and the interval says how far
+    the data reach. ``model`` says what the decider is taken to rule on: the poll's true share
+    ("true share": the share among all the player's peers, the poll a sample of them) or the share
+    the poll observed ("observed share")."""
 
     group: str
     decisions: int
     threshold: float
     interval: tuple[float, float]
-    log_likelihood: float
+    identified: bool
+    log_likelihood: float           # of the decisions alone, at the best threshold (models compare on it)
     lapse: float
-    prior: tuple[float, float]      # Beta(a, b) of the true shares, fitted to the corpus
+    prior: tuple[float, float]      # Beta(a, b) of the true shares at the best threshold (true-share model)
+    model: str = "true share"
+    level: float = LEVEL
+
+    def words(self) -> str:
+        low, high = (percent(x) for x in self.interval)
+        if not self.identified:
+            return (f"{self.group}: not identified from {counted_plural(self.decisions, 'decision')}: any threshold "
+                    f"from {low} to {high} fits them (no point estimate)")
+        return (f"{self.group}: {percent(self.threshold)} from {counted_plural(self.decisions, 'decision')} "
+                f"({round(100 * self.level)}% profile-likelihood interval {low}–{high})")
 
     def to_dict(self) -> dict:
-        return {"group": self.group, "decisions": self.decisions, "threshold": round(self.threshold, 4),
-                "interval": [round(self.interval[0], 4), round(self.interval[1], 4)],
-                "log_likelihood": round(self.log_likelihood, 3), "lapse": self.lapse,
+        return {"group": self.group, "decisions": self.decisions,
+                "threshold": None if not self.identified else round(self.threshold, 4),
+                "interval": [round(self.interval[0], 4), round(self.interval[1], 4)], "identified": self.identified,
+                "log_likelihood": round(self.log_likelihood, 3), "lapse": self.lapse, "model": self.model,
                 "prior": [round(self.prior[0], 3), round(self.prior[1], 3)]}
 
 
 def share_prior(considered: np.ndarray, n: np.ndarray) -> tuple[float, float]:
-    """The spread of true shares across the corpus: Beta(a, b) fitted by maximum likelihood to
-    the counts (beta-binomial), so that each poll's sampling noise is allowed for."""
-    pairs = pd.DataFrame({"considered": considered, "n": n}).value_counts().reset_index(name="times")
-    considered, n, times = (pairs[c].to_numpy() for c in ("considered", "n", "times"))
-
-    def minus_ll(log_ab):
-        a, b = np.exp(log_ab)
-        return -(times * stats.betabinom.logpmf(considered, n, a, b)).sum()
-    found = optimize.minimize(minus_ll, x0=np.log([1.0, 2.0]), method="Nelder-Mead",
-                              options={"xatol": 1e-4, "fatol": 1e-6})
+    """The spread of true shares across the corpus: Beta(a, b) fitted to the counts alone
+    (beta-binomial, with the weakly informative prior above), so that each poll's sampling noise
+    is allowed for."""
+    kinds = pd.DataFrame({"c": considered, "n": n}).value_counts().reset_index(name="w")
+    c, n_, w = (kinds[k].to_numpy(float) for k in ("c", "n", "w"))
+    found = optimize.minimize(lambda x: -(w * _betabinom_log(c, n_, *np.exp(x))).sum() + _spread_penalty(x),
+                              x0=np.array(SPREAD_PRIOR_CENTRE), method="Nelder-Mead",
+                              options={"xatol": 1e-4, "fatol": 1e-7})
     a, b = np.exp(found.x)
     return float(a), float(b)
 
 
-def _log_likelihood(considered: np.ndarray, n: np.ndarray, ruled_la: np.ndarray, grid: np.ndarray,
-                    lapse: float, prior: tuple[float, float]) -> np.ndarray:
-    """rows × grid matrix of each decision's log-likelihood at each threshold."""
-    a, b = prior
-    above = stats.beta.sf(grid[None, :], considered[:, None] + a, n[:, None] - considered[:, None] + b)
+def _betabinom_log(c, n, a, b):
+    return (special.gammaln(n + 1) - special.gammaln(c + 1) - special.gammaln(n - c + 1)
+            + special.betaln(c + a, n - c + b) - special.betaln(a, b))
+
+
+def _spread_penalty(x) -> float:
+    return 0.5 * float(((np.asarray(x) - SPREAD_PRIOR_CENTRE) ** 2).sum()) / SPREAD_PRIOR_SD ** 2
+
+
+def _p_la(c, n, la, t: float, a: float, b: float, lapse: float):
+    """P(this decision | t): the decider rules LA when the true share is at least t, the true
+    share's posterior Beta(a + c, b + n − c), and a lapse ε either way."""
+    above = special.betainc(n - c + b, c + a, 1 - t)          # P(p ≥ t | c of n)
     p = lapse + (1 - 2 * lapse) * above
-    return np.where(ruled_la[:, None], np.log(p), np.log1p(-p))
+    return np.where(la, np.log(p), np.log1p(-p))
+
+
+def _profile(counts: pd.DataFrame, decisions: pd.DataFrame, grid: np.ndarray, lapse: float
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """For each threshold on the grid, the log-likelihood of the counts and the decisions with
+    the spread of shares (a, b) at its best for that threshold (the profile likelihood; the
+    prior on the spread included). Returns the profile and the (a, b) found at each threshold."""
+    c, n, w = (counts[k].to_numpy(float) for k in ("c", "n", "w"))
+    dc, dn, dla, dw = (decisions[k].to_numpy(float) for k in ("c", "n", "la", "w"))
+    dla = dla.astype(bool)
+
+    def minus(x, t):
+        a, b = np.exp(x)
+        return (-(w * _betabinom_log(c, n, a, b)).sum() - (dw * _p_la(dc, dn, dla, t, a, b, lapse)).sum()
+                + _spread_penalty(x))
+    profile, spread = np.empty(grid.size), np.empty((grid.size, 2))
+    start = np.log(share_prior(np.repeat(c, w.astype(int)), np.repeat(n, w.astype(int))))
+    best = int(np.argmin([minus(start, t) for t in grid]))      # walk outwards from the best start
+    for order in (range(best, grid.size), range(best - 1, -1, -1)):
+        x = start
+        for i in order:
+            found = optimize.minimize(minus, x, args=(grid[i],), method="Nelder-Mead",
+                                      options={"xatol": 1e-3, "fatol": 1e-6})
+            profile[i], spread[i], x = -found.fun, np.exp(found.x), found.x
+    return profile, spread
+
+
+def _observed_share_profile(decisions: pd.DataFrame, grid: np.ndarray, lapse: float) -> np.ndarray:
+    """The observed-share model: the decider rules LA when the poll's own share c/n is at least t
+    (as the policies' tests read a poll), with the same lapse."""
+    dc, dn, dla, dw = (decisions[k].to_numpy(float) for k in ("c", "n", "la", "w"))
+    meets = (dc / dn)[:, None] >= grid[None, :] - 1e-12
+    p = lapse + (1 - 2 * lapse) * meets
+    return (dw[:, None] * np.where(dla.astype(bool)[:, None], np.log(p), np.log1p(-p))).sum(axis=0)
+
+
+def _interval(profile: np.ndarray, grid: np.ndarray, level: float) -> tuple[float, float, float, bool]:
+    """The best threshold, the profile-likelihood interval (every threshold within the chi-square
+    bound of the best), and whether the data identify it (the interval reaches neither end)."""
+    best = int(np.argmax(profile))
+    inside = np.nonzero(profile >= profile[best] - stats.chi2.ppf(level, 1) / 2)[0]
+    low, high = int(inside.min()), int(inside.max())
+    identified = low > 0 and high < grid.size - 1
+    lower = float(grid[low]) if low > 0 else 0.0
+    upper = float(grid[high]) if high < grid.size - 1 else 1.0
+    return (float(grid[best]) if identified else float("nan")), lower, upper, identified
+
+
+def _kinds(corpus: pd.DataFrame, column: str | None = None) -> pd.DataFrame:
+    """Rows alike counted once: (considered, asked[, the finding]) and how many times."""
+    frame = pd.DataFrame({"c": corpus["considered"].to_numpy(int), "n": corpus["poll_size"].to_numpy(int)})
+    if column is not None:
+        frame["la"] = corpus[column].to_numpy(bool)
+    return frame.value_counts().reset_index(name="w")
 
 
 def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = "all",
-                      bootstrap: int = 1000, level: float = 0.95, lapse: float = 0.02, seed: int = 0,
-                      grid: np.ndarray = THRESHOLD_GRID) -> ThresholdFit:
-    """The threshold that best explains the recorded decisions, the spread of true shares
-    (share_prior) fitted to the same rows."""
+                      level: float = LEVEL, lapse: float = 0.02, grid: np.ndarray = THRESHOLD_GRID,
+                      model: str = "true share") -> ThresholdFit:
+    """The threshold that best explains the recorded decisions and its profile-likelihood
+    interval. ``model`` "true share": the spread of true shares fitted with it to every counted
+    row's counts (the docstring of this module); "observed share": the poll's own share decides."""
     column = DECIDERS.get(decider)
     if column is None:
         raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+    if model not in MODELS:
+        raise HuddleInputError("model", f"'{model}' must be one of {', '.join(MODELS)}")
+    if not 0.5 < level < 1:
+        raise HuddleInputError("level", "give a level between 50% and 100%")
     corpus = counted_rows(corpus)[0]
     rows = corpus[corpus[column].notna()]
     if rows.empty:
         raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
-    prior = share_prior(corpus["considered"].to_numpy(int), corpus["poll_size"].to_numpy(int))
-    # Decisions alike (the same counts, the same finding) have the same likelihood: worked out
-    # once each, so the work grows with the kinds of decision, not the corpus's rows.
-    kinds = pd.DataFrame({"considered": rows["considered"].to_numpy(int), "n": rows["poll_size"].to_numpy(int),
-                          "la": rows[column].to_numpy(bool)}).value_counts().reset_index(name="times")
-    ll = _log_likelihood(kinds["considered"].to_numpy(), kinds["n"].to_numpy(), kinds["la"].to_numpy(bool),
-                         grid, lapse, prior)
-    times = kinds["times"].to_numpy()
-    total = times @ ll
-    best = int(np.argmax(total))
-    if len(rows) < FEW_DECISIONS:
-        # a bootstrap of a handful of decisions resamples the same few rows and shows a falsely
-        # narrow interval; the likelihood interval (every threshold within the 95% chi-square
-        # bound of the best, 1.92 log-likelihood units) says how little they pin the line down
-        inside = grid[total >= total[best] - stats.chi2.ppf(level, 1) / 2]
-        low, high = float(inside.min()), float(inside.max())
-    elif bootstrap:
-        replicates = grid[_bootstrap_best(ll, times, bootstrap, seed)]
-        low, high = np.quantile(replicates, [(1 - level) / 2, (1 + level) / 2])
-    else:                      # the point estimate alone (a page shows it at once, the interval on request)
-        low = high = float("nan")
-    return ThresholdFit(f"{decider}: {group}", len(rows), float(grid[best]), (float(low), float(high)),
-                        float(total[best]), lapse, prior)
+    decisions = _kinds(rows, column)
+    if model == "true share":
+        profile, spread = _profile(_kinds(corpus), decisions, grid, lapse)
+    else:
+        profile, spread = _observed_share_profile(decisions, grid, lapse), np.full((grid.size, 2), np.nan)
+    threshold, low, high, identified = _interval(profile, grid, level)
+    best = int(np.argmax(profile))
+    a, b = (float(x) for x in spread[best])
+    if model == "true share":
+        dc, dn, dla, dw = (decisions[k].to_numpy(float) for k in ("c", "n", "la", "w"))
+        said = float((dw * _p_la(dc, dn, dla.astype(bool), grid[best], a, b, lapse)).sum())
+    else:
+        said = float(profile[best])
+    return ThresholdFit(f"{decider}: {group}", len(rows), threshold, (low, high), identified, said, lapse, (a, b),
+                        model, level)
 
 
-def _bootstrap_best(ll: np.ndarray, times: np.ndarray, replicates: int, seed: int) -> np.ndarray:
-    """The best grid point of each bootstrap replicate: the decisions drawn again with
-    replacement (as many as there were), counted by kind."""
-    rows = int(times.sum())
-    draws = np.random.default_rng(seed).multinomial(rows, times / rows, size=replicates)
-    return np.argmax(draws @ ll, axis=1)
+MODELS = ("true share", "observed share")
+
+
+def compare_models(corpus: pd.DataFrame, decider: str = "director") -> pd.DataFrame:
+    """Both models fitted to the same decisions: each one's log-likelihood of the decisions at its
+    best and Akaike's criterion (the true-share model spends two more parameters, on the spread of
+    shares), and which fits better (the lower criterion)."""
+    fits = [implied_threshold(corpus, decider, model=m) for m in MODELS]
+    frame = pd.DataFrame([{"model": f.model, "threshold": f.threshold, "low": f.interval[0], "high": f.interval[1],
+                           "decisions": f.decisions, "log_likelihood": f.log_likelihood,
+                           "parameters": 3 if f.model == "true share" else 1} for f in fits])
+    frame["aic"] = 2 * frame["parameters"] - 2 * frame["log_likelihood"]
+    frame["better"] = frame["aic"] == frame["aic"].min()
+    return frame
 
 
 # Jurisdictions fitted one by one (those with the most decisions): each fit costs about as much
@@ -508,11 +602,11 @@ def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list
             if row.decisions < at_least]
 
 
-def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 0, **options) -> pd.DataFrame:
+def implied_thresholds(corpus: pd.DataFrame, **options) -> pd.DataFrame:
     """One fit per decider (directors, committees), over all rows, per poll type (when the corpus
-    holds more than one) and per jurisdiction; with
-    ``bootstrap`` 0 the point estimates alone (no interval). Only rows with counts and the number
-    asked are fitted (counted_rows says which were left out and why)."""
+    holds more than one) and per jurisdiction, each with its interval, or "not identified" (no
+    point estimate). Only rows with counts and the number asked are fitted (counted_rows says
+    which were left out and why)."""
     corpus, left_out = counted_rows(corpus)
     if corpus.empty:
         raise HuddleInputError("corpus", "no row has counts with the number asked, so no threshold can be fitted"
@@ -522,17 +616,18 @@ def implied_thresholds(corpus: pd.DataFrame, bootstrap: int = 1000, seed: int = 
         decided = corpus[corpus[column].notna()]
         if decided.empty:
             continue
-        fits.append(implied_threshold(decided, decider, "all", bootstrap, seed=seed, **options))
+        fits.append(implied_threshold(decided, decider, "all", **options))
         if decided["poll_type"].nunique() > 1:     # calls, leads and plays apart: peers may weigh them differently
             for kind, rows in decided.groupby("poll_type"):
-                fits.append(implied_threshold(rows, decider, f"{kind} polls", bootstrap, seed=seed, **options))
+                fits.append(implied_threshold(rows, decider, f"{kind} polls", **options))
         for jurisdiction in fitted_jurisdictions(decided):
             rows = decided[decided["jurisdiction"] == jurisdiction]
-            fits.append(implied_threshold(rows, decider, jurisdiction, bootstrap, seed=seed, **options))
+            fits.append(implied_threshold(rows, decider, jurisdiction, **options))
     if not fits:
         raise HuddleInputError("corpus", "no row records a director's or a committee's LA finding")
     return pd.DataFrame([{"group": f.group, "decisions": f.decisions, "threshold": f.threshold,
-                          "low": f.interval[0], "high": f.interval[1]} for f in fits])
+                          "low": f.interval[0], "high": f.interval[1], "identified": f.identified,
+                          "model": f.model, "words": f.words()} for f in fits])
 
 
 # ---------------------------------------------------------------- sensitivity
@@ -596,5 +691,6 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
 __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "anonymised", "SHARED_SOURCE", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
+           "compare_models", "MODELS", "THRESHOLD_GRID", "share_prior",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
            "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS"]
