@@ -361,7 +361,8 @@ def cmd_calibrate(args) -> dict | str:
            "operating_characteristic": {
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
-               "smallest_poll_90": oc.smallest_poll(args.delta)},
+               "smallest_poll_90": oc.smallest_poll(args.delta),
+               "first_poll_right_90": oc.first_poll_right(args.delta)},
            "decisions_that_flip": flips,
            "warnings": left_out + research.jurisdictions_left_out(fitted)
            + ([] if fits is None else research.too_few_decisions(fits))}
@@ -378,7 +379,9 @@ def cmd_calibrate(args) -> dict | str:
     lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
                   f"{percent(args.delta)} from the threshold:"]
     lines += ["  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in sizes)]
-    lines.append(f"  smallest poll right 90% of the time: {oc.smallest_poll(args.delta) or 'more than 200'} pollees")
+    lines.append(f"  every poll of {oc.smallest_poll(args.delta) or 'more than 200'} pollees or more is right 90% of the "
+                 f"time (the first size right so is {oc.first_poll_right(args.delta)}; the sizes between are a "
+                 "sawtooth, some wrong more often)")
     for decider, counts in flips.items():
         lines.append(f"Decisions by {decider}s that a threshold of … would reverse: "
                      + ", ".join(f"{t}: {k}" for t, k in counts.items()))

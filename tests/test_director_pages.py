@@ -480,7 +480,9 @@ def test_research_page_for_a_researcher(prepared):
     at.radio(key="research_source").set_value("demonstration corpus (SYNTHETIC)").run()
     assert at.warning[0].value.startswith("Synthetic: made from a stated model")
     assert len(at.get("plotly_chart")) == 4
-    assert "Smallest poll right 90% of the time" in at.metric[0].label and at.metric[0].value == "25 pollees"
+    assert "every larger poll is right 90% of the time" in at.metric[0].label and at.metric[0].value == "37 pollees"
+    assert any("25 pollees are already right 90% of the time, but 26 are wrong 16% of the time" in c.value
+               for c in at.caption)
     at.number_input(key="seq_asked").set_value(9).run()
     at.number_input(key="seq_considered").set_value(0).run()
     assert "Settled: **not LA**" in " ".join(m.value for m in at.markdown)

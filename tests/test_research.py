@@ -33,9 +33,15 @@ def test_wrong_verdicts_and_the_smallest_poll():
     oc = research.operating_characteristic("wbf2017")
     # five pollees, truth 10 points from 20%: P(LA | 10%) = 41%, P(not LA | 30%) = 17%
     assert math.isclose(oc.wrong_verdict(0.1)[4], 0.40951)
-    n = oc.smallest_poll(0.1)
-    assert max(oc.p_la_at(n, 0.1), 1 - oc.p_la_at(n, 0.3)) <= 0.1
+    n = oc.first_poll_right(0.1)
+    assert n == 25 and max(oc.p_la_at(n, 0.1), 1 - oc.p_la_at(n, 0.3)) <= 0.1
     assert max(oc.p_la_at(n - 1, 0.1), 1 - oc.p_la_at(n - 1, 0.3)) > 0.1
+    # the sawtooth: 26 pollees are wrong 16.3% of the time; from 37 on every size is right
+    assert round(oc.wrong_verdict_at(26, 0.1), 3) == 0.163
+    assert oc.smallest_poll(0.1) == 37
+    assert all(oc.wrong_verdict_at(m, 0.1) <= 0.1 for m in range(37, 201))
+    assert [research.operating_characteristic(p).smallest_poll(0.1) for p in ("one-in-four", "ebu-2004", "acbl-25")] \
+        == [45, 45, 42]
 
 
 def test_sequential_rule():

@@ -122,13 +122,17 @@ except HuddleInputError as exc:
     st.info(inert(str(exc)))
 
 st.subheader("Operating characteristics")
-oc = research.operating_characteristic(policy_name)
+oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))
 left, right = st.columns(2)
 left.plotly_chart(operating_characteristic_figure(oc), width="stretch")
 right.plotly_chart(wrong_verdict_figure(oc, (delta / 2, delta, delta * 1.5)), width="stretch")
-smallest = oc.smallest_poll(delta)
-st.metric(f"Smallest poll right 90% of the time when the truth is {percent(delta)} from {percent(oc.threshold)}",
-          f"{smallest} pollees" if smallest else "more than 200")
+smallest, first = oc.smallest_poll(delta), oc.first_poll_right(delta)
+st.metric(f"Poll size from which every larger poll is right 90% of the time when the truth is {percent(delta)} "
+          f"from {percent(oc.threshold)}", f"{smallest} pollees" if smallest else "more than 200")
+if first is not None and smallest is not None and first < smallest:
+    st.caption(f"The chance of a wrong verdict is a sawtooth in the poll size (the count the test needs moves in "
+               f"whole pollees): {first} pollees are already right 90% of the time, but "
+               f"{first + 1} are wrong {percent(oc.wrong_verdict_at(first + 1, delta))} of the time.")
 
 st.subheader("Sensitivity")
 decider = st.radio("Decisions by", ["director", "committee"], horizontal=True, key="research_decider")
