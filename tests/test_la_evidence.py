@@ -36,7 +36,7 @@ def test_each_kind_is_said_as_what_it_is():
     assert words[0].startswith("The director consulted 1 director, 1 expert (after the session): 1 of 2 found Pass")
     assert "gives no interval" in words[0]
     assert "the number asked was not published, so no interval can be given" in words[1]
-    assert words[2].endswith("of 10 asked: Pass 6%–51%, 6♦ 49%–94%.")              # Wilson 95% of 2/10 and 8/10
+    assert words[2].endswith("of 10 asked: Pass 2 of 10, 6%–51%, 6♦ 8 of 10, 49%–94%.")              # Wilson 95% of 2/10 and 8/10
     assert words[3].startswith("A poll was published as a verdict only (“the poll showed pass was not an LA”)")
     assert "Its pollees are the committee, not the player's peers" in words[4]
     assert words[5].startswith("The committee decided by its own vote, 2–1, that Pass is a logical alternative")

@@ -255,3 +255,23 @@ def test_the_figures_in_docs_research_are_the_commands_own():
         assert f"  - {line}\n" in docs, line
     models = research.compare_models(corpus).set_index("model")["aic"]
     assert f"{models['true share']:.1f} against {models['observed share']:.1f}" in docs
+
+
+@pytest.mark.parametrize("share, asked, said", [
+    ("1/4", 10, "25% of 10 asked is no whole number of pollees, even rounded to the whole percent (3 of 10 is 30%)"),
+    ("70%", 3, "70% of 3 asked is no whole number of pollees"),
+])
+def test_a_published_share_that_is_no_whole_number_of_the_number_asked_is_refused(share, asked, said):
+    """Before: Python's round (half to even) turned 1/4 of 10 into 2 of 10 without a word."""
+    from analysis.law.la_evidence import PublishedPoll
+    with pytest.raises(HuddleInputError, match=re.escape(said)):
+        PublishedPoll.from_dict({"shares": {"P": share}, "asked": asked}, "evidence[0]")
+
+
+def test_a_published_share_rounded_to_the_percent_is_read_as_the_nearest_count_and_said_so():
+    from analysis.law.la_evidence import PublishedPoll
+    poll = PublishedPoll.from_dict({"shares": {"P": "33%", "X": "67%"}, "asked": 3}, "evidence[0]")
+    assert [poll.count(s) for _, s in poll.shares] == [(1, False), (2, False)]
+    assert "Pass 1 of 3" in poll.words() and "the published shares of Pass, Double rounded" in poll.words()
+    exact = PublishedPoll.from_dict({"shares": {"P": "1/2"}, "asked": 4}, "evidence[0]")
+    assert exact.count(exact.shares[0][1]) == (2, True) and "rounded" not in exact.words()

@@ -155,7 +155,16 @@ class PublishedPoll:
         unknown number has none: 70% of 3 and 70% of 30 say very different things)."""
         if self.asked is None:
             return {}
-        return {a: wilson_interval(round(s * self.asked), self.asked) for a, s in self.shares}
+        return {a: wilson_interval(self.count(s)[0], self.asked) for a, s in self.shares}
+
+    def count(self, share: Fraction) -> tuple[int, bool]:
+        """The pollees a published share stands for, of the number asked, and whether the share
+        is exactly that many (a share printed to the whole percent, 33% of 3, stands for 1 of 3,
+        rounded). Half a pollee goes up, never to the even neighbour."""
+        assert self.asked is not None
+        exact = share * self.asked
+        k = int(exact + Fraction(1, 2))
+        return k, exact == k
 
     def words(self) -> str:
         shares = ", ".join(f"{percent(s)} {action_name(a)}" for a, s in self.shares)
@@ -165,8 +174,13 @@ class PublishedPoll:
         if self.asked is None:
             told += ": the number asked was not published, so no interval can be given"
         else:
+            rounded = [action_name(a) for a, s in self.shares if not self.count(s)[1]]
             told += f", of {self.asked} asked: " + ", ".join(
-                f"{action_name(a)} {percent(i.low)}–{percent(i.high)}" for a, i in self.intervals().items())
+                f"{action_name(a)} {self.count(s)[0]} of {self.asked}, {percent(i.low)}–{percent(i.high)}"
+                for (a, s), i in zip(self.shares, self.intervals().values()))
+            if rounded:
+                told += f" (the published {'share' if len(rounded) == 1 else 'shares'} of {', '.join(rounded)} "
+                told += "rounded: the count is the nearest whole pollee)"
         return told + (f". Source: {self.source}." if self.source else ".")
 
     def to_dict(self) -> dict:
@@ -190,8 +204,14 @@ class PublishedPoll:
         verdict = _text(data.get("verdict"), f"{where}.verdict")
         if not read and not verdict:
             raise HuddleInputError(where, "keep what was published: the shares, or the verdict")
-        return cls(tuple(read), None if asked is None else _whole(asked, f"{where}.asked", 1), verdict,
-                   _text(data.get("source"), f"{where}.source"))
+        asked = None if asked is None else _whole(asked, f"{where}.asked", 1)
+        for a, share in read:
+            if asked is not None and abs(share * asked - int(share * asked + Fraction(1, 2))) > Fraction(asked, 200):
+                near = int(share * asked + Fraction(1, 2))
+                raise HuddleInputError(f"{where}.shares.{a}", f"{percent(share)} of {asked} asked is no whole number "
+                                       f"of pollees, even rounded to the whole percent ({near} of {asked} is "
+                                       f"{percent(Fraction(near, asked))}): check the share or the number asked")
+        return cls(tuple(read), asked, verdict, _text(data.get("source"), f"{where}.source"))
 
 
 @dataclass(frozen=True)
