@@ -37,7 +37,7 @@ def describe_poll(la: LAResult, changed: bool = False) -> Chart:
                          hover=[f"{a}: {k} of {n}" for a, k in zip(actions, frame[part])])
                     for part, name in POLL_PARTS]
     layers.append(Interval(actions, list(frame["tested_share"]), list(frame["low"]), list(frame["high"]),
-                           "95% interval"))
+                           "80% range among peers (firm outside it)"))
     threshold = poll_threshold(la)
     if threshold:
         layers.append(Rule("y", float(threshold.threshold),

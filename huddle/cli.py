@@ -192,7 +192,13 @@ def cmd_la(args) -> dict | str:
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
         lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  {v.verdict:12} "
                      f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}] {p:>7}  {v.confidence or ''}{more}")
-    lines += [f"  {v.action}: {v.reason}" for v in result.verdicts]
+    lines += [f"  {v.action}: {v.reason}" + (f" p_meets and confidence are those of the test that decided: "
+                                             f"{v.decided_by}." if v.decided_by else
+                                             " (decided on a count: no uncertainty figure)" if
+                                             v.verdict != "table action" else "")
+              for v in result.verdicts]
+    lines.append("p_meets: the chance the true share meets the deciding test's bound, the pollees taken as a sample "
+                 "of the player's peers (Jeffreys prior); firm when at most 10% or at least 90%.")
     return "\n".join(lines)
 
 

@@ -216,10 +216,15 @@ def _poll_reading(case: Case, ruling: Ruling) -> list:
     out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({policy_citation(la.policy, case.laws)})."))
     if case.ruling.walk_through is not None:
         out.append(Text(case.ruling.walk_through.words()))
-    out.append(Table(("action", "chose", "close", "considered", "verdict", "95% interval", "chance it reaches the threshold",
-                      "settled?", "reason"),
+    out.append(Text("The share among all the player's peers is read from the poll as from a sample of them "
+                    "(Jeffreys prior): its 80% range, and the chance it meets the test that decided each verdict; a "
+                    "verdict is firm when that chance is at most 10% or at least 90%, its bound outside the range.",
+                    muted=True))
+    out.append(Table(("action", "chose", "close", "considered", "verdict", "share among peers (80% range)",
+                      "chance it meets the test", "settled?", "reason"),
                      tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
-                            v.verdict, f"{percent(v.interval.low)} – {percent(v.interval.high)}",
+                            v.verdict, "" if v.firm_range is None else
+                            f"{percent(v.firm_range.low)} – {percent(v.firm_range.high)}",
                             "" if v.p_meets is None else f"{float(v.p_meets):.2f}", v.confidence or "", v.reason)
                            for v in la.verdicts)))
     out.append(Chart(charts.poll_chart(la), "The poll: " + "; ".join(

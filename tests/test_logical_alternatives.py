@@ -125,7 +125,9 @@ def test_huddle_la_json_shape(capsys):
     rows = {a["action"]: a for a in out["actions"]}
     assert rows["Pass"] == {"action": "Pass", "chose": 2, "close": 0, "considered": 3, "might_select": 2,
                             "verdict": "LA", "interval": [0.1078, 0.6032], "p_meets": 0.7946,
-                            "confidence": "uncertain", "more_pollees": 12, "reason": rows["Pass"]["reason"]}
+                            "confidence": "uncertain", "more_pollees": 12, "reason": rows["Pass"]["reason"],
+                            "decided_by": "considered Pass, at least 1/5", "firm_range": [0.1506, 0.5018],
+                            "settle_chance": 0.5193}
     assert rows["4S"]["verdict"] == "table action"
     zero = run_json(capsys, "la", "--chose", "4S=10 Pass=0", "--considered", "Pass=1", "--table-action", "4S",
                     "--policy", "one-in-four")
@@ -155,3 +157,44 @@ def test_huddle_la_readable(capsys):
 def test_huddle_la_mistakes(capsys, argv, message):
     code, out, err = run(capsys, "la", *argv)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_verdict_carries_the_uncertainty_of_the_test_that_decided_it():
+    """Before: `huddle la --chose "4S=8 X=2" --considered "X=3" --table-action 4S --policy
+    one-in-four` printed "not LA, 0.959, firm": the consideration test's chance beside a verdict
+    the "over 3 in 4 chose the table action" test decided."""
+    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
+    result = logical_alternatives([ActionCount("4S", 8), ActionCount("X", 2, 0, 3)], "4S", policy("one-in-four"))
+    double = result.verdict("X")
+    assert double.verdict == "not LA" and double.decided_by == "chose the table action, more than 3/4"
+    assert round(double.p_meets, 3) == 0.619 and double.confidence == "uncertain"
+    # "nobody might select it" is a count: no chance is given beside it
+    nobody = logical_alternatives([ActionCount("4S", 4), ActionCount("X", 0, 0, 2), ActionCount("P", 1)], "4S",
+                                  policy("wbf2017")).verdict("X")
+    assert nobody.verdict == "not LA" and nobody.p_meets is None and nobody.confidence is None
+    assert nobody.decided_by == ""
+
+
+def test_firm_means_the_bound_lies_outside_the_80_percent_range():
+    """"Firm" is a 90% one-sided credible bound: the same as the threshold lying outside the
+    central 80% range the pages draw, for every count of every poll up to 30."""
+    from analysis.law.logical_alternatives import firm_range, is_firm, p_meets
+    for n in range(1, 31):
+        for k in range(n + 1):
+            r = firm_range(k, n)
+            for t in (0.2, 0.25, 0.3):
+                assert is_firm(p_meets(k, n, t)) == (not r.low < t < r.high), (k, n, t)
+
+
+def test_the_chance_that_more_pollees_settle_it_is_the_predictive_one():
+    """"Poll m more" assumes the share holds; the chance it then settles is worked out from the
+    answers still to come, drawn as the poll so far suggests (checked by simulation)."""
+    import numpy as np
+    from analysis.law.logical_alternatives import is_firm, p_meets, settle_chance
+    k, n, m, t = 2, 10, 12, 0.2
+    rng = np.random.default_rng(1)
+    shares = rng.beta(k + 0.5, n - k + 0.5, 200_000)
+    more = rng.binomial(m, shares)
+    firm = np.array([is_firm(p_meets(k + x, n + m, t)) for x in range(m + 1)])
+    assert abs(settle_chance(k, n, m, t) - firm[more].mean()) < 0.005
+    assert 0 < settle_chance(k, n, m, t) < 1

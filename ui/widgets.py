@@ -165,14 +165,23 @@ VERDICT_COLUMNS = {
     "close": st.column_config.NumberColumn("Close second"),
     "considered": st.column_config.NumberColumn("Seriously considered"),
     "verdict": st.column_config.TextColumn("Verdict"),
-    "interval": st.column_config.TextColumn("Likely range (95%)", help="interval of the share the policy tests"),
-    "chance": st.column_config.TextColumn("Chance the share reaches the threshold",
-                                          help="How likely it is that, among all the player's peers, the share "
-                                               "the policy tests reaches its threshold"),
-    "firmness": st.column_config.TextColumn("Settled?", help="Firm: more answers would hardly change the "
-                                            "verdict. Uncertain: they could. Under 5 answers: too few yet."),
-    "more": st.column_config.TextColumn("More pollees to settle it",
-                                        help="How many more answers, shared as these are, would make it firm"),
+    "interval": st.column_config.TextColumn("Share among peers (80% range)",
+                                            help="The central 80% range of the share the deciding test reads, among "
+                                                 "all the player's peers, the pollees taken as a sample of them "
+                                                 "(Jeffreys prior). The verdict is firm exactly when the test's "
+                                                 "bound lies outside it"),
+    "chance": st.column_config.TextColumn("Chance it meets the test",
+                                          help="How likely it is that, among all the player's peers, the share the "
+                                               "deciding test reads meets its bound (a Bayesian chance, Jeffreys "
+                                               "prior; the pollees a sample of the player's peers)"),
+    "firmness": st.column_config.TextColumn("Settled?", help="Firm: the chance is at most 10% or at least 90%. "
+                                            "Uncertain: it is between. Under 5 answers: too few yet."),
+    "more": st.column_config.TextColumn("More pollees, if the share holds",
+                                        help="How many more answers would make it firm if they were shared as these "
+                                             "are (a projection, not a promise)"),
+    "settle": st.column_config.TextColumn("Chance they settle it",
+                                          help="The chance that so many more answers, drawn as the poll so far "
+                                               "suggests, make the verdict firm"),
     "reason": st.column_config.TextColumn("Why", width="large"),
 }
 
@@ -181,9 +190,10 @@ def verdict_table(result) -> None:
     """A poll's verdicts under a policy (LAResult), as the tally and ruling pages show them."""
     rows = [{"call": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
              "considered": v.counts.considered, "verdict": v.verdict,
-             "interval": f"{percent(v.interval.low)} – {percent(v.interval.high)}",
+             "interval": "" if v.firm_range is None else f"{percent(v.firm_range.low)} – {percent(v.firm_range.high)}",
              "chance": percent(v.p_meets), "firmness": v.confidence or "",
-             "more": "" if v.more_pollees is None else str(v.more_pollees), "reason": v.reason}
+             "more": "" if v.more_pollees is None else str(v.more_pollees),
+             "settle": "" if v.settle_chance is None else percent(v.settle_chance), "reason": v.reason}
             for v in result.verdicts]
     st.dataframe(rows, hide_index=True, width="stretch", column_config=VERDICT_COLUMNS)
     with st.expander("Why, in full"):

@@ -15,7 +15,7 @@ import pandas as pd
 
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult, LAVerdict, ShareTest, action_name, policy_title
+from analysis.law.logical_alternatives import LAResult, LAVerdict, ShareTest, action_name, firm_range, policy_title
 from analysis.numbers import counted, display
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
@@ -34,7 +34,8 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
         tested = c.chose if test is not None and test.tested == "chose" else c.considered
         rows.append({"action": action_name(v.action), "chose": c.chose, "close": c.close,
                      "considered_only": c.considered_only, "considered": c.considered, "poll_size": n,
-                     "tested_share": tested / n, "low": v.interval.low, "high": v.interval.high,
+                     # the range a firm verdict's bound lies outside (the Jeffreys posterior's central 80%)
+                     "tested_share": tested / n, "low": firm_range(tested, n).low, "high": firm_range(tested, n).high,
                      "verdict": v.verdict, "confidence": v.confidence or "",
                      "p_meets": v.p_meets, "table_action": v.verdict is LAVerdict.TABLE_ACTION})
     return pd.DataFrame(rows)

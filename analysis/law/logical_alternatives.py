@@ -9,6 +9,8 @@ an uncertain verdict. The definitions follow the project's LA-policy reference e
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+
+import numpy as np
 from enum import StrEnum
 from fractions import Fraction
 from typing import Iterable, NamedTuple
@@ -56,6 +58,16 @@ class ShareTest(NamedTuple):
     strict: bool
 
 
+class DecidingTest(NamedTuple):
+    """The test that decided a verdict, as a share of the poll against a bound: ``count`` of the
+    poll meets ``threshold`` (exceeds it when strict). ``words`` names it for a reader."""
+
+    words: str
+    count: int
+    threshold: Fraction
+    strict: bool
+
+
 class Interval(NamedTuple):
     """A share's interval at the poll's level (Wilson or Clopper–Pearson)."""
 
@@ -88,31 +100,46 @@ class Policy:
     def verdict(self, r: ActionCount, n: int, table_chose: int, name: str) -> tuple[LAVerdict, str]:
         """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
         its tests in order, the first that fails giving the reason."""
+        verdict, reason, _ = self.decided(r, n, table_chose, name)
+        return verdict, reason
+
+    def decided(self, r: ActionCount, n: int, table_chose: int, name: str
+                ) -> tuple[LAVerdict, str, DecidingTest | None]:
+        """The verdict, its reason, and the test that decided it: a share against a bound (whose
+        uncertainty the verdict carries), or None for a test on a count alone ("nobody might
+        select it") or no test at all. Its tests in order, the first that fails deciding."""
         if self.no_la_above is not None and Fraction(table_chose, n) > self.no_la_above:
             return LAVerdict.NOT_LA, (f"{_pct(table_chose, n)} pollees chose the table action, more than "
-                              f"{self.no_la_above}: under {self.short} no other action is a logical alternative.")
-        passed = []
+                                      f"{self.no_la_above}: under {self.short} no other action is a logical "
+                                      "alternative."), \
+                DecidingTest(f"chose the table action, more than {self.no_la_above}", table_chose, self.no_la_above,
+                             True)
+        passed, binding = [], None
         if self.consider_min is not None:
             share = Fraction(r.considered, n)
             ok = share > self.consider_min if self.consider_strict else share >= self.consider_min
             bound = f"{'more than' if self.consider_strict else 'at least'} {self.consider_min}"
+            binding = DecidingTest(f"considered {name}, {bound}", r.considered, self.consider_min, self.consider_strict)
             if not ok:
                 return LAVerdict.NOT_LA, (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
-                                  f"{self.short} asks for {bound}.")
+                                          f"{self.short} asks for {bound}."), binding
             passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
-        if self.select_min_share is not None and Fraction(r.chose, n) < self.select_min_share:
-            return LAVerdict.NOT_LA, (f"Only {_pct(r.chose, n)} pollees chose {name}; {self.short} asks for at least "
-                              f"{self.select_min_share} who would make the call.")
         if self.select_min_share is not None:
+            chose = DecidingTest(f"chose {name}, at least {self.select_min_share}", r.chose, self.select_min_share,
+                                 False)
+            if Fraction(r.chose, n) < self.select_min_share:
+                return LAVerdict.NOT_LA, (f"Only {_pct(r.chose, n)} pollees chose {name}; {self.short} asks for at "
+                                          f"least {self.select_min_share} who would make the call."), chose
             passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {self.select_min_share} needed)")
+            binding = binding or chose
         if self.select_min_count is not None and r.might_select < self.select_min_count:
             return LAVerdict.NOT_LA, (f"{name} was seriously considered but no pollee would select it: "
-                              "it is not an action some might select.")
+                                      "it is not an action some might select."), None
         if self.select_min_count is not None:
             passed.append(f"{r.might_select} might select it")
         if not passed:
-            return LAVerdict.NOT_LA, f"{self.short} sets no test {name} could pass."
-        return LAVerdict.LA, f"{'; '.join(passed)}: a logical alternative under {self.short}."
+            return LAVerdict.NOT_LA, f"{self.short} sets no test {name} could pass.", None
+        return LAVerdict.LA, f"{'; '.join(passed)}: a logical alternative under {self.short}.", binding
 
     def share_test(self) -> ShareTest | None:
         """The share the policy's threshold tests, or None when it tests no share."""
@@ -219,6 +246,26 @@ def p_meets(k: int, n: int, threshold: Fraction | float, strict: bool = False) -
     return beta_sf(float(threshold), k + 0.5, n - k + 0.5)
 
 
+FIRM_LEVEL = FIRM_HIGH - FIRM_LOW        # the central range a firm verdict's bound lies outside: 80%
+
+
+def firm_range(k: int, n: int) -> Interval:
+    """The central 80% range of the share among all the player's peers (the Jeffreys posterior
+    Beta(k + 1/2, n − k + 1/2), the pollees taken as a sample of those peers). A verdict is firm
+    exactly when its test's bound lies outside this range (p_meets at most 10% or at least 90%)."""
+    return Interval(beta_ppf(FIRM_LOW, k + 0.5, n - k + 0.5), beta_ppf(FIRM_HIGH, k + 0.5, n - k + 0.5))
+
+
+def settle_chance(k: int, n: int, m: int, threshold: Fraction | float, strict: bool = False) -> float:
+    """The chance that, after ``m`` more pollees, the verdict is firm: the next answers drawn from
+    the posterior predictive (beta-binomial with the Jeffreys posterior), not assumed to keep
+    today's share."""
+    from scipy import stats
+    j = np.arange(m + 1)
+    firm = np.array([is_firm(p_meets(k + x, n + m, threshold, strict)) for x in j])
+    return float((stats.betabinom.pmf(j, m, k + 0.5, n - k + 0.5) * firm).sum())
+
+
 def is_firm(probability: float) -> bool:
     return probability <= FIRM_LOW or probability >= FIRM_HIGH
 
@@ -250,10 +297,13 @@ class Verdict:
     counts: ActionCount
     verdict: LAVerdict
     interval: Interval
-    p_meets: float | None
+    p_meets: float | None             # P(the deciding test's share meets its bound), Jeffreys posterior
     confidence: str | None            # "firm", "uncertain" or "too few answers yet" (under 5 answers)
     more_pollees: int | None
     reason: str
+    decided_by: str = ""              # the test whose uncertainty p_meets and confidence are
+    firm_range: Interval | None = None    # the deciding share's central 80% range (firm outside it)
+    settle_chance: float | None = None    # the chance more_pollees more answers settle it
 
     @property
     def is_logical_alternative(self) -> bool:
@@ -265,7 +315,11 @@ class Verdict:
                 "might_select": c.might_select, "verdict": self.verdict,
                 "interval": [round(self.interval.low, 4), round(self.interval.high, 4)],
                 "p_meets": None if self.p_meets is None else round(self.p_meets, 4),
-                "confidence": self.confidence, "more_pollees": self.more_pollees, "reason": self.reason}
+                "confidence": self.confidence, "more_pollees": self.more_pollees, "reason": self.reason,
+                "decided_by": self.decided_by,
+                "firm_range": None if self.firm_range is None else [round(self.firm_range.low, 4),
+                                                                    round(self.firm_range.high, 4)],
+                "settle_chance": None if self.settle_chance is None else round(self.settle_chance, 4)}
 
 
 @dataclass(frozen=True)
@@ -383,17 +437,25 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     if is_table:
         return Verdict(r.action, r, LAVerdict.TABLE_ACTION, interval, None, None, None,
                        f"{name} is the action taken at the table.")
-    probability = None if test is None else p_meets(k, n, test.threshold, test.strict)
-    if test is None or probability is None:
-        confidence, more = None, None
-    elif n < MIN_FIRM_POLL:
-        confidence = TOO_FEW
-        more = max(MIN_FIRM_POLL - n, more_pollees(k, n, test.threshold, test.strict) or 0)
+    # the uncertainty is the deciding test's: "over 3 in 4 chose the table action" is a share of
+    # the table action; "nobody might select it" is a count, with no uncertainty to give
+    verdict, reason, deciding = p.decided(r, n, table_chose, name)
+    if deciding is None:
+        probability, confidence, more = None, None, None
     else:
-        confidence = "firm" if is_firm(probability) else "uncertain"
-        more = None if confidence == "firm" else more_pollees(k, n, test.threshold, test.strict)
-    verdict, reason = p.verdict(r, n, table_chose, name)
-    return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason)
+        probability = p_meets(deciding.count, n, deciding.threshold, deciding.strict)
+        if n < MIN_FIRM_POLL:
+            confidence = TOO_FEW
+            more = max(MIN_FIRM_POLL - n, more_pollees(deciding.count, n, deciding.threshold, deciding.strict) or 0)
+        else:
+            confidence = "firm" if is_firm(probability) else "uncertain"
+            more = None if confidence == "firm" else more_pollees(deciding.count, n, deciding.threshold,
+                                                                  deciding.strict)
+    return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason,
+                   "" if deciding is None else deciding.words,
+                   None if deciding is None else firm_range(deciding.count, n),
+                   None if deciding is None or not more else settle_chance(deciding.count, n, more,
+                                                                             deciding.threshold, deciding.strict))
 
 
 __all__ = ["ActionCount", "LAVerdict",
