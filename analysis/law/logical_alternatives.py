@@ -59,11 +59,11 @@ class ShareTest(NamedTuple):
 
 
 class DecidingTest(NamedTuple):
-    """The test that decided a verdict, as a share of the poll against a bound: ``count`` of the
-    poll meets ``threshold`` (exceeds it when strict). ``words`` names it for a reader."""
+    """The test that decided a verdict, as a share of the poll against a bound: ``k`` of the
+    poll's pollees meet ``threshold`` (exceed it when strict). ``words`` names it for a reader."""
 
     words: str
-    count: int
+    k: int
     threshold: Fraction
     strict: bool
 
@@ -262,7 +262,7 @@ def settle_chance(k: int, n: int, m: int, threshold: Fraction | float, strict: b
     today's share."""
     from scipy import stats
     j = np.arange(m + 1)
-    firm = np.array([is_firm(p_meets(k + x, n + m, threshold, strict)) for x in j])
+    firm = np.array([is_firm(p_meets(k + int(x), n + m, threshold, strict)) for x in j])
     return float((stats.betabinom.pmf(j, m, k + 0.5, n - k + 0.5) * firm).sum())
 
 
@@ -443,18 +443,18 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     if deciding is None:
         probability, confidence, more = None, None, None
     else:
-        probability = p_meets(deciding.count, n, deciding.threshold, deciding.strict)
+        probability = p_meets(deciding.k, n, deciding.threshold, deciding.strict)
         if n < MIN_FIRM_POLL:
             confidence = TOO_FEW
-            more = max(MIN_FIRM_POLL - n, more_pollees(deciding.count, n, deciding.threshold, deciding.strict) or 0)
+            more = max(MIN_FIRM_POLL - n, more_pollees(deciding.k, n, deciding.threshold, deciding.strict) or 0)
         else:
             confidence = "firm" if is_firm(probability) else "uncertain"
-            more = None if confidence == "firm" else more_pollees(deciding.count, n, deciding.threshold,
+            more = None if confidence == "firm" else more_pollees(deciding.k, n, deciding.threshold,
                                                                   deciding.strict)
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason,
                    "" if deciding is None else deciding.words,
-                   None if deciding is None else firm_range(deciding.count, n),
-                   None if deciding is None or not more else settle_chance(deciding.count, n, more,
+                   None if deciding is None else firm_range(deciding.k, n),
+                   None if deciding is None or not more else settle_chance(deciding.k, n, more,
                                                                              deciding.threshold, deciding.strict))
 
 
