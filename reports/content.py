@@ -353,6 +353,9 @@ def _simulation(case: Case) -> list:
                     f"{sim.inference.text()}."))
     out.append(Text(" ".join(f"{r.label.capitalize()}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
                     + f" Seed {sim.seed}.", muted=True))
+    if not sim.inference_bites:           # the two runs deal the same hands: nothing to compare
+        return out + [Text(f"Question 3: {sim.q3_evidence(sim.alternatives[0])}" if sim.alternatives else ""),
+                      Text(q3_beside(case), muted=True)]
     out.append(Table(*sim.results_table()))
     out += [Text(f"Question 3, evidence: {sim.q3_evidence(a)}") for a in sim.alternatives]
     out.append(Text(q3_beside(case), muted=True))

@@ -254,3 +254,42 @@ def test_the_report_carries_the_simulation_kept_with_the_case():
     assert "Seed 2." in html and "acceptance" in html and "<svg" in html
     assert report_bytes(report, "pdf").startswith(b"%PDF")
     assert "Simulation" not in report_bytes(report_for_file(_case(SLAM)), "html").decode()
+
+
+def test_two_runs_that_deal_the_same_hands_show_nothing_about_question_3():
+    """Before: LAWS.033 case A (inference "any") dealt the same 200 hands twice and still said
+    "no clear suggestion either way"; case B's "5+ HCP" left 199 of 200 deals the same."""
+    from pathlib import Path
+    from analysis.law import case as case_files
+    from analysis.evidence.simulation import simulate
+    from analysis.law.simulation import SimulationSettings
+    root = Path(__file__).resolve().parents[1] / "data" / "cases"
+    for name, said in (("laws033-case-a", "none was stated"), ("laws033-case-b", "leaves 199 of 200 deals the same")):
+        sim = simulate(case_files.loads((root / f"{name}.json").read_text(encoding="utf-8")), SimulationSettings(deals=200))
+        assert not sim.inference_bites
+        assert all(said in sim.q3_evidence(a) and "shows nothing" in sim.q3_evidence(a) for a in sim.alternatives)
+
+
+def test_the_suggestion_is_read_from_the_difference_with_its_own_interval():
+    """Before: "the two 95% intervals don't overlap" was the test. Now the difference of the two
+    shares has Newcombe's interval, and the suggestion is read from it."""
+    from pathlib import Path
+    from analysis.law import case as case_files
+    from analysis.evidence.simulation import simulate
+    from analysis.law.simulation import SimulationSettings
+    path = Path(__file__).resolve().parents[1] / "data" / "cases" / "laws033-6d-slam.json"
+    sim = simulate(case_files.loads(path.read_text(encoding="utf-8")), SimulationSettings(deals=200))
+    d, (low, high) = sim.difference("P")
+    w, wo = sim.with_inference.comparison("P"), sim.without.comparison("P")
+    assert d == pytest.approx(w.share - wo.share) and low < d < high
+    assert "Newcombe's" in sim.q3_evidence("P") and ("makes 6♦ more attractive" in sim.q3_evidence("P")) == (low > 0)
+
+
+def test_an_alerted_call_is_never_read_as_natural_nor_stayman_as_clubs():
+    """Before: an alerted Stayman 2♣ was read as "10+ HCP, 4+ ♣"."""
+    from analysis.bridge import Auction
+    from analysis.bridge.auction import Call
+    from analysis.evidence.readings import _natural
+    auction = Auction("N", (Call("1NT"), Call("P"), Call("2C"), Call("P")))
+    hand, said = _natural(auction, 2)
+    assert hand is None and "usually Stayman" in said

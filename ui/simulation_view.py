@@ -145,11 +145,14 @@ def show_simulation(sim: Simulation) -> None:
     for run in (sim.without, sim.with_inference):
         d = run.dealt
         st.caption(f"{run.label.capitalize()} (seed {sim.seed}): {d.words()}.")
-    columns, rows = sim.results_table()
-    st.dataframe([dict(zip(columns, row)) for row in rows], hide_index=True, width="stretch")
-    for a in sim.alternatives:
-        st.info(inert("Question 3, evidence: " + sim.q3_evidence(a)))
-    st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
+    if not sim.inference_bites:          # the two runs deal the same hands: nothing to compare
+        st.info(inert("Question 3: " + sim.q3_evidence(sim.alternatives[0]) if sim.alternatives else ""))
+    else:
+        columns, rows = sim.results_table()
+        st.dataframe([dict(zip(columns, row)) for row in rows], hide_index=True, width="stretch")
+        for a in sim.alternatives:
+            st.info(inert("Question 3, evidence: " + sim.q3_evidence(a)))
+        st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
     with st.expander("Suggested trick weights for the outcome tree (with the inference)"):
         for o in sim.with_inference.outcomes:
             st.markdown(inert(f"{action_name(o.action)} ({o.contract.symbol()}): " + ", ".join(

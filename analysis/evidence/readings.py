@@ -79,6 +79,10 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
         if suit and _jump(call, their_bids[-1]):
             return HandRange.parse(f"5-10 HCP, 6+ {suit}"), "natural: a weak jump overcall"
         return None, "a cue bid or a high-level action: give its reading"
+    if partner_bids == ["1NT"] and not mine and call in ("2C", "2D", "2H") and len(bids_before) == 1:
+        # over partner's 1NT: Stayman and transfers in nearly every partnership, never a natural suit
+        return None, (f"a {call_symbol(call)} response to 1NT: usually " + ("Stayman" if call == "2C" else "a transfer")
+                      + ", not natural; give its reading")
     if suit and suit_bid(partner_bids, strain):               # support for partner's suit
         needed = 3 if strain in "HS" else 4
         if not mine and len(partner_bids) == 1 and level <= 3:
@@ -128,6 +132,10 @@ def call_readings(case: Case, overrides: dict[int, HandRange] | None = None) -> 
                 out.append(CallReading(i, who, call.call, hand, f"the explanation: “{call.explanation[:80]}”"))
                 continue
             out.append(CallReading(i, who, call.call, None, f"explained as “{call.explanation[:80]}”: give its reading"))
+            continue
+        if call.alerted:                # an alerted call is artificial or unusual: never read as natural
+            out.append(CallReading(i, who, call.call, None, "alerted, with no explanation recorded: its meaning is "
+                                                            "the partnership's; give its reading"))
             continue
         hand, source = _natural(seen, i)
         out.append(CallReading(i, who, call.call, hand, source))

@@ -117,20 +117,50 @@ class Simulation:
     def alternatives(self) -> tuple[str, ...]:
         return tuple(c.action for c in self.without.comparisons)
 
+    @property
+    def shared_deals(self) -> int:
+        """How many of the deals with the inference are also among those without it."""
+        without = {d.to_pbn() for d in self.without.dealt.deals}
+        return sum(d.to_pbn() in without for d in self.with_inference.dealt.deals)
+
+    @property
+    def inference_bites(self) -> bool:
+        """The inference changes the hands dealt: it says something, and fewer than 95% of the
+        deals with it are also dealt without it (a range that nearly every hand already meets
+        leaves the two runs the same deals, and their difference says nothing)."""
+        dealt = len(self.with_inference.dealt.deals)
+        return self.inference.says_anything and self.shared_deals < NEARLY_ALL * dealt
+
+    def difference(self, action: str, level: float = 0.95) -> tuple[float, Interval]:
+        """How much more often the table action beats ``action`` with the inference than without,
+        with its interval: Newcombe's hybrid score interval for two proportions (the runs' deals
+        drawn apart, each with its Wilson interval)."""
+        w, wo = self.with_inference.comparison(action), self.without.comparison(action)
+        (l1, u1), (l2, u2) = w.interval(level), wo.interval(level)
+        d = w.share - wo.share
+        return d, Interval(d - ((w.share - l1) ** 2 + (u2 - wo.share) ** 2) ** 0.5,
+                           d + ((u1 - w.share) ** 2 + (wo.share - l2) ** 2) ** 0.5)
+
     def q3_evidence(self, action: str) -> str:
         """Question 3's sentence of evidence for one alternative."""
         table, alt = action_name(self.table_action), action_name(action)
+        if not self.inference_bites:
+            dealt = len(self.with_inference.dealt.deals)
+            return (f"No inference narrows partner's hand here ({'none was stated' if not self.inference.says_anything else 'the one stated'}"
+                    f"{'' if not self.inference.says_anything else f' leaves {self.shared_deals} of {dealt} deals the same'}): "
+                    f"the simulation shows nothing about whether {self.ui} suggests {table} over {alt}. State what it "
+                    "suggests about partner's hand.")
         w, wo = self.with_inference.comparison(action), self.without.comparison(action)
-        said = (f"With the inference, {table} beats {alt} on {percent(w.share)} of deals "
-                f"(±{_half(w)}); without it, on {percent(wo.share)} (±{_half(wo)})")
-        low_w, high_w = w.interval()
-        low_wo, high_wo = wo.interval()
-        if low_w > high_wo:
+        d, (low, high) = self.difference(action)
+        said = (f"With the inference, {table} beats {alt} on {percent(w.share)} of deals; without it, on "
+                f"{percent(wo.share)}: a difference of {_points(d)} (95% interval {_points(low)} to {_points(high)}, "
+                f"Newcombe's, the runs' deals drawn apart)")
+        if low > 0:
             return f"{said}: {self.ui} makes {table} more attractive than {alt}."
-        if high_w < low_wo:
+        if high < 0:
             return f"{said}: {self.ui} makes {table} less attractive than {alt}, not more."
-        return (f"{said}: the two intervals overlap, so at {w.deals} and {wo.deals} deals these hands show no clear "
-                f"suggestion either way.")
+        return (f"{said}: the interval holds no difference, so at {w.deals} and {wo.deals} deals these hands show no "
+                f"clear suggestion either way.")
 
     def results_table(self) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
         """(columns, rows): each action's contract, its mean without and with the inference, and
@@ -174,9 +204,13 @@ class Simulation:
                 "q3": {a: self.q3_evidence(a) for a in self.alternatives}}
 
 
-def _half(c: Comparison) -> str:
-    low, high = c.interval()
-    return percent((high - low) / 2)
+def _points(x: float) -> str:
+    """A difference of shares in percentage points, signed: "+34 points", "−2 points"."""
+    points = round(100 * x)
+    return f"{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)} points"
+
+
+NEARLY_ALL = 0.95
 
 
 def q3_beside(case: Case) -> str:
