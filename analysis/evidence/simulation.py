@@ -146,9 +146,9 @@ class Simulation:
         table, alt = action_name(self.table_action), action_name(action)
         if not self.inference_bites:
             dealt = len(self.with_inference.dealt.deals)
-            return (f"No inference narrows partner's hand here ({'none was stated' if not self.inference.says_anything else 'the one stated'}"
-                    f"{'' if not self.inference.says_anything else f' leaves {self.shared_deals} of {dealt} deals the same'}): "
-                    f"the simulation shows nothing about whether {self.ui} suggests {table} over {alt}. State what it "
+            why = ("none was stated" if not self.inference.says_anything else
+                   f"the one stated leaves {self.shared_deals} of {dealt} deals the same")
+            return (f"No inference narrows partner's hand here ({why}): the simulation shows nothing about whether {self.ui} suggests {table} over {alt}. State what it "
                     "suggests about partner's hand.")
         w, wo = self.with_inference.comparison(action), self.without.comparison(action)
         d, (low, high) = self.difference(action)
