@@ -148,8 +148,8 @@ class Simulation:
             dealt = len(self.with_inference.dealt.deals)
             why = ("none was stated" if not self.inference.says_anything else
                    f"the one stated leaves {self.shared_deals} of {dealt} deals the same")
-            return (f"No inference narrows partner's hand here ({why}): the simulation shows nothing about whether {self.ui} suggests {table} over {alt}. State what it "
-                    "suggests about partner's hand.")
+            return (f"No inference narrows partner's hand here ({why}): the simulation shows nothing about whether "
+                    f"{self.ui} suggests {table} over {alt}. State what it suggests about partner's hand.")
         w, wo = self.with_inference.comparison(action), self.without.comparison(action)
         d, (low, high) = self.difference(action)
         said = (f"With the inference, {table} beats {alt} on {percent(w.share)} of deals; without it, on "
