@@ -4,7 +4,8 @@ Thirty pollees submit at once (the websocket protocol, as bench/voters.py), each
 server: with nothing else running; while one director's six tabs each ask for the largest
 simulation (2,000 deals on LAWS.033's slam with three actions); while a researcher's six tabs
 each upload a 50,000-row corpus (the bound), which the page reads and fits; and while a
-director reads a 7 MB PBN file in the case editor. For each: the voters' acknowledgement
+director reads a 7 MB PBN file in the case editor; and while a visitor with no account puts sixty
+8 MB files to Streamlit's upload endpoint. For each: the voters' acknowledgement
 p50/p95, and the server's memory (its process and its worker processes, proportional set size,
 the peak sampled every 0.2 s).
 
@@ -153,6 +154,17 @@ async def file_tab(base: str, cookie: str, data: bytes) -> None:
         await page.rerun()                        # the file is read at the top of the run after the press
 
 
+async def anonymous_uploads(base: str, files: int = 60) -> None:
+    """A visitor with no account: one websocket, then 8 MB PUTs to Streamlit's upload endpoint."""
+    from ws_client import put_file, streamlit_session
+
+    def flood() -> None:
+        with streamlit_session(base) as session:
+            for _ in range(files):
+                put_file(base, session, b"y" * (8 * 1024 * 1024 - 1000))
+    await asyncio.to_thread(flood)
+
+
 async def voters_during(base: str, tokens: list[str], attackers, finish: bool = False) -> list[float]:
     tabs = [asyncio.create_task(a) for a in attackers]
     await asyncio.sleep(4 if tabs else 0)                    # the heavy work under way
@@ -175,6 +187,7 @@ def main() -> None:
     parser.add_argument("--tabs", type=int, default=6)
     parser.add_argument("--voters", type=int, default=30)
     parser.add_argument("--settle", type=float, default=2.0, help="seconds after the voters before memory is read")
+    parser.add_argument("--only", default="", help="run the quiet phase and the phases whose name holds this")
     parser.add_argument("--detail", action="store_true", help="each process's memory after each phase")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="huddle-attack-"))
@@ -185,7 +198,7 @@ def main() -> None:
     key = f"sim_{record}_{load_dossier(record, url=url).version}"
     poll = services.create_poll(cases.find_case("laws033-6d-slam", url=url), "Matchpoints. What do you call?",
                                 alternatives=("P",), url=url)
-    tokens = [link.token for link in services.issue_invites(poll.id, [f"pollee {i}" for i in range(4 * options.voters)],
+    tokens = [link.token for link in services.issue_invites(poll.id, [f"pollee {i}" for i in range(5 * options.voters)],
                                                             url=url)]
     corpus, pbn = largest_corpus(), large_pbn()
     phases = [("nothing else", lambda base: []),
@@ -193,7 +206,10 @@ def main() -> None:
                lambda base: [simulation_tab(base, director, key) for _ in range(options.tabs)]),
               (f"{options.tabs} tabs reading a 50,000-row corpus and computing its intervals",
                lambda base: [research_tab(base, researcher, corpus) for _ in range(options.tabs)]),
-              ("a director's tab reading a 7 MB PBN file", lambda base: [file_tab(base, director, pbn)])]
+              ("a director's tab reading a 7 MB PBN file", lambda base: [file_tab(base, director, pbn)]),
+              ("an anonymous visitor putting sixty 8 MB files", lambda base: [anonymous_uploads(base)])]
+    if options.only:
+        phases = [phases[0]] + [p for p in phases[1:] if options.only in p[0]]
     print(f"Serving {options.root}, a fresh server for each; {options.voters} voters submitting at once:")
     for n, (what, attackers) in enumerate(phases):
         with streamlit_server(env, root=options.root) as base:
@@ -202,13 +218,13 @@ def main() -> None:
             idle = tree_mb(pid)
             with Peak(pid) as peak:
                 acks = asyncio.run(voters_during(base, tokens[n * options.voters:(n + 1) * options.voters],
-                                                 attackers(base), finish=what.startswith("a director's tab")))
+                                                 attackers(base), finish=what.startswith(("a director's tab", "an anonymous"))))
             time.sleep(options.settle)
             print(f"  {what}: acknowledgement p50 {percentile(acks, .5) * 1000:.0f} ms, "
                   f"p95 {percentile(acks, .95) * 1000:.0f} ms; memory {idle:.0f} MB idle, peak {peak.peak:.0f} MB, "
                   f"{tree_mb(pid, options.detail):.0f} MB after")
     counted = services.tally(poll.id, url=url).poll_size
-    print(f"{counted} of {4 * options.voters} ballots stored")
+    print(f"{counted} ballots stored")
 
 
 if __name__ == "__main__":

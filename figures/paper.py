@@ -69,10 +69,11 @@ def _panel(ax: Axes, panel: Panel, legend: bool) -> None:
             for x, b, h, text in zip(xs, bottom, layer.y, layer.text):
                 ax.text(x, b + h + 0.02, text, ha="center")
             stacked.update((x, b + h) for x, b, h in zip(xs, bottom, layer.y))
-        elif isinstance(layer, Interval):
-            ax.errorbar(where.xs(layer.x), list(layer.y), yerr=[[y - lo for y, lo in zip(layer.y, layer.low)],
-                                                                 [h - y for h, y in zip(layer.high, layer.y)]],
-                        fmt="_", color=layer.colour, capsize=4, label=layer.name or None)
+        elif isinstance(layer, Interval):   # the range need not hold the point (a credible range at 0 of n)
+            xs = where.xs(layer.x)
+            ax.vlines(xs, list(layer.low), list(layer.high), color=layer.colour, label=layer.name or None)
+            ax.scatter(xs + xs, list(layer.low) + list(layer.high), marker="_", color=layer.colour, s=60)
+            ax.scatter(xs, list(layer.y), marker="o", color=layer.colour, s=12)
         elif isinstance(layer, Points):
             _points(ax, where, layer)
         elif isinstance(layer, Rule):

@@ -37,12 +37,14 @@ def _draw(fig: go.Figure, layer, at: dict) -> None:
                     marker_color=layer.colour if isinstance(layer.colour, str) else list(layer.colour),
                     text=list(layer.text) or None, textposition="outside" if layer.text else None,
                     hovertext=list(layer.hover) or None, hoverinfo="text" if layer.hover else None, **at)
-    elif isinstance(layer, Interval):
-        fig.add_scatter(x=list(layer.x), y=list(layer.y), mode="markers", name=layer.name,
-                        marker=dict(color=layer.colour, size=7, symbol="line-ew-open"),
-                        error_y=dict(type="data", symmetric=False, color=layer.colour,
-                                     array=[h - y for h, y in zip(layer.high, layer.y)],
-                                     arrayminus=[y - lo for y, lo in zip(layer.y, layer.low)]), **at)
+    elif isinstance(layer, Interval):   # the range need not hold the point (a credible range at 0 of n)
+        xs: list = [v for x in layer.x for v in (x, x, None)]
+        ys: list = [v for lo, hi in zip(layer.low, layer.high) for v in (lo, hi, None)]
+        fig.add_scatter(x=xs, y=ys, mode="lines+markers", name=layer.name, hoverinfo="skip",
+                        marker=dict(color=layer.colour, size=9, symbol="line-ew-open"),
+                        line=dict(color=layer.colour), **at)
+        fig.add_scatter(x=list(layer.x), y=list(layer.y), mode="markers", showlegend=False,
+                        marker=dict(color=layer.colour, size=5), **at)
     elif isinstance(layer, Points):
         mode = "lines+markers" if layer.joined else "markers"
         sizes = [8 + 14 * e for e in layer.emphasis] if layer.emphasis else (14 if layer.marker == "square" else 8)
