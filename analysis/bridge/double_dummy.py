@@ -44,10 +44,20 @@ class DoubleDummyTable:
 def _solvable(deal: Deal | str) -> Deal:
     """The deal checked before the solver sees it: the solver answers a wrong card count with an
     error code and a crash dump written into the working folder, so it is never given one."""
-    deal = parse_deal(deal) if isinstance(deal, str) else parse_deal(deal.to_pbn())
+    if isinstance(deal, str) or not (is_complete_deal(deal) and _fifty_two_cards(deal)):
+        deal = parse_deal(deal if isinstance(deal, str) else deal.to_pbn())     # says what is wrong
     if not is_complete_deal(deal):
         raise HuddleInputError("deal", "double-dummy analysis needs all four hands of 13 cards")
     return deal
+
+
+def _fifty_two_cards(deal: Deal) -> bool:
+    """No card held twice: the four hands' suit masks together hold 52 cards."""
+    held = [0, 0, 0, 0]
+    for seat in SEATS:
+        for k, mask in enumerate(deal[Seat(seat).player]._data):
+            held[k] |= mask
+    return sum(m.bit_count() for m in held) == 52
 
 
 def double_dummy_table(deal: Deal | str) -> DoubleDummyTable:

@@ -158,6 +158,19 @@ class HandRange:
         # balanced: 4-3-3-3, 4-4-3-2 or 5-3-3-2 (no suit over five, no shortness, one doubleton at most)
         return not self.balanced or (max(shape) <= 5 and sorted(shape)[:2] >= [2, 3])
 
+    def admits_many(self, shapes, points):
+        """Which of many dealt hands fit, as a boolean array: ``shapes`` an (n, 4) array of suit
+        lengths (♠ ♥ ♦ ♣), ``points`` their n HCP counts. The same test as ``admits``."""
+        fits = (points >= self.hcp[0]) & (points <= self.hcp[1])
+        for k, (lo, hi) in enumerate(self.lengths):
+            if (lo, hi) != ANY_LENGTH:
+                fits &= (shapes[:, k] >= lo) & (shapes[:, k] <= hi)
+        if self.balanced:
+            import numpy as np
+            ordered = np.sort(shapes, axis=1)
+            fits &= (ordered[:, 3] <= 5) & (ordered[:, 0] >= 2) & (ordered[:, 1] >= 3)
+        return fits
+
 
 # the points of a suit's four top cards, by the bits of A K Q J (endplay's rank bits 14 to 11)
 _TOP_POINTS = tuple(4 * (b >> 3 & 1) + 3 * (b >> 2 & 1) + 2 * (b >> 1 & 1) + (b & 1) for b in range(16))

@@ -3,8 +3,6 @@ player's own hand fixed, every other seat's hand as its calls describe it, a fix
 run can be repeated exactly. Constraints no deal can meet are refused in words, naming which."""
 from __future__ import annotations
 
-import importlib
-import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,6 +14,7 @@ from analysis.numbers import percent
 if TYPE_CHECKING:
     from endplay.types import Deal, Hand
 
+Seed = int | tuple[int, ...]
 ATTEMPTS_PER_DEAL = 1000         # shuffles tried per deal wanted before the dealer gives up
 MAX_ATTEMPTS = 1_000_000
 ALONE_SAMPLE = 2000              # random deals used to say which constraint no deal meets
@@ -44,33 +43,92 @@ class Dealt:
                                                                               "are rare"))
 
 
-def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], wanted: int, seed: int,
+def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], wanted: int, seed: Seed,
                 max_attempts: int | None = None) -> Dealt:
     """``wanted`` deals with ``known_hand`` (PBN, "AK97.Q64.A53.K82") at ``known_seat`` and each
-    other seat's hand within its range."""
-    from endplay.types import Deal, Hand
+    other seat's hand within its range. ``seed`` is a number, or numbers naming a stream of
+    their own (numpy's RandomState reads either)."""
+    from endplay.types import Hand
     hand = Hand(known_hand)
     impossible = _impossible(known_seat, hand, ranges)
     if impossible:
         raise HuddleInputError("constraints", "no deal can meet them: " + "; ".join(impossible))
-    predeal = Deal()
-    predeal[player(known_seat)] = hand
-    tests = [(player(s), r) for s, r in ranges.items() if s != known_seat and r.says_anything]
-    tried = 0
-
-    def fits(deal: Deal) -> bool:
-        nonlocal tried
-        tried += 1
-        return all(r.admits(deal[p]) for p, r in tests)
-
+    shuffles = _Shuffles(known_seat, hand, seed)
+    tests = [(s, r) for s, r in ranges.items() if s != known_seat and r.says_anything]
     limit = max_attempts or min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
-    generate = importlib.import_module("endplay.dealer.generate")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", generate.DealNotGeneratedWarning)
-        deals = tuple(generate.generate_deals(fits, predeal=predeal, produce=wanted, seed=seed, max_attempts=limit))
-    if not deals:
-        raise HuddleInputError("constraints", f"no deal met them in {tried:,} tries: " + _hardest(predeal, tests, seed))
-    return Dealt(deals, wanted, tried)
+    chosen: list[int] = []                      # the attempts (0-based) that met every constraint
+    while len(chosen) < wanted and shuffles.tried < limit:
+        first = shuffles.tried
+        block = shuffles.next_block(min(BLOCK, limit - first))
+        fitting = shuffles.fitting(block, tests).nonzero()[0][:wanted - len(chosen)]
+        shuffles.keep(block, [first + int(k) for k in fitting], first)
+        chosen += [first + int(k) for k in fitting]
+    if not chosen:
+        raise HuddleInputError("constraints", f"no deal met them in {shuffles.tried:,} tries: "
+                               + _hardest(known_seat, hand, tests, seed))
+    # endplay's dealer stops at the shuffle that gives the last deal wanted
+    return Dealt(tuple(shuffles.deals), wanted, chosen[-1] + 1 if len(chosen) == wanted else shuffles.tried)
+
+
+BLOCK = 4096          # shuffles looked at together
+
+
+class _Shuffles:
+    """The shuffles of endplay's dealer (its ``generate_deals``: one numpy RandomState from the
+    seed, the unseen cards in its order, shuffled in place once per attempt and dealt to North,
+    East, South, West in turn) made a block at a time, with each hand's shape and points read
+    for the whole block at once. The deals are the ones endplay's dealer gives for the seed
+    (tests/test_simulation.py compares them), found several times faster; only the deals kept
+    are made into endplay's objects."""
+
+    def __init__(self, known_seat: str, hand, seed: Seed) -> None:
+        import numpy as np
+        from endplay.types import Card, Deal, Denom, Rank
+        self.predeal = Deal()
+        self.predeal[player(known_seat)] = hand
+        every = set(Card(suit=denom, rank=rank) for denom in Denom.suits() for rank in Rank)
+        self.cards = list(every.difference(self.predeal.to_hand()))      # endplay's order, from its set
+        self.suit = np.array([c.suit.value for c in self.cards], dtype=np.int8)
+        self.points = np.array([_POINTS.get(c.rank.name, 0) for c in self.cards], dtype=np.int8)
+        self.order = np.arange(len(self.cards))
+        self.random = np.random.RandomState(seed)
+        self.seats: dict[str, slice] = {}
+        at = 0
+        for seat in SEATS:
+            if seat != known_seat:
+                self.seats[seat] = slice(at, at + 13)
+                at += 13
+        self.tried = 0
+        self.deals: list = []
+
+    def next_block(self, size: int):
+        import numpy as np
+        block = np.empty((size, len(self.cards)), dtype=np.int16)
+        for k in range(size):
+            self.random.shuffle(self.order)
+            block[k] = self.order
+        self.tried += size
+        return block
+
+    def fitting(self, block, tests):
+        import numpy as np
+        fits = np.ones(len(block), dtype=bool)
+        for seat, wanted in tests:
+            cards = block[:, self.seats[seat]]
+            suits = self.suit[cards]
+            shapes = np.stack([(suits == k).sum(axis=1) for k in range(4)], axis=1)
+            fits &= wanted.admits_many(shapes, self.points[cards].sum(axis=1))
+        return fits
+
+    def keep(self, block, attempts: list[int], first: int) -> None:
+        for attempt in attempts:
+            deal = self.predeal.copy()
+            for seat, where in self.seats.items():
+                deal[player(seat)].extend([self.cards[i] for i in block[attempt - first][where]])
+            self.deals.append(deal)
+
+
+_POINTS = {"RA": 4, "RK": 3, "RQ": 2, "RJ": 1}
 
 
 def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> list[str]:
@@ -96,14 +154,13 @@ def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> li
     return out
 
 
-def _hardest(predeal: Deal, tests, seed: int) -> str:
+def _hardest(known_seat: str, hand, tests, seed: Seed) -> str:
     """Each seat's constraint alone against random deals: which of them almost no deal meets."""
-    generate = importlib.import_module("endplay.dealer.generate")
-    sample = list(generate.generate_deals(predeal=predeal, produce=ALONE_SAMPLE, seed=seed))
-    rates = sorted(((sum(r.admits(d[p]) for d in sample), p, r) for p, r in tests), key=lambda x: x[0])
-    words = [f"{SEAT_NAMES[SEATS[int(p)]]} '{r.text()}' alone fits {met} of {ALONE_SAMPLE:,} random deals"
-             for met, p, r in rates]
+    shuffles = _Shuffles(known_seat, hand, seed)
+    sample = shuffles.next_block(ALONE_SAMPLE)
+    rates = sorted(((int(shuffles.fitting(sample, [(s, r)]).sum()), s, r) for s, r in tests), key=lambda x: x[0])
+    words = [f"{SEAT_NAMES[s]} '{r.text()}' alone fits {met} of {ALONE_SAMPLE:,} random deals" for met, s, r in rates]
     return "; ".join(words) + " (loosen the rarest, or check the readings of the calls)"
 
 
-__all__ = ["Dealt", "deal_unseen", "ATTEMPTS_PER_DEAL"]
+__all__ = ["Dealt", "Seed", "deal_unseen", "ATTEMPTS_PER_DEAL"]

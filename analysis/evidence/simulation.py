@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from analysis.bridge import SEAT_NAMES, STRAIN_SYMBOLS, hand_pbn, partner_of, side_of
+from analysis.bridge import SEAT_NAMES, STRAIN_SYMBOLS, hand_pbn, partner_of, player, side_of
 from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
-from analysis.evidence.dealing import Dealt, deal_unseen
+from analysis.evidence.dealing import Dealt, Seed, deal_unseen
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
 from analysis.law.assigned import side_value
 from analysis.law.case import Case
@@ -118,18 +118,16 @@ class Simulation:
         return tuple(c.action for c in self.without.comparisons)
 
     @property
-    def shared_deals(self) -> int:
-        """How many of the deals with the inference are also among those without it."""
-        without = {d.to_pbn() for d in self.without.dealt.deals}
-        return sum(d.to_pbn() in without for d in self.with_inference.dealt.deals)
+    def met_without(self) -> int:
+        """How many of the deals dealt without the inference already meet it (partner's hand)."""
+        return sum(self.inference.admits(d[player(self.partner)]) for d in self.without.dealt.deals)
 
     @property
     def inference_bites(self) -> bool:
         """The inference changes the hands dealt: it says something, and fewer than 95% of the
-        deals with it are also dealt without it (a range that nearly every hand already meets
-        leaves the two runs the same deals, and their difference says nothing)."""
-        dealt = len(self.with_inference.dealt.deals)
-        return self.inference.says_anything and self.shared_deals < NEARLY_ALL * dealt
+        deals dealt without it already meet it (a range that nearly every hand meets leaves the
+        two runs dealing the same kind of hands, and their difference says nothing)."""
+        return self.inference.says_anything and self.met_without < NEARLY_ALL * len(self.without.dealt.deals)
 
     def difference(self, action: str, level: float = 0.95) -> tuple[float, Interval]:
         """How much more often the table action beats ``action`` with the inference than without,
@@ -145,9 +143,9 @@ class Simulation:
         """Question 3's sentence of evidence for one alternative."""
         table, alt = action_name(self.table_action), action_name(action)
         if not self.inference_bites:
-            dealt = len(self.with_inference.dealt.deals)
+            dealt = len(self.without.dealt.deals)
             why = ("none was stated" if not self.inference.says_anything else
-                   f"the one stated leaves {self.shared_deals} of {dealt} deals the same")
+                   f"{self.met_without} of {dealt} deals dealt without the one stated already meet it")
             return (f"No inference narrows partner's hand here ({why}): the simulation shows nothing about whether "
                     f"{self.ui} suggests {table} over {alt}. State what it suggests about partner's hand.")
         w, wo = self.with_inference.comparison(action), self.without.comparison(action)
@@ -304,31 +302,53 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
             action_name(a) for a in missing) + " leads to (e.g. '4S by N'), or add it to the outcome tree")
     side = side_of(player)
     unit = side_value(case, side, WeightedScore.single(0))[1]
-    steps = [("without the inference", ranges), ("with the inference", with_ranges)]
+    steps: list[tuple[str, dict[str, HandRange], Seed]] = [
+             ("without the inference", ranges, settings.seed),
+             # a stream of its own: the runs' deals drawn apart, as the difference's interval assumes
+             ("with the inference", with_ranges, (settings.seed, 1))]
+    dealt = []
+    for k, (label, seat_hands, seed) in enumerate(steps):
+        if progress is not None:
+            progress(f"dealing {settings.deals} hands {label}", k * DEALING_SHARE / 2)
+        dealt.append(deal_unseen(player, known, seat_hands, settings.deals, seed))
+    played = [(a, contracts[a]) for a in actions]
+    tricks = _solved([d.deals for d in dealt], played, progress)
     value_of: dict[int, Fraction] = {}          # a North-South score's worth to the side, for both runs
-    runs = []
-    for k, (label, seat_hands) in enumerate(steps):
-        def tell(what: str, share: float, k: int = k) -> None:
-            if progress is not None:
-                progress(what, (k + share) / len(steps))
-        tell(f"dealing {settings.deals} hands {label}", 0.0)
-        dealt = deal_unseen(player, known, seat_hands, settings.deals, settings.seed)
-        runs.append(_run(case, label, dealt, [(a, contracts[a]) for a in actions], table, side, tell, value_of))
+    runs = [_run(case, label, d, played, solved, table, side, value_of)
+            for (label, _, _), d, solved in zip(steps, dealt, tricks)]
     if progress is not None:
         progress("done", 1.0)
     return Simulation(case.id, settings.seed, settings.deals, player, partner, known, table, unit, tuple(readings),
                       tuple(sorted(ranges.items())), inference, words, ui_noun(case), runs[0], runs[1])
 
 
-def _run(case: Case, label: str, dealt: Dealt, actions: list[tuple[str, FinalContract]], table: str, side: str,
-         tell: Progress, value_of: dict[int, Fraction]) -> Run:
-    needed = list(dict.fromkeys((c.strain, c.declarer) for _, c in actions))
+DEALING_SHARE = 0.05        # of the progress bar: dealing is quick beside the solver
+
+
+def _solved(runs: list[tuple], played: list[tuple[str, FinalContract]],
+            progress: Progress | None) -> list[dict[tuple[str, str], list[int]]]:
+    """Declarer's tricks on every deal of every run for each (strain, declarer) the actions
+    reach: one solver pass over all the runs' deals (each deal solved once per strain and
+    declarer however many actions reach it), so every core stays busy to the end."""
+    needed = list(dict.fromkeys((c.strain, c.declarer) for _, c in played))
+    every = [deal for deals in runs for deal in deals]
 
     def step(k: int, done: int) -> None:
-        strain, declarer = needed[k]
-        tell(f"solving {STRAIN_SYMBOLS[strain]} by {SEAT_NAMES[declarer]} {label}",
-             (k + done / len(dealt.deals)) / len(needed))
-    solved = declarer_tricks(dealt.deals, needed, step)
+        if progress is not None:
+            strain, declarer = needed[k]
+            share = (k + done / len(every)) / len(needed)
+            progress(f"solving {STRAIN_SYMBOLS[strain]} by {SEAT_NAMES[declarer]} ({len(every)} deals)",
+                     DEALING_SHARE + (1 - DEALING_SHARE) * share)
+    solved = declarer_tricks(every, needed, step)
+    out, start = [], 0
+    for deals in runs:
+        out.append({key: tricks[start:start + len(deals)] for key, tricks in solved.items()})
+        start += len(deals)
+    return out
+
+
+def _run(case: Case, label: str, dealt: Dealt, actions: list[tuple[str, FinalContract]],
+         solved: dict[tuple[str, str], list[int]], table: str, side: str, value_of: dict[int, Fraction]) -> Run:
     outcomes = []
     for action, contract in actions:
         tricks = tuple(solved[(contract.strain, contract.declarer)])
