@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-import numpy as np
 from enum import StrEnum
 from fractions import Fraction
 from typing import Iterable, NamedTuple
@@ -260,6 +259,7 @@ def settle_chance(k: int, n: int, m: int, threshold: Fraction | float, strict: b
     """The chance that, after ``m`` more pollees, the verdict is firm: the next answers drawn from
     the posterior predictive (beta-binomial with the Jeffreys posterior), not assumed to keep
     today's share."""
+    import numpy as np
     from scipy import stats
     j = np.arange(m + 1)
     firm = np.array([is_firm(p_meets(k + int(x), n + m, threshold, strict)) for x in j])

@@ -1,0 +1,146 @@
+"""What every command shares: the exit status of a user mistake, reading and writing the files it is
+given, the organisation and the stored case it acts on, and argparse types that refuse in words."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from analysis.errors import HuddleInputError
+
+
+EXIT_USER_ERROR = 2
+
+
+
+def database() -> None:
+    """The schema brought up to date (the app and every command run the migrations first)."""
+    from polling.setup import prepare_database
+    prepare_database(load_examples=False)
+
+
+
+def board_number(text: str) -> int:
+    if not text.isdecimal() or not 1 <= int(text) <= 9999:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a board number (1 to 9999)")
+    return int(text)
+
+
+
+def who(args) -> str:
+    import getpass
+    return args.as_user or f"cli:{getpass.getuser()}"
+
+
+
+def acting_organisation(args, director: bool = False) -> int:
+    """The organisation a stored-case command acts in: --org (default: the default organisation),
+    or, when --as names an account, that account's organisation, where it must hold a role (a
+    director's, to change a case). A case of any other organisation is refused as unknown."""
+    from polling import accounts, organisations
+    database()
+    chosen = organisations.find_organisation(args.org).id if getattr(args, "org", None) else None
+    if not getattr(args, "as_user", None):
+        return chosen or organisations.DEFAULT_ORGANISATION
+    held = accounts.roles_of(args.as_user)
+    if held is None:
+        raise HuddleInputError("--as", f"there is no account named '{args.as_user[:60]}'; give an account's user "
+                                       "name, or leave --as out to act as yourself")
+    disabled, roles = held
+    if disabled:
+        raise HuddleInputError("--as", f"the account '{args.as_user}' is disabled")
+    role = next((r for r in roles if chosen in (None, r.organisation_id)), None)
+    if role is None:
+        raise HuddleInputError("--as", f"'{args.as_user}' holds no role in that organisation")
+    if director and role.role != "director":
+        raise HuddleInputError("--as", f"'{args.as_user}' is a {role.role} of {role.organisation}: only a director "
+                                       "changes a case")
+    return role.organisation_id
+
+
+
+def stored_case(args, director: bool = False) -> int:
+    """The record id of the case ``args.id`` (or ``args.case``) in the organisation acted in."""
+    from polling import cases
+    slug = getattr(args, "id", None)
+    slug = getattr(args, "case", "") if slug is None else slug
+    return cases.find_case(slug, organisation_id=acting_organisation(args, director))
+
+
+
+def read_bytes(path: str) -> bytes:
+    """A file's bytes, at most MAX_FILE_BYTES of them (a device or a huge file is refused, never
+    read whole)."""
+    from analysis.limits import MAX_FILE_BYTES
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise HuddleInputError(path[:200], f"cannot read the file ({exc.strerror})") from None
+    except ValueError:                        # a NUL character in the name
+        raise HuddleInputError("file", "the name holds a character no file name can") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise HuddleInputError(path[:200], f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                           "a hand-record, case or results file is far smaller")
+    return data
+
+
+
+def write_output(name: str, text: str) -> None:
+    """Write ``--output``, or refuse it in words (a folder, a device, no such folder, no right)."""
+    try:
+        Path(name).write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        raise HuddleInputError("--output", f"'{name[:80]}' cannot be written "
+                                           f"({getattr(exc, 'strerror', None) or 'not a usable name'})") from None
+
+
+
+def is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):          # a name too long, or with a NUL, names no file
+        return False
+
+
+
+def output_folder(text: str) -> Path:
+    """A folder to write into: an existing folder, or one that can be made."""
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        raise HuddleInputError("--output", f"'{text[:80]}' is not a folder Huddle can write in "
+                                           f"({getattr(exc, 'strerror', None) or 'not a usable name'})") from None
+    return folder
+
+
+
+def bounded(kind, low, high, what: str):
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, refused in words otherwise."""
+    def read(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text[:20]}' is not {what}") from None
+        if not low <= value <= high:         # NaN fails both comparisons
+            raise argparse.ArgumentTypeError(f"{text[:20]} is outside {low} to {high} ({what})")
+        return value
+    return read
+
+
+
+def read_file(path: str) -> str:
+    from analysis.files.text import decode
+    return decode(read_bytes(path))[0]
+
+
+
+def case_file(path: str):
+    from analysis.law import case as case_files
+    text = read_file(path)
+    try:
+        return case_files.loads(text)
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
+

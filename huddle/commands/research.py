@@ -1,0 +1,108 @@
+"""Research: calibrating the logical-alternative threshold from a corpus, and the database's corpus
+written out."""
+
+from __future__ import annotations
+
+
+from analysis.errors import HuddleInputError
+from analysis.numbers import percent
+from huddle.commands.common import acting_organisation, bounded, read_file, write_output
+
+
+def cmd_calibrate(args) -> dict | str:
+    from analysis.research import calibration as research
+    from polling import settings
+    if args.corpus and args.synthetic:
+        raise HuddleInputError("--synthetic", "give a corpus file or --synthetic, not both")
+    if args.corpus:
+        path, label = args.corpus, "the corpus given"
+    elif args.synthetic:
+        path, label = str(settings.research_dir() / "demo-corpus.csv"), "the SYNTHETIC demonstration corpus (not real rulings)"
+    else:
+        path, label = str(settings.research_dir() / "published-rulings.csv"), "the published rulings (real)"
+    corpus = _corpus_file(path)
+    oc = research.operating_characteristic(args.policy)
+    fitted, left_out = research.counted_rows(corpus)
+    try:
+        fits = research.implied_thresholds(corpus)
+    except HuddleInputError as exc:
+        fits, left_out = None, left_out + [exc.problem]
+    flips = {decider: research.flip_counts(research.sensitivity(corpus, decider=decider))
+             for decider, column in research.DECIDERS.items() if fitted[column].notna().any()}
+    sizes = (3, 5, 7, 10, 15, 20, 30)
+    wrong = oc.wrong_verdict(args.delta)
+    out = {"corpus": {"label": label, **research.corpus_summary(corpus)},
+           "implied_thresholds": [] if fits is None else [
+               {**r, "threshold": None if not r["identified"] else r["threshold"]}
+               for r in fits.round(4).to_dict(orient="records")],
+           "operating_characteristic": {
+               "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
+               "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
+               "smallest_poll_90": oc.smallest_poll(args.delta),
+               "first_poll_right_90": oc.first_poll_right(args.delta)},
+           "decisions_that_flip": flips,
+           "warnings": left_out + research.jurisdictions_left_out(fitted)
+           + ([] if fits is None else research.too_few_decisions(fits))}
+    if args.json:
+        return out
+    summary = out["corpus"]
+    lines = [f"Corpus: {label}: {summary['rows']} rows from {summary['cases']} cases, {summary['with_counts']} with "
+             f"counts ({summary['synthetic_rows']} synthetic).",
+             "  by evidence: " + ", ".join(f"{k} {n}" for k, n in summary["by_evidence"].items()),
+             "  by jurisdiction: " + ", ".join(f"{k} {n}" for k, n in summary["by_jurisdiction"].items()),
+             "", "Implied thresholds (95% profile-likelihood intervals; the true-share model, docs/research.md):"]
+    lines += [f"  {r['words']}" for r in out["implied_thresholds"]]
+    lines += [f"  Warning: {w}." for w in out["warnings"]]
+    lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
+                  f"{percent(args.delta)} from the threshold:"]
+    lines += ["  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in sizes)]
+    lines.append(f"  every poll of {oc.smallest_poll(args.delta) or 'more than 200'} pollees or more is right 90% of the "
+                 f"time (the first size right so is {oc.first_poll_right(args.delta)}; the sizes between are a "
+                 "sawtooth, some wrong more often)")
+    for decider, counts in flips.items():
+        lines.append(f"Decisions by {decider}s that a threshold of … would reverse: "
+                     + ", ".join(f"{t}: {k}" for t, k in counts.items()))
+    return "\n".join(lines)
+
+
+def _corpus_file(path: str):
+    from analysis.research import calibration as research
+    try:
+        return research.loads_corpus(read_file(path))
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
+
+
+def cmd_corpus_export(args) -> dict | str:
+    from analysis.research import calibration as research
+    from polling.corpus import database_corpus
+    corpus = database_corpus(organisation_id=acting_organisation(args))
+    if corpus is None:
+        raise HuddleInputError("corpus", "no stored case has a recorded poll with a ruling")
+    if args.output.lower().endswith(".parquet"):
+        try:
+            corpus[list(research.CORPUS_COLUMNS)].to_parquet(args.output, index=False)
+        except (OSError, ValueError) as exc:
+            raise HuddleInputError("--output", f"'{args.output[:80]}' cannot be written ({exc})"[:200]) from None
+    elif args.output.lower().endswith(".csv"):
+        write_output(args.output, research.dumps_corpus(corpus))
+    else:
+        raise HuddleInputError("--output", "name a .csv or a .parquet file")
+    return {"rows": len(corpus), "file": args.output} if args.json else f"Wrote {len(corpus)} rows to {args.output}"
+
+
+def register(r) -> None:
+    p = r.add("calibrate", cmd_calibrate)
+    p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll (docs/research.md); default: the "
+                                          "published rulings shipped with Huddle (data/research/published-rulings.csv)")
+    p.add_argument("--synthetic", action="store_true", help="the synthetic demonstration corpus instead (not real "
+                                                           "rulings: it shows the methods)")
+    p.add_argument("--policy", default="wbf2017", help="the policy whose threshold test is studied")
+    p.add_argument("--delta", type=bounded(float, 0.001, 0.999, "a share such as 0.1"), default=0.1,
+                   help="distance of the truth from the threshold")
+    corpus_sub = r.group("corpus")
+    p = r.add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", under=corpus_sub)
+    p.add_argument("-o", "--output", required=True)
+    r.scoped(p)
+
+

@@ -1,0 +1,122 @@
+"""Rulings from case files and stored cases: the full ruling, its report, and the simulation that gives
+question 3 its evidence."""
+
+from __future__ import annotations
+
+
+from analysis.errors import HuddleInputError
+from huddle.commands.common import acting_organisation, bounded, case_file, is_file, output_folder, stored_case
+
+
+def cmd_rule(args) -> dict | str:
+    from analysis.law.ruling import rule
+    ruling = rule(case_file(args.case), args.policy, args.consider_min)
+    return ruling.to_dict() if args.json else ruling.text
+
+
+def cmd_report(args) -> dict | str:
+    """A ruling report of a case file (a path) or of a stored case (its id, with its polls and
+    appeal), as HTML and/or PDF in the reports folder."""
+    from polling import settings
+    from reports.content import report_for_file, report_for_stored_case
+    from reports.render import write_report
+    formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
+    organisation = None
+    if args.case.endswith(".json") or is_file(args.case):
+        report = report_for_file(case_file(args.case))
+    else:
+        from polling.dossier import load_dossier
+        seen = load_dossier(stored_case(args))
+        report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
+        organisation = acting_organisation(args)
+    written = write_report(report, formats, output_folder(args.output) if args.output
+                           else settings.reports_dir(organisation))
+    if args.json:
+        return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
+    return "\n".join(f"Wrote {path}" for path in written.values())
+
+
+def cmd_simulate(args) -> dict | str:
+    """Deal the unseen hands of a case file or a stored case and play each polled action's contract
+    double dummy on them, with and without the UI's inference: evidence for question 3."""
+    import time
+    from dataclasses import replace
+    from analysis.evidence.simulation import simulate
+    from analysis.law.simulation import SimulationSettings
+    if args.case.endswith(".json") or is_file(args.case):
+        case = case_file(args.case)
+    else:
+        from polling import cases
+        case = cases.get_case(stored_case(args)).case
+    given = (case.simulation or SimulationSettings()).to_dict()
+    if args.deals is not None:
+        given["deals"] = args.deals
+    if args.seed is not None:
+        given["seed"] = args.seed
+    if args.inference is not None:
+        given["inference"] = args.inference
+    for option, key in ((args.reading, "readings"), (args.contract, "contracts")):
+        for pair in option or []:
+            name, sep, value = pair.partition("=")
+            if not sep:
+                raise HuddleInputError(f"--{key[:-1]}", f"'{pair[:40]}' needs the form NAME=VALUE")
+            if key == "readings":
+                if not name.strip().isdecimal() or not 1 <= int(name) <= len(case.board.auction.calls):
+                    raise HuddleInputError("--reading", f"'{name[:12]}' is not a call number of the auction")
+                name = str(int(name) - 1)
+            given.setdefault(key, {})[name.strip()] = value.strip()
+    settings = SimulationSettings.from_dict(given, len(case.board.auction.calls), "simulation")
+    started = time.perf_counter()
+    result = simulate(replace(case, simulation=settings))
+    seconds = time.perf_counter() - started
+    if args.json:
+        return {**result.to_dict(), "seconds": round(seconds, 2)}
+    return simulation_text(result, seconds)
+
+
+def simulation_text(result, seconds: float) -> str:
+    from analysis.bridge import SEAT_NAMES
+    from analysis.law.logical_alternatives import action_name
+    from analysis.numbers import display, fraction_str
+    lines = [f"{result.wanted} deals of the unseen hands, seed {result.seed}; {SEAT_NAMES[result.player]} held "
+             f"{result.known_hand}.", "What the auction said about the other hands:"]
+    for r in result.readings:
+        lines.append(f"  call {r.index + 1:>2} {SEAT_NAMES[r.seat]:5} {action_name(r.call):6} "
+                     f"{r.hand.text() if r.hand else '—':28} {r.source}")
+    lines.append(f"The inference ({result.ui}): {result.inference_words} ({SEAT_NAMES[result.partner]}: "
+                 f"{result.inference.text()}).")
+    for run in (result.without, result.with_inference):
+        d = run.dealt
+        lines.append(f"{run.label.capitalize()}: {d.words()}.")
+        for o in run.outcomes:
+            tricks = ", ".join(f"{t} tricks {fraction_str(w)}" for t, w in o.trick_weights())
+            lines.append(f"  {action_name(o.action):6} {o.contract.text():10} mean {display(o.mean)} {result.unit}; "
+                         f"{tricks}")
+    lines += [f"Q3 evidence: {result.q3_evidence(a)}" for a in result.alternatives]
+    lines.append(f"Double dummy on dealt hands is evidence, not the verdict; {round(seconds, 1)} s.")
+    return "\n".join(lines)
+
+
+def register(r) -> None:
+    p = r.add("rule", cmd_rule)
+    p.add_argument("case", help="a case file (JSON) with a ruling section")
+    p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
+    p.add_argument("--consider-min", help="wbf2017's consideration threshold")
+
+    p = r.add("report", cmd_report)
+    p.add_argument("case", help="a case file (JSON) or the id of a stored case (with its polls and appeal)")
+    p.add_argument("--html", action="store_true", help="write the HTML report (opens with no internet)")
+    p.add_argument("--pdf", action="store_true", help="write the PDF report")
+    p.add_argument("-o", "--output", help="folder (default: HUDDLE_REPORTS_DIR or data/reports)")
+    r.scoped(p)
+
+    p = r.add("simulate", cmd_simulate)
+    p.add_argument("case", help="a case file (JSON) or the id of a stored case")
+    p.add_argument("--deals", type=bounded(int, 1, 2000, "a number of deals"), help="deals per run (default 200)")
+    p.add_argument("--seed", type=bounded(int, 0, 2 ** 32 - 1, "a seed"), help="the dealer's seed (default 1)")
+    p.add_argument("--inference", help="partner's hand as the UI suggests it, e.g. '15+ HCP'")
+    p.add_argument("--reading", action="append", help="a call's reading: CALL_NUMBER=DESCRIPTION, e.g. '4=10+ HCP, 4+ clubs'")
+    p.add_argument("--contract", action="append", help="where an action leads: ACTION=CONTRACT, e.g. 'P=5D by S'")
+    r.scoped(p)
+
+
