@@ -255,7 +255,10 @@ def test_each_chart_is_titled_for_what_it_shows(evening):
     assert "Poll 1, Q4: the calls the pollees said the break in tempo makes more attractive (8 answered)" in titles
     assert any(t.startswith("Q4 as recorded with the case: ") for t in titles)
     at = open_page(evening, "ui/committee.py", "committee", evening["polls"][0])
-    shown = [json.loads(c.proto.spec)["layout"].get("title", {}).get("text") for c in at.get("plotly_chart")]
+    shown = []
+    for tab in ("The poll", "The director's ruling (superseded)", "Try a change"):    # a tab's charts when opened
+        at.session_state["appeal_tab"] = tab
+        shown += [json.loads(c.proto.spec)["layout"].get("title", {}).get("text") for c in at.run().get("plotly_chart")]
     shown = [t for t in shown if t]
     assert len(shown) == len(set(shown)) and len(shown) >= 3, "\n".join(shown)
 

@@ -179,10 +179,17 @@ def test_committee_page_shows_the_case_poll_and_ruling(member):
     assert "Status: ruled" in at.caption[0].value
     assert [t.label for t in at.tabs] == ["The case", "The poll", "The director's ruling", "Try a change",
                                           "Votes and decision"]
-    charts = at.get("plotly_chart")
-    assert len(charts) >= 4                                   # poll, tree, field, poll tried, sensitivity
+    assert not at.get("plotly_chart")             # the first tab has none: a tab's charts are drawn when opened
+    drawn = {}
+    for tab in ("The poll", "The director's ruling", "Try a change"):
+        at.session_state["appeal_tab"] = tab
+        at.run()
+        assert not at.exception, at.exception
+        drawn[tab] = len(at.get("plotly_chart"))
+    assert drawn == {"The poll": 1, "The director's ruling": 2, "Try a change": 1}    # poll; tree, field; sensitivity
     assert [m.value for m in at.metric] == ["8 1/4 of 22 matchpoints", "13 3/4 of 22 matchpoints"]
-    assert "3/4 × -140 + 1/4 × -170 · 3/4 × 10 1/4 + 1/4 × 2 1/4" in [c.value for c in at.caption]
+    at.session_state["appeal_tab"] = "The director's ruling"
+    assert "3/4 × -140 + 1/4 × -170 · 3/4 × 10 1/4 + 1/4 × 2 1/4" in [c.value for c in at.run().caption]
 
 
 def test_a_threshold_change_shows_its_effect_at_once(member):
@@ -219,7 +226,7 @@ def test_votes_then_decision_close_the_case(member):
     next(b for b in at.button if b.label == "Change my vote").click().run()
     assert not at.exception
     assert cases.get_case(record).status == "appealed"
-    assert sorted(at.dataframe[-1].value["member"]) == ["Cora Committee", "ann", "bob"]   # members by name
+    assert sorted(at.table[-1].value["member"]) == ["Cora Committee", "ann", "bob"]   # members by name
     at.text_area(key=f"cm_why_{record}").set_value("Upheld: the 5♦ adjustment stands.")
     next(b for b in at.button if b.label == "Record the decision").click().run()
     assert not at.exception

@@ -253,7 +253,7 @@ def test_case_page_changes_status_and_shows_history(director):
     form_button.click().run()
     assert not at.exception
     assert cases.get_case(record_id).status == "appealed"
-    history = at.dataframe[0].value
+    history = at.table[0].value
     assert list(history["what"])[-1] == "status ruled → appealed: North-South appeal the 5♦ adjustment"
 
 
@@ -302,20 +302,20 @@ def test_invites_page_issues_links_with_qr_and_withdraws(director):
     # AppTest has no browser address, so the links name localhost: the page says phones cannot open it
     assert any("this machine's own address: pollees' phones cannot open it" in w.value for w in at.warning)
     assert len(at.get("imgs")) + len(at.image) == 3
-    states = at.dataframe[0].value
+    states = at.table[0].value
     assert list(states["pollee"]) == ["Ann", "Bob", "Cy"] and set(states["state"]) == {"waiting"}
     assert cases.get_case(record_id).status == "polling"
     at.selectbox(key="inv_withdraw").set_value(services.invites_for_poll(poll.id)[1].id)
     next(b for b in at.button if b.label == "Withdraw").click().run()
-    assert list(at.dataframe[0].value["state"]) == ["waiting", "withdrawn", "waiting"]
+    assert list(at.table[0].value["state"]) == ["waiting", "withdrawn", "waiting"]
     token = links[1].split("token=")[1]
     with pytest.raises(Exception, match="withdrawn"):
         services.cast_vote(token, "6D")
     # Cy lost the link: one click withdraws it and shows a new one
     at.selectbox(key="inv_withdraw").set_value(services.invites_for_poll(poll.id)[2].id)
     next(b for b in at.button if b.label.startswith("Issue a new link")).click().run()
-    assert list(at.dataframe[0].value["pollee"]) == ["Ann", "Bob", "Cy", "Cy"]
-    assert list(at.dataframe[0].value["state"]) == ["waiting", "withdrawn", "withdrawn", "waiting"]
+    assert list(at.table[0].value["pollee"]) == ["Ann", "Bob", "Cy", "Cy"]
+    assert list(at.table[0].value["state"]) == ["waiting", "withdrawn", "withdrawn", "waiting"]
     fresh = [c.value for c in at.code if c.value.startswith("http") and "?token=" in c.value]
     assert fresh[-1] not in links
     services.cast_vote(fresh[-1].split("token=")[1], "6D")
@@ -340,16 +340,17 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     at.session_state["case_id"] = record_id
     at.switch_page("ui/tally.py").run()
     assert at.metric[0].value == "2"
-    counts = at.dataframe[0].value
+    counts = at.table[0].value
     rows = {r["call"]: r for r in counts.to_dict("records")}
     assert (rows["6♦"]["chose"], rows["Pass"]["chose"], rows["Pass"]["close (≥ 1/3)"]) == (1, 1, 1)
-    verdicts = {r["call"]: r for r in at.dataframe[1].value.to_dict("records")}
-    assert verdicts["6♦"]["verdict"] == "table action" and verdicts["Pass"]["verdict"] == "LA"
-    assert verdicts["Pass"]["firmness"] == "too few answers yet" and verdicts["Pass"]["chance"] == "99%"   # 2 of 2
-    assert verdicts["Pass"]["more"] == "3"                     # a verdict is firm only from 5 answers on
+    verdicts = {r["Call"]: r for r in at.table[1].value.to_dict("records")}
+    assert verdicts["6♦"]["Verdict"] == "table action" and verdicts["Pass"]["Verdict"] == "LA"
+    assert verdicts["Pass"]["Settled?"] == "too few answers yet"
+    assert verdicts["Pass"]["Chance it meets the test"] == "99%"                # 2 of 2
+    assert verdicts["Pass"]["More pollees, if the share holds"] == "3"        # a verdict is firm only from 5 answers on
     at.selectbox(key="tally_policy").set_value("ebu-2004").run()
-    assert {r["call"]: r["verdict"] for r in at.dataframe[1].value.to_dict("records")}["Pass"] == "LA"
-    answers = at.dataframe[2].value
+    assert {r["Call"]: r["Verdict"] for r in at.table[1].value.to_dict("records")}["Pass"] == "LA"
+    answers = at.table[2].value
     assert list(answers["pollee"]) == ["Ann", "Bob"]
     assert list(answers["comment"])[1] == "<script>alert('x')</script> **bold**"   # a cell of text
     assert "<script>" not in html_of(at) and not any("bold" in m.value for m in at.markdown)
@@ -357,7 +358,7 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     at.text_input(key="vb_level").set_value("national")
     next(b for b in at.button if b.label == "Record").click().run()
     assert at.metric[0].value == "3"
-    assert list(at.dataframe[2].value["pollee"])[-1] == "Pollee 3 (verbal)"
+    assert list(at.table[2].value["pollee"])[-1] == "Pollee 3 (verbal)"
     next(b for b in at.button if b.label == "Close the poll").click().run()
     assert services.get_poll(poll.id).status == "closed"
     with pytest.raises(Exception, match="closed"):
@@ -514,8 +515,8 @@ def test_ruling_opens_on_the_counts_of_the_newest_poll(director):
     assert box.value == "Poll 1 (open), 3 answers" and box.label == "Where the counts come from"
     assert box.options == ["Poll 1 (open), 3 answers", "no poll: the director's own finding"]
     assert not at.exception
-    table = next(d.value for d in at.dataframe if "chose" in d.value.columns)
-    assert dict(zip(table["call"], table["chose"])) == {"6♦": 2, "Pass": 1}
+    table = next(d.value for d in at.table if "Verdict" in d.value.columns)
+    assert dict(zip(table["Call"], table["Chose it"])) == {"6♦": 2, "Pass": 1}
 
 
 def test_the_ruling_page_offers_the_methods_of_the_cases_edition(director):
@@ -579,7 +580,7 @@ def test_accounts_page_resets_a_password_and_disables_an_account(director):
     at.selectbox(key="acc_disable_who").set_value("cm1")
     next(b for b in at.button if b.label == "Disable").click().run()
     assert at.success[0].value == "cm1 is disabled." and accounts.authenticate("cm1", "reset-password") is None
-    assert dict(zip(at.dataframe[0].value["user name"], at.dataframe[0].value["state"]))["cm1"] == "disabled"
+    assert dict(zip(at.table[0].value["user name"], at.table[0].value["state"]))["cm1"] == "disabled"
 
 
 def test_anyone_changes_their_own_password(director):
@@ -611,8 +612,8 @@ def test_the_ruling_page_reads_a_lead_poll_and_starts_the_tree_on_the_contract(d
     rows = at.session_state[f"rf_tree_{record_id}_offenders_rows"]
     assert [(r["action"], r["tricks"], r["tricks_weight"]) for r in rows] == [
         ("a low ♠", 10, "1"), ("a low ♥", 10, "1"), ("a low ♣", None, "")]
-    table = next(d.value for d in at.dataframe if "verdict" in d.value.columns)
-    verdicts = dict(zip(table["call"], table["verdict"]))
+    table = next(d.value for d in at.table if "Verdict" in d.value.columns)
+    verdicts = dict(zip(table["Call"], table["Verdict"]))
     assert verdicts["a low ♣"] == "table action" and verdicts["a low ♠"] == "LA"
     # Q3 (demonstrably suggested) is the director's to decide: until then the table score stands
     assert [m.value for m in at.metric] == ["13 of 14 matchpoints", "1 of 14 matchpoints"]
@@ -675,7 +676,7 @@ def test_the_simulation_s_trick_weights_go_into_the_outcome_tree(director):
 
 def test_the_simulation_runs_only_when_asked_and_its_settings_are_kept_with_the_case(director):
     at = ruling_page(director, "laws033-6d-slam")
-    assert not [d for d in at.dataframe if "better" in " ".join(map(str, d.value.columns))]    # nothing run yet
+    assert not [d for d in [*at.dataframe, *at.table] if "better" in " ".join(map(str, d.value.columns))]    # nothing run yet
     key = f"sim_{slug_id('laws033-6d-slam')}_"
     version = next(b.key for b in at.button if b.key and b.key.startswith(key) and b.key.endswith("_run")).split("_")[2]
     at.number_input(key=f"{key}{version}_deals").set_value(60).run()
@@ -701,6 +702,7 @@ def test_the_committee_tries_its_own_inference_on_the_appeal_page_and_nothing_is
     member = accounts.create_user("cora", "appeals-room", "committee")
     at = app_as(member)
     at.session_state["case_id"] = slug_id("laws033-6d-slam")
+    at.session_state["appeal_tab"] = "The director's ruling"      # the simulation sits with the ruling
     at.switch_page("ui/committee.py").run()
     assert not at.exception, at.exception
     run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
@@ -745,3 +747,21 @@ def test_a_director_records_a_consultation_and_a_percentage_only_poll_and_rules_
     kept = cases.get_case(record).case.ruling.evidence
     assert kept[-1].words().startswith("A poll was published as 30% Pass, 70% 6♦")
     assert "the number asked was not published, so no interval can be given" in kept[-1].words()
+
+
+def test_the_case_list_draws_a_page_of_cases_and_finds_the_others_by_their_words(director):
+    from dataclasses import replace as replaced
+    record = cases.find_case("laws033-6d-slam")
+    stored = cases.get_case(record).case
+    cases.create_cases([replaced(stored, id=f"copy-{i}", title=f"Slam copy {i}") for i in range(40)], "tess")
+    at = app_as(director, "ui/cases.py")
+    opened = [b for b in at.button if b.key and b.key.startswith("open-")]
+    total = len(db.case_index())
+    assert len(opened) == 25 and total > 40
+    assert any(f"25 of {total} cases shown" in c.value for c in at.caption)
+    at.button(key="more_cases").click().run()
+    assert len([b for b in at.button if b.key and b.key.startswith("open-")]) == 50
+    at.text_input(key="case_search").set_value("copy 37").run()
+    assert [b.label for b in at.button if b.key and b.key.startswith("open-")] == ["Slam copy 37"]
+    at.text_input(key="case_search").set_value("no such words").run()
+    assert at.info[0].value == "No case matches."

@@ -243,7 +243,7 @@ def test_a_page_refuses_a_director_another_clubs_case(federation):
 def test_the_accounts_page_shows_and_adds_the_organisations_members(federation):
     ann = federation["people"]["ann"]
     at = _page(ann, "ui/accounts.py")
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert set(table["user name"]) == {"ann", "rita"}
     at.text_input(key="acc_username").input("newby")
     at.text_input(key="acc_password").input("newby-secret")

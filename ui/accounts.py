@@ -8,7 +8,7 @@ from analysis.law.regulations import SKIP_BID_PAUSES
 from polling import accounts, organisations
 from polling.organisations import ROLES
 from ui.auth import require
-from ui.widgets import inert, show_error
+from ui.widgets import inert, show_error, table
 
 user = require("director")
 st.title("Accounts")
@@ -16,9 +16,8 @@ st.caption(inert(f"The members of {user.organisation} and their roles here."))
 if "acc_added" in st.session_state:               # said after the rerun that shows the new account
     st.success(inert(st.session_state.pop("acc_added")))
 people = accounts.list_users(organisation_id=user.organisation_id)
-st.dataframe([{"user name": u.username, "name": u.display_name, "role": u.role,
-               "state": "disabled" if u.disabled else "active"} for u in people],
-             hide_index=True, width="stretch")
+table([{"user name": u.username, "name": u.display_name, "role": u.role,
+               "state": "disabled" if u.disabled else "active"} for u in people])
 
 with st.form("add_user", clear_on_submit=True):
     st.subheader("Add an account")

@@ -4,7 +4,7 @@ import streamlit as st
 from analysis import (AdjustedTable, HuddleInputError, WeightedScore, display, imps, parse_field,
                       score_board, weighted_imps)
 from analysis.bridge.scoring import parse_score
-from ui.widgets import show_error
+from ui.widgets import show_error, table
 
 st.title("Calculator")
 mode = st.radio("Form of scoring", ["Matchpoints", "IMPs"], horizontal=True, key="calc_mode")
@@ -24,9 +24,8 @@ if mode == "Matchpoints":
     except HuddleInputError as exc:
         show_error(exc)
         st.stop()
-    st.dataframe([{"NS score": l.score, "frequency": display(l.frequency, rounding),
-                   "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines],
-                 hide_index=True)
+    table([{"NS score": l.score, "frequency": display(l.frequency, rounding),
+                   "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines])
     for a in board.adjusted:
         st.success(f"Adjusted table: North-South {display(a.ns_matchpoints, rounding)} of "
                    f"{display(board.top, rounding)} ({display(a.ns_percentage, 'wbf1')}%), "
@@ -41,6 +40,6 @@ else:
     except HuddleInputError as exc:
         show_error(exc)
         st.stop()
-    st.dataframe([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)}
-                  for s, w in adjusted.components], hide_index=True)
+    table([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)}
+                  for s, w in adjusted.components])
     st.success(f"{display(weighted_imps(adjusted, other), rounding)} IMPs")

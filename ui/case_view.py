@@ -9,7 +9,7 @@ from analysis.errors import HuddleInputError
 from polling import cases
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
-from ui.widgets import file_upload, inert, pick_case, plain, show_error
+from ui.widgets import file_upload, inert, pick_case, plain, show_error, table
 
 user = require(None)
 case_id = pick_case(user)
@@ -89,9 +89,8 @@ if user.may("director"):
             st.rerun()
 
 with st.expander("History of changes"):
-    st.dataframe([{"when (UTC)": c.at.strftime("%Y-%m-%d %H:%M:%S"), "who": c.username,
-                   "what": c.summary, "status": c.status} for c in cases.history(case_id)],
-                 hide_index=True, width="stretch")
+    table([{"when (UTC)": c.at.strftime("%Y-%m-%d %H:%M:%S"), "who": c.username,
+                   "what": c.summary, "status": c.status} for c in cases.history(case_id)])
 if user.may("director"):
     with st.expander("The field from the scoring program (PBN ScoreTable, USEBIO XML or CSV)"):
         upload = file_upload(user, "Results file", ["pbn", "xml", "csv"], "field_file")

@@ -25,7 +25,9 @@ from ui.auth import require
 from ui.ruling_view import report_downloads, ruling_in_force_view, ruling_summary, show_ruling
 from ui.simulation_view import simulation_section
 from ui.state import remembered
-from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, typed_rows
+from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, table, typed_rows
+
+APPEAL_TAB = "appeal_tab"        # the open tab, in the address as ?appeal_tab=…
 
 user = require("committee")
 st.title("Appeal")
@@ -60,7 +62,9 @@ else:
 
 facts, poll_tab, ruling_tab, try_tab, vote_tab = st.tabs(
     ["The case", "The poll", "The director's ruling (superseded)" if superseded else "The director's ruling",
-     "Try a change", "Votes and decision"])
+     "Try a change", "Votes and decision"],
+    # a tab's charts are drawn when it is opened, not with the page (the address names the open tab)
+    key=APPEAL_TAB, on_change="rerun", bind="query-params")
 
 with facts:
     if case.irregularity is not None:
@@ -72,7 +76,7 @@ with facts:
     if case.notes:
         plain(case.notes, muted=True)
 
-with poll_tab:
+def _the_poll() -> None:
     polls = dossier.polls
     if not polls:
         st.info("No poll is stored with this case; the ruling reads the counts recorded in the case file.")
@@ -82,7 +86,7 @@ with poll_tab:
             show_problem(poll.problem)
             if poll.wording_kept:
                 st.caption(inert(poll.wording_kept + "."))
-            st.dataframe(typed_rows(poll.answers), hide_index=True, width="stretch")
+            table(typed_rows(poll.answers))
             if poll.q4_answers:
                 frame = q4_frame(poll.suggested, poll.q4_answers, director.table_action)
                 st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case), poll.number)),
@@ -94,7 +98,8 @@ with poll_tab:
         frame = q4_frame([(director.table_action, named)], answers, director.table_action)
         st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case))), key="q4_file")
 
-with ruling_tab:
+
+def _the_ruling() -> None:
     show_ruling(director)
     for slot, tree in case.ruling.adjustment.trees() if director.adjusted else ():
         st.plotly_chart(remembered("tree figure", (*saved, slot.name), lambda: outcome_tree_figure(tree, slot.label)),
@@ -103,6 +108,12 @@ with ruling_tab:
         st.plotly_chart(remembered("field figure", saved, lambda: field_figure(case, director)), key="field_director")
     # the committee may change the readings or the inference and run again; nothing it tries is kept
     simulation_section(record_id, case, dossier.version, user, may_edit=True, may_save=False)
+
+
+for tab, draw in ((poll_tab, _the_poll), (ruling_tab, _the_ruling)):
+    if tab.open:
+        with tab:
+            draw()
 
 
 def _change() -> Reconsideration:
@@ -161,10 +172,10 @@ with try_tab:
     if tried is not None:
         st.markdown(f"**{tried.worksheet.conclusion()}** ({inert(tried_change.describe())})")
         _compare(tried)
-        if tried.la is not None and tried.la != director.la:     # the poll reads otherwise under the change
+        if try_tab.open and tried.la is not None and tried.la != director.la:     # the poll reads otherwise now
             st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la, changed=True)),
                             key="poll_tried")
-        if case.ruling.poll:
+        if try_tab.open and case.ruling.poll:
             try:
                 st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
                     threshold_sensitivity(case, change=tried_change))), key="sensitivity")
@@ -176,9 +187,8 @@ with try_tab:
 with vote_tab:
     votes = heard.as_votes()
     if votes:
-        st.dataframe(typed_rows({"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
-                                 "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)),
-                     hide_index=True, width="stretch")
+        table(typed_rows({"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
+                                 "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)))
     mine = next((v for v, r in zip(votes, heard.votes) if r.username == user.username), None)
     if heard.decision is not None:      # the decision itself heads the page
         st.markdown(inert(f"The committee's reason: {heard.decision.reason}"))

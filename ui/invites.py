@@ -13,7 +13,7 @@ from analysis.numbers import percent
 from polling import cases, panel, services, settings
 from reports.qr import qr_png
 from ui.auth import require
-from ui.widgets import inert, pick_case, pick_poll, show_error, typed_rows
+from ui.widgets import inert, pick_case, pick_poll, show_error, table, typed_rows
 
 user = require("director")
 st.title("Invites")
@@ -115,10 +115,9 @@ if fresh:
 
 st.subheader("All links of this poll")
 invites = services.invites_for_poll(poll.id)
-st.dataframe(typed_rows([{"pollee": i.label, "state": services.invite_status(i),
+table(typed_rows([{"pollee": i.label, "state": services.invite_status(i),
                "issued (UTC)": i.created_at.strftime("%Y-%m-%d %H:%M"),
-               "expires (UTC)": i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites]),
-             hide_index=True, width="stretch")
+               "expires (UTC)": i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites]))
 waiting = [i for i in invites if services.invite_status(i) == "waiting"]
 if waiting:
     with st.form("withdraw"):

@@ -18,7 +18,7 @@ from ui.ruling_form import fact_finding_form, ruling_inputs_form
 from ui.ruling_view import (questions_box, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
 from ui.simulation_view import simulation_section
-from ui.widgets import done, inert, pick_case, show_error
+from ui.widgets import done, inert, pick_case, show_error, table
 
 user = require(None)
 st.title("Ruling")
@@ -90,9 +90,8 @@ simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None
 versions = dossier.ruling_versions
 if versions:
     st.subheader("Saved versions")
-    st.dataframe([{"version": v.version, "by": v.username, "at": v.at.strftime("%Y-%m-%d %H:%M"),
-                   "policy": policy_title(v.policy), "adjusted": "yes" if v.adjusted else "no"} for v in reversed(versions)],
-                 hide_index=True, width="stretch")
+    table([{"version": v.version, "by": v.username, "at": v.at.strftime("%Y-%m-%d %H:%M"),
+                   "policy": policy_title(v.policy), "adjusted": "yes" if v.adjusted else "no"} for v in reversed(versions)])
     for v in reversed(versions):
         with st.expander(inert(f"Version {v.version} ({v.username})")):
             st.text(json.loads(v.result)["text"])

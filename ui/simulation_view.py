@@ -27,7 +27,7 @@ from polling import cases
 from polling.accounts import User
 from polling.settings import database_url
 from ui.heavy_view import run_heavy
-from ui.widgets import done, inert, show_error
+from ui.widgets import done, inert, show_error, table
 
 
 @st.cache_resource(show_spinner=False)
@@ -149,7 +149,7 @@ def show_simulation(sim: Simulation) -> None:
         st.info(inert("Question 3: " + sim.q3_evidence(sim.alternatives[0]) if sim.alternatives else ""))
     else:
         columns, rows = sim.results_table()
-        st.dataframe([dict(zip(columns, row)) for row in rows], hide_index=True, width="stretch")
+        table([dict(zip(columns, row)) for row in rows])
         for a in sim.alternatives:
             st.info(inert("Question 3, evidence: " + sim.q3_evidence(a)))
         st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")

@@ -11,8 +11,8 @@ from analysis.law.logical_alternatives import PRESETS, action_name, logical_alte
 from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import (choose_poll, done, inert, pick_case, pick_poll, poll_numbers, show_error, show_problem, typed_rows,
-                        verdict_table)
+from ui.widgets import (choose_poll, done, inert, pick_case, pick_poll, poll_numbers, show_error, show_problem, table,
+                        typed_rows, verdict_table)
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 from analysis.polls.tally import answer_rows, tally_ballots
 
@@ -59,10 +59,9 @@ def live() -> None:
         st.info("No answers yet. This page refreshes by itself.")
         return
     column = problem.poll_kind.noun
-    st.dataframe([{column: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
+    table([{column: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
                    "considered only": a.considered_only,
-                   "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions],
-                 hide_index=True, width="stretch")
+                   "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions])
     if poll.q4_enabled:
         st.caption(f"Q4 ({tally.q4_answers} answered): " + (", ".join(
             f"{action_name(c)} {n}" for c, n in tally.suggested) or "nothing named"))
@@ -71,8 +70,7 @@ def live() -> None:
         st.subheader(f"Logical alternatives ({policy_title(policy_name)})")
         verdict_table(verdicts)
     st.subheader("Each pollee")
-    st.dataframe(typed_rows(answer_rows(ballots, {i.id: i.label for i in invites}, problem)), hide_index=True,
-                 width="stretch")
+    table(typed_rows(answer_rows(ballots, {i.id: i.label for i in invites}, problem)))
 
 
 live()

@@ -158,32 +158,30 @@ def show_problem(problem: PollProblem, step: int | None = None) -> None:
             st.caption(f"You play the next card from dummy ({SEAT_NAMES[problem.to_play]}).")
 
 
-# the verdict table's columns in a director's words, with the exact name in the tooltip
-VERDICT_COLUMNS = {
-    "call": st.column_config.TextColumn("Call"),
-    "chose": st.column_config.NumberColumn("Chose it"),
-    "close": st.column_config.NumberColumn("Close second"),
-    "considered": st.column_config.NumberColumn("Seriously considered"),
-    "verdict": st.column_config.TextColumn("Verdict"),
-    "interval": st.column_config.TextColumn("Share among peers (80% range)",
-                                            help="The central 80% range of the share the deciding test reads, among "
-                                                 "all the player's peers, the pollees taken as a sample of them "
-                                                 "(Jeffreys prior). The verdict is firm exactly when the test's "
-                                                 "bound lies outside it"),
-    "chance": st.column_config.TextColumn("Chance it meets the test",
-                                          help="How likely it is that, among all the player's peers, the share the "
-                                               "deciding test reads meets its bound (a Bayesian chance, Jeffreys "
-                                               "prior; the pollees a sample of the player's peers)"),
-    "firmness": st.column_config.TextColumn("Settled?", help="Firm: the chance is at most 10% or at least 90%. "
-                                            "Uncertain: it is between. Under 5 answers: too few yet."),
-    "more": st.column_config.TextColumn("More pollees, if the share holds",
-                                        help="How many more answers would make it firm if they were shared as these "
-                                             "are (a projection, not a promise)"),
-    "settle": st.column_config.TextColumn("Chance they settle it",
-                                          help="The chance that so many more answers, drawn as the poll so far "
-                                               "suggests, make the verdict firm"),
-    "reason": st.column_config.TextColumn("Why", width="large"),
+# the verdict table's columns in a director's words, and what the less plain ones say
+VERDICT_LABELS = {"call": "Call", "chose": "Chose it", "close": "Close second", "considered": "Seriously considered",
+                  "verdict": "Verdict", "interval": "Share among peers (80% range)",
+                  "chance": "Chance it meets the test", "firmness": "Settled?",
+                  "more": "More pollees, if the share holds", "settle": "Chance they settle it", "reason": "Why"}
+VERDICT_HELP = {
+    "interval": "the central 80% range of the share the deciding test reads, among all the player's peers, the "
+                "pollees taken as a sample of them (Jeffreys prior); the verdict is firm exactly when the test's "
+                "bound lies outside it",
+    "chance": "how likely it is that, among all the player's peers, the share the deciding test reads meets its "
+              "bound (a Bayesian chance, Jeffreys prior; the pollees a sample of the player's peers)",
+    "firmness": "firm: the chance is at most 10% or at least 90%; uncertain: it is between; under 5 answers: too "
+                "few yet",
+    "more": "how many more answers would make it firm if they were shared as these are (a projection, not a "
+            "promise)",
+    "settle": "the chance that so many more answers, drawn as the poll so far suggests, make the verdict firm",
 }
+
+
+def table(rows, labels: dict[str, str] | None = None) -> None:
+    """Rows as a plain table: drawn with the page, where an interactive grid takes half a second
+    more in the browser (bench/browser.py). ``labels`` names the columns in a director's words."""
+    import pandas as pd
+    st.table(pd.DataFrame(list(rows)).rename(columns=labels or {}), hide_index=True)
 
 
 def verdict_table(result) -> None:
@@ -195,10 +193,11 @@ def verdict_table(result) -> None:
              "more": "" if v.more_pollees is None else str(v.more_pollees),
              "settle": "" if v.settle_chance is None else percent(v.settle_chance), "reason": v.reason}
             for v in result.verdicts]
-    st.dataframe(rows, hide_index=True, width="stretch", column_config=VERDICT_COLUMNS)
+    table(rows, VERDICT_LABELS)
     with st.expander("Why, in full"):
         for v in result.verdicts:
             plain(f"{action_name(v.action)}: {v.reason}")
+        st.caption("; ".join(f"**{VERDICT_LABELS[k]}**: {words}" for k, words in VERDICT_HELP.items()) + ".")
 
 
 # the case file's field names as the pages label them (the CLI and its JSON keep the exact names)

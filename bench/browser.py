@@ -1,0 +1,175 @@
+"""Benchmark: every page as a director (a committee member, a researcher, a pollee) feels it in a
+browser: Debian's chromium driven by Playwright, a fresh browser context per page (no cache, no
+open websocket), on a real Huddle server over loopback.
+
+The database holds 200 cases, a poll of the 6♦ case with 100 ballots, and a decided appeal. For
+each page, over ``--repeat`` runs, the time from the start of navigation until the page's main
+content is drawn and no script is running: the moment of the last change to the page after
+which the page stays still for ``QUIET`` seconds with Streamlit's "Running" indicator gone (the
+quiet wait itself is not counted). Beside it, the server's own time for the same page
+(bench/pages.py's websocket client, no browser). Sign-in is timed from pressing "Sign in" until
+the case list is drawn. Targets (issue 44): p95 under 1 s for every page, under 1.5 s for
+sign-in.
+
+    python bench/browser.py [--repeat 5] [--only PAGE]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from bench.pages import APPEALED, BALLOTS, CASE, CASES, measure, prepare  # noqa: E402
+from browser import CHROMIUM_ARGS, chromium_path, streamlit_server  # noqa: E402
+from polling import accounts, cases, committee, rulings, services  # noqa: E402
+
+QUIET = 0.5                 # seconds the page must stay still to count as drawn
+TIMEOUT = 30_000            # ms
+PASSWORD = "table-director"      # bench/pages.py's director
+
+# Set before any page script: the time of the last change to the page, and whether a rerun runs.
+WATCH = """
+window.__huddleLast = 0;
+new MutationObserver(() => { window.__huddleLast = performance.now(); })
+  .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+DRAWN = """([quiet, wanted]) => {
+  const main = document.querySelector('[data-testid="stMain"], [data-testid="stAppViewContainer"]');
+  if (!main || !main.innerText.toLowerCase().includes(wanted.toLowerCase())) return false;
+  const status = document.querySelector('[data-testid="stStatusWidget"]');
+  if (status && /Running|Connecting/i.test(status.innerText)) return false;
+  if (document.querySelector('[data-stale="true"]')) return false;
+  const now = performance.now();
+  return now - window.__huddleLast > quiet ? [window.__huddleLast, now] : false;
+}"""
+
+# (name, address path, query, account, text the main content shows when drawn)
+PAGES = [
+    ("Case list (200 cases)", "", "", "td", "copy 1"),
+    ("Case", "case", f"case={CASE}", "td", "Board"),
+    ("Case editor", "edit", f"case={CASE}", "td", "Case editor"),
+    ("Ruling", "ruling", f"case={CASE}", "td", "Question"),
+    ("Poll builder", "poll", f"case={CASE}", "td", "Poll"),
+    ("Invites", "invites", f"case={CASE}", "td", "Invite"),
+    ("Panel", "panel", "", "td", "Panel"),
+    (f"Live tally ({BALLOTS} ballots)", "tally", f"case={CASE}", "td", "Answers counted"),
+    ("Calculator", "calculator", "", "td", "Calculator"),
+    ("My account", "me", "", "td", "account"),
+    ("Accounts", "accounts", "", "td", "Accounts"),
+    ("Appeal (decided)", "appeal", f"case={APPEALED}", "cm", "committee"),
+    ("Research", "research", "", "rs", "Research"),
+]
+
+
+def prepare_all(url: str) -> tuple[dict[str, str], str]:
+    """bench/pages.py's database, a decided appeal, a committee member, a researcher and a voter's
+    link: the accounts' cookies and the voter's token."""
+    cookies = {"td": prepare(url)[0].split("=", 1)[1]}
+    for name, role in (("cm", "committee"), ("rs", "researcher")):
+        cookies[name] = accounts.session_cookie(accounts.create_user(name, PASSWORD, role, name, url=url), url=url)
+    record = cases.find_case(APPEALED, url=url)
+    stored = cases.get_case(record, url=url).case
+    if stored.ruling is not None:
+        rulings.save_ruling(record, stored.ruling, "td", url=url)
+        for member in ("ann", "bob", "cy"):
+            committee.record_vote(record, member, "uphold", "The ruling stands.", url=url)
+        committee.record_decision(record, "cy", "The ruling stands.", url=url)
+    poll = services.create_poll(cases.find_case("laws033-case-a", url=url), "Matchpoints. What do you call?",
+                                alternatives=("4S",), url=url)
+    return cookies, services.issue_invites(poll.id, ["a pollee"], url=url)[0].token
+
+
+def felt(browser, base: str, path: str, query: str, cookie: str | None, wanted: str) -> float:
+    """Seconds from navigation until the page is drawn and still, in a fresh context."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        if cookie:
+            context.add_cookies([{"name": accounts.SESSION_COOKIE, "value": cookie, "url": base}])
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        page.goto(f"{base}/{path}" + (f"?{query}" if query else ""), wait_until="commit")
+        try:
+            last, _ = page.wait_for_function(DRAWN, arg=[QUIET * 1000, wanted], timeout=TIMEOUT,
+                                             polling=50).json_value()
+        except Exception:
+            raise SystemExit(f"/{path}?{query} never showed '{wanted}':\n{page.inner_text('body')[:1500]}") from None
+        return last / 1000
+    finally:
+        context.close()
+
+
+def signing_in(browser, base: str) -> float:
+    """Seconds from pressing "Sign in" until the case list is drawn and still."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        context.add_init_script(WATCH)
+        page = context.new_page()
+        page.goto(base + "/")
+        page.get_by_label("User name").fill("td")
+        page.get_by_label("Password").fill(PASSWORD)
+        pressed = time.perf_counter()
+        page.get_by_role("button", name="Sign in").click()
+        # the form posts and the case list is a new document: its clock starts again
+        last, now = page.wait_for_function(DRAWN, arg=[QUIET * 1000, "copy 1"], timeout=TIMEOUT,
+                                           polling=50).json_value()
+        return time.perf_counter() - (now - last) / 1000 - pressed
+    finally:
+        context.close()
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", default="", help="only the pages whose name holds this")
+    options = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    folder = Path(tempfile.mkdtemp(prefix="huddle-browser-"))
+    url = f"sqlite:///{folder / 'huddle.sqlite'}"
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-browser", "HUDDLE_REPORTS_DIR": str(folder)}
+    os.environ.update(env)
+    cookies, token = prepare_all(url)
+    pages = [*PAGES, ("Voter page (a link)", "", f"token={token}", None, "What do you call")]
+    pages = [p for p in pages if options.only.lower() in p[0].lower()]
+    with streamlit_server(env) as base:
+        server = {name: server_time(base, path, query, account and cookies[account], options.repeat)
+                  for name, path, query, account, _ in pages}
+        with sync_playwright() as play:
+            browser = play.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            felt(browser, base, "", "", cookies["td"], "copy 1")            # the server's first imports, not timed
+            print(f"{CASES} cases, {BALLOTS} ballots, a decided appeal; {options.repeat} runs, a fresh context each")
+            print(f"{'page':<28}{'p50':>8}{'p95':>8}{'server':>9}   target")
+            for name, path, query, account, wanted in pages:
+                times = [felt(browser, base, path, query, account and cookies[account], wanted)
+                         for _ in range(options.repeat)]
+                print(f"{name:<28}{statistics.median(times) * 1000:>6.0f} ms{p95(times) * 1000:>6.0f} ms"
+                      f"{server[name] * 1000:>7.0f} ms   {'met' if p95(times) < 1 else 'NOT met'} (< 1 s)")
+            if not options.only or "sign" in options.only.lower():
+                times = [signing_in(browser, base) for _ in range(options.repeat)]
+                print(f"{'Sign-in':<28}{statistics.median(times) * 1000:>6.0f} ms{p95(times) * 1000:>6.0f} ms"
+                      f"{'':>9}   {'met' if p95(times) < 1.5 else 'NOT met'} (< 1.5 s)")
+            browser.close()
+
+
+def server_time(base: str, path: str, query: str, cookie: str | None, repeat: int) -> float:
+    """The server's own time to run the page (bench/pages.py's client): median seconds."""
+    case = dict(part.split("=", 1) for part in query.split("&") if part).get("case", "")
+    if "token" in query:
+        return float("nan")
+    return asyncio.run(measure(base, cookie and f"{accounts.SESSION_COOKIE}={cookie}", path, case, max(3, repeat)))["open"]
+
+
+if __name__ == "__main__":
+    main()
