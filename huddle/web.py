@@ -9,6 +9,7 @@ choosing, nor out. Wrong passwords slow the next try, per account and per addres
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -260,6 +261,54 @@ class CompressedAssets:
 
         await self.app(scope, receive, keep)
         return start, b"".join(chunks)
+
+
+class ServerAddressInPage:
+    """The page tells Streamlit's scripts where the server is (``window.__streamlit``'s
+    BACKEND_BASE_URL: this origin and the configured base path). Without it, a page opened at
+    /ruling first asks /ruling/_stcore/health, waits for the miss and its back-off, and only then
+    asks /_stcore/health: a tenth of a second before every page of a path shows anything
+    (bench/browser.py)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] != "GET" or scope["path"].startswith(_NOT_PAGES):
+            await self.app(scope, receive, send)
+            return
+        start: dict = {}
+        chunks: list[bytes] = []
+
+        async def keep(message):
+            if message["type"] == "http.response.start":
+                start.update(message)
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+        # the page itself uncompressed (8 KB), so that it can be read and added to
+        plain = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k != b"accept-encoding"]}
+        await self.app(plain, receive, keep)
+        if not start:
+            return
+        body = b"".join(chunks)
+        headers = dict(start["headers"])
+        if start["status"] == 200 and b"text/html" in headers.get(b"content-type", b"") and \
+                b"content-encoding" not in headers and b"<head>" in body:
+            body = body.replace(b"<head>", b"<head>" + _address_script(), 1)
+            start["headers"] = [(k, v) for k, v in start["headers"] if k != b"content-length"] + [
+                (b"content-length", str(len(body)).encode())]
+        await send(start)
+        await send({"type": "http.response.body", "body": body})
+
+
+_NOT_PAGES = ("/static/", "/_stcore/", "/media/", "/component/", "/auth/", "/huddle/", "/favicon")
+
+
+def _address_script() -> bytes:
+    from streamlit import config
+    base = "/" + (config.get_option("server.baseUrlPath") or "").strip("/")
+    return ("<script>window.__streamlit=Object.assign({},window.__streamlit,{BACKEND_BASE_URL:"
+            f"location.origin+{json.dumps(base.rstrip('/') + '/')}}});</script>").encode()
 
 
 def streamlit_assets() -> frozenset[str]:

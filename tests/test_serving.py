@@ -110,3 +110,20 @@ def test_a_made_up_asset_name_is_answered_but_never_kept():
     real = sorted(p for p in own if p.endswith(".js"))[0]
     _asgi(assets, real)
     assert list(assets.kept) == [real]
+
+
+def test_every_page_tells_streamlits_scripts_where_the_server_is(tmp_path):
+    """A page opened at /ruling would first look for the server at /ruling/_stcore/health and wait
+    for the miss; the page names the server's address, so the first look is the right one."""
+    env = {"HUDDLE_DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite'}", "HUDDLE_SECRET_KEY": "serving"}
+    with streamlit_server(env) as base:
+        for path in ("/", "/ruling?case=laws033-6d-slam", "/appeal", "/?token=abc"):
+            answer = urllib.request.urlopen(urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"}))
+            page = answer.read().decode()
+            assert answer.headers.get("content-encoding") is None
+            assert int(answer.headers["content-length"]) == len(page.encode())
+            head = page[page.index("<head>"):]
+            assert head.index('BACKEND_BASE_URL:location.origin+"/"') < head.index("<script type=\"module\"")
+        script = urllib.request.urlopen(urllib.request.Request(
+            base + "/_stcore/host-config", headers={"Accept-Encoding": "gzip"})).read()
+        assert b"BACKEND_BASE_URL" not in script
