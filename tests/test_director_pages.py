@@ -480,14 +480,23 @@ def test_research_page_for_a_researcher(prepared):
     assert any(w.value.startswith("director: all: the threshold rests on 1 decision(s)") for w in at.warning)
     at.radio(key="research_source").set_value("demonstration corpus (SYNTHETIC)").run()
     assert at.warning[0].value.startswith("Synthetic: made from a stated model")
-    assert len(at.get("plotly_chart")) == 4
+    charts = {}
+    for tab in ("Implied thresholds", "Operating characteristics", "Sensitivity"):   # each drawn when opened
+        at.session_state["research_tab"] = tab
+        charts[tab] = len(at.run().get("plotly_chart"))
+    assert charts == {"Implied thresholds": 1, "Operating characteristics": 2, "Sensitivity": 1}
+    at.session_state["research_tab"] = "Operating characteristics"
+    at.run()
     assert "every larger poll is right 90% of the time" in at.metric[0].label and at.metric[0].value == "37 pollees"
     assert any("25 pollees are already right 90% of the time, but 26 are wrong 16% of the time" in c.value
                for c in at.caption)
+    at.session_state["research_tab"] = "When can the director stop polling?"
+    at.run()
     at.number_input(key="seq_asked").set_value(9).run()
     at.number_input(key="seq_considered").set_value(0).run()
     assert "Settled: **not LA**" in " ".join(m.value for m in at.markdown)
-    assert any("95% profile-likelihood interval" in c.value for c in at.caption)
+    at.session_state["research_tab"] = "Implied thresholds"
+    assert any("95% profile-likelihood interval" in c.value for c in at.run().caption)
     at.radio(key="research_source").set_value("our cases").run()
     assert any(c.value.startswith("5 rows from 2 cases, 5 with counts") for c in at.caption)   # the MI and lead examples
     warned = [w.value for w in at.warning]

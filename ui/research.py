@@ -20,7 +20,7 @@ from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
 from ui.heavy_view import heavy_result
-from ui.widgets import file_upload, inert, show_error
+from ui.widgets import file_upload, inert, show_error, table
 
 user = require("researcher")
 
@@ -100,58 +100,77 @@ def fits_for(corpus):
     return found
 
 
-st.subheader("Implied thresholds")
-st.caption("The threshold that best reproduces the decisions, on the true-share model: a decider rules LA when the "
-           "share among all the player's peers is at least the threshold, each poll a sample of those peers. The "
-           "range is a 95% profile-likelihood interval; where it reaches 0% or 100% the decisions do not identify "
-           "the threshold and no estimate is given (docs/research.md).")
-try:
-    fits = fits_for(corpus)
-    for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
-        st.warning(inert(warning))
-    st.plotly_chart(thresholds_figure(fits), width="stretch")
-    st.dataframe(fits.drop(columns=["words", "model"]), hide_index=True, width="stretch",
-                 column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})
-    if fitted["director_la"].notna().any() and len(fitted) <= heavy.LARGE_CORPUS:
-        models = research.compare_models(fitted)
-        best = models.loc[models["better"], "model"].iloc[0]
-        st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion).")
-        st.dataframe(models, hide_index=True, width="stretch",
-                     column_config={c: st.column_config.NumberColumn(format="percent") for c in ("threshold", "low", "high")})
-except HuddleInputError as exc:
-    st.info(inert(str(exc)))
-
-st.subheader("Operating characteristics")
 oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))
-left, right = st.columns(2)
-left.plotly_chart(operating_characteristic_figure(oc), width="stretch")
-right.plotly_chart(wrong_verdict_figure(oc, (delta / 2, delta, delta * 1.5)), width="stretch")
-smallest, first = oc.smallest_poll(delta), oc.first_poll_right(delta)
-st.metric(f"Poll size from which every larger poll is right 90% of the time when the truth is {percent(delta)} "
-          f"from {percent(oc.threshold)}", f"{smallest} pollees" if smallest else "more than 200")
-if first is not None and smallest is not None and first < smallest:
-    st.caption(f"The chance of a wrong verdict is a sawtooth in the poll size (the count the test needs moves in "
-               f"whole pollees): {first} pollees are already right 90% of the time, but "
-               f"{first + 1} are wrong {percent(oc.wrong_verdict_at(first + 1, delta))} of the time.")
 
-st.subheader("Sensitivity")
-decider = st.radio("Decisions by", ["director", "committee"], horizontal=True, key="research_decider")
-flips = research.sensitivity(corpus, decider=decider)
-if flips.empty:
-    st.info(f"No {decider} decisions in this corpus.")
-else:
-    st.plotly_chart(sensitivity_figure(flips), width="stretch")
-    with st.expander("Each decision"):
-        st.dataframe(flips.assign(action=[action_name(a) for a in flips["action"]]), hide_index=True, width="stretch")
 
-st.subheader("When can the director stop polling?")
-c1, c2, c3 = st.columns(3)
-planned = c1.number_input("Pollees planned", 1, 100, 10, key="seq_planned")
-asked = c2.number_input("Asked so far", 0, 100, 5, key="seq_asked")
-considered = c3.number_input("Seriously considered it", 0, 100, 1, key="seq_considered")
-try:
-    settled = research.settled_verdict(int(considered), int(asked), int(planned), oc.threshold, oc.strict)
-    st.write(f"Settled: **{settled}** — the remaining pollees cannot change it." if settled else
-             "Not settled: the remaining pollees can still change the verdict.")
-except HuddleInputError as exc:
-    show_error(exc)
+def as_percent(frame: pd.DataFrame) -> pd.DataFrame:
+    """The threshold and its range as percentages, as a reader says them ("25%"); empty where none."""
+    return frame.assign(**{c: [percent(v, 1) if pd.notna(v) else "" for v in frame[c]]
+                           for c in ("threshold", "low", "high") if c in frame.columns})
+
+
+def implied_thresholds() -> None:
+    st.caption("The threshold that best reproduces the decisions, on the true-share model: a decider rules LA when the "
+               "share among all the player's peers is at least the threshold, each poll a sample of those peers. The "
+               "range is a 95% profile-likelihood interval; where it reaches 0% or 100% the decisions do not identify "
+               "the threshold and no estimate is given (docs/research.md).")
+    try:
+        fits = fits_for(corpus)
+        for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
+            st.warning(inert(warning))
+        st.plotly_chart(thresholds_figure(fits), width="stretch")
+        table(as_percent(fits.drop(columns=["words", "model"])).to_dict("records"))
+        if fitted["director_la"].notna().any() and len(fitted) <= heavy.LARGE_CORPUS:
+            models = research.compare_models(fitted)
+            best = models.loc[models["better"], "model"].iloc[0]
+            st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion).")
+            table(as_percent(models).to_dict("records"))
+    except HuddleInputError as exc:
+        st.info(inert(str(exc)))
+
+
+def operating_characteristics() -> None:
+    left, right = st.columns(2)
+    left.plotly_chart(operating_characteristic_figure(oc), width="stretch")
+    right.plotly_chart(wrong_verdict_figure(oc, (delta / 2, delta, delta * 1.5)), width="stretch")
+    smallest, first = oc.smallest_poll(delta), oc.first_poll_right(delta)
+    st.metric(f"Poll size from which every larger poll is right 90% of the time when the truth is {percent(delta)} "
+              f"from {percent(oc.threshold)}", f"{smallest} pollees" if smallest else "more than 200")
+    if first is not None and smallest is not None and first < smallest:
+        st.caption(f"The chance of a wrong verdict is a sawtooth in the poll size (the count the test needs moves in "
+                   f"whole pollees): {first} pollees are already right 90% of the time, but "
+                   f"{first + 1} are wrong {percent(oc.wrong_verdict_at(first + 1, delta))} of the time.")
+
+
+def sensitivity() -> None:
+    decider = st.radio("Decisions by", ["director", "committee"], horizontal=True, key="research_decider")
+    flips = research.sensitivity(corpus, decider=decider)
+    if flips.empty:
+        st.info(f"No {decider} decisions in this corpus.")
+    else:
+        st.plotly_chart(sensitivity_figure(flips), width="stretch")
+        with st.expander("Each decision"):
+            table(flips.assign(action=[action_name(a) for a in flips["action"]]).to_dict("records"))
+
+
+def stopping() -> None:
+    c1, c2, c3 = st.columns(3)
+    planned = c1.number_input("Pollees planned", 1, 100, 10, key="seq_planned")
+    asked = c2.number_input("Asked so far", 0, 100, 5, key="seq_asked")
+    considered = c3.number_input("Seriously considered it", 0, 100, 1, key="seq_considered")
+    try:
+        settled = research.settled_verdict(int(considered), int(asked), int(planned), oc.threshold, oc.strict)
+        st.write(f"Settled: **{settled}** — the remaining pollees cannot change it." if settled else
+                 "Not settled: the remaining pollees can still change the verdict.")
+    except HuddleInputError as exc:
+        show_error(exc)
+
+
+# a tab is drawn when it is opened, its charts with it; the address names the open tab
+SECTIONS = {"Implied thresholds": implied_thresholds, "Operating characteristics": operating_characteristics,
+            "Sensitivity": sensitivity, "When can the director stop polling?": stopping}
+for tab, draw in zip(st.tabs(list(SECTIONS), key="research_tab", on_change="rerun", bind="query-params"),
+                     SECTIONS.values()):
+    if tab.open:
+        with tab:
+            draw()

@@ -11,7 +11,7 @@ from analysis.law.logical_alternatives import PRESETS, action_name, logical_alte
 from analysis.numbers import counted
 from polling import cases, services
 from ui.auth import require
-from ui.widgets import (choose_poll, done, inert, pick_case, pick_poll, poll_numbers, show_error, show_problem, table,
+from ui.widgets import (choose_poll, done, folded, inert, pick_case, pick_poll, poll_numbers, show_error, show_problem, table,
                         typed_rows, verdict_table)
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 from analysis.polls.tally import answer_rows, tally_ballots
@@ -73,29 +73,34 @@ def live() -> None:
     table(typed_rows(answer_rows(ballots, {i.id: i.label for i in invites}, problem)))
 
 
+def verbal_answer(poll, problem) -> None:
+    with st.form("verbal", clear_on_submit=True):
+        legal = problem.answers()
+        call = st.selectbox("Answer", legal, format_func=problem.symbol, key="vb_call",
+                            index=legal.index(problem.candidates[0]) if problem.candidates[0] in legal else 0)
+        considered = st.multiselect("Also seriously considered", legal, format_func=problem.symbol, key="vb_q2")
+        path = {}
+        for step in problem.steps:       # a walk-through: the pollee's earlier calls
+            said = problem.step_auction(step).legal_calls()
+            path[step] = st.selectbox(f"Earlier call {step + 1}", said, format_func=call_symbol, key=f"vb_walk_{step}",
+                                      index=said.index(problem.auction.calls[step].call))
+        level = st.text_input("Pollee's level", key="vb_level", max_chars=MAX_LEVEL)
+        comment = st.text_area("Comment", key="vb_comment", max_chars=MAX_COMMENT)
+        if st.form_submit_button("Record"):
+            try:
+                services.record_verbal_vote(poll.id, call, considered, None, None, comment, level, path=path)
+            except HuddleInputError as exc:
+                show_error(exc)
+            else:
+                st.rerun()
+
+
 live()
 
 if poll.status != "closed":
-    with st.expander("Record a verbal answer (taken in person or by phone)"):
-        with st.form("verbal", clear_on_submit=True):
-            legal = problem.answers()
-            call = st.selectbox("Answer", legal, format_func=problem.symbol, key="vb_call",
-                                index=legal.index(problem.candidates[0]) if problem.candidates[0] in legal else 0)
-            considered = st.multiselect("Also seriously considered", legal, format_func=problem.symbol, key="vb_q2")
-            path = {}
-            for step in problem.steps:       # a walk-through: the pollee's earlier calls
-                said = problem.step_auction(step).legal_calls()
-                path[step] = st.selectbox(f"Earlier call {step + 1}", said, format_func=call_symbol, key=f"vb_walk_{step}",
-                                          index=said.index(problem.auction.calls[step].call))
-            level = st.text_input("Pollee's level", key="vb_level", max_chars=MAX_LEVEL)
-            comment = st.text_area("Comment", key="vb_comment", max_chars=MAX_COMMENT)
-            if st.form_submit_button("Record"):
-                try:
-                    services.record_verbal_vote(poll.id, call, considered, None, None, comment, level, path=path)
-                except HuddleInputError as exc:
-                    show_error(exc)
-                else:
-                    st.rerun()
+    with folded("Record a verbal answer (taken in person or by phone)", "tally_verbal") as shown:
+        if shown:
+            verbal_answer(poll, problem)
     if st.button("Close the poll", key="close_poll"):
         services.close_poll(poll.id)
         st.rerun()
@@ -106,5 +111,6 @@ if poll.status != "draft" and st.button("Poll more pollees (a follow-up with the
     done("A follow-up poll with the same wording is ready: issue its links on the Invites page. Its answers "
          "are tallied with this poll's.", ("ui/invites.py", "Go to Invites"))
 
-with st.expander("The problem exactly as pollees saw it"):
-    show_problem(problem)
+with folded("The problem exactly as pollees saw it", "tally_problem") as shown:
+    if shown:
+        show_problem(problem)

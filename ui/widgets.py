@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from contextlib import contextmanager
 
 import streamlit as st
 
@@ -175,6 +176,16 @@ VERDICT_HELP = {
             "promise)",
     "settle": "the chance that so many more answers, drawn as the poll so far suggests, make the verdict firm",
 }
+
+
+@contextmanager
+def folded(label: str, key: str, expanded: bool = False):
+    """An expander whose contents are drawn only while it is open (``with folded(…) as shown:
+    if shown: …``): a closed one costs the page nothing, where Streamlit would send and draw its
+    contents anyway (bench/browser.py). Opening it reruns the page; the address does not change."""
+    box = st.expander(label, expanded=expanded, key=key, on_change="rerun")
+    with box:
+        yield bool(box.open)
 
 
 def table(rows, labels: dict[str, str] | None = None) -> None:
