@@ -11,7 +11,7 @@ quiet wait itself is not counted). Beside it, the server's own time for the same
 the case list is drawn. Targets (issue 44): p95 under 1 s for every page, under 1.5 s for
 sign-in.
 
-    python bench/browser.py [--repeat 5] [--only PAGE]
+    python bench/browser.py [--repeat 5] [--only PAGE] [--root OTHER_CHECKOUT]
 """
 from __future__ import annotations
 
@@ -134,6 +134,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", default="", help="only the pages whose name holds this")
+    parser.add_argument("--root", type=Path, default=ROOT, help="serve another checkout (a \"before\")")
     options = parser.parse_args()
     from playwright.sync_api import sync_playwright
     folder = Path(tempfile.mkdtemp(prefix="huddle-browser-"))
@@ -143,7 +144,7 @@ def main() -> None:
     cookies, token = prepare_all(url)
     pages = [*PAGES, ("Voter page (a link)", "", f"token={token}", None, "What do you call")]
     pages = [p for p in pages if options.only.lower() in p[0].lower()]
-    with streamlit_server(env) as base:
+    with streamlit_server(env, root=options.root) as base:
         server = {name: server_time(base, path, query, account and cookies[account], options.repeat)
                   for name, path, query, account, _ in pages}
         with sync_playwright() as play:
