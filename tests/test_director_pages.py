@@ -354,6 +354,9 @@ def test_live_tally_counts_and_shows_comments_inert(director):
     assert list(answers["pollee"]) == ["Ann", "Bob"]
     assert list(answers["comment"])[1] == "<script>alert('x')</script> **bold**"   # a cell of text
     assert "<script>" not in html_of(at) and not any("bold" in m.value for m in at.markdown)
+    assert not [s for s in at.selectbox if s.key == "vb_call"]       # the verbal answer's form: drawn when opened
+    at.session_state["tally_verbal"] = True
+    at.run()
     at.selectbox(key="vb_call").set_value("P")
     at.text_input(key="vb_level").set_value("national")
     next(b for b in at.button if b.label == "Record").click().run()
