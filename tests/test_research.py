@@ -178,7 +178,7 @@ def test_a_fit_uses_only_rows_with_counts_and_says_what_it_left_out():
     assert left_out == ["6 rows left out of the fits, having no counts with a number asked: 6 finding without a poll "
                         "(no poll)"]
     fits = research.implied_thresholds(corpus)
-    assert list(fits["decisions"]) == [1, 1]
+    assert list(fits["decisions"]) == [1]             # the one counted row names no jurisdiction: "all" only
     # one decision identifies nothing: no point estimate, an interval open to an end, said so
     assert not fits["identified"].any() and fits["threshold"].isna().all()
     assert fits["words"].iloc[0].startswith("director: all: not identified from 1 decision: any threshold from")
