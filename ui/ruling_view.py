@@ -116,6 +116,17 @@ def score_downloads(case, in_force: RulingInForce) -> None:
                             file_name=f"{case.id}-scores.{ext}", mime=mime, key=f"scores_{fmt}")
 
 
+def made_report(record_id: int, organisation_id: int) -> tuple[str, dict[str, bytes]]:
+    """The case's report rendered once as HTML and PDF, kept in the organisation's reports folder:
+    (its file stem, the bytes by format). What a session offers is these bytes, never a file read
+    back, which another session may have written."""
+    seen = load_dossier(record_id)
+    report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
+    made = {fmt: report_bytes(report, fmt) for fmt in ("html", "pdf")}
+    write_report(report, made, settings.reports_dir(organisation_id), made)
+    return report.file_stem, made
+
+
 def report_downloads(record_id: int, organisation_id: int) -> None:
     """Make the case's report and offer the PDF and the HTML: the bytes this session rendered
     (never a file read back, which another session may have written), kept in the session per
@@ -124,11 +135,7 @@ def report_downloads(record_id: int, organisation_id: int) -> None:
     if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
                  "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
         try:
-            seen = load_dossier(record_id)
-            report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
-            made = {fmt: report_bytes(report, fmt) for fmt in ("html", "pdf")}      # rendered once, then offered
-            write_report(report, made, settings.reports_dir(organisation_id), made)
-            st.session_state[key] = (report.file_stem, made)
+            st.session_state[key] = made_report(record_id, organisation_id)
         except HuddleInputError as exc:
             show_error(exc)
     made = st.session_state.get(key)
