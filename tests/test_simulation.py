@@ -341,3 +341,12 @@ def test_an_alerted_call_is_never_read_as_natural_nor_stayman_as_clubs():
     auction = Auction("N", (Call("1NT"), Call("P"), Call("2C"), Call("P")))
     hand, said = _natural(auction, 2)
     assert hand is None and "usually Stayman" in said
+
+
+def test_a_rare_inference_still_gets_every_deal_asked():
+    """Before: 1,000 shuffles per deal wanted, so a rare hand (about 1 deal in 2,500 here) came
+    back short ("188 of 200"); the dealer now looks at up to 25,000 per deal (it shuffles some
+    750,000 a second), still by plain rejection, so no deal is favoured."""
+    dealt = deal_unseen("S", "AK97.Q64.A53.K82", {"N": HandRange.parse("7+ clubs, 14+ HCP")}, 200, 2)
+    assert dealt.complete and dealt.attempts > 200 * 1000
+    assert all(HandRange.parse("7+ clubs, 14+ HCP").admits(d.north) for d in dealt.deals)

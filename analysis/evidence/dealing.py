@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from endplay.types import Deal, Hand
 
 Seed = int | tuple[int, ...]
-ATTEMPTS_PER_DEAL = 1000         # shuffles tried per deal wanted before the dealer gives up
-MAX_ATTEMPTS = 1_000_000
+ATTEMPTS_PER_DEAL = 25_000     # shuffles tried per deal wanted before the dealer gives up
+MAX_ATTEMPTS = 5_000_000
 ALONE_SAMPLE = 2000              # random deals used to say which constraint no deal meets
 
 
