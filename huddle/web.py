@@ -9,6 +9,7 @@ choosing, nor out. Wrong passwords slow the next try, per account and per addres
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import time
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -186,6 +187,22 @@ def send_without_delay() -> int:
     return done
 
 
+async def whole_response(app, scope, receive) -> tuple[dict, bytes]:
+    """The app's whole response to a request: its start message (empty when the browser went
+    away before the app answered) and its body."""
+    start: dict = {}
+    chunks: list[bytes] = []
+
+    async def keep(message):
+        if message["type"] == "http.response.start":
+            start.update(message)
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, keep)
+    return start, b"".join(chunks)
+
+
 class CompressedAssets:
     """Streamlit's own scripts and styles sent gzip-compressed to browsers that accept it, each
     compressed once and kept. Streamlit sends them uncompressed and leaves compression to a reverse
@@ -206,7 +223,7 @@ class CompressedAssets:
             return
         kept = self.kept.get(scope["path"])
         if kept is None:
-            start, body = await self._response(scope, receive)
+            start, body = await whole_response(self.app, scope, receive)
             if not start:                   # the browser went away before Streamlit answered
                 return
             if not self._compressible(start) or not self._whole(start, body):
@@ -248,19 +265,6 @@ class CompressedAssets:
         return start["status"] == 200 and b"content-encoding" not in headers and \
             any(k in kind for k in self.COMPRESSIBLE)
 
-    async def _response(self, scope, receive) -> tuple[dict, bytes]:
-        """Streamlit's whole response to this request: its start message and its body."""
-        start: dict = {}
-        chunks: list[bytes] = []
-
-        async def keep(message):
-            if message["type"] == "http.response.start":
-                start.update(message)
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
-
-        await self.app(scope, receive, keep)
-        return start, b"".join(chunks)
 
 
 class ServerAddressInPage:
@@ -277,20 +281,11 @@ class ServerAddressInPage:
         if scope["type"] != "http" or scope["method"] != "GET" or scope["path"].startswith(_NOT_PAGES):
             await self.app(scope, receive, send)
             return
-        start: dict = {}
-        chunks: list[bytes] = []
-
-        async def keep(message):
-            if message["type"] == "http.response.start":
-                start.update(message)
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
         # the page itself uncompressed (8 KB), so that it can be read and added to
         plain = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k != b"accept-encoding"]}
-        await self.app(plain, receive, keep)
+        start, body = await whole_response(self.app, plain, receive)
         if not start:
             return
-        body = b"".join(chunks)
         headers = dict(start["headers"])
         if start["status"] == 200 and b"text/html" in headers.get(b"content-type", b"") and \
                 b"content-encoding" not in headers and b"<head>" in body:
@@ -304,6 +299,7 @@ class ServerAddressInPage:
 _NOT_PAGES = ("/static/", "/_stcore/", "/media/", "/component/", "/auth/", "/huddle/", "/favicon")
 
 
+@functools.cache
 def _address_script() -> bytes:
     from streamlit import config
     base = "/" + (config.get_option("server.baseUrlPath") or "").strip("/")

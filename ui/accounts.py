@@ -17,7 +17,7 @@ if "acc_added" in st.session_state:               # said after the rerun that sh
     st.success(inert(st.session_state.pop("acc_added")))
 people = accounts.list_users(organisation_id=user.organisation_id)
 table([{"user name": u.username, "name": u.display_name, "role": u.role,
-               "state": "disabled" if u.disabled else "active"} for u in people])
+       "state": "disabled" if u.disabled else "active"} for u in people])
 
 with st.form("add_user", clear_on_submit=True):
     st.subheader("Add an account")

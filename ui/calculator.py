@@ -25,7 +25,7 @@ if mode == "Matchpoints":
         show_error(exc)
         st.stop()
     table([{"NS score": l.score, "frequency": display(l.frequency, rounding),
-                   "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines])
+           "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines])
     for a in board.adjusted:
         st.success(f"Adjusted table: North-South {display(a.ns_matchpoints, rounding)} of "
                    f"{display(board.top, rounding)} ({display(a.ns_percentage, 'wbf1')}%), "
@@ -41,5 +41,5 @@ else:
         show_error(exc)
         st.stop()
     table([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)}
-                  for s, w in adjusted.components])
+           for s, w in adjusted.components])
     st.success(f"{display(weighted_imps(adjusted, other), rounding)} IMPs")

@@ -90,7 +90,7 @@ if user.may("director"):
 
 with st.expander("History of changes"):
     table([{"when (UTC)": c.at.strftime("%Y-%m-%d %H:%M:%S"), "who": c.username,
-                   "what": c.summary, "status": c.status} for c in cases.history(case_id)])
+           "what": c.summary, "status": c.status} for c in cases.history(case_id)])
 if user.may("director"):
     with st.expander("The field from the scoring program (PBN ScoreTable, USEBIO XML or CSV)"):
         upload = file_upload(user, "Results file", ["pbn", "xml", "csv"], "field_file")

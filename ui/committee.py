@@ -25,7 +25,7 @@ from ui.auth import require
 from ui.ruling_view import report_downloads, ruling_in_force_view, ruling_summary, show_ruling
 from ui.simulation_view import simulation_section
 from ui.state import remembered
-from ui.widgets import done, inert, pick_case, plain, show_error, show_problem, table, typed_rows
+from ui.widgets import done, inert, opened_tabs, pick_case, plain, show_error, show_problem, table, typed_rows
 
 APPEAL_TAB = "appeal_tab"        # the open tab, in the address as ?appeal_tab=…
 
@@ -60,11 +60,9 @@ else:
     ruling_summary(director, "The director's ruling, under appeal")
     superseded = False
 
-facts, poll_tab, ruling_tab, try_tab, vote_tab = st.tabs(
+facts, poll_tab, ruling_tab, try_tab, vote_tab = opened_tabs(
     ["The case", "The poll", "The director's ruling (superseded)" if superseded else "The director's ruling",
-     "Try a change", "Votes and decision"],
-    # a tab's charts are drawn when it is opened, not with the page (the address names the open tab)
-    key=APPEAL_TAB, on_change="rerun", bind="query-params")
+     "Try a change", "Votes and decision"], APPEAL_TAB)
 
 with facts:
     if case.irregularity is not None:
@@ -172,15 +170,16 @@ with try_tab:
     if tried is not None:
         st.markdown(f"**{tried.worksheet.conclusion()}** ({inert(tried_change.describe())})")
         _compare(tried)
-        if try_tab.open and tried.la is not None and tried.la != director.la:     # the poll reads otherwise now
-            st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la, changed=True)),
-                            key="poll_tried")
-        if try_tab.open and case.ruling.poll:
-            try:
-                st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
-                    threshold_sensitivity(case, change=tried_change))), key="sensitivity")
-            except HuddleInputError as exc:
-                show_error(exc)
+        if try_tab.open:            # its widgets always (the vote reads them), its charts when it is open
+            if tried.la is not None and tried.la != director.la:     # the poll reads otherwise under the change
+                st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la, changed=True)),
+                                key="poll_tried")
+            if case.ruling.poll:
+                try:
+                    st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
+                        threshold_sensitivity(case, change=tried_change))), key="sensitivity")
+                except HuddleInputError as exc:
+                    show_error(exc)
         with st.expander("The ruling with this change"):
             st.text(tried.text)
 
@@ -188,7 +187,7 @@ with vote_tab:
     votes = heard.as_votes()
     if votes:
         table(typed_rows({"member": v.member, "vote": position_words(v.decision, v.change), "reason": v.reason,
-                                 "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)))
+                          "at": r.at.strftime("%Y-%m-%d %H:%M")} for v, r in zip(votes, heard.votes)))
     mine = next((v for v, r in zip(votes, heard.votes) if r.username == user.username), None)
     if heard.decision is not None:      # the decision itself heads the page
         st.markdown(inert(f"The committee's reason: {heard.decision.reason}"))

@@ -20,7 +20,7 @@ from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
 from ui.heavy_view import heavy_result
-from ui.widgets import file_upload, inert, show_error, table
+from ui.widgets import file_upload, inert, opened_tabs, show_error, table
 
 user = require("researcher")
 
@@ -119,12 +119,12 @@ def implied_thresholds() -> None:
         for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
             st.warning(inert(warning))
         st.plotly_chart(thresholds_figure(fits), width="stretch")
-        table(as_percent(fits.drop(columns=["words", "model"])).to_dict("records"))
+        table(as_percent(fits.drop(columns=["words", "model"])))
         if fitted["director_la"].notna().any() and len(fitted) <= heavy.LARGE_CORPUS:
             models = research.compare_models(fitted)
             best = models.loc[models["better"], "model"].iloc[0]
             st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion).")
-            table(as_percent(models).to_dict("records"))
+            table(as_percent(models))
     except HuddleInputError as exc:
         st.info(inert(str(exc)))
 
@@ -150,7 +150,7 @@ def sensitivity() -> None:
     else:
         st.plotly_chart(sensitivity_figure(flips), width="stretch")
         with st.expander("Each decision"):
-            table(flips.assign(action=[action_name(a) for a in flips["action"]]).to_dict("records"))
+            table(flips.assign(action=[action_name(a) for a in flips["action"]]))
 
 
 def stopping() -> None:
@@ -166,11 +166,9 @@ def stopping() -> None:
         show_error(exc)
 
 
-# a tab is drawn when it is opened, its charts with it; the address names the open tab
 SECTIONS = {"Implied thresholds": implied_thresholds, "Operating characteristics": operating_characteristics,
             "Sensitivity": sensitivity, "When can the director stop polling?": stopping}
-for tab, draw in zip(st.tabs(list(SECTIONS), key="research_tab", on_change="rerun", bind="query-params"),
-                     SECTIONS.values()):
+for tab, draw in zip(opened_tabs(list(SECTIONS), "research_tab"), SECTIONS.values()):
     if tab.open:
         with tab:
             draw()

@@ -91,7 +91,7 @@ versions = dossier.ruling_versions
 if versions:
     st.subheader("Saved versions")
     table([{"version": v.version, "by": v.username, "at": v.at.strftime("%Y-%m-%d %H:%M"),
-                   "policy": policy_title(v.policy), "adjusted": "yes" if v.adjusted else "no"} for v in reversed(versions)])
+           "policy": policy_title(v.policy), "adjusted": "yes" if v.adjusted else "no"} for v in reversed(versions)])
     for v in reversed(versions):
         with st.expander(inert(f"Version {v.version} ({v.username})")):
             st.text(json.loads(v.result)["text"])

@@ -60,8 +60,8 @@ def live() -> None:
         return
     column = problem.poll_kind.noun
     table([{column: action_name(a.action), "chose": a.chose, "close (≥ 1/3)": a.close,
-                   "considered only": a.considered_only,
-                   "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions])
+            "considered only": a.considered_only,
+            "chose %": round(100 * a.chose / tally.poll_size)} for a in tally.actions])
     if poll.q4_enabled:
         st.caption(f"Q4 ({tally.q4_answers} answered): " + (", ".join(
             f"{action_name(c)} {n}" for c, n in tally.suggested) or "nothing named"))

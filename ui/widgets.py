@@ -188,11 +188,19 @@ def folded(label: str, key: str, expanded: bool = False):
         yield bool(box.open)
 
 
+def opened_tabs(labels: list[str], key: str):
+    """Tabs whose ``.open`` says which one is showing, so a page draws a tab's contents (its
+    charts above all) only when it is opened; the address names the open tab (?key=label)."""
+    return st.tabs(labels, key=key, on_change="rerun", bind="query-params")
+
+
 def table(rows, labels: dict[str, str] | None = None) -> None:
-    """Rows as a plain table: drawn with the page, where an interactive grid takes half a second
-    more in the browser (bench/browser.py). ``labels`` names the columns in a director's words."""
+    """Rows (dicts, or a DataFrame) as a plain table: drawn with the page, where an interactive
+    grid takes half a second more in the browser (bench/browser.py). ``labels`` names the columns
+    in a director's words."""
     import pandas as pd
-    st.table(pd.DataFrame(list(rows)).rename(columns=labels or {}), hide_index=True)
+    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    st.table(frame.rename(columns=labels or {}), hide_index=True)
 
 
 def verdict_table(result) -> None:

@@ -176,6 +176,11 @@ class HandRange:
 _TOP_POINTS = tuple(4 * (b >> 3 & 1) + 3 * (b >> 2 & 1) + 2 * (b >> 1 & 1) + (b & 1) for b in range(16))
 
 
+def card_points(rank_bit: int) -> int:
+    """A card's high-card points from its rank's bit in endplay's masks (the ace is bit 14)."""
+    return _TOP_POINTS[rank_bit >> 11 & 15]
+
+
 def shape_and_points(hand: Hand) -> tuple[tuple[int, int, int, int], int]:
     """(♠, ♥, ♦, ♣ lengths) and high-card points of an endplay hand, read from its four suit bit
     masks: a hundred times faster than walking its cards, which matters to a dealer that looks at
@@ -185,4 +190,4 @@ def shape_and_points(hand: Hand) -> tuple[tuple[int, int, int, int], int]:
             sum(_TOP_POINTS[m >> 11 & 15] for m in masks))
 
 
-__all__ = ["HandRange", "MAX_HCP", "shape_and_points"]
+__all__ = ["HandRange", "MAX_HCP", "card_points", "shape_and_points"]

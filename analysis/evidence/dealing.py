@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analysis.bridge import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, player
-from analysis.bridge.hands import HandRange, shape_and_points
+from analysis.bridge.hands import HandRange, card_points, shape_and_points
 from analysis.errors import HuddleInputError
 from analysis.numbers import percent
 
@@ -56,18 +56,17 @@ def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], 
     shuffles = _Shuffles(known_seat, hand, seed)
     tests = [(s, r) for s, r in ranges.items() if s != known_seat and r.says_anything]
     limit = max_attempts or min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
-    chosen: list[int] = []                      # the attempts (0-based) that met every constraint
-    while len(chosen) < wanted and shuffles.tried < limit:
+    while len(shuffles.deals) < wanted and shuffles.tried < limit:
         first = shuffles.tried
         block = shuffles.next_block(min(BLOCK, limit - first))
-        fitting = shuffles.fitting(block, tests).nonzero()[0][:wanted - len(chosen)]
+        fitting = shuffles.fitting(block, tests).nonzero()[0][:wanted - len(shuffles.deals)]
         shuffles.keep(block, [first + int(k) for k in fitting], first)
-        chosen += [first + int(k) for k in fitting]
-    if not chosen:
+    if not shuffles.deals:
         raise HuddleInputError("constraints", f"no deal met them in {shuffles.tried:,} tries: "
                                + _hardest(known_seat, hand, tests, seed))
     # endplay's dealer stops at the shuffle that gives the last deal wanted
-    return Dealt(tuple(shuffles.deals), wanted, chosen[-1] + 1 if len(chosen) == wanted else shuffles.tried)
+    attempts = shuffles.last_kept + 1 if len(shuffles.deals) == wanted else shuffles.tried
+    return Dealt(tuple(shuffles.deals), wanted, attempts)
 
 
 BLOCK = 4096          # shuffles looked at together
@@ -89,7 +88,7 @@ class _Shuffles:
         every = set(Card(suit=denom, rank=rank) for denom in Denom.suits() for rank in Rank)
         self.cards = list(every.difference(self.predeal.to_hand()))      # endplay's order, from its set
         self.suit = np.array([c.suit.value for c in self.cards], dtype=np.int8)
-        self.points = np.array([_POINTS.get(c.rank.name, 0) for c in self.cards], dtype=np.int8)
+        self.points = np.array([card_points(c.rank.value) for c in self.cards], dtype=np.int8)
         self.order = np.arange(len(self.cards))
         self.random = np.random.RandomState(seed)
         self.seats: dict[str, slice] = {}
@@ -100,6 +99,7 @@ class _Shuffles:
                 at += 13
         self.tried = 0
         self.deals: list = []
+        self.last_kept = -1             # the attempt (from 0) that gave the last deal kept
 
     def next_block(self, size: int):
         import numpy as np
@@ -126,9 +126,7 @@ class _Shuffles:
             for seat, where in self.seats.items():
                 deal[player(seat)].extend([self.cards[i] for i in block[attempt - first][where]])
             self.deals.append(deal)
-
-
-_POINTS = {"RA": 4, "RK": 3, "RQ": 2, "RJ": 1}
+            self.last_kept = attempt
 
 
 def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Callable
 
@@ -117,7 +118,7 @@ class Simulation:
     def alternatives(self) -> tuple[str, ...]:
         return tuple(c.action for c in self.without.comparisons)
 
-    @property
+    @cached_property
     def met_without(self) -> int:
         """How many of the deals dealt without the inference already meet it (partner's hand)."""
         return sum(self.inference.admits(d[player(self.partner)]) for d in self.without.dealt.deals)

@@ -7,7 +7,6 @@ import json
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from analysis.files.games import read_games
 from huddle.commands.common import acting_organisation, board_number, read_bytes, read_file, stored_case, who, write_output
 
 
@@ -22,6 +21,7 @@ def _case_from_file(path: str, args, notes: list[str] | None = None):
         if path.lower().endswith(_HAND_RECORDS):
             if not args.title:
                 raise HuddleInputError("--title", "a case made from a PBN or LIN file needs a title")
+            from analysis.files.games import read_games
             read = read_games(read_bytes(path), path)
             if args.board is None and args.game is None:
                 if len(read.games) + len(read.problems) > 1:
@@ -41,6 +41,7 @@ def _case_from_file(path: str, args, notes: list[str] | None = None):
 def cmd_case_boards(args) -> dict | str:
     """What a PBN or LIN file holds: each board read, each board refused and why."""
     try:
+        from analysis.files.games import read_games
         read = read_games(read_bytes(args.file), args.file)
     except HuddleInputError as exc:
         raise HuddleInputError(f"{args.file}: {exc.field}", exc.problem) from None
