@@ -7,7 +7,7 @@ HOST   ?= 0.0.0.0
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench system-test-deps clean
+.PHONY: install run test bench catalogs system-test-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,16 @@ test: install system-test-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
+
+# The players' languages: the messages marked in the code are extracted into the template, and
+# each language's catalog is brought up to date with it (new messages untranslated, for the
+# translator; `make test` fails until each has its translation). docs/languages.md says more.
+LOCALES := analysis/language/locale
+catalogs: install
+	$(BIN)/pybabel extract -F babel.cfg -k NP_:1c,2 --add-location=file --sort-by-file \
+		--omit-header -o $(LOCALES)/huddle.pot .
+	$(BIN)/pybabel update --quiet -i $(LOCALES)/huddle.pot -d $(LOCALES) -D huddle --no-fuzzy-matching \
+		--add-location=file --omit-header --ignore-obsolete
 
 bench: install system-test-deps
 	$(BIN)/python bench/matchpoints.py

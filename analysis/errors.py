@@ -8,9 +8,15 @@ _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 
 
 class HuddleInputError(ValueError):
-    """A mistake in user input. ``field`` names where it is; the message says what is wrong."""
+    """A mistake in user input. ``field`` names where it is; the message says what is wrong.
+    With ``values``, ``problem`` is a message with {named} places, kept as ``template`` so a page
+    can say it in another language (analysis.language.said)."""
 
-    def __init__(self, field: str, problem: str):
+    def __init__(self, field: str, problem: str, **values):
+        self.template = problem
+        self.values = values
+        if values:
+            problem = problem.format(**{k: str(v) for k, v in values.items()})
         # a refusal is one line, even when it quotes input that held a line break
         field, problem = (_LINE_BREAK.sub("↵", str(x)) for x in (field, problem))
         self.field = field

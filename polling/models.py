@@ -108,6 +108,7 @@ class Pollee(SQLModel, table=True):
     notes: str = Field(default="", max_length=1000)
     created_at: datetime = Field(default_factory=utcnow)
     retired_at: datetime | None = None
+    language: str | None = Field(default=None, max_length=10)   # their links' language (else the poll's)
 
 
 class Ballot(SQLModel, table=True):

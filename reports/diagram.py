@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from analysis.bridge import (SEAT_NAMES, SUIT_SYMBOLS, SUITS, VULNERABILITY_NAMES, Auction, Board, Call, hand_suits,
-                             is_vulnerable)
+from analysis.bridge import SUIT_SYMBOLS, SUITS, VULNERABILITY_NAMES, Auction, Board, Call, hand_suits, is_vulnerable
+from analysis.language import ENGLISH, N_, Language
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
 VUL_TEXT = VULNERABILITY_NAMES
@@ -37,69 +37,74 @@ def _suit(suit: str) -> str:
     return f'<span style="color:{SUIT_COLOURS[suit]}">{SUIT_SYMBOLS[suit]}</span>'
 
 
-def _holding(cards: str) -> str:
-    return escape(cards.replace("T", "10")) if cards else "—"
+def _holding(cards: str, lang: Language = ENGLISH) -> str:
+    return escape("".join(lang.words.rank(r) for r in cards)) if cards else "—"
 
 
-def hand_html(board: Board, seat_letter: str) -> str:
-    return _hand_block(seat_letter, hand_suits(board.deal, seat_letter), board.dealer, board.vulnerability)
+def hand_html(board: Board, seat_letter: str, lang: Language = ENGLISH) -> str:
+    return _hand_block(seat_letter, hand_suits(board.deal, seat_letter), board.dealer, board.vulnerability, lang)
 
 
-def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vulnerability: str) -> str:
-    head = (f'<div class="hd-seat">{SEAT_NAMES[seat_letter]}'
-            + (" · dealer" if dealer == seat_letter else "")
-            + (' · <span class="hd-vul">vul</span>' if is_vulnerable(vulnerability, seat_letter) else "")
+def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vulnerability: str,
+                lang: Language = ENGLISH) -> str:
+    words = lang.words.short
+    head = (f'<div class="hd-seat">{escape(lang.seat(seat_letter))}'
+            + (f" · {escape(words['dealer'].lower())}" if dealer == seat_letter else "")
+            + (f' · <span class="hd-vul">{escape(words["vul"])}</span>' if is_vulnerable(vulnerability, seat_letter) else "")
             + "</div>")
     if suits is None:
-        body = '<div class="hd-unknown">not recorded</div>'
+        unknown = lang._("not recorded")
+        body = f'<div class="hd-unknown">{escape(unknown)}</div>'
     else:
-        body = "".join(f"<div>{_suit(s)} {_holding(suits[s])}</div>" for s in SUITS)
+        body = "".join(f"<div>{_suit(s)} {_holding(suits[s], lang)}</div>" for s in SUITS)
     return f'<div class="hd-hand" data-seat="{seat_letter}">{head}{body}</div>'
 
 
-def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = True) -> str:
+def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = True, lang: Language = ENGLISH) -> str:
     """Four hands round a compass; ``seats`` limits which hands are shown (a pollee sees one)."""
-    cell = {s: hand_html(board, s) if s in seats else "<div></div>" for s in "NESW"}
-    number = f"Board {board.number}<br>" if board.number else ""
-    compass = (f'<div class="hd-compass">{number}Dealer {SEAT_NAMES[board.dealer]}<br>'
-               f'{VUL_TEXT[board.vulnerability]}</div>')
+    cell = {s: hand_html(board, s, lang) if s in seats else "<div></div>" for s in "NESW"}
+    number = escape(lang._("Board {number}").format(number=board.number)) + "<br>" if board.number else ""
+    compass = (f'<div class="hd-compass">{number}{escape(lang.words.short["dealer"])} {escape(lang.seat(board.dealer))}<br>'
+               f'{escape(lang.words.vulnerability[board.vulnerability])}</div>')
     grid = (f'<div class="hd-grid"><div></div>{cell["N"]}<div></div>'
             f'{cell["W"]}{compass}{cell["E"]}<div></div>{cell["S"]}<div></div></div>')
     return (CSS if include_css else "") + f'<div class="hd-wrap">{grid}</div>'
 
 
-def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulnerability: str) -> str:
+def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulnerability: str,
+                     lang: Language = ENGLISH) -> str:
     """One player's hand with the board's dealer and vulnerability (what a pollee sees)."""
-    return CSS + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability) + (
-        f'<div class="hd-compass" style="margin-top:6px">Dealer {SEAT_NAMES[dealer]} · '
-        f'{VUL_TEXT[vulnerability]}</div></div>')
+    return CSS + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability, lang) + (
+        f'<div class="hd-compass" style="margin-top:6px">{escape(lang.words.short["dealer"])} '
+        f'{escape(lang.seat(dealer))} · {escape(lang.words.vulnerability[vulnerability])}</div></div>')
 
 
-def call_parts(call: str) -> list[tuple[str, str | None]]:
-    """A call as pieces of text, each with the suit whose colour it takes: ("4", None), ("♠", "S")."""
-    if call in ("P", "X", "XX", "?", ""):
-        return [({"P": "Pass"}.get(call, call), None)]
-    if call[1:] in SUITS:
-        return [(call[0], None), (SUIT_SYMBOLS[call[1]], call[1])]
-    return [(call[0] + "NT", None)]
+def call_parts(call: str, lang: Language = ENGLISH) -> list[tuple[str, str | None]]:
+    """A call as pieces of text, each with the suit whose colour it takes: ("4", None), ("♠", "S");
+    Pass, Double and NT in the players' words ("Passe", "Contre", "1SA" in French)."""
+    if call in ("X", "XX", "?", ""):       # X and XX are written so in every language's auctions
+        return [(call, None)]
+    if call == "P" or call[1:] == "NT":
+        return [(lang.call(call), None)]
+    return [(call[0], None), (SUIT_SYMBOLS[call[1]], call[1])]
 
 
-def call_html(call: str) -> str:
-    return "".join(_suit(suit) if suit else escape(text) for text, suit in call_parts(call))
+def call_html(call: str, lang: Language = ENGLISH) -> str:
+    return "".join(_suit(suit) if suit else escape(text) for text, suit in call_parts(call, lang))
 
 
-def _notes_for(call: Call) -> list[str]:
+def _notes_for(call: Call, lang: Language = ENGLISH) -> list[str]:
     notes = []
     if call.tempo_break:
-        notes.append("break in tempo" + (f" ({call.tempo_seconds} s)" if call.tempo_seconds is not None else ""))
+        notes.append(lang._("break in tempo") + (f" ({call.tempo_seconds} s)" if call.tempo_seconds is not None else ""))
     if call.alerted:
-        notes.append("alerted")
+        notes.append(lang._("alerted"))
     if call.explanation:
-        notes.append(f"explained as: {call.explanation}")
+        notes.append(lang._("explained as: {explanation}").format(explanation=call.explanation))
     if call.correct_explanation:
-        notes.append(f"correct explanation: {call.correct_explanation}")
+        notes.append(lang._("correct explanation: {explanation}").format(explanation=call.correct_explanation))
     if call.remark:
-        notes.append(f"remark: {call.remark}")
+        notes.append(lang._("remark: {remark}").format(remark=call.remark))
     return notes
 
 
@@ -110,14 +115,14 @@ class AuctionCell:
     slow: bool = False
 
 
-def auction_grid(auction: Auction, annotations: bool = True, question_mark: bool = False
-                 ) -> tuple[list[list[AuctionCell]], list[str]]:
+def auction_grid(auction: Auction, annotations: bool = True, question_mark: bool = False,
+                 lang: Language = ENGLISH) -> tuple[list[list[AuctionCell]], list[str]]:
     """The auction as rows of four cells (W N E S) and the footnotes of the marked calls: the
     one layout the HTML and the PDF both draw."""
     footnotes: list[str] = []
     cells = [AuctionCell("") for _ in range("WNES".index(auction.dealer))]
     for call in auction.calls:
-        notes = _notes_for(call) if annotations else []
+        notes = _notes_for(call, lang) if annotations else []
         if notes:
             footnotes.append("; ".join(notes))
         cells.append(AuctionCell(call.call, len(footnotes) if notes else None, bool(notes) and call.tempo_break))
@@ -127,37 +132,40 @@ def auction_grid(auction: Auction, annotations: bool = True, question_mark: bool
     return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[AuctionCell("")] * 4], footnotes
 
 
-def _cell_html(cell: AuctionCell) -> str:
+def _cell_html(cell: AuctionCell, lang: Language = ENGLISH) -> str:
     if cell.call in ("", "?"):
         return "<b>?</b>" if cell.call else ""
-    text = call_html(cell.call)
+    text = call_html(cell.call, lang)
     if cell.note is None:
         return text
     return f'<span class="{"hd-slow" if cell.slow else ""}">{text}</span><sup class="hd-mark">{cell.note}</sup>'
 
 
 def auction_html(auction: Auction, annotations: bool = True, include_css: bool = True,
-                 question_mark: bool = False) -> str:
+                 question_mark: bool = False, lang: Language = ENGLISH) -> str:
     """The auction in W N E S columns. With ``annotations`` each marked call gets a footnote
     number (tempo, alert, explanation, remark); without, only the calls (what a pollee sees).
     ``question_mark`` adds "?" for the next call (a poll's decision point)."""
-    rows, footnotes = auction_grid(auction, annotations, question_mark)
-    body = "".join("<tr>" + "".join(f"<td>{_cell_html(c)}</td>" for c in row) + "</tr>" for row in rows)
-    head = "<tr>" + "".join(f"<th>{SEAT_NAMES[s]}</th>" for s in "WNES") + "</tr>"
+    rows, footnotes = auction_grid(auction, annotations, question_mark, lang)
+    body = "".join("<tr>" + "".join(f"<td>{_cell_html(c, lang)}</td>" for c in row) + "</tr>" for row in rows)
+    head = "<tr>" + "".join(f"<th>{escape(lang.seat(s))}</th>" for s in "WNES") + "</tr>"
     notes_html = ("<ol class='hd-notes'>" + "".join(f"<li>{escape(n)}</li>" for n in footnotes) + "</ol>"
                   if footnotes else "")
     return (CSS if include_css else "") + f'<table class="hd-auction">{head}{body}</table>{notes_html}'
 
 
-def tricks_html(tricks, contract: str, include_css: bool = False) -> str:
+def tricks_html(tricks, contract: str, include_css: bool = False, lang: Language = ENGLISH) -> str:
     """A play poll's contract and the tricks so far, each card with its player: what every player
     at the table has seen."""
+    letters = lang.words.seat_letters
     rows = "".join(
-        f"<tr><td>{n}</td><td>{SEAT_NAMES[leader]}</td><td>"
-        + " ".join(f'<span title="{SEAT_NAMES[who]}">{who}&nbsp;{_suit(card[0])}{_holding(card[1])}</span>'
+        f"<tr><td>{n}</td><td>{escape(lang.seat(leader))}</td><td>"
+        + " ".join(f'<span title="{escape(lang.seat(who))}">{escape(letters[who])}&nbsp;{_suit(card[0])}'
+                   f'{escape(lang.words.rank(card[1]))}</span>'
                    for who, card in trick)
         + "</td></tr>"
         for n, (leader, trick) in enumerate(tricks, 1))
-    table = (f'<table class="hd-auction"><tr><th>Trick</th><th>Led by</th><th>Cards</th></tr>{rows}</table>'
-             if rows else "")
-    return (CSS if include_css else "") + f'<div class="hd-wrap"><div><b>Contract: {escape(contract)}</b></div>{table}</div>'
+    heads = "".join(f"<th>{escape(lang._(h))}</th>" for h in (N_("Trick"), N_("Led by"), N_("Cards")))
+    table = f'<table class="hd-auction"><tr>{heads}</tr>{rows}</table>' if rows else ""
+    said = lang._("Contract: {contract}").format(contract=contract)
+    return (CSS if include_css else "") + f'<div class="hd-wrap"><div><b>{escape(said)}</b></div>{table}</div>'

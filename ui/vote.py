@@ -7,52 +7,53 @@ answers it later by opening the same link.
 """
 import streamlit as st
 
-from analysis.bridge import call_symbol
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import action_name
+from analysis.language import N_, Language, chosen_language, said
 from polling import services
 from ui.state import database
 from ui.widgets import inert, show_problem
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 
 # what a pollee reads for each field a refusal names
-FIELD_WORDS = {"call": "Question 1", "considered": "Question 2", "how close": "Question 3",
-               "suggested": "The last question", "comment": "Comment", "level": "Your level"}
+FIELD_WORDS = {"call": N_("Question 1"), "considered": N_("Question 2"), "how close": N_("Question 3"),
+               "suggested": N_("The last question"), "comment": N_("Comment"), "level": N_("Your level")}
 
 
-def say(exc: HuddleInputError) -> None:
-    """A refusal in plain words: no field names in code form."""
-    problem = exc.problem[0].upper() + exc.problem[1:]
+def say(exc: HuddleInputError, lang: Language) -> None:
+    """A refusal in plain words and the pollee's language: no field names in code form."""
+    problem = said(exc, lang)
     where = FIELD_WORDS.get(exc.field)
-    st.error(inert(f"{where}: {exc.problem}." if where else f"{problem}."))
+    st.error(inert(lang._("{field}: {problem}.").format(field=lang._(where), problem=problem) if where
+                   else f"{problem[:1].upper()}{problem[1:]}."))
 
 
-def q4_form(done: dict) -> None:
+def q4_form(done: dict, lang: Language) -> None:
     """Q4, asked once Q1–Q3 are stored, with the hand and auction above it again; the choices are
     the poll's own and what the pollee chose or considered. Sent, it gives way to the thanks."""
     area = st.empty()
+    problem = done.get("problem")
     with area.container():
-        if done.get("problem") is not None:
-            show_problem(done["problem"])
-        st.subheader("One more question")
+        if problem is not None:
+            show_problem(problem, lang=lang)
+        st.subheader(lang._("One more question"))
         st.write(inert(done["q4"]))
-        picks = st.multiselect("Made more attractive", list(done["legal"]),
-                               format_func=action_name, key="q4_calls", select_all=False,
-                               placeholder="Choose the calls")
-        none = st.checkbox("None of them", key="q4_none")
-        sent = st.button("Send", key="q4_send", type="primary")
+        picks = st.multiselect(lang._("Made more attractive"), list(done["legal"]),
+                               format_func=lambda a: problem.symbol(a, lang) if problem else lang.call(a),
+                               key="q4_calls", select_all=False, placeholder=lang._("Choose the calls"))
+        none = st.checkbox(lang._("None of them"), key="q4_none")
+        sent = st.button(lang._("Send"), key="q4_send", type="primary")
     if not sent:
         st.stop()
     try:
         services.record_suggestion(done["id"], picks, none=none)
     except HuddleInputError as exc:
-        say(exc)
+        say(exc, lang)
         st.stop()
     st.session_state["voted_ballot"] = {**done, "q4_done": True}
     area.empty()
 
 
-def send(token: str, poll, legal) -> None:
+def send(token: str, poll, legal, lang: Language) -> None:
     """The submit button's callback, run before the page is drawn again: the answers, as the
     widgets hold them, are stored, and the run that follows shows only the thanks (or Q4)."""
     state = st.session_state
@@ -60,7 +61,7 @@ def send(token: str, poll, legal) -> None:
     call = state.get("q1_other") if pick == "other" else pick
     if call is None:
         state["vote_refused"] = HuddleInputError(
-            "call", "choose your call" + (" from the list of other calls" if pick == "other" else ""))
+            "call", N_("choose your call from the list of other calls") if pick == "other" else N_("choose your call"))
         return
     considered = [c for c in [*(state.get("q2") or []), *(state.get("q2_more") or [])] if c != call]
     shares = {c: f"{state[f'q3_{c}']}/100" for c in considered if state.get(f"q3_{c}")}
@@ -72,7 +73,8 @@ def send(token: str, poll, legal) -> None:
         return
     problem = state["opened_link"][2]
     state["voted_ballot"] = {"id": ballot.id, "legal": problem.q4_choices([call, *considered]), "problem": problem,
-                             "q4": services.q4_question(poll) if poll.q4_enabled else None}
+                             "language": lang.code,
+                             "q4": services.q4_question(poll, lang) if poll.q4_enabled else None}
 
 
 def walked(token: str) -> dict:
@@ -88,29 +90,35 @@ def answer_step(token: str, step: int) -> None:
         walked(token)[step] = st.session_state[f"walk_{step}"]
 
 
-def walk_through(token: str, problem) -> None:
+def walk_through(token: str, problem, lang: Language) -> None:
     """The player's earlier turns, one at a time, each from the auction as it stood at the table."""
     path = walked(token)
     pending = [s for s in problem.steps if s not in path]
     if not pending:
         return
     step = pending[0]
-    st.caption(f"Turn {problem.steps.index(step) + 1} of {len(problem.steps) + 1}: the auction so far. "
-               "Answer each turn as you would at the table; the auction then goes on as it did at the table.")
-    show_problem(problem, step)
+    st.caption(lang._("Turn {turn} of {turns}: the auction so far. Answer each turn as you would at the table; "
+                      "the auction then goes on as it did at the table.").format(
+        turn=problem.steps.index(step) + 1, turns=len(problem.steps) + 1))
+    show_problem(problem, step, lang)
     legal = problem.step_auction(step).legal_calls()
-    st.selectbox("What do you call?", legal, index=None, format_func=call_symbol, key=f"walk_{step}",
-                 placeholder="Choose your call")
-    st.button("Next", type="primary", key=f"walk_next_{step}", on_click=answer_step, args=(token, step))
+    st.selectbox(lang._("What do you call?"), legal, index=None, format_func=lang.call, key=f"walk_{step}",
+                 placeholder=lang._("Choose your call"))
+    st.button(lang._("Next"), type="primary", key=f"walk_next_{step}", on_click=answer_step, args=(token, step))
     st.stop()
 
 
-def thank(done: dict) -> None:
+def thank(done: dict, lang: Language) -> None:
     """After the answers are stored: Q4 while the poll asks it and it is open, then the thanks."""
     if done.get("q4") and not done.get("q4_done"):
-        q4_form(done)
-    st.success("Thank you: your answer is recorded.")
+        q4_form(done, lang)
+    st.success(lang._("Thank you: your answer is recorded."))
     st.stop()
+
+
+def browser() -> str | None:
+    """What the pollee's browser asks for, used only where the link sets no language."""
+    return st.context.headers.get("Accept-Language") or st.context.locale
 
 
 database()
@@ -118,7 +126,7 @@ token = st.query_params.get("token", "")
 done = st.session_state.get("voted_ballot")
 
 if done:
-    thank(done)
+    thank(done, chosen_language(done.get("language"), accept=browser()))
 
 # The link is checked when it is opened and again when the answers are sent (cast_vote); the
 # clicks in between redraw the problem kept from the opening, without asking the database.
@@ -126,40 +134,43 @@ if st.session_state.get("opened_link", (None,))[0] != token:
     try:
         opened = services.open_link(token)
     except HuddleInputError as exc:
-        say(exc)
+        say(exc, chosen_language(accept=browser()))
         st.stop()
+    lang = chosen_language(opened.language, accept=browser())
     if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
-        st.info("Your answers to the first questions are recorded.")
-        thank({"id": opened.ballot_id, "q4": opened.question, "legal": opened.legal, "problem": opened.problem})
-    problem = services.problem_of(opened[0])
-    st.session_state["opened_link"] = (token, opened[0], problem, problem.answers())
-_token, poll, problem, legal = st.session_state["opened_link"]
+        st.info(lang._("Your answers to the first questions are recorded."))
+        thank({"id": opened.ballot_id, "q4": opened.problem.q4_text(lang) if opened.problem else opened.question,
+               "legal": opened.legal, "problem": opened.problem, "language": lang.code}, lang)
+    problem = services.problem_of(opened.poll)
+    st.session_state["opened_link"] = (token, opened.poll, problem, problem.answers(), lang.code)
+_token, poll, problem, legal, code = st.session_state["opened_link"]
+lang = chosen_language(code)
 
-walk_through(token, problem)
-show_problem(problem)
+walk_through(token, problem, lang)
+show_problem(problem, lang=lang)
 
-what = problem.poll_kind.verb
-options = list(problem.candidates) + (["other"] if problem.poll_kind.write_in else [])
-pick = st.radio(f"1. What do you {what}?", options, key="q1", index=None,
-                format_func=lambda c: "Another call" if c == "other" else problem.symbol(c))
-other = (st.selectbox("Another call", legal, format_func=call_symbol, key="q1_other", index=None,
-                      placeholder="Choose the call")
+kind = problem.poll_kind
+options = list(problem.candidates) + (["other"] if kind.write_in else [])
+pick = st.radio(lang._(kind.question), options, key="q1", index=None,
+                format_func=lambda c: lang._("Another call") if c == "other" else problem.symbol(c, lang))
+other = (st.selectbox(lang._("Another call"), legal, format_func=lang.call, key="q1_other", index=None,
+                      placeholder=lang._("Choose the call"))
          if pick == "other" else None)
 call = other if pick == "other" else pick
 offered = [c for c in problem.candidates if c != call]
-considered = st.pills("2. What else did you seriously consider? (none is an answer too)", offered,
-                      selection_mode="multi", format_func=problem.symbol, key="q2") or []
-more = [] if not problem.poll_kind.write_in else st.multiselect(
-    "Other calls you seriously considered (optional)", [c for c in legal if c not in problem.candidates and c != call],
-    format_func=call_symbol, key="q2_more", select_all=False, placeholder="Only if you considered a call not shown above")
+considered = st.pills(lang._("2. What else did you seriously consider? (none is an answer too)"), offered,
+                      selection_mode="multi", format_func=lambda c: problem.symbol(c, lang), key="q2") or []
+more = [] if not kind.write_in else st.multiselect(
+    lang._("Other calls you seriously considered (optional)"),
+    [c for c in legal if c not in problem.candidates and c != call], format_func=lang.call, key="q2_more",
+    select_all=False, placeholder=lang._("Only if you considered a call not shown above"))
 if considered or more:
-    st.caption(f"3. How close was it? For each {what} you considered, how often would you pick it "
-               "instead (optional).")
+    st.caption(lang._(kind.closeness))
 for c in [*considered, *more]:
-    st.slider(problem.symbol(c), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%")
-st.text_area("Comment (optional)", max_chars=MAX_COMMENT, key="comment")
-st.text_input("Your level (e.g. club, county, national)", max_chars=MAX_LEVEL, key="level")
-st.button("Submit my answer", type="primary", key="submit", on_click=send, args=(token, poll, legal))
+    st.slider(problem.symbol(c, lang), 0, 100, 0, 5, key=f"q3_{c}", format="%d%%")
+st.text_area(lang._("Comment (optional)"), max_chars=MAX_COMMENT, key="comment")
+st.text_input(lang._("Your level (e.g. club, county, national)"), max_chars=MAX_LEVEL, key="level")
+st.button(lang._("Submit my answer"), type="primary", key="submit", on_click=send, args=(token, poll, legal, lang))
 refused = st.session_state.pop("vote_refused", None)
 if refused is not None:
-    say(refused)
+    say(refused, lang)

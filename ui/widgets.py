@@ -8,8 +8,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from analysis.bridge import SEAT_NAMES
-from analysis.law.case import SCORING_NAMES
+from analysis.language import ENGLISH, Language
 from analysis.law.logical_alternatives import action_name
 from analysis.numbers import percent
 from analysis.files.text import spreadsheet_safe
@@ -137,26 +136,27 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
     return next(p for p in polls if p.id == poll_id)
 
 
-def show_problem(problem: PollProblem, step: int | None = None) -> None:
-    """The problem exactly as a pollee sees it (also the director's preview); ``step`` shows an
-    earlier turn of a walk-through instead (the auction up to that call)."""
-    st.subheader((CALL if step is not None else problem.poll_kind).title)
+def show_problem(problem: PollProblem, step: int | None = None, lang: Language = ENGLISH) -> None:
+    """The problem exactly as a pollee sees it, in the pollee's language (also the director's
+    preview); ``step`` shows an earlier turn of a walk-through instead (the auction up to that call)."""
+    st.subheader(lang._((CALL if step is not None else problem.poll_kind).title))
     plain(problem.wording)
-    st.caption(f"You are {SEAT_NAMES[problem.seat]}. Scoring: {SCORING_NAMES.get(problem.scoring, problem.scoring)}.")
+    scoring = lang.words.scoring.get(problem.scoring, problem.scoring)
+    st.caption(inert(lang._("You are {seat}. Scoring: {scoring}.").format(seat=lang.seat(problem.seat), scoring=scoring)))
     if problem.methods:
-        plain(f"Your methods: {problem.methods}", muted=True)
-    st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability))
+        plain(lang._("Your methods: {methods}").format(methods=problem.methods), muted=True)
+    st.html(single_hand_html(problem.seat, problem.hand, problem.dealer, problem.vulnerability, lang))
     if step is not None:
-        st.html(auction_html(problem.step_auction(step), question_mark=True))
+        st.html(auction_html(problem.step_auction(step), question_mark=True, lang=lang))
         return
-    st.html(auction_html(problem.auction, question_mark=not problem.is_play))
+    st.html(auction_html(problem.auction, question_mark=not problem.is_play, lang=lang))
     if problem.is_play:
         if problem.dummy:
-            st.caption("Dummy")
-            st.html(single_hand_html(problem.dummy_seat, problem.dummy, problem.dealer, problem.vulnerability))
-        st.html(tricks_html(problem.tricks, problem.contract, include_css=False))
+            st.caption(lang._("Dummy"))
+            st.html(single_hand_html(problem.dummy_seat, problem.dummy, problem.dealer, problem.vulnerability, lang))
+        st.html(tricks_html(problem.tricks, problem.contract_in(lang), include_css=False, lang=lang))
         if problem.to_play and problem.to_play != problem.seat:
-            st.caption(f"You play the next card from dummy ({SEAT_NAMES[problem.to_play]}).")
+            st.caption(lang._("You play the next card from dummy ({seat}).").format(seat=lang.seat(problem.to_play)))
 
 
 # the verdict table's columns in a director's words, and what the less plain ones say

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from analysis.bridge import call_symbol, parse_call
+from analysis.bridge import parse_call
 from analysis.errors import HuddleInputError
+from analysis.language import N_, Spoken
 from analysis.numbers import parse_fraction
 from analysis.polls.problem import PollProblem
 
@@ -40,6 +41,12 @@ class CastBallot(Answers):
     created_at: datetime | None = None
 
 
+TOO_LONG = N_("is {length} characters; at most {most}")
+NOT_CONSIDERED = {"call": N_("{call} is not among the calls you considered"),
+                  "lead": N_("{call} is not among the leads you considered"),
+                  "play": N_("{call} is not among the cards you considered")}
+
+
 def check_answers(problem: PollProblem, call: str, considered=(), close_shares=None,
                   suggested=None, comment: str = "", level: str = "", path=None) -> Answers:
     legal = set(problem.answers())
@@ -47,7 +54,8 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
     def legal_call(text: str, field: str) -> str:
         value = problem.parse_answer(text, field)
         if value not in legal:
-            raise HuddleInputError(field, f"{problem.symbol(value)} is not {problem.poll_kind.legal_word} here")
+            raise HuddleInputError(field, N_("{call} is not a choice here") if problem.is_play else
+                                   N_("{call} is not a legal call here"), call=Spoken(value, problem.is_play))
         return value
 
     chosen = legal_call(call, "call")
@@ -57,19 +65,20 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
     for text, share in (close_shares or {}).items():
         c = legal_call(text, "how close")
         if c not in others:
-            raise HuddleInputError("how close", f"{problem.symbol(c)} is not among the {problem.poll_kind.plural} you considered")
+            raise HuddleInputError("how close", NOT_CONSIDERED[problem.kind], call=Spoken(c, problem.is_play))
         value = share if isinstance(share, Fraction) else parse_fraction(str(share), "how close")
         if not 0 <= value <= 1:
-            raise HuddleInputError("how close", f"the share for {problem.symbol(c)} must be between 0 and 1")
+            raise HuddleInputError("how close", N_("the share for {call} must be between 0 and 1"),
+                                   call=Spoken(c, problem.is_play))
         shares.append((c, value))
     if sum((s for _, s in shares), Fraction(0)) > 1:
-        raise HuddleInputError("how close", "the shares add up to more than 1")
+        raise HuddleInputError("how close", N_("the shares add up to more than 1"))
     suggested_calls = None if suggested is None else tuple(
         dict.fromkeys(legal_call(c, "suggested") for c in suggested))
     if len(comment) > MAX_COMMENT:
-        raise HuddleInputError("comment", f"is {len(comment)} characters; at most {MAX_COMMENT}")
+        raise HuddleInputError("comment", TOO_LONG, length=len(comment), most=MAX_COMMENT)
     if len(level) > MAX_LEVEL:
-        raise HuddleInputError("level", f"is {len(level)} characters; at most {MAX_LEVEL}")
+        raise HuddleInputError("level", TOO_LONG, length=len(level), most=MAX_LEVEL)
     return Answers(chosen, others, tuple(shares), suggested_calls, comment.strip(), level.strip(),
                    check_path(problem, path))
 
@@ -82,12 +91,15 @@ def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:
         raise HuddleInputError("walk-through", "the earlier calls are not in the form {call number: call}") from None
     if set(given) != set(problem.steps):
         missing = [i + 1 for i in problem.steps if i not in given]
-        raise HuddleInputError("walk-through", f"answer each earlier turn (call {', '.join(map(str, missing))})"
-                               if missing else "answers were given for turns this poll does not ask")
+        if missing:
+            raise HuddleInputError("walk-through", N_("answer each earlier turn (call {calls})"),
+                                   calls=", ".join(map(str, missing)))
+        raise HuddleInputError("walk-through", N_("answers were given for turns this poll does not ask"))
     out = []
     for step in problem.steps:
         call = parse_call(given[step], "walk-through")
         if call not in problem.step_auction(step).legal_calls():
-            raise HuddleInputError("walk-through", f"{call_symbol(call)} is not a legal call at call {step + 1}")
+            raise HuddleInputError("walk-through", N_("{call} is not a legal call at call {number}"),
+                                   call=Spoken(call), number=step + 1)
         out.append((step, call))
     return tuple(out)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from analysis.bridge import Decision, call_symbol, parse_call
 from analysis.bridge.play import choice_of, choice_symbol, parse_choice
+from analysis.language import ENGLISH, N_, Language
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class PollKind:
     in_words: str           # a report's sentence: "A bidding problem." / "A lead problem."
     cards: bool             # answers are cards of the play (choices), not calls
     legal_word: str         # a refused answer "is not a legal call here"
+    question: str = ""      # Q1 as the pollee reads it (marked for the catalogs, translated where shown)
+    closeness: str = ""     # Q3's heading
 
     @property
     def name(self) -> str:
@@ -42,16 +45,24 @@ class PollKind:
         key = parse_choice(text, field)
         return key if key in candidates else choice_of(key, candidates)
 
-    def symbol(self, answer: str) -> str:
-        return choice_symbol(answer) if self.cards else call_symbol(answer)
+    def symbol(self, answer: str, lang: Language = ENGLISH) -> str:
+        if lang is ENGLISH:
+            return choice_symbol(answer) if self.cards else call_symbol(answer)
+        return lang.choice(answer) if self.cards else lang.call(answer)
 
 
-CALL = PollKind(Decision.CALL, "A bidding problem", "call", "call", "calls", "another call of the auction",
-                "A bidding problem", cards=False, legal_word="a legal call")
-LEAD = PollKind(Decision.LEAD, "An opening lead problem", "lead", "lead", "leads", "the opening lead",
-                "A lead problem", cards=True, legal_word="a choice")
-PLAY = PollKind(Decision.PLAY, "A problem in the play", "play", "card", "cards", "a card in the play",
-                "A play problem", cards=True, legal_word="a choice")
+CALL = PollKind(Decision.CALL, N_("A bidding problem"), "call", "call", "calls", "another call of the auction",
+                N_("A bidding problem"), cards=False, legal_word="a legal call", question=N_("1. What do you call?"),
+                closeness=N_("3. How close was it? For each call you considered, how often would you pick it "
+                             "instead (optional)."))
+LEAD = PollKind(Decision.LEAD, N_("An opening lead problem"), "lead", "lead", "leads", "the opening lead",
+                N_("A lead problem"), cards=True, legal_word="a choice", question=N_("1. What do you lead?"),
+                closeness=N_("3. How close was it? For each lead you considered, how often would you pick it "
+                             "instead (optional)."))
+PLAY = PollKind(Decision.PLAY, N_("A problem in the play"), "play", "card", "cards", "a card in the play",
+                N_("A play problem"), cards=True, legal_word="a choice", question=N_("1. What do you play?"),
+                closeness=N_("3. How close was it? For each card you considered, how often would you pick it "
+                             "instead (optional)."))
 
 POLL_KINDS: dict[str, PollKind] = {k.name: k for k in (CALL, LEAD, PLAY)}
 POLL_TYPES = tuple(POLL_KINDS)

@@ -9,16 +9,18 @@ mean). Nothing here touches the database.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analysis.bridge import (SEAT_NAMES, Auction, Decision, Call, bid_rank, call_symbol, hand_cards, hand_suits,
                              parse_call, partner_of, side_of)
+from analysis.language import ENGLISH, Language, chosen_language
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import PARTNER_SAID
 from analysis.bridge.play import Play, cards_by_suit, choice_symbol, choices, position_name
 from analysis.polls.kinds import CALL, PollKind, poll_kind
+from analysis.polls.q4 import Q4Prompt
 from analysis.polls.wording import MAX_WORDING, poll_wording_problems
 
 
@@ -43,6 +45,16 @@ class PollProblem:
     tricks: tuple = ()          # the tricks so far: [leader, [[seat, card], ...]]
     to_play: str = ""           # whose card it is (dummy's when declarer plays from dummy)
     steps: tuple[int, ...] = ()  # a walk-through: the player's earlier calls asked first (auction indices)
+    q4: Q4Prompt | None = None  # Q4 as what happened, read in each pollee's language (q4_question: in English)
+    language: str = ""          # the poll's language ("" for polls made before it was chosen)
+    contract_parts: tuple[str, ...] = ()   # a play poll's contract: bid, penalty, declarer
+
+    def q4_text(self, lang: Language = ENGLISH) -> str:
+        """Q4 in ``lang`` (a poll stored before Q4 was kept as what happened asks it in English)."""
+        return self.q4.text(lang) if self.q4 is not None else self.q4_question
+
+    def contract_in(self, lang: Language = ENGLISH) -> str:
+        return lang.words.contract(*self.contract_parts) if self.contract_parts else self.contract
 
     @property
     def poll_kind(self) -> PollKind:
@@ -69,8 +81,8 @@ class PollProblem:
         """A call, or for a play poll the choice holding the card named ("S4" → a low ♠)."""
         return self.poll_kind.parse_answer(text, field, self.candidates)
 
-    def symbol(self, answer: str) -> str:
-        return self.poll_kind.symbol(answer)
+    def symbol(self, answer: str, lang: Language = ENGLISH) -> str:
+        return self.poll_kind.symbol(answer, lang)
 
     def step_auction(self, step: int) -> Auction:
         """What the player saw at an earlier turn of a walk-through."""
@@ -87,6 +99,12 @@ class PollProblem:
                        to_play=self.to_play)
         if self.steps:
             out["steps"] = list(self.steps)
+        if self.q4 is not None:
+            out["q4"] = self.q4.to_dict()
+        if self.language:
+            out["language"] = self.language
+        if self.contract_parts:
+            out["contract_parts"] = list(self.contract_parts)
         return out
 
     @classmethod
@@ -94,7 +112,9 @@ class PollProblem:
         return cls(**{**data, "auction": Auction.from_dict(data["auction"]),
                       "candidates": tuple(data["candidates"]), "steps": tuple(data.get("steps", ())),
                       "tricks": tuple((leader, tuple(tuple(sc) for sc in trick))
-                                      for leader, trick in data.get("tricks", ()))})
+                                      for leader, trick in data.get("tricks", ())),
+                      "q4": Q4Prompt.from_dict(data["q4"]) if data.get("q4") else None,
+                      "contract_parts": tuple(data.get("contract_parts", ()))})
 
 
 def entitled_auction(case: Case, decision_index: int, player: str | None = None) -> Auction:
@@ -165,6 +185,11 @@ def _decider(case: Case, decision_index: int | None, play_index: int | None) -> 
 
 
 def q4_question(case: Case, decision_index: int | None = None, play_index: int | None = None) -> str:
+    """Q4 as an English pollee reads it (``q4_prompt``)."""
+    return q4_prompt(case, decision_index, play_index).text()
+
+
+def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | None = None) -> Q4Prompt:
     """Q4 in the words of the actual UI, asked of the player who received it: partner's tempo,
     remark, question or manner before the decision (in the auction, or in the play before a
     card), or partner's explanation or alert of the player's own call. Refused where it makes no
@@ -175,53 +200,39 @@ def q4_question(case: Case, decision_index: int | None = None, play_index: int |
     if case.kind != "UI" or irr is None:
         raise HuddleInputError("Q4", "Q4 asks what partner's unauthorized information suggests; this case records "
                                      "none (a misinformation poll gives the correct explanation instead)")
-    ask = f" Which of these {kind.plural} does that make more attractive?"
     if irr.card_index is not None:
-        return _q4_in_play(case, irr, player, kind, play_index if play_index is not None else case.play_index) + ask
+        return _q4_in_play(case, irr, player, kind, play_index if play_index is not None else case.play_index)
     auction = case.board.auction
     before = None if kind.cards else (case.action_index if decision_index is None else decision_index)
     at = ui_call_index(case, before)
     if at is None or (before is not None and at >= before):
         raise HuddleInputError("Q4", "record at which call before the decision the unauthorized information arose")
     caller = auction.seat_of(at)
-    call = call_symbol(auction.calls[at].call)
+    call = auction.calls[at].call
     if irr.type in PARTNER_SAID:
         if caller != player:
             raise HuddleInputError("Q4", f"partner's {irr.type} concerns the player's own call; call {at + 1} was "
                                          f"{SEAT_NAMES[caller]}'s")
-        given = auction.calls[at].explanation
-        return {"explanation": f"Your partner explained your {call} as “{given}”." if given
-                else f"Your partner explained your {call} to the opponents.",
-                "alert": f"Your partner alerted your {call}" + (f" and explained it as “{given}”." if given else "."),
-                "unalerted": f"Your partner did not alert your {call}."}[irr.type] + ask
+        return Q4Prompt(irr.type, kind.name, call=call, given=auction.calls[at].explanation or "")
     if caller != partner_of(player):
-        raise HuddleInputError("Q4", f"call {at + 1} ({call}) was {SEAT_NAMES[caller]}'s, not the partner's of "
-                                     f"{SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
-    return _manner(irr.type, _calling(auction, at)) + ask
+        raise HuddleInputError("Q4", f"call {at + 1} ({call_symbol(call)}) was {SEAT_NAMES[caller]}'s, not the "
+                                     f"partner's of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized "
+                                     "information")
+    act, named = _calling(auction, at)
+    return Q4Prompt(irr.type, kind.name, act=act, call=named)
 
 
-def _calling(auction, at: int) -> str:
-    """Partner's call as the player remembers it, never ambiguous: "bidding 3♥", "passing 2♥",
-    "doubling 4♠" (a pass or a double is named by the bid it was made over)."""
+def _calling(auction, at: int) -> tuple[str, str]:
+    """Partner's call as the player remembers it, never ambiguous: bidding 3♥, passing 2♥,
+    doubling 4♠ (a pass or a double is named by the bid it was made over): the act and its call."""
     call = auction.calls[at].call
     if call not in ("P", "X", "XX"):
-        return f"bidding {call_symbol(call)}"
+        return "bid", call
     bids = [c.call for c in auction.calls[:at] if c.call not in ("P", "X", "XX")]
-    verb = {"P": "passing", "X": "doubling", "XX": "redoubling"}[call]
-    return f"{verb} {call_symbol(bids[-1])}" if bids else f"{verb} at the first turn"
+    return (call, bids[-1]) if bids else ("P-first", "")
 
 
-def _manner(kind: str, act: str) -> str:
-    """Q4's first sentence: what partner did, and how (``act`` is "passing 2♥", "playing ♣A")."""
-    return {"hesitation": f"Your partner took a long time before {act}.",
-            "haste": f"Your partner was very quick in {act}.",
-            "remark": f"Your partner made a remark when {act}.",
-            "question": f"Your partner asked a question before {act}.",
-            "gesture": f"Your partner's manner when {act} showed a view of the hand.",
-            }.get(kind, f"Your partner's manner when {act} conveyed information.")
-
-
-def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | None) -> str:
+def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | None) -> Q4Prompt:
     if not kind.cards or play_index is None or irr.card_index >= play_index:
         raise HuddleInputError("Q4", "the unauthorized information arose in the play: it can bear only on a later card")
     play = contract_play(case)
@@ -229,7 +240,7 @@ def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | 
     if who != partner_of(player):
         raise HuddleInputError("Q4", f"{position_name(irr.card_index)} was {SEAT_NAMES[who]}'s, not the partner's "
                                      f"of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
-    return _manner(irr.type, f"playing {choice_symbol(case.play[irr.card_index])}")
+    return Q4Prompt(irr.type, kind.name, act="play", card=case.play[irr.card_index])
 
 
 def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int) -> tuple[int, ...]:
@@ -249,23 +260,26 @@ def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int)
 
 def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
                decision_index: int | None = None, q4: bool = False, play_index: int | None = None,
-               walk_from: int | None = None, group_low: bool = True, override: str = "") -> PollProblem:
+               walk_from: int | None = None, group_low: bool = True, override: str = "",
+               language: str = "") -> PollProblem:
     """The poll for a case: a call (``decision_index``) or a card (``play_index``; 0 is the
     opening lead), by default the action in question. Refuses wording that reveals the
     irregularity (unless the director overrides the check with a reason, ``override``), illegal
     candidates, a poll whose only answer is the table action, and a Q4 that does not fit the case.
-    ``walk_from`` makes it a walk-through from that call."""
+    ``walk_from`` makes it a walk-through from that call; ``language`` is the poll's (its wording
+    is checked in it)."""
+    lang = chosen_language(language)
     for name, text in (("wording", wording), ("methods", methods)):
         if len(text) > MAX_WORDING:
             raise HuddleInputError(name, f"is {len(text)} characters long; at most {MAX_WORDING}")
-        problems = poll_wording_problems(text, case, name)
+        problems = poll_wording_problems(text, case, name, lang.code)
         if problems and not override.strip():
             raise HuddleInputError(name, "; ".join(problems) + " (keep the words only with a reason why they "
                                                              "give nothing away here)")
     if decision_index is None and play_index is None:
         decision_index, play_index = case.action_index, case.play_index
     if play_index is not None:
-        return _play_poll(case, wording, methods, play_index, q4, walk_from, group_low)
+        return replace(_play_poll(case, wording, methods, play_index, q4, walk_from, group_low), language=language)
     if decision_index is None:
         raise HuddleInputError("action_index", "the case does not say which call or card is in question")
     index = decision_index
@@ -288,9 +302,11 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
         raise HuddleInputError("alternatives", "offer at least one call besides the one made at the table (Pass, "
                                "and the calls the director thinks peers would consider): a poll with one "
                                "answer shows pollees what was done")
+    prompt = q4_prompt(case, index) if q4 else None
     return PollProblem(seat, hand, case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip(),
-                       q4_question(case, index) if q4 else "", steps=walk_steps(case, seat, walk_from, index))
+                       prompt.text() if prompt else "", steps=walk_steps(case, seat, walk_from, index), q4=prompt,
+                       language=language)
 
 
 def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool, walk_from: int | None,
@@ -310,19 +326,27 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
         raise HuddleInputError("decision point", f"{SEAT_NAMES[view.to_play]} had only one choice at "
                                f"{position_name(play_index)} ({choice_symbol(offered[0])}): there is nothing to poll")
     calls = len(case.board.auction.calls)
-    contract = case.board.auction.contract_text(symbols=True) or ""
-    if case.table_result is not None and case.table_result.contract is not None:
-        c = case.table_result.contract
-        contract = f"{call_symbol(f'{c.level}{c.strain}')}{c.penalty} by {c.declarer}"
-    bid, _, declarer = contract.partition(" by ")
+    parts = _contract_parts(case)
     kind = Decision.of_card(play_index).value
+    prompt = q4_prompt(case, play_index=play_index) if q4 else None
     return PollProblem(view.decider, cards_by_suit(view.hand), case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
-                       q4_question(case, play_index=play_index) if q4 else "", kind=kind,
-                       contract=f"{bid} by {SEAT_NAMES[declarer]}", dummy=cards_by_suit(view.dummy) if view.dummy else None,
+                       prompt.text() if prompt else "", kind=kind, q4=prompt, contract_parts=parts,
+                       contract=ENGLISH.words.contract(*parts), dummy=cards_by_suit(view.dummy) if view.dummy else None,
                        dummy_seat=play.dummy,
                        tricks=tuple((leader, tuple(trick)) for leader, trick in view.tricks), to_play=view.to_play,
                        steps=walk_steps(case, view.decider, walk_from, calls))
+
+
+def _contract_parts(case: Case) -> tuple[str, str, str]:
+    """The contract played: bid, penalty ("", "X", "XX") and declarer's seat."""
+    if case.table_result is not None and case.table_result.contract is not None:
+        c = case.table_result.contract
+        return f"{c.level}{c.strain}", c.penalty, c.declarer
+    parts = case.board.auction.final_parts()
+    if parts is None:
+        raise HuddleInputError("contract", "a poll in the play needs the contract: record the auction or the result")
+    return parts
 
 
 def _call_order(call: str) -> int:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from analysis.errors import HuddleInputError
 from analysis.law.case import Case
+from analysis.polls.wording_languages import CHECKS
 
 MAX_WORDING = 2000
 
@@ -131,18 +133,32 @@ GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
 )
 
 
-def _masked(text: str) -> str:
+def _masked(text: str, innocent: tuple[re.Pattern, ...] = INNOCENT_PHRASES) -> str:
     """The text with its innocent bridge phrases blanked out (same length, so positions hold)."""
-    for pattern in INNOCENT_PHRASES:
+    for pattern in innocent:
         text = pattern.sub(lambda m: " " * len(m.group(0)), text)
     return text
 
 
-def wording_findings(text: str, field: str = "wording", case: Case | None = None) -> list[WordingFinding]:
-    """Every giveaway in ``text``, each once, in the order found: the words found and what they
-    tell; with ``case``, the explanation given at the table repeated in the text too."""
-    masked = _masked(text)
-    spans = [(m.start(), m.end(), gives_away) for gives_away, patterns in GIVEAWAYS
+def checks_for(language: str = "en"):
+    """The giveaways and the innocent bridge phrases of a language the check reads (English, and
+    the languages of wording_languages)."""
+    if language in ("", "en"):
+        return GIVEAWAYS, INNOCENT_PHRASES
+    if language not in CHECKS:
+        raise HuddleInputError("language", f"the wording check does not read '{language}' "
+                                           f"(it reads {', '.join(['en', *CHECKS])})")
+    return CHECKS[language]
+
+
+def wording_findings(text: str, field: str = "wording", case: Case | None = None,
+                     language: str = "en") -> list[WordingFinding]:
+    """Every giveaway in ``text``, read in ``language``, each once, in the order found: the words
+    found and what they tell; with ``case``, the explanation given at the table repeated in the
+    text too."""
+    giveaways, innocent = checks_for(language)
+    masked = _masked(text, innocent)
+    spans = [(m.start(), m.end(), gives_away) for gives_away, patterns in giveaways
              for pattern in patterns for m in pattern.finditer(masked) if m.group(0).strip()]
     for given in _wrong_explanations(case) if case is not None else ():
         at = text.lower().find(given.lower())
@@ -155,9 +171,11 @@ def wording_findings(text: str, field: str = "wording", case: Case | None = None
     return [WordingFinding(field, text[s:e].strip(), gives_away) for s, e, gives_away in kept]
 
 
-def poll_wording_problems(text: str, case: Case | None = None, field: str = "wording") -> list[str]:
-    """What in the director's text would tell a pollee about the irregularity; empty if nothing."""
-    problems = [str(f) for f in wording_findings(text, field, case)]
+def poll_wording_problems(text: str, case: Case | None = None, field: str = "wording",
+                          language: str = "en") -> list[str]:
+    """What in the director's text (in ``language``) would tell a pollee about the irregularity;
+    empty if nothing."""
+    problems = [str(f) for f in wording_findings(text, field, case, language)]
     if len(text) > MAX_WORDING:
         problems.append(f"is {len(text)} characters long; at most {MAX_WORDING}")
     return problems
@@ -170,5 +188,5 @@ def _wrong_explanations(case: Case) -> list[str]:
             and len(c.explanation.strip()) >= 3]
 
 
-__all__ = ["WordingFinding", "wording_findings", "poll_wording_problems", "GIVEAWAYS", "INNOCENT_PHRASES",
+__all__ = ["WordingFinding", "wording_findings", "checks_for", "poll_wording_problems", "GIVEAWAYS", "INNOCENT_PHRASES",
            "MAX_WORDING"]

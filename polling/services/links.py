@@ -8,16 +8,18 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from typing import NamedTuple
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
+from analysis.language import N_
 from analysis.limits import check_length
 from analysis.polls.answers import MAX_LEVEL
 from polling.cases import move_status
 from polling.db import reading, writing
-from polling.models import Ballot, CaseRecord, Invite, Poll, utcnow
+from polling.models import Ballot, CaseRecord, Invite, Organisation, Poll, Pollee, utcnow
 from polling.services.polls import CLOSED_TO_POLLEES, get_row, is_closed, open_poll, freeze_poll, problem_of, q4_question
 
 
@@ -29,6 +31,12 @@ DEFAULT_TTL = timedelta(days=7)
 
 MAX_INVITES = 1000                # links issued in one go
 
+
+# what a pollee opening a link that cannot be used is told
+NOT_VALID = N_("this link is not valid; ask the director for a new one")
+WITHDRAWN = N_("this link was withdrawn by the director")
+USED = N_("this link has already been used to vote; thank you")
+EXPIRED = N_("this link has expired; ask the director for a new one")
 
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
@@ -131,19 +139,19 @@ def poll_for_token(token: str, url: str | None = None) -> tuple[Poll, Invite]:
 
 def usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Poll, Invite]:
     if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
-        raise HuddleInputError("token", "this link is not valid; ask the director for a new one")
+        raise HuddleInputError("token", NOT_VALID)
     query = select(Invite).where(Invite.token_hash == hash_token(token))
     if lock:
         query = query.with_for_update()
     invite = session.exec(query).first()
     if invite is None:
-        raise HuddleInputError("token", "this link is not valid; ask the director for a new one")
+        raise HuddleInputError("token", NOT_VALID)
     if invite.revoked_at is not None:
-        raise HuddleInputError("token", "this link was withdrawn by the director")
+        raise HuddleInputError("token", WITHDRAWN)
     if invite.used_at is not None:
-        raise HuddleInputError("token", "this link has already been used to vote; thank you")
+        raise HuddleInputError("token", USED)
     if invite.expires_at <= utcnow():
-        raise HuddleInputError("token", "this link has expired; ask the director for a new one")
+        raise HuddleInputError("token", EXPIRED)
     poll = session.get(Poll, invite.poll_id)
     if is_closed(session, poll):
         raise HuddleInputError("token", CLOSED_TO_POLLEES)
@@ -158,19 +166,42 @@ class PendingQ4:
     question: str
     legal: tuple[str, ...]          # Q4's choices
     problem: object = None          # the PollProblem, shown again above Q4
+    language: str | None = None     # the link's language (link_language)
 
 
-def open_link(token: str, url: str | None = None) -> tuple[Poll, Invite] | PendingQ4:
+class OpenedLink(NamedTuple):
+    poll: Poll
+    invite: Invite
+    language: str | None            # the link's language (link_language)
+
+
+def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4:
     """What a personal link opens: the poll, or, on a link already used for Q1–Q3, the Q4 still
-    to answer (Q1–Q3 are kept as soon as they are sent). One look-up for the usual case."""
+    to answer (Q1–Q3 are kept as soon as they are sent)."""
     with reading(url) as session:
         try:
-            return usable_invite(session, token)
+            poll, invite = usable_invite(session, token)
         except HuddleInputError:
             pending = _pending_q4(session, token)
             if pending is None:
                 raise
             return pending
+        return OpenedLink(poll, invite, link_language(session, poll, invite))
+
+
+def link_language(session: Session, poll: Poll, invite: Invite) -> str | None:
+    """The language a link's page is in: the panel member's own, else the poll's, else the
+    organisation's; None when none is set (the page then follows the pollee's browser)."""
+    if invite.pollee_id is not None:
+        own = session.get(Pollee, invite.pollee_id).language
+        if own:
+            return own
+    set_for_poll = json.loads(poll.problem).get("language")
+    if set_for_poll:
+        return set_for_poll
+    club = session.exec(select(Organisation.language).join(CaseRecord, CaseRecord.organisation_id == Organisation.id)
+                        .where(CaseRecord.id == poll.case_id)).first()
+    return club or None
 
 
 def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
@@ -185,4 +216,5 @@ def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
         raise HuddleInputError("token", CLOSED_TO_POLLEES)
     problem = problem_of(poll)
     answered = [ballot.call, *json.loads(ballot.considered or "[]")]
-    return PendingQ4(ballot.id, q4_question(poll), tuple(problem.q4_choices(answered)), problem)
+    return PendingQ4(ballot.id, q4_question(poll), tuple(problem.q4_choices(answered)), problem,
+                     link_language(session, poll, invite))

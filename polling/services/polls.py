@@ -10,14 +10,15 @@ import json
 
 from sqlmodel import Session, select
 
-from analysis.bridge import call_symbol
+from analysis.language import ENGLISH, N_, Language
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.limits import check_length
 from analysis.polls.problem import PollProblem, build_poll, ui_call_index
+from analysis.polls.q4 import Q4Prompt
 from analysis.polls.wording import wording_findings
 from polling.db import reading, writing
-from polling.models import CaseRecord, Poll, utcnow
+from polling.models import CaseRecord, Organisation, Poll, utcnow
 
 
 def get_row(session: Session, model, key: int, field: str):
@@ -45,7 +46,7 @@ def problem_of(poll: Poll) -> PollProblem:
     return PollProblem.from_dict(json.loads(poll.problem))
 
 
-CLOSED_TO_POLLEES = "this poll is closed: the director has finished collecting answers. Thank you all the same"
+CLOSED_TO_POLLEES = N_("this poll is closed: the director has finished collecting answers. Thank you all the same")
 
 
 def is_closed(session: Session, poll: Poll) -> bool:
@@ -57,18 +58,21 @@ def is_closed(session: Session, poll: Poll) -> bool:
 def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives: tuple[str, ...] = (),
                 q4_enabled: bool = False, decision_index: int | None = None, url: str | None = None,
                 play_index: int | None = None, walk_from: int | None = None, group_low: bool = True,
-                override: str = "", username: str = "") -> Poll:
+                override: str = "", username: str = "", language: str = "") -> Poll:
     """A draft poll of a call (``decision_index``) or a card (``play_index``, 0 the opening
     lead), by default the case's action in question; ``walk_from`` makes it a walk-through.
     Words the wording check finds are kept only with the director's reason (``override``), which
-    is stored with the poll: who kept which words, and why."""
+    is stored with the poll: who kept which words, and why. ``language`` is the poll's: its wording
+    is checked in it and pollees read it in it (unless a panel member has their own)."""
     with writing(url) as session:
         record = get_row(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)
+        language = language or session.get(Organisation, record.organisation_id).language
         problem = build_poll(case, wording, methods, alternatives, decision_index, q4=q4_enabled,
-                             play_index=play_index, walk_from=walk_from, group_low=group_low, override=override)
+                             play_index=play_index, walk_from=walk_from, group_low=group_low, override=override,
+                             language=language)
         found = [f.found for name, text in (("wording", wording), ("methods", methods))
-                 for f in wording_findings(text, name, case)]
+                 for f in wording_findings(text, name, case, problem.language or "en")]
         kept = json.dumps({"by": username, "reason": check_length(override.strip(), 1000, "reason"), "found": found},
                           ensure_ascii=False) if found else ""
         poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
@@ -107,10 +111,10 @@ def _ui_call(case) -> str | None:
     return None if at is None else case.board.auction.calls[at].call
 
 
-def q4_question(poll: Poll) -> str:
-    """Q4 as the poll asks it; polls stored before it was kept with the problem asked it this way."""
-    return problem_of(poll).q4_question or (f"Your partner took a long time before {call_symbol(poll.q4_call)}. "
-                                            "Which of these calls does that make more attractive?")
+def q4_question(poll: Poll, lang: Language = ENGLISH) -> str:
+    """Q4 as the poll asks it, in ``lang``; polls stored before it was kept with the problem asked
+    it this way."""
+    return problem_of(poll).q4_text(lang) or Q4Prompt("hesitation", act="bid", call=poll.q4_call or "").text(lang)
 
 
 def polls_for_case(case_id: int, url: str | None = None) -> list[Poll]:

@@ -10,12 +10,13 @@ from fractions import Fraction
 from sqlmodel import select
 
 from analysis.errors import HuddleInputError
+from analysis.language import N_, Spoken
 from analysis.numbers import fraction_str
 from analysis.polls.answers import Answers, CastBallot, check_answers
 from analysis.polls.tally import Tally, tally_ballots
 from polling.db import commit_or_refuse, reading, writing
 from polling.models import Ballot, Poll, utcnow
-from polling.services.links import usable_invite
+from polling.services.links import USED, usable_invite
 from polling.services.polls import CLOSED_TO_POLLEES, freeze_poll, get_poll, get_row, is_closed, open_poll, poll_family, problem_of
 
 
@@ -48,7 +49,7 @@ def cast_vote(token: str, call: str, considered=(), close_shares=None, comment: 
         session.add(invite)
         ballot = _ballot(poll, answers, invite.id, verbal=False)
         session.add(ballot)
-        commit_or_refuse(session, "token", "this link has already been used to vote; thank you")
+        commit_or_refuse(session, "token", USED)
         return ballot
 
 
@@ -56,16 +57,16 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None, 
     """Q4, asked only after Q1–Q3 are stored: which calls the UI makes more attractive. "None of
     them" is an answer only when said (``none``): a Q4 sent blank is not answered."""
     if not calls and not none:
-        raise HuddleInputError("suggested", "choose the calls it makes more attractive, or tick “none of them”")
+        raise HuddleInputError("suggested", N_("choose the calls it makes more attractive, or tick “none of them”"))
     if calls and none:
-        raise HuddleInputError("suggested", "choose calls or “none of them”, not both")
+        raise HuddleInputError("suggested", N_("choose calls or “none of them”, not both"))
     with writing(url) as session:
         ballot = get_row(session, Ballot, ballot_id, "ballot")
         poll = session.get(Poll, ballot.poll_id)
         if not poll.q4_enabled:
-            raise HuddleInputError("suggested", "this poll does not ask that question")
+            raise HuddleInputError("suggested", N_("this poll does not ask that question"))
         if ballot.suggested is not None:
-            raise HuddleInputError("suggested", "this question has already been answered")
+            raise HuddleInputError("suggested", N_("this question has already been answered"))
         if is_closed(session, poll):
             raise HuddleInputError("token", CLOSED_TO_POLLEES)
         problem = problem_of(poll)
@@ -74,7 +75,7 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None, 
         for text in calls:
             call = problem.parse_answer(text, "suggested")
             if call not in legal:
-                raise HuddleInputError("suggested", f"{problem.symbol(call)} is not a choice here")
+                raise HuddleInputError("suggested", N_("{call} is not a choice here"), call=Spoken(call, problem.is_play))
             chosen.append(call)
         ballot.suggested = json.dumps(list(dict.fromkeys(chosen)))
         session.add(ballot)

@@ -1,0 +1,174 @@
+"""The wording check's words in French, German and Dutch: the same giveaways as in English (tempo,
+manner, remarks, the table result, who was at the table, the ruling, alerts and explanations,
+unauthorized information), said as players of each language say them, and the bridge words of
+that language that share a word with a giveaway (quick tricks, gaining a tempo, the attitude
+signal "appel", asking bids), passed over first. Measured per language on a labelled set
+(tests/wording/labelled-<code>.csv), as the English check is.
+"""
+from __future__ import annotations
+
+import re
+
+
+def _terms(*patterns: str, flags=re.I) -> tuple[re.Pattern, ...]:
+    return tuple(re.compile(p, flags) for p in patterns)
+
+
+_SECONDS = r"\b(?:\d+|quelques|plusieurs|einige|mehrere|paar|enkele|een\s+paar|vijftien|dertig|zehn|zwanzig|dix|vingt|trente)" \
+           r"[\s-]*(?:s|sec|secondes?|minutes?|Sekunden|Minuten|seconden|minuten)\b"
+
+FRENCH_INNOCENT = _terms(
+    r"\blev[ée]es?\s+rapides?\b", r"\bperdantes?\s+rapides?\b", r"\barriv[ée]e\s+rapide\b",
+    r"\b(?:gagn|perd)\w*\s+(?:un|le|d'un)\s+temps\b", r"\b(?:un|d'un|en)\s+temps\s+d'avance\b", r"\btemps\s+de\s+retard\b",
+    r"\b(?:appel|signal)s?\s+(?:pair|impair|direct|inverse|de\s+pr[ée]f[ée]rence|d'attitude|de\s+couleur)\w*",
+    r"\bcontre\s+d'appel\b", r"\bsignal\s+d'appel\b", r"(?<!commission )(?<!comité )(?<!comite )(?<!jury )\bd'appel\b",
+    r"\b(?:tirer|jouer|prendre|couper|encaisser|affranchir)\s+(?:\w+\s+){0,3}?(?:imm[ée]diatement|tout\s+de\s+suite|aussit[ôo]t)",
+    r"\bannonces?\b", r"\benchère\s+d'essai\b", r"\b(?:ench[èe]re|contre)\s+(?:tardive?|diff[ée]r[ée]e?)\b",
+)
+FRENCH = (
+    ("partner's tempo", _terms(
+        r"\bh[ée]sit\w*", r"\btempo\b", r"\br[ée]fl[ée]ch\w*", r"\br[ée]flexion\b", r"\bpause\b", r"\blonguement\b",
+        r"\blent(?:e|s|es|ement)?\b", r"\b(?:rapide(?:ment)?|vite|imm[ée]diat(?:e|ement)?|aussit[ôo]t|instantan[ée]\w*|"
+        r"du\s+tac\s+au\s+tac|sans\s+(?:r[ée]fl[ée]chir|h[ée]siter|attendre|d[ée]lai|pause))\b",
+        r"\b(?:long|longue|bref|br[èe]ve|certain)\s+(?:temps|moment|silence|d[ée]lai|instant)\b",
+        r"\b(?:a|avait)\s+(?:mis|pris)\s+(?:du|son|beaucoup\s+de|un\s+certain)\s+temps\b", r"\btard[ée]\w*",
+        r"\bapr[èe]s\s+(?:un\s+(?:long\s+)?(?:moment|instant|temps)|m[ûu]re\s+r[ée]flexion|avoir\s+envisag[ée])",
+        r"\benvisag[ée]\w*\s+de\s+(?:contrer|passer|annoncer|dire|surcontrer|sauter)", r"\bfinalement\b",
+        r"\btra[îi]n\w*", r"\bpeser\b|\bpes[ée]\s+le\s+pour", _SECONDS,
+        r"\b(?:une\s+)?(?:dizaine|quinzaine|vingtaine|trentaine)\s+de\s+(?:secondes|minutes)\b",
+    ) + _terms(r"\bBIT\b", flags=0)),
+    ("partner's manner", _terms(
+        r"\bsoupir\w*", r"\bhauss\w*\s+(?:les|des)\s+[ée]paules\b", r"\bgrimac\w*", r"\bsouri\w*", r"\bgest(?:e|es|uelle)\b",
+        r"\bton\s+(?:de\s+(?:la\s+)?voix|h[ée]sitant|d[ée]cid[ée]|sec)\b", r"\bnerveu\w*", r"\bh[ée]sitant\w*",
+        r"\b(?:in)?certain(?:e|ement)?\s+de\s+lui\b", r"\bemphase\b", r"\bavec\s+(?:insistance|force|conviction|d[ée]pit)\b",
+        r"\b(?:d'un\s+)?air\s+(?:inquiet|d[ée][çc]u|content|g[êe]n[ée]|ennuy[ée]|h[ée]sitant|s[ûu]r)\b",
+        r"\ba\s+regard[ée]\b", r"\bclaqu\w*", r"\btapot\w*", r"\bfrapp\w*",
+    )),
+    ("a remark or question at the table", _terms(
+        r"\b(?:partenaire|nord|sud|est|ouest|il|elle|le\s+mort|l'adversaire)\s+(?:a\s+)?(?:dit(?!\s+(?:\d|passe|contre|"
+        r"surcontre))|demand[ée]|remarqu[ée]|"
+        r"murmur[ée]|marmonn[ée]|l[âa]ch[ée]|comment[ée]|questionn[ée]|s'est\s+exclam[ée])\b",
+        r"\b(?:remarque|commentaire|a\s+demand[ée]|pos[ée]\s+une\s+question|question\s+sur|oups|pardon\s+partenaire)\b",
+    )),
+    ("the table result", _terms(
+        r"\b(?:a|ont)\s+(?:gagn[ée]|chut[ée]|r[ée]ussi)\b", r"\bchut(?:e|es|[ée]|er)\b", r"\bde\s+chute\b",
+        r"\b(?:fait|r[ée]alis[ée])\s+(?:\d+|dix|onze|douze|neuf|huit)\s+lev[ée]es\b", r"\bsurlev[ée]e\w*",
+        r"\bcontrat\s+(?:r[ée]ussi|chut[ée]|gagn[ée])\b", r"\b(?:un\s+)?(?:top|z[ée]ro)\b", r"\br[ée]sultat\b",
+    ) + _terms(r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", flags=0)),
+    ("who was at the table", _terms(
+        r"\b(?:[àa]\s+la\s+table|le\s+joueur\s+en\s+question|ce\s+joueur|le\s+(?:vrai|v[ée]ritable)\s+joueur|fautif|"
+        r"camp\s+(?:non[\s-])?fautif|en\s+r[ée]alit[ée]|r[ée]ellement\s+(?:annonc[ée]|jou[ée]|dit))\b",
+    )),
+    ("the ruling", _terms(
+        r"\b(?:arbitre|r[ée]clamation|(?:fait|faire|en)\s+appel|(?:comit[ée]|commission|jury)\s+d'appel|d[ée]cision|"
+        r"a\s+statu[ée]|ajust\w*|alternatives?\s+logiques?|manifestement\s+sugg[ée]r[ée]|Loi\s+16|Article\s+16)\b",
+    ) + _terms(r"\b(?:AL|ALs)\b", flags=0)),
+    ("partner's alert or explanation", _terms(
+        r"\b(?:alert(?:e|es|[ée]e?s?|er|ant)|non[\s-]alert[ée]e?|expliqu\w*|explication\w*|information\s+(?:erron[ée]e|fausse)|"
+        r"fausse\s+information|mal\s+expliqu\w*)\b",
+    )),
+    ("unauthorized information", _terms(r"\binformations?\s+non\s+autoris[ée]es?\b") + _terms(r"\bINA\b", flags=0)),
+)
+
+GERMAN_INNOCENT = _terms(
+    r"\bschnellen?\s+(?:Stiche?|Verlierer|Ankunft|Ankommens)\b", r"\blangsamen?\s+(?:Stiche?|Verlierer)\b",
+    r"\b(?:ein|das|einen|kein)\s+Tempo\s+(?:gewinn\w*|verlier\w*|voraus|zurück)\b", r"\bTempo\s+(?:im\s+Alleinspiel|gewinnen|verlieren)\b",
+    r"\b(?:Trumpf|Trümpfe|Atout)\s+(?:\w+\s+){0,2}?sofort\b|\bsofort\s+(?:\w+\s+){0,2}?(?:Trumpf|Trümpfe|ziehen|abziehen|schnappen|"
+    r"\w*spielen|nehmen|einstechen)\b",
+    r"\b(?:Ass|Asse|Assen|Könige|Stopper|Kontroll)\w*[\s-]?(?:frage|fragen|fragt)\w*", r"\bfragt\s+nach\s+\w+",
+    r"\bFrage(?:gebot|bieten|farbe)\w*", r"\b(?:nach\s+)?(?:Assen|Königen|Stoppern|Kontrollen)\s+fragen\b",
+)
+GERMAN = (
+    ("partner's tempo", _terms(
+        r"\b(?:ge)?zöger\w*", r"\büberleg\w*", r"\bDenkpause\b", r"\bPause\b", r"\bTempo\w*", r"\blangsam\w*",
+        r"\b(?:schnell(?:e|er|es)?|sofort|prompt|blitzschnell|unverzüglich|umgehend|ohne\s+(?:zu\s+)?(?:zögern|nachzudenken|"
+        r"Pause|Verzögerung))\b",
+        r"\blange?\s+(?:nachgedacht|überlegt|gebraucht|gezögert|gedauert|Zeit|Bedenkzeit)\b", r"\bnachgedacht\b",
+        r"\bnach\s+(?:einer\s+(?:Weile|langen\s+\w+|Pause|Denkpause)|langem\s+\w+|reiflicher\s+Überlegung)\b",
+        r"\b(?:Zeit\s+gelassen|ließ\s+sich\s+Zeit|sich\s+Zeit\s+genommen)\b", r"\bschließlich\b", r"\bendlich\b",
+        r"\bHesitation\b", r"\b(?:erwog|erwogen)\s+(?:zu\s+)?(?:kontrieren|passen|reizen|\w+\s+zu\s+reizen)\b", _SECONDS,
+    ) + _terms(r"\bBIT\b", flags=0)),
+    ("partner's manner", _terms(
+        r"\bseufz\w*", r"\b(?:Achsel|Schulter)zuck\w*|\bzuckte\s+mit\s+den\s+(?:Schultern|Achseln)\b", r"\bgrins\w*",
+        r"\blächel\w*", r"\bGrimasse\w*", r"\bGest(?:e|en|ik)\b", r"\bMimik\b", r"\bTonfall\b", r"\bnervös\w*",
+        r"\bunsicher\w*", r"\bzweifelnd\w*", r"\b(?:schaute|sah|blickte)\s+(?:\w+\s+)?(?:an|weg|auf|hinüber|zu)\b",
+        r"\bknallte\b", r"\bklopfte\b", r"\bmit\s+Nachdruck\b", r"\bdemonstrativ\w*", r"\bKörpersprache\b",
+    )),
+    ("a remark or question at the table", _terms(
+        r"\b(?:Partner(?:in)?|Nord|Süd|Ost|West|er|sie|der\s+Dummy|der\s+Gegner)\s+(?:sagte|fragte|meinte|bemerkte|murmelte|"
+        r"kommentierte|rief|stöhnte)\b",
+        r"\b(?:Bemerkung|Kommentar|nachgefragt|fragte\s+nach|eine\s+Frage\s+(?:nach|zu|zum|zur)|hoppla|Entschuldigung\s+Partner)\b",
+    )),
+    ("the table result", _terms(
+        r"\b(?:erfüllt|gewonnen)\b", r"\bFaller\b", r"\b(?:ging|gingen|geht)\s+(?:\w+\s+)?(?:down|unter|rein)\b",
+        r"\b(?:einen?|zwei|drei|vier|\d)\s+(?:down|Faller|Unterstiche?)\b", r"\bmit\s+(?:einem\s+|\w+\s+)?Überstich\w*",
+        r"\b(?:\d+|zehn|elf|zwölf|neun|acht)\s+Stiche\s+(?:gemacht|erzielt|bekommen)\b", r"\b(?:ein\s+)?(?:Top|Null)\b",
+        r"\b(?:Tisch)?[Ee]rgebnis\b",
+    ) + _terms(r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", flags=0)),
+    ("who was at the table", _terms(
+        r"\b(?:am\s+Tisch|der\s+betreffende\s+Spieler|dieser\s+Spieler|der\s+tatsächliche|tatsächlich\s+(?:gereizt|gespielt|"
+        r"gesagt)|schuldige\w*|nichtschuldige\w*|nicht\s+schuldige\w*)\b",
+    )),
+    ("the ruling", _terms(
+        r"\b(?:Turnierleiter\w*|Berufung|Einspruch|Protest|Schiedsgericht|Entscheidung|entschied|berichtig\w*|"
+        r"Ergebnis\w*\s+(?:berichtigt|angepasst)|logische\w*\s+Alternative\w*|nahegelegt|Regel\s+16|§\s*16)\b",
+    ) + _terms(r"\b(?:TL|LA)\b", flags=0)),
+    ("partner's alert or explanation", _terms(
+        r"\b(?:alert\w*|nicht\s+alertiert|Erklärung\w*|erklärt\w*|erklärte|Fehlinformation\w*|falsch\s+erklärt\w*|"
+        r"Falschinformation\w*)\b",
+    )),
+    ("unauthorized information", _terms(r"\bunerlaubte\w*\s+Information\w*\b")),
+)
+
+DUTCH_INNOCENT = _terms(
+    r"\bsnelle\s+(?:slagen?|verliezers?|slag|aankomst)\b", r"\blangzame\s+(?:slagen?|verliezers?)\b",
+    r"\b(?:een|het)\s+tempo\s+(?:winnen|verliezen|voor|achter)\b|\btempo\s+(?:winnen|verliezen)\b",
+    r"\b(?:troef|troeven)\s+(?:\w+\s+){0,2}?(?:meteen|direct|onmiddellijk)\b|\b(?:meteen|direct|onmiddellijk)\s+(?:\w+\s+){0,2}?"
+    r"(?:troef|troeven|trekken|\w*spelen|introeven|nemen)\b",
+    r"\b(?:azen|heren|stoppers?|controles?)[\s-]?(?:vraag|vragen|vraagt)\w*", r"\bvraagt\s+naar\s+\w+", r"\bvraagbod\w*",
+    r"\bazenvraag\w*", r"\bstoppervraag\w*", r"\bdirect\s+(?:bod|volgbod|manche)\b",
+)
+DUTCH = (
+    ("partner's tempo", _terms(
+        r"\b(?:ge)?aarzel\w*", r"\b(?:ge)?twijfel\w*", r"\bdeed\s+er\s+(?:\w+\s+)?(?:lang|een\s+tijd)\s+over\b", r"\bdenkpauze\b", r"\bpauze\b", r"\btempo\w*", r"\blangzaam\w*", r"\btraag\b",
+        r"\b(?:snel(?:le|ler)?|meteen|onmiddellijk|direct|prompt|razendsnel|zonder\s+(?:na\s+te\s+denken|(?:te\s+)?aarzel\w*|"
+        r"pauze|te\s+wachten))\b",
+        r"\b(?:lang|lange\s+tijd|een\s+tijd)\s+(?:nagedacht|gedacht|getwijfeld|gewacht|over\s+gedaan|bedacht)\b",
+        r"\bdacht\s+(?:\w+\s+)?(?:lang|na)\b", r"\bnagedacht\b",
+        r"\bna\s+(?:lang\s+\w+|een\s+(?:tijdje|lange\s+\w+|pauze|denkpauze)|enige\s+tijd)\b", r"\bbedenktijd\b",
+        r"\buiteindelijk\b", r"\btank\w*", r"\b(?:overwoog|overwogen)\s+(?:te\s+)?(?:doubleren|passen|bieden|\w+\s+te\s+bieden)\b",
+        _SECONDS,
+    ) + _terms(r"\bBIT\b", flags=0)),
+    ("partner's manner", _terms(
+        r"\bzucht\w*", r"\bschouders?\s*(?:op)?(?:haal|ophal)\w*|\bhaalde\s+\w*\s*schouders\s+op\b", r"\bgrimas\w*",
+        r"\bglimlach\w*", r"\bgrijns\w*", r"\bgebaar\w*", r"\btoon\b", r"\bnerveu\w*", r"\bonzeker\w*",
+        r"\bkeek\s+(?:\w+\s+)?(?:naar|weg|op|rond)\b", r"\bklopte\b", r"\bsmeet\b", r"\blichaamstaal\b", r"\bnadrukkelijk\w*",
+    )),
+    ("a remark or question at the table", _terms(
+        r"\b(?:partner|noord|zuid|oost|west|hij|zij|ze|de\s+dummy|de\s+tegenstander)\s+(?:zei|vroeg|mompelde|riep|merkte|"
+        r"verzuchtte|fluisterde)\b",
+        r"\b(?:opmerking|commentaar|vroeg\s+naar|een\s+vraag\s+over|vraag\s+(?:over|naar)|oeps|sorry\s+partner)\b",
+    )),
+    ("the table result", _terms(
+        r"\b(?:gemaakt|maakte|maakten)\b", r"\b(?:één|een|twee|drie|vier|\d)\s+down\b", r"\b(?:ging|gingen|gaat)\s+(?:\w+\s+)?down\b",
+        r"\bdown\s+gegaan\b", r"\bmet\s+(?:een\s+|\w+\s+)?overslag\w*", r"\b(?:\d+|tien|elf|twaalf|negen|acht)\s+slagen\s+"
+        r"(?:gemaakt|gehaald)\b", r"\b(?:een\s+)?(?:top|nul)\b", r"\b(?:score|resultaat)\s+aan\s+tafel\b", r"\bresultaat\b",
+    ) + _terms(r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", flags=0)),
+    ("who was at the table", _terms(
+        r"\b(?:aan\s+tafel|de\s+betreffende\s+speler|deze\s+speler|de\s+werkelijke|werkelijk\s+(?:geboden|gespeeld|gezegd)|"
+        r"overtreder\w*|overtredende|niet-overtredende)\b",
+    )),
+    ("the ruling", _terms(
+        r"\b(?:wedstrijdleider\w*|arbitrage|(?:in\s+)?beroep|protest|(?:beroeps)?commissie|uitspraak|arbitrale|aangepast\w*|"
+        r"logisch\w*\s+alternatie\w*|aantoonbaar\s+gesuggereerd|artikel\s+16|Wet\s+16)\b",
+    ) + _terms(r"\b(?:WL|LA)\b", flags=0)),
+    ("partner's alert or explanation", _terms(
+        r"\b(?:alert\w*|niet\s+gealerteerd|uitleg|uitgelegd|uitlegde|verklaring|verkeerde\s+(?:uitleg|informatie)|"
+        r"foute\s+informatie)\b",
+    )),
+    ("unauthorized information", _terms(r"\bongeoorloofde\s+informatie\b")),
+)
+
+CHECKS = {"fr": (FRENCH, FRENCH_INNOCENT), "de": (GERMAN, GERMAN_INNOCENT), "nl": (DUTCH, DUTCH_INNOCENT)}
+
+__all__ = ["CHECKS", "FRENCH", "GERMAN", "DUTCH"]
