@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
+from analysis.language import language as language_of
 
 from .db import commit_or_refuse, reading, writing
 from .models import DEFAULT_ORGANISATION, Membership, Organisation as OrganisationRow, UserAccount
@@ -93,6 +94,19 @@ def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: in
     with writing(url) as session:
         row = organisation_row(session, key)
         row.skip_bid_regulation, row.skip_bid_haste_under = pause.name, skip_bid_haste_under
+        session.add(row)
+        session.commit()
+        return _organisation(row)
+
+
+def set_language(key: str | int, language: str, url: str | None = None) -> Organisation:
+    """The language an organisation's polls and rulings are in by default: a shipped language, or
+    "" for each pollee's browser's (a poll or a panel member may still set one)."""
+    if language:
+        language = language_of(language).code
+    with writing(url) as session:
+        row = organisation_row(session, key)
+        row.language = language
         session.add(row)
         session.commit()
         return _organisation(row)
@@ -235,6 +249,6 @@ def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[
 
 
 __all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "check_role", "Organisation", "create_organisation", "find_organisation",
-           "set_rules",
+           "set_rules", "set_language",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
            "panel_owners_in", "research_reach", "organisation_row", "find_account", "account_named"]

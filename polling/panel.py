@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
+from analysis.language import chosen_language, language as language_of
 from analysis.limits import check_length
 from analysis.polls.classes import CLASSES, class_of
 
@@ -42,6 +43,7 @@ class PanelMember:
     answered: int
     organisation_id: int = DEFAULT_ORGANISATION     # whose panel: a federation's is shared with its clubs
     pending: int = 0                        # links still open (not used, not expired, their poll open)
+    language: str | None = None             # their links' language; None: the poll's
 
     @property
     def response_rate(self) -> Fraction | None:
@@ -85,11 +87,11 @@ def _played(played) -> list[dict]:
 
 
 def add_pollee(name: str, grade: str, reach_by: str = "link", contact: str = "", played=(), notes: str = "",
-               url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> int:
+               url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION, language: str | None = None) -> int:
     _checked(name, grade, reach_by, contact, notes)
     row = Pollee(name=name.strip(), grade=grade, reach_by=reach_by, contact=contact.strip(),
                  played=json.dumps(_played(played), ensure_ascii=False), notes=notes.strip(),
-                 organisation_id=organisation_id)
+                 organisation_id=organisation_id, language=_own_language(language))
     with writing(url) as session:
         session.add(row)
         session.commit()
@@ -98,16 +100,22 @@ def add_pollee(name: str, grade: str, reach_by: str = "link", contact: str = "",
 
 def update_pollee(pollee_id: int, name: str, grade: str, reach_by: str, contact: str = "", played=(),
                   notes: str = "", retired: bool = False, url: str | None = None,
-                  organisation_id: int = DEFAULT_ORGANISATION) -> None:
+                  organisation_id: int = DEFAULT_ORGANISATION, language: str | None = None) -> None:
     """Only the organisation whose panel it is changes a member (a club reads its federation's)."""
     _checked(name, grade, reach_by, contact, notes)
     with writing(url) as session:
         row = _member_row(session, pollee_id, (organisation_id,))
         row.name, row.grade, row.reach_by, row.contact = name.strip(), grade, reach_by, contact.strip()
+        row.language = _own_language(language)
         row.played, row.notes = json.dumps(_played(played), ensure_ascii=False), notes.strip()
         row.retired_at = (row.retired_at or utcnow()) if retired else None
         session.add(row)
         session.commit()
+
+
+def _own_language(language: str | None) -> str | None:
+    """A member's own language: a shipped one, or None (they read the poll's)."""
+    return language_of(language).code if language else None
 
 
 def _member_row(session: Session, pollee_id: int, owners: tuple[int, ...]) -> Pollee:
@@ -145,7 +153,7 @@ def _members(session: Session, organisation_id: int, include_retired: bool = Fal
     return [PanelMember(r.id, r.name, r.grade, r.reach_by, r.contact,
                         tuple((p["event"], p["session"]) for p in json.loads(r.played)), r.notes,
                         r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0), r.organisation_id,
-                        pending.get(r.id, 0))
+                        pending.get(r.id, 0), r.language)
             for r in rows if include_retired or r.retired_at is None]
 
 
@@ -247,10 +255,12 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
     return list(zip(chosen, issued))
 
 
-def message(member: PanelMember, link: str) -> str:
-    """What the director sends: a short note with the personal link (nothing about the case)."""
-    return (f"Hello {member.name}, would you answer a one-minute bridge problem for the director? "
-            f"Your personal link: {link}")
+def message(member: PanelMember, link: str, poll_language: str | None = None) -> str:
+    """What the director sends: a short note with the personal link (nothing about the case), in
+    the language the link opens in (the member's own, else the poll's)."""
+    lang = chosen_language(member.language, poll_language)
+    return lang._("Hello {name}, would you answer a one-minute bridge problem for the director? "
+                  "Your personal link: {link}").format(name=member.name, link=link)
 
 
 __all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "add_pollee", "update_pollee", "panel", "history",

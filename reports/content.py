@@ -15,15 +15,14 @@ from functools import lru_cache
 
 from matplotlib.figure import Figure
 
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES, SUIT_SYMBOLS, Auction, Board
-from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES, Case
+from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, Auction, Board
+from analysis.language import ENGLISH, N_, Language
+from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
 from analysis.law.committee import CommitteeSeen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import Consultation
-from analysis.law.logical_alternatives import action_name, policy_citation
-from analysis.numbers import counted, percent
+from analysis.law.logical_alternatives import action_name, action_word, policy_citation
 from analysis.law.outcome_tree import tree_rows
-from analysis.bridge.play import choice_symbol
 from analysis.evidence.simulation import Simulation, q3_beside, simulate
 from analysis.law import case as case_files
 from analysis.law.ruling import Ruling, rule
@@ -87,6 +86,7 @@ class Report:
     title: str
     blocks: tuple[Block, ...] = field(default=())
     board_number: int | None = None
+    language: str = "en"          # the language its text is in (the renderers draw the deal in it too)
 
     @property
     def file_stem(self) -> str:
@@ -96,235 +96,269 @@ class Report:
         return f"board-{self.board_number}-{stem}" if self.board_number and not named else stem
 
 
+# a case's status as the report's first line says it
+STATUS_WORDS = (N_("open"), N_("polling"), N_("ruled"), N_("appealed"), N_("closed"))
+
+
 def _s(value) -> str:
     return "" if value is None else str(value)
 
 
 def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple[PollSeen, ...] = (),
-                   committee: CommitteeSeen | None = None, generated: datetime | None = None) -> Report:
-    """The report's blocks. ``polls`` and ``committee`` are what a stored case adds (the
-    database's dossier gives them: each poll as seen, the appeal); a case file alone has neither."""
+                   committee: CommitteeSeen | None = None, generated: datetime | None = None,
+                   lang: Language = ENGLISH) -> Report:
+    """The report's blocks, in ``lang``. ``polls`` and ``committee`` are what a stored case adds
+    (the database's dossier gives them: each poll as seen, the appeal); a case file alone has
+    neither."""
     blocks: list = []
     add = blocks.append
-    add(Text(" · ".join(x for x in (case.event, case.session, SCORING_NAMES[case.scoring], f"status: {status}" if status else "",
-                                    f"made {generated:%Y-%m-%d %H:%M} UTC" if generated else "") if x), muted=True))
+    say = lang.say
+    add(Text(" · ".join(x for x in (case.event, case.session, lang.words.scoring[case.scoring],
+                                    lang._("status: {status}").format(status=lang._(status)) if status else "",
+                                    lang._("made {when} UTC").format(when=f"{generated:%Y-%m-%d %H:%M}") if generated else "")
+                        if x), muted=True))
     # the report opens on the ruling in force: the committee's when it decided on another, the
     # director's otherwise; every section below reads that ruling, and the director's follows as history
     final = committee.ruling if committee is not None and committee.ruling is not None else ruling
     decided = committee is not None and bool(committee.decision)
-    blocks += _summary(final, "The ruling: the appeals committee's decision" if final is not ruling else
-                       "The ruling, upheld on appeal" if decided else "The ruling")
+    blocks += _summary(final, lang._("The ruling: the appeals committee's decision") if final is not ruling else
+                       lang._("The ruling, upheld on appeal") if decided else lang._("The ruling"), lang=lang)
     if decided:
-        add(Text(f"{committee.summary} Reason: {committee.reason}"))
-    blocks += _facts(case)
-    add(Heading("The deal and the auction"))
+        add(Text(lang._("{summary} Reason: {reason}").format(summary=say(committee.summary), reason=committee.reason)))
+    blocks += _facts(case, lang)
+    add(Heading(lang._("The deal and the auction")))
     add(Deal(case.board))
     add(AuctionBlock(case.board.auction))
     for poll in polls:
-        blocks += _poll_seen(poll, final.table_action, ui_noun(case))
-    blocks += _poll_reading(case, final)
-    blocks += [Text(f"Against the consultation: {c}") for c in final.cautions]
-    blocks += _questions(final)
+        blocks += _poll_seen(poll, final.table_action, ui_noun(case), lang)
+    blocks += _poll_reading(case, final, lang)
+    blocks += [Text(lang._("Against the consultation: {caution}").format(caution=say(c))) for c in final.cautions]
+    blocks += _questions(final, lang)
     blocks += _simulation(case)
-    blocks += _adjustment(case, final)
-    blocks += _sensitivity(case)
+    blocks += _adjustment(case, final, lang)
+    blocks += _sensitivity(case, lang)
     if committee is not None:
-        blocks += _committee(committee)
+        blocks += _committee(committee, lang)
     if final is not ruling:
-        blocks += _summary(ruling, "The director's ruling, changed on appeal", level=2)
-        add(Text(ruling.text))
-    blocks += _appendix(final)
-    return Report(case.id, case.title, tuple(blocks), case.board.number)
+        blocks += _summary(ruling, lang._("The director's ruling, changed on appeal"), level=2, lang=lang)
+        add(Text(say(ruling.text)))
+    blocks += _appendix(final, lang)
+    return Report(case.id, case.title, tuple(blocks), case.board.number, lang.code)
 
 
-def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2) -> list:
+def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, lang: Language = ENGLISH) -> list:
     """A ruling as read out: the conclusion and what each side gets; the sections below give
     the reasons and the arithmetic."""
-    out = [Heading(title, level), Text(ruling.worksheet.conclusion())]
+    say = lang.say
+    out = [Heading(title, level), Text(say(ruling.worksheet.conclusion()))]
     if ruling.adjusted:
-        out.append(Text(f"Method: {ruling.method}.", muted=True))
-    out += [Text(f"{SIDE_NAMES[side]}: {ruling.scores[side].describe()}.") for side in ("NS", "EW")]
+        out.append(Text(lang._("Method: {method}.").format(method=say(ruling.method)), muted=True))
+    out += [Text(f"{lang.words.sides[side]}: {say(ruling.scores[side].describe())}.") for side in ("NS", "EW")]
     return out
 
 
-def _facts(case: Case) -> list:
-    out = [Heading("The facts")]
+def _facts(case: Case, lang: Language = ENGLISH) -> list:
+    say = lang.say
+    out = [Heading(lang._("The facts"))]
     irr = case.irregularity
     if irr is not None:
-        by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
-        out.append(Text(f"{IRREGULARITY_NAMES[irr.type].capitalize()}{by}" + (f", {irr.seconds} seconds" if irr.seconds else "")
-                        + (f": {irr.description}" if irr.description else "")))
-        out += [Text(line) for line in irr.fact_lines()]
-    rows = [("Kind", KIND_NAMES[case.kind]), ("Laws", f"the {case.laws} edition"),
-            ("Offending side", OFFENDING_SIDE_NAMES.get(case.offending_side or "", "not given")),
-            ("Table result", case.table_result.describe() + (f" (North-South {case.table_result.ns_score:+d})"
-                                                             if case.table_result.ns_score is not None else "")
-             if case.table_result else "not recorded"),
-            ("Scoring", case.scoring_description() + (f"; field of {counted(len(case.field), 'other table')}" if case.field else "")
-             + (f", other table North-South {case.other_table:+d}" if case.other_table is not None else "")),
-            ("Class of players", _s(case.class_of_players)), ("Source", case.source)]
+        what = lang._(IRREGULARITY_NAMES[irr.type]).capitalize()
+        head = lang._("{what} by {seat}").format(what=what, seat=lang.seat(irr.by)) if irr.by else what
+        if irr.seconds:
+            head = lang._("{what}, {seconds} seconds").format(what=head, seconds=irr.seconds)
+        out.append(Text(head + (f": {irr.description}" if irr.description else "")))
+        out += [Text(say(line)) for line in irr.fact_lines()]
+    result = lang._("not recorded")
+    if case.table_result:
+        result = say(case.table_result.describe())
+        if case.table_result.ns_score is not None:
+            result = lang._("{result} (North-South {score})").format(result=result, score=f"{case.table_result.ns_score:+d}")
+    scoring = say(case.scoring_description())
+    if case.field:
+        scoring = lang._("{scoring}; field of {tables} other tables").format(scoring=scoring, tables=len(case.field))
+    if case.other_table is not None:
+        scoring = lang._("{scoring}, other table North-South {score}").format(scoring=scoring, score=f"{case.other_table:+d}")
+    rows = [(lang._("Kind"), lang._(KIND_NAMES[case.kind])), (lang._("Laws"), lang._("the {laws} edition").format(laws=case.laws)),
+            (lang._("Offending side"), lang._(OFFENDING_SIDE_NAMES.get(case.offending_side or "", "not given"))),
+            (lang._("Table result"), result), (lang._("Scoring"), scoring),
+            (lang._("Class of players"), _s(case.class_of_players)), (lang._("Source"), case.source)]
     out.append(Table(("", ""), tuple((k, v) for k, v in rows if v)))
     if case.notes:
         out.append(Text(case.notes))
     if case.assumptions:
-        out.append(Text("Assumed where the source is silent: " + "; ".join(case.assumptions), muted=True))
+        out.append(Text(lang._("Assumed where the source is silent: {assumptions}").format(
+            assumptions="; ".join(case.assumptions)), muted=True))
     return out
 
 
-def _play_seen(p) -> str:
+def _play_seen(p, lang: Language = ENGLISH) -> str:
     """A lead or play poll's contract, dummy once faced and the tricks so far, in words."""
-    text = f"{p.poll_kind.in_words}. Contract: {p.contract}."
+    text = lang._("{kind}. Contract: {contract}.").format(kind=lang._(p.poll_kind.in_words), contract=p.contract_in(lang))
     if p.dummy:
-        text += " Dummy: " + " ".join(f"{SUIT_SYMBOLS[s]}{(p.dummy[s] or '—').replace('T', '10')}" for s in "SHDC") + "."
+        text += " " + lang._("Dummy: {cards}.").format(cards=" ".join(
+            f"{SUIT_SYMBOLS[s]}{''.join(lang.words.rank(r) for r in p.dummy[s]) or '—'}" for s in "SHDC"))
     for number, (_leader, trick) in enumerate(p.tricks, 1):
-        text += f" Trick {number}: " + ", ".join(f"{who} {choice_symbol(card)}" for who, card in trick) + "."
+        text += " " + lang._("Trick {number}: {cards}.").format(number=number, cards=", ".join(
+            f"{lang.words.seat_letters[who]} {lang.choice(card)}" for who, card in trick))
     return text
 
 
-def _poll_seen(poll, table_action: str, ui: str) -> list:
+def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> list:
     p = poll.problem
-    out = [Heading(f"Poll {poll.number}: the problem as the pollees saw it"), Text(p.wording),
-           Text(f"You are {SEAT_NAMES[p.seat]}. Scoring: {SCORING_NAMES.get(p.scoring, p.scoring)}."
-                + (f" Your methods: {p.methods}" if p.methods else "")),
+    scoring = lang.words.scoring.get(p.scoring, p.scoring)
+    out = [Heading(lang._("Poll {number}: the problem as the pollees saw it").format(number=poll.number)), Text(p.wording),
+           Text(lang._("You are {seat}. Scoring: {scoring}.").format(seat=lang.seat(p.seat), scoring=scoring)
+                + (" " + lang._("Your methods: {methods}").format(methods=p.methods) if p.methods else "")),
            PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
     if poll.wording_kept:
         out.append(Text(poll.wording_kept + ".", muted=True))
     if p.is_play:
-        out.append(Text(_play_seen(p)))
+        out.append(Text(_play_seen(p, lang)))
     if poll.answers:
         columns = tuple(poll.answers[0])
-        out += [Heading(f"Poll {poll.number}: the answers ({len(poll.answers)})", 3),
-                Table(columns, tuple(tuple(_s(a[c]) for c in columns) for a in poll.answers))]
+        out += [Heading(lang._("Poll {number}: the answers ({count})").format(number=poll.number, count=len(poll.answers)), 3),
+                Table(tuple(lang._(c) for c in columns), tuple(tuple(lang.say(_s(a[c])) for c in columns)
+                                                          for a in poll.answers))]
     else:
-        out.append(Text("No answers yet.", muted=True))
+        out.append(Text(lang._("No answers yet."), muted=True))
     if poll.q4_answers:
         frame = q4_frame(poll.suggested, poll.q4_answers, table_action)
-        out += [Text(f"Q4: {poll.q4_question}", muted=True),
+        out += [Text(lang._("Q4: {question}").format(question=p.q4_text(lang) or poll.q4_question), muted=True),
                 Chart(charts.q4_chart(frame, q4_title(frame, ui, poll.number)), "Q4, the calls named: " + ", ".join(
                     f"{a} {k} of {poll.q4_answers}" for a, k in zip(frame["action"], frame["named"])))]
     return out
 
 
-def _poll_reading(case: Case, ruling: Ruling) -> list:
-    out = [Heading("Logical alternatives")]
+def _poll_reading(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
+    say = lang.say
+    out = [Heading(lang._("Logical alternatives"))]
     la = ruling.la
     if la is None:
         inputs = case.ruling
-        found = ", ".join(action_name(a) for a in inputs.alternatives) or "none"
-        return out + [Text(f"No counted poll of peers is recorded with this case; the director found: {found}. "
-                           f"{inputs.alternatives_reason}")] + _other_evidence(case)
-    out.append(Text(f"{la.poll_size} pollees, read under {la.policy.shown} ({policy_citation(la.policy, case.laws)})."))
+        found = ", ".join(say(action_word(a)) for a in inputs.alternatives) or lang._("none")
+        return out + [Text(lang._("No counted poll of peers is recorded with this case; the director found: {found}. "
+                             "{reason}").format(found=found, reason=inputs.alternatives_reason))] + \
+            _other_evidence(case, lang)
+    out.append(Text(lang._("{n} pollees, read under {policy} ({citation}).").format(
+        n=la.poll_size, policy=say(la.policy.shown), citation=say(policy_citation(la.policy, case.laws)))))
     if case.ruling.walk_through is not None:
-        out.append(Text(case.ruling.walk_through.words()))
-    out.append(Text("The share among all the player's peers is read from the poll as from a sample of them "
-                    "(Jeffreys prior): its 80% range, and the chance it meets the test that decided each verdict; a "
-                    "verdict is firm when that chance is at most 10% or at least 90%, its bound outside the range.",
+        out.append(Text(say(case.ruling.walk_through.words())))
+    out.append(Text(lang._("The share among all the player's peers is read from the poll as from a sample of them "
+                      "(Jeffreys prior): its 80% range, and the chance it meets the test that decided each verdict; a "
+                      "verdict is firm when that chance is at most 10% or at least 90%, its bound outside the range."),
                     muted=True))
-    out.append(Table(("action", "chose", "close", "considered", "verdict", "share among peers (80% range)",
-                      "chance it meets the test", "settled?", "reason"),
-                     tuple((action_name(v.action), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
-                            v.verdict, "" if v.firm_range is None else
-                            f"{percent(v.firm_range.low)} – {percent(v.firm_range.high)}",
-                            "" if v.p_meets is None else f"{float(v.p_meets):.2f}", v.confidence or "", v.reason)
+    out.append(Table(tuple(lang._(c) for c in (N_("action"), N_("chose"), N_("close"), N_("considered"), N_("verdict"),
+                                          N_("share among peers (80% range)"), N_("chance it meets the test"),
+                                          N_("settled?"), N_("reason"))),
+                     tuple((say(action_word(v.action)), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
+                            lang._(str(v.verdict)), "" if v.firm_range is None else
+                            f"{lang.percent(v.firm_range.low)} – {lang.percent(v.firm_range.high)}",
+                            "" if v.p_meets is None else lang.number(round(float(v.p_meets), 2)),
+                            lang._(v.confidence or ""), say(v.reason))
                            for v in la.verdicts)))
-    out.append(Chart(charts.poll_chart(la), "The poll: " + "; ".join(
-        f"{action_name(v.action)} chose {v.counts.chose}, close {v.counts.close}, considered {v.counts.considered}: {v.verdict}"
-        for v in la.verdicts)))
+    out.append(Chart(charts.poll_chart(la), lang._("The poll: {verdicts}").format(
+        verdicts="; ".join(say(v.in_words()) for v in la.verdicts))))
     if case.ruling.q4:
         named, answers = case.ruling.q4
         frame = q4_frame([(ruling.table_action, named)], answers, ruling.table_action)
         title = q4_title(frame, ui_noun(case))
         out.append(Chart(charts.q4_chart(frame, title), title))
-    return out + _other_evidence(case)
+    return out + _other_evidence(case, lang)
 
 
-def _other_evidence(case: Case) -> list:
+def _other_evidence(case: Case, lang: Language = ENGLISH) -> list:
     """Every other way the logical alternatives were established, each said as what it is."""
     evidence = case.ruling.evidence if case.ruling is not None else ()
     if not evidence:
         return []
-    out: list = [Heading("Other evidence on the logical alternatives", 3)]
+    say = lang.say
+    out: list = [Heading(lang._("Other evidence on the logical alternatives"), 3)]
     for e in evidence:
-        out.append(Text(e.words()))
+        out.append(Text(say(e.words())))
         if isinstance(e, Consultation):
-            out.append(Table(("consulted", "as", "action", "logical alternative?", "why"), tuple(
-                (p.name, p.role, action_name(v.action), "yes" if v.logical_alternative else "no", v.why)
+            out.append(Table(tuple(lang._(c) for c in (N_("consulted"), N_("as"), N_("action"), N_("logical alternative?"),
+                                                  N_("why"))), tuple(
+                (p.name, p.role, say(action_word(v.action)), lang._("yes") if v.logical_alternative else lang._("no"), v.why)
                 for p in e.people for v in p.views)))
     return out
 
 
-
-
-def _questions(ruling: Ruling) -> list:
+def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
+    say = lang.say
     if not ruling.worksheet.answers:       # an unplayable board: Law 12C2 alone
-        return [Heading("The ruling"), Text(ruling.worksheet.conclusion())]
-    rows = tuple((str(i), a.question.capitalize(), a.verdict(),
-                  (a.reason + (f" ({a.evidence})" if a.evidence else "")) if a.reached else "")
+        return [Heading(lang._("The ruling")), Text(say(ruling.worksheet.conclusion()))]
+    rows = tuple((str(i), lang._(a.question).capitalize(), lang._(a.verdict()),
+                  (say(a.reason) + (f" ({say(a.evidence)})" if a.evidence else "")) if a.reached else "")
                  for i, a in enumerate(ruling.worksheet.answers, 1))
-    return [Heading("The four questions"), Text(ruling.worksheet.basis, muted=True),
-            Table(("", "question", "answer", "why"), rows)]
+    return [Heading(lang._("The four questions")), Text(say(ruling.worksheet.basis), muted=True),
+            Table(("", lang._("question"), lang._("answer"), lang._("why")), rows)]
 
 
-def _adjustment(case: Case, ruling: Ruling) -> list:
-    out = [Heading("The score")]
+def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
+    say = lang.say
+    out = [Heading(lang._("The score"))]
     adjustment = case.ruling.adjustment
     if ruling.adjusted:
-        out.append(Text(f"Method: {ruling.method}."))
+        out.append(Text(lang._("Method: {method}.").format(method=say(ruling.method))))
         if adjustment.note:
-            out.append(Text(adjustment.note, muted=True))
+            out.append(Text(say(adjustment.note), muted=True))
         for slot, tree in adjustment.trees():
-            title = slot.label
+            title = lang._(slot.label)
             rows = tree_rows(tree)
             out += [Heading(title, 3),
-                    Table(("action", "weight", "contract", "contract weight", "tricks", "tricks weight"),
-                          tuple((action_name(r["action"]) + (" (cancelled)" if r["cancelled"] else ""), r["action_weight"],
-                                 r["in_words"], r["contract_weight"],
+                    Table(tuple(lang._(c) for c in (N_("action"), N_("weight"), N_("contract"), N_("contract weight"),
+                                               N_("tricks"), N_("tricks weight"))),
+                          tuple((say(action_word(r["action"])) + (f" ({lang._('cancelled')})" if r["cancelled"] else ""),
+                                 r["action_weight"], say(r["in_words"]), r["contract_weight"],
                                  _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
                     Chart(charts.outcome_chart(tree, title), f"{title}: " + ", ".join(
-                        f"{action_name(r['action'])} {r['action_weight']}" for r in rows))]
-    out.append(_scores(ruling))
+                        f"{say(action_word(r['action']))} {r['action_weight']}" for r in rows))]
+    out.append(_scores(ruling, lang))
     if any(s.weighted is not None for s in ruling.scores.values()):
-        out.append(Chart(charts.field_chart(case, ruling), "Where the assigned score falls: "
-                         + "; ".join(f"{side} {ruling.scores[side].describe()}" for side in ("NS", "EW"))))
+        out.append(Chart(charts.field_chart(case, ruling), lang._("Where the assigned score falls: {scores}").format(
+            scores="; ".join(f"{lang.words.sides[side]} {say(ruling.scores[side].describe())}" for side in ("NS", "EW")))))
     return out
 
 
-def _scores(ruling: Ruling) -> Table:
-    return Table(("side", "assigned score"),
-                 tuple((SIDE_NAMES[side], ruling.scores[side].describe()) for side in ("NS", "EW")))
+def _scores(ruling: Ruling, lang: Language = ENGLISH) -> Table:
+    return Table((lang._("side"), lang._("assigned score")),
+                 tuple((lang.words.sides[side], lang.say(ruling.scores[side].describe())) for side in ("NS", "EW")))
 
 
-def _appendix(ruling: Ruling) -> list:
+def _appendix(ruling: Ruling, lang: Language = ENGLISH) -> list:
     """How each side's score was worked out, for a reader who checks it: each outcome scored
     against the field (or the other table) with the weights, as the scoring program does it."""
-    rows = tuple((SIDE_NAMES[side], ruling.scores[side].arithmetic) for side in ("NS", "EW")
+    rows = tuple((lang.words.sides[side], lang.say(ruling.scores[side].arithmetic)) for side in ("NS", "EW")
                  if ruling.scores[side].arithmetic)
     if not rows:
         return []
-    return [Heading("Appendix: the arithmetic"),
-            Text("Each outcome is scored against the field with the weights added to its frequencies, then "
-                 "weighted (Law 78A as Kooijman's commentary on the 2017 Laws describes it); an outcome's own "
-                 "share of the matchpoints can fall below zero, since its weight counts against it.", muted=True),
-            Table(("side", "working"), rows)]
+    return [Heading(lang._("Appendix: the arithmetic")),
+            Text(lang._("Each outcome is scored against the field with the weights added to its frequencies, then "
+                   "weighted (Law 78A as Kooijman's commentary on the 2017 Laws describes it); an outcome's own "
+                   "share of the matchpoints can fall below zero, since its weight counts against it."), muted=True),
+            Table((lang._("side"), lang._("working")), rows)]
 
 
-def _sensitivity(case: Case) -> list:
+def _sensitivity(case: Case, lang: Language = ENGLISH) -> list:
     if case.ruling is None or not case.ruling.poll:
         return []
     try:
         sens = threshold_sensitivity(case)
     except HuddleInputError:
         return []
+    say = lang.say
     per = sensitivity_frame(sens).drop_duplicates("threshold")
-    rows = tuple((percent(r['threshold']), ", ".join(action_name(a) for a in row["logical_alternatives"]) or "none",
-                  {True: "yes", False: "no", None: "—"}[row["adjusted"]], r["NS_exact"], r["EW_exact"], r["note"])
+    rows = tuple((lang.percent(r['threshold']), ", ".join(say(action_word(a)) for a in row["logical_alternatives"])
+                  or lang._("none"), lang._({True: "yes", False: "no", None: "—"}[row["adjusted"]]), r["NS_exact"], r["EW_exact"],
+                  say(r["note"]))
                  for (_, r), row in zip(per.iterrows(), sens.rows))
-    return [Heading("The ruling as the threshold moves"),
-            Text("Each threshold from 5% to 50% in the policy's place: which actions are logical alternatives and "
-                 "what each side would get (an alternative that drops out leaves the outcome tree, its weight "
-                 "shared out over the rest).", muted=True),
-            Table(("threshold", "logical alternatives", "adjusted", "North-South", "East-West", "note"), rows),
-            Chart(charts.sensitivity_chart(sens), "The ruling as the threshold moves")]
+    return [Heading(lang._("The ruling as the threshold moves")),
+            Text(lang._("Each threshold from 5% to 50% in the policy's place: which actions are logical alternatives and "
+                   "what each side would get (an alternative that drops out leaves the outcome tree, its weight "
+                   "shared out over the rest)."), muted=True),
+            Table(tuple(lang._(c) for c in (N_("threshold"), N_("logical alternatives"), N_("adjusted"), N_("North-South"),
+                                       N_("East-West"), N_("note"))), rows),
+            Chart(charts.sensitivity_chart(sens), lang._("The ruling as the threshold moves"))]
 
 
 @lru_cache(maxsize=16)
@@ -364,27 +398,28 @@ def _simulation(case: Case) -> list:
     return out
 
 
-def _committee(c) -> list:
-    out = [Heading("The appeals committee"), Text(c.summary), Text(f"Reason: {c.reason}")]
+def _committee(c, lang: Language = ENGLISH) -> list:
+    say = lang.say
+    out = [Heading(lang._("The appeals committee")), Text(say(c.summary)), Text(lang._("Reason: {reason}").format(reason=c.reason))]
     if c.votes:
-        out.append(Table(("member", "vote", "reason", "change proposed"),
-                         tuple((v["member"], v["decision"], v["reason"], v.get("tried", "")) for v in c.votes)))
+        out.append(Table(tuple(lang._(h) for h in (N_("member"), N_("vote"), N_("reason"), N_("change proposed"))),
+                         tuple((v["member"], lang._(v["decision"]), v["reason"], say(v.get("tried", ""))) for v in c.votes)))
     if c.ruling is not None:
-        out += [Heading("The committee's ruling in full", 3), Text(c.ruling_text or c.ruling.text)]
+        out += [Heading(lang._("The committee's ruling in full"), 3), Text(say(c.ruling_text or c.ruling.text))]
     return out
 
 
-def report_for_file(case: Case) -> Report:
-    """A report of a case file alone (no polls or appeal: those live in the database)."""
-    return report_content(case, rule(case), generated=datetime.now(timezone.utc))
+def report_for_file(case: Case, lang: Language = ENGLISH) -> Report:
+    """A report of a case file alone (no polls or appeal: those live in the database), in ``lang``."""
+    return report_content(case, rule(case), generated=datetime.now(timezone.utc), lang=lang)
 
 
 def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] = (),
-                           committee: CommitteeSeen | None = None) -> Report:
-    """A report of a stored case with its polls as the pollees saw them and its appeal."""
+                           committee: CommitteeSeen | None = None, lang: Language = ENGLISH) -> Report:
+    """A report of a stored case with its polls as the pollees saw them and its appeal, in ``lang``."""
     if case.ruling is None:
         raise HuddleInputError("ruling", "the director has not ruled on this case yet: there is nothing to report")
-    return report_content(case, rule(case), status, polls, committee, generated=datetime.now(timezone.utc))
+    return report_content(case, rule(case), status, polls, committee, generated=datetime.now(timezone.utc), lang=lang)
 
 
 __all__ = ["Report", "report_content", "report_for_file", "report_for_stored_case", "Heading", "Text", "Table", "Chart", "Deal",

@@ -7,11 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from analysis.bridge import SUIT_SYMBOLS, SUITS, VULNERABILITY_NAMES, Auction, Board, Call, hand_suits, is_vulnerable
+from analysis.bridge import SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits, is_vulnerable
 from analysis.language import ENGLISH, N_, Language
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
-VUL_TEXT = VULNERABILITY_NAMES
 
 CSS = """
 <style>

@@ -12,12 +12,13 @@ import matplotlib
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
+from analysis.bridge import SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
+from analysis.language import ENGLISH, Language, language
 from analysis.errors import HuddleInputError
 
 from . import charts
 from .content import AuctionBlock, Chart, Deal, Heading, PollHand, Report, Table, Text
-from .diagram import (CSS as DIAGRAM_CSS, SUIT_COLOURS, VUL_TEXT, auction_grid, auction_html, call_parts, hand_diagram_html,
+from .diagram import (CSS as DIAGRAM_CSS, SUIT_COLOURS, auction_grid, auction_html, call_parts, hand_diagram_html,
                       single_hand_html)
 
 PAGE_CSS = """
@@ -39,15 +40,16 @@ figure{margin:.8rem 0} figure svg{max-width:100%;height:auto}
 # ---------------------------------------------------------------- HTML
 
 def to_html(report: Report) -> str:
-    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    lang = language(report.language)
+    parts = [f"<!doctype html><html lang='{lang.code}'><head><meta charset='utf-8'>"
              f"<meta name='viewport' content='width=device-width,initial-scale=1'>"
              f"<title>{escape(report.title)}</title>{PAGE_CSS}{DIAGRAM_CSS}</head><body>",
              f"<h1>{escape(report.title)}</h1>"]
-    parts += [_html_block(b) for b in report.blocks]
+    parts += [_html_block(b, lang) for b in report.blocks]
     return "".join(parts) + "</body></html>\n"
 
 
-def _html_block(block) -> str:
+def _html_block(block, lang: Language) -> str:
     if isinstance(block, Heading):
         return f"<h{block.level}>{escape(block.text)}</h{block.level}>"
     if isinstance(block, Text):
@@ -59,12 +61,13 @@ def _html_block(block) -> str:
     if isinstance(block, Chart):
         return f"<figure role='img' aria-label='{escape(block.alt)}'>{charts.svg(block.figure)}</figure>"
     if isinstance(block, Deal):
-        return hand_diagram_html(block.board, include_css=False)
+        return hand_diagram_html(block.board, include_css=False, lang=lang)
     if isinstance(block, AuctionBlock):
-        return auction_html(block.auction, block.annotations, include_css=False, question_mark=block.question_mark)
+        return auction_html(block.auction, block.annotations, include_css=False, question_mark=block.question_mark,
+                            lang=lang)
     if isinstance(block, PollHand):
         p = block.problem
-        return single_hand_html(p.seat, p.hand, p.dealer, p.vulnerability)
+        return single_hand_html(p.seat, p.hand, p.dealer, p.vulnerability, lang)
     raise TypeError(f"no HTML for {type(block).__name__}")
 
 
@@ -75,8 +78,9 @@ LINE = 5.0
 
 
 class _PDF(FPDF):
-    def __init__(self, title: str):
+    def __init__(self, title: str, lang: Language = ENGLISH):
         super().__init__(format="A4")
+        self.lang = lang
         self.add_font("DejaVu", "", str(FONT_DIR / "DejaVuSans.ttf"))
         self.add_font("DejaVu", "B", str(FONT_DIR / "DejaVuSans-Bold.ttf"))
         self.set_auto_page_break(True, margin=15)
@@ -88,12 +92,13 @@ class _PDF(FPDF):
         self.set_y(-12)
         self.set_font("DejaVu", "", 8)
         self.set_text_color(110, 110, 118)
-        self.cell(0, 5, f"{self.report_title} · page {self.page_no()}", align="C")
+        page = self.lang._("page {number}").format(number=self.page_no())
+        self.cell(0, 5, f"{self.report_title} · {page}", align="C")
         self.set_text_color(0, 0, 0)
 
 
 def to_pdf(report: Report) -> bytes:
-    pdf = _PDF(report.title)
+    pdf = _PDF(report.title, language(report.language))
     pdf.add_page()
     pdf.set_font("DejaVu", "B", 16)
     pdf.multi_cell(0, 8, report.title, align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
@@ -136,7 +141,8 @@ def _pdf_block(pdf: _PDF, block) -> None:
         below = _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), p.seat, p.hand, p.dealer, p.vulnerability)
         pdf.set_xy(pdf.l_margin, below + 1)
         pdf.set_font("DejaVu", "", 9)
-        pdf.cell(0, LINE, f"Dealer {SEAT_NAMES[p.dealer]} · {VUL_TEXT[p.vulnerability]}",
+        words = pdf.lang.words
+        pdf.cell(0, LINE, f"{words.short['dealer']} {words.seat(p.dealer)} · {words.vulnerability[p.vulnerability]}",
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     else:
         raise TypeError(f"no PDF for {type(block).__name__}")
@@ -225,15 +231,17 @@ def _pdf_hand(pdf: _PDF, x: float, y: float, seat: str, suits: dict[str, str] | 
     """One hand at (x, y); returns the y below it."""
     pdf.set_xy(x, y)
     pdf.set_font("DejaVu", "B", 8)
-    head = SEAT_NAMES[seat].upper() + (" · dealer" if dealer == seat else "") + (" · vul" if is_vulnerable(vul, seat) else "")
+    words = pdf.lang.words
+    head = (words.seat(seat).upper() + (f" · {words.short['dealer'].lower()}" if dealer == seat else "")
+            + (f" · {words.short['vul']}" if is_vulnerable(vul, seat) else ""))
     pdf.cell(45, LINE, head)
     pdf.set_font("DejaVu", "", 10)
     if suits is None:
         pdf.set_xy(x, y + LINE)
-        pdf.cell(45, LINE, "not recorded")
+        pdf.cell(45, LINE, pdf.lang._("not recorded"))
         return y + 2 * LINE
     for i, suit in enumerate(SUITS):
-        _suit_line(pdf, x, y + LINE * (i + 1), suit, suits[suit])
+        _suit_line(pdf, x, y + LINE * (i + 1), suit, "".join(words.rank(r) for r in suits[suit]))
     return y + 5 * LINE
 
 
@@ -250,15 +258,16 @@ def _pdf_deal(pdf: _PDF, block: Deal) -> None:
     pdf.set_font("DejaVu", "", 8)
     pdf.set_fill_color(246, 246, 242)
     pdf.set_xy(x0 + col, middle + LINE)
-    number = f"Board {board.number} · " if board.number else ""
-    pdf.multi_cell(40, 4.5, f"{number}Dealer {SEAT_NAMES[board.dealer]}\n{VUL_TEXT[board.vulnerability]}",
-                   border=1, align="C", fill=True)
+    words = pdf.lang.words
+    number = pdf.lang._("Board {number}").format(number=board.number) + " · " if board.number else ""
+    pdf.multi_cell(40, 4.5, f"{number}{words.short['dealer']} {words.seat(board.dealer)}\n"
+                            f"{words.vulnerability[board.vulnerability]}", border=1, align="C", fill=True)
     end = _pdf_hand(pdf, x0 + col, y0 + 11 * LINE, "S", hands["S"], board.dealer, board.vulnerability)
     pdf.set_xy(x0, end + 2)
 
 
 def _pdf_auction(pdf: _PDF, block: AuctionBlock) -> None:
-    rows, footnotes = auction_grid(block.auction, block.annotations, block.question_mark)
+    rows, footnotes = auction_grid(block.auction, block.annotations, block.question_mark, pdf.lang)
     width = 22
     if pdf.get_y() + (len(rows) + 2) * LINE > pdf.h - 15:
         pdf.add_page()
@@ -266,7 +275,7 @@ def _pdf_auction(pdf: _PDF, block: AuctionBlock) -> None:
     pdf.set_font("DejaVu", "B", 8)
     for i, seat in enumerate("WNES"):
         pdf.set_xy(x0 + i * width, pdf.get_y())
-        pdf.cell(width, LINE, SEAT_NAMES[seat], border="B")
+        pdf.cell(width, LINE, pdf.lang.seat(seat), border="B")
     y = pdf.get_y() + LINE
     for row in rows:
         for i, cell in enumerate(row):
@@ -285,7 +294,7 @@ def _pdf_call(pdf: _PDF, x: float, y: float, width: float, cell) -> None:
         pdf.rect(x, y, width - 2, LINE, style="F")
     pdf.set_xy(x, y)
     pdf.set_font("DejaVu", "B" if cell.call == "?" else "", 10)
-    for text, suit in call_parts(cell.call):
+    for text, suit in call_parts(cell.call, pdf.lang):
         if suit:
             pdf.set_text_color(*_rgb(SUIT_COLOURS[suit]))
         pdf.cell(pdf.get_string_width(text) + 0.3, LINE, text)

@@ -4,6 +4,7 @@ that also belongs to another organisation is the server operator's to change (hu
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.language import language, shipped_languages
 from analysis.law.regulations import SKIP_BID_PAUSES
 from polling import accounts, organisations
 from polling.organisations import ROLES
@@ -83,10 +84,15 @@ with st.form("club_rules"):
     haste = st.number_input("A call sooner than this many seconds after a skip bid is undue haste "
                             f"(blank: {SKIP_BID_PAUSES[regulation].haste_under}, Huddle's reading of 'about ten seconds')",
                             min_value=1, max_value=12, value=club.skip_bid_haste_under, step=1, key="org_haste")
+    codes = ["", *shipped_languages()]
+    spoken = st.selectbox("The language of its polls and rulings (a poll, or a panel member, may have its own)", codes,
+                          index=codes.index(club.language) if club.language in codes else 0, key="org_language",
+                          format_func=lambda c: language(c).name if c else "Each pollee's browser's")
     kept = st.form_submit_button("Keep these settings")
 if kept:
     try:
         organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste))
+        organisations.set_language(user.organisation_id, spoken)
     except HuddleInputError as exc:
         show_error(exc)
     else:

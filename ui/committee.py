@@ -98,7 +98,7 @@ def _the_poll() -> None:
 
 
 def _the_ruling() -> None:
-    show_ruling(director)
+    show_ruling(director, "director")
     for slot, tree in case.ruling.adjustment.trees() if director.adjusted else ():
         st.plotly_chart(remembered("tree figure", (*saved, slot.name), lambda: outcome_tree_figure(tree, slot.label)),
                         key=f"tree_director_{slot.name}")

@@ -94,7 +94,7 @@ if poll.status != "closed":
                         (f"{m.name} ({m.reach_by}{': ' + m.contact if m.contact else ''})", i.link(base), i.expires_at)
                         for m, i in sent]
                     st.session_state.setdefault("panel_messages", {})[poll.id] = [
-                        panel.message(m, i.link(base)) for m, i in sent]
+                        panel.message(m, i.link(base), services.problem_of(poll).language) for m, i in sent]
                     st.rerun()
 
 fresh = st.session_state.get("issued_links", {}).get(poll.id, [])

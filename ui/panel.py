@@ -4,10 +4,18 @@ rates and history of answers. Links for a class-matched group are issued on the 
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.language import language, shipped_languages
 from analysis.numbers import percent
 from polling import panel
 from ui.auth import require
 from ui.widgets import inert, show_error, typed_rows
+
+LANGUAGES = ["", *shipped_languages()]
+
+
+def language_name(code: str) -> str:
+    return language(code).name if code else "The poll's"
+
 
 user = require("director")
 st.title("Pollee panel")
@@ -23,6 +31,7 @@ if members:
                    "links": m.invited, "still open": m.pending, "answered": m.answered,
                    "response rate": percent(m.response_rate) if m.response_rate is not None else "",
                    "played": "; ".join(f"{e}" + (f", {s}" if s else "") for e, s in m.played),
+                   "language": language_name(m.language or ""),
                    "active": "no" if m.retired else "yes"} for m in members]),
                  hide_index=True, width="stretch")
 else:
@@ -43,9 +52,11 @@ with st.form("panel_add", clear_on_submit=True):
     contact = st.text_input("Contact (e-mail address or phone number, as they asked)", key="pn_contact", max_chars=200)
     played = st.text_area("Sessions played (one per line: Event / Session; the event alone for all its sessions)",
                           key="pn_played")
+    spoken = st.selectbox("Their language (their links open in it)", LANGUAGES, format_func=language_name, key="pn_language")
     if st.form_submit_button("Add", type="primary"):
         try:
-            panel.add_pollee(name, grade, reach, contact, played_rows(played), organisation_id=user.organisation_id)
+            panel.add_pollee(name, grade, reach, contact, played_rows(played), organisation_id=user.organisation_id,
+                             language=spoken)
         except HuddleInputError as exc:
             show_error(exc)
         else:
@@ -66,11 +77,13 @@ if members:
             reach = cols[2].selectbox("Reach by", panel.REACH_BY, index=panel.REACH_BY.index(m.reach_by))
             contact = st.text_input("Contact", m.contact, max_chars=200)
             played = st.text_area("Sessions played", "\n".join(f"{e} / {s}" if s else e for e, s in m.played))
+            spoken = st.selectbox("Their language (their links open in it)", LANGUAGES, format_func=language_name,
+                                  index=LANGUAGES.index(m.language) if m.language in LANGUAGES else 0)
             retired = st.checkbox("No longer on the panel", m.retired)
             if st.form_submit_button("Save"):
                 try:
                     panel.update_pollee(m.id, name, grade, reach, contact, played_rows(played), m.notes, retired,
-                                        organisation_id=user.organisation_id)
+                                        organisation_id=user.organisation_id, language=spoken)
                 except HuddleInputError as exc:
                     show_error(exc)
                 else:

@@ -7,9 +7,10 @@ import streamlit as st
 from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import choice_symbol, position_index, position_name
-from polling import cases, services
+from analysis.language import language as language_of, shipped_languages
+from polling import cases, organisations, services
 from analysis.polls.kinds import POLL_KINDS
-from analysis.polls.problem import build_poll, q4_question, sensible_alternatives
+from analysis.polls.problem import build_poll, q4_prompt, sensible_alternatives
 from analysis.polls.wording import poll_wording_problems
 from ui.auth import require
 from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error, show_problem
@@ -54,6 +55,15 @@ else:
              "another decision above.")
     st.stop()
 
+club_language = organisations.get_organisation(user.organisation_id).language
+codes = shipped_languages()
+language = st.selectbox("The poll's language (what pollees read; a panel member with a language of their own reads "
+                        "theirs)", codes, index=codes.index(club_language) if club_language in codes else 0,
+                        format_func=lambda c: language_of(c).name, key=f"pb_language_{case_id}",
+                        help="The introduction and the methods are shown as you write them: write them in this "
+                             "language. The wording check reads this language.")
+lang = language_of(language)
+
 wording = st.text_area("Introduction for pollees", key="pb_wording", max_chars=2000,
                        placeholder="Matchpoints. What do you call, and what else would you consider?")
 methods = st.text_area("The partnership's methods", key="pb_methods", max_chars=2000,
@@ -79,7 +89,7 @@ if walk:
     last = len(calls) if play_index is not None else decision_index
     walk_from = st.number_input("Start at call number", 1, max(last, 1), 1, key="pb_walk_from") - 1
 try:
-    q4_text, q4_reason = q4_question(case, decision_index, play_index), ""
+    q4_text, q4_reason = q4_prompt(case, decision_index, play_index).text(lang), ""
 except HuddleInputError as exc:
     q4_text, q4_reason = "", exc.problem
 q4 = st.checkbox("After the answers are locked, ask what the unauthorized information suggests (Q4)",
@@ -90,7 +100,7 @@ if q4 and q4_text:
 BOXES = {"wording": "The introduction", "methods": "The methods"}
 flagged = False
 for name, text in (("wording", wording), ("methods", methods)):
-    for problem in poll_wording_problems(text, case, name):
+    for problem in poll_wording_problems(text, case, name, language):
         flagged = True
         st.warning(inert(f"{BOXES[name]}: {problem}."))
 override = ""
@@ -100,7 +110,7 @@ if flagged:
                              placeholder="e.g. 'fast arrival' is the partnership's bidding principle")
 
 options = dict(decision_index=decision_index, q4=q4 and bool(q4_text), play_index=play_index,
-               walk_from=walk_from, group_low=group_low, override=override)
+               walk_from=walk_from, group_low=group_low, override=override, language=language)
 try:
     problem = build_poll(case, wording, methods, tuple(alternatives), **options)
 except HuddleInputError as exc:
@@ -109,22 +119,25 @@ except HuddleInputError as exc:
         show_error(exc)
 
 if problem is not None:
-    st.subheader("Preview: what a pollee sees")
+    st.subheader(f"Preview: what a pollee sees ({lang.name})")
     with st.container(border=True):
         if problem.steps:
             st.caption(f"First the player's earlier calls ({', '.join(str(s + 1) for s in problem.steps)}), one "
                        "at a time; then:")
-        show_problem(problem)
-        st.radio("1. Your answer", list(problem.candidates) + (["other"] if problem.poll_kind.write_in else []), index=None,
-                 format_func=lambda c: "Another call" if c == "other" else problem.symbol(c),
+        show_problem(problem, lang=lang)
+        st.radio(lang._(problem.poll_kind.question),
+                 list(problem.candidates) + (["other"] if problem.poll_kind.write_in else []), index=None,
+                 format_func=lambda c: lang._("Another call") if c == "other" else problem.symbol(c, lang),
                  key="pb_preview_q1", disabled=True)
-        st.caption("2. What else did you seriously consider?  3. How close was it?  Comment, level.")
+        st.caption(lang._("2. What else did you seriously consider? (none is an answer too)"))
+        if problem.q4 is not None:
+            st.caption(inert(problem.q4_text(lang)))
     if st.button("Create the poll", type="primary", key="pb_create"):
         try:
             poll = services.create_poll(case_id, wording, methods, tuple(alternatives), q4_enabled=options["q4"],
                                         decision_index=decision_index, play_index=play_index,
                                         walk_from=walk_from, group_low=group_low, override=override,
-                                        username=user.username)
+                                        username=user.username, language=language)
         except HuddleInputError as exc:
             show_error(exc)
         else:

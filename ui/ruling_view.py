@@ -11,7 +11,8 @@ from analysis.errors import HuddleInputError
 from analysis.law.committee import RulingInForce
 from analysis.law.law16 import Worksheet
 from analysis.law.ruling import Ruling
-from polling import cases, settings
+from analysis.language import language, shipped_languages
+from polling import cases, organisations, settings
 from polling.dossier import load_dossier
 from reports.content import report_for_stored_case
 from reports.render import report_bytes, write_report
@@ -53,7 +54,7 @@ def ruling_in_force_view(dossier) -> RulingInForce:
         st.caption("The case is closed: its ruling is read-only.")
     elif dossier.status == "appealed":
         st.caption("An appeal against this ruling is under way: it stays as the committee hears it.")
-    show_ruling(in_force.ruling)
+    show_ruling(in_force.ruling, "in_force")
     if in_force.ruling.adjusted:
         score_downloads(dossier.case, in_force)
     if in_force.superseded:
@@ -81,7 +82,7 @@ def reopen_control(record_id: int, status: str, username: str) -> None:
                 done("The case is reopened; the reason is kept in its history.")
 
 
-def show_ruling(ruling: Ruling) -> None:
+def show_ruling(ruling: Ruling, where: str = "ruling") -> None:
     """A ruling's details behind its summary: each question with its reasons, the verdict on each
     alternative, how the scores were reached and the text read to the players."""
     with st.expander("The four questions, with the reasons"):
@@ -104,7 +105,9 @@ def show_ruling(ruling: Ruling) -> None:
             if detail or score.arithmetic:
                 st.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])))
     with st.expander("The ruling as read to the players"):
-        st.text(ruling.text)
+        codes = shipped_languages()
+        code = st.selectbox("In", codes, format_func=lambda c: language(c).name, key=f"read_in_{where}_{ruling.case_id}")
+        st.text(language(code).say(ruling.text))
 
 
 def score_downloads(case, in_force: RulingInForce) -> None:
@@ -116,12 +119,12 @@ def score_downloads(case, in_force: RulingInForce) -> None:
                             file_name=f"{case.id}-scores.{ext}", mime=mime, key=f"scores_{fmt}")
 
 
-def made_report(record_id: int, organisation_id: int) -> tuple[str, dict[str, bytes]]:
-    """The case's report rendered once as HTML and PDF, kept in the organisation's reports folder:
-    (its file stem, the bytes by format). What a session offers is these bytes, never a file read
-    back, which another session may have written."""
+def made_report(record_id: int, organisation_id: int, code: str = "en") -> tuple[str, dict[str, bytes]]:
+    """The case's report rendered once as HTML and PDF in language ``code``, kept in the
+    organisation's reports folder: (its file stem, the bytes by format). What a session offers is
+    these bytes, never a file read back, which another session may have written."""
     seen = load_dossier(record_id)
-    report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
+    report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee, language(code))
     made = {fmt: report_bytes(report, fmt) for fmt in ("html", "pdf")}
     write_report(report, made, settings.reports_dir(organisation_id), made)
     return report.file_stem, made
@@ -132,10 +135,14 @@ def report_downloads(record_id: int, organisation_id: int) -> None:
     (never a file read back, which another session may have written), kept in the session per
     organisation and case, and saved in the organisation's reports folder."""
     key = f"report_{organisation_id}_{record_id}"
+    codes = shipped_languages()
+    club = organisations.get_organisation(organisation_id).language
+    code = st.selectbox("The report's language", codes, index=codes.index(club) if club in codes else 0,
+                        format_func=lambda c: language(c).name, key=f"{key}_language")
     if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
                  "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
         try:
-            st.session_state[key] = made_report(record_id, organisation_id)
+            st.session_state[key] = made_report(record_id, organisation_id, code)
         except HuddleInputError as exc:
             show_error(exc)
     made = st.session_state.get(key)

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from analysis.bridge import STRAIN_SPELLINGS, contract_words, is_vulnerable, seat, side_of, vulnerability
+from analysis.bridge import STRAIN_SPELLINGS, is_vulnerable, seat, side_of, vulnerability
 from analysis.bridge.deal import STRAIN_PATTERN
 from analysis.errors import HuddleInputError
+from analysis.language import M_, ContractWords
 from analysis.limits import MAX_SCORE
 from analysis.numbers import fraction_str, parse_fraction
 
@@ -94,9 +95,10 @@ class PlayedContract:
     def words(self) -> str:
         """As a director says it: "4♠ doubled by South, 2 down", "3NT by East, made with an overtrick"."""
         r = self.result
-        made = ("made" if r == 0 else f"{-r} down" if r < 0
-                else f"made with {'an overtrick' if r == 1 else f'{r} overtricks'}")
-        return f"{contract_words(f'{self.level}{self.strain}', self.penalty, self.declarer)}, {made}"
+        made = (M_("made") if r == 0 else M_("{n} down", n=-r) if r < 0
+                else M_("made with an overtrick") if r == 1 else M_("made with {n} overtricks", n=r))
+        return M_("{contract}, {result}", contract=ContractWords(f"{self.level}{self.strain}", self.penalty,
+                                                                  self.declarer), result=made)
 
 
 def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:

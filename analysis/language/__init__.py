@@ -16,6 +16,7 @@ these catalogs, shipped inside the package like its code.
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -23,7 +24,7 @@ from importlib.resources import files
 from io import BytesIO
 from numbers import Rational
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_percent
@@ -32,6 +33,7 @@ from analysis.errors import HuddleInputError
 from analysis.language.words import NP_, BridgeWords
 
 DOMAIN = "huddle"
+_LAW_NUMBER = re.compile(r"\b(Laws?) (?=\d)")
 LOCALE_DIR = files("analysis.language") / "locale"
 SOURCE_LANGUAGE = "en"
 
@@ -63,6 +65,37 @@ class Language:
     def pgettext(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)
 
+    def say(self, text) -> str:
+        """English text made by Huddle, in this language: a Message with its values said in turn,
+        a bridge word in this language's words, a number in its style; any other text as its
+        catalog has it (as it is, when the catalog has not). Laws keep their numbers and take the
+        name the language's translation of the Laws gives them (Loi 16B1, Regel 16B1, Artikel 16B1)."""
+        if self.code == SOURCE_LANGUAGE:
+            return str(text)
+        return self._laws_named(self._said(text))
+
+    def _said(self, text) -> str:
+        if isinstance(text, Message):
+            return self._(text.template).format(**{k: self._said(v) for k, v in text.values.items()})
+        if isinstance(text, Spoken):
+            return text.said(self)
+        if isinstance(text, Capital):
+            said = self._said(text.text)
+            return said[:1].upper() + said[1:]
+        if isinstance(text, Listed):
+            return text.separator.join(self._said(item) for item in text.items)
+        if isinstance(text, ContractWords):
+            return self.words.contract(text.bid, text.penalty, text.declarer)
+        if isinstance(text, bool) or isinstance(text, int):
+            return str(text)
+        if isinstance(text, (Rational, float)):
+            return self.number(text)
+        return self._(str(text)) if text else ""
+
+    def _laws_named(self, text: str) -> str:
+        one, many = self.pgettext("law", "Law"), self.pgettext("law", "Laws")
+        return _LAW_NUMBER.sub(lambda m: (many if m.group(1) == "Laws" else one) + " ", text)
+
     # the bridge words, as the players of the language write them
     def call(self, call: str) -> str:
         return self.words.call(call)
@@ -88,23 +121,96 @@ class Language:
 
 @dataclass(frozen=True)
 class Spoken:
-    """A call or a play poll's choice inside a message, said in each language's bridge words."""
+    """A bridge word inside a message, said in each language's words: a call (``cards`` False) or a
+    play poll's choice (``cards`` True), or with ``kind`` a seat, a side or a form of scoring."""
 
     code: str
     cards: bool = False
+    kind: str = ""          # "seat", "side", "scoring"; "" for a call or a choice
 
     def said(self, lang: "Language") -> str:
+        if self.kind == "seat":
+            return lang.seat(self.code)
+        if self.kind == "side":
+            return lang.words.sides[self.code]
+        if self.kind == "scoring":
+            return lang.words.scoring.get(self.code, self.code)
         return lang.choice(self.code) if self.cards else lang.call(self.code)
 
     def __str__(self) -> str:
         return self.said(ENGLISH)
 
 
+def seat_word(letter: str) -> Spoken:
+    return Spoken(letter, kind="seat")
+
+
+def side_word(side: str) -> Spoken:
+    return Spoken(side, kind="side")
+
+
+@dataclass(frozen=True)
+class Capital:
+    """A value said with its first letter capitalised (it opens the sentence)."""
+
+    text: object
+
+    def __str__(self) -> str:
+        text = str(self.text)
+        return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Values said one after the other, separated by commas (or ``separator``: a new line joins
+    the lines of a ruling)."""
+
+    items: tuple
+    separator: str = ", "
+
+    def __str__(self) -> str:
+        return self.separator.join(map(str, self.items))
+
+
+@dataclass(frozen=True)
+class ContractWords:
+    """A contract said as the players say it: "4♠ doubled by South", "4♠ contré joué par Sud"."""
+
+    bid: str
+    penalty: str
+    declarer: str
+
+    def __str__(self) -> str:
+        return ENGLISH.words.contract(self.bid, self.penalty, self.declarer)
+
+
+def joined_lines(lines) -> Message:
+    """Lines (messages or text) as one text, each line said in turn in another language."""
+    return Message("{lines}", lines=Listed(tuple(lines), "\n"))
+
+
+class Message(str):
+    """English text that keeps how it was made (a catalog message and its values), so a page or a
+    report can say it in another language (``Language.say``); anywhere else it is the English."""
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, **values):
+        text = template.format(**{k: str(v) for k, v in values.items()}) if values else template
+        made = super().__new__(cls, text)
+        made.template, made.values = template, values
+        return made
+
+
+def M_(template: str, **values) -> Message:
+    """A message for the catalog (extracted like N_), with its values."""
+    return Message(template, **values)
+
+
 def said(exc: HuddleInputError, lang: "Language") -> str:
     """A refusal's message in ``lang``: its template translated, its calls in the language's words."""
-    values = {k: v.said(lang) if isinstance(v, Spoken) else lang.number(v) if isinstance(v, int) else str(v)
-              for k, v in exc.values.items()}
-    return lang._(exc.template).format(**values) if values else lang._(exc.template)
+    return lang.say(Message(exc.template, **exc.values))
 
 
 class _Source(gettext.NullTranslations):
@@ -173,15 +279,8 @@ def chosen_language(*choices: str | None, accept: str | None = None) -> Language
     return language(browser_language(accept))
 
 
-def known_locale(code: str) -> bool:
-    try:
-        Locale.parse(normalised(code))
-    except (UnknownLocaleError, ValueError):
-        return False
-    return True
-
-
 ENGLISH = language(SOURCE_LANGUAGE)
 
-__all__ = ["Language", "Spoken", "said", "language", "shipped_languages", "chosen_language", "browser_language", "N_", "NP_",
-           "ENGLISH", "DOMAIN", "LOCALE_DIR"]
+__all__ = ["Language", "Spoken", "Message", "M_", "Capital", "Listed", "ContractWords", "joined_lines", "seat_word", "side_word", "said",
+           "language", "shipped_languages", "chosen_language", "browser_language", "N_", "NP_", "ENGLISH", "DOMAIN",
+           "LOCALE_DIR"]

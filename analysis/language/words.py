@@ -39,6 +39,7 @@ PENALTY_WORDS = {"X": NP_("contract", "doubled"), "XX": NP_("contract", "redoubl
 SCORING_WORDS = {"matchpoints": NP_("scoring", "matchpoints"), "imps": NP_("scoring", "IMPs"),
                  "butler": NP_("scoring", "Butler IMPs"), "cross-imps": NP_("scoring", "cross-IMPs"),
                  "bam": NP_("scoring", "board-a-match"), "total points": NP_("scoring", "total points")}
+LAW_WORDS = (NP_("law", "Law"), NP_("law", "Laws"))      # "Law 16B1": the number stays, the word is the translation's
 SHORT_WORDS = {"dealer": NP_("diagram", "Dealer"), "vul": NP_("diagram", "vul"),
                "low": NP_("card", "a low {suit}"), "by": NP_("contract", "{contract} by {declarer}")}
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, Listed, Message
 from analysis.bridge.matchpoints import AdjustedTable, neuberg, score_board, top
 from analysis.numbers import display, fraction_str
 from analysis.bridge.scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps,
@@ -91,18 +92,19 @@ class SideScore:
 
     def describe(self) -> str:
         parts = self.components()
-        if self.matchpoints is not None:
-            parts += f": {display(self.matchpoints)} of {display(self.top_score)} matchpoints"
-        if self.imps is not None:
-            parts += f": {display(self.imps)} IMPs"
-        if self.board is not None:
-            parts += f": {display(self.board)} of the board"
-        if self.points is not None:
-            parts += f": {display(self.points)} points"
+        said = [M_("{value} of {top} matchpoints", value=display(self.matchpoints), top=display(self.top_score))
+                if self.matchpoints is not None else None,
+                M_("{value} IMPs", value=display(self.imps)) if self.imps is not None else None,
+                M_("{value} of the board", value=display(self.board)) if self.board is not None else None,
+                M_("{value} points", value=display(self.points)) if self.points is not None else None]
         value, unit = self.value()
         if unit == "points (expected)" and value is not None:       # total points: the weighted total is the score
-            parts += f": {display(value)} points in all"
-        return parts.lstrip(": ")
+            said.append(M_("{value} points in all", value=display(value)))
+        said = [s for s in said if s is not None]
+        if not said:
+            return parts
+        return Message("{parts}: {said}", parts=parts, said=Listed(tuple(said), ": ")) if parts else \
+            Message("{said}", said=Listed(tuple(said), ": "))
 
     def to_dict(self) -> dict:
         return {"side": self.side, "scores": [{"score": s, "weight": fraction_str(w)} for s, w in self.own_view()],

@@ -17,10 +17,11 @@ from endplay.types import Deal
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
 from analysis.bridge import (Decision, SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
-                     contract_parts, contract_words, parse_deal, partner_of, seat, side_of)
+                     contract_parts, parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
+from analysis.language import M_, N_, Capital, ContractWords, Message, Spoken
 from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
@@ -37,23 +38,23 @@ READABLE_VERSIONS = (1, 2)       # version 1 files load unchanged (docs/case-fil
 # obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
 KINDS = ("UI", "MI", "unplayable")
 SCORING_FORMS = ("matchpoints", "imps", "butler", "cross-imps", "bam", "total points")
-SCORING_NAMES = {"matchpoints": "matchpoints", "imps": "IMPs", "butler": "Butler IMPs", "cross-imps": "cross-IMPs",
-                 "bam": "board-a-match", "total points": "total points"}
+SCORING_NAMES = {"matchpoints": N_("matchpoints"), "imps": N_("IMPs"), "butler": N_("Butler IMPs"), "cross-imps": N_("cross-IMPs"),
+                 "bam": N_("board-a-match"), "total points": N_("total points")}
 CROSS_IMPS = ("average", "sum")
-KIND_NAMES = {"UI": "Unauthorized information", "MI": "Misinformation", "unplayable": "Unplayable board (no result)"}
+KIND_NAMES = {"UI": N_("Unauthorized information"), "MI": N_("Misinformation"), "unplayable": N_("Unplayable board (no result)")}
 OFFENDING_SIDES = ("NS", "EW", "both")
-OFFENDING_SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "both": "both sides"}
+OFFENDING_SIDE_NAMES = {"NS": N_("North-South"), "EW": N_("East-West"), "both": N_("both sides")}
 # What the irregularity was. The tempo kinds (hesitation: unmistakable hesitation; haste: unwonted
 # speed) and remark, question, gesture are UI by manner (Law 16B1(a), Law 73A2); explanation,
 # alert and unalerted are UI from partner's explanation, alert or failure to alert (Law 16B1(a),
 # Law 20F); misexplained is the MI itself.
 IRREGULARITY_TYPES = ("hesitation", "haste", "remark", "question", "gesture", "explanation", "alert",
                       "unalerted", "misexplained", "other")
-IRREGULARITY_NAMES = {"hesitation": "hesitation (a break in tempo)", "haste": "haste (an unusually quick call)",
-                      "remark": "remark", "question": "question", "gesture": "gesture or mannerism",
-                      "explanation": "partner's explanation", "alert": "partner's alert",
-                      "unalerted": "partner's failure to alert", "misexplained": "misexplanation (the MI itself)",
-                      "other": "other"}
+IRREGULARITY_NAMES = {"hesitation": N_("hesitation (a break in tempo)"), "haste": N_("haste (an unusually quick call)"),
+                      "remark": N_("remark"), "question": N_("question"), "gesture": N_("gesture or mannerism"),
+                      "explanation": N_("partner's explanation"), "alert": N_("partner's alert"),
+                      "unalerted": N_("partner's failure to alert"), "misexplained": N_("misexplanation (the MI itself)"),
+                      "other": N_("other")}
 EXPLAINED_BY_PARTNER = ("explanation", "alert", "unalerted", "misexplained")   # ``by`` is the caller's partner
 
 
@@ -116,14 +117,14 @@ class TableResult:
 
     def describe(self) -> str:
         if self.passed_out:
-            return "Passed out"
+            return N_("Passed out")
         if self.contract is not None:
             return self.contract.words()
         if self.bid is not None:
             level_strain = self.bid[0].rstrip("X")
-            return (contract_words(level_strain, self.bid[0][len(level_strain):], self.bid[1])
-                    + ", result not recorded")
-        return self.note or "not recorded"
+            return M_("{contract}, result not recorded",
+                      contract=ContractWords(level_strain, self.bid[0][len(level_strain):], self.bid[1]))
+        return self.note or N_("not recorded")
 
 
 @dataclass(frozen=True)
@@ -157,22 +158,25 @@ class Irregularity:
     def fact_lines(self) -> list[str]:
         """The facts as the ruling and the report state them: each side's statement, what both
         sides agree, and the director's finding with its reason."""
-        out = [f"Said: {s.words()}." for s in self.statements]
+        out: list[str] = [M_("Said: {statement}.", statement=s.words()) for s in self.statements]
         happened = self.agreed_happened if self.agreed_happened is not None else self.agreed
         on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
-        agreed = [what for what, yes in (("that it happened", happened), (f"on {self.seconds} seconds",
-                                                                           on_seconds and self.seconds is not None))
-                  if yes]
-        if agreed:
-            out.append("Agreed by both sides: " + " and ".join(agreed) + ".")
+        if happened and on_seconds and self.seconds is not None:
+            out.append(M_("Agreed by both sides: that it happened and on {seconds} seconds.", seconds=self.seconds))
+        elif happened:
+            out.append(M_("Agreed by both sides: that it happened."))
+        elif on_seconds and self.seconds is not None:
+            out.append(M_("Agreed by both sides: on {seconds} seconds.", seconds=self.seconds))
         elif happened is False:
-            out.append("Disputed: the sides do not agree what happened.")
+            out.append(M_("Disputed: the sides do not agree what happened."))
         f = self.finding
         if f is not None and not f.empty:
-            found = [{True: "it happened", False: "it did not happen"}[f.happened]] if f.happened is not None else []
-            found += [f"it took {f.seconds} seconds"] if f.seconds is not None else []
-            out.append(f"The director finds, on the balance of probabilities (Law 85A1), that {' and '.join(found)}: "
-                       f"{f.reason}")
+            happened_words = {True: N_("it happened"), False: N_("it did not happen"), None: ""}[f.happened]
+            took = M_("it took {seconds} seconds", seconds=f.seconds) if f.seconds is not None else ""
+            found = M_("{happened} and {took}", happened=happened_words, took=took) if happened_words and took \
+                else happened_words or took
+            out.append(M_("The director finds, on the balance of probabilities (Law 85A1), that {found}: {reason}",
+                          found=found, reason=f.reason))
         return out
 
     def to_dict(self) -> dict:
@@ -231,14 +235,15 @@ class Case:
     def scoring_description(self) -> str:
         """The form of scoring with what it is scored against, e.g. "Butler IMPs against a datum:
         the mean of the 7 other tables with 1 dropped at each end, rounded to the nearest 10"."""
-        name = SCORING_NAMES[self.scoring]
-        name = name[:1].upper() + name[1:]
+        name = Capital(Spoken(self.scoring, kind="scoring"))
         if self.scoring == "butler":
-            return f"{name} against a datum: {self.butler_datum.describe(self.field)}" if self.field else name
+            return M_("{scoring} against a datum: {datum}", scoring=name, datum=self.butler_datum.describe(self.field)) \
+                if self.field else Message("{scoring}", scoring=name)
         if self.scoring == "cross-imps":
-            how = "averaged over" if self.cross_imps == "average" else "summed over"
-            return f"{name}, each score against every other table, {how} the other tables"
-        return name
+            return M_("{scoring}, each score against every other table, averaged over the other tables", scoring=name) \
+                if self.cross_imps == "average" else \
+                M_("{scoring}, each score against every other table, summed over the other tables", scoring=name)
+        return Message("{scoring}", scoring=name)
 
     @property
     def non_offending_side(self) -> str | None:

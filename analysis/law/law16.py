@@ -13,27 +13,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from analysis.language import M_, N_, Capital, Listed, Spoken, side_word
 from analysis.law.assigned import side_value
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES, bid_rank, call_symbol, side_of
-from analysis.law.case import EXPLAINED_BY_PARTNER, SCORING_NAMES, Case, Irregularity
+from analysis.bridge import SEAT_NAMES, bid_rank, call_symbol, side_of
+from analysis.law.case import EXPLAINED_BY_PARTNER, Case, Irregularity
 from analysis.law.editions import law
 from analysis.law.facts import Established
-from analysis.law.logical_alternatives import LAResult, action_name
+from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.numbers import display
 from analysis.bridge.scoring import WeightedScore
 
-QUESTIONS = ("unauthorized information", "logical alternative", "demonstrably suggested", "damage")
+QUESTIONS = (N_("unauthorized information"), N_("logical alternative"), N_("demonstrably suggested"), N_("damage"))
 TEMPO_KINDS = ("hesitation", "haste")
 MANNER_KINDS = TEMPO_KINDS + ("remark", "question", "gesture")
 PARTNER_SAID = tuple(k for k in EXPLAINED_BY_PARTNER if k != "misexplained")   # UI from what partner said
 UI_KINDS = MANNER_KINDS + PARTNER_SAID
-UI_NOUNS = {"hesitation": "the break in tempo", "haste": "the quick call", "remark": "the remark",
-            "question": "the question", "gesture": "the gesture", "explanation": "partner's explanation",
-            "alert": "partner's alert", "unalerted": "partner's failure to alert",
-            "misexplained": "partner's explanation", "other": "the unauthorized information"}
+UI_NOUNS = {"hesitation": N_("the break in tempo"), "haste": N_("the quick call"), "remark": N_("the remark"),
+            "question": N_("the question"), "gesture": N_("the gesture"), "explanation": N_("partner's explanation"),
+            "alert": N_("partner's alert"), "unalerted": N_("partner's failure to alert"),
+            "misexplained": N_("partner's explanation"), "other": N_("the unauthorized information")}
 # what the director establishes, in a sentence ("There was no hesitation")
-FACT_NOUNS = {"hesitation": "hesitation", "haste": "unwonted speed", "remark": "remark", "question": "question",
-              "gesture": "gesture", "other": "irregularity"}
+FACT_NOUNS = {"hesitation": N_("hesitation"), "haste": N_("unwonted speed"), "remark": N_("remark"),
+              "question": N_("question"), "gesture": N_("gesture"), "other": N_("irregularity")}
+VERDICTS = {True: N_("yes"), False: N_("no"), None: N_("not decided"), "not reached": N_("not reached")}
 
 
 @dataclass(frozen=True)
@@ -49,9 +51,7 @@ class Answer:
                 "evidence": self.evidence, "reached": self.reached}
 
     def verdict(self) -> str:
-        if not self.reached:
-            return "not reached"
-        return {True: "yes", False: "no", None: "not decided"}[self.answer]
+        return VERDICTS["not reached" if not self.reached else self.answer]
 
 
 def is_skip_bid(case: Case, index: int) -> bool:
@@ -78,11 +78,11 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     q = QUESTIONS[0]
     irr = case.irregularity
     if finding is not None:
-        return Answer(q, finding, reason or ("The director finds that partner conveyed information."
-                                             if finding else "The director finds no unauthorized information."))
+        return Answer(q, finding, reason or (M_("The director finds that partner conveyed information.")
+                                             if finding else M_("The director finds no unauthorized information.")))
     if irr is None or irr.type not in UI_KINDS:
-        return Answer(q, None, "The case records no hesitation, haste, remark, question, gesture, explanation or "
-                               "alert from partner; the director decides.")
+        return Answer(q, None, M_("The case records no hesitation, haste, remark, question, gesture, explanation or "
+                                  "alert from partner; the director decides."))
     not_partner = _not_from_partner(case, irr)
     if not_partner is not None:
         return not_partner
@@ -94,25 +94,29 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     if facts.happened is None:
         return _not_established(irr, facts.missing())
     if facts.happened is False:
-        return Answer(q, False, f"There was no {what}: {facts.happened_by}. There is no unauthorized information.",
-                      irr.description)
+        return Answer(q, False, M_("There was no {what}: {how}. There is no unauthorized information.",
+                                   what=what, how=facts.happened_by), irr.description)
     ui_law = law("ui", case.laws)
     if irr.type in PARTNER_SAID:
-        return Answer(q, True, f"{UI_NOUNS[irr.type].capitalize()} is {facts.happened_by}; it is unauthorized "
-                               f"information to the player ({ui_law}) and needs no further finding.", irr.description)
+        return Answer(q, True, M_("{what} is {how}; it is unauthorized information to the player ({law}) and needs "
+                                  "no further finding.", what=Capital(UI_NOUNS[irr.type]), how=facts.happened_by,
+                                  law=ui_law), irr.description)
     how = law("tempo", case.laws) if irr.type in TEMPO_KINDS else law("manner", case.laws)
     if irr.type == "question":
         how += f", {law('question for partner', case.laws)}"
-    return Answer(q, True, f"The {what} is {facts.happened_by}; it is unauthorized information to partner "
-                           f"({ui_law}, {how}).", irr.description)
+    return Answer(q, True, M_("The {what} is {how}; it is unauthorized information to partner ({laws}).",
+                              what=what, how=facts.happened_by, laws=f"{ui_law}, {how}"), irr.description)
 
 
 def _not_established(irr: Irregularity, missing: str) -> Answer:
     """Question 1 waits for the facts: a fact is established by both sides' agreement or by the
     director's finding, nothing else (Law 85A)."""
-    disputed = "The facts are disputed" if irr.agreed is False or irr.statements else "The facts are not established"
-    return Answer(QUESTIONS[0], None, f"{disputed}: a fact is established only by both sides' agreement or by the "
-                                      f"director's finding on the balance of probabilities (Law 85A). Missing: {missing}.",
+    disputed = irr.agreed is False or bool(irr.statements)
+    return Answer(QUESTIONS[0], None, M_("The facts are disputed: a fact is established only by both sides' agreement "
+                                         "or by the director's finding on the balance of probabilities (Law 85A). "
+                                         "Missing: {missing}.", missing=missing) if disputed else
+                  M_("The facts are not established: a fact is established only by both sides' agreement or by the "
+                     "director's finding on the balance of probabilities (Law 85A). Missing: {missing}.", missing=missing),
                   irr.description)
 
 
@@ -195,11 +199,14 @@ def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:
     alternatives = result.logical_alternatives
     evidence = f"{result.poll_size} pollees, policy {result.policy.shown}"
     if not alternatives:
-        return Answer(q, False, "No other action is a logical alternative under "
-                                f"{result.policy.shown}: the table action stands (no infraction).", evidence)
-    names = ", ".join(action_name(a) for a in alternatives)
-    return Answer(q, True, f"{names} {'is a logical alternative' if len(alternatives) == 1 else 'are logical alternatives'} "
-                           f"under {result.policy.shown} ({law('logical alternative', laws)}).", evidence)
+        return Answer(q, False, M_("No other action is a logical alternative under {policy}: the table action stands "
+                                   "(no infraction).", policy=result.policy.shown), evidence)
+    names = Listed(tuple(action_word(a) for a in alternatives))
+    cited = law('logical alternative', laws)
+    return Answer(q, True, M_("{names} is a logical alternative under {policy} ({law}).", names=names,
+                              policy=result.policy.shown, law=cited) if len(alternatives) == 1 else
+                  M_("{names} are logical alternatives under {policy} ({law}).", names=names,
+                     policy=result.policy.shown, law=cited), evidence)
 
 
 def demonstrably_suggested(finding: bool | None, reason: str = "", action: str = "",
@@ -211,42 +218,43 @@ def demonstrably_suggested(finding: bool | None, reason: str = "", action: str =
     evidence = ""
     if suggested is not None and suggested[1]:
         k, n = suggested
-        evidence = (f"{k} of {n} pollees ({round(100 * k / n)}%) said {ui} makes "
-                    f"{action_name(action)} more attractive.")
+        evidence = M_("{k} of {n} pollees ({share}%) said {ui} makes {action} more attractive.", k=k, n=n,
+                      share=round(100 * k / n), ui=ui, action=action_word(action))
     if finding is None:
-        return Answer(q, None, f"The director has not yet decided whether {ui} demonstrably suggested "
-                               "the action over its alternatives.", evidence)
+        return Answer(q, None, M_("The director has not yet decided whether {ui} demonstrably suggested the action "
+                                  "over its alternatives.", ui=ui), evidence)
     if not finding:
-        return Answer(q, False, reason or f"{ui.capitalize()} did not suggest the action: no infraction.", evidence)
-    return Answer(q, True, reason or f"{ui.capitalize()} demonstrably suggested the action taken over the logical "
-                                     f"alternatives ({law('ui', laws)}).", evidence)
+        return Answer(q, False, reason or M_("{ui} did not suggest the action: no infraction.", ui=Capital(ui)),
+                      evidence)
+    return Answer(q, True, reason or M_("{ui} demonstrably suggested the action taken over the logical alternatives "
+                                        "({law}).", ui=Capital(ui), law=law('ui', laws)), evidence)
 
 
 def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
-           without_infraction: str = "had the offender taken a logical alternative") -> Answer:
+           without_infraction: str = N_("had the offender taken a logical alternative")) -> Answer:
     """Q4, in the event's scoring (Law 12B1): would the non-offenders have scored more after the
     legal alternatives than they did at the table, in matchpoints, IMPs or board-a-match?"""
     q = QUESTIONS[3]
     side = case.non_offending_side
     if case.both_offended:
-        return Answer(q, None, "Both sides were at fault: the director records whether each was damaged.")
+        return Answer(q, None, M_("Both sides were at fault: the director records whether each was damaged."))
     if table_ns is None or expectation is None or side is None:
-        return Answer(q, None, "Damage needs the table result, the adjusted outcomes and the "
-                               "non-offending side.")
+        return Answer(q, None, M_("Damage needs the table result, the adjusted outcomes and the non-offending side."))
     expected, unit = side_value(case, side, expectation)
     table, _ = side_value(case, side, WeightedScore.single(table_ns))
     if expected is None or table is None:
-        return Answer(q, None, f"At {SCORING_NAMES[case.scoring]} a weighted expectation is worth what the field makes of it: "
-                               "record the field (or the other table), or the director's damage finding.")
-    evidence = (f"non-offenders ({SIDE_NAMES[side]}): at the table {display(table)} {unit}, after the legal "
-                f"alternatives {display(expected)} {unit}")
+        return Answer(q, None, M_("At {scoring} a weighted expectation is worth what the field makes of it: record the "
+                                  "field (or the other table), or the director's damage finding.",
+                                  scoring=Spoken(case.scoring, kind="scoring")))
+    evidence = M_("non-offenders ({side}): at the table {table} {unit}, after the legal alternatives {expected} {unit}",
+                  side=side_word(side), table=display(table), unit=unit, expected=display(expected))
     damage_law = law("damage", case.laws)
     if expected > table:
-        return Answer(q, True, "The non-offenders would have expected a better score "
-                               f"{without_infraction}: they were damaged ({damage_law}).", evidence)
-    return Answer(q, False, "The non-offenders would not have done better "
-                            f"{without_infraction}, measured in {unit}: no damage, the table result stands "
-                            f"({damage_law}).", evidence)
+        return Answer(q, True, M_("The non-offenders would have expected a better score {without}: they were damaged "
+                                  "({law}).", without=without_infraction, law=damage_law), evidence)
+    return Answer(q, False, M_("The non-offenders would not have done better {without}, measured in {unit}: no damage, "
+                               "the table result stands ({law}).", without=without_infraction, unit=unit,
+                               law=damage_law), evidence)
 
 
 @dataclass(frozen=True)
@@ -270,13 +278,13 @@ class Worksheet:
 
     def conclusion(self) -> str:
         if self.no_result:
-            return f"No result could be obtained on the board: artificial adjusted scores ({self.basis})."
+            return M_("No result could be obtained on the board: artificial adjusted scores ({laws}).", laws=self.basis)
         stop = self.stopped_at
         if stop is not None:
-            return f"No adjustment: {stop.reason}"
+            return M_("No adjustment: {reason}", reason=stop.reason)
         if self.open_questions:
-            return "Not yet decided: " + ", ".join(self.open_questions) + "."
-        return f"All four questions are answered yes: the score is adjusted ({self.basis})."
+            return M_("Not yet decided: {questions}.", questions=Listed(self.open_questions))
+        return M_("All four questions are answered yes: the score is adjusted ({laws}).", laws=self.basis)
 
     def to_dict(self) -> dict:
         return {"answers": [a.to_dict() for a in self.answers], "adjust": self.adjust,
@@ -289,7 +297,7 @@ def worksheet(*answers: Answer, basis: str = Worksheet.basis) -> Worksheet:
     for number, a in enumerate(answers, 1):
         if stopped is not None:
             a = replace(a, answer=None, reached=False, evidence="",
-                        reason=f"Not asked: question {stopped} ended the ruling.")
+                        reason=M_("Not asked: question {number} ended the ruling.", number=stopped))
         elif a.answer is False:
             stopped = number
         out.append(a)

@@ -18,13 +18,14 @@ from analysis.bridge import call_symbol, parse_call
 from analysis.bridge.play import choice_symbol, parse_choice
 from analysis.distributions import beta_ppf, beta_sf, normal_ppf
 from analysis.errors import HuddleInputError
-from analysis.numbers import parse_fraction, percent
+from analysis.language import M_, N_, Capital, Listed, Message, Spoken
+from analysis.numbers import fraction_str, parse_fraction, percent
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
 # A verdict is called firm only from this many answers on (docs/logical-alternatives.md): with
 # fewer, one answer more or less can turn it, whatever the probability says.
 MIN_FIRM_POLL = 5
-TOO_FEW = "too few answers yet"
+TOO_FEW = N_("too few answers yet")
 MAX_MORE_POLLEES = 100
 
 
@@ -94,7 +95,7 @@ class Policy:
     @property
     def short(self) -> str:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
-        return self.shown.split(":")[0]
+        return SHORT_NAMES.get(self.name, self.shown.split(":")[0])
 
     def verdict(self, r: ActionCount, n: int, table_chose: int, name: str) -> tuple[LAVerdict, str]:
         """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
@@ -108,37 +109,43 @@ class Policy:
         uncertainty the verdict carries), or None for a test on a count alone ("nobody might
         select it") or no test at all. Its tests in order, the first that fails deciding."""
         if self.no_la_above is not None and Fraction(table_chose, n) > self.no_la_above:
-            return LAVerdict.NOT_LA, (f"{_pct(table_chose, n)} pollees chose the table action, more than "
-                                      f"{self.no_la_above}: under {self.short} no other action is a logical "
-                                      "alternative."), \
+            return LAVerdict.NOT_LA, M_("{share} pollees chose the table action, more than {bound}: under {policy} "
+                                        "no other action is a logical alternative.", share=_pct(table_chose, n),
+                                        bound=fraction_str(self.no_la_above), policy=self.short), \
                 DecidingTest(f"chose the table action, more than {self.no_la_above}", table_chose, self.no_la_above,
                              True)
         passed, binding = [], None
         if self.consider_min is not None:
             share = Fraction(r.considered, n)
             ok = share > self.consider_min if self.consider_strict else share >= self.consider_min
-            bound = f"{'more than' if self.consider_strict else 'at least'} {self.consider_min}"
+            bound = M_("more than {share}", share=fraction_str(self.consider_min)) if self.consider_strict else \
+                M_("at least {share}", share=fraction_str(self.consider_min))
             binding = DecidingTest(f"considered {name}, {bound}", r.considered, self.consider_min, self.consider_strict)
             if not ok:
-                return LAVerdict.NOT_LA, (f"Only {_pct(r.considered, n)} pollees seriously considered {name}; "
-                                          f"{self.short} asks for {bound}."), binding
-            passed.append(f"{_pct(r.considered, n)} pollees seriously considered {name} ({bound} needed)")
+                return LAVerdict.NOT_LA, M_("Only {share} pollees seriously considered {action}; {policy} asks for "
+                                            "{bound}.", share=_pct(r.considered, n), action=name, policy=self.short,
+                                            bound=bound), binding
+            passed.append(M_("{share} pollees seriously considered {action} ({bound} needed)",
+                             share=_pct(r.considered, n), action=name, bound=bound))
         if self.select_min_share is not None:
             chose = DecidingTest(f"chose {name}, at least {self.select_min_share}", r.chose, self.select_min_share,
                                  False)
             if Fraction(r.chose, n) < self.select_min_share:
-                return LAVerdict.NOT_LA, (f"Only {_pct(r.chose, n)} pollees chose {name}; {self.short} asks for at "
-                                          f"least {self.select_min_share} who would make the call."), chose
-            passed.append(f"{_pct(r.chose, n)} pollees chose {name} (at least {self.select_min_share} needed)")
+                return LAVerdict.NOT_LA, M_("Only {share} pollees chose {action}; {policy} asks for at least {bound} "
+                                            "who would make the call.", share=_pct(r.chose, n), action=name,
+                                            policy=self.short, bound=fraction_str(self.select_min_share)), chose
+            passed.append(M_("{share} pollees chose {action} (at least {bound} needed)", share=_pct(r.chose, n),
+                             action=name, bound=fraction_str(self.select_min_share)))
             binding = binding or chose
         if self.select_min_count is not None and r.might_select < self.select_min_count:
-            return LAVerdict.NOT_LA, (f"{name} was seriously considered but no pollee would select it: "
-                                      "it is not an action some might select."), None
+            return LAVerdict.NOT_LA, M_("{action} was seriously considered but no pollee would select it: it is not "
+                                        "an action some might select.", action=Capital(name)), None
         if self.select_min_count is not None:
-            passed.append(f"{r.might_select} might select it")
+            passed.append(M_("{count} might select it", count=r.might_select))
         if not passed:
-            return LAVerdict.NOT_LA, f"{self.short} sets no test {name} could pass.", None
-        return LAVerdict.LA, f"{'; '.join(passed)}: a logical alternative under {self.short}.", binding
+            return LAVerdict.NOT_LA, M_("{policy} sets no test {action} could pass.", policy=self.short, action=name), None
+        return LAVerdict.LA, M_("{tests}: a logical alternative under {policy}.", tests=Listed(tuple(passed), "; "),
+                                policy=self.short), binding
 
     def share_test(self) -> ShareTest | None:
         """The share the policy's threshold tests, or None when it tests no share."""
@@ -149,22 +156,25 @@ class Policy:
         return None
 
 
+# the policies named in a sentence, as the catalogs translate them
+SHORT_NAMES = {"wbf2017": N_("WBF 2017"), "ebu": N_("EBU"), "one-in-four": N_("the one-in-four regulation"),
+               "ebu-2004": N_("EBU 2004"), "acbl-25": N_("ACBL's former rule")}
 PRESETS: dict[str, Policy] = {p.name: p for p in (
     Policy("wbf2017", Fraction(1, 5), select_min_count=1,
-           source="the WBF's words, a significant proportion, with no number; 20% is borrowed from the EBU",
-           title="WBF 2017: a significant proportion, read as 1 in 5"),
+           source=N_("the WBF's words, a significant proportion, with no number; 20% is borrowed from the EBU"),
+           title=N_("WBF 2017: a significant proportion, read as 1 in 5")),
     Policy("ebu", Fraction(1, 5), select_min_count=1,
-           source="EBU White Book 8.16.6.1: at least one player in five; some might select",
-           title="EBU: 1 in 5 would consider it, and some would choose it"),
+           source=N_("EBU White Book 8.16.6.1: at least one player in five; some might select"),
+           title=N_("EBU: 1 in 5 would consider it, and some would choose it")),
     Policy("one-in-four", Fraction(1, 4), consider_strict=True, select_min_count=1,
            no_la_above=Fraction(3, 4),
-           source="regulation quoted on the BBO forums, 2010: more than one in four; over 75% no LA",
-           title="More than 1 in 4 would consider it (over 3 in 4: no alternative)"),
+           source=N_("regulation quoted on the BBO forums, 2010: more than one in four; over 75% no LA"),
+           title=N_("More than 1 in 4 would consider it (over 3 in 4: no alternative)")),
     Policy("ebu-2004", select_min_share=Fraction(3, 10), no_la_above=Fraction(7, 10),
-           source="EBU White Book 2004: 3 or more in 10 would make the call; over 7 in 10 no LA",
-           title="EBU 2004: 3 in 10 would choose it (over 7 in 10: no alternative)"),
-    Policy("acbl-25", Fraction(1, 4), source="the historical ACBL 25% rule",
-           title="ACBL's former rule: 1 in 4 would consider it"),
+           source=N_("EBU White Book 2004: 3 or more in 10 would make the call; over 7 in 10 no LA"),
+           title=N_("EBU 2004: 3 in 10 would choose it (over 7 in 10: no alternative)")),
+    Policy("acbl-25", Fraction(1, 4), source=N_("the historical ACBL 25% rule"),
+           title=N_("ACBL's former rule: 1 in 4 would consider it")),
 )}
 
 
@@ -172,7 +182,7 @@ def policy_citation(chosen: Policy, laws: str) -> str:
     """Where a policy's test stands, under the edition a case is ruled by: the Law that defines a
     logical alternative in that edition, then the policy's own source."""
     from analysis.law.editions import law
-    return f"{law('logical alternative', laws)}, {laws} Laws; {chosen.source}"
+    return M_("{law}, {laws} Laws; {source}", law=law('logical alternative', laws), laws=laws, source=chosen.source)
 
 
 def policy_title(name: str) -> str:
@@ -291,6 +301,10 @@ class LAVerdict(StrEnum):
     TABLE_ACTION = "table action"
 
 
+# a verdict and its firmness as the catalogs translate them (the report says them in the players' language)
+VERDICT_WORDS = (N_("LA"), N_("not LA"), N_("table action"), N_("firm"), N_("uncertain"))
+
+
 @dataclass(frozen=True)
 class Verdict:
     action: str
@@ -308,6 +322,16 @@ class Verdict:
     @property
     def is_logical_alternative(self) -> bool:
         return self.verdict is LAVerdict.LA
+
+    def in_words(self) -> Message:
+        """"4♠: chose 3, close 1, considered 4: LA (firm)"."""
+        c = self.counts
+        values = dict(action=action_word(self.action), chose=c.chose, close=c.close, considered=c.considered,
+                      verdict=str(self.verdict))
+        if self.confidence:
+            return M_("{action}: chose {chose}, close {close}, considered {considered}: {verdict} ({confidence})",
+                      confidence=self.confidence, **values)
+        return M_("{action}: chose {chose}, close {close}, considered {considered}: {verdict}", **values)
 
     def to_dict(self) -> dict:
         c = self.counts
@@ -412,7 +436,7 @@ def _checked_counts(rows: list[ActionCount], table_action: str) -> list[ActionCo
 
 
 def _pct(k: int, n: int) -> str:
-    return f"{k} of {n} ({round(100 * k / n)}%)"
+    return M_("{k} of {n} ({share}%)", k=k, n=n, share=round(100 * k / n))
 
 
 def action_name(action: str) -> str:
@@ -428,15 +452,27 @@ def action_name(action: str) -> str:
         return action
 
 
+def action_word(action: str) -> Spoken | str:
+    """An action as a bridge word said in each language (``action_name`` in English)."""
+    try:
+        return Spoken(parse_call(action))
+    except HuddleInputError:
+        pass
+    try:
+        return Spoken(parse_choice(action), cards=True)
+    except HuddleInputError:
+        return action
+
+
 def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy,
              method: str, level: float) -> Verdict:
     test = p.share_test()
     k = r.considered if test is None or test.tested == "considered" else r.chose
     interval = (wilson_interval if method == "wilson" else clopper_pearson_interval)(k, n, level)
-    name = action_name(r.action)
+    name = action_word(r.action)
     if is_table:
         return Verdict(r.action, r, LAVerdict.TABLE_ACTION, interval, None, None, None,
-                       f"{name} is the action taken at the table.")
+                       M_("{action} is the action taken at the table.", action=Capital(name)))
     # the uncertainty is the deciding test's: "over 3 in 4 chose the table action" is a share of
     # the table action; "nobody might select it" is a count, with no uncertainty to give
     verdict, reason, deciding = p.decided(r, n, table_chose, name)

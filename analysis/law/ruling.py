@@ -14,14 +14,14 @@ from fractions import Fraction
 
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES
+from analysis.language import M_, Capital, Listed, Message, joined_lines, seat_word, side_word
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
                     ui_noun, ui_present, worksheet, QUESTIONS)
 from analysis.law.editions import law
-from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, logical_alternatives, policy,
-                                               policy_citation)
+from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, action_word,
+                                               logical_alternatives, policy, policy_citation)
 from analysis.law.methods import Method
 from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
@@ -99,10 +99,14 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     cautions = tuple(c for e in inputs.evidence if isinstance(e, Consultation)
                      for c in e.against({action_key(a) for a in found}, table_action))
     text = ruling_text(case, table_action, la, sheet, scores, method)
+    extra: list = []
     if sheet.adjust and left_out and inputs.left_out_reason:
-        text += f"\nNot in the outcome tree: {', '.join(action_name(a) for a in left_out)}. {inputs.left_out_reason}"
+        extra.append(M_("Not in the outcome tree: {actions}. {reason}", actions=Listed(tuple(map(action_word, left_out))),
+                        reason=inputs.left_out_reason))
     if cautions:
-        text += "\nAgainst the consultation: " + " ".join(cautions)
+        extra.append(M_("Against the consultation: {cautions}", cautions=" ".join(cautions)))
+    if extra:
+        text = joined_lines([text, *extra])
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
                   left_out, inputs.left_out_reason, cautions)
 
@@ -245,35 +249,48 @@ def assigned_scores(case: Case, method: Method, table_ns: int | None) -> dict[st
 
 
 def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Worksheet,
-                scores: dict[str, SideScore], method: Method | None = None) -> str:
-    lines = [f"{case.title}.", "", f"Laws applied: the {case.laws} edition."]
+                scores: dict[str, SideScore], method: Method | None = None) -> Message:
+    """The ruling as read to the players: in English, and said line by line in the players'
+    language by ``Language.say``."""
+    lines: list = [f"{case.title}.", "", M_("Laws applied: the {laws} edition.", laws=case.laws)]
     irr = case.irregularity
     if irr is not None:
-        lines.append(f"Facts: {irr.description or irr.type}")
-        lines += [f"  {line}" for line in irr.fact_lines()]
+        lines.append(M_("Facts: {facts}", facts=irr.description or irr.type))
+        lines += [Message("  {line}", line=line) for line in irr.fact_lines()]
     if table_action:
-        by = f" by {SEAT_NAMES[case.action_seat]}" if case.action_seat else ""
-        lines.append(f"Action in question: {action_name(table_action)}{by}.")
+        lines.append(M_("Action in question: {action} by {seat}.", action=action_word(table_action),
+                        seat=seat_word(case.action_seat)) if case.action_seat else
+                     M_("Action in question: {action}.", action=action_word(table_action)))
     if case.table_result is not None and case.table_result.ns_score is not None:
-        lines.append(f"Table result: {case.table_result.describe()} (North-South {case.table_result.ns_score:+d}).")
+        lines.append(M_("Table result: {result} (North-South {score}).", result=case.table_result.describe(),
+                        score=f"{case.table_result.ns_score:+d}"))
     if la is not None:
-        whose = "the non-offender's peers, given the correct explanation" if case.kind == "MI" else "peers"
-        lines.append(f"Poll of {whose}: {la.poll_size} pollees, read under {la.policy.shown} ({policy_citation(la.policy, case.laws)}).")
-        lines += [f"  {action_name(v.action)}: chose {v.counts.chose}, close {v.counts.close}, considered "
-                  f"{v.counts.considered}: {v.verdict}" + (f" ({v.confidence})" if v.confidence else "")
-                  for v in la.verdicts]
+        poll = M_("Poll of the non-offender's peers, given the correct explanation: {n} pollees, read under {policy} "
+                  "({citation}).", n=la.poll_size, policy=la.policy.shown, citation=policy_citation(la.policy, case.laws)) \
+            if case.kind == "MI" else \
+            M_("Poll of peers: {n} pollees, read under {policy} ({citation}).", n=la.poll_size, policy=la.policy.shown,
+               citation=policy_citation(la.policy, case.laws))
+        lines.append(poll)
+        lines += [Message("  {line}", line=v.in_words()) for v in la.verdicts]
         if case.ruling is not None and case.ruling.walk_through is not None:
             lines.append(f"  {case.ruling.walk_through.words()}")
     if case.ruling is not None and case.ruling.evidence:
-        lines.append("Other evidence on the logical alternatives:")
+        lines.append(M_("Other evidence on the logical alternatives:"))
         lines += [f"  {e.words()}" for e in case.ruling.evidence]
     lines.append("")
     for number, a in enumerate(sheet.answers, 1):
-        detail = f" {a.reason}" + (f" ({a.evidence})" if a.evidence and a.reached else "")
-        lines.append(f"{number}. {a.question.capitalize()}: {a.verdict()}." + (detail if a.reached else ""))
+        if not a.reached:
+            lines.append(M_("{number}. {question}: {answer}.", number=number, question=Capital(a.question),
+                            answer=a.verdict()))
+        elif a.evidence:
+            lines.append(M_("{number}. {question}: {answer}. {reason} ({evidence})", number=number,
+                            question=Capital(a.question), answer=a.verdict(), reason=a.reason, evidence=a.evidence))
+        else:
+            lines.append(M_("{number}. {question}: {answer}. {reason}", number=number, question=Capital(a.question),
+                            answer=a.verdict(), reason=a.reason))
     lines += ["", sheet.conclusion()]
     if sheet.adjust and method is not None:
-        lines.append(f"Method: {method.law(case.laws)}.")
+        lines.append(M_("Method: {method}.", method=method.law(case.laws)))
         if method.note:
             lines.append(method.note)
     if sheet.adjust:
@@ -283,8 +300,10 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
             score = scores[side]
             said = "" if score.weighted is not None and score.matchpoints is not None or not score.describe() \
                 else score.arithmetic
-            lines.append(f"{SIDE_NAMES[side]}: {score.describe() or score.arithmetic}." + (f" ({said})" if said else ""))
-    return "\n".join(lines)
+            lines.append(M_("{side}: {score}.", side=side_word(side), score=score.describe() or score.arithmetic)
+                         if not said else
+                         M_("{side}: {score}. ({working})", side=side_word(side), score=score.describe(), working=said))
+    return joined_lines(lines)
 
 
 __all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes", "provisional_questions"]

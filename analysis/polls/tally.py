@@ -8,6 +8,7 @@ from fractions import Fraction
 from analysis.bridge import call_symbol
 from analysis.law.logical_alternatives import ActionCount
 from analysis.law.ruling_inputs import WalkStep, WalkThrough
+from analysis.language import M_, N_, Listed, Message, Spoken
 from analysis.numbers import fraction_str
 from analysis.polls.answers import CastBallot
 from analysis.polls.problem import PollProblem
@@ -112,18 +113,23 @@ def answer_rows(ballots: list[CastBallot], labels: dict[int, str] | None = None,
     close, Q4, a walk-through's earlier calls, level and comment. The director's labels are given
     only on the director's own tally page; everyone else (committee pages, reports) sees Pollee 1, 2, 3."""
     labels = labels or {}
-    symbol = problem.symbol if problem is not None else call_symbol
+    cards = problem is not None and problem.is_play
+
+    def word(answer: str) -> Message:              # a call or card, said in the report's language
+        return Message("{answer}", answer=Spoken(answer, cards))
 
     def named(calls: tuple[str, ...] | None) -> str:
-        return "" if calls is None else ", ".join(symbol(c) for c in calls)
+        return "" if calls is None else Message("{answers}", answers=Listed(tuple(Spoken(c, cards) for c in calls)))
 
     rows = []
     for i, b in enumerate(ballots, 1):
         label = labels.get(b.invite_id) if b.invite_id is not None else None
-        row = {"pollee": label or f"Pollee {i}" + (" (verbal)" if b.verbal else ""),
-               "call": symbol(b.call), "also considered": named(b.considered),
-               "how close": ", ".join(f"{symbol(c)} {fraction_str(s)}" for c, s in b.close_shares),
-               "Q4": named(b.suggested), "level": b.level, "comment": b.comment}
+        pollee = M_("Pollee {number} (verbal)", number=i) if b.verbal else M_("Pollee {number}", number=i)
+        row = {N_("pollee"): label or pollee, N_("call"): word(b.call), N_("also considered"): named(b.considered),
+               N_("how close"): Message("{shares}", shares=Listed(tuple(Message("{answer} {share}", answer=Spoken(c, cards),
+                                                                                   share=fraction_str(s))
+                                                                           for c, s in b.close_shares))),
+               N_("Q4"): named(b.suggested), N_("level"): b.level, N_("comment"): b.comment}
         if problem is not None and problem.steps:
             left = divergence(b, problem)
             row["earlier calls"] = ", ".join(f"{k + 1}: {call_symbol(c)}" for k, c in sorted(b.path))

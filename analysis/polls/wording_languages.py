@@ -130,9 +130,11 @@ DUTCH_INNOCENT = _terms(
 )
 DUTCH = (
     ("partner's tempo", _terms(
-        r"\b(?:ge)?aarzel\w*", r"\b(?:ge)?twijfel\w*", r"\bdeed\s+er\s+(?:\w+\s+)?(?:lang|een\s+tijd)\s+over\b", r"\bdenkpauze\b", r"\bpauze\b", r"\btempo\w*", r"\blangzaam\w*", r"\btraag\b",
-        r"\b(?:snel(?:le|ler)?|meteen|onmiddellijk|direct|prompt|razendsnel|zonder\s+(?:na\s+te\s+denken|(?:te\s+)?aarzel\w*|"
-        r"pauze|te\s+wachten))\b",
+        r"\b(?:ge)?aarzel\w*", r"\b(?:ge)?twijfel\w*",
+        r"\bdeed\s+er\s+(?:\w+\s+)?(?:lang|een\s+tijd)\s+over\b", r"\bdenkpauze\b", r"\bpauze\b", r"\btempo\w*",
+        r"\blangzaam\w*", r"\btraag\b",
+        r"\b(?:snel(?:le|ler)?|meteen|onmiddellijk|direct|prompt|razendsnel|"
+        r"zonder\s+(?:na\s+te\s+denken|(?:te\s+)?aarzel\w*|pauze|te\s+wachten))\b",
         r"\b(?:lang|lange\s+tijd|een\s+tijd)\s+(?:nagedacht|gedacht|getwijfeld|gewacht|over\s+gedaan|bedacht)\b",
         r"\bdacht\s+(?:\w+\s+)?(?:lang|na)\b", r"\bnagedacht\b",
         r"\bna\s+(?:lang\s+\w+|een\s+(?:tijdje|lange\s+\w+|pauze|denkpauze)|enige\s+tijd)\b", r"\bbedenktijd\b",

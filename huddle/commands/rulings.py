@@ -9,9 +9,11 @@ from huddle.commands.common import acting_organisation, bounded, case_file, is_f
 
 
 def cmd_rule(args) -> dict | str:
+    from analysis.language import language
     from analysis.law.ruling import rule
+    lang = language(args.language)             # an unknown language is refused before any work
     ruling = rule(case_file(args.case), args.policy, args.consider_min)
-    return ruling.to_dict() if args.json else ruling.text
+    return ruling.to_dict() if args.json else lang.say(ruling.text)
 
 
 def cmd_report(args) -> dict | str:
@@ -20,15 +22,20 @@ def cmd_report(args) -> dict | str:
     from polling import settings
     from reports.content import report_for_file, report_for_stored_case
     from reports.render import write_report
+    from analysis.language import chosen_language, language
     formats = [f for f in ("html", "pdf") if getattr(args, f)] or ["html", "pdf"]
     organisation = None
+    asked = language(args.language) if args.language else None      # refused by name before any work
     if args.case.endswith(".json") or is_file(args.case):
-        report = report_for_file(case_file(args.case))
+        report = report_for_file(case_file(args.case), asked or language())
     else:
+        from polling import organisations
         from polling.dossier import load_dossier
         seen = load_dossier(stored_case(args))
-        report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee)
         organisation = acting_organisation(args)
+        club = organisations.get_organisation(organisation).language if organisation is not None else None
+        report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee,
+                                        asked or chosen_language(club))
     written = write_report(report, formats, output_folder(args.output) if args.output
                            else settings.reports_dir(organisation))
     if args.json:
@@ -102,12 +109,15 @@ def register(r) -> None:
     p.add_argument("case", help="a case file (JSON) with a ruling section")
     p.add_argument("--policy", help="read the recorded poll under this LA policy instead")
     p.add_argument("--consider-min", help="wbf2017's consideration threshold")
+    p.add_argument("--language", help="read the ruling to the players in this language (en, fr, de, nl; default en)")
 
     p = r.add("report", cmd_report)
     p.add_argument("case", help="a case file (JSON) or the id of a stored case (with its polls and appeal)")
     p.add_argument("--html", action="store_true", help="write the HTML report (opens with no internet)")
     p.add_argument("--pdf", action="store_true", help="write the PDF report")
     p.add_argument("-o", "--output", help="folder (default: HUDDLE_REPORTS_DIR or data/reports)")
+    p.add_argument("--language", help="the report's language (en, fr, de, nl; default: the organisation's for a "
+                                      "stored case, English for a file)")
     r.scoped(p)
 
     p = r.add("simulate", cmd_simulate)

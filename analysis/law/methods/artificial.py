@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.law.assigned import SideScore, as_whole
+from analysis.language import N_
 from analysis.errors import HuddleInputError
 from analysis.law.editions import law
 from analysis.bridge.matchpoints import top as matchpoint_top
@@ -29,10 +30,10 @@ class Artificial(Method):
     boards: int | None = None
 
     name = "artificial"
-    title = "Artificial score"
+    title = N_("Artificial score")
     concept = "artificial"
-    principle = "artificial adjusted scores: average plus, average or average minus"
-    slots = (Slot("artificial", "Each side's artificial score", "kinds", ("ave+", "ave", "ave-")),)
+    principle = N_("artificial adjusted scores: average plus, average or average minus")
+    slots = (Slot("artificial", N_("Each side's artificial score"), "kinds", ("ave+", "ave", "ave-")),)
 
     def kinds(self, case) -> dict[str, str]:
         """The kind for NS and EW."""

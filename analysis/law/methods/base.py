@@ -12,6 +12,7 @@ from typing import Any, Callable, ClassVar
 
 from analysis.law.assigned import SideScore
 from analysis.errors import HuddleInputError, needed
+from analysis.language import M_
 from analysis.law.editions import has_law, law
 from analysis.numbers import parse_fraction
 from analysis.law.outcome_tree import OutcomeTree
@@ -62,7 +63,7 @@ class Method:
         return has_law(cls.concept, laws)
 
     def law(self, laws: str) -> str:
-        return f"{law(self.concept, laws)}: {self.principle}"
+        return M_("{law}: {principle}", law=law(self.concept, laws), principle=self.principle)
 
     def check(self, case, where: str = WHERE) -> None:
         """The method exists in the case's edition, its required inputs are there, and no

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from analysis.language import N_
 from analysis.law.adjustment import READINGS, select_for
 from analysis.law.assigned import score_sides
 from analysis.law.outcome_tree import OutcomeTree
@@ -21,12 +22,12 @@ class LikelyProbable(Method):
     probable: Fraction | None = None
 
     name = "likely"
-    title = "Likely / at all probable"
+    title = N_("Likely / at all probable")
     concept = "likely"
-    principle = ("the non-offenders get the most favourable result that was likely, the offenders the most "
+    principle = N_("the non-offenders get the most favourable result that was likely, the offenders the most "
                  "unfavourable result that was at all probable")
-    slots = (Slot("outcomes", "Possible results with their probabilities"),
-             Slot("reading", "Reading of 'likely'", "choice", tuple(READINGS),
+    slots = (Slot("outcomes", N_("Possible results with their probabilities")),
+             Slot("reading", N_("Reading of 'likely'"), "choice", tuple(READINGS),
                   help="cumulative: 1/3 and 1/6 accumulated from the best result (Willner); "
                        "per-outcome: each result's own probability over 1/6 and 1/20 (Stevenson)"))
 

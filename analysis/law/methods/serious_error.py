@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from analysis.law.assigned import SideScore, require_unit, score_sides
+from analysis.language import N_
 from analysis.errors import HuddleInputError
 from analysis.numbers import display
 from analysis.law.outcome_tree import OutcomeTree
@@ -22,12 +23,12 @@ class SeriousError(Method):
     normal_play: OutcomeTree | None = None
 
     name = "serious-error"
-    title = "Serious-error split"
+    title = N_("Serious-error split")
     concept = "serious error"
-    principle = ("after a serious error or a wild or gambling action by the non-offenders, damage consequent "
+    principle = N_("after a serious error or a wild or gambling action by the non-offenders, damage consequent "
                  "on the infraction is redressed and subsequent damage is not")
-    slots = (Slot("no_infraction", "Had the infraction not occurred (N)"),
-             Slot("normal_play", "After the infraction with normal play (P)", legal_outcomes=False))
+    slots = (Slot("no_infraction", N_("Had the infraction not occurred (N)")),
+             Slot("normal_play", N_("After the infraction with normal play (P)"), legal_outcomes=False))
     committee = frozenset()
 
     def unavailable_hint(self) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from analysis.law.adjustment import select_for
 from analysis.law.assigned import score_sides, side_value
+from analysis.language import N_
 from analysis.errors import HuddleInputError
 from analysis.law.editions import law
 from analysis.numbers import display
@@ -27,12 +28,12 @@ class TableKept(Method):
     normal_play: OutcomeTree | None = None
 
     name = "table-kept"
-    title = "Table score kept"
+    title = N_("Table score kept")
     concept = "play bridge"
-    principle = ("the non-offenders keep their table score, their damage being self-inflicted; the offenders "
+    principle = N_("the non-offenders keep their table score, their damage being self-inflicted; the offenders "
                  "get the result the infraction prevented")
-    slots = (Slot("offenders", "The offenders' outcomes had the infraction not occurred (N)"),
-             Slot("normal_play", "After the infraction with normal play (P): shows the damage was all subsequent",
+    slots = (Slot("offenders", N_("The offenders' outcomes had the infraction not occurred (N)")),
+             Slot("normal_play", N_("After the infraction with normal play (P): shows the damage was all subsequent"),
                   optional=True, legal_outcomes=False))
     committee = frozenset({"weights", "alternatives"})
 

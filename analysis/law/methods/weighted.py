@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from analysis.language import N_
 from analysis.law.assigned import score_sides
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.methods.base import Method, Slot, sides_of
@@ -19,13 +20,13 @@ class Weighted(Method):
     EW: OutcomeTree | None = None
 
     name = "weighted"
-    title = "Weighted score"
+    title = N_("Weighted score")
     concept = "weighted"
-    principle = "a weighted score of the results that could have been obtained in a legal manner"
-    slots = (Slot("offenders", "Outcome tree (the offenders; both sides unless split)", offenders="one"),
-             Slot("non_offenders", "Non-offenders' own tree (a split score)", optional=True, offenders="one"),
-             Slot("NS", "North-South's tree (both sides at fault)", offenders="both"),
-             Slot("EW", "East-West's tree (both sides at fault)", offenders="both"))
+    principle = N_("a weighted score of the results that could have been obtained in a legal manner")
+    slots = (Slot("offenders", N_("Outcome tree (the offenders; both sides unless split)"), offenders="one"),
+             Slot("non_offenders", N_("Non-offenders' own tree (a split score)"), optional=True, offenders="one"),
+             Slot("NS", N_("North-South's tree (both sides at fault)"), offenders="both"),
+             Slot("EW", N_("East-West's tree (both sides at fault)"), offenders="both"))
     committee = frozenset({"weights", "alternatives"})
 
     def expectation(self, case):
