@@ -53,8 +53,7 @@ LOCALES := analysis/language/locale
 catalogs: install
 	$(BIN)/pybabel extract -F babel.cfg -k NP_:1c,2 -k M_ --add-location=file --sort-by-file \
 		--omit-header -o $(LOCALES)/huddle.pot .
-	$(BIN)/pybabel update --quiet -i $(LOCALES)/huddle.pot -d $(LOCALES) -D huddle --no-fuzzy-matching \
-		--add-location=file --omit-header --ignore-obsolete
+	$(BIN)/pybabel update -i $(LOCALES)/huddle.pot -d $(LOCALES) -D huddle --no-fuzzy-matching --ignore-obsolete
 
 bench: install system-test-deps
 	$(BIN)/python bench/matchpoints.py

@@ -88,6 +88,48 @@ def test_voter_link_on_a_phone(server, browser, monkeypatch):
     assert services.tally(poll.id).count("6D").chose == 1
 
 
+def test_a_french_poll_on_a_phone_in_french_and_a_dutch_browser_s_page_in_dutch(server, browser, monkeypatch):
+    """The link's language wins over the phone's; where none is set, the page follows the phone's.
+    The answers count as an English poll's do."""
+    from sqlmodel import Session, select
+
+    from polling import db, organisations, services, setup
+    from polling.models import CaseRecord
+    url = server_env["HUDDLE_DATABASE_URL"]
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    setup.prepare_database()
+    with Session(db.engine_for(url)) as session:
+        case_id = session.exec(select(CaseRecord.id).where(CaseRecord.slug == "laws033-6d-slam")).one()
+    expect = playwright.expect
+    french = services.create_poll(case_id, "Tournoi par paires. Que dites-vous ?", alternatives=("P",), language="fr")
+    english = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",), language="en")
+    for poll, submit, thanks in ((french, "Envoyer ma réponse", "Merci : votre réponse est enregistrée."),
+                                 (english, "Submit my answer", "Thank you: your answer is recorded.")):
+        (link,) = services.issue_invites(poll.id, ["Ann"])
+        context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en-US")
+        page = context.new_page()
+        page.goto(link.link(server))
+        expect(page.get_by_role("button", name=submit)).to_be_visible(timeout=30_000)
+        if poll is french:
+            expect(page.get_by_text("Un problème d'enchères")).to_be_visible()
+            expect(page.get_by_text("Donneur Est · Personne vulnérable")).to_be_visible()
+            page.screenshot(path=str(ARTIFACTS / "voter-phone-fr.png"), full_page=True)
+        page.get_by_role("radiogroup").get_by_text("Passe" if poll is french else "Pass", exact=True).click()
+        page.get_by_role("button", name=submit).click()
+        expect(page.get_by_text(thanks)).to_be_visible()
+        context.close()
+    assert services.tally(french.id).count("P") == services.tally(english.id).count("P")
+    assert services.tally(french.id).count("P").chose == 1
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "")
+    unset = services.create_poll(case_id, "Parenwedstrijd. Wat bied je?", alternatives=("P",))
+    (link,) = services.issue_invites(unset.id, ["Bob"])
+    page = browser.new_context(viewport={"width": 375, "height": 812}, locale="nl-NL").new_page()
+    page.goto(link.link(server))
+    expect(page.get_by_role("button", name="Mijn antwoord versturen")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Een biedprobleem")).to_be_visible()
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "en")
+
+
 def post_login(server, fields: dict, path: str = "/auth/login", method: str = "POST",
                origin: str | None = "same", forwarded_for: str | None = None) -> tuple[int, dict]:
     """A form post as a browser sends it: with the Origin of the page it came from."""

@@ -11,7 +11,7 @@ from analysis.language import language as language_of, shipped_languages
 from polling import cases, organisations, services
 from analysis.polls.kinds import POLL_KINDS
 from analysis.polls.problem import build_poll, q4_prompt, sensible_alternatives
-from analysis.polls.wording import poll_wording_problems
+from analysis.polls.wording import poll_wording_problems, reads
 from ui.auth import require
 from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error, show_problem
 
@@ -63,6 +63,8 @@ language = st.selectbox("The poll's language (what pollees read; a panel member 
                         help="The introduction and the methods are shown as you write them: write them in this "
                              "language. The wording check reads this language.")
 lang = language_of(language)
+if not reads(language):
+    st.caption(f"The wording check has no words of {lang.name}: it checks the English words only.")
 
 wording = st.text_area("Introduction for pollees", key="pb_wording", max_chars=2000,
                        placeholder="Matchpoints. What do you call, and what else would you consider?")

@@ -134,7 +134,7 @@ if st.session_state.get("opened_link", (None,))[0] != token:
     try:
         opened = services.open_link(token)
     except HuddleInputError as exc:
-        say(exc, chosen_language(accept=browser()))
+        say(exc, chosen_language(getattr(exc, "language", None), accept=browser()))
         st.stop()
     lang = chosen_language(opened.language, accept=browser())
     if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open

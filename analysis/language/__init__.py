@@ -54,7 +54,7 @@ class Language:
     @property
     def name(self) -> str:
         """The language's own name: "Français", "Nederlands"."""
-        return Locale.parse(self.code).get_display_name(self.code).capitalize()
+        return (Locale.parse(self.code).get_display_name(self.code) or self.code).capitalize()
 
     def _(self, message: str) -> str:
         return self.catalog.gettext(message)
@@ -255,7 +255,7 @@ def browser_language(accept: str | None) -> str | None:
     as "nl-BE"), or None."""
     if not accept:
         return None
-    wanted = []
+    wanted: list[tuple[float, int, str]] = []
     for part in accept.split(","):
         tag, _, q = part.strip().partition(";q=")
         try:

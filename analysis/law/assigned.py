@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Listed, Message
+from analysis.language import M_, N_, Listed, Message
 from analysis.bridge.matchpoints import AdjustedTable, neuberg, score_board, top
 from analysis.numbers import display, fraction_str
 from analysis.bridge.scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps,
@@ -59,17 +59,17 @@ class SideScore:
     def value(self) -> tuple[Fraction | None, str]:
         """What the score is worth and in what unit."""
         if self.matchpoints is not None:
-            return self.matchpoints, f"matchpoints of {display(self.top_score)}"
+            return self.matchpoints, M_("matchpoints of {top}", top=display(self.top_score))
         if self.imps is not None:
-            return self.imps, "IMPs"
+            return self.imps, N_("IMPs")
         if self.board is not None:
-            return self.board, "of the board"
+            return self.board, N_("of the board")
         if self.points is not None:
-            return self.points, "points"
+            return self.points, N_("points")
         if self.weighted is not None:
             sign = 1 if self.side == "NS" else -1
-            return sign * self.weighted.expected_score(), "points" if len(self.weighted.components) == 1 else \
-                "points (expected)"
+            return sign * self.weighted.expected_score(), N_("points") if len(self.weighted.components) == 1 else \
+                N_("points (expected)")
         return None, ""
 
     def components(self) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES
+from analysis.language import M_, Listed, Message, Spoken
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 
@@ -56,7 +57,10 @@ class Statement:
 
     def words(self) -> str:
         when = f" ({self.at})" if self.at else ""
-        return f"{who_words(self.by)}{when}: “{self.said}”" + (f" ({self.seconds} s)" if self.seconds is not None else "")
+        who = Spoken(self.by, kind="seat") if self.by in SEAT_NAMES else \
+            Spoken(self.by, kind="side") if self.by in SIDE_NAMES else self.by
+        return Message("{who}{when}: “{said}”{seconds}", who=who, when=when, said=self.said,
+                       seconds=f" ({self.seconds} s)" if self.seconds is not None else "")
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"by": self.by, "said": self.said}
@@ -124,8 +128,11 @@ class Established:
     reason: str = ""               # the director's reason, when a finding established either
 
     def by(self, how: str) -> str:
-        return {"agreed": "agreed by both sides",
-                "found": f"found by the director on the balance of probabilities (Law 85A1): {self.reason}"}.get(how, "")
+        if how == "agreed":
+            return M_("agreed by both sides")
+        if how == "found":
+            return M_("found by the director on the balance of probabilities (Law 85A1): {reason}", reason=self.reason)
+        return ""
 
     @property
     def happened_by(self) -> str:
@@ -137,12 +144,12 @@ class Established:
 
     def missing(self, needs_seconds: bool = False) -> str:
         """The finding the ruling waits for, in words ("" when nothing is missing)."""
-        told = "; ".join(s.words() for s in self.statements)
-        told = f" ({told})" if told else " (no statement is recorded)"
+        told = Listed(tuple(s.words() for s in self.statements), "; ") if self.statements else \
+            M_("no statement is recorded")
         if needs_seconds and self.seconds is None:
-            return f"the director's finding on how long it took{told}"
+            return M_("the director's finding on how long it took ({told})", told=told)
         if self.happened is None:
-            return f"the director's finding whether it happened{told}"
+            return M_("the director's finding whether it happened ({told})", told=told)
         return ""
 
 

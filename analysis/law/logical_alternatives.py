@@ -97,13 +97,13 @@ class Policy:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
         return SHORT_NAMES.get(self.name, self.shown.split(":")[0])
 
-    def verdict(self, r: ActionCount, n: int, table_chose: int, name: str) -> tuple[LAVerdict, str]:
+    def verdict(self, r: ActionCount, n: int, table_chose: int, name: str | Spoken) -> tuple[LAVerdict, str]:
         """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
         its tests in order, the first that fails giving the reason."""
         verdict, reason, _ = self.decided(r, n, table_chose, name)
         return verdict, reason
 
-    def decided(self, r: ActionCount, n: int, table_chose: int, name: str
+    def decided(self, r: ActionCount, n: int, table_chose: int, name: str | Spoken
                 ) -> tuple[LAVerdict, str, DecidingTest | None]:
         """The verdict, its reason, and the test that decided it: a share against a bound (whose
         uncertainty the verdict carries), or None for a test on a count alone ("nobody might

@@ -141,12 +141,13 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
                      facts.reason)
     sheet = replace(explained.worksheet, answers=(weighed, *explained.worksheet.answers[1:]))
     adjusted = explained.adjusted or called.adjusted
-    text = ruling_text(case, explained.table_action, explained.la, sheet, scores, case.findings.adjustment if adjusted
-                       else None)
-    text += (f"\nAs a mistaken explanation (weight {fraction_str(w)}): {explained.worksheet.conclusion()} "
-             f"North-South {explained.scores['NS'].describe()}."
-             f"\nAs a mistaken call (weight {fraction_str(1 - w)}): {called.worksheet.conclusion()} "
-             f"North-South {called.scores['NS'].describe()}.")
+    text = joined_lines([
+        ruling_text(case, explained.table_action, explained.la, sheet, scores,
+                    case.findings.adjustment if adjusted else None),
+        M_("As a mistaken explanation (weight {weight}): {conclusion} North-South {score}.", weight=fraction_str(w),
+           conclusion=explained.worksheet.conclusion(), score=explained.scores['NS'].describe()),
+        M_("As a mistaken call (weight {weight}): {conclusion} North-South {score}.", weight=fraction_str(1 - w),
+           conclusion=called.worksheet.conclusion(), score=called.scores['NS'].describe())])
     return Ruling(case.id, explained.table_action, explained.la, sheet, adjusted, explained.method, scores, text,
                   explained.left_out, explained.left_out_reason, explained.cautions)
 

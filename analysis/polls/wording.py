@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analysis.errors import HuddleInputError
 from analysis.law.case import Case
 from analysis.polls.wording_languages import CHECKS
 
@@ -140,15 +139,15 @@ def _masked(text: str, innocent: tuple[re.Pattern, ...] = INNOCENT_PHRASES) -> s
     return text
 
 
+def reads(language: str) -> bool:
+    """Whether the check has the words of ``language`` (English, French, German, Dutch); a language
+    shipped by its catalog alone is checked for the English words only (the poll builder says so)."""
+    return language in ("", "en") or language in CHECKS
+
+
 def checks_for(language: str = "en"):
-    """The giveaways and the innocent bridge phrases of a language the check reads (English, and
-    the languages of wording_languages)."""
-    if language in ("", "en"):
-        return GIVEAWAYS, INNOCENT_PHRASES
-    if language not in CHECKS:
-        raise HuddleInputError("language", f"the wording check does not read '{language}' "
-                                           f"(it reads {', '.join(['en', *CHECKS])})")
-    return CHECKS[language]
+    """The giveaways and the innocent bridge phrases the check reads ``language`` with."""
+    return CHECKS.get(language, (GIVEAWAYS, INNOCENT_PHRASES))
 
 
 def wording_findings(text: str, field: str = "wording", case: Case | None = None,
@@ -188,5 +187,5 @@ def _wrong_explanations(case: Case) -> list[str]:
             and len(c.explanation.strip()) >= 3]
 
 
-__all__ = ["WordingFinding", "wording_findings", "checks_for", "poll_wording_problems", "GIVEAWAYS", "INNOCENT_PHRASES",
+__all__ = ["WordingFinding", "wording_findings", "checks_for", "reads", "poll_wording_problems", "GIVEAWAYS", "INNOCENT_PHRASES",
            "MAX_WORDING"]

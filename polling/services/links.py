@@ -181,12 +181,22 @@ def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4:
     with reading(url) as session:
         try:
             poll, invite = usable_invite(session, token)
-        except HuddleInputError:
+        except HuddleInputError as refused:
             pending = _pending_q4(session, token)
             if pending is None:
+                refused.language = _refused_link_language(session, token)     # said in the link's language
                 raise
             return pending
         return OpenedLink(poll, invite, link_language(session, poll, invite))
+
+
+def _refused_link_language(session: Session, token: str) -> str | None:
+    """The language of a link that can no longer be used (used, withdrawn, expired, its poll
+    closed): its refusal is said in it. None for a token that is no link."""
+    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
+        return None
+    invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
+    return None if invite is None else link_language(session, session.get(Poll, invite.poll_id), invite)
 
 
 def link_language(session: Session, poll: Poll, invite: Invite) -> str | None:

@@ -1,0 +1,385 @@
+"""The players' language: the catalogs (every message a pollee or a player reads is translated in
+every shipped language, and the template is what the code marks), the bridge words of each
+language for every call and card, the language a link opens in, a poll built and answered in
+French and tallied as an English one, the wording check in French, German and Dutch on labelled
+sets, the ruling read to the players and the PDF report of a Dutch case in Dutch."""
+import csv
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+from sqlmodel import Session, select
+from streamlit.testing.v1 import AppTest
+
+from analysis.bridge import ALL_CALLS, RANKS, SUITS
+from analysis.errors import HuddleInputError
+from analysis.language import browser_language, chosen_language, language, shipped_languages
+from analysis.law import case as case_files
+from analysis.law.ruling import rule
+from analysis.polls.wording import wording_findings
+from conftest import CASES, ROOT
+from polling import db, organisations, panel, services, setup
+from polling.models import CaseRecord
+
+SHIPPED = ("fr", "de", "nl")
+LOCALES = ROOT / "analysis" / "language" / "locale"
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+            "NP_": ((1, "c"), 2), "M_": None}
+
+
+# ---------------------------------------------------------------- the catalogs
+
+def marked_messages() -> set[tuple[str | None, str]]:
+    """Every message the code marks, extracted as `make catalogs` does (babel.cfg)."""
+    method_map = [(f"{package}/**.py", "python") for package in ("analysis", "polling", "reports", "ui")]
+    return {(context, message if isinstance(message, str) else message[0])
+            for _file, _line, message, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS)}
+
+
+def catalog(code: str):
+    with (LOCALES / code / "LC_MESSAGES" / "huddle.po").open("rb") as f:
+        return read_po(f, locale=code)
+
+
+def test_english_french_german_and_dutch_are_shipped():
+    assert shipped_languages() == ("en", "de", "fr", "nl")
+    assert [language(c).name for c in ("en", "fr", "de", "nl")] == ["English", "Français", "Deutsch", "Nederlands"]
+
+
+def test_the_template_holds_exactly_the_messages_the_code_marks():
+    with (LOCALES / "huddle.pot").open("rb") as f:
+        template = {(m.context, m.id) for m in read_po(f) if m.id}
+    assert template == marked_messages(), "run `make catalogs`"
+    assert len(template) >= 300
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_marked_message_has_a_checked_translation(code):
+    """A message a pollee or a player can meet that has no translation fails here (a fuzzy one,
+    which gettext does not use, counts as none)."""
+    translated = {(m.context, m.id): m for m in catalog(code) if m.id}
+    missing = [key for key in marked_messages() if key not in translated or not translated[key].string
+               or translated[key].fuzzy]
+    assert not missing, missing[:10]
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_each_translation_keeps_the_places_of_its_message(code):
+    """{call}, {seat}, {n}…: a translation with a place missing or misspelt would fail at the table."""
+    places = re.compile(r"\{(\w*)\}")
+    wrong = [m.id for m in catalog(code) if m.id and set(places.findall(m.id)) != set(places.findall(m.string))]
+    assert not wrong
+
+
+def test_a_fuzzy_translation_is_not_used(tmp_path):
+    """A translation a translator has not checked stays English on the page."""
+    fr = catalog("fr")
+    message = fr.get("Thank you: your answer is recorded.")
+    message.flags.add("fuzzy")
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "huddle.po").open("wb") as f:
+        write_po(f, fr)
+    from analysis import language as languages
+    import gettext
+    from babel.messages.mofile import write_mo
+    from io import BytesIO
+    compiled = BytesIO()
+    with (folder / "huddle.po").open("rb") as f:
+        write_mo(compiled, read_po(f, locale="fr"), use_fuzzy=False)
+    compiled.seek(0)
+    assert gettext.GNUTranslations(compiled).gettext("Thank you: your answer is recorded.") == \
+        "Thank you: your answer is recorded."
+    assert languages.language("fr")._("Thank you: your answer is recorded.") == "Merci : votre réponse est enregistrée."
+
+
+# ---------------------------------------------------------------- bridge words
+
+CALLS = {"fr": ("Passe", "Contre", "Surcontre", "SA"), "de": ("Passe", "Kontra", "Rekontra", "SA"),
+         "nl": ("Pas", "Doublet", "Redoublet", "SA"), "en": ("Pass", "Double", "Redouble", "NT")}
+HONOURS = {"fr": "ARDV", "de": "AKDB", "nl": "AHVB", "en": "AKQJ"}
+SEATS = {"fr": ("Nord", "Est", "Sud", "Ouest"), "de": ("Nord", "Ost", "Süd", "West"),
+         "nl": ("Noord", "Oost", "Zuid", "West"), "en": ("North", "East", "South", "West")}
+
+
+@pytest.mark.parametrize("code", ["en", *SHIPPED])
+def test_every_call_is_written_as_the_players_of_the_language_write_it(code):
+    lang = language(code)
+    said = {call: lang.call(call) for call in ALL_CALLS}
+    assert len(set(said.values())) == len(ALL_CALLS) == 38           # no two calls read alike
+    passes, double, redouble, no_trump = CALLS[code]
+    assert (said["P"], said["X"], said["XX"]) == (passes, double, redouble)
+    for level in range(1, 8):
+        assert said[f"{level}NT"] == f"{level}{no_trump}"
+        assert [said[f"{level}{s}"] for s in "CDHS"] == [f"{level}♣", f"{level}♦", f"{level}♥", f"{level}♠"]
+
+
+@pytest.mark.parametrize("code", ["en", *SHIPPED])
+def test_every_card_is_written_with_the_language_s_honours(code):
+    lang = language(code)
+    cards = {suit + rank: lang.words.card(suit + rank) for suit in SUITS for rank in RANKS}
+    assert len(set(cards.values())) == 52
+    for suit, symbol in zip("SHDC", "♠♥♦♣"):
+        assert [cards[suit + r] for r in "AKQJT9"] == [symbol + h for h in HONOURS[code]] + [symbol + "10", symbol + "9"]
+    assert lang.choice("SKQ") == "♠" + HONOURS[code][1] + "/" + HONOURS[code][2]
+    assert lang.choice("Hx") in {"a low ♥", "un petit ♥", "eine kleine ♥", "een kleine ♥"}
+
+
+@pytest.mark.parametrize("code", ["en", *SHIPPED])
+def test_seats_sides_vulnerability_and_scoring_in_the_language(code):
+    lang = language(code)
+    assert tuple(lang.seat(s) for s in "NESW") == SEATS[code]
+    assert set(lang.words.vulnerability) == {"none", "ns", "ew", "both"}
+    assert len(set(lang.words.vulnerability.values())) == 4
+    assert len(set(lang.words.scoring.values())) == 6
+
+
+def test_numbers_and_fractions_in_the_local_style():
+    assert language("fr").number(1234.5) == "1\u202f234,5"
+    assert language("de").number(1234.5) == "1.234,5"
+    assert language("nl").number(0.575, 3) == "0,575"
+    assert language("en").number(1234.5) == "1,234.5"
+    assert [language(c).number(Fraction(33, 4)) for c in ("en", "fr", "nl")] == ["8 1/4"] * 3
+    assert language("fr").percent(0.575, 1) == "57,5\xa0%" and language("nl").percent(Fraction(2, 3)) == "67%"
+
+
+def test_laws_keep_their_numbers_and_take_the_translation_s_name():
+    text = rule(case_files.loads((CASES / "laws033-6d-slam.json").read_text())).text
+    assert "Law 16A" in text
+    assert "Loi 16A" in language("fr").say(text) and "Law 16A" not in language("fr").say(text)
+    assert "Regel 16A" in language("de").say(text)
+    assert "Artikel 16A" in language("nl").say(text) and "Artikel 12C2" in language("nl").say(text)
+
+
+# ---------------------------------------------------------------- which language a page is in
+
+def test_a_browser_s_language_is_used_only_among_the_shipped_ones():
+    assert browser_language("nl-BE,nl;q=0.9,en;q=0.8") == "nl"
+    assert browser_language("es-ES,es;q=0.9,de;q=0.5,fr;q=0.7") == "fr"
+    assert browser_language("es-ES") is None and browser_language("") is None
+    assert chosen_language(None, "", accept="de-CH").code == "de"
+    assert chosen_language("nl", accept="de-CH").code == "nl"          # a language set wins over the browser's
+    assert chosen_language(None, accept="pt-BR").code == "en"
+    with pytest.raises(HuddleInputError, match="language: 'xx' is not a shipped language"):
+        language("xx")
+
+
+def stored(url: str, slug: str) -> int:
+    with Session(db.engine_for(url)) as session:
+        return session.exec(select(CaseRecord.id).where(CaseRecord.slug == slug)).one()
+
+
+@pytest.fixture
+def slam(sqlite_url, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    setup.prepare_database()
+    return stored(sqlite_url, "laws033-6d-slam")
+
+
+def test_a_link_opens_in_the_member_s_language_else_the_poll_s_else_the_club_s_else_the_browser_s(slam, sqlite_url):
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "")
+    lead = stored(sqlite_url, "lead-after-slow-pass-of-stayman")     # a case with its event: the panel may be polled
+    plain = services.create_poll(lead, "Matchpoints. What do you lead?")
+    french = services.create_poll(lead, "Tournoi par paires. Qu'entamez-vous ?", language="fr")
+    anna = panel.add_pollee("Anna", "expert", language="nl")
+    bert = panel.add_pollee("Bert", "expert")
+    sent = dict((m.name, i) for m, i in panel.issue_panel_invites(french.id, [anna, bert]))
+    assert services.open_link(sent["Anna"].token).language == "nl"
+    assert services.open_link(sent["Bert"].token).language == "fr"
+    (link,) = services.issue_invites(plain.id, ["Carl"])
+    assert services.open_link(link.token).language is None           # the page follows the browser
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "de")
+    assert services.open_link(link.token).language == "de"
+    with pytest.raises(HuddleInputError, match="language"):
+        organisations.set_language(organisations.DEFAULT_ORGANISATION, "xx")
+    with pytest.raises(HuddleInputError, match="language"):
+        panel.add_pollee("Dora", "expert", language="xx")
+    member = {m.name: m for m in panel.panel()}
+    assert panel.message(member["Anna"], "https://club/?token=t").startswith("Hallo Anna, wil je")
+    assert panel.message(member["Bert"], "https://club/?token=t", "fr").startswith("Bonjour Bert, voulez-vous")
+
+
+def voter(token, accept: str | None = None):
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.query_params["token"] = token
+    return at.run()
+
+
+def answer(at, call: str, considered: str):
+    at.radio(key="q1").set_value(call).run()
+    at.button_group(key="q2").set_value([considered]).run()
+    at.slider(key=f"q3_{considered}").set_value(30).run()
+    at.button(key="submit").click().run()
+    return at
+
+
+def test_a_poll_built_in_french_is_answered_in_french_and_tallied_as_an_english_one(slam):
+    english = services.create_poll(slam, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
+    french = services.create_poll(slam, "Tournoi par paires. Que dites-vous ?", alternatives=("P",), q4_enabled=True,
+                                  language="fr")
+    for poll, calls in ((english, ("6D", "P", "6D")), (french, ("6D", "P", "6D"))):
+        for k, (link, call) in enumerate(zip(services.issue_invites(poll.id, ["A", "B", "C"]), calls)):
+            at = voter(link.token)
+            if poll is french and k == 0:
+                assert at.subheader[0].value == "Un problème d'enchères"
+                assert at.radio(key="q1").label == "1. Que dites-vous ?"
+                assert at.radio(key="q1").options == ["Passe", "6♦", "Une autre enchère"]
+                assert "Vous êtes Sud. Marque : points de match." in [c.value for c in at.caption]
+                assert at.button(key="submit").label == "Envoyer ma réponse"
+            answer(at, call, "P" if call == "6D" else "6D")
+            assert not at.exception
+            if poll is french and k == 0:
+                assert at.subheader[-1].value == "Encore une question"
+                assert "Votre partenaire a longuement réfléchi avant de dire 5♦." in " ".join(m.value for m in at.markdown)
+            at.multiselect(key="q4_calls").set_value([call]).run()
+            at.button(key="q4_send").click().run()
+            assert at.success[0].value == ("Merci : votre réponse est enregistrée." if poll is french
+                                           else "Thank you: your answer is recorded.")
+    tallies = [services.tally(p.id) for p in (english, french)]
+    for action in ("6D", "P"):
+        assert tallies[0].count(action) == tallies[1].count(action)
+    assert tallies[0].suggested == tallies[1].suggested and tallies[1].count("6D").chose == 2
+
+
+def test_a_pollee_s_refusals_are_in_the_link_s_language(slam):
+    poll = services.create_poll(slam, "Paarturnier. Was reizen Sie?", alternatives=("P",), language="de")
+    (link,) = services.issue_invites(poll.id, ["A"])
+    at = voter(link.token)
+    at.button(key="submit").click().run()
+    assert at.error[0].value == "Frage 1: wählen Sie Ihr Gebot."
+    answer(at, "P", "6D")
+    again = voter(link.token)
+    assert again.error[0].value == "Mit diesem Link wurde bereits geantwortet; danke."
+    assert voter("not-a-token", accept=None).error[0].value == "This link is not valid; ask the director for a new one."
+
+
+# a made-up language whose every message is marked, to see that nothing on the pollee's page
+# escapes the catalog: Esperanto, which Babel knows and Huddle does not ship
+PSEUDO = "eo"
+
+
+@pytest.fixture
+def pseudo_language():
+    """A catalog added the way a federation adds one (no code), each message wrapped in ⟦ ⟧."""
+    source = catalog("fr")
+    folder = LOCALES / PSEUDO / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for message in source:
+        if message.id:
+            message.string = f"⟦{message.id}⟧"
+    source.locale = PSEUDO
+    try:
+        with (folder / "huddle.po").open("wb") as f:
+            write_po(f, source)
+        language.cache_clear()
+        yield language(PSEUDO)
+    finally:
+        shutil.rmtree(LOCALES / PSEUDO)
+        language.cache_clear()
+
+
+def shown_texts(at) -> list[str]:
+    """Every text Huddle writes on the page (not the director's own wording, shown as typed)."""
+    texts = [e.value for kind in ("subheader", "caption", "success", "info", "error") for e in getattr(at, kind)]
+    texts += [w.label for kind in ("radio", "button_group", "multiselect", "slider", "text_area", "text_input",
+                                   "checkbox", "selectbox") for w in getattr(at, kind)]
+    texts += [b.label for b in at.button]
+    texts += [o for w in at.radio for o in w.options] + [o for w in at.button_group for o in w.options]
+    texts += [m.value for m in at.markdown]
+    return [t for t in texts if re.search(r"[^\W\d]", t)]          # a bid such as 6♦ has no words to translate
+
+
+def test_nothing_on_the_pollee_s_page_escapes_the_catalog(slam, pseudo_language):
+    assert PSEUDO in shipped_languages()
+    poll = services.create_poll(slam, "", alternatives=("P",), q4_enabled=True, language=PSEUDO)
+    (link,) = services.issue_invites(poll.id, ["A"])
+    at = voter(link.token)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "⟦South⟧" in html and "⟦Dealer⟧" in html and "⟦Pass⟧" in html   # the hand and the auction
+    at.radio(key="q1").set_value("other").run()
+    at.button(key="submit").click().run()                 # a refusal
+    at.radio(key="q1").set_value("6D").run()
+    at.button_group(key="q2").set_value(["P"]).run()
+    unmarked = [t for t in shown_texts(at) if "⟦" not in t]
+    assert not unmarked, unmarked
+    at.button(key="submit").click().run()                 # Q4
+    at.multiselect(key="q4_calls").set_value(["6D"]).run()
+    unmarked = [t for t in shown_texts(at) if "⟦" not in t]
+    assert not unmarked, unmarked
+    at.button(key="q4_send").click().run()                # the thanks
+    assert at.success[0].value == "⟦Thank you: your answer is recorded.⟧"
+
+
+# ---------------------------------------------------------------- the wording check
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_wording_check_reads_each_language_as_well_as_english(code):
+    rows = list(csv.DictReader((ROOT / "tests" / "wording" / f"labelled-{code}.csv").open(encoding="utf-8")))
+    giveaways = [r for r in rows if r["label"] == "giveaway"]
+    innocent = [r for r in rows if r["label"] == "innocent"]
+    assert len(giveaways) >= 60 and len(innocent) >= 60 and len({r["text"] for r in rows}) == len(rows)
+    assert {r["kind"] for r in giveaways} >= {"tempo", "manner", "remark", "result", "people", "ruling", "alert"}
+    assert {r["kind"] for r in innocent} >= {"convention", "principle", "card play", "neutral"}
+    missed = [r["text"] for r in giveaways if not wording_findings(r["text"], r["field"], language=code)]
+    alarms = [r["text"] for r in innocent if wording_findings(r["text"], r["field"], language=code)]
+    assert len(missed) <= 0.05 * len(giveaways), missed
+    assert len(alarms) <= 0.05 * len(innocent), alarms
+
+
+def test_a_french_poll_is_checked_in_french_and_kept_only_with_a_reason(slam):
+    with pytest.raises(HuddleInputError, match="“longuement” gives away partner's tempo; “réfléchi” gives away"):
+        services.create_poll(slam, "Votre partenaire a longuement réfléchi. Que dites-vous ?", alternatives=("P",),
+                             language="fr")
+    kept = services.create_poll(slam, "Votre partenaire a longuement réfléchi. Que dites-vous ?", alternatives=("P",),
+                                language="fr", override="a test of the check", username="td")
+    assert "longuement" in kept.wording_override
+    assert services.create_poll(slam, "Tournoi par paires. Comptez vos levées rapides.", alternatives=("P",),
+                                language="fr").id
+
+
+# ---------------------------------------------------------------- what is read to the players
+
+def test_the_ruling_read_to_the_players_in_each_language():
+    ruling = rule(case_files.loads((CASES / "laws033-6d-slam.json").read_text()))
+    said = {code: language(code).say(ruling.text) for code in SHIPPED}
+    assert "Résultat à la table : 6♦ joué par Sud, réussi (Nord-Sud +920)." in said["fr"]
+    assert "1. Unerlaubte Information: ja." in said["de"]
+    assert "Alle vier vragen zijn met ja beantwoord: de score wordt aangepast (Artikel 16A2, Artikel 12C2)." in said["nl"]
+    assert "Noord-Zuid: +420." in said["nl"] and "Oost-West: -920." in said["nl"]
+    assert language("en").say(ruling.text) == ruling.text
+
+
+def test_huddle_rule_reads_the_ruling_in_a_language_and_refuses_one_it_does_not_ship():
+    case = str(CASES / "laws033-6d-slam.json")
+    done = subprocess.run([sys.executable, "-m", "huddle", "rule", case, "--language", "fr"], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0 and "Lois appliquées : l'édition 1997." in done.stdout
+    refused = subprocess.run([sys.executable, "-m", "huddle", "rule", case, "--language", "xx"], capture_output=True,
+                             text=True, cwd=ROOT)
+    assert refused.returncode == 2 and "language: 'xx' is not a shipped language" in refused.stderr
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils (make test installs it)")
+def test_the_pdf_report_of_a_dutch_case_reads_in_dutch(tmp_path):
+    """The report a Dutch club's director makes, read back from the PDF by a second reader."""
+    from reports.content import report_for_file
+    from reports.render import to_html, to_pdf
+    report = report_for_file(case_files.loads((CASES / "laws033-6d-slam.json").read_text()), language("nl"))
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(to_pdf(report))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    for dutch in ("De uitspraak", "De feiten", "Het spel en het bieden", "De vier vragen", "De score",
+                  "Ongeoorloofde informatie", "Logisch alternatief", "Aantoonbaar gesuggereerd",
+                  "Noord-Zuid", "Oost-West", "Gever", "Artikel 16A", "Soort", "Overtredende partij", "pagina 1"):
+        assert dutch in text, dutch
+    assert "Noord-Zuid: +420" in text
+    for english in ("The facts", "The four questions", "The deal and the auction", "Dealer", "North-South:",
+                    "Unauthorized information", "Law 16A", "page 1"):
+        assert english not in text, english
+    assert re.search(r"\bPas\b", text)                                  # the auction in Dutch bridge words
+    assert "<html lang='nl'>" in to_html(report)
