@@ -254,7 +254,7 @@ def _poll_reading(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
                             lang._(str(v.verdict)), "" if v.firm_range is None else
                             f"{lang.percent(v.firm_range.low)} – {lang.percent(v.firm_range.high)}",
                             "" if v.p_meets is None else lang.number(round(float(v.p_meets), 2)),
-                            lang._(v.confidence or ""), say(v.reason))
+                            (lang._(v.confidence) if v.confidence else ""), say(v.reason))
                            for v in la.verdicts)))
     out.append(Chart(charts.poll_chart(la), lang._("The poll: {verdicts}").format(
         verdicts="; ".join(say(v.in_words()) for v in la.verdicts))))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from analysis.bridge import RANKS, SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of, trick_winner
+from analysis.language import M_, N_
 from analysis.errors import HuddleInputError
 
 LOW_BELOW = "T"          # "a low card": below the ten
@@ -193,7 +194,8 @@ def cards_by_suit(cards: Iterable[str]) -> dict[str, str]:
 
 def position_name(index: int) -> str:
     """"the opening lead", or "trick 3, card 2"."""
-    return "the opening lead" if index == 0 else f"trick {index // 4 + 1}, card {index % 4 + 1}"
+    return N_("the opening lead") if index == 0 else M_("trick {trick}, card {card}", trick=index // 4 + 1,
+                                                         card=index % 4 + 1)
 
 
 def position_index(trick: int, card: int) -> int:

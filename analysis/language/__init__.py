@@ -57,7 +57,8 @@ class Language:
         return (Locale.parse(self.code).get_display_name(self.code) or self.code).capitalize()
 
     def _(self, message: str) -> str:
-        return self.catalog.gettext(message)
+        # gettext("") is the catalog's header, never a translation
+        return self.catalog.gettext(message) if message else ""
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.catalog.ngettext(singular, plural, n)

@@ -291,7 +291,7 @@ class Case:
         """"call 7", "the opening lead", "trick 3, card 2"."""
         if self.play_index is not None:
             return position_name(self.play_index)
-        return "" if self.action_index is None else f"call {self.action_index + 1}"
+        return "" if self.action_index is None else M_("call {number}", number=self.action_index + 1)
 
     def action_in_question(self, actions=()) -> str:
         """The action the ruling is about, as the poll names it: the call; for a play, the

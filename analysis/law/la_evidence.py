@@ -24,8 +24,10 @@ from typing import Any, Callable, Union
 
 from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
+from analysis.language import M_, Listed
 from analysis.limits import MAX_POLL_COUNT, check_length
-from analysis.law.logical_alternatives import Interval, action_key, action_name, parse_action, wilson_interval
+from analysis.law.logical_alternatives import (Interval, action_key, action_name, action_word, parse_action,
+                                               wilson_interval)
 from analysis.numbers import counted, parse_fraction, percent
 
 CONSULTED_CLASSES = ("director", "expert", "peer")     # a peer: a player of the class of the player
@@ -102,10 +104,10 @@ class Consultation:
         by_action = self.views_by_action()
         roles = ", ".join(counted(sum(p.role == r for p in self.people), r) for r in CONSULTED_CLASSES
                           if any(p.role == r for p in self.people))
-        found = "; ".join(f"{sum(votes)} of {len(votes)} found {action_name(a)} a logical alternative"
-                          for a, votes in by_action.items())
-        return (f"The director consulted {roles}" + (f" ({self.when})" if self.when else "") + f": {found}. "
-                "A consultation is evidence for the ruling, not a poll: it gives no interval.")
+        found = Listed(tuple(M_("{k} of {n} found {action} a logical alternative", k=sum(votes), n=len(votes),
+                                action=action_word(a)) for a, votes in by_action.items()), "; ")
+        return M_("The director consulted {roles}{when}: {found}. A consultation is evidence for the ruling, not a poll: "
+                  "it gives no interval.", roles=roles, when=f" ({self.when})" if self.when else "", found=found)
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "when": self.when,
@@ -223,10 +225,11 @@ class CommitteePoll:
     asked: int
 
     def words(self) -> str:
-        return (f"The committee polled its own {self.asked} members: " + ", ".join(
-            f"{n} chose {action_name(a)} ({percent(wilson_interval(n, self.asked).low)}–"
-            f"{percent(wilson_interval(n, self.asked).high)})" for a, n in self.chose)
-                + ". Its pollees are the committee, not the player's peers.")
+        chose = Listed(tuple(M_("{k} chose {action} ({low}–{high})", k=n, action=action_word(a),
+                                low=percent(wilson_interval(n, self.asked).low),
+                                high=percent(wilson_interval(n, self.asked).high)) for a, n in self.chose))
+        return M_("The committee polled its own {n} members: {chose}. Its pollees are the committee, not the player's "
+                  "peers.", n=self.asked, chose=chose)
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "chose": dict(self.chose), "asked": self.asked}
@@ -258,9 +261,12 @@ class CommitteeVote:
         return self.for_la > self.against
 
     def words(self) -> str:
-        return (f"The committee decided by its own vote, {self.for_la}–{self.against}, that {action_name(self.action)} "
-                f"{'is' if self.found_la else 'is not'} a logical alternative (no poll)"
-                + (f": {self.reason}" if self.reason else "") + ".")
+        values = dict(vote=f"{self.for_la}–{self.against}", action=action_word(self.action),
+                      reason=f": {self.reason}" if self.reason else "")
+        return (M_("The committee decided by its own vote, {vote}, that {action} is a logical alternative (no "
+                   "poll){reason}.", **values) if self.found_la else
+                M_("The committee decided by its own vote, {vote}, that {action} is not a logical alternative (no "
+                   "poll){reason}.", **values))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "action": self.action, "for": self.for_la, "against": self.against,
@@ -286,10 +292,11 @@ class FieldEvidence:
     note: str = ""
 
     def words(self) -> str:
-        did = "; ".join(f"{n} of {self.tables} tables, {action_name(a)}" for a, n in self.actions)
-        return (f"At the other tables: {did}" + (f" ({self.note})" if self.note else "")
-                + ". The other tables did not face the same auction or the same unauthorized information, so "
-                  "this is background, not a poll.")
+        did = Listed(tuple(M_("{k} of {n} tables, {action}", k=n, n=self.tables, action=action_word(a))
+                           for a, n in self.actions), "; ")
+        return M_("At the other tables: {did}{note}. The other tables did not face the same auction or the same "
+                  "unauthorized information, so this is background, not a poll.", did=did,
+                  note=f" ({self.note})" if self.note else "")
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "tables": self.tables, "actions": dict(self.actions), "note": self.note}

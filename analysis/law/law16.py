@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from analysis.language import M_, N_, Capital, Listed, Spoken, side_word
 from analysis.law.assigned import side_value
-from analysis.bridge import SEAT_NAMES, bid_rank, call_symbol, side_of
+from analysis.bridge import SEAT_NAMES, bid_rank, side_of
 from analysis.law.case import EXPLAINED_BY_PARTNER, Case, Irregularity
 from analysis.law.editions import law
 from analysis.law.facts import Established
@@ -156,42 +156,44 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
             return _not_established(irr, facts.missing(needs_seconds=True))
         return None
     q = QUESTIONS[0]
-    skip = call_symbol(case.board.auction.calls[at - 1].call)
-    call = call_symbol(case.board.auction.calls[at].call)
+    skip = Spoken(case.board.auction.calls[at - 1].call)
+    call = Spoken(case.board.auction.calls[at].call)
     laws = f"{law('ui', case.laws)}, {law('tempo', case.laws)}"
-    asked = f"pause of about {pause.asked} seconds that {pause.authority} asks for"
-    said = " (as the director found the seconds, Law 85A1)" if facts.seconds_how == "found" else ""
-    bounds = (f"Huddle reads under {pause.haste_under} seconds as undue haste, up to {pause.about_until} as the pause "
-              f"asked for and {pause.undue_from} or more as clearly longer")
+    asked = M_("pause of about {seconds} seconds that {authority} asks for", seconds=pause.asked,
+               authority=pause.authority)
+    said = M_(" (as the director found the seconds, Law 85A1)") if facts.seconds_how == "found" else ""
+    bounds = M_("Huddle reads under {haste} seconds as undue haste, up to {about} as the pause asked for and {undue} or "
+                "more as clearly longer", haste=pause.haste_under, about=pause.about_until, undue=pause.undue_from)
+    values = dict(call=call, seconds=seconds, skip=skip, said=said, asked=asked, bounds=bounds, laws=laws)
     reading = pause.reading(seconds)
     if reading == "haste":
-        return Answer(q, True, f"{call} after {seconds} seconds over the skip bid {skip}{said} is undue haste, not "
-                               f"the {asked}: a call in tempo there shows a quick decision "
-                               f"({laws}; LAWS.033; {bounds}). It is unauthorized information to partner.",
-                      irr.description)
+        return Answer(q, True, M_("{call} after {seconds} seconds over the skip bid {skip}{said} is undue haste, not "
+                                  "the {asked}: a call in tempo there shows a quick decision ({laws}; LAWS.033; "
+                                  "{bounds}). It is unauthorized information to partner.", **values), irr.description)
     if reading == "asked":
-        return Answer(q, False, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is the "
-                                f"{asked}; it is not an undue hesitation, so "
-                                f"there is no unauthorized information ({bounds}).", irr.description)
+        return Answer(q, False, M_("A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is the "
+                                   "{asked}; it is not an undue hesitation, so there is no unauthorized information "
+                                   "({bounds}).", **values), irr.description)
     if reading == "director":
         # only an explicit agreement that it was unmistakable, or the director's finding, settles this band
         found = irr.finding.happened if irr.finding is not None and irr.finding.happened is not None else None
         unmistakable = found if found is not None else irr.agreed_happened
         how = facts.by("found") if found is not None else facts.by("agreed")
         if unmistakable is None:
-            return Answer(q, None, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is "
-                                   f"longer than the {asked}, but not clearly so: whether it was an unmistakable "
-                                   f"hesitation that conveyed information is the director's finding ({laws}; "
-                                   f"{bounds}). Missing: the director's finding whether it was an unmistakable "
-                                   "hesitation.", irr.description)
-        return Answer(q, unmistakable, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} "
-                                       f"is longer than the {asked}; "
-                                       + ("it was an unmistakable hesitation" if unmistakable else
-                                          "it was not an unmistakable hesitation")
-                                       + f", {how} ({laws}).", irr.description)
-    return Answer(q, True, f"A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is clearly "
-                           f"longer than the {asked}: an undue hesitation ({laws}). It is unauthorized "
-                           "information to partner.", irr.description)
+            return Answer(q, None, M_("A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is "
+                                      "longer than the {asked}, but not clearly so: whether it was an unmistakable "
+                                      "hesitation that conveyed information is the director's finding ({laws}; "
+                                      "{bounds}). Missing: the director's finding whether it was an unmistakable "
+                                      "hesitation.", **values), irr.description)
+        return Answer(q, unmistakable, (M_("A pause of {seconds} seconds after the skip bid {skip} before {call}{said} "
+                                           "is longer than the {asked}; it was an unmistakable hesitation, {how} "
+                                           "({laws}).", how=how, **values) if unmistakable else
+                                        M_("A pause of {seconds} seconds after the skip bid {skip} before {call}{said} "
+                                           "is longer than the {asked}; it was not an unmistakable hesitation, {how} "
+                                           "({laws}).", how=how, **values)), irr.description)
+    return Answer(q, True, M_("A pause of {seconds} seconds after the skip bid {skip} before {call}{said} is clearly "
+                              "longer than the {asked}: an undue hesitation ({laws}). It is unauthorized information "
+                              "to partner.", **values), irr.description)
 
 
 def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:

@@ -19,15 +19,16 @@ information to the misbidder (Kooijman's commentary on the 2017 Laws, Law 20F): 
 """
 from __future__ import annotations
 
-from analysis.bridge import SEAT_NAMES, partner_of
+from analysis.bridge import partner_of
+from analysis.language import M_, N_, Listed, seat_word
 from analysis.law.case import Case
 from analysis.law.editions import law
 from analysis.law.law16 import QUESTIONS, Answer
-from analysis.law.logical_alternatives import LAResult, action_name
+from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation
 
-MI_QUESTIONS = ("misinformation", "different action with the correct explanation",
-                "too late to change the call", QUESTIONS[3])
+MI_QUESTIONS = (N_("misinformation"), N_("different action with the correct explanation"),
+                N_("too late to change the call"), QUESTIONS[3])
 
 
 def what_was_told(case: Case, facts: Misinformation) -> str:
@@ -44,27 +45,28 @@ def what_was_told(case: Case, facts: Misinformation) -> str:
 
 def misinformation_given(facts: Misinformation, laws: str = "2017", told: str = "explained") -> Answer:
     q = MI_QUESTIONS[0]
-    evidence = MI_EVIDENCE[facts.evidence] + (f": {facts.reason}" if facts.reason else "")
+    evidence = M_("{evidence}: {reason}", evidence=MI_EVIDENCE[facts.evidence], reason=facts.reason) if facts.reason \
+        else MI_EVIDENCE[facts.evidence]
     if told == "alerted, not asked":
-        return Answer(q, False, "The call was alerted and nobody asked what it meant: no explanation was given, so there "
-                                "was no misinformation about the call. The alert told the opponents that the call may "
-                                f"mean something they do not expect, and they could ask ({law('asking', laws)}); a "
-                                "player who acts on his own reading of it instead is not entitled to redress "
-                                f"({law('own misunderstanding', laws)}).", MI_TOLD[told])
+        return Answer(q, False, M_("The call was alerted and nobody asked what it meant: no explanation was given, so "
+                                   "there was no misinformation about the call. The alert told the opponents that the "
+                                   "call may mean something they do not expect, and they could ask ({asking}); a player "
+                                   "who acts on his own reading of it instead is not entitled to redress ({own}).",
+                                   asking=law('asking', laws), own=law('own misunderstanding', laws)), MI_TOLD[told])
     if told == "not alerted, not asked":
         return _failure_to_alert(facts, laws, evidence)
     if facts.evidence == "as explained":
-        return Answer(q, False, "The explanation matched the partnership agreement: a mistaken call, not "
-                                f"misinformation, so the opponents have no redress ({law('misinformation', laws)}; "
-                                "LAWS.033). Partner's explanation is unauthorized information to the misbidder, "
-                                "so his later actions are ruled as a UI case.", evidence)
+        return Answer(q, False, M_("The explanation matched the partnership agreement: a mistaken call, not "
+                                   "misinformation, so the opponents have no redress ({law}; LAWS.033). Partner's "
+                                   "explanation is unauthorized information to the misbidder, so his later actions are "
+                                   "ruled as a UI case.", law=law('misinformation', laws)), evidence)
     reasons = {
-        "as bid": "The call matched the agreement and the explanation did not: a mistaken explanation, "
-                  f"which is misinformation ({law('misinformation', laws)}).",
-        "cards differ": "The partners' cards disagree, so they have no agreement; an explanation that "
-                        f"describes one is misinformation (LAWS.033, {law('misinformation', laws)}).",
-        "none": "With no evidence of the agreement the director presumes a mistaken explanation rather "
-                f"than a mistaken call ({law('mi presumption', laws)}).",
+        "as bid": M_("The call matched the agreement and the explanation did not: a mistaken explanation, which is "
+                     "misinformation ({law}).", law=law('misinformation', laws)),
+        "cards differ": M_("The partners' cards disagree, so they have no agreement; an explanation that describes one "
+                           "is misinformation (LAWS.033, {law}).", law=law('misinformation', laws)),
+        "none": M_("With no evidence of the agreement the director presumes a mistaken explanation rather than a "
+                   "mistaken call ({law}).", law=law('mi presumption', laws)),
     }
     return Answer(q, True, reasons[facts.evidence], evidence)
 
@@ -74,16 +76,16 @@ def _failure_to_alert(facts: Misinformation, laws: str, evidence: str) -> Answer
     alertable; misinformation only if the agreement called for an alert."""
     q = MI_QUESTIONS[0]
     if facts.evidence == "as explained":
-        return Answer(q, False, "The call was not alerted and the agreement needs no alert: the call, not the "
-                                "information, was wrong (a mistaken call), so there is no misinformation "
-                                f"({law('misinformation', laws)}).", evidence)
+        return Answer(q, False, M_("The call was not alerted and the agreement needs no alert: the call, not the "
+                                   "information, was wrong (a mistaken call), so there is no misinformation ({law}).",
+                                   law=law('misinformation', laws)), evidence)
     if facts.evidence == "none":
-        return Answer(q, True, "The call was not alerted and nobody asked. With no evidence of the agreement the "
-                               "director presumes the agreement called for an alert, so the failure to alert is "
-                               f"misinformation ({law('mi presumption', laws)}, {law('failure to alert', laws)}).",
-                      evidence)
-    return Answer(q, True, "The agreement called for an alert and none was given: the failure to alert is "
-                           f"misinformation ({law('failure to alert', laws)}).", evidence)
+        return Answer(q, True, M_("The call was not alerted and nobody asked. With no evidence of the agreement the "
+                                  "director presumes the agreement called for an alert, so the failure to alert is "
+                                  "misinformation ({laws}).",
+                                  laws=f"{law('mi presumption', laws)}, {law('failure to alert', laws)}"), evidence)
+    return Answer(q, True, M_("The agreement called for an alert and none was given: the failure to alert is "
+                              "misinformation ({law}).", law=law('failure to alert', laws)), evidence)
 
 
 def misbidder(case: Case) -> str | None:
@@ -100,22 +102,23 @@ def different_action(result: LAResult | None, finding: Finding, table_action: st
     q = MI_QUESTIONS[1]
     if result is None:
         if finding.finding is None:
-            return Answer(q, None, "Poll the non-offender's peers with the correct explanation, or record "
-                                   "the director's finding.")
+            return Answer(q, None, M_("Poll the non-offender's peers with the correct explanation, or record the "
+                                      "director's finding."))
         return Answer(q, finding.finding, finding.reason or (
-            "The director finds the non-offender would have acted differently." if finding.finding else
-            "The director finds the non-offender would have made the same call: no damage from the misinformation."))
+            M_("The director finds the non-offender would have acted differently.") if finding.finding else
+            M_("The director finds the non-offender would have made the same call: no damage from the "
+               "misinformation.")))
     others = result.logical_alternatives
-    evidence = (f"{result.poll_size} pollees given the correct explanation; "
-                f"{result.verdict(table_action).counts.chose} chose {action_name(table_action)}")
+    evidence = M_("{n} pollees given the correct explanation; {chose} chose {action}", n=result.poll_size,
+                  chose=result.verdict(table_action).counts.chose, action=action_word(table_action))
     if not others:
-        return Answer(q, False, f"Given the correct explanation no other action meets the {result.policy.short} "
-                                f"test: {action_name(table_action)} would have been made anyway, so the "
-                                "misinformation did not cause the result.", evidence)
-    names = ", ".join(action_name(a) for a in others)
-    return Answer(q, True, f"Given the correct explanation {names} meets the {result.policy.short} test "
-                           "(\"a significant proportion would consider it and some would choose it\"): the "
-                           "call was made on misinformation.", evidence)
+        return Answer(q, False, M_("Given the correct explanation no other action meets the {policy} test: {action} "
+                                   "would have been made anyway, so the misinformation did not cause the result.",
+                                   policy=result.policy.short, action=action_word(table_action)), evidence)
+    names = Listed(tuple(action_word(a) for a in others))
+    return Answer(q, True, M_("Given the correct explanation {names} meets the {policy} test (\"a significant proportion "
+                              "would consider it and some would choose it\"): the call was made on misinformation.",
+                              names=names, policy=result.policy.short), evidence)
 
 
 def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
@@ -136,32 +139,32 @@ def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
     change, period = law("mi change of call", case.laws), law("end of auction period", case.laws)
     remedy = law("mi remedy", case.laws)
     if facts.corrected is None:
-        return Answer(q, None, "Record when the explanation was corrected.")
+        return Answer(q, None, M_("Record when the explanation was corrected."))
     if case.play_index is not None:
         if facts.corrected == "before the next card":
             return _withdrawal(facts, case, q)
         return _card_too_late(facts.corrected, case, case.play_index, q, remedy)
     when = CORRECTIONS[facts.corrected]
     if facts.corrected in ("after the opening lead", "before the next card", "not corrected"):
-        return Answer(q, True, f"The explanation was {when}: too late for a change of call ({change}, {period}); "
-                               f"the remedy is an adjusted score ({remedy}).")
+        return Answer(q, True, M_("The explanation was {when}: too late for a change of call ({laws}); the remedy is "
+                                  "an adjusted score ({remedy}).", when=when, laws=f"{change}, {period}", remedy=remedy))
     called = partner_called_since(case, facts)
     if called is None:
-        return Answer(q, None, f"The explanation was corrected {when}: record whether the non-offender's partner "
-                               "had called since the call in question.")
+        return Answer(q, None, M_("The explanation was corrected {when}: record whether the non-offender's partner had "
+                                  "called since the call in question.", when=when))
     if called:
-        who = SEAT_NAMES[partner_of(case.action_seat)] if case.action_seat else "partner"
-        return Answer(q, True, f"The explanation was corrected {when}, but {who} had called since the call in "
-                               f"question, so it could no longer be changed ({change}); the remedy is an adjusted "
-                               f"score ({remedy}).")
+        who = seat_word(partner_of(case.action_seat)) if case.action_seat else N_("partner")
+        return Answer(q, True, M_("The explanation was corrected {when}, but {who} had called since the call in "
+                                  "question, so it could no longer be changed ({law}); the remedy is an adjusted score "
+                                  "({remedy}).", when=when, who=who, law=change, remedy=remedy))
     if facts.changed_call is None:
-        return Answer(q, None, f"The explanation was corrected {when}, while the call could still be changed: "
-                               "record whether the non-offender changed it.")
+        return Answer(q, None, M_("The explanation was corrected {when}, while the call could still be changed: "
+                                  "record whether the non-offender changed it.", when=when))
     if facts.changed_call:
-        return Answer(q, False, f"The correction came {when}, in time, and the non-offender changed the call "
-                                f"({change}): the table result came from the correct information.")
-    return Answer(q, False, f"The correction came {when}, in time, and the non-offender chose to keep the call "
-                            f"({change}): the call was not made on misinformation.")
+        return Answer(q, False, M_("The correction came {when}, in time, and the non-offender changed the call ({law}): "
+                                   "the table result came from the correct information.", when=when, law=change))
+    return Answer(q, False, M_("The correction came {when}, in time, and the non-offender chose to keep the call "
+                               "({law}): the call was not made on misinformation.", when=when, law=change))
 
 
 def _withdrawal(facts: Misinformation, case: Case, q: str) -> Answer:
@@ -170,15 +173,16 @@ def _withdrawal(facts: Misinformation, case: Case, q: str) -> Answer:
     withdraw = law("withdraw a card", case.laws)
     card = case.decision_name()
     if facts.changed_call is None:
-        return Answer(q, None, f"The explanation was corrected after {card} was faced, before the next card: it "
-                               f"could be withdrawn ({withdraw}). Record whether the player withdrew it.")
+        return Answer(q, None, M_("The explanation was corrected after {card} was faced, before the next card: it "
+                                  "could be withdrawn ({law}). Record whether the player withdrew it.", card=card,
+                                  law=withdraw))
     if facts.changed_call:
-        return Answer(q, False, f"The explanation was corrected after {card} was faced, before the next card, and "
-                                f"the player withdrew it and chose again with the correct explanation ({withdraw}): "
-                                "the card played was not chosen on misinformation.")
-    return Answer(q, False, f"The explanation was corrected after {card} was faced, before the next card: the player "
-                            f"could withdraw it ({withdraw}) and chose to let it stand, so it was not played on "
-                            "misinformation.")
+        return Answer(q, False, M_("The explanation was corrected after {card} was faced, before the next card, and the "
+                                   "player withdrew it and chose again with the correct explanation ({law}): the card "
+                                   "played was not chosen on misinformation.", card=card, law=withdraw))
+    return Answer(q, False, M_("The explanation was corrected after {card} was faced, before the next card: the player "
+                               "could withdraw it ({law}) and chose to let it stand, so it was not played on "
+                               "misinformation.", card=card, law=withdraw))
 
 
 def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) -> Answer:
@@ -188,16 +192,18 @@ def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) 
     when = CORRECTIONS[corrected]
     before = corrected in ("during the auction", "after the final pass")
     if before:
-        return Answer(q, False, f"The explanation was corrected {when}, before {case.decision_name()}: the card was "
-                                "chosen with the correct explanation, not on misinformation.")
+        return Answer(q, False, M_("The explanation was corrected {when}, before {card}: the card was chosen with the "
+                                   "correct explanation, not on misinformation.", when=when, card=case.decision_name()))
     if corrected == "after the opening lead" and index > 0:
-        return Answer(q, None, f"The explanation was corrected after the opening lead: record whether that was before "
-                               f"{case.decision_name()} (the director's finding on Q3).")
+        return Answer(q, None, M_("The explanation was corrected after the opening lead: record whether that was before "
+                                  "{card} (the director's finding on Q3).", card=case.decision_name()))
     followed = len(case.play) > index + 1 and (index + 1) % 4 != 0
-    return Answer(q, True, f"The explanation was {when}, after {case.decision_name()} was played"
-                           + (" and another card was played to the trick, so it could no longer be withdrawn "
-                              "(Law 47E2)" if followed or corrected == "not corrected" else "")
-                           + f"; the remedy is an adjusted score ({remedy}).")
+    if followed or corrected == "not corrected":
+        return Answer(q, True, M_("The explanation was {when}, after {card} was played and another card was played to "
+                                  "the trick, so it could no longer be withdrawn (Law 47E2); the remedy is an adjusted "
+                                  "score ({remedy}).", when=when, card=case.decision_name(), remedy=remedy))
+    return Answer(q, True, M_("The explanation was {when}, after {card} was played; the remedy is an adjusted score "
+                              "({remedy}).", when=when, card=case.decision_name(), remedy=remedy))
 
 
 __all__ = ["MI_QUESTIONS", "misinformation_given", "what_was_told", "different_action", "too_late_to_change", "misbidder",

@@ -9,17 +9,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from analysis.language import M_, N_, Listed, Message, Spoken
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
-from analysis.law.logical_alternatives import ActionCount, action_name, parse_action
+from analysis.law.logical_alternatives import ActionCount, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
 from analysis.numbers import fraction_str, parse_fraction
 
 MI_EVIDENCE = {
-    "none": "no evidence either way",
-    "as explained": "the convention cards (or notes) show the agreement that was explained",
-    "as bid": "the convention cards (or notes) show the call matched the agreement, not the explanation",
-    "cards differ": "the partners' convention cards are marked differently",
+    "none": N_("no evidence either way"),
+    "as explained": N_("the convention cards (or notes) show the agreement that was explained"),
+    "as bid": N_("the convention cards (or notes) show the call matched the agreement, not the explanation"),
+    "cards differ": N_("the partners' convention cards are marked differently"),
 }
 
 
@@ -46,19 +47,19 @@ class Finding:
 # alert that nobody followed with a question, or nothing at all. Left out, the auction's annotation
 # of the call answers it (an explanation recorded, an alert alone, neither).
 MI_TOLD = {
-    "explained": "an explanation was given",
-    "alerted, not asked": "the call was alerted and nobody asked what it meant",
-    "not alerted, not asked": "the call was not alerted and nobody asked about it",
+    "explained": N_("an explanation was given"),
+    "alerted, not asked": N_("the call was alerted and nobody asked what it meant"),
+    "not alerted, not asked": N_("the call was not alerted and nobody asked about it"),
 }
 
 # When the correct explanation reached the non-offenders (Law 21B1(a): a call may be changed until
 # the end of the auction period, Law 17D, provided partner has not called since).
 CORRECTIONS = {
-    "during the auction": "during the auction",
-    "after the final pass": "after the final pass, before the opening lead was faced",
-    "after the opening lead": "after the opening lead was faced (the auction period was over)",
-    "before the next card": "after the card in question was faced, before the next card was played to the trick",
-    "not corrected": "not corrected before the result was obtained",
+    "during the auction": N_("during the auction"),
+    "after the final pass": N_("after the final pass, before the opening lead was faced"),
+    "after the opening lead": N_("after the opening lead was faced (the auction period was over)"),
+    "before the next card": N_("after the card in question was faced, before the next card was played to the trick"),
+    "not corrected": N_("not corrected before the result was obtained"),
 }
 
 
@@ -130,9 +131,13 @@ class WalkStep:
     def words(self) -> str:
         made = dict(self.counts)
         stayed = made.get(self.table_call, 0)
-        others = ", ".join(f"{n} {action_name(c)}" for c, n in self.counts if c != self.table_call and n)
-        return (f"at call {self.call_index + 1}, {stayed} of {sum(made.values())} called {action_name(self.table_call)} "
-                "as the player did" + (f" ({others})" if others else ""))
+        others = Listed(tuple(Message("{n} {call}", n=n, call=Spoken(c)) for c, n in self.counts
+                              if c != self.table_call and n))
+        values = dict(number=self.call_index + 1, stayed=stayed, asked=sum(made.values()), call=Spoken(self.table_call))
+        if others.items:
+            return M_("at call {number}, {stayed} of {asked} called {call} as the player did ({others})", others=others,
+                      **values)
+        return M_("at call {number}, {stayed} of {asked} called {call} as the player did", **values)
 
     def to_dict(self) -> dict:
         return {"call_index": self.call_index, "table_call": self.table_call, "counts": dict(self.counts)}
@@ -148,11 +153,12 @@ class WalkThrough:
     counted_all: bool = False          # the director counted those who left the path too
 
     def words(self) -> str:
-        steps = "; ".join(s.words() for s in self.steps)
-        counted = ("the counts of the decision include them, as the director chose" if self.counted_all else
-                   "the counts of the decision leave them out: a pollee who would have called differently earlier "
-                   "is not the player's peer on this auction")
-        return f"Walk-through: {steps}. {self.left_path} left the table's path; {counted}."
+        steps = Listed(tuple(s.words() for s in self.steps), "; ")
+        counted = (M_("the counts of the decision include them, as the director chose") if self.counted_all else
+                   M_("the counts of the decision leave them out: a pollee who would have called differently earlier "
+                      "is not the player's peer on this auction"))
+        return M_("Walk-through: {steps}. {left} left the table's path; {counted}.", steps=steps, left=self.left_path,
+                  counted=counted)
 
     def to_dict(self) -> dict:
         return {"steps": [s.to_dict() for s in self.steps], "left_path": self.left_path,
