@@ -22,11 +22,12 @@ from analysis.language import browser_language, chosen_language, language, shipp
 from analysis.law import case as case_files
 from analysis.law.ruling import rule
 from analysis.polls.wording import wording_findings
+from analysis.polls.wording_languages import CHECKS
 from conftest import CASES, ROOT
 from polling import db, organisations, panel, services, setup
 from polling.models import CaseRecord
 
-SHIPPED = ("fr", "de", "nl")
+SHIPPED = tuple(c for c in shipped_languages() if c != "en")     # every catalog found: fr, de, nl and any added
 LOCALES = ROOT / "analysis" / "language" / "locale"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
             "NP_": ((1, "c"), 2), "M_": None}
@@ -47,7 +48,7 @@ def catalog(code: str):
 
 
 def test_english_french_german_and_dutch_are_shipped():
-    assert shipped_languages() == ("en", "de", "fr", "nl")
+    assert {"en", "de", "fr", "nl"} <= set(shipped_languages()) and shipped_languages()[0] == "en"
     assert [language(c).name for c in ("en", "fr", "de", "nl")] == ["English", "Français", "Deutsch", "Nederlands"]
 
 
@@ -112,6 +113,8 @@ def test_every_call_is_written_as_the_players_of_the_language_write_it(code):
     lang = language(code)
     said = {call: lang.call(call) for call in ALL_CALLS}
     assert len(set(said.values())) == len(ALL_CALLS) == 38           # no two calls read alike
+    if code not in CALLS:
+        return
     passes, double, redouble, no_trump = CALLS[code]
     assert (said["P"], said["X"], said["XX"]) == (passes, double, redouble)
     for level in range(1, 8):
@@ -124,6 +127,8 @@ def test_every_card_is_written_with_the_language_s_honours(code):
     lang = language(code)
     cards = {suit + rank: lang.words.card(suit + rank) for suit in SUITS for rank in RANKS}
     assert len(set(cards.values())) == 52
+    if code not in HONOURS:
+        return
     for suit, symbol in zip("SHDC", "♠♥♦♣"):
         assert [cards[suit + r] for r in "AKQJT9"] == [symbol + h for h in HONOURS[code]] + [symbol + "10", symbol + "9"]
     assert lang.choice("SKQ") == "♠" + HONOURS[code][1] + "/" + HONOURS[code][2]
@@ -133,7 +138,8 @@ def test_every_card_is_written_with_the_language_s_honours(code):
 @pytest.mark.parametrize("code", ["en", *SHIPPED])
 def test_seats_sides_vulnerability_and_scoring_in_the_language(code):
     lang = language(code)
-    assert tuple(lang.seat(s) for s in "NESW") == SEATS[code]
+    assert len({lang.seat(s) for s in "NESW"}) == 4 and len({lang.words.seat_letters[s] for s in "NESW"}) == 4
+    assert code not in SEATS or tuple(lang.seat(s) for s in "NESW") == SEATS[code]
     assert set(lang.words.vulnerability) == {"none", "ns", "ew", "both"}
     assert len(set(lang.words.vulnerability.values())) == 4
     assert len(set(lang.words.scoring.values())) == 6
@@ -317,7 +323,7 @@ def test_nothing_on_the_pollee_s_page_escapes_the_catalog(slam, pseudo_language)
 
 # ---------------------------------------------------------------- the wording check
 
-@pytest.mark.parametrize("code", SHIPPED)
+@pytest.mark.parametrize("code", sorted(CHECKS))
 def test_the_wording_check_reads_each_language_as_well_as_english(code):
     rows = list(csv.DictReader((ROOT / "tests" / "wording" / f"labelled-{code}.csv").open(encoding="utf-8")))
     giveaways = [r for r in rows if r["label"] == "giveaway"]
