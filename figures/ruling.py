@@ -15,7 +15,8 @@ from analysis.law.case import Case
 from analysis.law.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
                                      poll_threshold, poll_title, sensitivity_frame, sensitivity_title)
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult, action_name
+from analysis.language import M_, N_, Listed
+from analysis.law.logical_alternatives import LAResult, action_name, action_word
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
 from analysis.numbers import fraction_str, percent
@@ -24,7 +25,8 @@ from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule
 from figures.style import COLOURS, branch_colours
 
 TABLE_RED = "#c8102e"
-POLL_PARTS = (("chose", "chose it"), ("close", "close (would pick it ≥ 1/3)"), ("considered_only", "only considered it"))
+POLL_PARTS = (("chose", N_("chose it")), ("close", N_("close (would pick it ≥ 1/3)")),
+              ("considered_only", N_("only considered it")))
 
 
 def describe_poll(la: LAResult, changed: bool = False) -> Chart:
@@ -37,15 +39,16 @@ def describe_poll(la: LAResult, changed: bool = False) -> Chart:
                          hover=[f"{a}: {k} of {n}" for a, k in zip(actions, frame[part])])
                     for part, name in POLL_PARTS]
     layers.append(Interval(actions, list(frame["tested_share"]), list(frame["low"]), list(frame["high"]),
-                           "80% range among peers (firm outside it)"))
+                           N_("80% range among peers (firm outside it)")))
     threshold = poll_threshold(la)
     if threshold:
         layers.append(Rule("y", float(threshold.threshold),
-                           f"threshold {percent(threshold.threshold)} ({threshold.tested})", COLOURS["threshold"]))
+                           M_("threshold {share} ({tested})", share=percent(threshold.threshold), tested=threshold.tested),
+                           COLOURS["threshold"]))
     for label, (_, row) in zip(poll_labels(frame, "\n"), frame.iterrows()):
         layers.append(Note(row["action"], max(row["high"], row["considered"] / n), tuple(label.split("\n")),
                            TABLE_RED if row["table_action"] else "#222222"))
-    return Chart(poll_title(la, changed), [Panel(layers, y_title="share of pollees", y_percent=True,
+    return Chart(poll_title(la, changed), [Panel(layers, y_title=N_("share of pollees"), y_percent=True,
                                                  y_range=(0, 1.25))])
 
 
@@ -57,22 +60,22 @@ def describe_sensitivity(sens: ThresholdSensitivity) -> Chart:
     la_rows = frame[frame["logical_alternative"]]
     per_threshold = frame.drop_duplicates("threshold")
     scored = per_threshold[per_threshold["NS"].notna()]     # a threshold the ruling refuses has no score
-    top: list = [Points(list(la_rows["threshold"]), list(la_rows["action"]), "LA", COLOURS["chose"], "square",
+    top: list = [Points(list(la_rows["threshold"]), list(la_rows["action"]), N_("LA"), COLOURS["chose"], "square",
                         legend=False)]
     bottom: list = [Points(list(scored["threshold"]), [float(v) for v in scored[side]], SIDE_NAMES[side],
                            COLOURS[side], joined=True, hover=list(scored[f"{side}_exact"]))
                     for side in ("NS", "EW")]
     if sens.director_threshold is not None:        # one line through both plots, named once
-        top.append(Rule("x", float(sens.director_threshold), "the director's threshold", COLOURS["threshold"]))
+        top.append(Rule("x", float(sens.director_threshold), N_("the director's threshold"), COLOURS["threshold"]))
         bottom.append(Rule("x", float(sens.director_threshold), "", COLOURS["threshold"]))
     unit = next((u for u in per_threshold["unit"] if u), "")
     return Chart(sensitivity_title(sens), [
-        Panel(top, title="logical alternatives", y_categories=actions, share=0.4),
-        Panel(bottom, title="assigned score", x_title="threshold", y_title=unit, x_percent=True, share=0.6)],
+        Panel(top, title=N_("logical alternatives"), y_categories=actions, share=0.4),
+        Panel(bottom, title=N_("assigned score"), x_title=N_("threshold"), y_title=unit, x_percent=True, share=0.6)],
         height=3.8)
 
 
-def describe_outcome_tree(tree: OutcomeTree, title: str = "The outcome tree") -> Chart:
+def describe_outcome_tree(tree: OutcomeTree, title: str = N_("The outcome tree")) -> Chart:
     """The tree as rings: alternatives inside, then contracts, then trick counts, each with its
     exact weight; the trick counts with the North-South score. The cancelled action has none."""
     frame = outcome_frame(tree)
@@ -83,7 +86,8 @@ def describe_outcome_tree(tree: OutcomeTree, title: str = "The outcome tree") ->
                   [fraction_str(p) for p in shown["product"]], branch_colours(shown),
                   ["" if s is None or pd.isna(s) else f"NS {int(s):+d}" for s in shown["ns_score"]])
     cancelled = frame[frame["cancelled"]]["label"].tolist()
-    subtitle = "" if not cancelled else f"({', '.join(cancelled)} cancelled: weight 0, Law 12C1(c))"
+    subtitle = "" if not cancelled else M_("({actions} cancelled: weight 0, Law 12C1(c))",
+                                          actions=Listed(tuple(map(action_word, cancelled))))
     return Chart(title, [Panel([rings])], subtitle=subtitle, legend=False, height=3.8)
 
 
@@ -103,22 +107,23 @@ def describe_field(case: Case, ruling: Ruling) -> Chart:
         dots.append(Points([f"{s:+d}" for s in part["ns_score"]], [name] * len(part), name,
                            COLOURS.get(series, "#000000"), emphasis=[float(w) for w in part["weight"]],
                            text=[fraction_str(w) for w in part["weight"]], hover=list(part["label"])))
-    below = Panel(dots, x_title="North-South score", categories=order, y_categories=rows, share=0.4)
+    below = Panel(dots, x_title=N_("North-South score"), categories=order, y_categories=rows, share=0.4)
     panels = [below]
     if not field.empty:
         panels.insert(0, Panel([Bars([f"{s:+d}" for s in field["ns_score"]], [float(w) for w in field["weight"]],
-                                     "field (tables)", COLOURS["field"])],
-                               y_title="tables", categories=order, share=0.6))
+                                     N_("field (tables)"), COLOURS["field"])],
+                               y_title=N_("tables"), categories=order, share=0.6))
     return Chart(field_title(case), panels, legend=False, height=3.4 if len(panels) == 2 else 2.0, wide_labels=True)
 
 
 def describe_q4(frame: pd.DataFrame, title: str) -> Chart:
     """Q4: the share of the pollees who answered that named each call; the table action in red."""
     answers = frame.attrs.get("answers", 0)
-    bars = Bars(list(frame["action"]), list(frame["share"]), "named it",
+    bars = Bars(list(frame["action"]), list(frame["share"]), N_("named it"),
                 [COLOURS["EW"] if t else COLOURS["chose"] for t in frame["table_action"]],
-                text=[f"{k} of {answers}" for k in frame["named"]])
-    return Chart(title, [Panel([bars], y_title="named it", y_percent=True, y_range=(0, 1.1))], legend=False, height=2.6)
+                text=[M_("{k} of {n}", k=k, n=answers) for k in frame["named"]])
+    return Chart(title, [Panel([bars], y_title=N_("named it"), y_percent=True, y_range=(0, 1.1))], legend=False,
+                 height=2.6)
 
 
 def describe_simulation(sim: Simulation) -> Chart:

@@ -10,8 +10,8 @@ Axes: an x (or y) value that is text is a category, drawn in the panel's ``categ
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, Sequence, Union
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Callable, Literal, Sequence, Union
 
 Value = Union[str, float]
 
@@ -139,4 +139,24 @@ def categories_of(panel: Panel, axis: Literal["x", "y"] = "x") -> list[str]:
     return list(seen)
 
 
-__all__ = ["Bars", "Interval", "Points", "Rule", "Note", "Rings", "Layer", "Panel", "Chart", "categories_of"]
+# what never changes with the language: colours, the tree's node ids, the kind of marker and axis
+_NOT_WORDS = {"colour", "colours", "ids", "parents", "marker", "axis"}
+
+
+def in_words(chart: Chart, say: Callable[[str], str]) -> Chart:
+    """The chart with every word on it (title, names, labels, categories, notes) passed through
+    ``say``: the report's charts in the players' language. A category and the values that name it
+    are said alike, so they still match."""
+    def words(value):
+        if isinstance(value, str):
+            return say(value)
+        if is_dataclass(value):
+            return replace(value, **{f.name: words(getattr(value, f.name)) for f in fields(value)
+                                     if f.name not in _NOT_WORDS})
+        if isinstance(value, (list, tuple)):
+            return type(value)(words(v) for v in value)
+        return value
+    return words(chart)
+
+
+__all__ = ["Bars", "Interval", "Points", "Rule", "Note", "Rings", "Layer", "Panel", "Chart", "categories_of", "in_words"]

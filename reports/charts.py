@@ -3,7 +3,12 @@
 labels and colours as the app."""
 from __future__ import annotations
 
+import re
+
 from matplotlib.figure import Figure
+
+from analysis.bridge import SEAT_NAMES
+from analysis.language import ENGLISH, ContractWords, Language, Message, Spoken
 
 from analysis.evidence.simulation import Simulation
 from analysis.law.case import Case
@@ -11,34 +16,72 @@ from analysis.law.committee import ThresholdSensitivity
 from analysis.law.logical_alternatives import LAResult
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
+from analysis.law.logical_alternatives import action_word
 from figures.paper import matplotlib_figure, png, svg
+from figures.spec import Chart, in_words
 from figures.ruling import (describe_field, describe_outcome_tree, describe_poll, describe_q4, describe_sensitivity,
                             describe_simulation)
 
 
-def poll_chart(la: LAResult) -> Figure:
-    return matplotlib_figure(describe_poll(la))
+_TRICKS = re.compile(r"^(\d+) tricks$")
+_COUNT = re.compile(r"^(\d+) (tables?)$")
+_CONTRACT = re.compile(r"^(\d(?:[♣♦♥♠]|NT))( doubled| redoubled)? by (North|East|South|West)$")
+_SEAT_LETTER = {name: letter for letter, name in SEAT_NAMES.items()}
 
 
-def sensitivity_chart(sens: ThresholdSensitivity) -> Figure:
-    return matplotlib_figure(describe_sensitivity(sens))
+def chart_words(lang: Language):
+    """How a chart's words are said in ``lang``: a message as the catalog has it, a call or card in
+    the language's bridge words, a contract and a number of tricks or tables in its words; other
+    text (a typed label) as it is."""
+    def say(text: str) -> str:
+        if isinstance(text, Message):
+            return lang.say(text)
+        if lang._(text) != text:
+            return lang._(text)
+        spoken = action_word(text)
+        if isinstance(spoken, Spoken):
+            return lang.say(spoken)
+        if (m := _TRICKS.match(text)) is not None:
+            return lang._("{n} tricks").format(n=m.group(1))
+        if (m := _COUNT.match(text)) is not None:
+            one = int(m.group(1)) == 1
+            return (lang._("{n} table") if one else lang._("{n} tables")).format(n=m.group(1))
+        if (m := _CONTRACT.match(text)) is not None:
+            bid = action_word(m.group(1))
+            penalty = {" doubled": "X", " redoubled": "XX"}.get(m.group(2) or "", "")
+            code = bid.code if isinstance(bid, Spoken) else m.group(1)
+            return lang.say(ContractWords(code, penalty, _SEAT_LETTER[m.group(3)]))
+        return lang.say(text)
+    return say
 
 
-def outcome_chart(tree: OutcomeTree, title: str = "The outcome tree") -> Figure:
-    return matplotlib_figure(describe_outcome_tree(tree, title))
+def _drawn(chart: Chart, lang: Language) -> Figure:
+    return matplotlib_figure(chart if lang is ENGLISH else in_words(chart, chart_words(lang)))
 
 
-def field_chart(case: Case, ruling: Ruling) -> Figure:
-    return matplotlib_figure(describe_field(case, ruling))
+def poll_chart(la: LAResult, lang: Language = ENGLISH) -> Figure:
+    return _drawn(describe_poll(la), lang)
 
 
-def q4_chart(frame, title: str) -> Figure:
-    return matplotlib_figure(describe_q4(frame, title))
+def sensitivity_chart(sens: ThresholdSensitivity, lang: Language = ENGLISH) -> Figure:
+    return _drawn(describe_sensitivity(sens), lang)
+
+
+def outcome_chart(tree: OutcomeTree, title: str = "The outcome tree", lang: Language = ENGLISH) -> Figure:
+    return _drawn(describe_outcome_tree(tree, title), lang)
+
+
+def field_chart(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> Figure:
+    return _drawn(describe_field(case, ruling), lang)
+
+
+def q4_chart(frame, title: str, lang: Language = ENGLISH) -> Figure:
+    return _drawn(describe_q4(frame, title), lang)
 
 
 def simulation_chart(sim: Simulation) -> Figure:
     return matplotlib_figure(describe_simulation(sim))
 
 
-__all__ = ["poll_chart", "sensitivity_chart", "outcome_chart", "field_chart", "q4_chart", "simulation_chart", "png",
+__all__ = ["chart_words", "poll_chart", "sensitivity_chart", "outcome_chart", "field_chart", "q4_chart", "simulation_chart", "png",
            "svg"]

@@ -224,8 +224,10 @@ def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> li
     if poll.q4_answers:
         frame = q4_frame(poll.suggested, poll.q4_answers, table_action)
         out += [Text(lang._("Q4: {question}").format(question=p.q4_text(lang) or poll.q4_question), muted=True),
-                Chart(charts.q4_chart(frame, q4_title(frame, ui, poll.number)), "Q4, the calls named: " + ", ".join(
-                    f"{a} {k} of {poll.q4_answers}" for a, k in zip(frame["action"], frame["named"])))]
+                Chart(charts.q4_chart(frame, q4_title(frame, ui, poll.number), lang),
+                      lang._("Q4, the calls named: {calls}").format(calls=", ".join(
+                          f"{lang.say(action_word(a))} " + lang._("{k} of {n}").format(k=k, n=poll.q4_answers)
+                          for a, k in zip(frame["action"], frame["named"]))))]
     return out
 
 
@@ -256,13 +258,13 @@ def _poll_reading(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
                             "" if v.p_meets is None else lang.number(round(float(v.p_meets), 2)),
                             (lang._(v.confidence) if v.confidence else ""), say(v.reason))
                            for v in la.verdicts)))
-    out.append(Chart(charts.poll_chart(la), lang._("The poll: {verdicts}").format(
+    out.append(Chart(charts.poll_chart(la, lang), lang._("The poll: {verdicts}").format(
         verdicts="; ".join(say(v.in_words()) for v in la.verdicts))))
     if case.ruling.q4:
         named, answers = case.ruling.q4
         frame = q4_frame([(ruling.table_action, named)], answers, ruling.table_action)
         title = q4_title(frame, ui_noun(case))
-        out.append(Chart(charts.q4_chart(frame, title), title))
+        out.append(Chart(charts.q4_chart(frame, title, lang), lang.say(title)))
     return out + _other_evidence(case, lang)
 
 
@@ -311,11 +313,11 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
                           tuple((say(action_word(r["action"])) + (f" ({lang._('cancelled')})" if r["cancelled"] else ""),
                                  r["action_weight"], say(r["in_words"]), r["contract_weight"],
                                  _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
-                    Chart(charts.outcome_chart(tree, title), f"{title}: " + ", ".join(
+                    Chart(charts.outcome_chart(tree, title, lang), f"{title}: " + ", ".join(
                         f"{say(action_word(r['action']))} {r['action_weight']}" for r in rows))]
     out.append(_scores(ruling, lang))
     if any(s.weighted is not None for s in ruling.scores.values()):
-        out.append(Chart(charts.field_chart(case, ruling), lang._("Where the assigned score falls: {scores}").format(
+        out.append(Chart(charts.field_chart(case, ruling, lang), lang._("Where the assigned score falls: {scores}").format(
             scores="; ".join(f"{lang.words.sides[side]} {say(ruling.scores[side].describe())}" for side in ("NS", "EW")))))
     return out
 
@@ -358,7 +360,7 @@ def _sensitivity(case: Case, lang: Language = ENGLISH) -> list:
                    "shared out over the rest)."), muted=True),
             Table(tuple(lang._(c) for c in (N_("threshold"), N_("logical alternatives"), N_("adjusted"), N_("North-South"),
                                        N_("East-West"), N_("note"))), rows),
-            Chart(charts.sensitivity_chart(sens), lang._("The ruling as the threshold moves"))]
+            Chart(charts.sensitivity_chart(sens, lang), lang._("The ruling as the threshold moves"))]
 
 
 @lru_cache(maxsize=16)

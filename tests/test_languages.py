@@ -37,7 +37,7 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
 
 def marked_messages() -> set[tuple[str | None, str]]:
     """Every message the code marks, extracted as `make catalogs` does (babel.cfg)."""
-    method_map = [(f"{package}/**.py", "python") for package in ("analysis", "polling", "reports", "ui")]
+    method_map = [(f"{package}/**.py", "python") for package in ("analysis", "figures", "polling", "reports", "ui")]
     return {(context, message if isinstance(message, str) else message[0])
             for _file, _line, message, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS)}
 
@@ -389,3 +389,16 @@ def test_the_pdf_report_of_a_dutch_case_reads_in_dutch(tmp_path):
         assert english not in text, english
     assert re.search(r"\bPas\b", text)                                  # the auction in Dutch bridge words
     assert "<html lang='nl'>" in to_html(report)
+
+
+def test_the_report_s_charts_speak_the_report_s_language():
+    """The charts' titles, axes, legends and bars (drawn as SVG text in the HTML report)."""
+    from reports.content import report_for_file
+    from reports.render import to_html
+    case = case_files.loads((CASES / "constructed-mi-transfer.json").read_text())
+    dutch, english = (to_html(report_for_file(case, language(code))) for code in ("nl", "en"))
+    for said in ("aandeel van de ondervraagden", "De enquête: 8 ondervraagden", "drempel 20%", "gekozen",
+                 "alleen overwogen", "Doublet", "actie aan tafel"):
+        assert said in dutch, said
+    for said in ("share of pollees", "The poll: 8 pollees", "only considered it", "table action"):
+        assert said in english and said not in dutch, said

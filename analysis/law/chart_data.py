@@ -15,7 +15,9 @@ import pandas as pd
 
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult, LAVerdict, ShareTest, action_name, firm_range, policy_title
+from analysis.language import M_, N_
+from analysis.law.logical_alternatives import (LAResult, LAVerdict, ShareTest, action_name, action_word, firm_range,
+                                               policy_title)
 from analysis.numbers import counted, display
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
@@ -44,7 +46,7 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
 def poll_labels(frame: pd.DataFrame, sep: str = ": ") -> list[str]:
     """Above each bar: chose/close/only considered, and the verdict (``sep`` between them: a
     line break where bars stand close)."""
-    return [f"{r['chose']}/{r['close']}/{r['considered_only']}{sep}" + ("table action" if r["table_action"] else r["verdict"])
+    return [f"{r['chose']}/{r['close']}/{r['considered_only']}{sep}" + (N_("table action") if r["table_action"] else r["verdict"])
             for _, r in frame.iterrows()]
 
 
@@ -54,7 +56,9 @@ def poll_threshold(la: LAResult) -> ShareTest | None:
 
 
 def poll_title(la: LAResult, changed: bool = False) -> str:
-    return f"The poll{' with the change' if changed else ''}: {la.poll_size} pollees, read under {la.policy.shown}"
+    if changed:
+        return M_("The poll with the change: {n} pollees, read under {policy}", n=la.poll_size, policy=la.policy.shown)
+    return M_("The poll: {n} pollees, read under {policy}", n=la.poll_size, policy=la.policy.shown)
 
 
 # ---------------------------------------------------------------- threshold sensitivity
@@ -79,7 +83,7 @@ def sensitivity_frame(sens: ThresholdSensitivity) -> pd.DataFrame:
 
 
 def sensitivity_title(sens: ThresholdSensitivity) -> str:
-    return f"The ruling as the threshold moves (under {policy_title(sens.policy)})"
+    return M_("The ruling as the threshold moves (under {policy})", policy=policy_title(sens.policy))
 
 
 # ---------------------------------------------------------------- the adjustment
@@ -103,7 +107,7 @@ def outcome_frame(tree: OutcomeTree) -> pd.DataFrame:
             tricks: list[int | None] = [t for t, _ in c.tricks] or [None]
             for t, (score, w) in zip(tricks, scores):
                 rows.append({"level": "tricks", "id": f"{cid}/{t}", "parent": cid,
-                             "label": f"{t} tricks" if t is not None else "passed out", "weight": w,
+                             "label": f"{t} tricks" if t is not None else N_("passed out"), "weight": w,
                              "product": b.weight * c.weight * w, "ns_score": score, "cancelled": False})
     return pd.DataFrame(rows)
 
@@ -129,14 +133,14 @@ def field_frame(case: Case, ruling: Ruling) -> pd.DataFrame:
 
 def field_title(case: Case) -> str:
     if case.field:
-        return "Where the assigned score falls in the field"
+        return N_("Where the assigned score falls in the field")
     if case.other_table is not None:
-        return "Where the assigned score falls against the other table"
-    return "The table result and the assigned scores"
+        return N_("Where the assigned score falls against the other table")
+    return N_("The table result and the assigned scores")
 
 
-FIELD_ROWS = {"table result": "at the table", "other table": "other table", "NS": "North-South assigned",
-              "EW": "East-West assigned"}
+FIELD_ROWS = {"table result": N_("at the table"), "other table": N_("other table"), "NS": N_("North-South assigned"),
+              "EW": N_("East-West assigned")}
 
 
 # ---------------------------------------------------------------- Q4
@@ -158,8 +162,11 @@ def q4_title(frame: pd.DataFrame, ui: str, poll_number: int | None = None) -> st
     answers = frame.attrs.get("answers", 0)
     if poll_number is None:
         named = int(frame["named"].iloc[0]) if len(frame) else 0
-        action = frame["action"].iloc[0] if len(frame) else "the table action"
-        return f"Q4 as recorded with the case: {named} of {answers} said {ui} suggests {action}"
-    none_named = "" if len(frame) else ", none named a call"
-    return (f"Poll {poll_number}, Q4: the calls the pollees said {ui} makes more attractive "
-            f"({answers} answered{none_named})")
+        action = action_word(frame["action"].iloc[0]) if len(frame) else N_("the table action")
+        return M_("Q4 as recorded with the case: {k} of {n} said {ui} suggests {action}", k=named, n=answers, ui=ui,
+                  action=action)
+    if len(frame):
+        return M_("Poll {number}, Q4: the calls the pollees said {ui} makes more attractive ({n} answered)",
+                  number=poll_number, ui=ui, n=answers)
+    return M_("Poll {number}, Q4: the calls the pollees said {ui} makes more attractive ({n} answered, none named a call)",
+              number=poll_number, ui=ui, n=answers)

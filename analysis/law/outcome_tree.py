@@ -16,6 +16,7 @@ from typing import Iterable
 
 from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
+from analysis.language import N_, ContractWords, Message
 from analysis.limits import optional_text
 from analysis.law.logical_alternatives import ActionCount, action_key, action_name, parse_action
 from analysis.numbers import fraction_str, parse_fraction
@@ -69,13 +70,18 @@ class ContractBranch:
         """The contract as a director says it: "4♠ doubled by North"."""
         text = self.contract.strip().upper()
         if text in ("PASS", "P"):
-            return "passed out"
-        penalty = " redoubled" if text.endswith("XX") else " doubled" if text.endswith("X") else ""
+            return N_("passed out")
+        penalty = "XX" if text.endswith("XX") else "X" if text.endswith("X") else ""
+        declarer = (self.declarer or "").upper()
         try:
-            shown = call_symbol(text.rstrip("X"))
+            call_symbol(text.rstrip("X"))
         except (HuddleInputError, KeyError, IndexError, ValueError):
-            shown = self.contract
-        return f"{shown}{penalty} by {SEAT_NAMES.get((self.declarer or '').upper(), self.declarer or '?')}"
+            return f"{self.contract}{ {'X': ' doubled', 'XX': ' redoubled', '': ''}[penalty]} by " \
+                   f"{SEAT_NAMES.get(declarer, self.declarer or '?')}"
+        if declarer not in SEAT_NAMES:
+            return f"{call_symbol(text.rstrip('X'))}{ {'X': ' doubled', 'XX': ' redoubled', '': ''}[penalty]} by " \
+                   f"{self.declarer or '?'}"
+        return Message("{contract}", contract=ContractWords(text.rstrip("X"), penalty, declarer))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
-from analysis.language import M_, Capital, Listed, Message, joined_lines, seat_word, side_word
+from analysis.language import M_, N_, Capital, Listed, Message, joined_lines, seat_word, side_word
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
@@ -84,7 +84,7 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
                                   consider_min if consider_min is not None else inputs.consider_min)
     mi_path = case.kind == "MI" and not _misbidder_acts(case)
-    harmed = _damage(case, table_ns, method, "had they been given the correct explanation" if mi_path else
+    harmed = _damage(case, table_ns, method, N_("had they been given the correct explanation") if mi_path else
                      "had the offender taken a logical alternative")
     sheet = _questions(case, table_action, la, la_answer, harmed)
     if sheet.adjust:
