@@ -74,13 +74,12 @@ class ContractBranch:
         penalty = "XX" if text.endswith("XX") else "X" if text.endswith("X") else ""
         declarer = (self.declarer or "").upper()
         try:
-            call_symbol(text.rstrip("X"))
+            shown = call_symbol(text.rstrip("X"))
         except (HuddleInputError, KeyError, IndexError, ValueError):
-            return f"{self.contract}{ {'X': ' doubled', 'XX': ' redoubled', '': ''}[penalty]} by " \
-                   f"{SEAT_NAMES.get(declarer, self.declarer or '?')}"
-        if declarer not in SEAT_NAMES:
-            return f"{call_symbol(text.rstrip('X'))}{ {'X': ' doubled', 'XX': ' redoubled', '': ''}[penalty]} by " \
-                   f"{self.declarer or '?'}"
+            shown = ""
+        if not shown or declarer not in SEAT_NAMES:        # as typed, when it is no contract a player could say
+            said = {"X": " doubled", "XX": " redoubled", "": ""}[penalty]
+            return f"{shown or self.contract}{said} by {SEAT_NAMES.get(declarer, self.declarer or '?')}"
         return Message("{contract}", contract=ContractWords(text.rstrip("X"), penalty, declarer))
 
 
