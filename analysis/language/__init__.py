@@ -24,10 +24,6 @@ from importlib.resources import files
 from io import BytesIO
 from numbers import Rational
 
-from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import format_percent
 
 from analysis.errors import HuddleInputError
 from analysis.language.words import NP_, BridgeWords
@@ -54,6 +50,7 @@ class Language:
     @property
     def name(self) -> str:
         """The language's own name: "Français", "Nederlands"."""
+        from babel import Locale
         return (Locale.parse(self.code).get_display_name(self.code) or self.code).capitalize()
 
     def _(self, message: str) -> str:
@@ -112,6 +109,8 @@ class Language:
 
     def percent(self, value: Rational | float, places: int = 0) -> str:
         """"67 %" in French, "67%" in English: the locale's own pattern, with ``places`` decimals."""
+        from babel import Locale
+        from babel.numbers import format_percent
         pattern = Locale.parse(self.code).percent_formats[None].pattern
         if places:
             at = pattern.rindex("0") + 1
@@ -221,6 +220,9 @@ class _Source(gettext.NullTranslations):
 def _catalog(code: str) -> gettext.NullTranslations:
     if code == SOURCE_LANGUAGE:
         return _Source()
+    # Babel is loaded with the first catalog: a command that speaks English never pays for it
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
     po = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as f:
         catalog = read_po(f, locale=code, domain=DOMAIN)

@@ -12,8 +12,6 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Protocol
 
-from babel.numbers import format_decimal
-
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -111,6 +109,7 @@ class BridgeWords:
                 sign = "-" if value < 0 else ""
                 return f"{sign}{whole} {rest}/{value.denominator}" if whole else f"{sign}{rest}/{value.denominator}"
             value = value.numerator
+        from babel.numbers import format_decimal
         return format_decimal(value, format=f"#,##0.{'#' * places}" if places else "#,##0", locale=self.locale)
 
 
