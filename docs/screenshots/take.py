@@ -34,13 +34,16 @@ def main() -> None:
     pollees = services.issue_invites(poll.id, ["Ann", "Bob", "Cy", "Dee"], url=url)
     for invite, (call, considered) in zip(pollees[:3], (("6D", ["P"]), ("6D", []), ("P", ["6D"]))):
         ballot = services.cast_vote(invite.token, call, considered, url=url)
-        services.record_suggestion(ballot.id, ["6D"] if call == "6D" else [], url=url)
+        services.record_suggestion(ballot.id, ["6D"] if call == "6D" else [], url=url, none=call != "6D")
     for name, grade, reach, contact, played in (
             ("Ann Ashby", "club", "email", "ann@example.org", []),
             ("Bob Brook", "club", "text message", "+44 7700 900123", [("Riverside club pairs", "Monday evening")]),
             ("Cy Cole", "regional", "link", "", []), ("Dee Dunn", "club", "in person", "", []),
             ("Eve Eden", "expert", "email", "eve@example.org", [])):
         panel.add_pollee(name, grade, reach, contact, played, url=url)
+    french = services.create_poll(slam, "Tournoi par paires, personne vulnérable. Que dites-vous ?", alternatives=("P",),
+                                  q4_enabled=True, language="fr", url=url)
+    (french_link,) = services.issue_invites(french.id, ["Anne"], url=url)
     lead = services.create_poll(cases.find_case("lead-after-slow-pass-of-stayman", url=url),
                                 "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads", url=url)
     env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "screenshots", "HUDDLE_REPORTS_DIR": str(folder)}
@@ -89,6 +92,10 @@ def main() -> None:
         expect(phone.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
         phone.wait_for_timeout(1000)
         phone.screenshot(path=str(HERE / "voter-phone.png"), full_page=True)
+        phone.goto(french_link.link(base))
+        expect(phone.get_by_text("Un problème d'enchères")).to_be_visible(timeout=30_000)
+        phone.wait_for_timeout(1000)
+        phone.screenshot(path=str(HERE / "voter-phone-fr.png"), full_page=True)
         signin = browser.new_context(viewport={"width": 1280, "height": 700}).new_page()
         signin.goto(base + "/")
         expect(signin.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
