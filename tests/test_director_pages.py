@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from analysis.law import case as case_files
 from analysis.bridge.scoring import ButlerDatum
 from conftest import CASES, ROOT
-from polling import accounts, cases, db, services, setup
+from polling import organisations, accounts, cases, db, services, setup
 from test_cases import PBN
 
 APP = str(ROOT / "streamlit_app.py")
@@ -280,6 +280,31 @@ def test_poll_builder_checks_wording_and_previews(director):
     assert at.success[0].value.startswith("Poll ") and "created" in at.success[0].value
     (poll,) = services.polls_for_case(record_id)
     assert services.problem_of(poll).candidates == ("P", "6D", "7D") and poll.q4_enabled
+
+
+def test_the_poll_builder_builds_a_poll_in_the_club_s_language_with_the_preview_in_it(director):
+    """The club's language is the builder's first choice; the preview, Q4 and the wording check
+    are in the language chosen, and the poll keeps it."""
+    record_id = slug_id("laws033-6d-slam")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "nl")
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/poll_builder.py").run()
+    assert at.selectbox(key=f"pb_language_{record_id}").value == "nl"
+    at.text_area(key="pb_wording").set_value("Partner dacht lang na voor 5♦. Wat bied je?").run()
+    assert "The introduction: “dacht lang na” gives away partner's tempo." in [w.value for w in at.warning]
+    at.text_area(key="pb_wording").set_value("Parenwedstrijd. Wat bied je?")
+    at.checkbox(key="pb_q4").check().run()
+    assert "Preview: what a pollee sees (Nederlands)" in [h.value for h in at.subheader]
+    assert "Een biedprobleem" in [h.value for h in at.subheader]
+    assert "Je partner dacht lang na voordat hij 5♦ bood. Welke van deze biedingen maakt dat aantrekkelijker?" in \
+        [c.value for c in at.caption]
+    assert 'Gever Oost' in html_of(at) and "Pas" in at.radio(key="pb_preview_q1").options
+    at.selectbox(key=f"pb_language_{record_id}").set_value("fr").run()
+    assert "Un problème d'enchères" in [h.value for h in at.subheader]
+    at.button(key="pb_create").click().run()
+    (poll,) = services.polls_for_case(record_id)
+    assert services.problem_of(poll).language == "fr"
 
 
 def slam_poll():
@@ -660,15 +685,28 @@ def test_the_panel_page_adds_edits_and_retires_members(director):
     at.selectbox(key="pn_reach").set_value("email")
     at.text_input(key="pn_contact").set_value("ann@example.org")
     at.text_area(key="pn_played").set_value("Riverside club pairs / Monday evening\nCounty teams")
+    at.selectbox(key="pn_language").set_value("de")
     next(b for b in at.button if b.label == "Add").click().run()
     assert not at.exception
     (ann,) = panel.panel()
-    assert (ann.name, ann.grade, ann.reach_by, ann.played) == (
-        "Ann Ashby", "regional", "email", (("Riverside club pairs", "Monday evening"), ("County teams", "")))
+    assert (ann.name, ann.grade, ann.reach_by, ann.played, ann.language) == (
+        "Ann Ashby", "regional", "email", (("Riverside club pairs", "Monday evening"), ("County teams", "")), "de")
+    assert at.dataframe[0].value.to_dict("records")[0]["language"] == "Deutsch"
     assert at.dataframe[0].value.to_dict("records")[0]["played"] == "Riverside club pairs, Monday evening; County teams"
     next(c for c in at.checkbox if c.label == "No longer on the panel").check()
     next(b for b in at.button if b.label == "Save").click().run()
     assert panel.panel() == [] and panel.panel(include_retired=True)[0].retired
+
+
+def test_the_accounts_page_sets_the_club_s_language(director):
+    at = app_as(director, "ui/accounts.py")
+    assert at.selectbox(key="org_language").value == "en"
+    at.selectbox(key="org_language").set_value("")           # each pollee's browser's
+    next(b for b in at.button if b.label == "Keep these settings").click().run()
+    assert not at.exception and organisations.get_organisation(organisations.DEFAULT_ORGANISATION).language == ""
+    at.selectbox(key="org_language").set_value("fr")
+    next(b for b in at.button if b.label == "Keep these settings").click().run()
+    assert organisations.get_organisation(organisations.DEFAULT_ORGANISATION).language == "fr"
 
 
 def test_the_simulation_s_trick_weights_go_into_the_outcome_tree(director):

@@ -402,3 +402,16 @@ def test_the_report_s_charts_speak_the_report_s_language():
         assert said in dutch, said
     for said in ("share of pollees", "The poll: 8 pollees", "only considered it", "table action"):
         assert said in english and said not in dutch, said
+
+
+def test_huddle_report_writes_the_report_in_the_language_asked(tmp_path):
+    case = str(CASES / "laws033-6d-slam.json")
+    done = subprocess.run([sys.executable, "-m", "huddle", "report", case, "--html", "--language", "de", "-o",
+                           str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    (page,) = tmp_path.glob("*.html")
+    html = page.read_text(encoding="utf-8")
+    assert "<html lang='de'>" in html and "Die vier Fragen" in html and "Regel 16A" in html
+    refused = subprocess.run([sys.executable, "-m", "huddle", "report", case, "--language", "klingon", "-o",
+                              str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert refused.returncode == 2 and "language: 'klingon' is not a shipped language" in refused.stderr
