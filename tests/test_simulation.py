@@ -78,7 +78,11 @@ def test_the_dealer_deals_what_endplays_dealer_deals_for_the_seed(seat, known, r
     ranges = {s: HandRange.parse(text) for s, text in ranges.items()}
     expected, tried = _endplays_dealer(seat, known, ranges, wanted, seed, limit)
     dealt = deal_unseen(seat, known, ranges, wanted, seed, max_attempts=limit)
-    assert [d.to_pbn() for d in dealt.deals] == expected and dealt.attempts == tried
+    # when the limit is reached endplay's dealer comes back short; ours then deals the rest with the
+    # rarest hand dealt to its description (test_a_hand_too_rare_for_shuffling_…)
+    shuffled = dealt.deals[:len(dealt.deals) - dealt.stacked]
+    assert [d.to_pbn() for d in shuffled] == expected and dealt.attempts == tried
+    assert dealt.stacked == (wanted - len(expected))
 
 
 def test_the_two_runs_are_drawn_apart_and_each_deal_is_solved_once_per_strain_and_declarer(monkeypatch):
@@ -199,8 +203,6 @@ def test_constraints_no_deal_meets_are_refused_naming_them():
     with pytest.raises(HuddleInputError, match="8 ♥ are unseen"):
         deal_unseen("S", "KJ2.AK983.Q532.A", {"N": HandRange.parse("6+ hearts"), "E": HandRange.parse("3+ hearts")},
                     10, 1)
-    with pytest.raises(HuddleInputError, match=r"North '20\+ HCP, 6\+ ♣' alone fits 0 of 2,000 random deals"):
-        deal_unseen("S", "KJ2.AK983.Q532.A", {"N": HandRange.parse("20+ HCP, 6+ clubs")}, 10, 1, max_attempts=5000)
     with pytest.raises(HuddleInputError, match="partner's hand cannot be"):
         simulate(_case(SLAM, simulation={"deals": 10, "inference": "at most 8 HCP"}))
 
@@ -341,6 +343,37 @@ def test_an_alerted_call_is_never_read_as_natural_nor_stayman_as_clubs():
     auction = Auction("N", (Call("1NT"), Call("P"), Call("2C"), Call("P")))
     hand, said = _natural(auction, 2)
     assert hand is None and "usually Stayman" in said
+
+
+def test_a_hand_too_rare_for_shuffling_is_dealt_to_its_description_and_said_so():
+    """North '20+ HCP, 6+ ♣' fits no deal in 5,000 shuffles: North's hand is then dealt straight
+    from its description (each such hand equally likely) and the run says how many were."""
+    rare = HandRange.parse("20+ HCP, 6+ clubs")
+    dealt = deal_unseen("S", "KJ2.AK983.Q532.A", {"N": rare}, 10, 1, max_attempts=5000)
+    assert dealt.complete and dealt.stacked == 10 and dealt.stacked_seat == "N"
+    assert all(rare.admits(d.north) for d in dealt.deals)
+    assert "10 of them with North's hand dealt to its description" in dealt.words()
+    assert all(d.to_pbn().split()[2] == "KJ2.AK983.Q532.A" for d in dealt.deals)
+    assert all(len(hand) == 13 for d in dealt.deals for hand in (d.north, d.east, d.south, d.west))
+    assert deal_unseen("S", "KJ2.AK983.Q532.A", {"N": rare}, 10, 1, max_attempts=5000).deals == dealt.deals
+
+
+def test_hands_dealt_to_their_description_are_distributed_as_shuffled_ones():
+    """No deal favoured: North's points and clubs, and East's points (East dealt from the rest),
+    have the same distribution whether the deals come from shuffling (rejection) or from North's
+    hand dealt to its description (two-sample chi-square, 3,000 deals each)."""
+    from scipy.stats import chi2_contingency
+    wanted = {"N": HandRange.parse("6+ clubs, 12+ HCP"), "E": HandRange.parse("at most 12 HCP")}
+    shuffled = deal_unseen("S", "AK97.Q64.A53.K82", wanted, 3000, 7)
+    stacked = deal_unseen("S", "AK97.Q64.A53.K82", wanted, 3000, 8, max_attempts=1)
+    assert shuffled.stacked == 0 and stacked.stacked >= 2999
+    from analysis.bridge.hands import shape_and_points
+    for measure in (lambda d: shape_and_points(d.north)[1], lambda d: shape_and_points(d.north)[0][3],
+                    lambda d: shape_and_points(d.east)[1], lambda d: shape_and_points(d.north)[0][0]):
+        values = sorted({measure(d) for d in shuffled.deals + stacked.deals})
+        table = [[sum(measure(d) == v for d in run.deals) for v in values] for run in (shuffled, stacked)]
+        kept = [k for k in range(len(values)) if table[0][k] + table[1][k] >= 10]      # chi-square needs counts
+        assert chi2_contingency([[row[k] for k in kept] for row in table]).pvalue > 0.001
 
 
 def test_a_rare_inference_still_gets_every_deal_asked():

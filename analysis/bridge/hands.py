@@ -150,7 +150,10 @@ class HandRange:
 
     def admits(self, hand: Hand) -> bool:
         """Whether a dealt hand (endplay's) fits the description."""
-        shape, points = shape_and_points(hand)
+        return self.admits_shape(*shape_and_points(hand))
+
+    def admits_shape(self, shape, points: int) -> bool:
+        """Whether a hand of this shape (♠ ♥ ♦ ♣ lengths) and these points fits."""
         if not self.hcp[0] <= points <= self.hcp[1]:
             return False
         if any(not lo <= n <= hi for n, (lo, hi) in zip(shape, self.lengths)):

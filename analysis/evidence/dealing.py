@@ -24,23 +24,28 @@ ALONE_SAMPLE = 2000              # random deals used to say which constraint no 
 class Dealt:
     deals: tuple[Deal, ...]
     wanted: int
-    attempts: int
+    attempts: int                    # shuffles looked at
+    stacked: int = 0                 # deals whose rarest hand was dealt to its description (stacking.py)
+    stacked_seat: str = ""
 
     @property
     def acceptance(self) -> float:
         """The share of shuffles that met every constraint."""
-        return len(self.deals) / self.attempts if self.attempts else 0.0
+        return (len(self.deals) - self.stacked) / self.attempts if self.attempts else 0.0
 
     @property
     def complete(self) -> bool:
         return len(self.deals) == self.wanted
 
     def words(self) -> str:
-        """"200 of 200 deals, 8,662 tried (acceptance 2.3%)", and when the constraints were too rare
-        for all the deals asked, says so."""
-        return (f"{len(self.deals)} of {self.wanted} deals, {self.attempts:,} tried (acceptance "
-                f"{percent(self.acceptance, 1)})" + ("" if self.complete else ": fewer than asked, the constraints "
-                                                                              "are rare"))
+        """"200 of 200 deals, 8,662 tried (acceptance 2.3%)"; with how many were dealt by stacking
+        the rarest hand, and, when even that found too few, says so."""
+        said = (f"{len(self.deals)} of {self.wanted} deals, {self.attempts:,} tried (acceptance "
+                f"{percent(self.acceptance, 1)})")
+        if self.stacked:
+            said += (f"; {self.stacked} of them with {SEAT_NAMES[self.stacked_seat]}'s hand dealt to its description "
+                     "(each such hand equally likely), the shuffles being too few")
+        return said + ("" if self.complete else ": fewer than asked, the constraints are rare")
 
 
 def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], wanted: int, seed: Seed,
@@ -61,12 +66,44 @@ def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], 
         block = shuffles.next_block(min(BLOCK, limit - first))
         fitting = shuffles.fitting(block, tests).nonzero()[0][:wanted - len(shuffles.deals)]
         shuffles.keep(block, [first + int(k) for k in fitting], first)
-    if not shuffles.deals:
+    if len(shuffles.deals) == wanted:
+        # endplay's dealer stops at the shuffle that gives the last deal wanted
+        return Dealt(tuple(shuffles.deals), wanted, shuffles.last_kept + 1)
+    # too rare for shuffling: the rest with the rarest hand dealt to its description. Both ways
+    # draw from the same deals, each deal meeting every constraint equally likely.
+    seat, stacked = _stacked(shuffles, tests, wanted - len(shuffles.deals), seed)
+    if not shuffles.deals and not stacked:
         raise HuddleInputError("constraints", f"no deal met them in {shuffles.tried:,} tries: "
                                + _hardest(known_seat, hand, tests, seed))
-    # endplay's dealer stops at the shuffle that gives the last deal wanted
-    attempts = shuffles.last_kept + 1 if len(shuffles.deals) == wanted else shuffles.tried
-    return Dealt(tuple(shuffles.deals), wanted, attempts)
+    return Dealt(tuple(shuffles.deals + stacked), wanted, shuffles.tried, len(stacked), seat)
+
+
+def _stacked(shuffles: _Shuffles, tests, needed: int, seed: Seed) -> tuple[str, list]:
+    """``needed`` deals with the seat whose description the fewest hands meet dealt to it
+    (uniformly among those hands), the other unseen hands from the rest of the cards, shuffled, and
+    kept when they meet their own descriptions; fewer when even that is too rare."""
+    import numpy as np
+    from analysis.evidence.stacking import Stacker
+    suits = tuple(tuple(c.rank.value for c in shuffles.cards if c.suit.value == k) for k in range(4))
+    stackers = {seat: Stacker(suits, wanted) for seat, wanted in tests}
+    seat = min(stackers, key=lambda s: stackers[s].ways)
+    stacker, others = stackers[seat], [(s, r) for s, r in tests if s != seat]
+    random = np.random.RandomState((*(seed if isinstance(seed, tuple) else (seed,)), 3))     # a stream of its own
+    rest_seats = [s for s in shuffles.seats if s != seat]
+    out: list = []
+    tries = 0
+    while stacker.possible and len(out) < needed and tries < ATTEMPTS_PER_DEAL * needed:
+        tries += 1
+        held = stacker.hand(random)
+        taken = {(suit, rank) for suit, rank in held}
+        rest = [i for i, c in enumerate(shuffles.cards) if (c.suit.value, c.rank.value) not in taken]
+        random.shuffle(rest)
+        hands = {s: rest[13 * k:13 * k + 13] for k, s in enumerate(rest_seats)}
+        if all(r.admits_shape(tuple(int((shuffles.suit[hands[s]] == k).sum()) for k in range(4)),
+                              int(shuffles.points[hands[s]].sum())) for s, r in others):
+            out.append(shuffles.deal_of({seat: [i for i, c in enumerate(shuffles.cards)
+                                                if (c.suit.value, c.rank.value) in taken], **hands}))
+    return seat, out
 
 
 BLOCK = 4096          # shuffles looked at together
@@ -122,11 +159,15 @@ class _Shuffles:
 
     def keep(self, block, attempts: list[int], first: int) -> None:
         for attempt in attempts:
-            deal = self.predeal.copy()
-            for seat, where in self.seats.items():
-                deal[player(seat)].extend([self.cards[i] for i in block[attempt - first][where]])
-            self.deals.append(deal)
+            self.deals.append(self.deal_of({seat: block[attempt - first][where] for seat, where in self.seats.items()}))
             self.last_kept = attempt
+
+    def deal_of(self, hands: dict):
+        """endplay's deal: the known hand and each other seat's cards (indices into ``cards``)."""
+        deal = self.predeal.copy()
+        for seat, held in hands.items():
+            deal[player(seat)].extend([self.cards[i] for i in held])
+        return deal
 
 
 def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> list[str]:
