@@ -415,3 +415,14 @@ def test_huddle_report_writes_the_report_in_the_language_asked(tmp_path):
     refused = subprocess.run([sys.executable, "-m", "huddle", "report", case, "--language", "klingon", "-o",
                               str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
     assert refused.returncode == 2 and "language: 'klingon' is not a shipped language" in refused.stderr
+
+
+@pytest.mark.page_failure_expected
+def test_a_pollee_s_page_that_fails_says_so_in_the_link_s_language(slam):
+    poll = services.create_poll(slam, "Tournoi par paires. Que dites-vous ?", alternatives=("P",), language="fr")
+    (link,) = services.issue_invites(poll.id, ["A"])
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.query_params["token"] = link.token
+    at.session_state["comment"] = {"no": "phone sends this"}     # the page fails
+    at.run()
+    assert at.error[0].value.startswith("Désolé, cette page n'a pas pu être affichée.")

@@ -17,6 +17,18 @@ def run_page(page) -> None:
     except Exception:       # Streamlit's own stop and rerun are BaseExceptions and pass through
         reference = secrets.token_hex(4).upper()
         log.exception("page '%s' failed; reference %s", getattr(page, "url_path", "?") or "home", reference)
-        st.error(f"Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell "
-                 f"whoever runs Huddle and give them the reference **{reference}**: the details are in "
-                 "the server's log under it.")
+        lang = _pollee_language()
+        st.error(lang._("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell "
+                        "whoever runs Huddle and give them the reference **{reference}**: the details are in the "
+                        "server's log under it.").format(reference=reference))
+
+
+def _pollee_language():
+    """A pollee's page (a personal link) fails in the link's language, else the browser's; the
+    director's pages stay in English."""
+    from analysis.language import ENGLISH, chosen_language
+    if not st.query_params.get("token"):
+        return ENGLISH
+    opened = st.session_state.get("opened_link")
+    code = opened[4] if isinstance(opened, tuple) and len(opened) > 4 else None
+    return chosen_language(code, accept=st.context.headers.get("Accept-Language") or st.context.locale)
