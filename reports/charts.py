@@ -3,55 +3,29 @@
 labels and colours as the app."""
 from __future__ import annotations
 
-import re
-
 from matplotlib.figure import Figure
 
-from analysis.bridge import SEAT_NAMES
-from analysis.language import ENGLISH, ContractWords, Language, Message, Spoken
-
 from analysis.evidence.simulation import Simulation
+from analysis.language import ENGLISH, Language, Message, Spoken
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult
+from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
-from analysis.law.logical_alternatives import action_word
 from figures.paper import matplotlib_figure, png, svg
 from figures.spec import Chart, in_words
 from figures.ruling import (describe_field, describe_outcome_tree, describe_poll, describe_q4, describe_sensitivity,
                             describe_simulation)
 
 
-_TRICKS = re.compile(r"^(\d+) tricks$")
-_COUNT = re.compile(r"^(\d+) (tables?)$")
-_CONTRACT = re.compile(r"^(\d(?:[♣♦♥♠]|NT))( doubled| redoubled)? by (North|East|South|West)$")
-_SEAT_LETTER = {name: letter for letter, name in SEAT_NAMES.items()}
-
-
 def chart_words(lang: Language):
     """How a chart's words are said in ``lang``: a message as the catalog has it, a call or card in
-    the language's bridge words, a contract and a number of tricks or tables in its words; other
-    text (a typed label) as it is."""
+    the language's bridge words; other text (a typed label) as it is."""
     def say(text: str) -> str:
-        if isinstance(text, Message):
+        if isinstance(text, Message) or lang._(text) != text:
             return lang.say(text)
-        if lang._(text) != text:
-            return lang._(text)
         spoken = action_word(text)
-        if isinstance(spoken, Spoken):
-            return lang.say(spoken)
-        if (m := _TRICKS.match(text)) is not None:
-            return lang._("{n} tricks").format(n=m.group(1))
-        if (m := _COUNT.match(text)) is not None:
-            one = int(m.group(1)) == 1
-            return (lang._("{n} table") if one else lang._("{n} tables")).format(n=m.group(1))
-        if (m := _CONTRACT.match(text)) is not None:
-            bid = action_word(m.group(1))
-            penalty = {" doubled": "X", " redoubled": "XX"}.get(m.group(2) or "", "")
-            code = bid.code if isinstance(bid, Spoken) else m.group(1)
-            return lang.say(ContractWords(code, penalty, _SEAT_LETTER[m.group(3)]))
-        return lang.say(text)
+        return lang.say(spoken if isinstance(spoken, Spoken) else text)
     return say
 
 

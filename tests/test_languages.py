@@ -283,10 +283,12 @@ def pseudo_language():
         with (folder / "huddle.po").open("wb") as f:
             write_po(f, source)
         language.cache_clear()
+        shipped_languages.cache_clear()
         yield language(PSEUDO)
     finally:
         shutil.rmtree(LOCALES / PSEUDO)
         language.cache_clear()
+        shipped_languages.cache_clear()
 
 
 def shown_texts(at) -> list[str]:

@@ -26,9 +26,9 @@ def run_page(page) -> None:
 def _pollee_language():
     """A pollee's page (a personal link) fails in the link's language, else the browser's; the
     director's pages stay in English."""
-    from analysis.language import ENGLISH, chosen_language
+    from analysis.language import ENGLISH
+    from ui.state import pollee_language
     if not st.query_params.get("token"):
         return ENGLISH
-    opened = st.session_state.get("opened_link")
-    code = opened[4] if isinstance(opened, tuple) and len(opened) > 4 else None
-    return chosen_language(code, accept=st.context.headers.get("Accept-Language") or st.context.locale)
+    opened = st.session_state.get("opened_link")     # the voter page's (token, poll, problem, answers, language)
+    return pollee_language(opened[4] if opened else None)

@@ -10,7 +10,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from analysis.language import N_, Language, chosen_language, said
 from polling import services
-from ui.state import database
+from ui.state import database, pollee_language
 from ui.widgets import inert, show_problem
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 
@@ -116,17 +116,12 @@ def thank(done: dict, lang: Language) -> None:
     st.stop()
 
 
-def browser() -> str | None:
-    """What the pollee's browser asks for, used only where the link sets no language."""
-    return st.context.headers.get("Accept-Language") or st.context.locale
-
-
 database()
 token = st.query_params.get("token", "")
 done = st.session_state.get("voted_ballot")
 
 if done:
-    thank(done, chosen_language(done.get("language"), accept=browser()))
+    thank(done, pollee_language(done.get("language")))
 
 # The link is checked when it is opened and again when the answers are sent (cast_vote); the
 # clicks in between redraw the problem kept from the opening, without asking the database.
@@ -134,9 +129,9 @@ if st.session_state.get("opened_link", (None,))[0] != token:
     try:
         opened = services.open_link(token)
     except HuddleInputError as exc:
-        say(exc, chosen_language(getattr(exc, "language", None), accept=browser()))
+        say(exc, pollee_language(getattr(exc, "language", None)))
         st.stop()
-    lang = chosen_language(opened.language, accept=browser())
+    lang = pollee_language(opened.language)
     if isinstance(opened, services.PendingQ4):    # Q1–Q3 were sent earlier from this link; Q4 is still open
         st.info(lang._("Your answers to the first questions are recorded."))
         thank({"id": opened.ballot_id, "q4": opened.problem.q4_text(lang) if opened.problem else opened.question,

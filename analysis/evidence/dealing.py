@@ -90,19 +90,18 @@ def _stacked(shuffles: _Shuffles, tests, needed: int, seed: Seed) -> tuple[str, 
     stacker, others = stackers[seat], [(s, r) for s, r in tests if s != seat]
     random = np.random.RandomState((*(seed if isinstance(seed, tuple) else (seed,)), 3))     # a stream of its own
     rest_seats = [s for s in shuffles.seats if s != seat]
+    index = {(c.suit.value, c.rank.value): i for i, c in enumerate(shuffles.cards)}
     out: list = []
     tries = 0
     while stacker.possible and len(out) < needed and tries < ATTEMPTS_PER_DEAL * needed:
         tries += 1
-        held = stacker.hand(random)
-        taken = {(suit, rank) for suit, rank in held}
-        rest = [i for i, c in enumerate(shuffles.cards) if (c.suit.value, c.rank.value) not in taken]
+        held = [index[card] for card in stacker.hand(random)]
+        rest = sorted(set(range(len(shuffles.cards))) - set(held))
         random.shuffle(rest)
         hands = {s: rest[13 * k:13 * k + 13] for k, s in enumerate(rest_seats)}
         if all(r.admits_shape(tuple(int((shuffles.suit[hands[s]] == k).sum()) for k in range(4)),
                               int(shuffles.points[hands[s]].sum())) for s, r in others):
-            out.append(shuffles.deal_of({seat: [i for i, c in enumerate(shuffles.cards)
-                                                if (c.suit.value, c.rank.value) in taken], **hands}))
+            out.append(shuffles.deal_of({seat: held, **hands}))
     return seat, out
 
 

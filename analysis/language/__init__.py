@@ -16,6 +16,7 @@ these catalogs, shipped inside the package like its code.
 from __future__ import annotations
 
 import gettext
+import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -26,6 +27,7 @@ from numbers import Rational
 
 
 from analysis.errors import HuddleInputError
+from analysis.numbers import percent, rounded
 from analysis.language.words import NP_, BridgeWords
 
 DOMAIN = "huddle"
@@ -57,38 +59,26 @@ class Language:
         # gettext("") is the catalog's header, never a translation
         return self.catalog.gettext(message) if message else ""
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.catalog.ngettext(singular, plural, n)
-
     def pgettext(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)
 
     def say(self, text) -> str:
-        """English text made by Huddle, in this language: a Message with its values said in turn,
-        a bridge word in this language's words, a number in its style; any other text as its
-        catalog has it (as it is, when the catalog has not). Laws keep their numbers and take the
-        name the language's translation of the Laws gives them (Loi 16B1, Regel 16B1, Artikel 16B1)."""
+        """English text made by Huddle, in this language: a value that says itself (a Message and
+        its values, a bridge word, a list) said so, a number in the language's style, any other
+        text as its catalog has it (as it is, when the catalog has not). Laws keep their numbers
+        and take the name the language's translation of the Laws gives them (Loi 16B1, Regel
+        16B1, Artikel 16B1)."""
         if self.code == SOURCE_LANGUAGE:
             return str(text)
-        return self._laws_named(self._said(text))
-
-    def _said(self, text) -> str:
-        if isinstance(text, Message):
-            return self._(text.template).format(**{k: self._said(v) for k, v in text.values.items()})
-        if isinstance(text, Spoken):
-            return text.said(self)
-        if isinstance(text, Capital):
-            said = self._said(text.text)
-            return said[:1].upper() + said[1:]
-        if isinstance(text, Listed):
-            return text.separator.join(self._said(item) for item in text.items)
-        if isinstance(text, ContractWords):
-            return self.words.contract(text.bid, text.penalty, text.declarer)
-        if isinstance(text, bool) or isinstance(text, int):
-            return str(text)
-        if isinstance(text, (Rational, float)):
-            return self.number(text)
-        return self._(str(text)) if text else ""
+        if hasattr(text, "said"):
+            said = text.said(self)
+        elif isinstance(text, int):
+            said = str(text)
+        elif isinstance(text, (Rational, float)):
+            said = self.number(text)
+        else:
+            said = self._(str(text)) if text else ""
+        return self._laws_named(said)
 
     def _laws_named(self, text: str) -> str:
         one, many = self.pgettext("law", "Law"), self.pgettext("law", "Laws")
@@ -108,15 +98,18 @@ class Language:
         return self.words.number(value, places)
 
     def percent(self, value: Rational | float, places: int = 0) -> str:
-        """"67 %" in French, "67%" in English: the locale's own pattern, with ``places`` decimals."""
+        """A share rounded as ``analysis.numbers.percent`` rounds it (half up), written in the
+        locale's style: "67 %" in French, "67%" in English."""
+        if self.code == SOURCE_LANGUAGE or (isinstance(value, float) and not math.isfinite(value)):
+            return percent(value, places)
         from babel import Locale
         from babel.numbers import format_percent
         pattern = Locale.parse(self.code).percent_formats[None].pattern
         if places:
             at = pattern.rindex("0") + 1
             pattern = pattern[:at] + "." + "0" * places + pattern[at:]
-        return format_percent(float(Fraction(value)) if isinstance(value, Rational) else value, format=pattern,
-                              locale=self.code)
+        exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        return format_percent(rounded(exact * 100, places) / 100, format=pattern, locale=self.code)
 
 
 @dataclass(frozen=True)
@@ -155,6 +148,10 @@ class Capital:
 
     text: object
 
+    def said(self, lang: "Language") -> str:
+        text = lang.say(self.text)
+        return text[:1].upper() + text[1:]
+
     def __str__(self) -> str:
         text = str(self.text)
         return text[:1].upper() + text[1:]
@@ -168,6 +165,9 @@ class Listed:
     items: tuple
     separator: str = ", "
 
+    def said(self, lang: "Language") -> str:
+        return self.separator.join(lang.say(item) for item in self.items)
+
     def __str__(self) -> str:
         return self.separator.join(map(str, self.items))
 
@@ -180,8 +180,11 @@ class ContractWords:
     penalty: str
     declarer: str
 
+    def said(self, lang: "Language") -> str:
+        return lang.words.contract(self.bid, self.penalty, self.declarer)
+
     def __str__(self) -> str:
-        return ENGLISH.words.contract(self.bid, self.penalty, self.declarer)
+        return self.said(ENGLISH)
 
 
 def joined_lines(lines) -> Message:
@@ -201,6 +204,9 @@ class Message(str):
         made = super().__new__(cls, text)
         made.template, made.values = template, values
         return made
+
+    def said(self, lang: "Language") -> str:
+        return lang._(self.template).format(**{k: lang.say(v) for k, v in self.values.items()})
 
 
 def M_(template: str, **values) -> Message:
@@ -232,6 +238,7 @@ def _catalog(code: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
+@cache
 def shipped_languages() -> tuple[str, ...]:
     """English and every language whose catalog is shipped, in code order after English."""
     found = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())

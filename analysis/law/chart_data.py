@@ -107,9 +107,13 @@ def outcome_frame(tree: OutcomeTree) -> pd.DataFrame:
             tricks: list[int | None] = [t for t, _ in c.tricks] or [None]
             for t, (score, w) in zip(tricks, scores):
                 rows.append({"level": "tricks", "id": f"{cid}/{t}", "parent": cid,
-                             "label": f"{t} tricks" if t is not None else N_("passed out"), "weight": w,
+                             "label": M_("{n} tricks", n=t) if t is not None else N_("passed out"), "weight": w,
                              "product": b.weight * c.weight * w, "ns_score": score, "cancelled": False})
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    # the labels as Huddle made them (a contract, a number of tricks), so a chart can say them in
+    # the players' language: a column of text would keep only the English
+    frame["label"] = pd.Series([r["label"] for r in rows], dtype=object, index=frame.index)
+    return frame
 
 
 def field_frame(case: Case, ruling: Ruling) -> pd.DataFrame:

@@ -182,21 +182,16 @@ def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4:
         try:
             poll, invite = usable_invite(session, token)
         except HuddleInputError as refused:
-            pending = _pending_q4(session, token)
+            invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first() \
+                if isinstance(token, str) and _TOKEN_SHAPE.match(token) else None
+            pending = None if invite is None else _pending_q4(session, invite)
             if pending is None:
-                refused.language = _refused_link_language(session, token)     # said in the link's language
+                # a link that can no longer be used says so in its own language
+                refused.language = None if invite is None else \
+                    link_language(session, session.get(Poll, invite.poll_id), invite)
                 raise
             return pending
         return OpenedLink(poll, invite, link_language(session, poll, invite))
-
-
-def _refused_link_language(session: Session, token: str) -> str | None:
-    """The language of a link that can no longer be used (used, withdrawn, expired, its poll
-    closed): its refusal is said in it. None for a token that is no link."""
-    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
-        return None
-    invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
-    return None if invite is None else link_language(session, session.get(Poll, invite.poll_id), invite)
 
 
 def link_language(session: Session, poll: Poll, invite: Invite) -> str | None:
@@ -214,9 +209,9 @@ def link_language(session: Session, poll: Poll, invite: Invite) -> str | None:
     return club or None
 
 
-def _pending_q4(session: Session, token: str) -> PendingQ4 | None:
-    invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first()
-    if invite is None or invite.used_at is None or invite.revoked_at is not None:
+def _pending_q4(session: Session, invite: Invite) -> PendingQ4 | None:
+    """The Q4 still to answer on a link already used for Q1–Q3, or None."""
+    if invite.used_at is None or invite.revoked_at is not None:
         return None
     poll = session.get(Poll, invite.poll_id)
     ballot = session.exec(select(Ballot).where(Ballot.invite_id == invite.id)).first()
