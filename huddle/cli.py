@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 
 from analysis.errors import HuddleInputError
 from huddle.commands import COMMANDS
-from huddle.commands.common import EXIT_USER_ERROR
+from huddle.commands.common import EXIT_USER_ERROR, Finished
 
 
 class _Parser(argparse.ArgumentParser):
@@ -85,8 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HuddleInputError as exc:
         print(f"huddle: error: {exc}", file=sys.stderr)
         return EXIT_USER_ERROR
+    status = 0
+    if isinstance(out, Finished):
+        out, status = out
     print(json.dumps(out, ensure_ascii=False) if isinstance(out, dict) else out)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

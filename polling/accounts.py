@@ -21,7 +21,7 @@ from analysis.errors import HuddleInputError
 
 from . import settings
 from .db import commit_or_refuse, reading, writing
-from .organisations import account_named, check_role, find_account, last_director_of, organisation_row
+from .organisations import DIRECTING, account_named, check_role, find_account, last_director_of, organisation_row
 from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInFailure, SignInKnownAddress,
                      SignInSession, UserAccount, utcnow)
 
@@ -60,8 +60,9 @@ class User:
         return self.display_name or self.username
 
     def may(self, role: str) -> bool:
-        """Directors may do everything; the other roles see their own pages."""
-        return self.role == role or self.role == "director"
+        """Directors (and administrators) may do everything a director may; the other roles see
+        their own pages."""
+        return self.role == role or self.role in DIRECTING and role != "administrator"
 
 
 def _roles(session: Session, user_id: int | None) -> tuple[Role, ...]:

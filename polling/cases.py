@@ -14,17 +14,22 @@ from analysis.errors import HuddleInputError
 from analysis.limits import check_file_size, check_length
 
 from .db import commit_or_refuse, reading, writing
-from .models import DEFAULT_ORGANISATION, CaseChange, CaseRecord, Poll, utcnow
+from .models import (DEFAULT_ORGANISATION, CaseChange, CaseRecord, CommitteeDecisionRecord, Membership, Poll,
+                     RulingVersion, UserAccount, utcnow)
 
 STATUSES = ("open", "polling", "ruled", "appealed", "closed")
-# Which status may follow which. Reopening (back to open) is allowed from every later stage.
+# Which status may follow which. An appeal under way ends only with the committee's decision
+# (polling.committee.record_decision), and a closed case is reopened as a step of its own
+# (reopen_case), with its reason and, against a committee's decision, only by those entitled to.
 NEXT_STATUSES = {
     "open": ("polling", "ruled", "closed"),
     "polling": ("ruled", "open"),
     "ruled": ("appealed", "closed", "polling", "open"),
-    "appealed": ("ruled", "closed", "open"),
+    "appealed": ("closed",),          # by the committee's decision alone (set_status refuses it)
     "closed": ("appealed", "open", "ruled"),
 }
+ADMINISTRATOR = "administrator"       # an organisation's administrator (polling.organisations.ROLES)
+OPERATOR = "cli:"                     # the command line with no account: the install's operator
 EXAMPLE_LOADER = "huddle (example cases)"
 
 
@@ -128,6 +133,9 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
         if record.status == "closed":
             raise HuddleInputError("status", "the case is closed, so it is read-only; reopen it first (the "
                                              "reopening is kept in the case's history)")
+        if record.status == "appealed":
+            raise HuddleInputError("status", "an appeal is under way: the case stays as the committee hears it "
+                                             "until the committee decides")
         check_unchanged(session, record, opened_version)
         old = case_files.loads(record.body)
         if case.id != old.id:
@@ -171,25 +179,89 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
 
 def set_status(record_id: int, status: str, username: str, reason: str = "",
                url: str | None = None) -> None:
+    """A step of the workflow. Out of "appealed" only the committee's decision moves a case; out
+    of "closed" back to the director is a reopening (reopen_case's rules)."""
     if status not in STATUSES:
         raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
     with writing(url) as session:
-        move_status(session, case_row(session, record_id, lock=True), status, username, reason)
+        record = case_row(session, record_id, lock=True)
+        if record.status == "appealed" and status != "appealed":
+            raise HuddleInputError("status", "an appeal is under way: only the appeals committee's decision ends it "
+                                             "(Law 93), recorded by a member who heard it on the Appeal page")
+        if record.status == "closed" and status in ("open", "ruled"):
+            _reopen(session, record, username, reason, status)
+        else:
+            if record.status == "closed" and status == "appealed" and decision_of(session, record.id) is not None:
+                raise HuddleInputError("status", "the appeals committee has decided this case: its decision is final "
+                                                 "in the event (Law 93B3); it is not appealed again here")
+            move_status(session, record, status, username, reason)
         session.commit()
 
 
 def reopen_case(record_id: int, username: str, reason: str, url: str | None = None) -> None:
     """A closed case opened again for the director, with the reason kept in its history: its
-    ruling and its appeal stay on record, and a ruling saved after this one replaces them."""
+    ruling and its appeal stay on record, and a ruling saved after this one replaces them. A case
+    the appeals committee decided is reopened only by the committee's chair or an organisation
+    administrator, never by the director whose ruling it decided on (Laws 92, 93)."""
+    with writing(url) as session:
+        _reopen(session, case_row(session, record_id, lock=True), username, reason, "ruled")
+        session.commit()
+
+
+def _reopen(session: Session, record: CaseRecord, username: str, reason: str, status: str) -> None:
     if not reason.strip():
         raise HuddleInputError("reason", "say why the case is reopened; the reason is kept in its history")
     check_length(reason.strip(), 1000, "reason")
-    with writing(url) as session:
-        record = case_row(session, record_id, lock=True)
-        if record.status != "closed":
-            raise HuddleInputError("status", f"the case is {record.status}, not closed: there is nothing to reopen")
-        move_status(session, record, "ruled", username, f"reopened: {reason.strip()}")
-        session.commit()
+    if record.status != "closed":
+        raise HuddleInputError("status", f"the case is {record.status}, not closed: there is nothing to reopen")
+    decision = decision_in_force(session, record.id)
+    if decision is not None:
+        refused = may_reopen_decided(session, record, decision, username)
+        if refused:
+            raise HuddleInputError("reopen", refused)
+    against = f" (against the appeals committee's decision of {decision.at:%Y-%m-%d}, {decision.decision})" \
+        if decision is not None else ""
+    move_status(session, record, status, username, f"reopened{against}: {reason.strip()}")
+
+
+def decision_of(session: Session, record_id: int) -> CommitteeDecisionRecord | None:
+    return session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id)
+                        .order_by(CommitteeDecisionRecord.id.desc())).first()
+
+
+def latest_version(session: Session, record_id: int) -> int | None:
+    return session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
+                        .order_by(RulingVersion.version.desc())).first()
+
+
+def decision_in_force(session: Session, record_id: int) -> CommitteeDecisionRecord | None:
+    """The committee's decision when it is the ruling in force: no director's ruling was saved
+    after it."""
+    decision = decision_of(session, record_id)
+    if decision is None:
+        return None
+    latest = latest_version(session, record_id)
+    return decision if latest is None or (decision.ruling_version or 0) >= latest else None
+
+
+def may_reopen_decided(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord,
+                       username: str) -> str:
+    """Why ``username`` may not reopen a case the committee decided ("" when they may): only the
+    chair who recorded the decision, or an administrator of the case's organisation (the
+    operator on the command line counts as one), and never a director who ruled on the case."""
+    ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record.id)))
+    if username in ruled_by:
+        return ("you made the ruling the appeals committee decided on: a director does not reopen a case against "
+                "the committee's decision; the committee's chair or an organisation administrator may")
+    if username == decision.username or username.startswith(OPERATOR):
+        return ""
+    role = session.exec(select(Membership.role).join(UserAccount, UserAccount.id == Membership.user_id)
+                        .where(UserAccount.username == username,
+                               Membership.organisation_id == record.organisation_id)).first()
+    if role == ADMINISTRATOR:
+        return ""
+    return (f"the appeals committee decided this case: only its chair ({decision.username}) or an organisation "
+            "administrator may reopen it, with a reason kept in its history")
 
 
 def move_status(session: Session, record: CaseRecord, status: str, username: str, reason: str = "") -> None:
@@ -222,11 +294,6 @@ def history(record_id: int, url: str | None = None) -> list[CaseChange]:
         case_row(session, record_id)
         return list(session.exec(select(CaseChange).where(CaseChange.case_id == record_id)
                                  .order_by(CaseChange.at, CaseChange.id)).all())
-
-
-def export_case(record_id: int, url: str | None = None) -> str:
-    """The case file (JSON with format_version), as `huddle case export` writes it."""
-    return case_files.dumps(get_case(record_id, url).case) + "\n"
 
 
 def find_case(slug: str, url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> int:

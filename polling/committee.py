@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from analysis.law import case as case_files
-from analysis.law.committee import (CommitteeDecision, Reconsideration, Vote, check_vote, committee_decision,
-                                reconsider)
+from analysis.law.appeal import Reconsideration
+from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, reconsider
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 

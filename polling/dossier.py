@@ -7,10 +7,13 @@ analysis.law.committee.CommitteeSeen) to reports/, which needs nothing from the 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from analysis.law.case import Case
-from analysis.law.committee import CommitteeSeen, Reconsideration, RulingInForce, reconsider, ruling_in_force
+from analysis.law import case as case_files
+from analysis.law.appeal import AppealDecision, AppealRecord, AppealVote
+from analysis.law.committee import (CommitteeSeen, Reconsideration, RulingInForce, case_in_force, committee_seen,
+                                    reconsider, reconsidered_inputs)
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.ruling import Ruling, rule
@@ -40,13 +43,40 @@ class CaseDossier:
 
     def in_force(self) -> RulingInForce:
         """The ruling that stands: the committee's when it decided on another score, else the
-        director's latest saved version."""
-        version = self.ruling_versions[-1].version if self.ruling_versions else None
-        decided = self.appeal.decision
-        if decided is not None and version is not None and (decided.ruling_version or 0) < version:
-            # the case was reopened after the appeal and the director ruled again: that ruling stands
-            return ruling_in_force(self.ruling(), None, version)
-        return ruling_in_force(self.ruling(), self.committee, version)
+        director's latest saved version (a ruling saved after a lawful reopening replaces the
+        committee's)."""
+        return case_in_force(self.case_file(), self.ruling())
+
+    def worksheet_case(self) -> Case:
+        """The case a director's worksheet starts from: after a lawful reopening, the ruling
+        section as the committee's decision left it (so "Save" never puts the overturned score
+        back by accident); otherwise the case as saved."""
+        change = self.decision_in_force()
+        if change is None:
+            return self.case
+        return replace(self.case, ruling=reconsidered_inputs(self.case, change))
+
+    def decision_in_force(self) -> Reconsideration | None:
+        """The committee's adopted change while its decision is the ruling in force, else None."""
+        if self.case.ruling is None:
+            return None
+        appeal = self.case_file().appeal
+        if appeal is None or appeal.decision is None or not appeal.decided_on(self.case_file().ruling_version):
+            return None
+        return appeal.decision.change
+
+    def in_force_if_ruled(self) -> RulingInForce | None:
+        """The ruling in force, or None while there is no decided ruling to carry."""
+        if self.case.ruling is None:
+            return None
+        in_force = self.in_force()
+        return in_force if in_force.ruling.decided else None
+
+    def case_file(self) -> Case:
+        """The case as it leaves Huddle (``huddle case export``, the Case page's download): with
+        its appeal and decision, and which version of the director's ruling its section is."""
+        version = self.ruling_versions[-1].version if self.ruling_versions else self.case.ruling_version
+        return replace(self.case, appeal=appeal_record(self.appeal) or self.case.appeal, ruling_version=version)
 
 
 def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:
@@ -80,10 +110,30 @@ def wording_kept(poll) -> str:
     return f"The wording check found {found}; {kept['by'] or 'the director'} kept the words: {kept['reason']}"
 
 
-def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
+def appeal_record(heard: Appeal) -> AppealRecord | None:
+    """The appeal as a case file carries it: the votes and the decision, members by name."""
     decided = heard.decision
     if decided is None and not heard.votes:
         return None
+    rows = json.loads(decided.votes) if decided else heard.vote_rows()
+    votes = tuple(AppealVote(v["member"], v["decision"], v["reason"], Reconsideration.from_dict(v["change"]))
+                  for v in rows)
+    decision = None if decided is None else AppealDecision(
+        decided.decision, decided.reason, decided.summary, Reconsideration.from_dict(json.loads(decided.change)),
+        heard.name_of(decided.username), decided.at, decided.ruling_version)
+    return AppealRecord(votes, decision)
+
+
+def export_case(record_id: int, url: str | None = None) -> str:
+    """The case file (JSON with format_version), as `huddle case export` writes it: with its
+    appeal and decision."""
+    return case_files.dumps(load_dossier(record_id, url).case_file()) + "\n"
+
+
+def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
+    decided = heard.decision
+    if decided is None and not heard.votes:
+        return None if case.appeal is None or case.ruling is None else committee_seen(case, case.appeal)
     stood = json.loads(decided.votes) if decided else heard.vote_rows()
     votes = tuple({**v, "tried": Reconsideration.from_dict(v["change"]).describe()} for v in stood)
     if decided is None:
@@ -91,7 +141,8 @@ def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
                              votes, None)
     change = Reconsideration.from_dict(json.loads(decided.change))
     ruling = None if change.changes_nothing else reconsider(case, change)
-    return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at)
+    return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
+                         change=change)
 
 
-__all__ = ["CaseDossier", "load_dossier"]
+__all__ = ["CaseDossier", "load_dossier", "export_case", "appeal_record"]

@@ -30,6 +30,7 @@ class Organisation(SQLModel, table=True):
     skip_bid_regulation: str = Field(default="acbl", max_length=20, sa_column_kwargs={"server_default": "acbl"})
     skip_bid_haste_under: int | None = None      # a call sooner than this after a skip bid is undue haste
     language: str = Field(default="en", max_length=10, sa_column_kwargs={"server_default": "en"})
+    poll_minimum: int | None = None     # its rules for polls: the fewest pollees whose answers decide an LA
 
 
 class Membership(SQLModel, table=True):

@@ -11,13 +11,17 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
+from analysis.law.poll_rules import PollRules, check_minimum
 from analysis.language import language as language_of
 
 from .db import commit_or_refuse, reading, writing
 from .models import DEFAULT_ORGANISATION, Membership, Organisation as OrganisationRow, UserAccount
 
 KINDS = ("club", "federation")
-ROLES = ("director", "committee", "researcher")      # an account's role in one organisation
+# an account's role in one organisation; an administrator directs and also reopens a case the
+# appeals committee decided (polling.cases.may_reopen_decided)
+ROLES = ("director", "administrator", "committee", "researcher")
+DIRECTING = ("director", "administrator")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,59}$")
 
 
@@ -33,12 +37,18 @@ class Organisation:
     skip_bid_regulation: str = "acbl"            # what a new case of this organisation is ruled under
     skip_bid_haste_under: int | None = None      # its own bound for undue haste after a skip bid, if any
     language: str = "en"                         # its polls' and rulings' language by default
+    poll_minimum: int | None = None              # its rules for polls: the fewest pollees that decide an LA
+
+    def poll_rules(self) -> PollRules:
+        """The rules for polls a new case of this organisation starts from."""
+        return PollRules(self.poll_minimum, f"{self.name}'s rules for polls" if self.poll_minimum else "")
 
 
 def _organisation(row: OrganisationRow) -> Organisation:
     assert row.id is not None
     return Organisation(row.id, row.slug, row.name, row.kind, row.federation_id, row.shares_panel,
-                        row.shares_research, row.skip_bid_regulation, row.skip_bid_haste_under, row.language)
+                        row.shares_research, row.skip_bid_regulation, row.skip_bid_haste_under, row.language,
+                        row.poll_minimum)
 
 
 def _check_name(name: str) -> None:
@@ -86,14 +96,17 @@ def rename(slug: str, name: str, url: str | None = None) -> Organisation:
 
 
 def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: int | None,
-              url: str | None = None) -> Organisation:
+              url: str | None = None, poll_minimum: int | None = None) -> Organisation:
     """The skip-bid regulation an organisation's events use and, if it reads "about ten seconds"
-    its own way, the pause below which a call is undue haste. New cases start from these."""
+    its own way, the pause below which a call is undue haste; its rules for polls (the minimum
+    number of pollees). New cases start from these."""
     from analysis.law.regulations import skip_bid_pause
     pause = skip_bid_pause(skip_bid_regulation, "skip-bid regulation", skip_bid_haste_under)
+    minimum = check_minimum(poll_minimum, "minimum poll")
     with writing(url) as session:
         row = organisation_row(session, key)
         row.skip_bid_regulation, row.skip_bid_haste_under = pause.name, skip_bid_haste_under
+        row.poll_minimum = minimum
         session.add(row)
         session.commit()
         return _organisation(row)
@@ -168,7 +181,7 @@ def grant(username: str, organisation: str, role: str, url: str | None = None) -
         if held is None:
             session.add(Membership(user_id=account.id, organisation_id=org.id, role=role))
         else:
-            if held.role == "director" and role != "director":
+            if held.role in DIRECTING and role not in DIRECTING:
                 _not_last_director(session, account, org)
             held.role = role
             session.add(held)
@@ -182,7 +195,7 @@ def revoke(username: str, organisation: str, url: str | None = None) -> None:
         held = _membership(session, account.id, org.id)
         if held is None:
             raise HuddleInputError("username", f"'{account.username}' has no role in {org.name}")
-        if held.role == "director":
+        if held.role in DIRECTING:
             _not_last_director(session, account, org)
         session.delete(held)
         session.commit()
@@ -196,7 +209,7 @@ def _membership(session: Session, user_id: int | None, organisation_id: int | No
 def _only_director(session: Session, account: UserAccount, organisation_id: int | None) -> bool:
     """Is ``account`` the one director of the organisation who can sign in?"""
     directors = session.exec(select(Membership.user_id).join(UserAccount, Membership.user_id == UserAccount.id)
-                             .where(Membership.organisation_id == organisation_id, Membership.role == "director",
+                             .where(Membership.organisation_id == organisation_id, Membership.role.in_(DIRECTING),
                                     UserAccount.disabled_at.is_(None))).all()
     return list(directors) == [account.id]
 
@@ -210,7 +223,7 @@ def _not_last_director(session: Session, account: UserAccount, org: Organisation
 def last_director_of(session: Session, account: UserAccount) -> str | None:
     """The name of an organisation whose only active director ``account`` is, if any."""
     for organisation_id in session.exec(select(Membership.organisation_id).where(
-            Membership.user_id == account.id, Membership.role == "director")).all():
+            Membership.user_id == account.id, Membership.role.in_(DIRECTING))).all():
         if _only_director(session, account, organisation_id):
             return session.get(OrganisationRow, organisation_id).name
     return None
@@ -248,7 +261,7 @@ def research_reach(organisation_id: int, url: str | None = None) -> tuple[tuple[
     return (organisation_id,), ()
 
 
-__all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "check_role", "Organisation", "create_organisation", "find_organisation",
+__all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "DIRECTING", "check_role", "Organisation", "create_organisation", "find_organisation",
            "set_rules", "set_language",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
            "panel_owners_in", "research_reach", "organisation_row", "find_account", "account_named"]

@@ -11,9 +11,10 @@ from sqlmodel import select
 from analysis.law import case as case_files
 from analysis.law.ruling import Ruling, rule
 from analysis.errors import HuddleInputError
+from analysis.limits import check_length
 from analysis.law.ruling_inputs import RulingInputs
 
-from .cases import case_row, changed_fields, log_change, move_status
+from .cases import case_row, changed_fields, decision_in_force, log_change, move_status
 from .db import reading, writing
 from .models import RulingVersion, utcnow
 
@@ -21,13 +22,25 @@ RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to
 RULABLE = ("open", "polling", "ruled")  # an appeal under way, or a closed case, keeps its ruling as it is
 
 
-def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None) -> RulingVersion:
+def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None,
+                reason: str = "") -> RulingVersion:
     """Compute the ruling from ``inputs``, keep the section in the case file and add a version,
-    all in one transaction."""
+    all in one transaction. Over a committee's decision in force (after a lawful reopening) the
+    director gives her ``reason``, and the history says what the ruling replaces."""
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)     # an edit of the case at the same time waits
         check_rulable(record.status)
-        saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username)
+        replaces = ""
+        decision = decision_in_force(session, record_id)
+        if decision is not None:
+            if not reason.strip():
+                raise HuddleInputError("reason", "the appeals committee's decision is the ruling in force: say why "
+                                                 "this ruling replaces it (the reason is kept in the case's history)")
+            check_length(reason.strip(), 1000, "reason")
+            replaces = (f"replaces the appeals committee's decision of {decision.at:%Y-%m-%d} ({decision.decision}, "
+                        f"recorded by {decision.username}): {reason.strip()}")
+        saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username,
+                            replaces)
         session.commit()
         return saved
 
@@ -43,21 +56,23 @@ def check_rulable(status: str) -> None:
                                          "committee hears it")
 
 
-def add_version(session, record, case, username: str) -> RulingVersion:
+def add_version(session, record, case, username: str, replaces: str = "") -> RulingVersion:
     """Inside the caller's transaction: the ruling of ``case`` (refused before anything is
-    written if it cannot be made), the case file updated, the version added, the history kept
-    and an open or polling case moved to "ruled"."""
+    written if it cannot be made, or if it concludes nothing yet), the case file updated, the
+    version added, the history kept and an open or polling case moved to "ruled"."""
     result: Ruling = rule(case)
+    check_decided(result)
     before = json.loads(record.body)
-    record.body = case_files.dumps(case)
-    record.updated_at = utcnow()
     version = 1 + max(session.exec(select(RulingVersion.version)
                                    .where(RulingVersion.case_id == record.id)).all(), default=0)
-    fields = changed_fields(before, json.loads(record.body))
+    case = replace(case, ruling_version=version)
+    record.body = case_files.dumps(case)
+    record.updated_at = utcnow()
+    fields = [f for f in changed_fields(before, json.loads(record.body)) if f != "ruling_version"]
     session.add(record)
     log_change(session, record, username, "ruled",
                f"ruling version {version}: {'adjusted' if result.adjusted else 'no adjustment'}"
-               + (f" (changed {', '.join(fields)})" if fields else ""))
+               + (f" (changed {', '.join(fields)})" if fields else "") + (f"; {replaces}" if replaces else ""))
     if record.status in RULED_FROM:
         move_status(session, record, "ruled", username, f"ruling version {version}")
     saved = RulingVersion(case_id=record.id, version=version, username=username,
@@ -68,6 +83,14 @@ def add_version(session, record, case, username: str) -> RulingVersion:
     return saved
 
 
+def check_decided(result: Ruling) -> None:
+    """Only a conclusion is saved as a ruling: while the facts are not found, or there is no
+    evidence on logical alternatives, or a question is still open, nothing is saved."""
+    if not result.decided:
+        raise HuddleInputError("ruling", "nothing is saved: the ruling is not decided yet. "
+                                         + " ".join(f"{w}." for w in result.worksheet.waiting))
+
+
 def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersion]:
     """Every saved version of the case's ruling, oldest first."""
     with reading(url) as session:
@@ -76,4 +99,4 @@ def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersio
                                  .order_by(RulingVersion.version)).all())
 
 
-__all__ = ["save_ruling", "add_version", "ruling_versions", "check_rulable", "RULABLE"]
+__all__ = ["save_ruling", "add_version", "ruling_versions", "check_rulable", "check_decided", "RULABLE"]

@@ -18,7 +18,8 @@ from matplotlib.figure import Figure
 from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, Auction, Board
 from analysis.language import ENGLISH, N_, Language
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
-from analysis.law.committee import CommitteeSeen, threshold_sensitivity
+from analysis.law.appeal import Reconsideration
+from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import Consultation
 from analysis.law.logical_alternatives import action_name, action_word, policy_citation
@@ -121,6 +122,8 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     # director's otherwise; every section below reads that ruling, and the director's follows as history
     final = committee.ruling if committee is not None and committee.ruling is not None else ruling
     decided = committee is not None and bool(committee.decision)
+    # the trees, the weights and the threshold page of the ruling in force: the committee's change applied
+    in_force = committee.in_force_case(case) if final is not ruling and committee is not None else case
     blocks += _summary(final, lang._("The ruling: the appeals committee's decision") if final is not ruling else
                        lang._("The ruling, upheld on appeal") if decided else lang._("The ruling"), lang=lang)
     if decided:
@@ -135,13 +138,14 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     blocks += [Text(lang._("Against the consultation: {caution}").format(caution=say(c))) for c in final.cautions]
     blocks += _questions(final, lang)
     blocks += _simulation(case)
-    blocks += _adjustment(case, final, lang)
-    blocks += _sensitivity(case, lang)
+    blocks += _adjustment(in_force, final, lang)
+    blocks += _sensitivity(case, lang, committee.change if in_force is not case and committee is not None else None)
     if committee is not None:
         blocks += _committee(committee, lang)
     if final is not ruling:
         blocks += _summary(ruling, lang._("The director's ruling, changed on appeal"), level=2, lang=lang)
         add(Text(say(ruling.text)))
+        blocks += _adjustment(case, ruling, lang, lang._("The director's score (superseded by the appeals committee)"))
     blocks += _appendix(final, lang)
     return Report(case.id, case.title, tuple(blocks), case.board.number, lang.code)
 
@@ -151,6 +155,8 @@ def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, lang: La
     the reasons and the arithmetic."""
     say = lang.say
     out = [Heading(title, level), Text(say(ruling.worksheet.conclusion()))]
+    if not ruling.decided:          # nothing concluded: what it waits for, and no score
+        return out + [Text(say(w) + ".") for w in ruling.worksheet.waiting]
     if ruling.adjusted:
         out.append(Text(lang._("Method: {method}.").format(method=say(ruling.method)), muted=True))
     out += [Text(f"{lang.words.sides[side]}: {say(ruling.scores[side].describe())}.") for side in ("NS", "EW")]
@@ -296,16 +302,16 @@ def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
             Table(("", lang._("question"), lang._("answer"), lang._("why")), rows)]
 
 
-def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
+def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: str = "") -> list:
     say = lang.say
-    out = [Heading(lang._("The score"))]
+    out = [Heading(heading or lang._("The score"))]
     adjustment = case.ruling.adjustment
     if ruling.adjusted:
         out.append(Text(lang._("Method: {method}.").format(method=say(ruling.method))))
         if adjustment.note:
             out.append(Text(say(adjustment.note), muted=True))
         for slot, tree in adjustment.trees():
-            title = lang._(slot.label)
+            title = lang._(slot.label) + (f" ({lang._('superseded')})" if heading else "")
             rows = tree_rows(tree)
             out += [Heading(title, 3),
                     Table(tuple(lang._(c) for c in (N_("action"), N_("weight"), N_("contract"), N_("contract weight"),
@@ -316,7 +322,7 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
                     Chart(charts.outcome_chart(tree, title, lang), f"{title}: " + ", ".join(
                         f"{say(action_word(r['action']))} {r['action_weight']}" for r in rows))]
     out.append(_scores(ruling, lang))
-    if any(s.weighted is not None for s in ruling.scores.values()):
+    if any(s.weighted is not None for s in ruling.scores.values()) and not heading:    # the field: the ruling in force
         out.append(Chart(charts.field_chart(case, ruling, lang), lang._("Where the assigned score falls: {scores}").format(
             scores="; ".join(f"{lang.words.sides[side]} {say(ruling.scores[side].describe())}" for side in ("NS", "EW")))))
     return out
@@ -341,11 +347,13 @@ def _appendix(ruling: Ruling, lang: Language = ENGLISH) -> list:
             Table((lang._("side"), lang._("working")), rows)]
 
 
-def _sensitivity(case: Case, lang: Language = ENGLISH) -> list:
+def _sensitivity(case: Case, lang: Language = ENGLISH, change: Reconsideration | None = None) -> list:
+    """The ruling in force as the threshold moves: with the committee's ``change`` (its weights,
+    its policy) kept at each threshold when its decision stands."""
     if case.ruling is None or not case.ruling.poll:
         return []
     try:
-        sens = threshold_sensitivity(case)
+        sens = threshold_sensitivity(case, change=change or Reconsideration())
     except HuddleInputError:
         return []
     say = lang.say
@@ -358,6 +366,8 @@ def _sensitivity(case: Case, lang: Language = ENGLISH) -> list:
             Text(lang._("Each threshold from 5% to 50% in the policy's place: which actions are logical alternatives and "
                    "what each side would get (an alternative that drops out leaves the outcome tree, its weight "
                    "shared out over the rest)."), muted=True),
+            *([Text(lang._("With the appeals committee's decision kept at each threshold: {change}.").format(
+                change=say(change.describe())), muted=True)] if change is not None else []),
             Table(tuple(lang._(c) for c in (N_("threshold"), N_("logical alternatives"), N_("adjusted"), N_("North-South"),
                                        N_("East-West"), N_("note"))), rows),
             Chart(charts.sensitivity_chart(sens, lang), lang._("The ruling as the threshold moves"))]
@@ -412,8 +422,13 @@ def _committee(c, lang: Language = ENGLISH) -> list:
 
 
 def report_for_file(case: Case, lang: Language = ENGLISH) -> Report:
-    """A report of a case file alone (no polls or appeal: those live in the database), in ``lang``."""
-    return report_content(case, rule(case), generated=datetime.now(timezone.utc), lang=lang)
+    """A report of a case file alone (no polls: those live in the database), with the appeal and
+    decision the file carries, in ``lang``."""
+    director = rule(case)
+    in_force = case_in_force(case, director)
+    committee = committee_seen(case, case.appeal) if case.appeal is not None and (
+        in_force.superseded or case.appeal.decision is None or case.appeal.decided_on(case.ruling_version)) else None
+    return report_content(case, director, committee=committee, generated=datetime.now(timezone.utc), lang=lang)
 
 
 def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] = (),

@@ -72,3 +72,25 @@ def scores_usebio(case: Case, in_force: RulingInForce) -> str:
 
 def score_file(case: Case, in_force: RulingInForce, fmt: str) -> str:
     return {"csv": scores_csv, "usebio": scores_usebio}[fmt](case, in_force)
+
+
+def field_pbn(case: Case, in_force: RulingInForce | None) -> str:
+    """The board as a PBN file for the scoring program, carrying the ruling in force: the table's
+    ScoreTable row gains the assigned score in the MP_NS/MP_EW (matchpoints) or IMP_NS/IMP_EW (IMPs)
+    columns of PBN 2.1's ScoreTable (5.9), rounded half up to two places, and a game comment gives
+    each side's exact value and which ruling it is. Without a ruling, the table result alone."""
+    from analysis.files import pbn as pbn_files
+    from analysis.law.case import to_game, to_pbn
+    if in_force is None:
+        return to_pbn(case)
+    rows = {r["side"]: r for r in score_rows(case, in_force)}
+    unit = rows["NS"]["unit"] or rows["EW"]["unit"]
+    column = "MP" if "matchpoints" in unit else "IMP" if unit == "IMPs" else None
+    if not in_force.ruling.adjusted:
+        notes = (f"No adjustment: the table result stands ({in_force.source})",)
+        return pbn_files.dumps([to_game(case, notes=notes)])
+    exact = "; ".join(f"{'North-South' if side == 'NS' else 'East-West'} {rows[side]['exact']} {unit} exactly "
+                      f"({rows[side]['weights'] or 'artificial'})" for side in ("NS", "EW") if rows[side]["exact"])
+    notes = (f"Adjusted score, {in_force.source}: {exact}; {ROUNDING}",)
+    assigned = (column, rows["NS"]["decimal"] or "-", rows["EW"]["decimal"] or "-") if column else None
+    return pbn_files.dumps([to_game(case, assigned, notes)])

@@ -42,7 +42,7 @@ def test_accounts_and_authentication(director):
     ("tess smith", "bidding-box", "director", "username", "use 2 to 60"),
     ("<script>", "bidding-box", "director", "username", "use 2 to 60"),
     ("ann", "short", "director", "password", "at least 8"),
-    ("ann", "bidding-box", "king", "role", "'king' must be one of director, committee, researcher"),
+    ("ann", "bidding-box", "king", "role", "'king' must be one of director, administrator, committee, researcher"),
     ("tess", "bidding-box", "director", "username", "'tess' is taken"),
 ])
 def test_bad_accounts_are_refused_and_nothing_is_written(director, username, password, role, field, problem):

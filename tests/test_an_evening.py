@@ -39,7 +39,8 @@ def evening(sqlite_url, monkeypatch, tmp_path):
     setup.prepare_database()
     users = {"director": accounts.create_user("tess", "bidding-box", "director", "Tess Director"),
              "committee": accounts.create_user("cora", "appeals-room", "committee", "Cora Committee"),
-             "researcher": accounts.create_user("rita", "regression", "researcher", "Rita Researcher")}
+             "researcher": accounts.create_user("rita", "regression", "researcher", "Rita Researcher"),
+             "chair": accounts.create_user("cy", "chairs-the-committee", "committee")}   # records the decision
     example = case_files.Case.from_dict(json.loads(LEAD_CASE.read_text()))
     record = cases.create_case(replace(example, id="evening-lead", ruling=None), "tess")
     members = [panel.add_pollee(f"Club player {i}", "club") for i in range(1, 9)]
@@ -176,7 +177,7 @@ def test_a_new_hand_typed_case_is_under_the_laws_in_force(evening):
 
 
 def test_a_saved_case_is_in_the_address_with_the_next_step(evening):
-    cases.reopen_case(evening["record"], "tess", "A late fact from the table")
+    cases.reopen_case(evening["record"], "cy", "A late fact from the table")       # the committee's chair
     at = open_page(evening, "ui/case_editor.py", "director")
     at.text_input(key="ed_title").set_value("Edited at the table")
     at.button(key="ed_save").click().run()
@@ -414,17 +415,20 @@ def test_a_closed_case_is_reopened_as_a_recorded_step(evening):
     from polling import rulings as saved_rulings
     with pytest.raises(Exception, match="the case is closed, so its ruling is read-only; reopen the case first"):
         saved_rulings.save_ruling(record, cases.get_case(record).case.ruling, "tess")
-    at = open_page(evening, "ui/ruling.py", "director")
+    at = open_page(evening, "ui/ruling.py", "chair")           # the committee's chair reopens its decided case
     at.button(key=f"reopen_{record}").click().run()
     assert at.error[0].value == "Reason: say why the case is reopened; the reason is kept in its history"
     at.text_input(key=f"reopen_reason_{record}").set_value("The table result was recorded wrongly.")
     at.button(key=f"reopen_{record}").click().run()
     assert cases.get_case(record).status == "ruled"
-    assert cases.history(record)[-1].summary == "status closed → ruled: reopened: The table result was recorded wrongly."
+    assert re.fullmatch(r"status closed → ruled: reopened \(against the appeals committee's decision of "
+                        r"\d{4}-\d\d-\d\d, modify\): The table result was recorded wrongly\.",
+                        cases.history(record)[-1].summary)
     at = open_page(evening, "ui/ruling.py", "director")
     assert at.button(key="ruling_save")
     from polling.dossier import load_dossier
     assert load_dossier(record).in_force().by == "committee"          # until the director saves a new ruling
+    at.text_input(key=f"ruling_replaces_{record}").set_value("The result corrected")
     at.button(key="ruling_save").click().run()
     in_force = load_dossier(record).in_force()
     assert in_force.by == "director" and in_force.source == "the director's ruling, version 2"
@@ -456,3 +460,148 @@ def test_the_worksheet_grid_and_the_simulation_table_read_in_a_director_s_words(
     assert "mean with" in words and "5♦" in words
     for pattern in (CODE_WORDS, CODE_CALLS):
         assert not pattern.findall(words), [line for line in words.splitlines() if pattern.search(line)]
+
+
+# ---------------------------------------------------------------- the rightful ruling (Laws 85A, 16B1, 92, 93)
+
+SLAM_CASE = CASES / "laws033-6d-slam.json"
+
+
+def _unfound_case(case_id: str = "unfound-pause"):
+    """The 6♦ slam with the hesitation disputed (one side says North paused, the other denies it),
+    no finding yet, and nothing entered on logical alternatives."""
+    from analysis.law.facts import Statement
+    example = case_files.Case.from_dict(json.loads(SLAM_CASE.read_text()))
+    irregularity = replace(example.irregularity, agreed=False, agreed_happened=None, agreed_seconds=None, finding=None,
+                           statements=(Statement("EW", "North thought for a long time before 5♦", 20),
+                                       Statement("NS", "There was no pause")))
+    return replace(example, id=case_id, irregularity=irregularity,
+                   ruling=replace(example.ruling, alternatives=(), alternatives_reason=""))
+
+
+def test_a_disputed_fact_left_unfound_opens_on_what_is_missing_and_no_conclusion_is_saved(evening, capsys, tmp_path):
+    from test_cli import run
+    record = cases.create_case(_unfound_case(), "tess")
+    at = open_page(evening, "ui/ruling.py", "director", case="unfound-pause")
+    assert not at.exception
+    opened = at.warning[0].value            # the page opens on what is missing, never on a conclusion
+    assert "Waiting for the director's finding (Law 85A): did it happen, and how long." in opened
+    assert "No evidence on logical alternatives yet: poll, consult, or record your own judgement." in opened
+    assert not at.metric and not [b for b in at.button if b.key == "ruling_save"]
+    assert not any("No adjustment" in s.value for s in [*at.info, *at.success])
+    with pytest.raises(Exception, match="nothing is saved: the ruling is not decided yet"):
+        rulings.save_ruling(record, cases.get_case(record).case.ruling, "tess")
+    assert rulings.ruling_versions(record) == [] and cases.get_case(record).status == "open"
+    path = tmp_path / "unfound.json"
+    path.write_text(case_files.dumps(_unfound_case()))
+    code, out, _ = run(capsys, "rule", str(path))
+    assert code == 3                     # EXIT_NOT_DECIDED, documented in the README
+    assert "Not yet decided: unauthorized information, logical alternative." in out
+    assert "did it happen, and how long" in out and "No adjustment" not in out
+    assert not [line for line in out.splitlines() if line.startswith(("North-South:", "East-West:"))]   # no score
+
+
+def test_the_director_who_was_overruled_cannot_reopen_against_the_committee(evening):
+    record = evening["record"]
+    for who, words in (("tess", "you made the ruling the appeals committee decided on"),
+                       ("dora", "only its chair (cy) or an organisation administrator may reopen it")):
+        with pytest.raises(Exception, match=re.escape(words)):
+            cases.reopen_case(record, who, "I still think I was right")
+        with pytest.raises(Exception, match=re.escape(words)):
+            cases.set_status(record, "ruled", who, "I still think I was right")
+    assert cases.get_case(record).status == "closed"
+    at = open_page(evening, "ui/ruling.py", "director")
+    at.text_input(key=f"reopen_reason_{record}").set_value("I still think I was right")
+    at.button(key=f"reopen_{record}").click().run()
+    assert "you made the ruling the appeals committee decided on" in at.error[0].value
+    assert cases.get_case(record).status == "closed"
+
+
+def test_an_appeal_under_way_is_ended_only_by_the_committee(evening):
+    example = case_files.Case.from_dict(json.loads(LEAD_CASE.read_text()))
+    record = cases.create_case(replace(example, id="appeal-in-progress"), "tess")
+    rulings.save_ruling(record, example.ruling, "tess")
+    committee.record_vote(record, "ann", "uphold", "Fine.")
+    for status in ("ruled", "closed", "open"):
+        with pytest.raises(Exception, match="only the appeals committee's decision ends it"):
+            cases.set_status(record, status, "tess", "")
+    with pytest.raises(Exception, match="an appeal is under way"):
+        cases.update_case(record, replace(example, id="appeal-in-progress", title="Changed under appeal"), "tess")
+    at = open_page(evening, "ui/case_view.py", "director", case="appeal-in-progress")
+    assert not at.exception and "status_to" not in [s.key for s in at.selectbox]
+    assert any("only the appeals committee's decision ends it" in i.value for i in at.info)
+    committee.record_vote(record, "bob", "uphold", "Fine too.")
+    committee.record_vote(record, "cy", "uphold", "Agreed.")
+    committee.record_decision(record, "cy", "Upheld.")                 # the chair's decision is not refused
+    assert cases.get_case(record).status == "closed"
+    with pytest.raises(Exception, match="its decision is final in the event"):
+        cases.set_status(record, "appealed", "tess", "")
+
+
+def test_a_lawful_reopening_starts_from_the_committee_and_saving_over_it_needs_a_reason(evening):
+    from polling.dossier import load_dossier
+    record = evening["record"]
+    cases.reopen_case(record, "cy", "The table result was entered wrongly")          # the chair
+    committee_ns = load_dossier(record).in_force().ruling.scores["NS"]
+    at = open_page(evening, "ui/ruling.py", "director")
+    assert not at.exception
+    assert at.metric[0].value == committee_ns.headline()          # the worksheet starts from the ruling in force
+    at.button(key="ruling_save").click().run()
+    assert "say why this ruling replaces it" in at.error[0].value
+    assert len(rulings.ruling_versions(record)) == 1
+    at.text_input(key=f"ruling_replaces_{record}").set_value("The committee's weights, with the result corrected")
+    at.button(key="ruling_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    history = cases.history(record)
+    assert "reopened (against the appeals committee's decision of" in history[-2].summary
+    assert "replaces the appeals committee's decision of" in history[-1].summary and "recorded by cy" in history[-1].summary
+    in_force = load_dossier(record).in_force()
+    assert in_force.by == "director" and in_force.ruling.scores["NS"].value() == committee_ns.value()
+
+
+def test_an_organisation_administrator_may_reopen_a_decided_appeal(evening):
+    accounts.create_user("ada", "runs-the-club", "administrator", "Ada Admin")
+    cases.reopen_case(evening["record"], "ada", "A scoring error found after the session")
+    assert cases.history(evening["record"])[-1].summary.startswith("status closed → ruled: reopened (against")
+
+
+def test_every_way_out_carries_the_ruling_in_force(evening, capsys, tmp_path):
+    """The case file carries the appeal and the decision, `huddle rule` on it gives the
+    committee's ruling first, the PBN's ScoreTable carries the committee's score (read back by
+    endplay too), and the report's score and threshold pages follow the committee."""
+    from endplay.parsers import pbn as endplay_pbn
+    from analysis.numbers import rounded
+    from polling.dossier import load_dossier
+    from reports.content import Heading, Table, Text
+    from test_cli import run
+    dossier = load_dossier(evening["record"])
+    in_force = dossier.in_force()
+    committee_ns, director_ns = in_force.ruling.scores["NS"], in_force.director.scores["NS"]
+    path = tmp_path / "evening.json"
+    code, _, err = run(capsys, "case", "export", "evening-lead", "-o", str(path))
+    assert code == 0, err
+    exported = json.loads(path.read_text())
+    assert exported["appeal"]["decision"]["decision"] == "modify" and exported["ruling_version"] == 1
+    assert exported["appeal"]["decision"]["change"]["weights"] == {"Sx": "3/5", "Hx": "1/5", "DK": "1/5"}
+    assert [v["member"] for v in exported["appeal"]["votes"]] == ["ann", "bob", "cy"]
+    code, out, _ = run(capsys, "rule", str(path))
+    assert code == 0 and out.startswith("The ruling in force: the appeals committee's decision")
+    assert out.index(f"North-South: {committee_ns.describe()}") < out.index("superseded by the appeals committee")
+    code, pbn, _ = run(capsys, "case", "export", "evening-lead", "--pbn")
+    ns_mp, ew_mp = (str(rounded(in_force.ruling.scores[s].value()[0], 2)) for s in ("NS", "EW"))
+    assert ";MP_NS;MP_EW" in pbn and f" {ns_mp} {ew_mp}" in pbn and "the appeals committee's decision" in pbn
+    table = endplay_pbn.loads(pbn)[0].info["ScoreTable"]              # a second reader
+    row = dict(zip([h["name"] if isinstance(h, dict) else str(h) for h in table["headers"]], table["rows"][0]))
+    assert row["MP_NS"] == ns_mp and row["MP_EW"] == ew_mp
+    report = stored_report(dossier)
+    texts = [b.text for b in report.blocks if isinstance(b, Text)]
+    headings = [b.text for b in report.blocks if isinstance(b, Heading)]
+    score_at = headings.index("The score")
+    tables = [b for b in report.blocks if isinstance(b, Table)]
+    trees = [{r[0]: r[1] for r in t.rows} for t in tables if t.columns[:2] == ("action", "weight")]
+    assert trees[0]["a low ♠"] == "3/5"              # the committee's weights on the score page, not the director's
+    assert trees[-1]["a low ♠"] == "5/7"             # the director's, after them, marked superseded
+    assert any(h.endswith("(superseded)") for h in headings[score_at + 1:])
+    assert "The director's score (superseded by the appeals committee)" in headings
+    assert any(t.startswith("With the appeals committee's decision kept at each threshold: weights") for t in texts)
+    assert committee_ns.describe() != director_ns.describe()

@@ -99,9 +99,11 @@ def test_status_workflow_refuses_skips(stored):
         cases.set_status(record_id, "appealed", "tess")
     with pytest.raises(HuddleInputError, match="'decided' must be one of"):
         cases.set_status(record_id, "decided", "tess")
-    for status in ("polling", "ruled", "appealed", "closed", "open"):
+    for status in ("polling", "ruled", "appealed"):
         cases.set_status(record_id, status, "tess")
-    assert [c.status for c in cases.history(record_id)] == ["open", "polling", "ruled", "appealed", "closed", "open"]
+    with pytest.raises(HuddleInputError, match="an appeal is under way: only the appeals committee's decision ends it"):
+        cases.set_status(record_id, "closed", "tess")
+    assert [c.status for c in cases.history(record_id)] == ["open", "polling", "ruled", "appealed"]
 
 
 def test_issuing_poll_links_moves_the_case_to_polling(stored):
@@ -127,7 +129,8 @@ def test_a_case_keeps_its_id_and_duplicates_write_nothing(stored):
 
 def test_export_then_import_round_trips(stored):
     record_id, case = stored
-    text = cases.export_case(record_id)
+    from polling.dossier import export_case
+    text = export_case(record_id)
     assert case_files.loads(text) == case
     copy = case_files.loads(text.replace('"id": "b9"', '"id": "b9-copy"'))
     new_id = cases.create_case(copy, "tess", "imported")

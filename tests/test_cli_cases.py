@@ -86,7 +86,7 @@ def test_case_import_pbn_export_status_history(capsys, pbn_file, tmp_path):
     out = run_json(capsys, "case", "import", str(pbn_file), "--title", "Board 9: 6NT", "--board", "9", "--as", "tess")
     assert out["imported"][0]["id"] == "board-9-6nt"
     exported = run_json(capsys, "case", "export", "board-9-6nt")
-    assert exported["format_version"] == 2 and exported["table_result"]["contract"] == "6NT-1"
+    assert exported["format_version"] == 3 and exported["table_result"]["contract"] == "6NT-1"
     assert exported["board"] == {"number": 9, "dealer": "N", "vulnerability": "ew"}
     assert run_json(capsys, "case", "status", "board-9-6nt", "ruled", "--reason", "no LA", "--as", "tom") == \
         {"id": "board-9-6nt", "status": "ruled"}

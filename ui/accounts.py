@@ -84,6 +84,9 @@ with st.form("club_rules"):
     haste = st.number_input("A call sooner than this many seconds after a skip bid is undue haste "
                             f"(blank: {SKIP_BID_PAUSES[regulation].haste_under}, Huddle's reading of 'about ten seconds')",
                             min_value=1, max_value=12, value=club.skip_bid_haste_under, step=1, key="org_haste")
+    minimum = st.number_input("Rules for polls: the fewest pollees whose answers decide whether an action is a "
+                              "logical alternative (blank: no minimum)", min_value=1, max_value=100,
+                              value=club.poll_minimum, step=1, key="org_poll_minimum")
     codes = ["", *shipped_languages()]
     spoken = st.selectbox("The language of its polls and rulings (a poll, or a panel member, may have its own)", codes,
                           index=codes.index(club.language) if club.language in codes else 0, key="org_language",
@@ -91,7 +94,8 @@ with st.form("club_rules"):
     kept = st.form_submit_button("Keep these settings")
 if kept:
     try:
-        organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste))
+        organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste),
+                                poll_minimum=None if minimum is None else int(minimum))
         organisations.set_language(user.organisation_id, spoken)
     except HuddleInputError as exc:
         show_error(exc)

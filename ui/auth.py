@@ -26,8 +26,8 @@ FORM_STYLE = """<style>
 .huddle-signin button { font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
   background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }
 </style>"""
-ROLE_NAMES = {"director": "directors", "committee": "appeals committee members",
-              "researcher": "researchers"}
+ROLE_NAMES = {"director": "directors", "administrator": "organisation administrators",
+              "committee": "appeals committee members", "researcher": "researchers"}
 
 
 def require(role: str | None = "director") -> User:

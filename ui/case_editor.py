@@ -50,7 +50,8 @@ def start_new() -> None:
     # unless the director says otherwise
     club = organisations.get_organisation(user.organisation_id)
     load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": DEFAULT_EDITION,
-          "ed_skip_bid": club.skip_bid_regulation, "ed_skip_haste": club.skip_bid_haste_under})
+          "ed_skip_bid": club.skip_bid_regulation, "ed_skip_haste": club.skip_bid_haste_under,
+          "ed_poll_min": club.poll_minimum, "ed_poll_rules": club.poll_rules().source})
 
 
 def _file_data() -> tuple[bytes | str, str]:
@@ -177,6 +178,10 @@ c3.selectbox("Pause after a skip bid", tuple(SKIP_BID_PAUSES), key="ed_skip_bid"
              help="The regulation the event plays under: how long the player after a jump is asked to wait"
                   + (f"; a call sooner than {ss['ed_skip_haste']} seconds is undue haste (the club's setting)"
                      if ss.get("ed_skip_haste") else ""))
+ss.setdefault("ed_poll_min", None)
+c2.number_input("Rules for polls: the fewest pollees that decide (blank: none)", min_value=1, max_value=100, step=1,
+                key="ed_poll_min", help="Below this many answers question 2 stays open: poll more, or record your own "
+                                        "judgement. A new case starts from the organisation's rules.")
 c1, c2, c3 = st.columns(3)
 c1.text_input("Event", key="ed_event")
 c2.text_input("Session", key="ed_session")

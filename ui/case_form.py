@@ -19,7 +19,7 @@ from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
 GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")
 NO_VALUE = "—"
-KEPT_FIELDS = ("assumptions", "source_ruling", "ruling")
+KEPT_FIELDS = ("assumptions", "source_ruling", "ruling", "ruling_version", "appeal")
 AGREED = {"agreed": True, "disputed": False, NO_VALUE: None}
 FOUND = {"yes": True, "no": False, NO_VALUE: None}
 
@@ -126,6 +126,7 @@ def state_from_case(case: Case) -> dict:
         "ed_butler_halves": case.butler_datum.halves,
         "ed_cross_imps": case.cross_imps, "ed_skip_bid": case.skip_bid_regulation,
         "ed_skip_haste": case.skip_bid_haste_under, "ed_irr_to": irr.get("to", NO_VALUE),
+        "ed_poll_min": case.poll_rules.minimum, "ed_poll_rules": case.poll_rules.source,
         "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
         "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
         "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
@@ -216,6 +217,9 @@ def _scoring_settings(state) -> dict:
     """The Butler datum or the cross-IMP total, for the form of scoring chosen; the skip-bid regulation."""
     out = {"skip_bid_regulation": state.get("ed_skip_bid") or None,
            "skip_bid_haste_under": state.get("ed_skip_haste") or None}
+    if state.get("ed_poll_min"):
+        out["poll_rules"] = {"minimum": int(state["ed_poll_min"]),
+                             "source": state.get("ed_poll_rules") or "the event's rules for polls"}
     if state.get("ed_scoring") == "butler":
         drop = state.get("ed_butler_drop")
         out["butler_datum"] = {"drop_each_end": None if drop in (None, "") else int(drop),

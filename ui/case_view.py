@@ -7,7 +7,9 @@ from analysis.bridge import SEAT_NAMES
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
 from analysis.errors import HuddleInputError
 from polling import cases
+from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
+from reports.score_export import field_pbn
 from ui.auth import require
 from ui.widgets import file_upload, inert, pick_case, plain, show_error, table
 
@@ -74,7 +76,10 @@ if case.assumptions:
         for a in case.assumptions:
             st.write(f"- {inert(a)}")
 
-if user.may("director"):
+if user.may("director") and stored.status == "appealed":
+    st.subheader("Status")
+    st.info("An appeal is under way: only the appeals committee's decision ends it (Law 93).")
+elif user.may("director"):
     st.subheader("Status")
     with st.form("status_form"):
         target = st.selectbox("Move the case to", cases.NEXT_STATUSES[stored.status], key="status_to")
@@ -106,7 +111,8 @@ if user.may("director"):
             else:
                 st.success(inert(f"Field of board {case.board.number}: {len(field.scores)} results ({field.note})."))
 json_col, pbn_col = st.columns(2)
-json_col.download_button("Download the case file (JSON)", cases.export_case(case_id),
+dossier = load_dossier(case_id)       # what leaves Huddle carries the appeal and the ruling in force
+json_col.download_button("Download the case file (JSON)", case_files.dumps(dossier.case_file()) + "\n",
                          file_name=f"{case.id}.json", mime="application/json", key="export_case")
-pbn_col.download_button("Download the board as PBN", case_files.to_pbn(case), file_name=f"{case.id}.pbn",
-                        mime="text/plain", key="export_pbn")
+pbn_col.download_button("Download the board as PBN", field_pbn(case, dossier.in_force_if_ruled()),
+                        file_name=f"{case.id}.pbn", mime="text/plain", key="export_pbn")

@@ -32,7 +32,7 @@ if not may_rule:
         st.info("The director has not ruled on this case yet.")
     else:
         ruling_in_force_view(dossier)
-    if user.may("director"):
+    if user.may("director") or user.may("committee"):      # the rules of reopening decide who may
         reopen_control(record_id, dossier.status, user.username)
     if case.ruling is not None:
         simulation_section(record_id, case, dossier.version, user, may_edit=False, may_save=False)
@@ -42,9 +42,12 @@ if not may_rule:
 summary = st.container()         # the answer first; the worksheet that makes it below
 fact_finding_form(record_id, case, dossier.version, user.username)
 ruling, inputs, problem = None, None, None
+over_committee = dossier.decision_in_force() is not None     # a lawful reopening: the committee's ruling stands
 with st.expander("Director's worksheet", expanded=True):
+    if over_committee:
+        st.caption("The worksheet starts from the appeals committee's decision, the ruling in force.")
     try:
-        inputs = ruling_inputs_form(record_id, case)
+        inputs = ruling_inputs_form(record_id, dossier.worksheet_case())
         ruling = rule(replace(case, ruling=inputs))
     except HuddleInputError as exc:
         problem = exc
@@ -57,22 +60,27 @@ if ruling is not None and ruling.left_out and ruling.adjusted:
     inputs = replace(inputs, left_out_reason=reason.strip())
     ruling = rule(replace(case, ruling=inputs))
 with summary:
-    if dossier.appeal.decision is not None:
+    if over_committee:
         st.caption(inert(f"The case was reopened after the appeal. In force until a ruling is saved: "
-                         f"{dossier.in_force().source}. A ruling saved now replaces it."))
+                         f"{dossier.in_force().source}. A ruling saved now replaces it, with your reason."))
     if ruling is not None:
         ruling_summary(ruling, "The ruling on the worksheet")
         for warning in ruling.warnings + ruling.cautions:
             st.warning(inert(warning))
-        if ruling.warnings:
+        if not ruling.decided:
+            st.caption("Nothing can be saved as a ruling until the worksheet concludes.")
+        elif ruling.warnings:
             st.caption("Settle the warning above to save this ruling.")
-        elif st.button("Save this ruling", type="primary", key="ruling_save"):
-            try:
-                version = rulings.save_ruling(record_id, inputs, user.username)
-            except HuddleInputError as exc:
-                show_error(exc)
-            else:
-                done(f"Saved as version {version.version}.")
+        else:
+            reason = st.text_input("Why this ruling replaces the appeals committee's decision",
+                                   key=f"ruling_replaces_{record_id}", max_chars=1000) if over_committee else ""
+            if st.button("Save this ruling", type="primary", key="ruling_save"):
+                try:
+                    version = rulings.save_ruling(record_id, inputs, user.username, reason=reason)
+                except HuddleInputError as exc:
+                    show_error(exc)
+                else:
+                    done(f"Saved as version {version.version}.")
     elif inputs is not None and problem is not None:
         try:
             questions_box(provisional_questions(replace(case, ruling=inputs), str(problem)), "The ruling on the worksheet")

@@ -21,6 +21,7 @@ from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, RulingInputs
 from analysis.law.facts import FactFinding
+from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.law16 import ui_present
@@ -75,7 +76,16 @@ def finding_input(label: str, saved: Finding, key: str, computed: str = "not dec
     return Finding(options[choice], reason)
 
 
-def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict:
+def judgement_input(record_id: int, saved: RulingInputs, label: str) -> dict:
+    """The director's own judgement on logical alternatives: the calls she finds, or none with
+    her reason. Left empty, question 2 waits: nothing entered is no evidence."""
+    text = st.text_input(label, ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
+    reason = st.text_input("Why (a finding of no logical alternative needs its reason)", saved.alternatives_reason,
+                           key=f"rf_alts_reason_{record_id}", max_chars=1000)
+    return {"alternatives_reason": reason, "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
+
+
+def counts_input(record_id: int, saved: RulingInputs, table_action: str, rules: PollRules = PollRules()) -> dict:
     """The poll's counts: as saved, from one of the case's polls, or no poll (the director's
     finding). Returns the RulingInputs fields to set."""
     all_polls = services.polls_for_case(record_id)
@@ -106,13 +116,11 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
                                            "to be a logical alternative, e.g. 1/5")
     fields = {"policy": policy_name, "consider_min": consider_min.strip() or None}
     if choice == NO_POLL:
-        text = st.text_input("Logical alternatives found by the director (calls, comma-separated)",
-                             ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
-        reason = st.text_input("Why", saved.alternatives_reason, key=f"rf_alts_reason_{record_id}")
-        return {**fields, "poll": (), "q4": None, "walk_through": None, "alternatives_reason": reason,
-                "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
+        return {**fields, "poll": (), "q4": None, "walk_through": None, **judgement_input(
+            record_id, saved, "Logical alternatives found by the director (calls, comma-separated)")}
     if choice == SAVED:
-        return {**fields, "poll": saved.poll, "q4": saved.q4, "walk_through": saved.walk_through}
+        return {**fields, "poll": saved.poll, "q4": saved.q4, "walk_through": saved.walk_through,
+                **_short_poll(record_id, saved, sum(c.chose for c in saved.poll), rules)}
     poll = label[choice]
     problem = services.problem_of(poll)
     include = bool(problem.steps) and st.checkbox(
@@ -124,7 +132,19 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str) -> dict
     tally = tally_ballots(ballots, problem, include)
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None,
-            "walk_through": walk_through(ballots, problem, include)}
+            "walk_through": walk_through(ballots, problem, include),
+            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules)}
+
+
+def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules) -> dict:
+    """Beside a poll smaller than the event's rules ask for, the director's own judgement (or
+    nothing, and question 2 waits for more pollees); beside a poll that is large enough, none."""
+    short = rules.short_by(size)
+    if not short:
+        return {"alternatives": (), "alternatives_reason": ""}
+    st.warning(f"The poll has {size} pollees; {rules.source or 'the event'} asks for at least {rules.minimum}. Poll "
+               f"{short} more, or record your own judgement here.")
+    return judgement_input(record_id, saved, "Your own judgement: the logical alternatives (calls, comma-separated)")
 
 
 def case_ruling_missing(saved: RulingInputs) -> bool:
@@ -301,7 +321,7 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     polled = [c for p in services.polls_for_case(record_id) for c in services.problem_of(p).candidates]
     table_action = case.action_in_question(polled)
     st.subheader("Poll and policy")
-    counts = counts_input(record_id, saved, table_action)
+    counts = counts_input(record_id, saved, table_action, case.poll_rules)
     inputs = replace(saved, **counts, evidence=evidence_input(record_id, saved.evidence))
     st.subheader("The questions")
     if case.kind == "MI":

@@ -28,12 +28,16 @@ def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None) ->
     glance and, once the score is known, both sides' scores, in one box."""
     with st.container(border=True):
         st.markdown(f"**{inert(heading)}**")
-        adjusted = sheet.adjust and scores is not None
-        (st.success if adjusted else st.info)(inert(sheet.conclusion()))
+        if not sheet.decided:
+            # what is missing first: nothing is concluded, scored or saved until it is there
+            st.warning("Not decided yet. " + " ".join(f"{inert(w)}." for w in sheet.waiting))
+        else:
+            adjusted = sheet.adjust and scores is not None
+            (st.success if adjusted else st.info)(inert(sheet.conclusion()))
         if sheet.answers:
             for col, (number, answer) in zip(st.columns(len(sheet.answers)), enumerate(sheet.answers, 1)):
                 col.markdown(f"{number}. {answer.question.capitalize()}  \n**{MARKS[answer.verdict()]}**")
-        for col, side in zip(st.columns(2), ("NS", "EW")) if scores else ():
+        for col, side in zip(st.columns(2), ("NS", "EW")) if scores and sheet.decided else ():
             col.metric(SIDE_NAMES[side], scores[side].headline())      # short: never cut off on a phone
 
 

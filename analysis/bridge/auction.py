@@ -27,6 +27,9 @@ class Call:
     tempo_break: bool = False
     tempo_seconds: int | None = None
     remark: str | None = None
+    # a file's note on the call that speaks of tempo: a statement about it (with tempo_break), or,
+    # when it reads as an explanation too (tempo_break False), a question for the director
+    tempo_note: str | None = None
 
     @property
     def is_bid(self) -> bool:
@@ -47,7 +50,7 @@ class Call:
     def to_dict(self) -> dict:
         out: dict = {"call": self.call}
         for name in ("alerted", "explanation", "correct_explanation", "tempo_break",
-                     "tempo_seconds", "remark"):
+                     "tempo_seconds", "remark", "tempo_note"):
             value = getattr(self, name)
             if value not in (None, False):
                 out[name] = value
@@ -58,7 +61,7 @@ class Call:
         if not isinstance(data, dict) or "call" not in data:
             raise HuddleInputError(f"auction call {position}", "each call needs a 'call' field")
         unknown = set(data) - {"call", "alerted", "explanation", "correct_explanation",
-                               "tempo_break", "tempo_seconds", "remark"}
+                               "tempo_break", "tempo_seconds", "remark", "tempo_note"}
         if unknown:
             raise HuddleInputError(f"auction call {position}", f"unknown field(s) {sorted(unknown)}")
         seconds = data.get("tempo_seconds")
@@ -70,7 +73,7 @@ class Call:
                    correct_explanation=data.get("correct_explanation"),
                    tempo_break=bool(data.get("tempo_break", False)) or seconds is not None,
                    tempo_seconds=seconds,
-                   remark=data.get("remark"))
+                   remark=data.get("remark"), tempo_note=data.get("tempo_note"))
 
 
 _PASS_WORDS = {"P", "PASS", "PS", "-"}
@@ -339,16 +342,55 @@ _TEMPO_NOTE = re.compile(r"^\W*(?:break\s+in\s+tempo|tempo\s+break|bit|hesitat\w
 _SECONDS = re.compile(r"(\d+)\s*(s|sec|secs|seconds)\b", re.I)
 
 
+# a word about tempo anywhere in a note, and what makes such a note a statement about tempo rather
+# than an explanation: who says it, a dispute, or the seconds
+_TEMPO_WORD = re.compile(r"\b(?:paus(?:e|ed|es|ing)|hesitat\w*|tempo|huddl\w*|tank(?:ed|s)?|slow(?:ly|er)?|BIT|"
+                         r"thought\s+(?:for|long)|long\s+think)\b", re.I)
+_WHO = r"(?:N-?S|E-?W|North(?:-South)?|South|East(?:-West)?|West|[NESW])"
+STATEMENT = re.compile(rf"^\s*(?P<who>{_WHO})\s+(?P<verb>says?|said|claims?|claimed|states?|stated|den(?:y|ies|ied)|"
+                       r"agrees?|agreed|disputes?|disputed)\b", re.I)
+_WHO_PAUSED = re.compile(rf"^\s*{_WHO}\s+(?:paused|hesitated|huddled|tanked|thought|was\s+slow|took)\b", re.I)
+_DISPUTE = re.compile(r"\b(?:den(?:y|ies|ied)|disput\w*|disagree\w*|contest\w*|do(?:es)?\s+not\s+agree|"
+                      r"no\s+(?:pause|hesitation|break|huddle))\b", re.I)
+
+
 def is_tempo_note(text: str | None) -> bool:
     """True when a note says the call was made out of tempo."""
-    return text is not None and bool(_TEMPO_NOTE.search(text))
+    return tempo_reading(text) == "tempo"
+
+
+def tempo_reading(text: str | None) -> str:
+    """What a file's note on a call is: "tempo" (a mark or a statement about tempo: who says it,
+    a dispute, the seconds), "unclear" (it speaks of tempo but reads as an explanation too: the
+    director decides), or "explanation"."""
+    if not text:
+        return "explanation"
+    if _TEMPO_NOTE.search(text):
+        return "tempo"
+    if not _TEMPO_WORD.search(text):
+        return "explanation"
+    parts = re.split(r"[;.]\s*", text)
+    if any(STATEMENT.match(p) or _WHO_PAUSED.match(p) for p in parts) or _DISPUTE.search(text) \
+            or _SECONDS.search(text):
+        return "tempo"
+    return "unclear"
+
+
+def tempo_disputed(text: str | None) -> bool:
+    """Does a statement about tempo record that the sides dispute it ("N-S deny any pause")?"""
+    return bool(text) and bool(_DISPUTE.search(text or ""))
 
 
 def annotated_call(name: str, note: str | None = None, alerted: bool = False) -> Call:
-    """A call read from a file with its note: a tempo note becomes the tempo mark (with the
-    seconds when the note gives them), not an alert; any other note is the alert's explanation."""
-    if note is not None and is_tempo_note(note):
+    """A call read from a file with its note: a note about tempo becomes the tempo mark (with the
+    seconds when the note gives them, and the note itself when it says more than the mark), never
+    an alert; a note that cannot be told apart is kept as the explanation and marked for the
+    director; any other note is the alert's explanation."""
+    reading = tempo_reading(note)
+    if note is not None and reading == "tempo":
         seconds = _SECONDS.search(note)
         return Call(name, tempo_break=True,
-                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None)
-    return Call(name, alerted=alerted or note is not None, explanation=note or None)
+                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,
+                    tempo_note=None if _TEMPO_NOTE.match(note) and not tempo_disputed(note) else note)
+    return Call(name, alerted=alerted or note is not None, explanation=note or None,
+                tempo_note=note if reading == "unclear" else None)

@@ -86,6 +86,9 @@ class Game:
     play_leader: str | None = None
     play: tuple[tuple[str | None, ...], ...] = ()   # tricks, cards by seat from the leader's column
     score_table: tuple[FieldRow, ...] = ()
+    # written only: the table's assigned score under the ruling in force, on the ScoreTable's first
+    # row, as (the column's kind "MP" or "IMP", North-South's value, East-West's value)
+    assigned: tuple[str, str, str] | None = None
     commentary: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     tags: dict = field(default_factory=dict)        # every tag's value after inheritance
@@ -424,6 +427,8 @@ def _call_with_comments(call: Call, remarks: list[str]) -> Call:
             # the tempo mark alone: a remark at the table is a different kind of UI (Law 73B1)
             tempo = annotated_call(call.call, text)
             fields["tempo_break"], fields["tempo_seconds"] = True, tempo.tempo_seconds
+            if tempo.tempo_note:
+                fields["tempo_note"] = tempo.tempo_note
     return replace(call, **fields)
 
 
@@ -888,12 +893,16 @@ def _game_lines(g: Game) -> list[str]:
         if len(g.play) < 13 or any(card is None for card in g.play[-1]):
             lines.append("*")
     if g.score_table:
-        lines.append('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]')
-        for row in g.score_table:
+        kind = g.assigned[0] if g.assigned else ""
+        lines.append('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS'
+                     + (f';{kind}_NS;{kind}_EW"]' if kind else '"]'))
+        for k, row in enumerate(g.score_table):
             score = "-" if row.ns_score is None else f"{'^' if row.artificial else ''}{row.ns_score}"
+            assigned = ([g.assigned[1], g.assigned[2]] if k == 0 else ["-", "-"]) if g.assigned else []
             lines.append(" ".join([row.ns_pair or "-", row.ew_pair or "-",
                                    "-" if row.contract is None else {"PASS": "Pass"}.get(row.contract, row.contract),
-                                   row.declarer or "-", "-" if row.tricks is None else str(row.tricks), score]))
+                                   row.declarer or "-", "-" if row.tricks is None else str(row.tricks), score,
+                                   *assigned]))
     return lines
 
 

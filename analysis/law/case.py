@@ -16,6 +16,7 @@ from endplay.types import Deal
 
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
+from analysis.bridge.auction import STATEMENT, tempo_disputed
 from analysis.bridge import (Decision, SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
                      contract_parts, parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
@@ -26,14 +27,17 @@ from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
 from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, play_columns, played_order, position_name
+from analysis.law.appeal import AppealRecord
+from analysis.law.poll_rules import PollRules
 from analysis.law.ruling_inputs import RulingInputs
-from analysis.law.facts import Established, FactFinding, Statement, established, statements_from
+from analysis.law.facts import (MAX_STATEMENTS, Established, FactFinding, Statement, established,
+                                statements_from)
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
 from analysis.law.simulation import SimulationSettings
 from analysis.bridge.scoring import ButlerDatum, PlayedContract, parse_score
 
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)       # version 1 files load unchanged (docs/case-file.md)
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)    # version 1 and 2 files load unchanged (docs/case-file.md)
 # UI: unauthorized information from partner; MI: misinformation; unplayable: no result could be
 # obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
 KINDS = ("UI", "MI", "unplayable")
@@ -227,6 +231,9 @@ class Case:
     skip_bid_regulation: str = DEFAULT_SKIP_BID_PAUSE   # the pause after a skip bid (analysis.law.regulations)
     skip_bid_haste_under: int | None = None             # the organisation's bound for undue haste, if its own
     simulation: SimulationSettings | None = None        # dealing the unseen hands (analysis.evidence)
+    poll_rules: PollRules = PollRules()                 # the event's rules for polls (the minimum poll)
+    ruling_version: int | None = None          # which saved version of the director's ruling ``ruling`` is
+    appeal: AppealRecord | None = None         # the committee's votes and decision (Laws 92, 93)
 
     @property
     def skip_bid_pause(self) -> SkipBidPause:
@@ -355,6 +362,12 @@ class Case:
             out["ruling"] = self.ruling.to_dict()
         if self.simulation is not None:
             out["simulation"] = self.simulation.to_dict()
+        if self.poll_rules != PollRules():
+            out["poll_rules"] = self.poll_rules.to_dict()
+        if self.ruling_version is not None:
+            out["ruling_version"] = self.ruling_version
+        if self.appeal is not None:
+            out["appeal"] = self.appeal.to_dict()
         return out
 
     @classmethod
@@ -435,7 +448,16 @@ class Case:
                 data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE, haste_under=data["skip_bid_haste_under"]
             ).haste_under,
             simulation=None if data.get("simulation") is None else SimulationSettings.from_dict(
-                data["simulation"], len(board.auction.calls)))
+                data["simulation"], len(board.auction.calls)),
+            poll_rules=PollRules.from_dict(data.get("poll_rules")),
+            ruling_version=_ruling_version(data.get("ruling_version")),
+            appeal=AppealRecord.from_dict(data.get("appeal")))
+
+
+def _ruling_version(value: Any) -> int | None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000):
+        raise HuddleInputError("ruling_version", f"{str(value)[:20]} must be a version number (1 or more)")
+    return value
 
 
 def _count(value: Any, where: str) -> int:
@@ -714,12 +736,39 @@ def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", others: 
         data["field"] = list(others)
     slow = next((i for i, c in enumerate(b.auction.calls) if c.tempo_break), None)
     if slow is not None and kind == "UI":
-        call = b.auction.calls[slow]
-        data["irregularity"] = {"type": "hesitation", "by": b.auction.seat_of(slow), "call_index": slow,
-                                "description": call.remark or "break in tempo noted in the file",
-                                **({"seconds": call.tempo_seconds} if call.tempo_seconds is not None else {})}
+        data["irregularity"] = _tempo_irregularity(b.auction, slow)
+    questions = [M_("Call {number}'s note in the file, “{note}”, speaks of tempo but reads as an explanation too: "
+                    "it is kept as the explanation; the director decides whether it records a break in tempo.",
+                    number=i + 1, note=c.tempo_note)
+                 for i, c in enumerate(b.auction.calls) if c.tempo_note and not c.tempo_break]
+    if questions:
+        data["assumptions"] = [str(q) for q in questions]
     data.update(facts)
     return Case.from_dict(data)
+
+
+def _tempo_irregularity(auction: Auction, slow: int) -> dict:
+    """The irregularity a file's tempo mark records: a statement about tempo kept as the sides'
+    statements (disputed when the note says so), never as agreed facts (Law 85A)."""
+    call = auction.calls[slow]
+    out: dict[str, Any] = {"type": "hesitation", "by": auction.seat_of(slow), "call_index": slow,
+                           "description": call.tempo_note or call.remark or N_("break in tempo noted in the file")}
+    if call.tempo_seconds is not None:
+        out["seconds"] = call.tempo_seconds
+    statements = [m for part in re.split(r"[;.]\s*", call.tempo_note or "") if (m := STATEMENT.match(part))]
+    if statements:
+        out["statements"] = [{"by": _side_or_seat(m.group("who")), "said": m.string.strip()[:1000],
+                              **({"seconds": int(sec.group(1))} if (sec := re.search(r"(\d+)\s*s", m.string))
+                                 and int(sec.group(1)) <= 3600 else {})} for m in statements[:MAX_STATEMENTS]]
+    if tempo_disputed(call.tempo_note):
+        out["agreed"] = False
+    return out
+
+
+def _side_or_seat(who: str) -> str:
+    """"E-W" → "EW", "North" → "N": who made a statement, as the case file keeps it."""
+    text = who.replace("-", "").upper()
+    return {"NORTHSOUTH": "NS", "EASTWEST": "EW"}.get(text, text if text in ("NS", "EW") else text[0])
 
 
 def _scoring(tag: str | None) -> str | None:
@@ -750,8 +799,10 @@ def _table_result(g: pbn_files.Game) -> dict | None:
     return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer, **note}
 
 
-def to_game(case: Case) -> pbn_files.Game:
-    """The case as a PBN game: what a hand-record or scoring program can read back."""
+def to_game(case: Case, assigned: tuple[str, str, str] | None = None, notes: tuple[str, ...] = ()) -> pbn_files.Game:
+    """The case as a PBN game: what a hand-record or scoring program can read back; ``assigned``
+    is the table's adjusted score (the ruling in force) for the ScoreTable's MP or IMP columns,
+    ``notes`` the game comments that say it exactly (reports.score_export.field_pbn)."""
     t = case.table_result
     contract = declarer = tricks = None
     if t is not None and t.passed_out:
@@ -774,12 +825,15 @@ def to_game(case: Case) -> pbn_files.Game:
     if t is not None and t.note:
         tags["HuddleTableNote"] = t.note
     play = case.the_play if case.play else None
+    if assigned is not None and not rows:       # the table's own row carries the assigned score
+        rows = (FieldRow(t.ns_score if t is not None else None, contract, declarer, tricks, "table"),)
     return pbn_files.Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
                           declarer=declarer, tricks=tricks, score_table=rows, tags=tags,
+                          assigned=assigned if rows and rows[0].ns_pair == "table" else None,
                           ns_score=None if t is None or (contract and tricks is not None) else t.ns_score,
                           play_leader=play.leader if play is not None else None,
                           play=play_columns(play) if play is not None else (),
-                          commentary=(f"Huddle case {case.id}: {case.title}",))
+                          commentary=(f"Huddle case {case.id}: {case.title}", *notes))
 
 
 def to_pbn(case: Case) -> str:

@@ -18,63 +18,17 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-import pandas as pd
 
+from analysis.law.appeal import DECISIONS, AppealRecord, Reconsideration
+from analysis.language import M_, joined_lines
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 from analysis.law.logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
-from analysis.numbers import fraction_str, parse_fraction, percent
+from analysis.numbers import fraction_str
 from analysis.law.ruling import Ruling, rule
 
-DECISIONS = {
-    "uphold": "the director's ruling stands",
-    "modify": "the ruling stands in part: a different adjustment or score",
-    "overturn": "the director's ruling is reversed",
-}
 SENSITIVITY_THRESHOLDS = tuple(Fraction(k, 20) for k in range(1, 11))      # 5% … 50%
-
-
-@dataclass(frozen=True)
-class Reconsideration:
-    """What a committee member changes; None keeps the director's choice."""
-
-    policy: str | None = None
-    threshold: Fraction | None = None
-    alternatives: tuple[str, ...] | None = None       # with no poll: the logical alternatives found
-    weights: dict[str, Fraction] | None = None        # the alternatives' weights in the outcome tree
-
-    @property
-    def changes_nothing(self) -> bool:
-        return self == Reconsideration()
-
-    def describe(self) -> str:
-        parts = []
-        if self.policy:
-            parts.append(f"policy {self.policy}")
-        if self.threshold is not None:
-            parts.append(f"threshold {percent(self.threshold)}")
-        if self.alternatives is not None:
-            parts.append("logical alternatives " + (", ".join(action_name(a) for a in self.alternatives) or "none"))
-        if self.weights:
-            parts.append("weights " + ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in self.weights.items()))
-        return "; ".join(parts) or "the director's own choices"
-
-    def to_dict(self) -> dict:
-        return {"policy": self.policy,
-                "threshold": None if self.threshold is None else fraction_str(self.threshold),
-                "alternatives": None if self.alternatives is None else list(self.alternatives),
-                "weights": None if self.weights is None else {a: fraction_str(w) for a, w in self.weights.items()}}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> "Reconsideration":
-        data = data or {}
-        threshold = data.get("threshold")
-        weights = data.get("weights")
-        alternatives = data.get("alternatives")
-        return cls(data.get("policy"), None if threshold is None else parse_fraction(str(threshold), "threshold"),
-                   None if alternatives is None else tuple(alternatives),
-                   None if weights is None else {a: parse_fraction(str(w), f"weight of {a}") for a, w in weights.items()})
 
 
 def _policy(case: Case, change: Reconsideration) -> Policy:
@@ -93,6 +47,12 @@ def _found_alternatives(case: Case, table_action: str, chosen: Policy, alternati
 
 def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Ruling:
     """The ruling with the committee's changes; with none, exactly the director's ruling."""
+    return rule(replace(case, ruling=reconsidered_inputs(case, change)), _policy(case, change))
+
+
+def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration()):
+    """The ruling section as the committee's change leaves it: what a director reopening a case
+    the committee decided starts her worksheet from."""
     if case.ruling is None:
         raise HuddleInputError("ruling", "the director has not ruled on this case")
     inputs = case.findings
@@ -106,9 +66,14 @@ def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Rulin
         adjustment = replace(adjustment, note="The weights are the appeals committee's: " + (
             ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in change.weights.items()) if change.weights
             else "the director's, shared out over the alternatives that remain in proportion") + ".")
-    new_inputs = replace(inputs, adjustment=adjustment,
-                         alternatives=after if not inputs.poll else inputs.alternatives)
-    return rule(replace(case, ruling=new_inputs), chosen)
+    # the section names a policy by its preset; a threshold a committee moved is kept where the preset
+    # takes one (wbf2017's share that must consider a call), else the tree's restriction carries it
+    consider_min = inputs.consider_min if chosen.name.startswith(inputs.policy) else None
+    test = chosen.share_test()
+    if change.threshold is not None and test is not None and test.tested == "considered":
+        consider_min = fraction_str(change.threshold)
+    return replace(inputs, adjustment=adjustment, alternatives=after if not inputs.poll else inputs.alternatives,
+                   policy=change.policy or inputs.policy, consider_min=consider_min)
 
 
 def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
@@ -144,7 +109,8 @@ class ThresholdSensitivity:
     director_threshold: Fraction | None
     rows: tuple[dict, ...]
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_frame(self):
+        import pandas as pd            # the command line's rulings load no pandas
         return pd.DataFrame(list(self.rows))
 
     def threshold_changes(self) -> tuple[Fraction, ...]:
@@ -310,6 +276,14 @@ class CommitteeSeen:
     ruling: Ruling | None            # the committee's ruling when it differs from the director's
     ruling_text: str = ""
     at: datetime | None = None
+    change: Reconsideration = field(default_factory=Reconsideration)   # what the decision adopted
+
+    def in_force_case(self, case: Case) -> Case:
+        """The case as the committee's decision leaves it: its outcome trees and weights, for every
+        page and report section that draws the ruling in force."""
+        if self.ruling is None or self.change.changes_nothing:
+            return case
+        return replace(case, ruling=reconsidered_inputs(case, self.change))
 
 
 @dataclass(frozen=True)
@@ -327,6 +301,15 @@ class RulingInForce:
     @property
     def superseded(self) -> bool:
         return self.by == "committee"
+
+    @property
+    def text(self) -> str:
+        """The ruling as read to the players: the ruling in force first and, when the committee
+        replaced it, the director's after it, marked superseded."""
+        if not self.superseded:
+            return self.ruling.text
+        return joined_lines([M_("The ruling in force: {source}.", source=self.source), "", self.ruling.text, "",
+                             M_("The director's ruling, superseded by the appeals committee:"), "", self.director.text])
 
     def to_dict(self) -> dict:
         return {"by": self.by, "source": self.source, "ruling": self.ruling.to_dict()}
@@ -348,7 +331,32 @@ def ruling_in_force(director: Ruling, committee: CommitteeSeen | None = None,
                          f"the appeals committee's decision{when} ({committee.decision}), replacing {mine}", director)
 
 
-__all__ = ["DECISIONS", "Reconsideration", "RulingInForce", "ruling_in_force",
+def committee_seen(case: Case, appeal: AppealRecord) -> CommitteeSeen:
+    """An appeal recorded in a case file as the report and the pages tell it."""
+    votes = tuple({**v.to_dict(), "tried": v.change.describe()} for v in appeal.votes)
+    decided = appeal.decision
+    if decided is None:
+        return CommitteeSeen("", f"The appeal is under way: {len(votes)} vote{'s' * (len(votes) != 1)} so far, "
+                                 "no decision yet.", "—", votes, None)
+    ruling = None if decided.change.changes_nothing else reconsider(case, decided.change)
+    return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
+                         change=decided.change)
+
+
+def case_in_force(case: Case, director: Ruling | None = None) -> RulingInForce:
+    """The ruling in force of a case file alone: the committee's decision it carries, unless the
+    director's ruling section was saved after it (a lawful reopening); else the director's."""
+    director = director or rule(case)
+    appeal = case.appeal
+    if appeal is None or (not appeal.votes and appeal.decision is None):
+        return ruling_in_force(director, None, case.ruling_version)
+    if appeal.decision is not None and not appeal.decided_on(case.ruling_version):
+        return ruling_in_force(director, None, case.ruling_version)
+    return ruling_in_force(director, committee_seen(case, appeal), case.ruling_version)
+
+
+__all__ = ["DECISIONS", "Reconsideration", "RulingInForce", "ruling_in_force", "case_in_force", "committee_seen",
+           "reconsidered_inputs",
            "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
            "Vote", "check_vote", "CommitteeDecision", "committee_decision", "kept_change", "position_words",
            "SENSITIVITY_THRESHOLDS", "CommitteeSeen"]

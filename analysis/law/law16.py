@@ -45,10 +45,14 @@ class Answer:
     reason: str
     evidence: str = ""
     reached: bool = True       # False: an earlier "no" ended the ruling before this question
+    missing: str = ""          # an open answer: what it waits for, as the page opens on it
 
     def to_dict(self) -> dict:
-        return {"question": self.question, "answer": self.answer, "reason": self.reason,
-                "evidence": self.evidence, "reached": self.reached}
+        out = {"question": self.question, "answer": self.answer, "reason": self.reason,
+               "evidence": self.evidence, "reached": self.reached}
+        if self.missing:
+            out["missing"] = self.missing
+        return out
 
     def verdict(self) -> str:
         return VERDICTS["not reached" if not self.reached else self.answer]
@@ -82,7 +86,8 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
                                              if finding else M_("The director finds no unauthorized information.")))
     if irr is None or irr.type not in UI_KINDS:
         return Answer(q, None, M_("The case records no hesitation, haste, remark, question, gesture, explanation or "
-                                  "alert from partner; the director decides."))
+                                  "alert from partner; the director decides."),
+                      missing=M_("Waiting for the director's finding: was there unauthorized information"))
     not_partner = _not_from_partner(case, irr)
     if not_partner is not None:
         return not_partner
@@ -108,16 +113,18 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
                               what=what, how=facts.happened_by, laws=f"{ui_law}, {how}"), irr.description)
 
 
-def _not_established(irr: Irregularity, missing: str) -> Answer:
+def _not_established(irr: Irregularity, missing: str, seconds_decide: bool = False) -> Answer:
     """Question 1 waits for the facts: a fact is established by both sides' agreement or by the
     director's finding, nothing else (Law 85A)."""
     disputed = irr.agreed is False or bool(irr.statements)
+    waiting = M_("Waiting for the director's finding (Law 85A): how long it took") if seconds_decide else \
+        M_("Waiting for the director's finding (Law 85A): did it happen, and how long")
     return Answer(QUESTIONS[0], None, M_("The facts are disputed: a fact is established only by both sides' agreement "
                                          "or by the director's finding on the balance of probabilities (Law 85A). "
                                          "Missing: {missing}.", missing=missing) if disputed else
                   M_("The facts are not established: a fact is established only by both sides' agreement or by the "
                      "director's finding on the balance of probabilities (Law 85A). Missing: {missing}.", missing=missing),
-                  irr.description)
+                  irr.description, missing=waiting)
 
 
 def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
@@ -153,7 +160,7 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
     if seconds is None:
         told = irr.seconds is not None or any(s.seconds is not None for s in facts.statements)
         if facts.happened is None and told:         # the seconds decide here, and nobody has found them
-            return _not_established(irr, facts.missing(needs_seconds=True))
+            return _not_established(irr, facts.missing(needs_seconds=True), seconds_decide=True)
         return None
     q = QUESTIONS[0]
     skip = Spoken(case.board.auction.calls[at - 1].call)
@@ -184,7 +191,8 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
                                       "longer than the {asked}, but not clearly so: whether it was an unmistakable "
                                       "hesitation that conveyed information is the director's finding ({laws}; "
                                       "{bounds}). Missing: the director's finding whether it was an unmistakable "
-                                      "hesitation.", **values), irr.description)
+                                      "hesitation.", **values), irr.description,
+                          missing=M_("Waiting for the director's finding (Law 85A): was it an unmistakable hesitation"))
         return Answer(q, unmistakable, (M_("A pause of {seconds} seconds after the skip bid {skip} before {call}{said} "
                                            "is longer than the {asked}; it was an unmistakable hesitation, {how} "
                                            "({laws}).", how=how, **values) if unmistakable else
@@ -224,7 +232,9 @@ def demonstrably_suggested(finding: bool | None, reason: str = "", action: str =
                       share=round(100 * k / n), ui=ui, action=action_word(action))
     if finding is None:
         return Answer(q, None, M_("The director has not yet decided whether {ui} demonstrably suggested the action "
-                                  "over its alternatives.", ui=ui), evidence)
+                                  "over its alternatives.", ui=ui), evidence,
+                      missing=M_("Waiting for the director's judgement: did {ui} demonstrably suggest the action",
+                                 ui=ui))
     if not finding:
         return Answer(q, False, reason or M_("{ui} did not suggest the action: no infraction.", ui=Capital(ui)),
                       evidence)
@@ -267,16 +277,43 @@ class Worksheet:
 
     @property
     def stopped_at(self) -> Answer | None:
-        """The first question answered "no", which ends the ruling."""
-        return next((a for a in self.answers if a.answer is False), None)
+        """The first question answered "no" with every question before it answered "yes": it
+        ends the ruling. A "no" after an open question ends nothing yet."""
+        for a in self.answers:
+            if a.answer is not True:
+                return a if a.answer is False and a.reached else None
+        return None
 
     @property
     def adjust(self) -> bool:
         return self.no_result or (bool(self.answers) and all(a.answer is True for a in self.answers))
 
+    def _open(self) -> list[tuple[int, Answer]]:
+        """The open answers (with their numbers) that stand before the ruling's conclusion."""
+        out: list[tuple[int, Answer]] = []
+        for number, a in enumerate(self.answers, 1):
+            if a.answer is False and a.reached and not out:
+                break
+            if a.answer is None and a.reached:
+                out.append((number, a))
+        return out
+
     @property
     def open_questions(self) -> tuple[str, ...]:
-        return tuple(a.question for a in self.answers if a.answer is None and a.reached)
+        """The questions still open before the ruling can conclude (those before its first "no")."""
+        return tuple(a.question for _, a in self._open())
+
+    @property
+    def decided(self) -> bool:
+        """A conclusion the director may save and read out: every question up to the first "no"
+        (or all four) answered, each by the one entitled to answer it."""
+        return self.no_result or not self._open()
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """What the ruling waits for, question by question, in a director's words."""
+        return tuple(a.missing or M_("Waiting for an answer to question {number}: {question}", number=n,
+                                     question=a.question) for n, a in self._open())
 
     def conclusion(self) -> str:
         if self.no_result:
@@ -289,19 +326,22 @@ class Worksheet:
         return M_("All four questions are answered yes: the score is adjusted ({laws}).", laws=self.basis)
 
     def to_dict(self) -> dict:
-        return {"answers": [a.to_dict() for a in self.answers], "adjust": self.adjust,
-                "conclusion": self.conclusion()}
+        return {"answers": [a.to_dict() for a in self.answers], "adjust": self.adjust, "decided": self.decided,
+                "waiting": [str(w) for w in self.waiting], "conclusion": self.conclusion()}
 
 
 def worksheet(*answers: Answer, basis: str = Worksheet.basis) -> Worksheet:
-    """The questions in order; those after the first "no" are kept only as not reached."""
-    out, stopped = [], None
+    """The questions in order; those after the first "no" (with every question before it answered
+    "yes") are kept only as not reached. After an open question a "no" is provisional: the ruling
+    waits for the open one first."""
+    out, stopped, open_before = [], None, False
     for number, a in enumerate(answers, 1):
         if stopped is not None:
-            a = replace(a, answer=None, reached=False, evidence="",
+            a = replace(a, answer=None, reached=False, evidence="", missing="",
                         reason=M_("Not asked: question {number} ended the ruling.", number=stopped))
-        elif a.answer is False:
+        elif a.answer is False and not open_before:
             stopped = number
+        open_before = open_before or a.answer is None
         out.append(a)
     return Worksheet(tuple(out), basis)
 

@@ -103,7 +103,9 @@ def different_action(result: LAResult | None, finding: Finding, table_action: st
     if result is None:
         if finding.finding is None:
             return Answer(q, None, M_("Poll the non-offender's peers with the correct explanation, or record the "
-                                      "director's finding."))
+                                      "director's finding."),
+                          missing=M_("No evidence on what the non-offender would have done yet: poll, consult, or "
+                                     "record your own judgement"))
         return Answer(q, finding.finding, finding.reason or (
             M_("The director finds the non-offender would have acted differently.") if finding.finding else
             M_("The director finds the non-offender would have made the same call: no damage from the "

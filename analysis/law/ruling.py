@@ -26,7 +26,7 @@ from analysis.law.methods import Method
 from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
 from analysis.law.la_evidence import Consultation
-from analysis.law.ruling_inputs import Finding, Misinformation
+from analysis.law.ruling_inputs import Misinformation
 from analysis.bridge.scoring import WeightedScore
 
 
@@ -45,6 +45,11 @@ class Ruling:
     cautions: tuple[str, ...] = ()   # where the finding goes against other evidence (said, never blocking)
 
     @property
+    def decided(self) -> bool:
+        """A conclusion that can be saved and read out (law16.Worksheet.decided)."""
+        return self.worksheet.decided
+
+    @property
     def warnings(self) -> tuple[str, ...]:
         """What the director must settle before the ruling is read out."""
         if not self.left_out or self.left_out_reason or not self.adjusted:
@@ -56,7 +61,8 @@ class Ruling:
     def to_dict(self) -> dict:
         return {"case": self.case_id, "table_action": self.table_action,
                 "logical_alternatives": None if self.la is None else self.la.to_dict(),
-                "questions": self.worksheet.to_dict(), "adjusted": self.adjusted, "method": self.method,
+                "questions": self.worksheet.to_dict(), "decided": self.decided, "adjusted": self.adjusted,
+                "method": self.method,
                 "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text,
                 "left_out": list(self.left_out), "left_out_reason": self.left_out_reason,
                 "warnings": list(self.warnings), "cautions": list(self.cautions)}
@@ -157,9 +163,12 @@ def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: An
     inputs = case.findings
     if case.kind == "MI" and not _misbidder_acts(case):
         facts = inputs.misinformation or Misinformation()
-        director = Finding(bool(inputs.alternatives), inputs.alternatives_reason)
-        return worksheet(misinformation_given(facts, case.laws, what_was_told(case, facts)),
-                         different_action(la, director, table_action),
+        if la is not None and case.poll_rules.short_by(la.poll_size):      # too small a poll: as question 2 says
+            changed = different_action(None, inputs.director_alternatives, table_action) \
+                if inputs.judged_alternatives else replace(la_answer, question=MI_QUESTIONS[1])
+        else:
+            changed = different_action(la, inputs.director_alternatives, table_action)
+        return worksheet(misinformation_given(facts, case.laws, what_was_told(case, facts)), changed,
                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
     return worksheet(_ui_answer(case), la_answer,
                      demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
@@ -229,17 +238,41 @@ def _damage(case: Case, table_ns: int | None, method: Method, without_infraction
 
 
 def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
+    """Question 2 from the evidence on logical alternatives: a poll of the size the event's rules
+    ask for, else the director's own judgement (beside a poll too small to decide); with neither,
+    the question waits: nothing entered is no evidence, never a "no"."""
     inputs = case.findings
     if inputs.poll:
         chosen = policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min)
         result = logical_alternatives(inputs.poll, table_action, chosen)
-        return result, logical_alternative_exists(result, case.laws)
-    names = ", ".join(action_name(a) for a in inputs.alternatives)
+        rules = case.poll_rules
+        short = rules.short_by(result.poll_size)
+        if not short:
+            return result, logical_alternative_exists(result, case.laws)
+        evidence = M_("a poll of {n}, short of the {minimum} pollees {rules} ask for", n=result.poll_size,
+                      minimum=rules.minimum, rules=rules.source or N_("the event's rules for polls"))
+        if inputs.judged_alternatives:
+            return result, replace(_director_alternatives(inputs), evidence=evidence)
+        return result, Answer(QUESTIONS[1], None, M_("The poll has {n} pollees, {short} fewer than the {minimum} "
+                                                      "{rules} ask for: its answers do not decide the question yet.",
+                                                      n=result.poll_size, short=short, minimum=rules.minimum,
+                                                      rules=rules.source or N_("the event's rules for polls")),
+                              evidence, missing=M_("Poll {short} more, or record your own judgement", short=short))
+    if inputs.judged_alternatives:
+        return None, _director_alternatives(inputs)
+    return None, Answer(QUESTIONS[1], None, M_("No poll, consultation or judgement of the director on logical "
+                                               "alternatives is recorded."),
+                        missing=M_("No evidence on logical alternatives yet: poll, consult, or record your own "
+                                   "judgement"))
+
+
+def _director_alternatives(inputs) -> Answer:
+    """Question 2 as the director's own judgement."""
     if inputs.alternatives:
-        return None, Answer(QUESTIONS[1], True, inputs.alternatives_reason or
-                            f"The director finds {names} a logical alternative (no poll recorded).")
-    return None, Answer(QUESTIONS[1], False, inputs.alternatives_reason or
-                        "The director finds no logical alternative (no poll recorded): the table result stands.")
+        return Answer(QUESTIONS[1], True, inputs.alternatives_reason or M_(
+            "The director finds {names} a logical alternative (no poll recorded).",
+            names=Listed(tuple(action_word(a) for a in inputs.alternatives))))
+    return Answer(QUESTIONS[1], False, inputs.alternatives_reason)
 
 
 def assigned_scores(case: Case, method: Method, table_ns: int | None) -> dict[str, SideScore]:
@@ -290,6 +323,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
             lines.append(M_("{number}. {question}: {answer}. {reason}", number=number, question=Capital(a.question),
                             answer=a.verdict(), reason=a.reason))
     lines += ["", sheet.conclusion()]
+    lines += [Message("  {line}", line=w) for w in sheet.waiting]
     if sheet.adjust and method is not None:
         lines.append(M_("Method: {method}.", method=method.law(case.laws)))
         if method.note:

@@ -207,6 +207,17 @@ class RulingInputs:
     evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
     walk_through: WalkThrough | None = None           # a walk-through poll's earlier decisions
 
+    @property
+    def judged_alternatives(self) -> bool:
+        """The director recorded her own judgement on logical alternatives: the alternatives she
+        finds, or none with her reason. Nothing entered is no evidence, never a "no"."""
+        return bool(self.alternatives) or bool(self.alternatives_reason.strip())
+
+    @property
+    def director_alternatives(self) -> Finding:
+        """The director's own judgement as a finding: yes, no, or not recorded."""
+        return Finding(bool(self.alternatives) if self.judged_alternatives else None, self.alternatives_reason)
+
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"policy": self.policy, "consider_min": self.consider_min,
                                "ui": self.ui.to_dict(), "suggested": self.suggested.to_dict()}
@@ -223,7 +234,7 @@ class RulingInputs:
                 out["poll"]["q4"] = {"suggested": self.q4[0], "answers": self.q4[1]}
             if self.walk_through is not None:
                 out["poll"]["walk_through"] = self.walk_through.to_dict()
-        else:
+        if not self.poll or self.judged_alternatives:     # beside a poll: the director's own judgement on it
             out["logical_alternatives"] = {"finding": list(self.alternatives), "reason": self.alternatives_reason}
         out["adjustment"] = self.adjustment.to_dict()
         if self.left_out_reason:

@@ -71,11 +71,15 @@ def cmd_case_import(args) -> dict | str:
 
 
 def cmd_case_export(args) -> dict | str:
-    from polling import cases
-    text = cases.export_case(stored_case(args))
+    """The case file with its appeal and decision, or (--pbn) the board for the scoring program
+    with the ruling in force on the table's row."""
+    from analysis.law import case as case_files
+    from polling.dossier import load_dossier
+    dossier = load_dossier(stored_case(args))
+    text = case_files.dumps(dossier.case_file()) + "\n"
     if args.pbn:
-        from analysis.law import case as case_files
-        text = case_files.to_pbn(case_files.loads(text))
+        from reports.score_export import field_pbn
+        text = field_pbn(dossier.case, dossier.in_force_if_ruled())
         if not args.output:
             return {"id": args.id, "pbn": text} if args.json else text.rstrip("\r\n")
     if args.output:

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import NamedTuple
 
 from analysis.errors import HuddleInputError
 
 
 EXIT_USER_ERROR = 2
+# `huddle rule` on a case whose ruling cannot conclude yet (facts not found, no evidence on logical
+# alternatives, a question open): it prints what the ruling waits for and exits with this status
+EXIT_NOT_DECIDED = 3
+
+
+class Finished(NamedTuple):
+    """A command's output with an exit status other than 0 that is no mistake of the user's."""
+
+    output: dict | str
+    status: int
 
 
 
@@ -52,7 +63,7 @@ def acting_organisation(args, director: bool = False) -> int:
     role = next((r for r in roles if chosen in (None, r.organisation_id)), None)
     if role is None:
         raise HuddleInputError("--as", f"'{args.as_user}' holds no role in that organisation")
-    if director and role.role != "director":
+    if director and role.role not in ("director", "administrator"):
         raise HuddleInputError("--as", f"'{args.as_user}' is a {role.role} of {role.organisation}: only a director "
                                        "changes a case")
     return role.organisation_id

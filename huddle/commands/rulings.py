@@ -5,15 +5,29 @@ from __future__ import annotations
 
 
 from analysis.errors import HuddleInputError
-from huddle.commands.common import acting_organisation, bounded, case_file, is_file, output_folder, stored_case
+from huddle.commands.common import EXIT_NOT_DECIDED, Finished, acting_organisation, bounded, case_file, is_file, output_folder, stored_case
 
 
-def cmd_rule(args) -> dict | str:
+def cmd_rule(args) -> dict | str | Finished:
+    """The ruling in force of a case file: the appeals committee's decision it carries first, the
+    director's superseded ruling after it; a ruling that cannot conclude yet says what it waits
+    for and exits with EXIT_NOT_DECIDED. With --policy or --consider-min, the director's ruling
+    read under another policy (a what-if, never the ruling in force)."""
     from analysis.language import language
+    from analysis.law.committee import case_in_force
     from analysis.law.ruling import rule
     lang = language(args.language)             # an unknown language is refused before any work
-    ruling = rule(case_file(args.case), args.policy, args.consider_min)
-    return ruling.to_dict() if args.json else lang.say(ruling.text)
+    case = case_file(args.case)
+    ruling = rule(case, args.policy, args.consider_min)
+    if args.policy or args.consider_min:
+        out: dict | str = ruling.to_dict() if args.json else lang.say(ruling.text)
+    else:
+        in_force = case_in_force(case, ruling)
+        text = in_force.text
+        out = {**in_force.ruling.to_dict(), "in_force": {"by": in_force.by, "source": in_force.source},
+               **({"director": in_force.director.to_dict()} if in_force.superseded else {})} if args.json \
+            else lang.say(text)
+    return out if ruling.decided else Finished(out, EXIT_NOT_DECIDED)
 
 
 def cmd_report(args) -> dict | str:
