@@ -1,8 +1,7 @@
 """Huddle: the Streamlit entry point (st.navigation over the small page modules in ui/).
 
-A personal poll link is the bare root with a token (/?token=…): a path such as /poll?token=
-would be routed to "page not found" by Streamlit, so the token alone selects the voter page,
-which needs no account. Every other page needs a signed-in user (ui/auth.py); signed out, the
+A pollee's personal link opens a page of its own beside the app (/p/{token}, huddle.pollee),
+never a Streamlit session. Every page here needs a signed-in user (ui/auth.py); signed out, the
 pages are still routed (so a deep link survives signing in) but each shows the sign-in form.
 """
 import streamlit as st
@@ -21,10 +20,6 @@ database()
 _run = get_script_run_ctx()
 if _run is not None:
     GATE.withdraw(_run.session_id)
-
-if st.query_params.get("token"):
-    run_page(st.navigation([st.Page("ui/vote.py", title="Poll", url_path="vote")], position="hidden"))
-    st.stop()
 
 # (page, title, url path, who may open it: None = anyone signed in)
 SECTIONS = {

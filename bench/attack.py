@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench.streamlit_client import PageSession, upload  # noqa: E402
-from bench.voters import percentile, vote  # noqa: E402
+from bench.common import percentile, vote  # noqa: E402
 from browser import streamlit_server  # noqa: E402
 from polling import accounts, cases, services, setup  # noqa: E402
 from polling.dossier import load_dossier  # noqa: E402
@@ -169,7 +169,7 @@ async def voters_during(base: str, tokens: list[str], attackers, finish: bool = 
     tabs = [asyncio.create_task(a) for a in attackers]
     await asyncio.sleep(4 if tabs else 0)                    # the heavy work under way
     ready = asyncio.Barrier(len(tokens) + 1)
-    voting = [asyncio.create_task(vote(base, t, ready, ("Pass", "6♦")[i % 2])) for i, t in enumerate(tokens)]
+    voting = [asyncio.create_task(vote(base, t, ("P", "6D")[i % 2], ready)) for i, t in enumerate(tokens)]
     while ready.n_waiting < len(tokens):
         await asyncio.sleep(0.05)
     await ready.wait()

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench.pages import APPEALED, BALLOTS, CASE, CASES, measure, prepare  # noqa: E402
-from bench.voters import percentile  # noqa: E402
+from bench.common import percentile  # noqa: E402
 from browser import CHROMIUM_ARGS, chromium_path, streamlit_server  # noqa: E402
 from polling import accounts, cases, committee, rulings, services  # noqa: E402
 

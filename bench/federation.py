@@ -25,25 +25,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from bench.streamlit_client import PageSession  # noqa: E402
-from bench.voters import percentile, server_rss_mb  # noqa: E402
+from bench.common import open_link, percentile, send_answers, server_rss_mb, acknowledged  # noqa: E402
 from pg import fresh_database, postgres_cluster  # noqa: E402
 from polling import cases, services, setup  # noqa: E402
 from proxy import servers_behind_proxy  # noqa: E402
 
-THANKS = ("Thank you", "One more question")
-
-
 async def vote(base: str, token: str, start_after: float) -> float:
-    """One pollee arriving ``start_after`` seconds in: the seconds from submit to acknowledgement."""
+    """One pollee arriving ``start_after`` seconds in: the seconds from sending the answers to
+    their acknowledgement."""
     await asyncio.sleep(start_after)
-    async with PageSession(base, query=f"token={token}") as page:
-        await page.open()
-        await page.rerun({"q1": random.choice(["Pass", "6♦"])})
-        acknowledged, texts = await page.rerun(trigger="submit")
-    if not any(t.startswith(THANKS) for t in texts):
-        raise RuntimeError(f"the vote was not acknowledged: {texts[-3:]}")
-    return acknowledged
+    _, page = await asyncio.to_thread(open_link, base, token)
+    seconds, reply = await asyncio.to_thread(send_answers, base, token, page, random.choice(["P", "6D"]))
+    if not acknowledged(reply):
+        raise RuntimeError(f"the vote was not acknowledged: {reply[-300:]}")
+    return seconds
 
 
 async def evening(base: str, tokens: list[str], seconds: float) -> list[float]:

@@ -296,7 +296,7 @@ class ServerAddressInPage:
         await send({"type": "http.response.body", "body": body})
 
 
-_NOT_PAGES = ("/static/", "/_stcore/", "/media/", "/component/", "/auth/", "/huddle/", "/favicon")
+_NOT_PAGES = ("/static/", "/_stcore/", "/media/", "/component/", "/auth/", "/huddle/", "/favicon", "/p/")
 
 
 @functools.cache
@@ -470,7 +470,32 @@ async def case_list(request: Request) -> Response:
     return RedirectResponse("/" + (f"?{query}" if query else ""), status_code=307)
 
 
-ROUTES = [Route("/cases", case_list, methods=["GET"]),
+class OldPollLinks:
+    """A personal link issued before the pollee's page had its own address (/?token=…) opens that
+    page (/p/{token}): no pollee needs a Streamlit session, and no anonymous visitor reaches the
+    app's pages through a link."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["path"] == "/" and b"token=" in scope.get("query_string", b""):
+            token = dict(parse_qsl(scope["query_string"].decode("latin-1"))).get("token", "")
+            if token:
+                from huddle.pollee import HEADERS, POLLEE_PREFIX
+                from urllib.parse import quote
+                await RedirectResponse(POLLEE_PREFIX + quote(token[:64], safe=""), status_code=303,
+                                       headers=HEADERS)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _routes() -> list:
+    from huddle.pollee import ROUTES as POLLEE_ROUTES
+    return POLLEE_ROUTES + [Route("/cases", case_list, methods=["GET"]),
           Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
           Route(LOGOUT_PATH, logout, methods=["POST"])]
+
+
+ROUTES = _routes()

@@ -71,9 +71,9 @@ def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = Tru
 
 
 def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulnerability: str,
-                     lang: Language = ENGLISH) -> str:
+                     lang: Language = ENGLISH, include_css: bool = True) -> str:
     """One player's hand with the board's dealer and vulnerability (what a pollee sees)."""
-    return CSS + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability, lang) + (
+    return (CSS if include_css else "") + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability, lang) + (
         f'<div class="hd-compass" style="margin-top:6px">{escape(lang.words.short["dealer"])} '
         f'{escape(lang.seat(dealer))} · {escape(lang.words.vulnerability[vulnerability])}</div></div>')
 

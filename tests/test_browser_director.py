@@ -121,7 +121,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     expect(page.get_by_text("QR for Ann")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "director-invites.png"), full_page=True)
     text = page.locator("body").inner_text()
-    links = re.findall(r"(http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]{22})", text)
+    links = re.findall(r"(http://127\.0\.0\.1:\d+/p/[A-Za-z0-9_-]{22})", text)
     links = list(dict.fromkeys(links))
     assert len(links) == 3
 
@@ -132,7 +132,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
         vp.goto(link)
         expect(vp.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
         expect(vp.get_by_text("slow")).to_have_count(0)
-        vp.get_by_role("radiogroup").get_by_text(call, exact=True).click()
+        vp.get_by_role("radio", name=call, exact=True).check()
         vp.get_by_role("button", name="Submit my answer").click()
         expect(vp.get_by_text("Thank you: your answer is recorded.")).to_be_visible()
         voter.close()

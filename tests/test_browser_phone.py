@@ -50,7 +50,7 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
         page.get_by_label("Pollees, one per line").fill("Pat")
         page.get_by_role("button", name="Issue links").click()
         link = page.get_by_text(re.compile(r"^Pat: http")).inner_text().split(": ", 1)[1]
-        assert link.startswith(lan + "/?token=")
+        assert link.startswith(lan + "/p/")
         desk.close()
 
         phone = launch_on(p, on_phone, tmp_path)
@@ -58,7 +58,7 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
             pollee = phone.new_page(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
             pollee.goto(link)
             expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
-            pollee.get_by_role("radiogroup", name="1. What do you call?").get_by_text("Pass", exact=True).click()
+            pollee.get_by_role("radio", name="Pass", exact=True).check()
             pollee.get_by_role("button", name="Submit my answer").click()
             expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
             pollee.screenshot(path=str(ARTIFACTS / "phone-on-another-host.png"), full_page=True)
@@ -112,7 +112,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         listing = page.locator("code", has_text="Pollee at table 5: http").first
         expect(listing).to_be_visible(timeout=15_000)
         links = [line.split(": ", 1)[1] for line in listing.inner_text().splitlines() if ": http" in line]
-        assert len(links) == 5 and all(link.startswith(lan + "/?token=") for link in links)
+        assert len(links) == 5 and all(link.startswith(lan + "/p/") for link in links)
 
         phones = launch_on(p, on_phone, tmp_path)
         for link, (call, also) in zip(links, votes):
@@ -120,9 +120,9 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
                                         has_touch=True).new_page()
             pollee.goto(link)
             expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
-            pollee.get_by_role("radiogroup", name="1. What do you call?").get_by_text(call, exact=True).click()
+            pollee.get_by_role("radio", name=call, exact=True).check()
             if also:
-                pollee.get_by_role("button", name=also, exact=True).click()      # Q2's offered calls
+                pollee.get_by_role("checkbox", name=also, exact=True).check()    # Q2's offered calls
             pollee.get_by_role("button", name="Submit my answer").click()
             expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
             pollee.context.close()
@@ -203,8 +203,8 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
             timeout=30_000)
         page.get_by_role("button", name="Issue their links").click()
         shown = page.get_by_text(re.compile(r"^Pat \(text message: \+44 7700 900123\): http")).inner_text()
-        link = re.search(r"http://\S+/\?token=[\w-]+", shown).group(0)
-        assert link.startswith(lan + "/?token=")
+        link = re.search(r"http://\S+/p/[\w-]+", shown).group(0)
+        assert link.startswith(lan + "/p/")
         expect(page.get_by_text(re.compile(r"Hello Pat, would you answer"))).to_be_visible()
         desk.close()
 
@@ -215,11 +215,11 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
             expect(pollee.get_by_text("An opening lead problem")).to_be_visible(timeout=30_000)
             expect(pollee.get_by_text("Contract: 4♥ by West")).to_be_visible()
             expect(pollee.get_by_text("Stayman: asks for a four-card major")).to_be_visible()
-            lead = pollee.get_by_role("radiogroup", name="1. What do you lead?")
-            expect(lead.get_by_text("a low ♣", exact=True)).to_be_visible()
+            lead = pollee.get_by_role("group", name="1. What do you lead?")
+            expect(lead.get_by_role("radio", name="a low ♣", exact=True)).to_be_visible()
             pollee.screenshot(path=str(ARTIFACTS / "lead-poll-problem-on-a-phone.png"), full_page=True)
-            lead.get_by_text("a low ♠", exact=True).click()
-            pollee.get_by_role("button", name="a low ♥", exact=True).click()         # Q2, a pill
+            lead.get_by_role("radio", name="a low ♠", exact=True).check()
+            pollee.get_by_role("checkbox", name="a low ♥", exact=True).check()         # Q2
             pollee.get_by_role("button", name="Submit my answer").click()
             expect(pollee.get_by_text("One more question")).to_be_visible(timeout=30_000)
             expect(pollee.get_by_text("Which of these leads does that make more attractive?")).to_be_visible()

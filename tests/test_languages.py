@@ -14,7 +14,6 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from sqlmodel import Session, select
-from streamlit.testing.v1 import AppTest
 
 from analysis.bridge import ALL_CALLS, RANKS, SUITS
 from analysis.errors import HuddleInputError
@@ -24,6 +23,7 @@ from analysis.law.ruling import rule
 from analysis.polls.wording import wording_findings
 from analysis.polls.wording_languages import CHECKS
 from conftest import CASES, ROOT
+from pollee_client import SITE, Form, opened, send
 from polling import db, organisations, panel, services, setup
 from polling.models import CaseRecord
 
@@ -37,7 +37,8 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
 
 def marked_messages() -> set[tuple[str | None, str]]:
     """Every message the code marks, extracted as `make catalogs` does (babel.cfg)."""
-    method_map = [(f"{package}/**.py", "python") for package in ("analysis", "figures", "polling", "reports", "ui")]
+    method_map = [(pattern, method) for method, pattern in
+                  re.findall(r"^\[(\w+):\s*([^\]]+)\]", (ROOT / "babel.cfg").read_text(), re.M)]
     return {(context, message if isinstance(message, str) else message[0])
             for _file, _line, message, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS)}
 
@@ -210,58 +211,52 @@ def test_a_link_opens_in_the_member_s_language_else_the_poll_s_else_the_club_s_e
     assert panel.message(member["Bert"], "https://club/?token=t", "fr").startswith("Bonjour Bert, voulez-vous")
 
 
-def voter(token, accept: str | None = None):
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
-    at.query_params["token"] = token
-    return at.run()
+@pytest.fixture
+def phone(slam, monkeypatch):
+    """A pollee's phone opening the pollee's page (huddle.pollee), scripts off."""
+    from starlette.applications import Starlette
+    from starlette.testclient import TestClient
+    from huddle.pollee import ROUTES
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "languages")
+    with TestClient(Starlette(routes=ROUTES), base_url=SITE) as client:
+        yield client
 
 
-def answer(at, call: str, considered: str):
-    at.radio(key="q1").set_value(call).run()
-    at.button_group(key="q2").set_value([considered]).run()
-    at.slider(key=f"q3_{considered}").set_value(30).run()
-    at.button(key="submit").click().run()
-    return at
-
-
-def test_a_poll_built_in_french_is_answered_in_french_and_tallied_as_an_english_one(slam):
+def test_a_poll_built_in_french_is_answered_in_french_and_tallied_as_an_english_one(slam, phone):
     english = services.create_poll(slam, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
     french = services.create_poll(slam, "Tournoi par paires. Que dites-vous ?", alternatives=("P",), q4_enabled=True,
                                   language="fr")
     for poll, calls in ((english, ("6D", "P", "6D")), (french, ("6D", "P", "6D"))):
         for k, (link, call) in enumerate(zip(services.issue_invites(poll.id, ["A", "B", "C"]), calls)):
-            at = voter(link.token)
+            _, page = opened(phone, link.token)
             if poll is french and k == 0:
-                assert at.subheader[0].value == "Un problème d'enchères"
-                assert at.radio(key="q1").label == "1. Que dites-vous ?"
-                assert at.radio(key="q1").options == ["Passe", "6♦", "Une autre enchère"]
-                assert "Vous êtes Sud. Marque : points de match." in [c.value for c in at.caption]
-                assert at.button(key="submit").label == "Envoyer ma réponse"
-            answer(at, call, "P" if call == "6D" else "6D")
-            assert not at.exception
+                assert "Un problème d'enchères" in page.labels and "1. Que dites-vous ?" in page.labels
+                assert {"Passe", "6♦", "Une autre enchère"} <= set(page.labels)
+                assert "Vous êtes Sud. Marque : points de match." in page.text
+                assert "Envoyer ma réponse" in page.labels
+            considered = "P" if call == "6D" else "6D"
+            q4 = Form(send(phone, link.token, call=call, considered=[considered], **{f"close_{considered}": "30"}).text)
             if poll is french and k == 0:
-                assert at.subheader[-1].value == "Encore une question"
-                assert "Votre partenaire a longuement réfléchi avant de dire 5♦." in " ".join(m.value for m in at.markdown)
-            at.multiselect(key="q4_calls").set_value([call]).run()
-            at.button(key="q4_send").click().run()
-            assert at.success[0].value == ("Merci : votre réponse est enregistrée." if poll is french
-                                           else "Thank you: your answer is recorded.")
+                assert "Encore une question" in q4.labels
+                assert "Votre partenaire a longuement réfléchi avant de dire 5♦." in q4.text
+            done = Form(send(phone, link.token, "/q4", suggested=[call]).text)
+            assert done.boxes["success"] == ["Merci : votre réponse est enregistrée." if poll is french
+                                             else "Thank you: your answer is recorded."]
     tallies = [services.tally(p.id) for p in (english, french)]
     for action in ("6D", "P"):
         assert tallies[0].count(action) == tallies[1].count(action)
     assert tallies[0].suggested == tallies[1].suggested and tallies[1].count("6D").chose == 2
 
 
-def test_a_pollee_s_refusals_are_in_the_link_s_language(slam):
+def test_a_pollee_s_refusals_are_in_the_link_s_language(slam, phone):
     poll = services.create_poll(slam, "Paarturnier. Was reizen Sie?", alternatives=("P",), language="de")
     (link,) = services.issue_invites(poll.id, ["A"])
-    at = voter(link.token)
-    at.button(key="submit").click().run()
-    assert at.error[0].value == "Frage 1: wählen Sie Ihr Gebot."
-    answer(at, "P", "6D")
-    again = voter(link.token)
-    assert again.error[0].value == "Mit diesem Link wurde bereits geantwortet; danke."
-    assert voter("not-a-token", accept=None).error[0].value == "This link is not valid; ask the director for a new one."
+    assert Form(send(phone, link.token).text).boxes["error"] == ["Frage 1: wählen Sie Ihr Gebot."]
+    send(phone, link.token, call="P", considered=["6D"])
+    _, again = opened(phone, link.token)
+    assert again.boxes["error"] == ["Mit diesem Link wurde bereits geantwortet; danke."]
+    _, unknown = opened(phone, "not-a-token")
+    assert unknown.boxes["error"] == ["This link is not valid; ask the director for a new one."]
 
 
 # a made-up language whose every message is marked, to see that nothing on the pollee's page
@@ -291,36 +286,28 @@ def pseudo_language():
         shipped_languages.cache_clear()
 
 
-def shown_texts(at) -> list[str]:
-    """Every text Huddle writes on the page (not the director's own wording, shown as typed)."""
-    texts = [e.value for kind in ("subheader", "caption", "success", "info", "error") for e in getattr(at, kind)]
-    texts += [w.label for kind in ("radio", "button_group", "multiselect", "slider", "text_area", "text_input",
-                                   "checkbox", "selectbox") for w in getattr(at, kind)]
-    texts += [b.label for b in at.button]
-    texts += [o for w in at.radio for o in w.options] + [o for w in at.button_group for o in w.options]
-    texts += [m.value for m in at.markdown]
-    return [t for t in texts if re.search(r"[^\W\d]", t)]          # a bid such as 6♦ has no words to translate
+def unmarked(page: Form) -> list[str]:
+    """Every text Huddle writes on the page that no catalog message made (a bid such as 6♦ has no
+    words to translate; the director's own wording is shown as typed)."""
+    texts = page.labels + [t for box in page.boxes.values() for t in box]
+    return [t.strip() for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t and t.strip() != "Huddle"]
 
 
-def test_nothing_on_the_pollee_s_page_escapes_the_catalog(slam, pseudo_language):
+def test_nothing_on_the_pollee_s_page_escapes_the_catalog(slam, phone, pseudo_language):
     assert PSEUDO in shipped_languages()
     poll = services.create_poll(slam, "", alternatives=("P",), q4_enabled=True, language=PSEUDO)
     (link,) = services.issue_invites(poll.id, ["A"])
-    at = voter(link.token)
-    html = " ".join(h.proto.body for h in at.get("html"))
-    assert "⟦South⟧" in html and "⟦Dealer⟧" in html and "⟦Pass⟧" in html   # the hand and the auction
-    at.radio(key="q1").set_value("other").run()
-    at.button(key="submit").click().run()                 # a refusal
-    at.radio(key="q1").set_value("6D").run()
-    at.button_group(key="q2").set_value(["P"]).run()
-    unmarked = [t for t in shown_texts(at) if "⟦" not in t]
-    assert not unmarked, unmarked
-    at.button(key="submit").click().run()                 # Q4
-    at.multiselect(key="q4_calls").set_value(["6D"]).run()
-    unmarked = [t for t in shown_texts(at) if "⟦" not in t]
-    assert not unmarked, unmarked
-    at.button(key="q4_send").click().run()                # the thanks
-    assert at.success[0].value == "⟦Thank you: your answer is recorded.⟧"
+    _, page = opened(phone, link.token)
+    assert "⟦South⟧" in page.text and "⟦Dealer⟧" in page.text and "⟦Pass⟧" in page.text   # the hand and the auction
+    assert not unmarked(page), unmarked(page)
+    refused = Form(send(phone, link.token, call="other").text)                             # a refusal
+    assert refused.boxes["error"] and not unmarked(refused), unmarked(refused)
+    q4 = Form(send(phone, link.token, call="6D", considered=["P"]).text)                    # Q4
+    assert q4.values("suggested") and not unmarked(q4), unmarked(q4)
+    done = Form(send(phone, link.token, "/q4", suggested=["6D"]).text)                      # the thanks
+    assert done.boxes["success"] == ["⟦Thank you: your answer is recorded.⟧"]
+    _, used = opened(phone, link.token)                                                      # a refused link
+    assert used.boxes["error"] and not unmarked(used), unmarked(used)
 
 
 # ---------------------------------------------------------------- the wording check
@@ -420,11 +407,12 @@ def test_huddle_report_writes_the_report_in_the_language_asked(tmp_path):
 
 
 @pytest.mark.page_failure_expected
-def test_a_pollee_s_page_that_fails_says_so_in_the_link_s_language(slam):
+def test_a_pollee_s_page_that_fails_says_so_in_the_link_s_language(slam, phone, monkeypatch):
     poll = services.create_poll(slam, "Tournoi par paires. Que dites-vous ?", alternatives=("P",), language="fr")
     (link,) = services.issue_invites(poll.id, ["A"])
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
-    at.query_params["token"] = link.token
-    at.session_state["comment"] = {"no": "phone sends this"}     # the page fails
-    at.run()
-    assert at.error[0].value.startswith("Désolé, cette page n'a pas pu être affichée.")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a fault deep in the server")
+    monkeypatch.setattr(services, "cast_vote", broken)             # the page fails when the answers are sent
+    page = Form(send(phone, link.token, call="P").text)
+    assert page.boxes["error"][0].startswith("Désolé, cette page n'a pas pu être affichée.")

@@ -25,7 +25,7 @@ def slam_poll(database_url):
 def test_three_links_three_votes_and_a_tally(slam_poll, database_url):
     invites = services.issue_invites(slam_poll.id, ["Ann", "Bob", "Cy"])
     assert len({i.token for i in invites}) == 3 and all(len(i.token) == 22 for i in invites)
-    assert invites[0].link("http://127.0.0.1:8501") == f"http://127.0.0.1:8501/?token={invites[0].token}"
+    assert invites[0].link("http://127.0.0.1:8501") == f"http://127.0.0.1:8501/p/{invites[0].token}"
     services.cast_vote(invites[0].token, "6D", considered=["P"], close_shares={"P": "1/3"})
     second = services.cast_vote(invites[1].token, "P", considered=["6D", "7D"], close_shares={"6D": "1/4"})
     assert slam_poll.q4_call == "5D"

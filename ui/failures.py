@@ -7,6 +7,8 @@ import secrets
 
 import streamlit as st
 
+from analysis.language import APOLOGY, ENGLISH
+
 log = logging.getLogger("huddle.pages")
 
 
@@ -17,18 +19,4 @@ def run_page(page) -> None:
     except Exception:       # Streamlit's own stop and rerun are BaseExceptions and pass through
         reference = secrets.token_hex(4).upper()
         log.exception("page '%s' failed; reference %s", getattr(page, "url_path", "?") or "home", reference)
-        lang = _pollee_language()
-        st.error(lang._("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell "
-                        "whoever runs Huddle and give them the reference **{reference}**: the details are in the "
-                        "server's log under it.").format(reference=reference))
-
-
-def _pollee_language():
-    """A pollee's page (a personal link) fails in the link's language, else the browser's; the
-    director's pages stay in English."""
-    from analysis.language import ENGLISH
-    from ui.state import pollee_language
-    if not st.query_params.get("token"):
-        return ENGLISH
-    opened = st.session_state.get("opened_link")     # the voter page's (token, poll, problem, answers, language)
-    return pollee_language(opened[4] if opened else None)
+        st.error(ENGLISH._(APOLOGY).format(reference=reference))

@@ -13,7 +13,8 @@ from analysis.polls.kinds import POLL_KINDS
 from analysis.polls.problem import build_poll, q4_prompt, sensible_alternatives
 from analysis.polls.wording import poll_wording_problems, reads
 from ui.auth import require
-from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error, show_problem
+from huddle.pollee import preview_html
+from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error
 
 user = require("director")
 st.title("Poll builder")
@@ -126,12 +127,7 @@ if problem is not None:
         if problem.steps:
             st.caption(f"First the player's earlier calls ({', '.join(str(s + 1) for s in problem.steps)}), one "
                        "at a time; then:")
-        show_problem(problem, lang=lang)
-        st.radio(lang._(problem.poll_kind.question),
-                 list(problem.candidates) + (["other"] if problem.poll_kind.write_in else []), index=None,
-                 format_func=lambda c: lang._("Another call") if c == "other" else problem.symbol(c, lang),
-                 key="pb_preview_q1", disabled=True)
-        st.caption(lang._("2. What else did you seriously consider? (none is an answer too)"))
+        st.html(preview_html(problem, lang))          # the pollee's page itself (huddle.pollee), nothing to send
         if problem.q4 is not None:
             st.caption(inert(problem.q4_text(lang)))
     if st.button("Create the poll", type="primary", key="pb_create"):

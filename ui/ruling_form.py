@@ -80,7 +80,7 @@ def judgement_input(record_id: int, saved: RulingInputs, label: str) -> dict:
     """The director's own judgement on logical alternatives: the calls she finds, or none with
     her reason. Left empty, question 2 waits: nothing entered is no evidence."""
     text = st.text_input(label, ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
-    reason = st.text_input("Why (a finding of no logical alternative needs its reason)", saved.alternatives_reason,
+    reason = st.text_input("Why (needed to find no logical alternative)", saved.alternatives_reason,
                            key=f"rf_alts_reason_{record_id}", max_chars=1000)
     return {"alternatives_reason": reason, "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
 

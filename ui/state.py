@@ -39,8 +39,3 @@ def current_user() -> User | None:
     return accounts.user_from_cookie(st.context.cookies.get(accounts.SESSION_COOKIE))
 
 
-def pollee_language(code: str | None = None):
-    """The language of a pollee's page: ``code`` (the link's), else the browser's (only where no
-    language is set), else English."""
-    from analysis.language import chosen_language
-    return chosen_language(code, accept=st.context.headers.get("Accept-Language") or st.context.locale)

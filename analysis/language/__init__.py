@@ -206,6 +206,8 @@ class Message(str):
         return made
 
     def said(self, lang: "Language") -> str:
+        if not self.values:         # a finished text (it may hold braces a user typed): never formatted again
+            return lang._(self.template)
         return lang._(self.template).format(**{k: lang.say(v) for k, v in self.values.items()})
 
 
@@ -291,6 +293,11 @@ def chosen_language(*choices: str | None, accept: str | None = None) -> Language
 
 ENGLISH = language(SOURCE_LANGUAGE)
 
+# what every page that fails says, with the reference the server's log keeps (the director's pages
+# and the pollee's page alike)
+APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell whoever runs "
+             "Huddle and give them the reference **{reference}**: the details are in the server's log under it.")
+
 __all__ = ["Language", "Spoken", "Message", "M_", "Capital", "Listed", "ContractWords", "joined_lines", "seat_word", "side_word", "said",
            "language", "shipped_languages", "chosen_language", "browser_language", "N_", "NP_", "ENGLISH", "DOMAIN",
-           "LOCALE_DIR"]
+           "LOCALE_DIR", "APOLOGY"]

@@ -53,7 +53,7 @@ class IssuedInvite:
     expires_at: datetime
 
     def link(self, base_url: str) -> str:
-        return f"{base_url.rstrip('/')}/?token={self.token}"
+        return f"{base_url.rstrip('/')}/p/{self.token}"
 
 
 def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
