@@ -6,7 +6,7 @@ from streamlit import net_util
 from starlette.middleware import Middleware
 
 from huddle.web import (ROUTES, CompressedAssets, KnownHosts, OldPollLinks, SameOriginSockets, ServerAddressInPage,
-                        UploadLimits, send_without_delay)
+                        SignedInOnly, UploadLimits, send_without_delay)
 
 # Huddle never asks the internet for this machine's address. Streamlit would, for its "External
 # URL" banner when serving every interface and as a fallback of its websocket origin check, and
@@ -16,6 +16,7 @@ net_util._external_ip = ""
 
 send_without_delay()
 app = st.App("streamlit_app.py", routes=ROUTES,
-             middleware=[Middleware(KnownHosts), Middleware(OldPollLinks), Middleware(SameOriginSockets),
+             middleware=[Middleware(KnownHosts), Middleware(OldPollLinks), Middleware(SignedInOnly),
+                         Middleware(SameOriginSockets),
                          Middleware(UploadLimits),
                          Middleware(CompressedAssets), Middleware(ServerAddressInPage)])

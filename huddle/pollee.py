@@ -271,7 +271,7 @@ async def _form(request: Request):
 
 def _checked(request: Request, form, token: str) -> Response | None:
     """A post from another site, or without the page's own form token, is refused."""
-    from huddle.web import from_this_site
+    from huddle.guards import from_this_site
     if not from_this_site(request) or form is None or \
             not hmac.compare_digest(str(form.get("form") or ""), form_token(token)):
         return PlainTextResponse("Refused: this form can be sent from the page of its own link only.",
@@ -297,8 +297,10 @@ def _apology(request: Request, token: str, failure: BaseException) -> HTMLRespon
 
 def _guarded(handler):
     async def endpoint(request: Request) -> Response:
+        from polling import setup
         token = str(request.path_params.get("token", ""))[:64]
         try:
+            await run_in_threadpool(setup.ready)
             return await handler(request, token)
         except Exception as failure:          # noqa: BLE001 (never a traceback in front of a pollee)
             return await run_in_threadpool(_apology, request, token, failure)

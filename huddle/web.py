@@ -21,36 +21,8 @@ from starlette.routing import Route
 from analysis.errors import HuddleInputError
 from polling import accounts, settings
 
-LOGIN_PATH = "/auth/login"
-LOGOUT_PATH = "/auth/logout"
-FIRST_DIRECTOR_PATH = "/auth/first-director"
-
-
-def _safe_next(target: str | None) -> str:
-    """Only a path on this site: never an open redirect."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return "/"
-    return target
-
-
-def from_this_site(request: Request) -> bool:
-    """A form posted by this site's own page: its Origin (or, without one, its Referer) is this
-    site (own_origin)."""
-    source = request.headers.get("origin") or request.headers.get("referer") or ""
-    return own_origin(source, request.headers.get("host", ""))
-
-
-def own_origin(source: str, host: str) -> bool:
-    """``source`` (an Origin or a Referer) is this site: an http(s) address whose host and port are
-    the ones the browser asked for (``host``, its Host header), or the scheme, host and port of
-    the public address Huddle is configured with (HUDDLE_PUBLIC_URL, behind a reverse proxy)."""
-    parts = urlsplit(source.strip().lower())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return False
-    if parts.netloc == host.strip().lower():
-        return True
-    public = settings.configured_public_url()
-    return bool(public) and (parts.scheme, parts.netloc) == urlsplit(public.lower())[:2]
+from huddle.guards import client_address, from_this_machine, from_this_site, own_origin
+from huddle.sign_in import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH, safe_next as _safe_next
 
 
 def _refused() -> Response:
@@ -63,33 +35,6 @@ def _behind_https(request: Request) -> bool:
     forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
     return request.url.scheme == "https" or forwarded == "https" or \
         (settings.configured_public_url() or "").startswith("https://")
-
-
-def client_address(request: Request) -> str:
-    """The browser's address: the connection's, or, when the connection comes from a configured
-    reverse proxy (HUDDLE_TRUSTED_PROXIES), the nearest address in X-Forwarded-For that is not one
-    of those proxies. A client's own X-Forwarded-For is never believed: it could name anyone.
-    Every X-Forwarded-For line is read, in order: HAProxy's ``option forwardfor`` adds a line of
-    its own after any the client sent, so the first line alone would be the client's word."""
-    address = request.client.host if request.client else "unknown"
-    trusted = settings.trusted_proxies()
-    if address not in trusted:
-        return address
-    for hop in reversed(",".join(request.headers.getlist("x-forwarded-for")).split(",")):
-        hop = hop.strip()
-        if hop and hop not in trusted:
-            return hop[:64]
-    return address
-
-
-def from_this_machine(request: Request) -> bool:
-    """The browser runs on the server's own machine (a loopback address, through a configured
-    proxy its forwarded one)."""
-    import ipaddress
-    try:
-        return ipaddress.ip_address(client_address(request)).is_loopback
-    except ValueError:
-        return False
 
 
 async def login(request: Request) -> Response:
@@ -111,11 +56,12 @@ async def login(request: Request) -> Response:
 
 
 def _back_to(target: str, **said) -> str:
-    """The page the director was signing in to, with the sign-in's answer: a wrong password keeps
-    the deep link (the case and poll in the address), so the right one lands there."""
+    """The sign-in page again, with the sign-in's answer: a wrong password keeps the deep link
+    (the case and poll in the address, as ``next``), so the right one lands there."""
     parts = urlsplit(target)
     query = [(k, v) for k, v in parse_qsl(parts.query) if k not in ("signin", "seconds")]
-    return f"{parts.path or '/'}?{urlencode(query + [(k, str(v)) for k, v in said.items()])}"
+    wanted = f"{parts.path or '/'}" + (f"?{urlencode(query)}" if query else "")
+    return f"{LOGIN_PATH}?{urlencode([('next', wanted)] + [(k, str(v)) for k, v in said.items()])}"
 
 
 def _signed_in(request: Request, user: accounts.User, target: str) -> RedirectResponse:
@@ -143,8 +89,23 @@ async def first_director(request: Request) -> Response:
         user = accounts.create_user(username, password, "director", name, only_if_first=True)
     except HuddleInputError as exc:
         back = urlencode({"first_error": str(exc), "first_user": username[:60], "first_name": name[:120]})
-        return RedirectResponse(f"/?{back}", status_code=303)
+        return RedirectResponse(f"{LOGIN_PATH}?{back}", status_code=303)
     return _signed_in(request, user, "/")
+
+
+async def sign_in_page(request: Request) -> Response:
+    """The sign-in form on a page of its own (or, on a fresh install, the first director's): what
+    a visitor who has not signed in is shown instead of any page of the app."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import HTMLResponse
+    from huddle import sign_in
+    from polling import setup
+    await run_in_threadpool(setup.ready)
+    if await run_in_threadpool(accounts.user_from_cookie, request.cookies.get(accounts.SESSION_COOKIE)):
+        return RedirectResponse(_safe_next(request.query_params.get("next")), status_code=303)
+    users = await run_in_threadpool(accounts.has_users)
+    return HTMLResponse(sign_in.page(request.query_params, users, accounts.MIN_PASSWORD),
+                        headers={"Cache-Control": "no-store", "X-Frame-Options": "DENY"})
 
 
 async def logout(request: Request) -> Response:
@@ -470,6 +431,43 @@ async def case_list(request: Request) -> Response:
     return RedirectResponse("/" + (f"?{query}" if query else ""), status_code=307)
 
 
+class SignedInOnly:
+    """Only a signed-in browser runs the app: a page of the app asked for without a sign-in is
+    answered with the sign-in page (the page asked for kept as ``next``), and its websocket is
+    refused before the handshake. A visitor who has not signed in never has a Streamlit session:
+    no script run, no session memory, no upload. The pollee's page, the sign-in routes, the
+    health checks and Streamlit's own files are not pages of the app and pass."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        websocket = scope["type"] == "websocket" and scope["path"].endswith("/_stcore/stream")
+        page = scope["type"] == "http" and scope["method"] in ("GET", "HEAD") and \
+            not scope["path"].startswith(_NOT_PAGES) and scope["path"] != "/cases"
+        if (websocket or page) and not await signed_in(scope):
+            if websocket:
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            wanted = scope["path"] + (f"?{scope['query_string'].decode('latin-1')}" if scope.get("query_string") else "")
+            await RedirectResponse(f"{LOGIN_PATH}?{urlencode({'next': wanted})}", status_code=303,
+                                   headers={"Cache-Control": "no-store"})(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+async def signed_in(scope) -> bool:
+    """Does the request carry a live sign-in (the login cookie of a session kept on the server)?"""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import HTTPConnection
+    from polling import setup
+    cookie = HTTPConnection(scope).cookies.get(accounts.SESSION_COOKIE)
+    if not cookie:
+        return False
+    await run_in_threadpool(setup.ready)
+    return await run_in_threadpool(accounts.user_from_cookie, cookie) is not None
+
+
 class OldPollLinks:
     """A personal link issued before the pollee's page had its own address (/?token=…) opens that
     page (/p/{token}): no pollee needs a Streamlit session, and no anonymous visitor reaches the
@@ -494,6 +492,7 @@ def _routes() -> list:
     from huddle.pollee import ROUTES as POLLEE_ROUTES
     return POLLEE_ROUTES + [Route("/cases", case_list, methods=["GET"]),
           Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
+          Route(LOGIN_PATH, sign_in_page, methods=["GET"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
           Route(LOGOUT_PATH, logout, methods=["POST"])]
 

@@ -3,6 +3,9 @@ with its source's ruling as the director's version 1). Above the storage modules
 none of them needs to import another in a loop."""
 from __future__ import annotations
 
+import functools
+import threading
+
 from pathlib import Path
 
 from sqlmodel import select
@@ -26,6 +29,22 @@ def prepare_database(load_examples: bool = True, url: str | None = None) -> dict
         count = len(session.exec(select(CaseRecord.id)).all())
     return {"database": engine_for(url).url.render_as_string(hide_password=True),
             "revision": revision, "examples_loaded": loaded, "cases": count}
+
+
+def ready(url: str | None = None) -> dict:
+    """The database prepared (migrated, the example cases loaded) once per process and database
+    URL: what the app's pages, the sign-in page and the pollee's page each ask before their first
+    query."""
+    with _PREPARING:                  # alembic's context is one per process: never two upgrades at once
+        return _ready(url or settings.database_url())
+
+
+_PREPARING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=64)
+def _ready(url: str) -> dict:
+    return prepare_database(load_examples=True, url=url)
 
 
 def load_example_cases(url: str | None = None, folder: Path | None = None) -> int:

@@ -46,9 +46,9 @@ def test_case_page_shows_hand_diagram(server, browser, director):
     page.close()
 
 
-def test_calculator_on_a_phone(server, browser):
+def test_calculator_on_a_phone(server, browser, director):
     page = browser.new_page(viewport={"width": 375, "height": 800})
-    page.goto(server + "/calculator")
+    sign_in(page, server, *director, "/calculator")      # every page of the app is a signed-in one
     expect = playwright.expect
     expect(page.get_by_text("North-South 8 1/2 of 22")).to_be_visible(timeout=30_000)
     page.get_by_label("Adjusted table: score:weight pairs").fill("400:1/3 -50:1/3")
@@ -185,9 +185,9 @@ def test_a_strangers_wrong_passwords_slow_the_stranger_not_the_director(server, 
     stranger, owner = "203.0.113.9", "198.51.100.4"
     for _ in range(3):
         reply = post_login(server, {"username": "guessed", "password": "wrong"}, forwarded_for=stranger)
-        assert reply[1]["location"] == "/?signin=failed"
+        assert reply[1]["location"] == "/auth/login?next=%2F&signin=failed"
     status, headers = post_login(server, {"username": "guessed", "password": "the-right-one"}, forwarded_for=stranger)
-    assert status == 303 and headers["location"] == "/?signin=wait&seconds=1" and "set-cookie" not in headers
+    assert status == 303 and headers["location"] == "/auth/login?next=%2F&signin=wait&seconds=1" and "set-cookie" not in headers
     status, headers = post_login(server, {"username": "guessed", "password": "the-right-one"}, forwarded_for=owner)
     assert headers["location"] == "/" and "set-cookie" in headers
 
@@ -201,14 +201,14 @@ def test_login_route_sets_a_signed_httponly_cookie(server, director):
 
 
 @pytest.mark.parametrize("fields, location", [
-    ({"username": "td", "password": "wrong"}, "/?signin=failed"),
-    ({"username": "nobody", "password": "table-director"}, "/?signin=failed"),
+    ({"username": "td", "password": "wrong"}, "/auth/login?next=%2F&signin=failed"),
+    ({"username": "nobody", "password": "table-director"}, "/auth/login?next=%2F&signin=failed"),
     ({"username": "td", "password": "table-director", "next": "//evil.example/"}, "/"),
     ({"username": "td", "password": "table-director", "next": "https://evil.example/"}, "/"),
     # a wrong password keeps the page and its case, so the right one lands there
     ({"username": "td", "password": "wrong", "next": "/ruling?case=laws033-6d-slam&signin=failed"},
-     "/ruling?case=laws033-6d-slam&signin=failed"),
-    ({"username": "td", "password": "wrong", "next": "//evil.example/?case=x"}, "/?signin=failed"),
+     "/auth/login?next=%2Fruling%3Fcase%3Dlaws033-6d-slam&signin=failed"),
+    ({"username": "td", "password": "wrong", "next": "//evil.example/?case=x"}, "/auth/login?next=%2F&signin=failed"),
 ])
 def test_login_route_refuses_and_never_redirects_off_site(server, director, fields, location):
     status, headers = post_login(server, fields)

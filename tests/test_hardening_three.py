@@ -20,15 +20,24 @@ def upload_server(tmp_path_factory):
         yield base
 
 
-def test_an_anonymous_websocket_can_upload_nothing(upload_server):
-    """Before: any visitor's session took 8 MB per PUT with no bound (2.2 GB in seconds)."""
+def test_an_anonymous_visitor_gets_no_session_and_can_upload_nothing(upload_server):
+    """Before: any visitor's session took 8 MB per PUT with no bound (2.2 GB in seconds); then any
+    visitor still had a session of their own. Now a visitor who has not signed in is refused the
+    websocket before the handshake (no session, no script run) and sent to the sign-in page."""
+    import urllib.request
+    from websockets.exceptions import InvalidStatus
     base = upload_server
     before = resident_mb(SERVER_PIDS[base])
-    with streamlit_session(base) as session_id:
-        assert session_id
-        statuses = [put_file(base, session_id, b"x" * (7 * MB)) for _ in range(12)]
+    with pytest.raises(InvalidStatus):
+        with streamlit_session(base):
+            pass
+    statuses = [put_file(base, "made-up-session", b"x" * (7 * MB)) for _ in range(12)]
     assert set(statuses) == {403}
     assert resident_mb(SERVER_PIDS[base]) - before < 60          # nothing kept: 12 × 7 MB would be 84 MB and more
+    with urllib.request.urlopen(base + "/ruling?case=laws033-6d-slam", timeout=30) as page:
+        assert page.url == base + "/auth/login?next=%2Fruling%3Fcase%3Dlaws033-6d-slam"
+        body = page.read().decode()
+    assert "<script" not in body and 'name="next" value="/ruling?case=laws033-6d-slam"' in body
 
 
 def test_a_signed_in_page_without_an_uploader_can_upload_nothing(upload_server):
@@ -277,9 +286,12 @@ def test_a_name_re_pointed_at_the_server_is_refused(new_install):
     socket = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Protocol": "streamlit"}
     assert _ask(base, "GET", "/_stcore/stream", evil, f"http://{evil}", extra=socket)[0] != 101
-    assert _ask(base, "GET", "/_stcore/stream", f"127.0.0.1:{port}", base, extra=socket)[0] == 101
+    # the app's own names are answered: the first visit's form on its page, and a visitor who has
+    # not signed in is sent to it (no websocket, no session, until a sign-in)
+    assert _ask(base, "GET", "/_stcore/stream", f"127.0.0.1:{port}", base, extra=socket)[0] != 101
     for known in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"):
-        assert _ask(base, "GET", "/", known)[0] == 200, known
+        assert _ask(base, "GET", "/", known)[0] == 303, known
+        assert _ask(base, "GET", "/auth/login", known)[0] == 200, known
     assert not accounts.has_users(url)
 
 
@@ -340,8 +352,8 @@ def test_behind_haproxy_a_guesser_naming_a_new_address_each_try_is_still_slowed(
 
     with servers_behind_proxy(env, 1) as (base, _):
         for i in range(3):
-            assert try_password(base, "wrong", f"203.0.113.{i + 1}") == "/?signin=failed"
-        assert try_password(base, "the-right-one", "203.0.113.99").startswith("/?signin=wait")
+            assert try_password(base, "wrong", f"203.0.113.{i + 1}") == "/auth/login?next=%2F&signin=failed"
+        assert try_password(base, "the-right-one", "203.0.113.99").startswith("/auth/login?next=%2F&signin=wait")
 
 
 def test_every_forwarded_for_line_is_read_and_the_last_hop_believed(monkeypatch):

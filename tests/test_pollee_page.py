@@ -214,3 +214,59 @@ def test_a_failing_page_apologises_in_the_link_s_language_with_a_reference(clien
     assert "a fault deep" not in reply.text and "Traceback" not in reply.text
     assert message.startswith("Diese Seite konnte leider nicht angezeigt werden")        # in the link's language
     assert any(reference in r.getMessage() for r in caplog.records if r.name == "huddle.pages")
+
+
+@pytest.mark.browser
+def test_on_a_phone_with_scripts_off_each_kind_of_poll_is_answered_in_its_language(browser, tmp_path, monkeypatch):
+    """Chromium on a 390 × 844 phone with JavaScript off, against the real server: a bidding poll
+    in English with Q4, a lead poll in French, a play poll in German; nothing scrolls sideways."""
+    from playwright.sync_api import expect
+    from browser import streamlit_server
+    from polling import cases
+    url = f"sqlite:///{tmp_path / 'phone.sqlite'}"
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    setup.prepare_database()
+    slam, lead = cases.find_case("laws033-6d-slam"), cases.find_case("lead-after-slow-pass-of-stayman")
+    bidding = services.create_poll(slam, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
+    leading = services.create_poll(lead, "Tournoi par paires. Qu'entamez-vous ?", language="fr")
+    playing = services.create_poll(lead, "Paarturnier. Was spielen Sie?", play_index=2, language="de")
+    plan = [(bidding, "Pass", "Submit my answer", "Thank you: your answer is recorded."),
+            (leading, "un petit ♠", "Envoyer ma réponse", "Merci : votre réponse est enregistrée."),
+            (playing, None, "Meine Antwort senden", "Danke: Ihre Antwort ist gespeichert.")]
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "scripts-off"}) as base:
+        for poll, choice, submit, thanks in plan:
+            (link,) = services.issue_invites(poll.id, ["Phone"])
+            context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False,
+                                          is_mobile=True, has_touch=True)
+            page = context.new_page()
+            page.goto(link.link(base))
+            expect(page.get_by_role("button", name=submit)).to_be_visible(timeout=30_000)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            radios = page.get_by_role("group").first.get_by_role("radio")
+            (page.get_by_role("radio", name=choice, exact=True) if choice else radios.first).check()
+            page.get_by_role("button", name=submit).click()
+            if poll is bidding:
+                expect(page.get_by_text("One more question")).to_be_visible(timeout=15_000)
+                page.get_by_role("checkbox", name="6♦", exact=True).check()
+                page.get_by_role("button", name="Send").click()
+            expect(page.get_by_text(thanks)).to_be_visible(timeout=15_000)
+            context.close()
+            assert services.tally(poll.id).poll_size == 1
+
+
+def test_a_link_of_the_old_form_opens_the_pollee_s_page_and_never_the_app():
+    from starlette.middleware import Middleware
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+    from huddle.web import OldPollLinks
+
+    async def the_app(request):          # Streamlit's page, which must not see the link
+        return PlainTextResponse("the app")
+    app = Starlette(routes=[Route("/", the_app)], middleware=[Middleware(OldPollLinks)])
+    with TestClient(app, base_url=SITE) as c:
+        moved = c.get("/?token=RW_bRUmEMk6gX-Pq_qf1TQ", follow_redirects=False)
+        assert moved.status_code == 303 and moved.headers["location"] == "/p/RW_bRUmEMk6gX-Pq_qf1TQ"
+        assert moved.headers["cache-control"] == "no-store"
+        odd = c.get("/?token=../../x%20y", follow_redirects=False)
+        assert odd.headers["location"] == "/p/..%2F..%2Fx%20y"                 # quoted: never another path
+        assert c.get("/?case=laws033-6d-slam").text == "the app"

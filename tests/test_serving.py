@@ -31,10 +31,19 @@ def _get(url: str, **headers) -> tuple[dict, bytes]:
         return {k.lower(): v for k, v in reply.headers.items()}, reply.read()
 
 
+def _signed_in(base: str, url: str) -> str:
+    """A director's login cookie: only a signed-in browser is served the app's pages."""
+    from polling import accounts, setup
+    from ws_client import signed_in_cookie
+    setup.prepare_database(url=url)
+    accounts.create_user("td", "table-director", "director", url=url)
+    return signed_in_cookie(base, "td", "table-director")
+
+
 def test_streamlits_scripts_are_sent_compressed_and_kept(tmp_path):
     env = {"HUDDLE_DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite'}", "HUDDLE_SECRET_KEY": "serving"}
     with streamlit_server(env) as base:
-        _, page = _get(base + "/")
+        _, page = _get(base + "/", Cookie=_signed_in(base, env["HUDDLE_DATABASE_URL"]))
         script = re.search(rb'src="\.?/?(static/js/[^"]+\.js)"', page).group(1).decode()
         plain_headers, plain = _get(f"{base}/{script}")
         assert "content-encoding" not in plain_headers and len(plain) > 100_000
@@ -117,8 +126,10 @@ def test_every_page_tells_streamlits_scripts_where_the_server_is(tmp_path):
     for the miss; the page names the server's address, so the first look is the right one."""
     env = {"HUDDLE_DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite'}", "HUDDLE_SECRET_KEY": "serving"}
     with streamlit_server(env) as base:
-        for path in ("/", "/ruling?case=laws033-6d-slam", "/appeal", "/?token=abc"):
-            answer = urllib.request.urlopen(urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"}))
+        cookie = _signed_in(base, env["HUDDLE_DATABASE_URL"])
+        for path in ("/", "/ruling?case=laws033-6d-slam", "/appeal"):
+            answer = urllib.request.urlopen(urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip",
+                                                                                         "Cookie": cookie}))
             page = answer.read().decode()
             assert answer.headers.get("content-encoding") is None
             assert int(answer.headers["content-length"]) == len(page.encode())

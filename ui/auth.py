@@ -6,26 +6,18 @@ page reload; signing out ends the session on the server.
 """
 from __future__ import annotations
 
-import html
 from dataclasses import replace
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
-from analysis.numbers import counted
-from huddle.web import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH
+from huddle import sign_in
+from huddle.sign_in import LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
 from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database
 from ui.widgets import inert
 
-FORM_STYLE = """<style>
-.huddle-signin { display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }
-.huddle-signin label { display: flex; flex-direction: column; gap: .25rem; font-size: .9rem; }
-.huddle-signin input { font: inherit; padding: .5rem .6rem; border: 1px solid #c8c8d0; border-radius: .5rem; }
-.huddle-signin button { font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
-  background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }
-</style>"""
 ROLE_NAMES = {"director": "directors", "administrator": "organisation administrators",
               "committee": "appeals committee members", "researcher": "researchers"}
 
@@ -51,47 +43,24 @@ def _here() -> str:
 
 
 def sign_in_form() -> None:
+    """The sign-in forms (huddle.sign_in) inside the app. The server answers a visitor who has not
+    signed in with the sign-in page itself (huddle.web.SignedInOnly); the app draws them where it
+    runs without that guard (a test's session, ``streamlit run streamlit_app.py``)."""
     if not accounts.has_users():
-        _first_director_form()
+        st.title("Welcome to Huddle")
+        st.write("There is no account yet. Create the first director's account; that director can "
+                 "then add directors, committee members and researchers.")
+        if st.query_params.get("first_error"):
+            st.error(inert(st.query_params["first_error"]))
+        st.html(sign_in.first_director_form(st.query_params.get("first_user", ""), st.query_params.get("first_name", ""),
+                                            accounts.MIN_PASSWORD))
         return
     st.title("Sign in")
-    if st.query_params.get("signin") == "failed":
-        st.error("Sign in: the user name or password is wrong.")
-    elif st.query_params.get("signin") == "wait":
-        seconds = st.query_params.get("seconds", "")
-        seconds = int(seconds) if seconds.isdecimal() and len(seconds) < 4 else 60
-        st.error(f"Sign in: several wrong passwords from here; try again in {counted(seconds, 'second')}.")
-    # A plain HTML form: the route sets the HttpOnly cookie and comes back here.
-    st.html(f"""
-<form method="post" action="{LOGIN_PATH}" class="huddle-signin">
-  <label>User name<input name="username" autocomplete="username" required></label>
-  <label>Password<input name="password" type="password" autocomplete="current-password" required></label>
-  <input type="hidden" name="next" value="{html.escape(_here(), quote=True)}">
-  <button type="submit">Sign in</button>
-</form>{FORM_STYLE}""")
+    refusal = sign_in.sign_in_refusal(st.query_params)
+    if refusal:
+        st.error(refusal)
+    st.html(sign_in.sign_in_form(_here()))
     st.caption("Pollees do not need an account: they answer through their personal link.")
-
-
-def _first_director_form() -> None:
-    """A plain HTML form posting to the first-director route, which creates the account and
-    signs it in with the login cookie (so a reload keeps the director signed in)."""
-    st.title("Welcome to Huddle")
-    st.write("There is no account yet. Create the first director's account; that director can "
-             "then add directors, committee members and researchers.")
-    if st.query_params.get("first_error"):
-        st.error(inert(st.query_params["first_error"]))
-    user, name = (html.escape(st.query_params.get(k, ""), quote=True) for k in ("first_user", "first_name"))
-    st.html(f"""
-<form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
-  <label>User name<input name="username" autocomplete="username" required value="{user}"></label>
-  <label>Name shown on rulings<input name="display_name" autocomplete="name" value="{name}"></label>
-  <label>Password (at least {accounts.MIN_PASSWORD} characters)<input name="password" type="password"
-    autocomplete="new-password" required></label>
-  <label>Password again<input name="again" type="password" autocomplete="new-password" required></label>
-  <label>Setup code (printed where Huddle was started; not needed on that machine itself)<input name="code"
-    autocomplete="off" spellcheck="false"></label>
-  <button type="submit">Create the first director</button>
-</form>{FORM_STYLE}""")
 
 
 def acting_organisation(user: User) -> User:

@@ -9,14 +9,9 @@ from polling.accounts import User
 SESSION_KEY = "huddle_user"
 
 
-@st.cache_resource(show_spinner=False)
-def _prepared(url: str) -> dict:
-    return setup.prepare_database(load_examples=True, url=url)
-
-
 def database() -> dict:
     """Upgrade the schema and load the example cases, once per process and database URL."""
-    return _prepared(settings.database_url())
+    return setup.ready()
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)

@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("rulings", "Deal the unseen hands and play each polled action's contract double dummy, with and "
                             "without the UI's inference: evidence for question 3."),
     "case": ("cases", "Case files: import, export, list, status, history, rule, rulings."),
+    "poll": ("polls", "Polls: create a case's poll, issue its pollees' links, print its tally."),
     "calibrate": ("research", "Calibrate the LA threshold from a corpus of polls and rulings (CSV)."),
     "corpus": ("research", "The research corpus of the database's cases."),
     "addresses": ("server", "The address pollees' phones should use to reach this server."),

@@ -64,6 +64,9 @@ def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives
     Words the wording check finds are kept only with the director's reason (``override``), which
     is stored with the poll: who kept which words, and why. ``language`` is the poll's: its wording
     is checked in it and pollees read it in it (unless a panel member has their own)."""
+    if language:                   # a shipped language, or nothing: never a code kept unchecked
+        from analysis.language import language as shipped
+        language = shipped(language).code
     with writing(url) as session:
         record = get_row(session, CaseRecord, case_id, "case")
         case = case_files.loads(record.body)

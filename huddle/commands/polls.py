@@ -1,0 +1,112 @@
+"""Polls from the command line, for scripts and the benchmarks: build a case's poll with the same
+checks as the poll builder (the wording check among them), issue the pollees' personal links, and
+print the tally. A poll is named by its case and its number within the case, as the pages name
+it: ``laws033-6d-slam/2`` is that case's second poll."""
+
+from __future__ import annotations
+
+from analysis.errors import HuddleInputError
+from huddle.commands.common import stored_case, who
+
+MAX_DAYS = 60
+
+
+def poll_of(args, director: bool = False) -> tuple[int, int, int]:
+    """(the case's record id, the poll's id, its number) for POLL ("CASE/N")."""
+    from polling import services
+    case, slash, number = str(args.poll).rpartition("/")
+    if not slash or not case or not number.isdecimal() or not 1 <= int(number) <= 10_000:
+        raise HuddleInputError("poll", f"'{str(args.poll)[:60]}' names no poll: give the case and the poll's number "
+                                       "within it, e.g. laws033-6d-slam/1")
+    args.case = case
+    record_id = stored_case(args, director=director)
+    polls = services.polls_for_case(record_id)
+    if int(number) > len(polls):
+        raise HuddleInputError("poll", f"case '{case}' has {len(polls)} poll{'s' * (len(polls) != 1)}, not {number}")
+    return record_id, polls[int(number) - 1].id, int(number)
+
+
+def cmd_poll_create(args) -> dict | str:
+    from polling import services
+    record_id = stored_case(args, director=True)
+    poll = services.create_poll(record_id, args.wording or "", args.methods or "", tuple(args.also or ()),
+                                q4_enabled=args.q4, decision_index=None if args.call is None else args.call - 1,
+                                play_index=None if args.card is None else args.card - 1,
+                                walk_from=None if args.walk_from is None else args.walk_from - 1,
+                                override=args.keep_words or "", username=who(args), language=args.language or "")
+    number = [p.id for p in services.polls_for_case(record_id)].index(poll.id) + 1
+    name = f"{args.case}/{number}"
+    problem = services.problem_of(poll)
+    if args.json:
+        return {"poll": name, "kind": problem.kind, "choices": list(problem.candidates), "q4": poll.q4_enabled}
+    return (f"Poll {name} created: {problem.poll_kind.title.lower()}, offering "
+            f"{', '.join(problem.symbol(c) for c in problem.candidates)}.")
+
+
+def cmd_poll_links(args) -> dict | str:
+    from datetime import timedelta
+    from polling import services, settings
+    _record, poll_id, _number = poll_of(args, director=True)
+    issued = services.issue_invites(poll_id, list(args.name), ttl=timedelta(days=args.days), username=who(args))
+    base = args.base or settings.public_url()
+    if args.json:
+        return {"poll": args.poll, "links": [{"name": i.label, "link": i.link(base), "expires": i.expires_at.isoformat()}
+                                             for i in issued]}
+    return "\n".join(f"{i.label}: {i.link(base)}" for i in issued)
+
+
+def cmd_poll_tally(args) -> dict | str:
+    from polling import services
+    _record, poll_id, _number = poll_of(args)
+    counted = services.tally(poll_id)
+    rows = [{"action": c.action, "chose": c.chose, "close": c.close, "considered_only": c.considered_only}
+            for c in counted.actions]
+    if args.json:
+        return {"poll": args.poll, "answers": counted.poll_size, "counts": rows,
+                "q4": {"answers": counted.q4_answers, "named": dict(counted.suggested)}}
+    lines = [f"Poll {args.poll}: {counted.poll_size} answer{'s' * (counted.poll_size != 1)}",
+             f"  {'action':8} {'chose':>5} {'close':>5} {'considered':>10}"]
+    from analysis.law.logical_alternatives import action_name
+    lines += [f"  {action_name(r['action']):8} {r['chose']:>5} {r['close']:>5} {r['considered_only']:>10}" for r in rows]
+    if counted.q4_answers:
+        named = ", ".join(f"{action_name(a)} {n}" for a, n in counted.suggested) or "none"
+        lines.append(f"  Q4: {counted.q4_answers} answered; named {named}")
+    return "\n".join(lines)
+
+
+def _days(text: str) -> int:
+    import argparse
+    if not text.isdecimal() or not 1 <= int(text) <= MAX_DAYS:
+        raise argparse.ArgumentTypeError(f"'{text[:12]}' is not a number of days from 1 to {MAX_DAYS}")
+    return int(text)
+
+
+def _position(text: str) -> int:
+    import argparse
+    if not text.isdecimal() or not 1 <= int(text) <= 400:
+        raise argparse.ArgumentTypeError(f"'{text[:12]}' is not a position (1 = the first)")
+    return int(text)
+
+
+def register(r) -> None:
+    polls = r.group("poll")
+    p = r.add("create", cmd_poll_create, "Build a case's poll, with the poll builder's checks.", under=polls)
+    p.add_argument("case", help="the case id")
+    p.add_argument("--wording", help="the introduction pollees read (checked for words that give the UI away)")
+    p.add_argument("--methods", help="the methods pollees are told")
+    p.add_argument("--also", action="append", help="a call (or card) offered besides Pass and the table's; repeat")
+    p.add_argument("--q4", action="store_true", help="ask Q4, which calls the UI makes more attractive")
+    p.add_argument("--call", type=_position, help="the call in question's position in the auction (default: the case's)")
+    p.add_argument("--card", type=_position, help="a card of the play instead (1 = the opening lead)")
+    p.add_argument("--walk-from", type=_position, help="a walk-through from this call of the player's")
+    p.add_argument("--language", help="the poll's language (en, fr, de, nl; default: the organisation's)")
+    p.add_argument("--keep-words", help="keep words the wording check finds, with this reason")
+    p = r.add("links", cmd_poll_links, "Issue personal links to a poll's pollees and print them.", under=polls)
+    p.add_argument("poll", help="CASE/N: the case's Nth poll")
+    p.add_argument("--name", action="append", required=True, help="a pollee (as the director knows them); repeat")
+    p.add_argument("--days", type=_days, default=7, help="how long the links last (default 7)")
+    p.add_argument("--base", help="the address the links carry (default: HUDDLE_PUBLIC_URL or this machine's)")
+    p = r.add("tally", cmd_poll_tally, "A poll's answers as counts (with its follow-ups).", under=polls)
+    p.add_argument("poll", help="CASE/N: the case's Nth poll")
+    for p in polls.choices.values():
+        r.scoped(p)

@@ -1,0 +1,60 @@
+"""Who is asking: a request from this site's own page (its Origin or Referer), the browser's
+address behind a configured reverse proxy, and whether it runs on the server's own machine. What
+the sign-in routes and the pollee's page check before they take a post."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+
+from polling import settings
+
+
+def from_this_site(request: Request) -> bool:
+    """A form posted by this site's own page: its Origin (or, without one, its Referer) is this
+    site (own_origin)."""
+    source = request.headers.get("origin") or request.headers.get("referer") or ""
+    return own_origin(source, request.headers.get("host", ""))
+
+
+def own_origin(source: str, host: str) -> bool:
+    """``source`` (an Origin or a Referer) is this site: an http(s) address whose host and port are
+    the ones the browser asked for (``host``, its Host header), or the scheme, host and port of
+    the public address Huddle is configured with (HUDDLE_PUBLIC_URL, behind a reverse proxy)."""
+    parts = urlsplit(source.strip().lower())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    if parts.netloc == host.strip().lower():
+        return True
+    public = settings.configured_public_url()
+    return bool(public) and (parts.scheme, parts.netloc) == urlsplit(public.lower())[:2]
+
+
+def client_address(request: Request) -> str:
+    """The browser's address: the connection's, or, when the connection comes from a configured
+    reverse proxy (HUDDLE_TRUSTED_PROXIES), the nearest address in X-Forwarded-For that is not one
+    of those proxies. A client's own X-Forwarded-For is never believed: it could name anyone.
+    Every X-Forwarded-For line is read, in order: HAProxy's ``option forwardfor`` adds a line of
+    its own after any the client sent, so the first line alone would be the client's word."""
+    address = request.client.host if request.client else "unknown"
+    trusted = settings.trusted_proxies()
+    if address not in trusted:
+        return address
+    for hop in reversed(",".join(request.headers.getlist("x-forwarded-for")).split(",")):
+        hop = hop.strip()
+        if hop and hop not in trusted:
+            return hop[:64]
+    return address
+
+
+def from_this_machine(request: Request) -> bool:
+    """The browser runs on the server's own machine (a loopback address, through a configured
+    proxy its forwarded one)."""
+    import ipaddress
+    try:
+        return ipaddress.ip_address(client_address(request)).is_loopback
+    except ValueError:
+        return False
+
+
+__all__ = ["from_this_site", "own_origin", "client_address", "from_this_machine"]

@@ -1,0 +1,99 @@
+"""The sign-in forms: plain HTML forms posting to the sign-in routes (huddle.web), drawn on a page
+of their own for a visitor who has not signed in (GET /auth/login: no script, no websocket, no
+Streamlit session), and the same forms inside the app where a test's session shows them.
+
+A visitor who is not signed in is sent here from any page of the app (huddle.web.SignedInOnly),
+with the page asked for as ``next``; a fresh install with no account shows the first director's
+form instead."""
+from __future__ import annotations
+
+import html
+
+from analysis.numbers import counted
+
+LOGIN_PATH = "/auth/login"
+LOGOUT_PATH = "/auth/logout"
+FIRST_DIRECTOR_PATH = "/auth/first-director"
+
+FORM_STYLE = """<style>
+.huddle-signin { display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }
+.huddle-signin label { display: flex; flex-direction: column; gap: .25rem; font-size: .9rem; }
+.huddle-signin input { font: inherit; padding: .5rem .6rem; border: 1px solid #c8c8d0; border-radius: .5rem; }
+.huddle-signin button { font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
+  background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }
+</style>"""
+PAGE_STYLE = """<style>
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 0; padding: 2rem 1rem; color: #222; }
+main { max-width: 30rem; margin: 0 auto; } h1 { font-size: 1.8rem; }
+.huddle-error { background: #fde8e8; color: #7a1010; border-radius: .5rem; padding: .6rem .8rem; }
+.huddle-muted { color: #666; font-size: .9rem; }
+</style>"""
+
+
+def sign_in_form(next_path: str) -> str:
+    """The sign-in form; the route sets the HttpOnly cookie and goes on to ``next_path``."""
+    return f"""
+<form method="post" action="{LOGIN_PATH}" class="huddle-signin">
+  <label>User name<input name="username" autocomplete="username" required></label>
+  <label>Password<input name="password" type="password" autocomplete="current-password" required></label>
+  <input type="hidden" name="next" value="{html.escape(next_path, quote=True)}">
+  <button type="submit">Sign in</button>
+</form>{FORM_STYLE}"""
+
+
+def first_director_form(user: str, name: str, min_password: int) -> str:
+    """The first visit's form, while there is no account: it creates the first director."""
+    user, name = html.escape(user, quote=True), html.escape(name, quote=True)
+    return f"""
+<form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
+  <label>User name<input name="username" autocomplete="username" required value="{user}"></label>
+  <label>Name shown on rulings<input name="display_name" autocomplete="name" value="{name}"></label>
+  <label>Password (at least {min_password} characters)<input name="password" type="password"
+    autocomplete="new-password" required></label>
+  <label>Password again<input name="again" type="password" autocomplete="new-password" required></label>
+  <label>Setup code (printed where Huddle was started; not needed on that machine itself)<input name="code"
+    autocomplete="off" spellcheck="false"></label>
+  <button type="submit">Create the first director</button>
+</form>{FORM_STYLE}"""
+
+
+def sign_in_refusal(query) -> str:
+    """What the last try said, from the page's address (a wrong password, or a wait)."""
+    if query.get("signin") == "failed":
+        return "Sign in: the user name or password is wrong."
+    if query.get("signin") == "wait":
+        seconds = str(query.get("seconds", ""))
+        seconds_left = int(seconds) if seconds.isdecimal() and len(seconds) < 4 else 60
+        return f"Sign in: several wrong passwords from here; try again in {counted(seconds_left, 'second')}."
+    return ""
+
+
+def page(query, has_users: bool, min_password: int) -> str:
+    """The whole page: the sign-in form, or the first director's form on a fresh install."""
+    if not has_users:
+        error = str(query.get("first_error", ""))[:300]
+        body = ("<h1>Welcome to Huddle</h1><p>There is no account yet. Create the first director's account; that "
+                "director can then add directors, committee members and researchers.</p>"
+                + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
+                + first_director_form(str(query.get("first_user", ""))[:60], str(query.get("first_name", ""))[:120],
+                                      min_password))
+    else:
+        error = sign_in_refusal(query)
+        body = ("<h1>Sign in</h1>" + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
+                + sign_in_form(safe_next(str(query.get("next", "/"))))
+                + '<p class="huddle-muted">Pollees do not need an account: they answer through their personal '
+                  "link.</p>")
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            "content=\"width=device-width, initial-scale=1\"><title>Huddle: sign in</title>"
+            f"{PAGE_STYLE}</head><body><main>{body}</main></body></html>")
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never an open redirect."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
+__all__ = ["LOGIN_PATH", "LOGOUT_PATH", "FIRST_DIRECTOR_PATH", "sign_in_form", "first_director_form",
+           "sign_in_refusal", "page", "safe_next", "FORM_STYLE"]
