@@ -47,14 +47,25 @@ def client_address(request: Request) -> str:
     return address
 
 
+# what a reverse proxy adds to every request it passes on
+PROXY_HEADERS = ("forwarded", "x-forwarded-for", "x-real-ip", "x-forwarded-host", "x-forwarded-proto")
+
+
 def from_this_machine(request: Request) -> bool:
     """The browser runs on the server's own machine (a loopback address, through a configured
-    proxy its forwarded one)."""
+    proxy its forwarded one). A request from this machine that carries a proxy's headers while no
+    proxy is configured (HUDDLE_TRUSTED_PROXIES) came through a proxy on this machine from
+    anywhere: it is not trusted as this machine's own."""
     import ipaddress
+    address = client_address(request)
     try:
-        return ipaddress.ip_address(client_address(request)).is_loopback
+        loopback = ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
+    connection = request.client.host if request.client else ""
+    unconfigured_proxy = connection not in settings.trusted_proxies() and \
+        any(h in request.headers for h in PROXY_HEADERS)
+    return loopback and not unconfigured_proxy
 
 
 __all__ = ["from_this_site", "own_origin", "client_address", "from_this_machine"]

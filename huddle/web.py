@@ -37,17 +37,40 @@ def _behind_https(request: Request) -> bool:
         (settings.configured_public_url() or "").startswith("https://")
 
 
+# sign-ins at most this many at once in this process, each in a thread of its own: a flood of wrong
+# passwords waits its turn on the event loop, holding no thread, and never stalls the loop that
+# serves every page and websocket with a hash (scrypt, 30 ms) or the throttle's queries
+SIGNING_IN_AT_ONCE = 2
+
+
+@functools.cache
+def _signing_in():
+    import anyio
+    return anyio.CapacityLimiter(SIGNING_IN_AT_ONCE)
+
+
+async def off_the_loop(func, *args):
+    """``func(*args)`` in a thread, at most SIGNING_IN_AT_ONCE of them at a time."""
+    import anyio
+    return await anyio.to_thread.run_sync(func, *args, limiter=_signing_in())
+
+
 async def login(request: Request) -> Response:
     if not from_this_site(request):
         return _refused()
     form = await request.form()
     username = str(form.get("username", ""))[:200]
     target = _safe_next(str(form.get("next", "/")))
-    address = client_address(request)
+    password = str(form.get("password", ""))[:1000]
+    return await off_the_loop(_login, request, username, password, target, client_address(request))
+
+
+def _login(request: Request, username: str, password: str, target: str, address: str) -> Response:
+    """The throttle's queries and the password's hash, off the event loop."""
     wait = accounts.SIGN_IN_THROTTLE.wait(username, address)
     if wait:
         return RedirectResponse(_back_to(target, signin="wait", seconds=wait), status_code=303)
-    user = accounts.authenticate(username, str(form.get("password", ""))[:1000])
+    user = accounts.authenticate(username, password)
     if user is None:
         accounts.SIGN_IN_THROTTLE.failed(username, address)
         return RedirectResponse(_back_to(target, signin="failed"), status_code=303)
@@ -77,20 +100,25 @@ async def first_director(request: Request) -> Response:
     same cookie as any sign-in, so a reload keeps the director signed in."""
     if not from_this_site(request):
         return _refused()
+    from starlette.concurrency import run_in_threadpool
     form = await request.form()
     username, name = str(form.get("username", "")), str(form.get("display_name", ""))
     password, again = str(form.get("password", "")), str(form.get("again", ""))
-    try:
-        if not from_this_machine(request) and not accounts.is_first_director_code(str(form.get("code", ""))):
+    code = str(form.get("code", ""))
+
+    def create():
+        if not from_this_machine(request) and not accounts.is_first_director_code(code):
             raise HuddleInputError("setup code", "from another device than the server's own machine, the first "
                                    "director needs the setup code printed where Huddle was started (make run)")
         if password != again:
             raise HuddleInputError("password", "the two passwords differ")
-        user = accounts.create_user(username, password, "director", name, only_if_first=True)
+        return accounts.create_user(username, password, "director", name, only_if_first=True)
+    try:
+        user = await off_the_loop(create)
     except HuddleInputError as exc:
         back = urlencode({"first_error": str(exc), "first_user": username[:60], "first_name": name[:120]})
         return RedirectResponse(f"{LOGIN_PATH}?{back}", status_code=303)
-    return _signed_in(request, user, "/")
+    return await run_in_threadpool(_signed_in, request, user, "/")
 
 
 async def sign_in_page(request: Request) -> Response:
@@ -112,7 +140,8 @@ async def logout(request: Request) -> Response:
     """Sign out: the session ends on the server too, so a copied cookie stops working."""
     if not from_this_site(request):
         return _refused()
-    accounts.end_session(request.cookies.get(accounts.SESSION_COOKIE))
+    from starlette.concurrency import run_in_threadpool
+    await run_in_threadpool(accounts.end_session, request.cookies.get(accounts.SESSION_COOKIE))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(accounts.SESSION_COOKIE, path="/")
     return response

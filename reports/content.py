@@ -9,7 +9,7 @@ the ruling as the threshold moves; the committee's decision. The ruling itself c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 
@@ -88,13 +88,16 @@ class Report:
     blocks: tuple[Block, ...] = field(default=())
     board_number: int | None = None
     language: str = "en"          # the language its text is in (the renderers draw the deal in it too)
+    organisation: str = ""        # a stored case's organisation (its slug): two clubs' reports never meet
 
     @property
     def file_stem(self) -> str:
-        """A short file name: the board number and the case id (ids are slugs)."""
+        """A short file name: the organisation's slug for a stored case, the board number and the
+        case id (ids are slugs, unique within their organisation)."""
         stem = self.case_id[:60]
         named = self.board_number and re.search(rf"(^|-)board-{self.board_number}(-|$)", stem)
-        return f"board-{self.board_number}-{stem}" if self.board_number and not named else stem
+        stem = f"board-{self.board_number}-{stem}" if self.board_number and not named else stem
+        return f"{self.organisation}-{stem}" if self.organisation else stem
 
 
 # a case's status as the report's first line says it
@@ -432,11 +435,14 @@ def report_for_file(case: Case, lang: Language = ENGLISH) -> Report:
 
 
 def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] = (),
-                           committee: CommitteeSeen | None = None, lang: Language = ENGLISH) -> Report:
-    """A report of a stored case with its polls as the pollees saw them and its appeal, in ``lang``."""
+                           committee: CommitteeSeen | None = None, lang: Language = ENGLISH,
+                           organisation: str = "") -> Report:
+    """A report of a stored case with its polls as the pollees saw them and its appeal, in
+    ``lang``; ``organisation`` (its slug) names the files."""
     if case.ruling is None:
         raise HuddleInputError("ruling", "the director has not ruled on this case yet: there is nothing to report")
-    return report_content(case, rule(case), status, polls, committee, generated=datetime.now(timezone.utc), lang=lang)
+    made = report_content(case, rule(case), status, polls, committee, generated=datetime.now(timezone.utc), lang=lang)
+    return replace(made, organisation=organisation)
 
 
 __all__ = ["Report", "report_content", "report_for_file", "report_for_stored_case", "Heading", "Text", "Table", "Chart", "Deal",

@@ -36,7 +36,8 @@ backend servers
     balance roundrobin
     cookie HUDDLE_SERVER insert indirect nocache httponly
     option httpchk GET /huddle/health
-    default-server inter 500ms fall 1 rise 2
+    timeout check 2s                             # a busy process answers late, not never
+    default-server inter 1s fall 3 rise 2
 {servers}
 """
 

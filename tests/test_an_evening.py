@@ -557,6 +557,11 @@ def test_a_lawful_reopening_starts_from_the_committee_and_saving_over_it_needs_a
     assert "replaces the appeals committee's decision of" in history[-1].summary and "recorded by cy" in history[-1].summary
     in_force = load_dossier(record).in_force()
     assert in_force.by == "director" and in_force.ruling.scores["NS"].value() == committee_ns.value()
+    # a committee member reads in the case's history who changed what after the decision
+    page = open_page(evening, "ui/case_view.py", "committee")
+    changes = "\n".join(t.value.to_csv() for t in page.table)
+    assert "cy" in changes and "reopened (against the appeals committee's decision of" in changes
+    assert "replaces the appeals committee's decision of" in changes and "tess" in changes
 
 
 def test_an_organisation_administrator_may_reopen_a_decided_appeal(evening):

@@ -84,3 +84,21 @@ def test_a_note_s_backslashes_and_quotes_are_escaped_once(note):
     # endplay keeps a tag value's escapes as written; undone as PBN 2.1 (3.3) says, it is the note
     theirs = endplay_pbn.loads(text)[0].auction[2].announcement
     assert re.sub(r'\\(["\\])', r"\1", theirs) == note
+
+
+def test_a_contract_with_an_empty_result_reads_the_same_before_and_after_a_round_trip():
+    """[Contract "1NT"] [Declarer "N"] [Result ""]: the contract with its result unknown, read so
+    from the file and from Huddle's export of it ([Result "?"])."""
+    from analysis.files import pbn
+    from analysis.law import case as case_files
+    text = "\n".join(['[Event "Club"]', '[Site ""]', '[Date ""]', '[Board "1"]', '[West ""]', '[North ""]',
+                      '[East ""]', '[South ""]', '[Dealer "N"]', '[Vulnerable "None"]',
+                      '[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"]',
+                      '[Scoring ""]', '[Declarer "N"]', '[Contract "1NT"]', '[Result ""]', '[Auction "N"]',
+                      "1NT Pass Pass Pass", ""])
+    first = pbn.loads(text).games[0]
+    exported = case_files.to_pbn(case_files.from_game(first, "round", "Round trip"))
+    again = pbn.loads(exported).games[0]
+    assert case_files.game_result(first) == case_files.game_result(again)
+    assert case_files.game_result(first).describe() == "1NT by North, result not recorded"
+    assert case_files.game_label(first) == case_files.game_label(again)

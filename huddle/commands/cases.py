@@ -83,8 +83,8 @@ def cmd_case_export(args) -> dict | str:
         if not args.output:
             return {"id": args.id, "pbn": text} if args.json else text.rstrip("\r\n")
     if args.output:
-        write_output(args.output, text)
-        return {"exported": args.id, "file": args.output} if args.json else f"Wrote {args.output}"
+        done = write_output(args.output, text)
+        return {"exported": args.id, "file": args.output} if args.json else f"{done} {args.output}"
     return json.loads(text) if args.json else text.rstrip("\n")
 
 
@@ -162,9 +162,9 @@ def cmd_case_scores(args) -> dict | str:
     in_force = dossier.in_force()
     text = score_file(dossier.case, in_force, args.format)
     if args.output:
-        write_output(args.output, text)
+        done = write_output(args.output, text)
         return {"id": args.id, "file": args.output, "ruling": in_force.source} if args.json else \
-            f"Wrote {args.output} ({in_force.source})"
+            f"{done} {args.output} ({in_force.source})"
     return {"id": args.id, "ruling": in_force.source, "scores": score_rows(dossier.case, in_force)} if args.json \
         else text.rstrip("\n")
 

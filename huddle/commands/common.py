@@ -97,13 +97,16 @@ def read_bytes(path: str) -> bytes:
 
 
 
-def write_output(name: str, text: str) -> None:
-    """Write ``--output``, or refuse it in words (a folder, a device, no such folder, no right)."""
+def write_output(name: str, text: str) -> str:
+    """Write ``--output``, or refuse it in words (a folder, a device, no such folder, no right).
+    Returns what was done, for the command to say: "Wrote", or "Replaced" a file already there."""
+    done = "Replaced" if is_file(name) else "Wrote"
     try:
         Path(name).write_text(text, encoding="utf-8")
     except (OSError, ValueError) as exc:
         raise HuddleInputError("--output", f"'{name[:80]}' cannot be written "
                                            f"({getattr(exc, 'strerror', None) or 'not a usable name'})") from None
+    return done
 
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import percent
-from huddle.commands.common import acting_organisation, bounded, read_file, write_output
+from huddle.commands.common import acting_organisation, bounded, is_file, read_file, write_output
 
 
 def cmd_calibrate(args) -> dict | str:
@@ -79,6 +79,7 @@ def cmd_corpus_export(args) -> dict | str:
     corpus = database_corpus(organisation_id=acting_organisation(args))
     if corpus is None:
         raise HuddleInputError("corpus", "no stored case has a recorded poll with a ruling")
+    done = "Replaced" if is_file(args.output) else "Wrote"
     if args.output.lower().endswith(".parquet"):
         try:
             corpus[list(research.CORPUS_COLUMNS)].to_parquet(args.output, index=False)
@@ -88,7 +89,7 @@ def cmd_corpus_export(args) -> dict | str:
         write_output(args.output, research.dumps_corpus(corpus))
     else:
         raise HuddleInputError("--output", "name a .csv or a .parquet file")
-    return {"rows": len(corpus), "file": args.output} if args.json else f"Wrote {len(corpus)} rows to {args.output}"
+    return {"rows": len(corpus), "file": args.output} if args.json else f"{done} {len(corpus)} rows in {args.output}"
 
 
 def register(r) -> None:

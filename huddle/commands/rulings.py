@@ -49,12 +49,15 @@ def cmd_report(args) -> dict | str:
         organisation = acting_organisation(args)
         club = organisations.get_organisation(organisation).language if organisation is not None else None
         report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee,
-                                        asked or chosen_language(club))
-    written = write_report(report, formats, output_folder(args.output) if args.output
-                           else settings.reports_dir(organisation))
+                                        asked or chosen_language(club),
+                                        organisations.get_organisation(organisation).slug)
+    folder = output_folder(args.output) if args.output else settings.reports_dir(organisation)
+    there = {fmt for fmt in formats if (folder / f"{report.file_stem}.{fmt}").exists()}     # said, never silent
+    written = write_report(report, formats, folder)
     if args.json:
-        return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()}}
-    return "\n".join(f"Wrote {path}" for path in written.values())
+        return {"case": report.case_id, "files": {fmt: str(path) for fmt, path in written.items()},
+                "replaced": sorted(there)}
+    return "\n".join(f"{'Replaced' if fmt in there else 'Wrote'} {path}" for fmt, path in written.items())
 
 
 def cmd_simulate(args) -> dict | str:
