@@ -2,7 +2,7 @@
 the fix."""
 import pytest
 
-from polling import organisations, services
+from polling import services
 from test_cli import run
 from test_organisations import federation  # noqa: F401  (the fixture: two clubs with a case id in common)
 
