@@ -107,7 +107,7 @@ def main() -> None:
     print(f"Opening a link in chromium ({options.opens} openings, a fresh browser context each):")
     print(f"  usable after: median {statistics.median(opens) * 1000:.0f} ms, slowest {max(opens) * 1000:.0f} ms "
           f"(target: median under 1500 ms: {'met' if statistics.median(opens) < 1.5 else 'NOT met'})")
-    print(f"  one opening: {requests} requests, {transferred / 1e6:.2f} MB of response bodies")
+    print(f"  one opening: {requests} requests, {transferred / 1e3:.1f} KB of response bodies")
     print(f"{options.voters} voters at once over HTTP ({counted} votes recorded):")
     print(f"  page arrived: p50 {percentile(loaded, .5) * 1000:.0f} ms, p95 {percentile(loaded, .95) * 1000:.0f} ms, "
           f"p99 {percentile(loaded, .99) * 1000:.0f} ms")

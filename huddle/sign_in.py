@@ -68,8 +68,9 @@ def sign_in_refusal(query) -> str:
     return ""
 
 
-def page(query, has_users: bool, min_password: int) -> str:
-    """The whole page: the sign-in form, or the first director's form on a fresh install."""
+def page(query, has_users: bool, min_password: int, preloads: str = "") -> str:
+    """The whole page: the sign-in form, or the first director's form on a fresh install;
+    ``preloads`` are links to the app's own files, fetched while the form is filled."""
     if not has_users:
         error = str(query.get("first_error", ""))[:300]
         body = ("<h1>Welcome to Huddle</h1><p>There is no account yet. Create the first director's account; that "
@@ -85,7 +86,7 @@ def page(query, has_users: bool, min_password: int) -> str:
                   "link.</p>")
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
             "content=\"width=device-width, initial-scale=1\"><title>Huddle: sign in</title>"
-            f"{PAGE_STYLE}</head><body><main>{body}</main></body></html>")
+            f"{PAGE_STYLE}{preloads}</head><body><main>{body}</main></body></html>")
 
 
 def safe_next(target: str | None) -> str:

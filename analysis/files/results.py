@@ -118,11 +118,16 @@ def usebio_root(data: bytes | str) -> ET.Element:
     DOCTYPE (a plain external DTD is never fetched), in a namespace or not (the names are read
     without it), in the encoding its declaration names or in UTF-16. Entities are refused: a
     results file needs none, and they are how an XML file is made to explode."""
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
     text, _ = decode(data)
-    if "<!ENTITY" in text.upper():
-        raise HuddleInputError("USEBIO", "the file declares entities, which a results file does not need")
     try:
-        root = ET.fromstring(data if isinstance(data, bytes) else text)
+        # the parser itself refuses entities, whatever encoding it reads the file in (a UTF-16 file
+        # with no byte-order mark passed a check of the decoded text before, and was expanded)
+        root = fromstring(data if isinstance(data, bytes) else text, forbid_dtd=False, forbid_entities=True,
+                          forbid_external=True)
+    except DefusedXmlException:
+        raise HuddleInputError("USEBIO", "the file declares entities, which a results file does not need") from None
     except ET.ParseError as exc:
         raise HuddleInputError("USEBIO", f"not well-formed XML ({exc})") from None
     for element in root.iter():
