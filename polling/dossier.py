@@ -60,8 +60,9 @@ class CaseDossier:
         """The committee's adopted change while its decision is the ruling in force, else None."""
         if self.case.ruling is None:
             return None
-        appeal = self.case_file().appeal
-        if appeal is None or appeal.decision is None or not appeal.decided_on(self.case_file().ruling_version):
+        exported = self.case_file()
+        appeal = exported.appeal
+        if appeal is None or appeal.decision is None or not appeal.decided_on(exported.ruling_version):
             return None
         return appeal.decision.change
 
