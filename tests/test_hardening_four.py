@@ -120,3 +120,26 @@ def test_a_utf16_results_file_with_no_byte_order_mark_cannot_declare_entities():
             usebio_root(data)
         assert refused.value.field == "USEBIO"
     assert usebio_root('<?xml version="1.0"?><USEBIO Version="1.2"><EVENT/></USEBIO>'.encode("utf-16")).tag == "USEBIO"
+
+
+def test_a_member_s_language_this_install_does_not_ship_leaves_the_panel_page_working(sqlite_url, monkeypatch):
+    """Before: a stored language this install does not ship (after a restore, or a catalog
+    removed) made the Panel page fail for every director of the club."""
+    from sqlmodel import Session
+    from conftest import ROOT
+    from polling import accounts, db, panel, setup
+    from polling.models import Pollee
+    from test_director_pages import app_as
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
+    setup.prepare_database()
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    member = panel.add_pollee("Ana", "club")
+    with Session(db.engine_for(sqlite_url)) as session:        # as a restore from another install leaves it
+        row = session.get(Pollee, member.id)
+        row.language = "es"
+        session.add(row)
+        session.commit()
+    at = app_as(director, "ui/panel.py")
+    assert not at.exception and not at.error
+    assert "es (not shipped here: the poll's is used)" in "\n".join(t.value.to_csv() for t in at.table)

@@ -14,7 +14,13 @@ LANGUAGES = ["", *shipped_languages()]
 
 
 def language_name(code: str) -> str:
-    return language(code).name if code else "The poll's"
+    """A language as the director reads it; one this install no longer ships (a catalog removed,
+    a backup restored from another install) is named as stored, never a failing page."""
+    if not code:
+        return "The poll's"
+    if code.split("-")[0].lower() not in shipped_languages():
+        return f"{code[:10]} (not shipped here: the poll's is used)"
+    return language(code).name
 
 
 user = require("director")
