@@ -6,7 +6,8 @@ with no bound on how many. Huddle takes an upload only from a session whose last
 drew a file uploader for a signed-in user (``permit``, called by ui.widgets.file_upload; every
 run of a page starts by withdrawing it, ``withdraw``), and bounds what the uploads hold: per
 session (two files at the reading bound, so a file can be replaced) and per server
-(HUDDLE_UPLOAD_MEMORY_MB, 64 MB by default), counting what is stored and what is arriving.
+(HUDDLE_UPLOAD_MEMORY_MB, 64 MB by default), counting what is stored and what is arriving; one
+account's pages take at most a third of the server's room, one organisation's at most half.
 """
 from __future__ import annotations
 
@@ -45,10 +46,10 @@ class UploadGate:
         self._permits: dict[str, tuple[str, float]] = {}
         self._arriving: dict[str, int] = {}
 
-    def permit(self, session_id: str, username: str) -> None:
+    def permit(self, session_id: str, username: str, organisation: int | None = None) -> None:
         with self._lock:
             self._permits.pop(session_id, None)
-            self._permits[session_id] = (username, time.monotonic() + PERMIT_SECONDS)
+            self._permits[session_id] = (username, time.monotonic() + PERMIT_SECONDS, organisation)
             while len(self._permits) > MAX_PERMITS:
                 self._permits.pop(next(iter(self._permits)))
 
@@ -61,20 +62,28 @@ class UploadGate:
             held = self._permits.get(session_id)
             return held is not None and held[1] > time.monotonic()
 
-    def reserve(self, session_id: str, length: int, stored_by_session: int, stored_in_all: int,
-                budget: int) -> Refusal | None:
-        """Hold ``length`` bytes for an upload from ``session_id`` beside what is stored already,
-        or say why not. A reservation is given back with ``release``."""
+    def reserve(self, session_id: str, length: int, stored: dict[str, int], budget: int) -> Refusal | None:
+        """Hold ``length`` bytes for an upload from ``session_id`` beside what is stored already
+        (``stored``: each session's bytes), or say why not. The budget is shared: one account's
+        pages hold at most a third of it, one organisation's at most half, so nobody keeps the
+        others from the server. A reservation is given back with ``release``."""
         if not self.permitted(session_id):
             return Refusal(403, "Refused: files are taken only from a signed-in page that asks for one.")
         if length > MAX_FILE_BYTES + FRAMING_BYTES:
             return Refusal(413, f"Refused: files up to {MAX_FILE_BYTES // (1024 * 1024)} MB are read.")
         with self._lock:
-            mine = stored_by_session + self._arriving.get(session_id, 0) + length
-            everyone = stored_in_all + sum(self._arriving.values()) + length
-            if mine > PER_SESSION_BYTES:
+            held = {sid: stored.get(sid, 0) + self._arriving.get(sid, 0) for sid in set(stored) | set(self._arriving)}
+            username, _, organisation = self._permits[session_id]
+            account = sum(b for sid, b in held.items() if self._permits.get(sid, ("",))[0] == username)
+            club = sum(b for sid, b in held.items() if organisation is not None
+                       and (self._permits.get(sid) or ("", 0, None))[2] == organisation)
+            if held.get(session_id, 0) + length > PER_SESSION_BYTES:
                 return Refusal(413, "Refused: this page holds two files already; remove one first.")
-            if everyone > budget:
+            if account + length > max(PER_SESSION_BYTES, budget // 3) or \
+                    club + length > max(PER_SESSION_BYTES, budget // 2):
+                return Refusal(503, "Refused for now: your pages hold their share of the server's room for "
+                                    "uploaded files; close a page with a file, or try again in a minute.")
+            if sum(held.values()) + length > budget:
                 return Refusal(503, "Refused for now: the server holds as many uploaded files as it may; "
                                     "try again in a minute.")
             self._arriving[session_id] = self._arriving.get(session_id, 0) + length

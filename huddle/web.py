@@ -412,8 +412,7 @@ class UploadLimits:
         if not length.isdigit():
             refusal: Refusal | None = Refusal(411, "Refused: an upload must say its length.")
         else:
-            mine, everyone = self.stored(session_id)
-            refusal = self.gate.reserve(session_id, int(length), mine, everyone, server_budget_bytes())
+            refusal = self.gate.reserve(session_id, int(length), self.stored(), server_budget_bytes())
         if refusal is not None:
             await PlainTextResponse(refusal.reason, status_code=refusal.status)(scope, receive, send)
             return
@@ -423,14 +422,13 @@ class UploadLimits:
             self.gate.release(session_id, int(length))
 
 
-def stored_upload_bytes(session_id: str) -> tuple[int, int]:
-    """What Streamlit's upload manager holds now: for ``session_id``, and for every session."""
+def stored_upload_bytes() -> dict[str, int]:
+    """What Streamlit's upload manager holds now, session by session."""
     from streamlit.runtime import Runtime
     if not Runtime.exists():
-        return 0, 0
+        return {}
     storage = getattr(Runtime.instance().uploaded_file_mgr, "file_storage", {})
-    sizes = {sid: sum(len(f.data) for f in list(files.values())) for sid, files in list(storage.items())}
-    return sizes.get(session_id, 0), sum(sizes.values())
+    return {sid: sum(len(f.data) for f in list(files.values())) for sid, files in list(storage.items())}
 
 
 HEALTH_PATH = "/huddle/health"

@@ -143,3 +143,24 @@ def test_a_member_s_language_this_install_does_not_ship_leaves_the_panel_page_wo
     at = app_as(director, "ui/panel.py")
     assert not at.exception and not at.error
     assert "es (not shipped here: the poll's is used)" in "\n".join(t.value.to_csv() for t in at.table)
+
+
+def test_the_upload_room_is_shared_between_accounts_and_clubs():
+    """Before: one researcher with four Research pages held the whole 64 MB, and another club's
+    director's 1 MB PBN was refused six times of six."""
+    from huddle.uploads import PER_SESSION_BYTES, UploadGate
+    budget, mb = 64 * 1024 * 1024, 1024 * 1024
+    gate = UploadGate()
+    stored: dict[str, int] = {}
+    for page in range(4):                         # one researcher's four pages, each filling up
+        gate.permit(f"rs-{page}", "rita", organisation=1)
+        for _ in range(2):
+            if gate.reserve(f"rs-{page}", 8 * mb, stored, budget) is None:
+                gate.release(f"rs-{page}", 8 * mb)
+                stored[f"rs-{page}"] = stored.get(f"rs-{page}", 0) + 8 * mb
+    assert sum(stored.values()) <= max(PER_SESSION_BYTES, budget // 3)       # a third of the room at most
+    gate.permit("td", "tess", organisation=2)                                  # another club's director
+    assert all(gate.reserve("td", 1 * mb, stored, budget) is None for _ in range(1))
+    gate.permit("rs-5", "rita", organisation=1)                               # a fifth page of hers
+    refused = gate.reserve("rs-5", 8 * mb, stored, budget)
+    assert refused is not None and refused.status == 503 and "share" in refused.reason

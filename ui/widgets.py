@@ -255,7 +255,7 @@ def file_upload(user: User, label: str, kinds: list[str], key: str):
     from huddle.uploads import GATE
     ctx = get_script_run_ctx()
     if ctx is not None and user is not None:
-        GATE.permit(ctx.session_id, user.username)
+        GATE.permit(ctx.session_id, user.username, user.organisation_id)
     return st.file_uploader(label, type=kinds, key=key)
 
 
