@@ -188,6 +188,11 @@ _ARCHIVE_KINDS = {"TABLE", "TABLE DATA", "INDEX", "CONSTRAINT", "FK CONSTRAINT",
                   "SEARCHPATH"}
 
 
+HUDDLE_SCHEMA = "public"          # the schema Huddle's migrations make its tables in
+_IN_A_SCHEMA = {"TABLE", "TABLE DATA", "INDEX", "CONSTRAINT", "FK CONSTRAINT", "SEQUENCE", "SEQUENCE OWNED BY",
+                "SEQUENCE SET", "DEFAULT"}
+
+
 def _only_huddles_archive(source: Path) -> None:
     """A PostgreSQL backup's table of contents holds Huddle's kinds of object only: no function,
     trigger, view, rule, policy or extension comes in with it."""
@@ -210,10 +215,14 @@ def _only_huddles_archive(source: Path) -> None:
         kinds = [k for k in sorted(_ARCHIVE_KINDS, key=len, reverse=True) if " ".join(words[3:]).startswith(k + " ")]
         if not kinds:
             unknown.add(kind or " ".join(words[3:5]))
-        elif kinds[0] in ("TABLE", "TABLE DATA") and len(words) > 3 + len(kinds[0].split()) + 1:
-            name = words[3 + len(kinds[0].split()) + 1]
-            if name not in ours:
-                unknown.add(f"table {name}")
+            continue
+        rest = words[3 + len(kinds[0].split()):]            # the schema (or "-") and the name, then the owner
+        if kinds[0] == "SCHEMA" and len(rest) > 1 and rest[1] != HUDDLE_SCHEMA:
+            unknown.add(f"schema {rest[1]}")
+        elif kinds[0] in _IN_A_SCHEMA and rest and rest[0] not in (HUDDLE_SCHEMA, "-"):
+            unknown.add(f"schema {rest[0]}")               # Huddle's tables live in its own schema alone
+        elif kinds[0] in ("TABLE", "TABLE DATA") and len(rest) > 1 and rest[1] not in ours:
+            unknown.add(f"table {rest[1]}")
     if unknown:
         raise HuddleInputError(str(source)[:200], "holds what Huddle's schema does not (" + ", ".join(sorted(unknown))
                                + "): nothing was restored")
