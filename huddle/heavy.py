@@ -37,7 +37,10 @@ from analysis.errors import HuddleInputError
 
 PROGRESS_EVERY = 0.1            # seconds between a worker's progress messages
 LARGE_FILE = 256 * 1024         # a file this large is read on the workers (a smaller one at once)
-LARGE_CORPUS = 2000             # a corpus of more rows is fitted on the workers
+# a corpus is fitted in the page only when its fits cost this many rows read or fewer in all
+# (analysis.research.calibration.fit_work: the demonstration corpus, 500 rows and 8 fits, costs
+# 2,862 and about a second of a quiet server's CPU); the rest, on the workers
+INLINE_FIT_WORK = 5000
 PRELOADED = ["analysis", "analysis.evidence.simulation", "analysis.research.calibration", "analysis.files.games",
              "huddle.frozen"]
 

@@ -186,3 +186,18 @@ def test_a_postgresql_backup_with_a_schema_of_its_own_is_refused(postgres_server
     assert backups.rows_held(target) == []
     engine_for(source).dispose()
     engine_for(target).dispose()
+
+
+def test_a_research_corpus_is_fitted_in_the_page_only_when_its_fits_are_cheap():
+    """Before: a corpus of exactly 2,000 rows naming 800 jurisdictions was fitted in the server's
+    own process (about 24 s of CPU each time): only a size threshold decided."""
+    import pandas as pd
+    from analysis.research import calibration
+    from conftest import ROOT
+    from huddle.heavy import INLINE_FIT_WORK
+    demo = calibration.loads_corpus((ROOT / "data" / "research" / "demo-corpus.csv").read_text())
+    many = calibration.corpus_frame(pd.DataFrame([
+        dict(case_id=f"c{i}", action="Pass", chose=1, close=0, considered_only=1, poll_size=5, table_action="4S",
+             director_la=bool(i % 2), jurisdiction=f"J{i % 800}", source="made up") for i in range(2000)]))
+    assert calibration.fit_work(demo) <= INLINE_FIT_WORK < calibration.fit_work(many)
+    assert calibration.fit_work(many.head(200)) > calibration.fit_work(demo.head(200))   # by its fits, not its rows

@@ -94,8 +94,8 @@ def fits_for(corpus):
     key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns))
     found = _fits().get(key)
     if found is None:
-        found = (heavy_result(user, "the fits", heavy.research_fits, corpus) if len(corpus) > heavy.LARGE_CORPUS
-                 else research.implied_thresholds(corpus))
+        found = (heavy_result(user, "the fits", heavy.research_fits, corpus)
+                 if research.fit_work(corpus) > heavy.INLINE_FIT_WORK else research.implied_thresholds(corpus))
         _fits()[key] = found
     return found
 
@@ -120,7 +120,7 @@ def implied_thresholds() -> None:
             st.warning(inert(warning))
         st.plotly_chart(thresholds_figure(fits), width="stretch")
         table(as_percent(fits.drop(columns=["words", "model"])))
-        if fitted["director_la"].notna().any() and len(fitted) <= heavy.LARGE_CORPUS:
+        if fitted["director_la"].notna().any() and research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             models = research.compare_models(fitted)
             best = models.loc[models["better"], "model"].iloc[0]
             st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion).")

@@ -619,6 +619,28 @@ def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list
             if row.decisions < at_least]
 
 
+FIT_AS_ROWS = 200       # one fit's own cost (its likelihood profiled over the threshold grid), in rows read
+
+
+def fit_work(corpus: pd.DataFrame) -> int:
+    """What implied_thresholds will cost, before any of it is done, in rows read: each fit counts
+    FIT_AS_ROWS and the rows it reads (measured: a fit takes about 200 times as long as one more
+    row in it). A page fits at once only a corpus whose work is small; the rest goes to the
+    workers (huddle.heavy), whatever its number of rows."""
+    corpus, _ = counted_rows(corpus)
+    work = 0
+    for column in DECIDERS.values():
+        decided = corpus[corpus[column].notna()]
+        if decided.empty:
+            continue
+        types = decided["poll_type"].nunique()
+        kept = set(fitted_jurisdictions(decided))
+        fits = 1 + (types if types > 1 else 0) + len(kept)
+        work += fits * FIT_AS_ROWS + len(decided) * (2 if types > 1 else 1)
+        work += int(decided["jurisdiction"].isin(kept).sum())
+    return work
+
+
 def implied_thresholds(corpus: pd.DataFrame, **options) -> pd.DataFrame:
     """One fit per decider (directors, committees), over all rows, per poll type (when the corpus
     holds more than one) and per jurisdiction, each with its interval, or "not identified" (no
@@ -710,4 +732,4 @@ __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dum
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
            "compare_models", "MODELS", "THRESHOLD_GRID", "share_prior",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
-           "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS"]
+           "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS", "fit_work"]
