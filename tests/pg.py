@@ -52,3 +52,25 @@ def fresh_database(server: str) -> str:
                          autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return f"{server}/{name}"
+
+
+def restore_is_refused(server: str, folder, statements: list[str], match: str) -> None:
+    """A Huddle database given ``statements`` (a trigger, a schema of its own…), backed up, and
+    its restore into an empty database refused in words matching ``match``, nothing written."""
+    import pytest
+    from sqlalchemy import text
+    from analysis.errors import HuddleInputError
+    from polling import backups, setup
+    from polling.db import engine_for
+    source, target = fresh_database(server), fresh_database(server)
+    setup.prepare_database(url=source)
+    with engine_for(source).begin() as conn:
+        for statement in statements:
+            conn.execute(text(statement))
+    path = folder / "hostile.dump"
+    backups.backup(path, source)
+    with pytest.raises(HuddleInputError, match=match):
+        backups.restore(path, target)
+    assert backups.rows_held(target) == []
+    engine_for(source).dispose()
+    engine_for(target).dispose()

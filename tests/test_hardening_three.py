@@ -150,24 +150,12 @@ def test_a_restore_into_a_database_that_was_only_set_up_goes_ahead(sqlite_url, t
 
 
 def test_a_postgresql_backup_carrying_a_trigger_is_refused(postgres_server, tmp_path):
-    from sqlalchemy import text
-    from analysis.errors import HuddleInputError
-    from pg import fresh_database
-    from polling import backups, setup
-    from polling.db import engine_for
-    source, target = fresh_database(postgres_server), fresh_database(postgres_server)
-    setup.prepare_database(url=source)
-    with engine_for(source).begin() as conn:
-        conn.execute(text("CREATE FUNCTION keep_me() RETURNS trigger AS $$ BEGIN NEW.disabled_at := NULL; "
-                          "RETURN NEW; END $$ LANGUAGE plpgsql"))
-        conn.execute(text("CREATE TRIGGER keep_me BEFORE UPDATE ON user_account FOR EACH ROW EXECUTE FUNCTION keep_me()"))
-    path = tmp_path / "evening.dump"
-    backups.backup(path, source)
-    with pytest.raises(HuddleInputError, match="holds what Huddle's schema does not \\(FUNCTION, TRIGGER\\)"):
-        backups.restore(path, target)
-    assert backups.rows_held(target) == []
-    engine_for(source).dispose()
-    engine_for(target).dispose()
+    from pg import restore_is_refused
+    restore_is_refused(postgres_server, tmp_path, [
+        "CREATE FUNCTION keep_me() RETURNS trigger AS $$ BEGIN NEW.disabled_at := NULL; RETURN NEW; END $$ "
+        "LANGUAGE plpgsql",
+        "CREATE TRIGGER keep_me BEFORE UPDATE ON user_account FOR EACH ROW EXECUTE FUNCTION keep_me()"],
+        "holds what Huddle's schema does not \\(FUNCTION, TRIGGER\\)")
 
 
 def _ruling_file(name: str, **change):
