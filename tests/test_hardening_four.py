@@ -136,13 +136,13 @@ def test_a_member_s_language_this_install_does_not_ship_leaves_the_panel_page_wo
     director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
     member = panel.add_pollee("Ana", "club")
     with Session(db.engine_for(sqlite_url)) as session:        # as a restore from another install leaves it
-        row = session.get(Pollee, member.id)
+        row = session.get(Pollee, member)
         row.language = "es"
         session.add(row)
         session.commit()
     at = app_as(director, "ui/panel.py")
     assert not at.exception and not at.error
-    assert "es (not shipped here: the poll's is used)" in "\n".join(t.value.to_csv() for t in at.table)
+    assert "es (not shipped here: the poll's is used)" in "\n".join(t.value.to_csv() for t in at.dataframe)
 
 
 def test_the_upload_room_is_shared_between_accounts_and_clubs():
