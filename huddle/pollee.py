@@ -199,7 +199,7 @@ def _walk_path(query, problem: PollProblem) -> dict[int, str]:
     return path
 
 
-def _opened_page(request: Request, token: str, sent: dict | None = None, error: str = "",
+def _opened_page(request: Request, token: str, sent: dict | None = None, refused: HuddleInputError | None = None,
                  status: int = 200) -> Response:
     """The page a link opens: a refusal, Q4 still to answer, a walk-through's next turn, or Q1 to Q3."""
     from polling import services
@@ -214,6 +214,7 @@ def _opened_page(request: Request, token: str, sent: dict | None = None, error: 
         return render(Page(lang, "Huddle", message=refusal(exc, lang), kind="error"),
                       404 if exc.problem == NOT_VALID else 410)
     lang = _language(request, opened.language)
+    error = refusal(refused, lang) if refused is not None else ""      # what was sent, refused in the link's language
     hidden = {"form": form_token(token)}
     if isinstance(opened, services.PendingQ4):
         problem = opened.problem
@@ -283,11 +284,8 @@ def _apology(request: Request, token: str, failure: BaseException) -> HTMLRespon
     """A page that fails says so in words and the link's language, with a reference the log keeps."""
     reference = secrets.token_hex(4).upper()
     log.error("pollee page failed; reference %s", reference, exc_info=failure)
-    code = None
     try:
-        from polling import services
-        opened = services.open_link(token)
-        code = opened.language
+        code = _link_language(token)
     except Exception:              # noqa: BLE001 (the apology must be drawn whatever failed)
         code = None
     lang = _language(request, code)
@@ -332,8 +330,7 @@ def _answer(request: Request, token: str, sent: dict) -> Response:
     except HuddleInputError as exc:
         if exc.field == "token":                   # the link itself: the page as it now opens says why
             return _opened_page(request, token)
-        lang = _language(request, _link_language(token))
-        return _opened_page(request, token, sent, refusal(exc, lang), 400)
+        return _opened_page(request, token, sent, exc, 400)
     return RedirectResponse(f"{POLLEE_PREFIX}{token}?sent=1", status_code=303, headers=HEADERS)
 
 
@@ -359,8 +356,7 @@ def _answer_q4(request: Request, token: str, picks: list[str], none: bool) -> Re
     except HuddleInputError as exc:
         if exc.field == "token":
             return _opened_page(request, token)
-        lang = _language(request, opened.language)
-        return _opened_page(request, token, {"picks": picks}, refusal(exc, lang), 400)
+        return _opened_page(request, token, {"picks": picks}, exc, 400)
     return RedirectResponse(f"{POLLEE_PREFIX}{token}?sent=1", status_code=303, headers=HEADERS)
 
 

@@ -30,6 +30,11 @@ main { max-width: 30rem; margin: 0 auto; } h1 { font-size: 1.8rem; }
 </style>"""
 
 
+WELCOME = ("There is no account yet. Create the first director's account; that director can then add directors, "
+           "committee members and researchers.")
+NO_ACCOUNT_FOR_POLLEES = "Pollees do not need an account: they answer through their personal link."
+
+
 def sign_in_form(next_path: str) -> str:
     """The sign-in form; the route sets the HttpOnly cookie and goes on to ``next_path``."""
     return f"""
@@ -73,8 +78,7 @@ def page(query, has_users: bool, min_password: int, preloads: str = "") -> str:
     ``preloads`` are links to the app's own files, fetched while the form is filled."""
     if not has_users:
         error = str(query.get("first_error", ""))[:300]
-        body = ("<h1>Welcome to Huddle</h1><p>There is no account yet. Create the first director's account; that "
-                "director can then add directors, committee members and researchers.</p>"
+        body = (f"<h1>Welcome to Huddle</h1><p>{WELCOME}</p>"
                 + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
                 + first_director_form(str(query.get("first_user", ""))[:60], str(query.get("first_name", ""))[:120],
                                       min_password))
@@ -82,8 +86,7 @@ def page(query, has_users: bool, min_password: int, preloads: str = "") -> str:
         error = sign_in_refusal(query)
         body = ("<h1>Sign in</h1>" + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
                 + sign_in_form(safe_next(str(query.get("next", "/"))))
-                + '<p class="huddle-muted">Pollees do not need an account: they answer through their personal '
-                  "link.</p>")
+                + f'<p class="huddle-muted">{NO_ACCOUNT_FOR_POLLEES}</p>')
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
             "content=\"width=device-width, initial-scale=1\"><title>Huddle: sign in</title>"
             f"{PAGE_STYLE}{preloads}</head><body><main>{body}</main></body></html>")

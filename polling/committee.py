@@ -18,7 +18,7 @@ from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 
 from . import settings
-from .cases import case_row, log_change, move_status
+from .cases import case_row, decision_of, latest_version, log_change, move_status
 from .db import commit_or_refuse, reading, writing
 from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, UserAccount, utcnow
 
@@ -110,7 +110,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
     check_length(reason.strip(), 2000, "reason")
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)      # two chairs deciding at once queue up
-        if record.status != "appealed" or _decision(session, record_id) is not None:
+        if record.status != "appealed" or decision_of(session, record_id) is not None:
             raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
         heard = _heard(session, record_id)
         refused = heard.may_decide(username)
@@ -125,8 +125,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         outcome: CommitteeDecision = committee_decision(votes, decision, change)
         change = outcome.change
         result = reconsider(case_files.loads(record.body), change)
-        version = session.exec(select(RulingVersion.version).where(RulingVersion.case_id == record_id)
-                               .order_by(RulingVersion.version.desc())).first()
+        version = latest_version(session, record_id)
         saved = CommitteeDecisionRecord(
             case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip(),
             summary=outcome.describe()[:4000], ruling_version=version,
@@ -145,15 +144,10 @@ def _votes(session, record_id: int) -> list[CommitteeVote]:
                              .order_by(CommitteeVote.at, CommitteeVote.id)).all())
 
 
-def _decision(session, record_id: int) -> CommitteeDecisionRecord | None:
-    return session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id)
-                        .order_by(CommitteeDecisionRecord.id.desc())).first()
-
-
 def _heard(session, record_id: int) -> Appeal:
     votes = tuple(_votes(session, record_id))
     ruled_by = frozenset(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
-    return Appeal(votes, _decision(session, record_id), ruled_by, member_names(session, {v.username for v in votes}))
+    return Appeal(votes, decision_of(session, record_id), ruled_by, member_names(session, {v.username for v in votes}))
 
 
 def member_names(session, usernames: set[str]) -> tuple[tuple[str, str], ...]:

@@ -48,8 +48,7 @@ def sign_in_form() -> None:
     runs without that guard (a test's session, ``streamlit run streamlit_app.py``)."""
     if not accounts.has_users():
         st.title("Welcome to Huddle")
-        st.write("There is no account yet. Create the first director's account; that director can "
-                 "then add directors, committee members and researchers.")
+        st.write(sign_in.WELCOME)
         if st.query_params.get("first_error"):
             st.error(inert(st.query_params["first_error"]))
         st.html(sign_in.first_director_form(st.query_params.get("first_user", ""), st.query_params.get("first_name", ""),
@@ -60,7 +59,7 @@ def sign_in_form() -> None:
     if refusal:
         st.error(refusal)
     st.html(sign_in.sign_in_form(_here()))
-    st.caption("Pollees do not need an account: they answer through their personal link.")
+    st.caption(sign_in.NO_ACCOUNT_FOR_POLLEES)
 
 
 def acting_organisation(user: User) -> User:
