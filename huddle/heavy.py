@@ -271,9 +271,9 @@ def simulation(case, settings, progress=None):
     return simulate(case, settings, progress=progress)
 
 
-def research_fits(corpus, progress=None):
+def research_fits(corpus, include=(), progress=None):
     from analysis.research.calibration import implied_thresholds
-    return implied_thresholds(corpus)
+    return implied_thresholds(corpus, include)
 
 
 def research_corpus(data: bytes, progress=None):

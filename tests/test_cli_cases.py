@@ -183,9 +183,9 @@ def test_calibrate_the_demonstration_corpus(capsys):
 
 def test_calibrate_opens_the_published_rulings_by_default_and_the_synthetic_corpus_only_on_request(capsys):
     out = run_json(capsys, "calibrate")
-    assert out["corpus"]["label"] == "the published rulings (real)" and out["corpus"]["synthetic_rows"] == 0
-    assert out["warnings"][0].startswith("6 rows left out of the fits")
-    assert any("rests on 1 decision(s)" in w for w in out["warnings"])        # too few: said plainly
+    assert out["corpus"]["label"] == "the confirmed published rulings (real)" and out["corpus"]["synthetic_rows"] == 0
+    assert out["warnings"][0].startswith("18 rows left out of the fits")
+    assert any("rests on 11 decision(s)" in w for w in out["warnings"])        # too few: said plainly
     code, text, _ = run(capsys, "calibrate", "--synthetic")
     assert code == 0 and text.startswith("Corpus: the SYNTHETIC demonstration corpus (not real rulings)")
     code, _, err = run(capsys, "calibrate", "x.csv", "--synthetic")

@@ -502,10 +502,19 @@ def test_research_page_for_a_researcher(prepared):
     at = app_as(researcher, "ui/research.py")
     assert at.title[0].value == "Research"
     # the real corpus opens by default, says what it holds and why most of it cannot be fitted
-    assert at.caption[0].value.startswith("Published rulings that record a decision on a logical alternative")
-    assert "finding without a poll 6, counted poll 1" in at.caption[1].value
-    assert at.info[0].value.startswith("6 rows left out of the fits")
-    assert any(w.value.startswith("director: all: the threshold rests on 1 decision(s)") for w in at.warning)
+    assert at.caption[0].value.startswith("Published polled rulings whose counts or words were read at their source")
+    assert "counted poll 20, poll in words 8, committee poll 2, finding without a poll 2" in at.caption[1].value
+    assert at.info[0].value.startswith("18 rows left out of the fits: 8 the poll told in words")
+    assert any(w.value.startswith("director: all: the threshold rests on 11 decision(s)") for w in at.warning)
+    # what the rulings agree on and how many more it would take, for directors and committees
+    said = [m.value for m in at.markdown]
+    assert "**Directors.** Every ruling as made on the poll's own share with a threshold above 25% and at most 29%." in said
+    assert any(c.value.startswith("directors: the 95% interval is 35 points wide on 11 decisions; further clean "
+                                  "rulings needed") for c in at.caption)
+    # a researcher puts the committees' self-polls back: two more committee decisions are fitted
+    at.multiselect(key="research_include").set_value(["self-poll"]).run()
+    assert at.info[0].value.startswith("16 rows left out of the fits")
+    assert any(w.value.startswith("committee: all: the threshold rests on 5 decision(s)") for w in at.warning)
     at.radio(key="research_source").set_value("demonstration corpus (SYNTHETIC)").run()
     assert at.warning[0].value.startswith("Synthetic: made from a stated model")
     charts = {}

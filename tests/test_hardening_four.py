@@ -185,6 +185,6 @@ def test_a_research_corpus_is_fitted_in_the_page_only_when_its_fits_are_cheap():
     demo = calibration.loads_corpus((ROOT / "data" / "research" / "demo-corpus.csv").read_text())
     many = calibration.corpus_frame(pd.DataFrame([
         dict(case_id=f"c{i}", action="Pass", chose=1, close=0, considered_only=1, poll_size=5, table_action="4S",
-             director_la=bool(i % 2), jurisdiction=f"J{i % 800}", source="made up") for i in range(2000)]))
+             director_la=bool(i % 2), jurisdiction=f"J{i % 40}", source="made up") for i in range(2000)]))
     assert calibration.fit_work(demo) <= INLINE_FIT_WORK < calibration.fit_work(many)
     assert calibration.fit_work(many.head(200)) > calibration.fit_work(demo.head(200))   # by its fits, not its rows

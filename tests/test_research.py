@@ -140,12 +140,12 @@ def test_decisions_alike_are_counted_once_and_the_fit_is_unchanged():
 
 def test_a_corpus_naming_hundreds_of_jurisdictions_fits_the_largest_and_says_so():
     corpus = research.synthetic_corpus(1600, seed=1)
-    corpus["jurisdiction"] = [f"J{i % 800:03d}" if i < 1500 else "Big" for i in range(len(corpus))]
+    corpus["jurisdiction"] = [f"J{i % 200:03d}" if i < 1500 else "Big" for i in range(len(corpus))]
     fits = research.implied_thresholds(corpus)
     directors = [g for g in fits["group"] if g.startswith("director: ") and g != "director: all"]
     assert len(directors) == research.MAX_JURISDICTION_FITS and "director: Big" in directors
     said = research.jurisdictions_left_out(corpus)
-    assert said[0].startswith("directors: the corpus names 801 jurisdictions; the 30 with the most decisions")
+    assert said[0].startswith("directors: the corpus names 201 jurisdictions with enough decisions; the 30 with")
     assert research.jurisdictions_left_out(research.synthetic_corpus(100)) == []
 
 
@@ -159,38 +159,13 @@ def test_a_corpus_over_the_row_bound_is_refused_in_words():
 
 # ---------------------------------------------------------------- evidence types and the published corpus
 
-PUBLISHED = ROOT / "data" / "research" / "published-rulings.csv"
-
-
-def test_the_published_corpus_loads_and_every_row_names_its_source_and_evidence():
-    corpus = research.loads_corpus(PUBLISHED.read_text(encoding="utf-8"))
-    assert (corpus["source"].str.len() > 20).all() and not corpus["source"].str.startswith("synthetic").any()
-    summary = research.corpus_summary(corpus)
-    assert summary["rows"] == 7 and summary["with_counts"] == 1
-    assert summary["by_evidence"] == {"finding without a poll": 6, "counted poll": 1}
-    assert summary["by_jurisdiction"]["ACBL"] == 4 and summary["by_jurisdiction"]["WBF"] == 2
-
-
-def test_a_fit_uses_only_rows_with_counts_and_says_what_it_left_out():
-    corpus = research.loads_corpus(PUBLISHED.read_text(encoding="utf-8"))
-    used, left_out = research.counted_rows(corpus)
-    assert len(used) == 1
-    assert left_out == ["6 rows left out of the fits, having no counts with a number asked: 6 finding without a poll "
-                        "(no poll)"]
-    fits = research.implied_thresholds(corpus)
-    assert list(fits["decisions"]) == [1]             # the one counted row names no jurisdiction: "all" only
-    # one decision identifies nothing: no point estimate, an interval open to an end, said so
-    assert not fits["identified"].any() and fits["threshold"].isna().all()
-    assert fits["words"].iloc[0].startswith("director: all: not identified from 1 decision: any threshold from")
-
-
 def test_a_corpus_with_no_counted_row_is_refused_for_a_fit_in_words():
     text = ("case_id,action,evidence,published_share,director_la,source\n"
             "a,P,published percentages,70%,true,a casebook\nb,P,verdict only,,false,a casebook\n")
     corpus = research.loads_corpus(text)
     assert corpus["share"].isna().all() and corpus["published_share"].iloc[0] == 0.7
     with pytest.raises(HuddleInputError, match="no row has counts with the number asked.*1 published percentages "
-                                               r"\(no number asked\), 1 verdict only \(no counts\)"):
+                                               r"\(no number asked\); 1 verdict only \(no counts\)"):
         research.implied_thresholds(corpus)
 
 
@@ -240,11 +215,13 @@ def test_the_observed_share_model_is_fitted_beside_and_compared():
     """Directors who rule on the poll's own share are found so: the observed-share model fits their
     decisions better than the true-share model, and the other way round."""
     corpus = research.synthetic_corpus(300, seed=4)
-    assert research.compare_models(corpus).set_index("model").loc["true share", "better"]
+    models = research.compare_models(corpus)
+    assert models.loc[models["better"], "model"].iloc[0].startswith("true share")
     observed = corpus.copy()
     observed["director_la"] = observed["considered"] / observed["poll_size"] >= 0.25
-    table = research.compare_models(observed).set_index("model")
-    assert table.loc["observed share", "better"] and table.loc["observed share", "low"] <= 0.25
+    table = research.compare_models(observed)
+    best = table.loc[table["better"], "model"].iloc[0]
+    assert "observed share" in best and table.set_index("model").loc["observed share", "low"] <= 0.25
 
 
 def test_the_figures_in_docs_research_are_the_commands_own():

@@ -8,7 +8,7 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from analysis.research import calibration as research
+from analysis.research import calibration as research, growth
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
 from analysis.numbers import counted, percent
@@ -42,15 +42,15 @@ def read_corpus(data: bytes):
     return found
 
 st.title("Research")
-PUBLISHED, DEMO = "published rulings (real)", "demonstration corpus (SYNTHETIC)"
+PUBLISHED, DEMO = "confirmed published rulings (real)", "demonstration corpus (SYNTHETIC)"
 source = st.radio("Corpus", [PUBLISHED, "our cases", "a CSV file", DEMO], horizontal=True,
                   key="research_source")
 try:
     if source == PUBLISHED:
         corpus = research.loads_corpus((settings.research_dir() / "published-rulings.csv").read_text(encoding="utf-8"))
-        st.caption("Published rulings that record a decision on a logical alternative, each with its source "
-                   "(shipped with Huddle). Most publish no poll counts: they are kept as what they "
-                   "are and left out of the fits.")
+        st.caption("Published polled rulings whose counts or words were read at their source, each with its address "
+                   "and the sentence they were read in (shipped with Huddle). Only clean polls of logical "
+                   "alternatives are fitted; every other row is kept with its reason (docs/research.md).")
     elif source == DEMO:
         corpus = research.loads_corpus((settings.research_dir() / "demo-corpus.csv").read_text(encoding="utf-8"))
         st.warning("Synthetic: made from a stated model (seed 2026) to show the methods; these are not real rulings.")
@@ -74,9 +74,15 @@ summary = research.corpus_summary(corpus)
 st.caption(f"{counted(summary['rows'], 'row')} from {counted(summary['cases'], 'case')}, {summary['with_counts']} "
            "with counts and the number asked. By evidence: " + ", ".join(
                f"{k} {n}" for k, n in summary["by_evidence"].items()) + ".")
-fitted, left_out = research.counted_rows(corpus)
+include = tuple(st.multiselect("Put back into the fits", research.INCLUDABLE, key="research_include",
+                               help="Rows left out by default that have counts: " + "; ".join(
+                                   f"{k}: {research.LEFT_OUT[k]}" for k in research.INCLUDABLE)))
+fitted, left_out = research.counted_rows(corpus, include)
 for note in left_out:
     st.info(inert(note + "."))
+if left_out:
+    with st.expander("Rows left out of the fits, each with its reason"):
+        table(research.left_out_rows(corpus, include))
 cols = st.columns(2)
 policy_name = cols[0].selectbox("Policy", [p for p, v in PRESETS.items() if v.share_test()], key="research_policy",
                                 format_func=policy_title)
@@ -91,11 +97,12 @@ def _fits() -> FinishedRuns:
 
 def fits_for(corpus):
     """The implied thresholds; a large corpus is fitted on the server's workers."""
-    key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns))
+    key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), include)
     found = _fits().get(key)
     if found is None:
-        found = (heavy_result(user, "the fits", heavy.research_fits, corpus)
-                 if research.fit_work(corpus) > heavy.INLINE_FIT_WORK else research.implied_thresholds(corpus))
+        found = (heavy_result(user, "the fits", heavy.research_fits, corpus, include)
+                 if research.fit_work(corpus, include) > heavy.INLINE_FIT_WORK
+                 else research.implied_thresholds(corpus, include))
         _fits()[key] = found
     return found
 
@@ -120,13 +127,43 @@ def implied_thresholds() -> None:
             st.warning(inert(warning))
         st.plotly_chart(thresholds_figure(fits), width="stretch")
         table(as_percent(fits.drop(columns=["words", "model"])))
+        if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
+            agreement(fits)
         if fitted["director_la"].notna().any() and research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             models = research.compare_models(fitted)
             best = models.loc[models["better"], "model"].iloc[0]
-            st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion).")
+            st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion). "
+                        "The lapse (rulings made on other grounds) is fixed at 2% in the fits; fitted, it goes to "
+                        f"{percent(models.loc[models['model'] == 'observed share, lapse fitted', 'lapse'].iloc[0], 1)}"
+                        " (docs/research.md says why it stays fixed).")
             table(as_percent(models))
     except HuddleInputError as exc:
         st.info(inert(str(exc)))
+
+
+def agreement(fits: pd.DataFrame) -> None:
+    """Per decider: the thresholds the rulings agree with, the rulings the fit would make the other
+    way, and how many more rulings it would take."""
+    for decider, column in research.DECIDERS.items():
+        if not fitted[column].notna().any():
+            continue
+        consistent = research.consistent_thresholds(corpus, decider, include)
+        st.markdown(f"**{decider.capitalize()}s.** " + (
+            "No single threshold on the poll's own share gives every ruling as made." if consistent is None else
+            f"Every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} and at "
+            f"most {percent(consistent[1])}."))
+        for said in research.disagreements(corpus, decider, include):
+            st.write(inert(said.words()))
+        st.caption(inert(rulings_needed_for(corpus, decider).words()))
+
+
+def rulings_needed_for(corpus, decider: str) -> growth.RulingsNeeded:
+    """How many rulings it would take, simulated once per corpus, decider and rows put back."""
+    key = ("needed", int(pd.util.hash_pandas_object(corpus, index=False).sum()), decider, include)
+    found = _fits().get(key)
+    if found is None:
+        found = _fits()[key] = growth.rulings_needed(corpus, decider, include=include)
+    return found
 
 
 def operating_characteristics() -> None:

@@ -50,14 +50,34 @@ from analysis.numbers import counted as counted_plural, parse_fraction, percent
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
-                  "poll_type", "diverged", "evidence", "published_share", "year", "laws", "case_number")
+                  "poll_type", "diverged", "evidence", "published_share", "year", "laws", "case_number",
+                  # the published-rulings format (docs/research.md): what a published poll was
+                  "kind", "event", "policy_named", "poll_asked", "self_poll", "pollees_told", "counts_exact",
+                  "source_address", "quote", "notes")
 # How the finding on the action was reached. Only a counted poll (of peers, or of the committee's
-# own members) has counts and a number asked, so only those rows enter a fit.
+# own members) has counts and a number asked.
 EVIDENCE_TYPES = ("counted poll", "committee poll", "published percentages", "verdict only", "finding without a poll",
-                  "committee vote", "consultation", "field")
+                  "committee vote", "consultation", "field", "poll in words")
 COUNTED_EVIDENCE = ("counted poll", "committee poll")
 TEXT_COLUMNS = ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
-                "poll_type", "evidence", "laws", "case_number")
+                "poll_type", "evidence", "laws", "case_number", "kind", "event", "policy_named", "poll_asked",
+                "pollees_told", "counts_exact", "source_address", "quote", "notes")
+KINDS = ("ruling", "appeal", "teaching example")
+# What the poll asked: only a poll of the offending side's call for its logical alternatives
+# (Law 16B1) speaks to the threshold; the others are kept for what they show.
+POLL_QUESTIONS = ("logical alternatives", "likely action", "non-offending side", "serious error")
+COUNTS_EXACT = ("yes", "partial", "rounded share", "in words")
+# Why a row stays out of a fit by default. The four of INCLUDABLE have counts and a researcher may
+# put them in (``include``); the others have none.
+LEFT_OUT = {"teaching example": "a poll posed to readers as an example, not for a ruling",
+            "self-poll": "the committee polled its own members",
+            "not the offending side": "a poll of the non-offending side's action or of a serious error, "
+                                      "not of the offending side's call",
+            "likely action": "a poll of the likely action under misinformation, not of logical alternatives",
+            "no poll": "a share or a finding stated without a poll",
+            "in words": "the poll told in words, without counts",
+            "no counts": "no counts with the number asked"}     # said by its evidence type (NO_COUNTS)
+INCLUDABLE = ("teaching example", "self-poll", "not the offending side", "likely action")
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
 _TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
@@ -115,10 +135,48 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     if (out["source"] == "").any():
         raise HuddleInputError(f"row {int((out['source'] == '').idxmax()) + 1}: source",
                                "every row keeps its source (a case file, a publication, or 'synthetic …')")
+    _published_columns(out)
     out["considered"] = out["chose"] + out["close"] + out["considered_only"]
     out["share"] = [c / n if counted else float("nan")
                     for c, n, counted in zip(out["considered"], out["poll_size"], out["counted"])]
     return out
+
+
+def _published_columns(out: pd.DataFrame) -> None:
+    """The published-rulings columns checked (each row named), the self-poll read as true / false /
+    None, and each row's reason to stay out of a fit by default (``left_out``, empty when fitted)."""
+    for column, allowed in (("kind", KINDS), ("poll_asked", POLL_QUESTIONS), ("counts_exact", COUNTS_EXACT)):
+        out[column] = [v.lower() for v in out[column]]
+        for i, value in enumerate(out[column], 1):
+            if value and value not in allowed:
+                raise HuddleInputError(f"row {i}: {column}", f"'{value[:30]}' must be one of {', '.join(allowed)}")
+    for i, row in enumerate(out.itertuples(index=False), 1):
+        if row.kind and not (row.source_address and row.quote):
+            missing = "source_address" if not row.source_address else "quote"
+            raise HuddleInputError(f"row {i}: {missing}", "a published ruling keeps the address it was read at and "
+                                                          "the sentence its counts were read in")
+    out["self_poll"] = [_finding(v, i, "self_poll") for i, v in enumerate(out["self_poll"], 1)]
+    out["left_out"] = [_left_out(row) for row in out.itertuples(index=False)]
+
+
+def _left_out(row) -> str:
+    """The reason (LEFT_OUT) a row stays out of a fit by default, or "" when it is fitted: first
+    what no researcher can put back (no counts), then what a researcher may."""
+    if row.evidence == "finding without a poll":
+        return "no poll"
+    if row.evidence == "poll in words" or row.counts_exact in ("in words", "rounded share"):
+        return "in words"
+    if not row.counted:
+        return "no counts"
+    if row.kind == "teaching example":
+        return "teaching example"
+    if row.self_poll or row.evidence == "committee poll":
+        return "self-poll"
+    if row.poll_asked in ("non-offending side", "serious error"):
+        return "not the offending side"
+    if row.poll_asked == "likely action":
+        return "likely action"
+    return ""
 
 
 def _share(value, row: int) -> float:
@@ -153,19 +211,41 @@ def corpus_summary(corpus: pd.DataFrame) -> dict:
             "by_jurisdiction": {(k or "not given"): int(n) for k, n in corpus["jurisdiction"].value_counts().items()}}
 
 
-def counted_rows(corpus: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
-    """The rows a fit can use (a counted poll with its number asked), and why the others are left
-    out, by evidence type: "3 rows left out: 2 published percentages (no number asked), …"."""
-    used = corpus[corpus["counted"]]
-    left = corpus[~corpus["counted"]]
+def counted_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> tuple[pd.DataFrame, list[str]]:
+    """The rows a fit uses (counts with the number asked, and no reason to leave them out, or a
+    reason the researcher puts in: ``include``, keys of INCLUDABLE), and one warning saying how
+    many rows were left out and why: "12 rows left out of the fits: 3 the committee polled its own
+    members (self-poll), …"."""
+    include = set(include)
+    unknown = include - set(INCLUDABLE)
+    if unknown:
+        raise HuddleInputError("include", f"'{sorted(unknown)[0]}' must be one of {', '.join(INCLUDABLE)}")
+    fitted = corpus["counted"] & (corpus["left_out"].eq("") | corpus["left_out"].isin(include))
+    left = corpus[~fitted]
     if left.empty:
-        return used, []
-    why = {"published percentages": "no number asked", "verdict only": "no counts",
-           "finding without a poll": "no poll", "committee vote": "a vote, not a poll",
-           "consultation": "a consultation, not a poll", "field": "other tables, not a poll"}
-    parts = [f"{n} {kind} ({why[kind]})" for kind, n in left["evidence"].value_counts().items()]
-    return used, [f"{counted_plural(len(left), 'row')} left out of the fits, having no counts with a number asked: "
-                  + ", ".join(parts)]
+        return corpus[fitted], []
+    said = pd.Series([_reason(row) for row in left.itertuples(index=False)])
+    parts = [f"{n} {reason}" for reason, n in said.value_counts(sort=True).items()]
+    return corpus[fitted], [f"{counted_plural(len(left), 'row')} left out of the fits: " + "; ".join(parts)]
+
+
+# the evidence a row without counts stands on, and why it has none
+NO_COUNTS = {"published percentages": "no number asked", "verdict only": "no counts", "committee vote":
+             "a vote, not a poll", "consultation": "a consultation, not a poll", "field": "other tables, not a poll"}
+
+
+def _reason(row) -> str:
+    if row.left_out == "no counts":
+        return f"{row.evidence} ({NO_COUNTS[row.evidence]})"
+    return f"{LEFT_OUT[row.left_out]} ({row.left_out})"
+
+
+def left_out_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> pd.DataFrame:
+    """Each row a fit leaves out, with its reason in words (what the page and the command show)."""
+    used, _ = counted_rows(corpus, include)
+    rows = corpus.drop(index=used.index)
+    return pd.DataFrame({"case_id": rows["case_id"], "action": rows["action"],
+                         "reason": [_reason(row) for row in rows.itertuples(index=False)]}).reset_index(drop=True)
 
 
 def _text(value) -> str:
@@ -532,10 +612,11 @@ def _kinds(corpus: pd.DataFrame, column: str | None = None) -> pd.DataFrame:
 
 def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = "all",
                       level: float = LEVEL, lapse: float = 0.02, grid: np.ndarray = THRESHOLD_GRID,
-                      model: str = "true share") -> ThresholdFit:
+                      model: str = "true share", include: Iterable[str] = ()) -> ThresholdFit:
     """The threshold that best explains the recorded decisions and its profile-likelihood
     interval. ``model`` "true share": the spread of true shares fitted with it to every counted
-    row's counts (the docstring of this module); "observed share": the poll's own share decides."""
+    row's counts (the docstring of this module); "observed share": the poll's own share decides.
+    ``include``: reasons to leave a row out that the researcher overrides (counted_rows)."""
     column = DECIDERS.get(decider)
     if column is None:
         raise HuddleInputError("decider", f"'{decider}' must be director or committee")
@@ -543,7 +624,7 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
         raise HuddleInputError("model", f"'{model}' must be one of {', '.join(MODELS)}")
     if not 0.5 < level < 1:
         raise HuddleInputError("level", "give a level between 50% and 100%")
-    corpus = counted_rows(corpus)[0]
+    corpus = counted_rows(corpus, include)[0]
     rows = corpus[corpus[column].notna()]
     if rows.empty:
         raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
@@ -565,19 +646,145 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
 
 
 MODELS = ("true share", "observed share")
+# The lapse (rulings made on other grounds) is fixed at 2% for the fits: a corpus of a few dozen
+# decisions cannot tell 1% from 10% (lapse_profile shows how flat its likelihood is), and a fitted
+# lapse would soak up the very disagreements the threshold is meant to explain. compare_models fits
+# it beside, so a reader sees what it would change.
+LAPSE_GRID = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
 
 
-def compare_models(corpus: pd.DataFrame, decider: str = "director") -> pd.DataFrame:
-    """Both models fitted to the same decisions: each one's log-likelihood of the decisions at its
+def lapse_profile(corpus: pd.DataFrame, decider: str = "director", model: str = "observed share",
+                  include: Iterable[str] = ()) -> pd.DataFrame:
+    """The best log-likelihood of the decisions at each lapse of LAPSE_GRID (the threshold, and
+    for the true-share model the spread, refitted at each)."""
+    fits = [implied_threshold(corpus, decider, lapse=e, model=model, include=include) for e in LAPSE_GRID]
+    return pd.DataFrame({"lapse": LAPSE_GRID, "threshold": [f.threshold for f in fits],
+                         "log_likelihood": [f.log_likelihood for f in fits]})
+
+
+def logistic_rule(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> dict:
+    """A smooth rule in the poll's own share: P(LA) = 1 / (1 + exp(−(c/n − t)/s)), t the share
+    at which a ruling goes either way and s how gradually; maximum likelihood over the decisions,
+    s kept at 1 point or more (decisions a step separates exactly drive s to 0)."""
+    column = DECIDERS[decider]
+    rows = counted_rows(corpus, include)[0]
+    rows = rows[rows[column].notna()]
+    if rows.empty:
+        raise HuddleInputError("corpus", f"no {decider} decisions")
+    share, la = rows["share"].to_numpy(float), rows[column].to_numpy(bool)
+
+    def minus(x):
+        z = (share - x[0]) / math.exp(x[1])
+        return -float(np.where(la, -np.logaddexp(0, -z), -np.logaddexp(0, z)).sum())
+    found = optimize.minimize(minus, x0=np.array([0.25, math.log(0.05)]), method="L-BFGS-B",
+                              bounds=[(0.0, 1.0), (math.log(0.01), math.log(1.0))])
+    return {"threshold": float(found.x[0]), "spread": float(math.exp(found.x[1])),
+            "log_likelihood": -float(found.fun), "decisions": len(rows)}
+
+
+def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> pd.DataFrame:
+    """The models fitted to the same decisions: each one's log-likelihood of the decisions at its
     best and Akaike's criterion (the true-share model spends two more parameters, on the spread of
-    shares), and which fits better (the lower criterion)."""
-    fits = [implied_threshold(corpus, decider, model=m) for m in MODELS]
-    frame = pd.DataFrame([{"model": f.model, "threshold": f.threshold, "low": f.interval[0], "high": f.interval[1],
-                           "decisions": f.decisions, "log_likelihood": f.log_likelihood,
-                           "parameters": 3 if f.model == "true share" else 1} for f in fits])
+    shares; a fitted lapse one more; the logistic rule two, its threshold and its spread), and
+    which fits better (the lower criterion)."""
+    rows = []
+    for m in MODELS:
+        fixed = implied_threshold(corpus, decider, model=m, include=include)
+        base = 3 if m == "true share" else 1
+        rows.append({"model": m, "threshold": fixed.threshold, "low": fixed.interval[0], "high": fixed.interval[1],
+                     "decisions": fixed.decisions, "lapse": fixed.lapse, "log_likelihood": fixed.log_likelihood,
+                     "parameters": base})
+        lapses = lapse_profile(corpus, decider, m, include)
+        best = lapses.loc[lapses["log_likelihood"].idxmax()]
+        rows.append({"model": f"{m}, lapse fitted", "threshold": best["threshold"], "low": math.nan, "high": math.nan,
+                     "decisions": fixed.decisions, "lapse": best["lapse"], "log_likelihood": best["log_likelihood"],
+                     "parameters": base + 1})
+    smooth = logistic_rule(corpus, decider, include)
+    rows.append({"model": "logistic in the observed share", "threshold": smooth["threshold"], "low": math.nan,
+                 "high": math.nan, "decisions": smooth["decisions"], "lapse": math.nan,
+                 "log_likelihood": smooth["log_likelihood"], "parameters": 2})
+    frame = pd.DataFrame(rows)
     frame["aic"] = 2 * frame["parameters"] - 2 * frame["log_likelihood"]
     frame["better"] = frame["aic"] == frame["aic"].min()
     return frame
+
+
+# ---------------------------------------------------------------- what the rulings agree on
+
+def consistent_thresholds(corpus: pd.DataFrame, decider: str = "director",
+                          include: Iterable[str] = ()) -> tuple[float, float] | None:
+    """The thresholds at which the poll's own share gives every decision as it was made (LA when
+    c/n ≥ t): every t above the largest share ruled not LA and at most the smallest ruled LA,
+    as (above, at most); None when no threshold does (the rulings contradict one another)."""
+    column = DECIDERS[decider]
+    rows = counted_rows(corpus, include)[0]
+    rows = rows[rows[column].notna()]
+    la = rows.loc[rows[column].astype(bool), "share"]
+    not_la = rows.loc[~rows[column].astype(bool), "share"]
+    above = float(not_la.max()) if len(not_la) else 0.0
+    at_most = float(la.min()) if len(la) else 1.0
+    return (above, at_most) if above < at_most else None
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A ruling the fitted rule would have made the other way: the poll's counts, the ruling, the
+    fitted threshold, how far the poll's share lies from it and the chance the model gave the
+    ruling that was made."""
+
+    case_id: str
+    action: str
+    considered: int
+    asked: int
+    ruled_la: bool
+    threshold: float
+    chance: float
+
+    @property
+    def points(self) -> float:
+        """How far the poll's share lies from the threshold, in points (positive above)."""
+        return 100 * (self.considered / self.asked - self.threshold)
+
+    def words(self) -> str:
+        ruled = "LA" if self.ruled_la else "not LA"
+        side = "above" if self.points >= 0 else "below"
+        return (f"{self.case_id} ({self.action}): ruled {ruled} on {self.considered} of {self.asked} "
+                f"({percent(self.considered / self.asked)}), {abs(self.points):.0f} points {side} the fitted "
+                f"{percent(self.threshold)}; the model gave that ruling {percent(self.chance)}")
+
+
+def disagreements(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> list[Disagreement]:
+    """The rulings the decider's fitted threshold (implied_thresholds' "all" fit, true-share model)
+    would have made the other way (the true share's posterior given the poll, with the fitted
+    spread, on the other side of one half), most surprising first; none when the fit identifies
+    no threshold."""
+    column = DECIDERS[decider]
+    rows = counted_rows(corpus, include)[0]
+    rows = rows[rows[column].notna()]
+    if rows.empty:
+        return []
+    fit = implied_threshold(rows, decider, include=include)
+    if not fit.identified:
+        return []
+    a, b = fit.prior
+    c, n = rows["considered"].to_numpy(float), rows["poll_size"].to_numpy(float)
+    above = special.betainc(n - c + b, c + a, 1 - fit.threshold)        # P(true share ≥ t | c of n)
+    ruled = rows[column].to_numpy(bool)
+    chance = np.where(ruled, fit.lapse + (1 - 2 * fit.lapse) * above, 1 - fit.lapse - (1 - 2 * fit.lapse) * above)
+    found = [Disagreement(r.case_id, r.action, int(r.considered), int(r.poll_size), bool(la), fit.threshold, float(p))
+             for r, la, p, up in zip(rows.itertuples(index=False), ruled, chance, above) if la != (up >= 0.5)]
+    return sorted(found, key=lambda d: d.chance)
+
+
+def threshold_profile(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = (),
+                      lapse: float = 0.02, grid: np.ndarray = THRESHOLD_GRID) -> tuple[np.ndarray, np.ndarray]:
+    """The true-share model's profile log-likelihood over the grid and the spread (a, b) at each
+    threshold, for the decider's decisions (what implied_threshold reads its interval from)."""
+    rows = counted_rows(corpus, include)[0]
+    rows = rows[rows[DECIDERS[decider]].notna()]
+    if rows.empty:
+        raise HuddleInputError("corpus", f"no {decider} decisions")
+    return _profile(_kinds(rows), _kinds(rows, DECIDERS[decider]), grid, lapse)
 
 
 # Jurisdictions fitted one by one (those with the most decisions): each fit costs about as much
@@ -592,23 +799,36 @@ MAX_JURISDICTION_FITS = 30
 FEW_DECISIONS = 30
 
 
+# A jurisdiction is fitted apart only from this many decisions on: below it a fit of its own can
+# only say "not identified", and a table of them hides the one fit that says something.
+MIN_JURISDICTION_DECISIONS = 5
+
+
 def fitted_jurisdictions(decided: pd.DataFrame) -> list[str]:
-    """The jurisdictions fitted one by one: the MAX_JURISDICTION_FITS with the most decisions."""
+    """The jurisdictions fitted one by one: of those with MIN_JURISDICTION_DECISIONS decisions or
+    more, the MAX_JURISDICTION_FITS with the most."""
     counts = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].value_counts()
-    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ranked = sorted(((k, n) for k, n in counts.items() if n >= MIN_JURISDICTION_DECISIONS),
+                    key=lambda item: (-item[1], item[0]))
     return sorted(name for name, _ in ranked[:MAX_JURISDICTION_FITS])
 
 
 def jurisdictions_left_out(corpus: pd.DataFrame) -> list[str]:
-    """A warning for each decider whose corpus names more jurisdictions than are fitted apart."""
+    """A warning for each decider whose jurisdictions are not all fitted apart: too few decisions
+    in some, or more jurisdictions than are fitted."""
     said = []
     for decider, column in DECIDERS.items():
         decided = corpus[corpus[column].notna()]
-        named = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].nunique()
-        if named > MAX_JURISDICTION_FITS:
-            said.append(f"{decider}s: the corpus names {named} jurisdictions; the {MAX_JURISDICTION_FITS} with the "
-                        f"most decisions are fitted one by one, the other {named - MAX_JURISDICTION_FITS} count in "
-                        "'all' only")
+        counts = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].value_counts()
+        few = int((counts < MIN_JURISDICTION_DECISIONS).sum())
+        if few:
+            said.append(f"{decider}s: {counted_plural(few, 'jurisdiction')} with fewer than "
+                        f"{MIN_JURISDICTION_DECISIONS} decisions count in 'all' only")
+        enough = len(counts) - few
+        if enough > MAX_JURISDICTION_FITS:
+            said.append(f"{decider}s: the corpus names {enough} jurisdictions with enough decisions; the "
+                        f"{MAX_JURISDICTION_FITS} with the most decisions are fitted one by one, the other "
+                        f"{enough - MAX_JURISDICTION_FITS} count in 'all' only")
     return said
 
 
@@ -622,12 +842,12 @@ def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list
 FIT_AS_ROWS = 200       # one fit's own cost (its likelihood profiled over the threshold grid), in rows read
 
 
-def fit_work(corpus: pd.DataFrame) -> int:
+def fit_work(corpus: pd.DataFrame, include: Iterable[str] = ()) -> int:
     """What implied_thresholds will cost, before any of it is done, in rows read: each fit counts
     FIT_AS_ROWS and the rows it reads (measured: a fit takes about 200 times as long as one more
     row in it). A page fits at once only a corpus whose work is small; the rest goes to the
     workers (huddle.heavy), whatever its number of rows."""
-    corpus, _ = counted_rows(corpus)
+    corpus, _ = counted_rows(corpus, include)
     work = 0
     for column in DECIDERS.values():
         decided = corpus[corpus[column].notna()]
@@ -641,12 +861,13 @@ def fit_work(corpus: pd.DataFrame) -> int:
     return work
 
 
-def implied_thresholds(corpus: pd.DataFrame, **options) -> pd.DataFrame:
+def implied_thresholds(corpus: pd.DataFrame, include: Iterable[str] = (), **options) -> pd.DataFrame:
     """One fit per decider (directors, committees), over all rows, per poll type (when the corpus
     holds more than one) and per jurisdiction, each with its interval, or "not identified" (no
     point estimate). Only rows with counts and the number asked are fitted (counted_rows says
-    which were left out and why)."""
-    corpus, left_out = counted_rows(corpus)
+    which were left out and why; ``include`` puts some back)."""
+    include = tuple(include)
+    corpus, left_out = counted_rows(corpus, include)
     if corpus.empty:
         raise HuddleInputError("corpus", "no row has counts with the number asked, so no threshold can be fitted"
                                          + (f" ({left_out[0]})" if left_out else ""))
@@ -655,13 +876,13 @@ def implied_thresholds(corpus: pd.DataFrame, **options) -> pd.DataFrame:
         decided = corpus[corpus[column].notna()]
         if decided.empty:
             continue
-        fits.append(implied_threshold(decided, decider, "all", **options))
+        fits.append(implied_threshold(decided, decider, "all", include=include, **options))
         if decided["poll_type"].nunique() > 1:     # calls, leads and plays apart: peers may weigh them differently
             for kind, rows in decided.groupby("poll_type"):
-                fits.append(implied_threshold(rows, decider, f"{kind} polls", **options))
+                fits.append(implied_threshold(rows, decider, f"{kind} polls", include=include, **options))
         for jurisdiction in fitted_jurisdictions(decided):
             rows = decided[decided["jurisdiction"] == jurisdiction]
-            fits.append(implied_threshold(rows, decider, jurisdiction, **options))
+            fits.append(implied_threshold(rows, decider, jurisdiction, include=include, **options))
     if not fits:
         raise HuddleInputError("corpus", "no row records a director's or a committee's LA finding")
     return pd.DataFrame([{"group": f.group, "decisions": f.decisions, "threshold": f.threshold,
@@ -672,11 +893,11 @@ def implied_thresholds(corpus: pd.DataFrame, **options) -> pd.DataFrame:
 # ---------------------------------------------------------------- sensitivity
 
 def sensitivity(corpus: pd.DataFrame, thresholds: Iterable[float] = (0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40),
-                decider: str = "director") -> pd.DataFrame:
+                decider: str = "director", include: Iterable[str] = ()) -> pd.DataFrame:
     """For each recorded decision, the verdict each threshold gives the observed share (at least
     the threshold) and whether it differs from the decision made."""
     column = DECIDERS[decider]
-    corpus = counted_rows(corpus)[0]
+    corpus = counted_rows(corpus, include)[0]
     rows = corpus[corpus[column].notna()].reset_index(drop=True)
     out = rows[["case_id", "action", "considered", "poll_size", column]].rename(columns={column: "decided_la"})
     for t in thresholds:
@@ -730,6 +951,8 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
 __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "anonymised", "SHARED_SOURCE", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
-           "compare_models", "MODELS", "THRESHOLD_GRID", "share_prior",
+           "compare_models", "MODELS", "THRESHOLD_GRID", "share_prior", "lapse_profile", "logistic_rule",
+           "consistent_thresholds", "disagreements", "Disagreement", "threshold_profile", "counted_rows",
+           "left_out_rows", "LEFT_OUT", "INCLUDABLE",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
            "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS", "fit_work"]

@@ -4,13 +4,15 @@ written out."""
 from __future__ import annotations
 
 
+import argparse
+
 from analysis.errors import HuddleInputError
 from analysis.numbers import percent
 from huddle.commands.common import acting_organisation, bounded, is_file, read_file, write_output
 
 
 def cmd_calibrate(args) -> dict | str:
-    from analysis.research import calibration as research
+    from analysis.research import calibration as research, growth
     from polling import settings
     if args.corpus and args.synthetic:
         raise HuddleInputError("--synthetic", "give a corpus file or --synthetic, not both")
@@ -19,22 +21,28 @@ def cmd_calibrate(args) -> dict | str:
     elif args.synthetic:
         path, label = str(settings.research_dir() / "demo-corpus.csv"), "the SYNTHETIC demonstration corpus (not real rulings)"
     else:
-        path, label = str(settings.research_dir() / "published-rulings.csv"), "the published rulings (real)"
+        path, label = str(settings.research_dir() / "published-rulings.csv"), "the confirmed published rulings (real)"
     corpus = _corpus_file(path)
+    include = args.include
     oc = research.operating_characteristic(args.policy)
-    fitted, left_out = research.counted_rows(corpus)
+    fitted, left_out = research.counted_rows(corpus, include)
     try:
-        fits = research.implied_thresholds(corpus)
+        fits = research.implied_thresholds(corpus, include)
     except HuddleInputError as exc:
         fits, left_out = None, left_out + [exc.problem]
-    flips = {decider: research.flip_counts(research.sensitivity(corpus, decider=decider))
-             for decider, column in research.DECIDERS.items() if fitted[column].notna().any()}
+    decided = [d for d, column in research.DECIDERS.items() if fitted[column].notna().any()]
+    flips = {d: research.flip_counts(research.sensitivity(corpus, decider=d, include=include)) for d in decided}
+    agreement = {d: _agreement(research, corpus, d, include) for d in decided}
+    needed = {d: growth.rulings_needed(corpus, d, include=include, draws=args.draws) for d in decided}
     sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)
     out = {"corpus": {"label": label, **research.corpus_summary(corpus)},
+           "left_out": research.left_out_rows(corpus, include).to_dict(orient="records"),
            "implied_thresholds": [] if fits is None else [
                {**r, "threshold": None if not r["identified"] else r["threshold"]}
                for r in fits.round(4).to_dict(orient="records")],
+           "agreement": agreement,
+           "rulings_needed": {d: n.to_dict() for d, n in needed.items()},
            "operating_characteristic": {
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
@@ -47,12 +55,19 @@ def cmd_calibrate(args) -> dict | str:
         return out
     summary = out["corpus"]
     lines = [f"Corpus: {label}: {summary['rows']} rows from {summary['cases']} cases, {summary['with_counts']} with "
-             f"counts ({summary['synthetic_rows']} synthetic).",
+             f"counts ({summary['synthetic_rows']} synthetic), {len(fitted)} fitted.",
              "  by evidence: " + ", ".join(f"{k} {n}" for k, n in summary["by_evidence"].items()),
-             "  by jurisdiction: " + ", ".join(f"{k} {n}" for k, n in summary["by_jurisdiction"].items()),
-             "", "Implied thresholds (95% profile-likelihood intervals; the true-share model, docs/research.md):"]
+             "  by jurisdiction: " + ", ".join(f"{k} {n}" for k, n in summary["by_jurisdiction"].items())]
+    if out["left_out"]:
+        lines += ["", "Left out of the fits (--include puts back: " + ", ".join(research.INCLUDABLE) + "):"]
+        lines += [f"  {r['case_id']} ({r['action']}): {r['reason']}" for r in out["left_out"]]
+    lines += ["", "Implied thresholds (95% profile-likelihood intervals; the true-share model, docs/research.md):"]
     lines += [f"  {r['words']}" for r in out["implied_thresholds"]]
+    for decider, said in agreement.items():
+        lines += [f"  {decider}s: {said['words']}"] + [f"    {w}" for w in said["disagreements"]]
     lines += [f"  Warning: {w}." for w in out["warnings"]]
+    lines += ["", "How many rulings it would take (simulated from the fitted model with its uncertainty):"]
+    lines += [f"  {n.words()}" for n in needed.values()]
     lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
                   f"{percent(args.delta)} from the threshold:"]
     lines += ["  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in sizes)]
@@ -63,6 +78,28 @@ def cmd_calibrate(args) -> dict | str:
         lines.append(f"Decisions by {decider}s that a threshold of … would reverse: "
                      + ", ".join(f"{t}: {k}" for t, k in counts.items()))
     return "\n".join(lines)
+
+
+def _agreement(research, corpus, decider: str, include) -> dict:
+    """What the decider's rulings agree on: the range of thresholds the poll's own share reconciles
+    them all with, and the rulings the fitted rule (when it identifies one) would make the other way."""
+    consistent = research.consistent_thresholds(corpus, decider, include)
+    words = ("no single threshold on the poll's own share gives every ruling as made" if consistent is None else
+             f"every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} "
+             f"and at most {percent(consistent[1])}")
+    found = [d.words() for d in research.disagreements(corpus, decider, include)]
+    return {"consistent_thresholds": None if consistent is None else [round(x, 4) for x in consistent],
+            "words": words + ("; the fitted rule would rule " + ("one" if len(found) == 1 else str(len(found)))
+                              + " the other way:" if found else ""), "disagreements": found}
+
+
+def _reasons(text: str) -> tuple[str, ...]:
+    from analysis.research.calibration import INCLUDABLE
+    reasons = tuple(r.strip() for r in text.split(",") if r.strip())
+    for reason in reasons:
+        if reason not in INCLUDABLE:
+            raise argparse.ArgumentTypeError(f"'{reason[:40]}' must be one of {', '.join(INCLUDABLE)}")
+    return reasons
 
 
 def _corpus_file(path: str):
@@ -95,12 +132,18 @@ def cmd_corpus_export(args) -> dict | str:
 def register(r) -> None:
     p = r.add("calibrate", cmd_calibrate)
     p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll (docs/research.md); default: the "
-                                          "published rulings shipped with Huddle (data/research/published-rulings.csv)")
+                                          "confirmed published rulings shipped with Huddle "
+                                          "(data/research/published-rulings.csv)")
     p.add_argument("--synthetic", action="store_true", help="the synthetic demonstration corpus instead (not real "
                                                            "rulings: it shows the methods)")
     p.add_argument("--policy", default="wbf2017", help="the policy whose threshold test is studied")
     p.add_argument("--delta", type=bounded(float, 0.001, 0.999, "a share such as 0.1"), default=0.1,
                    help="distance of the truth from the threshold")
+    p.add_argument("--include", type=_reasons, default=(),
+                   help="reasons to leave a row out that the fits should not follow, comma-separated: "
+                        "teaching example, self-poll, not the offending side, likely action")
+    p.add_argument("--draws", type=bounded(int, 10, 5000, "a whole number of simulated futures"), default=200,
+                   help="simulated futures for how many rulings it would take (default 200)")
     corpus_sub = r.group("corpus")
     p = r.add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", under=corpus_sub)
     p.add_argument("-o", "--output", required=True)

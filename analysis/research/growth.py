@@ -1,0 +1,122 @@
+"""How many more rulings it would take before the fitted threshold is known to a given width.
+
+    from analysis.research import calibration, growth
+    need = growth.rulings_needed(corpus)            # directors, widths 20 and 10 points
+    need.needed                                     # {0.2: 80, 0.1: 320}
+    need.words()
+
+The model is the fitted true-share model (analysis.research.calibration) with its uncertainty:
+each simulated future draws a threshold from the profile likelihood (taken as a posterior over the
+grid, flat before the data) and the spread of true shares fitted at that threshold; each further
+ruling draws a poll size from the sizes seen, a true share from the spread, the count from the
+binomial and the ruling from the threshold with the fitted lapse. The width is that of the 95%
+profile-likelihood interval of the corpus with the further rulings, the spread held at its draw
+(refitting it with every ruling costs a hundred times more and narrows the interval by less than
+a point: tests/test_research_growth.py sets the two side by side). A width counts as reached at a
+number of rulings when at least half of the simulated futures reach it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+from scipy import special, stats
+
+from analysis.errors import HuddleInputError
+from analysis.numbers import counted
+from analysis.research.calibration import (DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile)
+
+STEPS = (5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560)
+WIDTHS = (0.20, 0.10)
+
+
+@dataclass(frozen=True)
+class RulingsNeeded:
+    """For each width, the fewest further rulings (of STEPS) after which half the simulated
+    futures give a 95% interval narrower than it (None: more than the last step); the median
+    width at each step; the corpus's own width and the poll sizes the futures draw from."""
+
+    decider: str
+    decisions: int
+    widths: tuple[float, ...]
+    needed: dict[float, int | None]
+    median_width: dict[int, float] = field(repr=False)
+    width_now: float = float("nan")
+    poll_sizes: tuple[int, ...] = ()
+    draws: int = 0
+
+    def words(self) -> str:
+        sizes = np.asarray(self.poll_sizes)
+        parts = [f"{round(100 * w)} points: " + (f"about {n:,} more" if n is not None else f"more than {STEPS[-1]:,}")
+                 for w, n in self.needed.items()]
+        return (f"{self.decider}s: the 95% interval is {round(100 * self.width_now)} points wide on "
+                f"{counted(self.decisions, 'decision')}; further clean rulings needed (polls of "
+                f"{sizes.min()} to {sizes.max()}, median {int(np.median(sizes))}, as seen) before half the "
+                f"simulated futures narrow it below " + "; ".join(parts))
+
+    def to_dict(self) -> dict:
+        return {"decider": self.decider, "decisions": self.decisions, "width_now": round(self.width_now, 4),
+                "needed": {str(w): n for w, n in self.needed.items()},
+                "median_width": {str(k): round(v, 4) for k, v in self.median_width.items()},
+                "poll_sizes": list(self.poll_sizes), "draws": self.draws}
+
+
+def interval_width(log_likelihood: np.ndarray, grid: np.ndarray = THRESHOLD_GRID, level: float = LEVEL) -> float:
+    """The width of the profile-likelihood interval (ends at 0% and 100% when it reaches them),
+    for each row of ``log_likelihood`` (one profile over the grid per row)."""
+    profile = np.atleast_2d(log_likelihood)
+    inside = profile >= profile.max(axis=1, keepdims=True) - stats.chi2.ppf(level, 1) / 2
+    low = np.where(inside.argmax(axis=1) > 0, grid[inside.argmax(axis=1)], 0.0)
+    last = grid.size - 1 - inside[:, ::-1].argmax(axis=1)
+    high = np.where(last < grid.size - 1, grid[last], 1.0)
+    return high - low
+
+
+def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iterable[float] = WIDTHS,
+                   draws: int = 200, seed: int = 0, include: Iterable[str] = (), lapse: float = 0.02,
+                   grid: np.ndarray = THRESHOLD_GRID) -> RulingsNeeded:
+    """The further clean rulings the fitted model says a corpus needs (module docstring)."""
+    column = DECIDERS.get(decider)
+    if column is None:
+        raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+    if not 10 <= draws <= 5000:
+        raise HuddleInputError("draws", "give from 10 to 5,000 simulated futures")
+    widths = tuple(sorted(set(float(w) for w in widths), reverse=True))
+    rows = counted_rows(corpus, include)[0]
+    rows = rows[rows[column].notna()]
+    profile, spread = threshold_profile(corpus, decider, include, lapse, grid)
+    rng = np.random.default_rng(seed)
+    weights = np.exp(profile - profile.max())
+    picks = rng.choice(grid.size, size=draws, p=weights / weights.sum())
+    sizes = rows["poll_size"].to_numpy(int)
+    now_c, now_n = rows["considered"].to_numpy(int), rows["poll_size"].to_numpy(int)
+    now_la = rows[column].to_numpy(bool)
+    largest = max(int(sizes.max()), 1)
+    profiles = np.empty((draws, len(STEPS), grid.size))
+    for d, pick in enumerate(picks):
+        t, (a, b) = grid[pick], spread[pick]
+        # log P(LA) and log P(not LA) for every count c of every size n, at every threshold
+        c, n = np.meshgrid(np.arange(largest + 1), np.arange(largest + 1), indexing="xy")
+        above = special.betainc(np.maximum(n - c, 0)[..., None] + b, c[..., None] + a, 1 - grid)
+        p = lapse + (1 - 2 * lapse) * above
+        log_la, log_not = np.log(p), np.log1p(-p)
+        # the corpus as it is
+        ll = (np.where(now_la[:, None], log_la[now_n, now_c], log_not[now_n, now_c])).sum(axis=0)
+        # further rulings from the model at this draw, added in order (each step holds the one before)
+        more_n = rng.choice(sizes, size=STEPS[-1])
+        share = rng.beta(a, b, size=STEPS[-1])
+        more_c = rng.binomial(more_n, share)
+        more_la = (share >= t) ^ (rng.random(STEPS[-1]) < lapse)
+        added = np.where(more_la[:, None], log_la[more_n, more_c], log_not[more_n, more_c]).cumsum(axis=0)
+        for s, step in enumerate(STEPS):
+            profiles[d, s] = ll + added[step - 1]
+    width = interval_width(profiles.reshape(-1, grid.size), grid).reshape(draws, len(STEPS))
+    median = {step: float(np.median(width[:, s])) for s, step in enumerate(STEPS)}
+    needed = {w: next((step for step in STEPS if median[step] < w), None) for w in widths}
+    return RulingsNeeded(decider, len(rows), widths, needed, median, float(interval_width(profile, grid)[0]),
+                         tuple(int(x) for x in sizes), draws)
+
+
+__all__ = ["RulingsNeeded", "rulings_needed", "interval_width", "STEPS", "WIDTHS"]
