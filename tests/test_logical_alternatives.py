@@ -198,3 +198,35 @@ def test_the_chance_that_more_pollees_settle_it_is_the_predictive_one():
     firm = np.array([is_firm(p_meets(k + x, n + m, t)) for x in range(m + 1)])
     assert abs(settle_chance(k, n, m, t) - firm[more].mean()) < 0.005
     assert 0 < settle_chance(k, n, m, t) < 1
+
+
+# ---------------------------------------------------------------- firmness: one figure, every test
+
+def test_an_la_is_as_firm_as_the_least_firm_test_it_passed():
+    """Before: under one-in-four, 14 of 20 on the table action (70%, the bound is more than 3/4)
+    and Pass considered by 10 was "LA (firm)" on its consideration share alone, while whether
+    over three in four of the player's peers take the table action is itself a coin toss."""
+    result = logical_alternatives([ActionCount("4S", chose=14), ActionCount("X", chose=6, considered_only=4)], "4S",
+                                  PRESETS["one-in-four"])
+    double = result.verdicts[1]
+    assert double.verdict == "LA" and double.confidence == "uncertain"
+    assert double.decided_by == "chose the table action, more than 3/4"
+    assert 0.1 < double.p_meets < 0.9
+    # with the table action well under its bound and Double considered by most, every test is firm
+    clear = logical_alternatives([ActionCount("4S", chose=8), ActionCount("X", chose=12)], "4S", PRESETS["one-in-four"])
+    assert clear.verdicts[1].confidence == "firm"
+
+
+def test_the_range_beside_firm_on_the_command_line_is_the_one_the_ruling_page_draws(capsys):
+    """Before: `huddle la` printed the 95% Wilson interval in the column beside "firm", which is
+    read from the 80% range (250 of 2,951 firm verdicts in a sample straddled it)."""
+    from analysis.law.chart_data import poll_frame
+    code, text, _ = run(capsys, "la", "--chose", "4S=3 P=2", "--table-action", "4S")
+    assert code == 0
+    header, _, double = text.splitlines()[1:4]
+    assert header.split() == ["action", "chose", "close", "consid", "interval", "verdict", "80%", "range", "p_meets",
+                              "confidence"]
+    drawn = poll_frame(logical_alternatives([ActionCount("4S", chose=3), ActionCount("P", chose=2)], "4S",
+                                            PRESETS["wbf2017"])).iloc[1]
+    assert f"LA           [{drawn['low']:.3f}, {drawn['high']:.3f}]" in double
+    assert "[0.118, 0.769]  LA" in double               # the Wilson 95% interval, apart and labelled

@@ -252,3 +252,18 @@ def test_a_published_share_rounded_to_the_percent_is_read_as_the_nearest_count_a
     assert "Pass 1 of 3" in poll.words() and "the published shares of Pass, Double rounded" in poll.words()
     exact = PublishedPoll.from_dict({"shares": {"P": "1/2"}, "asked": 4}, "evidence[0]")
     assert exact.count(exact.shares[0][1]) == (2, True) and "rounded" not in exact.words()
+
+
+@pytest.mark.parametrize("shares, asked, field, said", [
+    ((("P", "1/4"), ("X", "3/4")), 10, "shares.P", "25% of 10 asked is no whole number of pollees"),
+    ((("P", "201/400"), ("X", "199/400")), 200, "shares", "the shares, rounded to whole pollees, come to 201 of 200"),
+    ((("P", "3/2"),), None, "shares.P", "150% is not a share from 0 to 100%"),
+    ((("P", "3/4"), ("X", "1/2")), None, "shares", "the published shares add up to more than 100%"),
+])
+def test_a_published_poll_made_in_code_refuses_what_the_file_reader_refuses(shares, asked, field, said):
+    """Before: the constructor counted 25% and 75% of 10 as 3 and 8 (11 of 10) without a word;
+    only the file reader refused."""
+    from fractions import Fraction
+    from analysis.law.la_evidence import PublishedPoll
+    with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
+        PublishedPoll(tuple((a, Fraction(s)) for a, s in shares), asked)

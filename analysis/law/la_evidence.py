@@ -152,6 +152,29 @@ class PublishedPoll:
     verdict: str = ""                                 # the published conclusion, as written
     source: str = ""
 
+    def __post_init__(self) -> None:
+        """The one place a published share becomes a count: refused, naming the share, when it is
+        out of range or no whole number of the number asked even rounded to the whole percent, or
+        when the counts come to more than were asked; a share rounded to the percent is counted
+        as the nearest pollee and said so (``count``, ``words``)."""
+        for a, share in self.shares:
+            if not 0 <= share <= 1:
+                raise HuddleInputError(f"shares.{a}", f"{percent(share)} is not a share from 0 to 100%")
+        if sum(s for _, s in self.shares) > 1:
+            raise HuddleInputError("shares", "the published shares add up to more than 100%")
+        if self.asked is None:
+            return
+        for a, share in self.shares:
+            near = self.count(share)[0]
+            if abs(share * self.asked - near) > Fraction(self.asked, 200):
+                raise HuddleInputError(f"shares.{a}", f"{percent(share)} of {self.asked} asked is no whole number "
+                                       f"of pollees, even rounded to the whole percent ({near} of {self.asked} is "
+                                       f"{percent(Fraction(near, self.asked))}): check the share or the number asked")
+        counted = sum(self.count(s)[0] for _, s in self.shares)
+        if counted > self.asked:
+            raise HuddleInputError("shares", f"the shares, rounded to whole pollees, come to {counted} of "
+                                             f"{self.asked} asked: check the shares or the number asked")
+
     def intervals(self) -> dict[str, Interval]:
         """95% intervals of each share, only when the number asked is known (a share of an
         unknown number has none: 70% of 3 and 70% of 30 say very different things)."""
@@ -194,26 +217,17 @@ class PublishedPoll:
         shares = data.get("shares") or {}
         if not isinstance(shares, dict):
             raise HuddleInputError(f"{where}.shares", "must map each action to its published share, e.g. {\"P\": \"70%\"}")
-        read = []
-        for a, s in shares.items():
-            share = parse_fraction(str(s), f"{where}.shares.{a}")
-            if not 0 <= share <= 1:
-                raise HuddleInputError(f"{where}.shares.{a}", f"{s} is not a share from 0 to 100%")
-            read.append((_action(a, f"{where}.shares"), share))
-        if sum(s for _, s in read) > 1:
-            raise HuddleInputError(f"{where}.shares", "the published shares add up to more than 100%")
+        read = tuple((_action(a, f"{where}.shares"), parse_fraction(str(s), f"{where}.shares.{a}"))
+                     for a, s in shares.items())
         asked = data.get("asked")
         verdict = _text(data.get("verdict"), f"{where}.verdict")
         if not read and not verdict:
             raise HuddleInputError(where, "keep what was published: the shares, or the verdict")
         asked = None if asked is None else _whole(asked, f"{where}.asked", 1)
-        for a, share in read:
-            if asked is not None and abs(share * asked - int(share * asked + Fraction(1, 2))) > Fraction(asked, 200):
-                near = int(share * asked + Fraction(1, 2))
-                raise HuddleInputError(f"{where}.shares.{a}", f"{percent(share)} of {asked} asked is no whole number "
-                                       f"of pollees, even rounded to the whole percent ({near} of {asked} is "
-                                       f"{percent(Fraction(near, asked))}): check the share or the number asked")
-        return cls(tuple(read), asked, verdict, _text(data.get("source"), f"{where}.source"))
+        try:
+            return cls(read, asked, verdict, _text(data.get("source"), f"{where}.source"))
+        except HuddleInputError as exc:
+            raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
 
 
 @dataclass(frozen=True)

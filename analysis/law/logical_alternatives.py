@@ -108,12 +108,12 @@ class Policy:
         """The verdict, its reason, and the test that decided it: a share against a bound (whose
         uncertainty the verdict carries), or None for a test on a count alone ("nobody might
         select it") or no test at all. Its tests in order, the first that fails deciding."""
-        if self.no_la_above is not None and Fraction(table_chose, n) > self.no_la_above:
+        above = None if self.no_la_above is None else DecidingTest(
+            f"chose the table action, more than {self.no_la_above}", table_chose, self.no_la_above, True)
+        if above is not None and Fraction(table_chose, n) > self.no_la_above:
             return LAVerdict.NOT_LA, M_("{share} pollees chose the table action, more than {bound}: under {policy} "
                                         "no other action is a logical alternative.", share=_pct(table_chose, n),
-                                        bound=fraction_str(self.no_la_above), policy=self.short), \
-                DecidingTest(f"chose the table action, more than {self.no_la_above}", table_chose, self.no_la_above,
-                             True)
+                                        bound=fraction_str(self.no_la_above), policy=self.short), above
         passed, binding = [], None
         if self.consider_min is not None:
             share = Fraction(r.considered, n)
@@ -127,6 +127,7 @@ class Policy:
                                             bound=bound), binding
             passed.append(M_("{share} pollees seriously considered {action} ({bound} needed)",
                              share=_pct(r.considered, n), action=name, bound=bound))
+        chose: DecidingTest | None = None
         if self.select_min_share is not None:
             chose = DecidingTest(f"chose {name}, at least {self.select_min_share}", r.chose, self.select_min_share,
                                  False)
@@ -144,8 +145,10 @@ class Policy:
             passed.append(M_("{count} might select it", count=r.might_select))
         if not passed:
             return LAVerdict.NOT_LA, M_("{policy} sets no test {action} could pass.", policy=self.short, action=name), None
+        # an LA passed every test: it is as firm as the least firm of them, the table action's share included
+        shares = [t for t in (above, binding, chose) if t is not None]
         return LAVerdict.LA, M_("{tests}: a logical alternative under {policy}.", tests=Listed(tuple(passed), "; "),
-                                policy=self.short), binding
+                                policy=self.short), _least_firm(shares, n)
 
     def share_test(self) -> ShareTest | None:
         """The share the policy's threshold tests, or None when it tests no share."""
@@ -154,6 +157,12 @@ class Policy:
         if self.select_min_share is not None:
             return ShareTest("chose", self.select_min_share, False)
         return None
+
+
+def _least_firm(tests: list[DecidingTest], n: int) -> DecidingTest | None:
+    """Of the share tests a verdict passed, the one whose outcome is least certain (its chance of
+    meeting its bound nearest one half)."""
+    return min(tests, key=lambda t: abs(p_meets(t.k, n, t.threshold, t.strict) - 0.5), default=None)
 
 
 # the policies named in a sentence, as the catalogs translate them

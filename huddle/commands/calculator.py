@@ -144,6 +144,7 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
+    from analysis.law.chart_data import poll_frame
     from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
     tables = [_counts(args.chose, "--chose"), _counts(args.close, "--close"),
               _counts(args.considered, "--considered")]
@@ -158,21 +159,29 @@ def cmd_la(args) -> dict | str:
         return result.to_dict()
     lines = [f"Policy {result.policy.name} ({result.policy.source}); {result.poll_size} pollees; "
              f"{args.interval} {round(result.level * 100)}% intervals"]
-    lines.append(f"{'action':8} {'chose':>5} {'close':>5} {'consid':>6}  {'verdict':12} {'interval':15} "
-                 f"{'p_meets':>7}  confidence")
-    for v in result.verdicts:
+    # the range beside "firm" is the one firmness is read from (the page draws the same): the deciding
+    # share's central 80% among peers; the tested share's interval at the chosen level comes first
+    lines.append(f"{'action':8} {'chose':>5} {'close':>5} {'consid':>6}  {'interval':15}  {'verdict':12} "
+                 f"{'80% range':15} {'p_meets':>7}  confidence")
+    shown = poll_frame(result)           # the ranges the Ruling page's poll chart draws
+    for v, low, high in zip(result.verdicts, shown["low"], shown["high"]):
         c = v.counts
         p = "" if v.p_meets is None else f"{float(v.p_meets):.3f}"
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
-        lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  {v.verdict:12} "
-                     f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}] {p:>7}  {v.confidence or ''}{more}")
+        firm = f"[{low:.3f}, {high:.3f}]"
+        lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  "
+                     f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}]  {v.verdict:12} {firm:15} {p:>7}  "
+                     f"{v.confidence or ''}{more}")
     lines += [f"  {v.action}: {v.reason}" + (f" p_meets and confidence are those of the test that decided: "
                                              f"{v.decided_by}." if v.decided_by else
                                              " (decided on a count: no uncertainty figure)" if
                                              v.verdict != "table action" else "")
               for v in result.verdicts]
-    lines.append("p_meets: the chance the true share meets the deciding test's bound, the pollees taken as a sample "
-                 "of the player's peers (Jeffreys prior); firm when at most 10% or at least 90%.")
+    lines.append(f"interval: the tested share's {args.interval} {round(result.level * 100)}% interval. 80% range: its "
+                 "central 80% among the player's peers (Jeffreys prior), as the Ruling page draws it; a verdict decided "
+                 "on that share is firm when the threshold lies outside it. p_meets: the chance the true share meets "
+                 "the deciding test's bound; firm when at most 10% or at least 90%. An LA is as firm as the least firm "
+                 "test it passed (the table action's share too, where the policy bounds it).")
     return "\n".join(lines)
 
 
