@@ -11,7 +11,9 @@ import pandas as pd
 
 from analysis.law import case as case_files
 from analysis.law.logical_alternatives import LAVerdict, logical_alternatives, policy
+from analysis.bridge.deal import deal_pbn
 from analysis.research.calibration import anonymised, corpus_frame, corpus_rows, evidence_rows
+from analysis.research.packages import fingerprint
 
 from . import committee, db, rulings, services
 from .models import DEFAULT_ORGANISATION
@@ -38,6 +40,7 @@ def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame |
         start = len(rows)
         case = case_files.loads(record.body)
         rows.extend(evidence_rows(case))           # the other evidence, each row with its type
+        _said_of(rows[start:], case, record)
         if case.ruling is None or not case.ruling.poll or not case.action_in_question():
             continue
         saved = rulings.ruling_versions(record.id, url)
@@ -56,11 +59,26 @@ def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame |
                         for a in (json.loads(result)["logical_alternatives"] or {}).get("actions", [])}
             for row in found:
                 row[column] = verdicts.get(row["action"], row[column])
+        _said_of(found, case, record)
         rows.extend(found)
         if by_record:
             for row in rows[start:]:
                 row["case_id"] = f"record {record.id}"
-    return corpus_frame(rows) if rows else None
+    if not rows:
+        return None
+    corpus = corpus_frame(rows)
+    corpus["fingerprint"] = [row["fingerprint"] for row in rows]
+    return corpus
+
+
+def _said_of(rows: list[dict], case, record) -> None:
+    """What every row of a case carries beside its counts: the year it was recorded, and the
+    fingerprint that finds the same ruling in another organisation's package."""
+    board = case.board
+    auction = " ".join(c.call for c in board.auction.calls)
+    for row in rows:
+        row["year"] = record.created_at.year
+        row["fingerprint"] = fingerprint(deal_pbn(board.deal), auction, row["action"])
 
 
 __all__ = ["database_corpus"]

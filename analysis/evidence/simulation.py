@@ -204,9 +204,9 @@ class Simulation:
 
 
 def _points(x: float) -> str:
-    """A difference of shares in percentage points, signed: "+34 points", "−2 points"."""
+    """A difference of shares in percentage points, signed: "+34 points", "−2 points", "+1 point"."""
     points = round(100 * x)
-    return f"{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)} points"
+    return f"{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)} point{'' if abs(points) == 1 else 's'}"
 
 
 NEARLY_ALL = 0.95

@@ -110,10 +110,10 @@ class Policy:
         select it") or no test at all. Its tests in order, the first that fails deciding."""
         above = None if self.no_la_above is None else DecidingTest(
             f"chose the table action, more than {self.no_la_above}", table_chose, self.no_la_above, True)
-        if above is not None and Fraction(table_chose, n) > self.no_la_above:
+        if above is not None and Fraction(table_chose, n) > above.threshold:
             return LAVerdict.NOT_LA, M_("{share} pollees chose the table action, more than {bound}: under {policy} "
                                         "no other action is a logical alternative.", share=_pct(table_chose, n),
-                                        bound=fraction_str(self.no_la_above), policy=self.short), above
+                                        bound=fraction_str(above.threshold), policy=self.short), above
         passed, binding = [], None
         if self.consider_min is not None:
             share = Fraction(r.considered, n)

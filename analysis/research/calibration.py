@@ -687,6 +687,10 @@ def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Ite
     best and Akaike's criterion (the true-share model spends two more parameters, on the spread of
     shares; a fitted lapse one more; the logistic rule two, its threshold and its spread), and
     which fits better (the lower criterion)."""
+    if decider not in DECIDERS:
+        raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+    fitted = counted_rows(corpus, include)[0]
+    corpus = fitted[fitted[DECIDERS[decider]].notna()]        # the rows implied_thresholds fits, no more
     rows = []
     for m in MODELS:
         fixed = implied_threshold(corpus, decider, model=m, include=include)

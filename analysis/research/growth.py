@@ -63,7 +63,7 @@ class RulingsNeeded:
                 "poll_sizes": list(self.poll_sizes), "draws": self.draws}
 
 
-def interval_width(log_likelihood: np.ndarray, grid: np.ndarray = THRESHOLD_GRID, level: float = LEVEL) -> float:
+def interval_width(log_likelihood: np.ndarray, grid: np.ndarray = THRESHOLD_GRID, level: float = LEVEL) -> np.ndarray:
     """The width of the profile-likelihood interval (ends at 0% and 100% when it reaches them),
     for each row of ``log_likelihood`` (one profile over the grid per row)."""
     profile = np.atleast_2d(log_likelihood)

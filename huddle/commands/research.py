@@ -3,12 +3,13 @@ written out."""
 
 from __future__ import annotations
 
-
 import argparse
+from pathlib import Path
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import percent
-from huddle.commands.common import acting_organisation, bounded, is_file, read_file, write_output
+
+from huddle.commands.common import acting_organisation, bounded, is_file, output_folder, read_file, write_output
 
 
 def cmd_calibrate(args) -> dict | str:
@@ -129,6 +130,47 @@ def cmd_corpus_export(args) -> dict | str:
     return {"rows": len(corpus), "file": args.output} if args.json else f"{done} {len(corpus)} rows in {args.output}"
 
 
+def cmd_corpus_package(args) -> dict | str:
+    from datetime import datetime, timezone
+    from analysis.research.packages import package
+    from polling.corpus import database_corpus
+    from polling.organisations import get_organisation
+    organisation = get_organisation(acting_organisation(args))
+    corpus = database_corpus(organisation_id=organisation.id)
+    if corpus is None:
+        raise HuddleInputError("corpus", "no stored case has a recorded poll with a ruling")
+    period = args.period or datetime.now(timezone.utc).strftime("%Y-%m")
+    files = package(corpus, organisation.name, args.name or organisation.slug, period)
+    folder = output_folder(args.output)
+    done = [write_output(str(folder / name), text) for name, text in files.items()]
+    said = "Replaced" if "Replaced" in done else "Wrote"
+    if args.json:
+        return {"rows": len(corpus), "folder": str(folder), "files": sorted(files)}
+    return f"{said} {len(corpus)} anonymised rows in {folder / 'rulings.csv'}, described by {folder / 'datapackage.json'}"
+
+
+def cmd_corpus_merge(args) -> dict | str:
+    from analysis.research.calibration import dumps_corpus
+    from analysis.research.packages import DATA, DESCRIPTOR, merge_packages, read_package
+    read = []
+    for folder in args.packages:
+        files = {name: read_file(str(Path(folder) / name)) for name in (DESCRIPTOR, DATA)}
+        try:
+            read.append(read_package(files))
+        except HuddleInputError as exc:
+            raise HuddleInputError(f"{folder}: {exc.field}", exc.problem) from None
+    merged = merge_packages(read)
+    corpus = merged.corpus
+    done = write_output(args.output, dumps_corpus(corpus.assign(source=[f"{s} ({p})" for s, p in
+                                                                         zip(corpus["source"], corpus["package"])])))
+    if args.json:
+        return {"rows": len(corpus), "duplicates": list(merged.duplicates), "refused": list(merged.refused),
+                "file": args.output}
+    lines = [f"{done} {args.output}: {merged.words()}."]
+    lines += [f"  duplicate: {d}" for d in merged.duplicates] + [f"  refused: {r}" for r in merged.refused]
+    return "\n".join(lines)
+
+
 def register(r) -> None:
     p = r.add("calibrate", cmd_calibrate)
     p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll (docs/research.md); default: the "
@@ -148,5 +190,17 @@ def register(r) -> None:
     p = r.add("export", cmd_corpus_export, "Write the corpus as CSV or Parquet (by the file's extension).", under=corpus_sub)
     p.add_argument("-o", "--output", required=True)
     r.scoped(p)
+    p = r.add("package", cmd_corpus_package, "Publish the organisation's polled rulings, anonymised, as an open data "
+                                             "package (datapackage.json and rulings.csv; docs/research.md).",
+              under=corpus_sub)
+    p.add_argument("-o", "--output", required=True, help="the folder to write the package into")
+    p.add_argument("--name", help="the package's name (default: the organisation's slug)")
+    p.add_argument("--period", help="the month it covers, YYYY-MM (default: this month)")
+    r.scoped(p)
+    p = r.add("merge", cmd_corpus_merge, "Merge several organisations' data packages into one corpus (CSV), their "
+                                         "provenance kept, duplicates kept once, conflicting rows refused.",
+              under=corpus_sub)
+    p.add_argument("packages", nargs="+", help="the packages' folders")
+    p.add_argument("-o", "--output", required=True, help="the corpus CSV to write")
 
 

@@ -1,0 +1,262 @@
+"""Polled rulings as an open data package, and several packages as one corpus.
+
+An organisation publishes its polled rulings, anonymised, as a Frictionless Data Package
+(https://specs.frictionlessdata.io/data-package/, profile ``tabular-data-package``): a
+``datapackage.json`` descriptor beside ``rulings.csv``, the CSV described by a Table Schema
+(https://specs.frictionlessdata.io/table-schema/) with each column's type and constraints, so a
+researcher's own tools (``frictionless validate datapackage.json``) can check it. The rows are in
+the published-rulings format (docs/research.md). A researcher merges several packages into one
+corpus: each row keeps the package it came from; the same ruling in two packages (the same
+``fingerprint`` and action) is kept once and said to be a duplicate; the same ruling with other
+counts or findings is refused, with the reason.
+
+    files = package(corpus, publisher="Riverside BC", name="riverside-bc", period="2026-11")
+    merged = merge_packages([read_package(files), read_package(other)])
+    merged.corpus, merged.duplicates, merged.refused
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+import pandas as pd
+
+from analysis.errors import HuddleInputError
+from analysis.files.text import decode, spreadsheet_safe
+from analysis.limits import check_file_size
+from analysis.numbers import counted
+from analysis.research.calibration import (COUNTS_EXACT, CORPUS_COLUMNS, COUNT_COLUMNS, KINDS, POLL_QUESTIONS,
+                                           anonymised, corpus_frame, loads_corpus)
+
+DESCRIPTOR, DATA = "datapackage.json", "rulings.csv"
+PERIOD = re.compile(r"\d{4}-(0[1-9]|1[0-2])")       # a month, never a day
+# the columns a package never carries: what could name a person or a club's own case
+WITHHELD = ("case_number", "event", "notes", "class_of_players")
+BOOLEAN = ("director_la", "committee_la", "self_poll")
+DESCRIPTIONS = {
+    "case_id": "the ruling within its package (no case id of the organisation's own)",
+    "fingerprint": "the same ruling in any package: a hash of its deal, auction and action in question",
+    "action": "the action the poll was about", "table_action": "the action taken at the table",
+    "chose": "pollees who chose the action", "close": "pollees who chose another but would pick it a third of the "
+    "time or more", "considered_only": "pollees who only seriously considered it", "poll_size": "pollees asked",
+    "director_la": "the director found the action a logical alternative", "committee_la": "the committee did",
+    "kind": "ruling or appeal", "year": "the year of the ruling (no finer date is published)",
+    "source": "the package the row came from", "source_address": "the package's address (urn:huddle:…)",
+    "quote": "the counts and the finding in words, written by Huddle",
+}
+
+
+def fingerprint(deal_pbn: str, auction: str, action: str) -> str:
+    """The same ruling in any package: 16 hex digits of a hash of what the table had."""
+    return hashlib.sha256(f"{deal_pbn}|{auction}|{action}".encode()).hexdigest()[:16]
+
+
+def table_schema() -> dict:
+    """The Table Schema of rulings.csv: every column with its type and constraints."""
+    fields = []
+    for name in CORPUS_COLUMNS + ("fingerprint",):
+        if name in WITHHELD:
+            continue
+        field: dict = {"name": name, "type": "string"}
+        if name in COUNT_COLUMNS:
+            field.update(type="integer", constraints={"required": True, "minimum": 0})
+        elif name in BOOLEAN:
+            field.update(type="boolean", trueValues=["True"], falseValues=["False"])
+        elif name == "year":
+            field.update(type="integer", constraints={"minimum": 1930, "maximum": 2100})
+        elif name in ("case_id", "action", "source", "source_address", "quote", "fingerprint"):
+            field["constraints"] = {"required": True}
+        enum = {"kind": KINDS, "poll_asked": POLL_QUESTIONS, "counts_exact": COUNTS_EXACT}.get(name)
+        if enum:
+            field["constraints"] = {"enum": ["", *enum]}
+        if name in DESCRIPTIONS:
+            field["description"] = DESCRIPTIONS[name]
+        fields.append(field)
+    return {"fields": fields, "primaryKey": ["case_id", "action"], "missingValues": [""]}
+
+
+def package(corpus: pd.DataFrame, publisher: str, name: str, period: str,
+            licence: str = "CC-BY-4.0") -> dict[str, str]:
+    """The organisation's polled rulings as a data package ({file name: text}): anonymised
+    (calibration.anonymised, then every column in WITHHELD emptied), each row a published ruling
+    whose address is the package's and whose quote Huddle writes from the counts."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9._-]{0,79}", name):
+        raise HuddleInputError("name", "a package name is lower-case letters, digits, '.', '_' or '-'")
+    if not PERIOD.fullmatch(period):
+        raise HuddleInputError("period", f"'{period[:20]}' must be a month, YYYY-MM")
+    if "fingerprint" not in corpus.columns or (corpus["fingerprint"].fillna("") == "").any():
+        raise HuddleInputError("corpus", "every row needs its fingerprint (polling.corpus gives it)")
+    rows = anonymised(corpus, prefix=name)
+    rows["case_id"] = [c.replace(" ", "-") for c in rows["case_id"]]
+    for column in WITHHELD:
+        rows[column] = ""
+    rows["source"] = f"{publisher}: polled rulings, {period}"
+    rows["source_address"] = f"urn:huddle:{name}:{period}"
+    rows["kind"] = ["appeal" if c is not None else "ruling" for c in rows["committee_la"]]
+    rows["quote"] = [_quote(r) for r in rows.itertuples(index=False)]
+    rows["fingerprint"] = list(corpus["fingerprint"])
+    columns = [f["name"] for f in table_schema()["fields"]]
+    data = _csv(rows, columns)
+    descriptor = {
+        "profile": "tabular-data-package", "name": name, "title": f"{publisher}: polled rulings",
+        "created": period, "licenses": [{"name": licence}],
+        "description": "Anonymised polled rulings on logical alternatives (Law 16B1) in Huddle's published-rulings "
+                       "format: no names, no text a player typed, no pair numbers, no date finer than the month.",
+        "resources": [{"name": "rulings", "path": DATA, "profile": "tabular-data-resource", "format": "csv",
+                       "mediatype": "text/csv", "encoding": "utf-8", "schema": table_schema()}]}
+    return {DESCRIPTOR: json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n", DATA: data}
+
+
+def _csv(rows: pd.DataFrame, columns: list[str]) -> str:
+    """The rows as the schema types them: findings True / False / empty, counts and years whole,
+    text a spreadsheet will not run as a formula."""
+    out = pd.DataFrame(index=rows.index)
+    for column in columns:
+        values = rows[column]
+        if column in BOOLEAN:
+            out[column] = ["" if _missing(v) or v is None else str(bool(v)) for v in values]
+        elif column == "year":
+            out[column] = ["" if pd.isna(v) else str(int(v)) for v in values]
+        elif column == "published_share":
+            out[column] = ["" if _missing(v) else f"{v:g}" for v in values]
+        elif column in COUNT_COLUMNS:
+            out[column] = [str(int(v)) for v in values]
+        else:
+            out[column] = ["" if _missing(v) else spreadsheet_safe(v) for v in values]
+    return out.to_csv(index=False)
+
+
+def _quote(row) -> str:
+    """The counts and the finding in words, for a row that has no sentence of a source."""
+    finding = {True: "found it a logical alternative", False: "found it no logical alternative", None: "made no finding"}
+    said = (f"{row.chose + row.close + row.considered_only} of {row.poll_size} pollees seriously considered "
+            f"{row.action} ({row.chose} chose it); the director {finding[row.director_la]}")
+    if row.committee_la is not None:
+        said += f", the committee {finding[row.committee_la]}"
+    return said + "."
+
+
+def read_package(files: Mapping[str, str | bytes]) -> pd.DataFrame:
+    """A package's rows as a corpus, checked against its own Table Schema (each problem names the
+    file, the row and the column) and against the published-rulings format."""
+    if DESCRIPTOR not in files:
+        raise HuddleInputError(DESCRIPTOR, "a data package has its descriptor, datapackage.json")
+    try:
+        descriptor = json.loads(decode(check_file_size(files[DESCRIPTOR], DESCRIPTOR))[0])
+    except json.JSONDecodeError as exc:
+        raise HuddleInputError(DESCRIPTOR, f"not JSON ({exc.msg}, line {exc.lineno})") from None
+    resources = descriptor.get("resources") if isinstance(descriptor, dict) else None
+    if not isinstance(resources, list) or len(resources) != 1 or not isinstance(resources[0], dict):
+        raise HuddleInputError(f"{DESCRIPTOR}: resources", "one resource, rulings.csv, is expected")
+    resource = resources[0]
+    if resource.get("path") != DATA or DATA not in files:
+        raise HuddleInputError(f"{DESCRIPTOR}: resources[0].path", f"the rows are in {DATA}, beside the descriptor")
+    schema = resource.get("schema")
+    if schema != table_schema():
+        raise HuddleInputError(f"{DESCRIPTOR}: resources[0].schema", "not the published-rulings schema this "
+                                                                        "version of Huddle reads (docs/research.md)")
+    name = str(descriptor.get("name", ""))
+    text = decode(check_file_size(files[DATA], DATA))[0]
+    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    columns = [f["name"] for f in schema["fields"]]
+    if list(frame.columns) != columns:
+        raise HuddleInputError(f"{DATA}: header", "the columns are not those its schema names, in its order")
+    for field in schema["fields"]:
+        _check_column(frame[field["name"]], field)
+    try:
+        corpus = loads_corpus(frame.to_csv(index=False))
+    except HuddleInputError as exc:
+        raise HuddleInputError(f"{DATA}: {exc.field}", exc.problem) from None
+    corpus["fingerprint"] = list(frame["fingerprint"])
+    corpus["package"] = name
+    return corpus
+
+
+def _check_column(values: pd.Series, field: dict) -> None:
+    constraints = field.get("constraints", {})
+    for i, value in enumerate(values, 1):
+        where = f"{DATA}: row {i}: {field['name']}"
+        if value == "":
+            if constraints.get("required"):
+                raise HuddleInputError(where, "is required")
+            continue
+        if field["type"] == "integer" and not re.fullmatch(r"\d+", value):
+            raise HuddleInputError(where, f"'{value[:20]}' is not a whole number")
+        if field["type"] == "boolean" and value not in ("True", "False"):
+            raise HuddleInputError(where, f"'{value[:20]}' must be True or False")
+        if "enum" in constraints and value not in constraints["enum"]:
+            raise HuddleInputError(where, f"'{value[:30]}' is not one of its values")
+        if field["name"] == "year" and not 1930 <= int(value) <= 2100:
+            raise HuddleInputError(where, f"{value} is not a year")
+
+
+@dataclass(frozen=True)
+class MergedCorpus:
+    """Several packages as one corpus: each row with the package it came from; the duplicates
+    kept once (the packages each was found in) and the conflicting rows refused, with why."""
+
+    corpus: pd.DataFrame
+    duplicates: tuple[str, ...]
+    refused: tuple[str, ...]
+
+    def words(self) -> str:
+        packages = self.corpus["package"].nunique()
+        return (f"{counted(len(self.corpus), 'row')} from {counted(packages, 'package')}; "
+                f"{counted(len(self.duplicates), 'duplicate')} kept once; {len(self.refused)} refused")
+
+
+SAME = ("chose", "close", "considered_only", "poll_size", "director_la", "committee_la", "poll_type", "table_action")
+
+
+def merge_packages(packages: list[pd.DataFrame]) -> MergedCorpus:
+    """One corpus from several read packages (read_package), in the order given: a row whose
+    fingerprint and action were seen before is a duplicate when its counts and findings agree,
+    and refused, with the difference, when they do not."""
+    if not packages:
+        raise HuddleInputError("packages", "give at least one package")
+    names = [str(p["package"].iloc[0]) if len(p) else "" for p in packages]
+    if len(set(names)) != len(names):
+        raise HuddleInputError("packages", "the same package is given twice")
+    kept: dict[tuple[str, str], dict] = {}
+    duplicates, refused = [], []
+    for frame in packages:
+        for row in frame.to_dict(orient="records"):
+            key = (row["fingerprint"], row["action"])
+            first = kept.get(key)
+            if first is None:
+                kept[key] = row
+                continue
+            differ = [c for c in SAME if not _same(first[c], row[c])]
+            where = f"{row['package']} {row['case_id']} ({row['action']})"
+            if differ:
+                refused.append(f"{where} conflicts with {first['package']} {first['case_id']}: "
+                               + ", ".join(f"{c} {_shown(row[c])} against {_shown(first[c])}" for c in differ))
+            else:
+                duplicates.append(f"{where} is {first['package']} {first['case_id']}")
+                also = f"also published in {row['package']} as {row['case_id']}"
+                first["notes"] = f"{first['notes']}; {also}" if first.get("notes") else also
+    rows = pd.DataFrame(list(kept.values()))
+    corpus = corpus_frame(rows[[c for c in CORPUS_COLUMNS if c in rows.columns]])
+    corpus["fingerprint"] = list(rows["fingerprint"])
+    corpus["package"] = list(rows["package"])
+    return MergedCorpus(corpus, tuple(duplicates), tuple(refused))
+
+
+def _same(a, b) -> bool:
+    return (pd.isna(a) and pd.isna(b)) if (a is None or b is None or _missing(a) or _missing(b)) else a == b
+
+
+def _missing(x) -> bool:
+    return isinstance(x, float) and x != x
+
+
+def _shown(value) -> str:
+    return "none" if value is None or _missing(value) else str(value)
+
+
+__all__ = ["package", "read_package", "merge_packages", "MergedCorpus", "table_schema", "fingerprint",
+           "DESCRIPTOR", "DATA"]
