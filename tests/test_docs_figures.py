@@ -75,6 +75,12 @@ def test_the_confirmed_corpus_figures_of_docs_research(capsys):
     need = out["rulings_needed"]["director"]["needed"]
     assert f"about {need['0.2']} more" in text and f"about {need['0.1']} more" in text
     assert f"{out['corpus']['rows']} rulings" in text and f"{len(out['left_out'])} are kept out" in text
+    readme = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
+    director = whole["director: all"]
+    assert (f"directors {round(100 * director['threshold'])}%, interval {round(100 * director['low'])}–"
+            f"{round(100 * director['high'])}% from {director['decisions']} decisions") in readme
+    assert f"about {need['0.2']} more clean rulings to narrow the interval below 20 points and {need['0.1']} below 10" \
+        in readme
 
 
 @pytest.mark.parametrize("policy, smallest, first", [("wbf2017", 37, 25)])
