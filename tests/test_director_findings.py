@@ -46,12 +46,13 @@ def test_no_misinformation_section_at_all_is_read_from_the_auction():
     assert ruled(data).worksheet.answers[0].answer is False
 
 
-@pytest.mark.parametrize("evidence, answer", [("as explained", False), ("as bid", True), ("none", True)])
+@pytest.mark.parametrize("evidence, answer", [("as explained", False), ("as bid", True), ("not established", True),
+                                              ("none", None)])
 def test_no_alert_and_no_question_is_misinformation_only_if_the_agreement_called_for_an_alert(evidence, answer):
     data = _told({"call": "2D", "correct_explanation": "transfer to hearts"}, evidence=evidence)
     q1 = ruled(data).worksheet.answers[0]
     assert q1.answer is answer
-    assert ("failure to alert" in q1.reason) is answer
+    assert ("failure to alert" in q1.reason) is bool(answer)
 
 
 def test_the_told_fact_is_the_director_s_to_record_too():

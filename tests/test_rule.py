@@ -204,7 +204,7 @@ def test_misinformation_case_end_to_end(capsys):
 
 @pytest.mark.parametrize("change, stops_at, words", [
     (lambda r: r["misinformation"].update(evidence="as explained"), 0, "a mistaken call, not misinformation"),
-    (lambda r: r["misinformation"].update(evidence="none"), None, "presumes a mistaken explanation"),
+    (lambda r: r["misinformation"].update(evidence="not established"), None, "a mistaken explanation is presumed"),
     (lambda r: r["misinformation"].update(corrected="during the auction", partner_called_since=False,
                                           changed_call=False), 2, "chose to keep the call"),
     (lambda r: r["poll"].update(counts=[{"action": "X", "considered_only": 1}, {"action": "P", "chose": 8}]), 1,

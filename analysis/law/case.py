@@ -423,6 +423,7 @@ class Case:
         for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
             if data.get(name) is not None and scoring != form:
                 raise HuddleInputError(name, f"applies to {SCORING_NAMES[form]}, not {SCORING_NAMES[scoring]}")
+        _check_offered_call(data.get("ruling"), board, action_index)
         cross_imps = str(data.get("cross_imps") or "average").lower()
         if cross_imps not in CROSS_IMPS:
             raise HuddleInputError("cross_imps", f"'{cross_imps}' must be average (over the other tables) or sum")
@@ -452,6 +453,19 @@ class Case:
             poll_rules=PollRules.from_dict(data.get("poll_rules")),
             ruling_version=_ruling_version(data.get("ruling_version")),
             appeal=AppealRecord.from_dict(data.get("appeal")))
+
+
+def _check_offered_call(ruling: Any, board: Board, action_index: int | None) -> None:
+    """Law 21B1(a): a later call offered for change is the same player's, after the call in question."""
+    offered = ((ruling or {}).get("misinformation") or {}).get("offered_call") if isinstance(ruling, dict) else None
+    if offered is None or not isinstance(offered, int) or isinstance(offered, bool):
+        return
+    where = "ruling.misinformation.offered_call"
+    if action_index is None or not action_index < offered < len(board.auction.calls):
+        raise HuddleInputError(where, f"call {offered + 1} is not a call after the call in question")
+    if board.auction.seat_of(offered) != board.auction.seat_of(action_index):
+        raise HuddleInputError(where, f"call {offered + 1} is {SEAT_NAMES[board.auction.seat_of(offered)]}'s, not the "
+                                      "player's who made the call in question")
 
 
 def _ruling_version(value: Any) -> int | None:

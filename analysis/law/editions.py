@@ -19,6 +19,11 @@ _LAWS: dict[str, dict[str, str]] = {
     "logical alternative": {"1997": "Law 16A (no definition; ACBL: a substantial minority)",
                             "2007": "Law 16B1(b)", "2017": "Law 16B1(b)"},
     "ui adjustment": {"1997": "Law 16A2, Law 12C2", "2007": "Law 16B3, Law 12C1", "2017": "Law 16B3, Law 12C1"},
+    # UI from partner's explanation (or alert): the explainer's partner may not show he knows it is
+    # wrong, and must avoid taking any advantage from it
+    "partner's explanation": {"1997": "Law 75D2, Law 73C", "2007": "Law 20F5(a), Law 73C",
+                              "2017": "Law 20F5(a), Law 73C"},
+    "partner's alert": {"1997": "Law 73C", "2007": "Law 73C", "2017": "Law 73C"},
     "tempo": {"1997": "Law 73A2", "2007": "Law 73A2", "2017": "Law 73A2"},
     "manner": {"1997": "Law 73B1", "2007": "Law 73B1", "2017": "Law 73B1"},
     "question for partner": {"1997": "Law 20G1", "2007": "Law 20G1", "2017": "Law 20G1"},
@@ -26,6 +31,8 @@ _LAWS: dict[str, dict[str, str]] = {
     "damage": {"1997": "Law 12C2", "2007": "Law 12B1", "2017": "Law 12B1"},
     "mi change of call": {"1997": "Law 21B1", "2007": "Law 21B1(a)", "2017": "Law 21B1(a)"},
     "mi presumption": {"1997": "Law 75C", "2007": "Law 21B1(b)", "2017": "Law 21B1(b)"},
+    # the director cannot establish the agreement: conflicting explanations, a mistaken explanation presumed
+    "agreement not established": {"1997": "Law 75C", "2007": "Law 75C, Law 21B1(b)", "2017": "Law 75C, Law 21B1(b)"},
     "mi remedy": {"1997": "Law 21B3", "2007": "Law 21B3", "2017": "Law 21B3"},
     "mi adjustment": {"1997": "Law 21B3, Law 12C2", "2007": "Law 21B3, Law 12C1", "2017": "Law 21B3, Law 12C1"},
     "misinformation": {"1997": "Law 75", "2007": "Law 75A, Law 20F", "2017": "Law 75A, Law 20F"},

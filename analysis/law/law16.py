@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from analysis.language import M_, N_, Capital, Listed, Spoken, side_word
+from analysis.language import M_, N_, Capital, Listed, Message, Spoken, side_word
 from analysis.law.assigned import side_value
 from analysis.bridge import SEAT_NAMES, bid_rank, side_of
 from analysis.law.case import EXPLAINED_BY_PARTNER, Case, Irregularity
@@ -103,14 +103,23 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
                                    what=what, how=facts.happened_by), irr.description)
     ui_law = law("ui", case.laws)
     if irr.type in PARTNER_SAID:
+        said = law("partner's explanation" if irr.type == "explanation" else "partner's alert", case.laws)
         return Answer(q, True, M_("{what} is {how}; it is unauthorized information to the player ({law}) and needs "
                                   "no further finding.", what=Capital(UI_NOUNS[irr.type]), how=facts.happened_by,
-                                  law=ui_law), irr.description)
+                                  law=f"{said}, {ui_law}"), irr.description)
     how = law("tempo", case.laws) if irr.type in TEMPO_KINDS else law("manner", case.laws)
     if irr.type == "question":
         how += f", {law('question for partner', case.laws)}"
-    return Answer(q, True, M_("The {what} is {how}; it is unauthorized information to partner ({laws}).",
-                              what=what, how=facts.happened_by, laws=f"{ui_law}, {how}"), irr.description)
+    found = M_("The {what} is {how}; it is unauthorized information to partner ({laws}).", what=what,
+               how=facts.happened_by, laws=f"{ui_law}, {how}")
+    told = sorted({s.seconds for s in facts.statements if s.seconds is not None})
+    if irr.type in TEMPO_KINDS and facts.seconds is None and len(told) > 1:
+        # the hesitation is agreed (or found) and only its length is in dispute
+        found = Message("{found} {seconds}", found=found, seconds=M_(
+            "The seconds are disputed ({told}); that does not change the ruling: that there was an unmistakable "
+            "hesitation is established, and unauthorized information needs no more than that, whatever its length.",
+            told=Listed(tuple(s.words() for s in facts.statements if s.seconds is not None), "; ")))
+    return Answer(q, True, found, irr.description)
 
 
 def _not_established(irr: Irregularity, missing: str, seconds_decide: bool = False) -> Answer:

@@ -87,6 +87,7 @@ class Policy:
     no_la_above: Fraction | None = None
     source: str = ""
     title: str = ""                 # the policy in a director's words; the name is for files and commands
+    short_name: str = ""            # the policy named in a sentence, where SHORT_NAMES does not say it
 
     @property
     def shown(self) -> str:
@@ -95,7 +96,7 @@ class Policy:
     @property
     def short(self) -> str:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
-        return SHORT_NAMES.get(self.name, self.shown.split(":")[0])
+        return self.short_name or SHORT_NAMES.get(self.name, self.shown.split(":")[0])
 
     def verdict(self, r: ActionCount, n: int, table_chose: int, name: str | Spoken) -> tuple[LAVerdict, str]:
         """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
@@ -192,6 +193,16 @@ def policy_citation(chosen: Policy, laws: str) -> str:
     logical alternative in that edition, then the policy's own source."""
     from analysis.law.editions import law
     return M_("{law}, {laws} Laws; {source}", law=law('logical alternative', laws), laws=laws, source=chosen.source)
+
+
+def in_edition(chosen: Policy, laws: str) -> Policy:
+    """The policy named by the edition of the Laws it is applied under: the WBF's definition is
+    the same words in 2007 and 2017 (Law 16B1(b)), so a 2007 ruling reads under "WBF 2007"."""
+    if chosen.name != "wbf2017" or laws != "2007":
+        return chosen
+    title = N_("WBF 2007: a significant proportion, read as 1 in 5") if chosen.title == PRESETS["wbf2017"].title \
+        else chosen.title.replace("WBF 2017", "WBF 2007")
+    return replace(chosen, title=title, short_name=N_("WBF 2007"))
 
 
 def policy_title(name: str) -> str:
@@ -503,7 +514,7 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
                                                                              deciding.threshold, deciding.strict))
 
 
-__all__ = ["ActionCount", "LAVerdict",
+__all__ = ["ActionCount", "LAVerdict", "in_edition",
            "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
            "wilson_interval", "clopper_pearson_interval", "ShareTest", "Interval", "p_meets", "more_pollees", "action_key", "parse_action",
            "action_name"]

@@ -20,7 +20,7 @@ information to the misbidder (Kooijman's commentary on the 2017 Laws, Law 20F): 
 from __future__ import annotations
 
 from analysis.bridge import partner_of
-from analysis.language import M_, N_, Listed, seat_word
+from analysis.language import M_, N_, Listed, Message, Spoken, seat_word
 from analysis.law.case import Case
 from analysis.law.editions import law
 from analysis.law.law16 import QUESTIONS, Answer
@@ -53,6 +53,12 @@ def misinformation_given(facts: Misinformation, laws: str = "2017", told: str = 
                                    "call may mean something they do not expect, and they could ask ({asking}); a player "
                                    "who acts on his own reading of it instead is not entitled to redress ({own}).",
                                    asking=law('asking', laws), own=law('own misunderstanding', laws)), MI_TOLD[told])
+    if facts.evidence == "none" and told != "alerted, not asked":
+        return Answer(q, None, M_("No evidence of the partnership agreement has been looked at yet: the convention "
+                                  "cards, the partners' notes and what each says (Law 75C). Until the director has "
+                                  "looked, nothing is presumed."), evidence,
+                      missing=M_("Waiting for the director's finding on the agreement: the convention cards and "
+                                 "both partners heard (Law 75C)"))
     if told == "not alerted, not asked":
         return _failure_to_alert(facts, laws, evidence)
     if facts.evidence == "as explained":
@@ -65,8 +71,8 @@ def misinformation_given(facts: Misinformation, laws: str = "2017", told: str = 
                      "misinformation ({law}).", law=law('misinformation', laws)),
         "cards differ": M_("The partners' cards disagree, so they have no agreement; an explanation that describes one "
                            "is misinformation (LAWS.033, {law}).", law=law('misinformation', laws)),
-        "none": M_("With no evidence of the agreement the director presumes a mistaken explanation rather than a "
-                   "mistaken call ({law}).", law=law('mi presumption', laws)),
+        "not established": M_("The director cannot establish the partnership agreement: a mistaken explanation is "
+                              "presumed rather than a mistaken call ({law}).", law=law('agreement not established', laws)),
     }
     return Answer(q, True, reasons[facts.evidence], evidence)
 
@@ -79,11 +85,12 @@ def _failure_to_alert(facts: Misinformation, laws: str, evidence: str) -> Answer
         return Answer(q, False, M_("The call was not alerted and the agreement needs no alert: the call, not the "
                                    "information, was wrong (a mistaken call), so there is no misinformation ({law}).",
                                    law=law('misinformation', laws)), evidence)
-    if facts.evidence == "none":
-        return Answer(q, True, M_("The call was not alerted and nobody asked. With no evidence of the agreement the "
-                                  "director presumes the agreement called for an alert, so the failure to alert is "
-                                  "misinformation ({laws}).",
-                                  laws=f"{law('mi presumption', laws)}, {law('failure to alert', laws)}"), evidence)
+    if facts.evidence == "not established":
+        return Answer(q, True, M_("The call was not alerted and nobody asked. The director cannot establish the "
+                                  "agreement, so it is presumed to have called for an alert, and the failure to alert "
+                                  "is misinformation ({laws}).",
+                                  laws=f"{law('agreement not established', laws)}, {law('failure to alert', laws)}"),
+                      evidence)
     return Answer(q, True, M_("The agreement called for an alert and none was given: the failure to alert is "
                               "misinformation ({law}).", law=law('failure to alert', laws)), evidence)
 
@@ -125,7 +132,10 @@ def different_action(result: LAResult | None, finding: Finding, table_action: st
 
 def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
     """Had the non-offender's partner called after the call in question when the correction
-    came? After the final pass the auction shows it; during the auction the director says."""
+    came? After the final pass the auction shows it; during the auction the director says. A later
+    call of the same player offered for change shows it too: partner called in between."""
+    if facts.offered_call is not None and case.action_index is not None and facts.offered_call > case.action_index:
+        return True
     if facts.partner_called_since is not None or facts.corrected != "after the final pass":
         return facts.partner_called_since
     seat = case.action_seat
@@ -156,9 +166,19 @@ def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
                                   "called since the call in question.", when=when))
     if called:
         who = seat_word(partner_of(case.action_seat)) if case.action_seat else N_("partner")
-        return Answer(q, True, M_("The explanation was corrected {when}, but {who} had called since the call in "
-                                  "question, so it could no longer be changed ({law}); the remedy is an adjusted score "
-                                  "({remedy}).", when=when, who=who, law=change, remedy=remedy))
+        late = M_("The explanation was corrected {when}, but {who} had called since the call in question, so it could "
+                  "no longer be changed ({law}): it was made on misinformation, and the remedy is an adjusted score "
+                  "({remedy}).", when=when, who=who, law=change, remedy=remedy)
+        if facts.offered_call is not None and facts.changed_call is not None:
+            later = Spoken(case.board.auction.calls[facts.offered_call].call)
+            player = seat_word(case.action_seat) if case.action_seat else N_("the player")
+            offered = M_("{player}'s later {call} could still be changed, and the change was offered ({law}): "
+                         "{player} changed it.", player=player, call=later, law=change) if facts.changed_call else \
+                M_("{player}'s later {call} could still be changed, and the change was offered ({law}): {player} "
+                   "declined and kept it. Declining that remedy does not cure the earlier call.", player=player,
+                   call=later, law=change)
+            late = Message("{late} {offered}", late=late, offered=offered)
+        return Answer(q, True, late)
     if facts.changed_call is None:
         return Answer(q, None, M_("The explanation was corrected {when}, while the call could still be changed: "
                                   "record whether the non-offender changed it.", when=when))

@@ -138,15 +138,18 @@ class OutcomeTree:
             merged[leaf.ns_score] = merged.get(leaf.ns_score, Fraction(0)) + leaf.weight
         return WeightedScore(tuple(sorted(merged.items(), key=lambda sw: -sw[0])))
 
-    def refuse_weight_on(self, table_action: str, where: str, law_text: str) -> None:
+    def refuse_weight_on(self, action: str, where: str, law_text: str, suggested_over_another: bool = False) -> None:
         """Law 12C1(c): in a UI case the action taken at the table is the one the infraction
-        produced; a branch for it must be marked cancelled, never weighted."""
+        produced, and a logical alternative the UI suggests over another was no legal choice
+        either (Law 16B1(a)); a branch for either must be marked cancelled, never weighted."""
         for b in self.branches:
-            if not b.cancelled and b.weight and action_key(b.action) == action_key(table_action):
+            if not b.cancelled and b.weight and action_key(b.action) == action_key(action):
+                what = (f"{b.action} is a logical alternative the unauthorized information suggests over another, "
+                        "so choosing it was not legal either (Law 16B1(a))" if suggested_over_another else
+                        f"{b.action} is the action taken at the table, which the unauthorized information suggested")
                 raise HuddleInputError(f"{where}: weight of {b.action}",
-                                       f"{b.action} is the action taken at the table, which the unauthorized "
-                                       f"information suggested; only outcomes that could have been reached legally "
-                                       f"count ({law_text}): mark it cancelled, with weight 0")
+                                       f"{what}; only outcomes that could have been reached legally count "
+                                       f"({law_text}): mark it cancelled, with weight 0")
 
     def actions(self) -> tuple[str, ...]:
         """The legal alternatives (the cancelled action left out)."""

@@ -20,7 +20,7 @@ from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
                     ui_noun, ui_present, worksheet, QUESTIONS)
 from analysis.law.editions import law
-from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, action_word,
+from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, action_word, in_edition,
                                                logical_alternatives, policy, policy_citation)
 from analysis.law.methods import Method
 from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
@@ -109,6 +109,11 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if sheet.adjust and left_out and inputs.left_out_reason:
         extra.append(M_("Not in the outcome tree: {actions}. {reason}", actions=Listed(tuple(map(action_word, left_out))),
                         reason=inputs.left_out_reason))
+    if sheet.adjust and inputs.suggested_alternatives:
+        extra.append(M_("No weight for {actions}: the unauthorized information suggests it over another logical "
+                        "alternative, so it was no legal choice either ({laws}).",
+                        actions=Listed(tuple(map(action_word, inputs.suggested_alternatives))),
+                        laws=f"{law('ui', case.laws)}, {law('weighted', case.laws)}"))
     if cautions:
         extra.append(M_("Against the consultation: {cautions}", cautions=" ".join(cautions)))
     if extra:
@@ -243,7 +248,8 @@ def _alternatives(case: Case, table_action: str, policy_name: str | Policy, cons
     the question waits: nothing entered is no evidence, never a "no"."""
     inputs = case.findings
     if inputs.poll:
-        chosen = policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min)
+        chosen = in_edition(policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min),
+                            case.laws)
         result = logical_alternatives(inputs.poll, table_action, chosen)
         rules = case.poll_rules
         short = rules.short_by(result.poll_size)

@@ -17,7 +17,8 @@ from analysis.law.methods import Method, Weighted, method_from_dict
 from analysis.numbers import fraction_str, parse_fraction
 
 MI_EVIDENCE = {
-    "none": N_("no evidence either way"),
+    "none": N_("no evidence looked at yet"),
+    "not established": N_("the director looked at the evidence and cannot establish the agreement"),
     "as explained": N_("the convention cards (or notes) show the agreement that was explained"),
     "as bid": N_("the convention cards (or notes) show the call matched the agreement, not the explanation"),
     "cards differ": N_("the partners' convention cards are marked differently"),
@@ -77,10 +78,16 @@ class Misinformation:
     # mixed evidence weighed (Law 21B1(b), 75C): the share the director gives a mistaken explanation,
     # the rest a mistaken call; each path's adjustment weighted accordingly
     explanation_weight: Fraction | None = None
+    # Law 21B1(a): the call (its index in the auction) the director offered the non-offender to
+    # change after the correction, when it is a later call than the one in question; changed_call
+    # then says whether that call was changed or kept
+    offered_call: int | None = None
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
                                "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
+        if self.offered_call is not None:
+            out["offered_call"] = self.offered_call
         if self.told is not None:
             out["told"] = self.told
         if self.explanation_weight is not None:
@@ -115,8 +122,12 @@ class Misinformation:
                 raise HuddleInputError(f"{where}.explanation_weight", "a weight between 0 and 1 (e.g. 2/3): the share "
                                                                      "given to a mistaken explanation; leave it out "
                                                                      "when the evidence decides one way")
+        offered = data.get("offered_call")
+        if offered is not None and (not isinstance(offered, int) or isinstance(offered, bool) or offered < 0):
+            raise HuddleInputError(f"{where}.offered_call", f"{str(offered)[:20]} must be a call's number in the "
+                                                            "auction (0 = the first call)")
         return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told,
-                   weight)
+                   weight, offered)
 
 
 @dataclass(frozen=True)
@@ -206,6 +217,9 @@ class RulingInputs:
     left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
     evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
     walk_through: WalkThrough | None = None           # a walk-through poll's earlier decisions
+    # logical alternatives the unauthorized information itself suggests over another (Law 16B1(a)):
+    # not a legal choice either, so they get no weight in the adjustment (Law 12C1(c))
+    suggested_alternatives: tuple[str, ...] = ()
 
     @property
     def judged_alternatives(self) -> bool:
@@ -241,6 +255,8 @@ class RulingInputs:
             out["left_out_reason"] = self.left_out_reason
         if self.evidence:
             out["evidence"] = [e.to_dict() for e in self.evidence]
+        if self.suggested_alternatives:
+            out["suggested_alternatives"] = list(self.suggested_alternatives)
         return out
 
     @classmethod
@@ -275,7 +291,19 @@ class RulingInputs:
                    if data.get("adjustment") else Weighted(),
                    left_out_reason=str(data.get("left_out_reason", "")),
                    evidence=evidence_from_list(data.get("evidence"), f"{where}.evidence"),
-                   walk_through=WalkThrough.from_dict(poll.get("walk_through"), f"{where}.poll.walk_through"))
+                   walk_through=WalkThrough.from_dict(poll.get("walk_through"), f"{where}.poll.walk_through"),
+                   suggested_alternatives=_actions(data.get("suggested_alternatives"),
+                                                   f"{where}.suggested_alternatives"))
+
+
+def _actions(data: Any, where: str) -> tuple[str, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or len(data) > 20:
+        raise HuddleInputError(where, "must be a list of actions (calls or cards)")
+    for i, action in enumerate(data):
+        parse_action(str(action), f"{where}[{i}]")
+    return tuple(str(a) for a in data)
 
 
 def _count(data: Any, where: str) -> ActionCount:

@@ -75,11 +75,14 @@ class Method:
             if slot.kind == "tree" and not slot.optional and slot.applies(case) and getattr(self, slot.name) is None:
                 raise HuddleInputError(f"{where}.{slot.name}", f"the {self.name} method needs this outcome tree")
         table_action = case.action_in_question()
+        cited = law("weighted", case.laws) if has_law("weighted", case.laws) else "Law 12C1(c)"
+        suggested = case.ruling.suggested_alternatives if case.ruling is not None else ()
         if case.kind == "UI" and table_action:
             for slot, tree in self.trees():
                 if slot.legal_outcomes:
-                    tree.refuse_weight_on(table_action, f"{where}.{slot.name}", law("weighted", case.laws)
-                                          if has_law("weighted", case.laws) else "Law 12C1(c)")
+                    tree.refuse_weight_on(table_action, f"{where}.{slot.name}", cited)
+                    for action in suggested:
+                        tree.refuse_weight_on(action, f"{where}.{slot.name}", cited, suggested_over_another=True)
 
     def unavailable_hint(self) -> str:
         return "choose another method, or the edition of the Laws the event used"

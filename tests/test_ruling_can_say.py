@@ -1,0 +1,139 @@
+"""What a ruling can say that real rulings turn on (the fourth set of cases): an LA the UI itself
+suggests gets no weight, a later call offered for change and kept, the agreement that cannot be
+established (Law 75C) apart from no evidence looked at, UI from partner's explanation cited as
+Laws 20F5(a) and 73C, seconds in dispute about an agreed hesitation, and a 2007 ruling's policy
+named by its edition. Each case is built for its point; each assertion failed on the code before."""
+import copy
+import json
+
+import pytest
+
+from analysis.errors import HuddleInputError
+from analysis.law import case as case_files
+from analysis.law.ruling import rule
+from conftest import CASES
+
+
+def _data(name: str) -> dict:
+    return copy.deepcopy(json.loads((CASES / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def _tree(*branches) -> dict:
+    """An outcome tree: (action, weight, contract, tricks) per branch, or (action,) for a cancelled one."""
+    out = []
+    for b in branches:
+        if len(b) == 1:
+            out.append({"action": b[0], "weight": "0", "cancelled": True, "contracts": []})
+        else:
+            action, weight, contract, tricks = b
+            out.append({"action": action, "weight": weight, "contracts": [
+                {"contract": contract, "declarer": "S", "weight": "1", "tricks": [{"tricks": tricks, "weight": "1"}]}]})
+    return {"alternatives": out}
+
+
+def slow_five_clubs(**ruling) -> dict:
+    """Kooijman's 6♣ after a slow 5♣, ruled on a poll of North's peers: Pass, 5♦ and 6♣ considered."""
+    data = _data("kooijman-high-level-6c")
+    data["ruling"] = {"policy": "wbf2017", "poll": {"counts": [{"action": "6C", "chose": 4}, {"action": "P", "chose": 3},
+                                                                {"action": "5D", "chose": 2, "considered_only": 1}]},
+                      "suggested": {"finding": True, "reason": "The slow 5♣ shows extras."},
+                      "adjustment": {"method": "weighted", "offenders": _tree(("P", "1/2", "5C", 12),
+                                                                              ("5D", "1/2", "5D", 11), ("6C",))},
+                      **ruling}
+    return data
+
+
+# ---------------------------------------------------------------- 4. an LA the UI itself suggests
+
+def test_a_logical_alternative_the_ui_suggests_over_another_gets_no_weight():
+    """Before: "suggested_alternatives" was not read, and 5♦ kept half the weight."""
+    data = slow_five_clubs(suggested_alternatives=["5D"])
+    with pytest.raises(HuddleInputError, match=r"ruling.adjustment.offenders: weight of 5D: 5D is a logical "
+                                               r"alternative the unauthorized information suggests over another"):
+        rule(case_files.Case.from_dict(data))
+    data["ruling"]["adjustment"]["offenders"] = _tree(("P", "1", "5C", 12), ("5D",), ("6C",))
+    case = case_files.Case.from_dict(data)
+    ruling = rule(case)
+    assert ruling.adjusted and {la for la in ruling.la.logical_alternatives} == {"P", "5D"}
+    assert "No weight for 5♦: the unauthorized information suggests it over another logical alternative, so it was " \
+           "no legal choice either (Law 16B1(a), Law 12C1(c) (2017))." in ruling.text
+    again = case_files.Case.from_dict(json.loads(json.dumps(case.to_dict())))
+    assert again.ruling.suggested_alternatives == ("5D",)
+
+
+# ---------------------------------------------------------------- 5. a later call offered for change and kept
+
+def test_a_later_call_offered_for_change_and_kept_leaves_the_earlier_call_made_on_misinformation():
+    """Before: the director recorded that the change was offered and declined the only way she
+    could (the call changeable, kept), and the ruling said "the call was not made on misinformation"."""
+    data = _data("constructed-mi-transfer")
+    data["ruling"]["misinformation"].update(offered_call=7, partner_called_since=False, changed_call=False)
+    case = case_files.Case.from_dict(data)
+    ruling = rule(case)
+    q3 = ruling.worksheet.answers[2]
+    assert q3.answer is True and ruling.adjusted
+    assert "so it could no longer be changed (Law 21B1(a)): it was made on misinformation" in q3.reason
+    assert "North's later Pass could still be changed, and the change was offered (Law 21B1(a)): North declined and " \
+           "kept it." in q3.reason
+    assert case_files.Case.from_dict(json.loads(json.dumps(case.to_dict()))).ruling.misinformation.offered_call == 7
+
+
+@pytest.mark.parametrize("offered, said", [(2, "call 3 is not a call after the call in question"),
+                                           (6, "call 7 is West's, not the player's")])
+def test_an_offered_call_that_is_not_the_players_later_call_is_refused(offered, said):
+    data = _data("constructed-mi-transfer")
+    data["ruling"]["misinformation"]["offered_call"] = offered
+    with pytest.raises(HuddleInputError, match=f"ruling.misinformation.offered_call: {said}"):
+        case_files.Case.from_dict(data)
+
+
+# ---------------------------------------------------------------- 7. Law 75C
+
+def test_an_agreement_that_cannot_be_established_is_not_the_same_as_no_evidence_looked_at():
+    """Before: "none" presumed a mistaken explanation although nobody had looked at the cards,
+    and "the director cannot establish the agreement" could not be recorded."""
+    data = _data("constructed-mi-transfer")
+    data["ruling"]["misinformation"]["evidence"] = "none"
+    waiting = rule(case_files.Case.from_dict(data))
+    q1 = waiting.worksheet.answers[0]
+    assert q1.answer is None and not waiting.worksheet.decided
+    assert q1.missing == ("Waiting for the director's finding on the agreement: the convention cards and both partners "
+                          "heard (Law 75C)")
+    data["ruling"]["misinformation"].update(evidence="not established", reason="The cards are blank; each partner "
+                                                                                "describes another agreement.")
+    presumed = rule(case_files.Case.from_dict(data)).worksheet.answers[0]
+    assert presumed.answer is True
+    assert presumed.reason == ("The director cannot establish the partnership agreement: a mistaken explanation is "
+                               "presumed rather than a mistaken call (Law 75C, Law 21B1(b)).")
+
+
+# ---------------------------------------------------------------- 8. the ruling's words
+
+def test_ui_from_partners_explanation_cites_20f5a_and_73c_beside_16b1():
+    data = _data("kooijman-high-level-6c")
+    data.update(action_index=18)
+    data["irregularity"] = {"type": "explanation", "by": "N", "call_index": 2, "agreed": True,
+                            "description": "North explained 2♣ as natural."}
+    q1 = rule(case_files.Case.from_dict(data)).worksheet.answers[0]
+    assert q1.answer is True and "(Law 20F5(a), Law 73C, Law 16B1(a))" in q1.reason
+
+
+def test_an_agreed_hesitation_whose_seconds_are_disputed_says_so_and_why_it_does_not_matter():
+    data = slow_five_clubs()
+    data["irregularity"].update(agreed=None, agreed_happened=True, agreed_seconds=False, statements=[
+        {"by": "EW", "said": "South thought for about twenty seconds", "seconds": 20},
+        {"by": "NS", "said": "Eight seconds at most", "seconds": 8}])
+    q1 = rule(case_files.Case.from_dict(data)).worksheet.answers[0]
+    assert q1.answer is True
+    assert "The seconds are disputed (East-West: “South thought for about twenty seconds” (20 s); North-South: " \
+           "“Eight seconds at most” (8 s)); that does not change the ruling" in q1.reason
+
+
+def test_a_2007_ruling_names_the_policy_by_the_edition_it_applies():
+    """Before: a ruling under the 2007 Laws read the poll "under WBF 2017"."""
+    data = slow_five_clubs()
+    data["laws"] = "2007"
+    ruling = rule(case_files.Case.from_dict(data))
+    q2 = ruling.worksheet.answers[1]
+    assert "under WBF 2007: a significant proportion, read as 1 in 5 (Law 16B1(b))" in q2.reason
+    assert "2017" not in q2.reason and "WBF 2017" not in ruling.text
