@@ -131,6 +131,8 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
                        lang._("The ruling, upheld on appeal") if decided else lang._("The ruling"), lang=lang)
     if decided:
         add(Text(lang._("{summary} Reason: {reason}").format(summary=say(committee.summary), reason=committee.reason)))
+    # Law 90: beside the ruling, never inside its score
+    blocks += [Text(say(p.words())) for p in (case.ruling.procedural_penalties if case.ruling is not None else ())]
     blocks += _facts(case, lang)
     add(Heading(lang._("The deal and the auction")))
     add(Deal(case.board))

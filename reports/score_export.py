@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 from xml.sax.saxutils import escape
 
 from analysis.law.case import Case
@@ -23,17 +24,28 @@ FORMATS = ("csv", "usebio")
 
 def score_rows(case: Case, in_force: RulingInForce) -> list[dict]:
     """One row per side: board, side, exact value, its unit, the rounded decimal, the weights and
-    which ruling they are."""
+    which ruling they are; then the side's procedural penalties (Law 90), kept apart as the
+    scoring programs keep them: what comes off the board's score (in its unit) and off the match
+    (VPs), and the board's score after the penalty."""
     ruling = in_force.ruling
+    penalties = case.ruling.procedural_penalties if case.ruling is not None else ()
     rows = []
     for side in ("NS", "EW"):
         score = ruling.scores.get(side)
         value, unit = score.value() if score is not None else (None, "")
+        own = [p for p in penalties if p.side == side]
+        off = sum((d[0] for p in own if score is not None and (d := p.deduction(score)) is not None), Fraction(0))
+        vps = sum((p.amount for p in own if p.unit == "VPs"), Fraction(0))
+        after = None if value is None else value - off
         rows.append({"case": case.id, "board": case.board.number or "", "side": side,
                      "adjusted": "yes" if ruling.adjusted else "no",
                      "exact": "" if value is None else fraction_str(value),
                      "decimal": "" if value is None else str(rounded(value, 2)), "unit": unit,
                      "weights": "" if score is None else score.components(), "ruling": in_force.source,
+                     "penalty": fraction_str(off) if off else "", "penalty_vps": fraction_str(vps) if vps else "",
+                     "penalty_by": ", ".join(dict.fromkeys(p.by for p in own)),
+                     "after_penalty": "" if after is None or not off else fraction_str(after),
+                     "after_penalty_decimal": "" if after is None or not off else str(rounded(after, 2)),
                      "rounding": ROUNDING})
     return rows
 
@@ -63,11 +75,29 @@ def scores_usebio(case: Case, in_force: RulingInForce) -> str:
     for side in ("NS", "EW"):
         if rows[side]["decimal"]:
             lines.append(f"        <{side}_{tag}>{rows[side]['decimal']}</{side}_{tag}>")
+    # Law 90: a procedural penalty beside the board's score, never folded into it (Huddle's element)
+    for side in ("NS", "EW"):
+        if rows[side]["penalty"]:
+            lines.append(f'        <PENALTY SIDE="{side}" UNIT="{tag}" BY="{rows[side]["penalty_by"]}">'
+                         f'{rounded(Fraction(rows[side]["penalty"]), 2)}</PENALTY>')
+        if rows[side]["penalty_vps"]:
+            lines.append(f'        <PENALTY SIDE="{side}" UNIT="VICTORY_POINTS" BY="{rows[side]["penalty_by"]}">'
+                         f'{rounded(Fraction(rows[side]["penalty_vps"]), 2)}</PENALTY>')
     notes = "; ".join(f"{side} {rows[side]['exact']} {unit} exactly ({rows[side]['weights'] or 'artificial'})"
-                      for side in ("NS", "EW") if rows[side]["exact"])
+                      + _penalty_note(rows[side]) for side in ("NS", "EW") if rows[side]["exact"])
     lines += [f"        <NOTES>{escape(f'{notes}; {ROUNDING}; the ruling: {in_force.source}')}</NOTES>", "      </TRAVELLER_LINE>",
               "    </BOARD>", "  </EVENT>", "</USEBIO>", ""]
     return "\n".join(lines)
+
+
+def _penalty_note(row: dict) -> str:
+    """A side's procedural penalty in words, for the notes of USEBIO and the PBN field file."""
+    said = []
+    if row["penalty"]:
+        said.append(f"procedural penalty (Law 90) {row['penalty']} {row['unit']}, {row['after_penalty']} after it")
+    if row["penalty_vps"]:
+        said.append(f"procedural penalty (Law 90) {row['penalty_vps']} VPs off the match")
+    return "".join(f", {s}" for s in said)
 
 
 def score_file(case: Case, in_force: RulingInForce, fmt: str) -> str:
@@ -86,11 +116,14 @@ def field_pbn(case: Case, in_force: RulingInForce | None) -> str:
     rows = {r["side"]: r for r in score_rows(case, in_force)}
     unit = rows["NS"]["unit"] or rows["EW"]["unit"]
     column = "MP" if "matchpoints" in unit else "IMP" if unit == "IMPs" else None
+    penalties = "".join(f"; {'North-South' if side == 'NS' else 'East-West'}{_penalty_note(rows[side])[1:]}"
+                        for side in ("NS", "EW") if _penalty_note(rows[side]))
     if not in_force.ruling.adjusted:
-        notes = (f"No adjustment: the table result stands ({in_force.source})",)
+        notes = (f"No adjustment: the table result stands ({in_force.source}){penalties}",)
         return pbn_files.dumps([to_game(case, notes=notes)])
     exact = "; ".join(f"{'North-South' if side == 'NS' else 'East-West'} {rows[side]['exact']} {unit} exactly "
-                      f"({rows[side]['weights'] or 'artificial'})" for side in ("NS", "EW") if rows[side]["exact"])
+                      f"({rows[side]['weights'] or 'artificial'})" + _penalty_note(rows[side])
+                      for side in ("NS", "EW") if rows[side]["exact"])
     notes = (f"Adjusted score, {in_force.source}: {exact}; {ROUNDING}",)
     assigned = (column, rows["NS"]["decimal"] or "-", rows["EW"]["decimal"] or "-") if column else None
     return pbn_files.dumps([to_game(case, assigned, notes)])

@@ -4,6 +4,7 @@ established (Law 75C) apart from no evidence looked at, UI from partner's explan
 Laws 20F5(a) and 73C, seconds in dispute about an agreed hesitation, and a 2007 ruling's policy
 named by its edition. Each case is built for its point; each assertion failed on the code before."""
 import copy
+import re
 import json
 
 import pytest
@@ -137,3 +138,60 @@ def test_a_2007_ruling_names_the_policy_by_the_edition_it_applies():
     q2 = ruling.worksheet.answers[1]
     assert "under WBF 2007: a significant proportion, read as 1 in 5 (Law 16B1(b))" in q2.reason
     assert "2017" not in q2.reason and "WBF 2017" not in ruling.text
+
+
+# ---------------------------------------------------------------- 1. a procedural penalty (Law 90)
+
+def _penalised(tmp_path, **penalty) -> tuple[dict, object]:
+    data = _data("kooijman-weighted-mp")
+    data["ruling"]["procedural_penalties"] = [{"side": "EW", "amount": "25", "unit": "percent of a top",
+                                               "by": "committee", "reason": "East-West appealed without merit, "
+                                                                            "warned before.", **penalty}]
+    path = tmp_path / "penalised.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return data, path
+
+
+def test_a_procedural_penalty_is_shown_and_carried_by_every_score_that_leaves_huddle(tmp_path, sqlite_url, capsys):
+    """Before: a penalty had only the notes; now East-West's 25% of a 22 top (5 1/2 matchpoints)
+    stands beside their 13 1/2 in the ruling, the CSV and USEBIO scores, `huddle case scores`, the
+    field file and the report, and the adjusted score itself is unchanged."""
+    from analysis.law.committee import ruling_in_force
+    from reports.content import report_for_file
+    from reports.render import to_html
+    from reports.score_export import field_pbn, scores_csv, scores_usebio
+    from test_cli import run, run_json
+    data, path = _penalised(tmp_path)
+    case = case_files.Case.from_dict(data)
+    ruling = rule(case)
+    said = ("Procedural penalty (Law 90) on East-West, imposed by the appeals committee: 25% of a top, kept apart "
+            "from the adjusted score. East-West appealed without merit, warned before.")
+    assert said in ruling.text and ruling.scores["EW"].value()[0] == 27 / 2 * 1     # the adjustment untouched
+    in_force = ruling_in_force(ruling)
+    csv_text = scores_csv(case, in_force)
+    assert ",EW,yes,27/2,13.50,matchpoints of 22," in csv_text and ",11/2,,committee,8,8.00," in csv_text
+    usebio = scores_usebio(case, in_force)
+    assert "<EW_MATCH_POINTS>13.50</EW_MATCH_POINTS>" in usebio
+    assert '<PENALTY SIDE="EW" UNIT="MATCH_POINTS" BY="committee">5.50</PENALTY>' in usebio
+    assert "procedural penalty (Law 90) 11/2 matchpoints of 22, 8 after it" in field_pbn(case, in_force)
+    assert said in to_html(report_for_file(case))
+    code, _, _ = run(capsys, "case", "import", str(path))
+    assert code == 0
+    out = run_json(capsys, "case", "scores", "kooijman-weighted-mp")
+    east_west = next(r for r in out["scores"] if r["side"] == "EW")
+    assert (east_west["exact"], east_west["penalty"], east_west["after_penalty"]) == ("27/2", "11/2", "8")
+    again = case_files.Case.from_dict(json.loads(json.dumps(case.to_dict())))
+    assert again.ruling.procedural_penalties == case.ruling.procedural_penalties
+
+
+@pytest.mark.parametrize("penalty, field, said", [
+    ({"unit": "IMPs"}, "ruling.procedural_penalties[0].unit", "'IMPs' is not a unit of matchpoints scoring"),
+    ({"amount": "0"}, "ruling.procedural_penalties[0].amount", "0 must be more than 0"),
+    ({"reason": ""}, "ruling.procedural_penalties[0].reason", "a procedural penalty says why it was imposed"),
+    ({"by": "opponents"}, "ruling.procedural_penalties[0].by", "'opponents' must be director or committee"),
+    ({"side": "N"}, "ruling.procedural_penalties[0].side", "'N' must be NS or EW"),
+])
+def test_a_procedural_penalty_that_cannot_stand_is_refused_naming_its_field(tmp_path, penalty, field, said):
+    data, _ = _penalised(tmp_path, **penalty)
+    with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
+        case_files.Case.from_dict(data)

@@ -28,6 +28,7 @@ from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
 from analysis.bridge.play import Play, choice_of, parse_choice, parse_play, play_columns, played_order, position_name
 from analysis.law.appeal import AppealRecord
+from analysis.law.penalties import check_units
 from analysis.law.poll_rules import PollRules
 from analysis.law.ruling_inputs import RulingInputs
 from analysis.law.facts import (MAX_STATEMENTS, Established, FactFinding, Statement, established,
@@ -424,6 +425,10 @@ class Case:
             if data.get(name) is not None and scoring != form:
                 raise HuddleInputError(name, f"applies to {SCORING_NAMES[form]}, not {SCORING_NAMES[scoring]}")
         _check_offered_call(data.get("ruling"), board, action_index)
+        ruling = None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
+                                                                            board.vulnerability, kind)
+        if ruling is not None:
+            check_units(ruling.procedural_penalties, scoring, "ruling.procedural_penalties")
         cross_imps = str(data.get("cross_imps") or "average").lower()
         if cross_imps not in CROSS_IMPS:
             raise HuddleInputError("cross_imps", f"'{cross_imps}' must be average (over the other tables) or sum")
@@ -440,8 +445,7 @@ class Case:
             offending_side=offending, notes=str(data.get("notes", "")),
             assumptions=tuple(str(a) for a in data.get("assumptions", [])),
             source_ruling=str(data.get("source_ruling", "")),
-            ruling=None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
-                                                                             board.vulnerability, kind),
+            ruling=ruling,
             laws=laws, matchpoint_scale=Scale.parse(data.get("matchpoint_scale") or "wbf"), knockout=knockout,
             butler_datum=ButlerDatum.from_dict(data.get("butler_datum")), cross_imps=cross_imps,
             skip_bid_regulation=skip_bid_pause(data.get("skip_bid_regulation") or DEFAULT_SKIP_BID_PAUSE).name,

@@ -16,8 +16,7 @@ import pandas as pd
 from analysis.law.case import Case
 from analysis.law.committee import ThresholdSensitivity
 from analysis.language import M_, N_
-from analysis.law.logical_alternatives import (LAResult, LAVerdict, ShareTest, action_name, action_word, firm_range,
-                                               policy_title)
+from analysis.law.logical_alternatives import (LAResult, LAVerdict, ShareTest, action_name, action_word, policy_title)
 from analysis.numbers import counted, display
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
@@ -29,15 +28,14 @@ def poll_frame(la: LAResult) -> pd.DataFrame:
     something else but would pick it a third of the time or more) or only considered it; the
     share the policy tests with its interval; the verdict."""
     n = la.poll_size
-    test = la.policy.share_test()
     rows = []
     for v in la.verdicts:
         c = v.counts
-        tested = c.chose if test is not None and test.tested == "chose" else c.considered
+        drawn = la.tested_range(v)
         rows.append({"action": action_name(v.action), "chose": c.chose, "close": c.close,
                      "considered_only": c.considered_only, "considered": c.considered, "poll_size": n,
                      # the range a firm verdict's bound lies outside (the Jeffreys posterior's central 80%)
-                     "tested_share": tested / n, "low": firm_range(tested, n).low, "high": firm_range(tested, n).high,
+                     "tested_share": la.tested(v) / n, "low": drawn.low, "high": drawn.high,
                      "verdict": v.verdict, "confidence": v.confidence or "",
                      "p_meets": v.p_meets, "table_action": v.verdict is LAVerdict.TABLE_ACTION})
     return pd.DataFrame(rows)

@@ -389,6 +389,16 @@ class LAResult:
                 return v
         raise HuddleInputError("action", f"'{action}' is not an action of this poll")
 
+    def tested(self, v: Verdict) -> int:
+        """The pollees the policy's threshold counts for an action (considered it, or chose it)."""
+        test = self.policy.share_test()
+        return v.counts.chose if test is not None and test.tested == "chose" else v.counts.considered
+
+    def tested_range(self, v: Verdict) -> Interval:
+        """The central 80% range of the tested share among the player's peers: what the poll chart
+        draws and the command prints beside "firm"."""
+        return firm_range(self.tested(v), self.poll_size)
+
     def to_dict(self) -> dict:
         return {"policy": self.policy.name, "poll_size": self.poll_size,
                 "actions": [v.to_dict() for v in self.verdicts]}

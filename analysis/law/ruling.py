@@ -109,6 +109,7 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if sheet.adjust and left_out and inputs.left_out_reason:
         extra.append(M_("Not in the outcome tree: {actions}. {reason}", actions=Listed(tuple(map(action_word, left_out))),
                         reason=inputs.left_out_reason))
+    extra += [p.words() for p in inputs.procedural_penalties]
     if sheet.adjust and inputs.suggested_alternatives:
         extra.append(M_("No weight for {actions}: the unauthorized information suggests it over another logical "
                         "alternative, so it was no legal choice either ({laws}).",

@@ -14,6 +14,7 @@ from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
 from analysis.law.logical_alternatives import ActionCount, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
+from analysis.law.penalties import ProceduralPenalty, penalties_from
 from analysis.numbers import fraction_str, parse_fraction
 
 MI_EVIDENCE = {
@@ -220,6 +221,7 @@ class RulingInputs:
     # logical alternatives the unauthorized information itself suggests over another (Law 16B1(a)):
     # not a legal choice either, so they get no weight in the adjustment (Law 12C1(c))
     suggested_alternatives: tuple[str, ...] = ()
+    procedural_penalties: tuple[ProceduralPenalty, ...] = ()   # Law 90: kept apart from the adjustment
 
     @property
     def judged_alternatives(self) -> bool:
@@ -257,6 +259,8 @@ class RulingInputs:
             out["evidence"] = [e.to_dict() for e in self.evidence]
         if self.suggested_alternatives:
             out["suggested_alternatives"] = list(self.suggested_alternatives)
+        if self.procedural_penalties:
+            out["procedural_penalties"] = [p.to_dict() for p in self.procedural_penalties]
         return out
 
     @classmethod
@@ -293,7 +297,9 @@ class RulingInputs:
                    evidence=evidence_from_list(data.get("evidence"), f"{where}.evidence"),
                    walk_through=WalkThrough.from_dict(poll.get("walk_through"), f"{where}.poll.walk_through"),
                    suggested_alternatives=_actions(data.get("suggested_alternatives"),
-                                                   f"{where}.suggested_alternatives"))
+                                                   f"{where}.suggested_alternatives"),
+                   procedural_penalties=penalties_from(data.get("procedural_penalties"),
+                                                       f"{where}.procedural_penalties"))
 
 
 def _actions(data: Any, where: str) -> tuple[str, ...]:

@@ -43,7 +43,7 @@ from analysis.errors import HuddleInputError
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
-from analysis.law.logical_alternatives import LAVerdict, Policy, policy as named_policy
+from analysis.law.logical_alternatives import LAVerdict, Policy, action_name, policy as named_policy
 from analysis.polls.classes import class_of
 from analysis.polls.kinds import POLL_TYPES
 from analysis.numbers import counted as counted_plural, parse_fraction, percent
@@ -244,7 +244,7 @@ def left_out_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> pd.DataF
     """Each row a fit leaves out, with its reason in words (what the page and the command show)."""
     used, _ = counted_rows(corpus, include)
     rows = corpus.drop(index=used.index)
-    return pd.DataFrame({"case_id": rows["case_id"], "action": rows["action"],
+    return pd.DataFrame({"case_id": rows["case_id"], "action": [action_name(a) for a in rows["action"]],
                          "reason": [_reason(row) for row in rows.itertuples(index=False)]}).reset_index(drop=True)
 
 
@@ -753,7 +753,7 @@ class Disagreement:
         ruled = "LA" if self.ruled_la else "not LA"
         side = "above" if self.points >= 0 else "below"
         return (f"{self.case_id} ({self.action}): ruled {ruled} on {self.considered} of {self.asked} "
-                f"({percent(self.considered / self.asked)}), {abs(self.points):.0f} points {side} the fitted "
+                f"({percent(self.considered / self.asked)}), {round(abs(self.points))} points {side} the fitted "
                 f"{percent(self.threshold)}; the model gave that ruling {percent(self.chance)}")
 
 

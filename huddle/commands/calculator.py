@@ -144,7 +144,6 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
-    from analysis.law.chart_data import poll_frame
     from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
     tables = [_counts(args.chose, "--chose"), _counts(args.close, "--close"),
               _counts(args.considered, "--considered")]
@@ -163,12 +162,12 @@ def cmd_la(args) -> dict | str:
     # share's central 80% among peers; the tested share's interval at the chosen level comes first
     lines.append(f"{'action':8} {'chose':>5} {'close':>5} {'consid':>6}  {'interval':15}  {'verdict':12} "
                  f"{'80% range':15} {'p_meets':>7}  confidence")
-    shown = poll_frame(result)           # the ranges the Ruling page's poll chart draws
-    for v, low, high in zip(result.verdicts, shown["low"], shown["high"]):
+    for v in result.verdicts:
         c = v.counts
         p = "" if v.p_meets is None else f"{float(v.p_meets):.3f}"
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
-        firm = f"[{low:.3f}, {high:.3f}]"
+        drawn = result.tested_range(v)           # the range the Ruling page's poll chart draws
+        firm = f"[{float(drawn.low):.3f}, {float(drawn.high):.3f}]"
         lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  "
                      f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}]  {v.verdict:12} {firm:15} {p:>7}  "
                      f"{v.confidence or ''}{more}")
