@@ -34,6 +34,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "data" / "cases").glob("*.json"))
 HAND_RECORDS = sorted(p for p in (ROOT / "tests" / "files").rglob("*") if p.suffix in (".pbn", ".lin"))
@@ -386,10 +388,18 @@ def fuzz_corpus(report: FuzzReport, rng: random.Random) -> None:
     text = _mutated_cells(text, rng)
 
     def study():
+        from analysis.research import growth
         corpus = research.loads_corpus(text.encode("utf-8", "surrogatepass"))
-        research.implied_thresholds(corpus)
+        # the grid coarser than the command's: the fuzzer tries the reading of the input, not the precision
+        research.implied_thresholds(corpus, grid=COARSE_GRID)
         research.sensitivity(corpus)
+        research.left_out_rows(corpus)
+        research.consistent_thresholds(corpus)
+        growth.rulings_needed(corpus, draws=10, grid=COARSE_GRID)
     _run(report, "research corpus", text[:120], study)
+
+
+COARSE_GRID = np.round(np.arange(0.05, 0.951, 0.05), 2)
 
 
 RESULTS_CSV = ("board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,420,1,2\n1,3NT,S,9,400,3,4\n"

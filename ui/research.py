@@ -91,20 +91,24 @@ delta = cols[1].slider("How far the true share is from the threshold", 0.02, 0.2
 
 @st.cache_resource(show_spinner=False)
 def _fits() -> FinishedRuns:
-    """Fits made in this process, by corpus: the 16 most recently used."""
-    return FinishedRuns(16)
+    """Fits made in this process, by corpus and the rows put back: the 32 most recently used."""
+    return FinishedRuns(32)
+
+
+def once(what: tuple, compute):
+    """``compute()`` once per corpus, rows put back and ``what``, however often the page runs."""
+    key = (*what, int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), include)
+    found = _fits().get(key)
+    if found is None:
+        found = _fits()[key] = compute()
+    return found
 
 
 def fits_for(corpus):
     """The implied thresholds; a large corpus is fitted on the server's workers."""
-    key = (int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), include)
-    found = _fits().get(key)
-    if found is None:
-        found = (heavy_result(user, "the fits", heavy.research_fits, corpus, include)
-                 if research.fit_work(corpus, include) > heavy.INLINE_FIT_WORK
-                 else research.implied_thresholds(corpus, include))
-        _fits()[key] = found
-    return found
+    return once(("fits",), lambda: heavy_result(user, "the fits", heavy.research_fits, corpus, include)
+                if research.fit_work(corpus, include) > heavy.INLINE_FIT_WORK
+                else research.implied_thresholds(corpus, include))
 
 
 oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))
@@ -130,7 +134,7 @@ def implied_thresholds() -> None:
         if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             agreement(fits)
         if fitted["director_la"].notna().any() and research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
-            models = research.compare_models(fitted)
+            models = once(("models",), lambda: research.compare_models(corpus, include=include))
             best = models.loc[models["better"], "model"].iloc[0]
             st.markdown(f"**Which model fits the directors' decisions better:** the {best} model (lower Akaike criterion). "
                         "The lapse (rulings made on other grounds) is fixed at 2% in the fits; fitted, it goes to "
@@ -152,18 +156,10 @@ def agreement(fits: pd.DataFrame) -> None:
             "No single threshold on the poll's own share gives every ruling as made." if consistent is None else
             f"Every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} and at "
             f"most {percent(consistent[1])}."))
-        for said in research.disagreements(corpus, decider, include):
+        for said in once(("disagreements", decider), lambda: research.disagreements(corpus, decider, include)):
             st.write(inert(said.words()))
-        st.caption(inert(rulings_needed_for(corpus, decider).words()))
-
-
-def rulings_needed_for(corpus, decider: str) -> growth.RulingsNeeded:
-    """How many rulings it would take, simulated once per corpus, decider and rows put back."""
-    key = ("needed", int(pd.util.hash_pandas_object(corpus, index=False).sum()), decider, include)
-    found = _fits().get(key)
-    if found is None:
-        found = _fits()[key] = growth.rulings_needed(corpus, decider, include=include)
-    return found
+        needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include))
+        st.caption(inert(needed.words()))
 
 
 def operating_characteristics() -> None:

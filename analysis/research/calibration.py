@@ -685,8 +685,8 @@ def logistic_rule(corpus: pd.DataFrame, decider: str = "director", include: Iter
 def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> pd.DataFrame:
     """The models fitted to the same decisions: each one's log-likelihood of the decisions at its
     best and Akaike's criterion (the true-share model spends two more parameters, on the spread of
-    shares; a fitted lapse one more; the logistic rule two, its threshold and its spread), and
-    which fits better (the lower criterion)."""
+    shares; the observed-share model with its lapse fitted one more; the logistic rule two, its
+    threshold and its spread), and which fits better (the lower criterion)."""
     if decider not in DECIDERS:
         raise HuddleInputError("decider", f"'{decider}' must be director or committee")
     fitted = counted_rows(corpus, include)[0]
@@ -698,11 +698,13 @@ def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Ite
         rows.append({"model": m, "threshold": fixed.threshold, "low": fixed.interval[0], "high": fixed.interval[1],
                      "decisions": fixed.decisions, "lapse": fixed.lapse, "log_likelihood": fixed.log_likelihood,
                      "parameters": base})
-        lapses = lapse_profile(corpus, decider, m, include)
-        best = lapses.loc[lapses["log_likelihood"].idxmax()]
-        rows.append({"model": f"{m}, lapse fitted", "threshold": best["threshold"], "low": math.nan, "high": math.nan,
-                     "decisions": fixed.decisions, "lapse": best["lapse"], "log_likelihood": best["log_likelihood"],
-                     "parameters": base + 1})
+    # the lapse fitted where it costs one pass over the grid (the true-share model refits the spread
+    # at every lapse and every threshold: lapse_profile does it from a notebook)
+    lapses = lapse_profile(corpus, decider, "observed share", include)
+    best = lapses.loc[lapses["log_likelihood"].idxmax()]
+    rows.append({"model": "observed share, lapse fitted", "threshold": best["threshold"], "low": math.nan,
+                 "high": math.nan, "decisions": rows[0]["decisions"], "lapse": best["lapse"],
+                 "log_likelihood": best["log_likelihood"], "parameters": 2})
     smooth = logistic_rule(corpus, decider, include)
     rows.append({"model": "logistic in the observed share", "threshold": smooth["threshold"], "low": math.nan,
                  "high": math.nan, "decisions": smooth["decisions"], "lapse": math.nan,

@@ -91,27 +91,31 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     weights = np.exp(profile - profile.max())
     picks = rng.choice(grid.size, size=draws, p=weights / weights.sum())
     sizes = rows["poll_size"].to_numpy(int)
-    now_c, now_n = rows["considered"].to_numpy(int), rows["poll_size"].to_numpy(int)
-    now_la = rows[column].to_numpy(bool)
-    largest = max(int(sizes.max()), 1)
+    # every (count, poll size) a ruling can have, for the sizes seen: row 2·k + la of the table is
+    # the log-likelihood of that ruling at every threshold (la: 1 for LA, 0 for not)
+    seen = np.unique(sizes)
+    offset = np.zeros(int(seen.max()) + 1, dtype=int)
+    offset[seen] = np.concatenate([[0], np.cumsum(seen + 1)[:-1]])
+    pair_n = np.concatenate([np.full(n + 1, n) for n in seen])
+    pair_c = np.concatenate([np.arange(n + 1) for n in seen])
+
+    def ids(c, n, la):
+        return 2 * (offset[n] + c) + la.astype(int)
+    now = np.bincount(ids(rows["considered"].to_numpy(int), sizes, rows[column].to_numpy(bool)),
+                      minlength=2 * pair_n.size)
     profiles = np.empty((draws, len(STEPS), grid.size))
     for d, pick in enumerate(picks):
         t, (a, b) = grid[pick], spread[pick]
-        # log P(LA) and log P(not LA) for every count c of every size n, at every threshold
-        c, n = np.meshgrid(np.arange(largest + 1), np.arange(largest + 1), indexing="xy")
-        above = special.betainc(np.maximum(n - c, 0)[..., None] + b, c[..., None] + a, 1 - grid)
+        above = special.betainc((pair_n - pair_c)[:, None] + b, pair_c[:, None] + a, 1 - grid[None, :])
         p = lapse + (1 - 2 * lapse) * above
-        log_la, log_not = np.log(p), np.log1p(-p)
-        # the corpus as it is
-        ll = (np.where(now_la[:, None], log_la[now_n, now_c], log_not[now_n, now_c])).sum(axis=0)
+        table = np.empty((2 * pair_n.size, grid.size))
+        table[0::2], table[1::2] = np.log1p(-p), np.log(p)
         # further rulings from the model at this draw, added in order (each step holds the one before)
         more_n = rng.choice(sizes, size=STEPS[-1])
         share = rng.beta(a, b, size=STEPS[-1])
-        more_c = rng.binomial(more_n, share)
-        more_la = (share >= t) ^ (rng.random(STEPS[-1]) < lapse)
-        added = np.where(more_la[:, None], log_la[more_n, more_c], log_not[more_n, more_c]).cumsum(axis=0)
+        more = ids(rng.binomial(more_n, share), more_n, (share >= t) ^ (rng.random(STEPS[-1]) < lapse))
         for s, step in enumerate(STEPS):
-            profiles[d, s] = ll + added[step - 1]
+            profiles[d, s] = (now + np.bincount(more[:step], minlength=table.shape[0])) @ table
     width = interval_width(profiles.reshape(-1, grid.size), grid).reshape(draws, len(STEPS))
     median = {step: float(np.median(width[:, s])) for s, step in enumerate(STEPS)}
     needed = {w: next((step for step in STEPS if median[step] < w), None) for w in widths}
