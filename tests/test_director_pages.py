@@ -483,6 +483,39 @@ def test_misinformation_case_on_the_ruling_page(director):
     assert at.info[0].value.startswith("No adjustment: The explanation matched the partnership agreement")
 
 
+def test_a_procedural_penalty_is_entered_on_the_ruling_page_and_saved_apart_from_the_score(director):
+    at = ruling_page(director, "kooijman-weighted-mp")
+    record = slug_id("kooijman-weighted-mp")
+    at.checkbox(key=f"rf_pp_on_{record}").check().run()
+    assert at.selectbox(key=f"rf_pp_unit_{record}").options == ["matchpoints", "% of a top"]   # pairs: no IMPs
+    at.selectbox(key=f"rf_pp_side_{record}").set_value("EW")
+    at.selectbox(key=f"rf_pp_unit_{record}").set_value("percent of a top")
+    at.text_input(key=f"rf_pp_amount_{record}").set_value("25")
+    at.selectbox(key=f"rf_pp_by_{record}").set_value("director")
+    at.text_input(key=f"rf_pp_why_{record}").set_value("").run()
+    assert any(e.value.startswith("Procedural penalty: reason: a procedural penalty says why") for e in at.error)
+    assert not [b for b in at.button if b.key == "ruling_save"]             # nothing half written
+    at.text_input(key=f"rf_pp_why_{record}").set_value("Slow play after two warnings.").run()
+    assert [m.value for m in at.metric] == ["8 1/2 of 22 matchpoints", "13 1/2 of 22 matchpoints"]   # the score kept
+    assert "Procedural penalty (Law 90) on East-West, imposed by the director: 25% of a top" in at.text[0].value
+    at.button(key="ruling_save").click().run()
+    saved = cases.get_case(record).case.ruling.procedural_penalties
+    assert [(p.side, p.amount, p.unit, p.by) for p in saved] == [("EW", 25, "percent of a top", "director")]
+
+
+def test_a_later_call_offered_for_change_is_chosen_on_the_ruling_page(director):
+    at = ruling_page(director, "constructed-mi-transfer")
+    record = slug_id("constructed-mi-transfer")
+    offered = at.selectbox(key=f"rf_mi_offered_{record}")
+    assert offered.options == ["none: the change was offered for the call in question, if at all", "call 8: Pass"]
+    offered.set_value(7)
+    at.radio(key=f"rf_mi_changed_{record}").set_value("no").run()
+    assert "**3. Too late to change the call**: ✓ yes" in " ".join(m.value for m in at.markdown)
+    assert any("North declined and kept it" in h.proto.body for h in at.get("html"))
+    at.button(key="ruling_save").click().run()
+    assert cases.get_case(record).case.ruling.misinformation.offered_call == 7
+
+
 def test_other_roles_read_the_saved_ruling_only(prepared):
     member = accounts.create_user("cora", "appeals-room", "committee")
     at = ruling_page(member, "laws033-case-b")

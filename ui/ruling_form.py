@@ -9,11 +9,12 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.law.case import Case, parse_choice_or_none
-from analysis.bridge import deal_pbn, is_complete_deal
+from analysis.bridge import SIDE_NAMES, deal_pbn, is_complete_deal
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import PRESETS, logical_alternatives, policy, policy_title
+from analysis.law.logical_alternatives import PRESETS, action_name, logical_alternatives, policy, policy_title
+from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
 from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
                                       starting_rows, tree_from_rows, tree_rows)
 from analysis.law.methods import Method, method_from_dict, methods_for
@@ -159,7 +160,7 @@ def _poll_label(poll, number: dict, follow_ups: list, ballots: dict) -> str:
     return f"Poll {number[poll.id]}{with_them} ({poll.status}), {answers} answer{'s' * (answers != 1)}"
 
 
-def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinformation:
+def misinformation_input(record_id: int, saved: Misinformation | None, case: Case) -> Misinformation:
     saved = saved or Misinformation()
     names = list(MI_EVIDENCE)
     told_options = [None, *MI_TOLD]
@@ -185,10 +186,71 @@ def misinformation_input(record_id: int, saved: Misinformation | None) -> Misinf
     changed = st.radio("Did the non-offender change the call (Law 21B1(a)), or withdraw the card (Law 47E2(a))?",
                        list(FINDINGS), key=f"rf_mi_changed_{record_id}", horizontal=True,
                        index=list(FINDINGS.values()).index(saved.changed_call))
+    offered = offered_call_input(record_id, saved, case)
     weight = parse_fraction(weight_text, "mistaken explanation weight") if weight_text.strip() else None
     if weight is not None and not 0 < weight < 1:
         raise HuddleInputError("mistaken explanation weight", "a weight between 0 and 1, e.g. 2/3")
-    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight)
+    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight, offered)
+
+
+def offered_call_input(record_id: int, saved: Misinformation, case: Case) -> int | None:
+    """Law 21B1(a): the player's later call that could still be changed and was offered for change
+    (the question above then says whether he changed it)."""
+    calls = case.board.auction.calls
+    at = case.action_index
+    later = [] if at is None else [i for i in range(at + 1, len(calls))
+                                   if case.board.auction.seat_of(i) == case.board.auction.seat_of(at)]
+    if not later:
+        return None
+    options = [None, *later]
+    return st.selectbox("Change offered for a later call of the same player (Law 21B1(a))", options,
+                        index=options.index(saved.offered_call) if saved.offered_call in options else 0,
+                        format_func=lambda i: "none: the change was offered for the call in question, if at all"
+                        if i is None else f"call {i + 1}: {action_name(calls[i].call)}",
+                        key=f"rf_mi_offered_{record_id}",
+                        help="When the call in question could no longer be changed but a later one could: the "
+                             "ruling then says the call was made on misinformation and the remedy offered and "
+                             "declined (or taken) for the later call")
+
+
+def suggested_input(record_id: int, saved: RulingInputs, alternatives: tuple[str, ...]) -> tuple[str, ...]:
+    """The logical alternatives the UI itself suggests over another: no legal choice either, so
+    no weight in the adjustment (Law 16B1(a), Law 12C1(c))."""
+    options = list(dict.fromkeys((*alternatives, *saved.suggested_alternatives)))
+    if not options:
+        return saved.suggested_alternatives
+    return tuple(st.multiselect("Logical alternatives the UI itself suggests over another (no weight in the "
+                                "adjustment)", options, default=list(saved.suggested_alternatives),
+                                format_func=action_name, key=f"rf_sugg_las_{record_id}",
+                                help="Law 16B1(a) forbids choosing among logical alternatives one the unauthorized "
+                                     "information suggests over another; Law 12C1(c) weighs only what was legal"))
+
+
+def penalty_input(record_id: int, saved: RulingInputs, scoring: str) -> tuple[ProceduralPenalty, ...]:
+    """A procedural penalty (Law 90) on one side, kept apart from the adjusted score (the first
+    one here; a file's further penalties are kept as they are)."""
+    first = saved.procedural_penalties[0] if saved.procedural_penalties else None
+    with st.expander("Procedural penalty (Law 90)", expanded=first is not None):
+        given = st.checkbox("Impose a procedural penalty", value=first is not None, key=f"rf_pp_on_{record_id}")
+        if not given:
+            return saved.procedural_penalties[1:]
+        cols = st.columns(4)
+        side = cols[0].selectbox("Side penalised", ["NS", "EW"], format_func=lambda s: SIDE_NAMES[s],
+                                 index=["NS", "EW"].index(first.side) if first else 0, key=f"rf_pp_side_{record_id}")
+        units = list(UNITS_FOR_SCORING.get(scoring, PENALTY_UNITS))
+        unit = cols[1].selectbox("Unit", units, format_func=lambda u: PENALTY_UNITS[u],
+                                 index=units.index(first.unit) if first and first.unit in units else 0,
+                                 key=f"rf_pp_unit_{record_id}")
+        amount = cols[2].text_input("Amount", fraction_str(first.amount) if first else "",
+                                    key=f"rf_pp_amount_{record_id}", max_chars=10)
+        by = cols[3].selectbox("Imposed by", list(IMPOSED_BY), format_func=lambda b: IMPOSED_BY[b],
+                               index=list(IMPOSED_BY).index(first.by) if first else 0, key=f"rf_pp_by_{record_id}")
+        why = st.text_input("Why the penalty (Law 90)", first.reason if first else "", key=f"rf_pp_why_{record_id}")
+        try:
+            made = ProceduralPenalty(side, parse_fraction(amount or "0", "amount"), unit, by, why)
+        except HuddleInputError as exc:
+            raise HuddleInputError(f"procedural penalty: {exc.field}", exc.problem) from None
+        return (made, *saved.procedural_penalties[1:])
 
 
 def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int) -> list[dict]:
@@ -325,12 +387,13 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     inputs = replace(saved, **counts, evidence=evidence_input(record_id, saved.evidence))
     st.subheader("The questions")
     if case.kind == "MI":
-        inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation))
+        inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation, case))
     else:
         inputs = replace(inputs, ui=finding_input("1. Unauthorized information", saved.ui, f"rf_ui_{record_id}",
                                                   "from the case facts"),
                          suggested=finding_input("3. Demonstrably suggested", saved.suggested,
-                                                 f"rf_sugg_{record_id}"))
+                                                 f"rf_sugg_{record_id}"),
+                         suggested_alternatives=suggested_input(record_id, saved, _alternatives(inputs, table_action)))
     inputs = replace(inputs, damage=finding_input("4. Damage", saved.damage, f"rf_damage_{record_id}",
                                                   "computed from the outcome tree"))
     st.subheader("Adjustment")
@@ -347,7 +410,8 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
     if is_complete_deal(case.board.deal):
         start = double_dummy_rows(case, start)      # a first guess at the tricks, which the director corrects
     section = adjustment_input(record_id, case, saved.adjustment, start)
-    return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
+    return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability),
+                   procedural_penalties=penalty_input(record_id, saved, case.scoring))
 
 
 __all__ = ["ruling_inputs_form", "tree_editor", "finding_input"]
