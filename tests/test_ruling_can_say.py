@@ -195,3 +195,20 @@ def test_a_procedural_penalty_that_cannot_stand_is_refused_naming_its_field(tmp_
     data, _ = _penalised(tmp_path, **penalty)
     with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
         case_files.Case.from_dict(data)
+
+
+def test_docs_rulings_quotes_the_worked_examples_as_the_rulings_give_them():
+    from conftest import ROOT
+    docs = re.sub(r"\s+", " ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+    data = slow_five_clubs(suggested_alternatives=["5D"])
+    data["ruling"]["adjustment"]["offenders"] = _tree(("P", "1", "5C", 12), ("5D",), ("6C",))
+    ruling = rule(case_files.Case.from_dict(data))
+    assert ruling.scores["NS"].describe() == "+620" and "North-South get +620" in docs
+    offered = _data("constructed-mi-transfer")
+    offered["ruling"]["misinformation"].update(offered_call=7, changed_call=False)
+    ruling = rule(case_files.Case.from_dict(offered))
+    assert ruling.scores["NS"].describe() == "3/4 × -140 + 1/4 × -170: 8 1/4 of 22 matchpoints"
+    assert "North-South get 3/4 × −140 + 1/4 × −170: 8 1/4 of 22 matchpoints" in docs
+    penalised = _data("kooijman-weighted-mp")
+    assert rule(case_files.Case.from_dict(penalised)).scores["EW"].describe().endswith("13 1/2 of 22 matchpoints")
+    assert "13 1/2 of 22 matchpoints" in docs and "5 1/2 matchpoints" in docs and "`after_penalty` 8" in docs
