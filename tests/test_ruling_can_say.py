@@ -12,7 +12,7 @@ import pytest
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.law.ruling import rule
-from conftest import CASES
+from conftest import CASES, ROOT
 
 
 def _data(name: str) -> dict:
@@ -212,3 +212,43 @@ def test_docs_rulings_quotes_the_worked_examples_as_the_rulings_give_them():
     penalised = _data("kooijman-weighted-mp")
     assert rule(case_files.Case.from_dict(penalised)).scores["EW"].describe().endswith("13 1/2 of 22 matchpoints")
     assert "13 1/2 of 22 matchpoints" in docs and "5 1/2 matchpoints" in docs and "`after_penalty` 8" in docs
+
+
+# ---------------------------------------------------------------- 6. who corrected, and when
+
+@pytest.mark.parametrize("by, when, said", [
+    ("explainer", "after the final pass", "corrected it himself, as he must (Law 20F4)."),
+    ("partner as declarer or dummy", "after the final pass", "after the final pass and before the opening lead, as "
+                                                             "he must (Law 20F5(b)(i))."),
+    ("partner as declarer or dummy", "during the auction", "before his side's turn to do so (Law 20F5(b)(i)): that "
+     "correction was not allowed (Law 20F5(a)), and it is itself unauthorized information to the explainer"),
+    ("partner as a defender", "not corrected", "at the end of play, as he must (Law 20F5(b)(ii)): too late for the "
+                                              "non-offenders to act on it."),
+    ("partner as a defender", "after the final pass", "that correction was not allowed (Law 20F5(a))"),
+    ("nobody: dummy or declarer failed to", "not corrected", "did not correct the explanation before the opening "
+                                                             "lead, as he had to (Law 20F5(b)(i))"),
+])
+def test_who_corrected_the_explanation_and_when_is_said_with_what_follows(by, when, said):
+    """Before: "corrected_by" was not read; who corrected and whether he might was only a note."""
+    data = _data("constructed-mi-transfer")
+    data["ruling"]["misinformation"].update(corrected_by=by, corrected=when)
+    case = case_files.Case.from_dict(data)
+    assert said in rule(case).worksheet.answers[2].reason
+    again = case_files.Case.from_dict(json.loads(json.dumps(case.to_dict())))
+    assert again.ruling.misinformation.corrected_by == by
+
+
+def test_docs_rulings_quotes_who_corrected_as_the_ruling_says_it():
+    docs = re.sub(r"\s+", " ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+    for phrase in ("as he must (Law 20F4)", "as he must (Law 20F5(b)(i))", "before his side's turn to do so (Law "
+                   "20F5(b)(i)): that correction was not allowed (Law 20F5(a)), and it is itself unauthorized "
+                   "information to the explainer, whose later actions it may not help (Law 16B1(a), Law 73C)",
+                   "too late for the non-offenders to act on it", "the misinformation stood through the play"):
+        assert phrase in docs, phrase
+
+
+def test_an_unknown_corrector_is_refused():
+    data = _data("constructed-mi-transfer")
+    data["ruling"]["misinformation"]["corrected_by"] = "the kibitzer"
+    with pytest.raises(HuddleInputError, match="ruling.misinformation.corrected_by: 'the kibitzer' must be one of"):
+        case_files.Case.from_dict(data)

@@ -20,7 +20,8 @@ from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_f
 from analysis.law.methods import Method, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
-from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, RulingInputs
+from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation,
+                                       RulingInputs)
 from analysis.law.facts import FactFinding
 from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
@@ -179,6 +180,13 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
     corrected = st.selectbox("When was the explanation corrected?", when, index=when.index(saved.corrected),
                              format_func=lambda w: "not recorded" if w is None else CORRECTIONS[w],
                              key=f"rf_mi_when_{record_id}")
+    by_options = [None, *CORRECTED_BY]
+    corrected_by = st.selectbox("Who corrected it?", by_options, index=by_options.index(saved.corrected_by),
+                                format_func=lambda b: "not recorded" if b is None else CORRECTED_BY[b],
+                                key=f"rf_mi_by_{record_id}",
+                                help="Law 20F4: the explainer at once; Law 20F5(b): his partner only as declarer or "
+                                     "dummy after the final pass, or as a defender at the end of play; earlier is "
+                                     "itself an infraction and unauthorized information (Law 20F5(a))")
     partner = st.radio("Had the non-offender's partner called since the call in question? (Law 21B1(a) allows "
                        "a change only if not)", list(FINDINGS), key=f"rf_mi_partner_{record_id}", horizontal=True,
                        index=list(FINDINGS.values()).index(saved.partner_called_since),
@@ -190,7 +198,8 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
     weight = parse_fraction(weight_text, "mistaken explanation weight") if weight_text.strip() else None
     if weight is not None and not 0 < weight < 1:
         raise HuddleInputError("mistaken explanation weight", "a weight between 0 and 1, e.g. 2/3")
-    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight, offered)
+    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight, offered,
+                          corrected_by)
 
 
 def offered_call_input(record_id: int, saved: Misinformation, case: Case) -> int | None:

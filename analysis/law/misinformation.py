@@ -19,6 +19,8 @@ information to the misbidder (Kooijman's commentary on the 2017 Laws, Law 20F): 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from analysis.bridge import partner_of
 from analysis.language import M_, N_, Listed, Message, Spoken, seat_word
 from analysis.law.case import Case
@@ -147,6 +149,44 @@ def partner_called_since(case: Case, facts: Misinformation) -> bool | None:
 
 
 def too_late_to_change(facts: Misinformation, case: Case) -> Answer:
+    """Q3, and who corrected the explanation with what follows from it (Law 20F4, 20F5)."""
+    answer = _too_late_to_change(facts, case)
+    who = who_corrected(facts, case.laws)
+    return answer if who is None else replace(answer, reason=Message("{reason} {who}", reason=answer.reason, who=who))
+
+
+def who_corrected(facts: Misinformation, laws: str) -> Message | None:
+    """Who corrected the explanation, when, and whether the Laws let him: the explainer at once
+    (Law 20F4); his partner only when his side's turn comes, as declarer or dummy after the final
+    pass, as a defender at the end of play (Law 20F5(b)); before that the correction is itself an
+    infraction (Law 20F5(a)) and unauthorized information to the explainer."""
+    by, when = facts.corrected_by, facts.corrected
+    if by is None:
+        return None
+    ui = f"{law('ui', laws)}, Law 73C"
+    if by == "explainer":
+        return M_("The player who gave the explanation corrected it himself, as he must ({law}).",
+                  law=law("own correction", laws))
+    if by == "nobody: dummy or declarer failed to":
+        return M_("The explainer's partner, as declarer or dummy, did not correct the explanation before the opening "
+                  "lead, as he had to ({law}): the misinformation stood through the play.",
+                  law=law("correction by declarer or dummy", laws))
+    declarer = by == "partner as declarer or dummy"
+    early = when == "during the auction" if declarer else when != "not corrected"
+    if early:
+        return M_("The explainer's partner corrected it {when}, before his side's turn to do so ({law}): that "
+                  "correction was not allowed ({early}), and it is itself unauthorized information to the explainer, "
+                  "whose later actions it may not help ({ui}).", when=CORRECTIONS.get(when or "", N_("too early")),
+                  law=law("correction by declarer or dummy" if declarer else "correction by a defender", laws),
+                  early=law("partner may not correct", laws), ui=ui)
+    if declarer:
+        return M_("The explainer's partner, as declarer or dummy, corrected it after the final pass and before the "
+                  "opening lead, as he must ({law}).", law=law("correction by declarer or dummy", laws))
+    return M_("The explainer's partner, a defender, corrected it at the end of play, as he must ({law}): too late for "
+              "the non-offenders to act on it.", law=law("correction by a defender", laws))
+
+
+def _too_late_to_change(facts: Misinformation, case: Case) -> Answer:
     q = MI_QUESTIONS[2]
     change, period = law("mi change of call", case.laws), law("end of auction period", case.laws)
     remedy = law("mi remedy", case.laws)
@@ -229,4 +269,5 @@ def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) 
 
 
 __all__ = ["MI_QUESTIONS", "misinformation_given", "what_was_told", "different_action", "too_late_to_change", "misbidder",
+           "who_corrected",
            "partner_called_since"]

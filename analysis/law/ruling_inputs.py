@@ -54,6 +54,16 @@ MI_TOLD = {
     "not alerted, not asked": N_("the call was not alerted and nobody asked about it"),
 }
 
+# Who corrected the mistaken explanation (Law 20F4, 20F5): the explainer himself, or his partner,
+# who may correct only when his side's turn comes (as declarer or dummy after the final pass, as a
+# defender at the end of play) and must not before (Law 20F5(a))
+CORRECTED_BY = {
+    "explainer": N_("the player who gave the explanation (Law 20F4)"),
+    "partner as declarer or dummy": N_("the explainer's partner, as declarer or dummy"),
+    "partner as a defender": N_("the explainer's partner, as a defender"),
+    "nobody: dummy or declarer failed to": N_("nobody: the explainer's partner, declarer or dummy, failed to"),
+}
+
 # When the correct explanation reached the non-offenders (Law 21B1(a): a call may be changed until
 # the end of the auction period, Law 17D, provided partner has not called since).
 CORRECTIONS = {
@@ -83,12 +93,15 @@ class Misinformation:
     # change after the correction, when it is a later call than the one in question; changed_call
     # then says whether that call was changed or kept
     offered_call: int | None = None
+    corrected_by: str | None = None            # one of CORRECTED_BY; None: not recorded
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
                                "partner_called_since": self.partner_called_since, "changed_call": self.changed_call}
         if self.offered_call is not None:
             out["offered_call"] = self.offered_call
+        if self.corrected_by is not None:
+            out["corrected_by"] = self.corrected_by
         if self.told is not None:
             out["told"] = self.told
         if self.explanation_weight is not None:
@@ -127,8 +140,12 @@ class Misinformation:
         if offered is not None and (not isinstance(offered, int) or isinstance(offered, bool) or offered < 0):
             raise HuddleInputError(f"{where}.offered_call", f"{str(offered)[:20]} must be a call's number in the "
                                                             "auction (0 = the first call)")
+        corrected_by = data.get("corrected_by")
+        if corrected_by is not None and corrected_by not in CORRECTED_BY:
+            raise HuddleInputError(f"{where}.corrected_by", f"'{str(corrected_by)[:40]}' must be one of "
+                                                            f"{', '.join(CORRECTED_BY)}")
         return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told,
-                   weight, offered)
+                   weight, offered, corrected_by)
 
 
 @dataclass(frozen=True)
@@ -332,5 +349,5 @@ def _q4(data: Any, where: str) -> tuple[int, int] | None:
     return suggested, answers
 
 
-__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS", "MI_TOLD", "WalkThrough",
+__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS", "CORRECTED_BY", "MI_TOLD", "WalkThrough",
            "WalkStep"]
