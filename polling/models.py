@@ -31,6 +31,7 @@ class Organisation(SQLModel, table=True):
     skip_bid_haste_under: int | None = None      # a call sooner than this after a skip bid is undue haste
     language: str = Field(default="en", max_length=10, sa_column_kwargs={"server_default": "en"})
     poll_minimum: int | None = None     # its rules for polls: the fewest pollees whose answers decide an LA
+    poll_pollees: str | None = Field(default=None, max_length=40)   # and who may be polled (WHO_MAY_BE_POLLED)
 
 
 class Membership(SQLModel, table=True):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
-from analysis.law.poll_rules import PollRules, check_minimum
+from analysis.law.poll_rules import PollRules, check_minimum, check_pollees
 from analysis.language import language as language_of
 
 from .db import commit_or_refuse, reading, writing
@@ -38,17 +38,19 @@ class Organisation:
     skip_bid_haste_under: int | None = None      # its own bound for undue haste after a skip bid, if any
     language: str = "en"                         # its polls' and rulings' language by default
     poll_minimum: int | None = None              # its rules for polls: the fewest pollees that decide an LA
+    poll_pollees: str = ""                       # and who may be polled (WHO_MAY_BE_POLLED)
 
     def poll_rules(self) -> PollRules:
         """The rules for polls a new case of this organisation starts from."""
-        return PollRules(self.poll_minimum, f"{self.name}'s rules for polls" if self.poll_minimum else "")
+        said = self.poll_minimum or self.poll_pollees
+        return PollRules(self.poll_minimum, f"{self.name}'s rules for polls" if said else "", self.poll_pollees)
 
 
 def _organisation(row: OrganisationRow) -> Organisation:
     assert row.id is not None
     return Organisation(row.id, row.slug, row.name, row.kind, row.federation_id, row.shares_panel,
                         row.shares_research, row.skip_bid_regulation, row.skip_bid_haste_under, row.language,
-                        row.poll_minimum)
+                        row.poll_minimum, row.poll_pollees or "")
 
 
 def _check_name(name: str) -> None:
@@ -96,17 +98,18 @@ def rename(slug: str, name: str, url: str | None = None) -> Organisation:
 
 
 def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: int | None,
-              url: str | None = None, poll_minimum: int | None = None) -> Organisation:
+              url: str | None = None, poll_minimum: int | None = None, poll_pollees: str = "") -> Organisation:
     """The skip-bid regulation an organisation's events use and, if it reads "about ten seconds"
     its own way, the pause below which a call is undue haste; its rules for polls (the minimum
-    number of pollees). New cases start from these."""
+    number of pollees, who may be polled). New cases start from these."""
     from analysis.law.regulations import skip_bid_pause
     pause = skip_bid_pause(skip_bid_regulation, "skip-bid regulation", skip_bid_haste_under)
     minimum = check_minimum(poll_minimum, "minimum poll")
+    pollees = check_pollees(poll_pollees, "who may be polled")
     with writing(url) as session:
         row = organisation_row(session, key)
         row.skip_bid_regulation, row.skip_bid_haste_under = pause.name, skip_bid_haste_under
-        row.poll_minimum = minimum
+        row.poll_minimum, row.poll_pollees = minimum, pollees or None
         session.add(row)
         session.commit()
         return _organisation(row)

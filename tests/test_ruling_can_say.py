@@ -252,3 +252,60 @@ def test_an_unknown_corrector_is_refused():
     data["ruling"]["misinformation"]["corrected_by"] = "the kibitzer"
     with pytest.raises(HuddleInputError, match="ruling.misinformation.corrected_by: 'the kibitzer' must be one of"):
         case_files.Case.from_dict(data)
+
+
+# ---------------------------------------------------------------- 2. who may be polled
+
+RULES = {"minimum": 5, "source": "Riverside BC's rules for polls", "pollees": "peers, not of the session"}
+
+
+def test_a_poll_with_pollees_the_events_rules_exclude_does_not_decide_question_2():
+    """Before: "pollees" and the poll's "session_players" were not read; two players of the session
+    among nine pollees decided question 2 as if they were peers from outside it."""
+    data = slow_five_clubs()
+    data["poll_rules"] = RULES
+    data["ruling"]["poll"]["session_players"] = 2
+    case = case_files.Case.from_dict(data)
+    q2 = rule(case).worksheet.answers[1]
+    assert q2.answer is None
+    assert q2.reason == ("The poll does not meet Riverside BC's rules for polls (who may be polled: peers of the "
+                         "player's standard who did not play in the session): 2 of the pollees played in the "
+                         "session. Its answers do not decide the question.")
+    assert q2.missing == "Poll again within Riverside BC's rules for polls, or record your own judgement"
+    again = case_files.Case.from_dict(json.loads(json.dumps(case.to_dict())))
+    assert again.poll_rules.pollees == "peers, not of the session" and again.ruling.session_players == 2
+    # the director's own judgement beside it decides, the poll kept as its evidence
+    data["ruling"]["logical_alternatives"] = {"finding": ["P"], "reason": "Pass is what the peers outside the "
+                                                                          "session chose."}
+    judged = rule(case_files.Case.from_dict(data)).worksheet.answers[1]
+    assert judged.answer is True and "a poll of 9 outside Riverside BC's rules for polls: 2 of the pollees played " \
+                                     "in the session" in judged.evidence
+    # a poll of peers alone meets the rules
+    data["ruling"].pop("logical_alternatives")
+    data["ruling"]["poll"]["session_players"] = 0
+    assert rule(case_files.Case.from_dict(data)).worksheet.answers[1].answer is True
+
+
+@pytest.mark.parametrize("change, field, said", [
+    (lambda d: d["poll_rules"].update(pollees="anyone"), "poll_rules.pollees", "'anyone' must be one of peers"),
+    (lambda d: d["ruling"]["poll"].update(session_players=10), "ruling.poll.session_players",
+     "10 must be a number of the poll's 9 pollees"),
+])
+def test_who_may_be_polled_out_of_range_is_refused(change, field, said):
+    data = slow_five_clubs()
+    data["poll_rules"] = dict(RULES)
+    change(data)
+    with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
+        case_files.Case.from_dict(data)
+
+
+def test_the_organisation_s_rules_on_who_may_be_polled_are_what_a_new_case_starts_from(sqlite_url):
+    from analysis.law.poll_rules import PollRules
+    from polling import organisations, setup
+    setup.prepare_database(load_examples=False)
+    club = organisations.set_rules(organisations.DEFAULT_ORGANISATION, "acbl", None, poll_minimum=5,
+                                   poll_pollees="peers")
+    assert club.poll_rules() == PollRules(5, f"{club.name}'s rules for polls", "peers")
+    assert organisations.get_organisation(club.id).poll_pollees == "peers"
+    with pytest.raises(HuddleInputError, match="who may be polled: 'kibitzers' must be one of"):
+        organisations.set_rules(organisations.DEFAULT_ORGANISATION, "acbl", None, poll_pollees="kibitzers")

@@ -5,6 +5,7 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.language import language, shipped_languages
+from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.law.regulations import SKIP_BID_PAUSES
 from polling import accounts, organisations
 from polling.organisations import ROLES
@@ -87,6 +88,10 @@ with st.form("club_rules"):
     minimum = st.number_input("Rules for polls: the fewest pollees whose answers decide whether an action is a "
                               "logical alternative (blank: no minimum)", min_value=1, max_value=100,
                               value=club.poll_minimum, step=1, key="org_poll_minimum")
+    who = ["", *WHO_MAY_BE_POLLED]
+    pollees = st.selectbox("Rules for polls: who may be polled", who, index=who.index(club.poll_pollees),
+                           format_func=lambda w: WHO_MAY_BE_POLLED[w] if w else "the rules do not say",
+                           key="org_poll_pollees")
     codes = ["", *shipped_languages()]
     spoken = st.selectbox("The language of its polls and rulings (a poll, or a panel member, may have its own)", codes,
                           index=codes.index(club.language) if club.language in codes else 0, key="org_language",
@@ -95,7 +100,7 @@ with st.form("club_rules"):
 if kept:
     try:
         organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste),
-                                poll_minimum=None if minimum is None else int(minimum))
+                                poll_minimum=None if minimum is None else int(minimum), poll_pollees=pollees)
         organisations.set_language(user.organisation_id, spoken)
     except HuddleInputError as exc:
         show_error(exc)

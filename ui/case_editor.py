@@ -11,6 +11,7 @@ from analysis.law.editions import DEFAULT_EDITION, EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
+from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.bridge.scoring import HALVES
 from analysis.bridge.play import position_name
 from huddle import heavy
@@ -51,7 +52,8 @@ def start_new() -> None:
     club = organisations.get_organisation(user.organisation_id)
     load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": DEFAULT_EDITION,
           "ed_skip_bid": club.skip_bid_regulation, "ed_skip_haste": club.skip_bid_haste_under,
-          "ed_poll_min": club.poll_minimum, "ed_poll_rules": club.poll_rules().source})
+          "ed_poll_min": club.poll_minimum, "ed_poll_rules": club.poll_rules().source,
+          "ed_poll_who": club.poll_pollees})
 
 
 def _file_data() -> tuple[bytes | str, str]:
@@ -182,6 +184,11 @@ ss.setdefault("ed_poll_min", None)
 c2.number_input("Rules for polls: the fewest pollees that decide (blank: none)", min_value=1, max_value=100, step=1,
                 key="ed_poll_min", help="Below this many answers question 2 stays open: poll more, or record your own "
                                         "judgement. A new case starts from the organisation's rules.")
+ss.setdefault("ed_poll_who", "")
+c3.selectbox("Rules for polls: who may be polled", ["", *WHO_MAY_BE_POLLED], key="ed_poll_who",
+             format_func=lambda w: WHO_MAY_BE_POLLED[w] if w else "the rules do not say",
+             help="A poll with pollees the rules exclude does not decide question 2: poll again, or record your own "
+                  "judgement")
 c1, c2, c3 = st.columns(3)
 c1.text_input("Event", key="ed_event")
 c2.text_input("Session", key="ed_session")

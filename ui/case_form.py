@@ -127,6 +127,7 @@ def state_from_case(case: Case) -> dict:
         "ed_cross_imps": case.cross_imps, "ed_skip_bid": case.skip_bid_regulation,
         "ed_skip_haste": case.skip_bid_haste_under, "ed_irr_to": irr.get("to", NO_VALUE),
         "ed_poll_min": case.poll_rules.minimum, "ed_poll_rules": case.poll_rules.source,
+        "ed_poll_who": case.poll_rules.pollees,
         "ed_class": case.class_of_players or "", "ed_number": case.board.number or 0,
         "ed_dealer": case.board.dealer, "ed_vul": case.board.vulnerability,
         "ed_irr_type": irr.get("type", NO_VALUE), "ed_irr_by": irr.get("by", NO_VALUE),
@@ -217,9 +218,10 @@ def _scoring_settings(state) -> dict:
     """The Butler datum or the cross-IMP total, for the form of scoring chosen; the skip-bid regulation."""
     out = {"skip_bid_regulation": state.get("ed_skip_bid") or None,
            "skip_bid_haste_under": state.get("ed_skip_haste") or None}
-    if state.get("ed_poll_min"):
-        out["poll_rules"] = {"minimum": int(state["ed_poll_min"]),
-                             "source": state.get("ed_poll_rules") or "the event's rules for polls"}
+    if state.get("ed_poll_min") or state.get("ed_poll_who"):
+        out["poll_rules"] = {"minimum": int(state["ed_poll_min"]) if state.get("ed_poll_min") else None,
+                             "source": state.get("ed_poll_rules") or "the event's rules for polls",
+                             "pollees": state.get("ed_poll_who") or ""}
     if state.get("ed_scoring") == "butler":
         drop = state.get("ed_butler_drop")
         out["butler_datum"] = {"drop_each_end": None if drop in (None, "") else int(drop),

@@ -139,14 +139,30 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str, rules: 
 
 
 def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules) -> dict:
-    """Beside a poll smaller than the event's rules ask for, the director's own judgement (or
-    nothing, and question 2 waits for more pollees); beside a poll that is large enough, none."""
+    """Beside a poll smaller than the event's rules ask for, or with pollees they exclude, the
+    director's own judgement (or nothing, and question 2 waits); beside a poll within them, none."""
+    outside = {"not_peers": 0, "session_players": 0}
+    if rules.pollees:
+        cols = st.columns(2)
+        outside["not_peers"] = int(cols[0].number_input(
+            "Pollees not of the player's standard", 0, max(size, 0), min(saved.not_peers, size),
+            key=f"rf_not_peers_{record_id}"))
+        if rules.pollees == "peers, not of the session":
+            outside["session_players"] = int(cols[1].number_input(
+                "Pollees who played in the session", 0, max(size, 0), min(saved.session_players, size),
+                key=f"rf_session_players_{record_id}"))
     short = rules.short_by(size)
-    if not short:
-        return {"alternatives": (), "alternatives_reason": ""}
-    st.warning(f"The poll has {size} pollees; {rules.source or 'the event'} asks for at least {rules.minimum}. Poll "
-               f"{short} more, or record your own judgement here.")
-    return judgement_input(record_id, saved, "Your own judgement: the logical alternatives (calls, comma-separated)")
+    breaches = rules.breaches(**outside)
+    if not short and not breaches:
+        return {"alternatives": (), "alternatives_reason": "", **outside}
+    if short:
+        st.warning(f"The poll has {size} pollees; {rules.source or 'the event'} asks for at least {rules.minimum}. "
+                   f"Poll {short} more, or record your own judgement here.")
+    if breaches:
+        st.warning(f"The poll does not meet {rules.source or 'the event rules'}: {'; '.join(breaches)}. Poll again "
+                   "within the rules, or record your own judgement here.")
+    return {**outside, **judgement_input(record_id, saved, "Your own judgement: the logical alternatives (calls, "
+                                                           "comma-separated)")}
 
 
 def case_ruling_missing(saved: RulingInputs) -> bool:

@@ -23,6 +23,7 @@ from analysis.law.editions import law
 from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, action_word, in_edition,
                                                logical_alternatives, policy, policy_citation)
 from analysis.law.methods import Method
+from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
 from analysis.law.la_evidence import Consultation
@@ -169,7 +170,9 @@ def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: An
     inputs = case.findings
     if case.kind == "MI" and not _misbidder_acts(case):
         facts = inputs.misinformation or Misinformation()
-        if la is not None and case.poll_rules.short_by(la.poll_size):      # too small a poll: as question 2 says
+        rules = case.poll_rules
+        if la is not None and (rules.short_by(la.poll_size) or rules.breaches(inputs.not_peers, inputs.session_players)):
+            # too small a poll, or pollees the rules exclude: as question 2 says
             changed = different_action(None, inputs.director_alternatives, table_action) \
                 if inputs.judged_alternatives else replace(la_answer, question=MI_QUESTIONS[1])
         else:
@@ -243,6 +246,20 @@ def _damage(case: Case, table_ns: int | None, method: Method, without_infraction
     return damage(case, table_ns, method.expectation(case), without_infraction)
 
 
+def _outside_the_rules(inputs, result: LAResult, breaches, rules) -> Answer:
+    """A poll with pollees the event's rules exclude: its answers cannot be told apart, so they do
+    not decide question 2; the director's own judgement beside it does."""
+    named = rules.source or N_("the event's rules for polls")
+    evidence = M_("a poll of {n} outside {rules}: {breaches}", n=result.poll_size, rules=named,
+                  breaches=Listed(breaches, "; "))
+    if inputs.judged_alternatives:
+        return replace(_director_alternatives(inputs), evidence=evidence)
+    return Answer(QUESTIONS[1], None, M_("The poll does not meet {rules} (who may be polled: {who}): {breaches}. Its "
+                                         "answers do not decide the question.", rules=named,
+                                         who=WHO_MAY_BE_POLLED[rules.pollees], breaches=Listed(breaches, "; ")),
+                  evidence, missing=M_("Poll again within {rules}, or record your own judgement", rules=named))
+
+
 def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
     """Question 2 from the evidence on logical alternatives: a poll of the size the event's rules
     ask for, else the director's own judgement (beside a poll too small to decide); with neither,
@@ -254,6 +271,9 @@ def _alternatives(case: Case, table_action: str, policy_name: str | Policy, cons
         result = logical_alternatives(inputs.poll, table_action, chosen)
         rules = case.poll_rules
         short = rules.short_by(result.poll_size)
+        breaches = rules.breaches(inputs.not_peers, inputs.session_players)
+        if breaches and not short:
+            return result, _outside_the_rules(inputs, result, breaches, rules)
         if not short:
             return result, logical_alternative_exists(result, case.laws)
         evidence = M_("a poll of {n}, short of the {minimum} pollees {rules} ask for", n=result.poll_size,

@@ -235,6 +235,10 @@ class RulingInputs:
     left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
     evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
     walk_through: WalkThrough | None = None           # a walk-through poll's earlier decisions
+    # pollees the event's rules for polls exclude (poll_rules.pollees): not of the player's
+    # standard, or players of the session
+    not_peers: int = 0
+    session_players: int = 0
     # logical alternatives the unauthorized information itself suggests over another (Law 16B1(a)):
     # not a legal choice either, so they get no weight in the adjustment (Law 12C1(c))
     suggested_alternatives: tuple[str, ...] = ()
@@ -267,6 +271,9 @@ class RulingInputs:
                 out["poll"]["q4"] = {"suggested": self.q4[0], "answers": self.q4[1]}
             if self.walk_through is not None:
                 out["poll"]["walk_through"] = self.walk_through.to_dict()
+            for name in ("not_peers", "session_players"):
+                if getattr(self, name):
+                    out["poll"][name] = getattr(self, name)
         if not self.poll or self.judged_alternatives:     # beside a poll: the director's own judgement on it
             out["logical_alternatives"] = {"finding": list(self.alternatives), "reason": self.alternatives_reason}
         out["adjustment"] = self.adjustment.to_dict()
@@ -313,10 +320,22 @@ class RulingInputs:
                    left_out_reason=str(data.get("left_out_reason", "")),
                    evidence=evidence_from_list(data.get("evidence"), f"{where}.evidence"),
                    walk_through=WalkThrough.from_dict(poll.get("walk_through"), f"{where}.poll.walk_through"),
+                   not_peers=_pollees(poll.get("not_peers"), f"{where}.poll.not_peers", counts),
+                   session_players=_pollees(poll.get("session_players"), f"{where}.poll.session_players", counts),
                    suggested_alternatives=_actions(data.get("suggested_alternatives"),
                                                    f"{where}.suggested_alternatives"),
                    procedural_penalties=penalties_from(data.get("procedural_penalties"),
                                                        f"{where}.procedural_penalties"))
+
+
+def _pollees(data: Any, where: str, counts: tuple[ActionCount, ...]) -> int:
+    """A number of the poll's pollees: a whole number, at most the poll's size."""
+    if data is None:
+        return 0
+    size = sum(c.chose for c in counts)
+    if not isinstance(data, int) or isinstance(data, bool) or not 0 <= data <= size:
+        raise HuddleInputError(where, f"{str(data)[:20]} must be a number of the poll's {size} pollees")
+    return data
 
 
 def _actions(data: Any, where: str) -> tuple[str, ...]:
