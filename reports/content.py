@@ -142,6 +142,10 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     blocks += _poll_reading(case, final, lang)
     blocks += [Text(lang._("Against the consultation: {caution}").format(caution=say(c))) for c in final.cautions]
     blocks += _questions(final, lang)
+    if final.also is not None:           # the same explanation as UI to the explainer's partner (Law 20F5(a))
+        blocks += [Heading(lang._("The same explanation as unauthorized information to the explainer's partner"))]
+        blocks += _questions(final.also, lang)[1:]
+        blocks += [Text(say(final.also.worksheet.conclusion()))]
     blocks += _simulation(case)
     blocks += _adjustment(in_force, final, lang)
     blocks += _sensitivity(case, lang, committee.change if in_force is not case and committee is not None else None)

@@ -309,3 +309,61 @@ def test_the_organisation_s_rules_on_who_may_be_polled_are_what_a_new_case_start
     assert organisations.get_organisation(club.id).poll_pollees == "peers"
     with pytest.raises(HuddleInputError, match="who may be polled: 'kibitzers' must be one of"):
         organisations.set_rules(organisations.DEFAULT_ORGANISATION, "acbl", None, poll_pollees="kibitzers")
+
+
+# ---------------------------------------------------------------- 3. one explanation, UI and MI
+
+def both_paths(**partner) -> dict:
+    """The constructed transfer case: East's "natural" misinforms North-South, and tells West that
+    East misread 2♦; West then passed 2♥ (call 7), where 3 of 7 peers bid 3♥."""
+    data = _data("constructed-mi-transfer")
+    data["partner_ui"] = {"action_index": 6, "ruling": {
+        "policy": "wbf2017", "poll": {"counts": [{"action": "P", "chose": 4}, {"action": "3H", "chose": 3}]},
+        "suggested": {"finding": True, "reason": "The explanation tells West that 2♦ was misread: passing is suggested."},
+        "adjustment": {"method": "weighted", "offenders": {"alternatives": [
+            {"action": "3H", "weight": "1", "contracts": [{"contract": "3H", "declarer": "E", "weight": "1",
+                                                            "tricks": [{"tricks": 8, "weight": "1"}]}]},
+            {"action": "P", "weight": "0", "cancelled": True, "contracts": []}]}}}, **partner}
+    return data
+
+
+def test_one_explanation_that_is_both_ui_and_mi_is_ruled_on_both_paths_in_one_case(capsys, tmp_path):
+    """Before: a case had one kind; "partner_ui" was not read, and the UI to West took a second file."""
+    with pytest.raises(HuddleInputError, match="partner_ui.scored_by: both paths adjust the score"):
+        rule(case_files.Case.from_dict(both_paths()))
+    case = case_files.Case.from_dict(both_paths(scored_by="misinformation"))
+    ruling = rule(case)
+    assert ruling.decided and ruling.adjusted and ruling.also is not None and ruling.also.adjusted
+    assert [a.question for a in ruling.also.worksheet.answers][0] == "unauthorized information"
+    assert "As misinformation to North-South (Law 75A, Law 20F):" in ruling.text
+    assert "As unauthorized information to West, from partner's explanation (Law 20F5(a), Law 73C, Law 16B1(a)):" \
+        in ruling.text
+    assert ruling.text.endswith("The board's score is the misinformation path's.")
+    assert ruling.scores["NS"].describe() == "3/4 × -140 + 1/4 × -170: 8 1/4 of 22 matchpoints"
+    by_ui = rule(case_files.Case.from_dict(both_paths(scored_by="unauthorized information")))
+    assert by_ui.scores["NS"].describe() == "+50: 20 of 22 matchpoints"
+    again = case_files.Case.from_dict(json.loads(json.dumps(case.to_dict())))
+    assert again.partner_ui == case.partner_ui
+    # the command line and the report say both
+    from reports.content import report_for_file
+    from reports.render import to_html
+    from test_cli import run_json
+    path = tmp_path / "both.json"
+    path.write_text(json.dumps(case.to_dict()), encoding="utf-8")
+    out = run_json(capsys, "rule", str(path))
+    assert out["partner_ui"]["questions"]["answers"][1]["answer"] is True
+    html = to_html(report_for_file(case))
+    assert "The same explanation as unauthorized information to the explainer&#x27;s partner" in html or \
+        "The same explanation as unauthorized information to the explainer's partner" in html
+
+
+@pytest.mark.parametrize("change, field, said", [
+    (lambda d: d["partner_ui"].update(action_index=3), "partner_ui.action_index", "must be a later call of West"),
+    (lambda d: d["partner_ui"].update(scored_by="both"), "partner_ui.scored_by", "'both' must be one of"),
+    (lambda d: d.update(kind="UI"), "partner_ui", "goes with a misinformation case"),
+])
+def test_a_partner_ui_section_that_cannot_stand_is_refused(change, field, said):
+    data = both_paths()
+    change(data)
+    with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
+        case_files.Case.from_dict(data)

@@ -235,6 +235,9 @@ class Case:
     poll_rules: PollRules = PollRules()                 # the event's rules for polls (the minimum poll)
     ruling_version: int | None = None          # which saved version of the director's ruling ``ruling`` is
     appeal: AppealRecord | None = None         # the committee's votes and decision (Laws 92, 93)
+    # one explanation that is also unauthorized information to the explainer's partner (Laws 20F5(a),
+    # 73C, 16B1): that path's action in question and ruling section, beside the misinformation's
+    partner_ui: "PartnerUI | None" = None
 
     @property
     def skip_bid_pause(self) -> SkipBidPause:
@@ -369,6 +372,8 @@ class Case:
             out["ruling_version"] = self.ruling_version
         if self.appeal is not None:
             out["appeal"] = self.appeal.to_dict()
+        if self.partner_ui is not None:
+            out["partner_ui"] = self.partner_ui.to_dict()
         return out
 
     @classmethod
@@ -456,7 +461,59 @@ class Case:
                 data["simulation"], len(board.auction.calls)),
             poll_rules=PollRules.from_dict(data.get("poll_rules")),
             ruling_version=_ruling_version(data.get("ruling_version")),
-            appeal=AppealRecord.from_dict(data.get("appeal")))
+            appeal=AppealRecord.from_dict(data.get("appeal")),
+            partner_ui=PartnerUI.from_dict(data.get("partner_ui"), kind, irregularity, board))
+
+
+SCORED_BY = ("misinformation", "unauthorized information")
+
+
+@dataclass(frozen=True)
+class PartnerUI:
+    """The same mistaken explanation as unauthorized information to the explainer's partner (Laws
+    20F5(a), 73C, 16B1): his action in question and its own ruling section (poll, findings, outcome
+    tree). ``scored_by`` says which path's tree holds the board's score when both adjust."""
+
+    action_index: int
+    ruling: RulingInputs
+    scored_by: str | None = None
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"action_index": self.action_index, "ruling": self.ruling.to_dict()}
+        if self.scored_by is not None:
+            out["scored_by"] = self.scored_by
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, kind: str, irr: "Irregularity | None", board: Board) -> "PartnerUI | None":
+        if data is None:
+            return None
+        where = "partner_ui"
+        if kind != "MI" or irr is None or irr.type != "misexplained" or irr.call_index is None:
+            raise HuddleInputError(where, "goes with a misinformation case whose irregularity is the mistaken "
+                                          "explanation of a call (type misexplained, with its call)")
+        if not isinstance(data, dict) or not isinstance(data.get("ruling"), dict):
+            raise HuddleInputError(where, "an object: the explainer's partner's action_index and its ruling section")
+        index = data.get("action_index")
+        caller = board.auction.seat_of(irr.call_index)
+        if (not isinstance(index, int) or isinstance(index, bool) or not irr.call_index < index < len(board.auction.calls)
+                or board.auction.seat_of(index) != caller):
+            raise HuddleInputError(f"{where}.action_index", f"must be a later call of {SEAT_NAMES[caller]}, whose "
+                                                            "call was misexplained")
+        scored_by = data.get("scored_by")
+        if scored_by is not None and scored_by not in SCORED_BY:
+            raise HuddleInputError(f"{where}.scored_by", f"'{str(scored_by)[:30]}' must be one of {', '.join(SCORED_BY)}")
+        return cls(index, RulingInputs.from_dict(data["ruling"], f"{where}.ruling", board.vulnerability), scored_by)
+
+
+def partner_ui_case(case: Case) -> Case:
+    """The UI path of a case whose explanation is also unauthorized information: the explanation
+    as the irregularity, the explainer's partner's later call as the action in question."""
+    both = case.partner_ui
+    assert both is not None and case.irregularity is not None
+    irr = replace(case.irregularity, type="explanation")
+    return replace(case, kind="UI", irregularity=irr, action_index=both.action_index, ruling=both.ruling,
+                   partner_ui=None)
 
 
 def _check_offered_call(ruling: Any, board: Board, action_index: int | None) -> None:
@@ -888,6 +945,7 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
     fp.write(dumps(case, indent) + "\n")
 
 
-__all__ = ["Case", "TableResult", "Irregularity", "load", "loads", "dump", "dumps", "from_pbn", "from_file",
+__all__ = ["Case", "PartnerUI", "partner_ui_case", "SCORED_BY", "TableResult", "Irregularity", "load", "loads",
+           "dump", "dumps", "from_pbn", "from_file",
            "from_game", "pick_game", "to_pbn", "to_game",
            "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES"]

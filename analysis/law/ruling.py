@@ -15,6 +15,7 @@ from fractions import Fraction
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
 from analysis.language import M_, N_, Capital, Listed, Message, joined_lines, seat_word, side_word
+from analysis.law.case import partner_ui_case
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
@@ -44,11 +45,13 @@ class Ruling:
     left_out: tuple[str, ...] = ()   # logical alternatives the outcome tree gives no outcome
     left_out_reason: str = ""        # the director's reason for leaving them out
     cautions: tuple[str, ...] = ()   # where the finding goes against other evidence (said, never blocking)
+    # the same explanation as unauthorized information to the explainer's partner: that path's ruling
+    also: "Ruling | None" = None
 
     @property
     def decided(self) -> bool:
-        """A conclusion that can be saved and read out (law16.Worksheet.decided)."""
-        return self.worksheet.decided
+        """A conclusion that can be saved and read out (law16.Worksheet.decided), on each path."""
+        return self.worksheet.decided and (self.also is None or self.also.decided)
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -66,12 +69,15 @@ class Ruling:
                 "method": self.method,
                 "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text,
                 "left_out": list(self.left_out), "left_out_reason": self.left_out_reason,
-                "warnings": list(self.warnings), "cautions": list(self.cautions)}
+                "warnings": list(self.warnings), "cautions": list(self.cautions),
+                "partner_ui": None if self.also is None else self.also.to_dict()}
 
 
 def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
     """The ruling on the case file's ruling section; ``policy_name`` (a preset's name or a
     Policy) and ``consider_min`` override the section's policy."""
+    if case.partner_ui is not None:
+        return _both_paths(case, policy_name, consider_min)
     inputs = case.findings
     method = inputs.adjustment
     if case.kind == "unplayable":
@@ -122,6 +128,36 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
         text = joined_lines([text, *extra])
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
                   left_out, inputs.left_out_reason, cautions)
+
+
+def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
+    """One explanation, two infractions (Laws 20F5(a), 73C, 16B1 and 21B): the misinformation to the
+    opponents and the unauthorized information to the explainer's partner, each ruled on its own
+    action, poll and outcome tree. The board's score is the path that adjusts; when both do, the
+    one the director names (``partner_ui.scored_by``)."""
+    both = case.partner_ui
+    assert both is not None
+    mi = rule(replace(case, partner_ui=None), policy_name, consider_min)
+    ui = rule(partner_ui_case(case), policy_name, consider_min)
+    if mi.adjusted and ui.adjusted and both.scored_by is None:
+        raise HuddleInputError("partner_ui.scored_by", "both paths adjust the score: say which path's outcome tree "
+                               "holds the board's score (misinformation or unauthorized information)")
+    by_ui = ui.adjusted and (not mi.adjusted or both.scored_by == "unauthorized information")
+    scored = ui if by_ui else mi
+    receiver = seat_word(case.board.auction.seat_of(both.action_index))
+    explained = law("partner's explanation", case.laws)
+    opponents = side_word("EW" if case.offending_side == "NS" else "NS") if case.offending_side in ("NS", "EW") \
+        else N_("the opponents")
+    text = joined_lines([
+        M_("As misinformation to {opponents} ({laws}):", opponents=opponents, laws=law("misinformation", case.laws)),
+        mi.text,
+        M_("As unauthorized information to {player}, from partner's explanation ({laws}):", player=receiver,
+           laws=f"{explained}, {law('ui', case.laws)}"),
+        ui.text,
+        M_("The board's score is the {path} path's.", path=N_("unauthorized information") if by_ui
+           else N_("misinformation")) if mi.adjusted or ui.adjusted else M_("Neither path adjusts the score.")])
+    return replace(mi, adjusted=mi.adjusted or ui.adjusted, scores=scored.scores, method=scored.method, text=text,
+                   also=ui)
 
 
 def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) -> Ruling:
