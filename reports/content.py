@@ -26,7 +26,7 @@ from analysis.law.logical_alternatives import action_name, action_word, policy_c
 from analysis.law.outcome_tree import tree_rows
 from analysis.evidence.simulation import Simulation, q3_beside, simulate
 from analysis.law import case as case_files
-from analysis.law.ruling import Ruling, rule
+from analysis.law.ruling import Ruling, no_weight_for_suggested, rule
 from analysis.law.law16 import ui_noun
 from analysis.law.chart_data import q4_frame, q4_title, sensitivity_frame
 from analysis.polls.problem import PollProblem
@@ -133,6 +133,8 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
         add(Text(lang._("{summary} Reason: {reason}").format(summary=say(committee.summary), reason=committee.reason)))
     # Law 90: beside the ruling, never inside its score
     blocks += [Text(say(p.words())) for p in (case.ruling.procedural_penalties if case.ruling is not None else ())]
+    if final.adjusted:
+        blocks += [Text(say(said)) for said in no_weight_for_suggested(in_force if final is not ruling else case)]
     blocks += _facts(case, lang)
     add(Heading(lang._("The deal and the auction")))
     add(Deal(case.board))

@@ -60,6 +60,10 @@ def test_a_logical_alternative_the_ui_suggests_over_another_gets_no_weight():
            "no legal choice either (Law 16B1(a), Law 12C1(c) (2017))." in ruling.text
     again = case_files.Case.from_dict(json.loads(json.dumps(case.to_dict())))
     assert again.ruling.suggested_alternatives == ("5D",)
+    from reports.content import report_for_file
+    from reports.render import to_html
+    assert "No weight for 5♦: the unauthorized information suggests it over another logical alternative" in \
+        to_html(report_for_file(case))
 
 
 # ---------------------------------------------------------------- 5. a later call offered for change and kept

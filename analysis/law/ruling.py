@@ -117,17 +117,24 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
         extra.append(M_("Not in the outcome tree: {actions}. {reason}", actions=Listed(tuple(map(action_word, left_out))),
                         reason=inputs.left_out_reason))
     extra += [p.words() for p in inputs.procedural_penalties]
-    if sheet.adjust and inputs.suggested_alternatives:
-        extra.append(M_("No weight for {actions}: the unauthorized information suggests it over another logical "
-                        "alternative, so it was no legal choice either ({laws}).",
-                        actions=Listed(tuple(map(action_word, inputs.suggested_alternatives))),
-                        laws=f"{law('ui', case.laws)}, {law('weighted', case.laws)}"))
+    if sheet.adjust:
+        extra += no_weight_for_suggested(case)
     if cautions:
         extra.append(M_("Against the consultation: {cautions}", cautions=" ".join(cautions)))
     if extra:
         text = joined_lines([text, *extra])
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
                   left_out, inputs.left_out_reason, cautions)
+
+
+def no_weight_for_suggested(case: Case) -> list:
+    """Why the logical alternatives the UI itself suggests have no weight in the adjustment."""
+    suggested = case.ruling.suggested_alternatives if case.ruling is not None else ()
+    if not suggested:
+        return []
+    return [M_("No weight for {actions}: the unauthorized information suggests it over another logical alternative, "
+               "so it was no legal choice either ({laws}).", actions=Listed(tuple(map(action_word, suggested))),
+               laws=f"{law('ui', case.laws)}, {law('weighted', case.laws)}")]
 
 
 def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
