@@ -22,9 +22,13 @@ RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to
 RULABLE = ("open", "polling", "ruled")  # an appeal under way, or a closed case, keeps its ruling as it is
 
 
+KEPT = object()      # partner_ui left as the case file has it
+
+
 def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None,
-                reason: str = "") -> RulingVersion:
-    """Compute the ruling from ``inputs``, keep the section in the case file and add a version,
+                reason: str = "", partner_ui=KEPT) -> RulingVersion:
+    """Compute the ruling from ``inputs`` (and, when given, the explainer's partner's UI path,
+    ``partner_ui``, or None to drop it), keep the section in the case file and add a version,
     all in one transaction. Over a committee's decision in force (after a lawful reopening) the
     director gives her ``reason``, and the history says what the ruling replaces."""
     with writing(url) as session:
@@ -39,8 +43,10 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
             check_length(reason.strip(), 1000, "reason")
             replaces = (f"replaces the appeals committee's decision of {decision.at:%Y-%m-%d} ({decision.decision}, "
                         f"recorded by {decision.username}): {reason.strip()}")
-        saved = add_version(session, record, replace(case_files.loads(record.body), ruling=inputs), username,
-                            replaces)
+        case = replace(case_files.loads(record.body), ruling=inputs)
+        if partner_ui is not KEPT:
+            case = replace(case, partner_ui=partner_ui)
+        saved = add_version(session, record, case, username, replaces)
         session.commit()
         return saved
 

@@ -516,6 +516,33 @@ def test_a_later_call_offered_for_change_is_chosen_on_the_ruling_page(director):
     assert cases.get_case(record).case.ruling.misinformation.offered_call == 7
 
 
+def test_the_explainers_partner_s_ui_path_is_ruled_beside_the_misinformation_on_the_ruling_page(director):
+    at = ruling_page(director, "constructed-mi-transfer")
+    record = slug_id("constructed-mi-transfer")
+    key = f"rf_pui_{record}"
+    at.checkbox(key=f"{key}_on").check().run()
+    assert at.selectbox(key=f"{key}_call").options == ["call 7: Pass"]
+    at.text_input(key=f"{key}_poll").set_value("P=4 3H=3").run()
+    at.radio(key=f"{key}_sugg_finding").set_value("yes").run()
+    at.text_input(key=f"{key}_sugg_reason").set_value("East's 'natural' tells West that 2♦ was misread.").run()
+    assert not at.exception, at.exception
+    rows = at.session_state[f"{key}_tree_rows"]
+    assert [(r["action"], r["contract"], r["declarer"]) for r in rows if not r["cancelled"]] == [("3H", "3H", "E")]
+    at.session_state[f"{key}_tree_rows"][0]["tricks"] = 8
+    at.run()
+    # both paths adjust: the page asks whose tree holds the board's score before anything is saved
+    assert any("both paths adjust the score: say which path" in e.value for e in at.error), \
+        ([e.value for e in at.error], [m.value for m in at.markdown][:8])
+    assert not [b for b in at.button if b.key == "ruling_save"]
+    at.selectbox(key=f"{key}_scored").set_value("misinformation").run()
+    assert not at.error, [e.value for e in at.error]
+    assert "As unauthorized information to West, from partner's explanation" in at.text[0].value
+    at.button(key="ruling_save").click().run()
+    saved = cases.get_case(record).case.partner_ui
+    assert saved is not None and saved.action_index == 6 and [(c.action, c.chose) for c in saved.ruling.poll] == \
+        [("P", 4), ("3H", 3)]
+
+
 def test_other_roles_read_the_saved_ruling_only(prepared):
     member = accounts.create_user("cora", "appeals-room", "committee")
     at = ruling_page(member, "laws033-case-b")

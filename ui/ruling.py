@@ -14,7 +14,7 @@ from analysis.law.ruling import provisional_questions, rule
 from polling import rulings
 from polling.dossier import load_dossier
 from ui.auth import require
-from ui.ruling_form import fact_finding_form, ruling_inputs_form
+from ui.ruling_form import fact_finding_form, partner_ui_input, ruling_inputs_form
 from ui.ruling_view import (questions_box, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
 from ui.simulation_view import simulation_section
@@ -48,6 +48,8 @@ with st.expander("Director's worksheet", expanded=True):
         st.caption("The worksheet starts from the appeals committee's decision, the ruling in force.")
     try:
         inputs = ruling_inputs_form(record_id, dossier.worksheet_case())
+        both = partner_ui_input(record_id, case)
+        case = replace(case, partner_ui=both)
         ruling = rule(replace(case, ruling=inputs))
     except HuddleInputError as exc:
         problem = exc
@@ -76,7 +78,8 @@ with summary:
                                    key=f"ruling_replaces_{record_id}", max_chars=1000) if over_committee else ""
             if st.button("Save this ruling", type="primary", key="ruling_save"):
                 try:
-                    version = rulings.save_ruling(record_id, inputs, user.username, reason=reason)
+                    version = rulings.save_ruling(record_id, inputs, user.username, reason=reason,
+                                                  partner_ui=case.partner_ui)
                 except HuddleInputError as exc:
                     show_error(exc)
                 else:

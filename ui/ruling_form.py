@@ -8,16 +8,17 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.law.case import Case, parse_choice_or_none
-from analysis.bridge import SIDE_NAMES, deal_pbn, is_complete_deal
+from analysis.law.case import SCORED_BY, Case, PartnerUI, parse_choice_or_none
+from analysis.bridge import SEAT_NAMES, SIDE_NAMES, deal_pbn, is_complete_deal
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import PRESETS, action_name, logical_alternatives, policy, policy_title
+from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_name, counts_from_text,
+                                               logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
 from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
                                       starting_rows, tree_from_rows, tree_rows)
-from analysis.law.methods import Method, method_from_dict, methods_for
+from analysis.law.methods import Method, Weighted, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation,
@@ -278,6 +279,48 @@ def penalty_input(record_id: int, saved: RulingInputs, scoring: str) -> tuple[Pr
         return (made, *saved.procedural_penalties[1:])
 
 
+def partner_ui_input(record_id: int, case: Case) -> PartnerUI | None:
+    """The same explanation as unauthorized information to the explainer's partner (Laws 20F5(a),
+    73C, 16B1): his later call in question, his peers' poll, whether the explanation suggested his
+    call, that path's outcome tree, and whose tree holds the board's score when both adjust."""
+    irr, saved = case.irregularity, case.partner_ui
+    if case.kind != "MI" or irr is None or irr.type != "misexplained" or irr.call_index is None:
+        return saved
+    calls, auction = case.board.auction.calls, case.board.auction
+    caller = auction.seat_of(irr.call_index)
+    later = [i for i in range(irr.call_index + 1, len(calls)) if auction.seat_of(i) == caller]
+    if not later:
+        return saved
+    key = f"rf_pui_{record_id}"
+    with st.expander(f"The same explanation as unauthorized information to {SEAT_NAMES[caller]} (Laws 20F5(a), 73C, "
+                     "16B1)", expanded=saved is not None):
+        if not st.checkbox("Rule this path too", value=saved is not None, key=f"{key}_on"):
+            return None
+        index = st.selectbox(f"{SEAT_NAMES[caller]}'s call in question", later, format_func=lambda i: f"call {i + 1}: "
+                             f"{action_name(calls[i].call)}", key=f"{key}_call",
+                             index=later.index(saved.action_index) if saved and saved.action_index in later else 0)
+        inputs = saved.ruling if saved is not None else RulingInputs()
+        counts = st.text_input("His peers' poll: how many chose each action", " ".join(
+            f"{c.action}={c.chose}" for c in inputs.poll), key=f"{key}_poll", placeholder="P=4 3H=3")
+        poll = tuple(ActionCount(a, n) for a, n in counts_from_text(counts, "poll of his peers").values())
+        suggested = finding_input("Did the explanation demonstrably suggest his call?", inputs.suggested,
+                                  f"{key}_sugg")
+        table_action = calls[index].call
+        alternatives = tuple(c.action for c in poll if action_key(c.action) != action_key(table_action))
+        his = replace(case, kind="UI", action_index=index)        # contracts as his call would lead
+        start = starting_rows(poll, alternatives, table_action, played_contract(case),
+                              {a: his.likely_contract(a) for a in (*alternatives, table_action)})
+        rows = tree_editor("His path's outcome tree (his call cancelled)", f"{key}_tree",
+                           _rows(inputs.adjustment.trees()[0][1] if inputs.adjustment.trees() else None, start),
+                           case, record_id)
+        scored = st.selectbox("When both paths adjust, the board's score is", [None, *SCORED_BY], key=f"{key}_scored",
+                              index=[None, *SCORED_BY].index(saved.scored_by if saved else None),
+                              format_func=lambda p: "not said yet" if p is None else f"the {p} path's")
+        tree = tree_from_rows(rows, case.board.vulnerability, "partner_ui: outcome tree")
+        return PartnerUI(index, replace(inputs, poll=poll, suggested=suggested,
+                                        adjustment=Weighted(offenders=tree)), scored)
+
+
 def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int) -> list[dict]:
     """An outcome tree as an editable table (one row per action / contract / trick count), with
     a button that fills the trick counts from the double-dummy solver."""
@@ -439,4 +482,4 @@ def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
                    procedural_penalties=penalty_input(record_id, saved, case.scoring))
 
 
-__all__ = ["ruling_inputs_form", "tree_editor", "finding_input"]
+__all__ = ["ruling_inputs_form", "tree_editor", "finding_input", "partner_ui_input"]

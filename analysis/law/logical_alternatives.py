@@ -404,6 +404,22 @@ class LAResult:
                 "actions": [v.to_dict() for v in self.verdicts]}
 
 
+def counts_from_text(text: str | None, field: str) -> dict[str, tuple[str, int]]:
+    """ "4S=6 X=2 Pass=2" → {action key: (spelling given, count)}; calls are matched by meaning."""
+    from analysis.limits import MAX_POLL_COUNT
+    out: dict[str, tuple[str, int]] = {}
+    for item in (text or "").replace(",", " ").split():
+        action, sep, count = item.rpartition("=")
+        if not sep or not action or not count.lstrip("-").isdecimal():
+            raise HuddleInputError(field, f"'{item}' should be ACTION=COUNT, e.g. Pass=2")
+        if len(count) > 6 or int(count) < 0 or int(count) > MAX_POLL_COUNT:
+            raise HuddleInputError(field, f"'{item[:30]}': a count is a number of pollees, 0 to {MAX_POLL_COUNT:,}")
+        if action_key(action) in out:
+            raise HuddleInputError(field, f"'{action}' is given twice")
+        out[action_key(action)] = (action, int(count))
+    return out
+
+
 def parse_action(action: str, field: str = "action") -> str:
     """A call ("Pass" → "P", "4♠" → "4S") or a card or choice of cards ("♠K" → "SK", "a low ♠"
     → "Sx"); anything else is refused, naming ``field``."""
@@ -524,7 +540,7 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
                                                                              deciding.threshold, deciding.strict))
 
 
-__all__ = ["ActionCount", "LAVerdict", "in_edition",
+__all__ = ["ActionCount", "LAVerdict", "in_edition", "counts_from_text",
            "Policy", "PRESETS", "policy", "policy_title", "with_threshold", "LAResult", "Verdict", "logical_alternatives",
            "wilson_interval", "clopper_pearson_interval", "ShareTest", "Interval", "p_meets", "more_pollees", "action_key", "parse_action",
            "action_name"]

@@ -111,20 +111,8 @@ def cmd_cross_imps(args) -> dict | str:
 
 
 def _counts(text: str | None, option: str) -> dict[str, tuple[str, int]]:
-    """ "4S=6 X=2 Pass=2" → {action key: (spelling given, count)}; calls are matched by meaning."""
-    from analysis.limits import MAX_POLL_COUNT
-    from analysis.law.logical_alternatives import action_key
-    out: dict[str, tuple[str, int]] = {}
-    for item in (text or "").replace(",", " ").split():
-        action, sep, count = item.rpartition("=")
-        if not sep or not action or not count.lstrip("-").isdecimal():
-            raise HuddleInputError(option, f"'{item}' should be ACTION=COUNT, e.g. Pass=2")
-        if len(count) > 6 or int(count) < 0 or int(count) > MAX_POLL_COUNT:
-            raise HuddleInputError(option, f"'{item[:30]}': a count is a number of pollees, 0 to {MAX_POLL_COUNT:,}")
-        if action_key(action) in out:
-            raise HuddleInputError(option, f"'{action}' is given twice")
-        out[action_key(action)] = (action, int(count))
-    return out
+    from analysis.law.logical_alternatives import counts_from_text
+    return counts_from_text(text, option)
 
 
 def _custom(args) -> dict:
