@@ -104,8 +104,22 @@ class Report:
 STATUS_WORDS = (N_("open"), N_("polling"), N_("ruled"), N_("appealed"), N_("closed"))
 
 
+CANCELLED = N_("cancelled")      # an outcome tree's branch for the action the infraction produced
+
+
 def _s(value) -> str:
     return "" if value is None else str(value)
+
+
+def _first_upper(text: str) -> str:
+    """The first letter a capital, the rest as written (German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
+def _cell(value, lang: Language) -> str:
+    """A table cell in ``lang``: what Huddle wrote (a message, a bridge word) said in it; what a
+    person typed (a comment, a level) as typed."""
+    return lang.say(value) if hasattr(value, "said") else _s(value)
 
 
 def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple[PollSeen, ...] = (),
@@ -179,7 +193,7 @@ def _facts(case: Case, lang: Language = ENGLISH) -> list:
     out = [Heading(lang._("The facts"))]
     irr = case.irregularity
     if irr is not None:
-        what = lang._(IRREGULARITY_NAMES[irr.type]).capitalize()
+        what = _first_upper(lang._(IRREGULARITY_NAMES[irr.type]))
         head = lang._("{what} by {seat}").format(what=what, seat=lang.seat(irr.by)) if irr.by else what
         if irr.seconds:
             head = lang._("{what}, {seconds} seconds").format(what=head, seconds=irr.seconds)
@@ -234,7 +248,7 @@ def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> li
     if poll.answers:
         columns = tuple(poll.answers[0])
         out += [Heading(lang._("Poll {number}: the answers ({count})").format(number=poll.number, count=len(poll.answers)), 3),
-                Table(tuple(lang._(c) for c in columns), tuple(tuple(lang.say(_s(a[c])) for c in columns)
+                Table(tuple(lang._(c) for c in columns), tuple(tuple(_cell(a[c], lang) for c in columns)
                                                           for a in poll.answers))]
     else:
         out.append(Text(lang._("No answers yet."), muted=True))
@@ -306,7 +320,7 @@ def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
     say = lang.say
     if not ruling.worksheet.answers:       # an unplayable board: Law 12C2 alone
         return [Heading(lang._("The ruling")), Text(say(ruling.worksheet.conclusion()))]
-    rows = tuple((str(i), lang._(a.question).capitalize(), lang._(a.verdict()),
+    rows = tuple((str(i), _first_upper(lang._(a.question)), lang._(a.verdict()),
                   (say(a.reason) + (f" ({say(a.evidence)})" if a.evidence else "")) if a.reached else "")
                  for i, a in enumerate(ruling.worksheet.answers, 1))
     return [Heading(lang._("The four questions")), Text(say(ruling.worksheet.basis), muted=True),
@@ -327,7 +341,7 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: s
             out += [Heading(title, 3),
                     Table(tuple(lang._(c) for c in (N_("action"), N_("weight"), N_("contract"), N_("contract weight"),
                                                N_("tricks"), N_("tricks weight"))),
-                          tuple((say(action_word(r["action"])) + (f" ({lang._('cancelled')})" if r["cancelled"] else ""),
+                          tuple((say(action_word(r["action"])) + (f" ({lang._(CANCELLED)})" if r["cancelled"] else ""),
                                  r["action_weight"], say(r["in_words"]), r["contract_weight"],
                                  _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
                     Chart(charts.outcome_chart(tree, title, lang), f"{title}: " + ", ".join(
@@ -408,7 +422,7 @@ def _simulation(case: Case) -> list:
         for r in sim.readings)))
     out.append(Text(f"The inference ({sim.ui}): {sim.inference_words}; {SEAT_NAMES[sim.partner]}: "
                     f"{sim.inference.text()}."))
-    out.append(Text(" ".join(f"{r.label.capitalize()}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
+    out.append(Text(" ".join(f"{_first_upper(r.label)}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
                     + f" Seed {sim.seed}.", muted=True))
     if not sim.inference_bites:           # the two runs deal the same hands: nothing to compare
         return out + [Text(f"Question 3: {sim.q3_evidence(sim.alternatives[0])}" if sim.alternatives else ""),

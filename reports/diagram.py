@@ -48,7 +48,7 @@ def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vul
                 lang: Language = ENGLISH) -> str:
     words = lang.words.short
     head = (f'<div class="hd-seat">{escape(lang.seat(seat_letter))}'
-            + (f" · {escape(words['dealer'].lower())}" if dealer == seat_letter else "")
+            + (f" · {escape(words['dealer'])}" if dealer == seat_letter else "")
             + (f' · <span class="hd-vul">{escape(words["vul"])}</span>' if is_vulnerable(vulnerability, seat_letter) else "")
             + "</div>")
     if suits is None:

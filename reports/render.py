@@ -232,7 +232,7 @@ def _pdf_hand(pdf: _PDF, x: float, y: float, seat: str, suits: dict[str, str] | 
     pdf.set_xy(x, y)
     pdf.set_font("DejaVu", "B", 8)
     words = pdf.lang.words
-    head = (words.seat(seat).upper() + (f" · {words.short['dealer'].lower()}" if dealer == seat else "")
+    head = (words.seat(seat).upper() + (f" · {words.short['dealer']}" if dealer == seat else "")
             + (f" · {words.short['vul']}" if is_vulnerable(vul, seat) else ""))
     pdf.cell(45, LINE, head)
     pdf.set_font("DejaVu", "", 10)
