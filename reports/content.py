@@ -16,7 +16,7 @@ from functools import lru_cache
 from matplotlib.figure import Figure
 
 from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, Auction, Board
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import ENGLISH, N_, Language, first_upper
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
@@ -111,11 +111,6 @@ def _s(value) -> str:
     return "" if value is None else str(value)
 
 
-def _first_upper(text: str) -> str:
-    """The first letter a capital, the rest as written (German nouns keep theirs)."""
-    return text[:1].upper() + text[1:]
-
-
 def _cell(value, lang: Language) -> str:
     """A table cell in ``lang``: what Huddle wrote (a message, a bridge word) said in it; what a
     person typed (a comment, a level) as typed."""
@@ -193,7 +188,7 @@ def _facts(case: Case, lang: Language = ENGLISH) -> list:
     out = [Heading(lang._("The facts"))]
     irr = case.irregularity
     if irr is not None:
-        what = _first_upper(lang._(IRREGULARITY_NAMES[irr.type]))
+        what = first_upper(lang._(IRREGULARITY_NAMES[irr.type]))
         head = lang._("{what} by {seat}").format(what=what, seat=lang.seat(irr.by)) if irr.by else what
         if irr.seconds:
             head = lang._("{what}, {seconds} seconds").format(what=head, seconds=irr.seconds)
@@ -320,7 +315,7 @@ def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
     say = lang.say
     if not ruling.worksheet.answers:       # an unplayable board: Law 12C2 alone
         return [Heading(lang._("The ruling")), Text(say(ruling.worksheet.conclusion()))]
-    rows = tuple((str(i), _first_upper(lang._(a.question)), lang._(a.verdict()),
+    rows = tuple((str(i), first_upper(lang._(a.question)), lang._(a.verdict()),
                   (say(a.reason) + (f" ({say(a.evidence)})" if a.evidence else "")) if a.reached else "")
                  for i, a in enumerate(ruling.worksheet.answers, 1))
     return [Heading(lang._("The four questions")), Text(say(ruling.worksheet.basis), muted=True),
@@ -422,7 +417,7 @@ def _simulation(case: Case) -> list:
         for r in sim.readings)))
     out.append(Text(f"The inference ({sim.ui}): {sim.inference_words}; {SEAT_NAMES[sim.partner]}: "
                     f"{sim.inference.text()}."))
-    out.append(Text(" ".join(f"{_first_upper(r.label)}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
+    out.append(Text(" ".join(f"{first_upper(r.label)}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
                     + f" Seed {sim.seed}.", muted=True))
     if not sim.inference_bites:           # the two runs deal the same hands: nothing to compare
         return out + [Text(f"Question 3: {sim.q3_evidence(sim.alternatives[0])}" if sim.alternatives else ""),

@@ -193,6 +193,14 @@ def test_typed_markdown_and_html_stay_text_on_every_page_they_reach(director):
     assert shown(at.title[0].value) == evil
 
 
+def test_the_case_page_keeps_the_capitals_of_an_irregularity_s_name(director):
+    """Before: "Misexplanation (the mi itself)" (str.capitalize lowercased the MI)."""
+    at = app_as(director)
+    at.session_state["case_id"] = slug_id("constructed-mi-transfer")
+    at.switch_page("ui/case_view.py").run()
+    assert any(m.value.startswith("**Misexplanation (the MI itself)**") for m in at.markdown)
+
+
 def test_illegal_auction_in_the_grid_is_refused(director):
     at = app_as(director, "ui/case_editor.py")
     read_pbn(at, PBN.replace("2NT Pass 3NT Pass", "2NT Pass 2H Pass"))

@@ -2,6 +2,7 @@
 stored one. Saving validates the whole case; a mistake names its field and nothing is written."""
 import streamlit as st
 
+from analysis.language import first_upper
 from analysis.files.games import read_games
 from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
@@ -298,7 +299,7 @@ c1.text_input("or the North-South score alone", key="ed_ns_score")
 c2.text_input("Field: North-South scores (420*4 400 …)", key="ed_field")
 c3.text_input("Other table's North-South score (teams)", key="ed_other")
 st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True,
-         format_func=lambda s: OFFENDING_SIDE_NAMES.get(s, s).capitalize())
+         format_func=lambda s: first_upper(OFFENDING_SIDE_NAMES.get(s, s)))
 st.text_area("Director's notes", key="ed_notes", max_chars=5000)
 st.text_input("Source", key="ed_source")
 

@@ -2,6 +2,7 @@
 status workflow, and for everyone the history of changes and the case file to download."""
 import streamlit as st
 
+from analysis.language import first_upper
 from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
@@ -45,7 +46,7 @@ if case.irregularity:
     facts = irr.facts()
     state = "established" if facts.happened is not None else "not established yet: the director's finding is missing"
     by = f" by {SEAT_NAMES[irr.by]}" if irr.by else ""
-    st.write(f"**{IRREGULARITY_NAMES[irr.type].capitalize()}**{by} (facts {state})")
+    st.write(f"**{first_upper(IRREGULARITY_NAMES[irr.type])}**{by} (facts {state})")
     plain(irr.description)
     for line in irr.fact_lines():
         plain(line, muted=True)

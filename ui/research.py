@@ -8,6 +8,7 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
+from analysis.language import first_upper
 from analysis.research import calibration as research, growth
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
@@ -152,7 +153,7 @@ def agreement(fits: pd.DataFrame) -> None:
         if not fitted[column].notna().any():
             continue
         consistent = research.consistent_thresholds(corpus, decider, include)
-        st.markdown(f"**{decider.capitalize()}s.** " + (
+        st.markdown(f"**{first_upper(decider)}s.** " + (
             "No single threshold on the poll's own share gives every ruling as made." if consistent is None else
             f"Every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} and at "
             f"most {percent(consistent[1])}."))

@@ -11,7 +11,7 @@ from analysis.errors import HuddleInputError
 from analysis.law.committee import RulingInForce
 from analysis.law.law16 import Worksheet
 from analysis.law.ruling import Ruling
-from analysis.language import language, shipped_languages
+from analysis.language import first_upper, language, shipped_languages
 from polling import cases, organisations, settings
 from polling.dossier import load_dossier
 from reports.content import report_for_stored_case
@@ -36,7 +36,7 @@ def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None) ->
             (st.success if adjusted else st.info)(inert(sheet.conclusion()))
         if sheet.answers:
             for col, (number, answer) in zip(st.columns(len(sheet.answers)), enumerate(sheet.answers, 1)):
-                col.markdown(f"{number}. {answer.question.capitalize()}  \n**{MARKS[answer.verdict()]}**")
+                col.markdown(f"{number}. {first_upper(answer.question)}  \n**{MARKS[answer.verdict()]}**")
         for col, side in zip(st.columns(2), ("NS", "EW")) if scores and sheet.decided else ():
             col.metric(SIDE_NAMES[side], scores[side].headline())      # short: never cut off on a phone
 
@@ -91,7 +91,7 @@ def show_ruling(ruling: Ruling, where: str = "ruling") -> None:
     alternative, how the scores were reached and the text read to the players."""
     with st.expander("The four questions, with the reasons"):
         for number, answer in enumerate(ruling.worksheet.answers, 1):
-            st.markdown(f"**{number}. {answer.question.capitalize()}**: {MARKS[answer.verdict()]}")
+            st.markdown(f"**{number}. {first_upper(answer.question)}**: {MARKS[answer.verdict()]}")
             if answer.reached:
                 plain(answer.reason)
             if answer.evidence:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from analysis.language import first_upper
 from analysis.bridge import SEAT_NAMES
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
@@ -144,7 +145,7 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simu
 def show_simulation(sim: Simulation) -> None:
     for run in (sim.without, sim.with_inference):
         d = run.dealt
-        st.caption(f"{run.label.capitalize()} (seed {sim.seed}): {d.words()}.")
+        st.caption(f"{first_upper(run.label)} (seed {sim.seed}): {d.words()}.")
     if not sim.inference_bites:          # the two runs deal the same hands: nothing to compare
         st.info(inert("Question 3: " + sim.q3_evidence(sim.alternatives[0]) if sim.alternatives else ""))
     else:

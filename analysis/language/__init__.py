@@ -157,6 +157,12 @@ class Capital:
         return text[:1].upper() + text[1:]
 
 
+def first_upper(text: str) -> str:
+    """The first letter a capital, the rest as written: "Unerlaubte Information", "Misexplanation
+    (the MI itself)" (str.capitalize lowercases the rest, German nouns and abbreviations too)."""
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class Listed:
     """Values said one after the other, separated by commas (or ``separator``: a new line joins
@@ -300,4 +306,4 @@ APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost 
 
 __all__ = ["Language", "Spoken", "Message", "M_", "Capital", "Listed", "ContractWords", "joined_lines", "seat_word", "side_word", "said",
            "language", "shipped_languages", "chosen_language", "browser_language", "N_", "NP_", "ENGLISH", "DOMAIN",
-           "LOCALE_DIR", "APOLOGY"]
+           "LOCALE_DIR", "APOLOGY", "first_upper"]
