@@ -305,7 +305,7 @@ def test_the_poll_builder_builds_a_poll_in_the_club_s_language_with_the_preview_
     at.checkbox(key="pb_q4").check().run()
     assert "Preview: what a pollee sees (Nederlands)" in [h.value for h in at.subheader]
     assert "Een biedprobleem" in html_of(at)          # the pollee's page itself (huddle.pollee), in Dutch
-    assert "Je partner dacht lang na voordat hij 5♦ bood. Welke van deze biedingen maakt dat aantrekkelijker?" in \
+    assert "Je partner dacht lang na voordat hij 5♦ bood. Welke van deze biedingen wordt daardoor aantrekkelijker?" in \
         [c.value for c in at.caption]
     assert 'Gever Oost' in html_of(at) and 'value="P"' in html_of(at) and ">Pas</label>" in html_of(at)
     at.selectbox(key=f"pb_language_{record_id}").set_value("fr").run()
@@ -549,6 +549,14 @@ def test_the_explainers_partner_s_ui_path_is_ruled_beside_the_misinformation_on_
     saved = cases.get_case(record).case.partner_ui
     assert saved is not None and saved.action_index == 6 and [(c.action, c.chose) for c in saved.ruling.poll] == \
         [("P", 4), ("3H", 3)]
+
+
+def test_the_ruling_as_read_to_the_players_opens_in_the_club_s_language(director):
+    from polling import organisations
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    at = ruling_page(director, "laws033-6d-slam")
+    assert at.selectbox(key="read_in_ruling_laws033-6d-slam").value == "fr"
+    assert any("Information non autorisée : oui." in t.value for t in at.text)
 
 
 def test_other_roles_read_the_saved_ruling_only(prepared):

@@ -438,3 +438,16 @@ def test_the_report_s_tables_are_in_its_language_german_nouns_kept(slam):
         assert "Pollee" not in html and cancelled in html and first in html, code
         if code == "de":
             assert "Unerlaubte information" not in html and "Logische Alternative" in html
+
+
+def test_the_ruling_read_out_defaults_to_the_organisation_s_language(slam, capsys):
+    """Before: `huddle case rule` and the Ruling page's "as read to the players" opened in English
+    in a French club."""
+    from test_cli import run
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    code, out, _ = run(capsys, "case", "rule", "laws033-6d-slam")
+    assert code == 0 and "Information non autorisée : oui." in out
+    code, out, _ = run(capsys, "case", "rule", "laws033-6d-slam", "--language", "de")
+    assert code == 0 and "Unerlaubte Information: ja." in out
+    code, _, err = run(capsys, "case", "rule", "laws033-6d-slam", "--language", "klingon")
+    assert code == 2 and "not a shipped language" in err

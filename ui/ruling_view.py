@@ -110,8 +110,18 @@ def show_ruling(ruling: Ruling, where: str = "ruling") -> None:
                 st.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])))
     with st.expander("The ruling as read to the players"):
         codes = shipped_languages()
-        code = st.selectbox("In", codes, format_func=lambda c: language(c).name, key=f"read_in_{where}_{ruling.case_id}")
+        club = _club_language()
+        code = st.selectbox("In", codes, format_func=lambda c: language(c).name, key=f"read_in_{where}_{ruling.case_id}",
+                            index=codes.index(club) if club in codes else 0)
         st.text(language(code).say(ruling.text))
+
+
+def _club_language() -> str:
+    """The language the signed-in director's organisation reads its rulings in."""
+    from polling import organisations
+    from ui.state import current_user
+    user = current_user()
+    return organisations.get_organisation(user.organisation_id).language if user is not None else ""
 
 
 def score_downloads(case, in_force: RulingInForce) -> None:

@@ -113,16 +113,22 @@ def cmd_case_history(args) -> dict | str:
 
 
 def cmd_case_rule(args) -> dict | str:
-    """Save a version of the stored case's ruling (from its ruling section)."""
-    from polling import cases, rulings
+    """Save a version of the stored case's ruling (from its ruling section), and read it out in
+    the organisation's language (or the one asked)."""
+    from analysis.language import chosen_language, language
+    from analysis.law.ruling import rule
+    from polling import cases, organisations, rulings
+    asked = language(args.language) if args.language else None       # refused by name before any work
     record_id = stored_case(args, director=True)
     inputs = cases.get_case(record_id).case.ruling
     if inputs is None:
         raise HuddleInputError("ruling", f"case '{args.id}' has no ruling section to save")
     saved = rulings.save_ruling(record_id, inputs, who(args))
     result = json.loads(saved.result)
-    return ({"id": args.id, "version": saved.version, **result} if args.json
-            else f"Saved ruling version {saved.version} of {args.id}.\n\n{result['text']}")
+    if args.json:
+        return {"id": args.id, "version": saved.version, **result}
+    lang = asked or chosen_language(organisations.get_organisation(acting_organisation(args)).language)
+    return f"Saved ruling version {saved.version} of {args.id}.\n\n{lang.say(rule(cases.get_case(record_id).case).text)}"
 
 
 def cmd_case_rulings(args) -> dict | str:
@@ -205,6 +211,7 @@ def register(r) -> None:
     p = r.add("history", cmd_case_history, "Every change to a case: who, when, what.", under=case_files)
     p.add_argument("id")
     p = r.add("rule", cmd_case_rule, "Save a version of a stored case's ruling (from its ruling section).", under=case_files)
+    p.add_argument("--language", help="read the ruling in this language (en, fr, de, nl; default: the organisation's)")
     p.add_argument("id")
     p = r.add("rulings", cmd_case_rulings, "The saved versions of a case's ruling: who, when, the result.", under=case_files)
     p.add_argument("id")
