@@ -32,6 +32,9 @@ class Organisation(SQLModel, table=True):
     language: str = Field(default="en", max_length=10, sa_column_kwargs={"server_default": "en"})
     poll_minimum: int | None = None     # its rules for polls: the fewest pollees whose answers decide an LA
     poll_pollees: str | None = Field(default=None, max_length=40)   # and who may be polled (WHO_MAY_BE_POLLED)
+    authority: str | None = Field(default=None, max_length=10)       # its regulating authority (AUTHORITIES)
+    law_edition: str | None = Field(default=None, max_length=4)      # the Laws its new cases are ruled under
+    la_policy: str | None = Field(default=None, max_length=20)       # the LA policy its rulings start from
 
 
 class Membership(SQLModel, table=True):

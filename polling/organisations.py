@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
+from analysis.law.editions import DEFAULT_EDITION, edition
+from analysis.law.logical_alternatives import policy
 from analysis.law.poll_rules import PollRules, check_minimum, check_pollees
+from analysis.law.regulations import regulation_for
 from analysis.language import language as language_of
 
 from .db import commit_or_refuse, reading, writing
@@ -39,6 +42,9 @@ class Organisation:
     language: str = "en"                         # its polls' and rulings' language by default
     poll_minimum: int | None = None              # its rules for polls: the fewest pollees that decide an LA
     poll_pollees: str = ""                       # and who may be polled (WHO_MAY_BE_POLLED)
+    authority: str = ""                          # its regulating authority (AUTHORITIES), "" when not said
+    law_edition: str = DEFAULT_EDITION           # the edition of the Laws its new cases are ruled under
+    la_policy: str = "wbf2017"                   # the LA policy its rulings start from
 
     def poll_rules(self) -> PollRules:
         """The rules for polls a new case of this organisation starts from."""
@@ -50,7 +56,8 @@ def _organisation(row: OrganisationRow) -> Organisation:
     assert row.id is not None
     return Organisation(row.id, row.slug, row.name, row.kind, row.federation_id, row.shares_panel,
                         row.shares_research, row.skip_bid_regulation, row.skip_bid_haste_under, row.language,
-                        row.poll_minimum, row.poll_pollees or "")
+                        row.poll_minimum, row.poll_pollees or "", row.authority or "",
+                        row.law_edition or DEFAULT_EDITION, row.la_policy or "wbf2017")
 
 
 def _check_name(name: str) -> None:
@@ -60,8 +67,10 @@ def _check_name(name: str) -> None:
 
 def create_organisation(slug: str, name: str, kind: str = "club", federation: str | None = None,
                         shares_panel: bool = False, shares_research: bool = False,
-                        url: str | None = None) -> Organisation:
-    """A new club (optionally of ``federation``, given by its slug) or federation."""
+                        url: str | None = None, authority: str = "") -> Organisation:
+    """A new club (optionally of ``federation``, given by its slug) or federation, under its
+    regulating ``authority`` (whose skip-bid regulation its new cases start from)."""
+    regulation = regulation_for(authority)
     slug = (slug or "").strip().lower()
     if not _SLUG.match(slug):
         raise HuddleInputError("organisation", "use 2 to 60 lower-case letters, digits or '-', starting with a "
@@ -80,7 +89,8 @@ def create_organisation(slug: str, name: str, kind: str = "club", federation: st
             if kind == "federation":
                 raise HuddleInputError("federation", "a federation belongs to no other organisation")
         row = OrganisationRow(slug=slug, name=name.strip(), kind=kind, federation_id=parent.id if parent else None,
-                              shares_panel=shares_panel, shares_research=shares_research)
+                              shares_panel=shares_panel, shares_research=shares_research,
+                              authority=authority.strip().upper() or None, skip_bid_regulation=regulation)
         session.add(row)
         commit_or_refuse(session, "organisation", f"'{slug}' is taken")
         return _organisation(row)
@@ -98,7 +108,9 @@ def rename(slug: str, name: str, url: str | None = None) -> Organisation:
 
 
 def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: int | None,
-              url: str | None = None, poll_minimum: int | None = None, poll_pollees: str = "") -> Organisation:
+              url: str | None = None, poll_minimum: int | None = None, poll_pollees: str = "",
+              authority: str | None = None, law_edition: str | None = None, la_policy: str | None = None
+              ) -> Organisation:
     """The skip-bid regulation an organisation's events use and, if it reads "about ten seconds"
     its own way, the pause below which a call is undue haste; its rules for polls (the minimum
     number of pollees, who may be polled). New cases start from these."""
@@ -106,10 +118,22 @@ def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: in
     pause = skip_bid_pause(skip_bid_regulation, "skip-bid regulation", skip_bid_haste_under)
     minimum = check_minimum(poll_minimum, "minimum poll")
     pollees = check_pollees(poll_pollees, "who may be polled")
+    if authority is not None:
+        regulation_for(authority)                       # an unknown authority is refused before anything is kept
+    if law_edition is not None:
+        edition(law_edition, "edition of the Laws")
+    if la_policy is not None:
+        policy(la_policy)
     with writing(url) as session:
         row = organisation_row(session, key)
         row.skip_bid_regulation, row.skip_bid_haste_under = pause.name, skip_bid_haste_under
         row.poll_minimum, row.poll_pollees = minimum, pollees or None
+        if authority is not None:
+            row.authority = authority.strip().upper() or None
+        if law_edition is not None:
+            row.law_edition = law_edition
+        if la_policy is not None:
+            row.la_policy = la_policy
         session.add(row)
         session.commit()
         return _organisation(row)

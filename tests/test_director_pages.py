@@ -6,6 +6,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.bridge.scoring import ButlerDatum
 from conftest import CASES, ROOT
@@ -199,6 +200,30 @@ def test_the_case_page_keeps_the_capitals_of_an_irregularity_s_name(director):
     at.session_state["case_id"] = slug_id("constructed-mi-transfer")
     at.switch_page("ui/case_view.py").run()
     assert any(m.value.startswith("**Misexplanation (the MI itself)**") for m in at.markdown)
+
+
+def test_an_organisation_s_authority_edition_and_policy_are_what_its_new_cases_start_from(director, capsys):
+    """Before: every new organisation's cases started from the ACBL's skip-bid procedure (a French
+    club's too), and the edition and the LA policy were not the organisation's to set."""
+    from polling import organisations
+    from test_cli import run
+    french = organisations.create_organisation("cavaillon", "BC Cavaillon", authority="FFB")
+    assert (french.authority, french.skip_bid_regulation) == ("FFB", "none")       # no FFB regulation held: the Laws
+    assert organisations.create_organisation("york", "York BC", authority="ebu").skip_bid_regulation == "ebu"
+    with pytest.raises(HuddleInputError, match="authority: 'XYZ' is not an authority Huddle knows"):
+        organisations.create_organisation("nowhere", "Nowhere BC", authority="XYZ")
+    code, out, _ = run(capsys, "org", "add", "leiden", "--name", "BC Leiden", "--authority", "NBB")
+    assert code == 0 and "new cases start from the skip-bid regulation 'nbb'" in out
+    club = organisations.set_rules(organisations.DEFAULT_ORGANISATION, "ebu", None, authority="EBU",
+                                   law_edition="2007", la_policy="ebu")
+    assert (club.authority, club.law_edition, club.la_policy) == ("EBU", "2007", "ebu")
+    with pytest.raises(HuddleInputError, match="edition of the Laws: '1963' is not an edition"):
+        organisations.set_rules(organisations.DEFAULT_ORGANISATION, "ebu", None, law_edition="1963")
+    at = app_as(director, "ui/case_editor.py")
+    assert at.session_state["ed_laws"] == "2007" and at.session_state["ed_skip_bid"] == "ebu"
+    accounts_page = app_as(director, "ui/accounts.py")
+    assert accounts_page.selectbox(key="org_authority").value == "EBU"
+    assert accounts_page.selectbox(key="org_la_policy").value == "ebu"
 
 
 def test_illegal_auction_in_the_grid_is_refused(director):

@@ -5,8 +5,10 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.language import language, shipped_languages
+from analysis.law.editions import EDITIONS
+from analysis.law.logical_alternatives import PRESETS, policy_title
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
-from analysis.law.regulations import SKIP_BID_PAUSES
+from analysis.law.regulations import AUTHORITIES, SKIP_BID_PAUSES
 from polling import accounts, organisations
 from polling.organisations import ROLES
 from ui.auth import require
@@ -79,9 +81,23 @@ club = organisations.get_organisation(user.organisation_id)
 with st.form("club_rules"):
     st.subheader(inert(f"{club.name}'s events"))
     st.caption("New cases start from these; each case keeps its own, and the ruling says which it used.")
+    authorities = ["", *AUTHORITIES]
+    authority = st.selectbox("Regulating authority", authorities, index=authorities.index(club.authority),
+                             format_func=lambda a: a or "not said", key="org_authority",
+                             help="A new organisation starts from its authority's skip-bid regulation where Huddle "
+                                  "holds it (ACBL, EBU, NBB), else from the Laws alone")
+    cols = st.columns(2)
+    laws = cols[0].selectbox("Edition of the Laws new cases are ruled under", list(EDITIONS),
+                             index=list(EDITIONS).index(club.law_edition), key="org_laws")
+    la_policy = cols[1].selectbox("Logical-alternative policy rulings start from", list(PRESETS),
+                                  index=list(PRESETS).index(club.la_policy) if club.la_policy in PRESETS else 0,
+                                  format_func=policy_title, key="org_la_policy",
+                                  help="Its source is said in every ruling")
     names = list(SKIP_BID_PAUSES)
     regulation = st.selectbox("Pause after a skip bid", names, index=names.index(club.skip_bid_regulation),
                               format_func=lambda n: SKIP_BID_PAUSES[n].title, key="org_skip_bid")
+    st.caption(inert(f"Sources: the pause, {SKIP_BID_PAUSES[regulation].source}; the LA policy, "
+                     f"{PRESETS[la_policy].source or PRESETS[la_policy].shown}."))
     haste = st.number_input("A call sooner than this many seconds after a skip bid is undue haste "
                             f"(blank: {SKIP_BID_PAUSES[regulation].haste_under}, Huddle's reading of 'about ten seconds')",
                             min_value=1, max_value=12, value=club.skip_bid_haste_under, step=1, key="org_haste")
@@ -100,7 +116,8 @@ with st.form("club_rules"):
 if kept:
     try:
         organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste),
-                                poll_minimum=None if minimum is None else int(minimum), poll_pollees=pollees)
+                                poll_minimum=None if minimum is None else int(minimum), poll_pollees=pollees,
+                                authority=authority, law_edition=laws, la_policy=la_policy)
         organisations.set_language(user.organisation_id, spoken)
     except HuddleInputError as exc:
         show_error(exc)

@@ -8,7 +8,7 @@ from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
 from analysis.law.case import (CROSS_IMPS, IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS,
                                OFFENDING_SIDE_NAMES, OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
-from analysis.law.editions import DEFAULT_EDITION, EDITIONS
+from analysis.law.editions import EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
@@ -48,10 +48,10 @@ def start_new() -> None:
     for key in [k for k in ss if str(k).startswith(("ed_", "_ed_"))]:
         del ss[key]
     ss["editor_case"] = None
-    # a new case is ruled under the edition in force and the organisation's skip-bid regulation
+    # a new case is ruled under the organisation's edition of the Laws and skip-bid regulation
     # unless the director says otherwise
     club = organisations.get_organisation(user.organisation_id)
-    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": DEFAULT_EDITION,
+    load({"ed_grid_base": empty_grid(), "ed_irr_agreed": NO_VALUE, "ed_number": 0, "ed_laws": club.law_edition,
           "ed_skip_bid": club.skip_bid_regulation, "ed_skip_haste": club.skip_bid_haste_under,
           "ed_poll_min": club.poll_minimum, "ed_poll_rules": club.poll_rules().source,
           "ed_poll_who": club.poll_pollees})

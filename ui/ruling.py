@@ -11,7 +11,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import action_name, policy_title
 from analysis.law.ruling import provisional_questions, rule
-from polling import rulings
+from polling import organisations, rulings
 from polling.dossier import load_dossier
 from ui.auth import require
 from ui.ruling_form import fact_finding_form, partner_ui_input, ruling_inputs_form
@@ -47,7 +47,8 @@ with st.expander("Director's worksheet", expanded=True):
     if over_committee:
         st.caption("The worksheet starts from the appeals committee's decision, the ruling in force.")
     try:
-        inputs = ruling_inputs_form(record_id, dossier.worksheet_case())
+        inputs = ruling_inputs_form(record_id, dossier.worksheet_case(),
+                                    organisations.get_organisation(user.organisation_id).la_policy)
         both = partner_ui_input(record_id, case)
         case = replace(case, partner_ui=both)
         ruling = rule(replace(case, ruling=inputs))

@@ -439,9 +439,10 @@ def _alternatives(inputs: RulingInputs, table_action: str) -> tuple[str, ...]:
         return ()
 
 
-def ruling_inputs_form(record_id: int, case: Case) -> RulingInputs:
-    """Every input of the ruling, starting from the saved section (or an empty one)."""
-    saved = case.ruling or RulingInputs()
+def ruling_inputs_form(record_id: int, case: Case, club_policy: str = "wbf2017") -> RulingInputs:
+    """Every input of the ruling, starting from the saved section (or an empty one, read under the
+    organisation's LA policy)."""
+    saved = case.ruling or RulingInputs(policy=club_policy)
     if case.kind == "unplayable":
         # Law 12C2 alone: no poll and no questions, only each side's artificial score
         st.subheader("Adjustment")

@@ -68,6 +68,24 @@ SKIP_BID_PAUSES = {p.name: p for p in (
 )}
 DEFAULT_SKIP_BID_PAUSE = "acbl"
 
+# The regulating authorities an organisation may play under, and the skip-bid regulation Huddle
+# holds for each (with its source above); an authority whose regulation Huddle does not hold
+# starts from the Laws alone, which the organisation changes on the Accounts page.
+AUTHORITIES = {"ACBL": "acbl", "EBU": "ebu", "NBB": "nbb", "FFB": "none", "DBV": "none", "KBBB": "none",
+               "WBF": "none"}
+
+
+def regulation_for(authority: str | None) -> str:
+    """The skip-bid regulation a new organisation under ``authority`` starts from (the ACBL's
+    when none is named, as before authorities were recorded)."""
+    if not authority:
+        return DEFAULT_SKIP_BID_PAUSE
+    key = str(authority).strip().upper()
+    if key not in AUTHORITIES:
+        raise HuddleInputError("authority", f"'{str(authority)[:20]}' is not an authority Huddle knows; use one of "
+                                            f"{', '.join(AUTHORITIES)}")
+    return AUTHORITIES[key]
+
 
 def skip_bid_pause(name: str, where: str = "skip_bid_regulation", haste_under: int | None = None) -> SkipBidPause:
     """The regulation ``name``; ``haste_under`` moves the bound below which a call is undue haste
@@ -90,4 +108,5 @@ def check_haste_under(seconds, pause: SkipBidPause, where: str) -> int:
     return seconds
 
 
-__all__ = ["SkipBidPause", "SKIP_BID_PAUSES", "DEFAULT_SKIP_BID_PAUSE", "skip_bid_pause", "check_haste_under"]
+__all__ = ["SkipBidPause", "SKIP_BID_PAUSES", "DEFAULT_SKIP_BID_PAUSE", "skip_bid_pause", "check_haste_under",
+           "AUTHORITIES", "regulation_for"]

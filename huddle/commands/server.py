@@ -112,8 +112,9 @@ def cmd_org_add(args) -> dict | str:
     from polling import organisations
     database()
     org = organisations.create_organisation(args.slug, args.name, args.kind, args.federation, args.share_panel,
-                                            args.share_research)
-    return asdict(org) if args.json else f"Added the {org.kind} {org.name} ({org.slug})."
+                                            args.share_research, authority=args.authority or "")
+    return asdict(org) if args.json else (f"Added the {org.kind} {org.name} ({org.slug}); new cases start from the "
+                                          f"skip-bid regulation '{org.skip_bid_regulation}'.")
 
 
 def cmd_org_rename(args) -> dict | str:
@@ -189,6 +190,8 @@ def register(r) -> None:
     p.add_argument("--share-panel", action="store_true", help="a federation: its clubs' directors may poll its panel")
     p.add_argument("--share-research", action="store_true",
                    help="a federation: its clubs' researchers study all its clubs' cases, anonymised")
+    p.add_argument("--authority", help="its regulating authority (ACBL, EBU, NBB, FFB, DBV, KBBB, WBF): new cases "
+                                       "start from its skip-bid regulation, or the Laws alone where Huddle holds none")
     r.add("list", cmd_org_list, "List the organisations.", under=orgs)
     p = r.add("rename", cmd_org_rename, "Give an organisation a new name (the default one is 'Our club').", under=orgs)
     p.add_argument("slug")
