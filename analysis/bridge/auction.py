@@ -146,21 +146,12 @@ class Auction:
 
     # -- construction
     @classmethod
-    def parse(cls, text: str, dealer: str) -> "Auction":
-        """Calls separated by spaces or commas: "1S P 2H X". A trailing '!' marks an alert and a
-        trailing '*' a tempo break ("P*"); "AP" or "All pass" ends the auction."""
-        tokens = re.sub(r"all\s+pass", "AP", str(text), flags=re.I).replace(",", " ").split()
-        calls: list[Call] = []
-        for token in tokens:
-            if token.upper() == "AP":
-                calls.extend(Call("P") for _ in range(passes_to_end([c.call for c in calls])))
-                continue
-            alerted = "!" in token
-            slow = "*" in token
-            name = parse_call(token.replace("!", "").replace("*", ""),
-                              f"auction call {len(calls) + 1}")
-            calls.append(Call(name, alerted=alerted, tempo_break=slow))
-        return cls(dealer, tuple(calls))
+    def parse(cls, text: str, dealer: str, language: str = "en") -> "Auction":
+        """Calls separated by spaces: "1S P 2H X"; a trailing '!' marks an alert and '*' a tempo
+        break ("P*"); "AP" or "All pass" ends the auction; brackets after a call say more
+        (analysis.bridge.auction_line: "P(slow 10s)", "2D!(transfer)")."""
+        from analysis.bridge.auction_line import read_auction_line
+        return read_auction_line(text, dealer, language)
 
     @classmethod
     def from_dict(cls, data: dict) -> "Auction":
