@@ -24,6 +24,7 @@ if _run is not None:
 # (page, title, url path, who may open it: None = anyone signed in)
 SECTIONS = {
     "Cases": [("ui/cases.py", "Case list", "cases", None),
+              ("ui/intake.py", "At the table", "table", "director"),
               ("ui/case_view.py", "Case", "case", None),
               ("ui/case_editor.py", "Case editor", "edit", "director"),
               ("ui/ruling.py", "Ruling", "ruling", None)],

@@ -226,6 +226,41 @@ def test_an_organisation_s_authority_edition_and_policy_are_what_its_new_cases_s
     assert accounts_page.selectbox(key="org_la_policy").value == "ebu"
 
 
+def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director):
+    at = app_as(director, "ui/intake.py")
+    assert not at.exception, at.exception
+    at.number_input(key="tbl_board").set_value(7).run()
+    assert "Dealer South · Both vulnerable" in [c.value for c in at.caption]
+    at.text_input(key="tbl_auction").set_value("1H 1S 2H 2S P(slow 10s) P 3H P P P").run()
+    assert at.selectbox(key="tbl_at").value == 4 and at.selectbox(key="tbl_action").value == 6
+    at.radio(key="tbl_agreed").set_value("disputed")
+    at.text_input(key="tbl_said_EW").set_value("South thought for ten seconds")
+    at.text_input(key="tbl_said_NS").set_value("A normal pause after 2♠")
+    at.text_input(key="tbl_result").set_value("3H=")
+    at.selectbox(key="tbl_declarer").set_value("N")
+    at.text_input(key="tbl_hand_N").set_value("K7.AQJ52.KQ4.J93")       # the one hand a poll needs
+    at.button(key="tbl_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(at.session_state["case_id"]).case
+    assert stored.board.number == 7 and stored.board.auction.calls[4].tempo_seconds == 10
+    assert stored.irregularity.type == "hesitation" and stored.irregularity.by == "S" and stored.action_index == 6
+    assert [s.by for s in stored.irregularity.statements] == ["EW", "NS"] and stored.irregularity.agreed is False
+    assert stored.table_result.ns_score == 140
+    next(b for b in at.button if b.label == "Start a poll with personal links").click().run()
+    assert not at.error, [e.value for e in at.error]
+    assert len(at.session_state["tbl_links"]) == 5 and "/p/" in at.session_state["tbl_links"][0]
+
+
+def test_an_auction_line_that_cannot_be_read_is_said_inline_and_nothing_is_saved(director):
+    at = app_as(director, "ui/intake.py")
+    at.text_input(key="tbl_auction").set_value("1H 1S 1D").run()
+    assert "1♦ is insufficient after 1♠" in at.error[0].value
+    before = len(db.case_index())
+    at.button(key="tbl_save").click().run()
+    assert any("correct the auction above first; nothing is saved" in e.value for e in at.error)
+    assert len(db.case_index()) == before
+
+
 def test_illegal_auction_in_the_grid_is_refused(director):
     at = app_as(director, "ui/case_editor.py")
     read_pbn(at, PBN.replace("2NT Pass 3NT Pass", "2NT Pass 2H Pass"))
