@@ -1,6 +1,6 @@
 """Writes data/research/published-rulings.csv, the real corpus Huddle opens by default, from the
-confirmed published polls (confirmed-polls.csv: 32 rulings, each read in a stored copy of its
-source, with its address and the sentence its counts were read in).
+confirmed published polls (data/research/confirmed-polls.csv: 32 rulings, each read in a stored
+copy of its source, with its address and the sentence its counts were read in).
 
 Each ruling becomes one corpus row (docs/research.md, "The published rulings"): the action in
 question is the alternative the poll was about, the counts are that alternative's, and the columns
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CONFIRMED = HERE.parents[1] / ".." / "shared" / "research" / "confirmed-polls.csv"
+CONFIRMED = HERE / "confirmed-polls.csv"        # the confirmed list, each ruling with its address and sentence
 COLUMNS = ("case_id", "kind", "year", "jurisdiction", "event", "policy_named", "evidence", "poll_asked", "self_poll",
            "pollees_told", "counts_exact", "poll_type", "action", "table_action", "chose", "close",
            "considered_only", "poll_size", "published_share", "director_la", "committee_la", "source",
