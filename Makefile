@@ -68,6 +68,7 @@ bench: install system-test-deps
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/federation.py
 	$(BIN)/python bench/files.py
+	$(BIN)/python bench/intake.py
 	$(BIN)/python bench/attack.py
 
 clean:

@@ -1,6 +1,7 @@
 """Real Streamlit server and Debian's chromium driven by Playwright (no `playwright install`)."""
 from __future__ import annotations
 
+import re
 import os
 import shutil
 import socket
@@ -162,3 +163,51 @@ def can_make_hosts() -> bool:
         return False
     probe = subprocess.run(["ip", "netns", "list"], capture_output=True, timeout=20)
     return probe.returncode == 0
+
+
+PHONE = {"width": 390, "height": 844}
+AT_THE_TABLE = {"board": "7", "auction": "1H 1S 2H 2S P(slow 10s) P 3H P P P", "EW": "South thought for ten seconds",
+                "NS": "A normal pause after 2S", "result": "3H=", "north": "K7.AQJ52.KQ4.J93"}
+
+
+class Taps:
+    """A phone's page whose every tap is counted: a click, a check, a field tapped to type in."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator) -> None:
+        self.count += 1
+        locator.click()
+
+    def type_in(self, locator, text: str) -> None:
+        self.count += 1                        # the tap into the field; the typing is the keyboard's
+        locator.fill(text)
+        locator.press("Enter")
+
+
+def take_a_case_at_the_table(page, base_url: str, username: str, password: str, case: dict = AT_THE_TABLE) -> Taps:
+    """From the sign-in to a saved case with a hesitation and a started poll with its links, on
+    the At the table page, as a director does it on her phone; returns the taps it took."""
+    from playwright.sync_api import expect
+    taps = Taps(page)
+    page.goto(base_url + "/table")
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    taps.type_in(page.get_by_label("User name"), username)
+    taps.type_in(page.get_by_label("Password"), password)      # Enter signs in
+    expect(page.get_by_role("heading", name="At the table")).to_be_visible(timeout=30_000)
+    taps.type_in(page.get_by_role("spinbutton", name="Board"), case["board"])
+    expect(page.get_by_text("Dealer South · Both vulnerable")).to_be_visible(timeout=30_000)
+    taps.type_in(page.get_by_role("textbox", name="Auction, one line"), case["auction"])
+    expect(page.get_by_text("S Pass (slow)")).to_be_visible(timeout=30_000)
+    taps.tap(page.get_by_text("disputed", exact=True))
+    taps.type_in(page.get_by_role("textbox", name="East-West say"), case["EW"])
+    taps.type_in(page.get_by_role("textbox", name="North-South say"), case["NS"])
+    taps.tap(page.get_by_text("Table result and hands"))
+    taps.type_in(page.get_by_role("textbox", name="Contract and result"), case["result"])
+    taps.type_in(page.get_by_role("textbox", name="North's hand"), case["north"])
+    taps.tap(page.get_by_role("button", name="Save the case"))
+    expect(page.get_by_text(re.compile(r"^Saved as case board-7-"))).to_be_visible(timeout=30_000)
+    taps.tap(page.get_by_role("button", name="Start a poll with personal links"))
+    expect(page.get_by_text(re.compile(r"/p/")).first).to_be_visible(timeout=30_000)
+    return taps

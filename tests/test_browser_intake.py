@@ -1,0 +1,30 @@
+"""A director at the table with a phone (390 × 844): from the sign-in to a saved case with a
+hesitation and a started poll with its personal links, in Debian's chromium."""
+import pytest
+
+from browser import ARTIFACTS, PHONE, streamlit_server, take_a_case_at_the_table
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+def test_a_case_taken_down_on_a_phone_is_saved_and_polled(tmp_path, browser):
+    from polling import accounts, cases, db, services, setup
+    url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "phone-intake"}) as base:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        taps = take_a_case_at_the_table(page, base, "td", "table-director")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")    # no sideways scroll
+        page.screenshot(path=str(ARTIFACTS / "at-the-table-phone.png"), full_page=True)
+        context.close()
+    (record,) = [r.id for r in db.case_index(url=url) if r.slug.startswith("board-7-")]     # saved once
+    case = cases.get_case(record, url).case
+    assert case.board.number == 7 and case.board.auction.calls[4].tempo_break           # no call lost
+    assert [c.call for c in case.board.auction.calls] == ["1H", "1S", "2H", "2S", "P", "P", "3H", "P", "P", "P"]
+    assert case.irregularity.type == "hesitation" and case.irregularity.agreed is False and case.action_index == 6
+    (poll,) = services.polls_for_case(record, url)
+    assert poll.status != "draft" and len(services.invites_for_poll(poll.id, url)) == 5
+    assert taps.count <= 16
