@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.language import chosen_language, language as language_of
+from analysis.language import chosen_language, language as language_of, name_order
 from analysis.limits import check_length
 from analysis.polls.classes import CLASSES, class_of
 
@@ -135,7 +135,8 @@ def panel(url: str | None = None, include_retired: bool = False,
 
 def _members(session: Session, organisation_id: int, include_retired: bool = False) -> list[PanelMember]:
     owners = panel_owners_in(session, organisation_id)
-    rows = session.exec(select(Pollee).where(Pollee.organisation_id.in_(owners)).order_by(Pollee.name)).all()
+    rows = sorted(session.exec(select(Pollee).where(Pollee.organisation_id.in_(owners))).all(),
+                  key=lambda p: name_order(p.name))
     links = session.exec(select(Invite.pollee_id, Invite.used_at, Invite.revoked_at, Invite.expires_at, Poll.status)
                          .join(Pollee, Invite.pollee_id == Pollee.id).join(Poll, Invite.poll_id == Poll.id)
                          .where(Pollee.organisation_id.in_(owners))).all()

@@ -962,3 +962,16 @@ def test_the_case_list_draws_a_page_of_cases_and_finds_the_others_by_their_words
     assert [b.label for b in at.button if b.key and b.key.startswith("open-")] == ["Slam copy 37"]
     at.text_input(key="case_search").set_value("no such words").run()
     assert at.info[0].value == "No case matches."
+
+
+def test_the_panel_sorts_names_as_a_reader_does_and_shows_a_telephone_number_as_typed(director):
+    """Before: "Élise" came after "Louis" (byte order), and "+33 6 12 34 56 78" showed the
+    spreadsheet guard's apostrophe."""
+    from polling import panel
+    for name in ("Louis", "élodie", "Élise", "Zoé", "adam"):
+        panel.add_pollee(name, "expert", "text message", "+33 6 12 34 56 78")
+    assert [m.name for m in panel.panel()] == ["adam", "Élise", "élodie", "Louis", "Zoé"]
+    at = app_as(director, "ui/panel.py")
+    shown = at.dataframe[0].value
+    assert list(shown["name"]) == ["adam", "Élise", "élodie", "Louis", "Zoé"]
+    assert set(shown["contact"]) == {"+33 6 12 34 56 78"}

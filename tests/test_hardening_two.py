@@ -48,9 +48,10 @@ def test_a_research_corpus_not_in_utf8_is_read_not_a_traceback():
 def test_what_people_typed_is_safe_in_a_table_s_own_csv_download():
     from ui.widgets import typed_rows
     rows = typed_rows([{"comment": '=HYPERLINK("http://evil.example","click")', "call": "Pass", "score": -50,
-                        "label": "+44 7700 900123", "note": "-50"}])
+                        "label": "+44 7700 900123", "note": "-50", "sum": "+SUM(A1:A9)"}])
+    # a telephone number calls nothing: shown as typed, with no guard's apostrophe (issue 51)
     assert rows == [{"comment": '\'=HYPERLINK("http://evil.example","click")', "call": "Pass", "score": -50,
-                     "label": "'+44 7700 900123", "note": "-50"}]
+                     "label": "+44 7700 900123", "note": "-50", "sum": "'+SUM(A1:A9)"}]
 
 
 def test_a_ruling_saved_while_the_case_is_edited_is_never_lost(database_url):

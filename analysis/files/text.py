@@ -28,9 +28,15 @@ def decode(data: bytes | str) -> tuple[str, str]:
 
 def spreadsheet_safe(value) -> str:
     """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ (or a tab or
-    CR) gets a leading apostrophe; numbers such as -50 and 17/2 stay as they are."""
+    CR) gets a leading apostrophe; numbers such as -50 and 17/2, and a telephone number such as
+    +33 6 12 34 56 78 (digits, spaces, dots, brackets, dashes: nothing a formula could call), stay
+    as they are."""
     text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(text) else text
+    plain = _is_number(text) or bool(_TELEPHONE.fullmatch(text))
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not plain else text
+
+
+_TELEPHONE = re.compile(r"\+?[\d][\d ().\-]{5,30}")
 
 
 def _is_number(text: str) -> bool:

@@ -157,6 +157,14 @@ class Capital:
         return text[:1].upper() + text[1:]
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """How a list of names is sorted for a reader: accents and case set aside first ("Élise"
+    before "Louis"), then the name as written to keep the order stable."""
+    import unicodedata
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold(), name
+
+
 def first_upper(text: str) -> str:
     """The first letter a capital, the rest as written: "Unerlaubte Information", "Misexplanation
     (the MI itself)" (str.capitalize lowercases the rest, German nouns and abbreviations too)."""
@@ -306,4 +314,5 @@ APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost 
 
 __all__ = ["Language", "Spoken", "Message", "M_", "Capital", "Listed", "ContractWords", "joined_lines", "seat_word", "side_word", "said",
            "language", "shipped_languages", "chosen_language", "browser_language", "N_", "NP_", "ENGLISH", "DOMAIN",
-           "LOCALE_DIR", "APOLOGY", "first_upper"]
+           "LOCALE_DIR", "APOLOGY", "first_upper",
+           "name_order"]
