@@ -975,3 +975,11 @@ def test_the_panel_sorts_names_as_a_reader_does_and_shows_a_telephone_number_as_
     shown = at.dataframe[0].value
     assert list(shown["name"]) == ["adam", "Élise", "élodie", "Louis", "Zoé"]
     assert set(shown["contact"]) == {"+33 6 12 34 56 78"}
+
+
+def test_the_auction_grid_shows_an_empty_cell_not_none():
+    from ui.case_form import calls_from_grid, grid_from_calls
+    grid = grid_from_calls([{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}])
+    assert list(grid["explanation"]) == ["", ""] and list(grid["remark"]) == ["", ""]
+    assert "None" not in grid.astype(str).to_string()
+    assert calls_from_grid(grid) == [{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}]

@@ -73,9 +73,11 @@ def empty_grid() -> pd.DataFrame:
 
 
 def grid_from_calls(calls: list[dict]) -> pd.DataFrame:
-    rows = [{"call": call_symbol(c["call"]), "alerted": bool(c.get("alerted")), "explanation": c.get("explanation"),
-             "correct explanation": c.get("correct_explanation"), "slow": bool(c.get("tempo_break")),
-             "seconds": c.get("tempo_seconds"), "remark": c.get("remark")} for c in calls]
+    # an empty text cell is empty, never the word "None"
+    rows = [{"call": call_symbol(c["call"]), "alerted": bool(c.get("alerted")),
+             "explanation": c.get("explanation") or "", "correct explanation": c.get("correct_explanation") or "",
+             "slow": bool(c.get("tempo_break")), "seconds": c.get("tempo_seconds"), "remark": c.get("remark") or ""}
+            for c in calls]
     if not rows:
         return empty_grid()
     return _counted_from_one(pd.concat([empty_grid(), pd.DataFrame(rows, columns=list(GRID_COLUMNS))],
