@@ -983,3 +983,19 @@ def test_the_auction_grid_shows_an_empty_cell_not_none():
     assert list(grid["explanation"]) == ["", ""] and list(grid["remark"]) == ["", ""]
     assert "None" not in grid.astype(str).to_string()
     assert calls_from_grid(grid) == [{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}]
+
+
+def test_links_for_a_class_matched_group_say_why_so_many_are_ticked(director):
+    """Before: 8 of 11 eligible members were ticked with no word why."""
+    from polling import panel
+    record_id, poll = slam_poll()
+    for k in range(11):
+        panel.add_pollee(f"Expert {k:02d}", "expert")
+    at = app_as(director)
+    at.session_state["case_id"] = record_id
+    at.switch_page("ui/invites.py").run()
+    at.selectbox(key="inv_grade").set_value("expert").run()
+    said = [c.value for c in at.caption if "are ticked" in c.value]
+    assert said == ["The 8 most reliable of 11 are ticked: a usable poll asks for 5 answers, and 3 more allow for "
+                    "those who will not answer."]
+    assert len(at.multiselect(key=f"inv_panel_{poll.id}_expert").value) == 8

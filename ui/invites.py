@@ -74,8 +74,15 @@ if poll.status != "closed":
             rate = {m.id: ("no link yet" if not m.invited else f"{m.pending} link(s) still open")
                     if m.response_rate is None else
                     f"answered {m.answered} of {m.invited - m.pending}, {percent(m.response_rate)}" for m in group.members}
+            # enough for the event's minimum, and a margin for those who will not answer, said so
+            minimum = case.poll_rules.minimum or 5
+            ticked = [m.id for m in group.members][:minimum + 3]
+            if group.members:
+                st.caption(inert(f"The {len(ticked)} most reliable of {len(group.members)} are ticked: "
+                                 f"{case.poll_rules.source or 'a usable poll'} asks for {minimum} answers, and "
+                                 f"{max(len(ticked) - minimum, 0)} more allow for those who will not answer."))
             chosen = st.multiselect("Panel members (the most reliable first)", [m.id for m in group.members],
-                                    default=[m.id for m in group.members][:8], key=f"inv_panel_{poll.id}_{grade}",
+                                    default=ticked, key=f"inv_panel_{poll.id}_{grade}",
                                     format_func=lambda i: next(f"{m.name} ({m.reach_by}; {rate[i]})"
                                                                for m in group.members if m.id == i))
             if not group.members and any(why.startswith("already has a link") for _, why in group.left_out):
