@@ -999,3 +999,14 @@ def test_links_for_a_class_matched_group_say_why_so_many_are_ticked(director):
     assert said == ["The 8 most reliable of 11 are ticked: a usable poll asks for 5 answers, and 3 more allow for "
                     "those who will not answer."]
     assert len(at.multiselect(key=f"inv_panel_{poll.id}_expert").value) == 8
+
+
+def test_the_poll_builder_s_examples_are_in_the_poll_s_language(director):
+    """Before: the placeholders stayed English in a French poll."""
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    at = app_as(director)
+    at.session_state["case_id"] = slug_id("laws033-6d-slam")
+    at.switch_page("ui/poll_builder.py").run()
+    assert at.text_area(key="pb_wording").placeholder == ("Tournoi par paires. Que dites-vous, et qu'envisageriez-vous "
+                                                          "d'autre ?")
+    assert at.text_area(key="pb_methods").placeholder.startswith("SEF, 1SA 15-17")

@@ -7,7 +7,7 @@ import streamlit as st
 from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import choice_symbol, position_index, position_name
-from analysis.language import language as language_of, shipped_languages
+from analysis.language import N_, language as language_of, shipped_languages
 from polling import cases, organisations, services
 from analysis.polls.kinds import POLL_KINDS
 from analysis.polls.problem import build_poll, q4_prompt, sensible_alternatives
@@ -56,6 +56,8 @@ else:
              "another decision above.")
     st.stop()
 
+WORDING_EXAMPLE = N_("Matchpoints. What do you call, and what else would you consider?")
+METHODS_EXAMPLE = N_("Standard American, 15-17 1NT, weak twos; fourth-best leads")
 club_language = organisations.get_organisation(user.organisation_id).language
 codes = shipped_languages()
 language = st.selectbox("The poll's language (what pollees read; a panel member with a language of their own reads "
@@ -67,10 +69,11 @@ lang = language_of(language)
 if not reads(language):
     st.caption(f"The wording check has no words of {lang.name}: it checks the English words only.")
 
+# the examples in the poll's language: a French poll's director writes French
 wording = st.text_area("Introduction for pollees", key="pb_wording", max_chars=2000,
-                       placeholder="Matchpoints. What do you call, and what else would you consider?")
+                       placeholder=lang._(WORDING_EXAMPLE))
 methods = st.text_area("The partnership's methods", key="pb_methods", max_chars=2000,
-                       placeholder="Standard American, 15-17 1NT, weak twos; fourth-best leads")
+                       placeholder=lang._(METHODS_EXAMPLE))
 alternatives, group_low = [], True
 if play_index is None:
     legal_now = case.board.auction.up_to(decision_index).legal_calls()
