@@ -451,3 +451,13 @@ def test_the_ruling_read_out_defaults_to_the_organisation_s_language(slam, capsy
     assert code == 0 and "Unerlaubte Information: ja." in out
     code, _, err = run(capsys, "case", "rule", "laws033-6d-slam", "--language", "klingon")
     assert code == 2 and "not a shipped language" in err
+
+
+@pytest.mark.parametrize("code, said", [("fr", "que demande la procédure STOP de l'ACBL"),
+                                        ("de", "das Stopp-Verfahren der ACBL"),
+                                        ("nl", "de stopprocedure van de ACBL")])
+def test_a_skip_bid_regulation_is_named_in_the_ruling_s_language(code, said):
+    """Before: "… que demande the ACBL's skip-bid procedure" mid-sentence."""
+    case = case_files.Case.from_dict(__import__("json").loads((CASES / "disputed-pause-over-4h.json").read_text()))
+    text = language(code).say(rule(case).text)
+    assert said in text and "the ACBL's" not in text

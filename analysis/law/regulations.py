@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from analysis.errors import HuddleInputError
+from analysis.language import N_
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class SkipBidPause:
 
     name: str
     title: str
-    authority: str           # who asks for the pause, in a ruling's words
+    authority: str           # who asks for the pause, in a ruling's words (the catalogs translate it)
     asked: int | None        # seconds the regulation asks for; None: no skip-bid regulation
     haste_under: int = 8     # a call sooner than this is made in tempo: undue haste
     about_until: int = 12    # up to this, "about" the pause asked for: no information
@@ -56,14 +57,14 @@ class SkipBidPause:
 
 
 SKIP_BID_PAUSES = {p.name: p for p in (
-    SkipBidPause("acbl", "ACBL: wait approximately 10 seconds after a skip bid", "the ACBL's skip-bid procedure", 10,
+    SkipBidPause("acbl", "ACBL: wait approximately 10 seconds after a skip bid", N_("the ACBL's skip-bid procedure"), 10,
                  source="ACBL skip-bid procedure (Bridge Feed, 'Goodbye, Stop Card', from 1 January 2018); "
                         "LAWS.033 'Huddles and hesitations'"),
-    SkipBidPause("ebu", "EBU: after a jump bid, pause for about ten seconds", "the EBU's stop procedure", 10,
+    SkipBidPause("ebu", "EBU: after a jump bid, pause for about ten seconds", N_("the EBU's stop procedure"), 10,
                  source="EBU bidding box regulations, 'The Stop card': pause for about ten seconds"),
-    SkipBidPause("nbb", "NBB: after a skip bid, wait about ten seconds", "the NBB's stop rule", 10,
+    SkipBidPause("nbb", "NBB: after a skip bid, wait about ten seconds", N_("the NBB's stop rule"), 10,
                  source="Wedstrijdreglement NBB, article 10 ('Stopregel'): about ten seconds"),
-    SkipBidPause("none", "No skip-bid regulation: the Laws alone (Law 73A2)", "the Laws", None,
+    SkipBidPause("none", "No skip-bid regulation: the Laws alone (Law 73A2)", N_("the Laws"), None,
                  source="Law 73A2: calls without undue hesitation or undue haste"),
 )}
 DEFAULT_SKIP_BID_PAUSE = "acbl"
