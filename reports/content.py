@@ -179,7 +179,8 @@ def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, lang: La
         return out + [Text(say(w) + ".") for w in ruling.worksheet.waiting]
     if ruling.adjusted:
         out.append(Text(lang._("Method: {method}.").format(method=say(ruling.method)), muted=True))
-    out += [Text(f"{lang.words.sides[side]}: {say(ruling.scores[side].describe())}.") for side in ("NS", "EW")]
+    out += [Text(lang.labelled(lang.words.sides[side], say(ruling.scores[side].describe())) + ".")
+            for side in ("NS", "EW")]
     return out
 
 
@@ -192,7 +193,7 @@ def _facts(case: Case, lang: Language = ENGLISH) -> list:
         head = lang._("{what} by {seat}").format(what=what, seat=lang.seat(irr.by)) if irr.by else what
         if irr.seconds:
             head = lang._("{what}, {seconds} seconds").format(what=head, seconds=irr.seconds)
-        out.append(Text(head + (f": {irr.description}" if irr.description else "")))
+        out.append(Text(lang.labelled(head, irr.description) if irr.description else head))
         out += [Text(say(line)) for line in irr.fact_lines()]
     result = lang._("not recorded")
     if case.table_result:

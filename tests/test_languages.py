@@ -461,3 +461,13 @@ def test_a_skip_bid_regulation_is_named_in_the_ruling_s_language(code, said):
     case = case_files.Case.from_dict(__import__("json").loads((CASES / "disputed-pause-over-4h.json").read_text()))
     text = language(code).say(rule(case).text)
     assert said in text and "the ACBL's" not in text
+
+
+def test_a_french_report_puts_its_space_before_the_colon_in_what_the_code_builds():
+    """Before: "Nord-Sud: +420." and "Hésitation … de Nord: …" in a French report."""
+    from reports.content import report_for_file
+    from reports.render import to_html
+    case = case_files.Case.from_dict(__import__("json").loads((CASES / "laws033-6d-slam.json").read_text()))
+    french = to_html(report_for_file(case, language("fr")))
+    assert "Nord-Sud : +420." in french and "Nord-Sud: " not in french
+    assert "North-South: +420." in to_html(report_for_file(case))

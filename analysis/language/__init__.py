@@ -91,6 +91,10 @@ class Language:
     def seat(self, letter: str) -> str:
         return self.words.seat(letter)
 
+    def labelled(self, label: str, value: str) -> str:
+        """"North-South: +420" with the language's own spacing ("Nord-Sud : +420" in French)."""
+        return self._(LABELLED).format(label=label, value=value)
+
     def choice(self, key: str) -> str:
         return self.words.choice(key)
 
@@ -163,6 +167,9 @@ def name_order(name: str) -> tuple[str, str]:
     import unicodedata
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return plain.casefold(), name
+
+
+LABELLED = N_("{label}: {value}")
 
 
 def first_upper(text: str) -> str:
