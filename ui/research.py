@@ -153,10 +153,7 @@ def agreement(fits: pd.DataFrame) -> None:
         if not fitted[column].notna().any():
             continue
         consistent = research.consistent_thresholds(corpus, decider, include)
-        st.markdown(f"**{first_upper(decider)}s.** " + (
-            "No single threshold on the poll's own share gives every ruling as made." if consistent is None else
-            f"Every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} and at "
-            f"most {percent(consistent[1])}."))
+        st.markdown(f"**{first_upper(decider)}s.** {first_upper(research.consistent_words(consistent))}.")
         for said in once(("disagreements", decider), lambda: research.disagreements(corpus, decider, include)):
             st.write(inert(said.words()))
         needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include))

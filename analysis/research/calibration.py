@@ -732,6 +732,14 @@ def consistent_thresholds(corpus: pd.DataFrame, decider: str = "director",
     return (above, at_most) if above < at_most else None
 
 
+def consistent_words(consistent: tuple[float, float] | None) -> str:
+    """What ``consistent_thresholds`` found, in a sentence (without its capital and stop)."""
+    if consistent is None:
+        return "no single threshold on the poll's own share gives every ruling as made"
+    return (f"every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} and at "
+            f"most {percent(consistent[1])}")
+
+
 @dataclass(frozen=True)
 class Disagreement:
     """A ruling the fitted rule would have made the other way: the poll's counts, the ruling, the
@@ -958,7 +966,7 @@ __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dum
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
            "compare_models", "MODELS", "THRESHOLD_GRID", "share_prior", "lapse_profile", "logistic_rule",
-           "consistent_thresholds", "disagreements", "Disagreement", "threshold_profile", "counted_rows",
+           "consistent_thresholds", "consistent_words", "disagreements", "Disagreement", "threshold_profile", "counted_rows",
            "left_out_rows", "LEFT_OUT", "INCLUDABLE",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",
            "MAX_CORPUS_ROWS", "MAX_JURISDICTION_FITS", "fit_work"]

@@ -85,9 +85,7 @@ def _agreement(research, corpus, decider: str, include) -> dict:
     """What the decider's rulings agree on: the range of thresholds the poll's own share reconciles
     them all with, and the rulings the fitted rule (when it identifies one) would make the other way."""
     consistent = research.consistent_thresholds(corpus, decider, include)
-    words = ("no single threshold on the poll's own share gives every ruling as made" if consistent is None else
-             f"every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} "
-             f"and at most {percent(consistent[1])}")
+    words = research.consistent_words(consistent)
     found = [d.words() for d in research.disagreements(corpus, decider, include)]
     return {"consistent_thresholds": None if consistent is None else [round(x, 4) for x in consistent],
             "words": words + ("; the fitted rule would rule " + ("one" if len(found) == 1 else str(len(found)))
