@@ -118,7 +118,7 @@ def _csv(rows: pd.DataFrame, columns: list[str]) -> str:
     for column in columns:
         values = rows[column]
         if column in BOOLEAN:
-            out[column] = ["" if _missing(v) or v is None else str(bool(v)) for v in values]
+            out[column] = ["" if _missing(v) else str(bool(v)) for v in values]
         elif column == "year":
             out[column] = ["" if pd.isna(v) else str(int(v)) for v in values]
         elif column == "published_share":
@@ -247,15 +247,16 @@ def merge_packages(packages: list[pd.DataFrame]) -> MergedCorpus:
 
 
 def _same(a, b) -> bool:
-    return (pd.isna(a) and pd.isna(b)) if (a is None or b is None or _missing(a) or _missing(b)) else a == b
+    """Two cells agree: both empty, or equal."""
+    return _missing(a) == _missing(b) and (_missing(a) or a == b)
 
 
 def _missing(x) -> bool:
-    return isinstance(x, float) and x != x
+    return x is None or (isinstance(x, float) and x != x)
 
 
 def _shown(value) -> str:
-    return "none" if value is None or _missing(value) else str(value)
+    return "none" if _missing(value) else str(value)
 
 
 __all__ = ["package", "read_package", "merge_packages", "MergedCorpus", "table_schema", "fingerprint",
