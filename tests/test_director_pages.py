@@ -365,7 +365,7 @@ def test_the_poll_builder_builds_a_poll_in_the_club_s_language_with_the_preview_
     at.checkbox(key="pb_q4").check().run()
     assert "Preview: what a pollee sees (Nederlands)" in [h.value for h in at.subheader]
     assert "Een biedprobleem" in html_of(at)          # the pollee's page itself (huddle.pollee), in Dutch
-    assert "Je partner dacht lang na voordat hij 5♦ bood. Welke van deze biedingen wordt daardoor aantrekkelijker?" in \
+    assert "Je partner dacht lang na vóór het bod 5♦. Welke van deze biedingen wordt daardoor aantrekkelijker?" in \
         [c.value for c in at.caption]
     assert 'Gever Oost' in html_of(at) and 'value="P"' in html_of(at) and ">Pas</label>" in html_of(at)
     at.selectbox(key=f"pb_language_{record_id}").set_value("fr").run()
