@@ -471,3 +471,28 @@ def test_a_french_report_puts_its_space_before_the_colon_in_what_the_code_builds
     french = to_html(report_for_file(case, language("fr")))
     assert "Nord-Sud : +420." in french and "Nord-Sud: " not in french
     assert "North-South: +420." in to_html(report_for_file(case))
+
+
+def test_nothing_on_the_at_the_table_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The director's phone page in the club's language: under a made-up catalog every text the
+    page writes is a catalog message (calls, seats' cards and what she types excepted)."""
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = director
+    at.run()
+    at.switch_page("ui/intake.py").run()
+    at.text_input(key="tbl_auction").set_value("1H 1S 2H 2S P(slow 10s) P 3H P P P").run()
+    assert not at.exception, at.exception
+    page = at.main                              # the page itself (the sidebar is the app's frame)
+    texts = ([page.title[0].value] + [c.value for c in page.caption] + [s.value for s in page.subheader]
+             + [w.label for kind in ("text_input", "number_input", "selectbox", "radio", "button", "expander")
+                for w in page.get(kind)])
+    texts += [o for w in page.get("radio") for o in w.options] + list(at.selectbox(key="tbl_kind").options)
+    escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
+    assert not escaped, escaped
+    preview = next(m.value for m in page.markdown if "·" in m.value)
+    assert "⟦slow⟧" in preview and "⟦Pass⟧" in preview

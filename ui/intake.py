@@ -9,10 +9,11 @@ from datetime import datetime, timedelta, timezone
 
 import streamlit as st
 
-from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITY_NAMES, call_symbol, partner_of, side_of
+from analysis.bridge import SEATS, partner_of, side_of
 from analysis.bridge.auction_line import read_auction_line, read_call
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
+from analysis.language import N_, first_upper, language
 from analysis.law import case as case_files
 from analysis.law.case import IRREGULARITY_NAMES
 from polling import cases, organisations, services, settings
@@ -21,16 +22,26 @@ from ui.widgets import inert, show_error
 
 user = require("director")
 club = organisations.get_organisation(user.organisation_id)
+lang = language(club.language or "en")           # the page in the club's language (the catalogs)
 TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
+AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
+SLOW = N_("slow")
 
-st.title("At the table")
-st.caption("Take the case down now; finish it at the desk in the case editor. Nothing here needs the hands.")
-board = int(st.number_input("Board", min_value=1, max_value=999, value=1, step=1, key="tbl_board"))
+
+def call_at(i: int) -> str:
+    return f"{i + 1}: {lang.seat(auction.seat_of(i))} {lang.call(calls[i].call)}"
+
+
+st.title(lang._("At the table"))
+st.caption(lang._("Take the case down now; finish it at the desk in the case editor. Nothing here needs the hands."))
+board = int(st.number_input(lang._("Board"), min_value=1, max_value=999, value=1, step=1, key="tbl_board"))
 dealer, vul = dealer_for_board(board), vulnerability_for_board(board)
-st.caption(f"Dealer {SEAT_NAMES[dealer]} · {VULNERABILITY_NAMES[vul]}")
-line = st.text_input("Auction, one line", key="tbl_auction", placeholder="1H 1S 2H 2S P(slow 10s) P 3H P P P",
-                     help="Calls separated by spaces, in symbols or your call words (1♥ or 1H, Pass, X, XX, 3NT); "
-                          "after a call: ! for an alert, (slow 10s) for a hesitation, (explanation) for what was said")
+st.caption(lang._("Dealer {dealer} · {vulnerability}").format(dealer=lang.seat(dealer),
+                                                              vulnerability=lang.words.vulnerability[vul]))
+line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder="1H 1S 2H 2S P(slow 10s) P 3H P P P",
+                     help=lang._("Calls separated by spaces, in symbols or your call words (1♥ or 1H, Pass, X, XX, "
+                                 "3NT); after a call: ! for an alert, (slow 10s) for a hesitation, (explanation) for "
+                                 "what was said"))
 auction = None
 try:
     auction = read_auction_line(line, dealer, club.language or "en")
@@ -38,49 +49,49 @@ except HuddleInputError as exc:
     show_error(exc)
 calls = list(auction.calls) if auction is not None else []
 if calls:
-    st.markdown(" · ".join(f"{SEAT_NAMES[auction.seat_of(i)][0]} {call_symbol(c.call)}"
-                           + ("!" if c.alerted else "") + (" (slow)" if c.tempo_break else "")
-                           for i, c in enumerate(calls)))
+    st.markdown(" · ".join(f"{lang.seat(auction.seat_of(i))[0]} {lang.call(c.call)}" + ("!" if c.alerted else "")
+                           + (f" ({lang._(SLOW)})" if c.tempo_break else "") for i, c in enumerate(calls)))
 
 slow = next((i for i, c in enumerate(calls) if c.tempo_break), None)
 irregularity, action = None, None
 if calls:
-    st.subheader("What happened")
-    kind = st.selectbox("Irregularity", TEMPO, index=0, format_func=lambda k: IRREGULARITY_NAMES[k],
-                        key="tbl_kind")
+    st.subheader(lang._("What happened"))
+    kind = st.selectbox(lang._("Irregularity"), TEMPO, index=0, key="tbl_kind",
+                        format_func=lambda k: first_upper(lang._(IRREGULARITY_NAMES[k])))
     positions = list(range(len(calls)))
-    at = st.selectbox("At call", positions, index=slow if slow is not None else len(calls) - 1, key="tbl_at",
-                      format_func=lambda i: f"{i + 1}: {SEAT_NAMES[auction.seat_of(i)]} {call_symbol(calls[i].call)}")
+    at = st.selectbox(lang._("At call"), positions, index=slow if slow is not None else len(calls) - 1, key="tbl_at",
+                      format_func=call_at)
     by = auction.seat_of(at)
     later = [i for i in positions if i > at and auction.seat_of(i) == partner_of(by)]
-    action = st.selectbox("Action in question (partner's later call)", [None, *later], key="tbl_action",
-                          index=1 if later else 0, format_func=lambda i: "not yet" if i is None else
-                          f"{i + 1}: {SEAT_NAMES[auction.seat_of(i)]} {call_symbol(calls[i].call)}")
-    agreed = st.radio("Do both sides agree it happened?", ["not asked yet", "agreed", "disputed"], horizontal=True,
-                      key="tbl_agreed")
+    action = st.selectbox(lang._("Action in question (partner's later call)"), [None, *later], key="tbl_action",
+                          index=1 if later else 0, format_func=lambda i: lang._("not yet") if i is None else call_at(i))
+    agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key="tbl_agreed",
+                      format_func=lambda a: lang._(AGREED[a]))
     them = "EW" if side_of(by) == "NS" else "NS"
-    said = {side: st.text_input(f"{'North-South' if side == 'NS' else 'East-West'} say", key=f"tbl_said_{side}")
+    said = {side: st.text_input(lang._("{side} say").format(side=lang.words.sides[side]), key=f"tbl_said_{side}")
             for side in (them, side_of(by))}
     irregularity = {"type": kind, "by": by, "call_index": at,
-                    "description": f"{IRREGULARITY_NAMES[kind]} by {SEAT_NAMES[by]} at call {at + 1}",
+                    "description": lang._("{what} by {seat} at call {number}").format(
+                        what=first_upper(lang._(IRREGULARITY_NAMES[kind])), seat=lang.seat(by), number=at + 1),
                     "agreed": {"agreed": True, "disputed": False}.get(agreed),
                     "statements": [{"by": side, "said": text.strip(), "at": "at the table"}
                                    for side, text in said.items() if text.strip()]}
     if calls[at].tempo_seconds is not None:
         irregularity["seconds"] = calls[at].tempo_seconds
 
-with st.expander("Table result and hands (optional: add them later)"):
+with st.expander(lang._("Table result and hands (optional: add them later)")):
     cols = st.columns(2)
-    result = cols[0].text_input("Contract and result", key="tbl_result", placeholder="3H+1")
-    declarer = cols[1].selectbox("Declarer", SEATS, format_func=lambda s: SEAT_NAMES[s], key="tbl_declarer")
-    hands = {s: st.text_input(f"{SEAT_NAMES[s]}'s hand", key=f"tbl_hand_{s}", placeholder="AK97.Q64.A53.K82")
-             for s in SEATS}
+    result = cols[0].text_input(lang._("Contract and result"), key="tbl_result", placeholder="3H+1")
+    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, format_func=lang.seat, key="tbl_declarer")
+    hands = {s: st.text_input(lang._("{seat}'s hand").format(seat=lang.seat(s)), key=f"tbl_hand_{s}",
+                              placeholder="AK97.Q64.A53.K82") for s in SEATS}
 
 
 def case_data() -> dict:
     """The case as far as it is taken down: a draft the case editor finishes."""
-    title = f"Board {board}" + (f": {IRREGULARITY_NAMES[irregularity['type']]} by {SEAT_NAMES[irregularity['by']]}"
-                                if irregularity else "")
+    named = IRREGULARITY_NAMES[irregularity["type"]] if irregularity else ""
+    title = lang._("Board {number}").format(number=board) + (": " + lang._("{what} by {seat}").format(
+        what=lang._(named), seat=lang.seat(irregularity["by"])) if irregularity else "")
     deal = f"N:{' '.join(hands[s].strip() or '-' for s in 'NESW')}"
     data = {"format_version": case_files.FORMAT_VERSION,
             "id": f"board-{board}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}", "title": title, "kind": "UI", "laws": club.law_edition,
@@ -98,10 +109,10 @@ def case_data() -> dict:
     return data
 
 
-if st.button("Save the case", type="primary", key="tbl_save"):
+if st.button(lang._("Save the case"), type="primary", key="tbl_save"):
     try:
         if line.strip() and auction is None:       # never a case that silently drops what was typed
-            raise HuddleInputError("auction", "correct the auction above first; nothing is saved")
+            raise HuddleInputError(lang._("auction"), lang._("correct the auction above first; nothing is saved"))
         case = case_files.Case.from_dict(case_data())
         record = cases.create_case(case, user.username, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
@@ -110,13 +121,13 @@ if st.button("Save the case", type="primary", key="tbl_save"):
         st.session_state["case_id"], st.session_state["tbl_saved"] = record, case.id
 saved = st.session_state.get("tbl_saved")
 if saved:
-    st.success(inert(f"Saved as case {saved}: finish it in the case editor, or poll it now."))
+    st.success(inert(lang._("Saved as case {case}: finish it in the case editor, or poll it now.").format(case=saved)))
     with st.form("tbl_poll"):
-        count = int(st.number_input("Pollees", min_value=1, max_value=20, value=max(club.poll_minimum or 5, 1),
-                                    key="tbl_pollees"))
-        offer = st.text_input("Calls to offer besides the table's", "P", key="tbl_offer",
-                              help="Pass, and the calls peers might consider, in one line (e.g. P 4H)")
-        start = st.form_submit_button("Start a poll with personal links")
+        count = int(st.number_input(lang._("Pollees"), min_value=1, max_value=20,
+                                    value=max(club.poll_minimum or 5, 1), key="tbl_pollees"))
+        offer = st.text_input(lang._("Calls to offer besides the table's"), "P", key="tbl_offer",
+                              help=lang._("Pass, and the calls peers might consider, in one line (e.g. P 4H)"))
+        start = st.form_submit_button(lang._("Start a poll with personal links"))
     if start:
         try:
             offered = tuple(read_call(w, club.language or "en", "calls to offer") for w in offer.split())
