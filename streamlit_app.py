@@ -7,11 +7,12 @@ pages are still routed (so a deep link survives signing in) but each shows the s
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from analysis.language import N_
 from huddle.uploads import GATE
 
 from ui import auth
 from ui.failures import run_page
-from ui.state import database
+from ui.state import database, page_language
 
 st.set_page_config(page_title="Huddle", page_icon="♠", layout="wide")
 database()
@@ -23,31 +24,33 @@ if _run is not None:
 
 # (page, title, url path, who may open it: None = anyone signed in)
 SECTIONS = {
-    "Cases": [("ui/cases.py", "Case list", "cases", None),
-              ("ui/intake.py", "At the table", "table", "director"),
-              ("ui/case_view.py", "Case", "case", None),
-              ("ui/case_editor.py", "Case editor", "edit", "director"),
-              ("ui/ruling.py", "Ruling", "ruling", None)],
-    "Polls": [("ui/poll_builder.py", "Poll builder", "poll", "director"),
-              ("ui/invites.py", "Invites", "invites", "director"),
-              ("ui/panel.py", "Panel", "panel", "director"),
-              ("ui/tally.py", "Live tally", "tally", "director")],
-    "Appeals": [("ui/committee.py", "Appeal", "appeal", "committee")],
-    "Research": [("ui/research.py", "Research", "research", "researcher")],
-    "Tools": [("ui/calculator.py", "Calculator", "calculator", None),
-              ("ui/my_account.py", "My account", "me", None),
-              ("ui/accounts.py", "Accounts", "accounts", "director")],
+    N_("Cases"): [("ui/cases.py", N_("Case list"), "cases", None),
+              ("ui/intake.py", N_("At the table"), "table", "director"),
+              ("ui/case_view.py", N_("Case"), "case", None),
+              ("ui/case_editor.py", N_("Case editor"), "edit", "director"),
+              ("ui/ruling.py", N_("Ruling"), "ruling", None)],
+    N_("Polls"): [("ui/poll_builder.py", N_("Poll builder"), "poll", "director"),
+              ("ui/invites.py", N_("Invites"), "invites", "director"),
+              ("ui/panel.py", N_("Panel"), "panel", "director"),
+              ("ui/tally.py", N_("Live tally"), "tally", "director")],
+    N_("Appeals"): [("ui/committee.py", N_("Appeal"), "appeal", "committee")],
+    N_("Research"): [("ui/research.py", N_("Research"), "research", "researcher")],
+    N_("Tools"): [("ui/calculator.py", N_("Calculator"), "calculator", None),
+              ("ui/my_account.py", N_("My account"), "me", None),
+              ("ui/accounts.py", N_("Accounts"), "accounts", "director")],
 }
 user = auth.current_user()
 
 
-def _pages(visible_to):
+def _pages(visible_to, lang=None):
+    """The navigation, its sections and titles in ``lang`` (the organisation's; English signed out)."""
+    say = lang._ if lang is not None else (lambda text: text)
     out = {}
     for section, rows in SECTIONS.items():
-        pages = [st.Page(path, title=title, url_path=url, default=url == "cases")
+        pages = [st.Page(path, title=say(title), url_path=url, default=url == "cases")
                  for path, title, url, role in rows if visible_to(role)]
         if pages:
-            out[section] = pages
+            out[say(section)] = pages
     return out
 
 
@@ -57,4 +60,4 @@ else:
     with st.sidebar:
         user = auth.acting_organisation(user)
         auth.sign_out_button(user)
-    run_page(st.navigation(_pages(lambda role: role is None or user.may(role))))
+    run_page(st.navigation(_pages(lambda role: role is None or user.may(role), page_language(user))))

@@ -496,3 +496,23 @@ def test_nothing_on_the_at_the_table_page_escapes_the_catalog(slam, pseudo_langu
     assert not escaped, escaped
     preview = next(m.value for m in page.markdown if "·" in m.value)
     assert "⟦slow⟧" in preview and "⟦Pass⟧" in preview
+
+
+def test_nothing_on_the_case_list_and_the_app_s_frame_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The case list and the sidebar (who is signed in, signing out) in the club's language."""
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = director
+    at.run()
+    assert not at.exception, at.exception
+    club = organisations.get_organisation(organisations.DEFAULT_ORGANISATION).name       # the club's own name
+    titles = {c.label for c in at.main.get("button")} - {r.title for r in db.case_index()}  # a case's title is data
+    texts = ([at.main.title[0].value] + [c.value for c in at.main.caption] + [w.label for w in at.main.get("text_input")]
+             + sorted(titles) + [c.value for c in at.sidebar.caption if c.value != club])
+    escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
+    assert not escaped, escaped
+    assert any("⟦Sign out⟧" in h.proto.body for h in at.sidebar.get("html"))

@@ -6,16 +6,18 @@ page reload; signing out ends the session on the server.
 """
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
+from analysis.language import N_
 from huddle import sign_in
 from huddle.sign_in import LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
-from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database
+from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database, page_language
 from ui.widgets import inert
 
 ROLE_NAMES = {"director": "directors", "administrator": "organisation administrators",
@@ -84,8 +86,15 @@ def acting_organisation(user: User) -> User:
     st.rerun()
 
 
+SIGN_OUT = N_("Sign out")
+ROLE_WORDS = {"director": N_("director"), "administrator": N_("organisation administrator"),
+              "committee": N_("committee member"), "researcher": N_("researcher")}
+
+
 def sign_out_button(user: User) -> None:
-    st.caption(f"Signed in as **{inert(user.name)}** ({user.role})")
+    lang = page_language(user)
+    st.caption(lang._("Signed in as **{name}** ({role})").format(name=inert(user.name),
+                                                                 role=lang._(ROLE_WORDS.get(user.role, user.role))))
     st.html(f"""<form method="post" action="{LOGOUT_PATH}">
 <button type="submit" style="font: inherit; padding: .3rem .8rem; border: 1px solid #c8c8d0;
- border-radius: .5rem; background: transparent; cursor: pointer;">Sign out</button></form>""")
+ border-radius: .5rem; background: transparent; cursor: pointer;">{html.escape(lang._(SIGN_OUT))}</button></form>""")

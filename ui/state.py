@@ -34,3 +34,12 @@ def current_user() -> User | None:
     return accounts.user_from_cookie(st.context.cookies.get(accounts.SESSION_COOKIE))
 
 
+
+
+def page_language(user: User | None):
+    """The language a signed-in user's pages speak: the organisation's (English when it has none)."""
+    from analysis.language import language
+    from polling import organisations
+    if user is None:
+        return language("en")
+    return language(organisations.get_organisation(user.organisation_id).language or "en")
