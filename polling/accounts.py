@@ -54,6 +54,7 @@ class User:
     organisation_id: int = DEFAULT_ORGANISATION
     organisation: str = ""
     roles: tuple[Role, ...] = ()
+    language: str = ""                 # the account's own language for its pages ("" the organisation's)
 
     @property
     def name(self) -> str:
@@ -81,7 +82,7 @@ def _user(session: Session, row: UserAccount, organisation_id: int | None = None
     if acting is None:
         return None
     return User(row.id, row.username, row.display_name, acting.role, row.disabled_at is not None,
-                acting.organisation_id, acting.organisation, roles)
+                acting.organisation_id, acting.organisation, roles, row.language or "")
 
 
 def _acting(session: Session, row: UserAccount, organisation_id: int | None = None) -> User:
@@ -487,6 +488,18 @@ def _check_password(password: str, again: str | None) -> None:
     _strong_enough(password)
     if again is not None and password != again:
         raise HuddleInputError("password again", "the two passwords differ")
+
+
+def set_language(username: str, code: str, url: str | None = None) -> None:
+    """An account's own language for its pages ("" to follow its organisation's)."""
+    from analysis.language import shipped_languages
+    if code and code not in shipped_languages():
+        raise HuddleInputError("language", f"'{code[:10]}' is not a shipped language ({', '.join(shipped_languages())})")
+    with writing(url) as session:
+        row = account_named(session, username)
+        row.language = code or None
+        session.add(row)
+        session.commit()
 
 
 def change_password(username: str, current: str, new: str, again: str | None = None,

@@ -146,6 +146,7 @@ class UserAccount(SQLModel, table=True):
     password_hash: str = Field(max_length=300)       # scrypt$n$r$p$salt$key
     created_at: datetime = Field(default_factory=utcnow)
     disabled_at: datetime | None = None
+    language: str | None = Field(default=None, max_length=8)   # its pages' language; None: the organisation's
 
 
 class CaseChange(SQLModel, table=True):

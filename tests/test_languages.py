@@ -516,3 +516,19 @@ def test_nothing_on_the_case_list_and_the_app_s_frame_escapes_the_catalog(slam, 
     escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
     assert not escaped, escaped
     assert any("⟦Sign out⟧" in h.proto.body for h in at.sidebar.get("html"))
+
+
+def test_an_account_chooses_its_own_language_for_its_pages(slam):
+    """Point 3: each account can choose its own language; the organisation's is the default."""
+    from polling import accounts
+    from ui.state import page_language
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    accounts.create_user("greta", "kontra-rekontra", "director", "Greta")
+    assert page_language(accounts.authenticate("greta", "kontra-rekontra")).code == "fr"
+    accounts.set_language("greta", "de")
+    greta = accounts.authenticate("greta", "kontra-rekontra")
+    assert greta.language == "de" and page_language(greta).code == "de"
+    with pytest.raises(HuddleInputError, match="language: 'xx' is not a shipped language"):
+        accounts.set_language("greta", "xx")
+    accounts.set_language("greta", "")
+    assert page_language(accounts.authenticate("greta", "kontra-rekontra")).code == "fr"

@@ -13,16 +13,17 @@ from analysis.bridge import SEATS, partner_of, side_of
 from analysis.bridge.auction_line import read_auction_line, read_call
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
-from analysis.language import N_, first_upper, language
+from analysis.language import N_, first_upper
 from analysis.law import case as case_files
 from analysis.law.case import IRREGULARITY_NAMES
 from polling import cases, organisations, services, settings
 from ui.auth import require
+from ui.state import page_language
 from ui.widgets import inert, show_error
 
 user = require("director")
 club = organisations.get_organisation(user.organisation_id)
-lang = language(club.language or "en")           # the page in the club's language (the catalogs)
+lang = page_language(user)                       # the page in the club's language (or the account's own)
 TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
 AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
 SLOW = N_("slow")

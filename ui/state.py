@@ -37,9 +37,12 @@ def current_user() -> User | None:
 
 
 def page_language(user: User | None):
-    """The language a signed-in user's pages speak: the organisation's (English when it has none)."""
-    from analysis.language import language
+    """The language a signed-in user's pages speak: the account's own, else the organisation's
+    (English when neither says)."""
+    from analysis.language import language, shipped_languages
     from polling import organisations
     if user is None:
         return language("en")
+    if user.language and user.language in shipped_languages():
+        return language(user.language)
     return language(organisations.get_organisation(user.organisation_id).language or "en")

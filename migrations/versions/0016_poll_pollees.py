@@ -1,5 +1,6 @@
 """an organisation's rules for polls (who may be polled: peers of the player's standard; none who
-played in the session), and its regulating authority, edition of the Laws and LA policy
+played in the session), and its regulating authority, edition of the Laws and LA policy; an
+account's own language for its pages
 
 Revision ID: 0016
 Revises: 0015
@@ -23,9 +24,12 @@ def upgrade() -> None:
     op.add_column('organisation', sa.Column('authority', sa.String(length=10), nullable=True))
     op.add_column('organisation', sa.Column('law_edition', sa.String(length=4), nullable=True))
     op.add_column('organisation', sa.Column('la_policy', sa.String(length=20), nullable=True))
+    op.add_column('user_account', sa.Column('language', sa.String(length=8), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('user_account') as batch:
+        batch.drop_column('language')
     with op.batch_alter_table('organisation') as batch:
         batch.drop_column('la_policy')
         batch.drop_column('law_edition')
