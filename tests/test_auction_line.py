@@ -2,7 +2,7 @@
 call words, with a hesitation, its seconds, an alert and an explanation said after a call."""
 import pytest
 
-from analysis.bridge.auction_line import read_auction_line, read_call
+from analysis.bridge.auction import read_auction_line, read_call
 from analysis.errors import HuddleInputError
 
 

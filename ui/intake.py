@@ -1,6 +1,6 @@
 """At the table: a case taken down on a phone. The board number (dealer and vulnerability from
 it), the auction typed as one line in the club's call words (a hesitation, its seconds, alerts and
-explanations said after a call: analysis.bridge.auction_line), the irregularity with each side's
+explanations said after a call: analysis.bridge.auction.read_auction_line), the irregularity with each side's
 statement, the table result and the hands if known; saved at any point as a case to finish at the
 desk (the case editor), and polled from here with a handful of personal links."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 import streamlit as st
 
 from analysis.bridge import SEATS, partner_of, side_of
-from analysis.bridge.auction_line import read_auction_line, read_call
+from analysis.bridge.auction import read_auction_line, read_call
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
 from analysis.language import N_, first_upper
