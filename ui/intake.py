@@ -45,7 +45,7 @@ line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder
                                  "what was said"))
 auction = None
 try:
-    auction = read_auction_line(line, dealer, club.language or "en")
+    auction = read_auction_line(line, dealer, lang.code)          # the letters of the language she reads
 except HuddleInputError as exc:
     show_error(exc)
 calls = list(auction.calls) if auction is not None else []
@@ -131,7 +131,7 @@ if saved:
         start = st.form_submit_button(lang._("Start a poll with personal links"))
     if start:
         try:
-            offered = tuple(read_call(w, club.language or "en", "calls to offer") for w in offer.split())
+            offered = tuple(read_call(w, lang.code, "calls to offer") for w in offer.split())
             poll = services.create_poll(st.session_state["case_id"], username=user.username, alternatives=offered,
                                         language=club.language or "")
             issued = services.issue_invites(poll.id, [f"Pollee {k}" for k in range(1, count + 1)], timedelta(days=7),
