@@ -169,7 +169,7 @@ def test_case_rule_mistakes(capsys, sqlite_url, tmp_path):
 
 
 def test_calibrate_the_demonstration_corpus(capsys):
-    out = run_json(capsys, "calibrate", str(CASES.parent / "research" / "demo-corpus.csv"))
+    out = run_json(capsys, "calibrate", str(CASES.parent / "research" / "demo-corpus.csv"), "--draws", "10")
     corpus = out["corpus"]
     assert (corpus["rows"], corpus["cases"], corpus["synthetic_rows"], corpus["with_counts"]) == (500, 500, 500, 500)
     assert corpus["label"] == "the corpus given" and corpus["by_evidence"] == {"counted poll": 500}
@@ -182,11 +182,11 @@ def test_calibrate_the_demonstration_corpus(capsys):
 
 
 def test_calibrate_opens_the_published_rulings_by_default_and_the_synthetic_corpus_only_on_request(capsys):
-    out = run_json(capsys, "calibrate")
+    out = run_json(capsys, "calibrate", "--draws", "10")
     assert out["corpus"]["label"] == "the confirmed published rulings (real)" and out["corpus"]["synthetic_rows"] == 0
     assert out["warnings"][0].startswith("18 rows left out of the fits")
     assert any("rests on 11 decision(s)" in w for w in out["warnings"])        # too few: said plainly
-    code, text, _ = run(capsys, "calibrate", "--synthetic")
+    code, text, _ = run(capsys, "calibrate", "--synthetic", "--draws", "10")
     assert code == 0 and text.startswith("Corpus: the SYNTHETIC demonstration corpus (not real rulings)")
     code, _, err = run(capsys, "calibrate", "x.csv", "--synthetic")
     assert code == 2 and "give a corpus file or --synthetic, not both" in err

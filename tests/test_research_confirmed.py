@@ -142,7 +142,7 @@ def test_calibrate_opens_the_confirmed_corpus_with_its_interval_and_how_many_rul
     assert re.search(r"directors: the 95% interval is 35 points wide on 11 decisions; further clean rulings needed "
                      r"\(polls of 3 to 14, median 4, as seen\) before half the simulated futures narrow it below 20 "
                      r"points: about \d+ more; 10 points: about \d+ more", text)
-    assert main(["calibrate", "--include", "self-poll", "--json"]) == 0
+    assert main(["calibrate", "--include", "self-poll", "--json", "--draws", "10"]) == 0
     out = json.loads(capsys.readouterr().out)
     committees = next(f for f in out["implied_thresholds"] if f["group"] == "committee: all")
     assert committees["decisions"] == 5 and out["rulings_needed"]["committee"]["decisions"] == 5

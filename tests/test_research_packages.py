@@ -90,7 +90,7 @@ def test_two_federations_packages_merge_into_one_corpus_that_fits(two_federation
     code, out, _ = run(capsys, "corpus", "merge", str(tmp_path / "nbo"), str(tmp_path / "ebf"), "-o",
                        str(tmp_path / "all.csv"))
     assert code == 0 and "duplicate: ebf ebf-" in out
-    code, out, _ = run(capsys, "calibrate", str(tmp_path / "all.csv"))
+    code, out, _ = run(capsys, "calibrate", str(tmp_path / "all.csv"), "--draws", "10")
     assert code == 0 and "director: all:" in out and "National Bridge Org: polled rulings, 2026-11 (nbo)" in \
         (tmp_path / "all.csv").read_text(encoding="utf-8")
 
