@@ -532,3 +532,22 @@ def test_an_account_chooses_its_own_language_for_its_pages(slam):
         accounts.set_language("greta", "xx")
     accounts.set_language("greta", "")
     assert page_language(accounts.authenticate("greta", "kontra-rekontra")).code == "fr"
+
+
+def test_nothing_on_my_account_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The page where an account chooses its language speaks that language too."""
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = director
+    at.run()
+    at.switch_page("ui/my_account.py").run()
+    assert not at.exception, at.exception
+    page = at.main
+    texts = ([page.title[0].value] + [m.value for m in page.markdown] + [s.value for s in page.subheader]
+             + [w.label for kind in ("text_input", "selectbox", "button") for w in page.get(kind)])
+    escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
+    assert not escaped, escaped
