@@ -551,3 +551,24 @@ def test_nothing_on_my_account_escapes_the_catalog(slam, pseudo_language, monkey
              + [w.label for kind in ("text_input", "selectbox", "button") for w in page.get(kind)])
     escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
     assert not escaped, escaped
+
+
+def test_nothing_on_the_calculator_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = director
+    at.run()
+    at.switch_page("ui/calculator.py").run()
+    for mode in ("Matchpoints", "IMPs"):
+        at.radio(key="calc_mode").set_value(mode).run()
+        assert not at.exception, at.exception
+        page = at.main
+        texts = ([page.title[0].value] + [s.value for s in page.success] + list(page.table[0].value.columns)
+                 + [w.label for kind in ("text_input", "radio") for w in page.get(kind)]
+                 + [o for w in page.get("radio") for o in w.options])
+        escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
+        assert not escaped, (mode, escaped)

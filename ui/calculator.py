@@ -1,45 +1,56 @@
-"""Scoring calculator: a weighted score matchpointed into the field, or IMPed."""
+"""Scoring calculator: a weighted score matchpointed into the field, or IMPed. In the account's
+language."""
 import streamlit as st
 
 from analysis import (AdjustedTable, HuddleInputError, WeightedScore, display, imps, parse_field,
                       score_board, weighted_imps)
 from analysis.bridge.scoring import parse_score
+from analysis.language import N_
+from ui.state import current_user, page_language
 from ui.widgets import show_error, table
 
-st.title("Calculator")
-mode = st.radio("Form of scoring", ["Matchpoints", "IMPs"], horizontal=True, key="calc_mode")
-rounding = st.radio("Show", ["exact", "wbf1"], horizontal=True, key="calc_rounding",
-                    format_func={"exact": "exact fractions", "wbf1": "one decimal (WBF)"}.get)
+lang = page_language(current_user())
+FORMS = {"Matchpoints": N_("Matchpoints"), "IMPs": N_("IMPs")}
+SHOWN = {"exact": N_("exact fractions"), "wbf1": N_("one decimal (WBF)")}
+SCALES = {"wbf": N_("2-1 (WBF/EBU)"), "acbl": N_("1-½ (ACBL)")}
+ADJUSTED = N_("Adjusted table: score:weight pairs")
+
+st.title(lang._("Calculator"))
+mode = st.radio(lang._("Form of scoring"), list(FORMS), horizontal=True, key="calc_mode",
+                format_func=lambda m: lang._(FORMS[m]))
+rounding = st.radio(lang._("Show"), list(SHOWN), horizontal=True, key="calc_rounding",
+                    format_func=lambda r: lang._(SHOWN[r]))
 
 if mode == "Matchpoints":
-    field_text = st.text_input("Field: North-South scores (*n repeats)", "420*4 400*2 170 150 -50*3", max_chars=20_000,
-                               key="calc_field")
-    adjusted_text = st.text_input("Adjusted table: score:weight pairs", "400:1/3 -50:1/3 420:1/6 -50:1/6", max_chars=2_000,
+    field_text = st.text_input(lang._("Field: North-South scores (*n repeats)"), "420*4 400*2 170 150 -50*3",
+                               max_chars=20_000, key="calc_field")
+    adjusted_text = st.text_input(lang._(ADJUSTED), "400:1/3 -50:1/3 420:1/6 -50:1/6", max_chars=2_000,
                                   key="calc_adjusted")
-    scale = st.radio("Scale", ["wbf", "acbl"], horizontal=True, key="calc_scale",
-                     format_func={"wbf": "2-1 (WBF/EBU)", "acbl": "1-½ (ACBL)"}.get)
+    scale = st.radio(lang._("Scale"), list(SCALES), horizontal=True, key="calc_scale",
+                     format_func=lambda s: lang._(SCALES[s]))
     try:
         tables = [AdjustedTable.parse(adjusted_text)] if adjusted_text.strip() else []
         board = score_board(parse_field(field_text), tables, scale)
     except HuddleInputError as exc:
         show_error(exc)
         st.stop()
-    table([{"NS score": l.score, "frequency": display(l.frequency, rounding),
-           "NS matchpoints": display(l.matchpoints, rounding)} for l in board.ns_lines])
+    table([{"NS score": line.score, "frequency": display(line.frequency, rounding),
+            "NS matchpoints": display(line.matchpoints, rounding)} for line in board.ns_lines],
+          labels={"NS score": lang._("NS score"), "frequency": lang._("frequency"),
+                  "NS matchpoints": lang._("NS matchpoints")})
     for a in board.adjusted:
-        st.success(f"Adjusted table: North-South {display(a.ns_matchpoints, rounding)} of "
-                   f"{display(board.top, rounding)} ({display(a.ns_percentage, 'wbf1')}%), "
-                   f"East-West {display(a.ew_matchpoints, rounding)}")
+        st.success(lang._("Adjusted table: North-South {ns} of {top} ({percent}%), East-West {ew}").format(
+            ns=display(a.ns_matchpoints, rounding), top=display(board.top, rounding),
+            percent=display(a.ns_percentage, "wbf1"), ew=display(a.ew_matchpoints, rounding)))
 else:
-    other_text = st.text_input("Other table's score (same direction)", "140", key="calc_other", max_chars=12)
-    adjusted_text = st.text_input("Adjusted table: score:weight pairs", "620:2/3 -100:1/3", key="calc_imp_adj",
-                                  max_chars=2_000)
+    other_text = st.text_input(lang._("Other table's score (same direction)"), "140", key="calc_other", max_chars=12)
+    adjusted_text = st.text_input(lang._(ADJUSTED), "620:2/3 -100:1/3", key="calc_imp_adj", max_chars=2_000)
     try:
         other = parse_score(other_text, "other table")
         adjusted = WeightedScore.parse(adjusted_text)
     except HuddleInputError as exc:
         show_error(exc)
         st.stop()
-    table([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)}
-           for s, w in adjusted.components])
-    st.success(f"{display(weighted_imps(adjusted, other), rounding)} IMPs")
+    table([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)} for s, w in adjusted.components],
+          labels={"score": lang._("score"), "weight": lang._("weight"), "IMPs": lang._("IMPs")})
+    st.success(lang._("{imps} IMPs").format(imps=display(weighted_imps(adjusted, other), rounding)))
