@@ -286,6 +286,24 @@ def pseudo_language():
         shipped_languages.cache_clear()
 
 
+def pseudo_app(monkeypatch):
+    """The app as a director of a club whose language is the made-up one sees it."""
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = director
+    at.run()
+    return at
+
+
+def escaped(texts) -> list[str]:
+    """The texts with words that no catalog message made (a made-up catalog marks every one)."""
+    return [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
+
+
 def unmarked(page: Form) -> list[str]:
     """Every text Huddle writes on the page that no catalog message made (a bid such as 6♦ has no
     words to translate; the director's own wording is shown as typed)."""
@@ -476,14 +494,7 @@ def test_a_french_report_puts_its_space_before_the_colon_in_what_the_code_builds
 def test_nothing_on_the_at_the_table_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
     """The director's phone page in the club's language: under a made-up catalog every text the
     page writes is a catalog message (calls, seats' cards and what she types excepted)."""
-    from streamlit.testing.v1 import AppTest
-    from polling import accounts
-    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
-    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
-    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
-    at.session_state["huddle_user"] = director
-    at.run()
+    at = pseudo_app(monkeypatch)
     at.switch_page("ui/intake.py").run()
     at.text_input(key="tbl_auction").set_value("1H 1S 2H 2S P(slow 10s) P 3H P P P").run()
     assert not at.exception, at.exception
@@ -492,29 +503,20 @@ def test_nothing_on_the_at_the_table_page_escapes_the_catalog(slam, pseudo_langu
              + [w.label for kind in ("text_input", "number_input", "selectbox", "radio", "button", "expander")
                 for w in page.get(kind)])
     texts += [o for w in page.get("radio") for o in w.options] + list(at.selectbox(key="tbl_kind").options)
-    escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
-    assert not escaped, escaped
+    assert not escaped(texts), escaped(texts)
     preview = next(m.value for m in page.markdown if "·" in m.value)
     assert "⟦slow⟧" in preview and "⟦Pass⟧" in preview
 
 
 def test_nothing_on_the_case_list_and_the_app_s_frame_escapes_the_catalog(slam, pseudo_language, monkeypatch):
     """The case list and the sidebar (who is signed in, signing out) in the club's language."""
-    from streamlit.testing.v1 import AppTest
-    from polling import accounts
-    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
-    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
-    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
-    at.session_state["huddle_user"] = director
-    at.run()
+    at = pseudo_app(monkeypatch)
     assert not at.exception, at.exception
     club = organisations.get_organisation(organisations.DEFAULT_ORGANISATION).name       # the club's own name
     titles = {c.label for c in at.main.get("button")} - {r.title for r in db.case_index()}  # a case's title is data
     texts = ([at.main.title[0].value] + [c.value for c in at.main.caption] + [w.label for w in at.main.get("text_input")]
              + sorted(titles) + [c.value for c in at.sidebar.caption if c.value != club])
-    escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
-    assert not escaped, escaped
+    assert not escaped(texts), escaped(texts)
     assert any("⟦Sign out⟧" in h.proto.body for h in at.sidebar.get("html"))
 
 
@@ -536,32 +538,17 @@ def test_an_account_chooses_its_own_language_for_its_pages(slam):
 
 def test_nothing_on_my_account_escapes_the_catalog(slam, pseudo_language, monkeypatch):
     """The page where an account chooses its language speaks that language too."""
-    from streamlit.testing.v1 import AppTest
-    from polling import accounts
-    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
-    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
-    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
-    at.session_state["huddle_user"] = director
-    at.run()
+    at = pseudo_app(monkeypatch)
     at.switch_page("ui/my_account.py").run()
     assert not at.exception, at.exception
     page = at.main
     texts = ([page.title[0].value] + [m.value for m in page.markdown] + [s.value for s in page.subheader]
              + [w.label for kind in ("text_input", "selectbox", "button") for w in page.get(kind)])
-    escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
-    assert not escaped, escaped
+    assert not escaped(texts), escaped(texts)
 
 
 def test_nothing_on_the_calculator_escapes_the_catalog(slam, pseudo_language, monkeypatch):
-    from streamlit.testing.v1 import AppTest
-    from polling import accounts
-    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
-    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
-    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
-    at.session_state["huddle_user"] = director
-    at.run()
+    at = pseudo_app(monkeypatch)
     at.switch_page("ui/calculator.py").run()
     for mode in ("Matchpoints", "IMPs"):
         at.radio(key="calc_mode").set_value(mode).run()
@@ -570,5 +557,4 @@ def test_nothing_on_the_calculator_escapes_the_catalog(slam, pseudo_language, mo
         texts = ([page.title[0].value] + [s.value for s in page.success] + list(page.table[0].value.columns)
                  + [w.label for kind in ("text_input", "radio") for w in page.get(kind)]
                  + [o for w in page.get("radio") for o in w.options])
-        escaped = [t for t in texts if re.search(r"[^\W\d]", t) and "⟦" not in t]
-        assert not escaped, (mode, escaped)
+        assert not escaped(texts), (mode, escaped(texts))
