@@ -16,6 +16,7 @@ these catalogs, shipped inside the package like its code.
 from __future__ import annotations
 
 import gettext
+import unicodedata
 import math
 import re
 from dataclasses import dataclass, field
@@ -164,7 +165,6 @@ class Capital:
 def name_order(name: str) -> tuple[str, str]:
     """How a list of names is sorted for a reader: accents and case set aside first ("Élise"
     before "Louis"), then the name as written to keep the order stable."""
-    import unicodedata
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return plain.casefold(), name
 

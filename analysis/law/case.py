@@ -429,11 +429,11 @@ class Case:
         for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
             if data.get(name) is not None and scoring != form:
                 raise HuddleInputError(name, f"applies to {SCORING_NAMES[form]}, not {SCORING_NAMES[scoring]}")
-        _check_offered_call(data.get("ruling"), board, action_index)
         ruling = None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
                                                                             board.vulnerability, kind)
         if ruling is not None:
             check_units(ruling.procedural_penalties, scoring, "ruling.procedural_penalties")
+            _check_offered_call(ruling, board, action_index)
         cross_imps = str(data.get("cross_imps") or "average").lower()
         if cross_imps not in CROSS_IMPS:
             raise HuddleInputError("cross_imps", f"'{cross_imps}' must be average (over the other tables) or sum")
@@ -516,10 +516,10 @@ def partner_ui_case(case: Case) -> Case:
                    partner_ui=None)
 
 
-def _check_offered_call(ruling: Any, board: Board, action_index: int | None) -> None:
+def _check_offered_call(ruling: RulingInputs, board: Board, action_index: int | None) -> None:
     """Law 21B1(a): a later call offered for change is the same player's, after the call in question."""
-    offered = ((ruling or {}).get("misinformation") or {}).get("offered_call") if isinstance(ruling, dict) else None
-    if offered is None or not isinstance(offered, int) or isinstance(offered, bool):
+    offered = ruling.misinformation.offered_call if ruling.misinformation is not None else None
+    if offered is None:
         return
     where = "ruling.misinformation.offered_call"
     if action_index is None or not action_index < offered < len(board.auction.calls):

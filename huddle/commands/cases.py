@@ -128,7 +128,9 @@ def cmd_case_rule(args) -> dict | str:
     if args.json:
         return {"id": args.id, "version": saved.version, **result}
     lang = asked or chosen_language(organisations.get_organisation(acting_organisation(args)).language)
-    return f"Saved ruling version {saved.version} of {args.id}.\n\n{lang.say(rule(cases.get_case(record_id).case).text)}"
+    # the saved text is English: another language is said from the ruling itself
+    text = result["text"] if lang.code == "en" else lang.say(rule(cases.get_case(record_id).case).text)
+    return f"Saved ruling version {saved.version} of {args.id}.\n\n{text}"
 
 
 def cmd_case_rulings(args) -> dict | str:

@@ -33,7 +33,7 @@ def cmd_calibrate(args) -> dict | str:
         fits, left_out = None, left_out + [exc.problem]
     decided = [d for d, column in research.DECIDERS.items() if fitted[column].notna().any()]
     flips = {d: research.flip_counts(research.sensitivity(corpus, decider=d, include=include)) for d in decided}
-    agreement = {d: _agreement(research, corpus, d, include) for d in decided}
+    agreement = {d: _agreement(corpus, d, include) for d in decided}
     needed = {d: growth.rulings_needed(corpus, d, include=include, draws=args.draws) for d in decided}
     sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)
@@ -81,9 +81,10 @@ def cmd_calibrate(args) -> dict | str:
     return "\n".join(lines)
 
 
-def _agreement(research, corpus, decider: str, include) -> dict:
+def _agreement(corpus, decider: str, include) -> dict:
     """What the decider's rulings agree on: the range of thresholds the poll's own share reconciles
     them all with, and the rulings the fitted rule (when it identifies one) would make the other way."""
+    from analysis.research import calibration as research
     consistent = research.consistent_thresholds(corpus, decider, include)
     words = research.consistent_words(consistent)
     found = [d.words() for d in research.disagreements(corpus, decider, include)]
