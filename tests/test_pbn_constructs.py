@@ -330,3 +330,15 @@ def test_a_game_without_its_own_deal_is_another_table_only_after_a_board_that_wa
 def test_a_result_without_a_contract_is_left_out_and_said():
     g = one(game('[Result "9"]\n'))
     assert g.tricks is None and g.warnings == ('line 5: [Result "9"] without a [Contract] is left out',)
+
+
+def test_an_explanation_that_speaks_of_tempo_comes_back_from_huddle_s_own_pbn_as_the_explanation():
+    """Found by the property above: an alert explained as "SLOW" came back from Huddle's own PBN
+    as a tempo mark. Huddle writes tempo in comments, so a note in its own file is an explanation."""
+    data = {"format_version": 2, "id": "p", "title": "Property", "kind": "MI",
+            "board": {"number": 1, "dealer": "N", "vulnerability": "none"}, "deal": DEAL,
+            "auction": [{"call": "1NT"}, {"call": "P", "alerted": True, "explanation": "SLOW"}, {"call": "P"},
+                        {"call": "P"}]}
+    case = case_files.Case.from_dict(data)
+    again = case_files.from_pbn(case_files.to_pbn(case), case.id, case.title, case.kind)
+    assert again.board == case.board

@@ -403,6 +403,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
             raise _Refused(lines[k - 1], f"{exc.field}: {exc.problem}") from None
     table = sec.auction_notes or sec.stray_notes
     calls = []
+    ours = "HuddleId" in sec.tags
     for k, (name, ref, remarks) in enumerate(zip(names, refs, comments)):
         note = None
         if ref is not None:
@@ -410,7 +411,11 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 note = table[ref][0]
             else:
                 warnings.append(f"call {k + 1} refers to note {ref}, which the file does not give")
-        calls.append(_call_with_comments(annotated_call(name, note, alerted=ref is not None or k in alerts), remarks))
+        alerted = ref is not None or k in alerts
+        # a file Huddle wrote keeps tempo in comments, so each of its notes is an alert's explanation
+        read = Call(name, alerted=True, explanation=note or None) if ours and note is not None else \
+            annotated_call(name, note, alerted=alerted)
+        calls.append(_call_with_comments(read, remarks))
     return dealer, calls
 
 
