@@ -8,9 +8,16 @@ another. Here:
 
 - at most ``workers`` jobs run at once, each in a process of its own at a lower CPU priority
   (nice 10), so the server's process keeps its core for the voters;
-- at most ``waiting`` jobs wait, first come first served, each told its place in the queue; one
-  job per owner at a time (the pages make the owner an account and a kind of work), so many
-  tabs get one place;
+- every job comes with what it is expected to cost (CPU seconds, measured before it starts) and
+  gets a budget from it: a job expected to cost more than ``HUDDLE_HEAVY_CPU_SECONDS`` (default
+  600) is refused in words before it queues, and a job that overruns its budget (three times the
+  estimate, at least 30 s, at most that bound) is ended by the system (RLIMIT_CPU) and said so;
+- at most ``waiting`` jobs wait, each told its place and about how long until it starts; one job
+  per owner at a time (the pages make the owner an account and a kind of work), so many tabs get
+  one place; one club holds at most half of the waiting places, and a free worker takes the
+  waiting job of the club with the fewest running, first come first served within it;
+- a job whose page stopped asking about it (closed, gone, its connection lost for good) for
+  ``abandon_after`` seconds is stopped, waiting or running;
 - each job gets a fresh process, forked from a server process that has loaded the modules once
   (multiprocessing's forkserver, its objects frozen out of the garbage collector so that a fork
   shares them), and the process ends with the job: a large file's memory goes back to the system
@@ -19,14 +26,17 @@ another. Here:
 - a mistake in the input (HuddleInputError) comes back as itself; a process that dies (out of
   memory) comes back as a refusal in words.
 
-``HUDDLE_HEAVY_WORKERS`` (default: one fewer than the machine's cores, at least one) and
-``HUDDLE_HEAVY_WAITING`` (default 8) set the bounds.
+``HUDDLE_HEAVY_WORKERS`` (default: one fewer than the machine's cores, at least one),
+``HUDDLE_HEAVY_WAITING`` (default 8), ``HUDDLE_HEAVY_CPU_SECONDS`` (default 600) and
+``HUDDLE_HEAVY_ABANDON_SECONDS`` (default 30) set the bounds.
 """
 from __future__ import annotations
 
 import itertools
+import math
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -41,17 +51,31 @@ LARGE_FILE = 256 * 1024         # a file this large is read on the workers (a sm
 # (analysis.research.calibration.fit_work: the demonstration corpus, 500 rows and 8 fits, costs
 # 2,862 and about a second of a quiet server's CPU); the rest, on the workers
 INLINE_FIT_WORK = 5000
+# what heavy work costs, CPU seconds on the reference machine (bench/simulate.py gives the
+# simulation's own, analysis.evidence.simulation.simulation_cost); a job's budget is three times it
+FIT_WORK_PER_SECOND = 2000      # analysis.research.calibration.fit_work: 9,700 in 3.7 s for 2,000 rows
+GAMES_BYTES_PER_SECOND = 250_000    # PBN or LIN read: 1.1 MB in 4.1 s
+CORPUS_BYTES_PER_SECOND = 1_000_000     # research corpus CSV read: 166 KB in 0.12 s
 PRELOADED = ["analysis", "analysis.evidence.simulation", "analysis.research.calibration", "analysis.files.games",
              "huddle.frozen"]
 
 
-@dataclass
+MIN_BUDGET = 30.0               # CPU seconds a job may take whatever its estimate
+ABANDON_AFTER = 30.0            # seconds without its page asking before a job is stopped
+
+
+@dataclass(eq=False)         # a job is itself: compared by identity
 class Job:
     id: int
     owner: str
     label: str
     function: Callable
     args: tuple
+    club: str = ""
+    seconds: float = 1.0            # CPU seconds expected, known before it starts
+    budget: float = MIN_BUDGET      # CPU seconds it may take before the system ends it
+    seen: float = field(default_factory=time.monotonic)     # when its page last asked about it
+    started: float | None = None
     state: str = "waiting"          # waiting | running | done | failed | cancelled
     progress: tuple[str, float] = ("waiting", 0.0)
     result: Any = None
@@ -69,15 +93,46 @@ def _default_waiting() -> int:
     return int(given) if given.isdecimal() else 8
 
 
+def _default_abandon_after() -> float:
+    given = os.environ.get("HUDDLE_HEAVY_ABANDON_SECONDS", "")
+    return float(given) if given.isdecimal() and int(given) > 0 else ABANDON_AFTER
+
+
+def _default_cpu_seconds() -> float:
+    given = os.environ.get("HUDDLE_HEAVY_CPU_SECONDS", "")
+    return float(given) if given.isdecimal() and int(given) > 0 else 600.0
+
+
+def duration(seconds: float) -> str:
+    """"about 40 s", "about 3 min", "about 5 h": a wait or a cost in words."""
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s"
+    if seconds < 3600:
+        return f"about {round(seconds / 60)} min"
+    return f"about {round(seconds / 3600)} h"
+
+
+class OverBudget(Exception):
+    """Raised in a worker when the system says its CPU budget is spent (SIGXCPU)."""
+
+
 # ---------------------------------------------------------------- inside a worker process
 
-def _serve(connection, function: Callable, args: tuple) -> None:
+def _serve(connection, function: Callable, args: tuple, budget: float) -> None:
     """One job in a process of its own: its progress and its outcome told on its own pipe (so
-    that a process ended mid-message harms no other)."""
+    that a process ended mid-message harms no other). The system ends it past its budget: at the
+    soft limit it is told (SIGXCPU, raised here as OverBudget), five seconds later it is killed."""
+    import resource
     try:
         os.nice(10)
     except OSError:
         pass
+    seconds = math.ceil(budget)
+    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    def spent(signum, frame):
+        raise OverBudget()
+    signal.signal(signal.SIGXCPU, spent)
     last = [0.0]
 
     def progress(what: str, share: float) -> None:
@@ -91,6 +146,8 @@ def _serve(connection, function: Callable, args: tuple) -> None:
         outcome = ("failed", ("input", exc.field, exc.problem))
     except MemoryError:
         outcome = ("failed", ("other", "the work needed more memory than the server has"))
+    except OverBudget:
+        outcome = ("failed", ("other", f"it used its whole budget of {duration(budget)} of the server's time"))
     except Exception as exc:        # noqa: BLE001 (told to the server in words, never a traceback)
         outcome = ("failed", ("other", f"{type(exc).__name__}: {exc}"))
     try:
@@ -105,23 +162,31 @@ def _serve(connection, function: Callable, args: tuple) -> None:
 class HeavyWork:
     """The server's queue of heavy jobs; each running job's process and pipe."""
 
-    def __init__(self, workers: int | None = None, waiting: int | None = None):
+    def __init__(self, workers: int | None = None, waiting: int | None = None, cpu_seconds: float | None = None,
+                 abandon_after: float | None = None):
         self.size = workers or _default_workers()
         self.bound = _default_waiting() if waiting is None else waiting
+        self.cpu_seconds = cpu_seconds or _default_cpu_seconds()
+        self.abandon_after = abandon_after or _default_abandon_after()
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._queue: OrderedDict[int, Job] = OrderedDict()        # waiting, first come first
         self._running: dict[int, tuple[Job, Any, Any]] = {}       # job id -> (job, process, pipe)
+        self._served: dict[str, int] = {}                         # club -> the turn it last started a job
         self._context: Any = None
         self._wake_ours, self._wake_theirs = None, None
 
     # ---- asking
 
-    def submit(self, owner: str, label: str, function: Callable, *args) -> Job:
-        """Queue ``function(*args, progress=…)``; refused in words when the queue is full or the
-        owner has a job already."""
+    def submit(self, owner: str, label: str, function: Callable, *args, club: str = "", seconds: float = 1.0) -> Job:
+        """Queue ``function(*args, progress=…)``, expected to cost ``seconds`` of CPU; refused in
+        words when it would cost more than a job may, when the queue or the club's share of it is
+        full, or when the owner has a job already."""
+        if seconds > self.cpu_seconds:
+            raise HuddleInputError("server", f"{label} would take {duration(seconds)} of the server's time, and "
+                                   f"a task may take {duration(self.cpu_seconds)}")
         with self._lock:
-            mine = [j for j in (*self._queue.values(), *(j for j, _, _ in self._running.values())) if j.owner == owner]
+            mine = [j for j in self._jobs() if j.owner == owner]
             if mine:
                 raise HuddleInputError("server", f"{mine[0].label} of yours is already "
                                        f"{'running' if mine[0].state == 'running' else 'waiting'}; "
@@ -129,17 +194,42 @@ class HeavyWork:
             if len(self._queue) >= self.bound:
                 raise HuddleInputError("server", f"the server has {len(self._queue)} heavy tasks waiting already; "
                                        "try again in a minute")
-            job = Job(next(self._ids), owner, label, function, args)
+            ours = sum(j.club == club for j in self._queue.values())
+            if club and ours >= max(1, self.bound // 2):
+                raise HuddleInputError("server", f"your club has {ours} heavy tasks waiting already, its share of "
+                                       "the server's queue; try again when one has started")
+            budget = min(self.cpu_seconds, max(MIN_BUDGET, 3 * seconds))
+            job = Job(next(self._ids), owner, label, function, args, club, seconds, budget)
             self._queue[job.id] = job
             self._start()
             self._dispatch()
         return job
 
+    def touch(self, job: Job) -> None:
+        """Its page is still there: a job not touched for ``abandon_after`` seconds is stopped."""
+        job.seen = time.monotonic()
+
     def place(self, job: Job) -> int:
-        """How many jobs are ahead of this waiting one: those running and those queued before it
-        (0 once it runs)."""
+        """How many jobs are ahead of this waiting one: those running and those that will start
+        before it (0 once it runs)."""
         with self._lock:
-            return len(self._running) + list(self._queue).index(job.id) if job.id in self._queue else 0
+            order = self._order()
+            return len(self._running) + order.index(job) if job in order else 0
+
+    def wait(self, job: Job) -> float:
+        """About how many seconds until this waiting job starts: the running jobs' estimates
+        less what they have run, then those that start before it, on ``size`` workers."""
+        with self._lock:
+            order = self._order()
+            if job not in order:
+                return 0.0
+            now = time.monotonic()
+            free = sorted(max(0.0, j.seconds - (now - (j.started or now))) for j, _, _ in self._running.values())
+            free = (free + [0.0] * self.size)[:self.size]
+            for ahead in order[:order.index(job)]:
+                free[0] += ahead.seconds
+                free.sort()
+            return free[0]
 
     def cancel(self, job: Job) -> None:
         """Take a waiting job out of the queue, or stop a running one (its process is ended)."""
@@ -164,13 +254,44 @@ class HeavyWork:
 
     def close(self) -> None:
         with self._lock:
-            for job in [*self._queue.values(), *(j for j, _, _ in self._running.values())]:
+            for job in self._jobs():
                 self._finish(job, "cancelled", error=HuddleInputError("server", "the server is stopping"))
             self._queue.clear()
             for job_id in list(self._running):
                 self._end(job_id)
 
-    # ---- the processes (called with the lock held)
+    # ---- the queue and the processes (called with the lock held)
+
+    def _jobs(self) -> list[Job]:
+        return [*self._queue.values(), *(j for j, _, _ in self._running.values())]
+
+    def _order(self) -> list[Job]:
+        """The waiting jobs in the order they would start now: the club with the fewest jobs
+        running first, then the club served longest ago (counting those placed before), first
+        come first served within a club."""
+        running: dict[str, int] = {}
+        for j, _, _ in self._running.values():
+            running[j.club] = running.get(j.club, 0) + 1
+        served = dict(self._served)
+        waiting, order = list(self._queue.values()), []
+        while waiting:
+            nxt = min(waiting, key=lambda j: (running.get(j.club, 0), served.get(j.club, -1), j.id))
+            waiting.remove(nxt)
+            order.append(nxt)
+            running[nxt.club] = running.get(nxt.club, 0) + 1
+            served[nxt.club] = max(served.values(), default=0) + 1
+        return order
+
+    def _abandoned(self) -> None:
+        """Stop every job whose page has not asked about it for ``abandon_after`` seconds."""
+        now = time.monotonic()
+        for job in self._jobs():
+            if now - job.seen > self.abandon_after:
+                if self._queue.pop(job.id, None) is None:
+                    self._end(job.id)
+                self._finish(job, "cancelled", error=HuddleInputError("server", f"{job.label} was stopped: its page "
+                                                                                "was closed"))
+        self._dispatch()
 
     def _start(self) -> None:
         if self._context is not None:
@@ -182,9 +303,10 @@ class HeavyWork:
 
     def _dispatch(self) -> None:
         while self._queue and len(self._running) < self.size:
-            _, job = self._queue.popitem(last=False)
+            job = self._queue.pop(self._order()[0].id)
+            self._served[job.club] = max(self._served.values(), default=0) + 1
             ours, theirs = self._context.Pipe(duplex=False)
-            process = self._context.Process(target=_serve, args=(theirs, job.function, job.args),
+            process = self._context.Process(target=_serve, args=(theirs, job.function, job.args, job.budget),
                                             name=f"huddle-heavy-{job.id}", daemon=True)
             try:
                 process.start()
@@ -193,7 +315,7 @@ class HeavyWork:
                 continue
             finally:
                 theirs.close()
-            job.state, job.progress = "running", ("starting", 0.0)
+            job.state, job.progress, job.started = "running", ("starting", 0.0), time.monotonic()
             self._running[job.id] = (job, process, ours)
             self._wake_theirs.send(None)               # the listener watches the new pipe from now on
 
@@ -220,6 +342,8 @@ class HeavyWork:
                 heard = wait([self._wake_ours, *pipes, *ended], timeout=1.0)
             except (OSError, ValueError):              # a pipe closed meanwhile (a job stopped): look again
                 continue
+            with self._lock:
+                self._abandoned()
             for ready in heard:
                 if ready is self._wake_ours:
                     self._wake_ours.recv()
@@ -259,8 +383,10 @@ class HeavyWork:
         job, process, pipe = self._running.pop(job_id)
         process.join(5)
         pipe.close()
+        why = (f"it used its whole budget of {duration(job.budget)} of the server's time"
+               if process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL) else "out of memory?")
         self._finish(job, "failed", error=HuddleInputError(
-            "server", f"{job.label} stopped: its worker process ended (exit code {process.exitcode}; out of memory?)"))
+            "server", f"{job.label} stopped: its worker process ended (exit code {process.exitcode}; {why})"))
         self._dispatch()
 
 
@@ -269,6 +395,18 @@ class HeavyWork:
 def simulation(case, settings, progress=None):
     from analysis.evidence.simulation import simulate
     return simulate(case, settings, progress=progress)
+
+
+def fits_seconds(work: int) -> float:
+    return work / FIT_WORK_PER_SECOND
+
+
+def file_seconds(data: bytes | str) -> float:
+    return len(data) / GAMES_BYTES_PER_SECOND
+
+
+def corpus_seconds(data: bytes | str) -> float:
+    return len(data) / CORPUS_BYTES_PER_SECOND
 
 
 def research_fits(corpus, include=(), progress=None):
@@ -325,4 +463,5 @@ def server_queue() -> HeavyWork:
         return _SERVER
 
 
-__all__ = ["HeavyWork", "Job", "FinishedRuns", "server_queue", "simulation", "research_fits", "research_corpus", "games_file"]
+__all__ = ["HeavyWork", "Job", "duration", "FinishedRuns", "server_queue", "simulation", "research_fits", "research_corpus", "games_file",
+           "fits_seconds", "file_seconds", "corpus_seconds"]

@@ -1,9 +1,13 @@
 """The Simulation section in the browser, on a desktop and on a phone: a director opens the
 ruling of the LAWS.033 6♦ case, deals the hands, sees question 3's evidence and the chart, and
 the section reads without sideways scrolling on a phone's width."""
+import os
+import time
+from pathlib import Path
+
 import pytest
 
-from browser import ARTIFACTS, sign_in, streamlit_server
+from browser import ARTIFACTS, SERVER_PIDS, sign_in, streamlit_server
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
@@ -13,7 +17,8 @@ expect = playwright.expect
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("simulation")
-    env = {"HUDDLE_DATABASE_URL": f"sqlite:///{folder / 'huddle.sqlite'}", "HUDDLE_SECRET_KEY": "simulation-flow"}
+    env = {"HUDDLE_DATABASE_URL": f"sqlite:///{folder / 'huddle.sqlite'}", "HUDDLE_SECRET_KEY": "simulation-flow",
+           "HUDDLE_HEAVY_ABANDON_SECONDS": "3"}
     with streamlit_server(env) as url:
         yield url, env["HUDDLE_DATABASE_URL"]
 
@@ -51,3 +56,44 @@ def test_a_director_deals_the_unseen_hands_and_reads_question_3s_evidence(server
     # nothing wider than the screen: a phone reads it without scrolling sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
     context.close()
+
+
+def _heavy_workers(server_pid: int) -> list[int]:
+    """The server's heavy-work processes: the children of its forkserver (itself a child of the
+    server)."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    forkservers = [pid for pid, parent in parents.items() if parent == server_pid]
+    return [pid for pid, parent in parents.items() if parent in forkservers]
+
+
+def test_a_simulation_whose_page_is_closed_stops(server, browser):
+    """Before: a job ran on for minutes after its page closed, while every other club waited."""
+    base, db_url = server
+    from polling import accounts, setup
+    setup.prepare_database(url=db_url)
+    if "tess" not in [u.username for u in accounts.list_users(url=db_url)]:
+        accounts.create_user("tess", "bidding-box", "director", "Tess Director", url=db_url)
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    page = context.new_page()
+    sign_in(page, base, "tess", "bidding-box", "/ruling?case=laws033-6d-slam")
+    deals = page.get_by_label("Deals", exact=True)
+    expect(deals).to_be_visible(timeout=30_000)
+    deals.fill("2000")
+    deals.press("Enter")
+    page.get_by_role("button", name="Deal 2000 hands and solve").click()
+    expect(page.get_by_text("Expected to take about")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("The simulation: solving")).to_be_visible(timeout=60_000)
+    workers = _heavy_workers(SERVER_PIDS[base])
+    assert workers                                    # the run is on a worker process
+    context.close()
+    closed = time.monotonic()
+    while any(os.path.exists(f"/proc/{pid}") for pid in workers) and time.monotonic() - closed < 20:
+        time.sleep(0.2)
+    # a 2,000-deal run takes about a minute here; its process is gone within seconds of the page
+    assert not any(os.path.exists(f"/proc/{pid}") for pid in workers), time.monotonic() - closed

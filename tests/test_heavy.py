@@ -111,3 +111,69 @@ def test_the_case_editor_reads_a_large_file_on_the_workers(sqlite_url, monkeypat
     assert not at.exception and not at.error
     assert len(at.session_state["ed_file_games"]) == boards.count("[Board ")
     assert at.text_input(key="ed_hand_N").value == "AKQ2.KQ2.AK2.AK2"
+
+
+# ---------------------------------------------------------------- budgets, pages gone, fairness, the wait
+
+def spin(progress=None):
+    while True:
+        pass
+
+
+def test_a_job_past_its_budget_is_ended_by_the_system_and_said_so():
+    """Before: a job had no time limit; one simulation press held the only worker for hours."""
+    work = HeavyWork(workers=1, waiting=2, cpu_seconds=2)
+    try:
+        job = work.submit("ann", "the simulation", spin, seconds=1.0)
+        assert job.budget == 2                      # three times the estimate, never above the bound
+        started = time.monotonic()
+        with pytest.raises(HuddleInputError, match="used its whole budget of about 2 s of the server's time"):
+            work.result(job, 30)
+        assert time.monotonic() - started < 15
+    finally:
+        work.close()
+
+
+def test_a_job_expected_to_cost_more_than_a_task_may_is_refused_before_it_queues(queue):
+    with pytest.raises(HuddleInputError, match="the simulation would take about 5 h of the server's time, and a task "
+                                               "may take about 10 min"):
+        queue.submit("ann", "the simulation", slow, 0.1, seconds=5 * 3600)
+    assert queue.counts() == {"running": 0, "waiting": 0}
+    assert queue.submit("ann", "the fits", slow, 0.0, seconds=20).budget == 60
+
+
+def test_a_job_whose_page_stopped_asking_is_stopped_waiting_or_running():
+    """Before: a job ran on for minutes after its page was closed."""
+    work = HeavyWork(workers=1, waiting=4, abandon_after=1.5)
+    try:
+        running = work.submit("ann", "the simulation", slow, 60.0)
+        waiting = work.submit("bob", "the fits", slow, 60.0)
+        kept = work.submit("cy", "the corpus", slow, 0.0)
+        deadline = time.monotonic() + 10
+        while not (running.finished.is_set() and waiting.finished.is_set()) and time.monotonic() < deadline:
+            work.touch(kept)
+            time.sleep(0.2)
+        for job in (running, waiting):
+            with pytest.raises(HuddleInputError, match="was stopped: its page was closed"):
+                work.result(job, 0)
+        assert isinstance(work.result(kept, 30), int)         # its page kept asking: it ran
+    finally:
+        work.close()
+
+
+def test_one_club_cannot_keep_another_from_the_queue():
+    work = HeavyWork(workers=1, waiting=4)
+    try:
+        first = work.submit("north:ann", "the simulation", slow, 2.0, club="north", seconds=20)
+        north = [work.submit(f"north:{name}", "the fits", slow, 0.0, club="north", seconds=5) for name in ("bob", "cy")]
+        with pytest.raises(HuddleInputError, match="your club has 2 heavy tasks waiting already, its share"):
+            work.submit("north:dee", "the fits", slow, 0.0, club="north")
+        south = work.submit("south:eve", "the fits", slow, 0.0, club="south", seconds=5)
+        assert work.place(south) == 1                      # after the running one, before north's waiting ones
+        assert [work.place(j) for j in north] == [2, 3]
+        # the wait: what the running job has left, then the jobs before it
+        assert 0 < work.wait(south) <= 20 and 20 < work.wait(north[0]) <= 25 < work.wait(north[1]) <= 30
+        work.result(first, 60)
+        assert work.result(south, 60) and south.started < min(j.started or float("inf") for j in north)
+    finally:
+        work.close()

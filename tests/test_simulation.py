@@ -383,3 +383,45 @@ def test_a_rare_inference_still_gets_every_deal_asked():
     dealt = deal_unseen("S", "AK97.Q64.A53.K82", {"N": HandRange.parse("7+ clubs, 14+ HCP")}, 200, 2)
     assert dealt.complete and dealt.attempts > 200 * 1000
     assert all(HandRange.parse("7+ clubs, 14+ HCP").admits(d.north) for d in dealt.deals)
+
+
+# ---------------------------------------------------------------- what a run costs, known before it starts
+
+def _rare_slam():
+    """The 6♦ slam with East read as '8+ ♥, 0–3 HCP' and West as '9+ ♠, 0–3 HCP': rare together."""
+    from dataclasses import replace
+    from analysis.law.simulation import SimulationSettings
+    case = case_files.Case.from_dict(json.loads((CASES / "laws033-6d-slam.json").read_text()))
+    readings = ((0, HandRange.parse("8+ hearts, 0-3 HCP")), (2, HandRange.parse("9+ spades, 0-3 HCP")))
+    return case, replace(case.simulation or SimulationSettings(), deals=2000, readings=readings)
+
+
+def test_a_description_too_rare_to_deal_is_refused_in_words_before_it_runs():
+    """Before: the stacked phase tried 25,000 times per deal wanted, so 2,000 deals of two rare
+    hands allowed about five hours of the server's time."""
+    from dataclasses import replace
+    from analysis.evidence.simulation import simulation_cost
+    case, settings = _rare_slam()
+    cost = simulation_cost(case, settings)
+    words = cost.too_rare()
+    assert words.startswith("dealing without the inference: none of 4,096 shuffled deals met every description, "
+                            "and none of 400 with West's hand dealt to its description met the others'")
+    assert "would give about 0 of the 2,000 deals asked. Loosen the rarest description" in words
+    assert cost.seconds < 300                     # bounded whatever the deals asked
+    plain = simulation_cost(case, replace(settings, readings=()))
+    assert not plain.too_rare() and plain.boards == 2 * 2000 * 1
+    assert plain.dealing[0][1].shuffled[0] > 0 and plain.dealing[0][1].stacked is None
+
+
+def test_the_stacked_phase_is_bounded_for_the_whole_run_not_per_deal(monkeypatch):
+    from analysis.evidence import dealing, stacking
+    from analysis.evidence.simulation import _plan
+    case, settings = _rare_slam()
+    plan = _plan(case, settings)
+    tried = []
+    real = stacking.Stacker.hand
+    monkeypatch.setattr(stacking.Stacker, "hand", lambda self, random: tried.append(1) or real(self, random))
+    monkeypatch.setattr(dealing, "MAX_STACKED_TRIES", 3000)
+    with pytest.raises(HuddleInputError, match="no deal met them in 4,096 tries: East 'at most 3 HCP, 8. ♥' alone"):
+        dealing.deal_unseen(plan.player, plan.known, plan.steps[0][1], 2000, 1, max_attempts=4096)
+    assert len(tried) == 3000

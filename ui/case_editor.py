@@ -73,7 +73,7 @@ def read_file() -> None:
     data, name = _file_data()
     try:
         if len(data) >= heavy.LARGE_FILE:
-            read = heavy_result(user, "reading the file", heavy.games_file, data, name)
+            read = heavy_result(user, "reading the file", heavy.games_file, data, name, seconds=heavy.file_seconds(data))
         else:
             bar = st.progress(0.0, "Reading the file")
             read = read_games(data, name, lambda share: bar.progress(share, f"Reading the file: {round(100 * share)}%"))

@@ -1,5 +1,6 @@
-"""Heavy work from a page (huddle.heavy): queued on the server's workers, its place in the queue
-and then its progress shown, stopped when the page is left or rerun."""
+"""Heavy work from a page (huddle.heavy): queued on the server's workers with what it is expected
+to cost, its place in the queue and the wait and then its progress shown, stopped when the page
+is left, rerun or closed."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -7,38 +8,52 @@ from typing import Any, Callable
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from huddle.heavy import server_queue
+from huddle.heavy import duration, server_queue
 from polling.accounts import User
 from ui.widgets import show_error
 
 
-def run_heavy(user: User, label: str, function: Callable, *args) -> Any | None:
+def run_heavy(user: User, label: str, function: Callable, *args, seconds: float = 1.0) -> Any | None:
     """``function(*args)`` on a worker: None (with the refusal shown) when it is refused or fails."""
     try:
-        return heavy_result(user, label, function, *args)
+        return heavy_result(user, label, function, *args, seconds=seconds)
     except HuddleInputError as exc:
         show_error(exc)
         return None
 
 
-def heavy_result(user: User, label: str, function: Callable, *args) -> Any:
-    """``function(*args)`` on a worker, its place in the queue and its progress shown meanwhile;
-    a refusal or a failure raised as HuddleInputError."""
+def heavy_result(user: User, label: str, function: Callable, *args, seconds: float = 1.0) -> Any:
+    """``function(*args)`` on a worker, expected to cost ``seconds`` of CPU; its place in the
+    queue and its progress shown meanwhile; a refusal or a failure raised as HuddleInputError."""
     queue = server_queue()
     # one of each kind of work per account at a time: many tabs get one place in the queue
-    job = queue.submit(f"{user.organisation_id}:{user.username}:{label}", label, function, *args)
+    job = queue.submit(f"{user.organisation_id}:{user.username}:{label}", label, function, *args,
+                       club=str(user.organisation_id), seconds=seconds)
     box = st.empty()
     try:
         while not job.finished.wait(0.25):
+            if not page_open():
+                continue                        # not touched: the queue stops it when its page is gone
+            queue.touch(job)
             if job.state == "waiting":
                 ahead = queue.place(job)
                 box.info(f"Waiting for the server: {ahead} {'task' if ahead == 1 else 'tasks'} ahead of "
-                         f"{label}. Voters are served first.")
+                         f"{label}, starting in {duration(queue.wait(job))}. Voters are served first.")
             else:
                 what, share = job.progress
                 box.progress(min(max(share, 0.0), 1.0), f"{label[0].upper()}{label[1:]}: {what}")
         return queue.result(job)
     finally:
-        box.empty()
         if not job.finished.is_set():           # the page was left, rerun or stopped: so is the work
             queue.cancel(job)
+        box.empty()
+
+
+def page_open() -> bool:
+    """The browser of this session is still connected (always, outside a real server)."""
+    from streamlit.runtime import Runtime
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+    context = get_script_run_ctx(suppress_warning=True)
+    if context is None or not Runtime.exists():
+        return True
+    return Runtime.instance().is_active_session(context.session_id)

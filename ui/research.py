@@ -37,7 +37,8 @@ def read_corpus(data: bytes):
     key = hashlib.sha256(data).hexdigest()
     found = _corpora().get(key)
     if found is None:
-        found = (heavy_result(user, "reading the corpus", heavy.research_corpus, data) if len(data) >= heavy.LARGE_FILE
+        found = (heavy_result(user, "reading the corpus", heavy.research_corpus, data,
+                              seconds=heavy.corpus_seconds(data)) if len(data) >= heavy.LARGE_FILE
                  else research.loads_corpus(data))
         _corpora()[key] = found
     return found
@@ -107,9 +108,10 @@ def once(what: tuple, compute):
 
 def fits_for(corpus):
     """The implied thresholds; a large corpus is fitted on the server's workers."""
-    return once(("fits",), lambda: heavy_result(user, "the fits", heavy.research_fits, corpus, include)
-                if research.fit_work(corpus, include) > heavy.INLINE_FIT_WORK
-                else research.implied_thresholds(corpus, include))
+    work = research.fit_work(corpus, include)
+    return once(("fits",), lambda: heavy_result(user, "the fits", heavy.research_fits, corpus, include,
+                                                seconds=heavy.fits_seconds(work))
+                if work > heavy.INLINE_FIT_WORK else research.implied_thresholds(corpus, include))
 
 
 oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))

@@ -16,14 +16,14 @@ from analysis.bridge import SEAT_NAMES
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
-from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside
+from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside, simulation_cost
 from analysis.law.case import Case
 from analysis.law.logical_alternatives import action_name
 from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
 from figures.ruling import simulation_figure
 from huddle import heavy
-from huddle.heavy import FinishedRuns
+from huddle.heavy import FinishedRuns, duration
 from polling import cases
 from polling.accounts import User
 from polling.settings import database_url
@@ -138,8 +138,19 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str) -> Simulatio
 
 
 def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simulation | None:
+    """The run on the server's workers, its cost measured first: a description too rare to deal
+    within the dealer's bounds is refused before it queues."""
+    try:
+        cost = simulation_cost(case, settings)
+        if cost.too_rare():
+            raise HuddleInputError("simulation.deals", cost.too_rare())
+    except HuddleInputError as exc:
+        show_error(exc)
+        return None
     st.button("Stop", key=f"{key}_stop", help="Stops the run; nothing of it is kept")
-    return run_heavy(user, "the simulation", heavy.simulation, replace(case, simulation=settings), settings)
+    st.caption(f"Expected to take {duration(cost.seconds)} of the server's time.")
+    return run_heavy(user, "the simulation", heavy.simulation, replace(case, simulation=settings), settings,
+                     seconds=cost.seconds)
 
 
 def show_simulation(sim: Simulation) -> None:

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 Seed = int | tuple[int, ...]
 ATTEMPTS_PER_DEAL = 25_000     # shuffles tried per deal wanted before the dealer gives up
 MAX_ATTEMPTS = 5_000_000
+# the stacked phase's tries for the whole run, whatever the deals wanted: a stacked try costs
+# about 40 shuffles, so this is about as long as MAX_ATTEMPTS shuffles (bench/simulate.py)
+MAX_STACKED_TRIES = 150_000
+PILOT_STACKED = 400            # stacked tries a cost estimate makes
 ALONE_SAMPLE = 2000              # random deals used to say which constraint no deal meets
 
 
@@ -71,17 +75,20 @@ def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], 
         return Dealt(tuple(shuffles.deals), wanted, shuffles.last_kept + 1)
     # too rare for shuffling: the rest with the rarest hand dealt to its description. Both ways
     # draw from the same deals, each deal meeting every constraint equally likely.
-    seat, stacked = _stacked(shuffles, tests, wanted - len(shuffles.deals), seed)
+    seat, stacked, _ = _stacked(shuffles, tests, wanted - len(shuffles.deals), seed)
     if not shuffles.deals and not stacked:
         raise HuddleInputError("constraints", f"no deal met them in {shuffles.tried:,} tries: "
                                + _hardest(known_seat, hand, tests, seed))
     return Dealt(tuple(shuffles.deals + stacked), wanted, shuffles.tried, len(stacked), seat)
 
 
-def _stacked(shuffles: _Shuffles, tests, needed: int, seed: Seed) -> tuple[str, list]:
+def _stacked(shuffles: _Shuffles, tests, needed: int, seed: Seed, limit: int | None = None) -> tuple[str, list, int]:
     """``needed`` deals with the seat whose description the fewest hands meet dealt to it
     (uniformly among those hands), the other unseen hands from the rest of the cards, shuffled, and
-    kept when they meet their own descriptions; fewer when even that is too rare."""
+    kept when they meet their own descriptions; fewer when even that is too rare. With the tries
+    made: at most ``limit`` (by default as many as the shuffles per deal, and MAX_STACKED_TRIES)."""
+    if limit is None:
+        limit = min(ATTEMPTS_PER_DEAL * needed, MAX_STACKED_TRIES)
     import numpy as np
     from analysis.evidence.stacking import Stacker
     suits = tuple(tuple(c.rank.value for c in shuffles.cards if c.suit.value == k) for k in range(4))
@@ -93,7 +100,7 @@ def _stacked(shuffles: _Shuffles, tests, needed: int, seed: Seed) -> tuple[str, 
     index = {(c.suit.value, c.rank.value): i for i, c in enumerate(shuffles.cards)}
     out: list = []
     tries = 0
-    while stacker.possible and len(out) < needed and tries < ATTEMPTS_PER_DEAL * needed:
+    while stacker.possible and len(out) < needed and tries < limit:
         tries += 1
         held = [index[card] for card in stacker.hand(random)]
         rest = sorted(set(range(len(shuffles.cards))) - set(held))
@@ -102,7 +109,7 @@ def _stacked(shuffles: _Shuffles, tests, needed: int, seed: Seed) -> tuple[str, 
         if all(r.admits_shape(tuple(int((shuffles.suit[hands[s]] == k).sum()) for k in range(4)),
                               int(shuffles.points[hands[s]].sum())) for s, r in others):
             out.append(shuffles.deal_of({seat: held, **hands}))
-    return seat, out
+    return seat, out, tries
 
 
 BLOCK = 4096          # shuffles looked at together
@@ -201,4 +208,67 @@ def _hardest(known_seat: str, hand, tests, seed: Seed) -> str:
     return "; ".join(words) + " (loosen the rarest, or check the readings of the calls)"
 
 
-__all__ = ["Dealt", "Seed", "deal_unseen", "ATTEMPTS_PER_DEAL"]
+@dataclass(frozen=True)
+class DealingCost:
+    """What dealing ``wanted`` deals to these descriptions will cost, measured on a pilot (one
+    block of shuffles and, when shuffling alone will not do, a few hundred stacked tries) before
+    the run: the server's seconds and how many deals the dealer's bounds will give."""
+
+    wanted: int
+    shuffled: tuple[int, int]              # (met every description, shuffles tried) in the pilot
+    stacked: tuple[int, int] | None        # (met the others', stacked tries) in the pilot; None: not needed
+    stacked_seat: str
+    seconds: float                         # CPU seconds the run is expected to take
+    expected_deals: float                  # within MAX_ATTEMPTS shuffles and MAX_STACKED_TRIES tries
+
+    @property
+    def enough(self) -> bool:
+        """The run is expected to give at least half of the deals asked."""
+        return self.expected_deals >= self.wanted / 2
+
+    def words(self) -> str:
+        """"1 in 2,048 shuffled deals met every description"; with the stacked tries when they
+        were needed."""
+        said = _met(*self.shuffled) + " shuffled deals met every description"
+        if self.stacked is not None:
+            said += (f", and {_met(*self.stacked)} with {SEAT_NAMES[self.stacked_seat]}'s hand dealt to its "
+                     "description met the others'")
+        return said
+
+
+def _met(hits: int, tried: int) -> str:
+    return f"1 in {round(tried / hits):,}" if hits else f"none of {tried:,}"
+
+
+def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange], wanted: int,
+                 seed: Seed) -> DealingCost:
+    """The cost of ``deal_unseen(known_seat, known_hand, ranges, wanted, …)``, from a pilot on a
+    stream of its own (a few tenths of a second at most). Refuses, as the dealer does, what no
+    deal can meet."""
+    import time
+    from endplay.types import Hand
+    hand = Hand(known_hand)
+    impossible = _impossible(known_seat, hand, ranges)
+    if impossible:
+        raise HuddleInputError("constraints", "no deal can meet them: " + "; ".join(impossible))
+    pilot = (*(seed if isinstance(seed, tuple) else (seed,)), 7)
+    shuffles = _Shuffles(known_seat, hand, pilot)
+    tests = [(s, r) for s, r in ranges.items() if s != known_seat and r.says_anything]
+    started = time.process_time()
+    hits = int(shuffles.fitting(shuffles.next_block(BLOCK), tests).sum())
+    per_shuffle, share = (time.process_time() - started) / BLOCK, hits / BLOCK
+    limit = min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
+    if share * limit >= wanted:
+        return DealingCost(wanted, (hits, BLOCK), None, "", wanted / share * per_shuffle, wanted)
+    seconds, got = limit * per_shuffle, share * limit
+    started = time.process_time()
+    seat, found, tries = _stacked(shuffles, tests, PILOT_STACKED, pilot, limit=PILOT_STACKED)
+    per_try = (time.process_time() - started) / max(tries, 1)
+    stacked = len(found) / tries if tries else 0.0
+    stacked_limit = min(ATTEMPTS_PER_DEAL * (wanted - got), MAX_STACKED_TRIES)
+    expected = min(float(wanted), got + stacked * stacked_limit)
+    seconds += ((wanted - got) / stacked if expected == wanted else stacked_limit) * per_try
+    return DealingCost(wanted, (hits, BLOCK), (len(found), tries), seat, seconds, expected)
+
+
+__all__ = ["Dealt", "DealingCost", "Seed", "deal_unseen", "dealing_cost", "ATTEMPTS_PER_DEAL"]

@@ -25,7 +25,8 @@ from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
-from analysis.evidence.dealing import Dealt, Seed, deal_unseen
+from analysis.evidence.dealing import (MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
+                                       deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
 from analysis.law.assigned import side_value
 from analysis.law.case import Case
@@ -272,17 +273,33 @@ def chosen_inference(case: Case, settings: SimulationSettings, partner_range: Ha
 
 # ---------------------------------------------------------------- the run
 
-def simulate(case: Case, settings: SimulationSettings | None = None, progress: Progress | None = None) -> Simulation:
-    """Deal, solve and score: the evidence for question 3 and the outcome tree's weights."""
-    settings = settings or case.simulation or SimulationSettings()
+@dataclass(frozen=True)
+class _Plan:
+    """What a run needs, read from the case and the settings (every refusal made here)."""
+
+    player: str
+    partner: str
+    known: str
+    readings: tuple[CallReading, ...]
+    ranges: dict[str, HandRange]
+    inference: HandRange
+    words: str
+    table: str
+    played: tuple[tuple[str, FinalContract], ...]
+    steps: tuple[tuple[str, dict[str, HandRange], Seed], ...]
+
+    @property
+    def solver_keys(self) -> list[tuple[str, str]]:
+        return list(dict.fromkeys((c.strain, c.declarer) for _, c in self.played))
+
+
+def _plan(case: Case, settings: SimulationSettings) -> _Plan:
     if case.kind != "UI":
         raise HuddleInputError("kind", "the simulation weighs what unauthorized information suggests; a "
                                        f"{case.kind} case has none to weigh")
     if case.action_index is None:
         raise HuddleInputError("action_index", "dealing the unseen hands needs the call in question")
-    index = case.action_index
-    auction = case.board.auction
-    player = auction.seat_of(index)
+    player = case.board.auction.seat_of(case.action_index)
     partner = partner_of(player)
     known = hand_pbn(case.board.deal, player)
     if known == "-":
@@ -294,33 +311,79 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
     if with_ranges[partner].problems():
         raise HuddleInputError("inference", f"partner's hand cannot be '{with_ranges[partner].text()}': "
                                             + "; ".join(with_ranges[partner].problems()))
-    table = case.action_in_question()
     contracts = final_contracts(case, settings)
     actions = polled_actions(case)
     missing = [a for a in actions if a not in contracts]
     if missing:
         raise HuddleInputError("simulation.contracts", "give the final contract that " + ", ".join(
             action_name(a) for a in missing) + " leads to (e.g. '4S by N'), or add it to the outcome tree")
-    side = side_of(player)
-    unit = side_value(case, side, WeightedScore.single(0))[1]
-    steps: list[tuple[str, dict[str, HandRange], Seed]] = [
-             ("without the inference", ranges, settings.seed),
+    steps = (("without the inference", ranges, settings.seed),
              # a stream of its own: the runs' deals drawn apart, as the difference's interval assumes
-             ("with the inference", with_ranges, (settings.seed, 1))]
+             ("with the inference", with_ranges, (settings.seed, 1)))
+    return _Plan(player, partner, known, tuple(readings), ranges, inference, words, case.action_in_question(),
+                 tuple((a, contracts[a]) for a in actions), steps)
+
+
+def simulate(case: Case, settings: SimulationSettings | None = None, progress: Progress | None = None) -> Simulation:
+    """Deal, solve and score: the evidence for question 3 and the outcome tree's weights."""
+    settings = settings or case.simulation or SimulationSettings()
+    plan = _plan(case, settings)
+    side = side_of(plan.player)
+    unit = side_value(case, side, WeightedScore.single(0))[1]
     dealt = []
-    for k, (label, seat_hands, seed) in enumerate(steps):
+    for k, (label, seat_hands, seed) in enumerate(plan.steps):
         if progress is not None:
             progress(f"dealing {settings.deals} hands {label}", k * DEALING_SHARE / 2)
-        dealt.append(deal_unseen(player, known, seat_hands, settings.deals, seed))
-    played = [(a, contracts[a]) for a in actions]
+        dealt.append(deal_unseen(plan.player, plan.known, seat_hands, settings.deals, seed))
+    played = list(plan.played)
     tricks = _solved([d.deals for d in dealt], played, progress)
     value_of: dict[int, Fraction] = {}          # a North-South score's worth to the side, for both runs
-    runs = [_run(case, label, d, played, solved, table, side, value_of)
-            for (label, _, _), d, solved in zip(steps, dealt, tricks)]
+    runs = [_run(case, label, d, played, solved, plan.table, side, value_of)
+            for (label, _, _), d, solved in zip(plan.steps, dealt, tricks)]
     if progress is not None:
         progress("done", 1.0)
-    return Simulation(case.id, settings.seed, settings.deals, player, partner, known, table, unit, tuple(readings),
-                      tuple(sorted(ranges.items())), inference, words, ui_noun(case), runs[0], runs[1])
+    return Simulation(case.id, settings.seed, settings.deals, plan.player, plan.partner, plan.known, plan.table, unit,
+                      plan.readings, tuple(sorted(plan.ranges.items())), plan.inference, plan.words, ui_noun(case),
+                      runs[0], runs[1])
+
+
+# CPU seconds per board solved double dummy (bench/simulate.py: 103 boards a second on one core
+# of the reference machine, 197 on two)
+SOLVE_SECONDS = 0.01
+
+
+@dataclass(frozen=True)
+class SimulationCost:
+    """What a simulation will cost before it runs: each run's dealing from a pilot
+    (analysis.evidence.dealing.dealing_cost) and the boards the solver will be given."""
+
+    deals: int
+    dealing: tuple[tuple[str, DealingCost], ...]       # ("without the inference", its cost), with it
+    boards: int
+
+    @property
+    def seconds(self) -> float:
+        """CPU seconds expected, dealing and solving."""
+        return sum(d.seconds for _, d in self.dealing) + self.boards * SOLVE_SECONDS
+
+    def too_rare(self) -> str:
+        """Why the dealer will not find enough of the deals asked ("" when it will)."""
+        for label, cost in self.dealing:
+            if not cost.enough:
+                return (f"dealing {label}: {cost.words()}, so the dealer's bounds ({MAX_ATTEMPTS:,} shuffles and "
+                        f"{MAX_STACKED_TRIES:,} stacked tries) would give about {int(cost.expected_deals):,} of the "
+                        f"{self.deals:,} deals asked. Loosen the rarest description, or check the readings of the calls")
+        return ""
+
+
+def simulation_cost(case: Case, settings: SimulationSettings | None = None) -> SimulationCost:
+    """The cost of ``simulate(case, settings)``, with the same refusals, measured in a few tenths
+    of a second at most."""
+    settings = settings or case.simulation or SimulationSettings()
+    plan = _plan(case, settings)
+    dealing = tuple((label, dealing_cost(plan.player, plan.known, seat_hands, settings.deals, seed))
+                    for label, seat_hands, seed in plan.steps)
+    return SimulationCost(settings.deals, dealing, 2 * settings.deals * len(plan.solver_keys))
 
 
 DEALING_SHARE = 0.05        # of the progress bar: dealing is quick beside the solver
@@ -377,5 +440,5 @@ def _value(case: Case, side: str, ns: int) -> Fraction:
     return Fraction(value) if value is not None else Fraction(ns if side == "NS" else -ns)
 
 
-__all__ = ["Simulation", "Run", "Outcome", "Comparison", "simulate", "final_contracts", "polled_actions", "q3_beside",
-           "chosen_inference"]
+__all__ = ["Simulation", "Run", "Outcome", "Comparison", "simulate", "simulation_cost", "SimulationCost",
+           "final_contracts", "polled_actions", "q3_beside", "chosen_inference"]
