@@ -1010,3 +1010,23 @@ def test_the_poll_builder_s_examples_are_in_the_poll_s_language(director):
     assert at.text_area(key="pb_wording").placeholder == ("Tournoi par paires. Que dites-vous, et qu'envisageriez-vous "
                                                           "d'autre ?")
     assert at.text_area(key="pb_methods").placeholder.startswith("SEF, 1SA 15-17")
+
+
+def test_a_simulation_too_rare_to_deal_is_refused_on_the_page_before_it_queues(director):
+    """Before: two rare readings together held the server's worker for hours."""
+    from dataclasses import replace
+    from analysis.bridge.hands import HandRange
+    from analysis.law.simulation import SimulationSettings
+    from huddle.heavy import server_queue
+    record = slug_id("laws033-6d-slam")
+    stored = cases.get_case(record)
+    rare = SimulationSettings(deals=2000, readings=((0, HandRange.parse("8+ hearts, 0-3 HCP")),
+                                                    (2, HandRange.parse("9+ spades, 0-3 HCP"))))
+    cases.update_case(record, replace(stored.case, simulation=rare), "tess", opened_version=stored.version)
+    at = ruling_page(director, "laws033-6d-slam")
+    run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
+    at.button(key=run).click().run()
+    assert not at.exception
+    assert any("none of 4,096 shuffled deals met every description" in e.value and "of the 2,000 deals asked" in e.value
+               for e in at.error), [e.value for e in at.error]
+    assert server_queue().counts() == {"running": 0, "waiting": 0}

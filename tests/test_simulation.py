@@ -425,3 +425,10 @@ def test_the_stacked_phase_is_bounded_for_the_whole_run_not_per_deal(monkeypatch
     with pytest.raises(HuddleInputError, match="no deal met them in 4,096 tries: East 'at most 3 HCP, 8. ♥' alone"):
         dealing.deal_unseen(plan.player, plan.known, plan.steps[0][1], 2000, 1, max_attempts=4096)
     assert len(tried) == 3000
+
+
+def test_the_command_line_refuses_a_description_too_rare_as_the_page_does(capsys):
+    code, out, err = run_cli(capsys, "simulate", str(CASES / "laws033-6d-slam.json"), "--deals", "2000",
+                             "--reading", "1=8+ hearts, 0-3 HCP", "--reading", "3=9+ spades, 0-3 HCP")
+    assert code == 2 and not out
+    assert "--deals: dealing without the inference: none of 4,096 shuffled deals met every description" in err

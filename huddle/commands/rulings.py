@@ -67,7 +67,7 @@ def cmd_simulate(args) -> dict | str:
     double dummy on them, with and without the UI's inference: evidence for question 3."""
     import time
     from dataclasses import replace
-    from analysis.evidence.simulation import simulate
+    from analysis.evidence.simulation import simulate, simulation_cost
     from analysis.law.simulation import SimulationSettings
     if args.case.endswith(".json") or is_file(args.case):
         case = case_file(args.case)
@@ -92,8 +92,12 @@ def cmd_simulate(args) -> dict | str:
                 name = str(int(name) - 1)
             given.setdefault(key, {})[name.strip()] = value.strip()
     settings = SimulationSettings.from_dict(given, len(case.board.auction.calls), "simulation")
+    asked = replace(case, simulation=settings)
+    too_rare = simulation_cost(asked, settings).too_rare()        # the refusal the app makes, before the run
+    if too_rare:
+        raise HuddleInputError("--deals", too_rare)
     started = time.perf_counter()
-    result = simulate(replace(case, simulation=settings))
+    result = simulate(asked)
     seconds = time.perf_counter() - started
     if args.json:
         return {**result.to_dict(), "seconds": round(seconds, 2)}
