@@ -188,3 +188,20 @@ def test_a_research_corpus_is_fitted_in_the_page_only_when_its_fits_are_cheap():
              director_la=bool(i % 2), jurisdiction=f"J{i % 40}", source="made up") for i in range(2000)]))
     assert calibration.fit_work(demo) <= INLINE_FIT_WORK < calibration.fit_work(many)
     assert calibration.fit_work(many.head(200)) > calibration.fit_work(demo.head(200))   # by its fits, not its rows
+
+
+def test_a_seven_megabyte_tag_value_costs_its_size_not_a_gigabyte():
+    """Before: one 7 MB [Note "…"] peaked at 1,244 MB (1,405 MB in the worker): the tag's pattern
+    kept the regex engine's backtracking state for every character of the value."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    script = ("import resource\nfrom analysis.files.games import read_games\n"
+              "data = b'[Event \"\"]\\n[Note \"' + b'x' * (7 * 2 ** 20) + b'\"]\\n[Comment \"a \\\\\"quoted\\\\\" b\"]\\n'\n"
+              "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+              "read = read_games(data, 'one-tag.pbn')\n"
+              "print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024, len(read.problems))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    grown, problems = map(int, done.stdout.split())
+    assert grown < 100, grown            # the file, its text and a copy: tens of MB
+    assert problems == 1                 # a game with no deal, said

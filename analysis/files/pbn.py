@@ -149,8 +149,11 @@ class _Item:
     value: str = ""      # a tag's value
 
 
-_TAG = re.compile(r'\[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"((?:[^"\\\n]|\\.)*)"[ \t\n]*\]')
-_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+# a value is runs of plain characters between escapes ("unrolled"): the regex engine keeps no
+# backtracking state per character, so a 7 MB value costs 7 MB, not 1.2 GB
+_VALUE = r'([^"\\\n]*(?:\\.[^"\\\n]*)*)'
+_TAG = re.compile(r'\[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"' + _VALUE + r'"[ \t\n]*\]')
+_STRING = re.compile(r'"' + _VALUE + r'"')
 _TOKEN = re.compile(r'[^\s\[\]{};"]+')
 
 
