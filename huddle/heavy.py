@@ -16,6 +16,8 @@ another. Here:
   per owner at a time (the pages make the owner an account and a kind of work), so many tabs get
   one place; one club holds at most half of the waiting places, and a free worker takes the
   waiting job of the club with the fewest running, first come first served within it;
+- a job's process may hold at most ``HUDDLE_HEAVY_MEMORY_MB`` (default 1,024) of resident
+  memory: the queue reads it every second and ends a job past it, in words;
 - a job whose page stopped asking about it (closed, gone, its connection lost for good) for
   ``abandon_after`` seconds is stopped, waiting or running;
 - each job gets a fresh process, forked from a server process that has loaded the modules once
@@ -27,8 +29,9 @@ another. Here:
   memory) comes back as a refusal in words.
 
 ``HUDDLE_HEAVY_WORKERS`` (default: one fewer than the machine's cores, at least one),
-``HUDDLE_HEAVY_WAITING`` (default 8), ``HUDDLE_HEAVY_CPU_SECONDS`` (default 600) and
-``HUDDLE_HEAVY_ABANDON_SECONDS`` (default 30) set the bounds.
+``HUDDLE_HEAVY_WAITING`` (default 8), ``HUDDLE_HEAVY_CPU_SECONDS`` (default 600),
+``HUDDLE_HEAVY_MEMORY_MB`` (default 1024) and ``HUDDLE_HEAVY_ABANDON_SECONDS`` (default 30) set the
+bounds.
 """
 from __future__ import annotations
 
@@ -46,7 +49,7 @@ from typing import Any, Callable
 from analysis.errors import HuddleInputError
 
 PROGRESS_EVERY = 0.1            # seconds between a worker's progress messages
-LARGE_FILE = 256 * 1024         # a file this large is read on the workers (a smaller one at once)
+LARGE_FILE = 256 * 1024         # pasted text this large is read on the workers (an uploaded file always is)
 # a corpus is fitted in the page only when its fits cost this many rows read or fewer in all
 # (analysis.research.calibration.fit_work: the demonstration corpus, 500 rows and 8 fits, costs
 # 2,862 and about a second of a quiet server's CPU); the rest, on the workers
@@ -96,6 +99,19 @@ def _default_waiting() -> int:
 def _default_abandon_after() -> float:
     given = os.environ.get("HUDDLE_HEAVY_ABANDON_SECONDS", "")
     return float(given) if given.isdecimal() and int(given) > 0 else ABANDON_AFTER
+
+
+def _default_memory_mb() -> int:
+    given = os.environ.get("HUDDLE_HEAVY_MEMORY_MB", "")
+    return int(given) if given.isdecimal() and int(given) > 0 else 1024
+
+
+def _resident_mb(pid: int) -> float:
+    try:
+        pages = int(open(f"/proc/{pid}/statm").read().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
 
 
 def _default_cpu_seconds() -> float:
@@ -163,11 +179,12 @@ class HeavyWork:
     """The server's queue of heavy jobs; each running job's process and pipe."""
 
     def __init__(self, workers: int | None = None, waiting: int | None = None, cpu_seconds: float | None = None,
-                 abandon_after: float | None = None):
+                 abandon_after: float | None = None, memory_mb: int | None = None):
         self.size = workers or _default_workers()
         self.bound = _default_waiting() if waiting is None else waiting
         self.cpu_seconds = cpu_seconds or _default_cpu_seconds()
         self.abandon_after = abandon_after or _default_abandon_after()
+        self.memory_mb = memory_mb or _default_memory_mb()
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._queue: OrderedDict[int, Job] = OrderedDict()        # waiting, first come first
@@ -282,6 +299,15 @@ class HeavyWork:
             served[nxt.club] = max(served.values(), default=0) + 1
         return order
 
+    def _too_large(self) -> None:
+        """End every running job whose process holds more memory than a job may."""
+        for job_id, (job, process, _) in list(self._running.items()):
+            if _resident_mb(process.pid) > self.memory_mb:
+                self._end(job_id)
+                self._finish(job, "failed", error=HuddleInputError(
+                    "server", f"{job.label} needed more than {self.memory_mb:,} MB of memory, the most a task may hold"))
+        self._dispatch()
+
     def _abandoned(self) -> None:
         """Stop every job whose page has not asked about it for ``abandon_after`` seconds."""
         now = time.monotonic()
@@ -344,6 +370,7 @@ class HeavyWork:
                 continue
             with self._lock:
                 self._abandoned()
+                self._too_large()
             for ready in heard:
                 if ready is self._wake_ours:
                     self._wake_ours.recv()
@@ -419,6 +446,11 @@ def research_corpus(data: bytes, progress=None):
     return loads_corpus(data)
 
 
+def results_rows(data: bytes, name: str, fmt: str | None, board: int, vulnerability: str, progress=None):
+    from analysis.files.results import rows_of_file
+    return rows_of_file(data, name, fmt, board, vulnerability)
+
+
 def games_file(data: bytes | str, name: str, progress=None):
     from analysis.files.games import read_games
     return read_games(data, name, None if progress is None else lambda share: progress("reading the file", share))
@@ -463,5 +495,5 @@ def server_queue() -> HeavyWork:
         return _SERVER
 
 
-__all__ = ["HeavyWork", "Job", "duration", "FinishedRuns", "server_queue", "simulation", "research_fits", "research_corpus", "games_file",
-           "fits_seconds", "file_seconds", "corpus_seconds"]
+__all__ = ["HeavyWork", "Job", "duration", "FinishedRuns", "server_queue", "simulation", "research_fits",
+           "research_corpus", "games_file", "results_rows", "fits_seconds", "file_seconds", "corpus_seconds"]

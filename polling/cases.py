@@ -153,17 +153,19 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
 
 def field_from_results(record_id: int, data: bytes | str, name: str, username: str, ns_pair: str | None = None,
                        ew_pair: str | None = None, fmt: str | None = None, board: int | None = None,
-                       url: str | None = None):
+                       url: str | None = None, read=None):
     """Set a stored case's field from a results file (PBN ScoreTable, USEBIO, CSV); the case's
-    own table is taken out. Returns the FieldImport (scores and what was done)."""
-    from analysis.files.results import field_for_case, file_format, rows_for_board
+    own table is taken out. Returns the FieldImport (scores and what was done). ``read`` reads
+    the file's rows of the board (analysis.files.results.rows_of_file's arguments; the app's
+    reads it on the heavy-work workers)."""
+    from analysis.files.results import field_for_case, rows_of_file
     check_file_size(data, name or "results file")
     stored = get_case(record_id, url)
     case = stored.case
     board = board or case.board.number
     if board is None:
         raise HuddleInputError("board", "the case has no board number; give the board of the file")
-    rows = rows_for_board(data, fmt or file_format(name, data), board, case.board.vulnerability)
+    rows = (read or rows_of_file)(data, name, fmt, board, case.board.vulnerability)
     field = field_for_case(rows, case.table_result.ns_score if case.table_result else None, ns_pair, ew_pair)
     changed = replace(case, field=field.scores, field_artificial=field.artificial)
     seen = field_from_rows(field.rows, field.removed, name)

@@ -177,3 +177,31 @@ def test_one_club_cannot_keep_another_from_the_queue():
         assert work.result(south, 60) and south.started < min(j.started or float("inf") for j in north)
     finally:
         work.close()
+
+
+def test_a_job_past_the_memory_a_task_may_hold_is_ended_in_words():
+    work = HeavyWork(workers=1, waiting=2, memory_mb=300)
+    try:
+        with pytest.raises(HuddleInputError, match="a large file needed more than 300 MB of memory, the most a task"):
+            work.result(work.submit("ann", "a large file", hold, 600), 60)
+    finally:
+        work.close()
+
+
+def hold(megabytes: int, progress=None):
+    grow(megabytes)
+    held = bytearray(megabytes * 2 ** 20)
+    held[::4096] = b"x" * len(held[::4096])
+    time.sleep(30)
+
+
+def test_a_results_file_read_on_a_worker_gives_the_rows_read_at_once(queue):
+    from analysis.files.results import rows_of_file
+    from huddle import heavy
+    data = (b"board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,420,1,2\n1,3NT,S,9,400,3,4\n"
+            b"1,4SX,N,8,-300,5,6\n2,2H,E,8,-110,1,2\n")
+    job = queue.submit("ann", "reading the results file", heavy.results_rows, data, "results.csv", None, 1, "none",
+                       seconds=heavy.file_seconds(data))
+    assert queue.result(job, 60) == rows_of_file(data, "results.csv", None, 1, "none")
+    with pytest.raises(HuddleInputError, match="field: the file has no result of board 3"):
+        queue.result(queue.submit("ann", "reading it again", heavy.results_rows, data, "results.csv", None, 3, "none"), 60)

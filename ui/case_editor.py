@@ -69,10 +69,11 @@ def ask_to_read() -> None:
 
 
 def read_file() -> None:
-    """Read every board of the pasted or uploaded PBN or LIN; load the first board read."""
+    """Read every board of the pasted or uploaded PBN or LIN; load the first board read. An
+    uploaded file, and pasted text of 256 KB or more, is read on the heavy-work workers."""
     data, name = _file_data()
     try:
-        if len(data) >= heavy.LARGE_FILE:
+        if name or len(data) >= heavy.LARGE_FILE:
             read = heavy_result(user, "reading the file", heavy.games_file, data, name, seconds=heavy.file_seconds(data))
         else:
             bar = st.progress(0.0, "Reading the file")

@@ -7,11 +7,13 @@ from analysis.law import case as case_files
 from analysis.bridge import SEAT_NAMES
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
 from analysis.errors import HuddleInputError
+from huddle import heavy
 from polling import cases
 from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from reports.score_export import field_pbn
 from ui.auth import require
+from ui.heavy_view import heavy_result
 from ui.widgets import file_upload, inert, pick_case, plain, show_error, table
 
 user = require(None)
@@ -105,8 +107,10 @@ if user.may("director"):
         ew_pair = pairs[1].text_input("This table's EW pair (optional)", key="field_ew", max_chars=20)
         if upload is not None and st.button("Take the field from this file", key="field_read"):
             try:
-                field = cases.field_from_results(case_id, upload.getvalue(), upload.name, user.username,
-                                                 ns_pair.strip() or None, ew_pair.strip() or None)
+                field = cases.field_from_results(
+                    case_id, upload.getvalue(), upload.name, user.username, ns_pair.strip() or None,
+                    ew_pair.strip() or None, read=lambda *how: heavy_result(
+                        user, "reading the results file", heavy.results_rows, *how, seconds=heavy.file_seconds(how[0])))
             except HuddleInputError as exc:
                 show_error(exc)
             else:

@@ -33,13 +33,11 @@ def _corpora() -> FinishedRuns:
 
 
 def read_corpus(data: bytes):
-    """An uploaded corpus, read once however often the page runs; a large one on the workers."""
+    """An uploaded corpus, read on the workers once however often the page runs."""
     key = hashlib.sha256(data).hexdigest()
     found = _corpora().get(key)
     if found is None:
-        found = (heavy_result(user, "reading the corpus", heavy.research_corpus, data,
-                              seconds=heavy.corpus_seconds(data)) if len(data) >= heavy.LARGE_FILE
-                 else research.loads_corpus(data))
+        found = heavy_result(user, "reading the corpus", heavy.research_corpus, data, seconds=heavy.corpus_seconds(data))
         _corpora()[key] = found
     return found
 

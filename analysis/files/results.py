@@ -45,6 +45,11 @@ def file_format(name: str, data: bytes | str) -> str:
     return "csv"
 
 
+def rows_of_file(data: bytes | str, name: str, fmt: str | None, board: int, vul: str) -> tuple[FieldRow, ...]:
+    """Every table's result of board ``board`` in a results file, its format given or found."""
+    return rows_for_board(data, fmt or file_format(name, data), board, vul)
+
+
 def rows_for_board(data: bytes | str, fmt: str, board: int, vul: str) -> tuple[FieldRow, ...]:
     """Every table's result of board ``board`` in a results file."""
     if fmt not in FORMATS:
