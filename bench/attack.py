@@ -5,9 +5,11 @@ server: with nothing else running; while one director's six tabs each ask for th
 simulation (2,000 deals on LAWS.033's slam with three actions); while a researcher's six tabs
 each upload a 50,000-row corpus (the bound), which the page reads and fits; and while a
 director reads a 7 MB PBN file in the case editor; and while a visitor with no account puts sixty
-8 MB files to Streamlit's upload endpoint. For each: the voters' acknowledgement
-p50/p95, and the server's memory (its process and its worker processes, proportional set size,
-the peak sampled every 0.2 s).
+8 MB files to Streamlit's upload endpoint; and, through HAProxy configured as docs/deploying.md
+says (the voters too), while 48 at a time sign in with wrong passwords from 50 addresses and a
+bystander opens the sign-in page ten times a second (how many of its answers were 503: the proxy
+took the process out). For each: the voters' acknowledgement p50/p95, and the server's memory (its
+process and its worker processes, proportional set size, the peak sampled every 0.2 s).
 
     python bench/attack.py [--root OTHER_CHECKOUT] [--tabs 6] [--voters 30]
 
@@ -23,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,9 +34,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from bench.streamlit_client import PageSession, upload  # noqa: E402
 from bench.common import percentile, vote  # noqa: E402
 from browser import streamlit_server  # noqa: E402
+from proxy import proxy_in_front  # noqa: E402
 from polling import accounts, cases, services, setup  # noqa: E402
 from polling.dossier import load_dossier  # noqa: E402
 from analysis.law import case as case_files  # noqa: E402
+
+
+PROXIED = "48 wrong sign-ins at a time from 50 addresses, through HAProxy"
 
 
 def _pss_kb(pid: int) -> int:
@@ -169,6 +176,51 @@ async def anonymous_uploads(base: str, files: int = 60) -> None:
     await asyncio.to_thread(flood)
 
 
+class SignInFlood:
+    """Wrong passwords from 50 loopback addresses, 48 at a time, through the proxy at ``base``,
+    and a bystander's sign-in page meanwhile: its answers' statuses."""
+
+    def __init__(self, base: str):
+        self.base, self.stop, self.bystander = base, threading.Event(), []
+
+    def _ask(self, method: str, path: str, source: str = "127.0.0.1", body: bytes | None = None) -> int:
+        import http.client
+        host, port = self.base.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(source, 0))
+        headers = {"Origin": self.base, "Content-Type": "application/x-www-form-urlencoded"} if body else {}
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            return connection.getresponse().status
+        except OSError:
+            return 0
+        finally:
+            connection.close()
+
+    def _wrong(self, k: int) -> None:
+        import urllib.parse
+        i = k
+        while not self.stop.is_set():
+            body = urllib.parse.urlencode({"username": f"td{i % 5}", "password": f"wrong-{i}"}).encode()
+            self._ask("POST", "/auth/login", f"127.0.1.{i % 50 + 1}", body)
+            i += 48
+
+    def _watch(self) -> None:
+        while not self.stop.is_set():
+            self.bystander.append(self._ask("GET", "/auth/login"))
+            time.sleep(0.1)
+
+    async def run(self) -> None:
+        threads = [threading.Thread(target=self._wrong, args=(k,), daemon=True) for k in range(48)]
+        threads.append(threading.Thread(target=self._watch, daemon=True))
+        for t in threads:
+            t.start()
+        try:
+            while True:
+                await asyncio.sleep(0.2)
+        finally:
+            self.stop.set()
+
+
 async def voters_during(base: str, tokens: list[str], attackers, finish: bool = False) -> list[float]:
     tabs = [asyncio.create_task(a) for a in attackers]
     await asyncio.sleep(4 if tabs else 0)                    # the heavy work under way
@@ -196,7 +248,8 @@ def main() -> None:
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="huddle-attack-"))
     url = f"sqlite:///{folder / 'huddle.sqlite'}"
-    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-attack", "HUDDLE_REPORTS_DIR": str(folder)}
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-attack", "HUDDLE_REPORTS_DIR": str(folder),
+           "HUDDLE_TRUSTED_PROXIES": "127.0.0.1"}       # the proxy of the last phase
     os.environ.update(env)                          # the cookies made here are signed as the server signs
     director, researcher, record = prepare(url)
     key = f"sim_{record}_{load_dossier(record, url=url).version}"
@@ -211,14 +264,17 @@ def main() -> None:
               (f"{options.tabs} tabs reading a 50,000-row corpus and computing its intervals",
                lambda base: [research_tab(base, researcher, corpus) for _ in range(options.tabs)]),
               ("a director's tab reading a 7 MB PBN file", lambda base: [file_tab(base, director, pbn)]),
-              ("an anonymous visitor putting sixty 8 MB files", lambda base: [anonymous_uploads(base)])]
+              ("an anonymous visitor putting sixty 8 MB files", lambda base: [anonymous_uploads(base)]),
+              (PROXIED, lambda base: [floods.setdefault(base, SignInFlood(base)).run()])]
+    floods: dict[str, SignInFlood] = {}
     if options.only:
         phases = [phases[0]] + [p for p in phases[1:] if options.only in p[0]]
     print(f"Serving {options.root}, a fresh server for each; {options.voters} voters submitting at once:")
     for n, (what, attackers) in enumerate(phases):
-        with streamlit_server(env, root=options.root) as base:
+        with streamlit_server(env, root=options.root) as server, \
+                (proxy_in_front([server]) if what == PROXIED else nullcontext(server)) as base:
             from browser import SERVER_PIDS
-            pid = SERVER_PIDS[base]
+            pid = SERVER_PIDS[server]
             idle = tree_mb(pid)
             with Peak(pid) as peak:
                 acks = asyncio.run(voters_during(base, tokens[n * options.voters:(n + 1) * options.voters],
@@ -227,6 +283,10 @@ def main() -> None:
             print(f"  {what}: acknowledgement p50 {percentile(acks, .5) * 1000:.0f} ms, "
                   f"p95 {percentile(acks, .95) * 1000:.0f} ms; memory {idle:.0f} MB idle, peak {peak.peak:.0f} MB, "
                   f"{tree_mb(pid, options.detail):.0f} MB after")
+            if base in floods:
+                seen = floods[base].bystander
+                print(f"    the bystander's sign-in page: {seen.count(200)} of {len(seen)} answered, "
+                      f"{seen.count(503)} refused by the proxy (503)")
     counted = services.tally(poll.id, url=url).poll_size
     print(f"{counted} ballots stored")
 

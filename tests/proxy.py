@@ -45,35 +45,42 @@ backend servers
 @contextmanager
 def servers_behind_proxy(env: dict[str, str], count: int):
     """Yields (the proxy's address, [each server's address]) for ``count`` server processes."""
+    with ExitStack() as stack:
+        bases = [stack.enter_context(streamlit_server(env)) for _ in range(count)]
+        with proxy_in_front(bases) as base:
+            yield base, bases
+
+
+@contextmanager
+def proxy_in_front(bases: list[str]):
+    """HAProxy, configured as docs/deploying.md says, in front of running servers: yields its address."""
     found = haproxy_path()
     if found is None:
         raise RuntimeError("HAProxy is needed (make test installs it)")
-    with ExitStack() as stack:
-        bases = [stack.enter_context(streamlit_server(env)) for _ in range(count)]
-        port = free_port()
-        config = HAPROXY.format(port=port, servers="\n".join(
-            f"    server s{i} {b.removeprefix('http://')} check cookie s{i}" for i, b in enumerate(bases)))
-        folder = tempfile.mkdtemp(prefix="huddle-proxy-")
-        path = os.path.join(folder, "haproxy.cfg")
-        with open(path, "w") as f:
-            f.write(config)
-        proxy = subprocess.Popen([found, "-f", path, "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.time() + 30
-            while time.time() < deadline:
-                try:
-                    if urllib.request.urlopen(base + "/huddle/health", timeout=2).status == 200:
-                        break
-                except OSError:
-                    time.sleep(0.2)
-            else:
-                raise RuntimeError("the proxy did not answer in 30 s")
-            yield base, bases
-        finally:
-            proxy.send_signal(signal.SIGTERM)
-            proxy.wait(10)
-            shutil.rmtree(folder, ignore_errors=True)
+    port = free_port()
+    config = HAPROXY.format(port=port, servers="\n".join(
+        f"    server s{i} {b.removeprefix('http://')} check cookie s{i}" for i, b in enumerate(bases)))
+    folder = tempfile.mkdtemp(prefix="huddle-proxy-")
+    path = os.path.join(folder, "haproxy.cfg")
+    with open(path, "w") as f:
+        f.write(config)
+    proxy = subprocess.Popen([found, "-f", path, "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                if urllib.request.urlopen(base + "/huddle/health", timeout=2).status == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("the proxy did not answer in 30 s")
+        yield base
+    finally:
+        proxy.send_signal(signal.SIGTERM)
+        proxy.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def server_pid(base: str) -> int:
