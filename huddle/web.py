@@ -300,7 +300,7 @@ class ServerAddressInPage:
         headers = dict(start["headers"])
         if start["status"] == 200 and b"text/html" in headers.get(b"content-type", b"") and \
                 b"content-encoding" not in headers and b"<head>" in body:
-            body = body.replace(b"<head>", b"<head>" + _address_script(), 1)
+            body = body.replace(b"<head>", b"<head>" + _address_script() + _warm_script(), 1)
             start["headers"] = [(k, v) for k, v in start["headers"] if k != b"content-length"] + [
                 (b"content-length", str(len(body)).encode())]
         await send(start)
@@ -316,6 +316,36 @@ def _address_script() -> bytes:
     base = "/" + (config.get_option("server.baseUrlPath") or "").strip("/")
     return ("<script>window.__streamlit=Object.assign({},window.__streamlit,{BACKEND_BASE_URL:"
             f"location.origin+{json.dumps(base.rstrip('/') + '/')}}});</script>").encode()
+
+
+# the widgets a director's pages draw, whose scripts Streamlit fetches only when a page first
+# shows one: the Ruling page's first opening in a browser fetched and compiled seven of them in
+# turn, the data editor's 1.6 MB among them (bench/browser.py's round)
+WARMED = ("DataFrame", "Radio", "Multiselect", "Checkbox", "Metric", "NumberInput", "Selectbox", "TextArea",
+          "TextInput", "DownloadButton", "FileUploader", "ButtonGroup", "Progress", "ProgressBar")
+
+
+@functools.cache
+def _warm_script() -> bytes:
+    """Once a page of the app is drawn and the browser has nothing else to do, it imports the
+    scripts of the widgets the other pages draw (the same modules Streamlit imports later: they
+    are evaluated once), so that moving to the Ruling page does not wait for them. Nothing is
+    drawn or run; a page that never goes idle never imports them."""
+    import os
+
+    from streamlit import file_util
+    folder = os.path.join(file_util.get_static_dir(), "static", "js")
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return b""
+    wanted = [f"./static/js/{name}" for name in sorted(names)
+              if name.endswith(".js") and name.split(".", 1)[0] in WARMED and name.count(".") == 2]
+    if not wanted:
+        return b""
+    return ("<script>addEventListener('load',()=>setTimeout(()=>(window.requestIdleCallback||setTimeout)(()=>"
+            f"{json.dumps(wanted)}.forEach(s=>import(new URL(s,document.baseURI).href).catch(()=>{{}})),"
+            "{timeout:4000}),500))</script>").encode()
 
 
 def streamlit_assets() -> frozenset[str]:

@@ -1030,3 +1030,26 @@ def test_a_simulation_too_rare_to_deal_is_refused_on_the_page_before_it_queues(d
     assert any("none of 4,096 shuffled deals met every description" in e.value and "of the 2,000 deals asked" in e.value
                for e in at.error), [e.value for e in at.error]
     assert server_queue().counts() == {"running": 0, "waiting": 0}
+
+
+def test_the_ruling_page_loads_the_report_s_drawing_only_when_a_report_is_made(tmp_path):
+    """Before: the Ruling page's first opening in a server process imported matplotlib and fpdf2
+    for the report (0.4 s of its 0.67 s), though most openings make no report."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    script = f"""
+import os, sys
+sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'tests')!r}]
+os.environ.update(HUDDLE_DATABASE_URL={f'sqlite:///{tmp_path}/h.sqlite'!r}, HUDDLE_SECRET_KEY="t")
+from polling import accounts, cases, setup
+setup.prepare_database()
+from test_director_pages import app_as
+at = app_as(accounts.create_user("tess", "bidding-box", "director"))
+at.session_state["case_id"] = cases.find_case("laws033-6d-slam")
+at.switch_page("ui/ruling.py").run(timeout=60)
+assert not at.exception, at.exception
+print(sorted({{m.split(".")[0] for m in sys.modules}} & {{"matplotlib", "fpdf"}}))
+"""
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr[-2000:]

@@ -1,4 +1,5 @@
 """How the server sends: small replies without Nagle's delay, Streamlit's scripts compressed."""
+import json
 import gzip
 import re
 import socket
@@ -135,6 +136,11 @@ def test_every_page_tells_streamlits_scripts_where_the_server_is(tmp_path):
             assert int(answer.headers["content-length"]) == len(page.encode())
             head = page[page.index("<head>"):]
             assert head.index('BACKEND_BASE_URL:location.origin+"/"') < head.index("<script type=\"module\"")
+            # the widgets the other pages draw, imported when the browser is idle: each a script this server has
+            warmed = json.loads(re.search(r"requestIdleCallback\|\|setTimeout\)\(\(\)=>(\[[^]]*\])", head).group(1))
+            assert any("/DataFrame." in w for w in warmed) and len(warmed) >= 10
+            for script in warmed:
+                assert urllib.request.urlopen(base + script.removeprefix(".")).status == 200
         script = urllib.request.urlopen(urllib.request.Request(
             base + "/_stcore/host-config", headers={"Accept-Encoding": "gzip"})).read()
         assert b"BACKEND_BASE_URL" not in script
