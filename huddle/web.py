@@ -345,7 +345,7 @@ def _warm_script() -> bytes:
         return b""
     return ("<script>addEventListener('load',()=>setTimeout(()=>(window.requestIdleCallback||setTimeout)(()=>"
             f"{json.dumps(wanted)}.forEach(s=>import(new URL(s,document.baseURI).href).catch(()=>{{}})),"
-            "{timeout:4000}),500))</script>").encode()
+            "{timeout:4000}),1500))</script>").encode()
 
 
 def streamlit_assets() -> frozenset[str]:
