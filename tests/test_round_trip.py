@@ -102,3 +102,26 @@ def test_a_contract_with_an_empty_result_reads_the_same_before_and_after_a_round
     assert case_files.game_result(first) == case_files.game_result(again)
     assert case_files.game_result(first).describe() == "1NT by North, result not recorded"
     assert case_files.game_label(first) == case_files.game_label(again)
+
+
+def test_every_real_board_reads_the_same_table_result_before_and_after_a_round_trip():
+    """Before: 29 of the 252 real boards of tests/files read differently after Huddle's export of
+    them: a finished auction with no [Contract] was read as no result, while the export wrote the
+    contract the auction gives ("4♥ by North, result not recorded")."""
+    from analysis.files import pbn
+    from analysis.law import case as case_files
+    read = differ = 0
+    for path in sorted((ROOT / "tests" / "files").rglob("*.pbn")):
+        try:
+            games = pbn.loads(path.read_bytes()).games
+        except HuddleInputError:
+            continue
+        for game in games:
+            try:
+                again = pbn.loads(case_files.to_pbn(case_files.from_game(game, "rt", "rt"))).games[0]
+            except HuddleInputError:
+                continue            # a board Huddle cannot take as a case (no deal, an illegal auction)
+            read += 1
+            first, second = case_files.game_result(game), case_files.game_result(again)
+            differ += (first and first.describe()) != (second and second.describe())
+    assert read >= 250 and differ == 0, (read, differ)

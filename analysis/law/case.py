@@ -865,8 +865,15 @@ def _table_result(g: pbn_files.Game) -> dict | None:
     note = {"note": g.tags["HuddleTableNote"]} if g.tags.get("HuddleTableNote") else {}
     if g.contract == "PASS":
         return {"passed_out": True, **note}
+    if not g.contract and g.ns_score is not None:
+        return {"ns_score": g.ns_score, **note}
     if not g.contract:
-        return {"ns_score": g.ns_score, **note} if g.ns_score is not None else (note or None)
+        # no [Contract] (or "?") with a finished auction: the auction says it, as the export writes
+        # it, so that a file and Huddle's export of it read alike
+        parts = g.board.auction.final_parts()
+        if parts is None:
+            return note or None
+        return {"contract": parts[0] + parts[1], "declarer": parts[2], **note}
     if g.tricks is None:       # the contract is known, its result is not: keep the contract
         return {"contract": g.contract, "declarer": g.declarer, **note,
                 **({"ns_score": g.ns_score} if g.ns_score is not None else {})}
