@@ -6,6 +6,8 @@ from datetime import datetime, timezone
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from analysis.language import N_
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
@@ -67,6 +69,9 @@ class CaseRecord(SQLModel, table=True):
     version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})   # +1 at every change
 
 
+POLL_STATUSES = (N_("draft"), N_("open"), N_("closed"))      # a poll's life: drafted, open to pollees, closed
+
+
 class Poll(SQLModel, table=True):
     """A peer poll built from a case. ``problem`` is the PollProblem a pollee sees (JSON); it is
     frozen once the first invite is issued: a changed wording is a new poll."""
@@ -78,7 +83,7 @@ class Poll(SQLModel, table=True):
     q4_call: str | None = Field(default=None, max_length=3)   # the call partner was slow before
     kind: str = Field(default="call", max_length=10, sa_column_kwargs={"server_default": "call"})  # call | lead | play
     follows_id: int | None = Field(default=None, foreign_key="poll.id")   # a follow-up: more pollees, same problem
-    status: str = Field(default="draft", max_length=20)   # draft → open → closed
+    status: str = Field(default="draft", max_length=20)   # one of POLL_STATUSES, in turn
     frozen_at: datetime | None = None
     created_at: datetime = Field(default_factory=utcnow)
     # the wording kept against the wording check: JSON {"by", "reason", "found": [words]}; "" when none

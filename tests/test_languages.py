@@ -24,7 +24,7 @@ from analysis.polls.wording import wording_findings
 from analysis.polls.wording_languages import CHECKS
 from conftest import CASES, ROOT
 from pollee_client import SITE, Form, opened, send
-from polling import db, organisations, panel, services, setup
+from polling import cases, db, organisations, panel, services, setup
 from polling.models import CaseRecord
 
 SHIPPED = tuple(c for c in shipped_languages() if c != "en")     # every catalog found: fr, de, nl and any added
@@ -558,3 +558,63 @@ def test_nothing_on_the_calculator_escapes_the_catalog(slam, pseudo_language, mo
                  + [w.label for kind in ("text_input", "radio") for w in page.get(kind)]
                  + [o for w in page.get("radio") for o in w.options])
         assert not escaped(texts), (mode, escaped(texts))
+
+
+def main_texts(page) -> list[str]:
+    """Every text a page's main area writes: its headings, captions, boxes, written lines, tables'
+    columns and widgets' labels (a case's own title and what people typed are data, left to the test)."""
+    texts = [e.value for kind in ("subheader", "caption", "info", "warning", "success", "error", "markdown")
+             for e in page.get(kind)]
+    texts += [w.label for kind in ("text_input", "number_input", "selectbox", "radio", "button", "expander",
+                                   "text_area", "multiselect", "checkbox") for w in page.get(kind)]
+    texts += [str(c) for t in page.get("table") for c in t.value.columns]
+    return texts
+
+
+def test_nothing_on_the_case_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Case page in the club's language: every text it writes is a catalog message (the case's
+    own title, event, typed description and statements, and the calls excepted)."""
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = slam
+    at.switch_page("ui/case_view.py").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    data = {case.title, case.irregularity.description}
+    texts = [t for t in main_texts(at.main) if t not in data and not t.startswith("- ")]   # assumptions as encoded
+    assert not escaped(texts), escaped(texts)
+    assert any(t.startswith("⟦Final contract: **") for t in texts), texts
+
+
+def test_nothing_on_the_invites_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Invites page in the club's language: its forms, the links' table and their states."""
+    poll = services.create_poll(slam, "Matchpoints. Your call?", alternatives=("P",))
+    services.issue_invites(poll.id, ["Ann", "Bob"])
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = slam
+    at.switch_page("ui/invites.py").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    texts = [t for t in main_texts(at.main) if t != case.title]
+    texts += [o for w in at.main.get("selectbox") for o in w.options if "Ann" not in o and "Bob" not in o]
+    texts += [str(v) for t in at.main.get("table") for v in t.value[t.value.columns[1]]]       # each link's state
+    assert not escaped(texts), escaped(texts)
+    assert "⟦waiting⟧" in texts
+
+
+def test_nothing_on_the_live_tally_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Live tally in the club's language: the counts, the verdicts under the policy, each
+    pollee's answers, the verbal form (calls and typed comments excepted)."""
+    poll = services.create_poll(slam, "Matchpoints. Your call?", alternatives=("P",), q4_enabled=True)
+    services.issue_invites(poll.id, ["Ann"])
+    for call in ("P", "P", "6D", "P", "6D"):
+        services.record_verbal_vote(poll.id, call, ["P"] if call == "6D" else [], None, None, "", "club")
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = slam
+    at.switch_page("ui/tally.py").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    texts = [t for t in main_texts(at.main) if t != case.title] + [m.label for m in at.main.get("metric")]
+    texts += [str(v) for t in at.main.get("table") for col in t.value.columns for v in t.value[col]
+              if isinstance(v, str) and v not in ("club", "")]
+    assert not escaped(texts), escaped(texts)
+    assert "⟦Answers counted⟧" in texts and "⟦LA⟧" in texts

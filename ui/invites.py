@@ -9,15 +9,16 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.numbers import percent
 from polling import cases, panel, services, settings
 from reports.qr import qr_png
 from ui.auth import require
+from ui.state import page_language
 from ui.widgets import inert, pick_case, pick_poll, show_error, table, typed_rows
 
 user = require("director")
-st.title("Invites")
-poll = pick_poll(pick_case(user))
+lang = page_language(user)                  # the club's language, or the account's own
+st.title(lang._("Invites"))
+poll = pick_poll(pick_case(user, lang=lang), lang=lang)
 
 
 def site_address() -> str:
@@ -30,21 +31,23 @@ def site_address() -> str:
 
 
 if poll.status == "draft":
-    st.info("The poll's wording freezes when the first link is issued: a changed wording is a new poll.")
+    st.info(lang._("The poll's wording freezes when the first link is issued: a changed wording is a new poll."))
 if poll.status != "closed":
     with st.form("issue_links"):
-        names = st.text_area("Pollees, one per line (a name or a label; only directors see it, the committee "
-                             "and the reports show Pollee 1, 2, 3)",
+        names = st.text_area(lang._("Pollees, one per line (a name or a label; only directors see it, the committee "
+                                    "and the reports show Pollee 1, 2, 3)"),
                              key="inv_names", height=120)
-        days = st.number_input("Links expire after (days)", min_value=1, max_value=60, value=7, key="inv_days")
-        base = st.text_input("Server address pollees will use", value=site_address(), key="inv_base")
-        issue = st.form_submit_button("Issue links", type="primary")
+        days = st.number_input(lang._("Links expire after (days)"), min_value=1, max_value=60, value=7, key="inv_days")
+        base = st.text_input(lang._("Server address pollees will use"), value=site_address(), key="inv_base")
+        issue = st.form_submit_button(lang._("Issue links"), type="primary")
     if settings.is_loopback(base):
         reachable = settings.public_url(urlsplit(base).port or 8501)
-        st.warning(f"{base} is this machine's own address: pollees' phones cannot open it. "
-                   + (f"Use {reachable} (this machine on the network), " if not settings.is_loopback(reachable)
-                      else "Serve Huddle on the network (make run does), ")
-                   + "or set HUDDLE_PUBLIC_URL to the address phones use.")
+        st.warning(lang._("{address} is this machine's own address: pollees' phones cannot open it. Use {reachable} "
+                          "(this machine on the network), or set HUDDLE_PUBLIC_URL to the address phones use.").format(
+                       address=base, reachable=reachable) if not settings.is_loopback(reachable) else
+                   lang._("{address} is this machine's own address: pollees' phones cannot open it. Serve Huddle "
+                          "on the network (make run does), or set HUDDLE_PUBLIC_URL to the address phones use.").format(
+                       address=base))
     if issue:
         labels = [n.strip() for n in names.splitlines() if n.strip()]
         try:
@@ -57,12 +60,14 @@ if poll.status != "closed":
             st.rerun()      # the pickers above show the poll open and the case polling
 
 if poll.status != "closed":
-    with st.expander("Links for a class-matched group of the panel", expanded=bool(panel.panel(organisation_id=user.organisation_id))):
+    with st.expander(lang._("Links for a class-matched group of the panel"),
+                     expanded=bool(panel.panel(organisation_id=user.organisation_id))):
         case = cases.get_case(poll.case_id).case
         guess = panel.class_of(case.class_of_players)
-        grade = st.selectbox("Class of players", panel.CLASSES, key="inv_grade",
+        grade = st.selectbox(lang._("Class of players"), panel.CLASSES, key="inv_grade", format_func=lang._,
                              index=panel.CLASSES.index(guess) if guess else 1,
-                             help=f"The case's class of players: {case.class_of_players or 'not recorded'}")
+                             help=lang.labelled(lang._("The case's class of players"),
+                                                case.class_of_players or lang._("not recorded")))
         try:
             group = panel.class_matched_group(poll.id, grade)
         except HuddleInputError as exc:
@@ -70,27 +75,33 @@ if poll.status != "closed":
             group = None
         if group is not None:
             for member, why in group.left_out:
-                st.caption(inert(f"Left out: {member.name}, {why}."))
-            rate = {m.id: ("no link yet" if not m.invited else f"{m.pending} link(s) still open")
+                st.caption(inert(lang.labelled(lang._("Left out"), f"{member.name}, {lang.say(why)}.")))
+            rate = {m.id: (lang._("no link yet") if not m.invited
+                           else lang._("{count} link(s) still open").format(count=m.pending))
                     if m.response_rate is None else
-                    f"answered {m.answered} of {m.invited - m.pending}, {percent(m.response_rate)}" for m in group.members}
+                    lang._("answered {answered} of {asked}, {share}").format(
+                        answered=m.answered, asked=m.invited - m.pending, share=lang.percent(m.response_rate))
+                    for m in group.members}
             # enough for the event's minimum, and a margin for those who will not answer, said so
             minimum = case.poll_rules.minimum or 5
             ticked = [m.id for m in group.members][:minimum + 3]
             if group.members:
-                st.caption(inert(f"The {len(ticked)} most reliable of {len(group.members)} are ticked: "
-                                 f"{case.poll_rules.source or 'a usable poll'} asks for {minimum} answers, and "
-                                 f"{max(len(ticked) - minimum, 0)} more allow for those who will not answer."))
-            chosen = st.multiselect("Panel members (the most reliable first)", [m.id for m in group.members],
+                st.caption(inert(lang._("The {ticked} most reliable of {members} are ticked: {source} asks for "
+                                        "{minimum} answers, and {more} more allow for those who will not answer.").format(
+                    ticked=len(ticked), members=len(group.members),
+                    source=case.poll_rules.source or lang._("a usable poll"), minimum=minimum,
+                    more=max(len(ticked) - minimum, 0))))
+            chosen = st.multiselect(lang._("Panel members (the most reliable first)"), [m.id for m in group.members],
                                     default=ticked, key=f"inv_panel_{poll.id}_{grade}",
                                     format_func=lambda i: next(f"{m.name} ({m.reach_by}; {rate[i]})"
                                                                for m in group.members if m.id == i))
             if not group.members and any(why.startswith("already has a link") for _, why in group.left_out):
-                st.info(f"Every {grade} member of the panel who may answer this poll has a link to it already; "
-                        "add members on the Panel page to ask more.")
+                st.info(lang._("Every {grade} member of the panel who may answer this poll has a link to it already; "
+                               "add members on the Panel page to ask more.").format(grade=lang._(grade)))
             elif not group.members:
-                st.info(f"No {grade} member of the panel can answer this poll: add members on the Panel page.")
-            elif st.button("Issue their links", key="inv_panel_issue", type="primary"):
+                st.info(lang._("No {grade} member of the panel can answer this poll: add members on the Panel "
+                               "page.").format(grade=lang._(grade)))
+            elif st.button(lang._("Issue their links"), key="inv_panel_issue", type="primary"):
                 base = st.session_state.get("inv_base") or site_address()
                 try:
                     sent = panel.issue_panel_invites(poll.id, chosen, timedelta(days=7), user.username)
@@ -106,33 +117,36 @@ if poll.status != "closed":
 
 fresh = st.session_state.get("issued_links", {}).get(poll.id, [])
 if fresh:
-    st.subheader("New links")
-    st.warning("Copy or show these now: each link is shown only once and works for one vote.")
+    st.subheader(lang._("New links"))
+    st.warning(lang._("Copy or show these now: each link is shown only once and works for one vote."))
     st.code("\n".join(f"{label}: {link}" for label, link, _ in fresh), language=None)
     messages = st.session_state.get("panel_messages", {}).get(poll.id)
     if messages:
-        st.caption("Messages to send (they say nothing about the case):")
+        st.caption(lang._("Messages to send (they say nothing about the case):"))
         st.code("\n\n".join(messages), language=None)
     for label, link, expires in fresh:
         with st.container(border=True):
             left, right = st.columns([3, 1])
-            left.markdown(f"**{inert(label or 'pollee')}**, expires {expires:%Y-%m-%d %H:%M} UTC")
+            left.markdown(lang._("**{pollee}**, expires {when} UTC").format(
+                pollee=inert(label or lang._("pollee")), when=f"{expires:%Y-%m-%d %H:%M}"))
             left.code(link, language=None)
-            right.image(qr_png(link), caption=f"QR for {label or 'this pollee'}", width=160)
+            right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=label or lang._("this pollee")),
+                        width=160)
 
-st.subheader("All links of this poll")
+st.subheader(lang._("All links of this poll"))
 invites = services.invites_for_poll(poll.id)
-table(typed_rows([{"pollee": i.label, "state": services.invite_status(i),
-               "issued (UTC)": i.created_at.strftime("%Y-%m-%d %H:%M"),
-               "expires (UTC)": i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites]))
+table(typed_rows([{lang._("pollee"): i.label, lang._("state"): lang._(services.invite_status(i)),
+               lang._("issued (UTC)"): i.created_at.strftime("%Y-%m-%d %H:%M"),
+               lang._("expires (UTC)"): i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites]))
 waiting = [i for i in invites if services.invite_status(i) == "waiting"]
 if waiting:
     with st.form("withdraw"):
-        target = st.selectbox("A pollee's link", [i.id for i in waiting], key="inv_withdraw",
-                              format_func=lambda k: next(f"{i.label} (link {i.id})" for i in waiting if i.id == k))
+        target = st.selectbox(lang._("A pollee's link"), [i.id for i in waiting], key="inv_withdraw",
+                              format_func=lambda k: next(lang._("{pollee} (link {number})").format(
+                                  pollee=i.label, number=i.id) for i in waiting if i.id == k))
         left, right = st.columns(2)
-        withdraw = left.form_submit_button("Withdraw")
-        again = right.form_submit_button("Issue a new link (the old one stops working)")
+        withdraw = left.form_submit_button(lang._("Withdraw"))
+        again = right.form_submit_button(lang._("Issue a new link (the old one stops working)"))
     if withdraw:
         services.revoke_invite(target)
         st.rerun()
@@ -146,4 +160,4 @@ if waiting:
             st.session_state.setdefault("issued_links", {}).setdefault(poll.id, []).append(
                 (new.label, new.link(base), new.expires_at))
             st.rerun()
-st.page_link("ui/tally.py", label="Live tally", icon="📊")
+st.page_link("ui/tally.py", label=lang._("Live tally"), icon="📊")

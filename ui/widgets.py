@@ -8,9 +8,8 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from analysis.language import ENGLISH, Language
-from analysis.law.logical_alternatives import action_name
-from analysis.numbers import percent
+from analysis.language import ENGLISH, N_, Language
+from analysis.law.logical_alternatives import action_word
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
 from polling.accounts import User
@@ -45,7 +44,7 @@ def organisation_cases(user: User) -> list[db.CaseSummary]:
     return db.case_index(organisation_id=user.organisation_id)
 
 
-def pick_case(user: User, label: str = "Case", key: str = "case_pick") -> int:
+def pick_case(user: User, label: str = N_("Case"), key: str = "case_pick", lang: Language = ENGLISH) -> int:
     """A case of the user's organisation chosen from the list. The page address carries it
     (?case=<id>), so a reload, a sign-in, a shared link and the back button land on the same
     case; across pages it is remembered in session_state['case_id']. With no case at all the
@@ -53,14 +52,15 @@ def pick_case(user: User, label: str = "Case", key: str = "case_pick") -> int:
     club's, say) is said to be unknown, in the same words as a case that does not exist."""
     records = organisation_cases(user)
     if not records:
-        st.info("No cases yet.")
+        st.info(lang._("No cases yet."))
         st.stop()
     ids = [r.id for r in records]
     slugs = {r.id: r.slug for r in records}
-    names = {r.id: f"{r.title} ({r.status})" for r in records}
+    names = {r.id: f"{r.title} ({lang._(r.status)})" for r in records}
     asked = {r.slug: r.id for r in records}.get(st.query_params.get("case", ""))
     if st.query_params.get("case") and asked is None and key not in st.session_state:
-        st.warning(inert(f"There is no case '{st.query_params['case'][:120]}' here; choose one of yours."))
+        st.warning(inert(lang._("There is no case '{case}' here; choose one of yours.").format(
+            case=st.query_params["case"][:120])))
     current = asked if asked is not None else st.session_state.get("case_id")
     if st.session_state.get(key) not in (*ids, None):
         st.session_state.pop(key, None)          # a case deleted since
@@ -68,7 +68,7 @@ def pick_case(user: User, label: str = "Case", key: str = "case_pick") -> int:
     # after that its own state, kept across pages, holds the director's choice (an index as well
     # would make Streamlit warn)
     placed = {} if key in st.session_state else {"index": ids.index(current) if current in ids else 0}
-    case_id = st.selectbox(label, ids, format_func=names.get, key=key, **placed)
+    case_id = st.selectbox(lang._(label), ids, format_func=names.get, key=key, **placed)
     st.session_state["case_id"] = case_id
     if st.query_params.get("case") != slugs[case_id]:
         st.query_params["case"] = slugs[case_id]
@@ -94,6 +94,12 @@ def done(message: str, link: tuple[str, str] | None = None):
     st.rerun()
 
 
+def said_rows(rows, lang: Language) -> list[dict]:
+    """Rows Huddle wrote (column names marked for the catalog, messages and bridge words as
+    values) in ``lang``; what people typed is shown as typed."""
+    return [{lang._(k): lang.say(v) if hasattr(v, "said") else v for k, v in row.items()} for row in rows]
+
+
 def typed_rows(rows) -> list[dict]:
     """Rows holding what people typed (comments, reasons, names), each text cell safe for the
     table's own CSV download: a spreadsheet never runs a cell such as =HYPERLINK(…) as a formula."""
@@ -106,12 +112,12 @@ def poll_numbers(polls) -> dict[int, int]:
     return {p.id: k for k, p in enumerate(polls, 1)}
 
 
-def pick_poll(case_id: int, key: str = "poll_pick"):
+def pick_poll(case_id: int, key: str = "poll_pick", lang: Language = ENGLISH):
     """One of the case's polls (newest first), remembered in session_state['poll_id'];
     with none the page says so and stops."""
     polls = list(reversed(services.polls_for_case(case_id)))
     if not polls:
-        st.info("This case has no poll yet: build one on the Poll builder page.")
+        st.info(lang._("This case has no poll yet: build one on the Poll builder page."))
         st.stop()
     ids = [p.id for p in polls]
     number = poll_numbers(reversed(polls))
@@ -121,15 +127,17 @@ def pick_poll(case_id: int, key: str = "poll_pick"):
 
     def name(poll_id: int) -> str:
         poll = next(p for p in polls if p.id == poll_id)
-        follows = f", more answers to poll {number[poll.follows_id]}" if poll.follows_id in number else ""
-        return f"Poll {number[poll_id]}{follows} ({poll.status})"
+        if poll.follows_id in number:
+            return lang._("Poll {number}, more answers to poll {first} ({status})").format(
+                number=number[poll_id], first=number[poll.follows_id], status=lang._(poll.status))
+        return lang._("Poll {number} ({status})").format(number=number[poll_id], status=lang._(poll.status))
 
     if st.session_state.get("_pick_poll") in ids:         # a poll just made: the picker opens on it
         current = st.session_state.pop("_pick_poll")
         st.session_state[key] = current
     placed = {} if key in st.session_state and st.session_state[key] in ids else \
         {"index": ids.index(current) if current in ids else 0}
-    poll_id = st.selectbox("Poll", ids, key=key, format_func=name, **placed)
+    poll_id = st.selectbox(lang._("Poll"), ids, key=key, format_func=name, **placed)
     st.session_state["poll_id"] = poll_id
     if st.query_params.get("poll") != str(number[poll_id]):
         st.query_params["poll"] = str(number[poll_id])
@@ -160,21 +168,22 @@ def show_problem(problem: PollProblem, step: int | None = None, lang: Language =
 
 
 # the verdict table's columns in a director's words, and what the less plain ones say
-VERDICT_LABELS = {"call": "Call", "chose": "Chose it", "close": "Close second", "considered": "Seriously considered",
-                  "verdict": "Verdict", "interval": "Share among peers (80% range)",
-                  "chance": "Chance it meets the test", "firmness": "Settled?",
-                  "more": "More pollees, if the share holds", "settle": "Chance they settle it", "reason": "Why"}
+VERDICT_LABELS = {"call": N_("Call"), "chose": N_("Chose it"), "close": N_("Close second"),
+                  "considered": N_("Seriously considered"), "verdict": N_("Verdict"),
+                  "interval": N_("Share among peers (80% range)"), "chance": N_("Chance it meets the test"),
+                  "firmness": N_("Settled?"), "more": N_("More pollees, if the share holds"),
+                  "settle": N_("Chance they settle it"), "reason": N_("Why")}
 VERDICT_HELP = {
-    "interval": "the central 80% range of the share the deciding test reads, among all the player's peers, the "
-                "pollees taken as a sample of them (Jeffreys prior); the verdict is firm exactly when the test's "
-                "bound lies outside it",
-    "chance": "how likely it is that, among all the player's peers, the share the deciding test reads meets its "
-              "bound (a Bayesian chance, Jeffreys prior; the pollees a sample of the player's peers)",
-    "firmness": "firm: the chance is at most 10% or at least 90%; uncertain: it is between; under 5 answers: too "
-                "few yet",
-    "more": "how many more answers would make it firm if they were shared as these are (a projection, not a "
-            "promise)",
-    "settle": "the chance that so many more answers, drawn as the poll so far suggests, make the verdict firm",
+    "interval": N_("the central 80% range of the share the deciding test reads, among all the player's peers, the "
+                   "pollees taken as a sample of them (Jeffreys prior); the verdict is firm exactly when the test's "
+                   "bound lies outside it"),
+    "chance": N_("how likely it is that, among all the player's peers, the share the deciding test reads meets its "
+                 "bound (a Bayesian chance, Jeffreys prior; the pollees a sample of the player's peers)"),
+    "firmness": N_("firm: the chance is at most 10% or at least 90%; uncertain: it is between; under 5 answers: too "
+                   "few yet"),
+    "more": N_("how many more answers would make it firm if they were shared as these are (a projection, not a "
+               "promise)"),
+    "settle": N_("the chance that so many more answers, drawn as the poll so far suggests, make the verdict firm"),
 }
 
 
@@ -203,20 +212,22 @@ def table(rows, labels: dict[str, str] | None = None) -> None:
     st.table(frame.rename(columns=labels or {}), hide_index=True)
 
 
-def verdict_table(result) -> None:
+def verdict_table(result, lang: Language = ENGLISH) -> None:
     """A poll's verdicts under a policy (LAResult), as the tally and ruling pages show them."""
-    rows = [{"call": action_name(v.action), "chose": v.counts.chose, "close": v.counts.close,
-             "considered": v.counts.considered, "verdict": v.verdict,
-             "interval": "" if v.firm_range is None else f"{percent(v.firm_range.low)} – {percent(v.firm_range.high)}",
-             "chance": percent(v.p_meets), "firmness": v.confidence or "",
+    rows = [{"call": lang.say(action_word(v.action)), "chose": v.counts.chose, "close": v.counts.close,
+             "considered": v.counts.considered, "verdict": lang.say(v.verdict),
+             "interval": "" if v.firm_range is None else
+             f"{lang.percent(v.firm_range.low)} – {lang.percent(v.firm_range.high)}",
+             "chance": lang.percent(v.p_meets), "firmness": lang.say(v.confidence or ""),
              "more": "" if v.more_pollees is None else str(v.more_pollees),
-             "settle": "" if v.settle_chance is None else percent(v.settle_chance), "reason": v.reason}
+             "settle": "" if v.settle_chance is None else lang.percent(v.settle_chance), "reason": lang.say(v.reason)}
             for v in result.verdicts]
-    table(rows, VERDICT_LABELS)
-    with st.expander("Why, in full"):
+    table(rows, {k: lang._(words) for k, words in VERDICT_LABELS.items()})
+    with st.expander(lang._("Why, in full")):
         for v in result.verdicts:
-            plain(f"{action_name(v.action)}: {v.reason}")
-        st.caption("; ".join(f"**{VERDICT_LABELS[k]}**: {words}" for k, words in VERDICT_HELP.items()) + ".")
+            plain(lang.labelled(lang.say(action_word(v.action)), lang.say(v.reason)))
+        st.caption("; ".join(f"**{lang._(VERDICT_LABELS[k])}**: {lang._(words)}" for k, words in VERDICT_HELP.items())
+                   + ".")
 
 
 # the case file's field names as the pages label them (the CLI and its JSON keep the exact names)

@@ -102,10 +102,10 @@ class Language:
     def number(self, value: Rational | int | float, places: int = 2) -> str:
         return self.words.number(value, places)
 
-    def percent(self, value: Rational | float, places: int = 0) -> str:
+    def percent(self, value: Rational | float | None, places: int = 0) -> str:
         """A share rounded as ``analysis.numbers.percent`` rounds it (half up), written in the
         locale's style: "67 %" in French, "67%" in English."""
-        if self.code == SOURCE_LANGUAGE or (isinstance(value, float) and not math.isfinite(value)):
+        if self.code == SOURCE_LANGUAGE or value is None or (isinstance(value, float) and not math.isfinite(value)):
             return percent(value, places)
         from babel import Locale
         from babel.numbers import format_percent
@@ -113,7 +113,7 @@ class Language:
         if places:
             at = pattern.rindex("0") + 1
             pattern = pattern[:at] + "." + "0" * places + pattern[at:]
-        exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        exact = Fraction(value) if isinstance(value, Rational) else Fraction(repr(float(value)))     # numpy floats too
         return format_percent(rounded(exact * 100, places) / 100, format=pattern, locale=self.code)
 
 

@@ -3,7 +3,9 @@
 club (a shared research corpus) can name no one."""
 from __future__ import annotations
 
-CLASSES = ("novice", "club", "regional", "national", "expert")
+from analysis.language import N_
+
+CLASSES = (N_("novice"), N_("club"), N_("regional"), N_("national"), N_("expert"))
 # words in a case's class of players that name a class
 _CLASS_WORDS = {"novice": ("novice", "beginner", "newcomer", "intermediate"), "club": ("club",),
                 "regional": ("regional", "county", "district", "sectional"),

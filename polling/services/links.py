@@ -111,10 +111,10 @@ def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None
 def invite_status(invite: Invite, now: datetime | None = None) -> str:
     """used, withdrawn, expired or waiting."""
     if invite.used_at is not None:
-        return "used"
+        return N_("used")
     if invite.revoked_at is not None:
-        return "withdrawn"
-    return "expired" if invite.expires_at <= (now or utcnow()) else "waiting"
+        return N_("withdrawn")
+    return N_("expired") if invite.expires_at <= (now or utcnow()) else N_("waiting")
 
 
 def invites_for_poll(poll_id: int, url: str | None = None) -> list[Invite]:
