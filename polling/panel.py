@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.language import chosen_language, language as language_of, name_order
+from analysis.language import N_, chosen_language, language as language_of, name_order
 from analysis.limits import check_length
 from analysis.polls.classes import CLASSES, class_of
 
@@ -26,7 +26,7 @@ from .models import DEFAULT_ORGANISATION, Ballot, CaseRecord, Invite, Poll, Poll
 from .organisations import panel_owners_in
 from .services import DEFAULT_TTL, MAX_INVITES, IssuedInvite, issue_in
 
-REACH_BY = ("link", "email", "text message", "in person")
+REACH_BY = (N_("link"), N_("email"), N_("text message"), N_("in person"))
 
 
 @dataclass(frozen=True)

@@ -618,3 +618,18 @@ def test_nothing_on_the_live_tally_escapes_the_catalog(slam, pseudo_language, mo
               if isinstance(v, str) and v not in ("club", "")]
     assert not escaped(texts), escaped(texts)
     assert "⟦Answers counted⟧" in texts and "⟦LA⟧" in texts
+
+
+def test_nothing_on_the_panel_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Panel page in the club's language: its table's columns and states, its forms."""
+    panel.add_pollee("Anna", "expert", "email", "anna@example.org", language="nl")
+    at = pseudo_app(monkeypatch)
+    at.switch_page("ui/panel.py").run()
+    assert not at.exception, at.exception
+    texts = [t for t in main_texts(at.main) if not t.startswith("Anna")]
+    shown = at.main.dataframe[0].value
+    texts += [str(c) for c in shown.columns]
+    texts += [str(v) for col in shown.columns for v in shown[col] if isinstance(v, str)
+              and v not in ("Anna", "anna@example.org", "Nederlands")]
+    assert not escaped(texts), escaped(texts)
+    assert "⟦expert⟧" in texts and "⟦email⟧" in texts
