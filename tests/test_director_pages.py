@@ -360,10 +360,11 @@ def test_the_poll_builder_builds_a_poll_in_the_club_s_language_with_the_preview_
     at.switch_page("ui/poll_builder.py").run()
     assert at.selectbox(key=f"pb_language_{record_id}").value == "nl"
     at.text_area(key="pb_wording").set_value("Partner dacht lang na voor 5♦. Wat bied je?").run()
-    assert "The introduction: “dacht lang na” gives away partner's tempo." in [w.value for w in at.warning]
+    # the page in the club's Dutch, the finding too
+    assert "De inleiding: “dacht lang na” verraadt het tempo van de partner." in [w.value for w in at.warning]
     at.text_area(key="pb_wording").set_value("Parenwedstrijd. Wat bied je?")
     at.checkbox(key="pb_q4").check().run()
-    assert "Preview: what a pollee sees (Nederlands)" in [h.value for h in at.subheader]
+    assert "Voorbeeld: wat een ondervraagde ziet (Nederlands)" in [h.value for h in at.subheader]
     assert "Een biedprobleem" in html_of(at)          # the pollee's page itself (huddle.pollee), in Dutch
     assert "Je partner dacht lang na vóór het bod 5♦. Welke van deze biedingen wordt daardoor aantrekkelijker?" in \
         [c.value for c in at.caption]

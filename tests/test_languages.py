@@ -633,3 +633,19 @@ def test_nothing_on_the_panel_page_escapes_the_catalog(slam, pseudo_language, mo
               and v not in ("Anna", "anna@example.org", "Nederlands")]
     assert not escaped(texts), escaped(texts)
     assert "⟦expert⟧" in texts and "⟦email⟧" in texts
+
+
+def test_nothing_on_the_poll_builder_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Poll builder in the club's language: its choices, its fields, the wording check's
+    finding's label, the preview's heading (the preview itself is the pollee's page, in the poll's
+    language)."""
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = slam
+    at.switch_page("ui/poll_builder.py").run()
+    at.text_area(key="pb_wording").set_value("Partner hesitated. What do you call?").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    texts = [t for t in main_texts(at.main) if t != case.title]
+    texts += [o for w in at.main.get("radio") for o in w.options]
+    assert not escaped(texts), escaped(texts)
+    assert any("⟦The introduction⟧" in t for t in texts), texts         # the wording check's finding, labelled

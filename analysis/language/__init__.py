@@ -193,6 +193,13 @@ class Listed:
         return self.separator.join(map(str, self.items))
 
 
+class AsTyped(str):
+    """What a person typed, inside a message: said as typed in every language, never looked up."""
+
+    def said(self, lang: "Language") -> str:
+        return str(self)
+
+
 @dataclass(frozen=True)
 class ContractWords:
     """A contract said as the players say it: "4♠ doubled by South", "4♠ contré joué par Sud"."""
@@ -319,7 +326,6 @@ ENGLISH = language(SOURCE_LANGUAGE)
 APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell whoever runs "
              "Huddle and give them the reference **{reference}**: the details are in the server's log under it.")
 
-__all__ = ["Language", "Spoken", "Message", "M_", "Capital", "Listed", "ContractWords", "joined_lines", "seat_word", "side_word", "said",
-           "language", "shipped_languages", "chosen_language", "browser_language", "N_", "NP_", "ENGLISH", "DOMAIN",
-           "LOCALE_DIR", "APOLOGY", "first_upper",
-           "name_order"]
+__all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "Listed", "ContractWords", "joined_lines",
+           "seat_word", "side_word", "said", "language", "shipped_languages", "chosen_language", "browser_language",
+           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "name_order"]

@@ -51,15 +51,15 @@ class PollKind:
         return lang.choice(answer) if self.cards else lang.call(answer)
 
 
-CALL = PollKind(Decision.CALL, N_("A bidding problem"), "call", "call", "calls", "another call of the auction",
+CALL = PollKind(Decision.CALL, N_("A bidding problem"), "call", N_("call"), "calls", N_("another call of the auction"),
                 N_("A bidding problem"), cards=False, legal_word="a legal call", question=N_("1. What do you call?"),
                 closeness=N_("3. How close was it? For each call you considered, how often would you pick it "
                              "instead (optional)."))
-LEAD = PollKind(Decision.LEAD, N_("An opening lead problem"), "lead", "lead", "leads", "the opening lead",
+LEAD = PollKind(Decision.LEAD, N_("An opening lead problem"), "lead", N_("lead"), "leads", N_("the opening lead"),
                 N_("A lead problem"), cards=True, legal_word="a choice", question=N_("1. What do you lead?"),
                 closeness=N_("3. How close was it? For each lead you considered, how often would you pick it "
                              "instead (optional)."))
-PLAY = PollKind(Decision.PLAY, N_("A problem in the play"), "play", "card", "cards", "a card in the play",
+PLAY = PollKind(Decision.PLAY, N_("A problem in the play"), "play", N_("card"), "cards", N_("a card in the play"),
                 N_("A play problem"), cards=True, legal_word="a choice", question=N_("1. What do you play?"),
                 closeness=N_("3. How close was it? For each card you considered, how often would you pick it "
                              "instead (optional)."))

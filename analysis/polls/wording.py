@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from analysis.language import M_, N_, AsTyped, Message
 from analysis.law.case import Case
 from analysis.polls.wording_languages import CHECKS
 
@@ -56,8 +57,11 @@ class WordingFinding:
     found: str          # the words as the director wrote them
     gives_away: str     # partner's tempo, partner's manner, a remark or question, ...
 
+    def message(self) -> Message:
+        return M_("“{found}” gives away {what}", found=AsTyped(self.found), what=self.gives_away)
+
     def __str__(self) -> str:
-        return f"“{self.found}” gives away {self.gives_away}"
+        return str(self.message())
 
 
 def _terms(*patterns: str, flags=re.I) -> tuple[re.Pattern, ...]:
@@ -67,7 +71,7 @@ def _terms(*patterns: str, flags=re.I) -> tuple[re.Pattern, ...]:
 # What gives the irregularity away, by what it tells the pollee. Abbreviations match in capitals
 # only ("a bit" is fine, "BIT" is not); "break" alone is not a giveaway (tie-break, break the suit).
 GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
-    ("partner's tempo", _terms(
+    (N_("partner's tempo"), _terms(
         r"\bs+l+o+w+\w*", r"\bhesitat\w*", r"\btempo\b", r"\bhuddl\w*", r"\bpaus(?:e|ed|es|ing)\b",
         r"\btank(?:s|ed|ing)?\b", r"\btrance\b", r"\bsnap(?:s|ped|ping)?\b", r"\bdither\w*", r"\bdawdl\w*",
         r"\b(?:quick(?:ly)?|fast|rapid(?:ly)?|instant(?:ly|aneous(?:ly)?)?|immediate(?:ly)?|prompt(?:ly)?|swift(?:ly)?|"
@@ -90,7 +94,7 @@ GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
         rf"\b{_CALLED}\s+(?:very\s+|rather\s+|too\s+)?(?:quickly|fast|rapidly|instantly|immediately|promptly|"
         rf"at\s+once|in\s+a\s+flash|smoothly)\b",
     ) + _terms(r"\bBITs?\b", flags=0)),
-    ("partner's manner", _terms(
+    (N_("partner's manner"), _terms(
         r"\b(?:sigh(?:s|ed|ing)?|shrug(?:s|ged|ging)?|frown(?:s|ed|ing)?|grimac\w*|winc(?:e|ed|ing)|smirk\w*|"
         r"smil(?:e|ed|ing)|groan\w*|gestur\w*|manneris\w*|fidget\w*|tapp(?:ed|ing)|drumm(?:ed|ing)|"
         r"flick(?:ed|ing)|bang(?:ed|ing)|slamm(?:ed|ing)\s+(?:the|down|it)|thump\w*|emphatic\w*|"
@@ -99,13 +103,13 @@ GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
         r"a\s+thump))\b",
         r"\blooked\s+(?:at|up|away|around|worried|unhappy|pleased|uncomfortable|across)\b",
     )),
-    ("a remark or question at the table", _terms(
+    (N_("a remark or question at the table"), _terms(
         r"\b(?:partner|north|south|east|west|he|she|they|declarer|dummy|opponent)\s+(?:said|asked|remarked|"
         r"commented|muttered|exclaimed|wondered|queried|questioned|mumbled|whispered)\b",
         r"\b(?:remark\w*|comment(?:ed|s)?|mutter\w*|exclaim\w*|oops|sorry\s+partner|queried|"
         r"asked\s+(?:about|what|whether|for|if)|a\s+question\s+about)\b",
     )),
-    ("the table result", _terms(
+    (N_("the table result"), _terms(
         r"\b(?:made|making|makes)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
         r"thirteen|the\s+contract|game|slam|(?:with\s+)?(?:an?\s+|one\s+|two\s+|\d\s+)?overtricks?|"
         r"it(?!\s+(?:forcing|game|a|an|clear|natural)))\b",
@@ -115,20 +119,20 @@ GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
         r"matchpoints)\s+(?:were\s+)?(?:made|won|lost))\b",
         r"\b(?:beat|defeated|set)\s+(?:it|the\s+contract|\d|one|two)\b",
     ) + _terms(r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", flags=0)),
-    ("who was at the table", _terms(
+    (N_("who was at the table"), _terms(
         r"\b(?:at\s+the\s+table|table\s+result|actual(?:ly)?\s+(?:bid|call|player|result|auction|hand)|"
         r"the\s+player\s+in\s+question|this\s+player|the\s+real\s+player|the\s+culprit|"
         r"the\s+(?:non-?)?offend\w*|offending\s+side)\b",
     )),
-    ("the ruling", _terms(
+    (N_("the ruling"), _terms(
         r"\b(?:complain\w*|appealed|an\s+appeal|the\s+appeal|appeals\s+committee|committee|the\s+director|"
         r"called\s+the\s+director|ruling|ruled|adjust\w*|logical\s+alternatives?|demonstrably|Law\s+16)\b",
     ) + _terms(r"\b(?:TD|LA|LAs|L16)\b", flags=0)),
-    ("partner's alert or explanation", _terms(
+    (N_("partner's alert or explanation"), _terms(
         r"\b(?:alert(?:ed|s|ing)?|un-?alerted|failed\s+to\s+alert|announce[ds]?|announcement|explain\w*|"
         r"explanation|misexplain\w*|misinform\w*|wrong\s+information)\b",
     )),
-    ("unauthorized information", _terms(r"\bunauthori[sz]ed\b") + _terms(r"\bUI\b", flags=0)),
+    (N_("unauthorized information"), _terms(r"\bunauthori[sz]ed\b") + _terms(r"\bUI\b", flags=0)),
 )
 
 
@@ -173,10 +177,10 @@ def wording_findings(text: str, field: str = "wording", case: Case | None = None
 def poll_wording_problems(text: str, case: Case | None = None, field: str = "wording",
                           language: str = "en") -> list[str]:
     """What in the director's text (in ``language``) would tell a pollee about the irregularity;
-    empty if nothing."""
-    problems = [str(f) for f in wording_findings(text, field, case, language)]
+    empty if nothing. Each is a message a page can say in its own language (``Language.say``)."""
+    problems: list[str] = [f.message() for f in wording_findings(text, field, case, language)]
     if len(text) > MAX_WORDING:
-        problems.append(f"is {len(text)} characters long; at most {MAX_WORDING}")
+        problems.append(M_("is {length} characters long; at most {most}", length=len(text), most=MAX_WORDING))
     return problems
 
 
