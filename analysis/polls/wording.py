@@ -166,7 +166,7 @@ def wording_findings(text: str, field: str = "wording", case: Case | None = None
     for given in _wrong_explanations(case) if case is not None else ():
         at = text.lower().find(given.lower())
         if at >= 0:
-            spans.append((at, at + len(given), "the explanation given at the table"))
+            spans.append((at, at + len(given), N_("the explanation given at the table")))
     kept: list[tuple[int, int, str]] = []
     for start, end, gives_away in sorted(spans, key=lambda s: (s[0], s[0] - s[1])):   # the longest first
         if not any(start < e and s < end for s, e, _ in kept):                         # words found once
