@@ -15,8 +15,8 @@ from analysis.law.case import Case
 from analysis.law.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
                                      poll_threshold, poll_title, sensitivity_frame, sensitivity_title)
 from analysis.law.committee import ThresholdSensitivity
-from analysis.language import M_, N_, Listed
-from analysis.law.logical_alternatives import LAResult, action_name, action_word
+from analysis.language import M_, N_, Listed, Message, Share
+from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
 from analysis.numbers import fraction_str, percent
@@ -130,20 +130,26 @@ def describe_simulation(sim: Simulation) -> Chart:
     """How often the table action beat each alternative on the dealt hands, without and with
     the UI's inference, each share with its 95% interval."""
     layers: list = []
-    names = [action_name(a) for a in sim.alternatives]
+    table = action_word(sim.table_action)
     for run, colour in ((sim.without, COLOURS["considered_only"]), (sim.with_inference, COLOURS["chose"])):
         shares = [run.comparison(a).share for a in sim.alternatives]
         intervals = [run.comparison(a).interval() for a in sim.alternatives]
-        x = [f"{n} ({run.label.split()[0]})" for n in names]
+        x = [_run_category(a, run is sim.with_inference) for a in sim.alternatives]
         layers.append(Bars(x, shares, run.label, colour))
         layers.append(Interval(x, shares, [i.low for i in intervals], [i.high for i in intervals],
-                               "95% interval" if run is sim.with_inference else ""))
-        layers += [Note(where, i.high, (percent(s),)) for where, s, i in zip(x, shares, intervals)]
-    order = [f"{n} ({w})" for n in names for w in ("without", "with")]
-    return Chart(f"How often {action_name(sim.table_action)} beat each alternative on {sim.wanted} dealt hands, "
-                 f"without and with the inference", [Panel(layers, y_title=f"deals {action_name(sim.table_action)} "
-                                                           "scored better", y_percent=True, y_range=(0, 1.45),
-                                                           categories=order)], height=2.8)
+                               N_("95% interval") if run is sim.with_inference else ""))
+        layers += [Note(where, i.high, (Message("{share}", share=Share(s)),)) for where, s, i in zip(x, shares, intervals)]
+    order = [_run_category(a, with_it) for a in sim.alternatives for with_it in (False, True)]
+    return Chart(M_("How often {table} beat each alternative on {deals} dealt hands, without and with the inference",
+                    table=table, deals=sim.wanted),
+                 [Panel(layers, y_title=M_("deals {table} scored better", table=table), y_percent=True,
+                        y_range=(0, 1.45), categories=order)], height=2.8)
+
+
+def _run_category(action: str, with_inference: bool) -> str:
+    """"6♦ (with)": an alternative in one run, a category of the simulation's chart."""
+    return (M_("{action} (with)", action=action_word(action)) if with_inference
+            else M_("{action} (without)", action=action_word(action)))
 
 
 def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:

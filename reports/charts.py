@@ -53,8 +53,8 @@ def q4_chart(frame, title: str, lang: Language = ENGLISH) -> Figure:
     return _drawn(describe_q4(frame, title), lang)
 
 
-def simulation_chart(sim: Simulation) -> Figure:
-    return matplotlib_figure(describe_simulation(sim))
+def simulation_chart(sim: Simulation, lang: Language = ENGLISH) -> Figure:
+    return _drawn(describe_simulation(sim), lang)
 
 
 __all__ = ["chart_words", "poll_chart", "sensitivity_chart", "outcome_chart", "field_chart", "q4_chart", "simulation_chart", "png",

@@ -15,14 +15,14 @@ from functools import lru_cache
 
 from matplotlib.figure import Figure
 
-from analysis.bridge import SEAT_NAMES, SUIT_SYMBOLS, Auction, Board
-from analysis.language import ENGLISH, N_, Language, first_upper
+from analysis.bridge import SUIT_SYMBOLS, Auction, Board
+from analysis.language import ENGLISH, N_, Language, first_upper, said
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import Consultation
-from analysis.law.logical_alternatives import action_name, action_word, policy_citation
+from analysis.law.logical_alternatives import action_word, policy_citation
 from analysis.law.outcome_tree import tree_rows
 from analysis.evidence.simulation import Simulation, q3_beside, simulate
 from analysis.law import case as case_files
@@ -157,7 +157,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
         blocks += [Heading(lang._("The same explanation as unauthorized information to the explainer's partner"))]
         blocks += _questions(final.also, lang)[1:]
         blocks += [Text(say(final.also.worksheet.conclusion()))]
-    blocks += _simulation(case)
+    blocks += _simulation(case, lang)
     blocks += _adjustment(in_force, final, lang)
     blocks += _sensitivity(case, lang, committee.change if in_force is not case and committee is not None else None)
     if committee is not None:
@@ -400,34 +400,38 @@ def _simulated(case_file: str) -> Simulation:
     return simulate(case_files.loads(case_file))
 
 
-def _simulation(case: Case) -> list:
+def _simulation(case: Case, lang: Language = ENGLISH) -> list:
     """The simulation the director kept with the case: its settings, the readings, the inference,
     what each action scored on the dealt hands, question 3's evidence, and the chart."""
     if case.simulation is None:
         return []
-    out: list = [Heading("Simulation: the unseen hands, dealt"),
-                 Text("Evidence for question 3 and the outcome tree, not the verdict: the hands the player could "
-                      "not see, dealt to fit the auction, without and with the inference from the unauthorized "
-                      "information, and each action's contract played double dummy.", muted=True)]
+    say = lang.say
+    out: list = [Heading(lang._("Simulation: the unseen hands, dealt")),
+                 Text(lang._("Evidence for question 3 and the outcome tree, not the verdict: the hands the player could "
+                             "not see, dealt to fit the auction, without and with the inference from the unauthorized "
+                             "information, and each action's contract played double dummy."), muted=True)]
     try:
         sim = _simulated(case_files.dumps(case))
     except HuddleInputError as exc:
-        return out + [Text(f"The simulation could not be run: {exc}")]
-    out.append(Table(("call", "player", "bid", "reading", "from"), tuple(
-        (str(r.index + 1), SEAT_NAMES[r.seat], action_name(r.call), r.hand.text() if r.hand else "—", r.source)
+        return out + [Text(lang.labelled(lang._("The simulation could not be run"), said(exc, lang)))]
+    out.append(Table(tuple(lang._(h) for h in (N_("call"), N_("player"), N_("bid"), N_("reading"), N_("from"))), tuple(
+        (str(r.index + 1), lang.seat(r.seat), lang.call(r.call), r.hand.text() if r.hand else "—", say(r.source))
         for r in sim.readings)))
-    out.append(Text(f"The inference ({sim.ui}): {sim.inference_words}; {SEAT_NAMES[sim.partner]}: "
-                    f"{sim.inference.text()}."))
-    out.append(Text(" ".join(f"{first_upper(r.label)}: {r.dealt.words()}." for r in (sim.without, sim.with_inference))
-                    + f" Seed {sim.seed}.", muted=True))
+    out.append(Text(lang._("The inference ({ui}): {words}; {seat}: {hand}.").format(
+        ui=say(sim.ui), words=say(sim.inference_words), seat=lang.seat(sim.partner), hand=sim.inference.text())))
+    runs = " ".join(lang.labelled(first_upper(lang._(r.label)), say(r.dealt.words())) + "."
+                    for r in (sim.without, sim.with_inference))
+    out.append(Text(runs + " " + lang._("Seed {seed}.").format(seed=sim.seed), muted=True))
     if not sim.inference_bites:           # the two runs deal the same hands: nothing to compare
-        return out + [Text(f"Question 3: {sim.q3_evidence(sim.alternatives[0])}" if sim.alternatives else ""),
-                      Text(q3_beside(case), muted=True)]
-    out.append(Table(*sim.results_table()))
-    out += [Text(f"Question 3, evidence: {sim.q3_evidence(a)}") for a in sim.alternatives]
-    out.append(Text(q3_beside(case), muted=True))
-    out.append(Chart(charts.simulation_chart(sim), "Simulation: " + "; ".join(sim.q3_evidence(a)
-                                                                              for a in sim.alternatives)))
+        return out + [Text(lang.labelled(lang._("Question 3"), say(sim.q3_evidence(sim.alternatives[0])))
+                           if sim.alternatives else ""),
+                      Text(say(q3_beside(case)), muted=True)]
+    columns, rows = sim.results_table()
+    out.append(Table(tuple(say(c) for c in columns), tuple(tuple(say(cell) for cell in row) for row in rows)))
+    out += [Text(lang.labelled(lang._("Question 3, evidence"), say(sim.q3_evidence(a)))) for a in sim.alternatives]
+    out.append(Text(say(q3_beside(case)), muted=True))
+    out.append(Chart(charts.simulation_chart(sim, lang), lang.labelled(lang._("Simulation"), "; ".join(
+        say(sim.q3_evidence(a)) for a in sim.alternatives))))
     return out
 
 

@@ -649,3 +649,26 @@ def test_nothing_on_the_poll_builder_escapes_the_catalog(slam, pseudo_language, 
     texts += [o for w in at.main.get("radio") for o in w.options]
     assert not escaped(texts), escaped(texts)
     assert any("⟦The introduction⟧" in t for t in texts), texts         # the wording check's finding, labelled
+
+
+def test_the_report_s_simulation_section_speaks_the_report_s_language():
+    """Point 4: the simulation section and its chart were English in every report."""
+    from dataclasses import replace
+    from analysis.law.simulation import SimulationSettings
+    from reports.content import Chart, Heading, Table, Text, report_for_file
+    case = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
+    case = replace(case, simulation=SimulationSettings(deals=20, seed=3))
+    report = report_for_file(case, language("fr"))
+    start = next(i for i, b in enumerate(report.blocks) if isinstance(b, Heading) and b.text.startswith("Simulation"))
+    end = next(i for i, b in enumerate(report.blocks) if i > start and isinstance(b, Heading))
+    section = report.blocks[start:end]
+    words = " ".join(b.text for b in section if isinstance(b, (Heading, Text)))
+    assert "Simulation : les mains cachées, distribuées" in words and "Graine 3." in words
+    assert "avec la déduction : 20 donnes sur 20" in words.lower()
+    assert "Question 3, éléments : Avec la déduction, 6♦ bat Passe sur" in words
+    # the director's typed reason stays as typed; the inference preset's words are still English
+    assert not re.search(r"\b(?:deals|with the inference|beats|Seed|the director's finding)\b", words), words
+    table = next(b for b in section if isinstance(b, Table) and "moyenne sans" in " ".join(map(str, b.columns)))
+    assert "6♦ meilleur, avec" in table.columns
+    chart = next(b for b in section if isinstance(b, Chart))
+    assert chart.alt.startswith("Simulation : Avec la déduction")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analysis.bridge import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, player
 from analysis.bridge.hands import HandRange, card_points, shape_and_points
 from analysis.errors import HuddleInputError
-from analysis.numbers import percent
+from analysis.language import M_, Count, Message, Share, seat_word
 
 if TYPE_CHECKING:
     from endplay.types import Deal, Hand
@@ -41,15 +41,16 @@ class Dealt:
     def complete(self) -> bool:
         return len(self.deals) == self.wanted
 
-    def words(self) -> str:
+    def words(self) -> Message:
         """"200 of 200 deals, 8,662 tried (acceptance 2.3%)"; with how many were dealt by stacking
         the rarest hand, and, when even that found too few, says so."""
-        said = (f"{len(self.deals)} of {self.wanted} deals, {self.attempts:,} tried (acceptance "
-                f"{percent(self.acceptance, 1)})")
+        said = M_("{deals} of {wanted} deals, {tried} tried (acceptance {acceptance})", deals=len(self.deals),
+                  wanted=self.wanted, tried=Count(self.attempts), acceptance=Share(self.acceptance, 1))
         if self.stacked:
-            said += (f"; {self.stacked} of them with {SEAT_NAMES[self.stacked_seat]}'s hand dealt to its description "
-                     "(each such hand equally likely), the shuffles being too few")
-        return said + ("" if self.complete else ": fewer than asked, the constraints are rare")
+            said = M_("{said}; {stacked} of them with {seat}'s hand dealt to its description (each such hand equally "
+                      "likely), the shuffles being too few", said=said, stacked=self.stacked,
+                      seat=seat_word(self.stacked_seat))
+        return said if self.complete else M_("{said}: fewer than asked, the constraints are rare", said=said)
 
 
 def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], wanted: int, seed: Seed,

@@ -25,15 +25,16 @@ from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
+from analysis.language import ENGLISH, M_, N_, AsTyped, Language, Message, Share
 from analysis.evidence.dealing import (MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
                                        deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
 from analysis.law.assigned import side_value
 from analysis.law.case import Case
 from analysis.law.law16 import ui_noun
-from analysis.law.logical_alternatives import Interval, action_name, wilson_interval
+from analysis.law.logical_alternatives import Interval, action_name, action_word, wilson_interval
 from analysis.law.simulation import FinalContract, SimulationSettings
-from analysis.numbers import display, percent
+from analysis.numbers import display
 
 Progress = Callable[[str, float], None]       # (what is being done, share done 0..1)
 
@@ -141,41 +142,48 @@ class Simulation:
         return d, Interval(d - ((w.share - l1) ** 2 + (u2 - wo.share) ** 2) ** 0.5,
                            d + ((u1 - w.share) ** 2 + (wo.share - l2) ** 2) ** 0.5)
 
-    def q3_evidence(self, action: str) -> str:
+    def q3_evidence(self, action: str) -> Message:
         """Question 3's sentence of evidence for one alternative."""
-        table, alt = action_name(self.table_action), action_name(action)
+        table, alt = action_word(self.table_action), action_word(action)
         if not self.inference_bites:
             dealt = len(self.without.dealt.deals)
-            why = ("none was stated" if not self.inference.says_anything else
-                   f"{self.met_without} of {dealt} deals dealt without the one stated already meet it")
-            return (f"No inference narrows partner's hand here ({why}): the simulation shows nothing about whether "
-                    f"{self.ui} suggests {table} over {alt}. State what it suggests about partner's hand.")
+            why = (N_("none was stated") if not self.inference.says_anything else
+                   M_("{met} of {dealt} deals dealt without the one stated already meet it", met=self.met_without,
+                      dealt=dealt))
+            return M_("No inference narrows partner's hand here ({why}): the simulation shows nothing about whether "
+                      "{ui} suggests {table} over {alt}. State what it suggests about partner's hand.",
+                      why=why, ui=self.ui, table=table, alt=alt)
         w, wo = self.with_inference.comparison(action), self.without.comparison(action)
         d, (low, high) = self.difference(action)
-        said = (f"With the inference, {table} beats {alt} on {percent(w.share)} of deals; without it, on "
-                f"{percent(wo.share)}: a difference of {_points(d)} (95% interval {_points(low)} to {_points(high)}, "
-                f"Newcombe's, the runs' deals drawn apart)")
+        said = M_("With the inference, {table} beats {alt} on {with_share} of deals; without it, on {without_share}: "
+                  "a difference of {difference} (95% interval {low} to {high}, Newcombe's, the runs' deals drawn "
+                  "apart)", table=table, alt=alt, with_share=Share(w.share), without_share=Share(wo.share),
+                  difference=Points(d), low=Points(low), high=Points(high))
         if low > 0:
-            return f"{said}: {self.ui} makes {table} more attractive than {alt}."
+            return M_("{said}: {ui} makes {table} more attractive than {alt}.", said=said, ui=self.ui, table=table,
+                      alt=alt)
         if high < 0:
-            return f"{said}: {self.ui} makes {table} less attractive than {alt}, not more."
-        return (f"{said}: the interval holds no difference, so at {w.deals} and {wo.deals} deals these hands show no "
-                f"clear suggestion either way.")
+            return M_("{said}: {ui} makes {table} less attractive than {alt}, not more.", said=said, ui=self.ui,
+                      table=table, alt=alt)
+        return M_("{said}: the interval holds no difference, so at {with_deals} and {without_deals} deals these hands "
+                  "show no clear suggestion either way.", said=said, with_deals=w.deals, without_deals=wo.deals)
 
     def results_table(self) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
         """(columns, rows): each action's contract, its mean without and with the inference, and
-        how often the table action beat it, with the interval (a dash for the table action)."""
-        table = action_name(self.table_action)
-        columns = ("action", "contract", f"mean without ({self.unit})", f"mean with ({self.unit})",
-                   f"{table} better, without", f"{table} better, with")
+        how often the table action beat it, with the interval (a dash for the table action). Each
+        cell a message a report says in its language."""
+        table = action_word(self.table_action)
+        columns = (N_("action"), N_("contract"), M_("mean without ({unit})", unit=self.unit),
+                   M_("mean with ({unit})", unit=self.unit), M_("{call} better, without", call=table),
+                   M_("{call} better, with", call=table))
         rows = []
         for a in (self.table_action, *self.alternatives):
-            shares = []
+            shares: list[str] = []
             for run in (self.without, self.with_inference):
                 c = None if a == self.table_action else run.comparison(a)
-                shares.append("—" if c is None else
-                              f"{percent(c.share)} ({percent(c.interval().low)}–{percent(c.interval().high)})")
-            rows.append((action_name(a), self.with_inference.outcome(a).contract.symbol(),
+                shares.append("—" if c is None else Message("{share} ({low}–{high})", share=Share(c.share),
+                                                             low=Share(c.interval().low), high=Share(c.interval().high)))
+            rows.append((Message("{action}", action=action_word(a)), self.with_inference.outcome(a).contract.symbol(),
                          display(self.without.outcome(a).mean, "wbf1"), display(self.with_inference.outcome(a).mean, "wbf1"),
                          *shares))
         return columns, tuple(rows)
@@ -204,27 +212,38 @@ class Simulation:
                 "q3": {a: self.q3_evidence(a) for a in self.alternatives}}
 
 
-def _points(x: float) -> str:
+@dataclass(frozen=True)
+class Points:
     """A difference of shares in percentage points, signed: "+34 points", "−2 points", "+1 point"."""
-    points = round(100 * x)
-    return f"{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)} point{'' if abs(points) == 1 else 's'}"
+
+    x: float
+
+    def said(self, lang: Language) -> str:
+        points = round(100 * self.x)
+        signed = f"{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)}"
+        return (lang._("{points} point") if abs(points) == 1 else lang._("{points} points")).format(points=signed)
+
+    def __str__(self) -> str:
+        return self.said(ENGLISH)
 
 
 NEARLY_ALL = 0.95
 
 
-def q3_beside(case: Case) -> str:
+def q3_beside(case: Case) -> Message:
     """What the simulation's evidence sits beside: the director's finding on question 3 and the
     pollees' answers to Q4, as recorded with the case."""
     inputs = case.findings
-    found = {True: "yes", False: "no", None: "not decided"}[inputs.suggested.finding]
+    found = {True: N_("yes"), False: N_("no"), None: N_("not decided")}[inputs.suggested.finding]
     reason = inputs.suggested.reason.rstrip(".")
-    words = f"The director's finding on question 3: {found}" + (f" ({reason})" if reason else "") + "."
-    if inputs.q4:
-        named, answers = inputs.q4
-        words += (f" Q4: {named} of {answers} pollees said {ui_noun(case)} suggests "
-                  f"{action_name(case.action_in_question())}.")
-    return words
+    words = (M_("The director's finding on question 3: {found} ({reason}).", found=found, reason=AsTyped(reason))
+             if reason else M_("The director's finding on question 3: {found}.", found=found))
+    if not inputs.q4:
+        return words
+    named, answers = inputs.q4
+    return Message("{finding} {q4}", finding=words, q4=M_("Q4: {named} of {answers} pollees said {ui} suggests {call}.",
+                                                         named=named, answers=answers, ui=ui_noun(case),
+                                                         call=action_word(case.action_in_question())))
 
 
 # ---------------------------------------------------------------- settings from the case
@@ -317,9 +336,9 @@ def _plan(case: Case, settings: SimulationSettings) -> _Plan:
     if missing:
         raise HuddleInputError("simulation.contracts", "give the final contract that " + ", ".join(
             action_name(a) for a in missing) + " leads to (e.g. '4S by N'), or add it to the outcome tree")
-    steps = (("without the inference", ranges, settings.seed),
+    steps = ((N_("without the inference"), ranges, settings.seed),
              # a stream of its own: the runs' deals drawn apart, as the difference's interval assumes
-             ("with the inference", with_ranges, (settings.seed, 1)))
+             (N_("with the inference"), with_ranges, (settings.seed, 1)))
     return _Plan(player, partner, known, tuple(readings), ranges, inference, words, case.action_in_question(),
                  tuple((a, contracts[a]) for a in actions), steps)
 

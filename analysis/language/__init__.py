@@ -193,6 +193,33 @@ class Listed:
         return self.separator.join(map(str, self.items))
 
 
+@dataclass(frozen=True)
+class Share:
+    """A share inside a message, as a percentage in each language's style ("67%", "67 %")."""
+
+    value: Rational | float
+    places: int = 0
+
+    def said(self, lang: "Language") -> str:
+        return lang.percent(self.value, self.places)
+
+    def __str__(self) -> str:
+        return percent(self.value, self.places)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A whole number inside a message, grouped as the language groups it ("8,662", "8 662")."""
+
+    value: int
+
+    def said(self, lang: "Language") -> str:
+        return lang.number(self.value) if lang.code != SOURCE_LANGUAGE else str(self)
+
+    def __str__(self) -> str:
+        return f"{self.value:,}"
+
+
 class AsTyped(str):
     """What a person typed, inside a message: said as typed in every language, never looked up."""
 
@@ -328,4 +355,4 @@ APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost 
 
 __all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "Listed", "ContractWords", "joined_lines",
            "seat_word", "side_word", "said", "language", "shipped_languages", "chosen_language", "browser_language",
-           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "name_order"]
+           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "name_order", "Share", "Count"]
