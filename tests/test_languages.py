@@ -672,3 +672,12 @@ def test_the_report_s_simulation_section_speaks_the_report_s_language():
     assert "6♦ meilleur, avec" in table.columns
     chart = next(b for b in section if isinstance(b, Chart))
     assert chart.alt.startswith("Simulation : Avec la déduction")
+
+
+def test_a_1997_method_is_named_in_the_report_s_language():
+    """Point 4: "with Law 12C2 (1997) for the offenders" stayed English in a French report."""
+    from reports.content import Text, report_for_file
+    report = report_for_file(case_files.loads((CASES / "laws033-6d-slam.json").read_text()), language("fr"))
+    words = " ".join(b.text for b in report.blocks if isinstance(b, Text))
+    assert "ACBL Laws Commission, 1992 (LAWS.033), avec la Loi 12C2 (1997) pour les fautifs" in words
+    assert "for the offenders" not in words

@@ -9,6 +9,7 @@ the ACBL elected its 12C1(e) "likely / at all probable" option from 2008 to 31 D
 from __future__ import annotations
 
 from analysis.errors import HuddleInputError
+from analysis.language import N_
 
 EDITIONS = ("1997", "2007", "2017")
 DEFAULT_EDITION = "2017"
@@ -47,19 +48,19 @@ _LAWS: dict[str, dict[str, str]] = {
     "withdraw a card": {"1997": "Law 47E2", "2007": "Law 47E2(a)", "2017": "Law 47E2(a)"},
     "end of auction period": {"1997": "Law 17 (1997)", "2007": "Law 17E", "2017": "Law 17D"},
     # adjustments
-    "weighted": {"1997": "Law 12C3 (1997, a zonal option)", "2007": "Law 12C1(c) (2007)",
+    "weighted": {"1997": N_("Law 12C3 (1997, a zonal option)"), "2007": "Law 12C1(c) (2007)",
                  "2017": "Law 12C1(c) (2017)"},
     "likely": {"1997": "Law 12C2 (1997)",
-               "2007": "Law 12C1(e) (2007), the option the ACBL elected from 2008 to 31 Dec 2015"},
+               "2007": N_("Law 12C1(e) (2007), the option the ACBL elected from 2008 to 31 Dec 2015")},
     "serious error": {"2007": "Law 12C1(b) (2007)", "2017": "Law 12C1(e) (2017)"},
-    "play bridge": {"1997": "ACBL Laws Commission, 1992 (LAWS.033), with Law 12C2 (1997) for the offenders",
+    "play bridge": {"1997": N_("ACBL Laws Commission, 1992 (LAWS.033), with Law 12C2 (1997) for the offenders"),
                     "2007": "Law 12C1(b) (2007)", "2017": "Law 12C1(e) (2017)"},
     "artificial": {"1997": "Law 12C1 (1997)", "2007": "Law 12C2(a) (2007)", "2017": "Law 12C2(a) (2017)"},
     "artificial imps": {"1997": "Law 86 (1997)", "2007": "Law 86A (2007)", "2017": "Law 12C2(b) (2017)"},
-    "session rule": {"1997": "WBF Laws Committee minute of 30 Aug 1998", "2007": "Law 12C2 (2007)",
+    "session rule": {"1997": N_("WBF Laws Committee minute of 30 Aug 1998"), "2007": "Law 12C2 (2007)",
                      "2017": "Law 12C2(c) (2017)"},
     "knockout": {"1997": "Law 86B (1997)", "2007": "Law 86B (2007)",
-                 "2017": "Law 86 (2017; the 2007 text was 86B)"},
+                 "2017": N_("Law 86 (2017; the 2007 text was 86B)")},
     "no result": {"1997": "Law 12C1 (1997)", "2007": "Law 12C2(a) (2007)", "2017": "Law 12C2(a) (2017)"},
 }
 
