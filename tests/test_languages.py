@@ -681,3 +681,13 @@ def test_a_1997_method_is_named_in_the_report_s_language():
     words = " ".join(b.text for b in report.blocks if isinstance(b, Text))
     assert "ACBL Laws Commission, 1992 (LAWS.033), avec la Loi 12C2 (1997) pour les fautifs" in words
     assert "for the offenders" not in words
+
+
+def test_the_serious_error_arithmetic_is_in_the_report_s_language():
+    """Point 4: the serious-error split's arithmetic and the offenders' line stayed English."""
+    from reports.content import Table, report_for_file
+    case = case_files.loads((CASES / "kooijman-serious-error-imps.json").read_text())
+    report = report_for_file(case, language("fr"))
+    cells = " ".join(str(c) for b in report.blocks if isinstance(b, Table) for row in b.rows for c in row)
+    assert "les fautifs reçoivent le score de la seule conséquence de l'infraction (N)" in cells
+    assert "A (réel)" in cells and "dommage consécutif" in cells and "consequence only" not in cells

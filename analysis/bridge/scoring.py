@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from analysis.bridge import STRAIN_SPELLINGS, is_vulnerable, seat, side_of, vulnerability
 from analysis.bridge.deal import STRAIN_PATTERN
 from analysis.errors import HuddleInputError
-from analysis.language import M_, ContractWords
+from analysis.language import M_, N_, ContractWords
 from analysis.limits import MAX_SCORE
 from analysis.numbers import fraction_str, parse_fraction
 
@@ -237,7 +237,7 @@ def serious_error_split(actual: int, no_infraction: int, after_infraction: int) 
 # ---------------------------------------------------------------- artificial scores
 
 ARTIFICIAL_SHARES = {"ave-": Fraction(2, 5), "ave": Fraction(1, 2), "ave+": Fraction(3, 5)}
-ARTIFICIAL_WORDS = {"ave-": "average minus", "ave": "average", "ave+": "average plus"}
+ARTIFICIAL_WORDS = {"ave-": N_("average minus"), "ave": N_("average"), "ave+": N_("average plus")}
 ARTIFICIAL_IMPS = {"ave-": -3, "ave": 0, "ave+": 3}  # Law 12C2(b) (2017)
 
 

@@ -28,7 +28,7 @@ from numbers import Rational
 
 
 from analysis.errors import HuddleInputError
-from analysis.numbers import percent, rounded
+from analysis.numbers import display, percent, rounded
 from analysis.language.words import NP_, BridgeWords
 
 DOMAIN = "huddle"
@@ -208,6 +208,20 @@ class Share:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """An exact number inside a message (a score, a percentage's number): "57 1/2" in English,
+    as each language writes numbers elsewhere."""
+
+    value: Rational
+
+    def said(self, lang: "Language") -> str:
+        return lang.number(self.value) if lang.code != SOURCE_LANGUAGE else str(self)
+
+    def __str__(self) -> str:
+        return display(self.value)
+
+
+@dataclass(frozen=True)
 class Count:
     """A whole number inside a message, grouped as the language groups it ("8,662", "8 662")."""
 
@@ -355,4 +369,4 @@ APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost 
 
 __all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "Listed", "ContractWords", "joined_lines",
            "seat_word", "side_word", "said", "language", "shipped_languages", "chosen_language", "browser_language",
-           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "name_order", "Share", "Count"]
+           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "name_order", "Share", "Count", "Amount"]

@@ -11,11 +11,11 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.law.assigned import SideScore, as_whole
-from analysis.language import N_
+from analysis.language import M_, N_, Amount, Message, Share
 from analysis.errors import HuddleInputError
 from analysis.law.editions import law
 from analysis.bridge.matchpoints import top as matchpoint_top
-from analysis.numbers import display, fraction_str, parse_fraction
+from analysis.numbers import fraction_str, parse_fraction
 from analysis.bridge.scoring import (ARTIFICIAL_SHARES, ARTIFICIAL_WORDS, IMP_FORMS, artificial_imps, artificial_kind,
                                      artificial_matchpoints, session_percentage_rule)
 from analysis.law.methods.base import Method, Slot
@@ -64,22 +64,25 @@ class Artificial(Method):
     def _score(self, case, side: str, kind: str) -> SideScore:
         if case.scoring in IMP_FORMS:
             return SideScore(side, None, imps=Fraction(artificial_imps(kind)),
-                             arithmetic=f"{ARTIFICIAL_WORDS[kind]}, {law('artificial imps', case.laws)}")
+                             arithmetic=Message("{kind}, {law}", kind=ARTIFICIAL_WORDS[kind],
+                                                law=law('artificial imps', case.laws)))
         share = ARTIFICIAL_SHARES[artificial_kind(kind)]
         if case.scoring == "bam":
             return SideScore(side, None, board=share,
-                             arithmetic=f"{ARTIFICIAL_WORDS[kind]}: {display(100 * share)}% of the board, "
-                                        f"{law('artificial', case.laws)}")
+                             arithmetic=M_("{kind}: {share} of the board, {law}", kind=ARTIFICIAL_WORDS[kind],
+                                           share=Share(share), law=law('artificial', case.laws)))
         if not case.field:
             raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
         top = as_whole(matchpoint_top(len(case.field) + 1 + case.field_artificial, case.matchpoint_scale))
         if side in self.session:
             # no board count: refused by the rule in words, unless the kind (average) needs none
             percent = session_percentage_rule(kind, self.session[side], self.boards or 0)
-            note = f"{ARTIFICIAL_WORDS[kind]} with the session rule, {law('session rule', case.laws)}: {display(percent)}%"
+            note = M_("{kind} with the session rule, {law}: {percent}%", kind=ARTIFICIAL_WORDS[kind],
+                      law=law('session rule', case.laws), percent=Amount(percent))
         else:
             percent = 100 * artificial_matchpoints(kind, 1)
-            note = f"{ARTIFICIAL_WORDS[kind]}, {law('artificial', case.laws)}: {display(percent)}%"
+            note = M_("{kind}, {law}: {percent}%", kind=ARTIFICIAL_WORDS[kind], law=law('artificial', case.laws),
+                      percent=Amount(percent))
         return SideScore(side, None, percent * top / 100, top, arithmetic=note)
 
     def to_dict(self) -> dict:

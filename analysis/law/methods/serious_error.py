@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from analysis.law.assigned import SideScore, require_unit, score_sides
-from analysis.language import N_
+from analysis.language import M_, N_, Amount
 from analysis.errors import HuddleInputError
-from analysis.numbers import display
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.bridge.scoring import WeightedScore, serious_error_split
 from analysis.law.methods.base import Method, Slot, sides_of
@@ -48,9 +47,9 @@ class SeriousError(Method):
         a, n, p = (worth[k][non_offenders].value()[0] for k in "ANP")
         unit = worth["A"][non_offenders].value()[1]
         split = serious_error_split(a, n, p)
-        arithmetic = (f"A (actual) {display(a)}, N (no infraction) {display(n)}, P (normal play after the "
-                      f"infraction) {display(p)}; consequent damage D = max(0, N − P) = "
-                      f"{display(split.consequent_damage)}; non-offenders A + D = {display(split.non_offenders)} {unit}")
+        arithmetic = M_("A (actual) {a}, N (no infraction) {n}, P (normal play after the infraction) {p}; consequent "
+                        "damage D = max(0, N − P) = {d}; non-offenders A + D = {total} {unit}", a=Amount(a), n=Amount(n),
+                        p=Amount(p), d=Amount(split.consequent_damage), total=Amount(split.non_offenders), unit=unit)
         nos = worth["A"][non_offenders]
         kept = {"matchpoints": nos.matchpoints, "imps": nos.imps, "board": nos.board}
         # total points has no unit but the points themselves: the non-offenders' A + D is a number of points
@@ -58,5 +57,6 @@ class SeriousError(Method):
         return {non_offenders: SideScore(non_offenders, table, top=nos.top, arithmetic=arithmetic,
                                          **{value_field: Fraction(split.non_offenders)}),
                 offenders: SideScore(offenders, n_score, worth["N"][offenders].matchpoints, worth["N"][offenders].top,
-                                     worth["N"][offenders].imps, "the offenders get the score of the "
-                                     "infraction's consequence only (N)", worth["N"][offenders].board)}
+                                     worth["N"][offenders].imps, N_("the offenders get the score of the "
+                                                                    "infraction's consequence only (N)"),
+                                     worth["N"][offenders].board)}
