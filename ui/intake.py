@@ -27,6 +27,7 @@ lang = page_language(user)                       # the page in the club's langua
 TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
 AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
 SLOW = N_("slow")
+AT_THE_TABLE = N_("at the table")           # when each side's statement was taken, in the club's words
 
 
 def call_at(i: int) -> str:
@@ -75,7 +76,7 @@ if calls:
                     "description": lang._("{what} by {seat} at call {number}").format(
                         what=first_upper(lang._(IRREGULARITY_NAMES[kind])), seat=lang.seat(by), number=at + 1),
                     "agreed": {"agreed": True, "disputed": False}.get(agreed),
-                    "statements": [{"by": side, "said": text.strip(), "at": "at the table"}
+                    "statements": [{"by": side, "said": text.strip(), "at": lang._(AT_THE_TABLE)}
                                    for side, text in said.items() if text.strip()]}
     if calls[at].tempo_seconds is not None:
         irregularity["seconds"] = calls[at].tempo_seconds
