@@ -691,3 +691,19 @@ def test_the_serious_error_arithmetic_is_in_the_report_s_language():
     cells = " ".join(str(c) for b in report.blocks if isinstance(b, Table) for row in b.rows for c in row)
     assert "les fautifs reçoivent le score de la seule conséquence de l'infraction (N)" in cells
     assert "A (réel)" in cells and "dommage consécutif" in cells and "consequence only" not in cells
+
+
+def test_nothing_on_a_decided_ruling_s_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Ruling page of a closed case in the club's language: the ruling in force, its four
+    questions, the verdicts, how the scores were reached, the report's controls."""
+    cases.set_status(slam, "closed", "tess", "ruled and read to the players")
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = slam
+    at.switch_page("ui/ruling.py").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    texts = [t for t in main_texts(at.main) if t != case.title and not t.startswith("Seed")]
+    texts += [m.label for m in at.main.get("metric")]
+    escaped_texts = [t for t in escaped(texts) if "HCP" not in t]      # a hand's description is not yet said
+    assert not escaped_texts, escaped_texts
+    assert "⟦The four questions, with the reasons⟧" in texts and "⟦The ruling as read to the players⟧" in texts

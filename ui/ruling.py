@@ -9,11 +9,13 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import action_name, policy_title
+from analysis.language import N_
+from analysis.law.logical_alternatives import action_word, policy_title
 from analysis.law.ruling import provisional_questions, rule
 from polling import organisations, rulings
 from polling.dossier import load_dossier
 from ui.auth import require
+from ui.state import page_language
 from ui.ruling_form import fact_finding_form, partner_ui_input, ruling_inputs_form
 from ui.ruling_view import (questions_box, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
@@ -21,31 +23,32 @@ from ui.simulation_view import simulation_section
 from ui.widgets import done, inert, pick_case, show_error, table
 
 user = require(None)
-st.title("Ruling")
-record_id = pick_case(user)
+lang = page_language(user)                  # the club's language, or the account's own
+st.title(lang._("Ruling"))
+record_id = pick_case(user, lang=lang)
 dossier = load_dossier(record_id)
 case = dossier.case
 may_rule = user.may("director") and dossier.status in rulings.RULABLE
 
 if not may_rule:
     if case.ruling is None:
-        st.info("The director has not ruled on this case yet.")
+        st.info(lang._("The director has not ruled on this case yet."))
     else:
-        ruling_in_force_view(dossier)
+        ruling_in_force_view(dossier, lang)
     if user.may("director") or user.may("committee"):      # the rules of reopening decide who may
-        reopen_control(record_id, dossier.status, user.username)
+        reopen_control(record_id, dossier.status, user.username, lang)
     if case.ruling is not None:
         simulation_section(record_id, case, dossier.version, user, may_edit=False, may_save=False)
-        report_downloads(record_id, user.organisation_id)
+        report_downloads(record_id, user.organisation_id, lang)
     st.stop()
 
 summary = st.container()         # the answer first; the worksheet that makes it below
 fact_finding_form(record_id, case, dossier.version, user.username)
 ruling, inputs, problem = None, None, None
 over_committee = dossier.decision_in_force() is not None     # a lawful reopening: the committee's ruling stands
-with st.expander("Director's worksheet", expanded=True):
+with st.expander(lang._("Director's worksheet"), expanded=True):
     if over_committee:
-        st.caption("The worksheet starts from the appeals committee's decision, the ruling in force.")
+        st.caption(lang._("The worksheet starts from the appeals committee's decision, the ruling in force."))
     try:
         inputs = ruling_inputs_form(record_id, dossier.worksheet_case(),
                                     organisations.get_organisation(user.organisation_id).la_policy)
@@ -58,42 +61,45 @@ with st.expander("Director's worksheet", expanded=True):
 
 if ruling is not None and ruling.left_out and ruling.adjusted:
     # every logical alternative needs a branch in the outcome tree, or a reason it has none
-    reason = st.text_input("Why the outcome tree leaves out " + ", ".join(action_name(a) for a in ruling.left_out),
+    reason = st.text_input(lang._("Why the outcome tree leaves out {actions}").format(
+                               actions=", ".join(lang.say(action_word(a)) for a in ruling.left_out)),
                            inputs.left_out_reason, key=f"rf_left_out_{record_id}", max_chars=1000)
     inputs = replace(inputs, left_out_reason=reason.strip())
     ruling = rule(replace(case, ruling=inputs))
 with summary:
     if over_committee:
-        st.caption(inert(f"The case was reopened after the appeal. In force until a ruling is saved: "
-                         f"{dossier.in_force().source}. A ruling saved now replaces it, with your reason."))
+        st.caption(inert(lang._("The case was reopened after the appeal. In force until a ruling is saved: {source}. "
+                                "A ruling saved now replaces it, with your reason.").format(
+            source=lang.say(dossier.in_force().source))))
     if ruling is not None:
-        ruling_summary(ruling, "The ruling on the worksheet")
+        ruling_summary(ruling, N_("The ruling on the worksheet"), lang)
         for warning in ruling.warnings + ruling.cautions:
-            st.warning(inert(warning))
+            st.warning(inert(lang.say(warning)))
         if not ruling.decided:
-            st.caption("Nothing can be saved as a ruling until the worksheet concludes.")
+            st.caption(lang._("Nothing can be saved as a ruling until the worksheet concludes."))
         elif ruling.warnings:
-            st.caption("Settle the warning above to save this ruling.")
+            st.caption(lang._("Settle the warning above to save this ruling."))
         else:
-            reason = st.text_input("Why this ruling replaces the appeals committee's decision",
+            reason = st.text_input(lang._("Why this ruling replaces the appeals committee's decision"),
                                    key=f"ruling_replaces_{record_id}", max_chars=1000) if over_committee else ""
-            if st.button("Save this ruling", type="primary", key="ruling_save"):
+            if st.button(lang._("Save this ruling"), type="primary", key="ruling_save"):
                 try:
                     version = rulings.save_ruling(record_id, inputs, user.username, reason=reason,
                                                   partner_ui=case.partner_ui)
                 except HuddleInputError as exc:
                     show_error(exc)
                 else:
-                    done(f"Saved as version {version.version}.")
+                    done(lang._("Saved as version {version}.").format(version=version.version))
     elif inputs is not None and problem is not None:
         try:
-            questions_box(provisional_questions(replace(case, ruling=inputs), str(problem)), "The ruling on the worksheet")
+            questions_box(provisional_questions(replace(case, ruling=inputs), str(problem)),
+                          N_("The ruling on the worksheet"), lang=lang)
         except HuddleInputError:
             pass            # the worksheet's own error, shown beside the field, says what is missing
 if ruling is not None:
-    show_ruling(ruling)
+    show_ruling(ruling, lang=lang)
     if ruling.adjusted and dossier.ruling_versions:
-        score_downloads(case, dossier.in_force())
+        score_downloads(case, dossier.in_force(), lang)
 
 # the simulation reads the worksheet as it stands: it needs only the call in question
 simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None else case, dossier.version,
@@ -101,10 +107,11 @@ simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None
 
 versions = dossier.ruling_versions
 if versions:
-    st.subheader("Saved versions")
-    table([{"version": v.version, "by": v.username, "at": v.at.strftime("%Y-%m-%d %H:%M"),
-           "policy": policy_title(v.policy), "adjusted": "yes" if v.adjusted else "no"} for v in reversed(versions)])
+    st.subheader(lang._("Saved versions"))
+    table([{lang._("version"): v.version, lang._("by"): v.username, lang._("at"): v.at.strftime("%Y-%m-%d %H:%M"),
+            lang._("policy"): lang.say(policy_title(v.policy)), lang._("adjusted"): lang._("yes") if v.adjusted else lang._("no")}
+           for v in reversed(versions)])
     for v in reversed(versions):
-        with st.expander(inert(f"Version {v.version} ({v.username})")):
+        with st.expander(inert(lang._("Version {version} ({who})").format(version=v.version, who=v.username))):
             st.text(json.loads(v.result)["text"])
-    report_downloads(record_id, user.organisation_id)
+    report_downloads(record_id, user.organisation_id, lang)

@@ -6,110 +6,111 @@ import streamlit as st
 
 from reports.score_export import score_file
 
-from analysis.bridge import SIDE_NAMES
 from analysis.errors import HuddleInputError
 from analysis.law.committee import RulingInForce
 from analysis.law.law16 import Worksheet
 from analysis.law.ruling import Ruling
-from analysis.language import first_upper, language, shipped_languages
+from analysis.language import ENGLISH, N_, Language, first_upper, language, shipped_languages
 from polling import cases, organisations, settings
 from polling.dossier import load_dossier
 from ui.widgets import done, inert, plain, show_error, verdict_table
 
 
-MARKS = {"yes": "✓ yes", "no": "✗ no", "not decided": "? not decided", "not reached": "– not reached"}
+MARKS = {"yes": N_("✓ yes"), "no": N_("✗ no"), "not decided": N_("? not decided"), "not reached": N_("– not reached")}
 
 
-def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None) -> None:
+def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None, lang: Language = ENGLISH) -> None:
     """The answer first, as a scoring program shows it: the conclusion, the four questions at a
     glance and, once the score is known, both sides' scores, in one box."""
+    say = lang.say
     with st.container(border=True):
-        st.markdown(f"**{inert(heading)}**")
+        st.markdown(f"**{inert(lang._(heading))}**")
         if not sheet.decided:
             # what is missing first: nothing is concluded, scored or saved until it is there
-            st.warning("Not decided yet. " + " ".join(f"{inert(w)}." for w in sheet.waiting))
+            st.warning(lang._("Not decided yet.") + " " + " ".join(f"{inert(say(w))}." for w in sheet.waiting))
         else:
             adjusted = sheet.adjust and scores is not None
-            (st.success if adjusted else st.info)(inert(sheet.conclusion()))
+            (st.success if adjusted else st.info)(inert(say(sheet.conclusion())))
         if sheet.answers:
             for col, (number, answer) in zip(st.columns(len(sheet.answers)), enumerate(sheet.answers, 1)):
-                col.markdown(f"{number}. {first_upper(answer.question)}  \n**{MARKS[answer.verdict()]}**")
+                col.markdown(f"{number}. {first_upper(say(answer.question))}  \n**{lang._(MARKS[answer.verdict()])}**")
         for col, side in zip(st.columns(2), ("NS", "EW")) if scores and sheet.decided else ():
-            col.metric(SIDE_NAMES[side], scores[side].headline())      # short: never cut off on a phone
+            col.metric(lang.words.sides[side], say(scores[side].headline()))      # short: never cut off on a phone
 
 
-def ruling_summary(ruling: Ruling, heading: str = "The ruling") -> None:
-    questions_box(ruling.worksheet, heading, ruling.scores)
+def ruling_summary(ruling: Ruling, heading: str = N_("The ruling"), lang: Language = ENGLISH) -> None:
+    questions_box(ruling.worksheet, heading, ruling.scores, lang)
 
 
-def ruling_in_force_view(dossier) -> RulingInForce:
+def ruling_in_force_view(dossier, lang: Language = ENGLISH) -> RulingInForce:
     """A saved ruling as it stands: the ruling in force first, with which it is; the director's,
     when the committee replaced it, below, marked superseded; the details and the files for the
     scoring program, of the ruling in force."""
     in_force = dossier.in_force()
-    heading = ("The ruling in force: the appeals committee's decision" if in_force.superseded
-               else "The ruling in force")
-    ruling_summary(in_force.ruling, heading)
-    st.caption(inert(f"This is {in_force.source}."))
+    heading = (N_("The ruling in force: the appeals committee's decision") if in_force.superseded
+               else N_("The ruling in force"))
+    ruling_summary(in_force.ruling, heading, lang)
+    st.caption(inert(lang._("This is {source}.").format(source=lang.say(in_force.source))))
     if dossier.status == "closed":
-        st.caption("The case is closed: its ruling is read-only.")
+        st.caption(lang._("The case is closed: its ruling is read-only."))
     elif dossier.status == "appealed":
-        st.caption("An appeal against this ruling is under way: it stays as the committee hears it.")
-    show_ruling(in_force.ruling, "in_force")
+        st.caption(lang._("An appeal against this ruling is under way: it stays as the committee hears it."))
+    show_ruling(in_force.ruling, "in_force", lang)
     if in_force.ruling.adjusted:
-        score_downloads(dossier.case, in_force)
+        score_downloads(dossier.case, in_force, lang)
     if in_force.superseded:
-        with st.expander("The director's ruling (superseded by the appeals committee)"):
-            ruling_summary(in_force.director, "The director's ruling, superseded")
-            st.text(in_force.director.text)
+        with st.expander(lang._("The director's ruling (superseded by the appeals committee)")):
+            ruling_summary(in_force.director, N_("The director's ruling, superseded"), lang)
+            st.text(lang.say(in_force.director.text))
     return in_force
 
 
-def reopen_control(record_id: int, status: str, username: str) -> None:
+def reopen_control(record_id: int, status: str, username: str, lang: Language = ENGLISH) -> None:
     """A closed case's one way back to the director: reopening it, with a reason kept in its
     history."""
     if status != "closed":
         return
-    with st.expander("Reopen the case"):
-        st.caption("Reopening lets the director rule again; the ruling in force, the appeal and the reason "
-                   "for reopening stay in the case's history.")
-        reason = st.text_input("Why the case is reopened", key=f"reopen_reason_{record_id}", max_chars=1000)
-        if st.button("Reopen the case", key=f"reopen_{record_id}"):
+    with st.expander(lang._("Reopen the case")):
+        st.caption(lang._("Reopening lets the director rule again; the ruling in force, the appeal and the reason "
+                          "for reopening stay in the case's history."))
+        reason = st.text_input(lang._("Why the case is reopened"), key=f"reopen_reason_{record_id}", max_chars=1000)
+        if st.button(lang._("Reopen the case"), key=f"reopen_{record_id}"):
             try:
                 cases.reopen_case(record_id, username, reason)
             except HuddleInputError as exc:
                 show_error(exc)
             else:
-                done("The case is reopened; the reason is kept in its history.")
+                done(lang._("The case is reopened; the reason is kept in its history."))
 
 
-def show_ruling(ruling: Ruling, where: str = "ruling") -> None:
+def show_ruling(ruling: Ruling, where: str = "ruling", lang: Language = ENGLISH) -> None:
     """A ruling's details behind its summary: each question with its reasons, the verdict on each
     alternative, how the scores were reached and the text read to the players."""
-    with st.expander("The four questions, with the reasons"):
+    say = lang.say
+    with st.expander(lang._("The four questions, with the reasons")):
         for number, answer in enumerate(ruling.worksheet.answers, 1):
-            st.markdown(f"**{number}. {first_upper(answer.question)}**: {MARKS[answer.verdict()]}")
+            st.markdown(f"**{number}. {first_upper(say(answer.question))}**: {lang._(MARKS[answer.verdict()])}")
             if answer.reached:
-                plain(answer.reason)
+                plain(say(answer.reason))
             if answer.evidence:
-                plain(answer.evidence, muted=True)
+                plain(say(answer.evidence), muted=True)
     if ruling.la is not None:
-        with st.expander(f"Logical alternatives ({ruling.la.policy.shown})"):
-            verdict_table(ruling.la)
-    with st.expander("How the scores were reached"):
+        with st.expander(lang._("Logical alternatives ({policy})").format(policy=say(ruling.la.policy.shown))):
+            verdict_table(ruling.la, lang)
+    with st.expander(lang._("How the scores were reached")):
         if ruling.adjusted:
-            st.caption(ruling.method)
+            st.caption(say(ruling.method))
         for side in ("NS", "EW"):
             score = ruling.scores[side]
-            detail = [score.components()] if len(score.own_view()) > 1 else []
-            st.markdown(f"**{SIDE_NAMES[side]}**: {score.describe()}")
+            detail = [say(score.components())] if len(score.own_view()) > 1 else []
+            st.markdown(f"**{lang.words.sides[side]}**: {say(score.describe())}")
             if detail or score.arithmetic:
-                st.caption(" · ".join(detail + ([score.arithmetic] if score.arithmetic else [])))
-    with st.expander("The ruling as read to the players"):
+                st.caption(" · ".join(detail + ([say(score.arithmetic)] if score.arithmetic else [])))
+    with st.expander(lang._("The ruling as read to the players")):
         codes = shipped_languages()
         club = _club_language()
-        code = st.selectbox("In", codes, format_func=lambda c: language(c).name, key=f"read_in_{where}_{ruling.case_id}",
-                            index=codes.index(club) if club in codes else 0)
+        code = st.selectbox(lang._("In"), codes, format_func=lambda c: language(c).name,
+                            key=f"read_in_{where}_{ruling.case_id}", index=codes.index(club) if club in codes else 0)
         st.text(language(code).say(ruling.text))
 
 
@@ -121,12 +122,13 @@ def _club_language() -> str:
     return organisations.get_organisation(user.organisation_id).language if user is not None else ""
 
 
-def score_downloads(case, in_force: RulingInForce) -> None:
+def score_downloads(case, in_force: RulingInForce, lang: Language = ENGLISH) -> None:
     """Each side's score under the ruling in force for the scoring program, exact and rounded
     (CSV and USEBIO); the files say which ruling it is."""
     cols = st.columns(2)
     for col, (fmt, ext, mime) in zip(cols, (("csv", "csv", "text/csv"), ("usebio", "xml", "application/xml"))):
-        col.download_button(f"Scores for the scoring program ({fmt.upper()})", score_file(case, in_force, fmt),
+        col.download_button(lang._("Scores for the scoring program ({format})").format(format=fmt.upper()),
+                            score_file(case, in_force, fmt),
                             file_name=f"{case.id}-scores.{ext}", mime=mime, key=f"scores_{fmt}")
 
 
@@ -145,17 +147,18 @@ def made_report(record_id: int, organisation_id: int, code: str = "en") -> tuple
     return report.file_stem, made
 
 
-def report_downloads(record_id: int, organisation_id: int) -> None:
+def report_downloads(record_id: int, organisation_id: int, lang: Language = ENGLISH) -> None:
     """Make the case's report and offer the PDF and the HTML: the bytes this session rendered
     (never a file read back, which another session may have written), kept in the session per
     organisation and case, and saved in the organisation's reports folder."""
     key = f"report_{organisation_id}_{record_id}"
     codes = shipped_languages()
     club = organisations.get_organisation(organisation_id).language
-    code = st.selectbox("The report's language", codes, index=codes.index(club) if club in codes else 0,
+    code = st.selectbox(lang._("The report's language"), codes, index=codes.index(club) if club in codes else 0,
                         format_func=lambda c: language(c).name, key=f"{key}_language")
-    if st.button("Make the report", key=f"{key}_make", help="The facts, the deal, the poll, the four questions, "
-                 "the adjustment arithmetic and the committee's decision, as PDF and HTML"):
+    if st.button(lang._("Make the report"), key=f"{key}_make",
+                 help=lang._("The facts, the deal, the poll, the four questions, the adjustment arithmetic and the "
+                             "committee's decision, as PDF and HTML")):
         try:
             st.session_state[key] = made_report(record_id, organisation_id, code)
         except HuddleInputError as exc:
@@ -166,5 +169,5 @@ def report_downloads(record_id: int, organisation_id: int) -> None:
         case_id, files = made
         cols = st.columns(len(files))
         for col, (fmt, data) in zip(cols, files.items()):
-            col.download_button(f"Download {fmt.upper()}", data, file_name=f"{case_id}.{fmt}",
-                                mime=FORMATS[fmt][0], key=f"{key}_{fmt}")
+            col.download_button(lang._("Download {format}").format(format=fmt.upper()), data,
+                                file_name=f"{case_id}.{fmt}", mime=FORMATS[fmt][0], key=f"{key}_{fmt}")

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.language import first_upper
+from analysis.language import ENGLISH, Language, first_upper
 from analysis.bridge import SEAT_NAMES
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
@@ -28,6 +28,7 @@ from polling import cases
 from polling.accounts import User
 from polling.settings import database_url
 from ui.heavy_view import run_heavy
+from ui.state import page_language
 from ui.widgets import done, inert, show_error, table
 
 
@@ -48,19 +49,21 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
                        may_save: bool) -> None:
     """``may_edit``: the readings, inference and contracts are a form (the director; the committee,
     whose tries are never kept); otherwise the settings kept with the case are shown and run."""
-    st.subheader("Simulation: the unseen hands, dealt")
-    st.caption("Evidence for question 3 and for the outcome tree, never the verdict: the other three hands are "
-               "dealt many times as the auction describes them, without and with what the unauthorized "
-               "information suggests about partner's hand, and each action's contract is played double dummy.")
+    lang = page_language(user)
+    st.subheader(lang._("Simulation: the unseen hands, dealt"))
+    st.caption(lang._("Evidence for question 3 and for the outcome tree, never the verdict: the other three hands are "
+                      "dealt many times as the auction describes them, without and with what the unauthorized "
+                      "information suggests about partner's hand, and each action's contract is played double dummy."))
     if case.kind != "UI":
-        st.info("The simulation weighs what unauthorized information suggests; a "
-                f"{'misinformation' if case.kind == 'MI' else case.kind} case has none to weigh.")
+        st.info(lang._("The simulation weighs what unauthorized information suggests; a misinformation case has none "
+                       "to weigh.") if case.kind == "MI" else
+                lang._("The simulation weighs what unauthorized information suggests; this case has none to weigh."))
         return
     if case.action_index is None:
-        st.info("Say which call is in question (in the case editor), and the simulation can deal the hands.")
+        st.info(lang._("Say which call is in question (in the case editor), and the simulation can deal the hands."))
         return
     if not may_edit and case.simulation is None:
-        st.info("The director has kept no simulation with this case.")
+        st.info(lang._("The director has kept no simulation with this case."))
         return
     saved = case.simulation or SimulationSettings()
     key = f"sim_{record_id}_{version}"
@@ -70,32 +73,36 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
         show_error(exc)
         return
     if not may_edit:
-        st.caption(inert(f"Kept with the case: {settings.deals} deals, seed {settings.seed}"
-                         + (f", partner's hand as the UI suggests it: {settings.inference.text()}"
-                            if settings.inference else "") + "."))
+        st.caption(inert(lang._("Kept with the case: {deals} deals, seed {seed}, partner's hand as the UI suggests "
+                                "it: {hand}.").format(deals=settings.deals, seed=settings.seed,
+                                                      hand=settings.inference.text())
+                         if settings.inference else
+                         lang._("Kept with the case: {deals} deals, seed {seed}.").format(deals=settings.deals,
+                                                                                           seed=settings.seed)))
     run_key = repr((database_url(), record_id, version, json.dumps(settings.to_dict(), sort_keys=True)))
     result = _runs().get(run_key)
     cols = st.columns(3 if may_save else 2)
-    if result is None and cols[0].button(f"Deal {settings.deals} hands and solve", type="primary", key=f"{key}_run"):
+    if result is None and cols[0].button(lang._("Deal {deals} hands and solve").format(deals=settings.deals),
+                                         type="primary", key=f"{key}_run"):
         result = _run(user, case, settings, key)
         if result is not None:
             _runs()[run_key] = result
             # drawn again from the top, so the outcome tree above offers "Fill tricks from the simulation"
             st.session_state[latest_key(record_id)] = result
             st.rerun()
-    if may_save and cols[-1].button("Keep these settings with the case", key=f"{key}_save",
-                                    help="The report then carries this simulation, and anyone can repeat it"):
+    if may_save and cols[-1].button(lang._("Keep these settings with the case"), key=f"{key}_save",
+                                    help=lang._("The report then carries this simulation, and anyone can repeat it")):
         try:
             changed = cases.update_case(record_id, replace(case, simulation=settings), user.username,
                                         opened_version=version)
         except HuddleInputError as exc:
             show_error(exc)
         else:
-            done("Settings kept with the case." if changed else "The case already holds these settings.")
+            done(lang._("Settings kept with the case.") if changed else lang._("The case already holds these settings."))
     if result is not None:
         st.session_state[latest_key(record_id)] = result      # the outcome tree's "Fill tricks from the simulation"
-        show_simulation(result)
-        st.caption(inert(q3_beside(case)))
+        show_simulation(result, lang)
+        st.caption(inert(lang.say(q3_beside(case))))
 
 
 def _settings_form(case: Case, saved: SimulationSettings, key: str) -> SimulationSettings:
@@ -153,17 +160,20 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simu
                      seconds=cost.seconds)
 
 
-def show_simulation(sim: Simulation) -> None:
+def show_simulation(sim: Simulation, lang: Language = ENGLISH) -> None:
+    say = lang.say
     for run in (sim.without, sim.with_inference):
         d = run.dealt
-        st.caption(f"{first_upper(run.label)} (seed {sim.seed}): {d.words()}.")
+        st.caption(lang._("{run} (seed {seed}): {dealt}.").format(run=first_upper(lang._(run.label)), seed=sim.seed,
+                                                                 dealt=say(d.words())))
     if not sim.inference_bites:          # the two runs deal the same hands: nothing to compare
-        st.info(inert("Question 3: " + sim.q3_evidence(sim.alternatives[0]) if sim.alternatives else ""))
+        st.info(inert(lang.labelled(lang._("Question 3"), say(sim.q3_evidence(sim.alternatives[0])))
+                      if sim.alternatives else ""))
     else:
         columns, rows = sim.results_table()
-        table([dict(zip(columns, row)) for row in rows])
+        table([dict(zip((say(c) for c in columns), (say(cell) for cell in row))) for row in rows])
         for a in sim.alternatives:
-            st.info(inert("Question 3, evidence: " + sim.q3_evidence(a)))
+            st.info(inert(lang.labelled(lang._("Question 3, evidence"), say(sim.q3_evidence(a)))))
         st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
     with st.expander("Suggested trick weights for the outcome tree (with the inference)"):
         for o in sim.with_inference.outcomes:
