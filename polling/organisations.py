@@ -15,7 +15,7 @@ from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.law.logical_alternatives import policy
 from analysis.law.poll_rules import PollRules, check_minimum, check_pollees
 from analysis.law.regulations import regulation_for
-from analysis.language import language as language_of
+from analysis.language import N_, language as language_of
 
 from .db import commit_or_refuse, reading, writing
 from .models import DEFAULT_ORGANISATION, Membership, Organisation as OrganisationRow, UserAccount
@@ -23,7 +23,7 @@ from .models import DEFAULT_ORGANISATION, Membership, Organisation as Organisati
 KINDS = ("club", "federation")
 # an account's role in one organisation; an administrator directs and also reopens a case the
 # appeals committee decided (polling.cases.may_reopen_decided)
-ROLES = ("director", "administrator", "committee", "researcher")
+ROLES = (N_("director"), N_("administrator"), N_("committee"), N_("researcher"))
 DIRECTING = ("director", "administrator")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,59}$")
 

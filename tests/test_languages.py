@@ -707,3 +707,20 @@ def test_nothing_on_a_decided_ruling_s_page_escapes_the_catalog(slam, pseudo_lan
     escaped_texts = [t for t in escaped(texts) if "HCP" not in t]      # a hand's description is not yet said
     assert not escaped_texts, escaped_texts
     assert "⟦The four questions, with the reasons⟧" in texts and "⟦The ruling as read to the players⟧" in texts
+
+
+def test_nothing_on_the_accounts_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Accounts page in the club's language: the members' table, the forms, the club's rules
+    with their sources."""
+    at = pseudo_app(monkeypatch)
+    at.switch_page("ui/accounts.py").run()
+    assert not at.exception, at.exception
+    club = organisations.get_organisation(organisations.DEFAULT_ORGANISATION)
+    texts = [t for t in main_texts(at.main) if club.name not in t]
+    from analysis.law.regulations import AUTHORITIES          # the authorities' own initials
+    texts += [o for w in at.main.get("selectbox") for o in w.options
+              if o not in ("tess", *AUTHORITIES) and not o.isdigit()]
+    texts += [str(v) for t in at.main.get("table") for col in t.value.columns[2:] for v in t.value[col]]
+    escaped_texts = [t for t in escaped(texts) if t not in {language(c).name for c in shipped_languages()}]
+    assert not escaped_texts, escaped_texts
+    assert "⟦director⟧" in texts
