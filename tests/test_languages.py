@@ -724,3 +724,21 @@ def test_nothing_on_the_accounts_page_escapes_the_catalog(slam, pseudo_language,
     escaped_texts = [t for t in escaped(texts) if t not in {language(c).name for c in shipped_languages()}]
     assert not escaped_texts, escaped_texts
     assert "⟦director⟧" in texts
+
+
+def test_nothing_on_the_appeal_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Appeal page in the club's language for a committee member: the tabs, the question put
+    to the committee, the vote's form and the ruling under appeal."""
+    from polling import accounts
+    cases.set_status(slam, "appealed", "tess", "North-South appeal")
+    at = pseudo_app(monkeypatch)
+    at.session_state["huddle_user"] = accounts.create_user("cora", "appeals-room", "committee", "Cora")
+    at.session_state["case_id"] = slam
+    at.session_state["appeal_tab"] = "⟦Votes and decision⟧"
+    at.switch_page("ui/committee.py").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    texts = [t for t in main_texts(at.main) if t != case.title and "HCP" not in t]
+    texts += [o for w in at.main.get("radio") for o in w.options]
+    assert not escaped(texts), escaped(texts)
+    assert any(t.startswith("⟦To decide") for t in texts) and "⟦Record my vote⟧" in texts

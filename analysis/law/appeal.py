@@ -16,14 +16,15 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
+from analysis.language import N_
 from analysis.law.logical_alternatives import action_name
 from analysis.limits import check_length
 from analysis.numbers import fraction_str, parse_fraction, percent
 
 DECISIONS = {
-    "uphold": "the director's ruling stands",
-    "modify": "the ruling stands in part: a different adjustment or score",
-    "overturn": "the director's ruling is reversed",
+    N_("uphold"): N_("the director's ruling stands"),
+    N_("modify"): N_("the ruling stands in part: a different adjustment or score"),
+    N_("overturn"): N_("the director's ruling is reversed"),
 }
 MAX_VOTES = 15
 
