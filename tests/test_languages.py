@@ -742,3 +742,16 @@ def test_nothing_on_the_appeal_page_escapes_the_catalog(slam, pseudo_language, m
     texts += [o for w in at.main.get("radio") for o in w.options]
     assert not escaped(texts), escaped(texts)
     assert any(t.startswith("⟦To decide") for t in texts) and "⟦Record my vote⟧" in texts
+
+
+def test_nothing_on_the_case_editor_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Case editor in the club's language: a new case's every field, its help and its choices."""
+    at = pseudo_app(monkeypatch)
+    at.switch_page("ui/case_editor.py").run()
+    at.selectbox(key="ed_irr_type").set_value("hesitation").run()
+    assert not at.exception, at.exception
+    texts = main_texts(at.main)
+    texts += [o for kind in ("radio", "selectbox") for w in at.main.get(kind) for o in w.options
+              if o not in ("—", "") and not o[:1].isdigit()]
+    assert not escaped(texts), escaped(texts)
+    assert "⟦The irregularity⟧" in texts and "⟦hesitation (a break in tempo)⟧" in texts

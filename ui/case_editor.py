@@ -2,15 +2,14 @@
 stored one. Saving validates the whole case; a mistake names its field and nothing is written."""
 import streamlit as st
 
-from analysis.language import first_upper
+from analysis.language import N_, first_upper
 from analysis.files.games import read_games
 from analysis.law import case as case_files
-from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, VULNERABILITY_NAMES, call_symbol, parse_call
+from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, parse_call
 from analysis.law.case import (CROSS_IMPS, IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS,
                                OFFENDING_SIDE_NAMES, OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
 from analysis.law.editions import EDITIONS
 from analysis.errors import HuddleInputError
-from analysis.numbers import counted
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.bridge.scoring import HALVES
@@ -18,11 +17,18 @@ from analysis.bridge.play import position_name
 from huddle import heavy
 from polling import cases, organisations
 from ui.auth import require
+from ui.state import page_language
 from ui.heavy_view import heavy_result
 from ui.widgets import file_upload, inert, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
+SCALES = {"wbf": N_("2-1 (top 2(n−1))"), "acbl": N_("ACBL 1-½ (top n−1)")}
+CROSS_IMPS_WORDS = {"average": N_("averaged over the other tables"), "sum": N_("summed")}
+AGREED_WORDS = {"agreed": N_("yes, agreed"), "disputed": N_("no, disputed"), NO_VALUE: N_("not asked")}
+FOUND_WORDS = {"yes": N_("yes"), "no": N_("no"), NO_VALUE: N_("no finding yet")}
+
 user = require("director")
+lang = page_language(user)                  # the club's language, or the account's own
 ss = st.session_state
 # the page address names the case being edited (/edit?case=<id>), so a reload or a shared link
 # lands on it; "New case" clears it
@@ -32,7 +38,7 @@ if asked and ss.get("ed_address_seen") != asked:
     try:
         ss["editor_case"] = cases.find_case(asked, organisation_id=user.organisation_id)
     except HuddleInputError:
-        st.warning(inert(f"There is no case '{asked[:120]}' here: a new case is open."))
+        st.warning(inert(lang._("There is no case '{case}' here: a new case is open.").format(case=asked[:120])))
         ss["editor_case"] = None
 editing = ss.get("editor_case")
 if editing is not None and not cases.in_organisation(editing, user.organisation_id):
@@ -76,8 +82,9 @@ def read_file() -> None:
         if name or len(data) >= heavy.LARGE_FILE:
             read = heavy_result(user, "reading the file", heavy.games_file, data, name, seconds=heavy.file_seconds(data))
         else:
-            bar = st.progress(0.0, "Reading the file")
-            read = read_games(data, name, lambda share: bar.progress(share, f"Reading the file: {round(100 * share)}%"))
+            bar = st.progress(0.0, lang._("Reading the file"))
+            read = read_games(data, name, lambda share: bar.progress(share, lang.labelled(lang._("Reading the file"),
+                                                                                          lang.percent(share))))
             bar.empty()
     except HuddleInputError as exc:
         ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
@@ -85,7 +92,7 @@ def read_file() -> None:
     ss["_ed_file_read"] = read
     ss["ed_file_games"] = case_files.game_labels(read)
     ss["ed_file_problems"] = [str(p) for p in read.problems]
-    ss["ed_pbn_error"] = None if read.games else "No board of the file could be read."
+    ss["ed_pbn_error"] = None if read.games else lang._("No board of the file could be read.")
     if read.games:
         ss["ed_file_game"] = next(iter(ss["ed_file_games"]))
         use_game()
@@ -103,8 +110,11 @@ def use_game() -> None:
         return
     ss["ed_pbn_error"] = None
     ss["ed_file_notes"] = list(game.warnings)
-    ss["ed_field_from"] = (f"The field is the board's {counted(len(others), 'other table')} in the file; edit it below "
-                           "if some were not in the same event." if others and not game.score_table else None)
+    ss["ed_field_from"] = ((lang._("The field is the board's other table in the file; edit it below if it was not in "
+                                   "the same event.") if len(others) == 1 else
+                            lang._("The field is the board's {count} other tables in the file; edit it below if some "
+                                   "were not in the same event.").format(count=len(others)))
+                           if others and not game.score_table else None)
     state = state_from_case(case)
     for key in ("ed_title", "ed_id", "ed_kind"):   # the file has none of these: keep what was typed
         state.pop(key)
@@ -120,108 +130,109 @@ if "ed_grid_base" not in ss:
 if ss.pop("_ed_read_now", False):            # before any widget of the form is drawn, so the board can fill it
     read_file()
 
-st.title("Edit case" if editing is not None else "New case")
+st.title(lang._("Edit case") if editing is not None else lang._("New case"))
 if editing is not None:
     st.query_params["case"] = ss["ed_id"]          # the case id loaded with the case (not editable)
 elif "case" in st.query_params:
     del st.query_params["case"]
 if editing is not None:
-    st.button("Start a new case instead", on_click=start_new, key="ed_new")
+    st.button(lang._("Start a new case instead"), on_click=start_new, key="ed_new")
 
-with st.expander("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, field)",
+with st.expander(lang._("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, field)"),
                  expanded=editing is None):
     file_upload(user, "PBN or LIN file", ["pbn", "lin", "txt"], "ed_file")
-    st.text_area("…or paste PBN or LIN text", key="ed_pbn", height=160,
+    st.text_area(lang._("…or paste PBN or LIN text"), key="ed_pbn", height=160,
                  placeholder='[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "N:… … … …"]\n'
-                             '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n\nor a BBO LIN: pn|…|md|…|mb|1S|…')
-    st.button("Read the file", on_click=ask_to_read, key="ed_pbn_read")
+                             '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n\nBBO LIN: pn|…|md|…|mb|1S|…')
+    st.button(lang._("Read the file"), on_click=ask_to_read, key="ed_pbn_read")
     if ss.get("ed_file_games"):
-        st.selectbox("Board in the file", list(ss["ed_file_games"]), key="ed_file_game", on_change=use_game)
+        st.selectbox(lang._("Board in the file"), list(ss["ed_file_games"]), key="ed_file_game", on_change=use_game)
     if ss.get("ed_field_from"):
         st.caption(ss["ed_field_from"])
     for problem in ss.get("ed_file_problems", []):
-        st.warning(inert(f"Not read: {problem}"))
+        st.warning(inert(lang.labelled(lang._("Not read"), problem)))
     for note in ss.get("ed_file_notes", []):
-        st.warning(inert(f"In this board of the file: {note}"))
+        st.warning(inert(lang.labelled(lang._("In this board of the file"), note)))
     if ss.get("ed_pbn_error"):
         st.error(inert(ss["ed_pbn_error"]))
 
-st.subheader("The case")
-st.text_input("Title", key="ed_title", max_chars=300)
+st.subheader(lang._("The case"))
+st.text_input(lang._("Title"), key="ed_title", max_chars=300)
 c1, c2, c3 = st.columns(3)
-c1.radio("Kind", KINDS, key="ed_kind", horizontal=True, format_func=KIND_NAMES.get)
-c2.selectbox("Form of scoring", SCORING_FORMS, key="ed_scoring", format_func=lambda s: SCORING_NAMES[s][:1].upper() + SCORING_NAMES[s][1:])
-c3.text_input("Class of players", key="ed_class")
+c1.radio(lang._("Kind"), KINDS, key="ed_kind", horizontal=True, format_func=lambda k: lang._(KIND_NAMES[k]))
+c2.selectbox(lang._("Form of scoring"), SCORING_FORMS, key="ed_scoring", format_func=lambda s: first_upper(lang._(SCORING_NAMES[s])))
+c3.text_input(lang._("Class of players"), key="ed_class")
 c1, c2, c3 = st.columns(3)
-c1.selectbox("Laws in force", EDITIONS, key="ed_laws", format_func=lambda e: f"{e} edition",
-             help="The edition the event played under: it decides which adjustment methods exist and how "
-                  "the laws are numbered")
-c2.radio("Matchpoint scale", ("wbf", "acbl"), key="ed_scale", horizontal=True,
-         format_func={"wbf": "2-1 (top 2(n−1))", "acbl": "ACBL 1-½ (top n−1)"}.get)
-c3.checkbox("Knockout match (one result per board)", key="ed_knockout",
-            help="IMPs only: split scores are averaged into one result (Law 86)")
+c1.selectbox(lang._("Laws in force"), EDITIONS, key="ed_laws", format_func=lambda e: lang._("{year} edition").format(year=e),
+             help=lang._("The edition the event played under: it decides which adjustment methods exist and how "
+                  "the laws are numbered"))
+c2.radio(lang._("Matchpoint scale"), ("wbf", "acbl"), key="ed_scale", horizontal=True,
+         format_func=lambda k: lang._(SCALES[k]))
+c3.checkbox(lang._("Knockout match (one result per board)"), key="ed_knockout",
+            help=lang._("IMPs only: split scores are averaged into one result (Law 86)"))
 c1, c2, c3 = st.columns(3)
 ss.setdefault("ed_butler_drop", None)
 ss.setdefault("ed_skip_bid", DEFAULT_SKIP_BID_PAUSE)
 if ss.get("ed_scoring") == "butler":
-    c1.number_input("Butler: scores dropped at each end", min_value=0, max_value=1000, step=1,
-                    key="ed_butler_drop", placeholder="the usual rule",
-                    help="Blank: the usual rule, none for 3 scores or fewer, 1 at each end for 4 to 10 scores, "
-                         "2 for 11 to 25, one more for every further 15")
+    c1.number_input(lang._("Butler: scores dropped at each end"), min_value=0, max_value=1000, step=1,
+                    key="ed_butler_drop", placeholder=lang._("the usual rule"),
+                    help=lang._("Blank: the usual rule, none for 3 scores or fewer, 1 at each end for 4 to 10 scores, "
+                         "2 for 11 to 25, one more for every further 15"))
     ss.setdefault("ed_butler_with_table", True)
-    c2.checkbox("Butler: this table's own score is in the datum", key="ed_butler_with_table",
-                help="On (as scoring programs do it): the datum is taken over all the board's results; off: from the "
-                     "other tables only")
-    c2.radio("Butler: an exact half rounds", tuple(HALVES), key="ed_butler_halves", horizontal=True,
-             format_func=lambda h: HALVES[h])
+    c2.checkbox(lang._("Butler: this table's own score is in the datum"), key="ed_butler_with_table",
+                help=lang._("On (as scoring programs do it): the datum is taken over all the board's results; off: from the "
+                     "other tables only"))
+    c2.radio(lang._("Butler: an exact half rounds"), tuple(HALVES), key="ed_butler_halves", horizontal=True,
+             format_func=lambda h: lang._(HALVES[h]))
 elif ss.get("ed_scoring") == "cross-imps":
-    c1.radio("Cross-IMPs", CROSS_IMPS, key="ed_cross_imps", horizontal=True,
-             format_func={"average": "averaged over the other tables", "sum": "summed"}.get)
-c3.selectbox("Pause after a skip bid", tuple(SKIP_BID_PAUSES), key="ed_skip_bid",
-             format_func=lambda name: SKIP_BID_PAUSES[name].title,
-             help="The regulation the event plays under: how long the player after a jump is asked to wait"
-                  + (f"; a call sooner than {ss['ed_skip_haste']} seconds is undue haste (the club's setting)"
-                     if ss.get("ed_skip_haste") else ""))
+    c1.radio(lang._("Cross-IMPs"), CROSS_IMPS, key="ed_cross_imps", horizontal=True,
+             format_func=lambda k: lang._(CROSS_IMPS_WORDS[k]))
+c3.selectbox(lang._("Pause after a skip bid"), tuple(SKIP_BID_PAUSES), key="ed_skip_bid",
+             format_func=lambda name: lang.say(SKIP_BID_PAUSES[name].title),
+             help=lang._("The regulation the event plays under: how long the player after a jump is asked to wait; "
+                         "a call sooner than {seconds} seconds is undue haste (the club's setting)").format(
+                 seconds=ss["ed_skip_haste"]) if ss.get("ed_skip_haste") else
+             lang._("The regulation the event plays under: how long the player after a jump is asked to wait"))
 ss.setdefault("ed_poll_min", None)
-c2.number_input("Rules for polls: the fewest pollees that decide (blank: none)", min_value=1, max_value=100, step=1,
-                key="ed_poll_min", help="Below this many answers question 2 stays open: poll more, or record your own "
-                                        "judgement. A new case starts from the organisation's rules.")
+c2.number_input(lang._("Rules for polls: the fewest pollees that decide (blank: none)"), min_value=1, max_value=100, step=1,
+                key="ed_poll_min", help=lang._("Below this many answers question 2 stays open: poll more, or record your own "
+                                        "judgement. A new case starts from the organisation's rules."))
 ss.setdefault("ed_poll_who", "")
-c3.selectbox("Rules for polls: who may be polled", ["", *WHO_MAY_BE_POLLED], key="ed_poll_who",
-             format_func=lambda w: WHO_MAY_BE_POLLED[w] if w else "the rules do not say",
-             help="A poll with pollees the rules exclude does not decide question 2: poll again, or record your own "
-                  "judgement")
+c3.selectbox(lang._("Rules for polls: who may be polled"), ["", *WHO_MAY_BE_POLLED], key="ed_poll_who",
+             format_func=lambda w: lang._(WHO_MAY_BE_POLLED[w]) if w else lang._("the rules do not say"),
+             help=lang._("A poll with pollees the rules exclude does not decide question 2: poll again, or record your own "
+                  "judgement"))
 c1, c2, c3 = st.columns(3)
-c1.text_input("Event", key="ed_event")
-c2.text_input("Session", key="ed_session")
-c3.text_input("Case id (blank: made from the title)", key="ed_id", disabled=editing is not None)
+c1.text_input(lang._("Event"), key="ed_event")
+c2.text_input(lang._("Session"), key="ed_session")
+c3.text_input(lang._("Case id (blank: made from the title)"), key="ed_id", disabled=editing is not None)
 
-st.subheader("Board")
+st.subheader(lang._("Board"))
 c1, c2, c3 = st.columns(3)
-c1.number_input("Board number (0: not known)", min_value=0, step=1, key="ed_number")
-c2.selectbox("Dealer", tuple(SEATS), key="ed_dealer", format_func=SEAT_NAMES.get)
-c3.selectbox("Vulnerability", VULNERABILITIES, key="ed_vul", format_func=VULNERABILITY_NAMES.get)
-st.caption("Hands as spades.hearts.diamonds.clubs, e.g. AKQ2.KQ2.AK2.AK2; leave a hand blank if "
-           "it is not known.")
+c1.number_input(lang._("Board number (0: not known)"), min_value=0, step=1, key="ed_number")
+c2.selectbox(lang._("Dealer"), tuple(SEATS), key="ed_dealer", format_func=lang.seat)
+c3.selectbox(lang._("Vulnerability"), VULNERABILITIES, key="ed_vul", format_func=lambda v: lang.words.vulnerability[v])
+st.caption(lang._("Hands as spades.hearts.diamonds.clubs, e.g. AKQ2.KQ2.AK2.AK2; leave a hand blank if "
+           "it is not known."))
 cols = st.columns(2)
 for i, s in enumerate(SEATS):
-    cols[i % 2].text_input(SEAT_NAMES[s], key=HAND_KEYS[s])
+    cols[i % 2].text_input(lang.seat(s), key=HAND_KEYS[s])
 
-st.subheader("Auction")
-st.caption("One row per call from the dealer. Mark each call alerted, explained (the explanation "
-           "given; in MI cases also the correct one), slow (with seconds) or with a remark.")
+st.subheader(lang._("Auction"))
+st.caption(lang._("One row per call from the dealer. Mark each call alerted, explained (the explanation "
+           "given; in MI cases also the correct one), slow (with seconds) or with a remark."))
 grid = st.data_editor(
     ss["ed_grid_base"], num_rows="dynamic", hide_index=False, width="stretch",
     key=f"ed_grid_{ss.get('ed_grid_version', 0)}",
     column_config={
-        "call": st.column_config.TextColumn("call", help="1♠ or 1S, 3NT, Pass, Double or X, Redouble or XX",
+        "call": st.column_config.TextColumn(lang._("call"), help=lang._("1♠ or 1S, 3NT, Pass, Double or X, Redouble or XX"),
                                             required=True),
-        "alerted": st.column_config.CheckboxColumn("alerted", default=False),
-        "explanation": st.column_config.TextColumn("explanation given"),
-        "correct explanation": st.column_config.TextColumn("correct explanation"),
-        "slow": st.column_config.CheckboxColumn("slow", default=False),
-        "seconds": st.column_config.NumberColumn("seconds", min_value=0, step=1),
-        "remark": st.column_config.TextColumn("remark"),
+        "alerted": st.column_config.CheckboxColumn(lang._("alerted"), default=False),
+        "explanation": st.column_config.TextColumn(lang._("explanation given")),
+        "correct explanation": st.column_config.TextColumn(lang._("correct explanation")),
+        "slow": st.column_config.CheckboxColumn(lang._("slow"), default=False),
+        "seconds": st.column_config.NumberColumn(lang._("seconds"), min_value=0, step=1),
+        "remark": st.column_config.TextColumn(lang._("remark")),
     })
 call_options = list(range(len(grid)))
 for key in ("ed_irr_call", "ed_action"):
@@ -231,89 +242,93 @@ for key in ("ed_irr_call", "ed_action"):
         ss[key] = None
 
 
+def seat_or_none(seat: str) -> str:
+    return lang.seat(seat) if seat in SEAT_NAMES else seat
+
+
 def call_label(i):
     value = grid.iloc[i]["call"]
     try:
-        return f"{i + 1}. {call_symbol(parse_call(str(value)))}"
+        return f"{i + 1}. {lang.call(parse_call(str(value)))}"
     except (HuddleInputError, ValueError, KeyError):
         return f"{i + 1}. {value}"
 
 
-st.subheader("The irregularity")
+st.subheader(lang._("The irregularity"))
 c1, c2, c3 = st.columns(3)
-c1.selectbox("What happened", (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type",
-             format_func=lambda t: IRREGULARITY_NAMES.get(t, t))
-c2.selectbox("By (who transmitted it)", (NO_VALUE,) + tuple(SEATS), key="ed_irr_by",
-             format_func=lambda s: SEAT_NAMES.get(s, s),
-             help="For a hesitation, remark or gesture: the player; for an explanation or alert: the partner who gave it")
-c3.selectbox("At call", call_options, key="ed_irr_call", format_func=call_label, index=None,
+c1.selectbox(lang._("What happened"), (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type",
+             format_func=lambda t: lang._(IRREGULARITY_NAMES[t]) if t in IRREGULARITY_NAMES else t)
+c2.selectbox(lang._("By (who transmitted it)"), (NO_VALUE,) + tuple(SEATS), key="ed_irr_by",
+             format_func=seat_or_none,
+             help=lang._("For a hesitation, remark or gesture: the player; for an explanation or alert: the partner who gave it"))
+c3.selectbox(lang._("At call"), call_options, key="ed_irr_call", format_func=call_label, index=None,
              placeholder=NO_VALUE, disabled=bool(ss.get("ed_irr_after")))
-c3.checkbox("After the final pass, before the opening lead", key="ed_irr_after",
-            help="A question or remark in the clarification period: at no call of the auction")
+c3.checkbox(lang._("After the final pass, before the opening lead"), key="ed_irr_after",
+            help=lang._("A question or remark in the clarification period: at no call of the auction"))
 c1, c2, c3 = st.columns(3)
-c1.number_input("Seconds taken (as recorded)", min_value=0, max_value=3600, step=1, key="ed_irr_seconds")
-c2.checkbox("Both sides agree on the seconds", key="ed_irr_agreed_seconds")
-c3.selectbox("Received by", (NO_VALUE,) + tuple(SEATS), key="ed_irr_to", format_func=lambda s: SEAT_NAMES.get(s, s),
-             help="Blank: the partner of the player who transmitted it")
-st.radio("Do both sides agree it happened (for a break in tempo: that it was an unmistakable hesitation)?",
+c1.number_input(lang._("Seconds taken (as recorded)"), min_value=0, max_value=3600, step=1, key="ed_irr_seconds")
+c2.checkbox(lang._("Both sides agree on the seconds"), key="ed_irr_agreed_seconds")
+c3.selectbox(lang._("Received by"), (NO_VALUE,) + tuple(SEATS), key="ed_irr_to", format_func=seat_or_none,
+             help=lang._("Blank: the partner of the player who transmitted it"))
+st.radio(lang._("Do both sides agree it happened (for a break in tempo: that it was an unmistakable hesitation)?"),
          ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True,
-         format_func={"agreed": "yes, agreed", "disputed": "no, disputed", NO_VALUE: "not asked"}.get)
-st.text_area("Description", key="ed_irr_description", max_chars=2000)
+         format_func=lambda a: lang._(AGREED_WORDS[a]))
+st.text_area(lang._("Description"), key="ed_irr_description", max_chars=2000)
 if ss.get("ed_irr_type") not in (None, NO_VALUE):
-    with st.expander("The facts as each side told them, and the director's finding (Law 85)",
+    with st.expander(lang._("The facts as each side told them, and the director's finding (Law 85)"),
                      expanded=ss.get("ed_irr_agreed") != "agreed"):
-        st.caption("A fact is established by both sides' agreement or by the director's finding on the balance of "
-                   "probabilities, nothing else; until then the ruling waits for it.")
+        st.caption(lang._("A fact is established by both sides' agreement or by the director's finding on the balance of "
+                   "probabilities, nothing else; until then the ruling waits for it."))
         ss.setdefault("ed_irr_statements", [])
         ss["ed_irr_statements"] = st.data_editor(
             ss["ed_irr_statements"] or [{"by": "", "said": "", "seconds": None, "at": ""}],
             key=f"ed_irr_statements_grid_{ss.get('ed_grid_version', 0)}", num_rows="dynamic", width="stretch",
-            column_config={"by": st.column_config.TextColumn("who (a seat, a side or a name)"),
-                           "said": st.column_config.TextColumn("what they said"),
-                           "seconds": st.column_config.NumberColumn("seconds", min_value=0, max_value=3600, step=1),
-                           "at": st.column_config.TextColumn("when heard")})
+            column_config={"by": st.column_config.TextColumn(lang._("who (a seat, a side or a name)")),
+                           "said": st.column_config.TextColumn(lang._("what they said")),
+                           "seconds": st.column_config.NumberColumn(lang._("seconds"), min_value=0, max_value=3600, step=1),
+                           "at": st.column_config.TextColumn(lang._("when heard"))})
         f1, f2 = st.columns(2)
-        f1.radio("The director finds it happened", ("yes", "no", NO_VALUE), key="ed_irr_found", horizontal=True,
-                 format_func={"yes": "yes", "no": "no", NO_VALUE: "no finding yet"}.get)
-        f2.number_input("The director finds it took (seconds)", min_value=0, max_value=3600, step=1, value=None,
+        f1.radio(lang._("The director finds it happened"), ("yes", "no", NO_VALUE), key="ed_irr_found", horizontal=True,
+                 format_func=lambda f: lang._(FOUND_WORDS[f]))
+        f2.number_input(lang._("The director finds it took (seconds)"), min_value=0, max_value=3600, step=1, value=None,
                         key="ed_irr_found_seconds")
-        st.text_input("Why (the balance of probabilities)", key="ed_irr_found_reason", max_chars=1000)
-st.text_input("The play, cards in the order played from the opening lead (e.g. C8 C7 CA C5)", key="ed_play",
-              help="Needed for a lead or play case; read from a file's [Play] or a LIN movie")
+        st.text_input(lang._("Why (the balance of probabilities)"), key="ed_irr_found_reason", max_chars=1000)
+st.text_input(lang._("The play, cards in the order played from the opening lead (e.g. C8 C7 CA C5)"), key="ed_play",
+              help=lang._("Needed for a lead or play case; read from a file's [Play] or a LIN movie"))
 played = ss.get("ed_play", "").replace(",", " ").split()
 card_options = list(range(len(played)))
 if ss.get("ed_card") is not None and ss["ed_card"] not in card_options:
     ss["ed_card"] = None
 c1, c2 = st.columns(2)
-c1.selectbox("Action in question", call_options, key="ed_action", format_func=call_label, index=None,
-             placeholder="the call the ruling is about")
-c2.selectbox("or a card (a lead or play case)", card_options, key="ed_card", index=None, placeholder="the card",
-             format_func=lambda k: f"{position_name(k)}: {played[k]}")
+c1.selectbox(lang._("Action in question"), call_options, key="ed_action", format_func=call_label, index=None,
+             placeholder=lang._("the call the ruling is about"))
+c2.selectbox(lang._("or a card (a lead or play case)"), card_options, key="ed_card", index=None, placeholder=lang._("the card"),
+             format_func=lambda k: lang.labelled(lang.say(position_name(k)), played[k]))
 
-st.subheader("Results")
+st.subheader(lang._("Results"))
 c1, c2, c3 = st.columns(3)
-c1.text_input("Table result: contract and result (e.g. 4♠X-1)", key="ed_contract")
-c2.selectbox("Declarer", (NO_VALUE,) + tuple(SEATS), key="ed_declarer", format_func=lambda s: SEAT_NAMES.get(s, s))
-c3.checkbox("Passed out", key="ed_passed_out")
+c1.text_input(lang._("Table result: contract and result (e.g. 4♠X-1)"), key="ed_contract")
+c2.selectbox(lang._("Declarer"), (NO_VALUE,) + tuple(SEATS), key="ed_declarer", format_func=seat_or_none)
+c3.checkbox(lang._("Passed out"), key="ed_passed_out")
 c1, c2, c3 = st.columns(3)
-c1.text_input("or the North-South score alone", key="ed_ns_score")
-c2.text_input("Field: North-South scores (420*4 400 …)", key="ed_field")
-c3.text_input("Other table's North-South score (teams)", key="ed_other")
-st.radio("Offending side", (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True,
-         format_func=lambda s: first_upper(OFFENDING_SIDE_NAMES.get(s, s)))
-st.text_area("Director's notes", key="ed_notes", max_chars=5000)
-st.text_input("Source", key="ed_source")
+c1.text_input(lang._("or the North-South score alone"), key="ed_ns_score")
+c2.text_input(lang._("Field: North-South scores (420*4 400 …)"), key="ed_field")
+c3.text_input(lang._("Other table's North-South score (teams)"), key="ed_other")
+st.radio(lang._("Offending side"), (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True,
+         format_func=lambda s: first_upper(lang._(OFFENDING_SIDE_NAMES[s])) if s in OFFENDING_SIDE_NAMES else s)
+st.text_area(lang._("Director's notes"), key="ed_notes", max_chars=5000)
+st.text_input(lang._("Source"), key="ed_source")
 
 closed = editing is not None and cases.get_case(editing).status == "closed"
 if closed:
-    st.info("This case is closed, so it is read-only. Reopen it on the Ruling page (the reopening is kept in its "
-            "history) to change it, or start a new case.")
-elif st.button("Save the case", type="primary", key="ed_save"):
+    st.info(lang._("This case is closed, so it is read-only. Reopen it on the Ruling page (the reopening is kept in its "
+            "history) to change it, or start a new case."))
+elif st.button(lang._("Save the case"), type="primary", key="ed_save"):
     try:
         case = case_files.Case.from_dict(case_dict_from_state(ss, grid))
         if editing is None:
             saved_id = cases.create_case(case, user.username, organisation_id=user.organisation_id)
-            changed = ["created"]
+            changed = [N_("created")]
         else:
             changed = cases.update_case(editing, case, user.username, opened_version=ss.get("ed_opened_version"))
             saved_id = editing
@@ -324,7 +339,8 @@ elif st.button("Save the case", type="primary", key="ed_save"):
         ss["ed_opened_version"] = cases.get_case(saved_id).version      # this editor's own save is the base now
         # the address names the saved case: a reload or a shared link opens it, not a blank form
         st.query_params["case"] = ss["ed_address_seen"] = case.id
-        st.success("Saved: " + ", ".join(changed) if changed else "Nothing changed.")
+        st.success(lang.labelled(lang._("Saved"), ", ".join(lang.say(c) for c in changed)) if changed
+                   else lang._("Nothing changed."))
         c1, c2 = st.columns(2)
-        c1.page_link("ui/case_view.py", label="Open the case", query_params={"case": case.id})
-        c2.page_link("ui/poll_builder.py", label="Next: build the poll", query_params={"case": case.id})
+        c1.page_link("ui/case_view.py", label=lang._("Open the case"), query_params={"case": case.id})
+        c2.page_link("ui/poll_builder.py", label=lang._("Next: build the poll"), query_params={"case": case.id})

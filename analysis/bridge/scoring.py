@@ -294,8 +294,8 @@ def butler_default_trim(n: int) -> int:
     return 0 if n <= 3 else max(0, math.ceil((n - 10) / 15) + 1)
 
 
-HALVES = {"away from zero": "halves away from zero (-475 → -480, 475 → 480)",
-          "up": "halves up (-475 → -470, 475 → 480)"}
+HALVES = {"away from zero": N_("halves away from zero (-475 → -480, 475 → 480)"),
+          "up": N_("halves up (-475 → -470, 475 → 480)")}
 
 
 def round_to_ten(value: Fraction, halves: str = "away from zero") -> int:
