@@ -33,8 +33,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench.streamlit_client import PageSession, upload  # noqa: E402
 from bench.common import percentile, vote  # noqa: E402
-from browser import streamlit_server  # noqa: E402
-from proxy import proxy_in_front  # noqa: E402
+from browser import child_processes, streamlit_server  # noqa: E402
+from proxy import proxy_in_front, status_from  # noqa: E402
 from polling import accounts, cases, services, setup  # noqa: E402
 from polling.dossier import load_dossier  # noqa: E402
 from analysis.law import case as case_files  # noqa: E402
@@ -54,15 +54,7 @@ def _pss_kb(pid: int) -> int:
 
 def tree_mb(pid: int, detail: bool = False) -> float:
     """The memory of a process and every process below it (its workers), proportional set size."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                status = (entry / "status").read_text()
-            except OSError:
-                continue
-            parent = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("PPid:")), 0)
-            children.setdefault(parent, []).append(int(entry.name))
+    children = child_processes()
     total, stack, seen = 0, [pid], {pid}
     while stack:
         here = stack.pop()
@@ -183,30 +175,17 @@ class SignInFlood:
     def __init__(self, base: str):
         self.base, self.stop, self.bystander = base, threading.Event(), []
 
-    def _ask(self, method: str, path: str, source: str = "127.0.0.1", body: bytes | None = None) -> int:
-        import http.client
-        host, port = self.base.removeprefix("http://").split(":")
-        connection = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(source, 0))
-        headers = {"Origin": self.base, "Content-Type": "application/x-www-form-urlencoded"} if body else {}
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            return connection.getresponse().status
-        except OSError:
-            return 0
-        finally:
-            connection.close()
-
     def _wrong(self, k: int) -> None:
         import urllib.parse
         i = k
         while not self.stop.is_set():
             body = urllib.parse.urlencode({"username": f"td{i % 5}", "password": f"wrong-{i}"}).encode()
-            self._ask("POST", "/auth/login", f"127.0.1.{i % 50 + 1}", body)
+            status_from(self.base, "POST", "/auth/login", f"127.0.1.{i % 50 + 1}", body)
             i += 48
 
     def _watch(self) -> None:
         while not self.stop.is_set():
-            self.bystander.append(self._ask("GET", "/auth/login"))
+            self.bystander.append(status_from(self.base, "GET", "/auth/login"))
             time.sleep(0.1)
 
     async def run(self) -> None:

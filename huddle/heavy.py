@@ -43,6 +43,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -86,37 +87,19 @@ class Job:
     finished: threading.Event = field(default_factory=threading.Event)
 
 
-def _default_workers() -> int:
-    given = os.environ.get("HUDDLE_HEAVY_WORKERS", "")
-    return int(given) if given.isdecimal() and int(given) > 0 else max(1, (os.cpu_count() or 2) - 1)
-
-
-def _default_waiting() -> int:
-    given = os.environ.get("HUDDLE_HEAVY_WAITING", "")
-    return int(given) if given.isdecimal() else 8
-
-
-def _default_abandon_after() -> float:
-    given = os.environ.get("HUDDLE_HEAVY_ABANDON_SECONDS", "")
-    return float(given) if given.isdecimal() and int(given) > 0 else ABANDON_AFTER
-
-
-def _default_memory_mb() -> int:
-    given = os.environ.get("HUDDLE_HEAVY_MEMORY_MB", "")
-    return int(given) if given.isdecimal() and int(given) > 0 else 1024
+def _setting(name: str, default: int, least: int = 1) -> int:
+    """A whole-number bound from the environment (``HUDDLE_HEAVY_…``); the default when it is
+    not set, not a number or below ``least``."""
+    given = os.environ.get(name, "")
+    return int(given) if given.isdecimal() and int(given) >= least else default
 
 
 def _resident_mb(pid: int) -> float:
     try:
-        pages = int(open(f"/proc/{pid}/statm").read().split()[1])
+        pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
     except (OSError, IndexError, ValueError):
         return 0.0
     return pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
-
-
-def _default_cpu_seconds() -> float:
-    given = os.environ.get("HUDDLE_HEAVY_CPU_SECONDS", "")
-    return float(given) if given.isdecimal() and int(given) > 0 else 600.0
 
 
 def duration(seconds: float) -> str:
@@ -180,11 +163,11 @@ class HeavyWork:
 
     def __init__(self, workers: int | None = None, waiting: int | None = None, cpu_seconds: float | None = None,
                  abandon_after: float | None = None, memory_mb: int | None = None):
-        self.size = workers or _default_workers()
-        self.bound = _default_waiting() if waiting is None else waiting
-        self.cpu_seconds = cpu_seconds or _default_cpu_seconds()
-        self.abandon_after = abandon_after or _default_abandon_after()
-        self.memory_mb = memory_mb or _default_memory_mb()
+        self.size = workers or _setting("HUDDLE_HEAVY_WORKERS", max(1, (os.cpu_count() or 2) - 1))
+        self.bound = _setting("HUDDLE_HEAVY_WAITING", 8, least=0) if waiting is None else waiting
+        self.cpu_seconds = cpu_seconds or _setting("HUDDLE_HEAVY_CPU_SECONDS", 600)
+        self.abandon_after = abandon_after or _setting("HUDDLE_HEAVY_ABANDON_SECONDS", int(ABANDON_AFTER))
+        self.memory_mb = memory_mb or _setting("HUDDLE_HEAVY_MEMORY_MB", 1024)
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._queue: OrderedDict[int, Job] = OrderedDict()        # waiting, first come first

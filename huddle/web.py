@@ -331,16 +331,9 @@ def _warm_script() -> bytes:
     scripts of the widgets the other pages draw (the same modules Streamlit imports later: they
     are evaluated once), so that moving to the Ruling page does not wait for them. Nothing is
     drawn or run; a page that never goes idle never imports them."""
-    import os
-
-    from streamlit import file_util
-    folder = os.path.join(file_util.get_static_dir(), "static", "js")
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return b""
-    wanted = [f"./static/js/{name}" for name in sorted(names)
-              if name.endswith(".js") and name.split(".", 1)[0] in WARMED and name.count(".") == 2]
+    wanted = sorted(f".{path}" for path in streamlit_assets() if path.startswith("/static/js/")
+                    and path.endswith(".js") and path.rsplit("/", 1)[1].count(".") == 2
+                    and path.rsplit("/", 1)[1].split(".", 1)[0] in WARMED)
     if not wanted:
         return b""
     return ("<script>addEventListener('load',()=>setTimeout(()=>(window.requestIdleCallback||setTimeout)(()=>"

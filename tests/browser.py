@@ -33,6 +33,20 @@ def resident_mb(pid: int) -> float:
     return 0.0
 
 
+def child_processes() -> dict[int, list[int]]:
+    """Every running process's children, by the parent's process id (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            parent = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("PPid:")), 0)
+            children.setdefault(parent, []).append(int(entry.name))
+    return children
+
+
 def chromium_path() -> str | None:
     return shutil.which("chromium") or (os.path.exists("/usr/bin/chromium") and "/usr/bin/chromium") or None
 

@@ -83,6 +83,23 @@ def proxy_in_front(bases: list[str]):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def status_from(base: str, method: str, path: str, source: str = "127.0.0.1", body: bytes | None = None) -> int:
+    """The status of one request to ``base`` sent from the loopback address ``source`` (any of
+    127.0.0.0/8: many visitors on one machine), a form posted from the site's own page when
+    ``body`` is given; 0 when the connection fails."""
+    import http.client
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(source, 0))
+    headers = {"Origin": base, "Content-Type": "application/x-www-form-urlencoded"} if body else {}
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        return connection.getresponse().status
+    except OSError:
+        return 0
+    finally:
+        connection.close()
+
+
 def server_pid(base: str) -> int:
     """The process serving ``base`` (found by its command line's port)."""
     port = base.rsplit(":", 1)[1].encode()

@@ -3,11 +3,10 @@ ruling of the LAWS.033 6♦ case, deals the hands, sees question 3's evidence an
 the section reads without sideways scrolling on a phone's width."""
 import os
 import time
-from pathlib import Path
 
 import pytest
 
-from browser import ARTIFACTS, SERVER_PIDS, sign_in, streamlit_server
+from browser import ARTIFACTS, SERVER_PIDS, child_processes, sign_in, streamlit_server
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
@@ -61,15 +60,8 @@ def test_a_director_deals_the_unseen_hands_and_reads_question_3s_evidence(server
 def _heavy_workers(server_pid: int) -> list[int]:
     """The server's heavy-work processes: the children of its forkserver (itself a child of the
     server)."""
-    parents = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(stat.parent.name)] = int(fields[1])
-    forkservers = [pid for pid, parent in parents.items() if parent == server_pid]
-    return [pid for pid, parent in parents.items() if parent in forkservers]
+    children = child_processes()
+    return [pid for forkserver in children.get(server_pid, []) for pid in children.get(forkserver, [])]
 
 
 def test_a_simulation_whose_page_is_closed_stops(server, browser):

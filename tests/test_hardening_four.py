@@ -212,11 +212,10 @@ def test_a_flood_of_wrong_sign_ins_through_haproxy_never_takes_the_process_out(t
     addresses made the health check slower than the proxy allowed; the process was marked down
     and a bystander got 503 on 21 of 33 requests."""
     import concurrent.futures
-    import http.client
     import time
     import urllib.parse
     from polling import accounts, setup
-    from proxy import haproxy_path, servers_behind_proxy
+    from proxy import haproxy_path, servers_behind_proxy, status_from
     if haproxy_path() is None:
         pytest.skip("HAProxy is needed (make test installs it)")
     url = f"sqlite:///{tmp_path / 'flood.sqlite'}"
@@ -224,25 +223,15 @@ def test_a_flood_of_wrong_sign_ins_through_haproxy_never_takes_the_process_out(t
     accounts.create_user("td", "table-director", "director", url=url)
     env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "flood", "HUDDLE_TRUSTED_PROXIES": "127.0.0.1"}
     with servers_behind_proxy(env, 1) as (base, _):
-        host, port = base.removeprefix("http://").split(":")
-
-        def ask(method: str, path: str, source: str = "127.0.0.1", body: bytes | None = None) -> int:
-            connection = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(source, 0))
-            headers = {"Origin": base, "Content-Type": "application/x-www-form-urlencoded"} if body else {}
-            connection.request(method, path, body=body, headers=headers)
-            status = connection.getresponse().status
-            connection.close()
-            return status
-
         def wrong(i: int) -> int:           # 50 addresses of the loopback network, each through the proxy
             body = urllib.parse.urlencode({"username": f"td{i % 5}", "password": f"wrong-{i}"}).encode()
-            return ask("POST", "/auth/login", f"127.0.1.{i % 50 + 1}", body)
+            return status_from(base, "POST", "/auth/login", f"127.0.1.{i % 50 + 1}", body)
 
         with concurrent.futures.ThreadPoolExecutor(48) as pool:
             flood = [pool.submit(wrong, i) for i in range(240)]
             bystander = []
             while not all(f.done() for f in flood) or len(bystander) < 33:
-                bystander.append(ask("GET", "/auth/login"))
+                bystander.append(status_from(base, "GET", "/auth/login"))
                 time.sleep(0.1)
             answers = [f.result() for f in flood]
     assert bystander.count(200) == len(bystander), bystander          # never a 503: the process stayed in

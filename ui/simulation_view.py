@@ -148,9 +148,7 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simu
     """The run on the server's workers, its cost measured first: a description too rare to deal
     within the dealer's bounds is refused before it queues."""
     try:
-        cost = simulation_cost(case, settings)
-        if cost.too_rare():
-            raise HuddleInputError("simulation.deals", cost.too_rare())
+        cost = simulation_cost(case, settings).refuse_if_too_rare("simulation.deals")
     except HuddleInputError as exc:
         show_error(exc)
         return None

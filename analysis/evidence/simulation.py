@@ -394,6 +394,14 @@ class SimulationCost:
                         f"{self.deals:,} deals asked. Loosen the rarest description, or check the readings of the calls")
         return ""
 
+    def refuse_if_too_rare(self, field: str) -> SimulationCost:
+        """Refused in words, naming ``field``, when the dealer will not find enough of the deals
+        asked (the same refusal on every surface that runs a simulation)."""
+        too_rare = self.too_rare()
+        if too_rare:
+            raise HuddleInputError(field, too_rare)
+        return self
+
 
 def simulation_cost(case: Case, settings: SimulationSettings | None = None) -> SimulationCost:
     """The cost of ``simulate(case, settings)``, with the same refusals, measured in a few tenths

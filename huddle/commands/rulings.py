@@ -93,9 +93,7 @@ def cmd_simulate(args) -> dict | str:
             given.setdefault(key, {})[name.strip()] = value.strip()
     settings = SimulationSettings.from_dict(given, len(case.board.auction.calls), "simulation")
     asked = replace(case, simulation=settings)
-    too_rare = simulation_cost(asked, settings).too_rare()        # the refusal the app makes, before the run
-    if too_rare:
-        raise HuddleInputError("--deals", too_rare)
+    simulation_cost(asked, settings).refuse_if_too_rare("--deals")       # the refusal the app makes, before the run
     started = time.perf_counter()
     result = simulate(asked)
     seconds = time.perf_counter() - started
