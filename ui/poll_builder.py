@@ -115,6 +115,9 @@ for name, text in (("wording", wording), ("methods", methods)):
         flagged = True
         st.warning(inert(lang.labelled(lang._(BOXES[name]), lang.say(problem)) + "."))
 override = ""
+if not flagged and (wording.strip() or methods.strip()):
+    st.caption(lang._("Nothing flagged. The check knows the common ways of saying it, not every way: read the text as a "
+                      "pollee would before you send it."))
 if flagged:
     override = st.text_input(lang._("Keep these words anyway: why they give nothing away here (kept with the poll)"),
                              key="pb_override", max_chars=1000,

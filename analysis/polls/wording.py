@@ -46,6 +46,9 @@ INNOCENT_PHRASES = tuple(re.compile(p, re.I) for p in (
     r"\btank(?:s|ed)?\s+\d-\d\b",
     r"\bslow[\s-]play(?:s|ed|ing)?\s+(?:the\s+|his\s+|her\s+|a\s+|your\s+)?(?:ace|king|queen|jack|ten|honou?r|"
     r"trumps?|winner|[AKQJ]|[♠♥♦♣])",
+    # what the poll asks of the pollee, and asking bids
+    r"\b(?:don't|do\s+not|never)\s+hesitate\b", r"\b(?:add|leave|write|give|any)\s+(?:a\s+|your\s+|further\s+)?comments?\b",
+    r"\basked\s+for\s+(?:the\s+)?(?:aces|keycards|key\s+cards|kings|controls|stoppers?|(?:the\s+)?trump\s+queen)\b",
 ))
 
 

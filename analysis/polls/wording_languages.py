@@ -14,8 +14,11 @@ def _terms(*patterns: str, flags=re.I) -> tuple[re.Pattern, ...]:
     return tuple(re.compile(p, flags) for p in patterns)
 
 
-_SECONDS = r"\b(?:\d+|quelques|plusieurs|einige|mehrere|paar|enkele|een\s+paar|vijftien|dertig|zehn|zwanzig|dix|vingt|trente)" \
-           r"[\s-]*(?:s|sec|secondes?|minutes?|Sekunden|Minuten|seconden|minuten)\b"
+_NUMBER_WORDS = (r"une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|quelques|plusieurs|"
+                 r"eine?|einer|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|dreißig|einige|mehrere|"
+                 r"een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|twaalf|vijftien|twintig|dertig|enkele|een\s+paar|paar")
+_UNITS = r"secondes?|minutes?|Sekunden|Minuten|seconden|minuten|tellen"
+_SECONDS = rf"\b(?:\d+[\s-]*(?:s|sec|{_UNITS})|(?:{_NUMBER_WORDS})[\s-]+(?:{_UNITS}))\b"
 
 FRENCH_INNOCENT = _terms(
     r"\blev[ée]es?\s+rapides?\b", r"\bperdantes?\s+rapides?\b", r"\barriv[ée]e\s+rapide\b",
@@ -23,7 +26,10 @@ FRENCH_INNOCENT = _terms(
     r"\b(?:appel|signal)s?\s+(?:pair|impair|direct|inverse|de\s+pr[ée]f[ée]rence|d'attitude|de\s+couleur)\w*",
     r"\bcontre\s+d'appel\b", r"\bsignal\s+d'appel\b", r"(?<!commission )(?<!comité )(?<!comite )(?<!jury )\bd'appel\b",
     r"\b(?:tirer|jouer|prendre|couper|encaisser|affranchir)\s+(?:\w+\s+){0,3}?(?:imm[ée]diatement|tout\s+de\s+suite|aussit[ôo]t)",
-    r"\bannonces?\b", r"\benchère\s+d'essai\b", r"\b(?:ench[èe]re|contre)\s+(?:tardive?|diff[ée]r[ée]e?)\b",
+    r"\bannonces?\b", r"\benchère\s+d'essai\b", r"\bjeu\s+de\s+r[ée]flexion\b", r"\bbloquer\s+le\s+jeu\s+(?:de\s+la\s+carte\s+)?pour\s+r[ée]fl[ée]chir\b", r"\bn'h[ée]sitez\s+pas\b",
+    r"\b(?:interdit|obligatoire|permis|faut|doit|doivent)\s+(?:d'|de\s+)?alert\w*|\bdoivent\s+[êe]tre\s+alert[ée]s\b",
+    r"\br[ée]pond(?:ez|re)\s+(?:\w+\s+)?(?:vite|rapidement|sans\s+tarder)\b",
+    r"\bdemand\w*\s+(?:les\s+)?(?:as|cl[ée]s|rois)\s+(?:avec|par|à)\b|\b(?:avec|par)\s+\S+\s+pour\s+demander\s+les\s+(?:as|cl[ée]s)\b", r"\b(?:ench[èe]re|contre)\s+(?:tardive?|diff[ée]r[ée]e?)\b",
 )
 FRENCH = (
     ("partner's tempo", _terms(
@@ -34,21 +40,26 @@ FRENCH = (
         r"\b(?:a|avait)\s+(?:mis|pris)\s+(?:du|son|beaucoup\s+de|un\s+certain)\s+temps\b", r"\btard[ée]\w*",
         r"\bapr[èe]s\s+(?:un\s+(?:long\s+)?(?:moment|instant|temps)|m[ûu]re\s+r[ée]flexion|avoir\s+envisag[ée])",
         r"\benvisag[ée]\w*\s+de\s+(?:contrer|passer|annoncer|dire|surcontrer|sauter)", r"\bfinalement\b",
-        r"\btra[îi]n\w*", r"\bpeser\b|\bpes[ée]\s+le\s+pour", _SECONDS,
+        r"\btra[îi]n\w*", r"\bpeser\b|\bpes[ée]\s+le\s+pour", _SECONDS, r"\btank\w*", r"\btemps\s+d'arr[êe]t\b",
+        r"\b(?:[ée]t[ée]|fut|[ée]tait)\s+(?:bien\s+|tr[èe]s\s+|un\s+peu\s+|assez\s+)?(?:long|longue|lent|lente)\s+[àa]\b",
+        r"\bh[âa]te\b", r"\bmouches\s+voler\b", r"\brapidit[ée]\b",
+        r"\b(?:respect\w*|observ\w*)\s+(?:le\s+)?(?:d[ée]lai|stop|temps\s+de\s+pause)\b",
         r"\b(?:une\s+)?(?:dizaine|quinzaine|vingtaine|trentaine)\s+de\s+(?:secondes|minutes)\b",
     ) + _terms(r"\bBIT\b", flags=0)),
     ("partner's manner", _terms(
         r"\bsoupir\w*", r"\bhauss\w*\s+(?:les|des)\s+[ée]paules\b", r"\bgrimac\w*", r"\bsouri\w*", r"\bgest(?:e|es|uelle)\b",
         r"\bton\s+(?:de\s+(?:la\s+)?voix|h[ée]sitant|d[ée]cid[ée]|sec)\b", r"\bnerveu\w*", r"\bh[ée]sitant\w*",
-        r"\b(?:in)?certain(?:e|ement)?\s+de\s+lui\b", r"\bemphase\b", r"\bavec\s+(?:insistance|force|conviction|d[ée]pit)\b",
+        r"\b(?:in)?certain(?:e|ement)?\s+de\s+lui\b", r"\bemphase\b", r"\binsistan\w*", r"\baccentu\w*", r"\bmani[ée]ris\w*", r"\bcomportement\b", r"\bintempesti\w*",
+        r"\bavec\s+(?:une\s+(?:certaine|grande|l[ée]g[èe]re)\s+)?(?:force|conviction|d[ée]pit)\b",
+        r"\b(?:replac|remis|repos)\w*\s+(?:\w+\s+){0,3}?(?:carton|bo[îi]te|cartes?)\b|\bcartons?\s+d'ench[èe]res?\b",
         r"\b(?:d'un\s+)?air\s+(?:inquiet|d[ée][çc]u|content|g[êe]n[ée]|ennuy[ée]|h[ée]sitant|s[ûu]r)\b",
-        r"\ba\s+regard[ée]\b", r"\bclaqu\w*", r"\btapot\w*", r"\bfrapp\w*",
+        r"\ba\s+regard[ée]\b", r"\bregards?\s+(?:appuy|insistant|noir|lourd)\w*", r"\bclaqu\w*", r"\btapot\w*", r"\bfrapp\w*",
     )),
     ("a remark or question at the table", _terms(
         r"\b(?:partenaire|nord|sud|est|ouest|il|elle|le\s+mort|l'adversaire)\s+(?:a\s+)?(?:dit(?!\s+(?:\d|passe|contre|"
         r"surcontre))|demand[ée]|remarqu[ée]|"
         r"murmur[ée]|marmonn[ée]|l[âa]ch[ée]|comment[ée]|questionn[ée]|s'est\s+exclam[ée])\b",
-        r"\b(?:remarque|commentaire|a\s+demand[ée]|pos[ée]\s+une\s+question|question\s+sur|oups|pardon\s+partenaire)\b",
+        r"\bs'exclam\w*", r"\b(?:remarque|commentaire|a\s+demand[ée]|pos[ée]\s+une\s+question|question\s+sur|oups|pardon\s+partenaire)\b",
     )),
     ("the table result", _terms(
         r"\b(?:a|ont)\s+(?:gagn[ée]|chut[ée]|r[ée]ussi)\b", r"\bchut(?:e|es|[ée]|er)\b", r"\bde\s+chute\b",
@@ -72,7 +83,11 @@ FRENCH = (
 
 GERMAN_INNOCENT = _terms(
     r"\bschnellen?\s+(?:Stiche?|Verlierer|Ankunft|Ankommens)\b", r"\blangsamen?\s+(?:Stiche?|Verlierer)\b",
-    r"\b(?:ein|das|einen|kein)\s+Tempo\s+(?:gewinn\w*|verlier\w*|voraus|zurück)\b", r"\bTempo\s+(?:im\s+Alleinspiel|gewinnen|verlieren)\b",
+    r"\b(?:ein|das|einen|kein)\s+Tempo\s+(?:gewinn\w*|gewonnen|verlier\w*|verloren|voraus|zurück)\b",
+    r"\bzögern\s+Sie\s+nicht\b", r"\b(?:Ihre|eure|deine|Ihren|Ihrer)\s+Überlegung\w*",
+    r"\b(?:nach|vor|in|während)\s+der\s+\w*[Pp]ause\b", r"\bendlich\s+(?:mal\s+)?wieder\b",
+    r"\bnach\s+(?:langer|einer\s+langen)\s+\w*[Pp]ause\s+(?:\w+\s+){0,3}?(?:wieder|Turnier|Paarturnier|Runde|Durchgang|Club)\b", r"\b(?:darf|muss|müssen|dürfen|ist)\s+(?:\w+\s+){0,2}?unverzüglich\b",
+    r"\bfragte\s+(?:mit\s+\S+\s+)?nach\s+(?:Assen|Königen|Schlüsselkarten|Stoppern|Kontrollen|der\s+Trumpfdame)\b", r"\bTempo\s+(?:im\s+Alleinspiel|gewinnen|verlieren)\b",
     r"\b(?:Trumpf|Trümpfe|Atout)\s+(?:\w+\s+){0,2}?sofort\b|\bsofort\s+(?:\w+\s+){0,2}?(?:Trumpf|Trümpfe|ziehen|abziehen|schnappen|"
     r"\w*spielen|nehmen|einstechen)\b",
     r"\b(?:Ass|Asse|Assen|Könige|Stopper|Kontroll)\w*[\s-]?(?:frage|fragen|fragt)\w*", r"\bfragt\s+nach\s+\w+",
@@ -86,35 +101,39 @@ GERMAN = (
         r"\blange?\s+(?:nachgedacht|überlegt|gebraucht|gezögert|gedauert|Zeit|Bedenkzeit)\b", r"\bnachgedacht\b",
         r"\bnach\s+(?:einer\s+(?:Weile|langen\s+\w+|Pause|Denkpause)|langem\s+\w+|reiflicher\s+Überlegung)\b",
         r"\b(?:Zeit\s+gelassen|ließ\s+sich\s+Zeit|sich\s+Zeit\s+genommen)\b", r"\bschließlich\b", r"\bendlich\b",
-        r"\bHesitation\b", r"\b(?:erwog|erwogen)\s+(?:zu\s+)?(?:kontrieren|passen|reizen|\w+\s+zu\s+reizen)\b", _SECONDS,
+        r"\bHesitation\b", r"\bbrüte\w*", r"\bnachdenk\w*", r"\bGedankenpause\b", r"\bblitz\w*schnell\w*|\bBlitzesschnelle\b", r"\bgrübel\w*",
+        r"\b(?:brauchte|benötigte|nahm\s+sich)\s+(?:\w+\s+){0,3}?(?:Moment|Weile|Zeit|Sekunden|Minuten?)\b",
+        r"\b(?:erwog|erwogen)\s+(?:zu\s+)?(?:kontrieren|passen|reizen|\w+\s+zu\s+reizen)\b", _SECONDS,
     ) + _terms(r"\bBIT\b", flags=0)),
     ("partner's manner", _terms(
         r"\bseufz\w*", r"\b(?:Achsel|Schulter)zuck\w*|\bzuckte\s+mit\s+den\s+(?:Schultern|Achseln)\b", r"\bgrins\w*",
         r"\blächel\w*", r"\bGrimasse\w*", r"\bGest(?:e|en|ik)\b", r"\bMimik\b", r"\bTonfall\b", r"\bnervös\w*",
         r"\bunsicher\w*", r"\bzweifelnd\w*", r"\b(?:schaute|sah|blickte)\s+(?:\w+\s+)?(?:an|weg|auf|hinüber|zu)\b",
-        r"\bknallte\b", r"\bklopfte\b", r"\bmit\s+Nachdruck\b", r"\bdemonstrativ\w*", r"\bKörpersprache\b",
+        r"\bknallte\b", r"\bklopfte\b", r"\b(?:steckte|legte)\s+(?:\w+\s+){0,2}?zurück\b", r"\bhalb\s+heraus\w*", r"\b(?:herum)?fingerte\b|\bherumgefingert\b|\bfingerte\s+\w+\s+herum\b", r"\bmit\s+Nachdruck\b", r"\bdemonstrativ\w*", r"\bKörpersprache\b",
     )),
     ("a remark or question at the table", _terms(
         r"\b(?:Partner(?:in)?|Nord|Süd|Ost|West|er|sie|der\s+Dummy|der\s+Gegner)\s+(?:sagte|fragte|meinte|bemerkte|murmelte|"
         r"kommentierte|rief|stöhnte)\b",
+        r"\b(?:sagte|fragte|meinte|bemerkte|murmelte|kommentierte|rief|stöhnte)\s+(?:der\s+|die\s+)?(?:Partner(?:in)?|Nord|Süd|Ost|"
+        r"West|er|sie)\b",
         r"\b(?:Bemerkung|Kommentar|nachgefragt|fragte\s+nach|eine\s+Frage\s+(?:nach|zu|zum|zur)|hoppla|Entschuldigung\s+Partner)\b",
     )),
     ("the table result", _terms(
         r"\b(?:erfüllt|gewonnen)\b", r"\bFaller\b", r"\b(?:ging|gingen|geht)\s+(?:\w+\s+)?(?:down|unter|rein)\b",
         r"\b(?:einen?|zwei|drei|vier|\d)\s+(?:down|Faller|Unterstiche?)\b", r"\bmit\s+(?:einem\s+|\w+\s+)?Überstich\w*",
         r"\b(?:\d+|zehn|elf|zwölf|neun|acht)\s+Stiche\s+(?:gemacht|erzielt|bekommen)\b", r"\b(?:ein\s+)?(?:Top|Null)\b",
-        r"\b(?:Tisch)?[Ee]rgebnis\b",
+        r"\bTischergebnis\b|\bErgebnis\s+(?:am\s+Tisch|war|lautete)\b",
     ) + _terms(r"(?<![\w/.-])[+\u2212-]\d{2,4}\b", flags=0)),
     ("who was at the table", _terms(
         r"\b(?:am\s+Tisch|der\s+betreffende\s+Spieler|dieser\s+Spieler|der\s+tatsächliche|tatsächlich\s+(?:gereizt|gespielt|"
         r"gesagt)|schuldige\w*|nichtschuldige\w*|nicht\s+schuldige\w*)\b",
     )),
     ("the ruling", _terms(
-        r"\b(?:Turnierleiter\w*|Berufung|Einspruch|Protest|Schiedsgericht|Entscheidung|entschied|berichtig\w*|"
+        r"\b(?:Turnierleit\w*|Berufung|Einspruch|Protest|Schiedsgericht|Entscheidung|entschied|berichtig\w*|"
         r"Ergebnis\w*\s+(?:berichtigt|angepasst)|logische\w*\s+Alternative\w*|nahegelegt|Regel\s+16|§\s*16)\b",
     ) + _terms(r"\b(?:TL|LA)\b", flags=0)),
     ("partner's alert or explanation", _terms(
-        r"\b(?:alert\w*|nicht\s+alertiert|Erklärung\w*|erklärt\w*|erklärte|Fehlinformation\w*|falsch\s+erklärt\w*|"
+        r"\bAuskunft\w*|\bAuskünfte\b", r"\b(?:alert\w*|nicht\s+alertiert|Erklärung\w*|erklärt\w*|erklärte|Fehlinformation\w*|falsch\s+erklärt\w*|"
         r"Falschinformation\w*)\b",
     )),
     ("unauthorized information", _terms(r"\bunerlaubte\w*\s+Information\w*\b")),
@@ -127,6 +146,10 @@ DUTCH_INNOCENT = _terms(
     r"(?:troef|troeven|trekken|\w*spelen|introeven|nemen)\b",
     r"\b(?:azen|heren|stoppers?|controles?)[\s-]?(?:vraag|vragen|vraagt)\w*", r"\bvraagt\s+naar\s+\w+", r"\bvraagbod\w*",
     r"\bazenvraag\w*", r"\bstoppervraag\w*", r"\bdirect\s+(?:bod|volgbod|manche)\b",
+    r"\b(?:verlo(?:or|ren)|verliest|won|wint|wonnen|gewonnen)\s+(?:een|het)\s+tempo\b", r"\baarzel\s+niet\b",
+    r"\b(?:na|voor|tijdens|in)\s+de\s+\w*pauze\b",
+    r"\buitleg\s+(?:te\s+)?vragen\b|\bvraagt\s+(?:om\s+)?uitleg\b", r"\b(?:alert|stop)kaart(?:je)?\s+(?:blijft|wordt|moet|mag)\b",
+    r"\bvroeg\s+(?:met\s+\S+\s+)?naar\s+(?:de\s+)?(?:azen|heren|stoppers?|controles?|sleutelkaarten|troefvrouw)\b",
 )
 DUTCH = (
     ("partner's tempo", _terms(
@@ -138,18 +161,22 @@ DUTCH = (
         r"\b(?:lang|lange\s+tijd|een\s+tijd)\s+(?:nagedacht|gedacht|getwijfeld|gewacht|over\s+gedaan|bedacht)\b",
         r"\bdacht\s+(?:\w+\s+)?(?:lang|na)\b", r"\bnagedacht\b",
         r"\bna\s+(?:lang\s+\w+|een\s+(?:tijdje|lange\s+\w+|pauze|denkpauze)|enige\s+tijd)\b", r"\bbedenktijd\b",
-        r"\buiteindelijk\b", r"\btank\w*", r"\b(?:overwoog|overwogen)\s+(?:te\s+)?(?:doubleren|passen|bieden|\w+\s+te\s+bieden)\b",
+        r"\buiteindelijk\b", r"\btank\w*", r"\bdenktank\b",
+        r"\b(?:zitten|zat|zaten)\s+(?:\w+\s+){0,2}?(?:te\s+)?(?:na)?denken\b",
+        r"\bnam\s+(?:de|zijn|haar|even\s+de|ruim\s+de)\s+tijd\b", r"\bsplit\s*second\w*|\bfractie\s+van\s+een\s+seconde\b", r"\b(?:het\s+)?(?:lange?|uitgebreide?)\s+(?:na)?denken\b",
+        r"\buitgebreid\s+(?:\w+\s+)?(?:na)?(?:denken|gedacht)\b", r"\b(?:overwoog|overwogen)\s+(?:te\s+)?(?:doubleren|passen|bieden|\w+\s+te\s+bieden)\b",
         _SECONDS,
     ) + _terms(r"\bBIT\b", flags=0)),
     ("partner's manner", _terms(
         r"\bzucht\w*", r"\bschouders?\s*(?:op)?(?:haal|ophal)\w*|\bhaalde\s+\w*\s*schouders\s+op\b", r"\bgrimas\w*",
         r"\bglimlach\w*", r"\bgrijns\w*", r"\bgebaar\w*", r"\btoon\b", r"\bnerveu\w*", r"\bonzeker\w*",
-        r"\bkeek\s+(?:\w+\s+)?(?:naar|weg|op|rond)\b", r"\bklopte\b", r"\bsmeet\b", r"\blichaamstaal\b", r"\bnadrukkelijk\w*",
+        r"\bkeek\s+(?:\w+\s+)?(?:naar|weg|op|rond)\b", r"\bpluk\w*\s+aan\b", r"\braakte\s+(?:\w+\s+){0,4}?aan\b", r"\bstak\s+(?:\w+\s+){0,2}?terug\b", r"\bgezicht\b", r"\bverbijster\w*|\bverbaasd\w*", r"\bklopte\b", r"\bsmeet\b", r"\blichaamstaal\b", r"\bnadrukkelijk\w*",
     )),
     ("a remark or question at the table", _terms(
         r"\b(?:partner|noord|zuid|oost|west|hij|zij|ze|de\s+dummy|de\s+tegenstander)\s+(?:zei|vroeg|mompelde|riep|merkte|"
         r"verzuchtte|fluisterde)\b",
-        r"\b(?:opmerking|commentaar|vroeg\s+naar|een\s+vraag\s+over|vraag\s+(?:over|naar)|oeps|sorry\s+partner)\b",
+        r"\b(?:zei|vroeg|riep|mompelde|verzuchtte|fluisterde)\s+(?:partner|noord|zuid|oost|west|hij|zij)\b",
+        r"\b(?:ge)?vraagd\s+wat\b|\bvroeg\s+wat\b", r"\b(?:opmerking|commentaar|vroeg\s+naar|een\s+vraag\s+over|vraag\s+(?:over|naar)|oeps|sorry\s+partner)\b",
     )),
     ("the table result", _terms(
         r"\b(?:gemaakt|maakte|maakten)\b", r"\b(?:één|een|twee|drie|vier|\d)\s+down\b", r"\b(?:ging|gingen|gaat)\s+(?:\w+\s+)?down\b",
@@ -161,11 +188,12 @@ DUTCH = (
         r"overtreder\w*|overtredende|niet-overtredende)\b",
     )),
     ("the ruling", _terms(
-        r"\b(?:wedstrijdleider\w*|arbitrage|(?:in\s+)?beroep|protest|(?:beroeps)?commissie|uitspraak|arbitrale|aangepast\w*|"
+        r"\b(?:wedstrijdleider\w*|arbiter\w*|arbitrage|(?:in\s+)?beroep|protest|(?:beroeps)?commissie|uitspraak|arbitrale|aangepast\w*|"
         r"logisch\w*\s+alternatie\w*|aantoonbaar\s+gesuggereerd|artikel\s+16|Wet\s+16)\b",
     ) + _terms(r"\b(?:WL|LA)\b", flags=0)),
     ("partner's alert or explanation", _terms(
-        r"\b(?:alert\w*|niet\s+gealerteerd|uitleg|uitgelegd|uitlegde|verklaring|verkeerde\s+(?:uitleg|informatie)|"
+        r"\blegde\s+(?:\w+\s+){0,3}?uit\b",
+        r"\b(?:(?:ge)?alert\w*|niet\s+gealerteerd|uitleg|uitgelegd|uitlegde|verklaring|verkeerde\s+(?:uitleg|informatie)|"
         r"foute\s+informatie)\b",
     )),
     ("unauthorized information", _terms(r"\bongeoorloofde\s+informatie\b")),

@@ -1,0 +1,76 @@
+"""The wording check in French, German and Dutch on texts it was not written with
+(tests/wording/heldout-<code>.csv). Each text is a poll's sentence built around an expression found in
+a published ruling column, a club's rules page or a forum post (its address in `source`), or taken from
+the review that found the check wanting; none was written with the patterns in view.
+
+The rows came in three halves, measured in turn (docs/languages.md gives the figures of each step):
+"tuning" was read and the patterns corrected against it; "held-out" was measured once after that,
+then read and corrected; "second held-out" was collected from other pages after those corrections,
+measured once, then read and corrected. The assertions below hold the check to the aim on all of
+them as it stands, so none of the three is held out any more: they guard what was learnt.
+"""
+import csv
+from pathlib import Path
+
+import pytest
+
+from analysis.polls.wording import wording_findings
+
+SETS = Path(__file__).parent / "wording"
+HALVES = ("tuning", "held-out", "second held-out")
+
+
+def rows(code: str) -> list[dict]:
+    return list(csv.DictReader((SETS / f"heldout-{code}.csv").open(encoding="utf-8")))
+
+
+def rates(rows_: list[dict], code: str) -> tuple[list[str], list[str]]:
+    """The giveaways missed and the innocent texts flagged."""
+    missed = [r["text"] for r in rows_ if r["label"] == "giveaway" and not wording_findings(r["text"], r["field"], language=code)]
+    alarms = [r["text"] for r in rows_ if r["label"] == "innocent" and wording_findings(r["text"], r["field"], language=code)]
+    return missed, alarms
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "nl"])
+def test_each_text_names_where_its_words_were_found(code):
+    found = rows(code)
+    assert {r["half"] for r in found} == set(HALVES)
+    assert all(r["source"].startswith("http") or r["source"].startswith("the review") for r in found)
+    published = [r for r in found if r["source"].startswith("http")]
+    assert len(published) >= 45 and len({r["source"] for r in published}) >= 12
+    assert len({r["text"] for r in found}) == len(found)
+    ours = {r["text"] for r in csv.DictReader((SETS / f"labelled-{code}.csv").open(encoding="utf-8"))}
+    assert not ours & {r["text"] for r in found}                       # apart from the texts the patterns began with
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "nl"])
+@pytest.mark.parametrize("half", HALVES)
+def test_the_check_meets_the_aim_on_texts_written_by_others(code, half):
+    part = [r for r in rows(code) if r["half"] == half]
+    giveaways = sum(r["label"] == "giveaway" for r in part)
+    innocent = sum(r["label"] == "innocent" for r in part)
+    missed, alarms = rates(part, code)
+    assert len(missed) <= max(1, 0.05 * giveaways), missed            # one obscure manner ("nicht überlappend") left
+    assert len(alarms) <= 0.05 * innocent, alarms
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Partenaire a tanké puis a passé.", "fr"), ("Nord a marqué un temps d'arrêt.", "fr"),
+    ("Votre partenaire a été long à passer.", "fr"), ("Partner brütete lange.", "de"),
+    ("Nach der Stopp-Karte bot Partner schon nach drei Sekunden.", "de"),
+    ("Na de stopkaart wachtte partner nog geen twee tellen.", "nl"),
+])
+def test_the_idioms_the_review_found_missing_are_caught(text, code):
+    assert wording_findings(text, language=code)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("N'hésitez pas à dire ce que vous auriez envisagé.", "fr"), ("Répondez vite : le sondage ferme ce soir.", "fr"),
+    ("Zögern Sie nicht, uns Ihre Überlegungen zu schreiben.", "de"), ("Aarzel niet om uw overwegingen te noemen.", "nl"),
+    ("Nach der Pause wurde dieses Board gespielt.", "de"), ("Na de pauze werd dit spel gespeeld.", "nl"),
+    ("De leider verloor een tempo door eerst troef te spelen.", "nl"), ("Noord vroeg met 4SA naar azen.", "nl"),
+    ("Please don't hesitate to add a comment.", "en"), ("East asked for aces with 4NT.", "en"),
+    ("Declarer slow-played the ace of clubs.", "en"), ("The 5-0 trump tank beat the slam.", "en"),
+])
+def test_polite_words_to_the_pollee_a_break_and_bridge_words_are_not_flagged(text, code):
+    assert not wording_findings(text, language=code), text
