@@ -1,61 +1,68 @@
 """The research page's charts as plotly figures built from the analysis results, so a notebook
-draws exactly what the page shows."""
+draws exactly what the page shows; each in the language it is given (English by default)."""
 from __future__ import annotations
 
 import pandas as pd
 import plotly.graph_objects as go
 
+from analysis.language import ENGLISH, Language
 from analysis.research.calibration import OperatingCharacteristic, flip_counts
 from analysis.law.logical_alternatives import policy_title
-from analysis.numbers import percent
+
+MARGIN = dict(l=40, r=20, t=50, b=40)
 
 
-def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7, 10, 15, 30)) -> go.Figure:
+def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7, 10, 15, 30),
+                                    lang: Language = ENGLISH) -> go.Figure:
     fig = go.Figure()
     for n in sizes:
         row = list(oc.poll_sizes).index(n)
-        fig.add_scatter(x=oc.shares, y=oc.p_la[row], mode="lines", name=f"{n} pollees")
-    fig.add_vline(x=oc.threshold, line_dash="dash", annotation_text=f"threshold {percent(oc.threshold)}")
-    fig.update_layout(title=f"How often a poll finds an action a logical alternative, under {policy_title(oc.policy)}",
-                      xaxis_title="true share of players who would consider it",
-                      yaxis_title="chance the poll says LA", xaxis_tickformat=".0%", yaxis_tickformat=".0%",
-                      legend_title="poll size", margin=dict(l=40, r=20, t=50, b=40))
+        fig.add_scatter(x=oc.shares, y=oc.p_la[row], mode="lines", name=lang._("{count} pollees").format(count=n))
+    fig.add_vline(x=oc.threshold, line_dash="dash",
+                  annotation_text=lang._("threshold {share}").format(share=lang.percent(oc.threshold)))
+    fig.update_layout(title=lang._("How often a poll finds an action a logical alternative, under {policy}").format(
+                          policy=lang.say(policy_title(oc.policy))),
+                      xaxis_title=lang._("true share of players who would consider it"),
+                      yaxis_title=lang._("chance the poll says LA"), xaxis_tickformat=".0%", yaxis_tickformat=".0%",
+                      legend_title=lang._("poll size"), margin=MARGIN)
     return fig
 
 
-def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15)) -> go.Figure:
+def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15), lang: Language = ENGLISH) -> go.Figure:
     fig = go.Figure()
     for d in deltas:
-        fig.add_scatter(x=oc.poll_sizes, y=oc.wrong_verdict(d), mode="lines+markers", name=f"truth {percent(d)} away")
-    fig.add_hline(y=0.1, line_dash="dot", annotation_text="10%")
-    fig.update_layout(title="Chance of the wrong verdict", xaxis_title="poll size", yaxis_title="wrong verdict",
-                      yaxis_tickformat=".0%", margin=dict(l=40, r=20, t=50, b=40))
+        fig.add_scatter(x=oc.poll_sizes, y=oc.wrong_verdict(d), mode="lines+markers",
+                        name=lang._("truth {share} away").format(share=lang.percent(d)))
+    fig.add_hline(y=0.1, line_dash="dot", annotation_text=lang.percent(0.1))
+    fig.update_layout(title=lang._("Chance of the wrong verdict"), xaxis_title=lang._("poll size"),
+                      yaxis_title=lang._("wrong verdict"), yaxis_tickformat=".0%", margin=MARGIN)
     return fig
 
 
-def thresholds_figure(fits: pd.DataFrame) -> go.Figure:
+def thresholds_figure(fits: pd.DataFrame, lang: Language = ENGLISH) -> go.Figure:
     """Each group's interval as a bar, its estimate as a point; a group the decisions do not
     identify has its interval alone (open to 0% or 100%) and no point."""
     fig = go.Figure()
     for row in fits.itertuples():
         fig.add_scatter(x=[row.low, row.high], y=[row.group, row.group], mode="lines", showlegend=False,
                         line=dict(color="#1f4e9c" if row.identified else "#9aa5b8", width=3),
-                        hovertemplate=f"{row.words}<extra></extra>")
+                        hovertemplate=f"{lang.say(row.words)}<extra></extra>")
     known = fits[fits["identified"]]
-    fig.add_scatter(x=known["threshold"], y=known["group"], mode="markers", name="best threshold",
-                    marker=dict(color="#1f4e9c", size=9), text=known["words"], hovertemplate="%{text}<extra></extra>")
-    fig.update_layout(title="Implied thresholds with 95% profile-likelihood intervals (grey: not identified)",
+    fig.add_scatter(x=known["threshold"], y=known["group"], mode="markers", name=lang._("best threshold"),
+                    marker=dict(color="#1f4e9c", size=9), text=[lang.say(w) for w in known["words"]],
+                    hovertemplate="%{text}<extra></extra>")
+    fig.update_layout(title=lang._("Implied thresholds with 95% profile-likelihood intervals (grey: not identified)"),
                       xaxis_tickformat=".0%", xaxis_range=[0, 1],
-                      xaxis_title="threshold that best reproduces the decisions", yaxis_autorange="reversed",
-                      margin=dict(l=40, r=20, t=50, b=40))
+                      xaxis_title=lang._("threshold that best reproduces the decisions"), yaxis_autorange="reversed",
+                      margin=MARGIN)
     return fig
 
 
-def sensitivity_figure(flips: pd.DataFrame) -> go.Figure:
+def sensitivity_figure(flips: pd.DataFrame, lang: Language = ENGLISH) -> go.Figure:
     counts = flip_counts(flips)
     fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
-    fig.update_layout(title="Decisions a threshold would reverse (observed share against the ruling)",
-                      xaxis_title="threshold", yaxis_title="decisions reversed", margin=dict(l=40, r=20, t=50, b=40))
+    fig.update_layout(title=lang._("Decisions a threshold would reverse (observed share against the ruling)"),
+                      xaxis_title=lang._("threshold"), yaxis_title=lang._("decisions reversed"), margin=MARGIN)
     return fig
 
 

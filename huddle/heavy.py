@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, Message
 
 PROGRESS_EVERY = 0.1            # seconds between a worker's progress messages
 LARGE_FILE = 256 * 1024         # pasted text this large is read on the workers (an uploaded file always is)
@@ -102,13 +103,14 @@ def _resident_mb(pid: int) -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
 
 
-def duration(seconds: float) -> str:
-    """"about 40 s", "about 3 min", "about 5 h": a wait or a cost in words."""
+def duration(seconds: float) -> Message:
+    """"about 40 s", "about 3 min", "about 5 h": a wait or a cost in words (a message each
+    language says)."""
     if seconds < 60:
-        return f"about {max(1, round(seconds))} s"
+        return M_("about {n} s", n=max(1, round(seconds)))
     if seconds < 3600:
-        return f"about {round(seconds / 60)} min"
-    return f"about {round(seconds / 3600)} h"
+        return M_("about {n} min", n=round(seconds / 60))
+    return M_("about {n} h", n=round(seconds / 3600))
 
 
 class OverBudget(Exception):

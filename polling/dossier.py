@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from analysis.law.case import Case
 from analysis.law import case as case_files
 from analysis.law.appeal import AppealDecision, AppealRecord, AppealVote
-from analysis.law.committee import (CommitteeSeen, Reconsideration, RulingInForce, case_in_force, committee_seen,
-                                    reconsider, reconsidered_inputs)
+from analysis.law.committee import (CommitteeSeen, Reconsideration, RulingInForce, Vote, case_in_force,
+                                    committee_decision, committee_seen, reconsider, reconsidered_inputs)
 from analysis.errors import HuddleInputError
-from analysis.numbers import counted
+from analysis.language import M_
 from analysis.law.ruling import Ruling, rule
 
 from . import cases, committee, rulings, services
@@ -138,12 +138,29 @@ def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
     stood = json.loads(decided.votes) if decided else heard.vote_rows()
     votes = tuple({**v, "tried": Reconsideration.from_dict(v["change"]).describe()} for v in stood)
     if decided is None:
-        return CommitteeSeen("", f"The appeal is under way: {counted(len(votes), 'vote')} so far, no decision yet.", "—",
-                             votes, None)
+        return CommitteeSeen("", M_("The appeal is under way: {votes} so far, no decision yet.",
+                                    votes=M_("{n} vote", n=len(votes)) if len(votes) == 1 else M_("{n} votes", n=len(votes))),
+                             "—", votes, None)
     change = Reconsideration.from_dict(json.loads(decided.change))
     ruling = None if change.changes_nothing else reconsider(case, change)
-    return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
-                         change=change)
+    return CommitteeSeen(decided.decision, decision_words(decided), decided.reason, votes, ruling,
+                         at=decided.at, change=change)
 
 
-__all__ = ["CaseDossier", "load_dossier", "export_case", "appeal_record"]
+def decision_words(decided) -> str:
+    """A recorded decision's summary as a message each language says, made again from the votes it
+    was decided on; the stored words when that does not give them back exactly."""
+    change = Reconsideration.from_dict(json.loads(decided.change))
+    votes = [Vote(v["member"], v["decision"], v["reason"], Reconsideration.from_dict(v["change"]))
+             for v in json.loads(decided.votes)]
+    for chosen in ((None, None), (decided.decision, change)):
+        try:
+            said = committee_decision(votes, *chosen).describe()
+        except HuddleInputError:
+            continue
+        if str(said)[:4000] == decided.summary:
+            return said
+    return decided.summary
+
+
+__all__ = ["CaseDossier", "load_dossier", "export_case", "appeal_record", "decision_words"]

@@ -332,7 +332,8 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: s
         if adjustment.note:
             out.append(Text(say(adjustment.note), muted=True))
         for slot, tree in adjustment.trees():
-            title = lang._(slot.label) + (f" ({lang._('superseded')})" if heading else "")
+            superseded = lang._("superseded")
+            title = lang._(slot.label) + (f" ({superseded})" if heading else "")
             rows = tree_rows(tree)
             out += [Heading(title, 3),
                     Table(tuple(lang._(c) for c in (N_("action"), N_("weight"), N_("contract"), N_("contract weight"),
@@ -415,10 +416,10 @@ def _simulation(case: Case, lang: Language = ENGLISH) -> list:
     except HuddleInputError as exc:
         return out + [Text(lang.labelled(lang._("The simulation could not be run"), said(exc, lang)))]
     out.append(Table(tuple(lang._(h) for h in (N_("call"), N_("player"), N_("bid"), N_("reading"), N_("from"))), tuple(
-        (str(r.index + 1), lang.seat(r.seat), lang.call(r.call), r.hand.text() if r.hand else "—", say(r.source))
+        (str(r.index + 1), lang.seat(r.seat), lang.call(r.call), say(r.hand.words()) if r.hand else "—", say(r.source))
         for r in sim.readings)))
     out.append(Text(lang._("The inference ({ui}): {words}; {seat}: {hand}.").format(
-        ui=say(sim.ui), words=say(sim.inference_words), seat=lang.seat(sim.partner), hand=sim.inference.text())))
+        ui=say(sim.ui), words=say(sim.inference_words), seat=lang.seat(sim.partner), hand=say(sim.inference.words()))))
     runs = " ".join(lang.labelled(first_upper(lang._(r.label)), say(r.dealt.words())) + "."
                     for r in (sim.without, sim.with_inference))
     out.append(Text(runs + " " + lang._("Seed {seed}.").format(seed=sim.seed), muted=True))

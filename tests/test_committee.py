@@ -124,6 +124,16 @@ def test_votes_and_decision_are_kept_with_the_case(database_url):
     assert decided.summary == ("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, "
                                "Pass 1/2; agreed by bob, cy, 2 of 3; dissent: ann would uphold (The poll is clear.).")
     assert '"6 1/2"' not in decided.result and "6 1/2 of 22" in decided.result
+    # the summary is made again from the votes it was decided on, so each language says it
+    from analysis.language import language
+    from polling.dossier import decision_words
+    said = decision_words(decided)
+    assert str(said) == decided.summary
+    assert language("fr").say(said) == (
+        "Modifier (la décision est maintenue en partie : un autre ajustement ou score) : poids Contre 1/2, Passe 1/2 ; "
+        "approuvé par bob, cy, 2 sur 3 ; avis divergents : ann maintenir (The poll is clear.).") or \
+        "approuvé par bob, cy, 2 sur 3" in language("fr").say(said)
+    assert "zugestimmt von bob, cy, 2 von 3" in language("de").say(said) and "agreed" not in language("de").say(said)
     assert cases.get_case(record).status == "closed"
     assert [c.action for c in cases.history(record)][-5:] == ["committee", "committee", "committee", "committee", "status"]
     with pytest.raises(HuddleInputError, match="votes are closed"):

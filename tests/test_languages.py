@@ -60,6 +60,26 @@ def test_the_template_holds_exactly_the_messages_the_code_marks():
     assert len(template) >= 300
 
 
+def test_no_marked_message_is_hidden_from_the_extractor():
+    """Babel's extractor skips a message marked inside another marked call's arguments (an M_ in
+    a generator given to an M_) or inside an f-string; every literal given to M_, N_ or _ in the
+    code must reach the template all the same (a hidden one stays English in every language)."""
+    import ast
+    with (LOCALES / "huddle.pot").open("rb") as f:
+        template = {m.id for m in read_po(f) if m.id}
+    hidden = []
+    for folder in ("analysis", "figures", "polling", "reports", "ui", "huddle"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+                    continue
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                text = node.args[0].value
+                if name in ("M_", "N_", "_") and isinstance(text, str) and text and text not in template:
+                    hidden.append(f"{path.relative_to(ROOT)}:{node.lineno} {text[:50]}")
+    assert not hidden, hidden
+
+
 @pytest.mark.parametrize("code", SHIPPED)
 def test_every_marked_message_has_a_checked_translation(code):
     """A message a pollee or a player can meet that has no translation fails here (a fuzzy one,
@@ -755,3 +775,45 @@ def test_nothing_on_the_case_editor_escapes_the_catalog(slam, pseudo_language, m
               if o not in ("—", "") and not o[:1].isdigit()]
     assert not escaped(texts), escaped(texts)
     assert "⟦The irregularity⟧" in texts and "⟦hesitation (a break in tempo)⟧" in texts
+
+
+def test_nothing_on_the_ruling_worksheet_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Ruling page of a case still open: the director's worksheet as she fills it in (where the
+    counts come from, the policy, the four questions, the outcome tree, the procedural penalty),
+    and the simulation's settings with each call's reading, its source, the usual inference and
+    the hand descriptions, said in the club's language."""
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = slam
+    at.switch_page("ui/ruling.py").run()
+    assert not at.exception, at.exception
+    case = cases.get_case(slam).case
+    texts = [t for t in main_texts(at.main) if t != case.title and not t.startswith("Seed")]
+    names = {language(c).name for c in shipped_languages()}                   # each language by its own name
+    texts += [o for kind in ("radio", "selectbox") for w in at.main.get(kind) for o in w.options if o not in names]
+    assert not escaped(texts), escaped(texts)
+    assert "⟦Where the counts come from⟧" in texts and "⟦4. Damage⟧" in texts and "⟦The usual inference⟧" in texts
+    assert any("HCP⟧" in t for t in texts), texts                              # a hand, in words
+
+
+def test_nothing_on_the_research_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
+    """The Research page for a researcher of the club: the corpus, its summary, the tabs, the
+    policy and the stopping rule's form."""
+    from polling import accounts
+    pseudo_app(monkeypatch)
+    from streamlit.testing.v1 import AppTest
+    rhea = accounts.create_user("rhea", "significant-share", "researcher", "Rhea")
+    texts: list[str] = []
+    for tab in ("⟦Implied thresholds⟧", "⟦Operating characteristics⟧", "⟦Sensitivity⟧",
+                "⟦When can the director stop polling?⟧"):           # each tab drawn when opened: one run each
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at.session_state["huddle_user"] = rhea
+        at.session_state["research_tab"] = tab
+        at.switch_page("ui/research.py").run()
+        assert not at.exception, at.exception
+        texts += [e.value for kind in ("caption", "warning", "info", "markdown") for e in at.main.get(kind)]
+        texts += [w.label for kind in ("radio", "selectbox", "number_input", "multiselect", "slider", "metric",
+                                       "expander") for w in at.main.get(kind)]
+        texts += [o for w in at.main.get("radio") for o in w.options]
+    assert not escaped(texts), escaped(texts)
+    assert "⟦Corpus⟧" in texts and "⟦Pollees planned⟧" in texts and "⟦Decisions by⟧" in texts
+    assert any(t.startswith("⟦⟦") and "left out of the fits" in t for t in texts)    # the engine's own notes too

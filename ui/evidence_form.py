@@ -6,14 +6,17 @@ from __future__ import annotations
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.language import N_, Language
 from analysis.law.la_evidence import CONSULTED_CLASSES, EVIDENCE_KINDS, LAEvidence, evidence_from_list
 from ui.widgets import inert, show_error
 
-KIND_LABELS = {"consultation": "Consultation with directors, experts or peers",
-               "published poll": "A poll known only as published (percentages, or a verdict)",
-               "committee poll": "The committee polled its own members",
-               "committee vote": "The committee decided by its own vote",
-               "field": "What the other tables did"}
+KIND_LABELS = {"consultation": N_("Consultation with directors, experts or peers"),
+               "published poll": N_("A poll known only as published (percentages, or a verdict)"),
+               "committee poll": N_("The committee polled its own members"),
+               "committee vote": N_("The committee decided by its own vote"),
+               "field": N_("What the other tables did")}
+COLUMNS = {"name": N_("name"), "as": N_("as"), "action": N_("action"), "logical alternative": N_("logical alternative"),
+           "why": N_("why")}
 
 
 def _pairs(text: str, field: str) -> dict[str, str]:
@@ -33,21 +36,22 @@ def _whole(text: str) -> int:
     return int(text) if text.strip().isdecimal() else -1        # refused in words by the reader
 
 
-def evidence_input(record_id: int, saved: tuple[LAEvidence, ...]) -> tuple[LAEvidence, ...]:
+def evidence_input(record_id: int, saved: tuple[LAEvidence, ...], lang: Language) -> tuple[LAEvidence, ...]:
     key = f"rf_evidence_{record_id}"
     items: list[dict] = st.session_state.setdefault(key, [e.to_dict() for e in saved])
-    with st.expander(f"Other evidence on the logical alternatives ({len(items)})", expanded=bool(items)):
+    with st.expander(lang._("Other evidence on the logical alternatives ({count})").format(count=len(items)),
+                     expanded=bool(items)):
         for i, item in enumerate(list(items)):
             cols = st.columns([6, 1])
-            cols[0].markdown(inert(evidence_from_list([item])[0].words()))
-            if cols[1].button("Remove", key=f"{key}_remove_{i}"):
+            cols[0].markdown(inert(lang.say(evidence_from_list([item])[0].words())))
+            if cols[1].button(lang._("Remove"), key=f"{key}_remove_{i}"):
                 items.pop(i)
                 st.rerun()
-        kind = st.selectbox("Add", list(KIND_LABELS), format_func=KIND_LABELS.get, key=f"{key}_kind", index=None,
-                            placeholder="Record another kind of evidence")
+        kind = st.selectbox(lang._("Add"), list(KIND_LABELS), format_func=lambda k: lang._(KIND_LABELS[k]),
+                            key=f"{key}_kind", index=None, placeholder=lang._("Record another kind of evidence"))
         if kind is not None:
             try:
-                new = _form(kind, f"{key}_{kind.replace(' ', '_')}")
+                new = _form(kind, f"{key}_{kind.replace(' ', '_')}", lang)
             except HuddleInputError as exc:
                 show_error(exc)
                 new = None
@@ -57,37 +61,43 @@ def evidence_input(record_id: int, saved: tuple[LAEvidence, ...]) -> tuple[LAEvi
     return evidence_from_list(items)
 
 
-def _form(kind: str, key: str) -> dict | None:
+def _form(kind: str, key: str, lang: Language) -> dict | None:
     """One piece of evidence of ``kind`` from its form, checked, or None until it is added."""
     with st.form(key, clear_on_submit=True):
         if kind == "consultation":
-            when = st.text_input("When", placeholder="during the session, before ruling", max_chars=200)
+            when = st.text_input(lang._("When"), placeholder=lang._("during the session, before ruling"), max_chars=200)
             rows = st.data_editor([{"name": "", "as": "director", "action": "", "logical alternative": True, "why": ""}],
                                   num_rows="dynamic", key=f"{key}_people", width="stretch",
-                                  column_config={"as": st.column_config.SelectboxColumn("as", options=CONSULTED_CLASSES),
-                                                 "logical alternative": st.column_config.CheckboxColumn()})
+                                  column_config={**{c: st.column_config.TextColumn(lang._(w)) for c, w in COLUMNS.items()
+                                                    if c in ("name", "action", "why")},
+                                                 "as": st.column_config.SelectboxColumn(lang._("as"),
+                                                                                        options=CONSULTED_CLASSES),
+                                                 "logical alternative": st.column_config.CheckboxColumn(
+                                                     lang._("logical alternative"))})
             data = {"kind": kind, "when": when, "people": _people(rows)}
         elif kind == "published poll":
-            shares = st.text_input("Shares as published", placeholder="P=30%, 6D=70% (leave empty for a verdict only)")
-            asked = st.text_input("Number asked, if published", placeholder="not published")
+            shares = st.text_input(lang._("Shares as published"),
+                                   placeholder=lang._("P=30%, 6D=70% (leave empty for a verdict only)"))
+            asked = st.text_input(lang._("Number asked, if published"), placeholder=lang._("not published"))
             data = {"kind": kind, "shares": _pairs(shares, "shares"), "asked": _whole(asked) if asked.strip() else None,
-                    "verdict": st.text_input("The published verdict", max_chars=500),
-                    "source": st.text_input("Source", max_chars=500)}
+                    "verdict": st.text_input(lang._("The published verdict"), max_chars=500),
+                    "source": st.text_input(lang._("Source"), max_chars=500)}
         elif kind == "committee poll":
-            chose = st.text_input("How many members chose each action", placeholder="P=1, 6D=2")
-            data = {"kind": kind, "asked": _whole(st.text_input("Members asked", placeholder="3")),
+            chose = st.text_input(lang._("How many members chose each action"), placeholder="P=1, 6D=2")
+            data = {"kind": kind, "asked": _whole(st.text_input(lang._("Members asked"), placeholder="3")),
                     "chose": {a: _whole(n) for a, n in _pairs(chose, "chose").items()}}
         elif kind == "committee vote":
-            data = {"kind": kind, "action": st.text_input("Action voted on", placeholder="P"),
-                    "for": _whole(st.text_input("Votes that it is a logical alternative", placeholder="2")),
-                    "against": _whole(st.text_input("Votes that it is not", placeholder="1")),
-                    "reason": st.text_input("Reason", max_chars=1000)}
+            data = {"kind": kind, "action": st.text_input(lang._("Action voted on"), placeholder="P"),
+                    "for": _whole(st.text_input(lang._("Votes that it is a logical alternative"), placeholder="2")),
+                    "against": _whole(st.text_input(lang._("Votes that it is not"), placeholder="1")),
+                    "reason": st.text_input(lang._("Reason"), max_chars=1000)}
         else:
-            did = st.text_input("What the other tables did", placeholder="4H=7, 4S=3, P=2")
-            data = {"kind": kind, "tables": _whole(st.text_input("Tables in play", placeholder="12")),
+            did = st.text_input(lang._("What the other tables did"), placeholder="4H=7, 4S=3, P=2")
+            data = {"kind": kind, "tables": _whole(st.text_input(lang._("Tables in play"), placeholder="12")),
                     "actions": {a: _whole(n) for a, n in _pairs(did, "actions").items()},
-                    "note": st.text_input("Note", placeholder="final contracts from the ScoreTable", max_chars=500)}
-        if not st.form_submit_button("Add this evidence"):
+                    "note": st.text_input(lang._("Note"), placeholder=lang._("final contracts from the ScoreTable"),
+                                          max_chars=500)}
+        if not st.form_submit_button(lang._("Add this evidence")):
             return None
     EVIDENCE_KINDS[kind](data, kind)                  # refused here, by field, before it is kept
     return data

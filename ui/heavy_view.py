@@ -8,23 +8,27 @@ from typing import Any, Callable
 import streamlit as st
 
 from analysis.errors import HuddleInputError
+from analysis.language import ENGLISH, Language, first_upper
 from huddle.heavy import duration, server_queue
 from polling.accounts import User
 from ui.widgets import show_error
 
 
-def run_heavy(user: User, label: str, function: Callable, *args, seconds: float = 1.0) -> Any | None:
+def run_heavy(user: User, label: str, function: Callable, *args, seconds: float = 1.0,
+              lang: Language = ENGLISH) -> Any | None:
     """``function(*args)`` on a worker: None (with the refusal shown) when it is refused or fails."""
     try:
-        return heavy_result(user, label, function, *args, seconds=seconds)
+        return heavy_result(user, label, function, *args, seconds=seconds, lang=lang)
     except HuddleInputError as exc:
         show_error(exc)
         return None
 
 
-def heavy_result(user: User, label: str, function: Callable, *args, seconds: float = 1.0) -> Any:
+def heavy_result(user: User, label: str, function: Callable, *args, seconds: float = 1.0,
+                 lang: Language = ENGLISH) -> Any:
     """``function(*args)`` on a worker, expected to cost ``seconds`` of CPU; its place in the
-    queue and its progress shown meanwhile; a refusal or a failure raised as HuddleInputError."""
+    queue and its progress shown meanwhile (``label``, a catalog message, and the wait said in
+    ``lang``); a refusal or a failure raised as HuddleInputError."""
     queue = server_queue()
     # one of each kind of work per account at a time: many tabs get one place in the queue
     job = queue.submit(f"{user.organisation_id}:{user.username}:{label}", label, function, *args,
@@ -37,11 +41,14 @@ def heavy_result(user: User, label: str, function: Callable, *args, seconds: flo
             queue.touch(job)
             if job.state == "waiting":
                 ahead = queue.place(job)
-                box.info(f"Waiting for the server: {ahead} {'task' if ahead == 1 else 'tasks'} ahead of "
-                         f"{label}, starting in {duration(queue.wait(job))}. Voters are served first.")
+                waiting = (lang._("Waiting for the server: {ahead} task ahead of {work}, starting in {wait}. Voters "
+                                  "are served first.") if ahead == 1 else
+                           lang._("Waiting for the server: {ahead} tasks ahead of {work}, starting in {wait}. Voters "
+                                  "are served first."))
+                box.info(waiting.format(ahead=ahead, work=lang._(label), wait=lang.say(duration(queue.wait(job)))))
             else:
                 what, share = job.progress
-                box.progress(min(max(share, 0.0), 1.0), f"{label[0].upper()}{label[1:]}: {what}")
+                box.progress(min(max(share, 0.0), 1.0), lang.labelled(first_upper(lang._(label)), lang.say(what)))
         return queue.result(job)
     finally:
         if not job.finished.is_set():           # the page was left, rerun or stopped: so is the work

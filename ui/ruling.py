@@ -43,16 +43,16 @@ if not may_rule:
     st.stop()
 
 summary = st.container()         # the answer first; the worksheet that makes it below
-fact_finding_form(record_id, case, dossier.version, user.username)
+fact_finding_form(record_id, case, dossier.version, user.username, lang)
 ruling, inputs, problem = None, None, None
 over_committee = dossier.decision_in_force() is not None     # a lawful reopening: the committee's ruling stands
 with st.expander(lang._("Director's worksheet"), expanded=True):
     if over_committee:
         st.caption(lang._("The worksheet starts from the appeals committee's decision, the ruling in force."))
     try:
-        inputs = ruling_inputs_form(record_id, dossier.worksheet_case(),
+        inputs = ruling_inputs_form(record_id, dossier.worksheet_case(), lang,
                                     organisations.get_organisation(user.organisation_id).la_policy)
-        both = partner_ui_input(record_id, case)
+        both = partner_ui_input(record_id, case, lang)
         case = replace(case, partner_ui=both)
         ruling = rule(replace(case, ruling=inputs))
     except HuddleInputError as exc:

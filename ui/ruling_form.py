@@ -9,11 +9,12 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.law.case import SCORED_BY, Case, PartnerUI, parse_choice_or_none
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES, deal_pbn, is_complete_deal
+from analysis.bridge import deal_pbn, is_complete_deal
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_name, counts_from_text,
+from analysis.language import N_, Language, seat_word, side_word
+from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
 from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
@@ -31,12 +32,14 @@ from analysis.law.law16 import ui_present
 from polling import cases, rulings, services
 from ui.widgets import done, inert, poll_numbers, show_error
 
-FINDINGS = {"not decided": None, "yes": True, "no": False}
-SAVED = "the counts recorded with the case"
-NO_POLL = "no poll: the director's own finding"
+FINDINGS = {N_("not decided"): None, N_("yes"): True, N_("no"): False}
+SAVED = N_("the counts recorded with the case")
+NO_POLL = N_("no poll: the director's own finding")
+HAPPENED = {N_("yes"): True, N_("no"): False, N_("no finding yet"): None}
+NOT_RECORDED = N_("not recorded")
 
 
-def fact_finding_form(record_id: int, case: Case, version: int, username: str) -> None:
+def fact_finding_form(record_id: int, case: Case, version: int, username: str, lang: Language) -> None:
     """Where question 1 waits for a fact nobody has found (Law 85A), the director finds it here:
     whether it happened, how long it took, and why; kept with the case's facts."""
     irr = case.irregularity
@@ -46,17 +49,19 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str) -
     if answer.answer is not None or "Missing:" not in answer.reason:
         return
     with st.form(f"rf_facts_{record_id}"):
-        st.markdown("**The facts are not established yet (Law 85A)**")
-        st.caption(inert(answer.reason))
+        st.markdown("**" + lang._("The facts are not established yet (Law 85A)") + "**")
+        st.caption(inert(lang.say(answer.reason)))
         f1, f2 = st.columns(2)
-        happened = f1.radio("The director finds it happened (for a break in tempo: an unmistakable hesitation)",
-                            ("yes", "no", "no finding yet"), index=2, horizontal=True, key=f"rf_fact_happened_{record_id}")
-        seconds = f2.number_input("The director finds it took (seconds)", min_value=0, max_value=3600, step=1,
+        happened = f1.radio(lang._("The director finds it happened (for a break in tempo: an unmistakable hesitation)"),
+                            list(HAPPENED), index=2, horizontal=True, key=f"rf_fact_happened_{record_id}",
+                            format_func=lang._)
+        seconds = f2.number_input(lang._("The director finds it took (seconds)"), min_value=0, max_value=3600, step=1,
                                   value=None, key=f"rf_fact_seconds_{record_id}")
-        reason = st.text_input("Why, on the balance of probabilities", key=f"rf_fact_reason_{record_id}", max_chars=1000)
-        if st.form_submit_button("Keep this finding with the facts"):
+        reason = st.text_input(lang._("Why, on the balance of probabilities"), key=f"rf_fact_reason_{record_id}",
+                               max_chars=1000)
+        if st.form_submit_button(lang._("Keep this finding with the facts")):
             try:
-                found = FactFinding.from_dict({"happened": {"yes": True, "no": False}.get(happened), "reason": reason,
+                found = FactFinding.from_dict({"happened": HAPPENED[happened], "reason": reason,
                                                **({"seconds": int(seconds)} if seconds is not None else {})},
                                               "finding of fact")
                 cases.update_case(record_id, replace(case, irregularity=replace(irr, finding=found)), username,
@@ -64,31 +69,33 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str) -
             except HuddleInputError as exc:
                 show_error(exc)
             else:
-                done("The finding is kept with the case's facts.")
+                done(lang._("The finding is kept with the case's facts."))
 
 
-def finding_input(label: str, saved: Finding, key: str, computed: str = "not decided") -> Finding:
+def finding_input(label: str, saved: Finding, key: str, lang: Language, computed: str = N_("not decided")) -> Finding:
     """A yes / no / not-decided choice with a reason. ``computed`` names what "not decided"
-    means here (e.g. "from the case facts")."""
-    options = {computed: None, "yes": True, "no": False}
+    means here (e.g. "from the case facts"); labels are catalog messages, said in ``lang``."""
+    options = {computed: None, N_("yes"): True, N_("no"): False}
     names = list(options)
     current = next(n for n, v in options.items() if v is saved.finding)
-    choice = st.radio(label, names, index=names.index(current), key=f"{key}_finding", horizontal=True)
-    reason = st.text_input("Reason", saved.reason, key=f"{key}_reason", max_chars=1000,
-                           placeholder="What the director read the evidence as, in a sentence")
+    choice = st.radio(lang._(label), names, index=names.index(current), key=f"{key}_finding", horizontal=True,
+                      format_func=lang._)
+    reason = st.text_input(lang._("Reason"), saved.reason, key=f"{key}_reason", max_chars=1000,
+                           placeholder=lang._("What the director read the evidence as, in a sentence"))
     return Finding(options[choice], reason)
 
 
-def judgement_input(record_id: int, saved: RulingInputs, label: str) -> dict:
+def judgement_input(record_id: int, saved: RulingInputs, label: str, lang: Language) -> dict:
     """The director's own judgement on logical alternatives: the calls she finds, or none with
     her reason. Left empty, question 2 waits: nothing entered is no evidence."""
-    text = st.text_input(label, ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
-    reason = st.text_input("Why (needed to find no logical alternative)", saved.alternatives_reason,
+    text = st.text_input(lang._(label), ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
+    reason = st.text_input(lang._("Why (needed to find no logical alternative)"), saved.alternatives_reason,
                            key=f"rf_alts_reason_{record_id}", max_chars=1000)
     return {"alternatives_reason": reason, "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
 
 
-def counts_input(record_id: int, saved: RulingInputs, table_action: str, rules: PollRules = PollRules()) -> dict:
+def counts_input(record_id: int, saved: RulingInputs, table_action: str, lang: Language,
+                 rules: PollRules = PollRules()) -> dict:
     """The poll's counts: as saved, from one of the case's polls, or no poll (the director's
     finding). Returns the RulingInputs fields to set."""
     all_polls = services.polls_for_case(record_id)
@@ -98,7 +105,7 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str, rules: 
     # a poll counts with its follow-ups; the newest poll with answers comes first, and the page opens on it
     answered = [p for p in reversed(all_polls) if p.follows_id is None and ballots[p.id] + sum(
         ballots[f.id] for f in follow_ups[p.id])]
-    label = {_poll_label(p, number, follow_ups[p.id], ballots): p for p in answered}
+    label = {_poll_label(p, number, follow_ups[p.id], ballots, lang): p for p in answered}
     sources = list(label) + [SAVED] * bool(saved.poll) + [NO_POLL]
     # answers that came after the last saved ruling (or with none saved) open the page on the newest
     # poll; otherwise on what the saved ruling was made from, so the page shows that ruling
@@ -106,64 +113,67 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str, rules: 
     fresh = bool(answered) and (saved_at is None or case_ruling_missing(saved) or any(
         b.created_at > saved_at for p in all_polls for b in services.ballots_for_poll(p.id)))
     start = 0 if fresh or not sources[:-1] else sources.index(SAVED if saved.poll else NO_POLL)
-    choice = st.selectbox("Where the counts come from", sources, key=f"rf_counts_{record_id}", index=start,
-                          help="The answers of one of this case's polls (with its follow-ups), the counts "
-                               "recorded with the case, or no poll")
+    choice = st.selectbox(lang._("Where the counts come from"), sources, key=f"rf_counts_{record_id}", index=start,
+                          format_func=lang._,
+                          help=lang._("The answers of one of this case's polls (with its follow-ups), the counts "
+                                      "recorded with the case, or no poll"))
     cols = st.columns(2)
-    policy_name = cols[0].selectbox("Policy for logical alternatives", list(PRESETS), key=f"rf_policy_{record_id}",
-                                    format_func=policy_title,
+    policy_name = cols[0].selectbox(lang._("Policy for logical alternatives"), list(PRESETS), key=f"rf_policy_{record_id}",
+                                    format_func=lambda p: lang.say(policy_title(p)),
                                     index=list(PRESETS).index(saved.policy) if saved.policy in PRESETS else 0)
-    consider_min = cols[1].text_input("Share that must seriously consider a call (WBF policy)", saved.consider_min or "",
-                                      key=f"rf_cmin_{record_id}", placeholder="1/5",
-                                      help="The share of pollees who must seriously consider an action for it "
-                                           "to be a logical alternative, e.g. 1/5")
+    consider_min = cols[1].text_input(lang._("Share that must seriously consider a call (WBF policy)"),
+                                      saved.consider_min or "", key=f"rf_cmin_{record_id}", placeholder="1/5",
+                                      help=lang._("The share of pollees who must seriously consider an action for it "
+                                                  "to be a logical alternative, e.g. 1/5"))
     fields = {"policy": policy_name, "consider_min": consider_min.strip() or None}
     if choice == NO_POLL:
         return {**fields, "poll": (), "q4": None, "walk_through": None, **judgement_input(
-            record_id, saved, "Logical alternatives found by the director (calls, comma-separated)")}
+            record_id, saved, N_("Logical alternatives found by the director (calls, comma-separated)"), lang)}
     if choice == SAVED:
         return {**fields, "poll": saved.poll, "q4": saved.q4, "walk_through": saved.walk_through,
-                **_short_poll(record_id, saved, sum(c.chose for c in saved.poll), rules)}
+                **_short_poll(record_id, saved, sum(c.chose for c in saved.poll), rules, lang)}
     poll = label[choice]
     problem = services.problem_of(poll)
     include = bool(problem.steps) and st.checkbox(
-        "Count the walk-through pollees who left the table's path too", key=f"rf_walk_all_{record_id}",
+        lang._("Count the walk-through pollees who left the table's path too"), key=f"rf_walk_all_{record_id}",
         value=saved.walk_through is not None and saved.walk_through.counted_all,
-        help="By default they are left out: a pollee who would have called differently earlier is not the player's "
-             "peer on this auction. The choice is kept with the ruling and printed in it.")
+        help=lang._("By default they are left out: a pollee who would have called differently earlier is not the "
+                    "player's peer on this auction. The choice is kept with the ruling and printed in it."))
     ballots = services.family_ballots(poll.id)          # with its follow-ups
     tally = tally_ballots(ballots, problem, include)
     named = dict(tally.suggested).get(table_action, 0)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None,
             "walk_through": walk_through(ballots, problem, include),
-            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules)}
+            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules, lang)}
 
 
-def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules) -> dict:
+def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules, lang: Language) -> dict:
     """Beside a poll smaller than the event's rules ask for, or with pollees they exclude, the
     director's own judgement (or nothing, and question 2 waits); beside a poll within them, none."""
     outside = {"not_peers": 0, "session_players": 0}
     if rules.pollees:
         cols = st.columns(2)
         outside["not_peers"] = int(cols[0].number_input(
-            "Pollees not of the player's standard", 0, max(size, 0), min(saved.not_peers, size),
+            lang._("Pollees not of the player's standard"), 0, max(size, 0), min(saved.not_peers, size),
             key=f"rf_not_peers_{record_id}"))
         if rules.pollees == "peers, not of the session":
             outside["session_players"] = int(cols[1].number_input(
-                "Pollees who played in the session", 0, max(size, 0), min(saved.session_players, size),
+                lang._("Pollees who played in the session"), 0, max(size, 0), min(saved.session_players, size),
                 key=f"rf_session_players_{record_id}"))
     short = rules.short_by(size)
     breaches = rules.breaches(**outside)
     if not short and not breaches:
         return {"alternatives": (), "alternatives_reason": "", **outside}
     if short:
-        st.warning(f"The poll has {size} pollees; {rules.source or 'the event'} asks for at least {rules.minimum}. "
-                   f"Poll {short} more, or record your own judgement here.")
+        st.warning(inert(lang._("The poll has {size} pollees; {source} asks for at least {minimum}. Poll {short} more, "
+                                "or record your own judgement here.").format(
+            size=size, source=rules.source or lang._("the event"), minimum=rules.minimum, short=short)))
     if breaches:
-        st.warning(f"The poll does not meet {rules.source or 'the event rules'}: {'; '.join(breaches)}. Poll again "
-                   "within the rules, or record your own judgement here.")
-    return {**outside, **judgement_input(record_id, saved, "Your own judgement: the logical alternatives (calls, "
-                                                           "comma-separated)")}
+        st.warning(inert(lang._("The poll does not meet {source}: {breaches}. Poll again within the rules, or record "
+                                "your own judgement here.").format(
+            source=rules.source or lang._("the event rules"), breaches="; ".join(lang.say(b) for b in breaches))))
+    return {**outside, **judgement_input(record_id, saved, N_("Your own judgement: the logical alternatives (calls, "
+                                                              "comma-separated)"), lang)}
 
 
 def case_ruling_missing(saved: RulingInputs) -> bool:
@@ -171,47 +181,53 @@ def case_ruling_missing(saved: RulingInputs) -> bool:
     return not saved.poll and not saved.alternatives
 
 
-def _poll_label(poll, number: dict, follow_ups: list, ballots: dict) -> str:
+def _poll_label(poll, number: dict, follow_ups: list, ballots: dict, lang: Language) -> str:
     """"Poll 2 (closed), 10 answers" or "Poll 1 with its follow-up poll 3 (open), 12 answers"."""
     answers = ballots[poll.id] + sum(ballots[f.id] for f in follow_ups)
-    with_them = "".join(f" with its follow-up poll {number[f.id]}" for f in follow_ups)
-    return f"Poll {number[poll.id]}{with_them} ({poll.status}), {answers} answer{'s' * (answers != 1)}"
+    with_them = "".join(lang._(" with its follow-up poll {number}").format(number=number[f.id]) for f in follow_ups)
+    template = lang._("Poll {number}{follow_ups} ({status}), {answers} answers") if answers != 1 else \
+        lang._("Poll {number}{follow_ups} ({status}), {answers} answer")
+    return template.format(number=number[poll.id], follow_ups=with_them, status=lang._(poll.status), answers=answers)
 
 
-def misinformation_input(record_id: int, saved: Misinformation | None, case: Case) -> Misinformation:
+def misinformation_input(record_id: int, saved: Misinformation | None, case: Case, lang: Language) -> Misinformation:
     saved = saved or Misinformation()
     names = list(MI_EVIDENCE)
     told_options = [None, *MI_TOLD]
-    told = st.selectbox("What were the non-offenders told about the call?", told_options,
+    told = st.selectbox(lang._("What were the non-offenders told about the call?"), told_options,
                         index=told_options.index(saved.told), key=f"rf_mi_told_{record_id}",
-                        format_func=lambda t: "as the auction records it" if t is None else MI_TOLD[t])
-    evidence = st.selectbox("Evidence of the agreement", names, index=names.index(saved.evidence),
-                            format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}", key=f"rf_mi_ev_{record_id}")
-    reason = st.text_input("What the evidence is", saved.reason, key=f"rf_mi_reason_{record_id}")
-    weight_text = st.text_input("Mixed evidence: the weight of a mistaken explanation (e.g. 2/3; blank: the evidence "
-                                "decides)", fraction_str(saved.explanation_weight) if saved.explanation_weight else "",
+                        format_func=lambda t: lang._("as the auction records it") if t is None else lang._(MI_TOLD[t]))
+    evidence = st.selectbox(lang._("Evidence of the agreement"), names, index=names.index(saved.evidence),
+                            format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}" if lang.code == "en" else lang._(MI_EVIDENCE[n]),
+                            key=f"rf_mi_ev_{record_id}")
+    reason = st.text_input(lang._("What the evidence is"), saved.reason, key=f"rf_mi_reason_{record_id}")
+    weight_text = st.text_input(lang._("Mixed evidence: the weight of a mistaken explanation (e.g. 2/3; blank: the "
+                                       "evidence decides)"),
+                                fraction_str(saved.explanation_weight) if saved.explanation_weight else "",
                                 key=f"rf_mi_weight_{record_id}", max_chars=10,
-                                help="Law 21B1(b), 75C: the director may weigh mixed evidence; each path's score is "
-                                     "then weighted accordingly")
+                                help=lang._("Law 21B1(b), 75C: the director may weigh mixed evidence; each path's "
+                                              "score is then weighted accordingly"))
     when = [None, *CORRECTIONS]
-    corrected = st.selectbox("When was the explanation corrected?", when, index=when.index(saved.corrected),
-                             format_func=lambda w: "not recorded" if w is None else CORRECTIONS[w],
+    corrected = st.selectbox(lang._("When was the explanation corrected?"), when, index=when.index(saved.corrected),
+                             format_func=lambda w: lang._(NOT_RECORDED) if w is None else lang.say(CORRECTIONS[w]),
                              key=f"rf_mi_when_{record_id}")
     by_options = [None, *CORRECTED_BY]
-    corrected_by = st.selectbox("Who corrected it?", by_options, index=by_options.index(saved.corrected_by),
-                                format_func=lambda b: "not recorded" if b is None else CORRECTED_BY[b],
+    corrected_by = st.selectbox(lang._("Who corrected it?"), by_options, index=by_options.index(saved.corrected_by),
+                                format_func=lambda b: lang._(NOT_RECORDED) if b is None else lang.say(CORRECTED_BY[b]),
                                 key=f"rf_mi_by_{record_id}",
-                                help="Law 20F4: the explainer at once; Law 20F5(b): his partner only as declarer or "
-                                     "dummy after the final pass, or as a defender at the end of play; earlier is "
-                                     "itself an infraction and unauthorized information (Law 20F5(a))")
-    partner = st.radio("Had the non-offender's partner called since the call in question? (Law 21B1(a) allows "
-                       "a change only if not)", list(FINDINGS), key=f"rf_mi_partner_{record_id}", horizontal=True,
+                                help=lang._("Law 20F4: the explainer at once; Law 20F5(b): his partner only as "
+                                              "declarer or dummy after the final pass, or as a defender at the end of "
+                                              "play; earlier is itself an infraction and unauthorized information "
+                                              "(Law 20F5(a))"))
+    partner = st.radio(lang._("Had the non-offender's partner called since the call in question? (Law 21B1(a) allows "
+                                "a change only if not)"), list(FINDINGS), key=f"rf_mi_partner_{record_id}",
+                       horizontal=True, format_func=lang._,
                        index=list(FINDINGS.values()).index(saved.partner_called_since),
-                       help="After the final pass the auction answers this when it is left undecided")
-    changed = st.radio("Did the non-offender change the call (Law 21B1(a)), or withdraw the card (Law 47E2(a))?",
-                       list(FINDINGS), key=f"rf_mi_changed_{record_id}", horizontal=True,
+                       help=lang._("After the final pass the auction answers this when it is left undecided"))
+    changed = st.radio(lang._("Did the non-offender change the call (Law 21B1(a)), or withdraw the card (Law 47E2(a))?"),
+                       list(FINDINGS), key=f"rf_mi_changed_{record_id}", horizontal=True, format_func=lang._,
                        index=list(FINDINGS.values()).index(saved.changed_call))
-    offered = offered_call_input(record_id, saved, case)
+    offered = offered_call_input(record_id, saved, case, lang)
     weight = parse_fraction(weight_text, "mistaken explanation weight") if weight_text.strip() else None
     if weight is not None and not 0 < weight < 1:
         raise HuddleInputError("mistaken explanation weight", "a weight between 0 and 1, e.g. 2/3")
@@ -219,7 +235,7 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
                           corrected_by)
 
 
-def offered_call_input(record_id: int, saved: Misinformation, case: Case) -> int | None:
+def offered_call_input(record_id: int, saved: Misinformation, case: Case, lang: Language) -> int | None:
     """Law 21B1(a): the player's later call that could still be changed and was offered for change
     (the question above then says whether he changed it)."""
     calls = case.board.auction.calls
@@ -229,49 +245,57 @@ def offered_call_input(record_id: int, saved: Misinformation, case: Case) -> int
     if not later:
         return None
     options = [None, *later]
-    return st.selectbox("Change offered for a later call of the same player (Law 21B1(a))", options,
+    return st.selectbox(lang._("Change offered for a later call of the same player (Law 21B1(a))"), options,
                         index=options.index(saved.offered_call) if saved.offered_call in options else 0,
-                        format_func=lambda i: "none: the change was offered for the call in question, if at all"
-                        if i is None else f"call {i + 1}: {action_name(calls[i].call)}",
+                        format_func=lambda i: lang._("none: the change was offered for the call in question, if at all")
+                        if i is None else _call_named(i, calls[i].call, lang),
                         key=f"rf_mi_offered_{record_id}",
-                        help="When the call in question could no longer be changed but a later one could: the "
-                             "ruling then says the call was made on misinformation and the remedy offered and "
-                             "declined (or taken) for the later call")
+                        help=lang._("When the call in question could no longer be changed but a later one could: the "
+                                    "ruling then says the call was made on misinformation and the remedy offered and "
+                                    "declined (or taken) for the later call"))
 
 
-def suggested_input(record_id: int, saved: RulingInputs, alternatives: tuple[str, ...]) -> tuple[str, ...]:
+def _call_named(index: int, call: str, lang: Language) -> str:
+    """"call 5: Pass"."""
+    return lang._("call {number}: {call}").format(number=index + 1, call=lang.say(action_word(call)))
+
+
+def suggested_input(record_id: int, saved: RulingInputs, alternatives: tuple[str, ...],
+                    lang: Language) -> tuple[str, ...]:
     """The logical alternatives the UI itself suggests over another: no legal choice either, so
     no weight in the adjustment (Law 16B1(a), Law 12C1(c))."""
     options = list(dict.fromkeys((*alternatives, *saved.suggested_alternatives)))
     if not options:
         return saved.suggested_alternatives
-    return tuple(st.multiselect("Logical alternatives the UI itself suggests over another (no weight in the "
-                                "adjustment)", options, default=list(saved.suggested_alternatives),
-                                format_func=action_name, key=f"rf_sugg_las_{record_id}",
-                                help="Law 16B1(a) forbids choosing among logical alternatives one the unauthorized "
-                                     "information suggests over another; Law 12C1(c) weighs only what was legal"))
+    return tuple(st.multiselect(lang._("Logical alternatives the UI itself suggests over another (no weight in the "
+                                       "adjustment)"), options, default=list(saved.suggested_alternatives),
+                                format_func=lambda a: lang.say(action_word(a)), key=f"rf_sugg_las_{record_id}",
+                                help=lang._("Law 16B1(a) forbids choosing among logical alternatives one the "
+                                              "unauthorized information suggests over another; Law 12C1(c) weighs only "
+                                              "what was legal")))
 
 
-def penalty_input(record_id: int, saved: RulingInputs, scoring: str) -> tuple[ProceduralPenalty, ...]:
+def penalty_input(record_id: int, saved: RulingInputs, scoring: str, lang: Language) -> tuple[ProceduralPenalty, ...]:
     """A procedural penalty (Law 90) on one side, kept apart from the adjusted score (the first
     one here; a file's further penalties are kept as they are)."""
     first = saved.procedural_penalties[0] if saved.procedural_penalties else None
-    with st.expander("Procedural penalty (Law 90)", expanded=first is not None):
-        given = st.checkbox("Impose a procedural penalty", value=first is not None, key=f"rf_pp_on_{record_id}")
+    with st.expander(lang._("Procedural penalty (Law 90)"), expanded=first is not None):
+        given = st.checkbox(lang._("Impose a procedural penalty"), value=first is not None, key=f"rf_pp_on_{record_id}")
         if not given:
             return saved.procedural_penalties[1:]
         cols = st.columns(4)
-        side = cols[0].selectbox("Side penalised", ["NS", "EW"], format_func=lambda s: SIDE_NAMES[s],
+        side = cols[0].selectbox(lang._("Side penalised"), ["NS", "EW"], format_func=lambda s: lang.say(side_word(s)),
                                  index=["NS", "EW"].index(first.side) if first else 0, key=f"rf_pp_side_{record_id}")
         units = list(UNITS_FOR_SCORING.get(scoring, PENALTY_UNITS))
-        unit = cols[1].selectbox("Unit", units, format_func=lambda u: PENALTY_UNITS[u],
+        unit = cols[1].selectbox(lang._("Unit"), units, format_func=lambda u: lang._(PENALTY_UNITS[u]),
                                  index=units.index(first.unit) if first and first.unit in units else 0,
                                  key=f"rf_pp_unit_{record_id}")
-        amount = cols[2].text_input("Amount", fraction_str(first.amount) if first else "",
+        amount = cols[2].text_input(lang._("Amount"), fraction_str(first.amount) if first else "",
                                     key=f"rf_pp_amount_{record_id}", max_chars=10)
-        by = cols[3].selectbox("Imposed by", list(IMPOSED_BY), format_func=lambda b: IMPOSED_BY[b],
+        by = cols[3].selectbox(lang._("Imposed by"), list(IMPOSED_BY), format_func=lambda b: lang._(IMPOSED_BY[b]),
                                index=list(IMPOSED_BY).index(first.by) if first else 0, key=f"rf_pp_by_{record_id}")
-        why = st.text_input("Why the penalty (Law 90)", first.reason if first else "", key=f"rf_pp_why_{record_id}")
+        why = st.text_input(lang._("Why the penalty (Law 90)"), first.reason if first else "",
+                            key=f"rf_pp_why_{record_id}")
         try:
             made = ProceduralPenalty(side, parse_fraction(amount or "0", "amount"), unit, by, why)
         except HuddleInputError as exc:
@@ -279,7 +303,7 @@ def penalty_input(record_id: int, saved: RulingInputs, scoring: str) -> tuple[Pr
         return (made, *saved.procedural_penalties[1:])
 
 
-def partner_ui_input(record_id: int, case: Case) -> PartnerUI | None:
+def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | None:
     """The same explanation as unauthorized information to the explainer's partner (Laws 20F5(a),
     73C, 16B1): his later call in question, his peers' poll, whether the explanation suggested his
     call, that path's outcome tree, and whose tree holds the board's score when both adjust."""
@@ -292,36 +316,43 @@ def partner_ui_input(record_id: int, case: Case) -> PartnerUI | None:
     if not later:
         return saved
     key = f"rf_pui_{record_id}"
-    with st.expander(f"The same explanation as unauthorized information to {SEAT_NAMES[caller]} (Laws 20F5(a), 73C, "
-                     "16B1)", expanded=saved is not None):
-        if not st.checkbox("Rule this path too", value=saved is not None, key=f"{key}_on"):
+    seat = lang.say(seat_word(caller))
+    with st.expander(lang._("The same explanation as unauthorized information to {seat} (Laws 20F5(a), 73C, "
+                              "16B1)").format(seat=seat), expanded=saved is not None):
+        if not st.checkbox(lang._("Rule this path too"), value=saved is not None, key=f"{key}_on"):
             return None
-        index = st.selectbox(f"{SEAT_NAMES[caller]}'s call in question", later, format_func=lambda i: f"call {i + 1}: "
-                             f"{action_name(calls[i].call)}", key=f"{key}_call",
+        index = st.selectbox(lang._("{seat}'s call in question").format(seat=seat), later,
+                             format_func=lambda i: _call_named(i, calls[i].call, lang), key=f"{key}_call",
                              index=later.index(saved.action_index) if saved and saved.action_index in later else 0)
         inputs = saved.ruling if saved is not None else RulingInputs()
-        counts = st.text_input("His peers' poll: how many chose each action", " ".join(
+        counts = st.text_input(lang._("His peers' poll: how many chose each action"), " ".join(
             f"{c.action}={c.chose}" for c in inputs.poll), key=f"{key}_poll", placeholder="P=4 3H=3")
         poll = tuple(ActionCount(a, n) for a, n in counts_from_text(counts, "poll of his peers").values())
-        suggested = finding_input("Did the explanation demonstrably suggest his call?", inputs.suggested,
-                                  f"{key}_sugg")
+        suggested = finding_input(N_("Did the explanation demonstrably suggest his call?"), inputs.suggested,
+                                  f"{key}_sugg", lang)
         table_action = calls[index].call
         alternatives = tuple(c.action for c in poll if action_key(c.action) != action_key(table_action))
         his = replace(case, kind="UI", action_index=index)        # contracts as his call would lead
         start = starting_rows(poll, alternatives, table_action, played_contract(case),
                               {a: his.likely_contract(a) for a in (*alternatives, table_action)})
-        rows = tree_editor("His path's outcome tree (his call cancelled)", f"{key}_tree",
+        rows = tree_editor(lang._("His path's outcome tree (his call cancelled)"), f"{key}_tree",
                            _rows(inputs.adjustment.trees()[0][1] if inputs.adjustment.trees() else None, start),
-                           case, record_id)
-        scored = st.selectbox("When both paths adjust, the board's score is", [None, *SCORED_BY], key=f"{key}_scored",
-                              index=[None, *SCORED_BY].index(saved.scored_by if saved else None),
-                              format_func=lambda p: "not said yet" if p is None else f"the {p} path's")
+                           case, record_id, lang)
+        scored = st.selectbox(lang._("When both paths adjust, the board's score is"), [None, *SCORED_BY],
+                              key=f"{key}_scored", index=[None, *SCORED_BY].index(saved.scored_by if saved else None),
+                              format_func=lambda p: lang._("not said yet") if p is None else lang._(SCORED_WORDS[p]))
         tree = tree_from_rows(rows, case.board.vulnerability, "partner_ui: outcome tree")
         return PartnerUI(index, replace(inputs, poll=poll, suggested=suggested,
                                         adjustment=Weighted(offenders=tree)), scored)
 
 
-def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int) -> list[dict]:
+TREE_LABELS = {"action": N_("action"), "cancelled": N_("cancelled"), "action_weight": N_("action weight"),
+               "contract": N_("contract"), "declarer": N_("declarer"), "contract_weight": N_("contract weight"),
+               "tricks": N_("tricks"), "tricks_weight": N_("tricks weight")}
+SCORED_WORDS = {"misinformation": N_("the misinformation path's"), "unauthorized information": N_("the unauthorized information path's")}
+
+
+def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int, lang: Language) -> list[dict]:
     """An outcome tree as an editable table (one row per action / contract / trick count), with
     a button that fills the trick counts from the double-dummy solver."""
     base_key, generation_key, start_key = f"{key}_rows", f"{key}_gen", f"{key}_start"
@@ -336,14 +367,15 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
     edited = st.data_editor(
         shown_rows(st.session_state[base_key]), key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
         width="stretch", column_order=TREE_COLUMNS,
-        column_config={"cancelled": st.column_config.CheckboxColumn("cancelled", default=False),
-                       "tricks": st.column_config.NumberColumn("tricks", min_value=0, max_value=13, step=1),
-                       "action_weight": st.column_config.TextColumn("action weight", help="e.g. 2/3"),
-                       "contract_weight": st.column_config.TextColumn("contract weight"),
-                       "tricks_weight": st.column_config.TextColumn("tricks weight")})
-    if st.button("Fill tricks from double dummy", key=f"{key}_dd",
-                 help="A suggestion from a double-dummy solver for the actual deal (in a lead or play case, after "
-                      "each card of each choice, equally likely); edit it afterwards"):
+        column_config={**{c: st.column_config.TextColumn(lang._(TREE_LABELS[c])) for c in ("action", "contract",
+                                                                                            "declarer", "contract_weight",
+                                                                                            "tricks_weight")},
+                       "cancelled": st.column_config.CheckboxColumn(lang._("cancelled"), default=False),
+                       "tricks": st.column_config.NumberColumn(lang._("tricks"), min_value=0, max_value=13, step=1),
+                       "action_weight": st.column_config.TextColumn(lang._("action weight"), help=lang._("e.g. 2/3"))})
+    if st.button(lang._("Fill tricks from double dummy"), key=f"{key}_dd",
+                 help=lang._("A suggestion from a double-dummy solver for the actual deal (in a lead or play case, "
+                             "after each card of each choice, equally likely); edit it afterwards")):
         try:
             st.session_state[base_key] = double_dummy_rows(case, list(edited))
             st.session_state[generation_key] += 1
@@ -352,10 +384,10 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
             show_error(exc)
     simulated = st.session_state.get(latest_key(record_id))
     if simulated is not None and st.button(
-            "Fill tricks from the simulation", key=f"{key}_sim",
-            help=f"Each action's trick counts as often as declarer took them double dummy on the "
-                 f"{simulated.wanted} hands dealt with the inference (the Simulation section below); edit them "
-                 "afterwards"):
+            lang._("Fill tricks from the simulation"), key=f"{key}_sim",
+            help=lang._("Each action's trick counts as often as declarer took them double dummy on the {hands} hands "
+                        "dealt with the inference (the Simulation section below); edit them afterwards").format(
+                hands=simulated.wanted)):
         st.session_state[base_key] = spread_fill(list(edited), simulated.trick_spreads())
         st.session_state[generation_key] += 1
         st.rerun()
@@ -385,7 +417,7 @@ def _rows(tree: OutcomeTree | None, fallback: list[dict]) -> list[dict]:
     return tree_rows(tree) if tree is not None else fallback
 
 
-def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict]) -> dict:
+def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict], lang: Language) -> dict:
     """The method and its inputs, drawn from the method's slots; returns the case-file section
     (tables already turned into trees), which the ruling reads like a saved one."""
     allowed = methods_for(case.laws)
@@ -393,38 +425,41 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
         allowed = {"artificial": allowed["artificial"]}
     # a saved method the edition lacks stays visible (and is refused when ruled), so nothing is lost silently
     names = list(allowed) if saved.name in allowed or case.kind == "unplayable" else [saved.name, *allowed]
-    method = st.selectbox("Method", names, index=names.index(saved.name) if saved.name in names else 0,
+    method = st.selectbox(lang._("Method"), names, index=names.index(saved.name) if saved.name in names else 0,
                           key=f"rf_method_{record_id}",
-                          format_func=lambda n: allowed[n].title if n in allowed else n)
+                          format_func=lambda n: lang._(allowed[n].title) if n in allowed else n)
     chosen = allowed.get(method, type(saved))
-    st.caption(chosen.law(chosen(), case.laws) if chosen.allowed_in(case.laws)
-               else f"Not in the {case.laws} Laws: choose another method.")
+    st.caption(lang.say(chosen.law(chosen(), case.laws)) if chosen.allowed_in(case.laws)
+               else lang._("Not in the {laws} Laws: choose another method.").format(laws=case.laws))
     vul, key = case.board.vulnerability, f"rf_tree_{record_id}"
-    section = {"method": method, "note": st.text_input("How the outcomes were chosen (printed with the ruling)",
+    section = {"method": method, "note": st.text_input(lang._("How the outcomes were chosen (printed with the ruling)"),
                                                       saved.note, key=f"rf_note_{record_id}")}
     same = saved.name == method
     for slot in (s for s in chosen.slots if s.applies(case)):
         value = getattr(saved, slot.name, None) if same else None
         if slot.kind == "choice":
             current = value if value in slot.choices else slot.choices[0]
-            section[slot.name] = st.radio(slot.label, slot.choices, index=slot.choices.index(current),
-                                          key=f"rf_{slot.name}_{record_id}", horizontal=True, help=slot.help or None)
+            section[slot.name] = st.radio(lang._(slot.label), slot.choices, index=slot.choices.index(current),
+                                          key=f"rf_{slot.name}_{record_id}", horizontal=True, format_func=lang._,
+                                          help=lang._(slot.help) or None)
         elif slot.kind == "kinds":
-            section[slot.name] = _artificial_kinds(record_id, case, value or {}, slot.choices)
-        elif slot.optional and not st.checkbox(slot.label, value is not None, key=f"rf_use_{slot.name}_{record_id}"):
+            section[slot.name] = _artificial_kinds(record_id, case, value or {}, slot.choices, lang)
+        elif slot.optional and not st.checkbox(lang._(slot.label), value is not None,
+                                               key=f"rf_use_{slot.name}_{record_id}"):
             continue
         else:
-            rows = tree_editor(slot.label, f"{key}_{slot.name}", _rows(value, start), case, record_id)
+            rows = tree_editor(lang._(slot.label), f"{key}_{slot.name}", _rows(value, start), case, record_id, lang)
             section[slot.name] = tree_from_rows(rows, vul, slot.label)
     return section
 
 
-def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str, ...]) -> dict:
-    roles = ({"NS": "North-South", "EW": "East-West"} if case.non_offending_side is None
-             else {"non_offenders": "Non-offenders", "offenders": "Offenders"})
+def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str, ...], lang: Language) -> dict:
+    roles = ({"NS": lang.say(side_word("NS")), "EW": lang.say(side_word("EW"))} if case.non_offending_side is None
+             else {"non_offenders": lang._("Non-offenders"), "offenders": lang._("Offenders")})
     defaults = {"non_offenders": "ave+", "offenders": "ave-", "NS": "ave", "EW": "ave"}
     cols = st.columns(len(roles))
-    return {role: col.selectbox(label, kinds, key=f"rf_art_{role}_{record_id}", format_func=ARTIFICIAL_WORDS.get,
+    return {role: col.selectbox(label, kinds, key=f"rf_art_{role}_{record_id}",
+                                format_func=lambda k: lang._(ARTIFICIAL_WORDS[k]),
                                 index=kinds.index(saved.get(role, defaults[role])))
             for col, (role, label) in zip(cols, roles.items())}
 
@@ -439,33 +474,34 @@ def _alternatives(inputs: RulingInputs, table_action: str) -> tuple[str, ...]:
         return ()
 
 
-def ruling_inputs_form(record_id: int, case: Case, club_policy: str = "wbf2017") -> RulingInputs:
+def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: str = "wbf2017") -> RulingInputs:
     """Every input of the ruling, starting from the saved section (or an empty one, read under the
     organisation's LA policy)."""
     saved = case.ruling or RulingInputs(policy=club_policy)
     if case.kind == "unplayable":
         # Law 12C2 alone: no poll and no questions, only each side's artificial score
-        st.subheader("Adjustment")
-        section = adjustment_input(record_id, case, saved.adjustment, [])
+        st.subheader(lang._("Adjustment"))
+        section = adjustment_input(record_id, case, saved.adjustment, [], lang)
         return replace(saved, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability))
     # a lead or play case: the card played counts as the polls' choice that holds it (♣8: a low ♣)
     polled = [c for p in services.polls_for_case(record_id) for c in services.problem_of(p).candidates]
     table_action = case.action_in_question(polled)
-    st.subheader("Poll and policy")
-    counts = counts_input(record_id, saved, table_action, case.poll_rules)
-    inputs = replace(saved, **counts, evidence=evidence_input(record_id, saved.evidence))
-    st.subheader("The questions")
+    st.subheader(lang._("Poll and policy"))
+    counts = counts_input(record_id, saved, table_action, lang, case.poll_rules)
+    inputs = replace(saved, **counts, evidence=evidence_input(record_id, saved.evidence, lang))
+    st.subheader(lang._("The questions"))
     if case.kind == "MI":
-        inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation, case))
+        inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation, case, lang))
     else:
-        inputs = replace(inputs, ui=finding_input("1. Unauthorized information", saved.ui, f"rf_ui_{record_id}",
-                                                  "from the case facts"),
-                         suggested=finding_input("3. Demonstrably suggested", saved.suggested,
-                                                 f"rf_sugg_{record_id}"),
-                         suggested_alternatives=suggested_input(record_id, saved, _alternatives(inputs, table_action)))
-    inputs = replace(inputs, damage=finding_input("4. Damage", saved.damage, f"rf_damage_{record_id}",
-                                                  "computed from the outcome tree"))
-    st.subheader("Adjustment")
+        inputs = replace(inputs, ui=finding_input(N_("1. Unauthorized information"), saved.ui, f"rf_ui_{record_id}",
+                                                  lang, N_("from the case facts")),
+                         suggested=finding_input(N_("3. Demonstrably suggested"), saved.suggested,
+                                                 f"rf_sugg_{record_id}", lang),
+                         suggested_alternatives=suggested_input(record_id, saved, _alternatives(inputs, table_action),
+                                                                lang))
+    inputs = replace(inputs, damage=finding_input(N_("4. Damage"), saved.damage, f"rf_damage_{record_id}", lang,
+                                                  N_("computed from the outcome tree")))
+    st.subheader(lang._("Adjustment"))
     # with no logical alternative yet, the tree starts from Pass (a call) or another polled card
     alternatives = _alternatives(inputs, table_action) or (
         ("P",) if case.play_index is None else tuple(c for c in polled if c != table_action)[:1] or ("P",))
@@ -478,9 +514,9 @@ def ruling_inputs_form(record_id: int, case: Case, club_policy: str = "wbf2017")
         start = starting_rows(inputs.poll, alternatives, table_action or "cancelled", played_contract(case), contracts)
     if is_complete_deal(case.board.deal):
         start = double_dummy_rows(case, start)      # a first guess at the tricks, which the director corrects
-    section = adjustment_input(record_id, case, saved.adjustment, start)
+    section = adjustment_input(record_id, case, saved.adjustment, start, lang)
     return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability),
-                   procedural_penalties=penalty_input(record_id, saved, case.scoring))
+                   procedural_penalties=penalty_input(record_id, saved, case.scoring, lang))
 
 
 __all__ = ["ruling_inputs_form", "tree_editor", "finding_input", "partner_ui_input"]

@@ -11,14 +11,13 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.language import ENGLISH, Language, first_upper
-from analysis.bridge import SEAT_NAMES
+from analysis.language import ENGLISH, N_, Language, first_upper, seat_word
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
 from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside, simulation_cost
 from analysis.law.case import Case
-from analysis.law.logical_alternatives import action_name
+from analysis.law.logical_alternatives import action_word
 from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
 from figures.ruling import simulation_figure
@@ -68,14 +67,14 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
     saved = case.simulation or SimulationSettings()
     key = f"sim_{record_id}_{version}"
     try:
-        settings = _settings_form(case, saved, key) if may_edit else saved
+        settings = _settings_form(case, saved, key, lang) if may_edit else saved
     except HuddleInputError as exc:
         show_error(exc)
         return
     if not may_edit:
         st.caption(inert(lang._("Kept with the case: {deals} deals, seed {seed}, partner's hand as the UI suggests "
                                 "it: {hand}.").format(deals=settings.deals, seed=settings.seed,
-                                                      hand=settings.inference.text())
+                                                      hand=lang.say(settings.inference.words()))
                          if settings.inference else
                          lang._("Kept with the case: {deals} deals, seed {seed}.").format(deals=settings.deals,
                                                                                            seed=settings.seed)))
@@ -84,7 +83,7 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
     cols = st.columns(3 if may_save else 2)
     if result is None and cols[0].button(lang._("Deal {deals} hands and solve").format(deals=settings.deals),
                                          type="primary", key=f"{key}_run"):
-        result = _run(user, case, settings, key)
+        result = _run(user, case, settings, key, lang)
         if result is not None:
             _runs()[run_key] = result
             # drawn again from the top, so the outcome tree above offers "Fill tricks from the simulation"
@@ -105,13 +104,19 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
         st.caption(inert(lang.say(q3_beside(case))))
 
 
-def _settings_form(case: Case, saved: SimulationSettings, key: str) -> SimulationSettings:
+READING_COLUMNS = {"call": N_("call"), "player": N_("player"), "bid": N_("bid"), "reading": N_("reading"),
+                   "from": N_("from")}
+
+
+def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Language) -> SimulationSettings:
+    say = lang.say
     readings = call_readings(case, dict(saved.readings))
-    st.markdown("**What the auction said about the other hands** (edit a reading; leave it empty for none)")
-    rows = [{"call": r.index + 1, "player": SEAT_NAMES[r.seat], "bid": action_name(r.call),
-             "reading": r.hand.text() if r.hand else "", "from": r.source} for r in readings]
+    st.markdown(lang._("**What the auction said about the other hands** (edit a reading; leave it empty for none)"))
+    rows = [{"call": r.index + 1, "player": say(seat_word(r.seat)), "bid": say(action_word(r.call)),
+             "reading": r.hand.text() if r.hand else "", "from": say(r.source)} for r in readings]
     edited = st.data_editor(rows, key=f"{key}_readings", hide_index=True, width="stretch",
-                            disabled=["call", "player", "bid", "from"])
+                            disabled=["call", "player", "bid", "from"],
+                            column_config={c: lang._(w) for c, w in READING_COLUMNS.items()})
     overrides = {}
     for before, after in zip(readings, edited):
         text = str(after.get("reading") or "").strip()
@@ -121,30 +126,32 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str) -> Simulatio
     partner = partner_of_actor(case)
     partner_hand = seat_ranges(call_readings(case, overrides)).get(partner, HandRange())
     presets = inference_presets(case, partner_hand)
-    st.markdown(f"**What the unauthorized information suggests about {SEAT_NAMES[partner]}'s hand** "
-                f"(the auction alone: {partner_hand.text()})")
-    pick = st.radio("The usual inference", range(len(presets)), format_func=lambda i: presets[i].words,
+    st.markdown(lang._("**What the unauthorized information suggests about {seat}'s hand** (the auction alone: "
+                       "{hand})").format(seat=say(seat_word(partner)), hand=say(partner_hand.words())))
+    pick = st.radio(lang._("The usual inference"), range(len(presets)), format_func=lambda i: say(presets[i].words),
                     key=f"{key}_preset")
     default = saved.inference.text() if saved.inference is not None else presets[pick].hand.text()
-    inference = HandRange.parse(st.text_input("Partner's hand as the UI suggests it", default,
+    inference = HandRange.parse(st.text_input(lang._("Partner's hand as the UI suggests it"), default,
                                               key=f"{key}_inference_{pick}", max_chars=200), "inference")
     contracts = final_contracts(case, saved)
-    st.markdown("**Where each action leads** (the final contract; from the outcome tree where it has one)")
+    st.markdown(lang._("**Where each action leads** (the final contract; from the outcome tree where it has one)"))
     chosen = []
     actions = polled_actions(case)
     for col, action in zip(st.columns(max(len(actions), 1)), actions):
         given = contracts.get(action)
-        text = col.text_input(f"After {action_name(action)}", given.symbol() if given else "",
-                              key=f"{key}_contract_{action}", placeholder="e.g. 4♠ by North (4S by N)", max_chars=24)
+        text = col.text_input(lang._("After {action}").format(action=say(action_word(action))),
+                              given.symbol() if given else "", key=f"{key}_contract_{action}",
+                              placeholder=lang._("e.g. 4♠ by North (4S by N)"), max_chars=24)
         if text.strip():
-            chosen.append((action, FinalContract.parse(text, f"contract for {action_name(action)}")))
+            chosen.append((action, FinalContract.parse(text, f"contract for {action}")))
     c1, c2 = st.columns(2)
-    deals = c1.number_input("Deals", 1, MAX_DEALS, saved.deals, step=50, key=f"{key}_deals")
-    seed = c2.number_input("Seed (the same seed deals the same hands)", 0, 2 ** 32 - 1, saved.seed, key=f"{key}_seed")
+    deals = c1.number_input(lang._("Deals"), 1, MAX_DEALS, saved.deals, step=50, key=f"{key}_deals")
+    seed = c2.number_input(lang._("Seed (the same seed deals the same hands)"), 0, 2 ** 32 - 1, saved.seed,
+                           key=f"{key}_seed")
     return SimulationSettings(int(deals), int(seed), tuple(sorted(overrides.items())), inference, tuple(chosen))
 
 
-def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simulation | None:
+def _run(user: User, case: Case, settings: SimulationSettings, key: str, lang: Language) -> Simulation | None:
     """The run on the server's workers, its cost measured first: a description too rare to deal
     within the dealer's bounds is refused before it queues."""
     try:
@@ -152,10 +159,10 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str) -> Simu
     except HuddleInputError as exc:
         show_error(exc)
         return None
-    st.button("Stop", key=f"{key}_stop", help="Stops the run; nothing of it is kept")
-    st.caption(f"Expected to take {duration(cost.seconds)} of the server's time.")
-    return run_heavy(user, "the simulation", heavy.simulation, replace(case, simulation=settings), settings,
-                     seconds=cost.seconds)
+    st.button(lang._("Stop"), key=f"{key}_stop", help=lang._("Stops the run; nothing of it is kept"))
+    st.caption(lang._("Expected to take {time} of the server's time.").format(time=lang.say(duration(cost.seconds))))
+    return run_heavy(user, N_("the simulation"), heavy.simulation, replace(case, simulation=settings), settings,
+                     seconds=cost.seconds, lang=lang)
 
 
 def show_simulation(sim: Simulation, lang: Language = ENGLISH) -> None:
@@ -173,9 +180,10 @@ def show_simulation(sim: Simulation, lang: Language = ENGLISH) -> None:
         for a in sim.alternatives:
             st.info(inert(lang.labelled(lang._("Question 3, evidence"), say(sim.q3_evidence(a)))))
         st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
-    with st.expander("Suggested trick weights for the outcome tree (with the inference)"):
+    with st.expander(lang._("Suggested trick weights for the outcome tree (with the inference)")):
         for o in sim.with_inference.outcomes:
-            st.markdown(inert(f"{action_name(o.action)} ({o.contract.symbol()}): " + ", ".join(
-                f"{t} tricks {fraction_str(w)}" for t, w in o.trick_weights())))
-        st.caption("Double-dummy tricks on hands dealt to fit the auction and the inference; Law 12C1 asks what "
-                   "was likely at the table, so these are a starting point the director weighs, not the tree.")
+            st.markdown(inert(lang.labelled(f"{say(action_word(o.action))} ({o.contract.symbol()})", ", ".join(
+                lang._("{tricks} tricks {weight}").format(tricks=t, weight=fraction_str(w))
+                for t, w in o.trick_weights()))))
+        st.caption(lang._("Double-dummy tricks on hands dealt to fit the auction and the inference; Law 12C1 asks what "
+                          "was likely at the table, so these are a starting point the director weighs, not the tree."))

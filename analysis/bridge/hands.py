@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from analysis.bridge.deal import SUIT_SYMBOLS, SUITS
 from analysis.errors import HuddleInputError
+from analysis.language import M_, Listed, Message
 
 if TYPE_CHECKING:
     from endplay.types import Hand
@@ -89,21 +90,26 @@ class HandRange:
         return cls(lengths=tuple(lengths))
 
     def text(self) -> str:
-        """In a director's words: "15–17 HCP, balanced, 5+ ♠"; "any" when it says nothing."""
-        parts = []
+        """In a director's words: "15–17 HCP, balanced, 5+ ♠"; "any" when it says nothing. The
+        English form, which ``parse`` reads back."""
+        return str(self.words())
+
+    def words(self) -> Listed | Message:
+        """The description as a message each language says in its own words ("15–17 H, régulière")."""
+        parts: list = []
         low, high = self.hcp
         if (low, high) != (0, MAX_HCP):
-            parts.append(f"{low}–{high} HCP" if 0 < low and high < MAX_HCP else f"{low}+ HCP" if low
-                         else f"at most {high} HCP")
+            parts.append(M_("{low}–{high} HCP", low=low, high=high) if 0 < low and high < MAX_HCP else
+                         M_("{low}+ HCP", low=low) if low else M_("at most {high} HCP", high=high))
         if self.balanced:
-            parts.append("balanced")
+            parts.append(M_("balanced"))
         for suit, (lo, hi) in zip(SUITS, self.lengths):
             if (lo, hi) == ANY_LENGTH:
                 continue
             symbol = SUIT_SYMBOLS[suit]
             parts.append(f"{lo} {symbol}" if lo == hi else f"{lo}+ {symbol}" if hi == 13 else
-                         f"at most {hi} {symbol}" if lo == 0 else f"{lo}–{hi} {symbol}")
-        return ", ".join(parts) or "any"
+                         M_("at most {high} {suit}", high=hi, suit=symbol) if lo == 0 else f"{lo}–{hi} {symbol}")
+        return Listed(tuple(parts)) if parts else M_("any")
 
     @property
     def says_anything(self) -> bool:

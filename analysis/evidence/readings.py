@@ -19,11 +19,16 @@ from dataclasses import dataclass
 from analysis.bridge import SUITS, Auction, bid_rank, call_symbol, partner_of, side_of
 from analysis.bridge.hands import MAX_HCP, HandRange
 from analysis.errors import HuddleInputError
+from analysis.language import M_, N_, AsTyped, Message
 from analysis.law.case import Case
 from analysis.polls.problem import entitled_auction, ui_call_index
 
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+# what partner did, as the "state what partner's … suggests" preset names it
+UI_KINDS = {k: k for k in (N_("hesitation"), N_("haste"), N_("remark"), N_("question"), N_("gesture"), N_("explanation"),
+                           N_("alert"), N_("unalerted"), N_("misexplained"), N_("other"))}
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,7 @@ class CallReading:
     seat: str
     call: str
     hand: HandRange | None      # None: nothing read from this call
-    source: str                 # "the director", "the explanation", "natural: …", or why there is none
+    source: Message | str       # "the director", "the explanation", "natural: …", or why there is none
 
     def to_dict(self) -> dict:
         return {"call": self.index + 1, "seat": self.seat, "bid": call_symbol(self.call),
@@ -51,12 +56,12 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
     mine = [c for i, c in bids_before if auction.seat_of(i) == who]
     if call == "P":
         if not bids_before:
-            return HandRange.parse("at most 11 HCP"), "natural: a pass with no opening bid yet (no 12+ opening)"
-        return None, "a pass later in the auction: no default reading"
+            return HandRange.parse("at most 11 HCP"), N_("natural: a pass with no opening bid yet (no 12+ opening)")
+        return None, N_("a pass later in the auction: no default reading")
     if call in ("X", "XX"):
         if call == "X" and len(their_bids) == 1 and not own_bids:
-            return HandRange.parse("11+ HCP"), "natural: a takeout double of an opening bid"
-        return None, "a double or redouble: its meaning depends on the methods; no default reading"
+            return HandRange.parse("11+ HCP"), N_("natural: a takeout double of an opening bid")
+        return None, N_("a double or redouble: its meaning depends on the methods; no default reading")
     level, strain = int(call[0]), call[1:]
     suit = SUIT_NAMES.get(strain)
     if not own_bids and not their_bids:                       # an opening bid
@@ -64,21 +69,21 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
                    "1S": "11-21 HCP, 5+ spades", "1NT": "15-17 HCP, balanced", "2D": "5-10 HCP, 6 diamonds",
                    "2H": "5-10 HCP, 6 hearts", "2S": "5-10 HCP, 6 spades", "2NT": "20-21 HCP, balanced"}
         if call in opening:
-            return HandRange.parse(opening[call]), f"natural: a {call_symbol(call)} opening"
+            return HandRange.parse(opening[call]), M_("natural: a {call} opening", call=call_symbol(call))
         if level >= 3 and suit:
-            return HandRange.parse(f"5-10 HCP, 7+ {suit}"), "natural: a pre-emptive opening"
+            return HandRange.parse(f"5-10 HCP, 7+ {suit}"), N_("natural: a pre-emptive opening")
         return None, f"a {call_symbol(call)} opening: " + ("usually artificial and strong" if call == "2C" else
                                                            "its meaning depends on the methods") + "; give its reading"
     if not own_bids:                                          # the first bid of the side after their opening
         if call == "1NT":
-            return HandRange.parse("15-18 HCP, balanced"), "natural: a 1NT overcall"
+            return HandRange.parse("15-18 HCP, balanced"), N_("natural: a 1NT overcall")
         if suit and level == 1:
-            return HandRange.parse(f"8-16 HCP, 5+ {suit}"), "natural: an overcall"
+            return HandRange.parse(f"8-16 HCP, 5+ {suit}"), N_("natural: an overcall")
         if suit and level == 2 and not _jump(call, their_bids[-1]):
-            return HandRange.parse(f"10-16 HCP, 5+ {suit}"), "natural: a two-level overcall"
+            return HandRange.parse(f"10-16 HCP, 5+ {suit}"), N_("natural: a two-level overcall")
         if suit and _jump(call, their_bids[-1]):
-            return HandRange.parse(f"5-10 HCP, 6+ {suit}"), "natural: a weak jump overcall"
-        return None, "a cue bid or a high-level action: give its reading"
+            return HandRange.parse(f"5-10 HCP, 6+ {suit}"), N_("natural: a weak jump overcall")
+        return None, N_("a cue bid or a high-level action: give its reading")
     if partner_bids == ["1NT"] and not mine and call in ("2C", "2D", "2H") and len(bids_before) == 1:
         # over partner's 1NT: Stayman and transfers in nearly every partnership, never a natural suit
         return None, (f"a {call_symbol(call)} response to 1NT: usually " + ("Stayman" if call == "2C" else "a transfer")
@@ -87,18 +92,18 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
         needed = 3 if strain in "HS" else 4
         if not mine and len(partner_bids) == 1 and level <= 3:
             points = "6-10 HCP, " if not _jump(call, bids_before[-1][1]) else "10-12 HCP, "
-            return HandRange.parse(f"{points}{needed}+ {suit}"), "natural: a raise of partner's suit"
-        return HandRange.parse(f"{needed}+ {suit}"), "natural: support for partner's suit"
+            return HandRange.parse(f"{points}{needed}+ {suit}"), N_("natural: a raise of partner's suit")
+        return HandRange.parse(f"{needed}+ {suit}"), N_("natural: support for partner's suit")
     if suit and not mine and len(partner_bids) == 1 and not _jump(call, bids_before[-1][1]):
         if level == 1:
-            return HandRange.parse(f"6+ HCP, 4+ {suit}"), "natural: a new suit at the one level"
+            return HandRange.parse(f"6+ HCP, 4+ {suit}"), N_("natural: a new suit at the one level")
         if level == 2:
-            return HandRange.parse(f"10+ HCP, 4+ {suit}"), "natural: a new suit at the two level"
+            return HandRange.parse(f"10+ HCP, 4+ {suit}"), N_("natural: a new suit at the two level")
     if call == "1NT" and not mine and len(partner_bids) == 1:
-        return HandRange.parse("6-10 HCP"), "natural: a 1NT response"
+        return HandRange.parse("6-10 HCP"), N_("natural: a 1NT response")
     if suit and mine and suit_bid(mine, strain) and not suit_bid(partner_bids, strain):
-        return HandRange.parse(f"5+ {suit}"), "natural: the player's own suit bid again"
-    return None, "a later call whose meaning depends on the methods: give its reading if it limits the hand"
+        return HandRange.parse(f"5+ {suit}"), N_("natural: the player's own suit bid again")
+    return None, N_("a later call whose meaning depends on the methods: give its reading if it limits the hand")
 
 
 def suit_bid(bids: list[str], strain: str) -> bool:
@@ -124,18 +129,20 @@ def call_readings(case: Case, overrides: dict[int, HandRange] | None = None) -> 
             continue                    # the player's own hand is known: his calls add nothing
         given = (overrides or {}).get(i)
         if given is not None:
-            out.append(CallReading(i, who, call.call, given if given.says_anything else None, "the director"))
+            out.append(CallReading(i, who, call.call, given if given.says_anything else None, N_("the director")))
             continue
         if call.explanation:
             hand = _from_explanation(call.explanation)
             if hand is not None:
-                out.append(CallReading(i, who, call.call, hand, f"the explanation: “{call.explanation[:80]}”"))
+                out.append(CallReading(i, who, call.call, hand, M_("the explanation: “{explanation}”",
+                                                                 explanation=AsTyped(call.explanation[:80]))))
                 continue
-            out.append(CallReading(i, who, call.call, None, f"explained as “{call.explanation[:80]}”: give its reading"))
+            out.append(CallReading(i, who, call.call, None, M_("explained as “{explanation}”: give its reading",
+                                                                 explanation=AsTyped(call.explanation[:80]))))
             continue
         if call.alerted:                # an alerted call is artificial or unusual: never read as natural
-            out.append(CallReading(i, who, call.call, None, "alerted, with no explanation recorded: its meaning is "
-                                                            "the partnership's; give its reading"))
+            out.append(CallReading(i, who, call.call, None, N_("alerted, with no explanation recorded: its meaning "
+                                                               "is the partnership's; give its reading")))
             continue
         hand, source = _natural(seen, i)
         out.append(CallReading(i, who, call.call, hand, source))
@@ -178,7 +185,7 @@ class Inference:
     """What the UI suggests about partner's hand, as a description to add to partner's calls."""
 
     name: str
-    words: str                  # in bridge words, for the director
+    words: Message              # in bridge words, for the director
     hand: HandRange
 
 
@@ -190,22 +197,23 @@ def inference_presets(case: Case, partner_range: HandRange) -> list[Inference]:
     top = min(high, low + 10) if high >= MAX_HCP else high      # an open range read as ten points wide
     middle = (low + top + 1) // 2
     if kind == "hesitation":
-        return [Inference("extra values", f"partner thought of doing more: more than a minimum, the upper half "
-                                          f"of the range shown, {middle}+ HCP", HandRange(hcp=(middle, MAX_HCP))),
-                Inference("doubt", f"partner was unsure of the call: the lower half of the range shown, at most "
-                                   f"{middle - 1} HCP", HandRange(hcp=(0, middle - 1)))]
+        return [Inference("extra values", M_("partner thought of doing more: more than a minimum, the upper half of the "
+                                             "range shown, {points}+ HCP", points=middle), HandRange(hcp=(middle, MAX_HCP))),
+                Inference("doubt", M_("partner was unsure of the call: the lower half of the range shown, at most "
+                                      "{points} HCP", points=middle - 1), HandRange(hcp=(0, middle - 1)))]
     if kind == "haste":
-        return [Inference("minimum", f"partner had a clear-cut, limited call: the lower half of the range shown, "
-                                     f"at most {middle - 1} HCP", HandRange(hcp=(0, middle - 1)))]
+        return [Inference("minimum", M_("partner had a clear-cut, limited call: the lower half of the range shown, at "
+                                        "most {points} HCP", points=middle - 1), HandRange(hcp=(0, middle - 1)))]
     if kind == "question":
         asked = ui_call_index(case, case.action_index)
         strain = case.board.auction.calls[asked].call[1:] if asked is not None else ""
         suit = strain if strain in SUITS else "S"
-        name = SUIT_NAMES[suit]
-        return [Inference("interest", f"partner's question shows interest in {name}: 4+ {name}",
-                          HandRange.parse(f"4+ {name}"))]
-    return [Inference("as stated", "state what partner's " + (kind or "manner") + " suggests about the hand "
-                                   "(e.g. 'partner thinks the call shows hearts: 4+ hearts')", HandRange())]
+        interest = HandRange.parse(f"4+ {SUIT_NAMES[suit]}")
+        return [Inference("interest", M_("partner's question shows interest in {suit}: {hand}", suit=SUIT_WORDS[suit],
+                                         hand=interest.words()), interest)]
+    what = UI_KINDS.get(kind, N_("manner"))
+    return [Inference("as stated", M_("state what partner's {kind} suggests about the hand (e.g. 'partner thinks the "
+                                      "call shows hearts: 4+ hearts')", kind=what), HandRange())]
 
 
 def partner_of_actor(case: Case) -> str:

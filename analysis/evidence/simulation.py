@@ -283,9 +283,9 @@ def polled_actions(case: Case) -> tuple[str, ...]:
     return tuple(dict.fromkeys([table, *actions]))
 
 
-def chosen_inference(case: Case, settings: SimulationSettings, partner_range: HandRange) -> tuple[HandRange, str]:
+def chosen_inference(case: Case, settings: SimulationSettings, partner_range: HandRange) -> tuple[HandRange, Message]:
     if settings.inference is not None:
-        return settings.inference, "the director's: " + settings.inference.text()
+        return settings.inference, M_("the director's: {hand}", hand=settings.inference.words())
     preset = inference_presets(case, partner_range)[0]
     return preset.hand, preset.words
 

@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_
-from analysis.law.logical_alternatives import action_name
+from analysis.language import M_, N_, AsTyped, Listed, Message, Share
+from analysis.law.logical_alternatives import action_word
 from analysis.limits import check_length
-from analysis.numbers import fraction_str, parse_fraction, percent
+from analysis.numbers import fraction_str, parse_fraction
 
 DECISIONS = {
     N_("uphold"): N_("the director's ruling stands"),
@@ -42,17 +42,21 @@ class Reconsideration:
     def changes_nothing(self) -> bool:
         return self == Reconsideration()
 
-    def describe(self) -> str:
-        parts = []
+    def describe(self) -> Listed | Message:
+        """"threshold 30%; weights Pass 1/2, Double 1/2", a message each language says."""
+        parts: list = []
         if self.policy:
-            parts.append(f"policy {self.policy}")
+            parts.append(M_("policy {policy}", policy=AsTyped(self.policy)))
         if self.threshold is not None:
-            parts.append(f"threshold {percent(self.threshold)}")
+            parts.append(M_("threshold {share}", share=Share(self.threshold)))
         if self.alternatives is not None:
-            parts.append("logical alternatives " + (", ".join(action_name(a) for a in self.alternatives) or "none"))
+            parts.append(M_("logical alternatives {actions}", actions=Listed(tuple(action_word(a) for a in self.alternatives)))
+                         if self.alternatives else M_("logical alternatives none"))
         if self.weights:
-            parts.append("weights " + ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in self.weights.items()))
-        return "; ".join(parts) or "the director's own choices"
+            weights = tuple(M_("{action} {weight}", action=action_word(a), weight=AsTyped(fraction_str(w)))
+                            for a, w in self.weights.items())
+            parts.append(M_("weights {weights}", weights=Listed(weights)))
+        return Listed(tuple(parts), "; ") if parts else M_("the director's own choices")
 
     def to_dict(self) -> dict:
         return {"policy": self.policy,

@@ -20,7 +20,7 @@ from typing import Any
 
 
 from analysis.law.appeal import DECISIONS, AppealRecord, Reconsideration
-from analysis.language import M_, joined_lines
+from analysis.language import M_, AsTyped, Capital, Listed, Message, joined_lines
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
@@ -177,10 +177,11 @@ def kept_change(decision: str, change: Reconsideration) -> Reconsideration:
     return Reconsideration() if decision == "uphold" else change
 
 
-def position_words(decision: str, change: Reconsideration) -> str:
+def position_words(decision: str, change: Reconsideration) -> Message:
     """A vote's position as a member reads it: "uphold", "modify with threshold 30%"."""
     change = kept_change(decision, change)
-    return decision if change.changes_nothing else f"{decision} with {change.describe()}"
+    return M_("{decision}", decision=decision) if change.changes_nothing else \
+        M_("{decision} with {change}", decision=decision, change=change.describe())
 
 
 def _position(decision: str, change: Reconsideration) -> tuple[str, str]:
@@ -203,19 +204,24 @@ class CommitteeDecision:
     def majority(self) -> int:
         return len(self.agreed)
 
-    def adopted(self) -> str:
-        head = f"{self.decision.capitalize()} ({DECISIONS[self.decision]})"
-        return head if self.change.changes_nothing else f"{head}: {self.change.describe()}"
+    def adopted(self) -> Message:
+        values = dict(decision=Capital(self.decision), meaning=DECISIONS[self.decision])
+        return M_("{decision} ({meaning})", **values) if self.change.changes_nothing else \
+            M_("{decision} ({meaning}): {change}", **values, change=self.change.describe())
 
-    def describe(self) -> str:
-        who = ", ".join(self.agreed)
-        head = f"{self.adopted()}; agreed by {who}, {self.majority} of {self.members}"
-        if self.chair_named:
-            head += " (no change had a majority: the chair named this one)"
+    def describe(self) -> Message:
+        """"Modify (…): threshold 30%; agreed by Ann, Bob, 2 of 3; dissent: Cy would uphold (…)."",
+        a message each language says; the members' names and reasons as they typed them."""
+        values = dict(adopted=self.adopted(), who=AsTyped(", ".join(self.agreed)), majority=self.majority,
+                      members=self.members)
+        head = (M_("{adopted}; agreed by {who}, {majority} of {members} (no change had a majority: the chair named "
+                   "this one)", **values) if self.chair_named else
+                M_("{adopted}; agreed by {who}, {majority} of {members}", **values))
         if not self.dissent:
-            return head + ", unanimous."
-        return head + "; dissent: " + "; ".join(
-            f"{v.member} would {position_words(v.decision, v.change)} ({v.reason})" for v in self.dissent) + "."
+            return M_("{head}, unanimous.", head=head)
+        dissent = tuple(M_("{member} would {position} ({reason})", member=AsTyped(v.member),
+                           position=position_words(v.decision, v.change), reason=AsTyped(v.reason)) for v in self.dissent)
+        return M_("{head}; dissent: {dissent}.", head=head, dissent=Listed(dissent, "; "))
 
 
 def committee_decision(votes: list[Vote], decision: str | None = None,

@@ -174,9 +174,10 @@ def who_corrected(facts: Misinformation, laws: str) -> Message | None:
     declarer = by == "partner as declarer or dummy"
     early = when == "during the auction" if declarer else when != "not corrected"
     if early:
+        moment = CORRECTIONS.get(when or "", N_("too early"))
         return M_("The explainer's partner corrected it {when}, before his side's turn to do so ({law}): that "
                   "correction was not allowed ({early}), and it is itself unauthorized information to the explainer, "
-                  "whose later actions it may not help ({ui}).", when=CORRECTIONS.get(when or "", N_("too early")),
+                  "whose later actions it may not help ({ui}).", when=moment,
                   law=law("correction by declarer or dummy" if declarer else "correction by a defender", laws),
                   early=law("partner may not correct", laws), ui=ui)
     if declarer:

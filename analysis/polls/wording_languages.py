@@ -26,10 +26,12 @@ FRENCH_INNOCENT = _terms(
     r"\b(?:appel|signal)s?\s+(?:pair|impair|direct|inverse|de\s+pr[ée]f[ée]rence|d'attitude|de\s+couleur)\w*",
     r"\bcontre\s+d'appel\b", r"\bsignal\s+d'appel\b", r"(?<!commission )(?<!comité )(?<!comite )(?<!jury )\bd'appel\b",
     r"\b(?:tirer|jouer|prendre|couper|encaisser|affranchir)\s+(?:\w+\s+){0,3}?(?:imm[ée]diatement|tout\s+de\s+suite|aussit[ôo]t)",
-    r"\bannonces?\b", r"\benchère\s+d'essai\b", r"\bjeu\s+de\s+r[ée]flexion\b", r"\bbloquer\s+le\s+jeu\s+(?:de\s+la\s+carte\s+)?pour\s+r[ée]fl[ée]chir\b", r"\bn'h[ée]sitez\s+pas\b",
+    r"\bannonces?\b", r"\benchère\s+d'essai\b", r"\bjeu\s+de\s+r[ée]flexion\b",
+    r"\bbloquer\s+le\s+jeu\s+(?:de\s+la\s+carte\s+)?pour\s+r[ée]fl[ée]chir\b", r"\bn'h[ée]sitez\s+pas\b",
     r"\b(?:interdit|obligatoire|permis|faut|doit|doivent)\s+(?:d'|de\s+)?alert\w*|\bdoivent\s+[êe]tre\s+alert[ée]s\b",
     r"\br[ée]pond(?:ez|re)\s+(?:\w+\s+)?(?:vite|rapidement|sans\s+tarder)\b",
-    r"\bdemand\w*\s+(?:les\s+)?(?:as|cl[ée]s|rois)\s+(?:avec|par|à)\b|\b(?:avec|par)\s+\S+\s+pour\s+demander\s+les\s+(?:as|cl[ée]s)\b", r"\b(?:ench[èe]re|contre)\s+(?:tardive?|diff[ée]r[ée]e?)\b",
+    r"\bdemand\w*\s+(?:les\s+)?(?:as|cl[ée]s|rois)\s+(?:avec|par|à)\b|\b(?:avec|par)\s+\S+\s+pour\s+demander\s+les\s+(?:as|cl[ée]s)\b",
+    r"\b(?:ench[èe]re|contre)\s+(?:tardive?|diff[ée]r[ée]e?)\b",
 )
 FRENCH = (
     ("partner's tempo", _terms(
@@ -49,7 +51,8 @@ FRENCH = (
     ("partner's manner", _terms(
         r"\bsoupir\w*", r"\bhauss\w*\s+(?:les|des)\s+[ée]paules\b", r"\bgrimac\w*", r"\bsouri\w*", r"\bgest(?:e|es|uelle)\b",
         r"\bton\s+(?:de\s+(?:la\s+)?voix|h[ée]sitant|d[ée]cid[ée]|sec)\b", r"\bnerveu\w*", r"\bh[ée]sitant\w*",
-        r"\b(?:in)?certain(?:e|ement)?\s+de\s+lui\b", r"\bemphase\b", r"\binsistan\w*", r"\baccentu\w*", r"\bmani[ée]ris\w*", r"\bcomportement\b", r"\bintempesti\w*",
+        r"\b(?:in)?certain(?:e|ement)?\s+de\s+lui\b", r"\bemphase\b", r"\binsistan\w*", r"\baccentu\w*", r"\bmani[ée]ris\w*",
+        r"\bcomportement\b", r"\bintempesti\w*",
         r"\bavec\s+(?:une\s+(?:certaine|grande|l[ée]g[èe]re)\s+)?(?:force|conviction|d[ée]pit)\b",
         r"\b(?:replac|remis|repos)\w*\s+(?:\w+\s+){0,3}?(?:carton|bo[îi]te|cartes?)\b|\bcartons?\s+d'ench[èe]res?\b",
         r"\b(?:d'un\s+)?air\s+(?:inquiet|d[ée][çc]u|content|g[êe]n[ée]|ennuy[ée]|h[ée]sitant|s[ûu]r)\b",
@@ -86,8 +89,10 @@ GERMAN_INNOCENT = _terms(
     r"\b(?:ein|das|einen|kein)\s+Tempo\s+(?:gewinn\w*|gewonnen|verlier\w*|verloren|voraus|zurück)\b",
     r"\bzögern\s+Sie\s+nicht\b", r"\b(?:Ihre|eure|deine|Ihren|Ihrer)\s+Überlegung\w*",
     r"\b(?:nach|vor|in|während)\s+der\s+\w*[Pp]ause\b", r"\bendlich\s+(?:mal\s+)?wieder\b",
-    r"\bnach\s+(?:langer|einer\s+langen)\s+\w*[Pp]ause\s+(?:\w+\s+){0,3}?(?:wieder|Turnier|Paarturnier|Runde|Durchgang|Club)\b", r"\b(?:darf|muss|müssen|dürfen|ist)\s+(?:\w+\s+){0,2}?unverzüglich\b",
-    r"\bfragte\s+(?:mit\s+\S+\s+)?nach\s+(?:Assen|Königen|Schlüsselkarten|Stoppern|Kontrollen|der\s+Trumpfdame)\b", r"\bTempo\s+(?:im\s+Alleinspiel|gewinnen|verlieren)\b",
+    r"\bnach\s+(?:langer|einer\s+langen)\s+\w*[Pp]ause\s+(?:\w+\s+){0,3}?(?:wieder|Turnier|Paarturnier|Runde|Durchgang|Club)\b",
+    r"\b(?:darf|muss|müssen|dürfen|ist)\s+(?:\w+\s+){0,2}?unverzüglich\b",
+    r"\bfragte\s+(?:mit\s+\S+\s+)?nach\s+(?:Assen|Königen|Schlüsselkarten|Stoppern|Kontrollen|der\s+Trumpfdame)\b",
+    r"\bTempo\s+(?:im\s+Alleinspiel|gewinnen|verlieren)\b",
     r"\b(?:Trumpf|Trümpfe|Atout)\s+(?:\w+\s+){0,2}?sofort\b|\bsofort\s+(?:\w+\s+){0,2}?(?:Trumpf|Trümpfe|ziehen|abziehen|schnappen|"
     r"\w*spielen|nehmen|einstechen)\b",
     r"\b(?:Ass|Asse|Assen|Könige|Stopper|Kontroll)\w*[\s-]?(?:frage|fragen|fragt)\w*", r"\bfragt\s+nach\s+\w+",
@@ -101,7 +106,8 @@ GERMAN = (
         r"\blange?\s+(?:nachgedacht|überlegt|gebraucht|gezögert|gedauert|Zeit|Bedenkzeit)\b", r"\bnachgedacht\b",
         r"\bnach\s+(?:einer\s+(?:Weile|langen\s+\w+|Pause|Denkpause)|langem\s+\w+|reiflicher\s+Überlegung)\b",
         r"\b(?:Zeit\s+gelassen|ließ\s+sich\s+Zeit|sich\s+Zeit\s+genommen)\b", r"\bschließlich\b", r"\bendlich\b",
-        r"\bHesitation\b", r"\bbrüte\w*", r"\bnachdenk\w*", r"\bGedankenpause\b", r"\bblitz\w*schnell\w*|\bBlitzesschnelle\b", r"\bgrübel\w*",
+        r"\bHesitation\b", r"\bbrüte\w*", r"\bnachdenk\w*", r"\bGedankenpause\b", r"\bblitz\w*schnell\w*|\bBlitzesschnelle\b",
+        r"\bgrübel\w*",
         r"\b(?:brauchte|benötigte|nahm\s+sich)\s+(?:\w+\s+){0,3}?(?:Moment|Weile|Zeit|Sekunden|Minuten?)\b",
         r"\b(?:erwog|erwogen)\s+(?:zu\s+)?(?:kontrieren|passen|reizen|\w+\s+zu\s+reizen)\b", _SECONDS,
     ) + _terms(r"\bBIT\b", flags=0)),
@@ -109,7 +115,9 @@ GERMAN = (
         r"\bseufz\w*", r"\b(?:Achsel|Schulter)zuck\w*|\bzuckte\s+mit\s+den\s+(?:Schultern|Achseln)\b", r"\bgrins\w*",
         r"\blächel\w*", r"\bGrimasse\w*", r"\bGest(?:e|en|ik)\b", r"\bMimik\b", r"\bTonfall\b", r"\bnervös\w*",
         r"\bunsicher\w*", r"\bzweifelnd\w*", r"\b(?:schaute|sah|blickte)\s+(?:\w+\s+)?(?:an|weg|auf|hinüber|zu)\b",
-        r"\bknallte\b", r"\bklopfte\b", r"\b(?:steckte|legte)\s+(?:\w+\s+){0,2}?zurück\b", r"\bhalb\s+heraus\w*", r"\b(?:herum)?fingerte\b|\bherumgefingert\b|\bfingerte\s+\w+\s+herum\b", r"\bmit\s+Nachdruck\b", r"\bdemonstrativ\w*", r"\bKörpersprache\b",
+        r"\bknallte\b", r"\bklopfte\b", r"\b(?:steckte|legte)\s+(?:\w+\s+){0,2}?zurück\b", r"\bhalb\s+heraus\w*",
+        r"\b(?:herum)?fingerte\b|\bherumgefingert\b|\bfingerte\s+\w+\s+herum\b", r"\bmit\s+Nachdruck\b", r"\bdemonstrativ\w*",
+        r"\bKörpersprache\b",
     )),
     ("a remark or question at the table", _terms(
         r"\b(?:Partner(?:in)?|Nord|Süd|Ost|West|er|sie|der\s+Dummy|der\s+Gegner)\s+(?:sagte|fragte|meinte|bemerkte|murmelte|"
@@ -133,7 +141,8 @@ GERMAN = (
         r"Ergebnis\w*\s+(?:berichtigt|angepasst)|logische\w*\s+Alternative\w*|nahegelegt|Regel\s+16|§\s*16)\b",
     ) + _terms(r"\b(?:TL|LA)\b", flags=0)),
     ("partner's alert or explanation", _terms(
-        r"\bAuskunft\w*|\bAuskünfte\b", r"\b(?:alert\w*|nicht\s+alertiert|Erklärung\w*|erklärt\w*|erklärte|Fehlinformation\w*|falsch\s+erklärt\w*|"
+        r"\bAuskunft\w*|\bAuskünfte\b",
+        r"\b(?:alert\w*|nicht\s+alertiert|Erklärung\w*|erklärt\w*|erklärte|Fehlinformation\w*|falsch\s+erklärt\w*|"
         r"Falschinformation\w*)\b",
     )),
     ("unauthorized information", _terms(r"\bunerlaubte\w*\s+Information\w*\b")),
@@ -163,20 +172,25 @@ DUTCH = (
         r"\bna\s+(?:lang\s+\w+|een\s+(?:tijdje|lange\s+\w+|pauze|denkpauze)|enige\s+tijd)\b", r"\bbedenktijd\b",
         r"\buiteindelijk\b", r"\btank\w*", r"\bdenktank\b",
         r"\b(?:zitten|zat|zaten)\s+(?:\w+\s+){0,2}?(?:te\s+)?(?:na)?denken\b",
-        r"\bnam\s+(?:de|zijn|haar|even\s+de|ruim\s+de)\s+tijd\b", r"\bsplit\s*second\w*|\bfractie\s+van\s+een\s+seconde\b", r"\b(?:het\s+)?(?:lange?|uitgebreide?)\s+(?:na)?denken\b",
-        r"\buitgebreid\s+(?:\w+\s+)?(?:na)?(?:denken|gedacht)\b", r"\b(?:overwoog|overwogen)\s+(?:te\s+)?(?:doubleren|passen|bieden|\w+\s+te\s+bieden)\b",
+        r"\bnam\s+(?:de|zijn|haar|even\s+de|ruim\s+de)\s+tijd\b", r"\bsplit\s*second\w*|\bfractie\s+van\s+een\s+seconde\b",
+        r"\b(?:het\s+)?(?:lange?|uitgebreide?)\s+(?:na)?denken\b",
+        r"\buitgebreid\s+(?:\w+\s+)?(?:na)?(?:denken|gedacht)\b",
+        r"\b(?:overwoog|overwogen)\s+(?:te\s+)?(?:doubleren|passen|bieden|\w+\s+te\s+bieden)\b",
         _SECONDS,
     ) + _terms(r"\bBIT\b", flags=0)),
     ("partner's manner", _terms(
         r"\bzucht\w*", r"\bschouders?\s*(?:op)?(?:haal|ophal)\w*|\bhaalde\s+\w*\s*schouders\s+op\b", r"\bgrimas\w*",
         r"\bglimlach\w*", r"\bgrijns\w*", r"\bgebaar\w*", r"\btoon\b", r"\bnerveu\w*", r"\bonzeker\w*",
-        r"\bkeek\s+(?:\w+\s+)?(?:naar|weg|op|rond)\b", r"\bpluk\w*\s+aan\b", r"\braakte\s+(?:\w+\s+){0,4}?aan\b", r"\bstak\s+(?:\w+\s+){0,2}?terug\b", r"\bgezicht\b", r"\bverbijster\w*|\bverbaasd\w*", r"\bklopte\b", r"\bsmeet\b", r"\blichaamstaal\b", r"\bnadrukkelijk\w*",
+        r"\bkeek\s+(?:\w+\s+)?(?:naar|weg|op|rond)\b", r"\bpluk\w*\s+aan\b", r"\braakte\s+(?:\w+\s+){0,4}?aan\b",
+        r"\bstak\s+(?:\w+\s+){0,2}?terug\b", r"\bgezicht\b", r"\bverbijster\w*|\bverbaasd\w*", r"\bklopte\b", r"\bsmeet\b",
+        r"\blichaamstaal\b", r"\bnadrukkelijk\w*",
     )),
     ("a remark or question at the table", _terms(
         r"\b(?:partner|noord|zuid|oost|west|hij|zij|ze|de\s+dummy|de\s+tegenstander)\s+(?:zei|vroeg|mompelde|riep|merkte|"
         r"verzuchtte|fluisterde)\b",
         r"\b(?:zei|vroeg|riep|mompelde|verzuchtte|fluisterde)\s+(?:partner|noord|zuid|oost|west|hij|zij)\b",
-        r"\b(?:ge)?vraagd\s+wat\b|\bvroeg\s+wat\b", r"\b(?:opmerking|commentaar|vroeg\s+naar|een\s+vraag\s+over|vraag\s+(?:over|naar)|oeps|sorry\s+partner)\b",
+        r"\b(?:ge)?vraagd\s+wat\b|\bvroeg\s+wat\b",
+        r"\b(?:opmerking|commentaar|vroeg\s+naar|een\s+vraag\s+over|vraag\s+(?:over|naar)|oeps|sorry\s+partner)\b",
     )),
     ("the table result", _terms(
         r"\b(?:gemaakt|maakte|maakten)\b", r"\b(?:één|een|twee|drie|vier|\d)\s+down\b", r"\b(?:ging|gingen|gaat)\s+(?:\w+\s+)?down\b",

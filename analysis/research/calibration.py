@@ -40,13 +40,14 @@ import pandas as pd
 from scipy import optimize, special, stats
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, N_, AsTyped, Listed, Message, Share
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
 from analysis.law.logical_alternatives import LAVerdict, Policy, action_name, policy as named_policy
 from analysis.polls.classes import class_of
 from analysis.polls.kinds import POLL_TYPES
-from analysis.numbers import counted as counted_plural, parse_fraction, percent
+from analysis.numbers import parse_fraction, percent
 
 CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "poll_size", "table_action",
                   "director_la", "committee_la", "policy", "jurisdiction", "class_of_players", "source",
@@ -69,17 +70,18 @@ POLL_QUESTIONS = ("logical alternatives", "likely action", "non-offending side",
 COUNTS_EXACT = ("yes", "partial", "rounded share", "in words")
 # Why a row stays out of a fit by default. The four of INCLUDABLE have counts and a researcher may
 # put them in (``include``); the others have none.
-LEFT_OUT = {"teaching example": "a poll posed to readers as an example, not for a ruling",
-            "self-poll": "the committee polled its own members",
-            "not the offending side": "a poll of the non-offending side's action or of a serious error, "
-                                      "not of the offending side's call",
-            "likely action": "a poll of the likely action under misinformation, not of logical alternatives",
-            "no poll": "a share or a finding stated without a poll",
-            "in words": "the poll told in words, without counts",
-            "no counts": "no counts with the number asked"}     # said by its evidence type (NO_COUNTS)
+LEFT_OUT = {"teaching example": N_("a poll posed to readers as an example, not for a ruling"),
+            "self-poll": N_("the committee polled its own members"),
+            "not the offending side": N_("a poll of the non-offending side's action or of a serious error, "
+                                         "not of the offending side's call"),
+            "likely action": N_("a poll of the likely action under misinformation, not of logical alternatives"),
+            "no poll": N_("a share or a finding stated without a poll"),
+            "in words": N_("the poll told in words, without counts"),
+            "no counts": N_("no counts with the number asked")}     # said by its evidence type (NO_COUNTS)
 INCLUDABLE = ("teaching example", "self-poll", "not the offending side", "likely action")
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
+DECIDER_WORDS = {"director": N_("directors"), "committee": N_("committees")}
 _TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
 
 
@@ -211,7 +213,7 @@ def corpus_summary(corpus: pd.DataFrame) -> dict:
             "by_jurisdiction": {(k or "not given"): int(n) for k, n in corpus["jurisdiction"].value_counts().items()}}
 
 
-def counted_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> tuple[pd.DataFrame, list[str]]:
+def counted_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> tuple[pd.DataFrame, list[Message]]:
     """The rows a fit uses (counts with the number asked, and no reason to leave them out, or a
     reason the researcher puts in: ``include``, keys of INCLUDABLE), and one warning saying how
     many rows were left out and why: "12 rows left out of the fits: 3 the committee polled its own
@@ -225,19 +227,22 @@ def counted_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> tuple[pd.
     if left.empty:
         return corpus[fitted], []
     said = pd.Series([_reason(row) for row in left.itertuples(index=False)])
-    parts = [f"{n} {reason}" for reason, n in said.value_counts(sort=True).items()]
-    return corpus[fitted], [f"{counted_plural(len(left), 'row')} left out of the fits: " + "; ".join(parts)]
+    parts = tuple(M_("{n} {reason}", n=n, reason=reason) for reason, n in said.value_counts(sort=True).items())
+    rows = M_("{n} row", n=len(left)) if len(left) == 1 else M_("{n} rows", n=len(left))
+    return corpus[fitted], [M_("{rows} left out of the fits: {reasons}", rows=rows, reasons=Listed(parts, "; "))]
 
 
 # the evidence a row without counts stands on, and why it has none
-NO_COUNTS = {"published percentages": "no number asked", "verdict only": "no counts", "committee vote":
-             "a vote, not a poll", "consultation": "a consultation, not a poll", "field": "other tables, not a poll"}
+NO_COUNTS = {"published percentages": N_("no number asked"), "verdict only": N_("no counts"), "committee vote":
+             N_("a vote, not a poll"), "consultation": N_("a consultation, not a poll"),
+             "field": N_("other tables, not a poll")}
 
 
-def _reason(row) -> str:
+def _reason(row) -> Message:
+    """Why a row is left out, with the corpus's own label for it in brackets."""
     if row.left_out == "no counts":
-        return f"{row.evidence} ({NO_COUNTS[row.evidence]})"
-    return f"{LEFT_OUT[row.left_out]} ({row.left_out})"
+        return M_("{evidence} ({why})", evidence=AsTyped(row.evidence), why=NO_COUNTS[row.evidence])
+    return M_("{why} ({label})", why=LEFT_OUT[row.left_out], label=AsTyped(row.left_out))
 
 
 def left_out_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> pd.DataFrame:
@@ -510,13 +515,15 @@ class ThresholdFit:
     model: str = "true share"
     level: float = LEVEL
 
-    def words(self) -> str:
-        low, high = (percent(x) for x in self.interval)
+    def words(self) -> Message:
+        low, high = (Share(x) for x in self.interval)
+        decisions = _decisions(self.decisions)
         if not self.identified:
-            return (f"{self.group}: not identified from {counted_plural(self.decisions, 'decision')}: any threshold "
-                    f"from {low} to {high} fits them (no point estimate)")
-        return (f"{self.group}: {percent(self.threshold)} from {counted_plural(self.decisions, 'decision')} "
-                f"({round(100 * self.level)}% profile-likelihood interval {low}–{high})")
+            return M_("{group}: not identified from {decisions}: any threshold from {low} to {high} fits them (no "
+                      "point estimate)", group=AsTyped(self.group), decisions=decisions, low=low, high=high)
+        return M_("{group}: {threshold} from {decisions} ({level} profile-likelihood interval {low}–{high})",
+                  group=AsTyped(self.group), threshold=Share(self.threshold), decisions=decisions,
+                  level=Share(self.level), low=low, high=high)
 
     def to_dict(self) -> dict:
         return {"group": self.group, "decisions": self.decisions,
@@ -732,12 +739,16 @@ def consistent_thresholds(corpus: pd.DataFrame, decider: str = "director",
     return (above, at_most) if above < at_most else None
 
 
-def consistent_words(consistent: tuple[float, float] | None) -> str:
+def _decisions(n: int) -> Message:
+    return M_("{n} decision", n=n) if n == 1 else M_("{n} decisions", n=n)
+
+
+def consistent_words(consistent: tuple[float, float] | None) -> Message:
     """What ``consistent_thresholds`` found, in a sentence (without its capital and stop)."""
     if consistent is None:
-        return "no single threshold on the poll's own share gives every ruling as made"
-    return (f"every ruling as made on the poll's own share with a threshold above {percent(consistent[0])} and at "
-            f"most {percent(consistent[1])}")
+        return M_("no single threshold on the poll's own share gives every ruling as made")
+    return M_("every ruling as made on the poll's own share with a threshold above {low} and at most {high}",
+              low=Share(consistent[0]), high=Share(consistent[1]))
 
 
 @dataclass(frozen=True)
@@ -759,12 +770,19 @@ class Disagreement:
         """How far the poll's share lies from the threshold, in points (positive above)."""
         return 100 * (self.considered / self.asked - self.threshold)
 
-    def words(self) -> str:
-        ruled = "LA" if self.ruled_la else "not LA"
-        side = "above" if self.points >= 0 else "below"
-        return (f"{self.case_id} ({self.action}): ruled {ruled} on {self.considered} of {self.asked} "
-                f"({percent(self.considered / self.asked)}), {round(abs(self.points))} points {side} the fitted "
-                f"{percent(self.threshold)}; the model gave that ruling {percent(self.chance)}")
+    def words(self) -> Message:
+        values = dict(case=AsTyped(self.case_id), action=AsTyped(self.action), considered=self.considered,
+                      asked=self.asked, share=Share(self.considered / self.asked), points=round(abs(self.points)),
+                      threshold=Share(self.threshold), chance=Share(self.chance))
+        if self.ruled_la:
+            return (M_("{case} ({action}): ruled LA on {considered} of {asked} ({share}), {points} points above the "
+                       "fitted {threshold}; the model gave that ruling {chance}", **values) if self.points >= 0 else
+                    M_("{case} ({action}): ruled LA on {considered} of {asked} ({share}), {points} points below the "
+                       "fitted {threshold}; the model gave that ruling {chance}", **values))
+        return (M_("{case} ({action}): ruled not LA on {considered} of {asked} ({share}), {points} points above the "
+                   "fitted {threshold}; the model gave that ruling {chance}", **values) if self.points >= 0 else
+                M_("{case} ({action}): ruled not LA on {considered} of {asked} ({share}), {points} points below the "
+                   "fitted {threshold}; the model gave that ruling {chance}", **values))
 
 
 def disagreements(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> list[Disagreement]:
@@ -827,7 +845,7 @@ def fitted_jurisdictions(decided: pd.DataFrame) -> list[str]:
     return sorted(name for name, _ in ranked[:MAX_JURISDICTION_FITS])
 
 
-def jurisdictions_left_out(corpus: pd.DataFrame) -> list[str]:
+def jurisdictions_left_out(corpus: pd.DataFrame) -> list[Message]:
     """A warning for each decider whose jurisdictions are not all fitted apart: too few decisions
     in some, or more jurisdictions than are fitted."""
     said = []
@@ -836,21 +854,23 @@ def jurisdictions_left_out(corpus: pd.DataFrame) -> list[str]:
         counts = decided.loc[decided["jurisdiction"] != "", "jurisdiction"].value_counts()
         few = int((counts < MIN_JURISDICTION_DECISIONS).sum())
         if few:
-            said.append(f"{decider}s: {counted_plural(few, 'jurisdiction')} with fewer than "
-                        f"{MIN_JURISDICTION_DECISIONS} decisions count in 'all' only")
+            said.append(M_("{deciders}: {few} with fewer than {least} decisions count in 'all' only",
+                           deciders=DECIDER_WORDS[decider], least=MIN_JURISDICTION_DECISIONS,
+                           few=M_("{n} jurisdiction", n=few) if few == 1 else M_("{n} jurisdictions", n=few)))
         enough = len(counts) - few
         if enough > MAX_JURISDICTION_FITS:
-            said.append(f"{decider}s: the corpus names {enough} jurisdictions with enough decisions; the "
-                        f"{MAX_JURISDICTION_FITS} with the most decisions are fitted one by one, the other "
-                        f"{enough - MAX_JURISDICTION_FITS} count in 'all' only")
+            said.append(M_("{deciders}: the corpus names {enough} jurisdictions with enough decisions; the {fitted} "
+                           "with the most decisions are fitted one by one, the other {rest} count in 'all' only",
+                           deciders=DECIDER_WORDS[decider], enough=enough, fitted=MAX_JURISDICTION_FITS,
+                           rest=enough - MAX_JURISDICTION_FITS))
     return said
 
 
-def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list[str]:
+def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list[Message]:
     """A warning for each fitted threshold that rests on too few decisions."""
-    return [f"{row.group}: the threshold rests on {row.decisions} decision(s); at least {at_least} are needed "
-            "before it says where the line lies, so read it as a hint" for row in fits.itertuples()
-            if row.decisions < at_least]
+    return [M_("{group}: the threshold rests on {decisions} decision(s); at least {least} are needed before it says "
+               "where the line lies, so read it as a hint", group=AsTyped(row.group), decisions=row.decisions,
+               least=at_least) for row in fits.itertuples() if row.decisions < at_least]
 
 
 FIT_AS_ROWS = 200       # one fit's own cost (its likelihood profiled over the threshold grid), in rows read

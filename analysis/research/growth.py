@@ -25,8 +25,8 @@ import pandas as pd
 from scipy import special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.numbers import counted
-from analysis.research.calibration import (DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile)
+from analysis.language import M_, Count, Listed, Message
+from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile)
 
 STEPS = (5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560)
 WIDTHS = (0.20, 0.10)
@@ -47,14 +47,17 @@ class RulingsNeeded:
     poll_sizes: tuple[int, ...] = ()
     draws: int = 0
 
-    def words(self) -> str:
+    def words(self) -> Message:
         sizes = np.asarray(self.poll_sizes)
-        parts = [f"{round(100 * w)} points: " + (f"about {n:,} more" if n is not None else f"more than {STEPS[-1]:,}")
-                 for w, n in self.needed.items()]
-        return (f"{self.decider}s: the 95% interval is {round(100 * self.width_now)} points wide on "
-                f"{counted(self.decisions, 'decision')}; further clean rulings needed (polls of "
-                f"{sizes.min()} to {sizes.max()}, median {int(np.median(sizes))}, as seen) before half the "
-                f"simulated futures narrow it below " + "; ".join(parts))
+        parts = tuple(M_("{points} points: about {n} more", points=round(100 * w), n=Count(n)) if n is not None else
+                      M_("{points} points: more than {n}", points=round(100 * w), n=Count(STEPS[-1]))
+                      for w, n in self.needed.items())
+        decisions = M_("{n} decision", n=self.decisions) if self.decisions == 1 else M_("{n} decisions", n=self.decisions)
+        return M_("{deciders}: the 95% interval is {width} points wide on {decisions}; further clean rulings needed "
+                  "(polls of {smallest} to {largest}, median {median}, as seen) before half the simulated futures "
+                  "narrow it below {needed}", deciders=DECIDER_WORDS[self.decider], width=round(100 * self.width_now),
+                  decisions=decisions, smallest=int(sizes.min()), largest=int(sizes.max()),
+                  median=int(np.median(sizes)), needed=Listed(parts, "; "))
 
     def to_dict(self) -> dict:
         return {"decider": self.decider, "decisions": self.decisions, "width_now": round(self.width_now, 4),

@@ -28,8 +28,8 @@ class LikelyProbable(Method):
                  "unfavourable result that was at all probable")
     slots = (Slot("outcomes", N_("Possible results with their probabilities")),
              Slot("reading", N_("Reading of 'likely'"), "choice", tuple(READINGS),
-                  help="cumulative: 1/3 and 1/6 accumulated from the best result (Willner); "
-                       "per-outcome: each result's own probability over 1/6 and 1/20 (Stevenson)"))
+                  help=N_("cumulative: 1/3 and 1/6 accumulated from the best result (Willner); "
+                          "per-outcome: each result's own probability over 1/6 and 1/20 (Stevenson)")))
 
     def unavailable_hint(self) -> str:
         return ("it was Law 12C2 of 1997 and the 2007 option 12C1(e), which the ACBL used until 31 Dec 2015: "
