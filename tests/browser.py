@@ -180,8 +180,29 @@ def can_make_hosts() -> bool:
 
 
 PHONE = {"width": 390, "height": 844}
-AT_THE_TABLE = {"board": "7", "auction": "1H 1S 2H 2S P(slow 10s) P 3H P P P", "EW": "South thought for ten seconds",
+AT_THE_TABLE = {"board": "7", "auction": "1H 1S 2H 2S P(slow 10s) P 3H P P P",
+                # the same auction on the bidding box: a bid is a level and a strain, a pass one tap, "slow" marks it
+                "box": ("1", "♥", "1", "♠", "2", "♥", "2", "♠", "Pass", "slow", "Pass", "3", "♥", "Pass", "Pass",
+                        "Pass"),
+                "EW": "South thought for ten seconds",
                 "NS": "A normal pause after 2S", "result": "3H=", "north": "K7.AQJ52.KQ4.J93"}
+
+
+def tap_the_auction(page, taps, labels) -> None:
+    """The auction tapped on the At the table page's bidding box, at a person's pace: each tap
+    waits for the page to show it (the level chosen, or the auction line grown) before the next."""
+    from playwright.sync_api import expect
+    taps.tap(page.get_by_text("Bidding box (taps write on the auction line)"))
+    line = page.get_by_role("textbox", name="Auction, one line")
+    box = page.get_by_test_id("stExpanderDetails")
+    for label in labels:
+        before = line.input_value()
+        taps.tap(box.get_by_role("radio", name=label, exact=True))
+        if label.isdigit():                     # a level: chosen, waiting for its strain
+            expect(box.get_by_role("radio", name=label, exact=True)).to_have_attribute("aria-checked", "true",
+                                                                                     timeout=30_000)
+        else:
+            expect(line).not_to_have_value(before, timeout=30_000)
 
 
 class Taps:
@@ -200,9 +221,11 @@ class Taps:
         locator.press("Enter")
 
 
-def take_a_case_at_the_table(page, base_url: str, username: str, password: str, case: dict = AT_THE_TABLE) -> Taps:
+def take_a_case_at_the_table(page, base_url: str, username: str, password: str, case: dict = AT_THE_TABLE,
+                             box: bool = False) -> Taps:
     """From the sign-in to a saved case with a hesitation and a started poll with its links, on
-    the At the table page, as a director does it on her phone; returns the taps it took."""
+    the At the table page, as a director does it on her phone (the auction typed as one line, or
+    with ``box`` tapped on the bidding box); returns the taps it took."""
     from playwright.sync_api import expect
     taps = Taps(page)
     page.goto(base_url + "/table")
@@ -212,7 +235,10 @@ def take_a_case_at_the_table(page, base_url: str, username: str, password: str, 
     expect(page.get_by_role("heading", name="At the table")).to_be_visible(timeout=30_000)
     taps.type_in(page.get_by_role("spinbutton", name="Board"), case["board"])
     expect(page.get_by_text("Dealer South · Both vulnerable")).to_be_visible(timeout=30_000)
-    taps.type_in(page.get_by_role("textbox", name="Auction, one line"), case["auction"])
+    if box:
+        tap_the_auction(page, taps, case["box"])
+    else:
+        taps.type_in(page.get_by_role("textbox", name="Auction, one line"), case["auction"])
     expect(page.get_by_text("S Pass (slow)")).to_be_visible(timeout=30_000)
     taps.tap(page.get_by_text("disputed", exact=True))
     taps.type_in(page.get_by_role("textbox", name="East-West say"), case["EW"])

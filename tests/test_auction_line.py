@@ -47,3 +47,17 @@ def test_the_french_c_is_coeur_and_the_english_c_is_clubs():
 def test_a_line_that_cannot_be_an_auction_is_refused_naming_the_call(line, message):
     with pytest.raises(HuddleInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
         read_auction_line(line, "N")
+
+
+def test_the_bidding_box_marks_and_takes_back_the_last_call_on_the_line():
+    """The At the table page's bidding box writes on the auction line: "slow" and "alert" mark the
+    last call once, before its notes; undo takes the last call back with its marks and notes."""
+    from analysis.bridge.auction import line_with_mark, line_without_last_call
+    assert line_with_mark("1♥ Passe", "*") == "1♥ Passe*"
+    assert line_with_mark("1♥ Passe(10s)", "*") == "1♥ Passe*(10s)"
+    assert line_with_mark(line_with_mark("1♥ 2♣", "!"), "!") == "1♥ 2♣!"
+    assert line_with_mark("", "!") == ""
+    assert line_without_last_call("1♥ Passe*(10s)") == "1♥" and line_without_last_call("1♥") == ""
+    line = line_with_mark(line_with_mark("1♥ 1♠ 2♥ 2♠ Passe", "*"), "!")
+    calls = read_auction_line(line + " Passe 3♥ Passe Passe Passe", "S", "fr").calls
+    assert (calls[4].tempo_break, calls[4].alerted, [c.call for c in calls][6]) == (True, True, "3H")

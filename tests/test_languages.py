@@ -523,7 +523,9 @@ def test_nothing_on_the_at_the_table_page_escapes_the_catalog(slam, pseudo_langu
              + [w.label for kind in ("text_input", "number_input", "selectbox", "radio", "button", "expander")
                 for w in page.get(kind)])
     texts += [o for w in page.get("radio") for o in w.options] + list(at.selectbox(key="tbl_kind").options)
-    assert not escaped(texts), escaped(texts)
+    box = [w.label for w in page.get("button_group")]              # the bidding box's rows
+    assert box == ["⟦Level⟧", "⟦Strain⟧", "⟦Call or mark⟧"], box
+    assert not escaped(texts + box), escaped(texts + box)
     preview = next(m.value for m in page.markdown if "·" in m.value)
     assert "⟦slow⟧" in preview and "⟦Pass⟧" in preview
 

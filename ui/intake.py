@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 import streamlit as st
 
 from analysis.bridge import SEATS, partner_of, side_of
-from analysis.bridge.auction import read_auction_line, read_call
+from analysis.bridge.auction import line_with_mark, line_without_last_call, read_auction_line, read_call
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
 from analysis.language import N_, first_upper
@@ -28,6 +28,17 @@ TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
 AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
 SLOW = N_("slow")
 AT_THE_TABLE = N_("at the table")           # when each side's statement was taken, in the club's words
+LEVELS, STRAINS = ("1", "2", "3", "4", "5", "6", "7"), ("C", "D", "H", "S", "NT")      # the bidding box
+BOX_MORE = {"P": "P", "X": "X", "XX": "XX", "alert": N_("alert"), "slow": SLOW, "undo": N_("undo")}
+
+
+def proposed(key: str, default, options: list) -> None:
+    """A choice the page proposes (the slow call, partner's next call) follows the auction as it is
+    typed or tapped, call by call, until the director makes her own."""
+    mine = key in st.session_state and st.session_state[key] != st.session_state.get(f"{key}_proposed")
+    if not mine or st.session_state[key] not in options:
+        st.session_state[key] = default
+    st.session_state[f"{key}_proposed"] = default
 
 
 def call_at(i: int) -> str:
@@ -40,6 +51,39 @@ board = int(st.number_input(lang._("Board"), min_value=1, max_value=999, value=1
 dealer, vul = dealer_for_board(board), vulnerability_for_board(board)
 st.caption(lang._("Dealer {dealer} · {vulnerability}").format(dealer=lang.seat(dealer),
                                                               vulnerability=lang.words.vulnerability[vul]))
+
+
+def _write(change) -> None:
+    """The bidding box writes on the auction line, which stays the one record of the auction."""
+    st.session_state["tbl_auction"] = change(str(st.session_state.get("tbl_auction") or "").rstrip()).strip()
+
+
+def _bid_tapped() -> None:
+    """A level then a strain, two taps, make a bid; a strain with no level is ignored."""
+    level, strain = st.session_state.get("tbl_box_level"), st.session_state.get("tbl_box_strain")
+    if level and strain:
+        _write(lambda line: f"{line} {lang.call(level + strain)}")
+        st.session_state["tbl_box_level"] = None
+    st.session_state["tbl_box_strain"] = None
+
+
+def _more_tapped() -> None:
+    tapped, st.session_state["tbl_box_more"] = st.session_state.get("tbl_box_more"), None
+    if tapped in ("P", "X", "XX"):
+        _write(lambda line: f"{line} {lang.call(tapped)}")
+    elif tapped in ("alert", "slow"):
+        _write(lambda line: line_with_mark(line, "!" if tapped == "alert" else "*"))
+    elif tapped == "undo":
+        _write(line_without_last_call)
+
+
+with st.expander(lang._("Bidding box (taps write on the auction line)")):
+    st.pills(lang._("Level"), LEVELS, key="tbl_box_level")
+    st.pills(lang._("Strain"), STRAINS, key="tbl_box_strain", on_change=_bid_tapped,
+             format_func=lambda s: lang.call("1" + s)[1:])
+    st.pills(lang._("Call or mark"), list(BOX_MORE), key="tbl_box_more", on_change=_more_tapped,
+             format_func=lambda k: lang.call(k) if k in ("P", "X", "XX") else "⌫ " + lang._(BOX_MORE[k])
+             if k == "undo" else lang._(BOX_MORE[k]))
 line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder="1H 1S 2H 2S P(slow 10s) P 3H P P P",
                      help=lang._("Calls separated by spaces, in symbols or your call words (1♥ or 1H, Pass, X, XX, "
                                  "3NT); after a call: ! for an alert, (slow 10s) for a hesitation, (explanation) for "
@@ -61,12 +105,13 @@ if calls:
     kind = st.selectbox(lang._("Irregularity"), TEMPO, index=0, key="tbl_kind",
                         format_func=lambda k: first_upper(lang._(IRREGULARITY_NAMES[k])))
     positions = list(range(len(calls)))
-    at = st.selectbox(lang._("At call"), positions, index=slow if slow is not None else len(calls) - 1, key="tbl_at",
-                      format_func=call_at)
+    proposed("tbl_at", slow if slow is not None else len(calls) - 1, positions)
+    at = st.selectbox(lang._("At call"), positions, key="tbl_at", format_func=call_at)
     by = auction.seat_of(at)
     later = [i for i in positions if i > at and auction.seat_of(i) == partner_of(by)]
+    proposed("tbl_action", later[0] if later else None, [None, *later])
     action = st.selectbox(lang._("Action in question (partner's later call)"), [None, *later], key="tbl_action",
-                          index=1 if later else 0, format_func=lambda i: lang._("not yet") if i is None else call_at(i))
+                          format_func=lambda i: lang._("not yet") if i is None else call_at(i))
     agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key="tbl_agreed",
                       format_func=lambda a: lang._(AGREED[a]))
     them = "EW" if side_of(by) == "NS" else "NS"

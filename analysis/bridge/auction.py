@@ -471,6 +471,24 @@ def read_auction_line(text: str, dealer: str, language: str = "en") -> Auction:
     return Auction(dealer, tuple(calls))          # the auction checks its own legality, naming the call
 
 
+LAST_CALL = re.compile(r"([^\s(]+?)([!*]*)(\s*\([^)]*\))?\s*$")      # a line's last call, its marks and notes
+
+
+def line_with_mark(line: str, mark: str) -> str:
+    """The auction line with its last call marked ("!" alerted, "*" slow), once, before its notes:
+    "1♥ Pass(10s)" → "1♥ Pass*(10s)"."""
+    last = LAST_CALL.search(line)
+    if last is None or mark in last.group(2):
+        return line
+    return line[:last.start()] + last.group(1) + last.group(2) + mark + (last.group(3) or "")
+
+
+def line_without_last_call(line: str) -> str:
+    """The auction line without its last call (with that call's marks and notes)."""
+    last = LAST_CALL.search(line)
+    return line[:last.start()].rstrip() if last is not None else ""
+
+
 def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int) -> Call:
     seconds, explanation = None, []
     for part in (p.strip() for p in re.split(r"[,;]", notes or "") if p.strip()):
