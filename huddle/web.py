@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 import time
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -22,6 +23,7 @@ from analysis.errors import HuddleInputError
 from polling import accounts, settings
 
 from huddle.guards import client_address, from_this_machine, from_this_site, own_origin
+from huddle.streamlit_words import words_script
 from huddle.sign_in import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH, safe_next as _safe_next
 
 
@@ -300,7 +302,9 @@ class ServerAddressInPage:
         headers = dict(start["headers"])
         if start["status"] == 200 and b"text/html" in headers.get(b"content-type", b"") and \
                 b"content-encoding" not in headers and b"<head>" in body:
-            body = body.replace(b"<head>", b"<head>" + _address_script() + _warm_script(), 1)
+            code = await reader_language(scope)          # the page's own words, and Streamlit's, in it
+            body = body.replace(b"<head>", b"<head>" + _address_script() + _warm_script() + words_script(code), 1)
+            body = re.sub(rb'<html lang="[^"]*"', f'<html lang="{code}"'.encode(), body, count=1)
             start["headers"] = [(k, v) for k, v in start["headers"] if k != b"content-length"] + [
                 (b"content-length", str(len(body)).encode())]
         await send(start)
@@ -525,6 +529,21 @@ class SignedInOnly:
                                    headers={"Cache-Control": "no-store"})(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+async def reader_language(scope) -> str:
+    """The language of the signed-in reader's pages (their account's, else their organisation's);
+    English before signing in."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import HTTPConnection
+    from analysis.language import shipped_languages
+    from polling import organisations, setup
+    cookie = HTTPConnection(scope).cookies.get(accounts.SESSION_COOKIE)
+    if not cookie:
+        return "en"
+    await run_in_threadpool(setup.ready)
+    user = await run_in_threadpool(accounts.user_from_cookie, cookie)
+    return await run_in_threadpool(organisations.page_language_code, user, shipped_languages())
 
 
 async def signed_in(scope) -> bool:

@@ -292,3 +292,13 @@ __all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "DIRECTING", "check_role", 
            "set_rules", "set_language",
            "get_organisation", "list_organisations", "rename", "grant", "revoke", "last_director_of", "panel_owners",
            "panel_owners_in", "research_reach", "organisation_row", "find_account", "account_named"]
+
+
+def page_language_code(user, shipped) -> str:
+    """The language a signed-in user's pages speak: the account's own (when ``shipped``), else the
+    organisation's, else English."""
+    if user is None:
+        return "en"
+    if user.language and user.language in shipped:
+        return user.language
+    return get_organisation(user.organisation_id).language or "en"

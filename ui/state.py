@@ -41,8 +41,4 @@ def page_language(user: User | None):
     (English when neither says)."""
     from analysis.language import language, shipped_languages
     from polling import organisations
-    if user is None:
-        return language("en")
-    if user.language and user.language in shipped_languages():
-        return language(user.language)
-    return language(organisations.get_organisation(user.organisation_id).language or "en")
+    return language(organisations.page_language_code(user, shipped_languages()))
