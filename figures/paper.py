@@ -4,12 +4,12 @@ legend. Figures are made without pyplot, so drawing is safe in Streamlit's threa
 from __future__ import annotations
 
 import io
-import math
 import textwrap
 
 import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 from matplotlib.ticker import PercentFormatter
 
 from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule, Value, categories_of
@@ -124,25 +124,36 @@ def _axes(ax: Axes, panel: Panel, where: _Positions) -> None:
         ax.set_ylabel(panel.y_title)
 
 
+LINE_SHARE = 0.05        # the smallest block that holds a line of its label at the report's size
+
+
 def _rings(ax: Axes, rings: Rings) -> None:
-    """The tree as nested rings (the plotly sunburst's picture), each wedge labelled with its
-    exact weight, the outer ring also with its score."""
-    for ring in sorted(set(rings.rings)):
-        part = [i for i, r in enumerate(rings.rings) if r == ring]
-        outer = 0.4 + 0.3 * ring
-        ax.pie([rings.shares[i] for i in part], radius=outer, startangle=90, counterclock=False,
-               colors=[rings.colours[i] for i in part], wedgeprops=dict(width=0.3, edgecolor="white"))
-        done = 0.0
-        for i in part:
-            angle = math.radians(90 - 360 * (done + rings.shares[i] / 2))
-            done += rings.shares[i]
-            text = f"{rings.labels[i]}\n{rings.weights[i]}" + (f"\n{rings.scores[i]}" if rings.scores[i] else "")
-            r = outer + 0.28 if rings.scores[i] else outer - 0.15
-            ax.text(r * math.cos(angle), r * math.sin(angle), text, ha="center", va="center", fontsize=7,
-                    color="white" if ring == 0 else "#111111")
-    ax.set_xlim(-1.4, 1.4)
-    ax.set_ylim(-1.4, 1.4)
-    ax.set_aspect("equal")
+    """The tree as columns from left to right (alternatives, contracts, trick counts), each node a
+    block as tall as its share of the whole under its parent, labelled with its exact weight (the
+    trick counts also with the score). A block too thin for its label is lettered, and the letter
+    explained under the chart: no label is printed over another (a ring's thin wedges did)."""
+    start: dict[str, float] = {}
+    below: dict[str, float] = {}                # where the next child of a node starts
+    notes: list[str] = []
+    for i, node in enumerate(rings.ids):
+        parent = rings.parents[i]
+        top = below.get(parent, start.get(parent, 0.0))
+        start[node], below[parent], share = top, top + rings.shares[i], rings.shares[i]
+        column = rings.rings[i]
+        ax.add_patch(Rectangle((column, 1 - top - share), 0.96, share, facecolor=rings.colours[i],
+                               edgecolor="white", linewidth=1.2))
+        text = f"{rings.labels[i]}  {rings.weights[i]}" + (f"  {rings.scores[i]}" if rings.scores[i] else "")
+        if share < LINE_SHARE:
+            letter = chr(ord("a") + len(notes))
+            notes.append(f"{letter}: {text}")
+            text = letter
+        ax.text(column + 0.04, 1 - top - share / 2, text, ha="left", va="center", fontsize=7,
+                color="white" if column == 0 else "#111111", clip_on=True)
+    ax.set_xlim(0, max(rings.rings) + 1)
+    ax.set_ylim(0, 1)
+    ax.axis("off")
+    if notes:
+        ax.text(0, -0.04, "; ".join(notes), ha="left", va="top", fontsize=7, wrap=True)
 
 
 def png(fig: Figure, dpi: int = 150) -> bytes:

@@ -76,8 +76,9 @@ def describe_sensitivity(sens: ThresholdSensitivity) -> Chart:
 
 
 def describe_outcome_tree(tree: OutcomeTree, title: str = N_("The outcome tree")) -> Chart:
-    """The tree as rings: alternatives inside, then contracts, then trick counts, each with its
-    exact weight; the trick counts with the North-South score. The cancelled action has none."""
+    """The tree by level: alternatives, then contracts, then trick counts, each with its exact
+    weight; the trick counts with the North-South score (rings on the page, columns in the report).
+    The cancelled action has none."""
     frame = outcome_frame(tree)
     shown = frame[~frame["cancelled"]]
     ring = {"action": 0, "contract": 1, "tricks": 2}

@@ -6,7 +6,7 @@ from analysis.law import case as case_files
 from analysis.law.chart_data import q4_frame
 from analysis.law.committee import threshold_sensitivity
 from analysis.law.ruling import rule
-from conftest import CASES
+from conftest import CASES, ROOT
 from figures import ruling as described
 from figures.paper import matplotlib_figure
 from figures.screen import plotly_figure
@@ -72,3 +72,24 @@ def test_the_outcome_tree_is_drawn_from_one_description():
         break
     else:
         pytest.fail("the example case has no outcome tree")
+
+
+def test_the_report_s_outcome_tree_prints_no_label_over_another():
+    """The report's tree once drew rings whose labels overprinted each other (an action's over its
+    contract's, a thin wedge's over its neighbour's): every example case's tree, drawn for the
+    report, has no two labels whose boxes overlap."""
+    import itertools
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from figures.ruling import describe_outcome_tree
+    checked = 0
+    for path in sorted((ROOT / "data" / "cases").glob("*.json")):
+        case = case_files.loads(path.read_text(encoding="utf-8"))
+        for _, tree in case.ruling.adjustment.trees() if case.ruling else ():
+            fig = matplotlib_figure(describe_outcome_tree(tree))
+            canvas = FigureCanvasAgg(fig)
+            canvas.draw()
+            boxes = [(t.get_text(), t.get_window_extent(canvas.get_renderer())) for ax in fig.axes for t in ax.texts
+                     if t.get_text().strip()]
+            assert not [(a, b) for (a, x), (b, y) in itertools.combinations(boxes, 2) if x.overlaps(y)], path.name
+            checked += 1
+    assert checked >= 5

@@ -1013,6 +1013,28 @@ def test_the_poll_builder_s_examples_are_in_the_poll_s_language(director):
     assert at.text_area(key="pb_methods").placeholder.startswith("SEF, 1SA 15-17")
 
 
+def test_the_poll_builder_warns_of_panel_members_who_read_another_language(director):
+    """Before: a German or Dutch panel member read the French director's introduction with no
+    word to her; the builder now says who will, and what she can do."""
+    from polling import panel
+    panel.add_pollee("Greta", "expert", language="de")
+    panel.add_pollee("Daan", "expert", language="nl")
+    panel.add_pollee("Élise", "expert", language="fr")
+    panel.add_pollee("Ann", "expert")                              # reads the poll's language
+    at = app_as(director)
+    at.session_state["case_id"] = slug_id("laws033-6d-slam")
+    at.switch_page("ui/poll_builder.py").run()
+    choice = next(s.key for s in at.selectbox if s.key.startswith("pb_language"))
+    at.selectbox(key=choice).set_value("fr").run()
+    said = [w.value for w in at.warning if "introduction" in w.value]
+    assert said == ["2 of the panel's members read their links in Deutsch, Nederlands: the questions, the calls and "
+                    "the buttons are said in their language, but the introduction and the methods are shown as you "
+                    "write them, in Français. Add a line in their language, or poll them in a poll of their own."], said
+    at.selectbox(key=choice).set_value("en").run()
+    assert [w.value for w in at.warning if "introduction" in w.value][0].startswith(
+        "3 of the panel's members read their links in Deutsch, Français, Nederlands")
+
+
 def test_a_simulation_too_rare_to_deal_is_refused_on_the_page_before_it_queues(director):
     """Before: two rare readings together held the server's worker for hours."""
     from dataclasses import replace

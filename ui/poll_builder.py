@@ -7,7 +7,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import position_index, position_name
 from analysis.language import N_, language as language_of, shipped_languages
-from polling import cases, organisations, services
+from polling import cases, organisations, panel, services
 from analysis.polls.kinds import POLL_KINDS
 from analysis.polls.problem import build_poll, q4_prompt, sensible_alternatives
 from analysis.polls.wording import poll_wording_problems, reads
@@ -70,6 +70,15 @@ language = st.selectbox(lang._("The poll's language (what pollees read; a panel 
                         help=lang._("The introduction and the methods are shown as you write them: write them in this "
                                     "language. The wording check reads this language."))
 poll_lang = language_of(language)
+elsewhere = [m for m in panel.panel(organisation_id=user.organisation_id)     # members who read another language
+             if not m.retired and m.language and m.language != language and m.language in codes]
+if elsewhere:
+    others = sorted({m.language for m in elsewhere})
+    st.warning(lang._("{count} of the panel's members read their links in {languages}: the questions, the calls "
+                      "and the buttons are said in their language, but the introduction and the methods are shown "
+                      "as you write them, in {language}. Add a line in their language, or poll them in a poll of "
+                      "their own.").format(count=len(elsewhere), language=poll_lang.name,
+                                           languages=", ".join(language_of(c).name for c in others)))
 if not reads(language):
     st.caption(lang._("The wording check has no words of {language}: it checks the English words only.").format(
         language=poll_lang.name))
