@@ -24,7 +24,8 @@ STREAMLIT_WORDS = (
 # what a select box tells a screen reader in its live region: replaced there only, never in a
 # page's own text (a reason typed as "…, 2 of 8." stays as typed)
 LIVE_WORDS = (
-    N_("{count} options available."), N_("{count} option available."), N_("{count} results available"), N_("{count} result available"), N_("option {option}, selected."),
+    N_("{count} options available."), N_("{count} option available."), N_("{count} results available"),
+    N_("{count} result available"), N_("option {option}, selected."),
     N_("option {option}, deselected."), N_("value {value} focused, {place} of {count}."),
     N_("{option}, {place} of {count}."), N_("{option} selected, {place} of {count}."),
     N_("Use Up and Down to choose options, press Enter to select the currently focused option, press Escape to "

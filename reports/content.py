@@ -16,7 +16,7 @@ from functools import lru_cache
 from matplotlib.figure import Figure
 
 from analysis.bridge import SUIT_SYMBOLS, Auction, Board
-from analysis.language import ENGLISH, N_, Language, first_upper, said
+from analysis.language import ENGLISH, N_, Language, first_upper, said, sentence
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
@@ -238,7 +238,7 @@ def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> li
                 + (" " + lang._("Your methods: {methods}").format(methods=p.methods) if p.methods else "")),
            PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
     if poll.wording_kept:
-        out.append(Text(poll.wording_kept + ".", muted=True))
+        out.append(Text(sentence(poll.wording_kept), muted=True))
     if p.is_play:
         out.append(Text(_play_seen(p, lang)))
     if poll.answers:

@@ -819,3 +819,9 @@ def test_nothing_on_the_research_page_escapes_the_catalog(slam, pseudo_language,
     assert not escaped(texts), escaped(texts)
     assert "⟦Corpus⟧" in texts and "⟦Pollees planned⟧" in texts and "⟦Decisions by⟧" in texts
     assert any(t.startswith("⟦⟦") and "left out of the fits" in t for t in texts)    # the engine's own notes too
+
+
+def test_a_sentence_ends_in_one_full_stop_whatever_was_typed():
+    """Before: a kept wording's reason typed with its own stop read "…the pollee..": one stop only."""
+    from analysis.language import sentence
+    assert [sentence(t) for t in ("kept", "kept.", "kept?", "kept …", "")] == ["kept.", "kept.", "kept?", "kept …", ""]

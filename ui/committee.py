@@ -8,7 +8,7 @@ from fractions import Fraction
 import pandas as pd
 import streamlit as st
 
-from analysis.language import N_
+from analysis.language import N_, first_upper, sentence
 from analysis.law.case import IRREGULARITY_NAMES
 from analysis.law.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
                                 threshold_sensitivity)
@@ -92,7 +92,7 @@ def _the_poll() -> None:
                 number=poll.number, status=lang._(poll.status)))
             show_problem(poll.problem, lang=lang)
             if poll.wording_kept:
-                st.caption(inert(say(poll.wording_kept) + "."))
+                st.caption(inert(sentence(say(poll.wording_kept))))
             table(typed_rows(said_rows(poll.answers, lang)))
             if poll.q4_answers:
                 frame = q4_frame(poll.suggested, poll.q4_answers, director.table_action)
@@ -207,7 +207,7 @@ with vote_tab:
         st.markdown(inert(lang.labelled(lang._("The committee's reason"), heard.decision.reason)))
     elif refused_vote is not None:
         refused = say(refused_vote)
-        st.info(inert(refused[:1].upper() + refused[1:] + "."))
+        st.info(inert(sentence(first_upper(refused))))
     else:
         if mine is not None:
             st.info(inert(lang._("Your recorded vote: {position}. Reason: {reason}. Voting again replaces it.").format(

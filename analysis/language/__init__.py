@@ -172,6 +172,13 @@ def name_order(name: str) -> tuple[str, str]:
 LABELLED = N_("{label}: {value}")
 
 
+def sentence(text: str) -> str:
+    """The text ended with a full stop, unless it ends in one already (a reason someone typed may:
+    never "..")."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…" else text + "."
+
+
 def first_upper(text: str) -> str:
     """The first letter a capital, the rest as written: "Unerlaubte Information", "Misexplanation
     (the MI itself)" (str.capitalize lowercases the rest, German nouns and abbreviations too)."""
@@ -369,4 +376,5 @@ APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost 
 
 __all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "Listed", "ContractWords", "joined_lines",
            "seat_word", "side_word", "said", "language", "shipped_languages", "chosen_language", "browser_language",
-           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "name_order", "Share", "Count", "Amount"]
+           "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "sentence", "name_order", "Share", "Count",
+           "Amount"]

@@ -24,7 +24,7 @@ from typing import Any, Callable, Union
 
 from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Listed
+from analysis.language import M_, AsTyped, Listed, Message, Share
 from analysis.limits import MAX_POLL_COUNT, check_length
 from analysis.law.logical_alternatives import (Interval, action_key, action_name, action_word, parse_action,
                                                wilson_interval)
@@ -191,22 +191,30 @@ class PublishedPoll:
         k = int(exact + Fraction(1, 2))
         return k, exact == k
 
-    def words(self) -> str:
-        shares = ", ".join(f"{percent(s)} {action_name(a)}" for a, s in self.shares)
-        told = (f"A poll was published as {shares}" if shares else "A poll was published as a verdict only")
+    def words(self) -> Message:
+        """"A poll was published as 30% Pass, 70% 6♦, of 20 asked: Pass 6 of 20, 15%–52%, …", a
+        message each language says; the verdict and the source as published."""
+        shares = Listed(tuple(M_("{share} {action}", share=Share(s), action=action_word(a)) for a, s in self.shares))
+        told = M_("A poll was published as {shares}", shares=shares) if self.shares else \
+            M_("A poll was published as a verdict only")
         if self.verdict:
-            told += f" (“{self.verdict}”)"
+            told = M_("{told} (“{verdict}”)", told=told, verdict=AsTyped(self.verdict))
         if self.asked is None:
-            told += ": the number asked was not published, so no interval can be given"
+            told = M_("{told}: the number asked was not published, so no interval can be given", told=told)
         else:
-            rounded = [action_name(a) for a, s in self.shares if not self.count(s)[1]]
-            told += f", of {self.asked} asked: " + ", ".join(
-                f"{action_name(a)} {self.count(s)[0]} of {self.asked}, {percent(i.low)}–{percent(i.high)}"
-                for (a, s), i in zip(self.shares, self.intervals().values()))
-            if rounded:
-                told += f" (the published {'share' if len(rounded) == 1 else 'shares'} of {', '.join(rounded)} "
-                told += "rounded: the count is the nearest whole pollee)"
-        return told + (f". Source: {self.source}." if self.source else ".")
+            counts = tuple(M_("{action} {count} of {asked}, {low}–{high}", action=action_word(a), count=self.count(s)[0],
+                              asked=self.asked, low=Share(i.low), high=Share(i.high))
+                           for (a, s), i in zip(self.shares, self.intervals().values()))
+            told = M_("{told}, of {asked} asked: {counts}", told=told, asked=self.asked, counts=Listed(counts))
+            rounded = tuple(action_word(a) for a, s in self.shares if not self.count(s)[1])
+            if len(rounded) == 1:
+                told = M_("{told} (the published share of {actions} rounded: the count is the nearest whole pollee)",
+                          told=told, actions=Listed(rounded))
+            elif rounded:
+                told = M_("{told} (the published shares of {actions} rounded: the count is the nearest whole pollee)",
+                          told=told, actions=Listed(rounded))
+        return M_("{told}. Source: {source}.", told=told, source=AsTyped(self.source)) if self.source else \
+            M_("{told}.", told=told)
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "shares": {a: str(s) for a, s in self.shares}, "asked": self.asked,
