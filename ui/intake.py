@@ -1,8 +1,9 @@
 """At the table: a case taken down on a phone. The board number (dealer and vulnerability from
 it), the auction typed as one line in the club's call words (a hesitation, its seconds, alerts and
-explanations said after a call: analysis.bridge.auction.read_auction_line), the irregularity with each side's
-statement, the table result and the hands if known; saved at any point as a case to finish at the
-desk (the case editor), and polled from here with a handful of personal links."""
+explanations said after a call: analysis.bridge.auction.read_auction_line) or tapped on a bidding
+box that writes on that line, the irregularity with each side's statement, the table result and
+the hands if known; saved at any point as a case to finish at the desk (the case editor), and
+polled from here with a handful of personal links."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
