@@ -8,20 +8,27 @@ pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
 
 
-def test_a_case_taken_down_on_a_phone_is_saved_and_polled(tmp_path, browser):
-    from polling import accounts, cases, db, services, setup
+def taken_down(tmp_path, browser, box: bool = False):
+    """A director takes the case down on a phone (the auction typed, or with ``box`` tapped):
+    the taps it took, the database's address, the saved case's record and the case."""
+    from polling import accounts, cases, db, setup
     url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
     setup.prepare_database(url=url, load_examples=False)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
     with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "phone-intake"}) as base:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         page = context.new_page()
-        taps = take_a_case_at_the_table(page, base, "td", "table-director")
+        taps = take_a_case_at_the_table(page, base, "td", "table-director", box=box)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")    # no sideways scroll
-        page.screenshot(path=str(ARTIFACTS / "at-the-table-phone.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"at-the-table-phone{'-box' if box else ''}.png"), full_page=True)
         context.close()
     (record,) = [r.id for r in db.case_index(url=url) if r.slug.startswith("board-7-")]     # saved once
-    case = cases.get_case(record, url).case
+    return taps, url, record, cases.get_case(record, url).case
+
+
+def test_a_case_taken_down_on_a_phone_is_saved_and_polled(tmp_path, browser):
+    from polling import services
+    taps, url, record, case = taken_down(tmp_path, browser)
     assert case.board.number == 7 and case.board.auction.calls[4].tempo_break           # no call lost
     assert [c.call for c in case.board.auction.calls] == ["1H", "1S", "2H", "2S", "P", "P", "3H", "P", "P", "P"]
     assert case.irregularity.type == "hesitation" and case.irregularity.agreed is False and case.action_index == 6
@@ -33,18 +40,7 @@ def test_a_case_taken_down_on_a_phone_is_saved_and_polled(tmp_path, browser):
 def test_the_auction_tapped_on_the_bidding_box_is_the_one_typed(tmp_path, browser):
     """The same case with its auction tapped on the bidding box at a person's pace: a level and a
     strain make a bid, Pass is one tap, "slow" marks the last call; no call lost."""
-    from polling import accounts, cases, db, setup
-    url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
-    setup.prepare_database(url=url, load_examples=False)
-    accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
-    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "phone-box"}) as base:
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        page = context.new_page()
-        taps = take_a_case_at_the_table(page, base, "td", "table-director", box=True)
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")    # no sideways scroll
-        context.close()
-    (record,) = [r.id for r in db.case_index(url=url) if r.slug.startswith("board-7-")]
-    case = cases.get_case(record, url).case
+    taps, _, _, case = taken_down(tmp_path, browser, box=True)
     assert [c.call for c in case.board.auction.calls] == ["1H", "1S", "2H", "2S", "P", "P", "3H", "P", "P", "P"]
     assert [i for i, c in enumerate(case.board.auction.calls) if c.tempo_break] == [4]
     assert case.action_index == 6 and taps.count <= 28          # 16 for the auction, 1 to open the box

@@ -715,19 +715,24 @@ def test_the_serious_error_arithmetic_is_in_the_report_s_language():
     assert "A (réel)" in cells and "dommage consécutif" in cells and "consequence only" not in cells
 
 
+def ruling_page_texts(record: int, monkeypatch):
+    """The Ruling page of ``record`` under the made-up catalog, and the texts its main area writes
+    (the case's title and the simulation's seed are data)."""
+    at = pseudo_app(monkeypatch)
+    at.session_state["case_id"] = record
+    at.switch_page("ui/ruling.py").run()
+    assert not at.exception, at.exception
+    title = cases.get_case(record).case.title
+    return at, [t for t in main_texts(at.main) if t != title and not t.startswith("Seed")]
+
+
 def test_nothing_on_a_decided_ruling_s_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
     """The Ruling page of a closed case in the club's language: the ruling in force, its four
     questions, the verdicts, how the scores were reached, the report's controls."""
     cases.set_status(slam, "closed", "tess", "ruled and read to the players")
-    at = pseudo_app(monkeypatch)
-    at.session_state["case_id"] = slam
-    at.switch_page("ui/ruling.py").run()
-    assert not at.exception, at.exception
-    case = cases.get_case(slam).case
-    texts = [t for t in main_texts(at.main) if t != case.title and not t.startswith("Seed")]
+    at, texts = ruling_page_texts(slam, monkeypatch)
     texts += [m.label for m in at.main.get("metric")]
-    escaped_texts = [t for t in escaped(texts) if "HCP" not in t]      # a hand's description is not yet said
-    assert not escaped_texts, escaped_texts
+    assert not escaped(texts), escaped(texts)
     assert "⟦The four questions, with the reasons⟧" in texts and "⟦The ruling as read to the players⟧" in texts
 
 
@@ -784,12 +789,7 @@ def test_nothing_on_the_ruling_worksheet_escapes_the_catalog(slam, pseudo_langua
     counts come from, the policy, the four questions, the outcome tree, the procedural penalty),
     and the simulation's settings with each call's reading, its source, the usual inference and
     the hand descriptions, said in the club's language."""
-    at = pseudo_app(monkeypatch)
-    at.session_state["case_id"] = slam
-    at.switch_page("ui/ruling.py").run()
-    assert not at.exception, at.exception
-    case = cases.get_case(slam).case
-    texts = [t for t in main_texts(at.main) if t != case.title and not t.startswith("Seed")]
+    at, texts = ruling_page_texts(slam, monkeypatch)
     names = {language(c).name for c in shipped_languages()}                   # each language by its own name
     texts += [o for kind in ("radio", "selectbox") for w in at.main.get(kind) for o in w.options if o not in names]
     assert not escaped(texts), escaped(texts)
