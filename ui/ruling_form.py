@@ -198,7 +198,7 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
                         index=told_options.index(saved.told), key=f"rf_mi_told_{record_id}",
                         format_func=lambda t: lang._("as the auction records it") if t is None else lang._(MI_TOLD[t]))
     evidence = st.selectbox(lang._("Evidence of the agreement"), names, index=names.index(saved.evidence),
-                            format_func=lambda n: f"{n}: {MI_EVIDENCE[n]}" if lang.code == "en" else lang._(MI_EVIDENCE[n]),
+                            format_func=lambda n: lang._(MI_EVIDENCE[n]),
                             key=f"rf_mi_ev_{record_id}")
     reason = st.text_input(lang._("What the evidence is"), saved.reason, key=f"rf_mi_reason_{record_id}")
     weight_text = st.text_input(lang._("Mixed evidence: the weight of a mistaken explanation (e.g. 2/3; blank: the "
