@@ -10,11 +10,13 @@ _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 class HuddleInputError(ValueError):
     """A mistake in user input. ``field`` names where it is; the message says what is wrong.
     With ``values``, ``problem`` is a message with {named} places, kept as ``template`` so a page
-    can say it in another language (analysis.language.said)."""
+    can say it in another language (analysis.language.said); a problem (or a field) that is itself
+    a message is said as one."""
 
     def __init__(self, field: str, problem: str, **values):
         self.template = problem
         self.values = values
+        self.named = field                  # as given: a message says itself in a page's language
         if values:
             problem = problem.format(**{k: str(v) for k, v in values.items()})
         # a refusal is one line, even when it quotes input that held a line break

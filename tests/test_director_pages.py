@@ -261,6 +261,19 @@ def test_an_auction_line_that_cannot_be_read_is_said_inline_and_nothing_is_saved
     assert len(db.case_index()) == before
 
 
+def test_an_illegal_call_at_the_table_is_refused_in_the_club_s_language(director):
+    """Before: a French club's director typing the auction read "auction call 3 (South): 1♦ is
+    insufficient after 1♠" in English; the auction's refusals are catalog messages now."""
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    at = app_as(director, "ui/intake.py")
+    at.text_input(key="tbl_auction").set_value("1C 1P 1K").run()           # French letters: ♥, ♠, ♦
+    assert at.error[0].value == "Enchère 3 (Sud) : 1♦ est insuffisant après 1♠"
+    at.text_input(key="tbl_auction").set_value("1SA Contre Contre").run()
+    assert at.error[0].value == "Enchère 3 (Sud) : Contre du 1SA de son propre camp"
+    at.text_input(key="tbl_auction").set_value("1SA zz").run()
+    assert at.error[0].value == "Enchère 2 : « zz » n'est pas une déclaration (par ex. 1♥, 3SA, Passe, Contre)"
+
+
 def test_illegal_auction_in_the_grid_is_refused(director):
     at = app_as(director, "ui/case_editor.py")
     read_pbn(at, PBN.replace("2NT Pass 3NT Pass", "2NT Pass 2H Pass"))

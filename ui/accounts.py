@@ -40,7 +40,7 @@ if added:
             raise HuddleInputError("password again", "the two passwords differ")
         new = accounts.create_user(username, password, role, display_name, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
     else:
         st.session_state["acc_added"] = lang._("Added {account} ({role}).").format(account=new.username,
                                                                                   role=lang._(new.role))
@@ -58,7 +58,7 @@ if reset:
     try:
         accounts.reset_password(who, new, again, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        show_error(exc, left)
+        show_error(exc, left, lang=lang)
     else:
         left.success(lang._("{account}'s password is set; tell them in person. Their other sign-ins have "
                             "ended.").format(account=who))
@@ -74,7 +74,7 @@ if disable or enable:
     try:
         changed = accounts.set_disabled(who, disable, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        show_error(exc, right)
+        show_error(exc, right, lang=lang)
     else:
         st.session_state["acc_done"] = (lang._("{account} is disabled.") if changed.disabled
                                         else lang._("{account} is enabled.")).format(account=changed.username)
@@ -128,6 +128,6 @@ if kept:
                                 authority=authority, law_edition=laws, la_policy=la_policy)
         organisations.set_language(user.organisation_id, spoken)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
     else:
         st.success(lang._("Kept: new cases start from them."))

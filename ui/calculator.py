@@ -32,7 +32,7 @@ if mode == "Matchpoints":
         tables = [AdjustedTable.parse(adjusted_text)] if adjusted_text.strip() else []
         board = score_board(parse_field(field_text), tables, scale)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         st.stop()
     table([{"NS score": line.score, "frequency": display(line.frequency, rounding),
             "NS matchpoints": display(line.matchpoints, rounding)} for line in board.ns_lines],
@@ -49,7 +49,7 @@ else:
         other = parse_score(other_text, "other table")
         adjusted = WeightedScore.parse(adjusted_text)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         st.stop()
     table([{"score": s, "weight": display(w, "exact"), "IMPs": imps(s - other)} for s, w in adjusted.components],
           labels={"score": lang._("score"), "weight": lang._("weight"), "IMPs": lang._("IMPs")})

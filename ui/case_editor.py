@@ -334,7 +334,7 @@ elif st.button(lang._("Save the case"), type="primary", key="ed_save"):
             changed = cases.update_case(editing, case, user.username, opened_version=ss.get("ed_opened_version"))
             saved_id = editing
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
     else:
         ss["case_id"], ss["editor_case"], ss["ed_loaded_for"] = saved_id, saved_id, saved_id
         ss["ed_opened_version"] = cases.get_case(saved_id).version      # this editor's own save is the base now

@@ -97,7 +97,7 @@ elif user.may("director"):
         try:
             cases.set_status(case_id, target, user.username, reason)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             st.rerun()
 
@@ -118,7 +118,7 @@ if user.may("director"):
                         user, N_("reading the results file"), heavy.results_rows, *how,
                         seconds=heavy.file_seconds(how[0]), lang=lang))
             except HuddleInputError as exc:
-                show_error(exc)
+                show_error(exc, lang=lang)
             else:
                 st.success(inert(lang.labelled(lang._("Field of board {board}").format(board=case.board.number),
                                                lang._("{count} results ({note}).").format(

@@ -178,7 +178,7 @@ with try_tab:
         change_key = (*saved, json.dumps(tried_change.to_dict(), sort_keys=True))
         tried = remembered("reconsidered", change_key, lambda: reconsider(case, tried_change))
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         tried = None
     if tried is not None:
         st.markdown(f"**{say(tried.worksheet.conclusion())}** ({inert(say(tried_change.describe()))})")
@@ -192,7 +192,7 @@ with try_tab:
                     st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
                         threshold_sensitivity(case, change=tried_change))), key="sensitivity")
                 except HuddleInputError as exc:
-                    show_error(exc)
+                    show_error(exc, lang=lang)
         with st.expander(lang._("The ruling with this change")):
             st.text(tried.text)
 
@@ -226,7 +226,7 @@ with vote_tab:
                 try:
                     committee.record_vote(record_id, user.username, decision, reason, tried_change)
                 except HuddleInputError as exc:
-                    show_error(exc)
+                    show_error(exc, lang=lang)
                 else:
                     done(lang._("Vote recorded."))
         if votes and heard.may_decide(user.username) is not None:
@@ -254,7 +254,7 @@ with vote_tab:
                                                   None if chosen is None else chosen[0],
                                                   None if chosen is None else chosen[1])
                     except HuddleInputError as exc:
-                        show_error(exc)
+                        show_error(exc, lang=lang)
                     else:
                         done(lang._("Decision recorded; the case is closed."))
 

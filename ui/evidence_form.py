@@ -53,7 +53,7 @@ def evidence_input(record_id: int, saved: tuple[LAEvidence, ...], lang: Language
             try:
                 new = _form(kind, f"{key}_{kind.replace(' ', '_')}", lang)
             except HuddleInputError as exc:
-                show_error(exc)
+                show_error(exc, lang=lang)
                 new = None
             if new is not None:
                 items.append(new)

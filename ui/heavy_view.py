@@ -20,7 +20,7 @@ def run_heavy(user: User, label: str, function: Callable, *args, seconds: float 
     try:
         return heavy_result(user, label, function, *args, seconds=seconds, lang=lang)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         return None
 
 

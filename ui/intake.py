@@ -93,7 +93,7 @@ auction = None
 try:
     auction = read_auction_line(line, dealer, lang.code)          # the letters of the language she reads
 except HuddleInputError as exc:
-    show_error(exc)
+    show_error(exc, lang=lang)
 calls = list(auction.calls) if auction is not None else []
 if calls:
     st.markdown(" · ".join(f"{lang.seat(auction.seat_of(i))[0]} {lang.call(c.call)}" + ("!" if c.alerted else "")
@@ -164,7 +164,7 @@ if st.button(lang._("Save the case"), type="primary", key="tbl_save"):
         case = case_files.Case.from_dict(case_data())
         record = cases.create_case(case, user.username, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
     else:
         st.session_state["case_id"], st.session_state["tbl_saved"] = record, case.id
 saved = st.session_state.get("tbl_saved")
@@ -184,7 +184,7 @@ if saved:
             issued = services.issue_invites(poll.id, [f"Pollee {k}" for k in range(1, count + 1)], timedelta(days=7),
                                             user.username)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             base = settings.configured_public_url() or settings.public_url(8501)
             st.session_state["tbl_links"] = [i.link(base) for i in issued]

@@ -53,7 +53,7 @@ if poll.status != "closed":
         try:
             issued = services.issue_invites(poll.id, labels, timedelta(days=int(days)), user.username)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             st.session_state.setdefault("issued_links", {})[poll.id] = [
                 (i.label, i.link(base), i.expires_at) for i in issued]
@@ -71,7 +71,7 @@ if poll.status != "closed":
         try:
             group = panel.class_matched_group(poll.id, grade)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
             group = None
         if group is not None:
             for member, why in group.left_out:
@@ -106,7 +106,7 @@ if poll.status != "closed":
                 try:
                     sent = panel.issue_panel_invites(poll.id, chosen, timedelta(days=7), user.username)
                 except HuddleInputError as exc:
-                    show_error(exc)
+                    show_error(exc, lang=lang)
                 else:
                     st.session_state.setdefault("issued_links", {})[poll.id] = [
                         (f"{m.name} ({m.reach_by}{': ' + m.contact if m.contact else ''})", i.link(base), i.expires_at)
@@ -154,7 +154,7 @@ if waiting:
         try:
             new = services.reissue_invite(target)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             base = st.session_state.get("inv_base") or site_address()
             st.session_state.setdefault("issued_links", {}).setdefault(poll.id, []).append(

@@ -31,7 +31,7 @@ if own != user.language:
     try:
         accounts.set_language(user.username, own)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
     else:
         st.success(lang._("My pages now speak {language}.").format(
             language=language(own).name if own else lang._("my organisation's language")))
@@ -46,7 +46,7 @@ if changed:
     try:
         accounts.change_password(user.username, current, new, again)
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
     else:
         st.success(lang._("Password changed. Every browser signed in as you, this one included, must sign in "
                           "again."))

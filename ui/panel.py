@@ -68,7 +68,7 @@ with st.form("panel_add", clear_on_submit=True):
             panel.add_pollee(name, grade, reach, contact, played_rows(played), organisation_id=user.organisation_id,
                              language=spoken)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             st.rerun()
 
@@ -99,7 +99,7 @@ if members:
                     panel.update_pollee(m.id, name, grade, reach, contact, played_rows(played), m.notes, retired,
                                         organisation_id=user.organisation_id, language=spoken)
                 except HuddleInputError as exc:
-                    show_error(exc)
+                    show_error(exc, lang=lang)
                 else:
                     st.rerun()
     history = panel.history(m.id, organisation_id=user.organisation_id)

@@ -42,7 +42,7 @@ else:
     try:
         play_index = position_index(int(trick), int(card))
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         st.stop()
 
 if play_index is not None:
@@ -139,7 +139,7 @@ try:
 except HuddleInputError as exc:
     problem = None
     if exc.field not in ("wording", "methods"):
-        show_error(exc)
+        show_error(exc, lang=lang)
 
 if problem is not None:
     st.subheader(lang._("Preview: what a pollee sees ({language})").format(language=poll_lang.name))
@@ -157,7 +157,7 @@ if problem is not None:
                                         walk_from=walk_from, group_low=group_low, override=override,
                                         username=user.username, language=language)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             choose_poll(poll.id)
             done(lang._("Poll {number} created (its number within this case). Issue the pollees' links on the Invites "

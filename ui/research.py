@@ -71,7 +71,7 @@ try:
         if corpus["source"].eq(research.SHARED_SOURCE).any():
             st.caption(lang._("With the cases your federation shares, anonymised: no names, no case ids, no sources."))
 except HuddleInputError as exc:
-    show_error(exc)
+    show_error(exc, lang=lang)
     st.stop()
 
 summary = research.corpus_summary(corpus)
@@ -212,7 +212,7 @@ def stopping() -> None:
             verdict=lang.say(settled)) if settled else
                  lang._("Not settled: the remaining pollees can still change the verdict."))
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
 
 
 SECTIONS = {lang._("Implied thresholds"): implied_thresholds,

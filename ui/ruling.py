@@ -57,7 +57,7 @@ with st.expander(lang._("Director's worksheet"), expanded=True):
         ruling = rule(replace(case, ruling=inputs))
     except HuddleInputError as exc:
         problem = exc
-        show_error(exc)
+        show_error(exc, lang=lang)
 
 if ruling is not None and ruling.left_out and ruling.adjusted:
     # every logical alternative needs a branch in the outcome tree, or a reason it has none
@@ -87,7 +87,7 @@ with summary:
                     version = rulings.save_ruling(record_id, inputs, user.username, reason=reason,
                                                   partner_ui=case.partner_ui)
                 except HuddleInputError as exc:
-                    show_error(exc)
+                    show_error(exc, lang=lang)
                 else:
                     done(lang._("Saved as version {version}.").format(version=version.version))
     elif inputs is not None and problem is not None:

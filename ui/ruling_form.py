@@ -67,7 +67,7 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str, l
                 cases.update_case(record_id, replace(case, irregularity=replace(irr, finding=found)), username,
                                   opened_version=version)
             except HuddleInputError as exc:
-                show_error(exc)
+                show_error(exc, lang=lang)
             else:
                 done(lang._("The finding is kept with the case's facts."))
 
@@ -381,7 +381,7 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
             st.session_state[generation_key] += 1
             st.rerun()
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
     simulated = st.session_state.get(latest_key(record_id))
     if simulated is not None and st.button(
             lang._("Fill tricks from the simulation"), key=f"{key}_sim",

@@ -78,7 +78,7 @@ def reopen_control(record_id: int, status: str, username: str, lang: Language = 
             try:
                 cases.reopen_case(record_id, username, reason)
             except HuddleInputError as exc:
-                show_error(exc)
+                show_error(exc, lang=lang)
             else:
                 done(lang._("The case is reopened; the reason is kept in its history."))
 
@@ -162,7 +162,7 @@ def report_downloads(record_id: int, organisation_id: int, lang: Language = ENGL
         try:
             st.session_state[key] = made_report(record_id, organisation_id, code)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
     made = st.session_state.get(key)
     if made:
         from reports.render import FORMATS

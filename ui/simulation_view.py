@@ -69,7 +69,7 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
     try:
         settings = _settings_form(case, saved, key, lang) if may_edit else saved
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         return
     if not may_edit:
         st.caption(inert(lang._("Kept with the case: {deals} deals, seed {seed}, partner's hand as the UI suggests "
@@ -95,7 +95,7 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
             changed = cases.update_case(record_id, replace(case, simulation=settings), user.username,
                                         opened_version=version)
         except HuddleInputError as exc:
-            show_error(exc)
+            show_error(exc, lang=lang)
         else:
             done(lang._("Settings kept with the case.") if changed else lang._("The case already holds these settings."))
     if result is not None:
@@ -157,7 +157,7 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str, lang: L
     try:
         cost = simulation_cost(case, settings).refuse_if_too_rare("simulation.deals")
     except HuddleInputError as exc:
-        show_error(exc)
+        show_error(exc, lang=lang)
         return None
     st.button(lang._("Stop"), key=f"{key}_stop", help=lang._("Stops the run; nothing of it is kept"))
     st.caption(lang._("Expected to take {time} of the server's time.").format(time=lang.say(duration(cost.seconds))))

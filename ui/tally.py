@@ -100,7 +100,7 @@ def verbal_answer(poll, problem) -> None:
             try:
                 services.record_verbal_vote(poll.id, call, considered, None, None, comment, level, path=path)
             except HuddleInputError as exc:
-                show_error(exc)
+                show_error(exc, lang=lang)
             else:
                 st.rerun()
 

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import ENGLISH, N_, Language, first_upper, said
 from analysis.law.logical_alternatives import action_word
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
@@ -270,8 +270,13 @@ def file_upload(user: User, label: str, kinds: list[str], key: str):
     return st.file_uploader(label, type=kinds, key=key)
 
 
-def show_error(exc, where=st) -> None:
+def show_error(exc, where=st, lang: Language = ENGLISH) -> None:
     """A refusal next to the field, named in a director's words ("Reason: give …", never a
-    program's "reason: …")."""
+    program's "reason: …"), in the page's language as far as the refusal is a catalog message
+    (a position and a seat, an illegal call: "Enchère 3 (Sud) : 1♦ est insuffisante après 1♠")."""
     named = field_words(exc.field).replace("_", " ")
-    where.error(inert(f"{named[:1].upper()}{named[1:]}: {exc.problem}"))
+    if lang.code == ENGLISH.code:
+        where.error(inert(f"{named[:1].upper()}{named[1:]}: {exc.problem}"))
+        return
+    field = lang.say(exc.named) if hasattr(exc.named, "said") else lang._(named)
+    where.error(inert(lang.labelled(first_upper(field), said(exc, lang))))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, AsTyped, Spoken, seat_word
 from analysis.bridge.deal import (ALL_CALLS, SEATS, SEAT_NAMES, STRAIN_ORDER, STRAIN_PATTERN, STRAIN_SPELLINGS,
                                   STRAIN_SYMBOLS, player, seat, side_of)
 
@@ -268,18 +269,18 @@ class _AuctionState:
             return f"{call_symbol(call)} comes after the auction ended"
         if call == "X":
             if self.last_bid is None:
-                return "Double with no bid to double"
+                return M_("Double with no bid to double")
             if side_of(self.last_bid_by) == side_of(who):
-                return f"Double of own side's {call_symbol(self.last_bid)}"
+                return M_("Double of own side's {bid}", bid=Spoken(self.last_bid))
             if self.doubled:
-                return f"Double of {call_symbol(self.last_bid)}, which is already doubled"
+                return M_("Double of {bid}, which is already doubled", bid=Spoken(self.last_bid))
         elif call == "XX":
             if self.doubled != "X":
-                return "Redouble without a double to redouble"
+                return M_("Redouble without a double to redouble")
             if side_of(self.last_bid_by) != side_of(who):
-                return "Redouble of the opponents' contract; only the doubled side may redouble"
+                return M_("Redouble of the opponents' contract; only the doubled side may redouble")
         elif call != "P" and self.last_bid is not None and bid_rank(call) <= bid_rank(self.last_bid):
-            return f"{call_symbol(call)} is insufficient after {call_symbol(self.last_bid)}"
+            return M_("{call} is insufficient after {bid}", call=Spoken(call), bid=Spoken(self.last_bid))
         return None
 
     def after(self, call: str, who: str) -> "_AuctionState":
@@ -298,7 +299,7 @@ def _auction_state(dealer: str, history: Sequence[str]) -> _AuctionState:
         who = SEATS[(SEATS.index(dealer) + i) % 4]
         problem = state.refusal(call, who)
         if problem:
-            raise HuddleInputError(f"auction call {i + 1} ({SEAT_NAMES[who]})", problem)
+            raise HuddleInputError(M_("auction call {number} ({seat})", number=i + 1, seat=seat_word(who)), problem)
         state = replace(state.after(call, who), ended=passes_to_end(history[:i + 1]) == 0)
     return state
 
@@ -430,7 +431,7 @@ def read_call(word: str, language: str = "en", where: str = "auction") -> str:
             return call
     match = re.fullmatch(r"([1-7])\s*(.+)", key)
     if not match:
-        raise HuddleInputError(where, f"'{raw[:20]}' is not a call (e.g. 1H, 1♥, 3NT, Pass, X)")
+        raise HuddleInputError(where, M_("'{word}' is not a call (e.g. 1H, 1♥, 3NT, Pass, X)", word=AsTyped(raw[:20])))
     level, strain = match.groups()
     if strain in SYMBOLS or raw[-1] in SYMBOLS:
         return f"{level}{SYMBOLS.get(strain, SYMBOLS.get(raw[-1], ''))}"
@@ -442,8 +443,9 @@ def read_call(word: str, language: str = "en", where: str = "auction") -> str:
     try:
         return parse_call(raw, where)
     except HuddleInputError:
-        raise HuddleInputError(where, f"'{raw[:20]}' is not a call in {language} (suits: "
-                                      f"{', '.join(sorted(letters))} or ♠♥♦♣)") from None
+        raise HuddleInputError(where, M_("'{word}' is not a call in {language} (suits: {letters} or ♠♥♦♣)",
+                                         word=AsTyped(raw[:20]), language=AsTyped(language),
+                                         letters=AsTyped(", ".join(sorted(letters))))) from None
 
 
 def read_auction_line(text: str, dealer: str, language: str = "en") -> Auction:
@@ -454,7 +456,7 @@ def read_auction_line(text: str, dealer: str, language: str = "en") -> Auction:
     while rest:
         match = TOKEN.match(rest)
         if match is None or not match.group(1):
-            raise HuddleInputError("auction", f"cannot read '{rest[:20]}'")
+            raise HuddleInputError("auction", M_("cannot read '{text}'", text=AsTyped(rest[:20])))
         word, notes = match.group(1).strip(","), match.group(2)
         rest = rest[match.end():].strip().lstrip(",").strip()
         if not word:
@@ -464,9 +466,9 @@ def read_auction_line(text: str, dealer: str, language: str = "en") -> Auction:
             continue
         position = len(calls) + 1
         if position > MAX_CALLS:
-            raise HuddleInputError("auction", f"at most {MAX_CALLS} calls")
+            raise HuddleInputError("auction", M_("at most {most} calls", most=MAX_CALLS))
         alerted, slow = "!" in word, "*" in word
-        call = read_call(word.replace("!", "").replace("*", ""), language, f"auction call {position}")
+        call = read_call(word.replace("!", "").replace("*", ""), language, M_("auction call {number}", number=position))
         calls.append(_call(call, alerted, slow, notes, position))
     return Auction(dealer, tuple(calls))          # the auction checks its own legality, naming the call
 
@@ -502,6 +504,7 @@ def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int
         else:
             explanation.append(part.lstrip("=").strip())
     if seconds is not None and not 0 <= seconds <= 3600:
-        raise HuddleInputError(f"auction call {position}", f"{seconds} seconds: give 0 to 3600")
+        raise HuddleInputError(M_("auction call {number}", number=position),
+                               M_("{seconds} seconds: give 0 to 3600", seconds=seconds))
     return Call(call, alerted=alerted, explanation="; ".join(explanation) or None, tempo_break=slow,
                 tempo_seconds=seconds)

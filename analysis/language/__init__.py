@@ -294,6 +294,8 @@ def M_(template: str, **values) -> Message:
 
 def said(exc: HuddleInputError, lang: "Language") -> str:
     """A refusal's message in ``lang``: its template translated, its calls in the language's words."""
+    if not exc.values and hasattr(exc.template, "said"):
+        return lang.say(exc.template)
     return lang.say(Message(exc.template, **exc.values))
 
 
