@@ -825,3 +825,32 @@ def test_a_sentence_ends_in_one_full_stop_whatever_was_typed():
     """Before: a kept wording's reason typed with its own stop read "…the pollee..": one stop only."""
     from analysis.language import sentence
     assert [sentence(t) for t in ("kept", "kept.", "kept?", "kept …", "")] == ["kept.", "kept.", "kept?", "kept …", ""]
+
+
+def test_french_never_writes_de_before_a_seat_it_would_elide():
+    """« de Est » is wrong French (« d'Est »): no French message puts "de" or "que" before a seat."""
+    wrong = [m.id for m in catalog("fr") if m.id and isinstance(m.string, str)
+             and re.search(r"\b(de|que|le) \{(seat|side|caller)\}", m.string)]
+    assert not wrong, wrong
+
+
+def test_the_refusals_met_filling_in_a_tree_a_deal_or_a_penalty_are_said_in_the_page_s_language():
+    """Before: every refusal was English on every page. These are catalog messages now; a page
+    shows them through analysis.language.said (ui.widgets.show_error)."""
+    from fractions import Fraction
+    from analysis.bridge.deal import parse_deal
+    from analysis.errors import HuddleInputError
+    from analysis.language import said
+    from analysis.law.outcome_tree import tree_from_rows
+    from analysis.law.penalties import ProceduralPenalty
+    rows = [{"action": "P", "action_weight": "3/4", "contract": "4S", "declarer": "S", "tricks": "10"}]
+    with pytest.raises(HuddleInputError) as tree:
+        tree_from_rows(rows, "None", "outcome tree")
+    assert said(tree.value, language("fr")) == "les poids font 3/4, pas 1"
+    with pytest.raises(HuddleInputError) as deal:
+        parse_deal("N:AK97.Q64.A53.K8 QJ4.JT83.K96.Q73 T852.A97.QJ7.A54 63.K52.T842.JT962")
+    assert said(deal.value, language("de")) == "Nord hat 12 Karten"
+    with pytest.raises(HuddleInputError) as penalty:
+        ProceduralPenalty("EW", Fraction(0), "matchpoints", "director", "late")
+    assert said(penalty.value, language("nl")) == "0 moet groter zijn dan 0"
+    assert str(tree.value) == "weights of the alternatives: weights sum to 3/4, not 1"       # English as it was

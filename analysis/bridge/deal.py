@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, AsTyped, seat_word
 from analysis.bridge.vocabulary import SEATS, STRAIN_ORDER, Seat, Side, Strain, Vulnerability
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
@@ -95,15 +96,16 @@ def _parse_hand(text: str, seat_letter: str) -> list[str] | None:
         return [suit + rank for suit, holding in zip(SUITS, text.upper().split(".")) for rank in holding]
     suits = text.split(".")
     if len(suits) != 4:
-        raise HuddleInputError("deal", f"{SEAT_NAMES[seat_letter]}'s hand '{text}' needs four suits "
-                                       "separated by dots (spades.hearts.diamonds.clubs)")
+        raise HuddleInputError("deal", M_("{seat}'s hand '{hand}' needs four suits separated by dots "
+                                          "(spades.hearts.diamonds.clubs)", seat=seat_word(seat_letter),
+                                          hand=AsTyped(text)))
     cards = []
     for suit, holding in zip(SUITS, suits):
         holding = holding.upper().replace("10", "T")
         for rank in holding:
             if rank not in RANKS:
-                raise HuddleInputError("deal", f"'{rank}' in {SEAT_NAMES[seat_letter]}'s "
-                                               f"{SUIT_SYMBOLS[suit]} is not a card rank")
+                raise HuddleInputError("deal", M_("'{rank}' in {seat}'s {suit} is not a card rank", rank=AsTyped(rank),
+                                                  seat=seat_word(seat_letter), suit=SUIT_SYMBOLS[suit]))
             cards.append(suit + rank)
     return cards
 
@@ -175,13 +177,13 @@ def _plain_deal(raw: str) -> Deal | None:
 def _checked_deal(raw: str) -> Deal:
     match = re.match(r"^([NESWnesw])\s*:\s*(.+)$", raw)
     if not match:
-        raise HuddleInputError("deal", "a PBN deal starts with the first seat and a colon, "
-                                       "e.g. 'N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 ...'")
+        raise HuddleInputError("deal", M_("a PBN deal starts with the first seat and a colon, "
+                                          "e.g. 'N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 ...'"))
     first = match.group(1).upper()
     hands_text = match.group(2).split(" ")
     if len(hands_text) != 4:
-        raise HuddleInputError("deal", f"a deal needs four hands (use '-' for an unknown hand), "
-                                       f"found {len(hands_text)}")
+        raise HuddleInputError("deal", M_("a deal needs four hands (use '-' for an unknown hand), found {count}",
+                                          count=len(hands_text)))
     order = seats_from(first)
     hands = {s: _parse_hand(h, s) for s, h in zip(order, hands_text)}
     known = [c for cards in hands.values() if cards is not None for c in cards]
@@ -199,7 +201,7 @@ def _checked_deal(raw: str) -> Deal:
                 raise HuddleInputError("deal", f"{_card_name(card)} is {where}")
             owner[card] = s
         if len(cards) != 13:
-            raise HuddleInputError("deal", f"{SEAT_NAMES[s]} has {len(cards)} cards")
+            raise HuddleInputError("deal", M_("{seat} has {count} cards", seat=seat_word(s), count=len(cards)))
     return _endplay_deal(hands)
 
 

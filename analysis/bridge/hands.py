@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from analysis.bridge.deal import SUIT_SYMBOLS, SUITS
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Listed, Message
+from analysis.language import M_, AsTyped, Listed, Message
 
 if TYPE_CHECKING:
     from endplay.types import Hand
@@ -80,8 +80,9 @@ class HandRange:
         m = _LENGTH_ATMOST.match(part)
         if m:
             return cls._suit(SUIT_WORDS[m.group(2)], (0, _count(m.group(1))))
-        raise HuddleInputError(field, f"'{part[:60]}' is not a hand description: write e.g. '15-17 HCP', '12+ HCP', "
-                                      "'at most 11 HCP', 'balanced', '6+ hearts', '4-5 spades', 'at most 2 clubs'")
+        raise HuddleInputError(field, M_("'{text}' is not a hand description: write e.g. '15-17 HCP', '12+ HCP', "
+                                         "'at most 11 HCP', 'balanced', '6+ hearts', '4-5 spades', 'at most 2 clubs'",
+                                         text=AsTyped(part[:60])))
 
     @classmethod
     def _suit(cls, suit: str, length: tuple[int, int]) -> HandRange:

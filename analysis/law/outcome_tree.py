@@ -16,9 +16,9 @@ from typing import Iterable
 
 from analysis.bridge import SEAT_NAMES, call_symbol
 from analysis.errors import HuddleInputError
-from analysis.language import N_, ContractWords, Message
+from analysis.language import M_, N_, AsTyped, ContractWords, Message
 from analysis.limits import optional_text
-from analysis.law.logical_alternatives import ActionCount, action_key, action_name, parse_action
+from analysis.law.logical_alternatives import ActionCount, action_key, action_name, action_word, parse_action
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 
@@ -32,9 +32,9 @@ def _weight(value, field: str) -> Fraction:
 
 def _sums_to_one(weights: list[Fraction], field: str) -> None:
     if any(w <= 0 or w > 1 for w in weights):
-        raise HuddleInputError(field, "each weight must be more than 0 and at most 1")
+        raise HuddleInputError(field, M_("each weight must be more than 0 and at most 1"))
     if sum(weights) != 1:
-        raise HuddleInputError(field, f"weights sum to {fraction_str(sum(weights))}, not 1")
+        raise HuddleInputError(field, M_("weights sum to {total}, not 1", total=AsTyped(fraction_str(sum(weights)))))
 
 
 @dataclass(frozen=True)
@@ -52,13 +52,13 @@ class ContractBranch:
         if self.contract.upper() in ("PASS", "P"):
             return [(0, Fraction(1))]
         if not self.tricks:
-            raise HuddleInputError(field, f"give declarer's tricks in {self.contract}")
+            raise HuddleInputError(field, M_("give declarer's tricks in {contract}", contract=AsTyped(self.contract)))
         _sums_to_one([w for _, w in self.tricks], f"{field}, trick counts")
         base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
         out = []
         for tricks, w in self.tricks:
             if not 0 <= tricks <= 13:
-                raise HuddleInputError(f"{field}, trick counts", f"{tricks} tricks is impossible (0 to 13)")
+                raise HuddleInputError(f"{field}, trick counts", M_("{tricks} tricks is impossible (0 to 13)", tricks=tricks))
             played = PlayedContract(base.level, base.strain, base.penalty, base.declarer, tricks)
             out.append((played.ns_score(vulnerability), w))
         return out
@@ -111,11 +111,11 @@ class OutcomeTree:
                 raise HuddleInputError(f"weight of {b.action}", CANCELLED_REASON)
         legal = [b for b in self.branches if not b.cancelled]
         if not legal:
-            raise HuddleInputError("alternatives", "the tree needs at least one legal alternative")
+            raise HuddleInputError("alternatives", M_("the tree needs at least one legal alternative"))
         _sums_to_one([b.weight for b in legal], "weights of the alternatives")
         for b in legal:
             if not b.contracts:
-                raise HuddleInputError(f"{action_name(b.action)}", "give the contract or contracts this action leads to")
+                raise HuddleInputError(action_word(b.action), M_("give the contract or contracts this action leads to"))
             _sums_to_one([c.weight for c in b.contracts], f"{action_name(b.action)}: the contracts' weights")
 
     def leaves(self) -> list[Leaf]:
@@ -162,7 +162,8 @@ class OutcomeTree:
         given = {action_key(a): w for a, w in weights.items()}
         unknown = set(given) - {action_key(b.action) for b in self.branches}
         if unknown:
-            raise HuddleInputError("weights", f"{', '.join(sorted(unknown))} is not an alternative of the tree")
+            raise HuddleInputError("weights", M_("{actions} is not an alternative of the tree",
+                                                 actions=AsTyped(", ".join(sorted(unknown)))))
         branches = []
         for b in self.branches:
             w = given.get(action_key(b.action), Fraction(0))
@@ -176,7 +177,7 @@ class OutcomeTree:
         kept = [b for b in self.branches if not b.cancelled and action_key(b.action) in keep]
         total = sum(b.weight for b in kept)
         if not kept or total == 0:
-            raise HuddleInputError("alternatives", "none of these alternatives has an outcome in the tree")
+            raise HuddleInputError("alternatives", M_("none of these alternatives has an outcome in the tree"))
         return self.with_action_weights({b.action: b.weight / total for b in kept})
 
     def to_dict(self) -> dict:
@@ -220,7 +221,7 @@ def _tricks(value, field: str) -> int:
     except ValueError:
         count = math.nan
     if not math.isfinite(count):
-        raise HuddleInputError(field, f"'{text[:24]}' is not a number of tricks")
+        raise HuddleInputError(field, M_("'{text}' is not a number of tricks", text=AsTyped(text[:24])))
     return int(count)
 
 
@@ -291,7 +292,8 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         weight = _weight(_cell(row.get("action_weight")) or "0", f"{at}: action_weight")
         entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})
         if entry["weight"] != weight or entry["cancelled"] != cancelled:
-            raise HuddleInputError(f"{at}: action_weight", f"{action} has different weights on different rows")
+            raise HuddleInputError(f"{at}: action_weight", M_("{action} has different weights on different rows",
+                                                             action=AsTyped(action)))
         contract = _contract_cell(row.get("contract"))
         if not contract:
             continue
@@ -299,13 +301,14 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         c_weight = _weight(_cell(row.get("contract_weight")) or "1", f"{at}: contract_weight")
         slot = entry["contracts"].setdefault((contract, declarer), {"weight": c_weight, "tricks": []})
         if slot["weight"] != c_weight:
-            raise HuddleInputError(f"{at}: contract_weight", f"{contract} has different weights on different rows")
+            raise HuddleInputError(f"{at}: contract_weight", M_("{contract} has different weights on different rows",
+                                                               contract=AsTyped(contract)))
         tricks = _cell(row.get("tricks"))
         if tricks:
             slot["tricks"].append((_tricks(tricks, f"{at}: tricks"),
                                    _weight(_cell(row.get("tricks_weight")) or "1", f"{at}: tricks_weight")))
     if not actions:
-        raise HuddleInputError(where, "list at least one alternative")
+        raise HuddleInputError(where, M_("list at least one alternative"))
     return OutcomeTree(vulnerability, tuple(
         ActionBranch(action, a["weight"], tuple(ContractBranch(c, d, v["weight"], tuple(v["tricks"]))
                                                 for (c, d), v in a["contracts"].items()), a["cancelled"])
@@ -362,7 +365,7 @@ def default_action_weights(counts: Iterable[ActionCount], alternatives: Iterable
     pollee chose any of them (they were logical alternatives by consideration alone)."""
     alternatives = list(alternatives)
     if not alternatives:
-        raise HuddleInputError("alternatives", "there is no logical alternative to weight")
+        raise HuddleInputError("alternatives", M_("there is no logical alternative to weight"))
     chose = {action_key(c.action): c.chose for c in counts}
     total = sum(chose.get(action_key(a), 0) for a in alternatives)
     if total == 0:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, Spoken
+from analysis.language import M_, N_, AsTyped, Spoken
 from analysis.limits import check_length
 from analysis.numbers import display, fraction_str, parse_fraction
 
@@ -46,13 +46,14 @@ class ProceduralPenalty:
         if self.unit not in PENALTY_UNITS:
             raise HuddleInputError("unit", f"'{self.unit}' must be one of {', '.join(PENALTY_UNITS)}")
         if not 0 < self.amount <= (100 if self.unit == "percent of a top" else 1000):
-            raise HuddleInputError("amount", f"{fraction_str(self.amount)} must be more than 0"
-                                             + (" and at most 100 (% of a top)" if self.unit == "percent of a top"
-                                                else ""))
+            raise HuddleInputError("amount", M_("{amount} must be more than 0 and at most 100 (% of a top)",
+                                                amount=AsTyped(fraction_str(self.amount)))
+                                   if self.unit == "percent of a top" else
+                                   M_("{amount} must be more than 0", amount=AsTyped(fraction_str(self.amount))))
         if self.by not in IMPOSED_BY:
             raise HuddleInputError("by", f"'{self.by}' must be director or committee")
         if not self.reason.strip():
-            raise HuddleInputError("reason", "a procedural penalty says why it was imposed (Law 90)")
+            raise HuddleInputError("reason", M_("a procedural penalty says why it was imposed (Law 90)"))
 
     def deduction(self, score) -> tuple[Fraction, str] | None:
         """What comes off the side's board score (a SideScore), in its unit: a percentage of a top
