@@ -17,12 +17,12 @@ from endplay.types import Deal
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
 from analysis.bridge.auction import STATEMENT, tempo_disputed
-from analysis.bridge import (Decision, SEAT_NAMES, SEATS, SIDE_NAMES, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
+from analysis.bridge import (Decision, SEAT_NAMES, SEATS, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
                      contract_parts, parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, Capital, ContractWords, Message, Spoken
+from analysis.language import M_, N_, AsTyped, Capital, ContractWords, Message, Spoken, seat_word, side_word
 from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
@@ -100,7 +100,7 @@ class TableResult:
         bid = None
         if "contract" in data:
             if "declarer" not in data:
-                raise HuddleInputError(f"{where}.declarer", "needed with a contract")
+                raise HuddleInputError(f"{where}.declarer", M_("needed with a contract"))
             parts = contract_parts(str(data["contract"]).strip())
             if parts is not None:          # "4SX": the contract is known, its result is not
                 bid = ("".join(parts), seat(data["declarer"], f"{where}.declarer"))
@@ -115,8 +115,8 @@ class TableResult:
         if "ns_score" in data:
             given = parse_score(str(data["ns_score"]), f"{where}.ns_score")
             if score is not None and given != score:
-                raise HuddleInputError(f"{where}.ns_score", f"{given} does not match the contract, "
-                                                             f"which scores {score} for North-South")
+                raise HuddleInputError(f"{where}.ns_score", M_("{given} does not match the contract, which scores "
+                                                                "{score} for North-South", given=given, score=score))
             score = given
         return cls(contract, score, bool(data.get("passed_out")), data.get("note"), bid)
 
@@ -414,8 +414,8 @@ class Case:
             raise HuddleInputError("action_index", f"{action_index!r} is not a call of the auction "
                                                    f"(0 to {len(board.auction.calls) - 1})")
         if action_index is not None and play_index is not None:
-            raise HuddleInputError("play_index", "a case rules one action: give the call (action_index) or the "
-                                                 "card (play_index), not both")
+            raise HuddleInputError("play_index", M_("a case rules one action: give the call (action_index) or the "
+                                                    "card (play_index), not both"))
         offending = data.get("offending_side")
         if offending is not None and offending not in OFFENDING_SIDES:
             raise HuddleInputError("offending_side", f"'{offending}' must be NS, EW or both")
@@ -549,8 +549,9 @@ def _tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregu
     calls = list(board.auction.calls)
     call = calls[irr.call_index]
     if irr.seconds is not None and call.tempo_seconds is not None and irr.seconds != call.tempo_seconds:
-        raise HuddleInputError("irregularity.seconds", f"{irr.seconds} seconds, but the auction gives "
-                                                       f"{call.tempo_seconds} for call {irr.call_index + 1}")
+        raise HuddleInputError("irregularity.seconds", M_("{seconds} seconds, but the auction gives {given} for call "
+                                                          "{number}", seconds=irr.seconds, given=call.tempo_seconds,
+                                                          number=irr.call_index + 1))
     seconds = irr.seconds if irr.seconds is not None else call.tempo_seconds
     calls[irr.call_index] = replace(call, tempo_break=True, tempo_seconds=seconds)
     return replace(board, auction=Auction(board.auction.dealer, tuple(calls))), replace(irr, seconds=seconds)
@@ -570,15 +571,17 @@ def _check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, o
     if kind != "UI" or irr is None or irr.by is None:
         return
     if irr.to is not None and irr.to != partner_of(irr.by):
-        raise HuddleInputError("irregularity.to", f"{SEAT_NAMES[irr.to]} is not {SEAT_NAMES[irr.by]}'s partner: "
-                               "unauthorized information passes between partners; an opponent's manner "
-                               "is information used at one's own risk (Law 73D1)")
+        raise HuddleInputError("irregularity.to", M_("{to} is not {by}'s partner: unauthorized information passes "
+                                                     "between partners; an opponent's manner is information used at "
+                                                     "one's own risk (Law 73D1)", to=seat_word(irr.to),
+                                                     by=seat_word(irr.by)))
     if actor is None or actor != irr.receiver or offending not in ("NS", "EW"):
         return
     if side_of(irr.by) != offending:
-        raise HuddleInputError("offending_side", f"{SEAT_NAMES[irr.by]} transmitted the information and "
-                               f"{SEAT_NAMES[actor]}, the partner, took the action in question, so the "
-                               f"offending side is {SIDE_NAMES[side_of(irr.by)]}, not {SIDE_NAMES[offending]}")
+        raise HuddleInputError("offending_side", M_("{by} transmitted the information and {actor}, the partner, "
+                                                    "took the action in question, so the offending side is {side}, "
+                                                    "not {given}", by=seat_word(irr.by), actor=seat_word(actor),
+                                                    side=side_word(side_of(irr.by)), given=side_word(offending)))
 
 
 def _board_from(data: dict) -> Board:
@@ -596,7 +599,7 @@ def _board_from(data: dict) -> Board:
 
 def _dealer_from_number(b: dict) -> str:
     if not isinstance(b.get("number"), int):
-        raise HuddleInputError("board.dealer", "give the dealer or the board number")
+        raise HuddleInputError("board.dealer", M_("give the dealer or the board number"))
     return dealer_for_board(b["number"])
 
 
@@ -658,9 +661,10 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
         # a tempo or manner goes with the caller's own call; an explanation or alert with partner's
         expected = partner_of(caller) if kind in EXPLAINED_BY_PARTNER else caller
         if by != expected:
-            what = "explained or alerted by" if kind in EXPLAINED_BY_PARTNER else "made by"
-            raise HuddleInputError("irregularity.by", f"call {index + 1} was {what} "
-                                                      f"{SEAT_NAMES[expected]}, not {SEAT_NAMES[by]}")
+            values = dict(number=index + 1, expected=seat_word(expected), given=seat_word(by))
+            raise HuddleInputError("irregularity.by", M_("call {number} was explained or alerted by {expected}, not "
+                                                         "{given}", **values) if kind in EXPLAINED_BY_PARTNER else
+                                   M_("call {number} was made by {expected}, not {given}", **values))
     card = data.get("card_index")
     if card is not None:
         if index is not None:
@@ -678,10 +682,11 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
             raise HuddleInputError(f"irregularity.{name}", "must be true, false or null")
     after_auction = bool(data.get("after_auction"))
     if after_auction and (index is not None or card is not None):
-        raise HuddleInputError("irregularity.after_auction", "a question after the final pass is at no call or card: "
-                                                             "leave call_index and card_index out")
+        raise HuddleInputError("irregularity.after_auction", M_("a question after the final pass is at no call or "
+                                                                "card: leave call_index and card_index out"))
     if after_auction and not board.auction.is_complete:
-        raise HuddleInputError("irregularity.after_auction", "the auction has not ended: record the call it arose at")
+        raise HuddleInputError("irregularity.after_auction", M_("the auction has not ended: record the call it "
+                                                                "arose at"))
     return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card,
                         data.get("agreed_happened"), data.get("agreed_seconds"),
                         statements_from(data.get("statements"), "irregularity.statements"),
@@ -699,8 +704,8 @@ def check_case_id(value: Any) -> str:
     """A case id is a slug: it names the case in links and report files, and is never a path."""
     text = str(value)
     if not CASE_ID.match(text):
-        raise HuddleInputError("id", f"'{text[:40]}' is not a case id: use 1 to 80 letters, digits, '-' or '_', "
-                                     "starting with a letter or digit")
+        raise HuddleInputError("id", M_("'{text}' is not a case id: use 1 to 80 letters, digits, '-' or '_', "
+                                        "starting with a letter or digit", text=AsTyped(text[:40])))
     return text
 
 
