@@ -24,7 +24,7 @@ from typing import Any, Callable, Union
 
 from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, Listed, Message, Share
+from analysis.language import M_, AsTyped, Count, Listed, Message, Share
 from analysis.limits import MAX_POLL_COUNT, check_length
 from analysis.law.logical_alternatives import (Interval, action_key, action_name, action_word, parse_action,
                                                wilson_interval)
@@ -38,13 +38,14 @@ MAX_TEXT = 2000
 def _text(value: Any, where: str, required: bool = False) -> str:
     text = "" if value is None else str(value).strip()
     if required and not text:
-        raise HuddleInputError(where, "is required")
+        raise HuddleInputError(where, M_("is required"))
     return check_length(text, MAX_TEXT, where)
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_POLL_COUNT:
-        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number from {low} to {MAX_POLL_COUNT:,}")
+        raise HuddleInputError(where, M_("{value} must be a whole number from {low} to {high}", value=AsTyped(str(value)[:20]),
+                                         low=low, high=Count(MAX_POLL_COUNT)))
     return value
 
 
@@ -119,7 +120,7 @@ class Consultation:
     def from_dict(cls, data: dict, where: str) -> Consultation:
         people = data.get("people")
         if not isinstance(people, list) or not 1 <= len(people) <= MAX_PEOPLE:
-            raise HuddleInputError(f"{where}.people", f"list who was consulted (1 to {MAX_PEOPLE})")
+            raise HuddleInputError(f"{where}.people", M_("list who was consulted (1 to {most})", most=MAX_PEOPLE))
         out = []
         for i, p in enumerate(people):
             here = f"{where}.people[{i}]"
@@ -130,7 +131,7 @@ class Consultation:
                 raise HuddleInputError(f"{here}.class", f"'{role[:20]}' must be director, expert or peer")
             views = p.get("views")
             if not isinstance(views, list) or not views:
-                raise HuddleInputError(f"{here}.views", "say what the person thought of at least one action")
+                raise HuddleInputError(f"{here}.views", M_("say what the person thought of at least one action"))
             out.append(Consulted(_text(p.get("name"), f"{here}.name", required=True), role, tuple(
                 _view(v, f"{here}.views[{k}]") for k, v in enumerate(views))))
         return cls(tuple(out), _text(data.get("when"), f"{where}.when"))
@@ -159,21 +160,24 @@ class PublishedPoll:
         as the nearest pollee and said so (``count``, ``words``)."""
         for a, share in self.shares:
             if not 0 <= share <= 1:
-                raise HuddleInputError(f"shares.{a}", f"{percent(share)} is not a share from 0 to 100%")
+                raise HuddleInputError(f"shares.{a}", M_("{share} is not a share from 0 to 100%", share=Share(share)))
         if sum(s for _, s in self.shares) > 1:
-            raise HuddleInputError("shares", "the published shares add up to more than 100%")
+            raise HuddleInputError("shares", M_("the published shares add up to more than 100%"))
         if self.asked is None:
             return
         for a, share in self.shares:
             near = self.count(share)[0]
             if abs(share * self.asked - near) > Fraction(self.asked, 200):
-                raise HuddleInputError(f"shares.{a}", f"{percent(share)} of {self.asked} asked is no whole number "
-                                       f"of pollees, even rounded to the whole percent ({near} of {self.asked} is "
-                                       f"{percent(Fraction(near, self.asked))}): check the share or the number asked")
+                raise HuddleInputError(f"shares.{a}", M_("{share} of {asked} asked is no whole number of pollees, even "
+                                                         "rounded to the whole percent ({near} of {asked} is {near_share}): "
+                                                         "check the share or the number asked", share=Share(share),
+                                                         asked=self.asked, near=near,
+                                                         near_share=Share(Fraction(near, self.asked))))
         counted = sum(self.count(s)[0] for _, s in self.shares)
         if counted > self.asked:
-            raise HuddleInputError("shares", f"the shares, rounded to whole pollees, come to {counted} of "
-                                             f"{self.asked} asked: check the shares or the number asked")
+            raise HuddleInputError("shares", M_("the shares, rounded to whole pollees, come to {counted} of {asked} "
+                                                "asked: check the shares or the number asked", counted=counted,
+                                                asked=self.asked))
 
     def intervals(self) -> dict[str, Interval]:
         """95% intervals of each share, only when the number asked is known (a share of an
@@ -230,7 +234,7 @@ class PublishedPoll:
         asked = data.get("asked")
         verdict = _text(data.get("verdict"), f"{where}.verdict")
         if not read and not verdict:
-            raise HuddleInputError(where, "keep what was published: the shares, or the verdict")
+            raise HuddleInputError(where, M_("keep what was published: the shares, or the verdict"))
         asked = None if asked is None else _whole(asked, f"{where}.asked", 1)
         try:
             return cls(read, asked, verdict, _text(data.get("source"), f"{where}.source"))
@@ -260,11 +264,11 @@ class CommitteePoll:
     def from_dict(cls, data: dict, where: str) -> CommitteePoll:
         chose = data.get("chose")
         if not isinstance(chose, dict) or not chose:
-            raise HuddleInputError(f"{where}.chose", "map each action to how many members chose it")
+            raise HuddleInputError(f"{where}.chose", M_("map each action to how many members chose it"))
         asked = _whole(data.get("asked"), f"{where}.asked", 1)
         read = tuple((_action(a, f"{where}.chose"), _whole(n, f"{where}.chose.{a}")) for a, n in chose.items())
         if sum(n for _, n in read) > asked:
-            raise HuddleInputError(f"{where}.chose", f"more members chose than the {asked} asked")
+            raise HuddleInputError(f"{where}.chose", M_("more members chose than the {asked} asked", asked=asked))
         return cls(read, asked)
 
 
@@ -298,8 +302,8 @@ class CommitteeVote:
     def from_dict(cls, data: dict, where: str) -> CommitteeVote:
         for_la, against = _whole(data.get("for"), f"{where}.for"), _whole(data.get("against"), f"{where}.against")
         if for_la == against:
-            raise HuddleInputError(f"{where}.for", "a vote of the committee has a majority; record the chair's "
-                                                  "casting vote in the count")
+            raise HuddleInputError(f"{where}.for", M_("a vote of the committee has a majority; record the chair's "
+                                                     "casting vote in the count"))
         return cls(_action(data.get("action"), f"{where}.action"), for_la, against,
                    _text(data.get("reason"), f"{where}.reason"))
 
@@ -328,11 +332,11 @@ class FieldEvidence:
         tables = _whole(data.get("tables"), f"{where}.tables", 1)
         actions = data.get("actions")
         if not isinstance(actions, dict) or not actions:
-            raise HuddleInputError(f"{where}.actions", "map what the other tables did to how many did it")
+            raise HuddleInputError(f"{where}.actions", M_("map what the other tables did to how many did it"))
         read = tuple((_text(a, f"{where}.actions", required=True)[:40], _whole(n, f"{where}.actions.{a}"))
                      for a, n in actions.items())
         if sum(n for _, n in read) > tables:
-            raise HuddleInputError(f"{where}.actions", f"more tables than the {tables} in play")
+            raise HuddleInputError(f"{where}.actions", M_("more tables than the {tables} in play", tables=tables))
         return cls(tables, read, _text(data.get("note"), f"{where}.note"))
 
 

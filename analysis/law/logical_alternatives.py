@@ -18,7 +18,7 @@ from analysis.bridge import call_symbol, parse_call
 from analysis.bridge.play import choice_symbol, parse_choice
 from analysis.distributions import beta_ppf, beta_sf, normal_ppf
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, Capital, Listed, Message, Spoken
+from analysis.language import M_, N_, AsTyped, Capital, Count, Listed, Message, Spoken
 from analysis.numbers import fraction_str, parse_fraction, percent
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
@@ -223,11 +223,11 @@ def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> P
                                          f"{', '.join(PRESETS)} or custom")
     if consider_min is not None:
         if chosen.name not in ("wbf2017", "custom"):
-            raise HuddleInputError("consider-min", f"the {chosen.short} policy fixes its own threshold; "
-                                                   "only wbf2017 and custom take one")
+            raise HuddleInputError("consider-min", M_("the {policy} policy fixes its own threshold; only wbf2017 and "
+                                                      "custom take one", policy=AsTyped(chosen.short)))
         value = consider_min if isinstance(consider_min, Fraction) else parse_fraction(str(consider_min), "consider-min")
         if not 0 < value < 1:
-            raise HuddleInputError("consider-min", "must be between 0 and 1")
+            raise HuddleInputError("consider-min", M_("must be between 0 and 1"))
         if value != chosen.consider_min:
             chosen = replace(chosen, consider_min=value,
                              title=f"{chosen.shown.split(':')[0]}: considered by at least {percent(value, 1).replace('.0%', '%')}")
@@ -238,10 +238,11 @@ def with_threshold(base: Policy, threshold: Fraction) -> Policy:
     """The policy with the share its threshold tests set to ``threshold`` (its other tests kept):
     what a committee tries when it asks "and at 30%?"."""
     if not 0 < threshold < 1:
-        raise HuddleInputError("threshold", "must be between 0 and 1")
+        raise HuddleInputError("threshold", M_("must be between 0 and 1"))
     test = base.share_test()
     if test is None:
-        raise HuddleInputError("threshold", f"the {base.short} policy has no share threshold to change")
+        raise HuddleInputError("threshold", M_("the {policy} policy has no share threshold to change",
+                                               policy=AsTyped(base.short)))
     name = f"{base.name} at {percent(threshold)}"
     title = f"{base.shown.split(':')[0]}, threshold moved to {percent(threshold)}"
     if test.tested == "considered":
@@ -411,11 +412,12 @@ def counts_from_text(text: str | None, field: str) -> dict[str, tuple[str, int]]
     for item in (text or "").replace(",", " ").split():
         action, sep, count = item.rpartition("=")
         if not sep or not action or not count.lstrip("-").isdecimal():
-            raise HuddleInputError(field, f"'{item}' should be ACTION=COUNT, e.g. Pass=2")
+            raise HuddleInputError(field, M_("'{item}' should be ACTION=COUNT, e.g. Pass=2", item=AsTyped(item)))
         if len(count) > 6 or int(count) < 0 or int(count) > MAX_POLL_COUNT:
-            raise HuddleInputError(field, f"'{item[:30]}': a count is a number of pollees, 0 to {MAX_POLL_COUNT:,}")
+            raise HuddleInputError(field, M_("'{item}': a count is a number of pollees, 0 to {most}",
+                                             item=AsTyped(item[:30]), most=Count(MAX_POLL_COUNT)))
         if action_key(action) in out:
-            raise HuddleInputError(field, f"'{action}' is given twice")
+            raise HuddleInputError(field, M_("'{action}' is given twice", action=AsTyped(action)))
         out[action_key(action)] = (action, int(count))
     return out
 
@@ -430,7 +432,7 @@ def parse_action(action: str, field: str = "action") -> str:
     try:
         return parse_choice(action)
     except HuddleInputError:
-        raise HuddleInputError(field, f"'{str(action)[:40]}' is not a call or a card") from None
+        raise HuddleInputError(field, M_("'{action}' is not a call or a card", action=AsTyped(str(action)[:40]))) from None
 
 
 def action_key(action: str) -> str:
@@ -449,11 +451,11 @@ def logical_alternatives(counts: Iterable[ActionCount], table_action: str, polic
     rows = _checked_counts(list(counts), table_action)
     n = sum(r.chose for r in rows)
     if n == 0:
-        raise HuddleInputError("poll", "the poll has no answers (nobody chose any action)")
+        raise HuddleInputError("poll", M_("the poll has no answers (nobody chose any action)"))
     for r in rows:
         if r.considered > n:
-            raise HuddleInputError(f"counts for {r.action}", f"{r.considered} pollees counted, "
-                                                             f"but the poll has only {n}")
+            raise HuddleInputError(f"counts for {r.action}", M_("{counted} pollees counted, but the poll has only {n}",
+                                                                counted=r.considered, n=n))
     if interval_method not in ("wilson", "clopper-pearson"):
         raise HuddleInputError("interval", f"'{interval_method}' must be wilson or clopper-pearson")
     table = action_key(table_action)
@@ -472,10 +474,10 @@ def _checked_counts(rows: list[ActionCount], table_action: str) -> list[ActionCo
                 raise HuddleInputError(f"counts for {r.action}", f"{name} must be a whole number ≥ 0, not {value!r}")
         key = action_key(r.action)
         if key in seen:
-            raise HuddleInputError("actions", f"'{r.action}' is listed twice")
+            raise HuddleInputError("actions", M_("'{action}' is listed twice", action=AsTyped(r.action)))
         seen.add(key)
     if not str(table_action).strip():
-        raise HuddleInputError("table action", "name the action taken at the table")
+        raise HuddleInputError("table action", M_("name the action taken at the table"))
     if action_key(table_action) not in seen:
         rows.append(ActionCount(table_action))
     return rows
