@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, AsTyped
 
 from . import settings
 from .db import commit_or_refuse, reading, writing
@@ -132,8 +133,8 @@ def check_new_account(username: str, password: str, role: str) -> str:
     """The normalised user name, or a HuddleInputError naming the field."""
     name = (username or "").strip().lower()
     if not _USERNAME.match(name):
-        raise HuddleInputError("username", "use 2 to 60 letters, digits, '.', '_' or '-', "
-                                           "starting with a letter or digit")
+        raise HuddleInputError("username", M_("use 2 to 60 letters, digits, '.', '_' or '-', starting with a letter "
+                                              "or digit"))
     _strong_enough(password)
     check_role(role)
     return name
@@ -169,7 +170,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
     setup: it refuses once any account exists (checked in the same write transaction)."""
     name = check_new_account(username, password, role)
     if len(display_name) > 120:
-        raise HuddleInputError("display name", "at most 120 characters")
+        raise HuddleInputError("display name", M_("at most 120 characters"))
     with writing(url) as session:
         if only_if_first and session.get_bind().dialect.name == "postgresql":
             # Two first visits at once must not both see no account: this lock conflicts with
@@ -185,7 +186,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
             session.flush()                             # its id, for the role; one commit for both
         except IntegrityError:
             session.rollback()
-            raise HuddleInputError("username", f"'{name}' is taken") from None
+            raise HuddleInputError("username", M_("'{name}' is taken", name=AsTyped(name))) from None
         session.add(Membership(user_id=row.id, organisation_id=organisation_id, role=role))
         commit_or_refuse(session, "username", f"'{name}' is taken")
         return _acting(session, row, organisation_id)
@@ -479,15 +480,15 @@ def _end_all_sessions(session: Session, user_id: int) -> None:
 def _strong_enough(password: str) -> None:
     """At least MIN_PASSWORD characters, and not one character repeated ("aaaaaaaa")."""
     if len(password or "") < MIN_PASSWORD:
-        raise HuddleInputError("password", f"use at least {MIN_PASSWORD} characters")
+        raise HuddleInputError("password", M_("use at least {least} characters", least=MIN_PASSWORD))
     if len(set(password)) < 3:
-        raise HuddleInputError("password", "use at least three different characters")
+        raise HuddleInputError("password", M_("use at least three different characters"))
 
 
 def _check_password(password: str, again: str | None) -> None:
     _strong_enough(password)
     if again is not None and password != again:
-        raise HuddleInputError("password again", "the two passwords differ")
+        raise HuddleInputError("password again", M_("the two passwords differ"))
 
 
 def set_language(username: str, code: str, url: str | None = None) -> None:
@@ -509,7 +510,7 @@ def change_password(username: str, current: str, new: str, again: str | None = N
     with writing(url) as session:
         row = account_named(session, username)
         if not verify_password(current or "", row.password_hash):
-            raise HuddleInputError("current password", "is not right")
+            raise HuddleInputError("current password", M_("is not right"))
         row.password_hash = hash_password(new)
         _end_all_sessions(session, row.id)
         session.add(row)
@@ -524,10 +525,11 @@ def _managed(session: Session, username: str, organisation_id: int | None) -> Us
     if organisation_id is not None:
         held = {r.organisation_id for r in _roles(session, row.id)}
         if organisation_id not in held:
-            raise HuddleInputError("username", f"there is no account '{username}' in this organisation")
+            raise HuddleInputError("username", M_("there is no account '{user}' in this organisation",
+                                                  user=AsTyped(username)))
         if held != {organisation_id}:
-            raise HuddleInputError("username", f"'{row.username}' also belongs to another organisation: the "
-                                               "server's operator changes it (huddle user)")
+            raise HuddleInputError("username", M_("'{user}' also belongs to another organisation: the server's "
+                                                  "operator changes it (huddle user)", user=AsTyped(row.username)))
     return row
 
 
@@ -552,7 +554,8 @@ def set_disabled(username: str, disabled: bool = True, url: str | None = None,
         if disabled and row.disabled_at is None:
             kept = last_director_of(session, row)
             if kept is not None:
-                raise HuddleInputError("username", f"'{row.username}' is the last director of {kept} who can sign in")
+                raise HuddleInputError("username", M_("'{user}' is the last director of {organisation} who can sign in",
+                                                      user=AsTyped(row.username), organisation=AsTyped(kept)))
         row.disabled_at = utcnow() if disabled else None
         if disabled:
             _end_all_sessions(session, row.id)

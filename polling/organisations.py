@@ -15,7 +15,7 @@ from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.law.logical_alternatives import policy
 from analysis.law.poll_rules import PollRules, check_minimum, check_pollees
 from analysis.law.regulations import regulation_for
-from analysis.language import N_, language as language_of
+from analysis.language import M_, N_, AsTyped, language as language_of
 
 from .db import commit_or_refuse, reading, writing
 from .models import DEFAULT_ORGANISATION, Membership, Organisation as OrganisationRow, UserAccount
@@ -62,7 +62,7 @@ def _organisation(row: OrganisationRow) -> Organisation:
 
 def _check_name(name: str) -> None:
     if not (name or "").strip() or len(name.strip()) > 120:
-        raise HuddleInputError("name", "give the organisation's name (at most 120 characters)")
+        raise HuddleInputError("name", M_("give the organisation's name (at most 120 characters)"))
 
 
 def create_organisation(slug: str, name: str, kind: str = "club", federation: str | None = None,
@@ -221,7 +221,8 @@ def revoke(username: str, organisation: str, url: str | None = None) -> None:
         account, org = account_named(session, username), organisation_row(session, organisation)
         held = _membership(session, account.id, org.id)
         if held is None:
-            raise HuddleInputError("username", f"'{account.username}' has no role in {org.name}")
+            raise HuddleInputError("username", M_("'{user}' has no role in {organisation}", user=AsTyped(account.username),
+                                                  organisation=AsTyped(org.name)))
         if held.role in DIRECTING:
             _not_last_director(session, account, org)
         session.delete(held)
@@ -243,8 +244,8 @@ def _only_director(session: Session, account: UserAccount, organisation_id: int 
 
 def _not_last_director(session: Session, account: UserAccount, org: OrganisationRow) -> None:
     if _only_director(session, account, org.id):
-        raise HuddleInputError("username", f"'{account.username}' is the last director of {org.name} who can "
-                                           "sign in")
+        raise HuddleInputError("username", M_("'{user}' is the last director of {organisation} who can sign in",
+                                              user=AsTyped(account.username), organisation=AsTyped(org.name)))
 
 
 def last_director_of(session: Session, account: UserAccount) -> str | None:

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.language import N_, chosen_language, language as language_of, name_order
+from analysis.language import M_, N_, AsTyped, chosen_language, language as language_of, name_order
 from analysis.limits import check_length
 from analysis.polls.classes import CLASSES, class_of
 
@@ -64,7 +64,7 @@ def _norm(text: str | None) -> str:
 
 def _checked(name: str, grade: str, reach_by: str, contact: str, notes: str) -> None:
     if not name.strip():
-        raise HuddleInputError("name", "give the pollee's name")
+        raise HuddleInputError("name", M_("give the pollee's name"))
     check_length(name.strip(), 120, "name")
     if grade not in CLASSES:
         raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
@@ -79,7 +79,7 @@ def _played(played) -> list[dict]:
     for i, entry in enumerate(played or ()):
         event, session = (entry.get("event"), entry.get("session")) if isinstance(entry, dict) else entry
         if not str(event or "").strip():
-            raise HuddleInputError(f"played[{i}]", "name the event played")
+            raise HuddleInputError(f"played[{i}]", M_("name the event played"))
         check_length(str(event).strip(), 200, f"played[{i}].event")
         check_length(str(session or "").strip(), 120, f"played[{i}].session")
         out.append({"event": str(event).strip(), "session": str(session or "").strip()})
@@ -231,25 +231,26 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
     """Personal links for chosen panel members, all or none: each is checked again here, so a
     member who played the session, is retired, or already has a link is refused by name."""
     if not pollee_ids:
-        raise HuddleInputError("pollees", "choose at least one panel member")
+        raise HuddleInputError("pollees", M_("choose at least one panel member"))
     if len(pollee_ids) > MAX_INVITES:
-        raise HuddleInputError("pollees", f"{len(pollee_ids)} pollees at once; at most {MAX_INVITES}")
+        raise HuddleInputError("pollees", M_("{count} pollees at once; at most {most}", count=len(pollee_ids),
+                                             most=MAX_INVITES))
     with writing(url) as session:
         event, session_name, already, organisation_id = _poll_context(session, poll_id)
         members = {m.id: m for m in _members(session, organisation_id)}
         if not _norm(event):
-            raise HuddleInputError("event", "record the case's event (and session) first, so Huddle can leave "
-                                            "out the panel members who played the board")
+            raise HuddleInputError("event", M_("record the case's event (and session) first, so Huddle can leave "
+                                               "out the panel members who played the board"))
         chosen = []
         for pollee_id in dict.fromkeys(pollee_ids):
             member = members.get(pollee_id)
             if member is None:
                 raise HuddleInputError("pollees", f"panel member {pollee_id} is not on the panel (or retired)")
             if member.played_in(event, session_name):
-                raise HuddleInputError("pollees", f"{member.name} played {event}: a pollee is never asked about "
-                                                  "a board they played")
+                raise HuddleInputError("pollees", M_("{name} played {event}: a pollee is never asked about a board "
+                                                     "they played", name=AsTyped(member.name), event=AsTyped(event)))
             if pollee_id in already:
-                raise HuddleInputError("pollees", f"{member.name} already has a link to this poll")
+                raise HuddleInputError("pollees", M_("{name} already has a link to this poll", name=AsTyped(member.name)))
             chosen.append(member)
         issued = issue_in(session, poll_id, [(m.name, m.id) for m in chosen], ttl, username)
         session.commit()
