@@ -11,6 +11,7 @@ from analysis.law import case as case_files
 from analysis.law.case import Case
 from analysis.law.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
+from analysis.language import M_, AsTyped
 from analysis.limits import check_file_size, check_length
 
 from .db import commit_or_refuse, reading, writing
@@ -71,8 +72,8 @@ def check_unchanged(session: Session, record: CaseRecord, opened: int | None) ->
     last = session.exec(select(CaseChange).where(CaseChange.case_id == record.id)
                         .order_by(CaseChange.id.desc())).first()
     who, what = (last.username, last.summary) if last else ("someone", "")
-    raise HuddleInputError("case", f"changed by {who} since you opened it ({what[:80]}); nothing was saved: "
-                                   "reload the case and make your change again")
+    raise HuddleInputError("case", M_("changed by {who} since you opened it ({what}); nothing was saved: reload the "
+                                      "case and make your change again", who=AsTyped(who), what=AsTyped(what[:80])))
 
 
 def check_readable(case: Case) -> None:
@@ -88,7 +89,7 @@ def add_case_record(session: Session, case: Case, username: str, action: str,
     check_readable(case)
     if session.exec(select(CaseRecord.id).where(CaseRecord.slug == case.id,
                                                 CaseRecord.organisation_id == organisation_id)).first() is not None:
-        raise HuddleInputError("id", f"'{case.id}' is already a case; choose another id")
+        raise HuddleInputError("id", M_("'{case}' is already a case; choose another id", case=AsTyped(case.id)))
     record = CaseRecord(slug=case.id, title=case.title, kind=case.kind, body=case_files.dumps(case), version=0,
                         organisation_id=organisation_id)
     session.add(record)
@@ -131,15 +132,15 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)
         if record.status == "closed":
-            raise HuddleInputError("status", "the case is closed, so it is read-only; reopen it first (the "
-                                             "reopening is kept in the case's history)")
+            raise HuddleInputError("status", M_("the case is closed, so it is read-only; reopen it first (the "
+                                                "reopening is kept in the case's history)"))
         if record.status == "appealed":
-            raise HuddleInputError("status", "an appeal is under way: the case stays as the committee hears it "
-                                             "until the committee decides")
+            raise HuddleInputError("status", M_("an appeal is under way: the case stays as the committee hears it "
+                                                "until the committee decides"))
         check_unchanged(session, record, opened_version)
         old = case_files.loads(record.body)
         if case.id != old.id:
-            raise HuddleInputError("id", "a case keeps its id; export it and import it under a new id instead")
+            raise HuddleInputError("id", M_("a case keeps its id; export it and import it under a new id instead"))
         fields = changed_fields(old.to_dict(), case.to_dict())
         if not fields:
             return []
@@ -164,7 +165,7 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
     case = stored.case
     board = board or case.board.number
     if board is None:
-        raise HuddleInputError("board", "the case has no board number; give the board of the file")
+        raise HuddleInputError("board", M_("the case has no board number; give the board of the file"))
     rows = (read or rows_of_file)(data, name, fmt, board, case.board.vulnerability)
     field = field_for_case(rows, case.table_result.ns_score if case.table_result else None, ns_pair, ew_pair)
     changed = replace(case, field=field.scores, field_artificial=field.artificial)
@@ -188,14 +189,14 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)
         if record.status == "appealed" and status != "appealed":
-            raise HuddleInputError("status", "an appeal is under way: only the appeals committee's decision ends it "
-                                             "(Law 93), recorded by a member who heard it on the Appeal page")
+            raise HuddleInputError("status", M_("an appeal is under way: only the appeals committee's decision ends it "
+                                                "(Law 93), recorded by a member who heard it on the Appeal page"))
         if record.status == "closed" and status in ("open", "ruled"):
             _reopen(session, record, username, reason, status)
         else:
             if record.status == "closed" and status == "appealed" and decision_of(session, record.id) is not None:
-                raise HuddleInputError("status", "the appeals committee has decided this case: its decision is final "
-                                                 "in the event (Law 93B3); it is not appealed again here")
+                raise HuddleInputError("status", M_("the appeals committee has decided this case: its decision is final "
+                                                    "in the event (Law 93B3); it is not appealed again here"))
             move_status(session, record, status, username, reason)
         session.commit()
 
@@ -212,10 +213,11 @@ def reopen_case(record_id: int, username: str, reason: str, url: str | None = No
 
 def _reopen(session: Session, record: CaseRecord, username: str, reason: str, status: str) -> None:
     if not reason.strip():
-        raise HuddleInputError("reason", "say why the case is reopened; the reason is kept in its history")
+        raise HuddleInputError("reason", M_("say why the case is reopened; the reason is kept in its history"))
     check_length(reason.strip(), 1000, "reason")
     if record.status != "closed":
-        raise HuddleInputError("status", f"the case is {record.status}, not closed: there is nothing to reopen")
+        raise HuddleInputError("status", M_("the case is {status}, not closed: there is nothing to reopen",
+                                            status=record.status))
     decision = decision_in_force(session, record.id)
     if decision is not None:
         refused = may_reopen_decided(session, record, decision, username)

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_
+from analysis.language import M_, N_, AsTyped
 from analysis.limits import check_length
 from analysis.polls.answers import MAX_LEVEL
 from polling.cases import move_status
@@ -60,9 +60,9 @@ def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
                   username: str = "huddle", url: str | None = None) -> list[IssuedInvite]:
     """One personal link per pollee. The first invite freezes the poll's wording."""
     if not labels:
-        raise HuddleInputError("pollees", "give at least one pollee")
+        raise HuddleInputError("pollees", M_("give at least one pollee"))
     if len(labels) > MAX_INVITES:
-        raise HuddleInputError("pollees", f"{len(labels)} pollees at once; at most {MAX_INVITES}")
+        raise HuddleInputError("pollees", M_("{count} pollees at once; at most {most}", count=len(labels), most=MAX_INVITES))
     for label in labels:
         check_length(label.strip(), MAX_LEVEL, "pollee")
     with writing(url) as session:
@@ -99,7 +99,8 @@ def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None
     with writing(url) as session:
         old = get_row(session, Invite, invite_id, "invite")
         if old.used_at is not None:
-            raise HuddleInputError("invite", f"{old.label or 'this pollee'} has already answered")
+            raise HuddleInputError("invite", M_("{pollee} has already answered", pollee=AsTyped(old.label))
+                                   if old.label else M_("this pollee has already answered"))
         poll = open_poll(session, old.poll_id)
         old.revoked_at = old.revoked_at or utcnow()
         session.add(old)
