@@ -40,7 +40,7 @@ import pandas as pd
 from scipy import optimize, special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Listed, Message, Share
+from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
@@ -92,12 +92,12 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     with a source. Problems name the row (1 = first data row) and the column."""
     frame = pd.DataFrame(rows if isinstance(rows, pd.DataFrame) else list(rows))
     if frame.empty:
-        raise HuddleInputError("corpus", "the corpus is empty: it needs at least one polled action")
+        raise HuddleInputError("corpus", M_("the corpus is empty: it needs at least one polled action"))
     # a corpus of counted polls needs its counts; one that names each row's evidence may have rows without
     required = ("case_id", "action") if "evidence" in frame.columns else ("case_id", "action", "chose", "poll_size")
     missing = [c for c in required if c not in frame.columns]
     if missing:
-        raise HuddleInputError("corpus", f"missing column(s): {', '.join(missing)}")
+        raise HuddleInputError("corpus", M_("missing column(s): {columns}", columns=AsTyped(", ".join(missing))))
     for column in CORPUS_COLUMNS:
         if column not in frame.columns:
             frame[column] = 0 if column in COUNT_COLUMNS else None
@@ -109,19 +109,20 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     out["evidence"] = [e.lower() or "counted poll" for e in out["evidence"]]
     for i, kind in enumerate(out["evidence"], 1):
         if kind not in EVIDENCE_TYPES:
-            raise HuddleInputError(f"row {i}: evidence", f"'{kind[:30]}' must be one of {', '.join(EVIDENCE_TYPES)}")
+            raise HuddleInputError(_row(i, "evidence"), _one_of(kind[:30], EVIDENCE_TYPES))
     out["counted"] = [e in COUNTED_EVIDENCE for e in out["evidence"]]
     out["published_share"] = [_share(v, i) for i, v in enumerate(out["published_share"], 1)]
     out["year"] = pd.array([_year(v, i) for i, v in enumerate(out["year"], 1)], dtype="Int64")
     for i, row in enumerate(out.itertuples(index=False), 1):
         if row.counted and row.poll_size < 1:
-            raise HuddleInputError(f"row {i}: poll_size", "a counted poll has at least one pollee (give the "
-                                                          "evidence type when the number asked is not known)")
+            raise HuddleInputError(_row(i, "poll_size"), M_("a counted poll has at least one pollee (give the evidence "
+                                                            "type when the number asked is not known)"))
         if row.chose > row.poll_size:
-            raise HuddleInputError(f"row {i}: chose", f"{row.chose} is more than the poll size {row.poll_size}")
+            raise HuddleInputError(_row(i, "chose"), M_("{chose} is more than the poll size {size}", chose=row.chose,
+                                                        size=row.poll_size))
         if row.chose + row.close + row.considered_only > row.poll_size:
-            raise HuddleInputError(f"row {i}: considered_only", "chose + close + considered_only is more than "
-                                                                f"the poll size {row.poll_size}")
+            raise HuddleInputError(_row(i, "considered_only"), M_("chose + close + considered_only is more than the poll "
+                                                                  "size {size}", size=row.poll_size))
     for column in DECIDERS.values():
         out[column] = [_finding(v, i, column) for i, v in enumerate(out[column], 1)]
     for i, name in enumerate(out["policy"], 1):
@@ -133,10 +134,10 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     out["poll_type"] = [t.lower() or "call" for t in out["poll_type"]]
     for i, kind in enumerate(out["poll_type"], 1):
         if kind not in POLL_TYPES:
-            raise HuddleInputError(f"row {i}: poll_type", f"'{kind}' must be one of {', '.join(POLL_TYPES)}")
+            raise HuddleInputError(_row(i, "poll_type"), _one_of(kind, POLL_TYPES))
     if (out["source"] == "").any():
-        raise HuddleInputError(f"row {int((out['source'] == '').idxmax()) + 1}: source",
-                               "every row keeps its source (a case file, a publication, or 'synthetic …')")
+        raise HuddleInputError(_row(int((out['source'] == '').idxmax()) + 1, "source"),
+                               M_("every row keeps its source (a case file, a publication, or 'synthetic …')"))
     _published_columns(out)
     out["considered"] = out["chose"] + out["close"] + out["considered_only"]
     out["share"] = [c / n if counted else float("nan")
@@ -151,12 +152,12 @@ def _published_columns(out: pd.DataFrame) -> None:
         out[column] = [v.lower() for v in out[column]]
         for i, value in enumerate(out[column], 1):
             if value and value not in allowed:
-                raise HuddleInputError(f"row {i}: {column}", f"'{value[:30]}' must be one of {', '.join(allowed)}")
+                raise HuddleInputError(_row(i, column), _one_of(value[:30], allowed))
     for i, row in enumerate(out.itertuples(index=False), 1):
         if row.kind and not (row.source_address and row.quote):
             missing = "source_address" if not row.source_address else "quote"
-            raise HuddleInputError(f"row {i}: {missing}", "a published ruling keeps the address it was read at and "
-                                                          "the sentence its counts were read in")
+            raise HuddleInputError(_row(i, missing), M_("a published ruling keeps the address it was read at and the "
+                                                        "sentence its counts were read in"))
     out["self_poll"] = [_finding(v, i, "self_poll") for i, v in enumerate(out["self_poll"], 1)]
     out["left_out"] = [_left_out(row) for row in out.itertuples(index=False)]
 
@@ -189,9 +190,11 @@ def _share(value, row: int) -> float:
     try:
         share = float(parse_fraction(text, f"row {row}: published_share"))
     except HuddleInputError:
-        raise HuddleInputError(f"row {row}: published_share", f"'{text[:24]}' is not a share (70%, 0.7 or 7/10)") from None
+        raise HuddleInputError(_row(row, "published_share"), M_("'{text}' is not a share (70%, 0.7 or 7/10)",
+                                                                text=AsTyped(text[:24]))) from None
     if not 0 <= share <= 1:
-        raise HuddleInputError(f"row {row}: published_share", f"{text[:24]} is not a share from 0 to 100%")
+        raise HuddleInputError(_row(row, "published_share"), M_("{text} is not a share from 0 to 100%",
+                                                                text=AsTyped(text[:24])))
     return share
 
 
@@ -200,7 +203,7 @@ def _year(value, row: int) -> int | None:
     if not text or text in ("<NA>", "nan"):          # none given (as a CSV writes a missing year)
         return None
     if not text.isdecimal() or not 1930 <= int(text) <= 2100:
-        raise HuddleInputError(f"row {row}: year", f"'{text[:12]}' is not a year")
+        raise HuddleInputError(_row(row, "year"), M_("'{text}' is not a year", text=AsTyped(text[:12])))
     return int(text)
 
 
@@ -253,6 +256,15 @@ def left_out_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> pd.DataF
                          "reason": [_reason(row) for row in rows.itertuples(index=False)]}).reset_index(drop=True)
 
 
+def _row(row: int, column: str) -> Message:
+    """Where in a corpus a refusal is: "row 3: chose"."""
+    return M_("row {row}: {column}", row=row, column=AsTyped(column))
+
+
+def _one_of(value: str, allowed) -> Message:
+    return M_("'{value}' must be one of {allowed}", value=AsTyped(value), allowed=AsTyped(", ".join(allowed)))
+
+
 def _text(value) -> str:
     return "" if value is None or (isinstance(value, float) and np.isnan(value)) else str(value).strip()
 
@@ -262,9 +274,10 @@ def _count(value, row: int, column: str) -> int:
     try:
         number = float(text)
     except ValueError:
-        raise HuddleInputError(f"row {row}: {column}", f"'{text[:24]}' is not a count") from None
+        raise HuddleInputError(_row(row, column), M_("'{text}' is not a count", text=AsTyped(text[:24]))) from None
     if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_POLL_COUNT:
-        raise HuddleInputError(f"row {row}: {column}", f"{text[:24]} must be a whole number from 0 to {MAX_POLL_COUNT:,}")
+        raise HuddleInputError(_row(row, column), M_("{value} must be a whole number from {low} to {high}",
+                                                     value=AsTyped(text[:24]), low=0, high=Count(MAX_POLL_COUNT)))
     return int(number)
 
 
@@ -278,7 +291,7 @@ def _finding(value, row: int, column: str) -> bool | None:
         return True
     if text in _FALSE:
         return False
-    raise HuddleInputError(f"row {row}: {column}", f"'{value}' must be true, false or empty")
+    raise HuddleInputError(_row(row, column), M_("'{value}' must be true, false or empty", value=AsTyped(value)))
 
 
 def loads_corpus(text: str | bytes) -> pd.DataFrame:
@@ -289,7 +302,8 @@ def loads_corpus(text: str | bytes) -> pd.DataFrame:
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise HuddleInputError("corpus", f"not a CSV table ({exc})") from None
     if len(frame) > MAX_CORPUS_ROWS:
-        raise HuddleInputError("corpus", f"has {len(frame):,} rows; at most {MAX_CORPUS_ROWS:,} are read")
+        raise HuddleInputError("corpus", M_("has {rows} rows; at most {most} are read", rows=Count(len(frame)),
+                                            most=Count(MAX_CORPUS_ROWS)))
     return corpus_frame(frame)
 
 
@@ -474,7 +488,7 @@ def settled_verdict(considered: int, asked: int, planned: int, threshold: float,
     """Sequential polling: with ``considered`` of ``asked`` pollees so far and ``planned`` in all,
     "LA" or "not LA" once no answers still to come can change the verdict, else None."""
     if not 0 <= considered <= asked <= planned or planned < 1:
-        raise HuddleInputError("poll", "need 0 ≤ considered ≤ asked ≤ planned, planned ≥ 1")
+        raise HuddleInputError("poll", M_("need 0 ≤ considered ≤ asked ≤ planned, planned ≥ 1"))
     need = int(least_count(planned, threshold, strict))
     if considered >= need:
         return LAVerdict.LA
@@ -918,7 +932,7 @@ def implied_thresholds(corpus: pd.DataFrame, include: Iterable[str] = (), **opti
             rows = decided[decided["jurisdiction"] == jurisdiction]
             fits.append(implied_threshold(rows, decider, jurisdiction, include=include, **options))
     if not fits:
-        raise HuddleInputError("corpus", "no row records a director's or a committee's LA finding")
+        raise HuddleInputError("corpus", M_("no row records a director's or a committee's LA finding"))
     return pd.DataFrame([{"group": f.group, "decisions": f.decisions, "threshold": f.threshold,
                           "low": f.interval[0], "high": f.interval[1], "identified": f.identified,
                           "model": f.model, "words": f.words()} for f in fits])
