@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, Count
 from analysis.limits import MAX_RESULTS_PER_BOARD
 from analysis.numbers import fraction_str
 from analysis.bridge.scoring import WeightedScore, parse_score
@@ -62,14 +63,14 @@ def matchpoint(scores: Sequence[int], scale: Scale | str = Scale.WBF) -> list[in
     ``Fraction``. Counted in integers (a sort of the distinct scores and a running count), so the
     cost does not grow with the number of different scores."""
     if len(scores) < 2:
-        raise HuddleInputError("field", "matchpointing needs at least two results")
+        raise HuddleInputError("field", M_("matchpointing needs at least two results"))
     import numpy   # here, not at the top: the calculator's commands start without it
 
     half = Scale.parse(scale) is Scale.ACBL
     try:
         table = numpy.fromiter(scores, dtype=numpy.int64, count=len(scores))
     except (OverflowError, TypeError, ValueError):
-        raise HuddleInputError("field", "every result must be a whole number of points") from None
+        raise HuddleInputError("field", M_("every result must be a whole number of points")) from None
     lowest = int(table.min())
     if int(table.max()) - lowest < max(1 << 16, 8 * len(scores)):   # every real board: a counting table
         which = table - lowest
@@ -195,7 +196,7 @@ def score_board(field: Sequence[int], adjusted: Sequence[AdjustedTable] = (),
     scale = Scale.parse(scale)
     n = len(field) + len(adjusted)
     if n < 2:
-        raise HuddleInputError("field", "matchpointing needs at least two results on the board")
+        raise HuddleInputError("field", M_("matchpointing needs at least two results on the board"))
     factor = scale.factor()
     the_top = top(n, scale)
     ns_freq = _frequencies(field, (a.ns for a in adjusted))
@@ -228,7 +229,7 @@ def parse_field(text: str) -> list[int]:
         else:
             count = 1
         if len(scores) + count > MAX_RESULTS_PER_BOARD:
-            raise HuddleInputError("field", f"more than {MAX_RESULTS_PER_BOARD:,} results for one board")
+            raise HuddleInputError("field", M_("more than {most} results for one board", most=Count(MAX_RESULTS_PER_BOARD)))
         scores.extend([score] * count)
     return scores
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from analysis.files import pbn as pbn_files
 from analysis.errors import HuddleInputError
+from analysis.language import M_, AsTyped
 from analysis.numbers import counted
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
@@ -56,9 +57,10 @@ def rows_for_board(data: bytes | str, fmt: str, board: int, vul: str) -> tuple[F
         raise HuddleInputError("format", f"'{fmt}' must be one of {', '.join(FORMATS)}")
     rows = {"pbn": _pbn_rows, "usebio": _usebio_rows, "csv": _csv_rows}[fmt](data, board, vul)
     if not rows:
-        raise HuddleInputError("field", f"the file has no result of board {board}")
+        raise HuddleInputError("field", M_("the file has no result of board {board}", board=board))
     if len(rows) > MAX_ROWS:
-        raise HuddleInputError("field", f"{len(rows)} results for one board is more than {MAX_ROWS}")
+        raise HuddleInputError("field", M_("{count} results for one board is more than {most}", count=len(rows),
+                                           most=MAX_ROWS))
     return tuple(rows)
 
 
@@ -168,12 +170,12 @@ def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
         dialect = csv.excel
     reader = _LineNamedReader(csv.DictReader(io.StringIO(text), dialect=dialect))
     if not reader.fieldnames:
-        raise HuddleInputError("CSV", "the file has no header row")
+        raise HuddleInputError("CSV", M_("the file has no header row"))
     header = {h.strip().lower(): h for h in reader.fieldnames if h}
     column = {key: next((header[n] for n in names if n in header), None) for key, names in _CSV_NAMES.items()}
     if column["score"] is None and column["contract"] is None:
-        raise HuddleInputError("CSV", "the header needs ns_score, or contract with declarer and tricks "
-                                      f"(it has {', '.join(reader.fieldnames)})")
+        raise HuddleInputError("CSV", M_("the header needs ns_score, or contract with declarer and tricks (it has "
+                                         "{columns})", columns=AsTyped(", ".join(reader.fieldnames))))
     rows = []
     for number, record in enumerate(reader, 2):
         get = lambda key: (record.get(column[key]) or "").strip() if column[key] else None  # noqa: E731
