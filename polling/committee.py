@@ -15,6 +15,7 @@ from analysis.law import case as case_files
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, reconsider
 from analysis.errors import HuddleInputError
+from analysis.language import M_
 from analysis.limits import check_length
 
 from . import settings
@@ -51,10 +52,10 @@ class Appeal:
     def may_vote(self, username: str) -> str | None:
         """Why ``username`` may not vote on this appeal, or None."""
         if username in self.ruled_by:
-            return ("you made the ruling under appeal: a director does not sit on the committee that hears "
-                    "the appeal against their own ruling")
+            return M_("you made the ruling under appeal: a director does not sit on the committee that hears the "
+                      "appeal against their own ruling")
         if self.decision is not None:
-            return "the committee has decided this appeal; votes are closed"
+            return M_("the committee has decided this appeal; votes are closed")
         return None
 
     def may_decide(self, username: str) -> str | None:
@@ -64,14 +65,14 @@ class Appeal:
         if refused is not None:
             return refused
         if username not in {v.username for v in self.votes}:
-            return "only a member of the committee that heard the appeal (one who voted) records its decision"
+            return M_("only a member of the committee that heard the appeal (one who voted) records its decision")
         return None
 
 
 def _appealable(record) -> None:
     if record.status not in APPEALABLE:
-        raise HuddleInputError("status", f"the case is {record.status}: a committee hears an appeal "
-                                         "against a ruling, and the director has not ruled yet")
+        raise HuddleInputError("status", M_("the case is {status}: a committee hears an appeal against a ruling, and "
+                                            "the director has not ruled yet", status=record.status))
 
 
 def record_vote(record_id: int, username: str, decision: str, reason: str,
@@ -106,12 +107,13 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
     those voted for that the chair names (``decision`` and, if needed, ``change``). The case is
     closed."""
     if not reason.strip():
-        raise HuddleInputError("reason", "give the committee's reason")
+        raise HuddleInputError("reason", M_("give the committee's reason"))
     check_length(reason.strip(), 2000, "reason")
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)      # two chairs deciding at once queue up
         if record.status != "appealed" or decision_of(session, record_id) is not None:
-            raise HuddleInputError("status", f"the case is {record.status}: only an appeal under way can be decided")
+            raise HuddleInputError("status", M_("the case is {status}: only an appeal under way can be decided",
+                                                status=record.status))
         heard = _heard(session, record_id)
         refused = heard.may_decide(username)
         if refused is not None:
@@ -120,8 +122,10 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         quorum = settings.appeal_quorum()
         if len({v.member for v in votes}) < quorum:
             voted = len({v.member for v in votes})
-            raise HuddleInputError("votes", f"{voted} {'member has' if voted == 1 else 'members have'} voted; "
-                                            f"a decision needs the votes of at least {quorum} committee members")
+            raise HuddleInputError("votes", M_("{voted} member has voted; a decision needs the votes of at least {quorum} "
+                                               "committee members", voted=voted, quorum=quorum) if voted == 1 else
+                                   M_("{voted} members have voted; a decision needs the votes of at least {quorum} "
+                                      "committee members", voted=voted, quorum=quorum))
         outcome: CommitteeDecision = committee_decision(votes, decision, change)
         change = outcome.change
         result = reconsider(case_files.loads(record.body), change)

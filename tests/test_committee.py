@@ -271,3 +271,14 @@ def test_directors_see_the_appeal_page_researchers_do_not(member):
     at.run()
     with pytest.raises(ValueError, match="Could not find a navigation page"):   # not in her menu at all
         at.switch_page("ui/committee.py")
+
+
+def test_the_committee_s_refusals_are_said_in_the_reader_s_language():
+    """The decision follows the votes, refused in the Appeal page's language."""
+    from analysis.language import language, said
+    upheld = [Vote(m, "uphold", "right") for m in ("ann", "bob", "cy")]
+    with pytest.raises(HuddleInputError) as refused:
+        committee_decision(upheld, "overturn")
+    assert str(refused.value) == "decision: 3 of 3 members voted to uphold: the decision follows the votes"
+    assert said(refused.value, language("fr")).startswith("3 membres sur 3 ont voté pour ")
+    assert "la décision suit les votes" in said(refused.value, language("fr"))

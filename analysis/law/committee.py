@@ -168,7 +168,7 @@ def check_vote(decision: str, reason: str) -> None:
     if decision not in DECISIONS:
         raise HuddleInputError("decision", f"'{decision}' must be one of {', '.join(DECISIONS)}")
     if not reason.strip():
-        raise HuddleInputError("reason", "give the reason for the decision")
+        raise HuddleInputError("reason", M_("give the reason for the decision"))
     check_length(reason.strip(), 2000, "reason")
 
 
@@ -231,7 +231,7 @@ def committee_decision(votes: list[Vote], decision: str | None = None,
     ``change`` when members voted the same decision with different changes). Differing changes
     are different positions, never one majority."""
     if not votes:
-        raise HuddleInputError("votes", "no member has voted yet")
+        raise HuddleInputError("votes", M_("no member has voted yet"))
     if decision is not None:
         check_vote(decision, "given")
     groups: dict[tuple[str, str], list[Vote]] = {}
@@ -241,27 +241,27 @@ def committee_decision(votes: list[Vote], decision: str | None = None,
     if decision is None and majority:
         chosen = majority[0]
     elif decision is None:
-        raise HuddleInputError("decision", "no decision and change has a majority ("
-                               + "; ".join(f"{position_words(g[0].decision, g[0].change)}: {len(g)}"
-                                           for g in groups.values())
-                               + "): the chair names one the members voted for")
+        counts = Listed(tuple(M_("{position}: {count}", position=position_words(g[0].decision, g[0].change),
+                                 count=len(g)) for g in groups.values()), "; ")
+        raise HuddleInputError("decision", M_("no decision and change has a majority ({counts}): the chair names one "
+                                              "the members voted for", counts=counts))
     else:
         named = [k for k in groups if k[0] == decision
                  and (change is None or k == _position(decision, change))]
         if majority and majority[0] not in named:
             top = groups[majority[0]]
-            raise HuddleInputError("decision", f"{len(top)} of {len(votes)} members voted to "
-                                               f"{position_words(top[0].decision, top[0].change)}: "
-                                               "the decision follows the votes")
+            raise HuddleInputError("decision", M_("{count} of {members} members voted to {position}: the decision "
+                                                  "follows the votes", count=len(top), members=len(votes),
+                                                  position=position_words(top[0].decision, top[0].change)))
         if not named:
-            raise HuddleInputError("decision", f"no member voted to {decision}"
-                                               + ("" if change is None else f" with {change.describe()}")
-                                               + ": the decision must be one the members voted for")
+            raise HuddleInputError("decision", M_("no member voted to {decision}: the decision must be one the members "
+                                                  "voted for", decision=decision) if change is None else
+                                   M_("no member voted to {decision} with {change}: the decision must be one the "
+                                      "members voted for", decision=decision, change=change.describe()))
         if len(named) > 1:
-            raise HuddleInputError("decision", f"members voted to {decision} with different changes ("
-                                   + "; ".join(position_words(groups[k][0].decision, groups[k][0].change)
-                                               for k in named)
-                                   + "): name the change the committee adopts")
+            changes = Listed(tuple(position_words(groups[k][0].decision, groups[k][0].change) for k in named), "; ")
+            raise HuddleInputError("decision", M_("members voted to {decision} with different changes ({changes}): name "
+                                                  "the change the committee adopts", decision=decision, changes=changes))
         chosen = named[0]
     agreed = groups[chosen]
     return CommitteeDecision(chosen[0], kept_change(chosen[0], agreed[0].change),
