@@ -531,31 +531,40 @@ class SignedInOnly:
         await self.app(scope, receive, send)
 
 
+_USER = "huddle.user"       # the request's sign-in, looked up once and kept in its scope
+
+
+async def signed_in_user(scope) -> accounts.User | None:
+    """Who signed in the request (the login cookie of a session kept on the server), or None:
+    looked up once per request, whichever middleware asks first."""
+    if _USER not in scope:
+        from starlette.concurrency import run_in_threadpool
+        from starlette.requests import HTTPConnection
+        from polling import setup
+        cookie = HTTPConnection(scope).cookies.get(accounts.SESSION_COOKIE)
+        user = None
+        if cookie:
+            await run_in_threadpool(setup.ready)
+            user = await run_in_threadpool(accounts.user_from_cookie, cookie)
+        scope[_USER] = user
+    return scope[_USER]
+
+
 async def reader_language(scope) -> str:
     """The language of the signed-in reader's pages (their account's, else their organisation's);
     English before signing in."""
     from starlette.concurrency import run_in_threadpool
-    from starlette.requests import HTTPConnection
     from analysis.language import shipped_languages
-    from polling import organisations, setup
-    cookie = HTTPConnection(scope).cookies.get(accounts.SESSION_COOKIE)
-    if not cookie:
+    from polling import organisations
+    user = await signed_in_user(scope)
+    if user is None:
         return "en"
-    await run_in_threadpool(setup.ready)
-    user = await run_in_threadpool(accounts.user_from_cookie, cookie)
     return await run_in_threadpool(organisations.page_language_code, user, shipped_languages())
 
 
 async def signed_in(scope) -> bool:
-    """Does the request carry a live sign-in (the login cookie of a session kept on the server)?"""
-    from starlette.concurrency import run_in_threadpool
-    from starlette.requests import HTTPConnection
-    from polling import setup
-    cookie = HTTPConnection(scope).cookies.get(accounts.SESSION_COOKIE)
-    if not cookie:
-        return False
-    await run_in_threadpool(setup.ready)
-    return await run_in_threadpool(accounts.user_from_cookie, cookie) is not None
+    """Does the request carry a live sign-in?"""
+    return await signed_in_user(scope) is not None
 
 
 class OldPollLinks:

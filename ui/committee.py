@@ -20,7 +20,7 @@ from analysis.law.ruling import rule
 from analysis.law.chart_data import q4_frame, q4_title
 from figures.ruling import field_figure, outcome_tree_figure, poll_figure, q4_figure, sensitivity_figure
 from polling import committee
-from polling.dossier import decision_words, load_dossier
+from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_view import report_downloads, ruling_in_force_view, ruling_summary, show_ruling
@@ -50,7 +50,7 @@ st.caption(lang.labelled(lang._("Status"), lang._(dossier.status)))
 # the ruling in force first: the committee's once it has decided, the director's under appeal before
 if heard.decision is not None:
     superseded = ruling_in_force_view(dossier, lang).superseded
-    st.success(inert(lang.labelled(lang._("Decided"), say(decision_words(heard.decision)))))
+    st.success(inert(lang.labelled(lang._("Decided"), say(dossier.committee.summary))))
 else:
     if user.username in heard.ruled_by:
         st.info(lang._("You made the ruling under appeal, so you do not sit on the committee that hears it: you can "

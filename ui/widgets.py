@@ -275,8 +275,5 @@ def show_error(exc, where=st, lang: Language = ENGLISH) -> None:
     program's "reason: …"), in the page's language as far as the refusal is a catalog message
     (a position and a seat, an illegal call: "Enchère 3 (Sud) : 1♦ est insuffisante après 1♠")."""
     named = field_words(exc.field).replace("_", " ")
-    if lang.code == ENGLISH.code:
-        where.error(inert(f"{named[:1].upper()}{named[1:]}: {exc.problem}"))
-        return
     field = lang.say(exc.named) if hasattr(exc.named, "said") else lang._(named)
     where.error(inert(lang.labelled(first_upper(field), said(exc, lang))))

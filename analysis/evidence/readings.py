@@ -27,8 +27,8 @@ from analysis.polls.problem import entitled_auction, ui_call_index
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 # what partner did, as the "state what partner's … suggests" preset names it
-UI_KINDS = {k: k for k in (N_("hesitation"), N_("haste"), N_("remark"), N_("question"), N_("gesture"), N_("explanation"),
-                           N_("alert"), N_("unalerted"), N_("misexplained"), N_("other"))}
+UI_KINDS = frozenset((N_("hesitation"), N_("haste"), N_("remark"), N_("question"), N_("gesture"), N_("explanation"),
+                      N_("alert"), N_("unalerted"), N_("misexplained"), N_("other")))
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,7 @@ def inference_presets(case: Case, partner_range: HandRange) -> list[Inference]:
         interest = HandRange.parse(f"4+ {SUIT_NAMES[suit]}")
         return [Inference("interest", M_("partner's question shows interest in {suit}: {hand}", suit=SUIT_WORDS[suit],
                                          hand=interest.words()), interest)]
-    what = UI_KINDS.get(kind, N_("manner"))
+    what = kind if kind in UI_KINDS else N_("manner")
     return [Inference("as stated", M_("state what partner's {kind} suggests about the hand (e.g. 'partner thinks the "
                                       "call shows hearts: 4+ hearts')", kind=what), HandRange())]
 
