@@ -2,6 +2,8 @@
 import re
 from typing import TypeVar
 
+from analysis.messages import Message
+
 T = TypeVar("T")
 
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
@@ -24,6 +26,13 @@ class HuddleInputError(ValueError):
         self.field = field
         self.problem = problem
         super().__init__(f"{field}: {problem}")
+
+    @property
+    def problem_message(self) -> str:
+        """The problem as a message a page says in its language (as stored, when it has no values)."""
+        if not self.values:
+            return self.template
+        return Message(self.template, **self.values)
 
 
 def needed(value: T | None, field: str, problem: str) -> T:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from analysis.errors import HuddleInputError
+from analysis.messages import AsTyped, Count, M_, N_
 
 # The largest score a board can give is 7,600: thirteen down, redoubled, vulnerable (Law 77).
 MAX_SCORE = 10_000
@@ -28,14 +29,16 @@ def check_file_size(data: bytes | str, field: str) -> bytes | str:
     in the app as in the command line), else an error naming the file."""
     size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
     if size > MAX_FILE_BYTES:
-        raise HuddleInputError(field, f"is {size:,} bytes; files up to {MAX_FILE_BYTES // (1024 * 1024)} MB are read")
+        raise HuddleInputError(field, M_("is {size} bytes; files up to {max_file_bytes} MB are read", size=Count(size),
+                                         max_file_bytes=MAX_FILE_BYTES // (1024 * 1024)))
     return data
 
 
-def check_length(text: str, limit: int, field: str, what: str = "characters") -> str:
+def check_length(text: str, limit: int, field: str) -> str:
     """``text`` when it is at most ``limit`` long, else an error naming the field."""
     if len(text) > limit:
-        raise HuddleInputError(field, f"is {len(text):,} {what} long; at most {limit:,} are read")
+        raise HuddleInputError(field, M_("is {count} characters long; at most {limit} are read", count=Count(len(text)),
+                                         limit=Count(limit)))
     return text
 
 
@@ -55,12 +58,12 @@ def check_texts(data, limit: int, field: str) -> None:
 
 def _json_kind(value) -> str:
     if isinstance(value, bool):
-        return "true or false"
+        return N_("true or false")
     if isinstance(value, (int, float)):
-        return "a number"
+        return N_("a number")
     if isinstance(value, list):
-        return "a list"
-    return "an object" if isinstance(value, dict) else type(value).__name__
+        return N_("a list")
+    return N_("an object") if isinstance(value, dict) else type(value).__name__
 
 
 def optional_text(value, field: str) -> str | None:
@@ -68,7 +71,7 @@ def optional_text(value, field: str) -> str | None:
     an object or a number that would be stored and then fail in a report."""
     if value is None or isinstance(value, str):
         return value
-    raise HuddleInputError(field, f"must be text, not {_json_kind(value)}")
+    raise HuddleInputError(field, M_("must be text, not {json_kind}", json_kind=_json_kind(value)))
 
 
 # A number in a JSON file: a board number, a score, a count (fractions travel as strings).
@@ -91,7 +94,7 @@ def _json_number(convert):
 
 
 def _refuse_constant(name: str):
-    raise HuddleInputError("JSON", f"'{name}' is not a number a file may hold")
+    raise HuddleInputError("JSON", M_("'{name}' is not a number a file may hold", name=AsTyped(name)))
 
 
 def loads_json(text: str, field: str):
@@ -107,8 +110,8 @@ def loads_json(text: str, field: str):
                 check(key, item)
         elif isinstance(value, _TooLong):
             shown = value.text if len(value.text) <= 30 else f"{value.text[:12]}… ({len(value.text):,} characters)"
-            raise HuddleInputError(where(key), f"the number {shown} is out of range (at most "
-                                               f"{MAX_JSON_NUMBER_CHARS} characters, finite)")
+            raise HuddleInputError(where(key), M_("the number {shown} is out of range (at most {max_json_number_chars} characters, "
+                                                  "finite)", shown=shown, max_json_number_chars=MAX_JSON_NUMBER_CHARS))
 
     def pairs(items):
         for key, value in items:
@@ -119,6 +122,6 @@ def loads_json(text: str, field: str):
         data = json.loads(text, parse_int=_json_number(int), parse_float=_json_number(float),
                           parse_constant=_refuse_constant, object_pairs_hook=pairs)
     except HuddleInputError as exc:
-        raise HuddleInputError(field if exc.field == "JSON" else exc.field, exc.problem) from None
+        raise HuddleInputError(field if exc.field == "JSON" else exc.field, exc.template, **exc.values) from None
     check(None, data)
     return data

@@ -11,6 +11,7 @@ from fractions import Fraction
 from numbers import Rational
 
 from analysis.errors import HuddleInputError
+from analysis.messages import AsTyped, M_
 from analysis.limits import MAX_NUMBER_CHARS, check_length
 
 ROUNDING_POLICIES = ("exact", "wbf1")
@@ -33,7 +34,7 @@ def parse_fraction(text: str, field: str) -> Fraction:
         else:
             raise ValueError
     except (ValueError, ZeroDivisionError):
-        raise HuddleInputError(field, f"'{text}' is not a number (use 1/3, 0.25 or 25%)") from None
+        raise HuddleInputError(field, M_("'{text}' is not a number (use 1/3, 0.25 or 25%)", text=AsTyped(text))) from None
     return value / 100 if raw.endswith("%") else value
 
 
@@ -68,7 +69,8 @@ def display(value: Rational | int, policy: str = "exact") -> str:
         return mixed_str(value)
     if policy == "wbf1":
         return str(rounded(value, 1))
-    raise HuddleInputError("rounding", f"unknown policy '{policy}' (choose {', '.join(ROUNDING_POLICIES)})")
+    raise HuddleInputError("rounding", M_("unknown policy '{policy}' (choose {choices})", policy=AsTyped(policy),
+                                          choices=', '.join(ROUNDING_POLICIES)))
 
 
 def percent(value: Rational | float | None, places: int = 0) -> str:

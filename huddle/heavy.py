@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Message
+from analysis.language import Count, M_, Message
 
 PROGRESS_EVERY = 0.1            # seconds between a worker's progress messages
 LARGE_FILE = 256 * 1024         # pasted text this large is read on the workers (an uploaded file always is)
@@ -144,11 +144,11 @@ def _serve(connection, function: Callable, args: tuple, budget: float) -> None:
     try:
         outcome = ("done", function(*args, progress=progress))
     except HuddleInputError as exc:
-        outcome = ("failed", ("input", exc.field, exc.problem))
+        outcome = ("failed", ("input", exc.named, exc.template, exc.values))
     except MemoryError:
-        outcome = ("failed", ("other", "the work needed more memory than the server has"))
+        outcome = ("failed", ("other", M_("the work needed more memory than the server has")))
     except OverBudget:
-        outcome = ("failed", ("other", f"it used its whole budget of {duration(budget)} of the server's time"))
+        outcome = ("failed", ("other", M_("it used its whole budget of {time} of the server's time", time=duration(budget))))
     except Exception as exc:        # noqa: BLE001 (told to the server in words, never a traceback)
         outcome = ("failed", ("other", f"{type(exc).__name__}: {exc}"))
     try:
@@ -185,21 +185,22 @@ class HeavyWork:
         words when it would cost more than a job may, when the queue or the club's share of it is
         full, or when the owner has a job already."""
         if seconds > self.cpu_seconds:
-            raise HuddleInputError("server", f"{label} would take {duration(seconds)} of the server's time, and "
-                                   f"a task may take {duration(self.cpu_seconds)}")
+            raise HuddleInputError("server", M_("{label} would take {duration} of the server's time, and a task may take {duration2}",
+                                                label=label, duration=duration(seconds), duration2=duration(self.cpu_seconds)))
         with self._lock:
             mine = [j for j in self._jobs() if j.owner == owner]
             if mine:
-                raise HuddleInputError("server", f"{mine[0].label} of yours is already "
-                                       f"{'running' if mine[0].state == 'running' else 'waiting'}; "
-                                       "let it finish or stop it first")
+                already = (M_("{label} of yours is already running; let it finish or stop it first", label=mine[0].label)
+                           if mine[0].state == "running" else
+                           M_("{label} of yours is already waiting; let it finish or stop it first", label=mine[0].label))
+                raise HuddleInputError("server", already)
             if len(self._queue) >= self.bound:
-                raise HuddleInputError("server", f"the server has {len(self._queue)} heavy tasks waiting already; "
-                                       "try again in a minute")
+                raise HuddleInputError("server", M_("the server has {count} heavy tasks waiting already; try again in a minute",
+                                                    count=len(self._queue)))
             ours = sum(j.club == club for j in self._queue.values())
             if club and ours >= max(1, self.bound // 2):
-                raise HuddleInputError("server", f"your club has {ours} heavy tasks waiting already, its share of "
-                                       "the server's queue; try again when one has started")
+                raise HuddleInputError("server", M_("your club has {ours} heavy tasks waiting already, its share of the server's "
+                                                    "queue; try again when one has started", ours=ours))
             budget = min(self.cpu_seconds, max(MIN_BUDGET, 3 * seconds))
             job = Job(next(self._ids), owner, label, function, args, club, seconds, budget)
             self._queue[job.id] = job
@@ -240,7 +241,7 @@ class HeavyWork:
                 return
             if self._queue.pop(job.id, None) is None and job.id in self._running:
                 self._end(job.id)
-            self._finish(job, "cancelled", error=HuddleInputError("server", f"{job.label} was stopped"))
+            self._finish(job, "cancelled", error=HuddleInputError("server", M_("{label} was stopped", label=job.label)))
             self._dispatch()
 
     def result(self, job: Job, timeout: float | None = None) -> Any:
@@ -257,7 +258,7 @@ class HeavyWork:
     def close(self) -> None:
         with self._lock:
             for job in self._jobs():
-                self._finish(job, "cancelled", error=HuddleInputError("server", "the server is stopping"))
+                self._finish(job, "cancelled", error=HuddleInputError("server", M_("the server is stopping")))
             self._queue.clear()
             for job_id in list(self._running):
                 self._end(job_id)
@@ -290,7 +291,8 @@ class HeavyWork:
             if _resident_mb(process.pid) > self.memory_mb:
                 self._end(job_id)
                 self._finish(job, "failed", error=HuddleInputError(
-                    "server", f"{job.label} needed more than {self.memory_mb:,} MB of memory, the most a task may hold"))
+                    "server", M_("{label} needed more than {memory_mb} MB of memory, the most a task may hold", label=job.label,
+                                 memory_mb=Count(self.memory_mb))))
         self._dispatch()
 
     def _abandoned(self) -> None:
@@ -300,8 +302,8 @@ class HeavyWork:
             if now - job.seen > self.abandon_after:
                 if self._queue.pop(job.id, None) is None:
                     self._end(job.id)
-                self._finish(job, "cancelled", error=HuddleInputError("server", f"{job.label} was stopped: its page "
-                                                                                "was closed"))
+                self._finish(job, "cancelled", error=HuddleInputError("server", M_("{label} was stopped: its page was closed",
+                                                                                   label=job.label)))
         self._dispatch()
 
     def _start(self) -> None:
@@ -322,7 +324,8 @@ class HeavyWork:
             try:
                 process.start()
             except Exception as exc:        # noqa: BLE001 (no process could be made: said, not raised)
-                self._finish(job, "failed", error=HuddleInputError("server", f"{job.label} could not start ({exc})"))
+                self._finish(job, "failed", error=HuddleInputError("server", M_("{label} could not start ({exc})", label=job.label,
+                                                                                exc=exc)))
                 continue
             finally:
                 theirs.close()
@@ -386,8 +389,8 @@ class HeavyWork:
             self._finish(job, "done", result=payload)
         else:
             what, *words = payload
-            self._finish(job, "failed", error=HuddleInputError(*words) if what == "input"
-                         else HuddleInputError("server", f"{job.label} failed: {words[0]}"))
+            self._finish(job, "failed", error=HuddleInputError(words[0], words[1], **words[2]) if what == "input"
+                         else HuddleInputError("server", M_("{label} failed: {why}", label=job.label, why=words[0])))
         self._dispatch()
 
     def _died(self, job_id: int) -> None:
@@ -395,10 +398,11 @@ class HeavyWork:
         job, process, pipe = self._running.pop(job_id)
         process.join(5)
         pipe.close()
-        why = (f"it used its whole budget of {duration(job.budget)} of the server's time"
-               if process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL) else "out of memory?")
+        why = (M_("it used its whole budget of {time} of the server's time", time=duration(job.budget))
+               if process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL) else M_("out of memory?"))
         self._finish(job, "failed", error=HuddleInputError(
-            "server", f"{job.label} stopped: its worker process ended (exit code {process.exitcode}; {why})"))
+            "server", M_("{label} stopped: its worker process ended (exit code {exitcode}; {why})", label=job.label,
+                         exitcode=process.exitcode, why=why)))
         self._dispatch()
 
 

@@ -110,8 +110,8 @@ async def first_director(request: Request) -> Response:
 
     def create():
         if not from_this_machine(request) and not accounts.is_first_director_code(code):
-            raise HuddleInputError("setup code", "from another device than the server's own machine, the first "
-                                   "director needs the setup code printed where Huddle was started (make run)")
+            raise HuddleInputError("setup code", "from another device than the server's own machine, the first director needs the "
+                                                 "setup code printed where Huddle was started (make run)")
         if password != again:
             raise HuddleInputError("password", "the two passwords differ")
         return accounts.create_user(username, password, "director", name, only_if_first=True)

@@ -89,7 +89,7 @@ def _user(session: Session, row: UserAccount, organisation_id: int | None = None
 def _acting(session: Session, row: UserAccount, organisation_id: int | None = None) -> User:
     user = _user(session, row, organisation_id)
     if user is None:
-        raise HuddleInputError("username", f"'{row.username}' has no role in any organisation")
+        raise HuddleInputError("username", M_("'{username}' has no role in any organisation", username=AsTyped(row.username)))
     return user
 
 
@@ -178,7 +178,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
             # holds the whole database already).
             session.exec(text("LOCK TABLE user_account IN SHARE ROW EXCLUSIVE MODE"))
         if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
-            raise HuddleInputError("username", "the first director has already been created; sign in")
+            raise HuddleInputError("username", M_("the first director has already been created; sign in"))
         organisation_row(session, organisation_id)
         row = UserAccount(username=name, display_name=display_name.strip(), password_hash=hash_password(password))
         session.add(row)
@@ -444,7 +444,7 @@ def act_in(value: str | None, organisation_id: int, url: str | None = None) -> U
     if user is None or parts is None:
         return None
     if organisation_id not in {r.organisation_id for r in user.roles}:
-        raise HuddleInputError("organisation", "you hold no role in that organisation")
+        raise HuddleInputError("organisation", M_("you hold no role in that organisation"))
     with writing(url) as session:
         live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(parts[3]))).first()
         if live is None:
@@ -495,7 +495,8 @@ def set_language(username: str, code: str, url: str | None = None) -> None:
     """An account's own language for its pages ("" to follow its organisation's)."""
     from analysis.language import shipped_languages
     if code and code not in shipped_languages():
-        raise HuddleInputError("language", f"'{code[:10]}' is not a shipped language ({', '.join(shipped_languages())})")
+        raise HuddleInputError("language", M_("'{code}' is not a shipped language ({choices})", code=AsTyped(code[:10]),
+                                              choices=', '.join(shipped_languages())))
     with writing(url) as session:
         row = account_named(session, username)
         row.language = code or None

@@ -52,7 +52,7 @@ def case_row(session: Session, record_id: int, lock: bool = False) -> CaseRecord
     query = select(CaseRecord).where(CaseRecord.id == record_id)
     record = session.exec(query.with_for_update() if lock else query).first()
     if record is None:
-        raise HuddleInputError("case", f"there is no case {record_id}")
+        raise HuddleInputError("case", M_("there is no case {record_id}", record_id=record_id))
     return record
 
 
@@ -185,7 +185,7 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
     """A step of the workflow. Out of "appealed" only the committee's decision moves a case; out
     of "closed" back to the director is a reopening (reopen_case's rules)."""
     if status not in STATUSES:
-        raise HuddleInputError("status", f"'{status}' must be one of {', '.join(STATUSES)}")
+        raise HuddleInputError("status", M_("'{value}' must be one of {choices}", value=AsTyped(status), choices=', '.join(STATUSES)))
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)
         if record.status == "appealed" and status != "appealed":
@@ -274,8 +274,8 @@ def move_status(session: Session, record: CaseRecord, status: str, username: str
         return
     if status not in NEXT_STATUSES[record.status]:
         allowed = ", ".join(NEXT_STATUSES[record.status])
-        raise HuddleInputError("status", f"a case that is {record.status} can move to {allowed}, "
-                                         f"not to {status}")
+        raise HuddleInputError("status", M_("a case that is {status} can move to {allowed}, not to {status2}", status=record.status,
+                                            allowed=allowed, status2=status))
     summary = f"status {record.status} → {status}" + (f": {reason.strip()}" if reason.strip() else "")
     record.status, record.updated_at = status, utcnow()
     session.add(record)
@@ -307,7 +307,7 @@ def find_case(slug: str, url: str | None = None, organisation_id: int = DEFAULT_
         found = session.exec(select(CaseRecord.id).where(CaseRecord.slug == slug,
                                                          CaseRecord.organisation_id == organisation_id)).first()
     if found is None:
-        raise HuddleInputError("case", f"there is no case with id '{slug}'")
+        raise HuddleInputError("case", M_("there is no case with id '{slug}'", slug=AsTyped(slug)))
     return found
 
 

@@ -38,7 +38,7 @@ class CaseDossier:
 
     def ruling(self) -> Ruling:
         if self.case.ruling is None:
-            raise HuddleInputError("ruling", "the director has not ruled on this case yet")
+            raise HuddleInputError("ruling", M_("the director has not ruled on this case yet"))
         return rule(self.case)
 
     def in_force(self) -> RulingInForce:

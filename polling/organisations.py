@@ -73,21 +73,20 @@ def create_organisation(slug: str, name: str, kind: str = "club", federation: st
     regulation = regulation_for(authority)
     slug = (slug or "").strip().lower()
     if not _SLUG.match(slug):
-        raise HuddleInputError("organisation", "use 2 to 60 lower-case letters, digits or '-', starting with a "
-                                               "letter or digit")
+        raise HuddleInputError("organisation", M_("use 2 to 60 lower-case letters, digits or '-', starting with a letter or digit"))
     _check_name(name)
     if kind not in KINDS:
-        raise HuddleInputError("kind", f"'{kind}' must be one of {', '.join(KINDS)}")
+        raise HuddleInputError("kind", M_("'{value}' must be one of {choices}", value=AsTyped(kind), choices=', '.join(KINDS)))
     if kind == "club" and (shares_panel or shares_research):
-        raise HuddleInputError("kind", "only a federation shares a panel or a research corpus with its clubs")
+        raise HuddleInputError("kind", M_("only a federation shares a panel or a research corpus with its clubs"))
     with writing(url) as session:
         parent = None
         if federation:
             parent = organisation_row(session, federation)
             if parent.kind != "federation":
-                raise HuddleInputError("federation", f"'{federation}' is a club, not a federation")
+                raise HuddleInputError("federation", M_("'{federation}' is a club, not a federation", federation=AsTyped(federation)))
             if kind == "federation":
-                raise HuddleInputError("federation", "a federation belongs to no other organisation")
+                raise HuddleInputError("federation", M_("a federation belongs to no other organisation"))
         row = OrganisationRow(slug=slug, name=name.strip(), kind=kind, federation_id=parent.id if parent else None,
                               shares_panel=shares_panel, shares_research=shares_research,
                               authority=authority.strip().upper() or None, skip_bid_regulation=regulation)
@@ -160,7 +159,7 @@ def organisation_row(session: Session, key: str | int) -> OrganisationRow:
     else:
         row = session.exec(select(OrganisationRow).where(OrganisationRow.slug == (key or "").strip().lower())).first()
     if row is None:
-        raise HuddleInputError("organisation", f"there is no organisation {key!r}")
+        raise HuddleInputError("organisation", M_("there is no organisation {key}", key=AsTyped(repr(key))))
     return row
 
 
@@ -190,13 +189,13 @@ def account_named(session: Session, username: str) -> UserAccount:
     """The account ``username``, or refused by name."""
     row = find_account(session, username)
     if row is None:
-        raise HuddleInputError("username", f"there is no account '{username}'")
+        raise HuddleInputError("username", M_("there is no account '{username}'", username=AsTyped(username)))
     return row
 
 
 def check_role(role: str) -> None:
     if role not in ROLES:
-        raise HuddleInputError("role", f"'{role}' must be one of {', '.join(ROLES)}")
+        raise HuddleInputError("role", M_("'{value}' must be one of {choices}", value=AsTyped(role), choices=', '.join(ROLES)))
 
 
 def grant(username: str, organisation: str, role: str, url: str | None = None) -> None:

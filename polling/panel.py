@@ -67,9 +67,10 @@ def _checked(name: str, grade: str, reach_by: str, contact: str, notes: str) -> 
         raise HuddleInputError("name", M_("give the pollee's name"))
     check_length(name.strip(), 120, "name")
     if grade not in CLASSES:
-        raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
+        raise HuddleInputError("class", M_("'{value}' must be one of {choices}", value=AsTyped(grade), choices=', '.join(CLASSES)))
     if reach_by not in REACH_BY:
-        raise HuddleInputError("reach by", f"'{reach_by}' must be one of {', '.join(REACH_BY)}")
+        raise HuddleInputError("reach by", M_("'{value}' must be one of {choices}", value=AsTyped(reach_by),
+                                              choices=', '.join(REACH_BY)))
     check_length(contact.strip(), 200, "contact")
     check_length(notes.strip(), 1000, "notes")
 
@@ -121,7 +122,7 @@ def _own_language(language: str | None) -> str | None:
 def _member_row(session: Session, pollee_id: int, owners: tuple[int, ...]) -> Pollee:
     row = session.get(Pollee, pollee_id)
     if row is None or row.organisation_id not in owners:
-        raise HuddleInputError("pollee", f"there is no panel member {pollee_id}")
+        raise HuddleInputError("pollee", M_("there is no panel member {pollee_id}", pollee_id=pollee_id))
     return row
 
 
@@ -193,7 +194,7 @@ def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Gro
     """The active members of ``grade`` who may answer this poll, the most reliable first (by
     response rate, then the fewest links so far, spreading the asking)."""
     if grade not in CLASSES:
-        raise HuddleInputError("class", f"'{grade}' must be one of {', '.join(CLASSES)}")
+        raise HuddleInputError("class", M_("'{value}' must be one of {choices}", value=AsTyped(grade), choices=', '.join(CLASSES)))
     with reading(url) as session:
         event, session_name, already, organisation_id = _poll_context(session, poll_id)
         everyone = _members(session, organisation_id)
@@ -216,7 +217,7 @@ def _poll_context(session: Session, poll_id: int) -> tuple[str | None, str | Non
     and the case's organisation (whose panel is polled)."""
     poll = session.get(Poll, poll_id)
     if poll is None:
-        raise HuddleInputError("poll", f"there is no poll {poll_id}")
+        raise HuddleInputError("poll", M_("there is no poll {poll_id}", poll_id=poll_id))
     record = session.get(CaseRecord, poll.case_id)
     case = case_files.loads(record.body)
     root = poll.follows_id or poll.id
@@ -245,7 +246,7 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
         for pollee_id in dict.fromkeys(pollee_ids):
             member = members.get(pollee_id)
             if member is None:
-                raise HuddleInputError("pollees", f"panel member {pollee_id} is not on the panel (or retired)")
+                raise HuddleInputError("pollees", M_("panel member {pollee_id} is not on the panel (or retired)", pollee_id=pollee_id))
             if member.played_in(event, session_name):
                 raise HuddleInputError("pollees", M_("{name} played {event}: a pollee is never asked about a board "
                                                      "they played", name=AsTyped(member.name), event=AsTyped(event)))

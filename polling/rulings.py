@@ -17,6 +17,7 @@ from analysis.law.ruling_inputs import RulingInputs
 from .cases import case_row, changed_fields, decision_in_force, log_change, move_status
 from .db import reading, writing
 from .models import RulingVersion, utcnow
+from analysis.language import Listed, M_, Message
 
 RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
 RULABLE = ("open", "polling", "ruled")  # an appeal under way, or a closed case, keeps its ruling as it is
@@ -38,8 +39,8 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
         decision = decision_in_force(session, record_id)
         if decision is not None:
             if not reason.strip():
-                raise HuddleInputError("reason", "the appeals committee's decision is the ruling in force: say why "
-                                                 "this ruling replaces it (the reason is kept in the case's history)")
+                raise HuddleInputError("reason", M_("the appeals committee's decision is the ruling in force: say why this ruling "
+                                                    "replaces it (the reason is kept in the case's history)"))
             check_length(reason.strip(), 1000, "reason")
             replaces = (f"replaces the appeals committee's decision of {decision.at:%Y-%m-%d} ({decision.decision}, "
                         f"recorded by {decision.username}): {reason.strip()}")
@@ -55,11 +56,10 @@ def check_rulable(status: str) -> None:
     """A closed case is read-only, and a ruling under appeal stays as the committee hears it:
     reopening the case (cases.reopen_case, kept in the history) comes first."""
     if status == "closed":
-        raise HuddleInputError("status", "the case is closed, so its ruling is read-only; reopen the case first "
-                                         "(the reopening is kept in the case's history)")
+        raise HuddleInputError("status", M_("the case is closed, so its ruling is read-only; reopen the case first (the reopening is "
+                                            "kept in the case's history)"))
     if status == "appealed":
-        raise HuddleInputError("status", "an appeal against this ruling is under way; the ruling stays as the "
-                                         "committee hears it")
+        raise HuddleInputError("status", M_("an appeal against this ruling is under way; the ruling stays as the committee hears it"))
 
 
 def add_version(session, record, case, username: str, replaces: str = "") -> RulingVersion:
@@ -93,8 +93,8 @@ def check_decided(result: Ruling) -> None:
     """Only a conclusion is saved as a ruling: while the facts are not found, or there is no
     evidence on logical alternatives, or a question is still open, nothing is saved."""
     if not result.decided:
-        raise HuddleInputError("ruling", "nothing is saved: the ruling is not decided yet. "
-                                         + " ".join(f"{w}." for w in result.worksheet.waiting))
+        raise HuddleInputError("ruling", M_("nothing is saved: the ruling is not decided yet. {waiting}",
+                                            waiting=Listed(tuple(Message("{step}.", step=w) for w in result.worksheet.waiting), " ")))
 
 
 def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersion]:

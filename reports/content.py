@@ -16,7 +16,7 @@ from functools import lru_cache
 from matplotlib.figure import Figure
 
 from analysis.bridge import SUIT_SYMBOLS, Auction, Board
-from analysis.language import ENGLISH, N_, Language, first_upper, said, sentence
+from analysis.language import ENGLISH, first_upper, Language, M_, N_, said, sentence
 from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
@@ -463,7 +463,7 @@ def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] 
     """A report of a stored case with its polls as the pollees saw them and its appeal, in
     ``lang``; ``organisation`` (its slug) names the files."""
     if case.ruling is None:
-        raise HuddleInputError("ruling", "the director has not ruled on this case yet: there is nothing to report")
+        raise HuddleInputError("ruling", M_("the director has not ruled on this case yet: there is nothing to report"))
     made = report_content(case, rule(case), status, polls, committee, generated=datetime.now(timezone.utc), lang=lang)
     return replace(made, organisation=organisation)
 

@@ -13,7 +13,7 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from analysis.bridge import SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
-from analysis.language import ENGLISH, Language, language
+from analysis.language import AsTyped, ENGLISH, Language, language, M_
 from analysis.errors import HuddleInputError
 
 from . import charts
@@ -312,7 +312,7 @@ FORMATS = {"html": ("text/html", lambda r: to_html(r).encode("utf-8")), "pdf": (
 
 def report_bytes(report: Report, fmt: str) -> bytes:
     if fmt not in FORMATS:
-        raise HuddleInputError("format", f"'{fmt}' must be html or pdf")
+        raise HuddleInputError("format", M_("'{fmt}' must be html or pdf", fmt=AsTyped(fmt)))
     return FORMATS[fmt][1](report)
 
 

@@ -854,3 +854,117 @@ def test_the_refusals_met_filling_in_a_tree_a_deal_or_a_penalty_are_said_in_the_
         ProceduralPenalty("EW", Fraction(0), "matchpoints", "director", "late")
     assert said(penalty.value, language("nl")) == "0 moet groter zijn dan 0"
     assert str(tree.value) == "weights of the alternatives: weights sum to 3/4, not 1"       # English as it was
+
+
+# Modules whose refusals only the command line or the first director's setup page meet: both speak
+# English (`huddle rule` and `huddle report` take --language for what they write, not for a mistake).
+ENGLISH_ONLY = ("huddle/commands/", "huddle/web.py", "polling/backups.py", "analysis/research/packages.py")
+
+
+def test_every_refusal_a_page_can_show_is_a_catalog_message():
+    """Before: some 385 refusals were English f-strings, said in English on a French page ("'abc'
+    is not a score …"). Each refusal's problem is now a message (M_, N_ or a Message built from
+    one), so a page says it in its language; an f-string or a bare literal would stay English."""
+    import ast
+    english = []
+    for folder in ("analysis", "polling", "reports", "ui", "huddle"):
+        for path in (ROOT / folder).rglob("*.py"):
+            where = str(path.relative_to(ROOT))
+            if where.startswith(ENGLISH_ONLY):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                name = getattr(node, "func", None) and getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if name in ("HuddleInputError", "_Refused") and len(node.args) >= 2 \
+                        and isinstance(node.args[1], (ast.JoinedStr, ast.Constant, ast.BinOp)):
+                    english.append(f"{where}:{node.lineno}")
+    assert not english, english
+
+
+def test_refusals_from_the_engine_are_said_in_each_language():
+    from analysis.bridge.hands import HandRange
+    from analysis.bridge.scoring import PlayedContract, parse_score
+    from analysis.language import said
+    from analysis.limits import loads_json
+    refusals = {}
+    for name, attempt in {"score": lambda: parse_score("4 hearts"),
+                          "contract": lambda: PlayedContract.parse("7NT-14", "S"),
+                          "json": lambda: loads_json('{"board": NaN}', "case file"),
+                          "hand": lambda: HandRange.parse("20+ HCP, 8+ spades, balanced").checked()}.items():
+        with pytest.raises(HuddleInputError) as refused:
+            attempt()
+        refusals[name] = refused.value
+    assert str(refusals["score"]) == "score: '4 hearts' is not a score (a whole number such as 420 or -50)"    # English as it was
+    assert said(refusals["score"], language("fr")) == "« 4 hearts » n'est pas un score (un nombre entier comme 420 ou -50)"
+    assert said(refusals["contract"], language("de")) == "„7NT-14“ ist 14 Faller; 7SA kann höchstens 13 Faller haben"
+    assert said(refusals["json"], language("nl")) == "„NaN” is geen getal dat een bestand mag bevatten"
+    assert refusals["json"].field == "case file"                 # the file named, the message kept
+    assert said(refusals["hand"], language("fr")).startswith("aucune main n'est « ")
+    assert "régulière avec une couleur de six cartes ou plus" in said(refusals["hand"], language("fr"))
+
+
+def test_a_refusal_crosses_to_a_worker_process_and_back_still_a_message():
+    """A file is read on the heavy-work workers: a refusal there comes back through a pipe (pickled)
+    and is said in the page's language, not in the English it was stored in."""
+    import pickle
+    from analysis.language import said
+    from analysis.bridge.scoring import parse_score
+    with pytest.raises(HuddleInputError) as refused:
+        parse_score("12345678")
+    exc = refused.value
+    back = pickle.loads(pickle.dumps((exc.named, exc.template, exc.values)))
+    again = HuddleInputError(back[0], back[1], **back[2])
+    assert said(again, language("de")) == said(exc, language("de")) == "„12345678“ ist kein Ergebnis (eine ganze Zahl wie 420 oder -50)"
+
+
+BOARD_READ_AND_ONE_NOT = """[Event "Club pairs"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.A97.QJ7.A54 63.K52.T842.JT96"]
+
+[Event "Club pairs"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "Sometimes"]
+[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.A97.QJ7.A54 63.K52.T842.JT96"]
+"""
+
+
+def test_a_file_s_unread_board_and_a_refused_file_are_said_on_the_case_editor(slam, pseudo_language, monkeypatch):
+    """Before: the Case editor said in English which boards of a file it could not read and why
+    ("board 2 (game 2 of the file), line 10: [Vulnerable "Sometimes"] is not …"), and a file it
+    refused as a whole. Under the made-up catalog each is a catalog message."""
+    at = pseudo_app(monkeypatch)
+    at.switch_page("ui/case_editor.py").run()
+    at.text_area(key="ed_pbn").input(BOARD_READ_AND_ONE_NOT).run()
+    at.button(key="ed_pbn_read").click().run()
+    assert not at.exception, at.exception
+    warnings = [w.value for w in at.main.warning]
+    assert any("Sometimes" in w for w in warnings), warnings
+    assert not escaped(warnings), escaped(warnings)
+    at.text_area(key="ed_pbn").input('[Board "1"]\n[Deal "N:AK97.Q64.A53.K82 - - -"]\n[Dealer "Q"]\n').run()
+    at.button(key="ed_pbn_read").click().run()
+    errors = [e.value for e in at.main.error]
+    assert errors and not escaped(errors), errors
+
+
+def test_a_file_s_unread_board_is_said_in_french():
+    from analysis.files.games import read_games
+    read = read_games(BOARD_READ_AND_ONE_NOT, "club.pbn")
+    assert len(read.games) == 1 and len(read.problems) == 1
+    said_fr = language("fr").say(read.problems[0].words())
+    assert said_fr.startswith("donne 2 (partie 2 du fichier), ligne 10 : [Vulnerable \"Sometimes\"] n'est pas None"), said_fr
+    assert str(read.problems[0]).startswith("board 2 (game 2 of the file), line 10: [Vulnerable \"Sometimes\"] is not None")
+
+
+def test_a_method_the_edition_lacks_is_named_mid_sentence_as_each_language_writes_it():
+    """English and French lower a title inside a sentence; German keeps its nouns' capitals."""
+    import dataclasses
+    from analysis.language import said
+    case = dataclasses.replace(case_files.loads((CASES / "kooijman-serious-error-imps.json").read_text()), laws="1997")
+    with pytest.raises(HuddleInputError) as refused:
+        rule(case)
+    assert "the 1997 Laws have no 'serious-error split' method" in str(refused.value)
+    assert said(refused.value, language("fr")).startswith("les Lois de 1997 n'ont pas de méthode « partage après erreur grave » (")
+    assert said(refused.value, language("de")).startswith("die Regeln von 1997 kennen die Methode „Aufteilung nach schwerem Fehler“ nicht")
+    assert "„Ergebnis am Tisch bleibt“" in said(refused.value, language("de"))

@@ -4,7 +4,7 @@ that also belongs to another organisation is the server operator's to change (hu
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.language import language, shipped_languages
+from analysis.language import language, M_, shipped_languages
 from analysis.law.editions import EDITIONS
 from analysis.law.logical_alternatives import PRESETS, policy_title
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
@@ -37,7 +37,7 @@ with st.form("add_user", clear_on_submit=True):
 if added:
     try:
         if password != again:
-            raise HuddleInputError("password again", "the two passwords differ")
+            raise HuddleInputError("password again", M_("the two passwords differ"))
         new = accounts.create_user(username, password, role, display_name, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
         show_error(exc, lang=lang)

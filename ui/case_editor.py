@@ -19,7 +19,7 @@ from polling import cases, organisations
 from ui.auth import require
 from ui.state import page_language
 from ui.heavy_view import heavy_result
-from ui.widgets import file_upload, inert, show_error
+from ui.widgets import file_upload, inert, refusal_words, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
 SCALES = {"wbf": N_("2-1 (top 2(n−1))"), "acbl": N_("ACBL 1-½ (top n−1)")}
@@ -88,11 +88,11 @@ def read_file() -> None:
                                                                                           lang.percent(share))))
             bar.empty()
     except HuddleInputError as exc:
-        ss.update(ed_pbn_error=str(exc), ed_file_games={}, ed_file_problems=[])
+        ss.update(ed_pbn_error=refusal_words(exc, lang), ed_file_games={}, ed_file_problems=[])
         return
     ss["_ed_file_read"] = read
     ss["ed_file_games"] = case_files.game_labels(read)
-    ss["ed_file_problems"] = [str(p) for p in read.problems]
+    ss["ed_file_problems"] = [lang.say(p.words()) for p in read.problems]
     ss["ed_pbn_error"] = None if read.games else lang._("No board of the file could be read.")
     if read.games:
         ss["ed_file_game"] = next(iter(ss["ed_file_games"]))
@@ -107,7 +107,7 @@ def use_game() -> None:
         others = case_files.other_tables(ss["_ed_file_read"], game)
         case = case_files.from_game(game, "from-file", "From a file", ss.get("ed_kind", "UI"), others=others)
     except HuddleInputError as exc:
-        ss["ed_pbn_error"] = str(exc)
+        ss["ed_pbn_error"] = refusal_words(exc, lang)
         return
     ss["ed_pbn_error"] = None
     ss["ed_file_notes"] = list(game.warnings)

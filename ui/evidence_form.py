@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_, Language
+from analysis.language import AsTyped, Language, M_, N_
 from analysis.law.la_evidence import CONSULTED_CLASSES, EVIDENCE_KINDS, LAEvidence, evidence_from_list
 from ui.widgets import inert, show_error
 
@@ -27,7 +27,7 @@ def _pairs(text: str, field: str) -> dict[str, str]:
             continue
         name, sep, value = part.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise HuddleInputError(field, f"'{part.strip()[:30]}' needs the form ACTION=VALUE, e.g. P=30%")
+            raise HuddleInputError(field, M_("'{part}' needs the form ACTION=VALUE, e.g. P=30%", part=AsTyped(part.strip()[:30])))
         out[name.strip()] = value.strip()
     return out
 

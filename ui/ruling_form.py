@@ -13,7 +13,7 @@ from analysis.bridge import deal_pbn, is_complete_deal
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.language import N_, Language, seat_word, side_word
+from analysis.language import Language, M_, N_, seat_word, side_word
 from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
@@ -230,7 +230,7 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
     offered = offered_call_input(record_id, saved, case, lang)
     weight = parse_fraction(weight_text, "mistaken explanation weight") if weight_text.strip() else None
     if weight is not None and not 0 < weight < 1:
-        raise HuddleInputError("mistaken explanation weight", "a weight between 0 and 1, e.g. 2/3")
+        raise HuddleInputError("mistaken explanation weight", M_("a weight between 0 and 1, e.g. 2/3"))
     return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight, offered,
                           corrected_by)
 

@@ -60,14 +60,14 @@ class Call:
     @classmethod
     def from_dict(cls, data: dict, position: int = 1) -> "Call":
         if not isinstance(data, dict) or "call" not in data:
-            raise HuddleInputError(f"auction call {position}", "each call needs a 'call' field")
+            raise HuddleInputError(f"auction call {position}", M_("each call needs a 'call' field"))
         unknown = set(data) - {"call", "alerted", "explanation", "correct_explanation",
                                "tempo_break", "tempo_seconds", "remark", "tempo_note"}
         if unknown:
-            raise HuddleInputError(f"auction call {position}", f"unknown field(s) {sorted(unknown)}")
+            raise HuddleInputError(f"auction call {position}", M_("unknown field(s) {fields}", fields=AsTyped(str(sorted(unknown)))))
         seconds = data.get("tempo_seconds")
         if seconds is not None and (not isinstance(seconds, int) or seconds < 0):
-            raise HuddleInputError(f"auction call {position}", "tempo_seconds must be a whole number ≥ 0")
+            raise HuddleInputError(f"auction call {position}", M_("tempo_seconds must be a whole number ≥ 0"))
         return cls(call=parse_call(data["call"], f"auction call {position}"),
                    alerted=bool(data.get("alerted", False)),
                    explanation=data.get("explanation"),
@@ -94,10 +94,10 @@ def parse_call(text: str, field: str = "call") -> str:
         return "XX"
     match = re.match(rf"^(\d)\s*({STRAIN_PATTERN})$", key)
     if not match:
-        raise HuddleInputError(field, f"'{raw}' is not a call (use e.g. 1S, 3NT, Pass, X, XX)")
+        raise HuddleInputError(field, M_("'{raw}' is not a call (use e.g. 1S, 3NT, Pass, X, XX)", raw=AsTyped(raw)))
     level = int(match.group(1))
     if not 1 <= level <= 7:
-        raise HuddleInputError(field, f"'{raw}': a bid's level must be 1 to 7")
+        raise HuddleInputError(field, M_("'{raw}': a bid's level must be 1 to 7", raw=AsTyped(raw)))
     return f"{level}{STRAIN_SPELLINGS[match.group(2)]}"
 
 
@@ -156,10 +156,10 @@ class Auction:
     @classmethod
     def from_dict(cls, data: dict) -> "Auction":
         if not isinstance(data, dict) or "dealer" not in data:
-            raise HuddleInputError("auction", "needs 'dealer' and 'calls'")
+            raise HuddleInputError("auction", M_("needs 'dealer' and 'calls'"))
         calls = data.get("calls", [])
         if not isinstance(calls, list):
-            raise HuddleInputError("auction", "'calls' must be a list")
+            raise HuddleInputError("auction", M_("'calls' must be a list"))
         return cls(data["dealer"], tuple(Call.from_dict(c, i + 1) for i, c in enumerate(calls)))
 
     def to_dict(self) -> dict:

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from analysis.errors import HuddleInputError
-from analysis.bridge.deal import (SEAT_NAMES, dealer_for_board, parse_deal, seat, vulnerability,
+from analysis.bridge.deal import (dealer_for_board, parse_deal, seat, vulnerability,
                                   vulnerability_for_board)
 from analysis.bridge.auction import Auction, Call
+from analysis.language import AsTyped, M_, seat_word
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
     from endplay.types import Deal
@@ -30,14 +31,14 @@ class Board:
              vul: str | None = None, auction: Auction | str | Iterable[Call] = ()) -> "Board":
         """Fill in dealer and vulnerability from the board number when they are not given."""
         if number is not None and (not isinstance(number, int) or number < 1):
-            raise HuddleInputError("board number", f"'{number}' is not a board number (1 or more)")
+            raise HuddleInputError("board number", M_("'{number}' is not a board number (1 or more)", number=AsTyped(number)))
         if dealer is None:
             if number is None:
-                raise HuddleInputError("dealer", "give the dealer or the board number")
+                raise HuddleInputError("dealer", M_("give the dealer or the board number"))
             dealer = dealer_for_board(number)
         if vul is None:
             if number is None:
-                raise HuddleInputError("vulnerability", "give the vulnerability or the board number")
+                raise HuddleInputError("vulnerability", M_("give the vulnerability or the board number"))
             vul = vulnerability_for_board(number)
         dealer, vul = seat(dealer, "dealer"), vulnerability(vul)
         deal = parse_deal(deal) if isinstance(deal, str) else deal
@@ -46,6 +47,6 @@ class Board:
         elif not isinstance(auction, Auction):
             auction = Auction(dealer, tuple(auction))
         if auction.dealer != dealer:
-            raise HuddleInputError("auction", f"starts with {SEAT_NAMES[auction.dealer]} but "
-                                              f"the dealer is {SEAT_NAMES[dealer]}")
+            raise HuddleInputError("auction", M_("starts with {seat} but the dealer is {seat2}", seat=seat_word(auction.dealer),
+                                                 seat2=seat_word(dealer)))
         return cls(number, dealer, vul, deal, auction)

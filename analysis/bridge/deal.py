@@ -41,7 +41,7 @@ def seat(text: str, field: str = "seat") -> Seat:
     key = str(text).strip().upper()[:1] if str(text).strip() else ""
     if str(text).strip().lower() in ("north", "east", "south", "west", "n", "e", "s", "w"):
         return Seat(key)
-    raise HuddleInputError(field, f"unknown seat '{text}' (use N, E, S or W)")
+    raise HuddleInputError(field, M_("unknown seat '{text}' (use N, E, S or W)", text=AsTyped(text)))
 
 
 def seats_from(first: str) -> tuple[Seat, ...]:
@@ -66,7 +66,7 @@ def vulnerability(text: str, field: str = "vulnerability") -> Vulnerability:
     key = str(text).strip().lower()
     if key in _VUL_ALIASES:
         return _VUL_ALIASES[key]
-    raise HuddleInputError(field, f"unknown vulnerability '{text}' (use none, ns, ew or both)")
+    raise HuddleInputError(field, M_("unknown vulnerability '{text}' (use none, ns, ew or both)", text=AsTyped(text)))
 
 
 def is_vulnerable(vul: str, seat_letter: str) -> bool:
@@ -196,9 +196,10 @@ def _checked_deal(raw: str) -> Deal:
             continue
         for card in cards:
             if card in owner:
-                where = (f"twice in {SEAT_NAMES[s]}" if owner[card] == s
-                         else f"in both {SEAT_NAMES[owner[card]]} and {SEAT_NAMES[s]}")
-                raise HuddleInputError("deal", f"{_card_name(card)} is {where}")
+                twice = (M_("{card} is twice in {seat}", card=_card_name(card), seat=seat_word(s)) if owner[card] == s
+                         else M_("{card} is in both {seat} and {seat2}", card=_card_name(card), seat=seat_word(owner[card]),
+                                 seat2=seat_word(s)))
+                raise HuddleInputError("deal", twice)
             owner[card] = s
         if len(cards) != 13:
             raise HuddleInputError("deal", M_("{seat} has {count} cards", seat=seat_word(s), count=len(cards)))

@@ -20,6 +20,7 @@ from endplay.types import Card, Deal
 from analysis.bridge import SEAT_NAMES, SEATS, STRAIN_ORDER, Seat, Strain, hand_cards, is_complete_deal, parse_deal, side_of
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import Play, choice_cards
+from analysis.language import AsTyped, M_
 
 SOLVER_LOCK = threading.Lock()
 
@@ -35,7 +36,8 @@ class DoubleDummyTable:
         for s, d, t in self.tricks:
             if s == key and d == declarer:
                 return t
-        raise HuddleInputError("strain", f"'{strain}' by '{declarer}' is not in the table")
+        raise HuddleInputError("strain", M_("'{strain}' by '{declarer}' is not in the table", strain=AsTyped(strain),
+                                            declarer=AsTyped(declarer)))
 
     def rows(self) -> list[dict]:
         return [{"strain": s, **{SEAT_NAMES[d]: t for ss, d, t in self.tricks if ss == s}} for s in STRAIN_ORDER]
@@ -47,7 +49,7 @@ def _solvable(deal: Deal | str) -> Deal:
     if isinstance(deal, str) or not (is_complete_deal(deal) and _fifty_two_cards(deal)):
         deal = parse_deal(deal if isinstance(deal, str) else deal.to_pbn())     # says what is wrong
     if not is_complete_deal(deal):
-        raise HuddleInputError("deal", "double-dummy analysis needs all four hands of 13 cards")
+        raise HuddleInputError("deal", M_("double-dummy analysis needs all four hands of 13 cards"))
     return deal
 
 
@@ -74,7 +76,7 @@ def double_dummy_plays(deal: Deal | str, play: Play, index: int) -> dict[str, in
     per-card) suggestion for a play poll's outcome tree."""
     deal = _solvable(deal)
     if not 0 <= index <= min(len(play.cards), 51):
-        raise HuddleInputError("play index", f"card {index + 1} is not in the play")
+        raise HuddleInputError("play index", M_("card {index} is not in the play", index=index + 1))
     play.check({s: hand_cards(deal, s) for s in SEATS})
     board = deal.copy()
     board.trump = Strain(play.strain).denom

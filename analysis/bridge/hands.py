@@ -126,31 +126,32 @@ class HandRange:
 
     def problems(self) -> list[str]:
         """Why no hand of 13 cards fits this description (empty: some hand does)."""
-        out = []
+        out: list[str] = []
         low, high = self.hcp
         if low > high:
-            out.append(f"at least {low} and at most {high} HCP")
+            out.append(M_("at least {low} and at most {high} HCP", low=low, high=high))
         if high < 0 or low > MAX_HCP:
-            out.append(f"{low}+ HCP: a hand holds at most {MAX_HCP}")
+            out.append(M_("{low}+ HCP: a hand holds at most {most}", low=low, most=MAX_HCP))
         for suit, (lo, hi) in zip(SUITS, self.lengths):
             if lo > hi:
-                out.append(f"at least {lo} and at most {hi} {SUIT_SYMBOLS[suit]}")
+                out.append(M_("at least {lo} and at most {hi} {suit}", lo=lo, hi=hi, suit=SUIT_SYMBOLS[suit]))
             if lo > 13:
-                out.append(f"{lo} {SUIT_SYMBOLS[suit]}: a suit has 13 cards")
+                out.append(M_("{lo} {suit}: a suit has 13 cards", lo=lo, suit=SUIT_SYMBOLS[suit]))
         if sum(lo for lo, _ in self.lengths) > 13:
-            out.append(f"suits of at least {' + '.join(str(lo) for lo, _ in self.lengths)} cards: more than 13")
+            out.append(M_("suits of at least {sum} cards: more than 13", sum=" + ".join(str(lo) for lo, _ in self.lengths)))
         if sum(min(hi, 13) for _, hi in self.lengths) < 13:
-            out.append(f"suits of at most {' + '.join(str(hi) for _, hi in self.lengths)} cards: fewer than 13")
+            out.append(M_("suits of at most {sum} cards: fewer than 13", sum=" + ".join(str(hi) for _, hi in self.lengths)))
         if self.balanced and any(lo > 5 for lo, _ in self.lengths):
-            out.append("balanced with a suit of six or more")
+            out.append(M_("balanced with a suit of six or more"))
         if self.balanced and any(hi < 2 for _, hi in self.lengths):
-            out.append("balanced with a singleton or void")
+            out.append(M_("balanced with a singleton or void"))
         return out
 
     def checked(self, field: str = "hand") -> HandRange:
         problems = self.problems()
         if problems:
-            raise HuddleInputError(field, f"no hand is '{self.text()}': " + "; ".join(problems))
+            raise HuddleInputError(field, M_("no hand is '{text}': {problems}", text=AsTyped(self.text()),
+                                                problems=Listed(tuple(problems), "; ")))
         return self
 
     # ---------------------------------------------------------------- a dealt hand

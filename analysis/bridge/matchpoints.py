@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Count
+from analysis.language import AsTyped, Count, M_
 from analysis.limits import MAX_RESULTS_PER_BOARD
 from analysis.numbers import fraction_str
 from analysis.bridge.scoring import WeightedScore, parse_score
@@ -32,7 +32,7 @@ class Scale(str, Enum):
         try:
             return cls(str(getattr(text, "value", text)).lower())
         except ValueError:
-            raise HuddleInputError("scale", f"unknown scale '{text}' (wbf or acbl)") from None
+            raise HuddleInputError("scale", M_("unknown scale '{text}' (wbf or acbl)", text=AsTyped(text))) from None
 
     def factor(self) -> Fraction:
         return Fraction(1) if self is Scale.WBF else Fraction(1, 2)
@@ -178,7 +178,7 @@ def _lookup(lines: Sequence[ScoreLine], score: int, direction: str) -> Fraction:
     for line in lines:
         if line.score == score:
             return line.matchpoints
-    raise HuddleInputError("score", f"{score} is not a {direction} result on this board")
+    raise HuddleInputError("score", M_("{score} is not a {direction} result on this board", score=score, direction=direction))
 
 
 def _frequencies(field: Iterable[int], weighted: Iterable[WeightedScore]) -> dict[int, Fraction]:
@@ -223,8 +223,9 @@ def parse_field(text: str) -> list[int]:
         score = parse_score(score_text, "field")
         if count_text:
             if not count_text.isdecimal() or len(count_text) > 6 or int(count_text) < 1:
-                raise HuddleInputError("field", f"'{item[:20]}': the repeat after * must be a whole number "
-                                                f"from 1 to {MAX_RESULTS_PER_BOARD:,}")
+                raise HuddleInputError("field", M_("'{item}': the repeat after * must be a whole number from 1 to "
+                                                   "{max_results_per_board}", item=AsTyped(item[:20]),
+                                                   max_results_per_board=Count(MAX_RESULTS_PER_BOARD)))
             count = int(count_text)
         else:
             count = 1
@@ -239,7 +240,7 @@ def neuberg(matchpoints: Fraction | int, results: int, expected: int,
     """Neuberg factoring of a board with ``results`` results where ``expected`` were scheduled:
     MP' = (MP + 1)·N/n − 1 on the 2-1 scale, (MP + ½)·N/n − ½ on the ACBL scale."""
     if results < 1 or expected < results:
-        raise HuddleInputError("results", f"need 1 ≤ results ({results}) ≤ expected ({expected})")
+        raise HuddleInputError("results", M_("need 1 ≤ results ({results}) ≤ expected ({expected})", results=results, expected=expected))
     half = Scale.parse(scale).factor()
     return (Fraction(matchpoints) + half) * Fraction(expected, results) - half
 

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from analysis.bridge import RANKS, SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of, trick_winner
-from analysis.language import M_, N_
+from analysis.bridge import RANKS, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of, trick_winner
+from analysis.language import AsTyped, M_, N_, seat_word, Spoken
 from analysis.errors import HuddleInputError
 
 LOW_BELOW = "T"          # "a low card": below the ten
@@ -31,7 +31,7 @@ def parse_card(text: str, field: str = "card") -> str:
     """A card as "SK": accepts SK, sk, ♠K, K♠, S10."""
     m = _CARD.match(str(text))
     if not m:
-        raise HuddleInputError(field, f"'{str(text)[:20]}' is not a card (e.g. SK, H10, ♦4)")
+        raise HuddleInputError(field, M_("'{text}' is not a card (e.g. SK, H10, ♦4)", text=AsTyped(str(text)[:20])))
     suit, rank = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
     return _SUIT_OF[suit.upper() if suit.isascii() else suit] + ("T" if rank == "10" else rank.upper())
 
@@ -131,21 +131,21 @@ class Play:
     def check(self, hands: dict[str, Sequence[str] | None], field: str = "play") -> None:
         """Every card is held by its player, played once, and follows suit when it can (Law 44C)."""
         if len(self.cards) > 52:
-            raise HuddleInputError(field, f"{len(self.cards)} cards; a board has 52")
+            raise HuddleInputError(field, M_("{count} cards; a board has 52", count=len(self.cards)))
         played: set[str] = set()
         for k, card in enumerate(self.cards):
             where = f"{field}[{k}] ({position_name(k)})"
             if card in played:
-                raise HuddleInputError(where, f"{choice_symbol(card)} is played twice")
+                raise HuddleInputError(where, M_("{card} is played twice", card=Spoken(card, cards=True)))
             who = self.seat_to_play(k)
             hand = hands.get(who)
             if hand is not None:
                 if card not in hand:
-                    raise HuddleInputError(where, f"{SEAT_NAMES[who]} does not hold {choice_symbol(card)}")
+                    raise HuddleInputError(where, M_("{seat} does not hold {card}", seat=seat_word(who), card=Spoken(card, cards=True)))
                 led = self._suit_led(k)
                 if led and card[0] != led and any(c[0] == led and c not in played for c in hand):
-                    raise HuddleInputError(where, f"{SEAT_NAMES[who]} must follow suit to the "
-                                                  f"{SUIT_SYMBOLS[led]} led (Law 44C)")
+                    raise HuddleInputError(where, M_("{seat} must follow suit to the {suit} led (Law 44C)", seat=seat_word(who),
+                                                     suit=SUIT_SYMBOLS[led]))
             played.add(card)
 
     def _suit_led(self, index: int) -> str | None:
@@ -157,14 +157,14 @@ class Play:
     def view(self, index: int, hands: Mapping[str, Sequence[str] | None]) -> "PlayView":
         """What the player choosing card ``index`` sees (Law 41D: dummy is faced after the opening lead)."""
         if not 0 <= index <= len(self.cards):
-            raise HuddleInputError("play index", f"card {index + 1} is not in the play")
+            raise HuddleInputError("play index", M_("card {index} is not in the play", index=index + 1))
         to_play = self.seat_to_play(index)
         decider = self.decider(index)
         gone = set(self.cards[:index])
         remaining: dict[str, tuple[str, ...]] = {s: tuple(c for c in (hands.get(s) or ()) if c not in gone)
                                                  for s in SEATS}
         if not remaining[to_play]:
-            raise HuddleInputError("deal", f"{SEAT_NAMES[to_play]}'s hand is needed for a play poll")
+            raise HuddleInputError("deal", M_("{seat}'s hand is needed for a play poll", seat=seat_word(to_play)))
         led = self._suit_led(index)
         holding = remaining[to_play]
         legal = tuple(c for c in holding if c[0] == led) if any(c[0] == led for c in holding) else holding
@@ -200,7 +200,8 @@ def position_name(index: int) -> str:
 
 def position_index(trick: int, card: int) -> int:
     if not 1 <= trick <= 13 or not 1 <= card <= 4:
-        raise HuddleInputError("decision point", f"trick {trick}, card {card} is not in a play (tricks 1–13, cards 1–4)")
+        raise HuddleInputError("decision point", M_("trick {trick}, card {card} is not in a play (tricks 1–13, cards 1–4)", trick=trick,
+                                                    card=card))
     return (trick - 1) * 4 + card - 1
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from analysis.bridge import STRAIN_SPELLINGS, is_vulnerable, seat, side_of, vulnerability
 from analysis.bridge.deal import STRAIN_PATTERN
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, ContractWords
+from analysis.language import AsTyped, ContractWords, Count, M_, N_, Spoken
 from analysis.limits import MAX_SCORE
 from analysis.numbers import fraction_str, parse_fraction
 
@@ -39,9 +39,9 @@ class PlayedContract:
 
     def __post_init__(self):
         if not 1 <= self.level <= 7:
-            raise HuddleInputError("contract", f"level {self.level} is impossible (1 to 7)")
+            raise HuddleInputError("contract", M_("level {level} is impossible (1 to 7)", level=self.level))
         if not 0 <= self.tricks <= 13:
-            raise HuddleInputError("contract", f"{self.tricks} tricks is impossible (0 to 13)")
+            raise HuddleInputError("contract", M_("{tricks} tricks is impossible (0 to 13)", tricks=self.tricks))
 
     @classmethod
     def parse(cls, text: str, declarer: str) -> "PlayedContract":
@@ -49,20 +49,19 @@ class PlayedContract:
         raw = str(text).strip()
         match = _CONTRACT.match(raw.upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
         if not match:
-            raise HuddleInputError("contract", f"'{raw}' is not a contract with a result "
-                                               "(e.g. 4SX-3, 3NT+1, 4H=)")
+            raise HuddleInputError("contract", M_("'{raw}' is not a contract with a result (e.g. 4SX-3, 3NT+1, 4H=)", raw=AsTyped(raw)))
         level = int(match.group(1))
         if not 1 <= level <= 7:
-            raise HuddleInputError("contract", f"'{raw}': level {level} is impossible (1 to 7)")
+            raise HuddleInputError("contract", M_("'{raw}': level {level} is impossible (1 to 7)", raw=AsTyped(raw), level=level))
         strain = STRAIN_SPELLINGS[match.group(2)]
         penalty = {None: "", "X": "X", "*": "X", "XX": "XX", "**": "XX"}[match.group(3)]
         result = 0 if match.group(4) == "=" else int(match.group(4).replace(" ", ""))
         tricks = level + 6 + result
         if tricks > 13:
-            raise HuddleInputError("contract", f"'{raw}' would be {tricks} tricks; there are only 13")
+            raise HuddleInputError("contract", M_("'{raw}' would be {tricks} tricks; there are only 13", raw=AsTyped(raw), tricks=tricks))
         if tricks < 0:
-            raise HuddleInputError("contract", f"'{raw}' is down {-result}; {level}{strain} can go "
-                                               f"down at most {level + 6}")
+            raise HuddleInputError("contract", M_("'{raw}' is down {down}; {contract} can go down at most {most}",
+                                                  raw=AsTyped(raw), down=-result, contract=Spoken(f"{level}{strain}"), most=level + 6))
         return cls(level, strain, penalty, seat(declarer, "declarer"), tricks)
 
     @property
@@ -142,17 +141,18 @@ class WeightedScore:
     def __post_init__(self):
         comps = tuple((int(s), Fraction(w)) for s, w in self.components)
         if not comps:
-            raise HuddleInputError("weights", "a weighted score needs at least one result with a weight above 0")
+            raise HuddleInputError("weights", M_("a weighted score needs at least one result with a weight above 0"))
         for s, w in comps:
             if w < 0 or w > 1:
-                raise HuddleInputError("weights", f"weight {fraction_str(w)} on {s} is "
-                                                  f"{'negative' if w < 0 else 'more than 1'} (each weight is "
-                                                  "from 0 to 1; a result at 0 is left out)")
+                too = (M_("weight {w} on {s} is negative (each weight is from 0 to 1; a result at 0 is left out)",
+                          w=fraction_str(w), s=s) if w < 0 else
+                       M_("weight {w} on {s} is more than 1 (each weight is from 0 to 1)", w=fraction_str(w), s=s))
+                raise HuddleInputError("weights", too)
             if w == 0:
-                raise HuddleInputError("weights", f"weight 0 on {s}: leave that result out")
+                raise HuddleInputError("weights", M_("weight 0 on {s}: leave that result out", s=s))
         total = sum(w for _, w in comps)
         if total != 1:
-            raise HuddleInputError("weights", f"weights sum to {fraction_str(total)}, not 1")
+            raise HuddleInputError("weights", M_("weights sum to {total}, not 1", total=fraction_str(total)))
         object.__setattr__(self, "components", comps)
 
     @classmethod
@@ -161,7 +161,7 @@ class WeightedScore:
         pairs = []
         for item in str(text).replace(",", " ").split():
             if ":" not in item:
-                raise HuddleInputError(field, f"'{item}' should be score:weight, e.g. 400:1/3")
+                raise HuddleInputError(field, M_("'{item}' should be score:weight, e.g. 400:1/3", item=AsTyped(item)))
             score_text, weight_text = item.split(":", 1)
             pairs.append((parse_score(score_text, field), parse_fraction(weight_text, field)))
         # Law 12C1(c): the cancelled action gets no weight; a director who lists it at 0 means just that
@@ -191,12 +191,13 @@ def parse_score(text: str, field: str = "score") -> int:
     raw = str(text).strip().replace("−", "-")
     if not re.match(r"^[+-]?\d{1,6}$", raw):
         shown = raw if len(raw) <= 12 else raw[:12] + "…"
-        raise HuddleInputError(field, f"'{shown}' is not a score (a whole number such as 420 or -50)")
+        raise HuddleInputError(field, M_("'{shown}' is not a score (a whole number such as 420 or -50)", shown=AsTyped(shown)))
     value = int(raw)
     if abs(value) > MAX_SCORE:
-        raise HuddleInputError(field, f"{value} is beyond any bridge score (at most {MAX_SCORE:,} either way)")
+        raise HuddleInputError(field, M_("{value} is beyond any bridge score (at most {max_score} either way)", value=value,
+                                         max_score=Count(MAX_SCORE)))
     if value % 10:
-        raise HuddleInputError(field, f"'{text}' is not a bridge score (scores are multiples of 10)")
+        raise HuddleInputError(field, M_("'{text}' is not a bridge score (scores are multiples of 10)", text=AsTyped(text)))
     return value
 
 
@@ -244,7 +245,7 @@ ARTIFICIAL_IMPS = {"ave-": -3, "ave": 0, "ave+": 3}  # Law 12C2(b) (2017)
 def artificial_kind(kind: str) -> str:
     key = kind.strip().lower().replace("average", "ave").replace(" ", "").replace("plus", "+").replace("minus", "-")
     if key not in ARTIFICIAL_SHARES:
-        raise HuddleInputError("artificial score", f"unknown kind '{kind}' (ave-, ave or ave+)")
+        raise HuddleInputError("artificial score", M_("unknown kind '{kind}' (ave-, ave or ave+)", kind=AsTyped(kind)))
     return key
 
 
@@ -266,7 +267,7 @@ def session_percentage_rule(kind: str, session_percentage: Fraction | int, board
     if kind == "ave":
         return Fraction(50)
     if boards < 2:
-        raise HuddleInputError("boards", "the session rule needs at least 2 boards in the session")
+        raise HuddleInputError("boards", M_("the session rule needs at least 2 boards in the session"))
     entered = ARTIFICIAL_SHARES[kind] * 100
     others = (Fraction(session_percentage) * boards - entered) / (boards - 1)
     return max(entered, others) if kind == "ave+" else min(entered, others)
@@ -284,7 +285,7 @@ def cross_imps(scores: Sequence[int], average: bool = True) -> list[Fraction]:
     """Each score IMPed against every other; averaged over n-1 (or summed)."""
     n = len(scores)
     if n < 2:
-        raise HuddleInputError("scores", "cross-IMPs need at least two scores")
+        raise HuddleInputError("scores", M_("cross-IMPs need at least two scores"))
     return [cross_imps_against(s, [*scores[:i], *scores[i + 1:]], average) for i, s in enumerate(scores)]
 
 
@@ -321,10 +322,10 @@ def butler(scores: Sequence[int], trim: int | Callable[[int], int] | None = None
     """Butler IMPs: datum = mean after dropping ``trim`` scores at each end, rounded to 10."""
     n = len(scores)
     if n == 0:
-        raise HuddleInputError("scores", "Butler scoring needs at least one score")
+        raise HuddleInputError("scores", M_("Butler scoring needs at least one score"))
     k = butler_default_trim(n) if trim is None else (trim(n) if callable(trim) else int(trim))
     if k < 0 or 2 * k >= n:
-        raise HuddleInputError("trim", f"cannot drop {k} scores at each end of {n}")
+        raise HuddleInputError("trim", M_("cannot drop {k} scores at each end of {n}", k=k, n=n))
     kept = sorted(scores)[k:n - k]
     mean = Fraction(sum(kept), len(kept))
     datum = round_to_ten(mean, halves)
@@ -371,17 +372,18 @@ class ButlerDatum:
         if data is None:
             return cls()
         if not isinstance(data, dict) or set(data) - {"drop_each_end", "with_this_table", "halves"}:
-            raise HuddleInputError(where, "must be an object with drop_each_end (a count or null), with_this_table "
-                                          "and halves")
+            raise HuddleInputError(where, M_("must be an object with drop_each_end (a count or null), with_this_table and halves"))
         drop = data.get("drop_each_end")
         if drop is not None and (isinstance(drop, bool) or not isinstance(drop, int) or not 0 <= drop <= 1000):
-            raise HuddleInputError(f"{where}.drop_each_end", f"{drop!r} must be a count of scores (0 or more) or null")
+            raise HuddleInputError(f"{where}.drop_each_end", M_("{drop} must be a count of scores (0 or more) or null",
+                                                                drop=AsTyped(repr(drop))))
         with_table = data.get("with_this_table", True)
         if with_table not in (True, False):
-            raise HuddleInputError(f"{where}.with_this_table", "must be true or false")
+            raise HuddleInputError(f"{where}.with_this_table", M_("must be true or false"))
         halves = data.get("halves", "away from zero")
         if halves not in HALVES:
-            raise HuddleInputError(f"{where}.halves", f"'{str(halves)[:20]}' must be one of {', '.join(HALVES)}")
+            raise HuddleInputError(f"{where}.halves", M_("'{value}' must be one of {choices}", value=AsTyped(str(halves)[:20]),
+                                                         choices=', '.join(HALVES)))
         return cls(drop, with_table, halves)
 
 
@@ -399,7 +401,7 @@ def weighted_butler(adjusted: WeightedScore, field: Sequence[int], rule: ButlerD
 def cross_imps_against(score: int, field: Sequence[int], average: bool = True) -> Fraction:
     """One score cross-IMPed against every other table: summed, or averaged over the other tables."""
     if not field:
-        raise HuddleInputError("field", "cross-IMPs need the other tables' scores")
+        raise HuddleInputError("field", M_("cross-IMPs need the other tables' scores"))
     total = sum(imps(score - other) for other in field)
     return Fraction(total, len(field)) if average else Fraction(total)
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from analysis.bridge import SEATS, contract_parts
 from analysis.errors import HuddleInputError
 from analysis.bridge.scoring import PlayedContract, parse_score
+from analysis.language import AsTyped, M_
 
 
 @dataclass(frozen=True)
@@ -50,20 +51,21 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     given = parse_score(score, f"{where}: score") if score not in (None, "", "-", "?") else None
     if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
         if given not in (None, 0):
-            raise HuddleInputError(where, f"a passed-out board scores 0, not {given}")
+            raise HuddleInputError(where, M_("a passed-out board scores 0, not {given}", given=given))
         return FieldRow(0 if given is None else given, "PASS", None, None, ns_pair, ew_pair, artificial)
     if contract in (None, "", "-", "?") or artificial and (not declarer or not tricks):
         if given is None:
-            raise HuddleInputError(where, "needs a contract with declarer and tricks, or a score")
+            raise HuddleInputError(where, M_("needs a contract with declarer and tricks, or a score"))
         return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
     parts = contract_parts(contract)
     if parts is None:
-        raise HuddleInputError(f"{where}: contract", f"'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)")
+        raise HuddleInputError(f"{where}: contract", M_("'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)",
+                                                        contract=AsTyped(contract)))
     declarer, tricks = (declarer or "").strip().upper(), (tricks or "").strip()
     if declarer not in tuple(SEATS):
-        raise HuddleInputError(f"{where}: declarer", f"'{declarer}' must be N, E, S or W")
+        raise HuddleInputError(f"{where}: declarer", M_("'{declarer}' must be N, E, S or W", declarer=AsTyped(declarer)))
     if not tricks.isdecimal() or len(tricks) > 2 or not 0 <= int(tricks) <= 13:
-        raise HuddleInputError(f"{where}: tricks", f"'{tricks[:24]}' must be declarer's tricks, 0 to 13")
+        raise HuddleInputError(f"{where}: tricks", M_("'{tricks}' must be declarer's tricks, 0 to 13", tricks=AsTyped(tricks[:24])))
     bid, penalty = parts
     odd = int(tricks) - int(bid[0]) - 6
     played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer)
@@ -71,8 +73,8 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     if artificial and given is not None:
         ns = given
     elif given is not None and given != ns:
-        raise HuddleInputError(f"{where}: score", f"{contract} by {declarer} with {tricks} tricks scores {ns} for "
-                                                  f"North-South, not {given}")
+        raise HuddleInputError(f"{where}: score", M_("{contract} by {declarer} with {tricks} tricks scores {ns} for North-South, not "
+                                                     "{given}", contract=contract, declarer=declarer, tricks=tricks, ns=ns, given=given))
     return FieldRow(ns, f"{bid}{penalty}", declarer, int(tricks), ns_pair, ew_pair,
                     artificial)
 

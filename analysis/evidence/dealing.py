@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from analysis.bridge import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, player
 from analysis.bridge.hands import HandRange, card_points, shape_and_points
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Count, Message, Share, seat_word
+from analysis.language import M_, AsTyped, Count, Listed, Message, Share, seat_word
 
 if TYPE_CHECKING:
     from endplay.types import Deal, Hand
@@ -62,7 +62,7 @@ def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], 
     hand = Hand(known_hand)
     impossible = _impossible(known_seat, hand, ranges)
     if impossible:
-        raise HuddleInputError("constraints", "no deal can meet them: " + "; ".join(impossible))
+        raise HuddleInputError("constraints", M_("no deal can meet them: {problems}", problems=Listed(tuple(impossible), "; ")))
     shuffles = _Shuffles(known_seat, hand, seed)
     tests = [(s, r) for s, r in ranges.items() if s != known_seat and r.says_anything]
     limit = max_attempts or min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
@@ -78,8 +78,8 @@ def deal_unseen(known_seat: str, known_hand: str, ranges: dict[str, HandRange], 
     # draw from the same deals, each deal meeting every constraint equally likely.
     seat, stacked, _ = _stacked(shuffles, tests, wanted - len(shuffles.deals), seed)
     if not shuffles.deals and not stacked:
-        raise HuddleInputError("constraints", f"no deal met them in {shuffles.tried:,} tries: "
-                               + _hardest(known_seat, hand, tests, seed))
+        raise HuddleInputError("constraints", M_("no deal met them in {tried} tries: {hardest}", tried=Count(shuffles.tried),
+                                                 hardest=_hardest(known_seat, hand, tests, seed)))
     return Dealt(tuple(shuffles.deals + stacked), wanted, shuffles.tried, len(stacked), seat)
 
 
@@ -186,17 +186,19 @@ def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> li
     left = 40 - points
     low, high = sum(r.hcp[0] for r in others), sum(r.hcp[1] for r in others)
     if low > left:
-        out.append(f"the other three hands hold {left} HCP, and the constraints ask for at least {low}")
+        out.append(M_("the other three hands hold {left} HCP, and the constraints ask for at least {low}", left=left, low=low))
     if high < left:
-        out.append(f"the other three hands hold {left} HCP, and the constraints allow at most {high}")
+        out.append(M_("the other three hands hold {left} HCP, and the constraints allow at most {high}", left=left, high=high))
     for k, suit in enumerate(SUITS):
         left = 13 - shape[k]
         need = sum(r.lengths[k][0] for r in others)
         room = sum(r.lengths[k][1] for r in others)
         if need > left:
-            out.append(f"{left} {SUIT_SYMBOLS[suit]} are unseen, and the constraints ask for at least {need}")
+            out.append(M_("{left} {suit} are unseen, and the constraints ask for at least {need}", left=left,
+                          suit=SUIT_SYMBOLS[suit], need=need))
         if room < left:
-            out.append(f"{left} {SUIT_SYMBOLS[suit]} are unseen, and the constraints allow at most {room}")
+            out.append(M_("{left} {suit} are unseen, and the constraints allow at most {room}", left=left,
+                          suit=SUIT_SYMBOLS[suit], room=room))
     return out
 
 
@@ -205,8 +207,9 @@ def _hardest(known_seat: str, hand, tests, seed: Seed) -> str:
     shuffles = _Shuffles(known_seat, hand, seed)
     sample = shuffles.next_block(ALONE_SAMPLE)
     rates = sorted(((int(shuffles.fitting(sample, [(s, r)]).sum()), s, r) for s, r in tests), key=lambda x: x[0])
-    words = [f"{SEAT_NAMES[s]} '{r.text()}' alone fits {met} of {ALONE_SAMPLE:,} random deals" for met, s, r in rates]
-    return "; ".join(words) + " (loosen the rarest, or check the readings of the calls)"
+    words = [M_("{seat} '{hand}' alone fits {met} of {sample} random deals", seat=seat_word(s), hand=AsTyped(r.text()),
+                met=Count(met), sample=Count(ALONE_SAMPLE)) for met, s, r in rates]
+    return M_("{fits} (loosen the rarest, or check the readings of the calls)", fits=Listed(tuple(words), "; "))
 
 
 @dataclass(frozen=True)
@@ -251,7 +254,7 @@ def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange],
     hand = Hand(known_hand)
     impossible = _impossible(known_seat, hand, ranges)
     if impossible:
-        raise HuddleInputError("constraints", "no deal can meet them: " + "; ".join(impossible))
+        raise HuddleInputError("constraints", M_("no deal can meet them: {problems}", problems=Listed(tuple(impossible), "; ")))
     pilot = (*(seed if isinstance(seed, tuple) else (seed,)), 7)
     shuffles = _Shuffles(known_seat, hand, pilot)
     tests = [(s, r) for s, r in ranges.items() if s != known_seat and r.says_anything]

@@ -164,8 +164,8 @@ def _from_explanation(text: str) -> HandRange | None:
 
 def _decision(case: Case) -> int:
     if case.action_index is None:
-        raise HuddleInputError("action_index", "dealing the unseen hands needs the call in question (a play "
-                                               "decision is not simulated)")
+        raise HuddleInputError("action_index", M_("dealing the unseen hands needs the call in question (a play decision is not "
+                                                  "simulated)"))
     return case.action_index
 
 

@@ -25,7 +25,7 @@ from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
-from analysis.language import ENGLISH, M_, N_, AsTyped, Language, Message, Share
+from analysis.language import AsTyped, ENGLISH, Language, M_, Message, N_, seat_word, Share
 from analysis.evidence.dealing import (MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
                                        deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
@@ -314,28 +314,30 @@ class _Plan:
 
 def _plan(case: Case, settings: SimulationSettings) -> _Plan:
     if case.kind != "UI":
-        raise HuddleInputError("kind", "the simulation weighs what unauthorized information suggests; a "
-                                       f"{case.kind} case has none to weigh")
+        raise HuddleInputError("kind", M_("the simulation weighs what unauthorized information suggests; a {kind} case has none to "
+                                          "weigh", kind=case.kind))
     if case.action_index is None:
-        raise HuddleInputError("action_index", "dealing the unseen hands needs the call in question")
+        raise HuddleInputError("action_index", M_("dealing the unseen hands needs the call in question"))
     player = case.board.auction.seat_of(case.action_index)
     partner = partner_of(player)
     known = hand_pbn(case.board.deal, player)
     if known == "-":
-        raise HuddleInputError("deal", f"{SEAT_NAMES[player]}'s hand is needed: it is the hand the player saw")
+        raise HuddleInputError("deal", M_("{seat}'s hand is needed: it is the hand the player saw", seat=seat_word(player)))
     readings = call_readings(case, dict(settings.readings))
     ranges = seat_ranges(readings)
     inference, words = chosen_inference(case, settings, ranges.get(partner, HandRange()))
     with_ranges = {**ranges, partner: ranges.get(partner, HandRange()) & inference}
     if with_ranges[partner].problems():
-        raise HuddleInputError("inference", f"partner's hand cannot be '{with_ranges[partner].text()}': "
-                                            + "; ".join(with_ranges[partner].problems()))
+        raise HuddleInputError("inference", M_("partner's hand cannot be '{text}': {choices}", text=AsTyped(with_ranges[partner].text()),
+                                               choices="; ".join(with_ranges[partner].problems())))
     contracts = final_contracts(case, settings)
     actions = polled_actions(case)
     missing = [a for a in actions if a not in contracts]
     if missing:
-        raise HuddleInputError("simulation.contracts", "give the final contract that " + ", ".join(
-            action_name(a) for a in missing) + " leads to (e.g. '4S by N'), or add it to the outcome tree")
+        raise HuddleInputError("simulation.contracts", M_("give the final contract that {actions} leads to (e.g. '4S by N'), or add it "
+                                                          "to the outcome tree",
+                                                          actions=", ".join(
+            action_name(a) for a in missing)))
     steps = ((N_("without the inference"), ranges, settings.seed),
              # a stream of its own: the runs' deals drawn apart, as the difference's interval assumes
              (N_("with the inference"), with_ranges, (settings.seed, 1)))

@@ -20,11 +20,12 @@ from typing import IO
 
 from endplay.types import Deal
 
-from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal, dealer_for_board,
+from analysis.bridge import (SEATS, Auction, Board, Call, annotated_call, check_legal, dealer_for_board,
                      hand_suits, parse_call, parse_deal, seats_from, tricks_from_play, vulnerability_for_board)
 from analysis.errors import HuddleInputError
 from analysis.files.pbn import BoardProblem, Game, GameFile
 from analysis.files.text import decode
+from analysis.language import AsTyped, M_, seat_word
 
 _LIN_SEATS = "SWNE"                       # md's dealer digit 1..4 and the order of its hands
 _VUL = {"o": "none", "0": "none", "-": "none", "n": "ns", "e": "ew", "b": "both"}
@@ -64,7 +65,7 @@ def _deal(value: str, line: int) -> tuple[str | None, Deal]:
             if ch in suits:
                 current = ch
             elif current is None or ch not in "AKQJT98765432":
-                raise _Refused(line, f"md: '{text}' is not a hand ({SEAT_NAMES[who]}'s)")
+                raise _Refused(line, M_("md: '{text}' is not a hand ({seat}'s)", text=AsTyped(text), seat=seat_word(who)))
             else:
                 suits[current] += ch
         by_seat[who] = ".".join(suits[s] for s in "SHDC")
@@ -75,7 +76,7 @@ def _deal(value: str, line: int) -> tuple[str | None, Deal]:
     try:
         return dealer, parse_deal("N:" + " ".join(by_seat[s] or "-" for s in SEATS))
     except HuddleInputError as exc:
-        raise _Refused(line, f"md: {exc.problem}") from None
+        raise _Refused(line, M_("md: {problem}", problem=exc.problem_message)) from None
 
 
 def _board_number(pairs) -> tuple[int | None, str | None, str | None]:
@@ -110,7 +111,7 @@ def _calls(pairs, dealer: str) -> list[Call]:
                 names.append(parse_call(word, f"call {len(names) + 1}"))
                 check_legal(dealer, names)
             except HuddleInputError as exc:
-                raise _Refused(line, f"{exc.field}: {exc.problem}") from None
+                raise _Refused(line, M_("{field}: {problem}", field=exc.named, problem=exc.problem_message)) from None
             alerts.append(alerted)
             notes.append(None)
         elif key == "an" and names:
@@ -166,22 +167,22 @@ def _game(pairs, position: int, header: list) -> Game:
     line = pairs[0][2]
     md = next(((v, l) for k, v, l in pairs if k == "md"), None)
     if md is None:
-        raise _Refused(line, "no md| record: a LIN board needs its deal")
+        raise _Refused(line, M_("no md| record: a LIN board needs its deal"))
     dealer, deal = _deal(*md)
     number, label, room = _board_number(pairs)
     if dealer is None:
         if number is None:
-            raise _Refused(md[1], "md| gives no dealer and the board has no number")
+            raise _Refused(md[1], M_("md| gives no dealer and the board has no number"))
         dealer = dealer_for_board(number)
     sv = next(((v, l) for k, v, l in pairs if k == "sv"), None)
     if sv is not None and sv[0].strip().lower() not in _VUL:
-        raise _Refused(sv[1], f"sv|{sv[0]}| is not a vulnerability (o, n, e or b)")
+        raise _Refused(sv[1], M_("sv|{sv}| is not a vulnerability (o, n, e or b)", sv=sv[0]))
     if sv is not None:
         vul = _VUL[sv[0].strip().lower()]
     elif number is not None:
         vul = vulnerability_for_board(number)
     else:
-        raise _Refused(md[1], "no sv| record and no board number to find the vulnerability from")
+        raise _Refused(md[1], M_("no sv| record and no board number to find the vulnerability from"))
     calls = _calls(pairs, dealer)
     board = Board(number, dealer, vul, deal, Auction(dealer, tuple(calls)))
     contract_text = board.auction.contract_text()
@@ -225,7 +226,7 @@ def loads(data: bytes | str, progress=None) -> GameFile:
     text, encoding = decode(data)
     pairs = _pairs(text)
     if not any(k == "md" for k, _, _ in pairs):
-        raise HuddleInputError("LIN", "no board found (a LIN board needs an md| record)")
+        raise HuddleInputError("LIN", M_("no board found (a LIN board needs an md| record)"))
     boards: list[list] = []
     header: list = []
     for pair in pairs:

@@ -41,6 +41,7 @@ from analysis.bridge.play import Play, played_order
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
+from analysis.language import AsTyped, Count, Listed, M_, Message, seat_word
 
 _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
 # Tags whose value may not be inherited with "#" or "##" (4.8)
@@ -60,9 +61,16 @@ class BoardProblem:
     line: int                     # the line of the problem
     problem: str
 
+    def words(self) -> Message:
+        """Where the game is and why it was not read, in words each language says."""
+        if self.board:
+            return M_("board {board} (game {position} of the file), line {line}: {problem}", board=AsTyped(self.board),
+                      position=self.position, line=self.line, problem=self.problem)
+        return M_("a board without a number (game {position} of the file), line {line}: {problem}", position=self.position,
+                  line=self.line, problem=self.problem)
+
     def __str__(self) -> str:
-        board = f"board {self.board}" if self.board else "a board without a number"
-        return f"{board} (game {self.position} of the file), line {self.line}: {self.problem}"
+        return str(self.words())
 
 
 @dataclass(frozen=True)
@@ -118,25 +126,28 @@ def choose_game(games: Sequence, problems: Sequence, board: int | None, room: st
     if position is not None:
         chosen = [g for g in games if g.position == position]
         refused = [p for p in problems if p.position == position]
-        where = f"game {position}"
+        where = M_("game {number}", number=position)
     else:
         chosen = [g for g in games if board is None or g.board.number == board]
         refused = [p for p in problems if board is not None and p.board == str(board)]
-        where = f"board {board}" if board is not None else "a board"
+        where = M_("board {number}", number=board) if board is not None else M_("a board")
         if room:
             chosen = [g for g in chosen if (g.room or "").lower().startswith(room.lower()[0])]
-            where += f" ({room} room)"
+            where = M_("{where} ({room} room)", where=where, room=AsTyped(room))
     if len(chosen) == 1:
         return chosen[0]
     if not chosen:
         if refused:
-            raise HuddleInputError(what, f"{where} was refused: {refused[0]}")
+            raise HuddleInputError(what, M_("{where} was refused: {refused}", where=where, refused=refused[0]))
         boards = sorted({g.board.number for g in games if g.board.number is not None})
-        raise HuddleInputError("game" if position is not None else "board", f"the file has no {where}; it holds boards "
-                                          f"{', '.join(map(str, boards)) or 'without numbers'}")
-    rooms = ", ".join(g.room or f"game {g.position}" for g in chosen)
-    raise HuddleInputError("room", f"the file has {len(chosen)} games of {where} ({rooms}); "
-                                     "name the room (open or closed) or the game's position")
+        raise HuddleInputError("game" if position is not None else "board", (M_("the file has no {where}; it holds boards {boards}",
+                                                                                where=where, boards=", ".join(map(str, boards)))
+                                                                             if boards else
+                                                                             M_("the file has no {where}; its boards have no numbers",
+                                                                                where=where)))
+    rooms = Listed(tuple(AsTyped(g.room) if g.room else M_("game {number}", number=g.position) for g in chosen))
+    raise HuddleInputError("room", M_("the file has {count} games of {where} ({rooms}); name the room (open or closed) or the game's "
+                                      "position", count=len(chosen), where=where, rooms=rooms))
 
 
 # ---------------------------------------------------------------- reading text
@@ -344,7 +355,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
     try:
         first = seat(first_text or dealer or "", "Auction")
     except HuddleInputError:
-        raise _Refused(tag_line, f"[Auction \"{first_text or ''}\"] must name the first caller: N, E, S or W") from None
+        raise _Refused(tag_line, M_("[Auction \"{value}\"] must name the first caller: N, E, S or W", value=first_text or '')) from None
     names: list[str] = []
     refs: list[int | None] = []
     comments: list[list[str]] = []
@@ -358,32 +369,32 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 comments[-1].append(_suits(item.text.strip()))
             continue
         if item.kind == "string":
-            raise _Refused(item.line, f"a quoted text \"{item.text[:30]}\" in the auction is not a call")
+            raise _Refused(item.line, M_("a quoted text \"{text}\" in the auction is not a call", text=AsTyped(item.text[:30])))
         for m in _CALL_PART.finditer(item.text):
             ref, nag, suffix, star, plus, irregular, word, other = m.groups()
             if marked or (ended and (word or irregular)):
-                raise _Refused(item.line, f"'{m.group(0)}' comes after the end of the auction")
+                raise _Refused(item.line, M_("'{group}' comes after the end of the auction", group=AsTyped(m.group(0))))
             if ref is not None:
                 if not names:
-                    raise _Refused(item.line, f"note ={ref}= before the first call")
+                    raise _Refused(item.line, M_("note ={ref}= before the first call", ref=ref))
                 refs[-1] = int(ref)
             elif nag is not None or suffix is not None:
                 if not names and not skipped:
-                    raise _Refused(item.line, f"annotation '{m.group(0)}' before the first call")
+                    raise _Refused(item.line, M_("annotation '{group}' before the first call", group=AsTyped(m.group(0))))
             elif star and m.start() > 0 and names and not ended and item.text[:m.start()].strip("!?"):
                 alerts.add(len(names) - 1)    # "4C*": BBA's alert mark on the call it follows
             elif star or plus:
                 ended = marked = True       # "AP *" is one end; anything after the mark is not
             elif irregular is not None:
-                what = {"I": "an insufficient bid accepted (^I)", "S": "a call out of rotation accepted (^S)"}.get(
-                    irregular.upper(), f"the irregularity ^{irregular}")
-                raise _Refused(item.line, f"call {len(names) + 1} records {what}; Huddle reads legal auctions only "
-                                          "(enter the case by hand with the auction as it stood)")
+                what = {"I": M_("an insufficient bid accepted (^I)"), "S": M_("a call out of rotation accepted (^S)")}.get(
+                    irregular.upper(), M_("the irregularity ^{mark}", mark=AsTyped(irregular)))
+                raise _Refused(item.line, M_("call {count} records {what}; Huddle reads legal auctions only (enter the case by hand "
+                                             "with the auction as it stood)", count=len(names) + 1, what=what))
             elif other is not None:
-                raise _Refused(item.line, f"'{other}' is not a call or an annotation")
+                raise _Refused(item.line, M_("'{other}' is not a call or an annotation", other=AsTyped(other)))
             elif word == "-":
                 if names:
-                    raise _Refused(item.line, f"'-' after the first call (call {len(names) + 1})")
+                    raise _Refused(item.line, M_("'-' after the first call (call {count})", count=len(names) + 1))
                 skipped += 1
             elif word.upper() == "AP":
                 for _ in range(passes_to_end(names)):
@@ -397,13 +408,14 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 _add_call(names, refs, comments, lines, name, item.line)
     caller = SEATS[(SEATS.index(first) + skipped) % 4]
     if dealer is not None and names and caller != dealer:
-        raise _Refused(tag_line, f"the first call is {SEAT_NAMES[caller]}'s but the dealer is {SEAT_NAMES[dealer]}")
+        raise _Refused(tag_line, M_("the first call is {seat}'s but the dealer is {seat2}", seat=seat_word(caller),
+                                    seat2=seat_word(dealer)))
     dealer = dealer or caller
     for k in range(1, len(names) + 1):
         try:
             check_legal(dealer, names[:k])
         except HuddleInputError as exc:
-            raise _Refused(lines[k - 1], f"{exc.field}: {exc.problem}") from None
+            raise _Refused(lines[k - 1], M_("{field}: {problem}", field=exc.named, problem=exc.problem_message)) from None
     table = sec.auction_notes or sec.stray_notes
     calls = []
     ours = "HuddleId" in sec.tags
@@ -457,8 +469,8 @@ def _check_continuation(tricks, leader: str, contract: str, at: int, line: int) 
     turn = lambda k: (SEATS.index(columns[k]) - SEATS.index(led)) % 4  # noqa: E731
     for k, card in enumerate(tricks[t]):
         if card is not None and turn(k) > turn(column):
-            raise _Refused(line, f"trick {t + 1}: {card} is shown played by {SEAT_NAMES[columns[k]]}, who plays "
-                                 f"after {SEAT_NAMES[columns[column]]}, the player still to play ('+')")
+            raise _Refused(line, M_("trick {t}: {card} is shown played by {seat}, who plays after {seat2}, the player still to play "
+                                    "('+')", t=t + 1, card=card, seat=seat_word(columns[k]), seat2=seat_word(columns[column])))
 
 
 def _has_cards(sec: _Sections) -> bool:
@@ -469,7 +481,7 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
     try:
         leader = seat(leader_text or "", "Play")
     except HuddleInputError:
-        raise _Refused(line, f"[Play \"{leader_text or ''}\"] must name the opening leader: N, E, S or W") from None
+        raise _Refused(line, M_("[Play \"{value}\"] must name the opening leader: N, E, S or W", value=leader_text or '')) from None
     cards: list[str | None] = []
     ended = False
     to_continue = None                  # where "+" stands: the rest of its trick may still be written
@@ -480,7 +492,7 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             ref, nag, suffix, star, plus, irregular, word, other = m.groups()
             in_trick = to_continue is not None and len(cards) % 4 != 0
             if (ended and (star or plus or word)) or (to_continue is not None and (plus or not in_trick and word)):
-                raise _Refused(item.line, f"'{m.group(0)}' comes after the end of the play")
+                raise _Refused(item.line, M_("'{group}' comes after the end of the play", group=AsTyped(m.group(0))))
             if star:
                 ended = True
             elif plus:                  # the player to play next (3.6.4): a place in the trick, no card
@@ -491,11 +503,11 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             elif word:
                 c = _CARD.match(word)
                 if not c:
-                    raise _Refused(item.line, f"'{word}' in the play is not a card (e.g. SK, H2, or - for unknown)")
+                    raise _Refused(item.line, M_("'{word}' in the play is not a card (e.g. SK, H2, or - for unknown)", word=AsTyped(word)))
                 cards.append(c.group(1).upper() + c.group(2).upper().replace("10", "T"))
     tricks = tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4))
     if len(tricks) > 13:
-        raise _Refused(line, f"the play has {len(tricks)} tricks (13 at most)")
+        raise _Refused(line, M_("the play has {count} tricks (13 at most)", count=len(tricks)))
     if to_continue is not None and contract:
         _check_continuation(tricks, leader, contract, to_continue, line)
     order = seats_from(leader)
@@ -506,7 +518,7 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             if card is None:
                 continue
             if card in seen:
-                raise _Refused(line, f"{card} is played twice (trick {t})")
+                raise _Refused(line, M_("{card} is played twice (trick {t})", card=card, t=t))
             seen.add(card)
             held = hands[who]
             if held is not None and card[1] not in held[card[0]]:
@@ -535,7 +547,7 @@ def _tricks(text: str | None, declarer: str | None, line: int) -> int | None:
         return None
     m = _RESULT.match(text.strip())
     if not m:
-        raise _Refused(line, f"[Result \"{text}\"] is not a number of tricks (e.g. 9, or NS 9 EW 4)")
+        raise _Refused(line, M_("[Result \"{text}\"] is not a number of tricks (e.g. 9, or NS 9 EW 4)", text=text))
     if m.group(1) is not None:
         value = int(m.group(1))
     else:
@@ -543,13 +555,14 @@ def _tricks(text: str | None, declarer: str | None, line: int) -> int | None:
         if m.group(4):
             given[m.group(4).upper()] = int(m.group(5))
         if len(given) == 2 and sum(given.values()) != 13:
-            raise _Refused(line, f"[Result \"{text}\"]: the two sides' tricks add up to {sum(given.values())}, not 13")
+            raise _Refused(line, M_("[Result \"{text}\"]: the two sides' tricks add up to {sum}, not 13", text=text,
+                                    sum=sum(given.values())))
         if declarer is None:
             return None
         side = side_of(declarer)
         value = given[side] if side in given else 13 - given["EW" if side == "NS" else "NS"]
     if not 0 <= value <= 13:
-        raise _Refused(line, f"[Result \"{text}\"]: {value} tricks is impossible (0 to 13)")
+        raise _Refused(line, M_("[Result \"{text}\"]: {value} tricks is impossible (0 to 13)", text=text, value=value))
     return value
 
 
@@ -574,14 +587,14 @@ def _contract(tags: dict) -> tuple[str | None, str | None]:
         return "PASS", None
     parts = contract_parts(text)
     if parts is None:
-        raise _Refused(line, f"[Contract \"{text}\"] is not a contract (e.g. 4SX, 3NT, Pass)")
+        raise _Refused(line, M_("[Contract \"{text}\"] is not a contract (e.g. 4SX, 3NT, Pass)", text=text))
     contract = "".join(parts)
     if declarer_text is None:
-        raise _Refused(dline or line, f"[Contract \"{text}\"] needs a [Declarer] (N, E, S or W)")
+        raise _Refused(dline or line, M_("[Contract \"{text}\"] needs a [Declarer] (N, E, S or W)", text=text))
     try:
         declarer = seat(declarer_text.lstrip("^"), "Declarer")
     except HuddleInputError:
-        raise _Refused(dline, f"[Declarer \"{declarer_text}\"] must be N, E, S or W") from None
+        raise _Refused(dline, M_("[Declarer \"{declarer_text}\"] must be N, E, S or W", declarer_text=declarer_text)) from None
     return contract, declarer
 
 
@@ -592,7 +605,7 @@ def _ns_score(tags: dict, declarer: str | None) -> int | None:
         return None
     m = re.match(r"^(?:(NS|EW)\s+)?([+-]?\d{1,5})(?:\s+(?:NS|EW)\s+[+-]?\d{1,5})?$", text.strip(), re.I)
     if not m or int(m.group(2)) % 10:
-        raise _Refused(line, f"[Score \"{text}\"] is not a score (e.g. NS 420)")
+        raise _Refused(line, M_("[Score \"{text}\"] is not a score (e.g. NS 420)", text=text))
     side = (m.group(1) or (side_of(declarer) if declarer else "")).upper()
     if not side:
         return None
@@ -609,25 +622,25 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     number = _board_number(label)
     deal_text, deal_line = _value(tags, "Deal")
     if deal_text is None:
-        raise _Refused(deal_line or first_line, "the game has no [Deal] (or its value is unknown, \"?\")")
+        raise _Refused(deal_line or first_line, M_("the game has no [Deal] (or its value is unknown, \"?\")"))
     try:
         deal = parse_deal(deal_text)
     except HuddleInputError as exc:
-        raise _Refused(deal_line, f"[Deal]: {exc.problem}") from None
+        raise _Refused(deal_line, M_("[Deal]: {problem}", problem=exc.problem_message)) from None
     dealer_text, dealer_line = _value(tags, "Dealer")
     dealer: str | None = None
     if dealer_text is not None:
         try:
             dealer = seat(dealer_text, "Dealer")
         except HuddleInputError:
-            raise _Refused(dealer_line, f"[Dealer \"{dealer_text}\"] must be N, E, S or W") from None
+            raise _Refused(dealer_line, M_("[Dealer \"{dealer_text}\"] must be N, E, S or W", dealer_text=dealer_text)) from None
     vul_text, vul_line = _value(tags, "Vulnerable")
     try:
         vul = vulnerability(vul_text, "Vulnerable") if vul_text is not None else (
             vulnerability_for_board(number) if number else None)
     except HuddleInputError:
-        raise _Refused(vul_line, f"[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both "
-                                 "(N-S and E-W are read too)") from None
+        raise _Refused(vul_line, M_("[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both (N-S and E-W are read too)",
+                                    vul_text=vul_text)) from None
     warnings = [f"line {n}: a '}}' with no comment open is passed over" for n in sec.stray_braces]
     calls: list[Call] = []
     commentary = sec.commentary
@@ -636,10 +649,10 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         calls, commentary = _apply_call_comments(calls, commentary)
     if dealer is None:
         if number is None:
-            raise _Refused(first_line, "the game gives no [Dealer] and no board number to find the dealer from")
+            raise _Refused(first_line, M_("the game gives no [Dealer] and no board number to find the dealer from"))
         dealer = dealer_for_board(number)
     if vul is None:
-        raise _Refused(vul_line or first_line, "the game gives no [Vulnerable] and no board number to find it from")
+        raise _Refused(vul_line or first_line, M_("the game gives no [Vulnerable] and no board number to find it from"))
     board = Board(number, dealer, vul, deal, Auction(dealer, tuple(calls)))
     contract, declarer = _contract(tags)
     result_text, result_line = _value(tags, "Result")
@@ -693,8 +706,8 @@ def _score_table(sec: _Sections, board: Board, warnings: list[str]) -> tuple[Fie
     values = [i.text for i in items]
     line = sec.tags["ScoreTable"][1]
     if len(values) % len(columns):
-        raise _Refused(line, f"the ScoreTable has {len(values)} entries, not a whole number of rows of "
-                             f"{len(columns)} columns ({spec})")
+        raise _Refused(line, M_("the ScoreTable has {count} entries, not a whole number of rows of {count2} columns ({spec})",
+                                count=len(values), count2=len(columns), spec=spec))
     rows: list[FieldRow] = []
     for r in range(0, len(values), len(columns)):
         cells = dict(zip(columns, values[r:r + len(columns)]))
@@ -705,7 +718,8 @@ def _score_table(sec: _Sections, board: Board, warnings: list[str]) -> tuple[Fie
             warnings.append(f"{SCORE_TABLE_WARNING} line {exc.line} left out: {exc.problem}")
             continue
         if len(rows) + times > MAX_TABLE_RESULTS:
-            raise _Refused(line, f"the ScoreTable holds more than {MAX_TABLE_RESULTS:,} results of one board")
+            raise _Refused(line, M_("the ScoreTable holds more than {max_table_results} results of one board",
+                                    max_table_results=Count(MAX_TABLE_RESULTS)))
         rows.extend([row] * times)
     return tuple(rows)
 
@@ -718,7 +732,7 @@ def _multiplicity(value: str | None, line: int) -> int:
     if value is None or value in ("-", "?", ""):
         return 1
     if not value.isdecimal() or not 1 <= int(value) <= MAX_TABLE_RESULTS:
-        raise _Refused(line, f"Multiplicity \"{value[:12]}\" must be a whole number of tables")
+        raise _Refused(line, M_("Multiplicity \"{value}\" must be a whole number of tables", value=AsTyped(value[:12])))
     return int(value)
 
 
@@ -740,7 +754,7 @@ def _table_row(row: dict, board: Board, line: int) -> FieldRow:
         return field_row(empty("Contract"), empty("Declarer"), empty("Result"), score, board.vulnerability,
                          "ScoreTable", empty("PairId_NS"), empty("PairId_EW"), artificial)
     except HuddleInputError as exc:
-        raise _Refused(line, f"{exc.field}: {exc.problem}") from None
+        raise _Refused(line, M_("{field}: {problem}", field=exc.named, problem=exc.problem_message)) from None
 
 
 def loads(data: bytes | str, progress=None) -> GameFile:
@@ -775,9 +789,10 @@ def loads(data: bytes | str, progress=None) -> GameFile:
             last_board = {}
             problems.append(BoardProblem(position, label if label not in ("", "?") else None, exc.line, exc.problem))
         except HuddleInputError as exc:
-            problems.append(BoardProblem(position, label, first_line, f"{exc.field}: {exc.problem}"))
+            problems.append(BoardProblem(position, label, first_line, M_("{field}: {problem}", field=exc.named,
+                                                                         problem=exc.problem_message)))
     if not games and not problems:
-        raise HuddleInputError("PBN", "no game found (a game needs at least a [Deal] tag)")
+        raise HuddleInputError("PBN", M_("no game found (a game needs at least a [Deal] tag)"))
     return GameFile(tuple(games), tuple(problems), encoding)
 
 
@@ -812,7 +827,8 @@ def _inherit(items: list[_Item], previous: dict, defaults: dict) -> list[_Item]:
                 defaults[item.text] = value       # a ## value redefined for the games that follow
             if value.startswith("#"):
                 if item.text in _NOT_INHERITED:
-                    raise _Refused(item.line, f"[{item.text} \"{value}\"]: this tag may not be inherited with #")
+                    raise _Refused(item.line, M_("[{text} \"{value}\"]: this tag may not be inherited with #", text=item.text,
+                                                 value=value))
                 if value.startswith("##"):
                     defaults[item.text] = value[2:]
                     value = value[2:]

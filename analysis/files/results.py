@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from analysis.files import pbn as pbn_files
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped
+from analysis.language import M_, N_, AsTyped
 from analysis.numbers import counted
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
@@ -54,7 +54,7 @@ def rows_of_file(data: bytes | str, name: str, fmt: str | None, board: int, vul:
 def rows_for_board(data: bytes | str, fmt: str, board: int, vul: str) -> tuple[FieldRow, ...]:
     """Every table's result of board ``board`` in a results file."""
     if fmt not in FORMATS:
-        raise HuddleInputError("format", f"'{fmt}' must be one of {', '.join(FORMATS)}")
+        raise HuddleInputError("format", M_("'{value}' must be one of {choices}", value=AsTyped(fmt), choices=', '.join(FORMATS)))
     rows = {"pbn": _pbn_rows, "usebio": _usebio_rows, "csv": _csv_rows}[fmt](data, board, vul)
     if not rows:
         raise HuddleInputError("field", M_("the file has no result of board {board}", board=board))
@@ -75,8 +75,9 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
     if ns_pair or ew_pair:
         match = [r for r in scores if (not ns_pair or r.ns_pair == ns_pair) and (not ew_pair or r.ew_pair == ew_pair)]
         if len(match) != 1:
-            raise HuddleInputError("pairs", f"{len(match)} results of the board have NS pair {ns_pair or 'any'} "
-                                            f"and EW pair {ew_pair or 'any'}; exactly one must")
+            raise HuddleInputError("pairs", M_("{count} results of the board have NS pair {ns} and EW pair {ew}; exactly one "
+                                               "must", count=len(match), ns=AsTyped(ns_pair) if ns_pair else N_("any"),
+                                               ew=AsTyped(ew_pair) if ew_pair else N_("any")))
         removed = match[0]
         how = f"the case's table (NS {ns_pair or removed.ns_pair}, EW {ew_pair or removed.ew_pair}) taken out"
     elif table_ns is not None:
@@ -108,7 +109,7 @@ def _pbn_rows(data, board: int, vul: str) -> list[FieldRow]:
     for game in read.games:
         bad = [w for w in game.warnings if w.startswith(pbn_files.SCORE_TABLE_WARNING)]
         if game.board.number == board and bad:
-            raise HuddleInputError("field", f"board {board}: {bad[0]}")
+            raise HuddleInputError("field", M_("board {board}: {bad}", board=board, bad=bad[0]))
         if game.board.number == board and game.score_table:
             rows.extend(game.score_table)
             break
@@ -134,9 +135,9 @@ def usebio_root(data: bytes | str) -> ET.Element:
         root = fromstring(data if isinstance(data, bytes) else text, forbid_dtd=False, forbid_entities=True,
                           forbid_external=True)
     except DefusedXmlException:
-        raise HuddleInputError("USEBIO", "the file declares entities, which a results file does not need") from None
+        raise HuddleInputError("USEBIO", M_("the file declares entities, which a results file does not need")) from None
     except ET.ParseError as exc:
-        raise HuddleInputError("USEBIO", f"not well-formed XML ({exc})") from None
+        raise HuddleInputError("USEBIO", M_("not well-formed XML ({exc})", exc=exc)) from None
     for element in root.iter():
         if isinstance(element.tag, str) and element.tag.startswith("{"):
             element.tag = element.tag.split("}", 1)[1]          # {namespace}BOARD is BOARD

@@ -28,18 +28,13 @@ from numbers import Rational
 
 
 from analysis.errors import HuddleInputError
+from analysis.messages import SOURCE_LANGUAGE, AsTyped, Count, Listed, M_, Message, N_
 from analysis.numbers import display, percent, rounded
 from analysis.language.words import NP_, BridgeWords
 
 DOMAIN = "huddle"
 _LAW_NUMBER = re.compile(r"\b(Laws?) (?=\d)")
 LOCALE_DIR = files("analysis.language") / "locale"
-SOURCE_LANGUAGE = "en"
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalog where it is defined; it is translated where it is shown."""
-    return message
 
 
 @dataclass(frozen=True)
@@ -162,6 +157,25 @@ class Capital:
         return text[:1].upper() + text[1:]
 
 
+# Languages that write every noun with a capital, mid-sentence too
+NOUNS_CAPITALISED = {"de"}
+
+
+@dataclass(frozen=True)
+class InSentence:
+    """A title said inside a sentence: its first letter lowered ("no 'likely / at all probable'
+    method"), except in a language whose nouns keep their capitals ("Aufteilung bei …")."""
+
+    text: str
+
+    def said(self, lang: "Language") -> str:
+        text = lang.say(self.text)
+        return text if lang.code in NOUNS_CAPITALISED else text[:1].lower() + text[1:]
+
+    def __str__(self) -> str:
+        return self.text[:1].lower() + self.text[1:]
+
+
 def name_order(name: str) -> tuple[str, str]:
     """How a list of names is sorted for a reader: accents and case set aside first ("Élise"
     before "Louis"), then the name as written to keep the order stable."""
@@ -183,21 +197,6 @@ def first_upper(text: str) -> str:
     """The first letter a capital, the rest as written: "Unerlaubte Information", "Misexplanation
     (the MI itself)" (str.capitalize lowercases the rest, German nouns and abbreviations too)."""
     return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True)
-class Listed:
-    """Values said one after the other, separated by commas (or ``separator``: a new line joins
-    the lines of a ruling)."""
-
-    items: tuple
-    separator: str = ", "
-
-    def said(self, lang: "Language") -> str:
-        return self.separator.join(lang.say(item) for item in self.items)
-
-    def __str__(self) -> str:
-        return self.separator.join(map(str, self.items))
 
 
 @dataclass(frozen=True)
@@ -229,26 +228,6 @@ class Amount:
 
 
 @dataclass(frozen=True)
-class Count:
-    """A whole number inside a message, grouped as the language groups it ("8,662", "8 662")."""
-
-    value: int
-
-    def said(self, lang: "Language") -> str:
-        return lang.number(self.value) if lang.code != SOURCE_LANGUAGE else str(self)
-
-    def __str__(self) -> str:
-        return f"{self.value:,}"
-
-
-class AsTyped(str):
-    """What a person typed, inside a message: said as typed in every language, never looked up."""
-
-    def said(self, lang: "Language") -> str:
-        return str(self)
-
-
-@dataclass(frozen=True)
 class ContractWords:
     """A contract said as the players say it: "4♠ doubled by South", "4♠ contré joué par Sud"."""
 
@@ -266,30 +245,6 @@ class ContractWords:
 def joined_lines(lines) -> Message:
     """Lines (messages or text) as one text, each line said in turn in another language."""
     return Message("{lines}", lines=Listed(tuple(lines), "\n"))
-
-
-class Message(str):
-    """English text that keeps how it was made (a catalog message and its values), so a page or a
-    report can say it in another language (``Language.say``); anywhere else it is the English."""
-
-    template: str
-    values: dict
-
-    def __new__(cls, template: str, **values):
-        text = template.format(**{k: str(v) for k, v in values.items()}) if values else template
-        made = super().__new__(cls, text)
-        made.template, made.values = template, values
-        return made
-
-    def said(self, lang: "Language") -> str:
-        if not self.values:         # a finished text (it may hold braces a user typed): never formatted again
-            return lang._(self.template)
-        return lang._(self.template).format(**{k: lang.say(v) for k, v in self.values.items()})
-
-
-def M_(template: str, **values) -> Message:
-    """A message for the catalog (extracted like N_), with its values."""
-    return Message(template, **values)
 
 
 def said(exc: HuddleInputError, lang: "Language") -> str:
@@ -333,8 +288,8 @@ def language(code: str | None = None) -> Language:
     """The shipped language ``code`` ("fr", "fr-BE" and "fr_CA" are French); English for None."""
     base = normalised(code or SOURCE_LANGUAGE)
     if base not in shipped_languages():
-        raise HuddleInputError("language", f"'{code}' is not a shipped language "
-                                           f"(choose {', '.join(shipped_languages())})")
+        raise HuddleInputError("language", M_("'{code}' is not a shipped language (choose {choices})", code=AsTyped(code),
+                                              choices=', '.join(shipped_languages())))
     catalog = _catalog(base)
     return Language(base, catalog, BridgeWords.from_catalog(base, catalog))
 
@@ -379,7 +334,7 @@ ENGLISH = language(SOURCE_LANGUAGE)
 APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell whoever runs "
              "Huddle and give them the reference **{reference}**: the details are in the server's log under it.")
 
-__all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "Listed", "ContractWords", "joined_lines",
+__all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "InSentence", "Listed", "ContractWords", "joined_lines",
            "seat_word", "side_word", "said", "language", "shipped_languages", "chosen_language", "browser_language",
            "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "sentence", "name_order", "Share", "Count",
            "Amount"]

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import fraction_str
+from analysis.language import AsTyped, M_
 
 # Law 12C2 (1997) as the ACBL applied it until 31 Dec 2015.
 READINGS = {
@@ -41,12 +42,12 @@ def likely_and_probable(outcomes: Sequence[tuple[int, Fraction]], reading: str =
     """``outcomes``: (score from the non-offenders' point of view, probability) pairs, summing to 1.
     The non-offenders get the best likely score, the offenders the worst at-all-probable one."""
     if reading not in READINGS:
-        raise HuddleInputError("reading", f"unknown reading '{reading}' (cumulative or per-outcome)")
+        raise HuddleInputError("reading", M_("unknown reading '{reading}' (cumulative or per-outcome)", reading=AsTyped(reading)))
     if not outcomes:
-        raise HuddleInputError("outcomes", "list at least one possible result")
+        raise HuddleInputError("outcomes", M_("list at least one possible result"))
     probs = [(int(s), Fraction(p)) for s, p in outcomes]
     if any(p < 0 for _, p in probs) or sum(p for _, p in probs) != 1:
-        raise HuddleInputError("outcomes", "probabilities must be ≥ 0 and sum to 1")
+        raise HuddleInputError("outcomes", M_("probabilities must be ≥ 0 and sum to 1"))
     default_likely, default_probable = READINGS[reading]
     likely = default_likely if likely is None else Fraction(likely)
     probable = default_probable if probable is None else Fraction(probable)
@@ -57,7 +58,7 @@ def likely_and_probable(outcomes: Sequence[tuple[int, Fraction]], reading: str =
     likely_scores = [s for s, p in best_first if p > likely]
     probable_scores = [s for s, p in best_first if p > probable]
     if not likely_scores:
-        raise HuddleInputError("outcomes", f"no single result is likely (more than {fraction_str(likely)})")
+        raise HuddleInputError("outcomes", M_("no single result is likely (more than {likely})", likely=fraction_str(likely)))
     return LikelySelection(reading, likely, probable, likely_scores[0], probable_scores[0])
 
 

@@ -68,12 +68,12 @@ class Reconsideration:
     def from_dict(cls, data: Any, where: str = "change") -> "Reconsideration":
         data = data or {}
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object (policy, threshold, alternatives, weights)")
+            raise HuddleInputError(where, M_("must be an object (policy, threshold, alternatives, weights)"))
         threshold, weights, alternatives = data.get("threshold"), data.get("weights"), data.get("alternatives")
         if weights is not None and not isinstance(weights, dict):
-            raise HuddleInputError(f"{where}.weights", "must be an object: {action: weight}")
+            raise HuddleInputError(f"{where}.weights", M_("must be an object: {action: weight}"))
         if alternatives is not None and not isinstance(alternatives, list):
-            raise HuddleInputError(f"{where}.alternatives", "must be a list of actions")
+            raise HuddleInputError(f"{where}.alternatives", M_("must be a list of actions"))
         policy = data.get("policy")
         return cls(None if policy is None else str(policy),
                    None if threshold is None else parse_fraction(str(threshold), f"{where}.threshold"),
@@ -84,7 +84,8 @@ class Reconsideration:
 
 def _decision(value: Any, where: str) -> str:
     if value not in DECISIONS:
-        raise HuddleInputError(where, f"'{str(value)[:20]}' must be one of {', '.join(DECISIONS)}")
+        raise HuddleInputError(where, M_("'{value}' must be one of {choices}", value=AsTyped(str(value)[:20]),
+                                         choices=', '.join(DECISIONS)))
     return value
 
 
@@ -106,7 +107,7 @@ class AppealVote:
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "AppealVote":
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "a vote is an object: member, decision, reason, change")
+            raise HuddleInputError(where, M_("a vote is an object: member, decision, reason, change"))
         return cls(_text(data, "member", where, 120), _decision(data.get("decision"), f"{where}.decision"),
                    _text(data, "reason", where), Reconsideration.from_dict(data.get("change"), f"{where}.change"))
 
@@ -129,18 +130,18 @@ class AppealDecision:
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "AppealDecision":
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "the decision is an object: decision, reason, summary, change, chair, at")
+            raise HuddleInputError(where, M_("the decision is an object: decision, reason, summary, change, chair, at"))
         at = data.get("at")
         try:
             when = None if at in (None, "") else datetime.fromisoformat(str(at))
         except ValueError:
-            raise HuddleInputError(f"{where}.at", f"'{str(at)[:30]}' is not a date and time (ISO 8601)") from None
+            raise HuddleInputError(f"{where}.at", M_("'{at}' is not a date and time (ISO 8601)", at=AsTyped(str(at)[:30]))) from None
         version = data.get("ruling_version")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 1):
-            raise HuddleInputError(f"{where}.ruling_version", "a version number (1 or more)")
+            raise HuddleInputError(f"{where}.ruling_version", M_("a version number (1 or more)"))
         reason = _text(data, "reason", where)
         if not reason:
-            raise HuddleInputError(f"{where}.reason", "a committee's decision gives its reason")
+            raise HuddleInputError(f"{where}.reason", M_("a committee's decision gives its reason"))
         return cls(_decision(data.get("decision"), f"{where}.decision"), reason, _text(data, "summary", where, 4000),
                    Reconsideration.from_dict(data.get("change"), f"{where}.change"), _text(data, "chair", where, 120),
                    when, version)
@@ -168,9 +169,9 @@ class AppealRecord:
         if data is None:
             return None
         if not isinstance(data, dict) or not isinstance(data.get("votes", []), list):
-            raise HuddleInputError(where, "must be an object with a list of votes and the decision (or null)")
+            raise HuddleInputError(where, M_("must be an object with a list of votes and the decision (or null)"))
         if len(data.get("votes", [])) > MAX_VOTES:
-            raise HuddleInputError(f"{where}.votes", f"at most {MAX_VOTES} members' votes")
+            raise HuddleInputError(f"{where}.votes", M_("at most {max_votes} members' votes", max_votes=MAX_VOTES))
         votes = tuple(AppealVote.from_dict(v, f"{where}.votes[{i}]") for i, v in enumerate(data.get("votes", [])))
         decision = None if data.get("decision") is None else AppealDecision.from_dict(data["decision"],
                                                                                       f"{where}.decision")

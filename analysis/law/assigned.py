@@ -49,7 +49,7 @@ class SideScore:
     def top_score(self) -> Fraction:
         """A matchpoint score's top."""
         if self.top is None:
-            raise HuddleInputError("top", "a matchpoint score needs its top")
+            raise HuddleInputError("top", M_("a matchpoint score needs its top"))
         return Fraction(self.top)
 
     def own_view(self) -> tuple[tuple[int, Fraction], ...]:
@@ -249,9 +249,9 @@ def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:
 def require_unit(case, purpose: str) -> None:
     """Refuse a method that needs the event's unit when the case lacks the field / other table."""
     if case.scoring in FIELD_FORMS and not case.field:
-        raise HuddleInputError("field", f"{purpose} needs the field (the other tables' scores)")
+        raise HuddleInputError("field", M_("{purpose} needs the field (the other tables' scores)", purpose=purpose))
     if case.scoring in ("imps", "bam") and case.other_table is None:
-        raise HuddleInputError("other_table", f"{purpose} needs the other table's score")
+        raise HuddleInputError("other_table", M_("{purpose} needs the other table's score", purpose=purpose))
 
 
 __all__ = ["SideScore", "score_sides", "side_value", "as_whole", "knockout_scores", "weighted_bam", "bam_share",

@@ -17,7 +17,7 @@ from endplay.types import Deal
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
 from analysis.bridge.auction import STATEMENT, tempo_disputed
-from analysis.bridge import (Decision, SEAT_NAMES, SEATS, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
+from analysis.bridge import (Decision, SEATS, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
                      contract_parts, parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
@@ -94,7 +94,7 @@ class TableResult:
         if data is None:
             return None
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object")
+            raise HuddleInputError(where, M_("must be an object"))
         contract = None
         score = None
         bid = None
@@ -282,8 +282,8 @@ class Case:
     def findings(self) -> RulingInputs:
         """The ruling section, which a ruling needs: refused in words when the case has none."""
         if self.ruling is None:
-            raise HuddleInputError("ruling", "the director has not ruled on this case yet: record the poll or the "
-                                             "director's findings (docs/case-file.md)")
+            raise HuddleInputError("ruling", M_("the director has not ruled on this case yet: record the poll or the director's "
+                                                "findings (docs/case-file.md)"))
         return self.ruling
 
     @property
@@ -379,30 +379,31 @@ class Case:
     @classmethod
     def from_dict(cls, data: Any) -> "Case":
         if not isinstance(data, dict):
-            raise HuddleInputError("case", "a case file is a JSON object")
+            raise HuddleInputError("case", M_("a case file is a JSON object"))
         # one bound on every text, however the case arrives (a file, the editor, a PBN import): a case
         # that can be made can always be loaded again
         check_texts(data, MAX_CASE_TEXT, "case file")
         version = data.get("format_version")
         if version not in READABLE_VERSIONS:
-            raise HuddleInputError("format_version", f"{version!r} is not supported (this Huddle reads "
-                                                     f"{' and '.join(map(str, READABLE_VERSIONS))})")
+            raise HuddleInputError("format_version", M_("{version} is not supported (this Huddle reads {choices})",
+                                                        version=AsTyped(repr(version)), choices=' and '.join(map(str, READABLE_VERSIONS))))
         for name in ("title", "id", "kind", "board", "deal"):
             if not data.get(name):
-                raise HuddleInputError(name, "is required")
+                raise HuddleInputError(name, M_("is required"))
         check_length(str(data["title"]), MAX_TITLE, "title")
         kind = next((k for k in KINDS if k.lower() == str(data["kind"]).lower()), None)
         if kind is None:
-            raise HuddleInputError("kind", f"'{data['kind']}' must be one of {', '.join(KINDS)}")
+            raise HuddleInputError("kind", M_("'{value}' must be one of {choices}", value=AsTyped(data['kind']), choices=', '.join(KINDS)))
         scoring = str(data.get("scoring", "matchpoints")).lower()
         if scoring not in SCORING_FORMS:
-            raise HuddleInputError("scoring", f"'{scoring}' must be one of {', '.join(SCORING_FORMS)}")
+            raise HuddleInputError("scoring", M_("'{value}' must be one of {choices}", value=AsTyped(scoring),
+                                                 choices=', '.join(SCORING_FORMS)))
         laws = edition(data.get("laws") or _version_1_edition(data), "laws")
         knockout = data.get("knockout", False)
         if knockout not in (True, False):
-            raise HuddleInputError("knockout", "must be true or false")
+            raise HuddleInputError("knockout", M_("must be true or false"))
         if knockout and scoring != "imps":
-            raise HuddleInputError("knockout", f"knockout averaging applies to IMP matches, not {scoring}")
+            raise HuddleInputError("knockout", M_("knockout averaging applies to IMP matches, not {scoring}", scoring=scoring))
         board = _board_from(data)
         table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
         play, play_index = _play_from(data, board, table_result)
@@ -411,24 +412,25 @@ class Case:
         action_index = data.get("action_index")
         if action_index is not None and (not isinstance(action_index, int) or isinstance(action_index, bool)
                                          or not 0 <= action_index < len(board.auction.calls)):
-            raise HuddleInputError("action_index", f"{action_index!r} is not a call of the auction "
-                                                   f"(0 to {len(board.auction.calls) - 1})")
+            raise HuddleInputError("action_index", M_("{action_index} is not a call of the auction (0 to {count})",
+                                                      action_index=AsTyped(repr(action_index)), count=len(board.auction.calls) - 1))
         if action_index is not None and play_index is not None:
             raise HuddleInputError("play_index", M_("a case rules one action: give the call (action_index) or the "
                                                     "card (play_index), not both"))
         offending = data.get("offending_side")
         if offending is not None and offending not in OFFENDING_SIDES:
-            raise HuddleInputError("offending_side", f"'{offending}' must be NS, EW or both")
+            raise HuddleInputError("offending_side", M_("'{offending}' must be NS, EW or both", offending=AsTyped(offending)))
         actor = (play.decider(play_index) if play_index is not None and play is not None
                  else None if action_index is None else board.auction.seat_of(action_index))
         _check_ui_source(kind, irregularity, actor, offending)
         field_scores = data.get("field") or []
         if not isinstance(field_scores, list):
-            raise HuddleInputError("field", "must be a list of North-South scores")
+            raise HuddleInputError("field", M_("must be a list of North-South scores"))
         other = data.get("other_table")
         for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
             if data.get(name) is not None and scoring != form:
-                raise HuddleInputError(name, f"applies to {SCORING_NAMES[form]}, not {SCORING_NAMES[scoring]}")
+                raise HuddleInputError(name, M_("applies to {scoring}, not {scoring2}", scoring=SCORING_NAMES[form],
+                                                scoring2=SCORING_NAMES[scoring]))
         ruling = None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
                                                                             board.vulnerability, kind)
         if ruling is not None:
@@ -436,7 +438,8 @@ class Case:
             _check_offered_call(ruling, board, action_index)
         cross_imps = str(data.get("cross_imps") or "average").lower()
         if cross_imps not in CROSS_IMPS:
-            raise HuddleInputError("cross_imps", f"'{cross_imps}' must be average (over the other tables) or sum")
+            raise HuddleInputError("cross_imps", M_("'{cross_imps}' must be average (over the other tables) or sum",
+                                                    cross_imps=AsTyped(cross_imps)))
         return cls(
             id=check_case_id(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
             source=str(data.get("source", "")), event=optional_text(data.get("event"), "event"),
@@ -490,19 +493,20 @@ class PartnerUI:
             return None
         where = "partner_ui"
         if kind != "MI" or irr is None or irr.type != "misexplained" or irr.call_index is None:
-            raise HuddleInputError(where, "goes with a misinformation case whose irregularity is the mistaken "
-                                          "explanation of a call (type misexplained, with its call)")
+            raise HuddleInputError(where, M_("goes with a misinformation case whose irregularity is the mistaken explanation of a call "
+                                             "(type misexplained, with its call)"))
         if not isinstance(data, dict) or not isinstance(data.get("ruling"), dict):
-            raise HuddleInputError(where, "an object: the explainer's partner's action_index and its ruling section")
+            raise HuddleInputError(where, M_("an object: the explainer's partner's action_index and its ruling section"))
         index = data.get("action_index")
         caller = board.auction.seat_of(irr.call_index)
         if (not isinstance(index, int) or isinstance(index, bool) or not irr.call_index < index < len(board.auction.calls)
                 or board.auction.seat_of(index) != caller):
-            raise HuddleInputError(f"{where}.action_index", f"must be a later call of {SEAT_NAMES[caller]}, whose "
-                                                            "call was misexplained")
+            raise HuddleInputError(f"{where}.action_index", M_("must be a later call of {seat}, whose call was misexplained",
+                                                               seat=seat_word(caller)))
         scored_by = data.get("scored_by")
         if scored_by is not None and scored_by not in SCORED_BY:
-            raise HuddleInputError(f"{where}.scored_by", f"'{str(scored_by)[:30]}' must be one of {', '.join(SCORED_BY)}")
+            raise HuddleInputError(f"{where}.scored_by", M_("'{value}' must be one of {choices}",
+                                                            value=AsTyped(str(scored_by)[:30]), choices=', '.join(SCORED_BY)))
         return cls(index, RulingInputs.from_dict(data["ruling"], f"{where}.ruling", board.vulnerability), scored_by)
 
 
@@ -523,21 +527,21 @@ def _check_offered_call(ruling: RulingInputs, board: Board, action_index: int | 
         return
     where = "ruling.misinformation.offered_call"
     if action_index is None or not action_index < offered < len(board.auction.calls):
-        raise HuddleInputError(where, f"call {offered + 1} is not a call after the call in question")
+        raise HuddleInputError(where, M_("call {offered} is not a call after the call in question", offered=offered + 1))
     if board.auction.seat_of(offered) != board.auction.seat_of(action_index):
-        raise HuddleInputError(where, f"call {offered + 1} is {SEAT_NAMES[board.auction.seat_of(offered)]}'s, not the "
-                                      "player's who made the call in question")
+        raise HuddleInputError(where, M_("call {offered} is {seat}'s, not the player's who made the call in question",
+                                         offered=offered + 1, seat=seat_word(board.auction.seat_of(offered))))
 
 
 def _ruling_version(value: Any) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000):
-        raise HuddleInputError("ruling_version", f"{str(value)[:20]} must be a version number (1 or more)")
+        raise HuddleInputError("ruling_version", M_("{value} must be a version number (1 or more)", value=AsTyped(str(value)[:20])))
     return value
 
 
 def _count(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10_000:
-        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number of tables from 0 to 10,000")
+        raise HuddleInputError(where, M_("{value} must be a whole number of tables from 0 to 10,000", value=AsTyped(str(value)[:20])))
     return value
 
 
@@ -587,11 +591,11 @@ def _check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, o
 def _board_from(data: dict) -> Board:
     b = data["board"]
     if not isinstance(b, dict):
-        raise HuddleInputError("board", "must be an object with number, dealer, vulnerability")
+        raise HuddleInputError("board", M_("must be an object with number, dealer, vulnerability"))
     deal: Deal = parse_deal(data["deal"])
     calls = data.get("auction", [])
     if not isinstance(calls, list):
-        raise HuddleInputError("auction", "must be a list of calls")
+        raise HuddleInputError("auction", M_("must be a list of calls"))
     dealer = b.get("dealer")
     auction = Auction.from_dict({"dealer": dealer if dealer else _dealer_from_number(b), "calls": calls})
     return Board.make(deal, b.get("number"), dealer, b.get("vulnerability"), auction)
@@ -630,16 +634,17 @@ def _play_from(data: dict, board: Board, table_result: "TableResult | None") -> 
     card in question, which must be one of the cards recorded."""
     cards, index = data.get("play") or [], data.get("play_index")
     if not isinstance(cards, list):
-        raise HuddleInputError("play", "must be a list of cards in the order played, e.g. [\"CJ\", \"C2\"]")
+        raise HuddleInputError("play", M_("must be a list of cards in the order played, e.g. [\"CJ\", \"C2\"]"))
     if not cards and index is None:
         return play_of(board, table_result), None
     play = play_of(board, table_result, parse_play(cards))
     if play is None:
-        raise HuddleInputError("play", "a play needs its contract: a complete auction or the table result")
+        raise HuddleInputError("play", M_("a play needs its contract: a complete auction or the table result"))
     play.check({s: hand_cards(board.deal, s) for s in SEATS})
     if index is not None and (not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(play.cards)):
-        raise HuddleInputError("play_index", f"{index!r} is not a card of the play recorded "
-                                             f"({'0 to ' + str(len(play.cards) - 1) if play.cards else 'record the play'})")
+        raise HuddleInputError("play_index", M_("{index} is not a card of the play recorded (0 to {last})", index=AsTyped(repr(index)),
+                                                   last=len(play.cards) - 1) if play.cards else
+                               M_("{index} is not a card of the play recorded (record the play)", index=AsTyped(repr(index))))
     return play, index
 
 
@@ -647,15 +652,16 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise HuddleInputError("irregularity", "must be an object")
+        raise HuddleInputError("irregularity", M_("must be an object"))
     kind = str(data.get("type", "")).lower()
     if kind not in IRREGULARITY_TYPES:
-        raise HuddleInputError("irregularity.type", f"'{kind}' must be one of {', '.join(IRREGULARITY_TYPES)}")
+        raise HuddleInputError("irregularity.type", M_("'{value}' must be one of {choices}", value=AsTyped(kind),
+                                                       choices=', '.join(IRREGULARITY_TYPES)))
     by = seat(data["by"], "irregularity.by") if data.get("by") else None
     to = seat(data["to"], "irregularity.to") if data.get("to") else None
     index = data.get("call_index")
     if index is not None and (not isinstance(index, int) or not 0 <= index < len(board.auction.calls)):
-        raise HuddleInputError("irregularity.call_index", f"{index!r} is not a call of the auction")
+        raise HuddleInputError("irregularity.call_index", M_("{index} is not a call of the auction", index=AsTyped(repr(index))))
     if index is not None and by is not None:
         caller = board.auction.seat_of(index)
         # a tempo or manner goes with the caller's own call; an explanation or alert with partner's
@@ -668,18 +674,19 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
     card = data.get("card_index")
     if card is not None:
         if index is not None:
-            raise HuddleInputError("irregularity.card_index", "give the call or the card it arose at, not both")
+            raise HuddleInputError("irregularity.card_index", M_("give the call or the card it arose at, not both"))
         if play is None or not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(play.cards):
-            raise HuddleInputError("irregularity.card_index", f"{card!r} is not a card of the play recorded")
+            raise HuddleInputError("irregularity.card_index", M_("{card} is not a card of the play recorded", card=AsTyped(repr(card))))
         if by is not None and by != play.decider(card):
-            raise HuddleInputError("irregularity.by", f"{position_name(card)} was {SEAT_NAMES[play.decider(card)]}'s "
-                                                      f"to play, not {SEAT_NAMES[by]}'s")
+            raise HuddleInputError("irregularity.by", M_("{position} was {seat}'s to play, not {seat2}'s", position=position_name(card),
+                                                         seat=seat_word(play.decider(card)), seat2=seat_word(by)))
     seconds = data.get("seconds")
     if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
-        raise HuddleInputError("irregularity.seconds", f"{seconds!r} must be a whole number of seconds (0 to 3600)")
+        raise HuddleInputError("irregularity.seconds", M_("{value} must be a whole number of seconds (0 to 3600)",
+                                                          value=AsTyped(repr(seconds))))
     for name in ("agreed", "agreed_happened", "agreed_seconds", "after_auction"):
         if data.get(name) not in (True, False, None):
-            raise HuddleInputError(f"irregularity.{name}", "must be true, false or null")
+            raise HuddleInputError(f"irregularity.{name}", M_("must be true, false or null"))
     after_auction = bool(data.get("after_auction"))
     if after_auction and (index is not None or card is not None):
         raise HuddleInputError("irregularity.after_auction", M_("a question after the final pass is at no call or "
@@ -934,15 +941,16 @@ def loads(text: str) -> Case:
     try:
         data = loads_json(check_length(text, MAX_CASE_FILE, "case file"), "case file")
     except json.JSONDecodeError as exc:
-        raise HuddleInputError("case file", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise HuddleInputError("case file", M_("not valid JSON (line {lineno}, column {colno}: {msg})", lineno=exc.lineno,
+                                               colno=exc.colno, msg=exc.msg)) from None
     except RecursionError:
-        raise HuddleInputError("case file", "nested too deeply to be a case file") from None
+        raise HuddleInputError("case file", M_("nested too deeply to be a case file")) from None
     try:
         return Case.from_dict(data)
     except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
         # the last guard: a value of the wrong type somewhere the checks above did not name
-        raise HuddleInputError("case file", f"a value has the wrong type or shape ({type(exc).__name__}: "
-                                            f"{str(exc)[:120]})") from None
+        raise HuddleInputError("case file", M_("a value has the wrong type or shape ({name}: {exc})", name=type(exc).__name__,
+                                               exc=AsTyped(str(exc)[:120]))) from None
 
 
 def load(fp: IO[str]) -> Case:

@@ -54,7 +54,7 @@ def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration())
     """The ruling section as the committee's change leaves it: what a director reopening a case
     the committee decided starts her worksheet from."""
     if case.ruling is None:
-        raise HuddleInputError("ruling", "the director has not ruled on this case")
+        raise HuddleInputError("ruling", M_("the director has not ruled on this case"))
     inputs = case.findings
     table_action = case.action_in_question()
     chosen = _policy(case, change)
@@ -92,8 +92,8 @@ def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
         if not dropped or not after:         # no logical alternative left: the table result stands
             return tree
         if not remaining:
-            raise HuddleInputError("weights", f"{', '.join(action_name(a) for a in sorted(after))} would be the "
-                                              "logical alternatives, but the outcome tree gives none of them an outcome")
+            raise HuddleInputError("weights", M_("{actions} would be the logical alternatives, but the outcome tree gives none of them "
+                                                 "an outcome", actions=', '.join(action_name(a) for a in sorted(after))))
         return tree.restricted_to(remaining)
 
     return adjustment.with_trees(change)
@@ -128,10 +128,10 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
     """For each threshold, the ruling with the committee's other choices (``change``) kept."""
     inputs = case.findings
     if inputs is None or not inputs.poll:
-        raise HuddleInputError("poll", "the threshold can only be varied for a case with a recorded poll")
+        raise HuddleInputError("poll", M_("the threshold can only be varied for a case with a recorded poll"))
     if case.kind == "unplayable":   # Law 12C2 alone: no logical alternatives to vary
-        raise HuddleInputError("kind", "an unplayable board is ruled by Law 12C2 alone, so the logical-alternative "
-                               "threshold plays no part in it")
+        raise HuddleInputError("kind", M_("an unplayable board is ruled by Law 12C2 alone, so the logical-alternative threshold plays "
+                                          "no part in it"))
     base = _policy(case, replace(change, threshold=None))
     rows = []
     for t in thresholds:
@@ -166,7 +166,8 @@ class Vote:
 
 def check_vote(decision: str, reason: str) -> None:
     if decision not in DECISIONS:
-        raise HuddleInputError("decision", f"'{decision}' must be one of {', '.join(DECISIONS)}")
+        raise HuddleInputError("decision", M_("'{value}' must be one of {choices}", value=AsTyped(decision),
+                                              choices=', '.join(DECISIONS)))
     if not reason.strip():
         raise HuddleInputError("reason", M_("give the reason for the decision"))
     check_length(reason.strip(), 2000, "reason")

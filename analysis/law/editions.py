@@ -9,7 +9,7 @@ the ACBL elected its 12C1(e) "likely / at all probable" option from 2008 to 31 D
 from __future__ import annotations
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_
+from analysis.language import AsTyped, M_, N_
 
 EDITIONS = ("1997", "2007", "2017")
 DEFAULT_EDITION = "2017"
@@ -68,7 +68,8 @@ _LAWS: dict[str, dict[str, str]] = {
 def edition(value: object, where: str = "laws") -> str:
     text = DEFAULT_EDITION if value in (None, "") else str(value)
     if text not in EDITIONS:
-        raise HuddleInputError(where, f"'{text}' is not an edition of the Laws (one of {', '.join(EDITIONS)})")
+        raise HuddleInputError(where, M_("'{text}' is not an edition of the Laws (one of {choices})", text=AsTyped(text),
+                                         choices=', '.join(EDITIONS)))
     return text
 
 
@@ -78,7 +79,8 @@ def law(concept: str, year: str) -> str:
     by_edition = _LAWS[concept]
     if year not in by_edition:
         have = ", ".join(by_edition)
-        raise HuddleInputError("laws", f"the {year} Laws have no {concept} rule (it exists in {have})")
+        raise HuddleInputError("laws", M_("the {year} Laws have no {concept} rule (it exists in {have})", year=year, concept=concept,
+                                          have=have))
     return by_edition[year]
 
 

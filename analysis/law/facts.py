@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analysis.bridge import SEAT_NAMES, SIDE_NAMES
-from analysis.language import M_, Listed, Message, Spoken
+from analysis.language import AsTyped, Listed, M_, Message, Spoken
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 
@@ -30,13 +30,13 @@ def _seconds(value: Any, where: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3600:
-        raise HuddleInputError(where, f"{value!r} must be a whole number of seconds (0 to 3600)")
+        raise HuddleInputError(where, M_("{value} must be a whole number of seconds (0 to 3600)", value=AsTyped(repr(value))))
     return value
 
 
 def _yes_no(value: Any, where: str) -> bool | None:
     if value not in (True, False, None):
-        raise HuddleInputError(where, "must be true, false or null")
+        raise HuddleInputError(where, M_("must be true, false or null"))
     return value
 
 
@@ -73,7 +73,7 @@ class Statement:
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "Statement":
         if not isinstance(data, dict) or not str(data.get("by", "")).strip() or not str(data.get("said", "")).strip():
-            raise HuddleInputError(where, "needs who said it (\"by\": a seat, a side or a name) and what (\"said\")")
+            raise HuddleInputError(where, M_("needs who said it (\"by\": a seat, a side or a name) and what (\"said\")"))
         by, said, at = (str(data.get(k, "")).strip() for k in ("by", "said", "at"))
         check_length(by, 60, f"{where}.by")
         check_length(said, 1000, f"{where}.said")
@@ -105,13 +105,13 @@ class FactFinding:
         if data is None:
             return None
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "needs {\"happened\": true, false or null, \"seconds\": …, \"reason\": \"…\"}")
+            raise HuddleInputError(where, M_("needs {\"happened\": true, false or null, \"seconds\": …, \"reason\": \"…\"}"))
         found = cls(_yes_no(data.get("happened"), f"{where}.happened"), _seconds(data.get("seconds"), f"{where}.seconds"),
                     str(data.get("reason", "")).strip())
         check_length(found.reason, 1000, f"{where}.reason")
         if not found.empty and not found.reason:
-            raise HuddleInputError(f"{where}.reason", "a finding of fact gives its reason (Law 85A1: on the balance "
-                                                      "of probabilities, from what the director heard)")
+            raise HuddleInputError(f"{where}.reason", M_("a finding of fact gives its reason (Law 85A1: on the balance of "
+                                                         "probabilities, from what the director heard)"))
         return None if found.empty and not found.reason else found
 
 
@@ -177,7 +177,7 @@ def statements_from(data: Any, where: str) -> tuple[Statement, ...]:
     if data is None:
         return ()
     if not isinstance(data, list) or len(data) > MAX_STATEMENTS:
-        raise HuddleInputError(where, f"must be a list of at most {MAX_STATEMENTS} statements")
+        raise HuddleInputError(where, M_("must be a list of at most {max_statements} statements", max_statements=MAX_STATEMENTS))
     return tuple(Statement.from_dict(s, f"{where}[{i}]") for i, s in enumerate(data))
 
 

@@ -125,10 +125,10 @@ class Consultation:
         for i, p in enumerate(people):
             here = f"{where}.people[{i}]"
             if not isinstance(p, dict):
-                raise HuddleInputError(here, "each person is an object: name, class, views")
+                raise HuddleInputError(here, M_("each person is an object: name, class, views"))
             role = _text(p.get("class"), f"{here}.class", required=True).lower()
             if role not in CONSULTED_CLASSES:
-                raise HuddleInputError(f"{here}.class", f"'{role[:20]}' must be director, expert or peer")
+                raise HuddleInputError(f"{here}.class", M_("'{role}' must be director, expert or peer", role=AsTyped(role[:20])))
             views = p.get("views")
             if not isinstance(views, list) or not views:
                 raise HuddleInputError(f"{here}.views", M_("say what the person thought of at least one action"))
@@ -139,7 +139,7 @@ class Consultation:
 
 def _view(data: Any, where: str) -> View:
     if not isinstance(data, dict) or not isinstance(data.get("la"), bool):
-        raise HuddleInputError(where, "each view is an object: action, la (true or false), why")
+        raise HuddleInputError(where, M_("each view is an object: action, la (true or false), why"))
     return View(_action(data.get("action"), f"{where}.action"), data["la"], _text(data.get("why"), f"{where}.why"))
 
 
@@ -228,7 +228,7 @@ class PublishedPoll:
     def from_dict(cls, data: dict, where: str) -> PublishedPoll:
         shares = data.get("shares") or {}
         if not isinstance(shares, dict):
-            raise HuddleInputError(f"{where}.shares", "must map each action to its published share, e.g. {\"P\": \"70%\"}")
+            raise HuddleInputError(f"{where}.shares", M_("must map each action to its published share, e.g. {\"P\": \"70%\"}"))
         read = tuple((_action(a, f"{where}.shares"), parse_fraction(str(s), f"{where}.shares.{a}"))
                      for a, s in shares.items())
         asked = data.get("asked")
@@ -375,12 +375,12 @@ def evidence_from_list(data: Any, where: str = "ruling.evidence") -> tuple[LAEvi
     if data is None:
         return ()
     if not isinstance(data, list) or len(data) > MAX_PEOPLE:
-        raise HuddleInputError(where, f"must be a list of at most {MAX_PEOPLE} pieces of evidence")
+        raise HuddleInputError(where, M_("must be a list of at most {max_people} pieces of evidence", max_people=MAX_PEOPLE))
     out = []
     for i, item in enumerate(data):
         here = f"{where}[{i}]"
         if not isinstance(item, dict) or str(item.get("kind")) not in EVIDENCE_KINDS:
-            raise HuddleInputError(f"{here}.kind", f"must be one of {', '.join(EVIDENCE_KINDS)}")
+            raise HuddleInputError(f"{here}.kind", M_("must be one of {choices}", choices=', '.join(EVIDENCE_KINDS)))
         out.append(EVIDENCE_KINDS[str(item["kind"])](item, here))
     return tuple(out)
 

@@ -219,8 +219,8 @@ def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> P
     elif key in PRESETS:
         chosen = PRESETS[key]
     else:
-        raise HuddleInputError("policy", f"'{name}' is not a policy; use one of "
-                                         f"{', '.join(PRESETS)} or custom")
+        raise HuddleInputError("policy", M_("'{name}' is not a policy; use one of {choices} or custom", name=AsTyped(name),
+                                            choices=', '.join(PRESETS)))
     if consider_min is not None:
         if chosen.name not in ("wbf2017", "custom"):
             raise HuddleInputError("consider-min", M_("the {policy} policy fixes its own threshold; only wbf2017 and "
@@ -388,7 +388,7 @@ class LAResult:
         for v in self.verdicts:
             if action_key(v.action) == key:
                 return v
-        raise HuddleInputError("action", f"'{action}' is not an action of this poll")
+        raise HuddleInputError("action", M_("'{action}' is not an action of this poll", action=AsTyped(action)))
 
     def tested(self, v: Verdict) -> int:
         """The pollees the policy's threshold counts for an action (considered it, or chose it)."""
@@ -457,7 +457,8 @@ def logical_alternatives(counts: Iterable[ActionCount], table_action: str, polic
             raise HuddleInputError(f"counts for {r.action}", M_("{counted} pollees counted, but the poll has only {n}",
                                                                 counted=r.considered, n=n))
     if interval_method not in ("wilson", "clopper-pearson"):
-        raise HuddleInputError("interval", f"'{interval_method}' must be wilson or clopper-pearson")
+        raise HuddleInputError("interval", M_("'{interval_method}' must be wilson or clopper-pearson",
+                                              interval_method=AsTyped(interval_method)))
     table = action_key(table_action)
     table_chose = next(r.chose for r in rows if action_key(r.action) == table)
     verdicts = tuple(_verdict(r, n, action_key(r.action) == table, table_chose, chosen_policy,
@@ -471,7 +472,8 @@ def _checked_counts(rows: list[ActionCount], table_action: str) -> list[ActionCo
         for name in ("chose", "close", "considered_only"):
             value = getattr(r, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise HuddleInputError(f"counts for {r.action}", f"{name} must be a whole number ≥ 0, not {value!r}")
+                raise HuddleInputError(f"counts for {r.action}", M_("{name} must be a whole number ≥ 0, not {value}", name=name,
+                                                                    value=AsTyped(repr(value))))
         key = action_key(r.action)
         if key in seen:
             raise HuddleInputError("actions", M_("'{action}' is listed twice", action=AsTyped(r.action)))

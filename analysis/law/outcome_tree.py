@@ -148,8 +148,8 @@ class OutcomeTree:
                         "so choosing it was not legal either (Law 16B1(a))" if suggested_over_another else
                         f"{b.action} is the action taken at the table, which the unauthorized information suggested")
                 raise HuddleInputError(f"{where}: weight of {b.action}",
-                                       f"{what}; only outcomes that could have been reached legally count "
-                                       f"({law_text}): mark it cancelled, with weight 0")
+                                       M_("{what}; only outcomes that could have been reached legally count ({law_text}): mark it "
+                                          "cancelled, with weight 0", what=what, law_text=law_text))
 
     def actions(self) -> tuple[str, ...]:
         """The legal alternatives (the cancelled action left out)."""
@@ -190,7 +190,7 @@ class OutcomeTree:
     @classmethod
     def from_dict(cls, data: dict, where: str = "outcome_tree") -> "OutcomeTree":
         if not isinstance(data, dict) or not isinstance(data.get("alternatives"), list):
-            raise HuddleInputError(where, "needs a list of alternatives")
+            raise HuddleInputError(where, M_("needs a list of alternatives"))
         branches = []
         for i, a in enumerate(data["alternatives"]):
             name = str(a.get("action", f"alternative {i + 1}"))
@@ -208,7 +208,7 @@ class OutcomeTree:
 def _declarer(value, field: str) -> str | None:
     seat = (optional_text(value, field) or "").strip().upper()
     if seat not in ("N", "E", "S", "W", ""):
-        raise HuddleInputError(field, f"'{seat[:20]}' must be N, E, S or W")
+        raise HuddleInputError(field, M_("'{seat}' must be N, E, S or W", seat=AsTyped(seat[:20])))
     return seat or None
 
 

@@ -42,16 +42,17 @@ class ProceduralPenalty:
 
     def __post_init__(self) -> None:
         if self.side not in ("NS", "EW"):
-            raise HuddleInputError("side", f"'{self.side}' must be NS or EW")
+            raise HuddleInputError("side", M_("'{side}' must be NS or EW", side=AsTyped(self.side)))
         if self.unit not in PENALTY_UNITS:
-            raise HuddleInputError("unit", f"'{self.unit}' must be one of {', '.join(PENALTY_UNITS)}")
+            raise HuddleInputError("unit", M_("'{value}' must be one of {choices}", value=AsTyped(self.unit),
+                                              choices=', '.join(PENALTY_UNITS)))
         if not 0 < self.amount <= (100 if self.unit == "percent of a top" else 1000):
             raise HuddleInputError("amount", M_("{amount} must be more than 0 and at most 100 (% of a top)",
                                                 amount=AsTyped(fraction_str(self.amount)))
                                    if self.unit == "percent of a top" else
                                    M_("{amount} must be more than 0", amount=AsTyped(fraction_str(self.amount))))
         if self.by not in IMPOSED_BY:
-            raise HuddleInputError("by", f"'{self.by}' must be director or committee")
+            raise HuddleInputError("by", M_("'{value}' must be director or committee", value=AsTyped(self.by)))
         if not self.reason.strip():
             raise HuddleInputError("reason", M_("a procedural penalty says why it was imposed (Law 90)"))
 
@@ -79,7 +80,7 @@ class ProceduralPenalty:
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "ProceduralPenalty":
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "a penalty is an object: side, amount, unit, by, reason")
+            raise HuddleInputError(where, M_("a penalty is an object: side, amount, unit, by, reason"))
         reason = str(data.get("reason", "")).strip()
         check_length(reason, 1000, f"{where}.reason")
         try:
@@ -94,7 +95,7 @@ def penalties_from(data: Any, where: str) -> tuple[ProceduralPenalty, ...]:
     if data is None:
         return ()
     if not isinstance(data, list) or len(data) > MAX_PENALTIES:
-        raise HuddleInputError(where, f"must be a list of at most {MAX_PENALTIES} penalties")
+        raise HuddleInputError(where, M_("must be a list of at most {max_penalties} penalties", max_penalties=MAX_PENALTIES))
     return tuple(ProceduralPenalty.from_dict(p, f"{where}[{i}]") for i, p in enumerate(data))
 
 
@@ -103,8 +104,8 @@ def check_units(penalties: tuple[ProceduralPenalty, ...], scoring: str, where: s
     allowed = UNITS_FOR_SCORING.get(scoring, ())
     for i, p in enumerate(penalties):
         if p.unit not in allowed:
-            raise HuddleInputError(f"{where}[{i}].unit", f"'{p.unit}' is not a unit of {scoring} scoring (one of "
-                                                         f"{', '.join(allowed)})")
+            raise HuddleInputError(f"{where}[{i}].unit", M_("'{unit}' is not a unit of {scoring} scoring (one of {choices})",
+                                                            unit=AsTyped(p.unit), scoring=scoring, choices=', '.join(allowed)))
 
 
 __all__ = ["ProceduralPenalty", "PENALTY_UNITS", "UNITS_FOR_SCORING", "penalties_from", "check_units", "LAW"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, Message
+from analysis.language import AsTyped, M_, Message, N_
 from analysis.limits import check_length
 
 MAX_MINIMUM = 100
@@ -26,7 +26,8 @@ def check_minimum(value: Any, where: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_MINIMUM:
-        raise HuddleInputError(where, f"{str(value)[:20]} must be a whole number of pollees from 1 to {MAX_MINIMUM}")
+        raise HuddleInputError(where, M_("{value} must be a whole number of pollees from 1 to {max_minimum}",
+                                         value=AsTyped(str(value)[:20]), max_minimum=MAX_MINIMUM))
     return value
 
 
@@ -39,7 +40,8 @@ WHO_MAY_BE_POLLED = {"peers": N_("peers of the player's standard"),
 def check_pollees(value: Any, where: str) -> str:
     text = "" if value is None else str(value).strip()
     if text and text not in WHO_MAY_BE_POLLED:
-        raise HuddleInputError(where, f"'{text[:40]}' must be one of {', '.join(WHO_MAY_BE_POLLED)}")
+        raise HuddleInputError(where, M_("'{value}' must be one of {choices}", value=AsTyped(text[:40]),
+                                         choices=', '.join(WHO_MAY_BE_POLLED)))
     return text
 
 
@@ -75,7 +77,7 @@ class PollRules:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object: {\"minimum\": 5, \"source\": \"…\"}")
+            raise HuddleInputError(where, M_("must be an object: {\"minimum\": 5, \"source\": \"…\"}"))
         source = str(data.get("source") or "").strip()
         check_length(source, 200, f"{where}.source")
         return cls(check_minimum(data.get("minimum"), f"{where}.minimum"), source,

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_
+from analysis.language import AsTyped, M_, N_
 
 
 @dataclass(frozen=True)
@@ -83,8 +83,8 @@ def regulation_for(authority: str | None) -> str:
         return DEFAULT_SKIP_BID_PAUSE
     key = str(authority).strip().upper()
     if key not in AUTHORITIES:
-        raise HuddleInputError("authority", f"'{str(authority)[:20]}' is not an authority Huddle knows; use one of "
-                                            f"{', '.join(AUTHORITIES)}")
+        raise HuddleInputError("authority", M_("'{authority}' is not an authority Huddle knows; use one of {choices}",
+                                               authority=AsTyped(str(authority)[:20]), choices=', '.join(AUTHORITIES)))
     return AUTHORITIES[key]
 
 
@@ -93,7 +93,8 @@ def skip_bid_pause(name: str, where: str = "skip_bid_regulation", haste_under: i
     (an organisation's own reading of "about ten seconds")."""
     key = str(name).strip().lower()
     if key not in SKIP_BID_PAUSES:
-        raise HuddleInputError(where, f"'{name}' is not a skip-bid regulation; use one of {', '.join(SKIP_BID_PAUSES)}")
+        raise HuddleInputError(where, M_("'{name}' is not a skip-bid regulation; use one of {choices}", name=AsTyped(name),
+                                         choices=', '.join(SKIP_BID_PAUSES)))
     pause = SKIP_BID_PAUSES[key]
     if haste_under is None:
         return pause
@@ -104,8 +105,8 @@ def skip_bid_pause(name: str, where: str = "skip_bid_regulation", haste_under: i
 def check_haste_under(seconds, pause: SkipBidPause, where: str) -> int:
     """A lower bound of the pause: a whole number of seconds from 1 up to the upper end of "about"."""
     if not isinstance(seconds, int) or isinstance(seconds, bool) or not 1 <= seconds <= pause.about_until:
-        raise HuddleInputError(where, f"{str(seconds)[:10]} must be a whole number of seconds from 1 to "
-                                      f"{pause.about_until}")
+        raise HuddleInputError(where, M_("{seconds} must be a whole number of seconds from 1 to {about_until}",
+                                         seconds=AsTyped(str(seconds)[:10]), about_until=pause.about_until))
     return seconds
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
-from analysis.language import M_, N_, Capital, Listed, Message, joined_lines, seat_word, side_word
+from analysis.language import M_, N_, Capital, InSentence, Listed, Message, joined_lines, seat_word, side_word
 from analysis.law.case import partner_ui_case
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
@@ -83,12 +83,12 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if case.kind == "unplayable":
         return _unplayable(case, method)
     if case.action_index is None and case.play_index is None and not inputs.table_action:
-        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
+        raise HuddleInputError("action_index", M_("the case does not say which call or card is in question"))
     if case.offending_side is None:
-        raise HuddleInputError("offending_side", "say which side committed the infraction (NS, EW or both)")
+        raise HuddleInputError("offending_side", M_("say which side committed the infraction (NS, EW or both)"))
     table_ns = None if case.table_result is None else case.table_result.ns_score
     if table_ns is None and inputs.damage.finding is None:
-        raise HuddleInputError("table_result", "the ruling needs the table result (or a damage finding)")
+        raise HuddleInputError("table_result", M_("the ruling needs the table result (or a damage finding)"))
     method.check(case)
     facts = inputs.misinformation
     if case.kind == "MI" and facts is not None and facts.explanation_weight is not None:
@@ -103,7 +103,7 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if sheet.adjust:
         scores = assigned_scores(case, method, table_ns)
     elif table_ns is None:
-        raise HuddleInputError("table_result", "without an adjustment the ruling needs the table result")
+        raise HuddleInputError("table_result", M_("without an adjustment the ruling needs the table result"))
     else:
         table = WeightedScore.single(table_ns)
         scores = score_sides(case, {"NS": table, "EW": table})
@@ -147,8 +147,8 @@ def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
     mi = rule(replace(case, partner_ui=None), policy_name, consider_min)
     ui = rule(partner_ui_case(case), policy_name, consider_min)
     if mi.adjusted and ui.adjusted and both.scored_by is None:
-        raise HuddleInputError("partner_ui.scored_by", "both paths adjust the score: say which path's outcome tree "
-                               "holds the board's score (misinformation or unauthorized information)")
+        raise HuddleInputError("partner_ui.scored_by", M_("both paths adjust the score: say which path's outcome tree holds the "
+                                                          "board's score (misinformation or unauthorized information)"))
     by_ui = ui.adjusted and (not mi.adjusted or both.scored_by == "unauthorized information")
     scored = ui if by_ui else mi
     receiver = seat_word(case.board.auction.seat_of(both.action_index))
@@ -182,7 +182,7 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
         parts = [(explained.scores[side].weighted, w), (called.scores[side].weighted, 1 - w)]
         if any(ws is None for ws, _ in parts):
             raise HuddleInputError("ruling.misinformation.explanation_weight",
-                                   "a weighed finding needs a weighted score on both paths (not artificial scores)")
+                                   M_("a weighed finding needs a weighted score on both paths (not artificial scores)"))
         merged: dict[int, Fraction] = {}
         for ws, share in parts:
             assert ws is not None
@@ -271,8 +271,8 @@ def _unplayable(case: Case, method: Method) -> Ruling:
     """No result could be obtained: Law 12C2 alone, an artificial adjusted score for each side by
     its share of the fault; the four Law 16 questions do not arise."""
     if method.name != "artificial":
-        raise HuddleInputError("ruling.adjustment.method", "an unplayable board gets artificial adjusted scores "
-                                                           f"({law('no result', case.laws)}), not {method.title.lower()}")
+        raise HuddleInputError("ruling.adjustment.method", M_("an unplayable board gets artificial adjusted scores ({law}), not {method}",
+                                                              law=law('no result', case.laws), method=InSentence(method.title)))
     method.check(case)
     scores = assigned_scores(case, method, None)
     sheet = Worksheet((), basis=law("no result", case.laws), no_result=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from analysis.language import M_, N_, Listed, Message, Spoken
+from analysis.language import AsTyped, Listed, M_, Message, N_, Spoken
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
 from analysis.law.logical_alternatives import ActionCount, parse_action
@@ -41,7 +41,7 @@ class Finding:
         if data is None:
             return cls()
         if not isinstance(data, dict) or data.get("finding") not in (True, False, None):
-            raise HuddleInputError(where, "needs {\"finding\": true, false or null, \"reason\": \"…\"}")
+            raise HuddleInputError(where, M_("needs {\"finding\": true, false or null, \"reason\": \"…\"}"))
         return cls(data.get("finding"), str(data.get("reason", "")))
 
 
@@ -111,13 +111,14 @@ class Misinformation:
     @classmethod
     def from_dict(cls, data: Any, where: str) -> "Misinformation":
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object")
+            raise HuddleInputError(where, M_("must be an object"))
         evidence = str(data.get("evidence", "none"))
         if evidence not in MI_EVIDENCE:
-            raise HuddleInputError(f"{where}.evidence", f"'{evidence}' must be one of {', '.join(MI_EVIDENCE)}")
+            raise HuddleInputError(f"{where}.evidence", M_("'{value}' must be one of {choices}", value=AsTyped(evidence),
+                                                           choices=', '.join(MI_EVIDENCE)))
         for name in ("corrected_in_time", "changed_call", "partner_called_since"):
             if data.get(name) not in (True, False, None):
-                raise HuddleInputError(f"{where}.{name}", "must be true, false or null")
+                raise HuddleInputError(f"{where}.{name}", M_("must be true, false or null"))
         corrected, partner_called = data.get("corrected"), data.get("partner_called_since")
         if corrected is None and data.get("corrected_in_time") is not None:
             # version 1: "in time" meant the non-offender could still change the call
@@ -125,25 +126,28 @@ class Misinformation:
             corrected = "during the auction" if in_time else "after the opening lead"
             partner_called = False if in_time else partner_called
         if corrected is not None and corrected not in CORRECTIONS:
-            raise HuddleInputError(f"{where}.corrected", f"'{corrected}' must be one of {', '.join(CORRECTIONS)}")
+            raise HuddleInputError(f"{where}.corrected", M_("'{value}' must be one of {choices}", value=AsTyped(corrected),
+                                                            choices=', '.join(CORRECTIONS)))
         told = data.get("told")
         if told is not None and told not in MI_TOLD:
-            raise HuddleInputError(f"{where}.told", f"'{told}' must be one of {', '.join(MI_TOLD)}")
+            raise HuddleInputError(f"{where}.told", M_("'{value}' must be one of {choices}", value=AsTyped(told),
+                                                       choices=', '.join(MI_TOLD)))
         weight = data.get("explanation_weight")
         if weight is not None:
             weight = parse_fraction(str(weight), f"{where}.explanation_weight")
             if not 0 < weight < 1:
-                raise HuddleInputError(f"{where}.explanation_weight", "a weight between 0 and 1 (e.g. 2/3): the share "
-                                                                     "given to a mistaken explanation; leave it out "
-                                                                     "when the evidence decides one way")
+                raise HuddleInputError(f"{where}.explanation_weight", M_("a weight between 0 and 1 (e.g. 2/3): the share given to a "
+                                                                         "mistaken explanation; leave it out when the evidence decides "
+                                                                         "one way"))
         offered = data.get("offered_call")
         if offered is not None and (not isinstance(offered, int) or isinstance(offered, bool) or offered < 0):
-            raise HuddleInputError(f"{where}.offered_call", f"{str(offered)[:20]} must be a call's number in the "
-                                                            "auction (0 = the first call)")
+            raise HuddleInputError(f"{where}.offered_call", M_("{offered} must be a call's number in the auction (0 = the first call)",
+                                                               offered=AsTyped(str(offered)[:20])))
         corrected_by = data.get("corrected_by")
         if corrected_by is not None and corrected_by not in CORRECTED_BY:
-            raise HuddleInputError(f"{where}.corrected_by", f"'{str(corrected_by)[:40]}' must be one of "
-                                                            f"{', '.join(CORRECTED_BY)}")
+            raise HuddleInputError(f"{where}.corrected_by", M_("'{value}' must be one of {choices}",
+                                                               value=AsTyped(str(corrected_by)[:40]),
+                                                               choices=', '.join(CORRECTED_BY)))
         return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told,
                    weight, offered, corrected_by)
 
@@ -198,23 +202,23 @@ class WalkThrough:
         if data is None:
             return None
         if not isinstance(data, dict) or not isinstance(data.get("steps"), list) or not data["steps"]:
-            raise HuddleInputError(where, "needs its steps: each earlier decision's call_index, table_call and counts")
+            raise HuddleInputError(where, M_("needs its steps: each earlier decision's call_index, table_call and counts"))
         steps = []
         for i, step in enumerate(data["steps"]):
             here = f"{where}.steps[{i}]"
             counts = step.get("counts") if isinstance(step, dict) else None
             index = step.get("call_index") if isinstance(step, dict) else None
             if not isinstance(index, int) or isinstance(index, bool) or index < 0 or not isinstance(counts, dict):
-                raise HuddleInputError(here, "needs call_index (0 or more) and counts ({call: pollees})")
+                raise HuddleInputError(here, M_("needs call_index (0 or more) and counts ({call: pollees})"))
             if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts.values()):
-                raise HuddleInputError(f"{here}.counts", "each count is a whole number ≥ 0")
+                raise HuddleInputError(f"{here}.counts", M_("each count is a whole number ≥ 0"))
             steps.append(WalkStep(index, parse_action(str(step.get("table_call", "")), f"{here}.table_call"),
                                   tuple((parse_action(str(c), f"{here}.counts"), n) for c, n in counts.items())))
         left = data.get("left_path", 0)
         if not isinstance(left, int) or isinstance(left, bool) or left < 0:
-            raise HuddleInputError(f"{where}.left_path", "a whole number ≥ 0")
+            raise HuddleInputError(f"{where}.left_path", M_("a whole number ≥ 0"))
         if data.get("counted_all") not in (True, False, None):
-            raise HuddleInputError(f"{where}.counted_all", "must be true or false")
+            raise HuddleInputError(f"{where}.counted_all", M_("must be true or false"))
         return cls(tuple(steps), left, bool(data.get("counted_all")))
 
 
@@ -293,18 +297,17 @@ class RulingInputs:
         """``vulnerability`` is the board's, used by trees that do not give their own; an
         unplayable board (``kind``) needs no poll and no finding on logical alternatives."""
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object")
+            raise HuddleInputError(where, M_("must be an object"))
         poll = data.get("poll") or {}
         if not isinstance(poll, dict) or not isinstance(poll.get("counts", []), list):
-            raise HuddleInputError(f"{where}.poll", "must be an object with a list of counts")
+            raise HuddleInputError(f"{where}.poll", M_("must be an object with a list of counts"))
         counts = tuple(_count(c, f"{where}.poll.counts[{i}]") for i, c in enumerate(poll.get("counts", [])))
         q4 = _q4(poll.get("q4"), f"{where}.poll.q4")
         la = data.get("logical_alternatives") or {}
         if not isinstance(la, dict):
-            raise HuddleInputError(f"{where}.logical_alternatives", "must be an object with a finding")
+            raise HuddleInputError(f"{where}.logical_alternatives", M_("must be an object with a finding"))
         if not counts and "finding" not in la and kind != "unplayable":
-            raise HuddleInputError(f"{where}.poll", "record the poll's counts, or the director's finding "
-                                                    "in logical_alternatives")
+            raise HuddleInputError(f"{where}.poll", M_("record the poll's counts, or the director's finding in logical_alternatives"))
         mi = data.get("misinformation")
         return cls(policy=str(data.get("policy", "wbf2017")), consider_min=data.get("consider_min"),
                    poll=counts, q4=q4,
@@ -334,7 +337,7 @@ def _pollees(data: Any, where: str, counts: tuple[ActionCount, ...]) -> int:
         return 0
     size = sum(c.chose for c in counts)
     if not isinstance(data, int) or isinstance(data, bool) or not 0 <= data <= size:
-        raise HuddleInputError(where, f"{str(data)[:20]} must be a number of the poll's {size} pollees")
+        raise HuddleInputError(where, M_("{value} must be a number of the poll's {size} pollees", value=AsTyped(str(data)[:20]), size=size))
     return data
 
 
@@ -342,7 +345,7 @@ def _actions(data: Any, where: str) -> tuple[str, ...]:
     if data is None:
         return ()
     if not isinstance(data, list) or len(data) > 20:
-        raise HuddleInputError(where, "must be a list of actions (calls or cards)")
+        raise HuddleInputError(where, M_("must be a list of actions (calls or cards)"))
     for i, action in enumerate(data):
         parse_action(str(action), f"{where}[{i}]")
     return tuple(str(a) for a in data)
@@ -350,10 +353,10 @@ def _actions(data: Any, where: str) -> tuple[str, ...]:
 
 def _count(data: Any, where: str) -> ActionCount:
     if not isinstance(data, dict) or "action" not in data:
-        raise HuddleInputError(where, "each count needs an action")
+        raise HuddleInputError(where, M_("each count needs an action"))
     values = [data.get(k, 0) for k in ("chose", "close", "considered_only")]
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-        raise HuddleInputError(where, "chose, close and considered_only are whole numbers ≥ 0")
+        raise HuddleInputError(where, M_("chose, close and considered_only are whole numbers ≥ 0"))
     parse_action(str(data["action"]), f"{where}.action")          # a call or a card, nothing else
     return ActionCount(str(data["action"]), *values)
 
@@ -364,7 +367,7 @@ def _q4(data: Any, where: str) -> tuple[int, int] | None:
     suggested, answers = (data.get("suggested"), data.get("answers")) if isinstance(data, dict) else (None, None)
     if (not isinstance(suggested, int) or not isinstance(answers, int) or isinstance(suggested, bool)
             or isinstance(answers, bool) or not 0 <= suggested <= answers):
-        raise HuddleInputError(where, "needs whole numbers: suggested (at most answers) and answers")
+        raise HuddleInputError(where, M_("needs whole numbers: suggested (at most answers) and answers"))
     return suggested, answers
 
 

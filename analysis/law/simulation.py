@@ -13,6 +13,7 @@ from analysis.bridge import SEAT_NAMES, call_symbol, contract_parts, parse_call,
 from analysis.bridge.auction import CONTRACT_PATTERN
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
+from analysis.language import AsTyped, M_
 
 MAX_DEALS = 2000
 DEFAULT_DEALS = 200
@@ -34,8 +35,8 @@ class FinalContract:
         m = _DECLARED.match(str(text))
         parts = contract_parts(m.group(1)) if m else None
         if m is None or parts is None:
-            raise HuddleInputError(field, f"'{str(text)[:40]}' is not a final contract: write e.g. '5D by S', "
-                                          "'4SX by N'")
+            raise HuddleInputError(field, M_("'{text}' is not a final contract: write e.g. '5D by S', '4SX by N'",
+                                             text=AsTyped(str(text)[:40])))
         return cls(*parts, seat(m.group(2), field))
 
     @property
@@ -75,24 +76,24 @@ class SimulationSettings:
     @classmethod
     def from_dict(cls, data: Any, calls: int, where: str = "simulation") -> SimulationSettings:
         if not isinstance(data, dict):
-            raise HuddleInputError(where, "must be an object: deals, seed, readings, inference, contracts")
+            raise HuddleInputError(where, M_("must be an object: deals, seed, readings, inference, contracts"))
         unknown = set(data) - {"deals", "seed", "readings", "inference", "contracts"}
         if unknown:
-            raise HuddleInputError(where, f"unknown field {sorted(unknown)[0]!r}")
+            raise HuddleInputError(where, M_("unknown field {field}", field=AsTyped(repr(sorted(unknown)[0]))))
         deals, seed = data.get("deals", DEFAULT_DEALS), data.get("seed", DEFAULT_SEED)
         if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
-            raise HuddleInputError(f"{where}.deals", f"{str(deals)[:20]} must be a whole number of deals, 1 to {MAX_DEALS}")
+            raise HuddleInputError(f"{where}.deals", M_("{deals} must be a whole number of deals, 1 to {max_deals}",
+                                                        deals=AsTyped(str(deals)[:20]), max_deals=MAX_DEALS))
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
-            raise HuddleInputError(f"{where}.seed", f"{str(seed)[:20]} must be a whole number, 0 to 4294967295")
+            raise HuddleInputError(f"{where}.seed", M_("{seed} must be a whole number, 0 to 4294967295", seed=AsTyped(str(seed)[:20])))
         readings = data.get("readings") or {}
         contracts = data.get("contracts") or {}
         if not isinstance(readings, dict) or not isinstance(contracts, dict):
-            raise HuddleInputError(where, "readings and contracts are objects: {call index: reading}, "
-                                          "{action: contract}")
+            raise HuddleInputError(where, M_("readings and contracts are objects: {call index: reading}, {action: contract}"))
         read = []
         for key, text in readings.items():
             if not str(key).isdecimal() or not 0 <= int(key) < calls:
-                raise HuddleInputError(f"{where}.readings", f"{str(key)[:12]!r} is not a call of the auction")
+                raise HuddleInputError(f"{where}.readings", M_("{key} is not a call of the auction", key=AsTyped(repr(str(key)[:12]))))
             read.append((int(key), HandRange.parse(str(text), f"{where}.readings.{key}")))
         inference = data.get("inference")
         return cls(deals, seed, tuple(sorted(read)),

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from analysis.bridge import parse_call
 from analysis.errors import HuddleInputError
-from analysis.language import N_, Spoken
+from analysis.language import M_, N_, Spoken
 from analysis.numbers import parse_fraction
 from analysis.polls.problem import PollProblem
 
@@ -88,7 +88,7 @@ def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:
     try:
         given = {int(k): str(v) for k, v in dict(path or {}).items()}
     except (TypeError, ValueError):
-        raise HuddleInputError("walk-through", "the earlier calls are not in the form {call number: call}") from None
+        raise HuddleInputError("walk-through", M_("the earlier calls are not in the form {call number: call}")) from None
     if set(given) != set(problem.steps):
         missing = [i + 1 for i in problem.steps if i not in given]
         if missing:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analysis.bridge import (SEAT_NAMES, Auction, Decision, Call, bid_rank, call_symbol, hand_cards, hand_suits,
+from analysis.bridge import (Auction, Decision, Call, bid_rank, hand_cards, hand_suits,
                              parse_call, partner_of, side_of)
-from analysis.language import ENGLISH, Language, chosen_language
+from analysis.language import AsTyped, chosen_language, ENGLISH, Language, Listed, M_, seat_word, Spoken
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import PARTNER_SAID
-from analysis.bridge.play import Play, cards_by_suit, choice_symbol, choices, position_name
+from analysis.bridge.play import Play, cards_by_suit, choices, position_name
 from analysis.polls.kinds import CALL, PollKind, poll_kind
 from analysis.polls.q4 import Q4Prompt
 from analysis.polls.wording import MAX_WORDING, poll_wording_problems
@@ -168,7 +168,7 @@ def contract_play(case: Case) -> Play:
     """The case's play with its contract, which a poll in the play needs."""
     play = case.the_play
     if play is None:
-        raise HuddleInputError("play", "a play poll needs the contract: a complete auction or the table result")
+        raise HuddleInputError("play", M_("a play poll needs the contract: a complete auction or the table result"))
     return play
 
 
@@ -180,7 +180,7 @@ def _decider(case: Case, decision_index: int | None, play_index: int | None) -> 
         play = contract_play(case)
         return poll_kind(Decision.of_card(play_index)), play.decider(play_index)
     if decision_index is None:
-        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
+        raise HuddleInputError("action_index", M_("the case does not say which call or card is in question"))
     return CALL, case.board.auction.seat_of(decision_index)
 
 
@@ -198,26 +198,26 @@ def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | N
     kind, player = _decider(case, decision_index, play_index)
     irr = case.irregularity
     if case.kind != "UI" or irr is None:
-        raise HuddleInputError("Q4", "Q4 asks what partner's unauthorized information suggests; this case records "
-                                     "none (a misinformation poll gives the correct explanation instead)")
+        raise HuddleInputError("Q4", M_("Q4 asks what partner's unauthorized information suggests; this case records none (a "
+                                        "misinformation poll gives the correct explanation instead)"))
     if irr.card_index is not None:
         return _q4_in_play(case, irr, player, kind, play_index if play_index is not None else case.play_index)
     auction = case.board.auction
     before = None if kind.cards else (case.action_index if decision_index is None else decision_index)
     at = ui_call_index(case, before)
     if at is None or (before is not None and at >= before):
-        raise HuddleInputError("Q4", "record at which call before the decision the unauthorized information arose")
+        raise HuddleInputError("Q4", M_("record at which call before the decision the unauthorized information arose"))
     caller = auction.seat_of(at)
     call = auction.calls[at].call
     if irr.type in PARTNER_SAID:
         if caller != player:
-            raise HuddleInputError("Q4", f"partner's {irr.type} concerns the player's own call; call {at + 1} was "
-                                         f"{SEAT_NAMES[caller]}'s")
+            raise HuddleInputError("Q4", M_("partner's {type} concerns the player's own call; call {at} was {seat}'s", type=irr.type,
+                                            at=at + 1, seat=seat_word(caller)))
         return Q4Prompt(irr.type, kind.name, call=call, given=auction.calls[at].explanation or "")
     if caller != partner_of(player):
-        raise HuddleInputError("Q4", f"call {at + 1} ({call_symbol(call)}) was {SEAT_NAMES[caller]}'s, not the "
-                                     f"partner's of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized "
-                                     "information")
+        raise HuddleInputError("Q4", M_("call {at} ({call}) was {seat}'s, not the partner's of {seat2}: Q4 asks only about partner's "
+                                        "unauthorized information", at=at + 1, call=Spoken(call), seat=seat_word(caller),
+                                        seat2=seat_word(player)))
     act, named = _calling(auction, at)
     return Q4Prompt(irr.type, kind.name, act=act, call=named)
 
@@ -234,12 +234,13 @@ def _calling(auction, at: int) -> tuple[str, str]:
 
 def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | None) -> Q4Prompt:
     if not kind.cards or play_index is None or irr.card_index >= play_index:
-        raise HuddleInputError("Q4", "the unauthorized information arose in the play: it can bear only on a later card")
+        raise HuddleInputError("Q4", M_("the unauthorized information arose in the play: it can bear only on a later card"))
     play = contract_play(case)
     who = play.decider(irr.card_index)
     if who != partner_of(player):
-        raise HuddleInputError("Q4", f"{position_name(irr.card_index)} was {SEAT_NAMES[who]}'s, not the partner's "
-                                     f"of {SEAT_NAMES[player]}: Q4 asks only about partner's unauthorized information")
+        raise HuddleInputError("Q4", M_("{position} was {seat}'s, not the partner's of {seat2}: Q4 asks only about partner's "
+                                        "unauthorized information", position=position_name(irr.card_index), seat=seat_word(who),
+                                        seat2=seat_word(player)))
     return Q4Prompt(irr.type, kind.name, act="play", card=case.play[irr.card_index])
 
 
@@ -248,13 +249,12 @@ def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int)
     if walk_from is None:
         return ()
     if not isinstance(walk_from, int) or not 0 <= walk_from < before:
-        raise HuddleInputError("walk-through", f"call {walk_from + 1 if isinstance(walk_from, int) else walk_from} "
-                                               "is not before the decision")
+        raise HuddleInputError("walk-through", M_("call {number} is not before the decision",
+                                                  number=walk_from + 1 if isinstance(walk_from, int) else AsTyped(str(walk_from))))
     steps = tuple(i for i in range(walk_from, before) if case.board.auction.seat_of(i) == seat_letter)
     if not steps:
-        raise HuddleInputError("walk-through", f"{SEAT_NAMES[seat_letter]} has no call to answer from call "
-                                               f"{walk_from + 1} to the decision: start earlier, or poll the "
-                                               "decision alone")
+        raise HuddleInputError("walk-through", M_("{seat} has no call to answer from call {walk_from} to the decision: start earlier, "
+                                                  "or poll the decision alone", seat=seat_word(seat_letter), walk_from=walk_from + 1))
     return steps
 
 
@@ -271,37 +271,37 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
     lang = chosen_language(language)
     for name, text in (("wording", wording), ("methods", methods)):
         if len(text) > MAX_WORDING:
-            raise HuddleInputError(name, f"is {len(text)} characters long; at most {MAX_WORDING}")
+            raise HuddleInputError(name, M_("is {count} characters long; at most {max_wording}", count=len(text), max_wording=MAX_WORDING))
         problems = poll_wording_problems(text, case, name, lang.code)
         if problems and not override.strip():
-            raise HuddleInputError(name, "; ".join(problems) + " (keep the words only with a reason why they "
-                                                             "give nothing away here)")
+            raise HuddleInputError(name, M_("{problems} (keep the words only with a reason why they give nothing away here)",
+                                            problems=Listed(tuple(problems), "; ")))
     if decision_index is None and play_index is None:
         decision_index, play_index = case.action_index, case.play_index
     if play_index is not None:
         return replace(_play_poll(case, wording, methods, play_index, q4, walk_from, group_low), language=language)
     if decision_index is None:
-        raise HuddleInputError("action_index", "the case does not say which call or card is in question")
+        raise HuddleInputError("action_index", M_("the case does not say which call or card is in question"))
     index = decision_index
     auction = case.board.auction
     if not 0 <= index < len(auction.calls):
-        raise HuddleInputError("decision point", f"call {index + 1} is not in the auction")
+        raise HuddleInputError("decision point", M_("call {index} is not in the auction", index=index + 1))
     seat = auction.seat_of(index)
     hand = hand_suits(case.board.deal, seat)
     if hand is None:
-        raise HuddleInputError("deal", f"{SEAT_NAMES[seat]}'s hand is needed for the poll")
+        raise HuddleInputError("deal", M_("{seat}'s hand is needed for the poll", seat=seat_word(seat)))
     shown = entitled_auction(case, index)
     legal = set(shown.legal_calls())
     candidates = {auction.calls[index].call}
     for alt in alternatives:
         call = parse_call(alt, "alternatives")
         if call not in legal:
-            raise HuddleInputError("alternatives", f"{call_symbol(call)} is not a legal call here")
+            raise HuddleInputError("alternatives", M_("{call} is not a legal call here", call=Spoken(call)))
         candidates.add(call)
     if len(candidates) < 2:
-        raise HuddleInputError("alternatives", "offer at least one call besides the one made at the table (Pass, "
-                               "and the calls the director thinks peers would consider): a poll with one "
-                               "answer shows pollees what was done")
+        raise HuddleInputError("alternatives", M_("offer at least one call besides the one made at the table (Pass, and the calls the "
+                                                  "director thinks peers would consider): a poll with one answer shows pollees what "
+                                                  "was done"))
     prompt = q4_prompt(case, index) if q4 else None
     return PollProblem(seat, hand, case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip(),
@@ -315,16 +315,17 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
     was entitled to see it, the tricks so far, and every legal card as a choice (equals as one)."""
     play = contract_play(case)
     if not 0 <= play_index <= len(play.cards):
-        raise HuddleInputError("decision point", f"{position_name(play_index)} comes after the play recorded "
-                               f"({len(play.cards)} cards): record the play up to the card in question")
+        raise HuddleInputError("decision point", M_("{position} comes after the play recorded ({count} cards): record the play up to "
+                                                    "the card in question", position=position_name(play_index), count=len(play.cards)))
     hands = {s: hand_cards(case.board.deal, s) for s in "NESW"}
     view = play.view(play_index, hands)
     if not view.hand:
-        raise HuddleInputError("deal", f"{SEAT_NAMES[view.decider]}'s hand is needed for the poll")
+        raise HuddleInputError("deal", M_("{seat}'s hand is needed for the poll", seat=seat_word(view.decider)))
     offered = choices(view.legal, view.played, group_low)
     if len(offered) < 2:
-        raise HuddleInputError("decision point", f"{SEAT_NAMES[view.to_play]} had only one choice at "
-                               f"{position_name(play_index)} ({choice_symbol(offered[0])}): there is nothing to poll")
+        raise HuddleInputError("decision point", M_("{seat} had only one choice at {position} ({card}): there is nothing to poll",
+                                                    seat=seat_word(view.to_play), position=position_name(play_index),
+                                                    card=Spoken(offered[0], cards=True)))
     calls = len(case.board.auction.calls)
     parts = _contract_parts(case)
     kind = Decision.of_card(play_index).value
@@ -345,7 +346,7 @@ def _contract_parts(case: Case) -> tuple[str, str, str]:
         return f"{c.level}{c.strain}", c.penalty, c.declarer
     parts = case.board.auction.final_parts()
     if parts is None:
-        raise HuddleInputError("contract", "a poll in the play needs the contract: record the auction or the result")
+        raise HuddleInputError("contract", M_("a poll in the play needs the contract: record the auction or the result"))
     return parts
 
 

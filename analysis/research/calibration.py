@@ -224,7 +224,8 @@ def counted_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> tuple[pd.
     include = set(include)
     unknown = include - set(INCLUDABLE)
     if unknown:
-        raise HuddleInputError("include", f"'{sorted(unknown)[0]}' must be one of {', '.join(INCLUDABLE)}")
+        raise HuddleInputError("include", M_("'{value}' must be one of {choices}", value=AsTyped(sorted(unknown)[0]),
+                                             choices=', '.join(INCLUDABLE)))
     fitted = corpus["counted"] & (corpus["left_out"].eq("") | corpus["left_out"].isin(include))
     left = corpus[~fitted]
     if left.empty:
@@ -300,7 +301,7 @@ def loads_corpus(text: str | bytes) -> pd.DataFrame:
     try:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
-        raise HuddleInputError("corpus", f"not a CSV table ({exc})") from None
+        raise HuddleInputError("corpus", M_("not a CSV table ({exc})", exc=exc)) from None
     if len(frame) > MAX_CORPUS_ROWS:
         raise HuddleInputError("corpus", M_("has {rows} rows; at most {most} are read", rows=Count(len(frame)),
                                             most=Count(MAX_CORPUS_ROWS)))
@@ -388,7 +389,7 @@ def _threshold_test(chosen: Policy | str) -> tuple[Policy, float, bool]:
     p = named_policy(chosen) if isinstance(chosen, str) else chosen
     test = p.share_test()
     if test is None:
-        raise HuddleInputError("policy", f"{p.name} sets no threshold to study")
+        raise HuddleInputError("policy", M_("{name} sets no threshold to study", name=p.name))
     return p, float(test.threshold), test.strict
 
 
@@ -465,7 +466,7 @@ def operating_characteristic(chosen_policy: Policy | str = "wbf2017", poll_sizes
     p, threshold, strict = _threshold_test(chosen_policy)
     sizes = np.asarray(list(poll_sizes), dtype=int)
     if sizes.size == 0 or (sizes < 1).any():
-        raise HuddleInputError("poll sizes", "give poll sizes of at least 1")
+        raise HuddleInputError("poll sizes", M_("give poll sizes of at least 1"))
     grid = np.linspace(0, 1, 101) if shares is None else np.asarray(list(shares), dtype=float)
     need = least_count(sizes, threshold, strict)
     p_la = stats.binom.sf(need[:, None] - 1, sizes[:, None], grid[None, :])
@@ -640,15 +641,15 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     ``include``: reasons to leave a row out that the researcher overrides (counted_rows)."""
     column = DECIDERS.get(decider)
     if column is None:
-        raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+        raise HuddleInputError("decider", M_("'{value}' must be director or committee", value=AsTyped(decider)))
     if model not in MODELS:
-        raise HuddleInputError("model", f"'{model}' must be one of {', '.join(MODELS)}")
+        raise HuddleInputError("model", M_("'{value}' must be one of {choices}", value=AsTyped(model), choices=', '.join(MODELS)))
     if not 0.5 < level < 1:
-        raise HuddleInputError("level", "give a level between 50% and 100%")
+        raise HuddleInputError("level", M_("give a level between 50% and 100%"))
     corpus = counted_rows(corpus, include)[0]
     rows = corpus[corpus[column].notna()]
     if rows.empty:
-        raise HuddleInputError("corpus", f"no {decider} decisions in {group}")
+        raise HuddleInputError("corpus", M_("no {decider} decisions in {group}", decider=decider, group=group))
     decisions = _kinds(rows, column)
     if model == "true share":
         profile, spread = _profile(_kinds(corpus), decisions, grid, lapse)
@@ -691,7 +692,7 @@ def logistic_rule(corpus: pd.DataFrame, decider: str = "director", include: Iter
     rows = counted_rows(corpus, include)[0]
     rows = rows[rows[column].notna()]
     if rows.empty:
-        raise HuddleInputError("corpus", f"no {decider} decisions")
+        raise HuddleInputError("corpus", M_("no {decider} decisions", decider=decider))
     share, la = rows["share"].to_numpy(float), rows[column].to_numpy(bool)
 
     def minus(x):
@@ -709,7 +710,7 @@ def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Ite
     shares; the observed-share model with its lapse fitted one more; the logistic rule two, its
     threshold and its spread), and which fits better (the lower criterion)."""
     if decider not in DECIDERS:
-        raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+        raise HuddleInputError("decider", M_("'{value}' must be director or committee", value=AsTyped(decider)))
     fitted = counted_rows(corpus, include)[0]
     corpus = fitted[fitted[DECIDERS[decider]].notna()]        # the rows implied_thresholds fits, no more
     rows = []
@@ -829,7 +830,7 @@ def threshold_profile(corpus: pd.DataFrame, decider: str = "director", include: 
     rows = counted_rows(corpus, include)[0]
     rows = rows[rows[DECIDERS[decider]].notna()]
     if rows.empty:
-        raise HuddleInputError("corpus", f"no {decider} decisions")
+        raise HuddleInputError("corpus", M_("no {decider} decisions", decider=decider))
     return _profile(_kinds(rows), _kinds(rows, DECIDERS[decider]), grid, lapse)
 
 
@@ -917,8 +918,9 @@ def implied_thresholds(corpus: pd.DataFrame, include: Iterable[str] = (), **opti
     include = tuple(include)
     corpus, left_out = counted_rows(corpus, include)
     if corpus.empty:
-        raise HuddleInputError("corpus", "no row has counts with the number asked, so no threshold can be fitted"
-                                         + (f" ({left_out[0]})" if left_out else ""))
+        raise HuddleInputError("corpus", M_("no row has counts with the number asked, so no threshold can be fitted ({reason})",
+                                            reason=left_out[0]) if left_out else
+                               M_("no row has counts with the number asked, so no threshold can be fitted"))
     fits = []
     for decider, column in DECIDERS.items():
         decided = corpus[corpus[column].notna()]

@@ -25,7 +25,7 @@ import pandas as pd
 from scipy import special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, Count, Listed, Message
+from analysis.language import AsTyped, Count, Listed, M_, Message
 from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile)
 
 STEPS = (5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560)
@@ -83,9 +83,9 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     """The further clean rulings the fitted model says a corpus needs (module docstring)."""
     column = DECIDERS.get(decider)
     if column is None:
-        raise HuddleInputError("decider", f"'{decider}' must be director or committee")
+        raise HuddleInputError("decider", M_("'{value}' must be director or committee", value=AsTyped(decider)))
     if not 10 <= draws <= 5000:
-        raise HuddleInputError("draws", "give from 10 to 5,000 simulated futures")
+        raise HuddleInputError("draws", M_("give from 10 to 5,000 simulated futures"))
     widths = tuple(sorted(set(float(w) for w in widths), reverse=True))
     rows = counted_rows(corpus, include)[0]
     rows = rows[rows[column].notna()]

@@ -10,7 +10,7 @@ import json
 
 from sqlmodel import Session, select
 
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import ENGLISH, Language, M_, Message, N_
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.limits import check_length
@@ -21,17 +21,21 @@ from polling.db import reading, writing
 from polling.models import CaseRecord, Organisation, Poll, utcnow
 
 
+NO_SUCH = {"ballot": N_("there is no ballot {key}"), "case": N_("there is no case {key}"),
+           "invite": N_("there is no invite {key}"), "poll": N_("there is no poll {key}")}
+
+
 def get_row(session: Session, model, key: int, field: str):
     row = session.get(model, key)
     if row is None:
-        raise HuddleInputError(field, f"there is no {field} {key}")
+        raise HuddleInputError(field, Message(NO_SUCH[field], key=key))
     return row
 
 
 def open_poll(session: Session, poll_id: int) -> Poll:
     poll = get_row(session, Poll, poll_id, "poll")
     if is_closed(session, poll):
-        raise HuddleInputError("poll", "the poll is closed")
+        raise HuddleInputError("poll", M_("the poll is closed"))
     return poll
 
 

@@ -15,6 +15,7 @@ from analysis.law.methods.likely import LikelyProbable
 from analysis.law.methods.serious_error import SeriousError
 from analysis.law.methods.table_kept import TableKept
 from analysis.law.methods.weighted import Weighted
+from analysis.language import AsTyped, M_
 
 METHODS: dict[str, type[Method]] = {m.name: m for m in (Weighted, LikelyProbable, SeriousError, TableKept, Artificial)}
 DEFAULT_METHOD = "weighted"
@@ -24,13 +25,14 @@ def method_from_dict(data: Any, where: str = WHERE, vulnerability: str = "none")
     """A method from a case file's adjustment section. A section without "method" is weighted
     (as in version 1 files); an unknown method is refused, never replaced by another."""
     if not isinstance(data, dict):
-        raise HuddleInputError(where, "must be an object")
+        raise HuddleInputError(where, M_("must be an object"))
     name = str(data.get("method", DEFAULT_METHOD))
     if name == "weighted" and data.get("non_offenders") == "table":
         # version 1 spelled "the non-offenders keep the table score" this way
         name, data = "table-kept", {k: v for k, v in data.items() if k != "non_offenders"}
     if name not in METHODS:
-        raise HuddleInputError(f"{where}.method", f"'{name}' is not a method (one of {', '.join(METHODS)})")
+        raise HuddleInputError(f"{where}.method", M_("'{name}' is not a method (one of {choices})", name=AsTyped(name),
+                                                     choices=', '.join(METHODS)))
     return METHODS[name].from_dict(data, where, vulnerability)
 
 

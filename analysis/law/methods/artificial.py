@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.law.assigned import SideScore, as_whole
-from analysis.language import M_, N_, Amount, Message, Share
+from analysis.language import Amount, AsTyped, M_, Message, N_, Share
 from analysis.errors import HuddleInputError
 from analysis.law.editions import law
 from analysis.bridge.matchpoints import top as matchpoint_top
@@ -40,11 +40,9 @@ class Artificial(Method):
         if set(self.artificial) == {"NS", "EW"}:
             return dict(self.artificial)
         if set(self.artificial) != set(ROLES):
-            raise HuddleInputError("ruling.adjustment.artificial", "give the kind for offenders and non_offenders, "
-                                                                   "or for NS and EW")
+            raise HuddleInputError("ruling.adjustment.artificial", M_("give the kind for offenders and non_offenders, or for NS and EW"))
         if case.non_offending_side is None:
-            raise HuddleInputError("ruling.adjustment.artificial", "with no single offending side give the kind "
-                                                                   "for NS and EW")
+            raise HuddleInputError("ruling.adjustment.artificial", M_("with no single offending side give the kind for NS and EW"))
         return {case.offending_side: self.artificial["offenders"],
                 case.non_offending_side: self.artificial["non_offenders"]}
 
@@ -52,11 +50,10 @@ class Artificial(Method):
         super().check(case, where)
         self.kinds(case)
         if case.scoring == "total points":
-            raise HuddleInputError("scoring", "artificial adjusted scores are defined for matchpoints, IMPs and "
-                                              "board-a-match, not total points")
+            raise HuddleInputError("scoring", M_("artificial adjusted scores are defined for matchpoints, IMPs and board-a-match, not "
+                                                 "total points"))
         if self.session and (set(self.session) - {"NS", "EW"} or not isinstance(self.boards, int)):
-            raise HuddleInputError(f"{where}.session", "session percentages are keyed NS / EW, "
-                                                       "with the number of boards in boards")
+            raise HuddleInputError(f"{where}.session", M_("session percentages are keyed NS / EW, with the number of boards in boards"))
 
     def assign(self, case, table_ns):
         return {side: self._score(case, side, kind) for side, kind in self.kinds(case).items()}
@@ -72,7 +69,7 @@ class Artificial(Method):
                              arithmetic=M_("{kind}: {share} of the board, {law}", kind=ARTIFICIAL_WORDS[kind],
                                            share=Share(share), law=law('artificial', case.laws)))
         if not case.field:
-            raise HuddleInputError("field", "an artificial matchpoint score needs the field (for the top)")
+            raise HuddleInputError("field", M_("an artificial matchpoint score needs the field (for the top)"))
         top = as_whole(matchpoint_top(len(case.field) + 1 + case.field_artificial, case.matchpoint_scale))
         if side in self.session:
             # no board count: refused by the rule in words, unless the kind (average) needs none
@@ -98,23 +95,23 @@ class Artificial(Method):
         if kinds is None:
             kinds = {}
         if not isinstance(kinds, dict):
-            raise HuddleInputError(f"{where}.artificial", "must map offenders / non_offenders (or NS / EW) "
-                                                          "to ave+, ave or ave-")
+            raise HuddleInputError(f"{where}.artificial", M_("must map offenders / non_offenders (or NS / EW) to ave+, ave or ave-"))
         for role, kind in kinds.items():
             if role not in ROLES + ("NS", "EW"):
-                raise HuddleInputError(f"{where}.artificial", f"'{role}' is not offenders, non_offenders, NS or EW")
+                raise HuddleInputError(f"{where}.artificial", M_("'{role}' is not offenders, non_offenders, NS or EW", role=AsTyped(role)))
             try:
                 artificial_imps(str(kind))
             except HuddleInputError as exc:
                 raise HuddleInputError(f"{where}.artificial.{role}", exc.problem) from None
         if not kinds:
-            raise HuddleInputError(f"{where}.artificial", "give the kind for offenders and non_offenders")
+            raise HuddleInputError(f"{where}.artificial", M_("give the kind for offenders and non_offenders"))
         session = data.get("session") or {}
         if not isinstance(session, dict):
-            raise HuddleInputError(f"{where}.session", "must map NS / EW to a session percentage")
+            raise HuddleInputError(f"{where}.session", M_("must map NS / EW to a session percentage"))
         boards = data.get("boards")
         if boards is not None and (not isinstance(boards, int) or isinstance(boards, bool) or not 2 <= boards <= 200):
-            raise HuddleInputError(f"{where}.boards", f"{boards!r} must be a whole number of boards (2 to 200)")
+            raise HuddleInputError(f"{where}.boards", M_("{boards} must be a whole number of boards (2 to 200)",
+                                                         boards=AsTyped(repr(boards))))
         return cls(note=str(data.get("note", "")), artificial={str(k): str(v) for k, v in kinds.items()},
                    session={side: parse_fraction(str(v), f"{where}.session.{side}") for side, v in session.items()},
                    boards=boards)

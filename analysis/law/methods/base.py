@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar
 
 from analysis.law.assigned import SideScore
 from analysis.errors import HuddleInputError, needed
-from analysis.language import M_
+from analysis.language import AsTyped, InSentence, M_, N_
 from analysis.law.editions import has_law, law
 from analysis.numbers import parse_fraction
 from analysis.law.outcome_tree import OutcomeTree
@@ -69,11 +69,11 @@ class Method:
         """The method exists in the case's edition, its required inputs are there, and no
         legal-outcomes tree weights the table action of a UI case."""
         if not self.allowed_in(case.laws):
-            raise HuddleInputError(f"{where}.method", f"the {case.laws} Laws have no '{self.title.lower()}' "
-                                                      f"method ({self.unavailable_hint()})")
+            raise HuddleInputError(f"{where}.method", M_("the {laws} Laws have no '{method}' method ({hint})", laws=case.laws,
+                                                         method=InSentence(self.title), hint=self.unavailable_hint()))
         for slot in self.slots:
             if slot.kind == "tree" and not slot.optional and slot.applies(case) and getattr(self, slot.name) is None:
-                raise HuddleInputError(f"{where}.{slot.name}", f"the {self.name} method needs this outcome tree")
+                raise HuddleInputError(f"{where}.{slot.name}", M_("the {name} method needs this outcome tree", name=self.name))
         table_action = case.action_in_question()
         cited = law("weighted", case.laws) if has_law("weighted", case.laws) else "Law 12C1(c)"
         suggested = case.ruling.suggested_alternatives if case.ruling is not None else ()
@@ -85,7 +85,7 @@ class Method:
                         tree.refuse_weight_on(action, f"{where}.{slot.name}", cited, suggested_over_another=True)
 
     def unavailable_hint(self) -> str:
-        return "choose another method, or the edition of the Laws the event used"
+        return N_("choose another method, or the edition of the Laws the event used")
 
     # ---------------------------------------------------------------- the scores
 
@@ -139,7 +139,8 @@ class Method:
                 default = next(f.default for f in fields(cls) if f.name == slot.name)
                 value = str(data.get(slot.name, default))
                 if value not in slot.choices:
-                    raise HuddleInputError(f"{where}.{slot.name}", f"'{value}' must be {' or '.join(slot.choices)}")
+                    raise HuddleInputError(f"{where}.{slot.name}", M_("'{value}' must be {choices}", value=AsTyped(value),
+                                                                      choices=' or '.join(slot.choices)))
                 values[slot.name] = value
         return cls(**values, **cls.extra_from_dict(data, where))
 
@@ -154,14 +155,14 @@ def tree(data: Any, where: str, vulnerability: str) -> OutcomeTree | None:
     if data is None or isinstance(data, OutcomeTree):
         return data
     if not isinstance(data, dict):
-        raise HuddleInputError(where, "must be an outcome tree")
+        raise HuddleInputError(where, M_("must be an outcome tree"))
     try:
         return OutcomeTree.from_dict({"vulnerability": vulnerability, **data}, where)
     except HuddleInputError as exc:
         field_name = exc.field if exc.field.startswith(where) else f"{where}: {exc.field}"
         raise HuddleInputError(field_name, exc.problem) from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise HuddleInputError(where, f"is not an outcome tree ({exc})") from None
+        raise HuddleInputError(where, M_("is not an outcome tree ({exc})", exc=exc)) from None
 
 
 def optional_fraction(value: Any, where: str):
@@ -171,8 +172,8 @@ def optional_fraction(value: Any, where: str):
 def sides_of(case, where: str) -> tuple[str, str]:
     """(offending side, non-offending side); refused when no single side offended."""
     if case.non_offending_side is None:
-        raise HuddleInputError("offending_side", f"{where} needs one offending side (NS or EW); with both "
-                                                 "sides at fault give each side its own score")
+        raise HuddleInputError("offending_side", M_("{where} needs one offending side (NS or EW); with both sides at fault give each "
+                                                    "side its own score", where=where))
     return case.offending_side, case.non_offending_side
 
 

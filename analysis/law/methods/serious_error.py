@@ -31,7 +31,7 @@ class SeriousError(Method):
     committee = frozenset()
 
     def unavailable_hint(self) -> str:
-        return "under the 1997 Laws use 'table score kept' (the ACBL's 'play bridge' standard)"
+        return N_("under the 1997 Laws use 'table score kept' (the ACBL's 'play bridge' standard)")
 
     def expectation(self, case):
         return self.no_infraction.weighted_score()
@@ -40,7 +40,7 @@ class SeriousError(Method):
         offenders, non_offenders = sides_of(case, "the serious-error split")
         require_unit(case, "the serious-error split")
         if table_ns is None:
-            raise HuddleInputError("table_result", "the serious-error split needs the table result")
+            raise HuddleInputError("table_result", M_("the serious-error split needs the table result"))
         table, n_score = WeightedScore.single(table_ns), self.no_infraction.weighted_score()
         worth = {k: score_sides(case, {"NS": ws, "EW": ws})
                  for k, ws in (("A", table), ("N", n_score), ("P", self.normal_play.weighted_score()))}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from analysis.law.adjustment import select_for
 from analysis.law.assigned import score_sides, side_value
-from analysis.language import N_
+from analysis.language import M_, N_
 from analysis.errors import HuddleInputError
 from analysis.law.editions import law
 from analysis.numbers import display
@@ -42,19 +42,20 @@ class TableKept(Method):
         if case.laws == "1997":
             return
         if self.normal_play is None:
-            raise HuddleInputError(f"{where}.normal_play", f"under the {case.laws} Laws the table score is kept only "
-                                   "when none of the damage was consequent on the infraction: give the result "
-                                   "after the infraction with normal play (P)")
+            raise HuddleInputError(f"{where}.normal_play", M_("under the {laws} Laws the table score is kept only when none of the "
+                                                              "damage was consequent on the infraction: give the result after the "
+                                                              "infraction with normal play (P)", laws=case.laws))
         _, non_offenders = sides_of(case, "keeping the table score")
         n, unit = side_value(case, non_offenders, self.tree("offenders").weighted_score())
         p, _ = side_value(case, non_offenders, self.tree("normal_play").weighted_score())
         if n is None or p is None:
-            raise HuddleInputError("field", f"whether any damage was consequent needs the {unit} of N and P: "
-                                            "record the field (or the other table)")
+            raise HuddleInputError("field", M_("whether any damage was consequent needs the {unit} of N and P: record the field (or "
+                                               "the other table)", unit=unit))
         if n > p:
-            raise HuddleInputError(f"{where}.method", f"part of the damage was consequent on the infraction "
-                                   f"(N {display(n)} − P {display(p)} = {display(n - p)} {unit}); "
-                                   f"{law(self.concept, case.laws)} redresses it: use the serious-error split")
+            raise HuddleInputError(f"{where}.method", M_("part of the damage was consequent on the infraction (N {display} − P "
+                                                         "{display2} = {display3} {unit}); {law} redresses it: use the serious-error "
+                                                         "split", display=display(n), display2=display(p), display3=display(n - p),
+                                                         unit=unit, law=law(self.concept, case.laws)))
 
     def expectation(self, case):
         return self.tree("offenders").weighted_score()
@@ -62,7 +63,7 @@ class TableKept(Method):
     def assign(self, case, table_ns):
         offenders, non_offenders = sides_of(case, "keeping the table score")
         if table_ns is None:
-            raise HuddleInputError("table_result", "keeping the table score needs the table result")
+            raise HuddleInputError("table_result", M_("keeping the table score needs the table result"))
         return score_sides(case, {non_offenders: WeightedScore.single(table_ns),
                                   offenders: self._offenders_score(case, non_offenders)})
 
