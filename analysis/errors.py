@@ -27,6 +27,10 @@ class HuddleInputError(ValueError):
         self.problem = problem
         super().__init__(f"{field}: {problem}")
 
+    def at(self, field: str) -> "HuddleInputError":
+        """The same refusal named at ``field`` (a place in a larger input): its message kept."""
+        return HuddleInputError(field, self.template, **self.values)
+
     @property
     def problem_message(self) -> str:
         """The problem as a message a page says in its language (as stored, when it has no values)."""

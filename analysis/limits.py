@@ -122,6 +122,6 @@ def loads_json(text: str, field: str):
         data = json.loads(text, parse_int=_json_number(int), parse_float=_json_number(float),
                           parse_constant=_refuse_constant, object_pairs_hook=pairs)
     except HuddleInputError as exc:
-        raise HuddleInputError(field if exc.field == "JSON" else exc.field, exc.template, **exc.values) from None
+        raise exc.at(field if exc.field == "JSON" else exc.field) from None
     check(None, data)
     return data

@@ -140,7 +140,7 @@ def _serve(connection, function: Callable, args: tuple, budget: float) -> None:
         now = time.monotonic()
         if now - last[0] >= PROGRESS_EVERY or share >= 1:
             last[0] = now
-            connection.send(("progress", (str(what), float(share))))
+            connection.send(("progress", (what, float(share))))          # a message: said in the page's language
     try:
         outcome = ("done", function(*args, progress=progress))
     except HuddleInputError as exc:
@@ -442,7 +442,7 @@ def results_rows(data: bytes, name: str, fmt: str | None, board: int, vulnerabil
 
 def games_file(data: bytes | str, name: str, progress=None):
     from analysis.files.games import read_games
-    return read_games(data, name, None if progress is None else lambda share: progress("reading the file", share))
+    return read_games(data, name, None if progress is None else lambda share: progress(M_("reading the file"), share))
 
 
 class FinishedRuns:

@@ -816,8 +816,14 @@ def test_nothing_on_the_research_page_escapes_the_catalog(slam, pseudo_language,
         texts += [w.label for kind in ("radio", "selectbox", "number_input", "multiselect", "slider", "metric",
                                        "expander") for w in at.main.get(kind)]
         texts += [o for w in at.main.get("radio") for o in w.options]
+        for shown in at.main.get("table"):                 # the tables: their columns and the words in them
+            frame = shown.value
+            texts += [str(c) for c in frame.columns]
+            texts += [str(v) for c in frame.columns if c not in ("⟦Case⟧", "⟦Action⟧")
+                      for v in frame[c] if isinstance(v, str)]
     assert not escaped(texts), escaped(texts)
     assert "⟦Corpus⟧" in texts and "⟦Pollees planned⟧" in texts and "⟦Decisions by⟧" in texts
+    assert "⟦Why it is left out⟧" in texts and "⟦Ruled an LA⟧" in texts and "⟦yes⟧" in texts
     assert any(t.startswith("⟦⟦") and "left out of the fits" in t for t in texts)    # the engine's own notes too
 
 
@@ -968,3 +974,44 @@ def test_a_method_the_edition_lacks_is_named_mid_sentence_as_each_language_write
     assert said(refused.value, language("fr")).startswith("les Lois de 1997 n'ont pas de méthode « partage après erreur grave » (")
     assert said(refused.value, language("de")).startswith("die Regeln von 1997 kennen die Methode „Aufteilung nach schwerem Fehler“ nicht")
     assert "„Ergebnis am Tisch bleibt“" in said(refused.value, language("de"))
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_hand_description_is_typed_in_the_page_s_language_and_read_back(code):
+    """Before: the simulation's readings were shown and typed in English words ("15-17 HCP,
+    balanced") on a French page. Each is shown as the language says it and read back from it, with
+    the language's suit names and letters; English is still read."""
+    from analysis.bridge.hands import HandRange
+    lang = language(code)
+    for text in ("15-17 HCP, balanced", "12+ HCP, 5+ spades", "at most 11 HCP, at most 2 clubs", "6-10 HCP, 6+ hearts",
+                 "4-5 diamonds, 20+ HCP", "3 hearts", "any"):
+        hand = HandRange.parse(text)
+        said_there = lang.say(hand.words())
+        assert HandRange.parse(said_there, lang=lang) == hand, (text, said_there)
+        assert HandRange.parse(text, lang=lang) == hand                  # English too
+    named = {"fr": "5+ piques, au plus 2 trèfles", "de": "5+ Pik, höchstens 2 Kreuz", "nl": "5+ schoppen, hoogstens 2 klaveren"}
+    if code in named:
+        assert HandRange.parse(named[code], lang=lang) == HandRange.parse("5+ spades, at most 2 clubs")
+    with pytest.raises(HuddleInputError) as refused:
+        HandRange.parse("lots of spades", lang=lang)
+    assert "15-17" in lang.say(HuddleInputError(refused.value.named, refused.value.template, **refused.value.values).problem_message)
+
+
+def test_the_simulation_form_shows_the_readings_in_the_club_s_language(slam, monkeypatch):
+    """The Ruling page's simulation settings: a French club's director reads and types partner's hand
+    in French ("15–17 H, régulière"), not in English."""
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "readings")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.session_state["huddle_user"] = director
+    at.session_state["case_id"] = slam
+    at.run()
+    at.switch_page("ui/ruling.py").run()
+    assert not at.exception, at.exception
+    inference = [w for w in at.main.get("text_input") if w.label == "La main du partenaire telle que l'INA la suggère"]
+    assert inference, [w.label for w in at.main.get("text_input")]
+    shown = inference[0].value
+    assert " H" in shown and "HCP" not in shown, shown                      # "… 0–7 H …", not "0–7 HCP"

@@ -26,7 +26,7 @@ def test_la4_no_weight_for_the_illegal_slam():
     assert [(leaf.action, leaf.ns_score) for leaf in tree.leaves()] == [("4H", 680)]
     with pytest.raises(HuddleInputError, match="only scores that could have been obtained in a legal manner") as err:
         slam_tree(F(3, 10), F(7, 10))          # the pre-2017 Reveley weighting, now refused
-    assert err.value.field == "weight of 6H" and err.value.problem == CANCELLED_REASON
+    assert err.value.field == "weight of 6♥" and err.value.problem == CANCELLED_REASON
 
 
 def test_seed_002_weighted_matchpoints_through_a_tree():

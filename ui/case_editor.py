@@ -110,7 +110,7 @@ def use_game() -> None:
         ss["ed_pbn_error"] = refusal_words(exc, lang)
         return
     ss["ed_pbn_error"] = None
-    ss["ed_file_notes"] = list(game.warnings)
+    ss["ed_file_notes"] = [lang.say(w) for w in game.warnings]
     ss["ed_field_from"] = ((lang._("The field is the board's other table in the file; edit it below if it was not in "
                                    "the same event.") if len(others) == 1 else
                             lang._("The field is the board's {count} other tables in the file; edit it below if some "

@@ -111,7 +111,7 @@ if walk:
 try:
     q4_text, q4_reason = q4_prompt(case, decision_index, play_index).text(poll_lang), ""
 except HuddleInputError as exc:
-    q4_text, q4_reason = "", lang.say(exc.problem)
+    q4_text, q4_reason = "", lang.say(exc.problem_message)
 q4 = st.checkbox(lang._("After the answers are locked, ask what the unauthorized information suggests (Q4)"),
                  key="pb_q4", disabled=not q4_text, help=q4_text or q4_reason)
 if q4 and q4_text:

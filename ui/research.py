@@ -5,10 +5,11 @@ the operating characteristics, sensitivity, poll size and the sequential rule. E
 drawn by figures.research from analysis.research.calibration."""
 import hashlib
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
-from analysis.language import N_, first_upper, said
+from analysis.language import N_, first_upper
 from analysis.research import calibration as research, growth
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
@@ -21,7 +22,7 @@ from polling.corpus import database_corpus
 from ui.auth import require
 from ui.heavy_view import heavy_result
 from ui.state import page_language
-from ui.widgets import file_upload, inert, opened_tabs, show_error, table
+from ui.widgets import file_upload, inert, opened_tabs, refusal_words, show_error, table
 
 user = require("researcher")
 lang = page_language(user)                  # the club's language, or the account's own
@@ -42,6 +43,29 @@ def read_corpus(data: bytes):
                              seconds=heavy.corpus_seconds(data), lang=lang)
         _corpora()[key] = found
     return found
+
+COLUMNS = {"case_id": N_("Case"), "action": N_("Action"), "reason": N_("Why it is left out"), "group": N_("Group"),
+           "decisions": N_("Decisions"), "threshold": N_("Threshold"), "low": N_("Low"), "high": N_("High"),
+           "identified": N_("Identified"), "model": N_("Model"), "lapse": N_("Lapse"), "log_likelihood": N_("Log-likelihood"),
+           "parameters": N_("Parameters"), "aic": N_("Akaike criterion"), "better": N_("Better"),
+           "considered": N_("Considered it"), "poll_size": N_("Pollees"), "decided_la": N_("Ruled an LA")}
+FLIPS_AT = "flips at "
+
+
+def said_table(frame: pd.DataFrame) -> None:
+    """A research table in the page's language: its columns, the words in its cells, yes and no."""
+    def cell(value):
+        if isinstance(value, (bool, np.bool_)):
+            return lang._("yes") if value else lang._("no")
+        return lang.say(value) if isinstance(value, str) else value
+
+    def column(name: str) -> str:
+        if name.startswith(FLIPS_AT):
+            return lang._("reversed at {threshold}").format(threshold=lang.percent(float(name[len(FLIPS_AT):-1]) / 100))
+        return lang._(COLUMNS[name]) if name in COLUMNS else name
+    shown = pd.DataFrame({c: pd.Series([cell(v) for v in frame[c]], dtype=object) for c in frame.columns})
+    table(shown, {c: column(c) for c in frame.columns})
+
 
 st.title(lang._("Research"))
 PUBLISHED, DEMO = N_("confirmed published rulings (real)"), N_("demonstration corpus (SYNTHETIC)")
@@ -89,7 +113,7 @@ for note in left_out:
     st.info(inert(lang.say(note) + "."))
 if left_out:
     with st.expander(lang._("Rows left out of the fits, each with its reason")):
-        table(research.left_out_rows(corpus, include))
+        said_table(research.left_out_rows(corpus, include))
 cols = st.columns(2)
 policy_name = cols[0].selectbox(lang._("Policy"), [p for p, v in PRESETS.items() if v.share_test()],
                                 key="research_policy", format_func=lambda p: lang.say(policy_title(p)))
@@ -112,7 +136,6 @@ def once(what: tuple, compute):
     return found
 
 
-DECIDED_BY = {"director": N_("director"), "committee": N_("committee")}
 
 
 def fits_for(corpus):
@@ -142,7 +165,7 @@ def implied_thresholds() -> None:
         for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
             st.warning(inert(lang.say(warning)))
         st.plotly_chart(thresholds_figure(fits, lang), width="stretch")
-        table(as_percent(fits.drop(columns=["words", "model"])))
+        said_table(as_percent(fits.drop(columns=["words", "model"])))
         if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             agreement(fits)
         if fitted["director_la"].notna().any() and research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
@@ -153,9 +176,9 @@ def implied_thresholds() -> None:
                                "criterion). The lapse (rulings made on other grounds) is fixed at 2% in the fits; "
                                "fitted, it goes to {lapse} (docs/research.md says why it stays fixed).").format(
                 model=lang._(best), lapse=lang.percent(lapse, 1)))
-            table(as_percent(models))
+            said_table(as_percent(models))
     except HuddleInputError as exc:
-        st.info(inert(lang.labelled(exc.field, said(exc, lang))))
+        st.info(inert(refusal_words(exc, lang)))
 
 
 def agreement(fits: pd.DataFrame) -> None:
@@ -190,7 +213,7 @@ def operating_characteristics() -> None:
 
 def sensitivity() -> None:
     decider = st.radio(lang._("Decisions by"), ["director", "committee"], horizontal=True, key="research_decider",
-                       format_func=lambda d: lang._(DECIDED_BY[d]))
+                       format_func=lambda d: lang._(research.DECIDER_NAMES[d]))
     flips = research.sensitivity(corpus, decider=decider)
     if flips.empty:
         st.info(lang._("No director decisions in this corpus.") if decider == "director" else
@@ -198,7 +221,7 @@ def sensitivity() -> None:
     else:
         st.plotly_chart(sensitivity_figure(flips, lang), width="stretch")
         with st.expander(lang._("Each decision")):
-            table(flips.assign(action=[action_name(a) for a in flips["action"]]))
+            said_table(flips.assign(action=[action_name(a) for a in flips["action"]]))
 
 
 def stopping() -> None:

@@ -17,7 +17,7 @@ from analysis.language import Language, M_, N_, seat_word, side_word
 from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
-from analysis.law.outcome_tree import (TREE_COLUMNS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
+from analysis.law.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
                                       starting_rows, tree_from_rows, tree_rows)
 from analysis.law.methods import Method, Weighted, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
@@ -299,7 +299,7 @@ def penalty_input(record_id: int, saved: RulingInputs, scoring: str, lang: Langu
         try:
             made = ProceduralPenalty(side, parse_fraction(amount or "0", "amount"), unit, by, why)
         except HuddleInputError as exc:
-            raise HuddleInputError(f"procedural penalty: {exc.field}", exc.problem) from None
+            raise exc.at(M_("procedural penalty: {field}", field=exc.field)) from None
         return (made, *saved.procedural_penalties[1:])
 
 
@@ -346,9 +346,6 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
                                         adjustment=Weighted(offenders=tree)), scored)
 
 
-TREE_LABELS = {"action": N_("action"), "cancelled": N_("cancelled"), "action_weight": N_("action weight"),
-               "contract": N_("contract"), "declarer": N_("declarer"), "contract_weight": N_("contract weight"),
-               "tricks": N_("tricks"), "tricks_weight": N_("tricks weight")}
 SCORED_WORDS = {"misinformation": N_("the misinformation path's"), "unauthorized information": N_("the unauthorized information path's")}
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.language import ENGLISH, N_, Language, first_upper, seat_word
+from analysis.language import ENGLISH, M_, N_, Language, first_upper, seat_word
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
@@ -113,16 +113,17 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
     readings = call_readings(case, dict(saved.readings))
     st.markdown(lang._("**What the auction said about the other hands** (edit a reading; leave it empty for none)"))
     rows = [{"call": r.index + 1, "player": say(seat_word(r.seat)), "bid": say(action_word(r.call)),
-             "reading": r.hand.text() if r.hand else "", "from": say(r.source)} for r in readings]
+             "reading": say(r.hand.words()) if r.hand else "", "from": say(r.source)} for r in readings]
     edited = st.data_editor(rows, key=f"{key}_readings", hide_index=True, width="stretch",
                             disabled=["call", "player", "bid", "from"],
                             column_config={c: lang._(w) for c, w in READING_COLUMNS.items()})
     overrides = {}
     for before, after in zip(readings, edited):
         text = str(after.get("reading") or "").strip()
-        was = before.hand.text() if before.hand else ""
+        was = say(before.hand.words()) if before.hand else ""
         if text != was or before.source == "the director":
-            overrides[before.index] = HandRange.parse(text or "any", f"reading of call {before.index + 1}")
+            overrides[before.index] = HandRange.parse(text or "any", M_("reading of call {number}", number=before.index + 1),
+                                                      lang)
     partner = partner_of_actor(case)
     partner_hand = seat_ranges(call_readings(case, overrides)).get(partner, HandRange())
     presets = inference_presets(case, partner_hand)
@@ -130,9 +131,9 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
                        "{hand})").format(seat=say(seat_word(partner)), hand=say(partner_hand.words())))
     pick = st.radio(lang._("The usual inference"), range(len(presets)), format_func=lambda i: say(presets[i].words),
                     key=f"{key}_preset")
-    default = saved.inference.text() if saved.inference is not None else presets[pick].hand.text()
+    default = say((saved.inference if saved.inference is not None else presets[pick].hand).words())
     inference = HandRange.parse(st.text_input(lang._("Partner's hand as the UI suggests it"), default,
-                                              key=f"{key}_inference_{pick}", max_chars=200), "inference")
+                                              key=f"{key}_inference_{pick}", max_chars=200), "inference", lang)
     contracts = final_contracts(case, saved)
     st.markdown(lang._("**Where each action leads** (the final contract; from the outcome tree where it has one)"))
     chosen = []
@@ -143,7 +144,7 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
                               given.symbol() if given else "", key=f"{key}_contract_{action}",
                               placeholder=lang._("e.g. 4♠ by North (4S by N)"), max_chars=24)
         if text.strip():
-            chosen.append((action, FinalContract.parse(text, f"contract for {action}")))
+            chosen.append((action, FinalContract.parse(text, M_("After {action}", action=action_word(action)))))
     c1, c2 = st.columns(2)
     deals = c1.number_input(lang._("Deals"), 1, MAX_DEALS, saved.deals, step=50, key=f"{key}_deals")
     seed = c2.number_input(lang._("Seed (the same seed deals the same hands)"), 0, 2 ** 32 - 1, saved.seed,

@@ -409,6 +409,11 @@ SUIT_LETTERS = {"en": {"S": "S", "H": "H", "D": "D", "C": "C"}, "fr": {"P": "S",
                 "de": {"P": "S", "H": "H", "C": "H", "K": "D", "T": "C", "KR": "C"},
                 "nl": {"S": "S", "H": "H", "R": "D", "K": "C"}}
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+# suits by name, as a hand is described in each language ("5+ piques", "höchstens 2 Karo")
+SUIT_NAMES = {"fr": {"pique": "S", "piques": "S", "cœur": "H", "cœurs": "H", "coeur": "H", "coeurs": "H", "carreau": "D",
+                     "carreaux": "D", "trèfle": "C", "trèfles": "C", "trefle": "C", "trefles": "C"},
+              "de": {"pik": "S", "herz": "H", "coeur": "H", "karo": "D", "kreuz": "C", "treff": "C"},
+              "nl": {"schoppen": "S", "harten": "H", "ruiten": "D", "klaveren": "C"}}
 CALL_WORDS = {"P": ("PASS", "PASSE", "PAS", "P", "-"), "X": ("X", "DBL", "DOUBLE", "CONTRE", "KONTRA", "DOUBLET", "D"),
               "XX": ("XX", "RDBL", "REDOUBLE", "SURCONTRE", "REKONTRA", "REDOUBLET", "R")}
 NO_TRUMP = ("NT", "N", "SA", "SANS-ATOUT")

@@ -9,9 +9,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analysis.bridge.auction import SUIT_LETTERS, SUIT_NAMES, SYMBOLS
 from analysis.bridge.deal import SUIT_SYMBOLS, SUITS
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, Listed, Message
+from analysis.language import ENGLISH, M_, N_, AsTyped, Language, Listed, Message
 
 if TYPE_CHECKING:
     from endplay.types import Hand
@@ -32,6 +33,11 @@ _LENGTH = re.compile(r"^(?:at least\s*)?" + _COUNT + r"\s*(\+|(?:-|–|to)\s*" +
 _LENGTH_ATMOST = re.compile(r"^(?:at most|up to)\s*" + _COUNT + r"\s*(?:cards?\s*(?:in\s*)?)?" + _SUIT + r"$")
 
 
+# How ``HandRange.words`` writes a description; each language's catalog words are read back too
+HCP_RANGE_WORDS, HCP_ATLEAST_WORDS, HCP_ATMOST_WORDS = N_("{low}–{high} HCP"), N_("{low}+ HCP"), N_("at most {high} HCP")
+BALANCED_WORDS, LENGTH_ATMOST_WORDS, ANY_WORDS = N_("balanced"), N_("at most {high} {suit}"), N_("any")
+
+
 def _count(word: str) -> int:
     return int(word) if word.isdecimal() else NUMBER_WORDS[word]
 
@@ -49,15 +55,43 @@ class HandRange:
     # ---------------------------------------------------------------- reading and writing
 
     @classmethod
-    def parse(cls, text: str, field: str = "hand") -> HandRange:
-        """"15-17 HCP, balanced", "6-10, 6+ hearts", "at most 11 HCP", "4-5 ♠", "any" (or empty)."""
+    def parse(cls, text: str, field: str = "hand", lang: Language = ENGLISH) -> HandRange:
+        """"15-17 HCP, balanced", "6-10, 6+ hearts", "at most 11 HCP", "4-5 ♠", "any" (or empty); in
+        ``lang`` also as ``words`` says it there ("15–17 H, régulière, au plus 3 ♥", "5+ piques")."""
         out = cls()
+        anything = {"", "any", "anything", "no constraint", "-", lang._(ANY_WORDS).lower()}
         for raw in re.split(r"[,;]| and ", str(text)):
             part = " ".join(raw.strip().lower().split())
-            if part in ("", "any", "anything", "no constraint", "-"):
+            if part in anything:
                 continue
-            out = out & cls._one(part, field)
+            out = out & (cls._said_in(part, lang) or cls._one(part, field))
         return out.checked(field)
+
+    @classmethod
+    def _said_in(cls, part: str, lang: Language) -> HandRange | None:
+        """One part as ``lang`` writes it, with its suit letters and names; None when it is not."""
+        if lang.code == ENGLISH.code:
+            return None
+        suits = {**SYMBOLS, **{k.lower(): v for k, v in SUIT_LETTERS.get(lang.code, {}).items()},
+                 **SUIT_NAMES.get(lang.code, {})}
+        suit = "(?P<suit>" + "|".join(sorted(map(re.escape, suits), key=len, reverse=True)) + ")"
+        part = part.replace("–", "-")
+        forms = ((HCP_RANGE_WORDS, lambda m: cls(hcp=(int(m["low"]), int(m["high"])))),
+                 (HCP_ATLEAST_WORDS, lambda m: cls(hcp=(int(m["low"]), MAX_HCP))),
+                 (HCP_ATMOST_WORDS, lambda m: cls(hcp=(0, int(m["high"])))),
+                 (BALANCED_WORDS, lambda m: cls(balanced=True)),
+                 (LENGTH_ATMOST_WORDS, lambda m: cls._suit(suits[m["suit"]], (0, int(m["high"])))))
+        for template, made in forms:
+            pattern = re.escape(lang._(template).lower().replace("–", "-")).replace(r"\ ", r"\s*")
+            pattern = pattern.replace(r"\{low\}", r"(?P<low>\d{1,2})").replace(r"\{high\}", r"(?P<high>\d{1,2})")
+            m = re.fullmatch(pattern.replace(r"\{suit\}", suit), part)
+            if m:
+                return made(m)
+        m = re.fullmatch(r"(?P<low>\d{1,2})\s*(?:(?P<plus>\+)|-\s*(?P<high>\d{1,2}))?\s*" + suit, part)
+        if m:
+            low = int(m["low"])
+            return cls._suit(suits[m["suit"]], (low, 13 if m["plus"] else int(m["high"] or low)))
+        return None
 
     @classmethod
     def _one(cls, part: str, field: str) -> HandRange:
@@ -100,17 +134,17 @@ class HandRange:
         parts: list = []
         low, high = self.hcp
         if (low, high) != (0, MAX_HCP):
-            parts.append(M_("{low}–{high} HCP", low=low, high=high) if 0 < low and high < MAX_HCP else
-                         M_("{low}+ HCP", low=low) if low else M_("at most {high} HCP", high=high))
+            parts.append(Message(HCP_RANGE_WORDS, low=low, high=high) if 0 < low and high < MAX_HCP else
+                         Message(HCP_ATLEAST_WORDS, low=low) if low else Message(HCP_ATMOST_WORDS, high=high))
         if self.balanced:
-            parts.append(M_("balanced"))
+            parts.append(Message(BALANCED_WORDS))
         for suit, (lo, hi) in zip(SUITS, self.lengths):
             if (lo, hi) == ANY_LENGTH:
                 continue
             symbol = SUIT_SYMBOLS[suit]
             parts.append(f"{lo} {symbol}" if lo == hi else f"{lo}+ {symbol}" if hi == 13 else
-                         M_("at most {high} {suit}", high=hi, suit=symbol) if lo == 0 else f"{lo}–{hi} {symbol}")
-        return Listed(tuple(parts)) if parts else M_("any")
+                         Message(LENGTH_ATMOST_WORDS, high=hi, suit=symbol) if lo == 0 else f"{lo}–{hi} {symbol}")
+        return Listed(tuple(parts)) if parts else Message(ANY_WORDS)
 
     @property
     def says_anything(self) -> bool:

@@ -169,7 +169,7 @@ class WeightedScore:
         try:
             return cls(tuple((s, w) for s, w in pairs if w != 0), left_out)
         except HuddleInputError as exc:
-            raise HuddleInputError(field, exc.problem) from None
+            raise exc.at(field) from None
 
     @classmethod
     def single(cls, score: int) -> "WeightedScore":
@@ -352,7 +352,7 @@ class ButlerDatum:
             return butler([*field, this_table] if self.with_this_table else list(field), self.drop_each_end,
                           self.halves)
         except HuddleInputError as exc:
-            raise HuddleInputError("butler_datum.drop_each_end", exc.problem) from None
+            raise exc.at("butler_datum.drop_each_end") from None
 
     def describe(self, field: Sequence[int]) -> str:
         """The rule in a sentence, e.g. "the mean of the 7 other tables with 1 dropped at each

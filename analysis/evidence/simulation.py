@@ -20,12 +20,12 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Callable
 
-from analysis.bridge import SEAT_NAMES, STRAIN_SYMBOLS, hand_pbn, partner_of, player, side_of
+from analysis.bridge import STRAIN_SYMBOLS, hand_pbn, partner_of, player, side_of
 from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, ENGLISH, Language, M_, Message, N_, seat_word, Share
+from analysis.language import AsTyped, Count, ENGLISH, Language, M_, Message, N_, seat_word, Share
 from analysis.evidence.dealing import (MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
                                        deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
@@ -354,7 +354,7 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
     dealt = []
     for k, (label, seat_hands, seed) in enumerate(plan.steps):
         if progress is not None:
-            progress(f"dealing {settings.deals} hands {label}", k * DEALING_SHARE / 2)
+            progress(M_("dealing {count} hands {label}", count=Count(settings.deals), label=label), k * DEALING_SHARE / 2)
         dealt.append(deal_unseen(plan.player, plan.known, seat_hands, settings.deals, seed))
     played = list(plan.played)
     tricks = _solved([d.deals for d in dealt], played, progress)
@@ -362,7 +362,7 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
     runs = [_run(case, label, d, played, solved, plan.table, side, value_of)
             for (label, _, _), d, solved in zip(plan.steps, dealt, tricks)]
     if progress is not None:
-        progress("done", 1.0)
+        progress(M_("done"), 1.0)
     return Simulation(case.id, settings.seed, settings.deals, plan.player, plan.partner, plan.known, plan.table, unit,
                       plan.readings, tuple(sorted(plan.ranges.items())), plan.inference, plan.words, ui_noun(case),
                       runs[0], runs[1])
@@ -430,7 +430,8 @@ def _solved(runs: list[tuple], played: list[tuple[str, FinalContract]],
         if progress is not None:
             strain, declarer = needed[k]
             share = (k + done / len(every)) / len(needed)
-            progress(f"solving {STRAIN_SYMBOLS[strain]} by {SEAT_NAMES[declarer]} ({len(every)} deals)",
+            progress(M_("solving {strain} by {seat} ({count} deals)", strain=STRAIN_SYMBOLS[strain], seat=seat_word(declarer),
+                        count=Count(len(every))),
                      DEALING_SHARE + (1 - DEALING_SHARE) * share)
     solved = declarer_tricks(every, needed, step)
     out, start = [], 0

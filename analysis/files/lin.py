@@ -145,8 +145,8 @@ def _play(pairs, deal: Deal, warnings: list[str]) -> tuple[str | None, tuple]:
     for k, card in enumerate(cards):
         trick = cards[k - k % 4:k]
         if owner.get(card) is None or card in cards[:k] or owner[card] in {owner[c] for c in trick}:
-            warnings.append(f"trick {k // 4 + 1}: pc|{card}| is not a card its player still holds; the play is "
-                            "left out")
+            warnings.append(M_("trick {t}: pc|{card}| is not a card its player still holds; the play is left out",
+                               t=k // 4 + 1, card=AsTyped(card)))
             return None, ()
     leader = owner[cards[0]]
     order = seats_from(leader)

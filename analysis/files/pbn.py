@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Iterable, Iterator, Sequence
 
-from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, call_symbol, check_legal,
+from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal,
                              contract_parts, deal_pbn, dealer_for_board, hand_cards, hand_suits, is_tempo_note, parse_call,
                              parse_deal, passes_to_end, seat, seats_from, side_of, trick_winners, tricks_from_play,
                              vulnerability, vulnerability_for_board)
@@ -41,7 +41,7 @@ from analysis.bridge.play import Play, played_order
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
-from analysis.language import AsTyped, Count, Listed, M_, Message, seat_word
+from analysis.language import AsTyped, ContractWords, Count, Listed, M_, Message, seat_word, Spoken
 
 _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
 # Tags whose value may not be inherited with "#" or "##" (4.8)
@@ -404,7 +404,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 try:
                     name = parse_call(word, f"call {len(names) + 1}")
                 except HuddleInputError as exc:
-                    raise _Refused(item.line, exc.problem) from None
+                    raise _Refused(item.line, exc.problem_message) from None
                 _add_call(names, refs, comments, lines, name, item.line)
     caller = SEATS[(SEATS.index(first) + skipped) % 4]
     if dealer is not None and names and caller != dealer:
@@ -425,7 +425,7 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
             if ref in table:
                 note = table[ref][0]
             else:
-                warnings.append(f"call {k + 1} refers to note {ref}, which the file does not give")
+                warnings.append(M_("call {number} refers to note {ref}, which the file does not give", number=k + 1, ref=AsTyped(ref)))
         alerted = ref is not None or k in alerts
         # a file Huddle wrote keeps tempo in comments, so each of its notes is an alert's explanation
         read = Call(name, alerted=True, explanation=note or None) if ours and note is not None else \
@@ -522,8 +522,8 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             seen.add(card)
             held = hands[who]
             if held is not None and card[1] not in held[card[0]]:
-                warnings.append(f"trick {t}: {SEAT_NAMES[who]} is shown playing {card}, which the deal does not give "
-                                f"{SEAT_NAMES[who]}; the play is left out")
+                warnings.append(M_("trick {t}: {seat} is shown playing {card}, which the deal does not give {seat}; the play "
+                                   "is left out", t=t, seat=seat_word(who), card=Spoken(card, cards=True)))
                 return leader, ()
     parts = contract_parts(contract) if contract and contract != "PASS" else None
     if parts is not None and all(hands[s] is not None for s in SEATS):
@@ -533,7 +533,7 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             Play(strain, declarer, played_order(tricks, strain, declarer)).check(
                 {s: hand_cards(deal, s) for s in SEATS})
         except HuddleInputError as exc:
-            warnings.append(f"the play shown breaks the rules ({exc.problem}); the play is left out")
+            warnings.append(M_("the play shown breaks the rules ({problem}); the play is left out", problem=exc.problem_message))
             return leader, ()
     return leader, tricks
 
@@ -573,8 +573,8 @@ def _tricks_with_play(tricks, play, leader, contract, declarer, line, warnings) 
         return tricks
     played = tricks_from_play(play, leader, contract, declarer)
     if played is not None and tricks is not None and played != tricks:
-        warnings.append(f"line {line}: [Result \"{tricks}\"] differs from the {played} tricks the play shows "
-                        "(a revoke penalty, or a mistake in the file); the Result is taken")
+        warnings.append(M_("line {line}: [Result \"{tricks}\"] differs from the {played} tricks the play shows (a revoke "
+                           "penalty, or a mistake in the file); the Result is taken", line=line, tricks=tricks, played=played))
     return tricks if tricks is not None else played
 
 
@@ -661,21 +661,24 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         try:
             tricks = _tricks(result_text, declarer, result_line)
         except _Refused as exc:      # a hand-record program's junk: the board is still worth having
-            warnings.append(f"line {exc.line}: {exc.problem}; the result is left out")
+            warnings.append(M_("line {line}: {problem}; the result is left out", line=exc.line, problem=exc.problem))
     if contract is None and result_text is not None:
-        warnings.append(f"line {result_line}: [Result \"{result_text}\"] without a [Contract] is left out")
+        warnings.append(M_("line {line}: [Result \"{text}\"] without a [Contract] is left out", line=result_line,
+                           text=AsTyped(result_text)))
     if contract and contract != "PASS" and board.auction.is_complete:
         said = board.auction.contract_text()
         if said != f"{contract} by {declarer}":
             bid = contract.rstrip("X")
-            theirs = f"{call_symbol(bid)}{contract[len(bid):]} by {SEAT_NAMES.get(declarer or '', declarer or '?')}"
-            warnings.append(f"the file's contract ([Contract] and [Declarer]), {theirs}, differs from the auction's "
-                            f"final contract, {board.auction.contract_words()}; the file's is kept: check which is right")
+            theirs = (ContractWords(bid, contract[len(bid):], declarer) if declarer in SEATS
+                      else AsTyped(f"{contract} by {declarer or '?'}"))
+            warnings.append(M_("the file's contract ([Contract] and [Declarer]), {theirs}, differs from the auction's final "
+                               "contract, {ours}; the file's is kept: check which is right", theirs=theirs,
+                               ours=ContractWords(*parts) if (parts := board.auction.final_parts()) else Spoken("P")))
     leader, play = None, ()
     try:
         score = _ns_score(tags, declarer)
     except _Refused as exc:         # junk in [Score] is treated as junk in [Result] is: said, and left out
-        warnings.append(f"line {exc.line}: {exc.problem}; the score is left out")
+        warnings.append(M_("line {line}: {problem}; the score is left out", line=exc.line, problem=exc.problem))
         score = None
     table = _score_table(sec, board, warnings)
     if "Play" in tags and (_value(tags, "Play")[0] or _has_cards(sec)):   # [Play ""] alone is no play
@@ -715,7 +718,7 @@ def _score_table(sec: _Sections, board: Board, warnings: list[str]) -> tuple[Fie
             row = _table_row(cells, board, items[r].line)
             times = _multiplicity(cells.get("Multiplicity"), items[r].line)
         except _Refused as exc:
-            warnings.append(f"{SCORE_TABLE_WARNING} line {exc.line} left out: {exc.problem}")
+            warnings.append(M_("ScoreTable row at line {line} left out: {problem}", line=exc.line, problem=exc.problem))
             continue
         if len(rows) + times > MAX_TABLE_RESULTS:
             raise _Refused(line, M_("the ScoreTable holds more than {max_table_results} results of one board",

@@ -108,7 +108,7 @@ class TableResult:
                 try:
                     contract = PlayedContract.parse(data["contract"], data["declarer"])
                 except HuddleInputError as exc:
-                    raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
+                    raise exc.at(f"{where}.{exc.field}") from None
                 score = contract.ns_score(vul)
         if data.get("passed_out"):
             score = 0

@@ -239,7 +239,7 @@ class PublishedPoll:
         try:
             return cls(read, asked, verdict, _text(data.get("source"), f"{where}.source"))
         except HuddleInputError as exc:
-            raise HuddleInputError(f"{where}.{exc.field}", exc.problem) from None
+            raise exc.at(f"{where}.{exc.field}") from None
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from analysis.law.logical_alternatives import ActionCount, action_key, action_na
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 
-CANCELLED_REASON = ("Law 12C1(c) (2017) allows only scores that could have been obtained in a "
-                    "legal manner; the cancelled action gets no weight")
+CANCELLED_REASON = N_("Law 12C1(c) (2017) allows only scores that could have been obtained in a "
+                      "legal manner; the cancelled action gets no weight")
 
 
 def _weight(value, field: str) -> Fraction:
@@ -53,12 +53,13 @@ class ContractBranch:
             return [(0, Fraction(1))]
         if not self.tricks:
             raise HuddleInputError(field, M_("give declarer's tricks in {contract}", contract=AsTyped(self.contract)))
-        _sums_to_one([w for _, w in self.tricks], f"{field}, trick counts")
+        _sums_to_one([w for _, w in self.tricks], M_("{where}, trick counts", where=field))
         base = PlayedContract.parse(f"{self.contract}=", self.declarer or "")
         out = []
         for tricks, w in self.tricks:
             if not 0 <= tricks <= 13:
-                raise HuddleInputError(f"{field}, trick counts", M_("{tricks} tricks is impossible (0 to 13)", tricks=tricks))
+                raise HuddleInputError(M_("{where}, trick counts", where=field),
+                                       M_("{tricks} tricks is impossible (0 to 13)", tricks=tricks))
             played = PlayedContract(base.level, base.strain, base.penalty, base.declarer, tricks)
             out.append((played.ns_score(vulnerability), w))
         return out
@@ -108,7 +109,7 @@ class OutcomeTree:
     def __post_init__(self):
         for b in self.branches:
             if b.cancelled and b.weight != 0:
-                raise HuddleInputError(f"weight of {b.action}", CANCELLED_REASON)
+                raise HuddleInputError(M_("weight of {action}", action=action_word(b.action)), CANCELLED_REASON)
         legal = [b for b in self.branches if not b.cancelled]
         if not legal:
             raise HuddleInputError("alternatives", M_("the tree needs at least one legal alternative"))
@@ -125,7 +126,8 @@ class OutcomeTree:
             if b.cancelled:
                 continue
             for c in b.contracts:
-                scores = c.scores(self.vulnerability, f"{action_name(b.action)} → {c.words()}")
+                scores = c.scores(self.vulnerability, M_("{action} → {contract}", action=action_word(b.action),
+                                                         contract=c.words()))
                 tricks: list[int | None] = [t for t, _ in c.tricks] or [None]
                 for t, (score, w) in zip(tricks, scores):
                     out.append(Leaf(b.action, c.label(), t, score, b.weight * c.weight * w))
@@ -144,10 +146,12 @@ class OutcomeTree:
         either (Law 16B1(a)); a branch for either must be marked cancelled, never weighted."""
         for b in self.branches:
             if not b.cancelled and b.weight and action_key(b.action) == action_key(action):
-                what = (f"{b.action} is a logical alternative the unauthorized information suggests over another, "
-                        "so choosing it was not legal either (Law 16B1(a))" if suggested_over_another else
-                        f"{b.action} is the action taken at the table, which the unauthorized information suggested")
-                raise HuddleInputError(f"{where}: weight of {b.action}",
+                what = (M_("{action} is a logical alternative the unauthorized information suggests over another, so "
+                           "choosing it was not legal either (Law 16B1(a))", action=action_word(b.action))
+                        if suggested_over_another else
+                        M_("{action} is the action taken at the table, which the unauthorized information suggested",
+                           action=action_word(b.action)))
+                raise HuddleInputError(f"{where}: weight of {action_name(b.action)}",        # a place in the case file
                                        M_("{what}; only outcomes that could have been reached legally count ({law_text}): mark it "
                                           "cancelled, with weight 0", what=what, law_text=law_text))
 
@@ -278,6 +282,30 @@ def shown_rows(rows: Iterable[dict]) -> list[dict]:
              "declarer": SEAT_NAMES.get(_cell(row.get("declarer")).upper()[:1], "")} for row in rows]
 
 
+# The outcome tree's columns as the grid heads them (a refusal names a cell by them in a reader's language)
+TREE_LABELS = {"action": N_("action"), "cancelled": N_("cancelled"), "action_weight": N_("action weight"),
+               "contract": N_("contract"), "declarer": N_("declarer"), "contract_weight": N_("contract weight"),
+               "tricks": N_("tricks"), "tricks_weight": N_("tricks weight")}
+
+
+@dataclass(frozen=True)
+class _Column:
+    """A column of the tree's grid inside a refusal: its name in the file ("action_weight") in
+    English, the grid's heading in another language ("poids de l'action")."""
+
+    code: str
+
+    def said(self, lang) -> str:
+        return lang._(TREE_LABELS[self.code])
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def _cell_at(row: Message, column: str) -> Message:
+    return M_("{row}: {column}", row=row, column=_Column(column))
+
+
 def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outcome tree") -> OutcomeTree:
     """The inverse of ``tree_rows``; each action's (and contract's) weight must be the same on
     all of its rows. Rows with no action are ignored (an editor's empty lines)."""
@@ -286,27 +314,27 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         action = _cell(row.get("action"))
         if not action:
             continue
-        at = f"{where}, row {number}"
-        action = parse_action(action, f"{at}: action")
+        at = M_("{where}, row {number}", where=where, number=number)
+        action = parse_action(action, _cell_at(at, "action"))
         cancelled = _cell(row.get("cancelled")).lower() in ("true", "1", "yes")
-        weight = _weight(_cell(row.get("action_weight")) or "0", f"{at}: action_weight")
+        weight = _weight(_cell(row.get("action_weight")) or "0", _cell_at(at, "action_weight"))
         entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})
         if entry["weight"] != weight or entry["cancelled"] != cancelled:
-            raise HuddleInputError(f"{at}: action_weight", M_("{action} has different weights on different rows",
+            raise HuddleInputError(_cell_at(at, "action_weight"), M_("{action} has different weights on different rows",
                                                              action=AsTyped(action)))
         contract = _contract_cell(row.get("contract"))
         if not contract:
             continue
         declarer = _cell(row.get("declarer")).upper()[:1] or None
-        c_weight = _weight(_cell(row.get("contract_weight")) or "1", f"{at}: contract_weight")
+        c_weight = _weight(_cell(row.get("contract_weight")) or "1", _cell_at(at, "contract_weight"))
         slot = entry["contracts"].setdefault((contract, declarer), {"weight": c_weight, "tricks": []})
         if slot["weight"] != c_weight:
-            raise HuddleInputError(f"{at}: contract_weight", M_("{contract} has different weights on different rows",
+            raise HuddleInputError(_cell_at(at, "contract_weight"), M_("{contract} has different weights on different rows",
                                                                contract=AsTyped(contract)))
         tricks = _cell(row.get("tricks"))
         if tricks:
-            slot["tricks"].append((_tricks(tricks, f"{at}: tricks"),
-                                   _weight(_cell(row.get("tricks_weight")) or "1", f"{at}: tricks_weight")))
+            slot["tricks"].append((_tricks(tricks, _cell_at(at, "tricks")),
+                                   _weight(_cell(row.get("tricks_weight")) or "1", _cell_at(at, "tricks_weight"))))
     if not actions:
         raise HuddleInputError(where, M_("list at least one alternative"))
     return OutcomeTree(vulnerability, tuple(

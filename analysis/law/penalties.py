@@ -87,8 +87,7 @@ class ProceduralPenalty:
             return cls(str(data.get("side", "")), parse_fraction(str(data.get("amount", "")), f"{where}.amount"),
                        str(data.get("unit", "")), str(data.get("by", "director")), reason)
         except HuddleInputError as exc:
-            raise HuddleInputError(exc.field if exc.field.startswith(where) else f"{where}.{exc.field}",
-                                   exc.problem) from None
+            raise exc.at(exc.field if exc.field.startswith(where) else f"{where}.{exc.field}") from None
 
 
 def penalties_from(data: Any, where: str) -> tuple[ProceduralPenalty, ...]:

@@ -57,8 +57,8 @@ CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "pol
                   "source_address", "quote", "notes")
 # How the finding on the action was reached. Only a counted poll (of peers, or of the committee's
 # own members) has counts and a number asked.
-EVIDENCE_TYPES = ("counted poll", "committee poll", "published percentages", "verdict only", "finding without a poll",
-                  "committee vote", "consultation", "field", "poll in words")
+EVIDENCE_TYPES = (N_("counted poll"), N_("committee poll"), N_("published percentages"), N_("verdict only"),
+                  N_("finding without a poll"), N_("committee vote"), N_("consultation"), N_("field"), N_("poll in words"))
 COUNTED_EVIDENCE = ("counted poll", "committee poll")
 TEXT_COLUMNS = ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
                 "poll_type", "evidence", "laws", "case_number", "kind", "event", "policy_named", "poll_asked",
@@ -78,10 +78,14 @@ LEFT_OUT = {"teaching example": N_("a poll posed to readers as an example, not f
             "no poll": N_("a share or a finding stated without a poll"),
             "in words": N_("the poll told in words, without counts"),
             "no counts": N_("no counts with the number asked")}     # said by its evidence type (NO_COUNTS)
-INCLUDABLE = ("teaching example", "self-poll", "not the offending side", "likely action")
+INCLUDABLE = (N_("teaching example"), N_("self-poll"), N_("not the offending side"), N_("likely action"))
 COUNT_COLUMNS = ("chose", "close", "considered_only", "poll_size", "diverged")
 DECIDERS = {"director": "director_la", "committee": "committee_la"}
 DECIDER_WORDS = {"director": N_("directors"), "committee": N_("committees")}
+DECIDER_NAMES = {"director": N_("director"), "committee": N_("committee")}
+# the groups a corpus is fitted in beside all its decisions (implied_thresholds)
+ALL = N_("all")
+POLL_TYPE_GROUPS = {"call": N_("call polls"), "lead": N_("lead polls"), "play": N_("play polls")}
 _TRUE, _FALSE = {"true", "yes", "la", "1", "y", "t"}, {"false", "no", "not la", "0", "n", "f"}
 
 
@@ -130,7 +134,7 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
             try:
                 named_policy(str(name))
             except HuddleInputError as exc:
-                raise HuddleInputError(f"row {i}: policy", exc.problem) from None
+                raise exc.at(f"row {i}: policy") from None
     out["poll_type"] = [t.lower() or "call" for t in out["poll_type"]]
     for i, kind in enumerate(out["poll_type"], 1):
         if kind not in POLL_TYPES:
@@ -253,8 +257,8 @@ def left_out_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> pd.DataF
     """Each row a fit leaves out, with its reason in words (what the page and the command show)."""
     used, _ = counted_rows(corpus, include)
     rows = corpus.drop(index=used.index)
-    return pd.DataFrame({"case_id": rows["case_id"], "action": [action_name(a) for a in rows["action"]],
-                         "reason": [_reason(row) for row in rows.itertuples(index=False)]}).reset_index(drop=True)
+    return pd.DataFrame({"case_id": rows["case_id"].to_numpy(), "action": [action_name(a) for a in rows["action"]],
+                         "reason": pd.Series([_reason(row) for row in rows.itertuples(index=False)], dtype=object)})
 
 
 def _row(row: int, column: str) -> Message:
@@ -535,9 +539,9 @@ class ThresholdFit:
         decisions = _decisions(self.decisions)
         if not self.identified:
             return M_("{group}: not identified from {decisions}: any threshold from {low} to {high} fits them (no "
-                      "point estimate)", group=AsTyped(self.group), decisions=decisions, low=low, high=high)
+                      "point estimate)", group=self.group, decisions=decisions, low=low, high=high)
         return M_("{group}: {threshold} from {decisions} ({level} profile-likelihood interval {low}–{high})",
-                  group=AsTyped(self.group), threshold=Share(self.threshold), decisions=decisions,
+                  group=self.group, threshold=Share(self.threshold), decisions=decisions,
                   level=Share(self.level), low=low, high=high)
 
     def to_dict(self) -> dict:
@@ -632,7 +636,15 @@ def _kinds(corpus: pd.DataFrame, column: str | None = None) -> pd.DataFrame:
     return frame.value_counts().reset_index(name="w")
 
 
-def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = "all",
+def _group(group: str) -> str:
+    """A fit's group as a page says it: all the decisions, a kind of poll (messages), or a
+    jurisdiction as the corpus names it."""
+    if hasattr(group, "said"):
+        return group
+    return Message(group) if group == ALL else AsTyped(group)
+
+
+def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: str = ALL,
                       level: float = LEVEL, lapse: float = 0.02, grid: np.ndarray = THRESHOLD_GRID,
                       model: str = "true share", include: Iterable[str] = ()) -> ThresholdFit:
     """The threshold that best explains the recorded decisions and its profile-likelihood
@@ -649,7 +661,8 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     corpus = counted_rows(corpus, include)[0]
     rows = corpus[corpus[column].notna()]
     if rows.empty:
-        raise HuddleInputError("corpus", M_("no {decider} decisions in {group}", decider=decider, group=group))
+        raise HuddleInputError("corpus", M_("no {decider} decisions in {group}", decider=DECIDER_NAMES[decider],
+                                            group=_group(group)))
     decisions = _kinds(rows, column)
     if model == "true share":
         profile, spread = _profile(_kinds(corpus), decisions, grid, lapse)
@@ -663,11 +676,12 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
         said = float((dw * _p_la(dc, dn, dla.astype(bool), grid[best], a, b, lapse)).sum())
     else:
         said = float(profile[best])
-    return ThresholdFit(f"{decider}: {group}", len(rows), threshold, (low, high), identified, said, lapse, (a, b),
+    named = M_("{decider}: {group}", decider=DECIDER_NAMES[decider], group=_group(group))
+    return ThresholdFit(named, len(rows), threshold, (low, high), identified, said, lapse, (a, b),
                         model, level)
 
 
-MODELS = ("true share", "observed share")
+MODELS = (N_("true share"), N_("observed share"))
 # The lapse (rulings made on other grounds) is fixed at 2% for the fits: a corpus of a few dozen
 # decisions cannot tell 1% from 10% (lapse_profile shows how flat its likelihood is), and a fitted
 # lapse would soak up the very disagreements the threshold is meant to explain. compare_models fits
@@ -724,11 +738,11 @@ def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Ite
     # at every lapse and every threshold: lapse_profile does it from a notebook)
     lapses = lapse_profile(corpus, decider, "observed share", include)
     best = lapses.loc[lapses["log_likelihood"].idxmax()]
-    rows.append({"model": "observed share, lapse fitted", "threshold": best["threshold"], "low": math.nan,
+    rows.append({"model": N_("observed share, lapse fitted"), "threshold": best["threshold"], "low": math.nan,
                  "high": math.nan, "decisions": rows[0]["decisions"], "lapse": best["lapse"],
                  "log_likelihood": best["log_likelihood"], "parameters": 2})
     smooth = logistic_rule(corpus, decider, include)
-    rows.append({"model": "logistic in the observed share", "threshold": smooth["threshold"], "low": math.nan,
+    rows.append({"model": N_("logistic in the observed share"), "threshold": smooth["threshold"], "low": math.nan,
                  "high": math.nan, "decisions": smooth["decisions"], "lapse": math.nan,
                  "log_likelihood": smooth["log_likelihood"], "parameters": 2})
     frame = pd.DataFrame(rows)
@@ -926,18 +940,21 @@ def implied_thresholds(corpus: pd.DataFrame, include: Iterable[str] = (), **opti
         decided = corpus[corpus[column].notna()]
         if decided.empty:
             continue
-        fits.append(implied_threshold(decided, decider, "all", include=include, **options))
+        fits.append(implied_threshold(decided, decider, ALL, include=include, **options))
         if decided["poll_type"].nunique() > 1:     # calls, leads and plays apart: peers may weigh them differently
             for kind, rows in decided.groupby("poll_type"):
-                fits.append(implied_threshold(rows, decider, f"{kind} polls", include=include, **options))
+                fits.append(implied_threshold(rows, decider, M_(POLL_TYPE_GROUPS[kind]), include=include, **options))
         for jurisdiction in fitted_jurisdictions(decided):
             rows = decided[decided["jurisdiction"] == jurisdiction]
             fits.append(implied_threshold(rows, decider, jurisdiction, include=include, **options))
     if not fits:
         raise HuddleInputError("corpus", M_("no row records a director's or a committee's LA finding"))
-    return pd.DataFrame([{"group": f.group, "decisions": f.decisions, "threshold": f.threshold,
-                          "low": f.interval[0], "high": f.interval[1], "identified": f.identified,
-                          "model": f.model, "words": f.words()} for f in fits])
+    frame = pd.DataFrame([{"decisions": f.decisions, "threshold": f.threshold, "low": f.interval[0], "high": f.interval[1],
+                           "identified": f.identified, "model": f.model} for f in fits])
+    # the group and the words stay messages (a page says them in its language), not pandas' strings
+    frame.insert(0, "group", pd.Series([f.group for f in fits], dtype=object))
+    frame["words"] = pd.Series([f.words() for f in fits], dtype=object)
+    return frame
 
 
 # ---------------------------------------------------------------- sensitivity

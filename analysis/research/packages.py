@@ -170,7 +170,7 @@ def read_package(files: Mapping[str, str | bytes]) -> pd.DataFrame:
     try:
         corpus = loads_corpus(frame.to_csv(index=False))
     except HuddleInputError as exc:
-        raise HuddleInputError(f"{DATA}: {exc.field}", exc.problem) from None
+        raise exc.at(f"{DATA}: {exc.field}") from None
     corpus["fingerprint"] = list(frame["fingerprint"])
     corpus["package"] = name
     return corpus

@@ -102,7 +102,7 @@ class Artificial(Method):
             try:
                 artificial_imps(str(kind))
             except HuddleInputError as exc:
-                raise HuddleInputError(f"{where}.artificial.{role}", exc.problem) from None
+                raise exc.at(f"{where}.artificial.{role}") from None
         if not kinds:
             raise HuddleInputError(f"{where}.artificial", M_("give the kind for offenders and non_offenders"))
         session = data.get("session") or {}

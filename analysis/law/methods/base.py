@@ -160,7 +160,7 @@ def tree(data: Any, where: str, vulnerability: str) -> OutcomeTree | None:
         return OutcomeTree.from_dict({"vulnerability": vulnerability, **data}, where)
     except HuddleInputError as exc:
         field_name = exc.field if exc.field.startswith(where) else f"{where}: {exc.field}"
-        raise HuddleInputError(field_name, exc.problem) from None
+        raise exc.at(field_name) from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise HuddleInputError(where, M_("is not an outcome tree ({exc})", exc=exc)) from None
 
