@@ -306,17 +306,22 @@ def pseudo_language():
         shipped_languages.cache_clear()
 
 
-def pseudo_app(monkeypatch):
-    """The app as a director of a club whose language is the made-up one sees it."""
+def club_app(monkeypatch, code: str):
+    """The app as a director of a club whose language is ``code`` sees it."""
     from streamlit.testing.v1 import AppTest
     from polling import accounts
-    monkeypatch.setenv("HUDDLE_SECRET_KEY", "pseudo")
-    organisations.set_language(organisations.DEFAULT_ORGANISATION, PSEUDO)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "languages")
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, code)
     director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
     at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
     at.session_state["huddle_user"] = director
     at.run()
     return at
+
+
+def pseudo_app(monkeypatch):
+    """The app as a director of a club whose language is the made-up one sees it."""
+    return club_app(monkeypatch, PSEUDO)
 
 
 def escaped(texts) -> list[str]:
@@ -1000,18 +1005,35 @@ def test_a_hand_description_is_typed_in_the_page_s_language_and_read_back(code):
 def test_the_simulation_form_shows_the_readings_in_the_club_s_language(slam, monkeypatch):
     """The Ruling page's simulation settings: a French club's director reads and types partner's hand
     in French ("15–17 H, régulière"), not in English."""
-    from streamlit.testing.v1 import AppTest
-    from polling import accounts
-    monkeypatch.setenv("HUDDLE_SECRET_KEY", "readings")
-    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
-    director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.session_state["huddle_user"] = director
+    at = club_app(monkeypatch, "fr")
     at.session_state["case_id"] = slam
-    at.run()
     at.switch_page("ui/ruling.py").run()
     assert not at.exception, at.exception
     inference = [w for w in at.main.get("text_input") if w.label == "La main du partenaire telle que l'INA la suggère"]
     assert inference, [w.label for w in at.main.get("text_input")]
     shown = inference[0].value
     assert " H" in shown and "HCP" not in shown, shown                      # "… 0–7 H …", not "0–7 HCP"
+
+
+def test_a_member_of_the_committee_is_turned_away_from_a_director_s_page_in_her_language(slam):
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "de")
+    member = accounts.create_user("cora", "committee-pass", "committee")
+    at = AppTest.from_file(str(ROOT / "ui" / "case_editor.py"), default_timeout=30)
+    at.session_state["huddle_user"] = member
+    at.run()
+    assert at.error[0].value == ("Diese Seite ist für Turnierleiter; Sie sind als Komiteemitglied angemeldet."), \
+        at.error[0].value
+
+
+@pytest.mark.page_failure_expected
+def test_a_page_that_fails_apologises_in_the_reader_s_language(slam, monkeypatch):
+    """Before: the apology of a failing page was English whatever the club's language."""
+    def broken(*args, **kwargs):
+        raise RuntimeError("a fault deep in the server")
+    monkeypatch.setattr(panel, "panel", broken)
+    at = club_app(monkeypatch, "fr")
+    at.switch_page("ui/panel.py").run()
+    message = at.error[0].value
+    assert message.startswith("Désolé, cette page n'a pas pu être affichée.") and "a fault deep" not in message, message

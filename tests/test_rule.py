@@ -68,7 +68,7 @@ def test_the_python_api_gives_the_same_ruling():
 
 @pytest.mark.parametrize("change, message", [
     (lambda r: r["adjustment"]["offenders"]["alternatives"][1].update(weight="3/10"),
-     "weight of 6D: Law 12C1(c) (2017) allows only scores that could have been obtained in a legal manner"),
+     "weight of 6♦: Law 12C1(c) (2017) allows only scores that could have been obtained in a legal manner"),
     (lambda r: r["adjustment"]["offenders"]["alternatives"][0].update(weight="2/3"),
      "weights of the alternatives: weights sum to 2/3, not 1"),
     (lambda r: r.update(policy="strict-25"), "policy: 'strict-25' is not a policy"),

@@ -20,8 +20,10 @@ from polling.accounts import User
 from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database, page_language
 from ui.widgets import inert
 
-ROLE_NAMES = {"director": "directors", "administrator": "organisation administrators",
-              "committee": "appeals committee members", "researcher": "researchers"}
+ROLE_NAMES = {"director": N_("directors"), "administrator": N_("organisation administrators"),
+              "committee": N_("appeals committee members"), "researcher": N_("researchers")}
+SIGNED_IN_AS = {"director": N_("a director"), "administrator": N_("an administrator"), "committee": N_("a committee member"),
+                "researcher": N_("a researcher")}
 
 
 def require(role: str | None = "director") -> User:
@@ -32,7 +34,9 @@ def require(role: str | None = "director") -> User:
         sign_in_form()
         st.stop()
     if role is not None and not user.may(role):
-        st.error(f"This page is for {ROLE_NAMES[role]}; you are signed in as a {user.role}.")
+        lang = page_language(user)
+        st.error(lang._("This page is for {who}; you are signed in as {role}.").format(
+            who=lang._(ROLE_NAMES[role]), role=lang._(SIGNED_IN_AS.get(user.role, user.role))))
         st.stop()
     return user
 
