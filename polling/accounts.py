@@ -188,7 +188,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
             session.rollback()
             raise HuddleInputError("username", M_("'{name}' is taken", name=AsTyped(name))) from None
         session.add(Membership(user_id=row.id, organisation_id=organisation_id, role=role))
-        commit_or_refuse(session, "username", f"'{name}' is taken")
+        commit_or_refuse(session, "username", M_("'{name}' is taken", name=AsTyped(name)))
         return _acting(session, row, organisation_id)
 
 

@@ -109,7 +109,7 @@ def create_cases(new: list[Case], username: str, action: str = "created", url: s
     """Store several cases in one transaction: all of them, or none."""
     with writing(url) as session:
         records = [add_case_record(session, case, username, action, organisation_id) for case in new]
-        commit_or_refuse(session, "id", "one of the ids is already a case; choose another id")
+        commit_or_refuse(session, "id", M_("one of the ids is already a case; choose another id"))
         return [r.id for r in records]
 
 
@@ -264,8 +264,8 @@ def may_reopen_decided(session: Session, record: CaseRecord, decision: Committee
                                Membership.organisation_id == record.organisation_id)).first()
     if role == ADMINISTRATOR:
         return ""
-    return (f"the appeals committee decided this case: only its chair ({decision.username}) or an organisation "
-            "administrator may reopen it, with a reason kept in its history")
+    return M_("the appeals committee decided this case: only its chair ({chair}) or an organisation administrator may "
+              "reopen it, with a reason kept in its history", chair=AsTyped(decision.username))
 
 
 def move_status(session: Session, record: CaseRecord, status: str, username: str, reason: str = "") -> None:

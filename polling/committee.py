@@ -96,7 +96,7 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
         if record.status != "appealed":
             move_status(session, record, "appealed", username, "a committee member voted")
         log_change(session, record, username, "committee", f"vote: {decision} ({change.describe()}): {reason.strip()}"[:2000])
-        commit_or_refuse(session, "vote", "your vote was recorded at the same moment by another page; it stands once")
+        commit_or_refuse(session, "vote", M_("your vote was recorded at the same moment by another page; it stands once"))
         return vote
 
 
@@ -139,7 +139,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         session.add(saved)
         log_change(session, record, username, "committee", f"decision: {outcome.describe()} {reason.strip()}"[:2000])
         move_status(session, record, "closed", username, f"appeal decided: {outcome.decision}")
-        commit_or_refuse(session, "decision", "the committee has decided this appeal already")
+        commit_or_refuse(session, "decision", M_("the committee has decided this appeal already"))
         return saved
 
 

@@ -15,7 +15,7 @@ from analysis.law.appeal import AppealDecision, AppealRecord, AppealVote
 from analysis.law.committee import (CommitteeSeen, Reconsideration, RulingInForce, Vote, case_in_force,
                                     committee_decision, committee_seen, reconsider, reconsidered_inputs)
 from analysis.errors import HuddleInputError
-from analysis.language import M_
+from analysis.language import M_, N_, AsTyped
 from analysis.law.ruling import Ruling, rule
 
 from . import cases, committee, rulings, services
@@ -107,8 +107,9 @@ def wording_kept(poll) -> str:
     if not poll.wording_override:
         return ""
     kept = json.loads(poll.wording_override)
-    found = ", ".join(f"“{w}”" for w in kept["found"])
-    return f"The wording check found {found}; {kept['by'] or 'the director'} kept the words: {kept['reason']}"
+    found = AsTyped(", ".join(f"“{w}”" for w in kept["found"]))
+    return M_("The wording check found {found}; {by} kept the words: {reason}", found=found,
+              by=AsTyped(kept["by"]) if kept["by"] else N_("the director"), reason=AsTyped(kept["reason"]))
 
 
 def appeal_record(heard: Appeal) -> AppealRecord | None:

@@ -49,7 +49,8 @@ class Organisation:
     def poll_rules(self) -> PollRules:
         """The rules for polls a new case of this organisation starts from."""
         said = self.poll_minimum or self.poll_pollees
-        return PollRules(self.poll_minimum, f"{self.name}'s rules for polls" if said else "", self.poll_pollees)
+        return PollRules(self.poll_minimum, M_("{organisation}'s rules for polls", organisation=AsTyped(self.name)) if said
+                         else "", self.poll_pollees)
 
 
 def _organisation(row: OrganisationRow) -> Organisation:
@@ -91,7 +92,7 @@ def create_organisation(slug: str, name: str, kind: str = "club", federation: st
                               shares_panel=shares_panel, shares_research=shares_research,
                               authority=authority.strip().upper() or None, skip_bid_regulation=regulation)
         session.add(row)
-        commit_or_refuse(session, "organisation", f"'{slug}' is taken")
+        commit_or_refuse(session, "organisation", M_("'{name}' is taken", name=AsTyped(slug)))
         return _organisation(row)
 
 
@@ -211,7 +212,8 @@ def grant(username: str, organisation: str, role: str, url: str | None = None) -
                 _not_last_director(session, account, org)
             held.role = role
             session.add(held)
-        commit_or_refuse(session, "username", f"'{account.username}' already has a role in {org.name}")
+        commit_or_refuse(session, "username", M_("'{name}' already has a role in {organisation}", name=AsTyped(account.username),
+                                                    organisation=AsTyped(org.name)))
 
 
 def revoke(username: str, organisation: str, url: str | None = None) -> None:

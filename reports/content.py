@@ -238,7 +238,7 @@ def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> li
                 + (" " + lang._("Your methods: {methods}").format(methods=p.methods) if p.methods else "")),
            PollHand(p), AuctionBlock(p.auction, annotations=False, question_mark=not p.is_play)]
     if poll.wording_kept:
-        out.append(Text(sentence(poll.wording_kept), muted=True))
+        out.append(Text(sentence(lang.say(poll.wording_kept)), muted=True))
     if p.is_play:
         out.append(Text(_play_seen(p, lang)))
     if poll.answers:

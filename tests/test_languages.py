@@ -870,6 +870,7 @@ def test_the_refusals_met_filling_in_a_tree_a_deal_or_a_penalty_are_said_in_the_
 # Modules whose refusals only the command line or the first director's setup page meet: both speak
 # English (`huddle rule` and `huddle report` take --language for what they write, not for a mistake).
 ENGLISH_ONLY = ("huddle/commands/", "huddle/web.py", "polling/backups.py", "analysis/research/packages.py")
+PROBLEM_AT = {"HuddleInputError": 1, "_Refused": 1, "commit_or_refuse": 2, "needed": 2}
 
 
 def test_every_refusal_a_page_can_show_is_a_catalog_message():
@@ -885,8 +886,9 @@ def test_every_refusal_a_page_can_show_is_a_catalog_message():
                 continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 name = getattr(node, "func", None) and getattr(node.func, "id", getattr(node.func, "attr", ""))
-                if name in ("HuddleInputError", "_Refused") and len(node.args) >= 2 \
-                        and isinstance(node.args[1], (ast.JoinedStr, ast.Constant, ast.BinOp)):
+                at = PROBLEM_AT.get(name)              # where the call takes the problem it refuses with
+                if at is not None and len(node.args) > at \
+                        and isinstance(node.args[at], (ast.JoinedStr, ast.Constant, ast.BinOp)):
                     english.append(f"{where}:{node.lineno}")
     assert not english, english
 

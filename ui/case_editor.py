@@ -91,7 +91,7 @@ def read_file() -> None:
         ss.update(ed_pbn_error=refusal_words(exc, lang), ed_file_games={}, ed_file_problems=[])
         return
     ss["_ed_file_read"] = read
-    ss["ed_file_games"] = case_files.game_labels(read)
+    ss["ed_file_games"] = case_files.game_labels(read, lang)
     ss["ed_file_problems"] = [lang.say(p.words()) for p in read.problems]
     ss["ed_pbn_error"] = None if read.games else lang._("No board of the file could be read.")
     if read.games:

@@ -266,7 +266,7 @@ class _AuctionState:
     def refusal(self, call: str, who: str) -> str | None:
         """Why ``who`` may not make ``call`` now (Laws 18, 19 and 22), or None if they may."""
         if self.ended:
-            return f"{call_symbol(call)} comes after the auction ended"
+            return M_("{call} comes after the auction ended", call=Spoken(call))
         if call == "X":
             if self.last_bid is None:
                 return M_("Double with no bid to double")

@@ -359,10 +359,11 @@ class ButlerDatum:
         end, rounded to the nearest 10"."""
         n = len(field) + (1 if self.with_this_table else 0)
         drop = butler_default_trim(n) if self.drop_each_end is None else self.drop_each_end
-        tables = f"the {n - 1} other tables and this one" if self.with_this_table else f"the {n} other tables"
-        dropped = f"with {drop} dropped at each end" if drop else "with none dropped"
-        rounding = "" if self.halves == "away from zero" else f" ({HALVES[self.halves].split(' (')[0]})"
-        return f"the mean of {tables} {dropped}, rounded to the nearest 10{rounding}"
+        tables = M_("the {n} other tables and this one", n=n - 1) if self.with_this_table else \
+            M_("the {n} other tables", n=n)
+        dropped = M_("with {drop} dropped at each end", drop=drop) if drop else M_("with none dropped")
+        mean = M_("the mean of {tables} {dropped}, rounded to the nearest 10", tables=tables, dropped=dropped)
+        return mean if self.halves == "away from zero" else M_("{mean} (halves up)", mean=mean)
 
     def to_dict(self) -> dict:
         return {"drop_each_end": self.drop_each_end, "with_this_table": self.with_this_table, "halves": self.halves}

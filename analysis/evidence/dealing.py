@@ -233,15 +233,15 @@ class DealingCost:
     def words(self) -> str:
         """"1 in 2,048 shuffled deals met every description"; with the stacked tries when they
         were needed."""
-        said = _met(*self.shuffled) + " shuffled deals met every description"
+        said = M_("{met} shuffled deals met every description", met=_met(*self.shuffled))
         if self.stacked is not None:
-            said += (f", and {_met(*self.stacked)} with {SEAT_NAMES[self.stacked_seat]}'s hand dealt to its "
-                     "description met the others'")
+            said = M_("{said}, and {met} with {seat}'s hand dealt to its description met the others'", said=said,
+                      met=_met(*self.stacked), seat=seat_word(self.stacked_seat))
         return said
 
 
 def _met(hits: int, tried: int) -> str:
-    return f"1 in {round(tried / hits):,}" if hits else f"none of {tried:,}"
+    return M_("1 in {n}", n=Count(round(tried / hits))) if hits else M_("none of {n}", n=Count(tried))
 
 
 def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange], wanted: int,

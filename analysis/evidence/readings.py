@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from analysis.bridge import SUITS, Auction, bid_rank, call_symbol, partner_of, side_of
 from analysis.bridge.hands import MAX_HCP, HandRange
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Message
+from analysis.language import M_, N_, AsTyped, Message, Spoken
 from analysis.law.case import Case
 from analysis.polls.problem import entitled_auction, ui_call_index
 
@@ -86,8 +86,9 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
         return None, N_("a cue bid or a high-level action: give its reading")
     if partner_bids == ["1NT"] and not mine and call in ("2C", "2D", "2H") and len(bids_before) == 1:
         # over partner's 1NT: Stayman and transfers in nearly every partnership, never a natural suit
-        return None, (f"a {call_symbol(call)} response to 1NT: usually " + ("Stayman" if call == "2C" else "a transfer")
-                      + ", not natural; give its reading")
+        return None, (M_("a {call} response to 1NT: usually Stayman, not natural; give its reading", call=Spoken(call))
+                      if call == "2C" else
+                      M_("a {call} response to 1NT: usually a transfer, not natural; give its reading", call=Spoken(call)))
     if suit and suit_bid(partner_bids, strain):               # support for partner's suit
         needed = 3 if strain in "HS" else 4
         if not mine and len(partner_bids) == 1 and level <= 3:

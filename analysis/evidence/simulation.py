@@ -391,9 +391,10 @@ class SimulationCost:
         """Why the dealer will not find enough of the deals asked ("" when it will)."""
         for label, cost in self.dealing:
             if not cost.enough:
-                return (f"dealing {label}: {cost.words()}, so the dealer's bounds ({MAX_ATTEMPTS:,} shuffles and "
-                        f"{MAX_STACKED_TRIES:,} stacked tries) would give about {int(cost.expected_deals):,} of the "
-                        f"{self.deals:,} deals asked. Loosen the rarest description, or check the readings of the calls")
+                return M_("dealing {label}: {cost}, so the dealer's bounds ({shuffles} shuffles and {tries} stacked tries) "
+                          "would give about {expected} of the {deals} deals asked. Loosen the rarest description, or check "
+                          "the readings of the calls", label=label, cost=cost.words(), shuffles=Count(MAX_ATTEMPTS),
+                          tries=Count(MAX_STACKED_TRIES), expected=Count(int(cost.expected_deals)), deals=Count(self.deals))
         return ""
 
     def refuse_if_too_rare(self, field: str) -> SimulationCost:

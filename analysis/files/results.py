@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from analysis.files import pbn as pbn_files
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped
-from analysis.numbers import counted
+from analysis.language import M_, N_, AsTyped, Count, Listed, Message
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
 
@@ -79,21 +78,26 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
                                                "must", count=len(match), ns=AsTyped(ns_pair) if ns_pair else N_("any"),
                                                ew=AsTyped(ew_pair) if ew_pair else N_("any")))
         removed = match[0]
-        how = f"the case's table (NS {ns_pair or removed.ns_pair}, EW {ew_pair or removed.ew_pair}) taken out"
+        how = M_("the case's table (NS {ns}, EW {ew}) taken out", ns=AsTyped(ns_pair or removed.ns_pair),
+                 ew=AsTyped(ew_pair or removed.ew_pair))
     elif table_ns is not None:
         removed = next((r for r in scores if r.ns_score == table_ns), None)
-        how = (f"one result of {table_ns:+d} (the case's table) taken out" if removed else
-               f"no result of {table_ns:+d}, the case's table, was found: check the board and the file")
+        how = (M_("one result of {score} (the case's table) taken out", score=f"{table_ns:+d}") if removed else
+               M_("no result of {score}, the case's table, was found: check the board and the file", score=f"{table_ns:+d}"))
     else:
-        how = "the case has no table result, so no row was taken out"
+        how = M_("the case has no table result, so no row was taken out")
     if removed is not None:
         scores.remove(removed)
-    note = f"{len(scores)} other tables; {how}"
+    parts = [M_("{n} other tables; {how}", n=len(scores), how=how)]
     if artificial:
-        note += (f"; {counted(artificial, 'table')} with an artificial score kept apart, the board Neuberg-factored "
-                 "for them as the scoring program does")
+        parts.append(M_("1 table with an artificial score kept apart, the board Neuberg-factored for it as the scoring "
+                        "program does") if artificial == 1 else
+                     M_("{n} tables with an artificial score kept apart, the board Neuberg-factored for them as the "
+                        "scoring program does", n=artificial))
     if unscored:
-        note += f"; {counted(unscored, 'row')} without a score left out"
+        parts.append(M_("1 row without a score left out") if unscored == 1 else
+                     M_("{n} rows without a score left out", n=unscored))
+    note = Message("{parts}", parts=Listed(tuple(parts), "; "))
     return FieldImport(tuple(r.ns_score for r in scores if r.ns_score is not None), tuple(rows), removed, note,
                        artificial)
 
@@ -202,9 +206,9 @@ class _LineNamedReader:
             return step()
         except csv.Error as exc:
             line = self.reader.line_num + 1          # the line being read when it failed
-            why = (f"a cell is longer than {csv.field_size_limit():,} characters" if "field limit" in str(exc)
-                   else str(exc))
-            raise HuddleInputError(f"CSV line {line}", why) from None
+            why = (M_("a cell is longer than {limit} characters", limit=Count(csv.field_size_limit()))
+                   if "field limit" in str(exc) else M_("{problem}", problem=AsTyped(str(exc))))
+            raise HuddleInputError(M_("CSV line {line}", line=line), why) from None
 
     def __iter__(self):
         return self

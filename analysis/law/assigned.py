@@ -83,12 +83,12 @@ class SideScore:
         if value is None:
             return ""
         if self.points is not None:
-            return f"{display(value)} points"
+            return M_("{value} points", value=display(value))
         if unit.startswith("points"):
-            return self.components() if len(self.own_view()) == 1 else f"{display(value)} points expected"
+            return self.components() if len(self.own_view()) == 1 else M_("{value} points expected", value=display(value))
         if self.matchpoints is not None:
-            return f"{display(value)} of {display(self.top_score)} matchpoints"
-        return f"{display(value)} {unit}"
+            return M_("{value} of {top} matchpoints", value=display(value), top=display(self.top_score))
+        return M_("{value} {unit}", value=display(value), unit=unit)
 
     def describe(self) -> str:
         parts = self.components()
@@ -175,10 +175,12 @@ def knockout_scores(scores: dict[str, SideScore], law_text: str) -> dict[str, Si
     if ns is None or ew is None or ns == -ew:
         return scores
     ns_ko, ew_ko = knockout_average(ns, ew)
-    note = f"knockout averaging, {law_text}: ({display(ns)} − ({display(ew)})) / 2 = {display(ns_ko)}"
+    note = M_("knockout averaging, {law}: ({ns} − ({ew})) / 2 = {average}", law=law_text, ns=display(ns), ew=display(ew),
+              average=display(ns_ko))
     return {"NS": replace(scores["NS"], imps=ns_ko, arithmetic=_join(scores["NS"].arithmetic, note)),
             "EW": replace(scores["EW"], imps=ew_ko, arithmetic=_join(scores["EW"].arithmetic,
-                                                                    f"the other side of it: {display(ew_ko)}"))}
+                                                                    M_("the other side of it: {value}",
+                                                                       value=display(ew_ko))))}
 
 
 def _neuberg_sides(case, ns: WeightedScore, ew: WeightedScore, board, a) -> dict[str, SideScore]:
@@ -187,19 +189,20 @@ def _neuberg_sides(case, ns: WeightedScore, ew: WeightedScore, board, a) -> dict
     played = len(case.field) + 1
     expected = played + case.field_artificial
     full_top = as_whole(top(expected, case.matchpoint_scale))
-    said = (f"Neuberg-factored from {played} results to the board's {expected} tables "
-            f"({case.field_artificial} with an artificial score)")
+    said = M_("Neuberg-factored from {played} results to the board's {expected} tables ({artificial} with an artificial "
+              "score)", played=played, expected=expected, artificial=case.field_artificial)
     out = {}
     for side, ws, mp, lines in (("NS", ns, a.ns_matchpoints, board.ns_matchpoints),
                                 ("EW", ew, a.ew_matchpoints, board.ew_matchpoints)):
         factored = neuberg(mp, played, expected, case.matchpoint_scale)
-        out[side] = SideScore(side, ws, factored, full_top, arithmetic=_join(_mp_lines(ws, lines), f"{said}: "
-                              f"{display(mp)} of {display(board.top)} → {display(factored)} of {display(full_top)}"))
+        factoring = M_("{said}: {mp} of {top} → {factored} of {full}", said=said, mp=display(mp), top=display(board.top),
+                       factored=display(factored), full=display(full_top))
+        out[side] = SideScore(side, ws, factored, full_top, arithmetic=_join(_mp_lines(ws, lines), factoring))
     return out
 
 
 def _join(first: str, second: str) -> str:
-    return f"{first}; {second}" if first else second
+    return Message("{first}; {second}", first=first, second=second) if first else second
 
 
 def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:
@@ -223,9 +226,11 @@ def butler_working(ws: WeightedScore, field: Sequence[int], rule: ButlerDatum, s
     if len(datums) == 1:
         terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs {d:+d})" for s, w, i, d in scored)
         mean = rule.worked_out(field, ws.components[0][0]).mean
-        return f"datum {datums.pop():+d}, {rule.describe(field)} (mean {display(mean)}): {terms}"
-    terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs datum {d:+d})" for s, w, i, d in scored)
-    return f"datum for each result, {rule.describe(field)}: {terms}"
+        return M_("datum {datum}, {rule} (mean {mean}): {terms}", datum=f"{datums.pop():+d}", rule=rule.describe(field),
+                  mean=display(mean), terms=terms)
+    each = Listed(tuple(M_("{w} × {imps} ({score} vs datum {datum})", w=fraction_str(w), imps=f"{sign * i:+d}",
+                           score=f"{s:+d}", datum=f"{d:+d}") for s, w, i, d in scored), " + ")
+    return M_("datum for each result, {rule}: {terms}", rule=rule.describe(field), terms=each)
 
 
 def cross_imps_working(ws: WeightedScore, field: Sequence[int], average: bool = True, sign: int = 1) -> str:
@@ -234,9 +239,10 @@ def cross_imps_working(ws: WeightedScore, field: Sequence[int], average: bool = 
 
     def term(s: int, w: Fraction) -> str:
         total = sign * cross_imps_against(s, field, average=False)
-        value, shown = (total / n, f"{display(total)} / {n}") if average else (total, "summed")
-        return f"{fraction_str(w)} × {display(value)} ({s:+d} against each of the {n} other tables: {shown})"
-    return " + ".join(term(s, w) for s, w in ws.components)
+        value, shown = (total / n, f"{display(total)} / {n}") if average else (total, N_("summed"))
+        return M_("{w} × {value} ({score} against each of the {n} other tables: {shown})", w=fraction_str(w),
+                  value=display(value), score=f"{s:+d}", n=n, shown=shown)
+    return Message("{terms}", terms=Listed(tuple(term(s, w) for s, w in ws.components), " + "))
 
 
 def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:

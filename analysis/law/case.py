@@ -22,7 +22,8 @@ from analysis.bridge import (Decision, SEATS, Auction, Board, Call, dealer_for_b
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Capital, ContractWords, Message, Spoken, seat_word, side_word
+from analysis.language import (ENGLISH, M_, N_, AsTyped, Capital, ContractWords, Language, Listed, Message, Spoken,
+                               seat_word, side_word)
 from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
@@ -744,29 +745,30 @@ def game_result(g: pbn_files.Game) -> TableResult | None:
         return None
 
 
-def game_label(g: pbn_files.Game) -> str:
+def game_label(g: pbn_files.Game) -> Listed:
     """A game as a director picks it from a file: board, room, result and players."""
-    parts = [f"Board {g.label or '?'}"]
+    parts: list = [M_("Board {number}", number=AsTyped(g.label or "?"))]
     if g.room:
-        parts.append(f"{g.room.lower()} room")
+        parts.append(M_("{room} room", room=AsTyped(g.room.lower())))
     result = game_result(g)
     if result is not None:
-        ns = f" (North-South {result.ns_score:+d})" if result.ns_score is not None and result.contract else ""
-        parts.append(result.describe() + ns)
+        parts.append(M_("{result} (North-South {score})", result=result.describe(), score=f"{result.ns_score:+d}")
+                     if result.ns_score is not None and result.contract else result.describe())
     else:
-        parts.append("no result recorded")
+        parts.append(N_("no result recorded"))
     pairs = [" – ".join(g.players[s] for s in side if g.players.get(s)) for side in ("NS", "EW")]
     if any(pairs):
-        parts.append(f"{pairs[0] or '?'} v {pairs[1] or '?'}")
-    return " · ".join(parts)
+        parts.append(AsTyped(f"{pairs[0] or '?'} v {pairs[1] or '?'}"))
+    return Listed(tuple(parts), " · ")
 
 
-def game_labels(read: pbn_files.GameFile) -> dict[str, int]:
-    """Every game's label, to its position in the file; a label two games share names the game."""
-    labels = [game_label(g) for g in read.games]
+def game_labels(read: pbn_files.GameFile, lang: Language = ENGLISH) -> dict[str, int]:
+    """Every game's label in ``lang``, to its position in the file; a label two games share names
+    the game."""
+    labels = [lang.say(game_label(g)) for g in read.games]
     shared = {label for label, n in Counter(labels).items() if n > 1}
-    return {(f"{label} · game {g.position}" if label in shared else label): g.position
-            for label, g in zip(labels, read.games)}
+    return {(lang.say(M_("{label} · game {number}", label=AsTyped(label), number=g.position)) if label in shared else label):
+            g.position for label, g in zip(labels, read.games)}
 
 
 def other_tables(read: pbn_files.GameFile, chosen: pbn_files.Game) -> tuple[int, ...]:

@@ -24,7 +24,8 @@ from analysis.language import M_, AsTyped, Capital, Listed, Message, joined_line
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
-from analysis.law.logical_alternatives import Policy, action_key, action_name, logical_alternatives, policy, with_threshold
+from analysis.law.logical_alternatives import (Policy, action_key, action_name, action_word, logical_alternatives, policy,
+                                               with_threshold)
 from analysis.numbers import fraction_str
 from analysis.law.ruling import Ruling, rule
 
@@ -148,8 +149,8 @@ def threshold_sensitivity(case: Case, thresholds=SENSITIVITY_THRESHOLDS, change:
                      else tuple(case.findings.alternatives), "adjusted": ruling.adjusted,
                      "NS": ns, "EW": ruling.scores["EW"].value()[0], "unit": unit,
                      "note": "" if not missing else
-                     f"{', '.join(action_name(a) for a in missing)} would be a logical alternative but the "
-                     "outcome tree gives it no outcome"})
+                     M_("{actions} would be a logical alternative but the outcome tree gives it no outcome",
+                        actions=Listed(tuple(action_word(a) for a in missing)))})
     test = base.share_test()
     return ThresholdSensitivity(case.id, base.name, None if test is None else test.threshold, tuple(rows))
 
@@ -326,16 +327,26 @@ def ruling_in_force(director: Ruling, committee: CommitteeSeen | None = None,
                     version: int | None = None) -> RulingInForce:
     """The ruling in force: the committee's decided ruling, else the director's (``version`` is
     the director's latest saved version, None for a ruling read from a case file alone)."""
-    mine = f"the director's ruling, version {version}" if version else "the director's ruling in the case file"
+    mine = M_("the director's ruling, version {version}", version=version) if version else \
+        M_("the director's ruling in the case file")
     if committee is None or not committee.decision:
-        under = " (an appeal is under way)" if committee is not None else ""
-        return RulingInForce(director, "director", mine + under, director)
-    when = f" of {committee.at:%Y-%m-%d}" if committee.at else ""
+        return RulingInForce(director, "director", M_("{ruling} (an appeal is under way)", ruling=mine)
+                             if committee is not None else mine, director)
+    day = AsTyped(f"{committee.at:%Y-%m-%d}") if committee.at else None
     if committee.ruling is None:
-        said = "upheld" if committee.decision == "uphold" else f"{committee.decision}, with the same score"
-        return RulingInForce(director, "director", f"{mine}, {said} by the appeals committee{when}", director)
-    return RulingInForce(committee.ruling, "committee",
-                         f"the appeals committee's decision{when} ({committee.decision}), replacing {mine}", director)
+        if committee.decision == "uphold":
+            said = M_("{ruling}, upheld by the appeals committee of {day}", ruling=mine, day=day) if day else \
+                M_("{ruling}, upheld by the appeals committee", ruling=mine)
+        else:
+            said = M_("{ruling}, {decision}, with the same score by the appeals committee of {day}", ruling=mine,
+                      decision=committee.decision, day=day) if day else \
+                M_("{ruling}, {decision}, with the same score by the appeals committee", ruling=mine,
+                   decision=committee.decision)
+        return RulingInForce(director, "director", said, director)
+    decided = M_("the appeals committee's decision of {day} ({decision}), replacing {ruling}", day=day,
+                 decision=committee.decision, ruling=mine) if day else \
+        M_("the appeals committee's decision ({decision}), replacing {ruling}", decision=committee.decision, ruling=mine)
+    return RulingInForce(committee.ruling, "committee", decided, director)
 
 
 def committee_seen(case: Case, appeal: AppealRecord) -> CommitteeSeen:
@@ -343,8 +354,9 @@ def committee_seen(case: Case, appeal: AppealRecord) -> CommitteeSeen:
     votes = tuple({**v.to_dict(), "tried": v.change.describe()} for v in appeal.votes)
     decided = appeal.decision
     if decided is None:
-        return CommitteeSeen("", f"The appeal is under way: {len(votes)} vote{'s' * (len(votes) != 1)} so far, "
-                                 "no decision yet.", "—", votes, None)
+        return CommitteeSeen("", M_("The appeal is under way: 1 vote so far, no decision yet.") if len(votes) == 1 else
+                             M_("The appeal is under way: {n} votes so far, no decision yet.", n=len(votes)), "—", votes,
+                             None)
     ruling = None if decided.change.changes_nothing else reconsider(case, decided.change)
     return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
                          change=decided.change)

@@ -26,9 +26,9 @@ from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped, Count, Listed, Message, Share
 from analysis.limits import MAX_POLL_COUNT, check_length
-from analysis.law.logical_alternatives import (Interval, action_key, action_name, action_word, parse_action,
+from analysis.law.logical_alternatives import (Interval, action_key, action_word, parse_action,
                                                wilson_interval)
-from analysis.numbers import counted, parse_fraction, percent
+from analysis.numbers import counted, parse_fraction
 
 CONSULTED_CLASSES = ("director", "expert", "peer")     # a peer: a player of the class of the player
 MAX_PEOPLE = 50
@@ -88,17 +88,19 @@ class Consultation:
     def against(self, found: set[str], table_action: str) -> list[str]:
         """Where the director's finding on logical alternatives (``found``: the action keys found to
         be one) goes against what most of the people consulted said, in words."""
-        out = []
+        out: list[str] = []
         for action, votes in self.views_by_action().items():
             key = action_key(action)
             if key == action_key(table_action) or 2 * sum(votes) == len(votes):
                 continue
             most_say = 2 * sum(votes) > len(votes)
             if most_say != (key in found):
-                said = f"{sum(votes) if most_say else len(votes) - sum(votes)} of {len(votes)} consulted"
-                out.append(f"The ruling finds {action_name(action)} {'not ' if most_say else ''}a logical "
-                           f"alternative, but {said} said it {'is' if most_say else 'is not'} one: the reason "
-                           "for going against the consultation belongs in the ruling.")
+                out.append(M_("The ruling finds {action} not a logical alternative, but {k} of {n} consulted said it is "
+                              "one: the reason for going against the consultation belongs in the ruling.",
+                              action=action_word(action), k=sum(votes), n=len(votes)) if most_say else
+                           M_("The ruling finds {action} a logical alternative, but {k} of {n} consulted said it is not "
+                              "one: the reason for going against the consultation belongs in the ruling.",
+                              action=action_word(action), k=len(votes) - sum(votes), n=len(votes)))
         return out
 
     def words(self) -> str:
@@ -108,7 +110,7 @@ class Consultation:
         found = Listed(tuple(M_("{k} of {n} found {action} a logical alternative", k=sum(votes), n=len(votes),
                                 action=action_word(a)) for a, votes in by_action.items()), "; ")
         return M_("The director consulted {roles}{when}: {found}. A consultation is evidence for the ruling, not a poll: "
-                  "it gives no interval.", roles=roles, when=f" ({self.when})" if self.when else "", found=found)
+                  "it gives no interval.", roles=roles, when=AsTyped(f" ({self.when})" if self.when else ""), found=found)
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "when": self.when,
@@ -252,8 +254,8 @@ class CommitteePoll:
 
     def words(self) -> str:
         chose = Listed(tuple(M_("{k} chose {action} ({low}–{high})", k=n, action=action_word(a),
-                                low=percent(wilson_interval(n, self.asked).low),
-                                high=percent(wilson_interval(n, self.asked).high)) for a, n in self.chose))
+                                low=Share(wilson_interval(n, self.asked).low),
+                                high=Share(wilson_interval(n, self.asked).high)) for a, n in self.chose))
         return M_("The committee polled its own {n} members: {chose}. Its pollees are the committee, not the player's "
                   "peers.", n=self.asked, chose=chose)
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from analysis.language import M_, N_, Capital, Listed, Message, Spoken, side_word
+from analysis.language import M_, N_, Capital, Listed, Message, Spoken, seat_word, side_word
 from analysis.law.assigned import side_value
-from analysis.bridge import SEAT_NAMES, bid_rank, side_of
+from analysis.bridge import bid_rank, side_of
 from analysis.law.case import EXPLAINED_BY_PARTNER, Case, Irregularity
 from analysis.law.editions import law
 from analysis.law.facts import Established
@@ -143,17 +143,16 @@ def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
         return None
     q = QUESTIONS[0]
     if irr.by == actor:
-        return Answer(q, False, f"The {irr.type} was {SEAT_NAMES[actor]}'s own: a player's own manner is not "
-                                "unauthorized information to himself, so Law 16 does not restrict his action.",
-                      irr.description)
+        return Answer(q, False, M_("The {kind} was {seat}'s own: a player's own manner is not unauthorized information "
+                                   "to himself, so Law 16 does not restrict his action.", kind=irr.type,
+                                   seat=seat_word(actor)), irr.description)
     if side_of(irr.by) != side_of(actor):
         own_risk = law("opponent's tempo", case.laws)
-        return Answer(q, False, f"The {irr.type} was by {SEAT_NAMES[irr.by]}, an opponent of {SEAT_NAMES[actor]}: "
-                                f"a player may draw inferences from an opponent's manner at his own risk "
-                                f"({own_risk}), so it is not "
-                                "unauthorized information. (If the opponent had no bridge reason and could have "
-                                "known it would mislead, that is a Law 73 matter, not a Law 16 one.)",
-                      irr.description)
+        return Answer(q, False, M_("The {kind} was by {seat}, an opponent of {actor}: a player may draw inferences from "
+                                   "an opponent's manner at his own risk ({law}), so it is not unauthorized information. "
+                                   "(If the opponent had no bridge reason and could have known it would mislead, that is "
+                                   "a Law 73 matter, not a Law 16 one.)", kind=irr.type, seat=seat_word(irr.by),
+                                   actor=seat_word(actor), law=own_risk), irr.description)
     return None
 
 
@@ -216,7 +215,7 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
 def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:
     q = QUESTIONS[1]
     alternatives = result.logical_alternatives
-    evidence = f"{result.poll_size} pollees, policy {result.policy.shown}"
+    evidence = M_("{n} pollees, policy {policy}", n=result.poll_size, policy=result.policy.shown)
     if not alternatives:
         return Answer(q, False, M_("No other action is a logical alternative under {policy}: the table action stands "
                                    "(no infraction).", policy=result.policy.shown), evidence)

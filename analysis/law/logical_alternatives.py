@@ -18,7 +18,7 @@ from analysis.bridge import call_symbol, parse_call
 from analysis.bridge.play import choice_symbol, parse_choice
 from analysis.distributions import beta_ppf, beta_sf, normal_ppf
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Capital, Count, Listed, Message, Spoken
+from analysis.language import M_, N_, AsTyped, Capital, Count, Listed, Message, Share, Spoken
 from analysis.numbers import fraction_str, parse_fraction, percent
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
@@ -230,7 +230,8 @@ def policy(name: str, consider_min: Fraction | str | None = None, **custom) -> P
             raise HuddleInputError("consider-min", M_("must be between 0 and 1"))
         if value != chosen.consider_min:
             chosen = replace(chosen, consider_min=value,
-                             title=f"{chosen.shown.split(':')[0]}: considered by at least {percent(value, 1).replace('.0%', '%')}")
+                             title=M_("{policy}: considered by at least {share}", policy=chosen.short,
+                                      share=Share(value, 0 if value * 100 == int(value * 100) else 1)))
     return chosen
 
 
@@ -244,7 +245,7 @@ def with_threshold(base: Policy, threshold: Fraction) -> Policy:
         raise HuddleInputError("threshold", M_("the {policy} policy has no share threshold to change",
                                                policy=AsTyped(base.short)))
     name = f"{base.name} at {percent(threshold)}"
-    title = f"{base.shown.split(':')[0]}, threshold moved to {percent(threshold)}"
+    title = M_("{policy}, threshold moved to {share}", policy=base.short, share=Share(threshold))
     if test.tested == "considered":
         return replace(base, name=name, title=title, consider_min=threshold)
     return replace(base, name=name, title=title, select_min_share=threshold)

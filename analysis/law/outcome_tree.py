@@ -117,7 +117,7 @@ class OutcomeTree:
         for b in legal:
             if not b.contracts:
                 raise HuddleInputError(action_word(b.action), M_("give the contract or contracts this action leads to"))
-            _sums_to_one([c.weight for c in b.contracts], f"{action_name(b.action)}: the contracts' weights")
+            _sums_to_one([c.weight for c in b.contracts], M_("{action}: the contracts' weights", action=action_word(b.action)))
 
     def leaves(self) -> list[Leaf]:
         """Every result reachable legally, with its weight (the cancelled branch has none)."""

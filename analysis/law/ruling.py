@@ -21,7 +21,7 @@ from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
                     ui_noun, ui_present, worksheet, QUESTIONS)
 from analysis.law.editions import law
-from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_name, action_word, in_edition,
+from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_word, in_edition,
                                                logical_alternatives, policy, policy_citation)
 from analysis.law.methods import Method
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
@@ -58,9 +58,11 @@ class Ruling:
         """What the director must settle before the ruling is read out."""
         if not self.left_out or self.left_out_reason or not self.adjusted:
             return ()
-        names = ", ".join(action_name(a) for a in self.left_out)
-        return (f"{names} {'is a logical alternative' if len(self.left_out) == 1 else 'are logical alternatives'} "
-                "but the outcome tree gives no outcome for it: add a branch, or record why it is left out.",)
+        names = Listed(tuple(action_word(a) for a in self.left_out))
+        return ((M_("{names} is a logical alternative but the outcome tree gives no outcome for it: add a branch, or "
+                    "record why it is left out.", names=names) if len(self.left_out) == 1 else
+                 M_("{names} are logical alternatives but the outcome tree gives no outcome for them: add a branch, or "
+                    "record why they are left out.", names=names)),)
 
     def to_dict(self) -> dict:
         return {"case": self.case_id, "table_action": self.table_action,
@@ -191,9 +193,9 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
         mixed[side] = WeightedScore(tuple(sorted(merged.items(), reverse=True)))
     scores = score_sides(case, {"NS": mixed["NS"], "EW": mixed["EW"]})
     weighed = Answer(MI_QUESTIONS[0], True if explained.adjusted or called.adjusted else False,
-                     f"The evidence is mixed: the director weighs it as a mistaken explanation with weight "
-                     f"{fraction_str(w)} and a mistaken call with weight {fraction_str(1 - w)} "
-                     f"({law('mi presumption', case.laws)}), and weights each path's score accordingly.",
+                     M_("The evidence is mixed: the director weighs it as a mistaken explanation with weight {w} and a "
+                        "mistaken call with weight {rest} ({law}), and weights each path's score accordingly.",
+                        w=fraction_str(w), rest=fraction_str(1 - w), law=law('mi presumption', case.laws)),
                      facts.reason)
     sheet = replace(explained.worksheet, answers=(weighed, *explained.worksheet.answers[1:]))
     adjusted = explained.adjusted or called.adjusted
@@ -236,7 +238,7 @@ def provisional_questions(case: Case, missing: str) -> Worksheet:
     table_action = case.action_in_question()
     la, la_answer = _alternatives(case, table_action, inputs.policy, inputs.consider_min)
     harmed = Answer(QUESTIONS[3], inputs.damage.finding, inputs.damage.reason) if inputs.damage.finding is not None \
-        else Answer(QUESTIONS[3], None, f"Not decided until the outcome tree is complete: {missing}")
+        else Answer(QUESTIONS[3], None, M_("Not decided until the outcome tree is complete: {missing}", missing=missing))
     return _questions(case, table_action, la, la_answer, harmed)
 
 
@@ -260,9 +262,9 @@ def _misbidder_acts(case: Case) -> bool:
 def _ui_answer(case: Case) -> Answer:
     inputs = case.findings
     if case.kind == "MI" and inputs.ui.finding is None:
-        return Answer(QUESTIONS[0], True, "The call was a mistaken call, not misinformation; partner's explanation "
-                                          f"of it is unauthorized information to the misbidder ({law('ui', case.laws)}; "
-                                          "Kooijman's commentary on the 2017 Laws, Law 20F).",
+        return Answer(QUESTIONS[0], True, M_("The call was a mistaken call, not misinformation; partner's explanation of "
+                                             "it is unauthorized information to the misbidder ({law}; Kooijman's "
+                                             "commentary on the 2017 Laws, Law 20F).", law=law('ui', case.laws)),
                       case.irregularity.description if case.irregularity is not None else "")
     return ui_present(case, inputs.ui.finding, inputs.ui.reason)
 
@@ -377,10 +379,10 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         lines.append(poll)
         lines += [Message("  {line}", line=v.in_words()) for v in la.verdicts]
         if case.ruling is not None and case.ruling.walk_through is not None:
-            lines.append(f"  {case.ruling.walk_through.words()}")
+            lines.append(Message("  {line}", line=case.ruling.walk_through.words()))
     if case.ruling is not None and case.ruling.evidence:
         lines.append(M_("Other evidence on the logical alternatives:"))
-        lines += [f"  {e.words()}" for e in case.ruling.evidence]
+        lines += [Message("  {line}", line=e.words()) for e in case.ruling.evidence]
     lines.append("")
     for number, a in enumerate(sheet.answers, 1):
         if not a.reached:

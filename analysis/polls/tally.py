@@ -26,8 +26,9 @@ class Divergence:
     table: str
 
     def reason(self) -> str:
-        return (f"would have called {call_symbol(self.answered)} at call {self.step + 1}, where the player called "
-                f"{call_symbol(self.table)}: not a peer of the player on this auction, so not counted")
+        return M_("would have called {call} at call {number}, where the player called {table}: not a peer of the player "
+                  "on this auction, so not counted", call=Spoken(self.answered), number=self.step + 1,
+                  table=Spoken(self.table))
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ class Method:
 
     def tree(self, slot: str) -> OutcomeTree:
         """The outcome tree of one of the method's slots, which the step at hand needs."""
-        return needed(getattr(self, slot), f"{WHERE}.{slot}", "give this outcome tree")
+        return needed(getattr(self, slot), f"{WHERE}.{slot}", M_("give this outcome tree"))
 
     # ---------------------------------------------------------------- law and checks
 
