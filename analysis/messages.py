@@ -85,3 +85,33 @@ class AsTyped(str):
 
     def said(self, lang: Speaker) -> str:
         return str(self)
+
+
+def message_data(value) -> object:
+    """A message as JSON can keep it, to be said again later in any language: its template and
+    values (nested messages, what a person typed, lists and counts); a value of another kind is
+    kept as its English words."""
+    if isinstance(value, Message):
+        return {"message": value.template, "values": {k: message_data(v) for k, v in value.values.items()}}
+    if isinstance(value, AsTyped):
+        return {"typed": str(value)}
+    if isinstance(value, Listed):
+        return {"listed": [message_data(item) for item in value.items], "separator": value.separator}
+    if isinstance(value, Count):
+        return {"count": value.value}
+    if isinstance(value, (bool, int, str)):
+        return value
+    return {"typed": str(value)}
+
+
+def message_from_data(data) -> object:
+    """The message ``message_data`` kept."""
+    if isinstance(data, dict):
+        if "message" in data:
+            return Message(str(data["message"]), **{k: message_from_data(v) for k, v in dict(data.get("values", {})).items()})
+        if "listed" in data:
+            return Listed(tuple(message_from_data(item) for item in data["listed"]), str(data.get("separator", ", ")))
+        if "count" in data:
+            return Count(int(data["count"]))
+        return AsTyped(str(data.get("typed", "")))
+    return data

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from analysis.numbers import counted
+from analysis.language import ENGLISH, N_, Language
 
 LOGIN_PATH = "/auth/login"
 LOGOUT_PATH = "/auth/logout"
@@ -30,65 +30,77 @@ main { max-width: 30rem; margin: 0 auto; } h1 { font-size: 1.8rem; }
 </style>"""
 
 
-WELCOME = ("There is no account yet. Create the first director's account; that director can then add directors, "
-           "committee members and researchers.")
-NO_ACCOUNT_FOR_POLLEES = "Pollees do not need an account: they answer through their personal link."
+WELCOME = N_("There is no account yet. Create the first director's account; that director can then add directors, "
+             "committee members and researchers.")
+NO_ACCOUNT_FOR_POLLEES = N_("Pollees do not need an account: they answer through their personal link.")
 
 
-def sign_in_form(next_path: str) -> str:
+def sign_in_form(next_path: str, lang: Language = ENGLISH) -> str:
     """The sign-in form; the route sets the HttpOnly cookie and goes on to ``next_path``."""
+    said = {k: html.escape(v) for k, v in {"user": lang._("User name"), "password": lang._("Password"),
+                                            "sign in": lang._("Sign in")}.items()}
     return f"""
 <form method="post" action="{LOGIN_PATH}" class="huddle-signin">
-  <label>User name<input name="username" autocomplete="username" required></label>
-  <label>Password<input name="password" type="password" autocomplete="current-password" required></label>
+  <label>{said["user"]}<input name="username" autocomplete="username" required></label>
+  <label>{said["password"]}<input name="password" type="password" autocomplete="current-password" required></label>
   <input type="hidden" name="next" value="{html.escape(next_path, quote=True)}">
-  <button type="submit">Sign in</button>
+  <button type="submit">{said["sign in"]}</button>
 </form>{FORM_STYLE}"""
 
 
-def first_director_form(user: str, name: str, min_password: int) -> str:
+def first_director_form(user: str, name: str, min_password: int, lang: Language = ENGLISH) -> str:
     """The first visit's form, while there is no account: it creates the first director."""
     user, name = html.escape(user, quote=True), html.escape(name, quote=True)
+    said = {k: html.escape(v) for k, v in {
+        "user": lang._("User name"), "name": lang._("Name shown on rulings"),
+        "password": lang._("Password (at least {count} characters)").format(count=min_password),
+        "again": lang._("Password again"),
+        "code": lang._("Setup code (printed where Huddle was started; not needed on that machine itself)"),
+        "create": lang._("Create the first director")}.items()}
     return f"""
 <form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
-  <label>User name<input name="username" autocomplete="username" required value="{user}"></label>
-  <label>Name shown on rulings<input name="display_name" autocomplete="name" value="{name}"></label>
-  <label>Password (at least {min_password} characters)<input name="password" type="password"
+  <label>{said["user"]}<input name="username" autocomplete="username" required value="{user}"></label>
+  <label>{said["name"]}<input name="display_name" autocomplete="name" value="{name}"></label>
+  <label>{said["password"]}<input name="password" type="password"
     autocomplete="new-password" required></label>
-  <label>Password again<input name="again" type="password" autocomplete="new-password" required></label>
-  <label>Setup code (printed where Huddle was started; not needed on that machine itself)<input name="code"
+  <label>{said["again"]}<input name="again" type="password" autocomplete="new-password" required></label>
+  <label>{said["code"]}<input name="code"
     autocomplete="off" spellcheck="false"></label>
-  <button type="submit">Create the first director</button>
+  <button type="submit">{said["create"]}</button>
 </form>{FORM_STYLE}"""
 
 
-def sign_in_refusal(query) -> str:
+def sign_in_refusal(query, lang: Language = ENGLISH) -> str:
     """What the last try said, from the page's address (a wrong password, or a wait)."""
     if query.get("signin") == "failed":
-        return "Sign in: the user name or password is wrong."
+        return lang._("Sign in: the user name or password is wrong.")
     if query.get("signin") == "wait":
         seconds = str(query.get("seconds", ""))
         seconds_left = int(seconds) if seconds.isdecimal() and len(seconds) < 4 else 60
-        return f"Sign in: several wrong passwords from here; try again in {counted(seconds_left, 'second')}."
+        return (lang._("Sign in: several wrong passwords from here; try again in 1 second.") if seconds_left == 1 else
+                lang._("Sign in: several wrong passwords from here; try again in {count} seconds.").format(count=seconds_left))
     return ""
 
 
-def page(query, has_users: bool, min_password: int, preloads: str = "") -> str:
-    """The whole page: the sign-in form, or the first director's form on a fresh install;
-    ``preloads`` are links to the app's own files, fetched while the form is filled."""
+def page(query, has_users: bool, min_password: int, preloads: str = "", lang: Language = ENGLISH) -> str:
+    """The whole page, in ``lang`` (the visitor's browser's): the sign-in form, or the first
+    director's form on a fresh install; ``preloads`` are links to the app's own files, fetched
+    while the form is filled."""
+    welcome, sign_in, title = lang._("Welcome to Huddle"), lang._("Sign in"), lang._("Huddle: sign in")
     if not has_users:
         error = str(query.get("first_error", ""))[:300]
-        body = (f"<h1>Welcome to Huddle</h1><p>{WELCOME}</p>"
+        body = (f"<h1>{html.escape(welcome)}</h1><p>{html.escape(lang._(WELCOME))}</p>"
                 + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
                 + first_director_form(str(query.get("first_user", ""))[:60], str(query.get("first_name", ""))[:120],
-                                      min_password))
+                                      min_password, lang))
     else:
-        error = sign_in_refusal(query)
-        body = ("<h1>Sign in</h1>" + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
-                + sign_in_form(safe_next(str(query.get("next", "/"))))
-                + f'<p class="huddle-muted">{NO_ACCOUNT_FOR_POLLEES}</p>')
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-            "content=\"width=device-width, initial-scale=1\"><title>Huddle: sign in</title>"
+        error = sign_in_refusal(query, lang)
+        body = (f"<h1>{html.escape(sign_in)}</h1>"
+                + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
+                + sign_in_form(safe_next(str(query.get("next", "/"))), lang)
+                + f'<p class="huddle-muted">{html.escape(lang._(NO_ACCOUNT_FOR_POLLEES))}</p>')
+    return (f"<!doctype html><html lang=\"{lang.code}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            f"content=\"width=device-width, initial-scale=1\"><title>{html.escape(title)}</title>"
             f"{PAGE_STYLE}{preloads}</head><body><main>{body}</main></body></html>")
 
 

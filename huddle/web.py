@@ -20,6 +20,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from analysis.errors import HuddleInputError
+from analysis.language import M_, chosen_language, said as analysis_said
 from polling import accounts, settings
 
 from huddle.guards import client_address, from_this_machine, from_this_site, own_origin
@@ -97,6 +98,11 @@ def _signed_in(request: Request, user: accounts.User, target: str) -> RedirectRe
     return response
 
 
+def visitor_language(request: Request):
+    """The language of a visitor not signed in: the browser's, as far as Huddle ships it."""
+    return chosen_language(accept=request.headers.get("accept-language"))
+
+
 async def first_director(request: Request) -> Response:
     """The first visit's account: created only while there is none, then signed in with the
     same cookie as any sign-in, so a reload keeps the director signed in."""
@@ -110,15 +116,17 @@ async def first_director(request: Request) -> Response:
 
     def create():
         if not from_this_machine(request) and not accounts.is_first_director_code(code):
-            raise HuddleInputError("setup code", "from another device than the server's own machine, the first director needs the "
-                                                 "setup code printed where Huddle was started (make run)")
+            raise HuddleInputError("setup code", M_("from another device than the server's own machine, the first director "
+                                                    "needs the setup code printed where Huddle was started (make run)"))
         if password != again:
-            raise HuddleInputError("password", "the two passwords differ")
+            raise HuddleInputError("password", M_("the two passwords differ"))
         return accounts.create_user(username, password, "director", name, only_if_first=True)
     try:
         user = await off_the_loop(create)
     except HuddleInputError as exc:
-        back = urlencode({"first_error": str(exc), "first_user": username[:60], "first_name": name[:120]})
+        lang = visitor_language(request)          # the refusal said as the page that shows it speaks
+        said = lang.labelled(lang._(exc.field), analysis_said(exc, lang))
+        back = urlencode({"first_error": said, "first_user": username[:60], "first_name": name[:120]})
         return RedirectResponse(f"{LOGIN_PATH}?{back}", status_code=303)
     return await run_in_threadpool(_signed_in, request, user, "/")
 
@@ -134,7 +142,8 @@ async def sign_in_page(request: Request) -> Response:
     if await run_in_threadpool(accounts.user_from_cookie, request.cookies.get(accounts.SESSION_COOKIE)):
         return RedirectResponse(_safe_next(request.query_params.get("next")), status_code=303)
     users = await run_in_threadpool(accounts.has_users)
-    return HTMLResponse(sign_in.page(request.query_params, users, accounts.MIN_PASSWORD, _app_preloads()),
+    return HTMLResponse(sign_in.page(request.query_params, users, accounts.MIN_PASSWORD, _app_preloads(),
+                                     visitor_language(request)),
                         headers={"Cache-Control": "no-store", "X-Frame-Options": "DENY"})
 
 

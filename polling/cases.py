@@ -2,6 +2,8 @@
 is kept with who made it, when, what changed, and the case file as it then stood."""
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -11,7 +13,8 @@ from analysis.law import case as case_files
 from analysis.law.case import Case
 from analysis.law.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped
+from analysis.language import M_, N_, AsTyped, Message
+from analysis.messages import message_data, message_from_data
 from analysis.limits import check_file_size, check_length
 
 from .db import commit_or_refuse, reading, writing
@@ -56,13 +59,21 @@ def case_row(session: Session, record_id: int, lock: bool = False) -> CaseRecord
     return record
 
 
-def log_change(session: Session, record: CaseRecord, username: str, action: str, summary: str) -> None:
+def log_change(session: Session, record: CaseRecord, username: str, action: str, summary: Message) -> None:
     """Every change to a case comes through here: it is kept in the history and moves the case's
-    version on, which an edit opened at an older version is checked against."""
+    version on, which an edit opened at an older version is checked against. The summary is kept
+    in English and as its message, which a page says in its reader's language (change_words)."""
     record.version = (record.version or 0) + 1
     session.add(record)
-    session.add(CaseChange(case_id=record.id, username=username, action=action, summary=summary,
-                           body=record.body, status=record.status))
+    session.add(CaseChange(case_id=record.id, username=username, action=action, summary=str(summary)[:2000],
+                           words=json.dumps(message_data(summary), ensure_ascii=False), body=record.body,
+                           status=record.status))
+
+
+def change_words(change: CaseChange) -> str:
+    """A change to a case as a page says it: its message, or (a change kept before messages were)
+    its summary as stored."""
+    return message_from_data(json.loads(change.words)) if change.words else AsTyped(change.summary)
 
 
 def check_unchanged(session: Session, record: CaseRecord, opened: int | None) -> None:
@@ -84,6 +95,9 @@ def check_readable(case: Case) -> None:
         rule(case)
 
 
+ADDED = {"created": N_("created: {title}"), "imported": N_("imported: {title}")}
+
+
 def add_case_record(session: Session, case: Case, username: str, action: str,
                     organisation_id: int = DEFAULT_ORGANISATION) -> CaseRecord:
     check_readable(case)
@@ -94,7 +108,7 @@ def add_case_record(session: Session, case: Case, username: str, action: str,
                         organisation_id=organisation_id)
     session.add(record)
     session.flush()
-    log_change(session, record, username, action, f"{action}: {case.title}")    # version 1
+    log_change(session, record, username, action, Message(ADDED[action], title=AsTyped(case.title)))    # version 1
     return record
 
 
@@ -147,7 +161,7 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
         check_readable(case)
         record.body, record.title, record.kind = case_files.dumps(case), case.title, case.kind
         record.updated_at = utcnow()
-        log_change(session, record, username, "edited", "changed " + ", ".join(fields))
+        log_change(session, record, username, "edited", M_("changed {fields}", fields=AsTyped(", ".join(fields))))
         session.commit()
         return fields
 
@@ -223,9 +237,11 @@ def _reopen(session: Session, record: CaseRecord, username: str, reason: str, st
         refused = may_reopen_decided(session, record, decision, username)
         if refused:
             raise HuddleInputError("reopen", refused)
-    against = f" (against the appeals committee's decision of {decision.at:%Y-%m-%d}, {decision.decision})" \
-        if decision is not None else ""
-    move_status(session, record, status, username, f"reopened{against}: {reason.strip()}")
+    why = AsTyped(reason.strip())
+    reopened = M_("reopened (against the appeals committee's decision of {day}, {decision}): {reason}",
+                  day=AsTyped(f"{decision.at:%Y-%m-%d}"), decision=decision.decision, reason=why) if decision is not None \
+        else M_("reopened: {reason}", reason=why)
+    move_status(session, record, status, username, reopened)
 
 
 def decision_of(session: Session, record_id: int) -> CommitteeDecisionRecord | None:
@@ -269,21 +285,24 @@ def may_reopen_decided(session: Session, record: CaseRecord, decision: Committee
 
 
 def move_status(session: Session, record: CaseRecord, status: str, username: str, reason: str = "") -> None:
-    """The workflow step inside the caller's transaction, kept in the history."""
+    """The workflow step inside the caller's transaction, kept in the history; ``reason`` a
+    message Huddle wrote, or what a person typed."""
     if status == record.status:
         return
     if status not in NEXT_STATUSES[record.status]:
         allowed = ", ".join(NEXT_STATUSES[record.status])
         raise HuddleInputError("status", M_("a case that is {status} can move to {allowed}, not to {status2}", status=record.status,
                                             allowed=allowed, status2=status))
-    summary = f"status {record.status} → {status}" + (f": {reason.strip()}" if reason.strip() else "")
+    why = reason if isinstance(reason, Message) else AsTyped(reason.strip())
+    summary = M_("status {before} → {after}: {reason}", before=record.status, after=status, reason=why) if why.strip() \
+        else M_("status {before} → {after}", before=record.status, after=status)
     record.status, record.updated_at = status, utcnow()
     session.add(record)
     if status == "closed":                 # a closed case takes no more poll answers
         for poll in session.exec(select(Poll).where(Poll.case_id == record.id, Poll.status != "closed")).all():
             poll.status = "closed"
             session.add(poll)
-    log_change(session, record, username, "status", summary[:2000])
+    log_change(session, record, username, "status", summary)
 
 
 def get_case(record_id: int, url: str | None = None) -> StoredCase:

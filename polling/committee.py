@@ -15,7 +15,7 @@ from analysis.law import case as case_files
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, reconsider
 from analysis.errors import HuddleInputError
-from analysis.language import M_
+from analysis.language import M_, AsTyped
 from analysis.limits import check_length
 
 from . import settings
@@ -94,8 +94,9 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
         vote.result = json.dumps(result.to_dict(), ensure_ascii=False)
         session.add(vote)
         if record.status != "appealed":
-            move_status(session, record, "appealed", username, "a committee member voted")
-        log_change(session, record, username, "committee", f"vote: {decision} ({change.describe()}): {reason.strip()}"[:2000])
+            move_status(session, record, "appealed", username, M_("a committee member voted"))
+        log_change(session, record, username, "committee", M_("vote: {decision} ({change}): {reason}", decision=decision,
+                                                              change=change.describe(), reason=AsTyped(reason.strip())))
         commit_or_refuse(session, "vote", M_("your vote was recorded at the same moment by another page; it stands once"))
         return vote
 
@@ -137,8 +138,9 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
             change=json.dumps(change.to_dict(), ensure_ascii=False),
             result=json.dumps(result.to_dict(), ensure_ascii=False))
         session.add(saved)
-        log_change(session, record, username, "committee", f"decision: {outcome.describe()} {reason.strip()}"[:2000])
-        move_status(session, record, "closed", username, f"appeal decided: {outcome.decision}")
+        log_change(session, record, username, "committee", M_("decision: {decision} {reason}", decision=outcome.describe(),
+                                                              reason=AsTyped(reason.strip())))
+        move_status(session, record, "closed", username, M_("appeal decided: {decision}", decision=outcome.decision))
         commit_or_refuse(session, "decision", M_("the committee has decided this appeal already"))
         return saved
 

@@ -165,6 +165,7 @@ class CaseChange(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
     action: str = Field(max_length=20)               # created | edited | status | imported
     summary: str = Field(default="", max_length=2000)
+    words: str | None = None                         # the summary as a message (JSON): said in each reader's language
     body: str                                        # the case file after the change
     status: str = Field(max_length=20)
 

@@ -17,7 +17,7 @@ from analysis.law.ruling_inputs import RulingInputs
 from .cases import case_row, changed_fields, decision_in_force, log_change, move_status
 from .db import reading, writing
 from .models import RulingVersion, utcnow
-from analysis.language import Listed, M_, Message
+from analysis.language import AsTyped, Listed, M_, Message
 
 RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
 RULABLE = ("open", "polling", "ruled")  # an appeal under way, or a closed case, keeps its ruling as it is
@@ -42,8 +42,9 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
                 raise HuddleInputError("reason", M_("the appeals committee's decision is the ruling in force: say why this ruling "
                                                     "replaces it (the reason is kept in the case's history)"))
             check_length(reason.strip(), 1000, "reason")
-            replaces = (f"replaces the appeals committee's decision of {decision.at:%Y-%m-%d} ({decision.decision}, "
-                        f"recorded by {decision.username}): {reason.strip()}")
+            replaces = M_("replaces the appeals committee's decision of {day} ({decision}, recorded by {user}): {reason}",
+                          day=AsTyped(f"{decision.at:%Y-%m-%d}"), decision=decision.decision,
+                          user=AsTyped(decision.username), reason=AsTyped(reason.strip()))
         case = replace(case_files.loads(record.body), ruling=inputs)
         if partner_ui is not KEPT:
             case = replace(case, partner_ui=partner_ui)
@@ -76,11 +77,15 @@ def add_version(session, record, case, username: str, replaces: str = "") -> Rul
     record.updated_at = utcnow()
     fields = [f for f in changed_fields(before, json.loads(record.body)) if f != "ruling_version"]
     session.add(record)
-    log_change(session, record, username, "ruled",
-               f"ruling version {version}: {'adjusted' if result.adjusted else 'no adjustment'}"
-               + (f" (changed {', '.join(fields)})" if fields else "") + (f"; {replaces}" if replaces else ""))
+    summary = M_("ruling version {version}: adjusted", version=version) if result.adjusted else \
+        M_("ruling version {version}: no adjustment", version=version)
+    if fields:
+        summary = M_("{summary} (changed {fields})", summary=summary, fields=AsTyped(", ".join(fields)))
+    if replaces:
+        summary = M_("{summary}; {replaces}", summary=summary, replaces=replaces)
+    log_change(session, record, username, "ruled", summary)
     if record.status in RULED_FROM:
-        move_status(session, record, "ruled", username, f"ruling version {version}")
+        move_status(session, record, "ruled", username, M_("ruling version {version}", version=version))
     saved = RulingVersion(case_id=record.id, version=version, username=username,
                           policy=case.ruling.policy, adjusted=result.adjusted,
                           inputs=json.dumps(case.ruling.to_dict(), ensure_ascii=False),

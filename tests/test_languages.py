@@ -608,8 +608,11 @@ def test_nothing_on_the_case_page_escapes_the_catalog(slam, pseudo_language, mon
     case = cases.get_case(slam).case
     data = {case.title, case.irregularity.description}
     texts = [t for t in main_texts(at.main) if t not in data and not t.startswith("- ")]   # assumptions as encoded
+    history = next(t.value for t in at.main.get("table") if "⟦what⟧" in t.value.columns)
+    texts += [str(v) for v in history["⟦what⟧"]]                          # the history: what each change was
     assert not escaped(texts), escaped(texts)
     assert any(t.startswith("⟦Final contract: **") for t in texts), texts
+    assert any(t.startswith("⟦imported: ") for t in texts), texts
 
 
 def test_nothing_on_the_invites_page_escapes_the_catalog(slam, pseudo_language, monkeypatch):
@@ -1039,3 +1042,51 @@ def test_a_page_that_fails_apologises_in_the_reader_s_language(slam, monkeypatch
     at.switch_page("ui/panel.py").run()
     message = at.error[0].value
     assert message.startswith("Désolé, cette page n'a pas pu être affichée.") and "a fault deep" not in message, message
+
+
+def test_the_sign_in_page_speaks_the_visitor_s_browser_s_language(sqlite_url, monkeypatch):
+    """Before: the sign-in page and the first director's were English whatever the visitor read;
+    they are met before Huddle knows whose account it is, so they follow the browser."""
+    from starlette.applications import Starlette
+    from starlette.testclient import TestClient
+    from huddle.web import ROUTES
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "sign-in")
+    setup.prepare_database(load_examples=False)
+    with TestClient(Starlette(routes=ROUTES), base_url="http://127.0.0.1") as client:
+        first = client.get("/auth/login", headers={"Accept-Language": "fr-BE,fr;q=0.9"})
+        assert '<html lang="fr">' in first.text and "Bienvenue dans Huddle" in first.text
+        assert "Créer le premier arbitre" in first.text and "Create the first director" not in first.text
+        refused = client.post("/auth/first-director", headers={"Accept-Language": "nl", "Origin": "http://127.0.0.1"},
+                              data={"username": "tess", "password": "bidding-box-1", "again": "bidding-box-2"},
+                              follow_redirects=False)
+        assert refused.status_code == 303 and "installatiecode%3A+vanaf+een+ander+apparaat" in refused.headers["location"]
+        accounts.create_user("tess", "bidding-box-1", "director")
+        german = client.get("/auth/login?signin=failed", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+        assert '<html lang="de">' in german.text and "Anmelden" in german.text and "Passwort" in german.text
+        assert "Benutzername oder Passwort ist falsch" in german.text and "User name" not in german.text
+        english = client.get("/auth/login", headers={"Accept-Language": "ja"})
+        assert '<html lang="en">' in english.text and "User name" in english.text
+
+
+def test_a_case_s_history_is_said_in_the_reader_s_language(slam):
+    """Before: the Case page's history ("status open → ruled: ruling version 1", "changed notes")
+    was English on a French page. Each change keeps its message beside the English summary, which
+    stays for the command line and for changes kept before."""
+    from polling import rulings
+    record = cases.get_case(slam)
+    rulings.save_ruling(slam, record.case.ruling, "tess")
+    cases.set_status(slam, "closed", "tess", "read to the players")
+    history = cases.history(slam)
+    english = [c.summary for c in history]
+    french = [language("fr").say(cases.change_words(c)) for c in history]
+    assert english[-1] == "status ruled → closed: read to the players"
+    assert french[-1] == "état jugé → clos : read to the players", french
+    assert any(s.startswith("décision version ") for s in french), french
+    assert [str(cases.change_words(c)) for c in history] == english        # English as it was
+    with db.writing() as session:                                          # a change kept before its message was
+        old = session.get(type(history[0]), history[0].id)
+        old.words = None
+        session.add(old)
+        session.commit()
+    assert language("fr").say(cases.change_words(cases.history(slam)[0])) == english[0]

@@ -103,7 +103,8 @@ elif user.may("director"):
 
 with st.expander(lang._("History of changes")):
     table([{lang._("when (UTC)"): c.at.strftime("%Y-%m-%d %H:%M:%S"), lang._("who"): c.username,
-           lang._("what"): c.summary, lang._("status"): lang._(c.status)} for c in cases.history(case_id)])
+           lang._("what"): lang.say(cases.change_words(c)), lang._("status"): lang._(c.status)}
+          for c in cases.history(case_id)])
 if user.may("director"):
     with st.expander(lang._("The field from the scoring program (PBN ScoreTable, USEBIO XML or CSV)")):
         upload = file_upload(user, lang._("Results file"), ["pbn", "xml", "csv"], "field_file")

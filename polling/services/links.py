@@ -79,7 +79,7 @@ def issue_in(session: Session, poll_id: int, pollees: list[tuple[str, int | None
     freeze_poll(session, poll)
     record = session.get(CaseRecord, poll.case_id, with_for_update=True)    # a case edit at the same time waits
     if record.status == "open":
-        move_status(session, record, "polling", username, "poll links issued")
+        move_status(session, record, "polling", username, M_("poll links issued"))
     return [_new_invite(session, poll_id, label, utcnow() + ttl, pollee) for label, pollee in pollees]
 
 
