@@ -194,7 +194,7 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
     and a game of more than MAX_GAME_ITEMS entries (a ScoreTable or a play of hundreds of
     thousands) is refused as soon as it passes the bound, its rest skipped to the next blank line."""
     items: list[_Item] = []
-    broken: str | None = None
+    broken: tuple[int, Message] | None = None       # the first thing that breaks the game: its line and why
     line, i, n = 1, 0, len(text)
     done: list[tuple[list[_Item], str | None]] = []
 
@@ -208,8 +208,8 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
         if done:
             yield done.pop(0)
         if len(items) > MAX_GAME_ITEMS:
-            broken = broken or (f"line {line}: the game holds more than {MAX_GAME_ITEMS:,} entries (tags, calls, "
-                                "cards, results); a board's results are a few hundred at most")
+            broken = broken or (line, M_("the game holds more than {most} entries (tags, calls, cards, results); a board's "
+                                         "results are a few hundred at most", most=Count(MAX_GAME_ITEMS)))
             skip = _BLANK_LINE.search(text, i)
             end = n if skip is None else skip.start()
             line += text.count("\n", i, end)
@@ -230,7 +230,7 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
         elif ch == "{":
             end = text.find("}", i)
             if end < 0:
-                broken = broken or f"line {line}: a comment opened with {{ is never closed"
+                broken = broken or (line, M_("a comment opened with {brace} is never closed", brace="{"))
                 end = n - 1
             items.append(_Item("comment", text[i + 1:end], line))
             line += text.count("\n", i, end)
@@ -246,8 +246,8 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
                 end = text.find("]", i)
                 stop = text.find("\n", i)
                 end = end if 0 <= end and (stop < 0 or end < stop) else (n - 1 if stop < 0 else stop - 1)
-                broken = broken or (f"line {line}: '{text[i:end + 1][:40]}' is not a tag "
-                                    "(a tag is [Name \"value\"])")
+                broken = broken or (line, M_("'{text}' is not a tag (a tag is [Name \"value\"])",
+                                             text=AsTyped(text[i:end + 1][:40])))
                 i = end + 1
                 continue
             name = m.group(1)
@@ -259,7 +259,7 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
         elif ch == '"':
             m = _STRING.match(text, i)
             if not m:
-                broken = broken or f"line {line}: a string opened with \" is never closed on its line"
+                broken = broken or (line, M_("a string opened with \" is never closed on its line"))
                 end = text.find("\n", i)
                 i = n if end < 0 else end
                 continue
@@ -269,7 +269,7 @@ def _split_games(text: str) -> Iterator[tuple[list[_Item], str | None]]:
             items.append(_Item("stray", ch, line))    # a '}' with no comment open holds nothing: said, passed over
             i += 1
         elif ch == "]":
-            broken = broken or f"line {line}: ']' without its opening bracket"
+            broken = broken or (line, M_("']' without its opening bracket"))
             i += 1
         else:
             m = _TOKEN.match(text, i)
@@ -641,7 +641,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
     except HuddleInputError:
         raise _Refused(vul_line, M_("[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both (N-S and E-W are read too)",
                                     vul_text=vul_text)) from None
-    warnings = [f"line {n}: a '}}' with no comment open is passed over" for n in sec.stray_braces]
+    warnings: list[str] = [M_("line {line}: a '}}' with no comment open is passed over", line=n) for n in sec.stray_braces]
     calls: list[Call] = []
     commentary = sec.commentary
     if "Auction" in tags:
@@ -781,8 +781,7 @@ def loads(data: bytes | str, progress=None) -> GameFile:
         label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), None)
         try:
             if broken:
-                line, _, problem = broken.partition(": ")
-                raise _Refused(int(line.split()[1]), problem)
+                raise _Refused(*broken)
             items = _second_table(items, last_board)
             items = _inherit(items, previous, defaults)
             label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), label)
