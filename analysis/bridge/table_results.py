@@ -10,7 +10,7 @@ from fractions import Fraction
 from analysis.bridge import SEATS, contract_parts
 from analysis.errors import HuddleInputError
 from analysis.bridge.scoring import PlayedContract, parse_score
-from analysis.language import AsTyped, M_
+from analysis.language import AsTyped, M_, Message
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,11 @@ def artificial_shares(score: str | None) -> tuple[Fraction, Fraction] | None:
 
 
 
+def _at(where: str, column: str) -> Message:
+    """A cell of a results row, named in the reader's words ("CSV line 4: declarer")."""
+    return M_("{row}: {column}", row=where, column=column)
+
+
 def field_row(contract: str | None, declarer: str | None, tricks: str | None, score: str | None, vul: str,
               where: str, ns_pair: str | None = None, ew_pair: str | None = None,
               artificial: bool = False) -> FieldRow:
@@ -48,7 +53,7 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     shares = artificial_shares(score)
     if shares is not None:
         return FieldRow(None, None, None, None, ns_pair, ew_pair, True, shares)
-    given = parse_score(score, f"{where}: score") if score not in (None, "", "-", "?") else None
+    given = parse_score(score, _at(where, "score")) if score not in (None, "", "-", "?") else None
     if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
         if given not in (None, 0):
             raise HuddleInputError(where, M_("a passed-out board scores 0, not {given}", given=given))
@@ -59,13 +64,13 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
         return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
     parts = contract_parts(contract)
     if parts is None:
-        raise HuddleInputError(f"{where}: contract", M_("'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)",
+        raise HuddleInputError(_at(where, "contract"), M_("'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)",
                                                         contract=AsTyped(contract)))
     declarer, tricks = (declarer or "").strip().upper(), (tricks or "").strip()
     if declarer not in tuple(SEATS):
-        raise HuddleInputError(f"{where}: declarer", M_("'{declarer}' must be N, E, S or W", declarer=AsTyped(declarer)))
+        raise HuddleInputError(_at(where, "declarer"), M_("'{declarer}' must be N, E, S or W", declarer=AsTyped(declarer)))
     if not tricks.isdecimal() or len(tricks) > 2 or not 0 <= int(tricks) <= 13:
-        raise HuddleInputError(f"{where}: tricks", M_("'{tricks}' must be declarer's tricks, 0 to 13", tricks=AsTyped(tricks[:24])))
+        raise HuddleInputError(_at(where, "tricks"), M_("'{tricks}' must be declarer's tricks, 0 to 13", tricks=AsTyped(tricks[:24])))
     bid, penalty = parts
     odd = int(tricks) - int(bid[0]) - 6
     played = PlayedContract.parse(f"{bid}{penalty}{'=' if odd == 0 else f'{odd:+d}'}", declarer)
@@ -73,7 +78,7 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     if artificial and given is not None:
         ns = given
     elif given is not None and given != ns:
-        raise HuddleInputError(f"{where}: score", M_("{contract} by {declarer} with {tricks} tricks scores {ns} for North-South, not "
+        raise HuddleInputError(_at(where, "score"), M_("{contract} by {declarer} with {tricks} tricks scores {ns} for North-South, not "
                                                      "{given}", contract=contract, declarer=declarer, tricks=tricks, ns=ns, given=given))
     return FieldRow(ns, f"{bid}{penalty}", declarer, int(tricks), ns_pair, ew_pair,
                     artificial)

@@ -156,7 +156,7 @@ def _usebio_rows(data, board: int, vul: str) -> list[FieldRow]:
             continue
         for k, line in enumerate(element.iter("TRAVELLER_LINE"), 1):
             rows.append(field_row(_text(line, "CONTRACT"), _text(line, "PLAYED_BY"), _text(line, "TRICKS"),
-                             _text(line, "SCORE"), vul, f"USEBIO board {board}, traveller line {k}",
+                             _text(line, "SCORE"), vul, M_("USEBIO board {board}, traveller line {line}", board=board, line=k),
                              _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")))
     return rows
 
@@ -187,7 +187,7 @@ def _csv_rows(data, board: int, vul: str) -> list[FieldRow]:
         if column["board"] and get("board") != str(board):
             continue
         rows.append(field_row(get("contract"), get("declarer"), get("tricks"), get("score"), vul,
-                         f"CSV line {number}", get("ns_pair"), get("ew_pair")))
+                         M_("CSV line {line}", line=number), get("ns_pair"), get("ew_pair")))
         if len(rows) > MAX_ROWS:
             break
     return rows
