@@ -34,7 +34,7 @@ class HuddleInputError(ValueError):
     @property
     def problem_message(self) -> str:
         """The problem as a message a page says in its language (as stored, when it has no values)."""
-        if not self.values:
+        if not self.values and hasattr(self.template, "said"):
             return self.template
         return Message(self.template, **self.values)
 

@@ -250,11 +250,7 @@ def joined_lines(lines) -> Message:
 def said(exc: HuddleInputError, lang: "Language") -> str:
     """A refusal's message in ``lang``: its template translated, its calls in the language's words
     (in English, the problem as the refusal stored it)."""
-    if lang.code == SOURCE_LANGUAGE:
-        return exc.problem
-    if not exc.values and hasattr(exc.template, "said"):
-        return lang.say(exc.template)
-    return lang.say(Message(exc.template, **exc.values))
+    return exc.problem if lang.code == SOURCE_LANGUAGE else lang.say(exc.problem_message)
 
 
 class _Source(gettext.NullTranslations):

@@ -320,8 +320,8 @@ def tree_from_rows(rows: Iterable[dict], vulnerability: str, where: str = "outco
         weight = _weight(_cell(row.get("action_weight")) or "0", _cell_at(at, "action_weight"))
         entry = actions.setdefault(action, {"weight": weight, "cancelled": cancelled, "contracts": {}})
         if entry["weight"] != weight or entry["cancelled"] != cancelled:
-            raise HuddleInputError(_cell_at(at, "action_weight"), M_("{action} has different weights on different rows",
-                                                             action=action_word(action)))
+            raise HuddleInputError(_cell_at(at, "action_weight"),
+                                   M_("{action} has different weights on different rows", action=action_word(action)))
         contract = _contract_cell(row.get("contract"))
         if not contract:
             continue
