@@ -870,9 +870,9 @@ def test_the_refusals_met_filling_in_a_tree_a_deal_or_a_penalty_are_said_in_the_
     assert str(tree.value) == "weights of the alternatives: weights sum to 3/4, not 1"       # English as it was
 
 
-# Modules whose refusals only the command line or the first director's setup page meet: both speak
-# English (`huddle rule` and `huddle report` take --language for what they write, not for a mistake).
-ENGLISH_ONLY = ("huddle/commands/", "huddle/web.py", "polling/backups.py", "analysis/research/packages.py")
+# Modules whose refusals only the command line meets: it speaks English (`huddle rule` and `huddle
+# report` take --language for what they write, not for a mistake; backups and data packages are its own).
+ENGLISH_ONLY = ("huddle/commands/", "polling/backups.py", "analysis/research/packages.py")
 PROBLEM_AT = {"HuddleInputError": 1, "_Refused": 1, "commit_or_refuse": 2, "needed": 2}
 
 
