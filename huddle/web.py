@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from analysis.errors import HuddleInputError
 from analysis.language import M_, chosen_language, said as analysis_said
+from analysis.language.fields import field_words
 from polling import accounts, settings
 
 from huddle.guards import client_address, from_this_machine, from_this_site, own_origin
@@ -125,7 +126,7 @@ async def first_director(request: Request) -> Response:
         user = await off_the_loop(create)
     except HuddleInputError as exc:
         lang = visitor_language(request)          # the refusal said as the page that shows it speaks
-        said = lang.labelled(lang._(exc.field), analysis_said(exc, lang))
+        said = lang.labelled(field_words(exc.field, lang), analysis_said(exc, lang))
         back = urlencode({"first_error": said, "first_user": username[:60], "first_name": name[:120]})
         return RedirectResponse(f"{LOGIN_PATH}?{back}", status_code=303)
     return await run_in_threadpool(_signed_in, request, user, "/")

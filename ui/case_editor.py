@@ -19,7 +19,8 @@ from polling import cases, organisations
 from ui.auth import require
 from ui.state import page_language
 from ui.heavy_view import heavy_result
-from ui.widgets import file_upload, inert, refusal_words, show_error
+from analysis.language.fields import refusal_words
+from ui.widgets import file_upload, inert, show_error
 from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
 
 SCALES = {"wbf": N_("2-1 (top 2(n−1))"), "acbl": N_("ACBL 1-½ (top n−1)")}

@@ -22,7 +22,8 @@ from polling.corpus import database_corpus
 from ui.auth import require
 from ui.heavy_view import heavy_result
 from ui.state import page_language
-from ui.widgets import file_upload, inert, opened_tabs, refusal_words, show_error, table
+from analysis.language.fields import refusal_words
+from ui.widgets import file_upload, inert, opened_tabs, show_error, table
 
 user = require("researcher")
 lang = page_language(user)                  # the club's language, or the account's own

@@ -8,7 +8,8 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from analysis.language import ENGLISH, N_, Language, first_upper, said
+from analysis.language import ENGLISH, N_, Language
+from analysis.language.fields import refusal_words
 from analysis.law.logical_alternatives import action_word
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
@@ -231,51 +232,6 @@ def verdict_table(result, lang: Language = ENGLISH) -> None:
 
 
 # the case file's field names as the pages label them (the CLI and its JSON keep the exact names)
-FIELD_WORDS = {
-    "title": N_("Title"), "id": N_("Case id"), "kind": N_("Kind"), "deal": N_("Hands"), "board": N_("Board"),
-    "auction": N_("Auction"), "irregularity": N_("The irregularity"), "action_index": N_("Action in question"),
-    "table_result": N_("Table result"), "field": N_("Field"), "other_table": N_("Other table's score"),
-    "offending_side": N_("Offending side"), "laws": N_("Laws in force"), "knockout": N_("Knockout"),
-    "scoring": N_("Form of scoring"), "matchpoint_scale": N_("Matchpoint scale"), "format_version": N_("Case file version"),
-    "ruling": N_("The ruling"), "adjustment": N_("Adjustment"), "case": N_("Case"), "alternatives": N_("Calls to offer"),
-    "wording": N_("Introduction for pollees"), "methods": N_("The partnership's methods"), "decision point": N_("Decision"),
-    "Q4": N_("The Q4 question"), "play": N_("The play"), "play_index": N_("Card in question"),
-    "walk-through": N_("Walk-through"),
-}
-# The fields a refusal names by their own word, and the parts of a case file's place ("table_result.contract"),
-# marked for the catalog: each is said in the page's language.
-FIELDS_BY_NAME = (
-    N_("weights"), N_("score"), N_("scores"), N_("password"), N_("password again"), N_("current password"),
-    N_("username"), N_("display name"), N_("token"), N_("server"), N_("corpus"), N_("pollees"), N_("poll"),
-    N_("constraints"), N_("trim"), N_("top"), N_("results"), N_("pairs"), N_("room"), N_("format"), N_("scale"),
-    N_("rounding"), N_("decider"), N_("model"), N_("include"), N_("draws"), N_("poll sizes"), N_("interval"),
-    N_("action"), N_("actions"), N_("amount"), N_("unit"), N_("artificial score"), N_("authority"), N_("board number"),
-    N_("dealer"), N_("vulnerability"), N_("boards"), N_("event"), N_("federation"), N_("organisation"), N_("invite"),
-    N_("outcomes"), N_("reopen"), N_("shares"), N_("strain"), N_("suggested"), N_("the decision"), N_("your vote"),
-    N_("votes"), N_("mistaken explanation weight"), N_("case file"), N_("inference"), N_("play index"), N_("contract"),
-    N_("declarer"), N_("tricks"), N_("method"), N_("reason"), N_("seconds"), N_("type"), N_("by"), N_("offenders"),
-    N_("non offenders"), N_("artificial"), N_("explanation weight"), N_("misinformation"), N_("ns score"),
-    N_("call index"), N_("card index"), N_("after auction"), N_("to"), N_("number"), N_("contracts"),
-    N_("readings"), N_("deals"), N_("seed"), N_("normal play"), N_("logical alternatives"), N_("counts"),
-    N_("weights of the alternatives"), N_("setup code"),
-)
-
-
-def field_words(field: str, lang: Language = ENGLISH) -> str:
-    """'table_result.contract' → 'Table result, contract'; 'ruling.adjustment.offenders' → 'Adjustment,
-    offenders'; 'play[1] (trick 1, card 2)' → 'The play, trick 1, card 2'; a field with no entry is
-    named by its own words; each part in ``lang`` where the catalog has it."""
-    parts = [p for p in field.replace("ruling.adjustment", "adjustment").split(".") if p]
-    if not parts or parts[0].split("[")[0] not in FIELD_WORDS:
-        return lang._(field.replace("_", " "))
-    head = lang._(FIELD_WORDS[parts[0].split("[")[0]])
-    where = re.search(r"\(([^)]*)\)", parts[0])          # "play[1] (trick 1, card 2)": the position in words
-    if where:
-        head += f", {where.group(1)}"
-    rest = ", ".join(lang._(p.replace("_", " ")) for p in parts[1:])
-    return f"{head}, {rest}" if rest else head
-
-
 def file_upload(user: User, label: str, kinds: list[str], key: str):
     """A file uploader for a signed-in user: the server takes a file from this session only while
     its page shows one (huddle.uploads), so an anonymous visitor's websocket can send none."""
@@ -286,14 +242,6 @@ def file_upload(user: User, label: str, kinds: list[str], key: str):
     if ctx is not None and user is not None:
         GATE.permit(ctx.session_id, user.username, user.organisation_id)
     return st.file_uploader(label, type=kinds, key=key)
-
-
-def refusal_words(exc, lang: Language = ENGLISH) -> str:
-    """A refusal named in a director's words ("Reason: give …", never a program's "reason: …"),
-    in the page's language (a position and a seat, an illegal call: "Enchère 3 (Sud) : 1♦ est
-    insuffisante après 1♠")."""
-    field = lang.say(exc.named) if hasattr(exc.named, "said") else field_words(exc.field, lang)
-    return lang.labelled(first_upper(field), said(exc, lang))
 
 
 def show_error(exc, where=st, lang: Language = ENGLISH) -> None:
