@@ -51,7 +51,7 @@ test: install system-test-deps
 # translator; `make test` fails until each has its translation). docs/languages.md says more.
 LOCALES := analysis/language/locale
 catalogs: install
-	$(BIN)/pybabel extract -F babel.cfg -k NP_:1c,2 -k M_ --add-location=file --sort-by-file \
+	$(BIN)/pybabel extract -F babel.cfg -k NP_:1c,2 -k M_ -k MP_:1,2 -c TRANSLATORS: --no-location --sort-output \
 		--omit-header -o $(LOCALES)/huddle.pot .
 	$(BIN)/pybabel update -i $(LOCALES)/huddle.pot -d $(LOCALES) -D huddle --no-fuzzy-matching --ignore-obsolete
 

@@ -43,7 +43,7 @@ _endplay_without_its_plots()
 # calculator's `huddle score` does not wait for the deal solver or the file readers to load.
 _HOME = {
     "lin": "files.lin", "pbn": "files.pbn",
-    "Auction": "bridge", "Board": "bridge", "Call": "bridge", "check_legal": "bridge",
+    "Auction": "bridge", "Board": "bridge", "TableCall": "bridge", "check_legal": "bridge",
     "parse_call": "bridge", "parse_deal": "bridge",
     "HuddleInputError": "errors",
     "AdjustedTable": "bridge.matchpoints", "BoardScoring": "bridge.matchpoints", "Scale": "bridge.matchpoints",

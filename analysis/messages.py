@@ -5,7 +5,11 @@ refusal anywhere (a bound in analysis.limits, a number in analysis.numbers) is a
 analysis.language says them (``Language.say``) and gives them all under its own name."""
 from __future__ import annotations
 
+import dataclasses
+import enum
+import importlib
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 SOURCE_LANGUAGE = "en"
@@ -17,6 +21,8 @@ class Speaker(Protocol):
     code: str
 
     def _(self, message: str) -> str: ...
+
+    def ngettext(self, one: str, many: str, n: int) -> str: ...
 
     def say(self, text) -> str: ...
 
@@ -30,18 +36,26 @@ def N_(message: str) -> str:
 
 class Message(str):
     """English text that keeps how it was made (a catalog message and its values), so a page or a
-    report can say it in another language (``Language.say``); anywhere else it is the English."""
+    report can say it in another language (``Language.say``); anywhere else it is the English.
+    A message with a plural form (``MP_``) picks its form by the value ``n`` as each language's
+    catalog says (French: 0 and 1 singular; German and Dutch: 1 alone)."""
 
     template: str
     values: dict
+    plural: str | None
 
-    def __new__(cls, template: str, **values):
-        text = template.format(**{k: str(v) for k, v in values.items()}) if values else template
+    def __new__(cls, template: str, plural: str | None = None, **values):
+        chosen = template if plural is None or values.get("n") == 1 else plural
+        text = chosen.format(**{k: str(v) for k, v in values.items()}) if values else chosen
         made = super().__new__(cls, text)
-        made.template, made.values = template, values
+        made.template, made.values, made.plural = template, values, plural
         return made
 
     def said(self, lang: Speaker) -> str:
+        if self.plural is not None:
+            count = self.values.get("n")
+            form = lang.ngettext(self.template, self.plural, count if isinstance(count, int) else 2)
+            return form.format(**{k: lang.say(v) for k, v in self.values.items()})
         if not self.values:         # a finished text (it may hold braces a user typed): never formatted again
             return lang._(self.template)
         return lang._(self.template).format(**{k: lang.say(v) for k, v in self.values.items()})
@@ -50,6 +64,11 @@ class Message(str):
 def M_(template: str, **values) -> Message:
     """A message for the catalog (extracted like N_), with its values."""
     return Message(template, **values)
+
+
+def MP_(one: str, many: str, **values) -> Message:
+    """A message with a plural form, chosen by ``n`` (``MP_("{n} vote", "{n} votes", n=3)``)."""
+    return Message(one, many, **values)
 
 
 @dataclass(frozen=True)
@@ -88,30 +107,72 @@ class AsTyped(str):
 
 
 def message_data(value) -> object:
-    """A message as JSON can keep it, to be said again later in any language: its template and
-    values (nested messages, what a person typed, lists and counts); a value of another kind is
-    kept as its English words."""
+    """A message as JSON can keep it, to be said again later in any language: its template, its
+    plural form and values, and every kind of value a message holds (what a person typed, lists,
+    counts, a word of the vocabulary, a share, an exact number, a contract …) as what it is."""
     if isinstance(value, Message):
-        return {"message": value.template, "values": {k: message_data(v) for k, v in value.values.items()}}
+        kept: dict = {"message": value.template, "values": {k: message_data(v) for k, v in value.values.items()}}
+        if value.plural is not None:
+            kept["plural"] = value.plural
+        return kept
     if isinstance(value, AsTyped):
         return {"typed": str(value)}
-    if isinstance(value, Listed):
-        return {"listed": [message_data(item) for item in value.items], "separator": value.separator}
-    if isinstance(value, Count):
-        return {"count": value.value}
-    if isinstance(value, (bool, int, str)):
+    if isinstance(value, enum.Enum):          # a word of the vocabulary, or another closed set's member
+        return {"word": f"{type(value).__module__}:{type(value).__qualname__}", "value": value.value}
+    if isinstance(value, (bool, int, str)) or value is None:
         return value
+    if isinstance(value, Fraction):
+        return {"fraction": str(value)}
+    if isinstance(value, float):
+        return {"float": value}
+    if isinstance(value, tuple):
+        return {"tuple": [message_data(v) for v in value]}
+    if dataclasses.is_dataclass(value) and hasattr(value, "said"):
+        return {"said": f"{type(value).__module__}:{type(value).__qualname__}",
+                "fields": {f.name: message_data(getattr(value, f.name)) for f in dataclasses.fields(value)}}
     return {"typed": str(value)}
 
 
+def _kept_type(name: str) -> type | None:
+    """A class a kept message names ("analysis.language:Share"), only from Huddle's own analysis."""
+    module, _, qualname = str(name).partition(":")
+    if not module.startswith("analysis.") or not qualname.isidentifier():
+        return None
+    try:
+        found = getattr(importlib.import_module(module), qualname, None)
+    except ImportError:
+        return None
+    return found if isinstance(found, type) else None
+
+
 def message_from_data(data) -> object:
-    """The message ``message_data`` kept."""
-    if isinstance(data, dict):
-        if "message" in data:
-            return Message(str(data["message"]), **{k: message_from_data(v) for k, v in dict(data.get("values", {})).items()})
-        if "listed" in data:
-            return Listed(tuple(message_from_data(item) for item in data["listed"]), str(data.get("separator", ", ")))
-        if "count" in data:
-            return Count(int(data["count"]))
-        return AsTyped(str(data.get("typed", "")))
-    return data
+    """The message ``message_data`` kept (a value of a kind no longer known comes back as the
+    text it was kept with, or nothing)."""
+    if isinstance(data, list):
+        return tuple(message_from_data(item) for item in data)
+    if not isinstance(data, dict):
+        return data
+    if "message" in data:
+        values = {k: message_from_data(v) for k, v in dict(data.get("values", {})).items()}
+        return Message(str(data["message"]), data.get("plural"), **values)
+    if "listed" in data:                       # kept before every value was kept as what it is
+        return Listed(tuple(message_from_data(item) for item in data["listed"]), str(data.get("separator", ", ")))
+    if "count" in data:
+        return Count(int(data["count"]))
+    if "fraction" in data:
+        return Fraction(str(data["fraction"]))
+    if "float" in data:
+        return float(data["float"])
+    if "tuple" in data:
+        return tuple(message_from_data(item) for item in data["tuple"])
+    if "word" in data:
+        kind = _kept_type(data["word"])
+        try:
+            return kind(data.get("value")) if kind is not None and issubclass(kind, enum.Enum) else AsTyped(str(data.get("value")))
+        except ValueError:
+            return AsTyped(str(data.get("value")))
+    if "said" in data:
+        kind = _kept_type(data["said"])
+        if kind is not None and dataclasses.is_dataclass(kind) and hasattr(kind, "said"):
+            return kind(**{k: message_from_data(v) for k, v in dict(data.get("fields", {})).items()})
+    return AsTyped(str(data.get("typed", "")))

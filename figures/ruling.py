@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from analysis.bridge import SIDE_NAMES
+
 from analysis.evidence.simulation import Simulation
 from analysis.law.case import Case
 from analysis.law.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
@@ -20,6 +20,7 @@ from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.law.outcome_tree import OutcomeTree
 from analysis.law.ruling import Ruling
 from analysis.numbers import fraction_str, percent
+from analysis.vocabulary import Side
 from figures.screen import plotly_figure
 from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule
 from figures.style import COLOURS, branch_colours
@@ -62,7 +63,7 @@ def describe_sensitivity(sens: ThresholdSensitivity) -> Chart:
     scored = per_threshold[per_threshold["NS"].notna()]     # a threshold the ruling refuses has no score
     top: list = [Points(list(la_rows["threshold"]), list(la_rows["action"]), N_("LA"), COLOURS["chose"], "square",
                         legend=False)]
-    bottom: list = [Points(list(scored["threshold"]), [float(v) for v in scored[side]], SIDE_NAMES[side],
+    bottom: list = [Points(list(scored["threshold"]), [float(v) for v in scored[side]], Side(side).english,
                            COLOURS[side], joined=True, hover=list(scored[f"{side}_exact"]))
                     for side in ("NS", "EW")]
     if sens.director_threshold is not None:        # one line through both plots, named once

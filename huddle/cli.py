@@ -47,6 +47,14 @@ class Registry:
         return p.add_subparsers(dest=f"{name}_command", required=True, parser_class=_Parser)
 
     @staticmethod
+    def typed(p: argparse.ArgumentParser) -> None:
+        """A command that reads calls, contracts, cards or seats as a director types them: in the
+        language given (--language), else the organisation's, else English."""
+        p.add_argument("--language", metavar="CODE",
+                       help="the language what you type is read in, besides English (e.g. de: 4C= is 4♥ made); "
+                            "default: the organisation's, else English")
+
+    @staticmethod
     def scoped(p: argparse.ArgumentParser) -> None:
         """A command on stored cases: it acts in one organisation (--org), or as an account (--as)."""
         p.add_argument("--org", metavar="SLUG", help="the organisation acted in (default: the default organisation; "

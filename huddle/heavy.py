@@ -440,9 +440,12 @@ def results_rows(data: bytes, name: str, fmt: str | None, board: int, vulnerabil
     return rows_of_file(data, name, fmt, board, vulnerability)
 
 
-def games_file(data: bytes | str, name: str, progress=None):
+def games_file(data: bytes | str, name: str, code: str, progress=None):
+    """A file's games, its notes read in English and in the language ``code``."""
     from analysis.files.games import read_games
-    return read_games(data, name, None if progress is None else lambda share: progress(M_("reading the file"), share))
+    from analysis.language import language
+    return read_games(data, name, language(code),
+                      None if progress is None else lambda share: progress(M_("reading the file"), share))
 
 
 class FinishedRuns:

@@ -96,7 +96,7 @@ class Page:
 
 def problem_view(problem: PollProblem, lang: Language, step: int | None = None) -> ProblemView:
     from reports.diagram import auction_html, single_hand_html, tricks_html
-    scoring = lang.words.scoring.get(problem.scoring, problem.scoring)
+    scoring = lang.scoring(problem.scoring)
     auction = problem.step_auction(step) if step is not None else problem.auction
     view = ProblemView(
         title=lang._((CALL if step is not None else problem.poll_kind).title), wording=problem.wording,

@@ -18,6 +18,7 @@ from .cases import case_row, changed_fields, decision_in_force, log_change, move
 from .db import reading, writing
 from .models import RulingVersion, utcnow
 from analysis.language import AsTyped, Listed, M_, Message
+from analysis.messages import message_data, message_from_data
 
 RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
 RULABLE = ("open", "polling", "ruled")  # an appeal under way, or a closed case, keeps its ruling as it is
@@ -89,9 +90,17 @@ def add_version(session, record, case, username: str, replaces: str = "") -> Rul
     saved = RulingVersion(case_id=record.id, version=version, username=username,
                           policy=case.ruling.policy, adjusted=result.adjusted,
                           inputs=json.dumps(case.ruling.to_dict(), ensure_ascii=False),
-                          result=json.dumps(result.to_dict(), ensure_ascii=False))
+                          result=json.dumps({**result.to_dict(), "said": message_data(result.text)}, ensure_ascii=False))
     session.add(saved)
     return saved
+
+
+def version_text(version: RulingVersion, lang) -> str:
+    """A saved version's ruling as read to the players, in ``lang``: it keeps the message it was
+    made from; a version saved before messages were kept is shown as it was stored."""
+    result = json.loads(version.result)
+    kept = result.get("said")
+    return lang.say(message_from_data(kept)) if kept is not None else str(result["text"])
 
 
 def check_decided(result: Ruling) -> None:
@@ -110,4 +119,4 @@ def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersio
                                  .order_by(RulingVersion.version)).all())
 
 
-__all__ = ["save_ruling", "add_version", "ruling_versions", "check_rulable", "check_decided", "RULABLE"]
+__all__ = ["save_ruling", "add_version", "version_text", "ruling_versions", "check_rulable", "check_decided", "RULABLE"]

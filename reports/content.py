@@ -17,7 +17,8 @@ from matplotlib.figure import Figure
 
 from analysis.bridge import SUIT_SYMBOLS, Auction, Board
 from analysis.language import ENGLISH, first_upper, Language, M_, N_, said, sentence
-from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, Case
+from analysis.law.case import Case
+from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
 from analysis.errors import HuddleInputError
@@ -126,7 +127,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     blocks: list = []
     add = blocks.append
     say = lang.say
-    add(Text(" · ".join(x for x in (case.event, case.session, lang.words.scoring[case.scoring],
+    add(Text(" · ".join(x for x in (case.event, case.session, lang.scoring(case.scoring),
                                     lang._("status: {status}").format(status=lang._(status)) if status else "",
                                     lang._("made {when} UTC").format(when=f"{generated:%Y-%m-%d %H:%M}") if generated else "")
                         if x), muted=True))
@@ -179,7 +180,7 @@ def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, lang: La
         return out + [Text(say(w) + ".") for w in ruling.worksheet.waiting]
     if ruling.adjusted:
         out.append(Text(lang._("Method: {method}.").format(method=say(ruling.method)), muted=True))
-    out += [Text(lang.labelled(lang.words.sides[side], say(ruling.scores[side].describe())) + ".")
+    out += [Text(lang.labelled(lang.side(side), say(ruling.scores[side].describe())) + ".")
             for side in ("NS", "EW")]
     return out
 
@@ -189,7 +190,7 @@ def _facts(case: Case, lang: Language = ENGLISH) -> list:
     out = [Heading(lang._("The facts"))]
     irr = case.irregularity
     if irr is not None:
-        what = first_upper(lang._(IRREGULARITY_NAMES[irr.type]))
+        what = first_upper(IrregularityType(irr.type).said(lang))
         head = lang._("{what} by {seat}").format(what=what, seat=lang.seat(irr.by)) if irr.by else what
         if irr.seconds:
             head = lang._("{what}, {seconds} seconds").format(what=head, seconds=irr.seconds)
@@ -205,8 +206,9 @@ def _facts(case: Case, lang: Language = ENGLISH) -> list:
         scoring = lang._("{scoring}; field of {tables} other tables").format(scoring=scoring, tables=len(case.field))
     if case.other_table is not None:
         scoring = lang._("{scoring}, other table North-South {score}").format(scoring=scoring, score=f"{case.other_table:+d}")
-    rows = [(lang._("Kind"), lang._(KIND_NAMES[case.kind])), (lang._("Laws"), lang._("the {laws} edition").format(laws=case.laws)),
-            (lang._("Offending side"), lang._(OFFENDING_SIDE_NAMES.get(case.offending_side or "", "not given"))),
+    rows = [(lang._("Kind"), CaseKind(case.kind).said(lang)),
+            (lang._("Laws in force"), lang._("the {laws} edition").format(laws=case.laws)),
+            (lang._("Offending side"), OffendingSide(case.offending_side).said(lang) if case.offending_side else lang._("not given")),
             (lang._("Table result"), result), (lang._("Scoring"), scoring),
             (lang._("Class of players"), _s(case.class_of_players)), (lang._("Source"), case.source)]
     out.append(Table(("", ""), tuple((k, v) for k, v in rows if v)))
@@ -223,16 +225,16 @@ def _play_seen(p, lang: Language = ENGLISH) -> str:
     text = lang._("{kind}. Contract: {contract}.").format(kind=lang._(p.poll_kind.in_words), contract=p.contract_in(lang))
     if p.dummy:
         text += " " + lang._("Dummy: {cards}.").format(cards=" ".join(
-            f"{SUIT_SYMBOLS[s]}{''.join(lang.words.rank(r) for r in p.dummy[s]) or '—'}" for s in "SHDC"))
+            f"{SUIT_SYMBOLS[s]}{''.join(lang.rank(r) for r in p.dummy[s]) or '—'}" for s in "SHDC"))
     for number, (_leader, trick) in enumerate(p.tricks, 1):
         text += " " + lang._("Trick {number}: {cards}.").format(number=number, cards=", ".join(
-            f"{lang.words.seat_letters[who]} {lang.choice(card)}" for who, card in trick))
+            f"{lang.seat_letter(who)} {lang.choice(card)}" for who, card in trick))
     return text
 
 
 def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> list:
     p = poll.problem
-    scoring = lang.words.scoring.get(p.scoring, p.scoring)
+    scoring = lang.scoring(p.scoring)
     out = [Heading(lang._("Poll {number}: the problem as the pollees saw it").format(number=poll.number)), Text(p.wording),
            Text(lang._("You are {seat}. Scoring: {scoring}.").format(seat=lang.seat(p.seat), scoring=scoring)
                 + (" " + lang._("Your methods: {methods}").format(methods=p.methods) if p.methods else "")),
@@ -280,10 +282,10 @@ def _poll_reading(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
                                           N_("share among peers (80% range)"), N_("chance it meets the test"),
                                           N_("settled?"), N_("reason"))),
                      tuple((say(action_word(v.action)), str(v.counts.chose), str(v.counts.close), str(v.counts.considered),
-                            lang._(str(v.verdict)), "" if v.firm_range is None else
+                            v.verdict.said(lang), "" if v.firm_range is None else
                             f"{lang.percent(v.firm_range.low)} – {lang.percent(v.firm_range.high)}",
                             "" if v.p_meets is None else lang.number(round(float(v.p_meets), 2)),
-                            (lang._(v.confidence) if v.confidence else ""), say(v.reason))
+                            (v.confidence.said(lang) if v.confidence else ""), say(v.reason))
                            for v in la.verdicts)))
     out.append(Chart(charts.poll_chart(la, lang), lang._("The poll: {verdicts}").format(
         verdicts="; ".join(say(v.in_words()) for v in la.verdicts))))
@@ -316,7 +318,7 @@ def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
     say = lang.say
     if not ruling.worksheet.answers:       # an unplayable board: Law 12C2 alone
         return [Heading(lang._("The ruling")), Text(say(ruling.worksheet.conclusion()))]
-    rows = tuple((str(i), first_upper(lang._(a.question)), lang._(a.verdict()),
+    rows = tuple((str(i), first_upper(lang.say(a.question)), lang._(a.verdict()),
                   (say(a.reason) + (f" ({say(a.evidence)})" if a.evidence else "")) if a.reached else "")
                  for i, a in enumerate(ruling.worksheet.answers, 1))
     return [Heading(lang._("The four questions")), Text(say(ruling.worksheet.basis), muted=True),
@@ -346,19 +348,19 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: s
     out.append(_scores(ruling, lang))
     if any(s.weighted is not None for s in ruling.scores.values()) and not heading:    # the field: the ruling in force
         out.append(Chart(charts.field_chart(case, ruling, lang), lang._("Where the assigned score falls: {scores}").format(
-            scores="; ".join(f"{lang.words.sides[side]} {say(ruling.scores[side].describe())}" for side in ("NS", "EW")))))
+            scores="; ".join(f"{lang.side(side)} {say(ruling.scores[side].describe())}" for side in ("NS", "EW")))))
     return out
 
 
 def _scores(ruling: Ruling, lang: Language = ENGLISH) -> Table:
     return Table((lang._("side"), lang._("assigned score")),
-                 tuple((lang.words.sides[side], lang.say(ruling.scores[side].describe())) for side in ("NS", "EW")))
+                 tuple((lang.side(side), lang.say(ruling.scores[side].describe())) for side in ("NS", "EW")))
 
 
 def _appendix(ruling: Ruling, lang: Language = ENGLISH) -> list:
     """How each side's score was worked out, for a reader who checks it: each outcome scored
     against the field (or the other table) with the weights, as the scoring program does it."""
-    rows = tuple((lang.words.sides[side], lang.say(ruling.scores[side].arithmetic)) for side in ("NS", "EW")
+    rows = tuple((lang.side(side), lang.say(ruling.scores[side].arithmetic)) for side in ("NS", "EW")
                  if ruling.scores[side].arithmetic)
     if not rows:
         return []
@@ -390,8 +392,8 @@ def _sensitivity(case: Case, lang: Language = ENGLISH, change: Reconsideration |
                    "shared out over the rest)."), muted=True),
             *([Text(lang._("With the appeals committee's decision kept at each threshold: {change}.").format(
                 change=say(change.describe())), muted=True)] if change is not None else []),
-            Table(tuple(lang._(c) for c in (N_("threshold"), N_("logical alternatives"), N_("adjusted"), N_("North-South"),
-                                       N_("East-West"), N_("note"))), rows),
+            Table((*(lang._(c) for c in (N_("threshold"), N_("logical alternatives"), N_("adjusted"))), lang.side("NS"),
+                   lang.side("EW"), lang._("note")), rows),
             Chart(charts.sensitivity_chart(sens, lang), lang._("The ruling as the threshold moves"))]
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from analysis.bridge import SUIT_SYMBOLS, SUITS, Auction, Board, Call, hand_suits, is_vulnerable
+from analysis.bridge import SUIT_SYMBOLS, SUITS, Auction, Board, TableCall, hand_suits, is_vulnerable
 from analysis.language import ENGLISH, N_, Language
+from analysis.vocabulary import VUL
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
 
@@ -37,7 +38,7 @@ def _suit(suit: str) -> str:
 
 
 def _holding(cards: str, lang: Language = ENGLISH) -> str:
-    return escape("".join(lang.words.rank(r) for r in cards)) if cards else "—"
+    return escape("".join(lang.rank(r) for r in cards)) if cards else "—"
 
 
 def hand_html(board: Board, seat_letter: str, lang: Language = ENGLISH) -> str:
@@ -46,10 +47,9 @@ def hand_html(board: Board, seat_letter: str, lang: Language = ENGLISH) -> str:
 
 def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vulnerability: str,
                 lang: Language = ENGLISH) -> str:
-    words = lang.words.short
     head = (f'<div class="hd-seat">{escape(lang.seat(seat_letter))}'
-            + (f" · {escape(words['dealer'])}" if dealer == seat_letter else "")
-            + (f' · <span class="hd-vul">{escape(words["vul"])}</span>' if is_vulnerable(vulnerability, seat_letter) else "")
+            + (f" · {escape(lang.dealer)}" if dealer == seat_letter else "")
+            + (f' · <span class="hd-vul">{escape(VUL.said(lang))}</span>' if is_vulnerable(vulnerability, seat_letter) else "")
             + "</div>")
     if suits is None:
         unknown = lang._("not recorded")
@@ -63,8 +63,8 @@ def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = Tru
     """Four hands round a compass; ``seats`` limits which hands are shown (a pollee sees one)."""
     cell = {s: hand_html(board, s, lang) if s in seats else "<div></div>" for s in "NESW"}
     number = escape(lang._("Board {number}").format(number=board.number)) + "<br>" if board.number else ""
-    compass = (f'<div class="hd-compass">{number}{escape(lang.words.short["dealer"])} {escape(lang.seat(board.dealer))}<br>'
-               f'{escape(lang.words.vulnerability[board.vulnerability])}</div>')
+    compass = (f'<div class="hd-compass">{number}{escape(lang.dealer)} {escape(lang.seat(board.dealer))}<br>'
+               f'{escape(lang.vulnerability(board.vulnerability))}</div>')
     grid = (f'<div class="hd-grid"><div></div>{cell["N"]}<div></div>'
             f'{cell["W"]}{compass}{cell["E"]}<div></div>{cell["S"]}<div></div></div>')
     return (CSS if include_css else "") + f'<div class="hd-wrap">{grid}</div>'
@@ -74,8 +74,8 @@ def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulner
                      lang: Language = ENGLISH, include_css: bool = True) -> str:
     """One player's hand with the board's dealer and vulnerability (what a pollee sees)."""
     return (CSS if include_css else "") + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability, lang) + (
-        f'<div class="hd-compass" style="margin-top:6px">{escape(lang.words.short["dealer"])} '
-        f'{escape(lang.seat(dealer))} · {escape(lang.words.vulnerability[vulnerability])}</div></div>')
+        f'<div class="hd-compass" style="margin-top:6px">{escape(lang.dealer)} '
+        f'{escape(lang.seat(dealer))} · {escape(lang.vulnerability(vulnerability))}</div></div>')
 
 
 def call_parts(call: str, lang: Language = ENGLISH) -> list[tuple[str, str | None]]:
@@ -92,7 +92,7 @@ def call_html(call: str, lang: Language = ENGLISH) -> str:
     return "".join(_suit(suit) if suit else escape(text) for text, suit in call_parts(call, lang))
 
 
-def _notes_for(call: Call, lang: Language = ENGLISH) -> list[str]:
+def _notes_for(call: TableCall, lang: Language = ENGLISH) -> list[str]:
     notes = []
     if call.tempo_break:
         notes.append(lang._("break in tempo") + (f" ({call.tempo_seconds} s)" if call.tempo_seconds is not None else ""))
@@ -156,11 +156,10 @@ def auction_html(auction: Auction, annotations: bool = True, include_css: bool =
 def tricks_html(tricks, contract: str, include_css: bool = False, lang: Language = ENGLISH) -> str:
     """A play poll's contract and the tricks so far, each card with its player: what every player
     at the table has seen."""
-    letters = lang.words.seat_letters
     rows = "".join(
         f"<tr><td>{n}</td><td>{escape(lang.seat(leader))}</td><td>"
-        + " ".join(f'<span title="{escape(lang.seat(who))}">{escape(letters[who])}&nbsp;{_suit(card[0])}'
-                   f'{escape(lang.words.rank(card[1]))}</span>'
+        + " ".join(f'<span title="{escape(lang.seat(who))}">{escape(lang.seat_letter(who))}&nbsp;{_suit(card[0])}'
+                   f'{escape(lang.rank(card[1]))}</span>'
                    for who, card in trick)
         + "</td></tr>"
         for n, (leader, trick) in enumerate(tricks, 1))

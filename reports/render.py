@@ -15,6 +15,7 @@ from fpdf.enums import XPos, YPos
 from analysis.bridge import SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
 from analysis.language import AsTyped, ENGLISH, Language, language, M_
 from analysis.errors import HuddleInputError
+from analysis.vocabulary import VUL
 
 from . import charts
 from .content import AuctionBlock, Chart, Deal, Heading, PollHand, Report, Table, Text
@@ -141,8 +142,8 @@ def _pdf_block(pdf: _PDF, block) -> None:
         below = _pdf_hand(pdf, pdf.l_margin, pdf.get_y(), p.seat, p.hand, p.dealer, p.vulnerability)
         pdf.set_xy(pdf.l_margin, below + 1)
         pdf.set_font("DejaVu", "", 9)
-        words = pdf.lang.words
-        pdf.cell(0, LINE, f"{words.short['dealer']} {words.seat(p.dealer)} · {words.vulnerability[p.vulnerability]}",
+        lang = pdf.lang
+        pdf.cell(0, LINE, f"{lang.dealer} {lang.seat(p.dealer)} · {lang.vulnerability(p.vulnerability)}",
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     else:
         raise TypeError(f"no PDF for {type(block).__name__}")
@@ -231,9 +232,9 @@ def _pdf_hand(pdf: _PDF, x: float, y: float, seat: str, suits: dict[str, str] | 
     """One hand at (x, y); returns the y below it."""
     pdf.set_xy(x, y)
     pdf.set_font("DejaVu", "B", 8)
-    words = pdf.lang.words
-    head = (words.seat(seat).upper() + (f" · {words.short['dealer']}" if dealer == seat else "")
-            + (f" · {words.short['vul']}" if is_vulnerable(vul, seat) else ""))
+    lang = pdf.lang
+    head = (lang.seat(seat).upper() + (f" · {lang.dealer}" if dealer == seat else "")
+            + (f" · {VUL.said(lang)}" if is_vulnerable(vul, seat) else ""))
     pdf.cell(45, LINE, head)
     pdf.set_font("DejaVu", "", 10)
     if suits is None:
@@ -241,7 +242,7 @@ def _pdf_hand(pdf: _PDF, x: float, y: float, seat: str, suits: dict[str, str] | 
         pdf.cell(45, LINE, pdf.lang._("not recorded"))
         return y + 2 * LINE
     for i, suit in enumerate(SUITS):
-        _suit_line(pdf, x, y + LINE * (i + 1), suit, "".join(words.rank(r) for r in suits[suit]))
+        _suit_line(pdf, x, y + LINE * (i + 1), suit, "".join(lang.rank(r) for r in suits[suit]))
     return y + 5 * LINE
 
 
@@ -258,10 +259,10 @@ def _pdf_deal(pdf: _PDF, block: Deal) -> None:
     pdf.set_font("DejaVu", "", 8)
     pdf.set_fill_color(246, 246, 242)
     pdf.set_xy(x0 + col, middle + LINE)
-    words = pdf.lang.words
-    number = pdf.lang._("Board {number}").format(number=board.number) + " · " if board.number else ""
-    pdf.multi_cell(40, 4.5, f"{number}{words.short['dealer']} {words.seat(board.dealer)}\n"
-                            f"{words.vulnerability[board.vulnerability]}", border=1, align="C", fill=True)
+    lang = pdf.lang
+    number = lang._("Board {number}").format(number=board.number) + " · " if board.number else ""
+    pdf.multi_cell(40, 4.5, f"{number}{lang.dealer} {lang.seat(board.dealer)}\n"
+                            f"{lang.vulnerability(board.vulnerability)}", border=1, align="C", fill=True)
     end = _pdf_hand(pdf, x0 + col, y0 + 11 * LINE, "S", hands["S"], board.dealer, board.vulnerability)
     pdf.set_xy(x0, end + 2)
 

@@ -6,7 +6,7 @@ import pytest
 
 from analysis import HuddleInputError
 from analysis.law import case as case_files
-from analysis.bridge import Call
+from analysis.bridge import TableCall
 from conftest import CASES
 from analysis.polls.problem import build_poll, entitled_auction, q4_question, sensible_alternatives
 from analysis.polls.wording import poll_wording_problems
@@ -24,7 +24,7 @@ def test_poll_for_the_6d_slam_shows_south_nothing_of_the_tempo():
                       decision_index=17)
     assert poll.seat == "S" and poll.hand == {"S": "KJ2", "H": "AK983", "D": "Q532", "C": "A"}
     assert len(poll.auction.calls) == 17
-    assert all(c == Call(c.call) for c in poll.auction.calls)      # no tempo marks anywhere
+    assert all(c == TableCall(c.call) for c in poll.auction.calls)      # no tempo marks anywhere
     assert poll.candidates == ("P", "6D")                            # neutral order
     assert "tempo" not in json.dumps(poll.to_dict())
 
@@ -39,12 +39,12 @@ def test_partners_alerts_are_hidden_and_opponents_get_the_correct_explanation():
     data["auction"][0] = {"call": "P"}
     case = case_files.loads(json.dumps(data))
     shown = entitled_auction(case, 4)            # East (EW side) to call after 2♣
-    assert shown.calls[1] == Call("1H", alerted=True, explanation="could be 4 cards")
+    assert shown.calls[1] == TableCall("1H", alerted=True, explanation="could be 4 cards")
     data["auction"][1]["correct_explanation"] = "five or more"
     case = case_files.loads(json.dumps(data))
     assert entitled_auction(case, 4).calls[1].explanation == "five or more"
     # South's own side's alerts are not shown to South.
-    assert entitled_auction(case, 5).calls[3] == Call("2C")
+    assert entitled_auction(case, 5).calls[3] == TableCall("2C")
 
 
 @pytest.mark.parametrize("text, found, gives_away", [

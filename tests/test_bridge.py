@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from analysis import Auction, Board, Call, HuddleInputError, parse_deal
+from analysis import Auction, Board, TableCall, HuddleInputError, parse_deal
 from analysis.files import lin, pbn
 from analysis.bridge import (deal_pbn, dealer_for_board, hand_suits, is_complete_deal, parse_call,
                              vulnerability_for_board)
@@ -129,16 +129,16 @@ def test_redouble_after_the_double_is_legal_and_contract_redoubled():
 
 def test_annotations_survive_a_json_round_trip():
     auction = Auction("W", (
-        Call("1NT", alerted=True, explanation="12-14", correct_explanation="15-17"),
-        Call("P", tempo_break=True, tempo_seconds=25, remark="Is that forcing?"),
-        Call("2C", alerted=True, explanation="Stayman"),
+        TableCall("1NT", alerted=True, explanation="12-14", correct_explanation="15-17"),
+        TableCall("P", tempo_break=True, tempo_seconds=25, remark="Is that forcing?"),
+        TableCall("2C", alerted=True, explanation="Stayman"),
     ))
     text = json.dumps(auction.to_dict())
     again = Auction.from_dict(json.loads(text))
     assert again == auction
     assert again.calls[1].tempo_seconds == 25 and again.calls[0].correct_explanation == "15-17"
     stripped = again.without_table_information()
-    assert all(c == Call(c.call) for c in stripped.calls)
+    assert all(c == TableCall(c.call) for c in stripped.calls)
 
 
 def test_text_auction_marks_alert_and_tempo():
@@ -204,7 +204,7 @@ def test_lin_string():
     (board,) = lin.loads(text).games[0].board,
     assert (board.number, board.dealer, board.vulnerability) == (7, "N", "both")
     assert deal_pbn(board.deal) == "N:T852.AK5.QJ2.AJ9 63.972.T874.T654 AK97.Q64.A53.K82 QJ4.JT83.K96.Q73"
-    assert board.auction.calls[2] == Call("2H", alerted=True, explanation="transfer")
+    assert board.auction.calls[2] == TableCall("2H", alerted=True, explanation="transfer")
     assert board.auction.contract_text() == "2H by S"
 
 

@@ -146,7 +146,7 @@ def test_every_call_is_written_as_the_players_of_the_language_write_it(code):
 @pytest.mark.parametrize("code", ["en", *SHIPPED])
 def test_every_card_is_written_with_the_language_s_honours(code):
     lang = language(code)
-    cards = {suit + rank: lang.words.card(suit + rank) for suit in SUITS for rank in RANKS}
+    cards = {suit + rank: lang.card(suit + rank) for suit in SUITS for rank in RANKS}
     assert len(set(cards.values())) == 52
     if code not in HONOURS:
         return
@@ -159,11 +159,10 @@ def test_every_card_is_written_with_the_language_s_honours(code):
 @pytest.mark.parametrize("code", ["en", *SHIPPED])
 def test_seats_sides_vulnerability_and_scoring_in_the_language(code):
     lang = language(code)
-    assert len({lang.seat(s) for s in "NESW"}) == 4 and len({lang.words.seat_letters[s] for s in "NESW"}) == 4
+    assert len({lang.seat(s) for s in "NESW"}) == 4 and len({lang.seat_letter(s) for s in "NESW"}) == 4
     assert code not in SEATS or tuple(lang.seat(s) for s in "NESW") == SEATS[code]
-    assert set(lang.words.vulnerability) == {"none", "ns", "ew", "both"}
-    assert len(set(lang.words.vulnerability.values())) == 4
-    assert len(set(lang.words.scoring.values())) == 6
+    assert len({lang.vulnerability(v) for v in ("none", "ns", "ew", "both")}) == 4
+    assert len({lang.scoring(f) for f in ("matchpoints", "imps", "butler", "cross-imps", "bam", "total points")}) == 6
 
 
 def test_numbers_and_fractions_in_the_local_style():

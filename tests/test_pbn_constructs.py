@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from analysis.law import case as case_files
 from analysis.files import lin, pbn
-from analysis.bridge import Auction, Board, Call, deal_pbn, parse_deal
+from analysis.bridge import Auction, Board, TableCall, deal_pbn, parse_deal
 from analysis.errors import HuddleInputError
 from analysis.files.results import field_for_case, rows_for_board
 
@@ -225,10 +225,10 @@ def cases(draw):
             break
         name = draw(st.sampled_from(legal))
         alerted = draw(st.booleans())
-        call = Call(name, alerted=alerted, explanation=draw(st.none() | NOTE) if alerted else draw(st.none() | TEXT),
+        call = TableCall(name, alerted=alerted, explanation=draw(st.none() | NOTE) if alerted else draw(st.none() | TEXT),
                     tempo_break=draw(st.booleans()), remark=draw(st.none() | TEXT),
                     correct_explanation=draw(st.none() | TEXT))
-        auction = auction.with_call(Call(**{**call.to_dict(), "tempo_seconds": draw(st.none() | st.integers(0, 99))
+        auction = auction.with_call(TableCall(**{**call.to_dict(), "tempo_seconds": draw(st.none() | st.integers(0, 99))
                                             if call.tempo_break else None}))
     board = Board(draw(st.integers(1, 36)), dealer, draw(st.sampled_from(["none", "ns", "ew", "both"])), deal, auction)
     data = {"format_version": 2, "id": "p", "title": "Property", "kind": "MI", "event": draw(st.none() | TEXT),

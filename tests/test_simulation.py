@@ -338,9 +338,9 @@ def test_the_suggestion_is_read_from_the_difference_with_its_own_interval():
 def test_an_alerted_call_is_never_read_as_natural_nor_stayman_as_clubs():
     """Before: an alerted Stayman 2♣ was read as "10+ HCP, 4+ ♣"."""
     from analysis.bridge import Auction
-    from analysis.bridge.auction import Call
+    from analysis.bridge.auction import TableCall
     from analysis.evidence.readings import _natural
-    auction = Auction("N", (Call("1NT"), Call("P"), Call("2C"), Call("P")))
+    auction = Auction("N", (TableCall("1NT"), TableCall("P"), TableCall("2C"), TableCall("P")))
     hand, said = _natural(auction, 2)
     assert hand is None and "usually Stayman" in said
 

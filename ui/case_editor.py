@@ -2,12 +2,12 @@
 stored one. Saving validates the whole case; a mistake names its field and nothing is written."""
 import streamlit as st
 
-from analysis.language import N_, first_upper
+from analysis.language import M_, N_, first_upper
 from analysis.files.games import read_games
 from analysis.law import case as case_files
-from analysis.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, parse_call
-from analysis.law.case import (CROSS_IMPS, IRREGULARITY_NAMES, IRREGULARITY_TYPES, KIND_NAMES, KINDS,
-                               OFFENDING_SIDE_NAMES, OFFENDING_SIDES, SCORING_FORMS, SCORING_NAMES)
+from analysis.bridge import SEATS, VULNERABILITIES, Auction, TableCall
+from analysis.law.case import CROSS_IMPS, IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
+from analysis.vocabulary import DEALER, Call, CaseKind, IrregularityType, OffendingSide, ScoringForm, card_said
 from analysis.law.editions import EDITIONS
 from analysis.errors import HuddleInputError
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
@@ -20,8 +20,9 @@ from ui.auth import require
 from ui.state import page_language
 from ui.heavy_view import heavy_result
 from analysis.language.fields import refusal_words
-from ui.widgets import file_upload, inert, show_error
-from ui.case_form import HAND_KEYS, NO_VALUE, case_dict_from_state, empty_grid, state_from_case
+from ui.widgets import file_upload, inert, show_error, table_result_read
+from ui.case_form import (HAND_KEYS, NO_VALUE, calls_from_grid, case_dict_from_state, empty_grid, hand_shown,
+                          state_from_case)
 
 SCALES = {"wbf": N_("2-1 (top 2(n−1))"), "acbl": N_("ACBL 1-½ (top n−1)")}
 CROSS_IMPS_WORDS = {"average": N_("averaged over the other tables"), "sum": N_("summed")}
@@ -81,12 +82,12 @@ def read_file() -> None:
     data, name = _file_data()
     try:
         if name or len(data) >= heavy.LARGE_FILE:
-            read = heavy_result(user, N_("reading the file"), heavy.games_file, data, name,
+            read = heavy_result(user, N_("reading the file"), heavy.games_file, data, name, lang.code,
                                 seconds=heavy.file_seconds(data), lang=lang)
         else:
             bar = st.progress(0.0, lang._("Reading the file"))
-            read = read_games(data, name, lambda share: bar.progress(share, lang.labelled(lang._("Reading the file"),
-                                                                                          lang.percent(share))))
+            read = read_games(data, name, lang, lambda share: bar.progress(share, lang.labelled(lang._("Reading the file"),
+                                                                                                lang.percent(share))))
             bar.empty()
     except HuddleInputError as exc:
         ss.update(ed_pbn_error=refusal_words(exc, lang), ed_file_games={}, ed_file_problems=[])
@@ -117,7 +118,7 @@ def use_game() -> None:
                             lang._("The field is the board's {count} other tables in the file; edit it below if some "
                                    "were not in the same event.").format(count=len(others)))
                            if others and not game.score_table else None)
-    state = state_from_case(case)
+    state = state_from_case(case, lang)
     for key in ("ed_title", "ed_id", "ed_kind"):   # the file has none of these: keep what was typed
         state.pop(key)
     load(state)
@@ -125,7 +126,7 @@ def use_game() -> None:
 
 if editing is not None and ss.get("ed_loaded_for") != editing:
     stored = cases.get_case(editing)
-    load(state_from_case(stored.case))
+    load(state_from_case(stored.case, lang))
     ss["ed_loaded_for"], ss["ed_opened_version"] = editing, stored.version
 if "ed_grid_base" not in ss:
     start_new()
@@ -161,8 +162,8 @@ with st.expander(lang._("Start from a PBN or LIN file (deal, dealer, vulnerabili
 st.subheader(lang._("The case"))
 st.text_input(lang._("Title"), key="ed_title", max_chars=300)
 c1, c2, c3 = st.columns(3)
-c1.radio(lang._("Kind"), KINDS, key="ed_kind", horizontal=True, format_func=lambda k: lang._(KIND_NAMES[k]))
-c2.selectbox(lang._("Form of scoring"), SCORING_FORMS, key="ed_scoring", format_func=lambda s: first_upper(lang._(SCORING_NAMES[s])))
+c1.radio(lang._("Kind"), KINDS, key="ed_kind", horizontal=True, format_func=lambda k: CaseKind(k).said(lang))
+c2.selectbox(lang._("Form of scoring"), SCORING_FORMS, key="ed_scoring", format_func=lambda s: first_upper(ScoringForm(s).said(lang)))
 c3.text_input(lang._("Class of players"), key="ed_class")
 c1, c2, c3 = st.columns(3)
 c1.selectbox(lang._("Laws in force"), EDITIONS, key="ed_laws", format_func=lambda e: lang._("{year} edition").format(year=e),
@@ -187,7 +188,7 @@ if ss.get("ed_scoring") == "butler":
     c2.radio(lang._("Butler: an exact half rounds"), tuple(HALVES), key="ed_butler_halves", horizontal=True,
              format_func=lambda h: lang._(HALVES[h]))
 elif ss.get("ed_scoring") == "cross-imps":
-    c1.radio(lang._("Cross-IMPs"), CROSS_IMPS, key="ed_cross_imps", horizontal=True,
+    c1.radio(first_upper(lang.scoring("cross-imps")), CROSS_IMPS, key="ed_cross_imps", horizontal=True,
              format_func=lambda k: lang._(CROSS_IMPS_WORDS[k]))
 c3.selectbox(lang._("Pause after a skip bid"), tuple(SKIP_BID_PAUSES), key="ed_skip_bid",
              format_func=lambda name: lang.say(SKIP_BID_PAUSES[name].title),
@@ -212,10 +213,10 @@ c3.text_input(lang._("Case id (blank: made from the title)"), key="ed_id", disab
 st.subheader(lang._("Board"))
 c1, c2, c3 = st.columns(3)
 c1.number_input(lang._("Board number (0: not known)"), min_value=0, step=1, key="ed_number")
-c2.selectbox(lang._("Dealer"), tuple(SEATS), key="ed_dealer", format_func=lang.seat)
-c3.selectbox(lang._("Vulnerability"), VULNERABILITIES, key="ed_vul", format_func=lambda v: lang.words.vulnerability[v])
-st.caption(lang._("Hands as spades.hearts.diamonds.clubs, e.g. AKQ2.KQ2.AK2.AK2; leave a hand blank if "
-           "it is not known."))
+c2.selectbox(DEALER.said(lang), tuple(SEATS), key="ed_dealer", format_func=lang.seat)
+c3.selectbox(lang._("Vulnerability"), VULNERABILITIES, key="ed_vul", format_func=lambda v: lang.vulnerability(v))
+st.caption(lang._("Hands as spades.hearts.diamonds.clubs, e.g. {example}; leave a hand blank if it is not "
+                  "known.").format(example=hand_shown("AKQT.KQ2.AK2.AK2", lang)))
 cols = st.columns(2)
 for i, s in enumerate(SEATS):
     cols[i % 2].text_input(lang.seat(s), key=HAND_KEYS[s])
@@ -227,8 +228,8 @@ grid = st.data_editor(
     ss["ed_grid_base"], num_rows="dynamic", hide_index=False, width="stretch",
     key=f"ed_grid_{ss.get('ed_grid_version', 0)}",
     column_config={
-        "call": st.column_config.TextColumn(lang._("call"), help=lang._("1♠ or 1S, 3NT, Pass, Double or X, Redouble or XX"),
-                                            required=True),
+        "call": st.column_config.TextColumn(lang._("call"), help=lang._("e.g. {examples}").format(
+            examples=", ".join(Call(c).said(lang) for c in ("1S", "3NT", "P", "X", "XX"))), required=True),
         "alerted": st.column_config.CheckboxColumn(lang._("alerted"), default=False),
         "explanation": st.column_config.TextColumn(lang._("explanation given")),
         "correct explanation": st.column_config.TextColumn(lang._("correct explanation")),
@@ -245,21 +246,19 @@ for key in ("ed_irr_call", "ed_action"):
 
 
 def seat_or_none(seat: str) -> str:
-    return lang.seat(seat) if seat in SEAT_NAMES else seat
+    return lang.seat(seat) if seat in SEATS else seat
 
 
 def call_label(i):
     value = grid.iloc[i]["call"]
-    try:
-        return f"{i + 1}. {lang.call(parse_call(str(value)))}"
-    except (HuddleInputError, ValueError, KeyError):
-        return f"{i + 1}. {value}"
+    call = Call.lookup(str(value), lang)
+    return f"{i + 1}. {call.said(lang) if call is not None else value}"
 
 
 st.subheader(lang._("The irregularity"))
 c1, c2, c3 = st.columns(3)
 c1.selectbox(lang._("What happened"), (NO_VALUE,) + IRREGULARITY_TYPES, key="ed_irr_type",
-             format_func=lambda t: lang._(IRREGULARITY_NAMES[t]) if t in IRREGULARITY_NAMES else t)
+             format_func=lambda t: IrregularityType(t).said(lang) if t in IRREGULARITY_TYPES else t)
 c2.selectbox(lang._("By (who transmitted it)"), (NO_VALUE,) + tuple(SEATS), key="ed_irr_by",
              format_func=seat_or_none,
              help=lang._("For a hesitation, remark or gesture: the player; for an explanation or alert: the partner who gave it"))
@@ -295,7 +294,8 @@ if ss.get("ed_irr_type") not in (None, NO_VALUE):
         f2.number_input(lang._("The director finds it took (seconds)"), min_value=0, max_value=3600, step=1, value=None,
                         key="ed_irr_found_seconds")
         st.text_input(lang._("Why (the balance of probabilities)"), key="ed_irr_found_reason", max_chars=1000)
-st.text_input(lang._("The play, cards in the order played from the opening lead (e.g. C8 C7 CA C5)"), key="ed_play",
+st.text_input(lang._("The play, cards in the order played from the opening lead (e.g. {example})").format(
+    example=" ".join(card_said(c, lang) for c in ("C8", "C7", "CA", "C5"))), key="ed_play",
               help=lang._("Needed for a lead or play case; read from a file's [Play] or a LIN movie"))
 played = ss.get("ed_play", "").replace(",", " ").split()
 card_options = list(range(len(played)))
@@ -312,12 +312,19 @@ c1, c2, c3 = st.columns(3)
 c1.text_input(lang._("Table result: contract and result (e.g. 4♠X-1)"), key="ed_contract")
 c2.selectbox(lang._("Declarer"), (NO_VALUE,) + tuple(SEATS), key="ed_declarer", format_func=seat_or_none)
 c3.checkbox(lang._("Passed out"), key="ed_passed_out")
+try:
+    typed_auction = Auction(ss.get("ed_dealer") or "N", tuple(map(TableCall.from_dict, calls_from_grid(grid, lang))))
+except HuddleInputError:
+    typed_auction = None                  # the save names what is wrong with it
+result_kept = ss.get("ed_passed_out") or table_result_read(
+    ss.get("ed_contract") or "", None if ss.get("ed_declarer") in (None, NO_VALUE) else ss["ed_declarer"],
+    ss.get("ed_vul") or "none", typed_auction, lang, "ed_result_kept")
 c1, c2, c3 = st.columns(3)
 c1.text_input(lang._("or the North-South score alone"), key="ed_ns_score")
 c2.text_input(lang._("Field: North-South scores (420*4 400 …)"), key="ed_field")
 c3.text_input(lang._("Other table's North-South score (teams)"), key="ed_other")
 st.radio(lang._("Offending side"), (NO_VALUE,) + OFFENDING_SIDES, key="ed_offending", horizontal=True,
-         format_func=lambda s: first_upper(lang._(OFFENDING_SIDE_NAMES[s])) if s in OFFENDING_SIDE_NAMES else s)
+         format_func=lambda s: first_upper(OffendingSide(s).said(lang)) if s in OFFENDING_SIDES else s)
 st.text_area(lang._("Director's notes"), key="ed_notes", max_chars=5000)
 st.text_input(lang._("Source"), key="ed_source")
 
@@ -327,7 +334,11 @@ if closed:
             "history) to change it, or start a new case."))
 elif st.button(lang._("Save the case"), type="primary", key="ed_save"):
     try:
-        case = case_files.Case.from_dict(case_dict_from_state(ss, grid))
+        case = case_files.Case.from_dict(case_dict_from_state(ss, grid, lang))
+        differs = case.result_differs()
+        if differs is not None and not result_kept:
+            raise HuddleInputError("table_result", M_("{differs}; tick the box under it to keep it all the same",
+                                                      differs=differs))
         if editing is None:
             saved_id = cases.create_case(case, user.username, organisation_id=user.organisation_id)
             changed = [N_("created")]

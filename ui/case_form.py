@@ -7,14 +7,14 @@ into a case-file dict that analysis.law.case validates as a whole.
 from __future__ import annotations
 
 import math
-import re
 
 import pandas as pd
 
-from analysis.bridge import SEATS, call_symbol, hand_pbn, parse_call
-from analysis.errors import HuddleInputError
+from analysis.bridge import SEATS, hand_pbn
 from analysis.bridge.matchpoints import parse_field
+from analysis.language import M_, Language
 from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
+from analysis.vocabulary import SOURCE, Call, Rank, card_said, read_call, read_card, read_contract, read_hand, read_typed_contract
 
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
 GRID_COLUMNS = ("call", "alerted", "explanation", "correct explanation", "slow", "seconds", "remark")
@@ -72,9 +72,10 @@ def empty_grid() -> pd.DataFrame:
                          "remark": pd.Series(dtype="str")}))
 
 
-def grid_from_calls(calls: list[dict]) -> pd.DataFrame:
+def grid_from_calls(calls: list[dict], lang: Language) -> pd.DataFrame:
+    """The auction as the grid shows it, each call in the director's words ("Passe", "1SA")."""
     # an empty text cell is empty, never the word "None"
-    rows = [{"call": call_symbol(c["call"]), "alerted": bool(c.get("alerted")),
+    rows = [{"call": Call(c["call"]).said(lang), "alerted": bool(c.get("alerted")),
              "explanation": c.get("explanation") or "", "correct explanation": c.get("correct_explanation") or "",
              "slow": bool(c.get("tempo_break")), "seconds": c.get("tempo_seconds"), "remark": c.get("remark") or ""}
             for c in calls]
@@ -89,17 +90,15 @@ def _blank(value) -> bool:
         or (isinstance(value, str) and not value.strip())
 
 
-def calls_from_grid(grid: pd.DataFrame) -> list[dict]:
-    """The auction grid as case-file calls; empty rows are dropped."""
+def calls_from_grid(grid: pd.DataFrame, lang: Language) -> list[dict]:
+    """The auction grid as case-file calls, each read in the director's language or English
+    ("Kontra", "4C" in German: 4♥); empty rows are dropped, a call neither reads is refused
+    naming its row."""
     calls = []
-    for row in grid.to_dict("records"):
+    for number, row in enumerate(grid.to_dict("records"), 1):
         if _blank(row.get("call")):
             continue
-        typed = str(row["call"]).strip()
-        try:
-            typed = parse_call(typed)          # "2♣", "Pass", "Double" kept as the case file writes them
-        except HuddleInputError:
-            pass                               # the case's check names the call and its place
+        typed = read_call(str(row["call"]), lang, M_("auction call {number}", number=number)).value
         call: dict = {"call": typed}
         if row.get("alerted") is True:
             call["alerted"] = True
@@ -115,8 +114,9 @@ def calls_from_grid(grid: pd.DataFrame) -> list[dict]:
     return calls
 
 
-def state_from_case(case: Case) -> dict:
-    """Session-state values that show ``case`` in the editor."""
+def state_from_case(case: Case, lang: Language) -> dict:
+    """Session-state values that show ``case`` in the editor, its calls, cards, hands and contract
+    in the director's words."""
     data = case.to_dict()
     irr = data["irregularity"] or {}
     result = data["table_result"] or {}
@@ -145,8 +145,8 @@ def state_from_case(case: Case) -> dict:
         "ed_irr_after": bool(irr.get("after_auction")),
         "_ed_irr_agreed": irr.get("agreed") if "agreed_happened" not in irr and "agreed_seconds" not in irr else None,
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
-        "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(case.play), "ed_card": case.play_index,
-        "ed_contract": "" if "contract" not in result else _with_symbols(result["contract"]),
+        "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(card_said(c, lang) for c in case.play),
+        "ed_card": case.play_index, "ed_contract": "" if "contract" not in result else contract_shown(result["contract"], lang),
         "ed_declarer": result.get("declarer", NO_VALUE), "ed_passed_out": bool(result.get("passed_out")),
         "ed_ns_score": "" if result.get("ns_score") is None or (case.table_result and case.table_result.contract)
         else str(result["ns_score"]),
@@ -154,17 +154,18 @@ def state_from_case(case: Case) -> dict:
         "ed_other": "" if case.other_table is None else str(case.other_table),
         "ed_offending": case.offending_side or NO_VALUE, "ed_notes": case.notes,
         "ed_source": case.source,
-        "ed_grid_base": grid_from_calls(data["auction"]),
+        "ed_grid_base": grid_from_calls(data["auction"], lang),
     }
-    state.update({key: ("" if hand_pbn(case.board.deal, s) == "-" else hand_pbn(case.board.deal, s))
-                  for s, key in HAND_KEYS.items()})
+    state.update({key: hand_shown(hand_pbn(case.board.deal, s), lang) for s, key in HAND_KEYS.items()})
     # Parts of the case file this editor does not show, kept as they are.
     state["_ed_kept"] = {k: data.get(k) for k in KEPT_FIELDS}
     return state
 
 
-def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
-    """The editor's values as a case-file dict (validated afterwards by Case.from_dict)."""
+def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
+    """The editor's values as a case-file dict (validated afterwards by Case.from_dict): what is
+    typed of bridge (calls, cards, hands, the contract) read in the director's language and in
+    English, a word neither reads refused naming its field."""
     def text(key: str) -> str:
         return str(state.get(key) or "").strip()
 
@@ -190,12 +191,12 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
     if state.get("ed_passed_out"):
         result = {"passed_out": True}
     elif text("ed_contract"):
-        result = {"contract": text("ed_contract")}
+        result = {"contract": read_contract(text("ed_contract"), lang, "table_result.contract")}
         if optional("ed_declarer"):
             result["declarer"] = state["ed_declarer"]
     elif text("ed_ns_score"):
         result = {"ns_score": text("ed_ns_score")}
-    deal = "N:" + " ".join(text(HAND_KEYS[s]) or "-" for s in SEATS)
+    deal = "N:" + " ".join(read_hand(text(HAND_KEYS[s]), lang, s) for s in SEATS)
     return {
         "format_version": FORMAT_VERSION, "title": text("ed_title"),
         "id": text("ed_id") or (case_id_from_title(text("ed_title")) if text("ed_title") else ""), "kind": state.get("ed_kind"),
@@ -206,9 +207,9 @@ def case_dict_from_state(state, grid: pd.DataFrame) -> dict:
         **_scoring_settings(state),
         "board": {"number": int(state["ed_number"]) if state.get("ed_number") else None,
                   "dealer": state.get("ed_dealer"), "vulnerability": state.get("ed_vul")},
-        "deal": deal, "auction": calls_from_grid(grid), "irregularity": irregularity,
+        "deal": deal, "auction": calls_from_grid(grid, lang), "irregularity": irregularity,
         "action_index": optional("ed_action"), "table_result": result,
-        "play": text("ed_play").replace(",", " ").split(), "play_index": optional("ed_card"),
+        "play": played_cards(text("ed_play"), lang), "play_index": optional("ed_card"),
         "field": parse_field(text("ed_field")),
         "other_table": text("ed_other") or None, "offending_side": optional("ed_offending"),
         "notes": text("ed_notes"), "source": text("ed_source"),
@@ -234,9 +235,22 @@ def _scoring_settings(state) -> dict:
     return out
 
 
-def _with_symbols(contract: str) -> str:
-    """"4SX-1" as a director writes it: "4♠X-1" (the editor reads either)."""
-    return re.sub(r"^[1-7](?:NT|[SHDC])", lambda m: call_symbol(m.group(0)), contract)
+def contract_shown(contract: str, lang: Language) -> str:
+    """"4SX-1" as a director writes it: "4♠X-1", "3SA+1" (the editor reads either)."""
+    typed = read_typed_contract(contract, SOURCE)
+    return typed.bid.said(lang) + contract[len(typed.bid.value):]
+
+
+def hand_shown(hand: str, lang: Language) -> str:
+    """A PBN hand in the director's card letters ("RD97.D64.A53.R82" in French); blank when unknown."""
+    return "" if hand == "-" else "".join(Rank(r).said(lang) if r != "." else r for r in hand)
+
+
+def played_cards(text: str, lang: Language) -> list[str]:
+    """The play as typed ("♣8 ♣7 ♣A ♣5", French "T8 T7 TA T5"), as files write it ("C8" …); a
+    card neither reads is refused naming its place."""
+    return [read_card(word, lang, M_("the play, card {number}", number=k)) for k, word in
+            enumerate(text.replace(",", " ").split(), 1)]
 
 
 def _field_text(scores) -> str:

@@ -4,7 +4,7 @@ import streamlit as st
 
 from analysis.language import N_, ContractWords, first_upper
 from analysis.law import case as case_files
-from analysis.law.case import IRREGULARITY_NAMES, KIND_NAMES, OFFENDING_SIDE_NAMES, SCORING_NAMES
+from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide, ScoringForm
 from analysis.errors import HuddleInputError
 from huddle import heavy
 from polling import cases
@@ -23,7 +23,7 @@ stored = cases.get_case(case_id)
 case = stored.case
 
 st.title(inert(case.title))
-st.caption(inert(" · ".join(x for x in (lang._(KIND_NAMES[case.kind]), lang._(SCORING_NAMES[case.scoring]),
+st.caption(inert(" · ".join(x for x in (CaseKind(case.kind).said(lang), ScoringForm(case.scoring).said(lang),
                                          lang._("status {status}").format(status=lang._(stored.status)),
                                          case.event, case.session, case.source) if x)))
 if user.may("director"):
@@ -50,7 +50,7 @@ if case.irregularity:
     facts = irr.facts()
     state = lang._("facts established") if facts.happened is not None else \
         lang._("facts not established yet: the director's finding is missing")
-    what = first_upper(lang._(IRREGULARITY_NAMES[irr.type]))
+    what = first_upper(IrregularityType(irr.type).said(lang))
     st.write(lang._("**{what}** by {seat} ({state})").format(what=what, seat=lang.seat(irr.by), state=state)
              if irr.by else f"**{what}** ({state})")
     plain(irr.description)
@@ -60,14 +60,14 @@ if case.action_index is not None:
     st.write(lang._("Action in question: **{call}** by {seat} (call {number} of the auction).").format(
         call=lang.call(case.action_call.call), seat=lang.seat(case.action_seat), number=case.action_index + 1))
 if case.offending_side:
-    offending = lang._(OFFENDING_SIDE_NAMES[case.offending_side])
+    offending = OffendingSide(case.offending_side).said(lang)
     st.write(lang._("Offending side: {offending}; non-offending side: {non_offending}.").format(
-        offending=offending, non_offending=lang._(OFFENDING_SIDE_NAMES[case.non_offending_side]))
+        offending=offending, non_offending=OffendingSide(case.non_offending_side).said(lang))
         if case.non_offending_side else lang._("Offending side: {offending}.").format(offending=offending))
 if case.table_result:
     score = case.table_result.ns_score
     st.write(inert(lang.labelled(lang._("Table result"), lang.say(case.table_result.describe())))
-             + (", " + lang.labelled(lang.words.sides["NS"], f"{score:+d}") if score is not None else ""))
+             + (", " + lang.labelled(lang.side("NS"), f"{score:+d}") if score is not None else ""))
 if case.field:
     st.write(lang.labelled(lang._("Field (North-South)"), ", ".join(f"{s:+d}" for s in case.field)))
 if case.scoring in ("butler", "cross-imps"):

@@ -2,14 +2,14 @@
 cases at a time; a case's title opens it. In the organisation's language."""
 import streamlit as st
 
-from analysis.language import N_
+from analysis.language import InSentence
+from analysis.vocabulary import CaseKind
 from polling.cases import STATUSES
 from ui.auth import require
 from ui.state import page_language
 from ui.widgets import inert, organisation_cases
 
 PAGE = 25           # cases drawn at a time: a phone draws a few dozen rows at once, not hundreds
-KINDS = {"UI": N_("unauthorized information"), "MI": N_("misinformation"), "unplayable": N_("unplayable board")}
 
 user = require(None)
 lang = page_language(user)
@@ -34,7 +34,7 @@ for record in records[:showing]:
         if cols[0].button(inert(record.title), key=f"open-{record.id}", type="tertiary"):
             st.session_state["case_id"] = record.id
             st.switch_page("ui/case_view.py")
-        cols[1].caption(lang._(KINDS.get(record.kind, record.kind)))
+        cols[1].caption(lang.say(InSentence(CaseKind(record.kind).word)))
         cols[2].caption(lang._(record.status))
 if len(records) > showing:
     st.caption(lang._("{shown} of {count} cases shown; find one by its words or its status, or show more.").format(

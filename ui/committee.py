@@ -8,13 +8,13 @@ from fractions import Fraction
 import pandas as pd
 import streamlit as st
 
-from analysis.language import N_, first_upper, sentence
-from analysis.law.case import IRREGULARITY_NAMES
+from analysis.language import M_, N_, first_upper, sentence
+from analysis.vocabulary import IrregularityType
 from analysis.law.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
                                 threshold_sensitivity)
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import ui_noun
-from analysis.law.logical_alternatives import PRESETS, action_name, action_word, parse_action, policy, policy_title
+from analysis.law.logical_alternatives import PRESETS, action_word, policy, policy_title, read_action
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.law.ruling import rule
 from analysis.law.chart_data import q4_frame, q4_title
@@ -74,7 +74,7 @@ facts, poll_tab, ruling_tab, try_tab, vote_tab = opened_tabs(
 
 with facts:
     if case.irregularity is not None:
-        plain(case.irregularity.description or lang._(IRREGULARITY_NAMES[case.irregularity.type]))
+        plain(case.irregularity.description or IrregularityType(case.irregularity.type).said(lang))
     st.html(hand_diagram_html(case.board, lang=lang))
     st.html(auction_html(case.board.auction, lang=lang))
     if case.table_result is not None:
@@ -140,9 +140,9 @@ def _change() -> Reconsideration:
                                  key=f"cm_threshold_{record_id}_{chosen}", format="%d%%")
         change["threshold"] = Fraction(percent, 100) if percent != start else None
     elif not inputs.poll:
-        text = cols[1].text_input(lang._("Logical alternatives (no poll recorded)"), ", ".join(inputs.alternatives),
-                                  key=f"cm_alts_{record_id}")
-        found = tuple(parse_action(a.strip(), "logical alternatives") for a in text.split(",") if a.strip())
+        text = cols[1].text_input(lang._("Logical alternatives (no poll recorded)"),
+                                  ", ".join(lang.say(action_word(a)) for a in inputs.alternatives), key=f"cm_alts_{record_id}")
+        found = tuple(read_action(a.strip(), lang, "logical alternatives") for a in text.split(",") if a.strip())
         change["alternatives"] = found if found != inputs.alternatives else None
     tree = inputs.adjustment.committee_tree()
     if tree is not None:
@@ -152,7 +152,7 @@ def _change() -> Reconsideration:
             given[branch.action] = parse_fraction(
                 col.text_input(say(action_word(branch.action)), fraction_str(branch.weight),
                                key=f"cm_w_{record_id}_{branch.action}"),
-                f"weight of {action_name(branch.action)}")
+                M_("weight of {action}", action=action_word(branch.action)))
         director_weights = {b.action: b.weight for b in tree.branches if not b.cancelled}
         change["weights"] = given if given != director_weights else None
     return Reconsideration(**change)
@@ -163,7 +163,7 @@ def _compare(tried) -> None:
     for side in ("NS", "EW"):
         before, unit = director.scores[side].value()
         after, _ = tried.scores[side].value()
-        rows.append({lang._("side"): lang.words.sides[side],
+        rows.append({lang._("side"): lang.side(side),
                      lang._("director"): say(director.scores[side].describe()),
                      lang._("with the change"): say(tried.scores[side].describe()),
                      lang._("difference"): "" if before is None or after is None

@@ -6,8 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, Language, M_, N_
+from analysis.language import AsTyped, Language, M_, Message, N_
 from analysis.law.la_evidence import CONSULTED_CLASSES, EVIDENCE_KINDS, LAEvidence, evidence_from_list
+from analysis.law.logical_alternatives import read_action
+from analysis.vocabulary import Call
 from ui.widgets import inert, show_error
 
 KIND_LABELS = {"consultation": N_("Consultation with directors, experts or peers"),
@@ -19,17 +21,24 @@ COLUMNS = {"name": N_("name"), "as": N_("as"), "action": N_("action"), "logical 
            "why": N_("why")}
 
 
-def _pairs(text: str, field: str) -> dict[str, str]:
-    """"P=30%, 6D=70%" as {"P": "30%", "6D": "70%"}."""
+def _pairs(text: str, field: str, lang: Language) -> dict[str, str]:
+    """"P=30%, 6D=70%" (or "Passe=30 %, 6K=70 %" in French) as {"P": "30%", "6D": "70%"}: each action
+    read in the director's language or English, as files write it."""
     out = {}
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise HuddleInputError(field, M_("'{part}' needs the form ACTION=VALUE, e.g. P=30%", part=AsTyped(part.strip()[:30])))
-        out[name.strip()] = value.strip()
+            raise HuddleInputError(field, M_("'{part}' needs the form ACTION=VALUE, e.g. {example}", part=AsTyped(part.strip()[:30]),
+                                             example=Message("{call}=30%", call=Call.P.word)))
+        out[read_action(name.strip(), lang, field)] = value.strip()
     return out
+
+
+def _action(text: str, lang: Language) -> str:
+    """An action typed in the director's language, as files write it (refused by the evidence's reader if empty)."""
+    return read_action(text, lang, "action") if text.strip() else text
 
 
 def _whole(text: str) -> int:
@@ -74,27 +83,30 @@ def _form(kind: str, key: str, lang: Language) -> dict | None:
                                                                                         options=CONSULTED_CLASSES),
                                                  "logical alternative": st.column_config.CheckboxColumn(
                                                      lang._("logical alternative"))})
-            data = {"kind": kind, "when": when, "people": _people(rows)}
+            data = {"kind": kind, "when": when, "people": _people(rows, lang)}
         elif kind == "published poll":
             shares = st.text_input(lang._("Shares as published"),
-                                   placeholder=lang._("P=30%, 6D=70% (leave empty for a verdict only)"))
+                                   placeholder=lang._("{example} (leave empty for a verdict only)").format(
+                                       example=f"{Call.P.said(lang)}=30%, {Call('6D').said(lang)}=70%"))
             asked = st.text_input(lang._("Number asked, if published"), placeholder=lang._("not published"))
-            data = {"kind": kind, "shares": _pairs(shares, "shares"), "asked": _whole(asked) if asked.strip() else None,
+            data = {"kind": kind, "shares": _pairs(shares, "shares", lang), "asked": _whole(asked) if asked.strip() else None,
                     "verdict": st.text_input(lang._("The published verdict"), max_chars=500),
                     "source": st.text_input(lang._("Source"), max_chars=500)}
         elif kind == "committee poll":
-            chose = st.text_input(lang._("How many members chose each action"), placeholder="P=1, 6D=2")
+            chose = st.text_input(lang._("How many members chose each action"),
+                                  placeholder=f"{Call.P.said(lang)}=1, {Call('6D').said(lang)}=2")
             data = {"kind": kind, "asked": _whole(st.text_input(lang._("Members asked"), placeholder="3")),
-                    "chose": {a: _whole(n) for a, n in _pairs(chose, "chose").items()}}
+                    "chose": {a: _whole(n) for a, n in _pairs(chose, "chose", lang).items()}}
         elif kind == "committee vote":
-            data = {"kind": kind, "action": st.text_input(lang._("Action voted on"), placeholder="P"),
+            data = {"kind": kind, "action": _action(st.text_input(lang._("Action voted on"), placeholder=Call.P.said(lang)), lang),
                     "for": _whole(st.text_input(lang._("Votes that it is a logical alternative"), placeholder="2")),
                     "against": _whole(st.text_input(lang._("Votes that it is not"), placeholder="1")),
                     "reason": st.text_input(lang._("Reason"), max_chars=1000)}
         else:
-            did = st.text_input(lang._("What the other tables did"), placeholder="4H=7, 4S=3, P=2")
+            did = st.text_input(lang._("What the other tables did"), placeholder=", ".join(
+                f"{Call(c).said(lang)}={n}" for c, n in (("4H", 7), ("4S", 3), ("P", 2))))
             data = {"kind": kind, "tables": _whole(st.text_input(lang._("Tables in play"), placeholder="12")),
-                    "actions": {a: _whole(n) for a, n in _pairs(did, "actions").items()},
+                    "actions": {a: _whole(n) for a, n in _pairs(did, "actions", lang).items()},
                     "note": st.text_input(lang._("Note"), placeholder=lang._("final contracts from the ScoreTable"),
                                           max_chars=500)}
         if not st.form_submit_button(lang._("Add this evidence")):
@@ -103,7 +115,7 @@ def _form(kind: str, key: str, lang: Language) -> dict | None:
     return data
 
 
-def _people(rows) -> list[dict]:
+def _people(rows, lang: Language) -> list[dict]:
     """The consultation table (one row per person and action) as people with their views."""
     people: dict[tuple[str, str], list[dict]] = {}
     for row in rows:
@@ -111,7 +123,7 @@ def _people(rows) -> list[dict]:
         if not name:
             continue
         people.setdefault((name, str(row.get("as") or "")), []).append(
-            {"action": str(row.get("action") or "").strip(), "la": bool(row.get("logical alternative")),
+            {"action": _action(str(row.get("action") or ""), lang), "la": bool(row.get("logical alternative")),
              "why": str(row.get("why") or "")})
     return [{"name": n, "class": c, "views": v} for (n, c), v in people.items()]
 

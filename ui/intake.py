@@ -12,15 +12,17 @@ import streamlit as st
 
 from analysis.bridge import SEATS, partner_of, side_of
 from analysis.bridge.auction import line_with_mark, line_without_last_call, read_auction_line, read_call
+from analysis.vocabulary import ALL_PASS, SECOND_WORDS, Call, read_contract, read_hand
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
-from analysis.language import N_, first_upper
+from analysis.language import M_, N_, first_upper
 from analysis.law import case as case_files
-from analysis.law.case import IRREGULARITY_NAMES
+from analysis.vocabulary import IrregularityType
 from polling import cases, organisations, services, settings
 from ui.auth import require
 from ui.state import page_language
-from ui.widgets import inert, show_error
+from ui.case_form import hand_shown
+from ui.widgets import inert, show_error, table_result_read
 
 user = require("director")
 club = organisations.get_organisation(user.organisation_id)
@@ -28,9 +30,11 @@ lang = page_language(user)                       # the page in the club's langua
 TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
 AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
 SLOW = N_("slow")
+TAKEN_DOWN = N_("taken down at the table")      # a case's source, in the club's words
 AT_THE_TABLE = N_("at the table")           # when each side's statement was taken, in the club's words
 LEVELS, STRAINS = ("1", "2", "3", "4", "5", "6", "7"), ("C", "D", "H", "S", "NT")      # the bidding box
 BOX_MORE = {"P": "P", "X": "X", "XX": "XX", "alert": N_("alert"), "slow": SLOW, "undo": N_("undo")}
+BOX_SECONDS = (5, 10, 15, 20, 30, 45, 60)        # a slow call's seconds, tapped after "slow"
 
 
 def proposed(key: str, default, options: list) -> None:
@@ -51,7 +55,7 @@ st.caption(lang._("Take the case down now; finish it at the desk in the case edi
 board = int(st.number_input(lang._("Board"), min_value=1, max_value=999, value=1, step=1, key="tbl_board"))
 dealer, vul = dealer_for_board(board), vulnerability_for_board(board)
 st.caption(lang._("Dealer {dealer} · {vulnerability}").format(dealer=lang.seat(dealer),
-                                                              vulnerability=lang.words.vulnerability[vul]))
+                                                              vulnerability=lang.vulnerability(vul)))
 
 
 def _write(change) -> None:
@@ -78,6 +82,13 @@ def _more_tapped() -> None:
         _write(line_without_last_call)
 
 
+def _seconds_tapped() -> None:
+    """The seconds of the last call, slow: "Passe*(10 Sek.)" in the club's unit."""
+    seconds, st.session_state["tbl_box_seconds"] = st.session_state.get("tbl_box_seconds"), None
+    if seconds:
+        _write(lambda line: line_with_mark(line, "*", f"{seconds} {SECOND_WORDS.said(lang)}"))
+
+
 with st.expander(lang._("Bidding box (taps write on the auction line)")):
     st.pills(lang._("Level"), LEVELS, key="tbl_box_level")
     st.pills(lang._("Strain"), STRAINS, key="tbl_box_strain", on_change=_bid_tapped,
@@ -85,13 +96,18 @@ with st.expander(lang._("Bidding box (taps write on the auction line)")):
     st.pills(lang._("Call or mark"), list(BOX_MORE), key="tbl_box_more", on_change=_more_tapped,
              format_func=lambda k: lang.call(k) if k in ("P", "X", "XX") else "⌫ " + lang._(BOX_MORE[k])
              if k == "undo" else lang._(BOX_MORE[k]))
-line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder="1H 1S 2H 2S P(slow 10s) P 3H P P P",
-                     help=lang._("Calls separated by spaces, in symbols or your call words (1♥ or 1H, Pass, X, XX, "
-                                 "3NT); after a call: ! for an alert, (slow 10s) for a hesitation, (explanation) for "
-                                 "what was said"))
+    st.pills(lang._("Seconds of the slow call"), BOX_SECONDS, key="tbl_box_seconds", on_change=_seconds_tapped,
+             format_func=lambda n: f"{n} {SECOND_WORDS.said(lang)}")
+slow_note = f"({lang._(SLOW)} 10 {SECOND_WORDS.said(lang)})"
+example_line = " ".join((Call("1H").said(lang), Call("1S").said(lang), Call("2H").said(lang), Call("2S").said(lang),
+                         Call.P.said(lang) + slow_note, Call.P.said(lang), Call("3H").said(lang), ALL_PASS.said(lang)))
+line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder=example_line,
+                     help=lang._("Calls separated by spaces, in symbols or your call words ({examples}); after a call: "
+                                 "! for an alert, {slow} for a hesitation, (explanation) for what was said").format(
+                         examples=", ".join(Call(c).said(lang) for c in ("1H", "P", "X", "XX", "3NT")), slow=slow_note))
 auction = None
 try:
-    auction = read_auction_line(line, dealer, lang.code)          # the letters of the language she reads
+    auction = read_auction_line(line, dealer, lang)          # the letters of the language she reads
 except HuddleInputError as exc:
     show_error(exc, lang=lang)
 calls = list(auction.calls) if auction is not None else []
@@ -104,7 +120,7 @@ irregularity, action = None, None
 if calls:
     st.subheader(lang._("What happened"))
     kind = st.selectbox(lang._("Irregularity"), TEMPO, index=0, key="tbl_kind",
-                        format_func=lambda k: first_upper(lang._(IRREGULARITY_NAMES[k])))
+                        format_func=lambda k: first_upper(IrregularityType(k).said(lang)))
     positions = list(range(len(calls)))
     proposed("tbl_at", slow if slow is not None else len(calls) - 1, positions)
     at = st.selectbox(lang._("At call"), positions, key="tbl_at", format_func=call_at)
@@ -116,11 +132,11 @@ if calls:
     agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key="tbl_agreed",
                       format_func=lambda a: lang._(AGREED[a]))
     them = "EW" if side_of(by) == "NS" else "NS"
-    said = {side: st.text_input(lang._("{side} say").format(side=lang.words.sides[side]), key=f"tbl_said_{side}")
+    said = {side: st.text_input(lang._("{side} say").format(side=lang.side(side)), key=f"tbl_said_{side}")
             for side in (them, side_of(by))}
     irregularity = {"type": kind, "by": by, "call_index": at,
                     "description": lang._("{what} by {seat} at call {number}").format(
-                        what=first_upper(lang._(IRREGULARITY_NAMES[kind])), seat=lang.seat(by), number=at + 1),
+                        what=first_upper(IrregularityType(kind).said(lang)), seat=lang.seat(by), number=at + 1),
                     "agreed": {"agreed": True, "disputed": False}.get(agreed),
                     "statements": [{"by": side, "said": text.strip(), "at": lang._(AT_THE_TABLE)}
                                    for side, text in said.items() if text.strip()]}
@@ -129,31 +145,33 @@ if calls:
 
 with st.expander(lang._("Table result and hands (optional: add them later)")):
     cols = st.columns(2)
-    result = cols[0].text_input(lang._("Contract and result"), key="tbl_result", placeholder="3H+1")
-    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, format_func=lang.seat, key="tbl_declarer")
+    result = cols[0].text_input(lang._("Contract and result"), key="tbl_result", placeholder=Call("3H").said(lang) + "+1")
+    ended = auction.final_parts() if auction is not None else None
+    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, format_func=lang.seat, key="tbl_declarer",
+                                 index=SEATS.index(ended[2]) if ended else 0)
+    result_kept = table_result_read(result, declarer, vul, auction, lang, "tbl_result_kept")
     hands = {s: st.text_input(lang._("{seat}'s hand").format(seat=lang.seat(s)), key=f"tbl_hand_{s}",
-                              placeholder="AK97.Q64.A53.K82") for s in SEATS}
+                              placeholder=hand_shown("AK97.Q64.A53.K82", lang)) for s in SEATS}
 
 
 def case_data() -> dict:
     """The case as far as it is taken down: a draft the case editor finishes."""
-    named = IRREGULARITY_NAMES[irregularity["type"]] if irregularity else ""
     title = lang._("Board {number}").format(number=board) + (": " + lang._("{what} by {seat}").format(
-        what=lang._(named), seat=lang.seat(irregularity["by"])) if irregularity else "")
-    deal = f"N:{' '.join(hands[s].strip() or '-' for s in 'NESW')}"
+        what=IrregularityType(irregularity["type"]).said(lang), seat=lang.seat(irregularity["by"])) if irregularity else "")
+    deal = f"N:{' '.join(read_hand(hands[s], lang, s) for s in SEATS)}"
     data = {"format_version": case_files.FORMAT_VERSION,
             "id": f"board-{board}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}", "title": title, "kind": "UI", "laws": club.law_edition,
             "board": {"number": board, "dealer": dealer, "vulnerability": vul}, "deal": deal,
             "auction": [c.to_dict() for c in calls], "skip_bid_regulation": club.skip_bid_regulation,
             "poll_rules": club.poll_rules().to_dict() if club.poll_rules().minimum or club.poll_pollees else None,
-            "source": "taken down at the table"}
+            "source": lang._(TAKEN_DOWN)}
     if irregularity is not None:
         data["irregularity"] = irregularity
         data["offending_side"] = side_of(irregularity["by"])
     if action is not None:
         data["action_index"] = action
     if result.strip():
-        data["table_result"] = {"contract": result.strip(), "declarer": declarer}
+        data["table_result"] = {"contract": read_contract(result, lang, "table_result.contract"), "declarer": declarer}
     return data
 
 
@@ -162,6 +180,10 @@ if st.button(lang._("Save the case"), type="primary", key="tbl_save"):
         if line.strip() and auction is None:       # never a case that silently drops what was typed
             raise HuddleInputError(lang._("auction"), lang._("correct the auction above first; nothing is saved"))
         case = case_files.Case.from_dict(case_data())
+        differs = case.result_differs()
+        if differs is not None and not result_kept:
+            raise HuddleInputError("table_result", M_("{differs}; tick the box under it to keep it all the same",
+                                                      differs=differs))
         record = cases.create_case(case, user.username, organisation_id=user.organisation_id)
     except HuddleInputError as exc:
         show_error(exc, lang=lang)
@@ -178,7 +200,7 @@ if saved:
         start = st.form_submit_button(lang._("Start a poll with personal links"))
     if start:
         try:
-            offered = tuple(read_call(w, lang.code, "calls to offer") for w in offer.split())
+            offered = tuple(read_call(w, lang, "calls to offer") for w in offer.split())
             poll = services.create_poll(st.session_state["case_id"], username=user.username, alternatives=offered,
                                         language=club.language or "")
             issued = services.issue_invites(poll.id, [f"Pollee {k}" for k in range(1, count + 1)], timedelta(days=7),

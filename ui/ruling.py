@@ -3,7 +3,6 @@ decided on another score, else the director's latest), or, while the director ru
 conclusion of the worksheet below as it stands, the newest poll's answers already read and the
 outcome tree started from the table result and the poll's alternatives. A closed case, or one
 under appeal, is read-only; reopening a closed case is a step of its own, kept in its history."""
-import json
 from dataclasses import replace
 
 import streamlit as st
@@ -113,5 +112,5 @@ if versions:
            for v in reversed(versions)])
     for v in reversed(versions):
         with st.expander(inert(lang._("Version {version} ({who})").format(version=v.version, who=v.username))):
-            st.text(json.loads(v.result)["text"])
+            st.text(rulings.version_text(v, lang))
     report_downloads(record_id, user.organisation_id, lang)

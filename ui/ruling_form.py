@@ -13,12 +13,12 @@ from analysis.bridge import deal_pbn, is_complete_deal
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.language import Language, M_, N_, seat_word, side_word
+from analysis.language import Language, M_, N_
 from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
-from analysis.law.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, shown_rows, spread_fill,
-                                      starting_rows, tree_from_rows, tree_rows)
+from analysis.law.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, read_rows, shown_rows,
+                                      spread_fill, starting_rows, tree_from_rows, tree_rows)
 from analysis.law.methods import Method, Weighted, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
@@ -29,6 +29,7 @@ from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.law16 import ui_present
+from analysis.vocabulary import Call, Seat, Side
 from polling import cases, rulings, services
 from ui.widgets import done, inert, poll_numbers, show_error
 
@@ -284,10 +285,10 @@ def penalty_input(record_id: int, saved: RulingInputs, scoring: str, lang: Langu
         if not given:
             return saved.procedural_penalties[1:]
         cols = st.columns(4)
-        side = cols[0].selectbox(lang._("Side penalised"), ["NS", "EW"], format_func=lambda s: lang.say(side_word(s)),
+        side = cols[0].selectbox(lang._("Side penalised"), ["NS", "EW"], format_func=lambda s: lang.say(Side(s).word),
                                  index=["NS", "EW"].index(first.side) if first else 0, key=f"rf_pp_side_{record_id}")
         units = list(UNITS_FOR_SCORING.get(scoring, PENALTY_UNITS))
-        unit = cols[1].selectbox(lang._("Unit"), units, format_func=lambda u: lang._(PENALTY_UNITS[u]),
+        unit = cols[1].selectbox(lang._("Unit"), units, format_func=lambda u: lang.say(PENALTY_UNITS[u]),
                                  index=units.index(first.unit) if first and first.unit in units else 0,
                                  key=f"rf_pp_unit_{record_id}")
         amount = cols[2].text_input(lang._("Amount"), fraction_str(first.amount) if first else "",
@@ -316,7 +317,7 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
     if not later:
         return saved
     key = f"rf_pui_{record_id}"
-    seat = lang.say(seat_word(caller))
+    seat = lang.say(Seat(caller).word)
     with st.expander(lang._("The same explanation as unauthorized information to {seat} (Laws 20F5(a), 73C, "
                               "16B1)").format(seat=seat), expanded=saved is not None):
         if not st.checkbox(lang._("Rule this path too"), value=saved is not None, key=f"{key}_on"):
@@ -326,8 +327,9 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
                              index=later.index(saved.action_index) if saved and saved.action_index in later else 0)
         inputs = saved.ruling if saved is not None else RulingInputs()
         counts = st.text_input(lang._("His peers' poll: how many chose each action"), " ".join(
-            f"{c.action}={c.chose}" for c in inputs.poll), key=f"{key}_poll", placeholder="P=4 3H=3")
-        poll = tuple(ActionCount(a, n) for a, n in counts_from_text(counts, "poll of his peers").values())
+            f"{lang.say(action_word(c.action))}={c.chose}" for c in inputs.poll), key=f"{key}_poll",
+            placeholder=f"{Call.P.said(lang)}=4 {Call('3H').said(lang)}=3")
+        poll = tuple(ActionCount(a, n) for a, n in counts_from_text(counts, M_("poll of his peers"), lang).values())
         suggested = finding_input(N_("Did the explanation demonstrably suggest his call?"), inputs.suggested,
                                   f"{key}_sugg", lang)
         table_action = calls[index].call
@@ -362,7 +364,7 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
         st.session_state[generation_key] += 1
     st.markdown(f"**{label}**")
     edited = st.data_editor(
-        shown_rows(st.session_state[base_key]), key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
+        shown_rows(st.session_state[base_key], lang), key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
         width="stretch", column_order=TREE_COLUMNS,
         column_config={**{c: st.column_config.TextColumn(lang._(TREE_LABELS[c])) for c in ("action", "contract",
                                                                                             "declarer", "contract_weight",
@@ -370,11 +372,16 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
                        "cancelled": st.column_config.CheckboxColumn(lang._("cancelled"), default=False),
                        "tricks": st.column_config.NumberColumn(lang._("tricks"), min_value=0, max_value=13, step=1),
                        "action_weight": st.column_config.TextColumn(lang._("action weight"), help=lang._("e.g. 2/3"))})
-    if st.button(lang._("Fill tricks from double dummy"), key=f"{key}_dd",
+    try:
+        rows, unread = read_rows(list(edited), lang, label), None
+    except HuddleInputError as exc:       # shown here, and the ruling is not saved until it is mended
+        rows, unread = st.session_state[base_key], exc
+        show_error(exc, lang=lang)
+    if st.button(lang._("Fill tricks from double dummy"), key=f"{key}_dd", disabled=unread is not None,
                  help=lang._("A suggestion from a double-dummy solver for the actual deal (in a lead or play case, "
                              "after each card of each choice, equally likely); edit it afterwards")):
         try:
-            st.session_state[base_key] = double_dummy_rows(case, list(edited))
+            st.session_state[base_key] = double_dummy_rows(case, rows)
             st.session_state[generation_key] += 1
             st.rerun()
         except HuddleInputError as exc:
@@ -385,10 +392,12 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
             help=lang._("Each action's trick counts as often as declarer took them double dummy on the {hands} hands "
                         "dealt with the inference (the Simulation section below); edit them afterwards").format(
                 hands=simulated.wanted)):
-        st.session_state[base_key] = spread_fill(list(edited), simulated.trick_spreads())
+        st.session_state[base_key] = spread_fill(rows, simulated.trick_spreads())
         st.session_state[generation_key] += 1
         st.rerun()
-    return list(edited)
+    if unread is not None:
+        raise unread
+    return rows
 
 
 def double_dummy_rows(case: Case, rows: list[dict]) -> list[dict]:
@@ -451,7 +460,7 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
 
 
 def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str, ...], lang: Language) -> dict:
-    roles = ({"NS": lang.say(side_word("NS")), "EW": lang.say(side_word("EW"))} if case.non_offending_side is None
+    roles = ({"NS": lang.say(Side("NS").word), "EW": lang.say(Side("EW").word)} if case.non_offending_side is None
              else {"non_offenders": lang._("Non-offenders"), "offenders": lang._("Offenders")})
     defaults = {"non_offenders": "ave+", "offenders": "ave-", "NS": "ave", "EW": "ave"}
     cols = st.columns(len(roles))

@@ -35,7 +35,7 @@ def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None, la
             for col, (number, answer) in zip(st.columns(len(sheet.answers)), enumerate(sheet.answers, 1)):
                 col.markdown(f"{number}. {first_upper(say(answer.question))}  \n**{lang._(MARKS[answer.verdict()])}**")
         for col, side in zip(st.columns(2), ("NS", "EW")) if scores and sheet.decided else ():
-            col.metric(lang.words.sides[side], say(scores[side].headline()))      # short: never cut off on a phone
+            col.metric(lang.side(side), say(scores[side].headline()))      # short: never cut off on a phone
 
 
 def ruling_summary(ruling: Ruling, heading: str = N_("The ruling"), lang: Language = ENGLISH) -> None:
@@ -103,7 +103,7 @@ def show_ruling(ruling: Ruling, where: str = "ruling", lang: Language = ENGLISH)
         for side in ("NS", "EW"):
             score = ruling.scores[side]
             detail = [say(score.components())] if len(score.own_view()) > 1 else []
-            st.markdown(f"**{lang.words.sides[side]}**: {say(score.describe())}")
+            st.markdown(f"**{lang.side(side)}**: {say(score.describe())}")
             if detail or score.arithmetic:
                 st.caption(" · ".join(detail + ([say(score.arithmetic)] if score.arithmetic else [])))
     with st.expander(lang._("The ruling as read to the players")):

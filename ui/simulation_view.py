@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.language import ENGLISH, M_, N_, Language, first_upper, seat_word
+from analysis.language import ENGLISH, M_, N_, Language, first_upper
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
@@ -20,6 +20,7 @@ from analysis.law.case import Case
 from analysis.law.logical_alternatives import action_word
 from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
+from analysis.vocabulary import Seat
 from figures.ruling import simulation_figure
 from huddle import heavy
 from huddle.heavy import FinishedRuns, duration
@@ -112,7 +113,7 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
     say = lang.say
     readings = call_readings(case, dict(saved.readings))
     st.markdown(lang._("**What the auction said about the other hands** (edit a reading; leave it empty for none)"))
-    rows = [{"call": r.index + 1, "player": say(seat_word(r.seat)), "bid": say(action_word(r.call)),
+    rows = [{"call": r.index + 1, "player": say(Seat(r.seat).word), "bid": say(action_word(r.call)),
              "reading": say(r.hand.words()) if r.hand else "", "from": say(r.source)} for r in readings]
     edited = st.data_editor(rows, key=f"{key}_readings", hide_index=True, width="stretch",
                             disabled=["call", "player", "bid", "from"],
@@ -128,7 +129,7 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
     partner_hand = seat_ranges(call_readings(case, overrides)).get(partner, HandRange())
     presets = inference_presets(case, partner_hand)
     st.markdown(lang._("**What the unauthorized information suggests about {seat}'s hand** (the auction alone: "
-                       "{hand})").format(seat=say(seat_word(partner)), hand=say(partner_hand.words())))
+                       "{hand})").format(seat=say(Seat(partner).word), hand=say(partner_hand.words())))
     pick = st.radio(lang._("The usual inference"), range(len(presets)), format_func=lambda i: say(presets[i].words),
                     key=f"{key}_preset")
     default = say((saved.inference if saved.inference is not None else presets[pick].hand).words())
@@ -141,10 +142,10 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
     for col, action in zip(st.columns(max(len(actions), 1)), actions):
         given = contracts.get(action)
         text = col.text_input(lang._("After {action}").format(action=say(action_word(action))),
-                              given.symbol() if given else "", key=f"{key}_contract_{action}",
+                              given.said(lang) if given else "", key=f"{key}_contract_{action}",
                               placeholder=lang._("e.g. 4♠ by North (4S by N)"), max_chars=24)
         if text.strip():
-            chosen.append((action, FinalContract.parse(text, M_("After {action}", action=action_word(action)))))
+            chosen.append((action, FinalContract.read(text, lang, M_("After {action}", action=action_word(action)))))
     c1, c2 = st.columns(2)
     deals = c1.number_input(lang._("Deals"), 1, MAX_DEALS, saved.deals, step=50, key=f"{key}_deals")
     seed = c2.number_input(lang._("Seed (the same seed deals the same hands)"), 0, 2 ** 32 - 1, saved.seed,
@@ -183,7 +184,7 @@ def show_simulation(sim: Simulation, lang: Language = ENGLISH) -> None:
         st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
     with st.expander(lang._("Suggested trick weights for the outcome tree (with the inference)")):
         for o in sim.with_inference.outcomes:
-            st.markdown(inert(lang.labelled(f"{say(action_word(o.action))} ({o.contract.symbol()})", ", ".join(
+            st.markdown(inert(lang.labelled(f"{say(action_word(o.action))} ({o.contract.said(lang)})", ", ".join(
                 lang._("{tricks} tricks {weight}").format(tricks=t, weight=fraction_str(w))
                 for t, w in o.trick_weights()))))
         st.caption(lang._("Double-dummy tricks on hands dealt to fit the auction and the inference; Law 12C1 asks what "

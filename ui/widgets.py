@@ -8,7 +8,11 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from analysis.bridge.scoring import PlayedContract
+from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH, N_, Language
+from analysis.law.case import TableResult
+from analysis.vocabulary import read_typed_contract
 from analysis.language.fields import refusal_words
 from analysis.law.logical_alternatives import action_word
 from analysis.files.text import spreadsheet_safe
@@ -150,7 +154,7 @@ def show_problem(problem: PollProblem, step: int | None = None, lang: Language =
     preview); ``step`` shows an earlier turn of a walk-through instead (the auction up to that call)."""
     st.subheader(lang._((CALL if step is not None else problem.poll_kind).title))
     plain(problem.wording)
-    scoring = lang.words.scoring.get(problem.scoring, problem.scoring)
+    scoring = lang.scoring(problem.scoring)
     st.caption(inert(lang._("You are {seat}. Scoring: {scoring}.").format(seat=lang.seat(problem.seat), scoring=scoring)))
     if problem.methods:
         plain(lang._("Your methods: {methods}").format(methods=problem.methods), muted=True)
@@ -247,3 +251,31 @@ def file_upload(user: User, label: str, kinds: list[str], key: str):
 def show_error(exc, where=st, lang: Language = ENGLISH) -> None:
     """A refusal next to the field, in the page's language."""
     where.error(inert(refusal_words(exc, lang)))
+
+
+def table_result_read(contract: str, declarer: str | None, vulnerability: str, auction, lang: Language, key: str) -> bool:
+    """What the director typed as the table result, shown as it was read ("4♥ by South, made:
+    North-South +420"; German "4C=" is 4♥), and, where the auction ends in another contract or
+    declarer, said with a box she ticks to keep it. True when the result may be saved (nothing
+    typed, read and agreeing, or kept on purpose); a result that cannot be read is left to the
+    save, which names it."""
+    if not contract.strip() or declarer is None:
+        return True
+    try:
+        typed = read_typed_contract(contract, lang)
+        if typed.result is None:
+            result = TableResult(bid=(typed.bid.value + typed.penalty.value, declarer))
+        else:
+            played = PlayedContract.read(contract, declarer, lang)
+            result = TableResult(played, played.ns_score(vulnerability))
+    except HuddleInputError:
+        return True
+    read = lang.say(result.describe())
+    if result.ns_score is not None:
+        read = f"{read}; " + lang.labelled(lang.side("NS"), f"{result.ns_score:+d}")
+    st.caption(inert(lang.labelled(lang._("Read as"), read)))
+    differs = result.differs_from(auction) if auction is not None else None
+    if differs is None:
+        return True
+    st.warning(inert(lang.say(differs)))
+    return st.checkbox(lang._("Keep this table result all the same"), key=key)

@@ -8,9 +8,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, Spoken, seat_word
-from analysis.bridge.deal import (ALL_CALLS, SEATS, SEAT_NAMES, STRAIN_ORDER, STRAIN_PATTERN, STRAIN_SPELLINGS,
-                                  STRAIN_SYMBOLS, player, seat, side_of)
+from analysis.language import M_, AsTyped
+from analysis.vocabulary import (MAX_SECONDS, SOURCE, Call, Catalog, Seat, TempoWords, contract_said,
+                                 read_typed_contract)
+from analysis.bridge.deal import ALL_CALLS, SEATS, player, seat, side_of
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
     from endplay.types import Contract
@@ -18,7 +19,7 @@ if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: t
 # ---------------------------------------------------------------- calls and auctions
 
 @dataclass(frozen=True)
-class Call:
+class TableCall:
     """One call with what happened around it at the table."""
 
     call: str                              # canonical: "1S", "3NT", "P", "X", "XX"
@@ -46,7 +47,7 @@ class Call:
 
     def symbol(self) -> str:
         """"1♠", "3NT", "Pass", "Double", "Redouble"."""
-        return call_symbol(self.call)
+        return Call(self.call).english
 
     def to_dict(self) -> dict:
         out: dict = {"call": self.call}
@@ -58,7 +59,7 @@ class Call:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict, position: int = 1) -> "Call":
+    def from_dict(cls, data: dict, position: int = 1) -> "TableCall":
         if not isinstance(data, dict) or "call" not in data:
             raise HuddleInputError(f"auction call {position}", M_("each call needs a 'call' field"))
         unknown = set(data) - {"call", "alerted", "explanation", "correct_explanation",
@@ -77,60 +78,25 @@ class Call:
                    remark=data.get("remark"), tempo_note=data.get("tempo_note"))
 
 
-_PASS_WORDS = {"P", "PASS", "PS", "-"}
-_DOUBLE_WORDS = {"X", "D", "DBL", "DOUBLE"}
-_REDOUBLE_WORDS = {"XX", "R", "RDBL", "REDOUBLE"}
-
-
-def parse_call(text: str, field: str = "call") -> str:
-    """Canonical call text from "1S", "1♠", "1nt", "Pass", "Dbl", "XX", ..."""
-    raw = str(text).strip()
-    key = raw.upper()
-    if key in _PASS_WORDS:
-        return "P"
-    if key in _DOUBLE_WORDS:
-        return "X"
-    if key in _REDOUBLE_WORDS:
-        return "XX"
-    match = re.match(rf"^(\d)\s*({STRAIN_PATTERN})$", key)
-    if not match:
-        raise HuddleInputError(field, M_("'{raw}' is not a call (use e.g. 1S, 3NT, Pass, X, XX)", raw=AsTyped(raw)))
-    level = int(match.group(1))
-    if not 1 <= level <= 7:
-        raise HuddleInputError(field, M_("'{raw}': a bid's level must be 1 to 7", raw=AsTyped(raw)))
-    return f"{level}{STRAIN_SPELLINGS[match.group(2)]}"
-
-
-_PENALTIES = r"XX|X|\*\*|\*"
-CONTRACT_PATTERN = rf"[1-7]\s*(?:{STRAIN_PATTERN})\s*(?:{_PENALTIES})?"     # to find a contract inside a text
-_CONTRACT = re.compile(rf"^([1-7])\s*({STRAIN_PATTERN})\s*({_PENALTIES})?$", re.I)
+def parse_call(text: str, field: str = "call") -> Call:
+    """A call as files write it: "1S", "1♠", "1nt", "Pass", "Dbl", "XX"."""
+    return Call.read(str(text).strip(), SOURCE, field)
 
 
 def contract_parts(text: str) -> tuple[str, str] | None:
-    """A final contract as (its bid, its penalty "", "X" or "XX") from "4SX", "3 NT", "4♠**";
-    None when ``text`` is no contract (each reader says so in its own words)."""
-    match = _CONTRACT.match(str(text).strip())
-    if not match:
+    """A final contract as files write it, as (its bid, its penalty "", "X" or "XX") from "4SX",
+    "3 NT", "4♠**"; None when ``text`` is no contract without a result (each reader says so in
+    its own words)."""
+    try:
+        typed = read_typed_contract(text, SOURCE)
+    except HuddleInputError:
         return None
-    penalty = (match.group(3) or "").upper()
-    return parse_call(match.group(1) + match.group(2)), {"*": "X", "**": "XX"}.get(penalty, penalty)
-
-
-def call_symbol(call: str) -> str:
-    if call == "P":
-        return "Pass"
-    if call in ("X", "XX"):
-        return "Double" if call == "X" else "Redouble"
-    return call[0] + STRAIN_SYMBOLS[call[1:]]
+    return None if typed.result is not None else (typed.bid.value, typed.penalty.value)
 
 
 def contract_words(bid: str, penalty: str, declarer: str) -> str:
     """"4♠ doubled by South" from "4S", "X", "S"."""
-    return f"{call_symbol(bid)}{ {'': '', 'X': ' doubled', 'XX': ' redoubled'}[penalty]} by {SEAT_NAMES[declarer]}"
-
-
-def bid_rank(call: str) -> int:
-    return (int(call[0]) - 1) * 5 + STRAIN_ORDER.index(call[1:])
+    return contract_said(bid, penalty, declarer, SOURCE)
 
 
 @dataclass(frozen=True)
@@ -138,7 +104,7 @@ class Auction:
     """An auction from the dealer, each call with its annotations. Legal by construction."""
 
     dealer: str
-    calls: tuple[Call, ...] = ()
+    calls: tuple[TableCall, ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "dealer", seat(self.dealer, "dealer"))
@@ -147,11 +113,12 @@ class Auction:
 
     # -- construction
     @classmethod
-    def parse(cls, text: str, dealer: str, language: str = "en") -> "Auction":
-        """Calls separated by spaces: "1S P 2H X"; a trailing '!' marks an alert and '*' a tempo
-        break ("P*"); "AP" or "All pass" ends the auction; brackets after a call say more
-        (read_auction_line: "P(slow 10s)", "2D!(transfer)")."""
-        return read_auction_line(text, dealer, language)
+    def parse(cls, text: str, dealer: str) -> "Auction":
+        """Calls in English letters or symbols, separated by spaces: "1S P 2H X P P P"; a trailing
+        '!' marks an alert and '*' a tempo break ("P*"); "AP" or "All pass" ends the auction;
+        brackets after a call say more ("P(slow 10s)", "2D!(transfer)"). What a director types in
+        her language is read by read_auction_line."""
+        return read_auction_line(text, dealer, SOURCE)
 
     @classmethod
     def from_dict(cls, data: dict) -> "Auction":
@@ -160,7 +127,7 @@ class Auction:
         calls = data.get("calls", [])
         if not isinstance(calls, list):
             raise HuddleInputError("auction", M_("'calls' must be a list"))
-        return cls(data["dealer"], tuple(Call.from_dict(c, i + 1) for i, c in enumerate(calls)))
+        return cls(data["dealer"], tuple(TableCall.from_dict(c, i + 1) for i, c in enumerate(calls)))
 
     def to_dict(self) -> dict:
         return {"dealer": self.dealer, "calls": [c.to_dict() for c in self.calls]}
@@ -200,7 +167,7 @@ class Auction:
         if parts is None:
             return None
         bid, penalty, declarer = parts
-        return f"{call_symbol(bid) if symbols else bid}{penalty} by {declarer}"
+        return f"{Call(bid).english if symbols else bid}{penalty} by {declarer}"
 
     def contract_words(self) -> str | None:
         """"4♠ doubled by South": the final contract as a director says it, None if there is none."""
@@ -217,7 +184,7 @@ class Auction:
         except HuddleInputError:
             return None
         history += ["P"] * passes_to_end(history)
-        return Auction(self.dealer, tuple(Call(c) for c in history)).final_parts()
+        return Auction(self.dealer, tuple(TableCall(c) for c in history)).final_parts()
 
     def up_to(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based): what a player saw at a decision point."""
@@ -225,9 +192,9 @@ class Auction:
 
     def without_table_information(self) -> "Auction":
         """The calls only: no tempo marks, remarks or explanations (what a pollee may see)."""
-        return Auction(self.dealer, tuple(Call(c.call) for c in self.calls))
+        return Auction(self.dealer, tuple(TableCall(c.call) for c in self.calls))
 
-    def with_call(self, call: Call) -> "Auction":
+    def with_call(self, call: TableCall) -> "Auction":
         return Auction(self.dealer, self.calls + (call,))
 
     def legal_calls(self) -> list[str]:
@@ -237,9 +204,9 @@ class Auction:
         who = SEATS[(SEATS.index(self.dealer) + len(history)) % 4]
         return [c for c in ALL_CALLS if state.refusal(c, who) is None]
 
-    def rounds(self) -> list[list[Call | None]]:
+    def rounds(self) -> list[list[TableCall | None]]:
         """The auction as table rows in the order W, N, E, S (None before the dealer)."""
-        cells: list[Call | None] = [None] * "WNES".index(self.dealer) + list(self.calls)
+        cells: list[TableCall | None] = [None] * "WNES".index(self.dealer) + list(self.calls)
         return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[]]
 
 
@@ -266,21 +233,21 @@ class _AuctionState:
     def refusal(self, call: str, who: str) -> str | None:
         """Why ``who`` may not make ``call`` now (Laws 18, 19 and 22), or None if they may."""
         if self.ended:
-            return M_("{call} comes after the auction ended", call=Spoken(call))
+            return M_("{call} comes after the auction ended", call=Call(call).word)
         if call == "X":
             if self.last_bid is None:
                 return M_("Double with no bid to double")
             if side_of(self.last_bid_by) == side_of(who):
-                return M_("Double of own side's {bid}", bid=Spoken(self.last_bid))
+                return M_("Double of own side's {bid}", bid=Call(self.last_bid).word)
             if self.doubled:
-                return M_("Double of {bid}, which is already doubled", bid=Spoken(self.last_bid))
+                return M_("Double of {bid}, which is already doubled", bid=Call(self.last_bid).word)
         elif call == "XX":
             if self.doubled != "X":
                 return M_("Redouble without a double to redouble")
             if side_of(self.last_bid_by) != side_of(who):
                 return M_("Redouble of the opponents' contract; only the doubled side may redouble")
-        elif call != "P" and self.last_bid is not None and bid_rank(call) <= bid_rank(self.last_bid):
-            return M_("{call} is insufficient after {bid}", call=Spoken(call), bid=Spoken(self.last_bid))
+        elif call != "P" and self.last_bid is not None and Call(call).rank <= Call(self.last_bid).rank:
+            return M_("{call} is insufficient after {bid}", call=Call(call).word, bid=Call(self.last_bid).word)
         return None
 
     def after(self, call: str, who: str) -> "_AuctionState":
@@ -299,7 +266,7 @@ def _auction_state(dealer: str, history: Sequence[str]) -> _AuctionState:
         who = SEATS[(SEATS.index(dealer) + i) % 4]
         problem = state.refusal(call, who)
         if problem:
-            raise HuddleInputError(M_("auction call {number} ({seat})", number=i + 1, seat=seat_word(who)), problem)
+            raise HuddleInputError(M_("auction call {number} ({seat})", number=i + 1, seat=Seat(who).word), problem)
         state = replace(state.after(call, who), ended=passes_to_end(history[:i + 1]) == 0)
     return state
 
@@ -345,24 +312,25 @@ _DISPUTE = re.compile(r"\b(?:den(?:y|ies|ied)|disput\w*|disagree\w*|contest\w*|d
                       r"no\s+(?:pause|hesitation|break|huddle))\b", re.I)
 
 
-def is_tempo_note(text: str | None) -> bool:
+def is_tempo_note(text: str | None, lang: Catalog) -> bool:
     """True when a note says the call was made out of tempo."""
-    return tempo_reading(text) == "tempo"
+    return tempo_reading(text, lang) == "tempo"
 
 
-def tempo_reading(text: str | None) -> str:
-    """What a file's note on a call is: "tempo" (a mark or a statement about tempo: who says it,
-    a dispute, the seconds), "unclear" (it speaks of tempo but reads as an explanation too: the
-    director decides), or "explanation"."""
+def tempo_reading(text: str | None, lang: Catalog) -> str:
+    """What a file's note on a call is, read in English and ``lang``: "tempo" (a mark or a
+    statement about tempo: who says it, a dispute, the seconds), "unclear" (it speaks of tempo but
+    reads as an explanation too: the director decides), or "explanation"."""
     if not text:
         return "explanation"
-    if _TEMPO_NOTE.search(text):
+    words = TempoWords.of(lang)
+    if _TEMPO_NOTE.search(text) or words.is_mark(text) or words.is_seconds(text):
         return "tempo"
-    if not _TEMPO_WORD.search(text):
+    if not (_TEMPO_WORD.search(text) or words.mentions_slowness(text)):
         return "explanation"
     parts = re.split(r"[;.]\s*", text)
     if any(STATEMENT.match(p) or _WHO_PAUSED.match(p) for p in parts) or _DISPUTE.search(text) \
-            or _SECONDS.search(text):
+            or _SECONDS.search(text) or words.seconds_in(text) is not None:
         return "tempo"
     return "unclear"
 
@@ -372,19 +340,26 @@ def tempo_disputed(text: str | None) -> bool:
     return bool(text) and bool(_DISPUTE.search(text or ""))
 
 
-def annotated_call(name: str, note: str | None = None, alerted: bool = False) -> Call:
-    """A call read from a file with its note: a note about tempo becomes the tempo mark (with the
-    seconds when the note gives them, and the note itself when it says more than the mark), never
-    an alert; a note that cannot be told apart is kept as the explanation and marked for the
-    director; any other note is the alert's explanation."""
-    reading = tempo_reading(note)
+def note_seconds(note: str, lang: Catalog) -> int | None:
+    """The seconds a note gives ("thought for 20 s", „etwa 20 Sekunden“), None beyond an hour."""
+    english = _SECONDS.search(note)
+    seconds = int(english.group(1)) if english else TempoWords.of(lang).seconds_in(note)
+    return seconds if seconds is not None and seconds <= MAX_SECONDS else None
+
+
+def annotated_call(name: str, note: str | None, lang: Catalog, alerted: bool = False) -> TableCall:
+    """A call read from a file with its note, in English or ``lang``: a note about tempo becomes
+    the tempo mark (with the seconds when the note gives them, and the note itself when it says
+    more than the mark), never an alert; a note that cannot be told apart is kept as the
+    explanation and marked for the director; any other note is the alert's explanation."""
+    reading = tempo_reading(note, lang)
     if note is not None and reading == "tempo":
-        seconds = _SECONDS.search(note)
-        return Call(name, tempo_break=True,
-                    tempo_seconds=int(seconds.group(1)) if seconds and int(seconds.group(1)) <= 3600 else None,
-                    tempo_note=None if _TEMPO_NOTE.match(note) and not tempo_disputed(note) else note)
-    return Call(name, alerted=alerted or note is not None, explanation=note or None,
-                tempo_note=note if reading == "unclear" else None)
+        only_a_mark = (_TEMPO_NOTE.match(note) or TempoWords.of(lang).is_mark(note) or TempoWords.of(lang).is_seconds(note)) \
+            and not tempo_disputed(note)
+        return TableCall(name, tempo_break=True, tempo_seconds=note_seconds(note, lang),
+                         tempo_note=None if only_a_mark else note)
+    return TableCall(name, alerted=alerted or note is not None, explanation=note or None,
+                     tempo_note=note if reading == "unclear" else None)
 
 
 # ---------------------------------------------------------------- an auction typed as one line
@@ -393,101 +368,71 @@ def annotated_call(name: str, note: str | None = None, alerted: bool = False) ->
 #
 #     1H 1S 2H 2S P(slow 10s) P 3H P P P
 #     1NT P 2D!(transfer) P 2H P P P            "!" alerts; "(…)" after a call says what happened
-#     1♥ Contre 2SA! Passe                      symbols, or the call words of the director's language
+#     1♥ Contre 2SA! Passe tout                 symbols, or the words of the director's language
 #     1S P 2H* P 4S All Pass                    "*" marks a slow call; "AP" or "All pass" ends it
 #
-# After a call, in brackets: "slow" (or "hesitation", "tank", "lent", "langsam", "traag" …) with
-# the seconds if known ("slow 10s", "12 s"), "alert", and anything else is the explanation given
-# ("transfer to hearts"); parts are separated by commas. Suit letters are read in one language at a
-# time (``language``: "en" S H D C; "fr" P C K T; "de" P H K T; "nl" S H R K), because the same
-# letter is another suit in another language (C: clubs in English, cœur in French); symbols and
-# the English letters' NT read in any.
+# After a call, in brackets: a word for slowness in the director's language or English ("slow",
+# "lent", "langsam", "traag" …) with the seconds if known ("slow 10s", "20 Sek."), "alert", and
+# anything else is the explanation given ("transfer to hearts"); parts are separated by commas. A
+# letter is read in the director's language first, then in English (analysis.vocabulary), because
+# the same letter is another suit in another language (C: clubs in English, cœur in French).
 #
-#     read_auction_line("1H 1S 2H 2S P(slow 10s) P 3H P P P", "N")    # an Auction, call 5 slow
+#     read_auction_line("1H 1S 2H 2S P(slow 10s) P 3H P P P", "N", ENGLISH)    # call 5 slow
 
-SUIT_LETTERS = {"en": {"S": "S", "H": "H", "D": "D", "C": "C"}, "fr": {"P": "S", "C": "H", "K": "D", "T": "C"},
-                "de": {"P": "S", "H": "H", "C": "H", "K": "D", "T": "C", "KR": "C"},
-                "nl": {"S": "S", "H": "H", "R": "D", "K": "C"}}
-SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-# suits by name, as a hand is described in each language ("5+ piques", "höchstens 2 Karo")
-SUIT_NAMES = {"fr": {"pique": "S", "piques": "S", "cœur": "H", "cœurs": "H", "coeur": "H", "coeurs": "H", "carreau": "D",
-                     "carreaux": "D", "trèfle": "C", "trèfles": "C", "trefle": "C", "trefles": "C"},
-              "de": {"pik": "S", "herz": "H", "coeur": "H", "karo": "D", "kreuz": "C", "treff": "C"},
-              "nl": {"schoppen": "S", "harten": "H", "ruiten": "D", "klaveren": "C"}}
-CALL_WORDS = {"P": ("PASS", "PASSE", "PAS", "P", "-"), "X": ("X", "DBL", "DOUBLE", "CONTRE", "KONTRA", "DOUBLET", "D"),
-              "XX": ("XX", "RDBL", "REDOUBLE", "SURCONTRE", "REKONTRA", "REDOUBLET", "R")}
-NO_TRUMP = ("NT", "N", "SA", "SANS-ATOUT")
-SLOW = re.compile(r"^(slow|hesitation|hésitation|hesitated|tank|tanked|pause|lent|lente|langsam|zögern|zögerte|"
-                  r"denkpause|traag|aarzeling|aarzelde|bit)\b\s*(?:(\d{1,4})\s*(?:s|sec|secs|seconds|secondes|sekunden|"
-                  r"seconden)?\.?)?$", re.I)
-SECONDS = re.compile(r"^(\d{1,4})\s*(?:s|sec|secs|seconds|secondes|sekunden|seconden)\.?$", re.I)
-ALERT = re.compile(r"^(alert|alerted|alerte|alerté|alertée|alertiert|gealerteerd)$", re.I)
 TOKEN = re.compile(r"\s*([^\s(]+)(?:\s*\(([^)]*)\))?")
 MAX_CALLS = 60
+MAX_LINE = 2000           # characters: a long auction with its notes is a few hundred
 
 
-def read_call(word: str, language: str = "en", where: str = "auction") -> str:
-    """One call in the director's language or in symbols: "1♥", "1H" (en), "1C" (fr: cœur),
-    "Contre", "Passe", "2SA"; refused in words, naming ``where``."""
-    raw = word.strip()
-    key = raw.upper()
-    for call, words in CALL_WORDS.items():
-        if key in words:
-            return call
-    match = re.fullmatch(r"([1-7])\s*(.+)", key)
-    if not match:
-        raise HuddleInputError(where, M_("'{word}' is not a call (e.g. 1H, 1♥, 3NT, Pass, X)", word=AsTyped(raw[:20])))
-    level, strain = match.groups()
-    if strain in SYMBOLS or raw[-1] in SYMBOLS:
-        return f"{level}{SYMBOLS.get(strain, SYMBOLS.get(raw[-1], ''))}"
-    if strain in NO_TRUMP:
-        return f"{level}NT"
-    letters = SUIT_LETTERS.get(language, SUIT_LETTERS["en"])
-    if strain in letters:
-        return f"{level}{letters[strain]}"
-    try:
-        return parse_call(raw, where)
-    except HuddleInputError:
-        raise HuddleInputError(where, M_("'{word}' is not a call in {language} (suits: {letters} or ♠♥♦♣)",
-                                         word=AsTyped(raw[:20]), language=AsTyped(language),
-                                         letters=AsTyped(", ".join(sorted(letters))))) from None
+def read_call(word: str, lang: Catalog, where: str = "auction") -> Call:
+    """One call in the director's language, in English or in symbols: "1♥", "1H" (English), "1C"
+    (French: cœur), "Contre", "Passe", "2SA"; refused in words, naming ``where``."""
+    return Call.read(word.strip(), lang, where)
 
 
-def read_auction_line(text: str, dealer: str, language: str = "en") -> Auction:
+def read_auction_line(text: str, dealer: str, lang: Catalog) -> Auction:
     """The auction a line of calls describes, each with what the brackets after it say; refused
     when a call is unreadable or illegal, naming the call by its number."""
-    calls: list[Call] = []
-    rest = re.sub(r"\ball\s+pass\b", "AP", str(text), flags=re.I).strip()
+    if len(str(text)) > MAX_LINE:
+        raise HuddleInputError("auction", M_("at most {most} characters", most=MAX_LINE))
+    calls: list[TableCall] = []
+    words = TempoWords.of(lang)
+    rest = words.ends_auction(str(text)).strip()
     while rest:
         match = TOKEN.match(rest)
         if match is None or not match.group(1):
             raise HuddleInputError("auction", M_("cannot read '{text}'", text=AsTyped(rest[:20])))
         word, notes = match.group(1).strip(","), match.group(2)
-        rest = rest[match.end():].strip().lstrip(",").strip()
+        rest = rest[match.end():].lstrip().lstrip(",").lstrip()
         if not word:
             continue
         if word.upper() == "AP":                 # all pass: the passes that end the auction
-            calls.extend(Call("P") for _ in range(passes_to_end([c.call for c in calls])))
+            calls.extend(TableCall("P") for _ in range(passes_to_end([c.call for c in calls])))
             continue
         position = len(calls) + 1
         if position > MAX_CALLS:
             raise HuddleInputError("auction", M_("at most {most} calls", most=MAX_CALLS))
         alerted, slow = "!" in word, "*" in word
-        call = read_call(word.replace("!", "").replace("*", ""), language, M_("auction call {number}", number=position))
-        calls.append(_call(call, alerted, slow, notes, position))
+        call = read_call(word.replace("!", "").replace("*", ""), lang, M_("auction call {number}", number=position))
+        calls.append(_call(call, alerted, slow, notes, position, words))
     return Auction(dealer, tuple(calls))          # the auction checks its own legality, naming the call
 
 
 LAST_CALL = re.compile(r"([^\s(]+?)([!*]*)(\s*\([^)]*\))?\s*$")      # a line's last call, its marks and notes
 
 
-def line_with_mark(line: str, mark: str) -> str:
-    """The auction line with its last call marked ("!" alerted, "*" slow), once, before its notes:
-    "1♥ Pass(10s)" → "1♥ Pass*(10s)"."""
+def line_with_mark(line: str, mark: str, note: str = "") -> str:
+    """The auction line with its last call marked ("!" alerted, "*" slow), once, before its notes,
+    and ``note`` added to them: "1♥ Pass(10s)" → "1♥ Pass*(10s)"; "1♥ Passe" with "10 Sek." →
+    "1♥ Passe*(10 Sek.)"."""
     last = LAST_CALL.search(line)
-    if last is None or mark in last.group(2):
+    if last is None:
         return line
-    return line[:last.start()] + last.group(1) + last.group(2) + mark + (last.group(3) or "")
+    marks = last.group(2) if mark in last.group(2) else last.group(2) + mark
+    notes = last.group(3) or ""
+    if note:
+        notes = f"({notes.strip()[1:-1]}, {note})" if notes.strip() else f"({note})"
+    return line[:last.start()] + last.group(1) + marks + notes
 
 
 def line_without_last_call(line: str) -> str:
@@ -496,20 +441,17 @@ def line_without_last_call(line: str) -> str:
     return line[:last.start()].rstrip() if last is not None else ""
 
 
-def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int) -> Call:
+def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int, words: TempoWords) -> TableCall:
     seconds, explanation = None, []
     for part in (p.strip() for p in re.split(r"[,;]", notes or "") if p.strip()):
-        tempo, only_seconds = SLOW.match(part), SECONDS.match(part)
-        if tempo:
-            slow, seconds = True, int(tempo.group(2)) if tempo.group(2) else seconds
-        elif only_seconds:
-            slow, seconds = True, int(only_seconds.group(1))
-        elif ALERT.match(part):
+        if words.is_slow(part) or words.is_seconds(part):
+            slow, seconds = True, words.seconds_in(part) if words.seconds_in(part) is not None else seconds
+        elif words.is_alert(part):
             alerted = True
         else:
             explanation.append(part.lstrip("=").strip())
-    if seconds is not None and not 0 <= seconds <= 3600:
+    if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
         raise HuddleInputError(M_("auction call {number}", number=position),
                                M_("{seconds} seconds: give 0 to 3600", seconds=seconds))
-    return Call(call, alerted=alerted, explanation="; ".join(explanation) or None, tempo_break=slow,
-                tempo_seconds=seconds)
+    return TableCall(call, alerted=alerted, explanation="; ".join(explanation) or None, tempo_break=slow,
+                     tempo_seconds=seconds)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Iterable
 from analysis.errors import HuddleInputError
 from analysis.bridge.deal import (dealer_for_board, parse_deal, seat, vulnerability,
                                   vulnerability_for_board)
-from analysis.bridge.auction import Auction, Call
-from analysis.language import AsTyped, M_, seat_word
+from analysis.bridge.auction import Auction, TableCall
+from analysis.language import AsTyped, M_
+from analysis.vocabulary import Seat
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
     from endplay.types import Deal
@@ -28,7 +29,7 @@ class Board:
 
     @classmethod
     def make(cls, deal: Deal | str, number: int | None = None, dealer: str | None = None,
-             vul: str | None = None, auction: Auction | str | Iterable[Call] = ()) -> "Board":
+             vul: str | None = None, auction: Auction | str | Iterable[TableCall] = ()) -> "Board":
         """Fill in dealer and vulnerability from the board number when they are not given."""
         if number is not None and (not isinstance(number, int) or number < 1):
             raise HuddleInputError("board number", M_("'{number}' is not a board number (1 or more)", number=AsTyped(number)))
@@ -47,6 +48,6 @@ class Board:
         elif not isinstance(auction, Auction):
             auction = Auction(dealer, tuple(auction))
         if auction.dealer != dealer:
-            raise HuddleInputError("auction", M_("starts with {seat} but the dealer is {seat2}", seat=seat_word(auction.dealer),
-                                                 seat2=seat_word(dealer)))
+            raise HuddleInputError("auction", M_("starts with {seat} but the dealer is {seat2}", seat=Seat(auction.dealer).word,
+                                                 seat2=Seat(dealer).word))
         return cls(number, dealer, vul, deal, auction)

@@ -8,45 +8,27 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, seat_word
-from analysis.bridge.vocabulary import SEATS, STRAIN_ORDER, Seat, Side, Strain, Vulnerability
+from analysis.language import M_, AsTyped
+from analysis.vocabulary import BIDS, SEATS, SOURCE, SUITS, Call, Seat, Side, Vulnerability
 
 if TYPE_CHECKING:   # endplay is imported where a deal or a contract is built: the calculator never needs it
     from endplay.types import Deal, Player
 
-# keyed by the enums, read with their text too ("N" and Seat.N are one key)
-SEAT_NAMES: dict[str, str] = {s: s.words for s in Seat}
-SIDE_NAMES: dict[str, str] = {s: s.words for s in Side}
-SUITS = "SHDC"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-STRAIN_SYMBOLS: dict[str, str] = {s: s.symbol for s in Strain}
+SUIT_SYMBOLS: dict[str, str] = {s: s.symbol for s in SUITS}        # keyed by the enums, read with their text too
 RANKS = "AKQJT98765432"
-VULNERABILITY_NAMES: dict[str, str] = {v: v.words for v in Vulnerability}
-_VUL_ALIASES: dict[str, Vulnerability] = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "-": Vulnerability.NONE,
-                "o": Vulnerability.NONE, "nil": Vulnerability.NONE,
-                "ns": Vulnerability.NS, "n-s": Vulnerability.NS, "n/s": Vulnerability.NS,
-                "ew": Vulnerability.EW, "e-w": Vulnerability.EW, "e/w": Vulnerability.EW,
-                "both": Vulnerability.BOTH, "all": Vulnerability.BOTH, "b": Vulnerability.BOTH}
-STRAIN_SPELLINGS: dict[str, Strain] = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT, "NT": Strain.NT,
-                    "♣": Strain.C, "♦": Strain.D, "♥": Strain.H, "♠": Strain.S}
-STRAIN_PATTERN = "|".join(sorted(STRAIN_SPELLINGS, key=len, reverse=True))     # for a regular expression: NT before N
-ALL_CALLS = ("P", "X", "XX", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_ORDER))
-
+ALL_CALLS: tuple[Call, ...] = (Call.P, Call.X, Call.XX, *BIDS)
 
 
 # ---------------------------------------------------------------- seats and vulnerability
 
 def seat(text: str, field: str = "seat") -> Seat:
-    """Normalise a seat to one of N, E, S, W."""
-    key = str(text).strip().upper()[:1] if str(text).strip() else ""
-    if str(text).strip().lower() in ("north", "east", "south", "west", "n", "e", "s", "w"):
-        return Seat(key)
-    raise HuddleInputError(field, M_("unknown seat '{text}' (use N, E, S or W)", text=AsTyped(text)))
+    """A seat as files write it ("N", "north"), or as English names it."""
+    return Seat.read(str(text).strip(), SOURCE, field)
 
 
 def seats_from(first: str) -> tuple[Seat, ...]:
     """The four seats in turn, starting with ``first``: E, S, W, N from East."""
-    return SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
+    return tuple(Seat(first).after(k) for k in range(4))
 
 
 def player(seat_letter: str) -> Player:
@@ -62,11 +44,8 @@ def partner_of(seat_letter: str) -> Seat:
 
 
 def vulnerability(text: str, field: str = "vulnerability") -> Vulnerability:
-    """Normalise vulnerability to none, ns, ew or both."""
-    key = str(text).strip().lower()
-    if key in _VUL_ALIASES:
-        return _VUL_ALIASES[key]
-    raise HuddleInputError(field, M_("unknown vulnerability '{text}' (use none, ns, ew or both)", text=AsTyped(text)))
+    """Vulnerability as files write it ("none", "NS", "Both", "Love", "-")."""
+    return Vulnerability.read(str(text).strip(), SOURCE, field)
 
 
 def is_vulnerable(vul: str, seat_letter: str) -> bool:
@@ -75,7 +54,7 @@ def is_vulnerable(vul: str, seat_letter: str) -> bool:
 
 def dealer_for_board(number: int) -> Seat:
     """Law 2: board 1 is dealt by North, then clockwise."""
-    return SEATS[(number - 1) % 4]
+    return Seat.N.after(number - 1)
 
 
 def vulnerability_for_board(number: int) -> Vulnerability:
@@ -97,7 +76,7 @@ def _parse_hand(text: str, seat_letter: str) -> list[str] | None:
     suits = text.split(".")
     if len(suits) != 4:
         raise HuddleInputError("deal", M_("{seat}'s hand '{hand}' needs four suits separated by dots "
-                                          "(spades.hearts.diamonds.clubs)", seat=seat_word(seat_letter),
+                                          "(spades.hearts.diamonds.clubs)", seat=Seat(seat_letter).word,
                                           hand=AsTyped(text)))
     cards = []
     for suit, holding in zip(SUITS, suits):
@@ -105,7 +84,7 @@ def _parse_hand(text: str, seat_letter: str) -> list[str] | None:
         for rank in holding:
             if rank not in RANKS:
                 raise HuddleInputError("deal", M_("'{rank}' in {seat}'s {suit} is not a card rank", rank=AsTyped(rank),
-                                                  seat=seat_word(seat_letter), suit=SUIT_SYMBOLS[suit]))
+                                                  seat=Seat(seat_letter).word, suit=SUIT_SYMBOLS[suit]))
             cards.append(suit + rank)
     return cards
 
@@ -196,13 +175,13 @@ def _checked_deal(raw: str) -> Deal:
             continue
         for card in cards:
             if card in owner:
-                twice = (M_("{card} is twice in {seat}", card=_card_name(card), seat=seat_word(s)) if owner[card] == s
-                         else M_("{card} is in both {seat} and {seat2}", card=_card_name(card), seat=seat_word(owner[card]),
-                                 seat2=seat_word(s)))
+                twice = (M_("{card} is twice in {seat}", card=_card_name(card), seat=Seat(s).word) if owner[card] == s
+                         else M_("{card} is in both {seat} and {seat2}", card=_card_name(card), seat=Seat(owner[card]).word,
+                                 seat2=Seat(s).word))
                 raise HuddleInputError("deal", twice)
             owner[card] = s
         if len(cards) != 13:
-            raise HuddleInputError("deal", M_("{seat} has {count} cards", seat=seat_word(s), count=len(cards)))
+            raise HuddleInputError("deal", M_("{seat} has {count} cards", seat=Seat(s).word, count=len(cards)))
     return _endplay_deal(hands)
 
 

@@ -17,7 +17,7 @@ from endplay.dds import calc_dd_table, solve_all_boards, solve_board
 from endplay.dds.solve import SolveMode
 from endplay.types import Card, Deal
 
-from analysis.bridge import SEAT_NAMES, SEATS, STRAIN_ORDER, Seat, Strain, hand_cards, is_complete_deal, parse_deal, side_of
+from analysis.bridge import SEATS, STRAIN_ORDER, Seat, Strain, hand_cards, is_complete_deal, parse_deal, side_of
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import Play, choice_cards
 from analysis.language import AsTyped, M_
@@ -40,7 +40,7 @@ class DoubleDummyTable:
                                             declarer=AsTyped(declarer)))
 
     def rows(self) -> list[dict]:
-        return [{"strain": s, **{SEAT_NAMES[d]: t for ss, d, t in self.tricks if ss == s}} for s in STRAIN_ORDER]
+        return [{"strain": s, **{Seat(d).english: t for ss, d, t in self.tricks if ss == s}} for s in STRAIN_ORDER]
 
 
 def _solvable(deal: Deal | str) -> Deal:

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analysis.bridge.auction import SUIT_LETTERS, SUIT_NAMES, SYMBOLS
 from analysis.bridge.deal import SUIT_SYMBOLS, SUITS
+from analysis.vocabulary import SOURCE, Strain, plain
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH, M_, N_, AsTyped, Language, Listed, Message
 
@@ -36,6 +36,11 @@ _LENGTH_ATMOST = re.compile(r"^(?:at most|up to)\s*" + _COUNT + r"\s*(?:cards?\s
 # How ``HandRange.words`` writes a description; each language's catalog words are read back too
 HCP_RANGE_WORDS, HCP_ATLEAST_WORDS, HCP_ATMOST_WORDS = N_("{low}–{high} HCP"), N_("{low}+ HCP"), N_("at most {high} HCP")
 BALANCED_WORDS, LENGTH_ATMOST_WORDS, ANY_WORDS = N_("balanced"), N_("at most {high} {suit}"), N_("any")
+
+
+def _suit_in(text: str, lang: Language) -> str:
+    strain = Strain.lookup(text, lang)
+    return "S" if strain is None else strain.value          # the pattern matched only suits' spellings
 
 
 def _count(word: str) -> int:
@@ -72,15 +77,14 @@ class HandRange:
         """One part as ``lang`` writes it, with its suit letters and names; None when it is not."""
         if lang.code == ENGLISH.code:
             return None
-        suits = {**SYMBOLS, **{k.lower(): v for k, v in SUIT_LETTERS.get(lang.code, {}).items()},
-                 **SUIT_NAMES.get(lang.code, {})}
-        suit = "(?P<suit>" + "|".join(sorted(map(re.escape, suits), key=len, reverse=True)) + ")"
+        spelt = {form for s in SUITS for source in (lang, SOURCE) for w in s.spelt(source) for form in (w.lower(), plain(w))}
+        suit = "(?P<suit>" + "|".join(sorted(map(re.escape, spelt), key=len, reverse=True)) + ")"
         part = part.replace("–", "-")
         forms = ((HCP_RANGE_WORDS, lambda m: cls(hcp=(int(m["low"]), int(m["high"])))),
                  (HCP_ATLEAST_WORDS, lambda m: cls(hcp=(int(m["low"]), MAX_HCP))),
                  (HCP_ATMOST_WORDS, lambda m: cls(hcp=(0, int(m["high"])))),
                  (BALANCED_WORDS, lambda m: cls(balanced=True)),
-                 (LENGTH_ATMOST_WORDS, lambda m: cls._suit(suits[m["suit"]], (0, int(m["high"])))))
+                 (LENGTH_ATMOST_WORDS, lambda m: cls._suit(_suit_in(m["suit"], lang), (0, int(m["high"])))))
         for template, made in forms:
             pattern = re.escape(lang._(template).lower().replace("–", "-")).replace(r"\ ", r"\s*")
             pattern = pattern.replace(r"\{low\}", r"(?P<low>\d{1,2})").replace(r"\{high\}", r"(?P<high>\d{1,2})")
@@ -90,7 +94,7 @@ class HandRange:
         m = re.fullmatch(r"(?P<low>\d{1,2})\s*(?:(?P<plus>\+)|-\s*(?P<high>\d{1,2}))?\s*" + suit, part)
         if m:
             low = int(m["low"])
-            return cls._suit(suits[m["suit"]], (low, 13 if m["plus"] else int(m["high"] or low)))
+            return cls._suit(_suit_in(m["suit"], lang), (low, 13 if m["plus"] else int(m["high"] or low)))
         return None
 
     @classmethod

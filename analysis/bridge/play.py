@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from analysis.bridge import RANKS, SEATS, SUIT_SYMBOLS, SUITS, partner_of, seats_from, side_of, trick_winner
-from analysis.language import AsTyped, M_, N_, seat_word, Spoken
+from analysis.language import AsTyped, M_, N_
 from analysis.errors import HuddleInputError
+from analysis.vocabulary import CardChoice, Seat
 
 LOW_BELOW = "T"          # "a low card": below the ten
 _CARD = re.compile(r"^\s*([SHDC♠♥♦♣])\s*(10|[AKQJT2-9])\s*$|^\s*(10|[AKQJT2-9])\s*([SHDC♠♥♦♣])\s*$", re.I)
@@ -136,15 +137,15 @@ class Play:
         for k, card in enumerate(self.cards):
             where = f"{field}[{k}] ({position_name(k)})"
             if card in played:
-                raise HuddleInputError(where, M_("{card} is played twice", card=Spoken(card, cards=True)))
+                raise HuddleInputError(where, M_("{card} is played twice", card=CardChoice(card)))
             who = self.seat_to_play(k)
             hand = hands.get(who)
             if hand is not None:
                 if card not in hand:
-                    raise HuddleInputError(where, M_("{seat} does not hold {card}", seat=seat_word(who), card=Spoken(card, cards=True)))
+                    raise HuddleInputError(where, M_("{seat} does not hold {card}", seat=Seat(who).word, card=CardChoice(card)))
                 led = self._suit_led(k)
                 if led and card[0] != led and any(c[0] == led and c not in played for c in hand):
-                    raise HuddleInputError(where, M_("{seat} must follow suit to the {suit} led (Law 44C)", seat=seat_word(who),
+                    raise HuddleInputError(where, M_("{seat} must follow suit to the {suit} led (Law 44C)", seat=Seat(who).word,
                                                      suit=SUIT_SYMBOLS[led]))
             played.add(card)
 
@@ -164,7 +165,7 @@ class Play:
         remaining: dict[str, tuple[str, ...]] = {s: tuple(c for c in (hands.get(s) or ()) if c not in gone)
                                                  for s in SEATS}
         if not remaining[to_play]:
-            raise HuddleInputError("deal", M_("{seat}'s hand is needed for a play poll", seat=seat_word(to_play)))
+            raise HuddleInputError("deal", M_("{seat}'s hand is needed for a play poll", seat=Seat(to_play).word))
         led = self._suit_led(index)
         holding = remaining[to_play]
         legal = tuple(c for c in holding if c[0] == led) if any(c[0] == led for c in holding) else holding

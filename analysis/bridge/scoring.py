@@ -12,20 +12,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from analysis.bridge import STRAIN_SPELLINGS, is_vulnerable, seat, side_of, vulnerability
-from analysis.bridge.deal import STRAIN_PATTERN
+from analysis.bridge import is_vulnerable, seat, side_of, vulnerability
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, ContractWords, Count, M_, N_, Spoken
+from analysis.language import AsTyped, ContractWords, Count, M_, N_
 from analysis.limits import MAX_SCORE
 from analysis.numbers import fraction_str, parse_fraction
+from analysis.vocabulary import SOURCE, Catalog, read_played_contract
 
 IMP_FORMS = ("imps", "butler", "cross-imps")            # forms of scoring in IMPs
 FIELD_FORMS = ("matchpoints", "butler", "cross-imps")   # scored against the field, not the other table
 
 # ---------------------------------------------------------------- contract scores
-
-_CONTRACT = re.compile(rf"^([0-9]{{1,2}})\s*({STRAIN_PATTERN})\s*(XX|X|\*\*|\*)?\s*(=|[+-]\s*\d{{1,2}})$", re.I)
-
 
 @dataclass(frozen=True)
 class PlayedContract:
@@ -45,24 +42,29 @@ class PlayedContract:
 
     @classmethod
     def parse(cls, text: str, declarer: str) -> "PlayedContract":
-        """"4SX-3", "3NT+1", "4♠X=", "7NTXX=" with the declarer given separately."""
+        """A contract as files write it ("4SX-3", "3NT+1", "4♠X=", "7NTXX="), its declarer given
+        separately."""
+        return cls.read(text, declarer, SOURCE)
+
+    @classmethod
+    def read(cls, text: str, declarer: str, lang: Catalog) -> "PlayedContract":
+        """A contract as a director types it in ``lang`` or English ("4C=" in German is 4♥ made,
+        "3SA+1", "4P-1"), its declarer given separately."""
         raw = str(text).strip()
-        match = _CONTRACT.match(raw.upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C"))
-        if not match:
-            raise HuddleInputError("contract", M_("'{raw}' is not a contract with a result (e.g. 4SX-3, 3NT+1, 4H=)", raw=AsTyped(raw)))
-        level = int(match.group(1))
-        if not 1 <= level <= 7:
-            raise HuddleInputError("contract", M_("'{raw}': level {level} is impossible (1 to 7)", raw=AsTyped(raw), level=level))
-        strain = STRAIN_SPELLINGS[match.group(2)]
-        penalty = {None: "", "X": "X", "*": "X", "XX": "XX", "**": "XX"}[match.group(3)]
-        result = 0 if match.group(4) == "=" else int(match.group(4).replace(" ", ""))
+        typed = read_played_contract(raw, lang, "contract")
+        level, strain, result = typed.bid.level, typed.bid.strain.value, typed.result or 0
         tricks = level + 6 + result
         if tricks > 13:
             raise HuddleInputError("contract", M_("'{raw}' would be {tricks} tricks; there are only 13", raw=AsTyped(raw), tricks=tricks))
         if tricks < 0:
             raise HuddleInputError("contract", M_("'{raw}' is down {down}; {contract} can go down at most {most}",
-                                                  raw=AsTyped(raw), down=-result, contract=Spoken(f"{level}{strain}"), most=level + 6))
-        return cls(level, strain, penalty, seat(declarer, "declarer"), tricks)
+                                                  raw=AsTyped(raw), down=-result, contract=typed.bid.word, most=level + 6))
+        return cls(level, strain, typed.penalty.value, seat(declarer, "declarer"), tricks)
+
+    @property
+    def bid(self) -> str:
+        """"4SX": the contract's bid and penalty, as files write it."""
+        return f"{self.level}{self.strain}{self.penalty}"
 
     @property
     def result(self) -> int:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from analysis.bridge import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, player
+from analysis.bridge import SEATS, SUIT_SYMBOLS, SUITS, player
 from analysis.bridge.hands import HandRange, card_points, shape_and_points
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, Count, Listed, Message, Share, seat_word
+from analysis.language import M_, AsTyped, Count, Listed, Message, Share
+from analysis.vocabulary import Seat
 
 if TYPE_CHECKING:
     from endplay.types import Deal, Hand
@@ -49,7 +50,7 @@ class Dealt:
         if self.stacked:
             said = M_("{said}; {stacked} of them with {seat}'s hand dealt to its description (each such hand equally "
                       "likely), the shuffles being too few", said=said, stacked=self.stacked,
-                      seat=seat_word(self.stacked_seat))
+                      seat=Seat(self.stacked_seat).word)
         return said if self.complete else M_("{said}: fewer than asked, the constraints are rare", said=said)
 
 
@@ -181,7 +182,7 @@ def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> li
     """What no deal can meet, by counting: each range on its own, the points and the suit lengths
     the other three hands must share."""
     shape, points = shape_and_points(hand)
-    out = [f"{SEAT_NAMES[s]} '{r.text()}': {'; '.join(r.problems())}" for s, r in ranges.items() if r.problems()]
+    out = [f"{Seat(s).english} '{r.text()}': {'; '.join(r.problems())}" for s, r in ranges.items() if r.problems()]
     others = [ranges.get(s, HandRange()) for s in SEATS if s != known_seat]
     left = 40 - points
     low, high = sum(r.hcp[0] for r in others), sum(r.hcp[1] for r in others)
@@ -207,7 +208,7 @@ def _hardest(known_seat: str, hand, tests, seed: Seed) -> str:
     shuffles = _Shuffles(known_seat, hand, seed)
     sample = shuffles.next_block(ALONE_SAMPLE)
     rates = sorted(((int(shuffles.fitting(sample, [(s, r)]).sum()), s, r) for s, r in tests), key=lambda x: x[0])
-    words = [M_("{seat} '{hand}' alone fits {met} of {sample} random deals", seat=seat_word(s), hand=AsTyped(r.text()),
+    words = [M_("{seat} '{hand}' alone fits {met} of {sample} random deals", seat=Seat(s).word, hand=AsTyped(r.text()),
                 met=Count(met), sample=Count(ALONE_SAMPLE)) for met, s, r in rates]
     return M_("{fits} (loosen the rarest, or check the readings of the calls)", fits=Listed(tuple(words), "; "))
 
@@ -236,7 +237,7 @@ class DealingCost:
         said = M_("{met} shuffled deals met every description", met=_met(*self.shuffled))
         if self.stacked is not None:
             said = M_("{said}, and {met} with {seat}'s hand dealt to its description met the others'", said=said,
-                      met=_met(*self.stacked), seat=seat_word(self.stacked_seat))
+                      met=_met(*self.stacked), seat=Seat(self.stacked_seat).word)
         return said
 
 

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.bridge import SUITS, Auction, bid_rank, call_symbol, partner_of, side_of
+from analysis.bridge import SUITS, Auction, partner_of, side_of
 from analysis.bridge.hands import MAX_HCP, HandRange
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Message, Spoken
+from analysis.language import M_, N_, AsTyped, Message
 from analysis.law.case import Case
 from analysis.polls.problem import entitled_auction, ui_call_index
+from analysis.vocabulary import SOURCE, Call, Strain
 
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 # what partner did, as the "state what partner's … suggests" preset names it
 UI_KINDS = frozenset((N_("hesitation"), N_("haste"), N_("remark"), N_("question"), N_("gesture"), N_("explanation"),
                       N_("alert"), N_("unalerted"), N_("misexplained"), N_("other")))
@@ -40,7 +39,7 @@ class CallReading:
     source: Message | str       # "the director", "the explanation", "natural: …", or why there is none
 
     def to_dict(self) -> dict:
-        return {"call": self.index + 1, "seat": self.seat, "bid": call_symbol(self.call),
+        return {"call": self.index + 1, "seat": self.seat, "bid": Call(self.call).english,
                 "reading": self.hand.text() if self.hand else "", "source": self.source}
 
 
@@ -63,16 +62,16 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
             return HandRange.parse("11+ HCP"), N_("natural: a takeout double of an opening bid")
         return None, N_("a double or redouble: its meaning depends on the methods; no default reading")
     level, strain = int(call[0]), call[1:]
-    suit = SUIT_NAMES.get(strain)
+    suit = Strain(strain).name_in(SOURCE) if strain in SUITS else None
     if not own_bids and not their_bids:                       # an opening bid
         opening = {"1C": "11-21 HCP, 3+ clubs", "1D": "11-21 HCP, 3+ diamonds", "1H": "11-21 HCP, 5+ hearts",
                    "1S": "11-21 HCP, 5+ spades", "1NT": "15-17 HCP, balanced", "2D": "5-10 HCP, 6 diamonds",
                    "2H": "5-10 HCP, 6 hearts", "2S": "5-10 HCP, 6 spades", "2NT": "20-21 HCP, balanced"}
         if call in opening:
-            return HandRange.parse(opening[call]), M_("natural: a {call} opening", call=call_symbol(call))
+            return HandRange.parse(opening[call]), M_("natural: a {call} opening", call=Call(call).english)
         if level >= 3 and suit:
             return HandRange.parse(f"5-10 HCP, 7+ {suit}"), N_("natural: a pre-emptive opening")
-        return None, f"a {call_symbol(call)} opening: " + ("usually artificial and strong" if call == "2C" else
+        return None, f"a {Call(call).english} opening: " + ("usually artificial and strong" if call == "2C" else
                                                            "its meaning depends on the methods") + "; give its reading"
     if not own_bids:                                          # the first bid of the side after their opening
         if call == "1NT":
@@ -86,9 +85,9 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
         return None, N_("a cue bid or a high-level action: give its reading")
     if partner_bids == ["1NT"] and not mine and call in ("2C", "2D", "2H") and len(bids_before) == 1:
         # over partner's 1NT: Stayman and transfers in nearly every partnership, never a natural suit
-        return None, (M_("a {call} response to 1NT: usually Stayman, not natural; give its reading", call=Spoken(call))
+        return None, (M_("a {call} response to 1NT: usually Stayman, not natural; give its reading", call=Call(call).word)
                       if call == "2C" else
-                      M_("a {call} response to 1NT: usually a transfer, not natural; give its reading", call=Spoken(call)))
+                      M_("a {call} response to 1NT: usually a transfer, not natural; give its reading", call=Call(call).word))
     if suit and suit_bid(partner_bids, strain):               # support for partner's suit
         needed = 3 if strain in "HS" else 4
         if not mine and len(partner_bids) == 1 and level <= 3:
@@ -113,7 +112,7 @@ def suit_bid(bids: list[str], strain: str) -> bool:
 
 def _jump(call: str, over: str) -> bool:
     """A bid higher than the cheapest bid in its strain over ``over``."""
-    cheapest = next((level for level in range(1, 8) if bid_rank(f"{level}{call[1:]}") > bid_rank(over)), 8)
+    cheapest = next((level for level in range(1, 8) if Call(f"{level}{call[1:]}").rank > Call(over).rank), 8)
     return int(call[0]) > cheapest
 
 
@@ -209,8 +208,8 @@ def inference_presets(case: Case, partner_range: HandRange) -> list[Inference]:
         asked = ui_call_index(case, case.action_index)
         strain = case.board.auction.calls[asked].call[1:] if asked is not None else ""
         suit = strain if strain in SUITS else "S"
-        interest = HandRange.parse(f"4+ {SUIT_NAMES[suit]}")
-        return [Inference("interest", M_("partner's question shows interest in {suit}: {hand}", suit=SUIT_WORDS[suit],
+        interest = HandRange.parse(f"4+ {Strain(suit).name_in(SOURCE)}")
+        return [Inference("interest", M_("partner's question shows interest in {suit}: {hand}", suit=Strain(suit).named,
                                          hand=interest.words()), interest)]
     what = kind if kind in UI_KINDS else N_("manner")
     return [Inference("as stated", M_("state what partner's {kind} suggests about the hand (e.g. 'partner thinks the "

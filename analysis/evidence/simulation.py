@@ -20,12 +20,12 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Callable
 
-from analysis.bridge import STRAIN_SYMBOLS, hand_pbn, partner_of, player, side_of
+from analysis.bridge import hand_pbn, partner_of, player, side_of
 from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, Count, ENGLISH, Language, M_, Message, N_, seat_word, Share
+from analysis.language import AsTyped, Count, ENGLISH, Language, M_, Message, N_, Share
 from analysis.evidence.dealing import (MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
                                        deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
@@ -35,6 +35,8 @@ from analysis.law.law16 import ui_noun
 from analysis.law.logical_alternatives import Interval, action_name, action_word, wilson_interval
 from analysis.law.simulation import FinalContract, SimulationSettings
 from analysis.numbers import display
+from analysis.vocabulary import Seat
+from analysis.vocabulary import Strain
 
 Progress = Callable[[str, float], None]       # (what is being done, share done 0..1)
 
@@ -183,7 +185,8 @@ class Simulation:
                 c = None if a == self.table_action else run.comparison(a)
                 shares.append("—" if c is None else Message("{share} ({low}–{high})", share=Share(c.share),
                                                              low=Share(c.interval().low), high=Share(c.interval().high)))
-            rows.append((Message("{action}", action=action_word(a)), self.with_inference.outcome(a).contract.symbol(),
+            rows.append((Message("{action}", action=action_word(a)),
+                         Message("{contract}", contract=self.with_inference.outcome(a).contract),
                          display(self.without.outcome(a).mean, "wbf1"), display(self.with_inference.outcome(a).mean, "wbf1"),
                          *shares))
         return columns, tuple(rows)
@@ -322,7 +325,7 @@ def _plan(case: Case, settings: SimulationSettings) -> _Plan:
     partner = partner_of(player)
     known = hand_pbn(case.board.deal, player)
     if known == "-":
-        raise HuddleInputError("deal", M_("{seat}'s hand is needed: it is the hand the player saw", seat=seat_word(player)))
+        raise HuddleInputError("deal", M_("{seat}'s hand is needed: it is the hand the player saw", seat=Seat(player).word))
     readings = call_readings(case, dict(settings.readings))
     ranges = seat_ranges(readings)
     inference, words = chosen_inference(case, settings, ranges.get(partner, HandRange()))
@@ -431,7 +434,7 @@ def _solved(runs: list[tuple], played: list[tuple[str, FinalContract]],
         if progress is not None:
             strain, declarer = needed[k]
             share = (k + done / len(every)) / len(needed)
-            progress(M_("solving {strain} by {seat} ({count} deals)", strain=STRAIN_SYMBOLS[strain], seat=seat_word(declarer),
+            progress(M_("solving {strain} by {seat} ({count} deals)", strain=Strain(strain).symbol, seat=Seat(declarer).word,
                         count=Count(len(every))),
                      DEALING_SHARE + (1 - DEALING_SHARE) * share)
     solved = declarer_tricks(every, needed, step)

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from analysis.files import lin, pbn
 from analysis.files.pbn import GameFile
 from analysis.limits import check_file_size
+from analysis.vocabulary import Catalog
 
 
 @dataclass(frozen=True)
 class GameReader:
     kind: str
     extensions: tuple[str, ...]
-    loads: Callable[..., GameFile]            # (data, progress=None) -> GameFile
+    loads: Callable[..., GameFile]            # (data, progress=None, lang=…) -> GameFile
     looks_like: Callable[[str], bool]      # the content alone says it is this kind
 
 
@@ -34,11 +35,13 @@ def game_file_kind(data: bytes | str, name: str = "") -> GameReader:
     return next(r for r in GAME_READERS if r.looks_like(text))
 
 
-def read_games(data: bytes | str, name: str = "", progress: Callable[[float], None] | None = None) -> GameFile:
-    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag);
-    ``progress`` hears the share of the file read, now and then."""
+def read_games(data: bytes | str, name: str, lang: Catalog,
+               progress: Callable[[float], None] | None = None) -> GameFile:
+    """The games of a PBN or LIN file (LIN when the name ends .lin or the text has md| and no tag),
+    their notes read in English and in ``lang``; ``progress`` hears the share of the file read, now
+    and then."""
     check_file_size(data, name or "file")
-    return game_file_kind(data, name).loads(data, progress=progress)
+    return game_file_kind(data, name).loads(data, progress=progress, lang=lang)
 
 
 __all__ = ["GameReader", "GAME_READERS", "game_file_kind", "read_games"]

@@ -20,12 +20,13 @@ from typing import IO
 
 from endplay.types import Deal
 
-from analysis.bridge import (SEATS, Auction, Board, Call, annotated_call, check_legal, dealer_for_board,
+from analysis.bridge import (SEATS, Auction, Board, TableCall, annotated_call, check_legal, dealer_for_board,
                      hand_suits, parse_call, parse_deal, seats_from, tricks_from_play, vulnerability_for_board)
 from analysis.errors import HuddleInputError
 from analysis.files.pbn import BoardProblem, Game, GameFile
 from analysis.files.text import decode
-from analysis.language import AsTyped, M_, seat_word
+from analysis.language import AsTyped, M_
+from analysis.vocabulary import SOURCE, Catalog, Seat
 
 _LIN_SEATS = "SWNE"                       # md's dealer digit 1..4 and the order of its hands
 _VUL = {"o": "none", "0": "none", "-": "none", "n": "ns", "e": "ew", "b": "both"}
@@ -65,7 +66,7 @@ def _deal(value: str, line: int) -> tuple[str | None, Deal]:
             if ch in suits:
                 current = ch
             elif current is None or ch not in "AKQJT98765432":
-                raise _Refused(line, M_("md: '{text}' is not a hand ({seat}'s)", text=AsTyped(text), seat=seat_word(who)))
+                raise _Refused(line, M_("md: '{text}' is not a hand ({seat}'s)", text=AsTyped(text), seat=Seat(who).word))
             else:
                 suits[current] += ch
         by_seat[who] = ".".join(suits[s] for s in "SHDC")
@@ -95,7 +96,7 @@ def _board_number(pairs) -> tuple[int | None, str | None, str | None]:
     return None, None, None
 
 
-def _calls(pairs, dealer: str) -> list[Call]:
+def _calls(pairs, dealer: str, lang: Catalog) -> list[TableCall]:
     names: list[str] = []
     alerts: list[bool] = []
     notes: list[str | None] = []
@@ -118,7 +119,7 @@ def _calls(pairs, dealer: str) -> list[Call]:
             # BBO writes !S, and !s as often: both are the suit symbol
             notes[-1] = re.sub(r"!([SHDCshdc])", lambda m: {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[m.group(1).upper()],
                                value.strip()) or None
-    return [annotated_call(n, note, alerted) for n, note, alerted in zip(names, notes, alerts)]
+    return [annotated_call(n, note, lang, alerted) for n, note, alerted in zip(names, notes, alerts)]
 
 
 def _players(pairs, room: str | None) -> dict:
@@ -163,7 +164,7 @@ def _claimed_tricks(pairs) -> int | None:
     return None
 
 
-def _game(pairs, position: int, header: list) -> Game:
+def _game(pairs, position: int, header: list, lang: Catalog) -> Game:
     line = pairs[0][2]
     md = next(((v, l) for k, v, l in pairs if k == "md"), None)
     if md is None:
@@ -183,7 +184,7 @@ def _game(pairs, position: int, header: list) -> Game:
         vul = vulnerability_for_board(number)
     else:
         raise _Refused(md[1], M_("no sv| record and no board number to find the vulnerability from"))
-    calls = _calls(pairs, dealer)
+    calls = _calls(pairs, dealer, lang)
     board = Board(number, dealer, vul, deal, Auction(dealer, tuple(calls)))
     contract_text = board.auction.contract_text()
     contract = declarer = None
@@ -219,10 +220,10 @@ def _scoring(header) -> str | None:
     return None
 
 
-def loads(data: bytes | str, progress=None) -> GameFile:
+def loads(data: bytes | str, progress=None, lang: Catalog = SOURCE) -> GameFile:
     """Every board of a LIN file (a hand record, a BBO movie or a vugraph file), each read or
-    refused on its own (``progress`` is taken for the readers' one signature: a LIN file is read
-    at once)."""
+    refused on its own, its notes read in English and in ``lang`` (``progress`` is taken for the
+    readers' one signature: a LIN file is read at once)."""
     text, encoding = decode(data)
     pairs = _pairs(text)
     if not any(k == "md" for k, _, _ in pairs):
@@ -246,7 +247,7 @@ def loads(data: bytes | str, progress=None) -> GameFile:
     for position, board_pairs in enumerate(with_deal, 1):
         number, label, _ = _board_number(board_pairs)
         try:
-            games.append(_game(board_pairs, position, header))
+            games.append(_game(board_pairs, position, header, lang))
         except _Refused as exc:
             problems.append(BoardProblem(position, label, exc.line, exc.problem))
     return GameFile(tuple(games), tuple(problems), encoding)

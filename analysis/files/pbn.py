@@ -33,15 +33,15 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import IO, Any, Iterable, Iterator, Sequence
 
-from analysis.bridge import (SEAT_NAMES, SEATS, Auction, Board, Call, annotated_call, check_legal,
-                             contract_parts, deal_pbn, dealer_for_board, hand_cards, hand_suits, is_tempo_note, parse_call,
-                             parse_deal, passes_to_end, seat, seats_from, side_of, trick_winners, tricks_from_play,
-                             vulnerability, vulnerability_for_board)
+from analysis.bridge import (SEATS, Auction, Board, TableCall, annotated_call, check_legal, contract_parts, deal_pbn,
+                             dealer_for_board, hand_cards, hand_suits, is_tempo_note, parse_call, parse_deal, passes_to_end,
+                             seat, seats_from, side_of, trick_winners, tricks_from_play, vulnerability, vulnerability_for_board)
 from analysis.bridge.play import Play, played_order
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
-from analysis.language import AsTyped, ContractWords, Count, Listed, M_, Message, seat_word, Spoken
+from analysis.language import AsTyped, ContractWords, Count, Listed, M_, Message
+from analysis.vocabulary import SOURCE, Call, CardChoice, Catalog, Seat
 
 _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
 # Tags whose value may not be inherited with "#" or "##" (4.8)
@@ -350,7 +350,7 @@ def _value(tags: dict, name: str) -> tuple[str | None, int]:
 _CALL_PART = re.compile(r"=(\d+)=|\$(\d+)|([!?]{1,2})|(\*)|(\+)|\^([A-Za-z])|([A-Za-z0-9-]+)|(.)")
 
 
-def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[str, list[Call]]:
+def _auction(sec: _Sections, dealer: str | None, warnings: list[str], lang: Catalog) -> tuple[str, list[TableCall]]:
     first_text, tag_line = _value(sec.tags, "Auction")
     try:
         first = seat(first_text or dealer or "", "Auction")
@@ -402,14 +402,14 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 ended = True
             else:
                 try:
-                    name = parse_call(word, f"call {len(names) + 1}")
+                    name = parse_call(word, f"call {len(names) + 1}").value
                 except HuddleInputError as exc:
                     raise _Refused(item.line, exc.problem_message) from None
                 _add_call(names, refs, comments, lines, name, item.line)
     caller = SEATS[(SEATS.index(first) + skipped) % 4]
     if dealer is not None and names and caller != dealer:
-        raise _Refused(tag_line, M_("the first call is {seat}'s but the dealer is {seat2}", seat=seat_word(caller),
-                                    seat2=seat_word(dealer)))
+        raise _Refused(tag_line, M_("the first call is {seat}'s but the dealer is {seat2}", seat=Seat(caller).word,
+                                    seat2=Seat(dealer).word))
     dealer = dealer or caller
     for k in range(1, len(names) + 1):
         try:
@@ -428,13 +428,13 @@ def _auction(sec: _Sections, dealer: str | None, warnings: list[str]) -> tuple[s
                 warnings.append(M_("call {number} refers to note {ref}, which the file does not give", number=k + 1, ref=AsTyped(ref)))
         alerted = ref is not None or k in alerts
         # a file Huddle wrote keeps tempo in comments, so each of its notes is an alert's explanation
-        read = Call(name, alerted=True, explanation=note or None) if ours and note is not None else \
-            annotated_call(name, note, alerted=alerted)
-        calls.append(_call_with_comments(read, remarks))
+        read = TableCall(name, alerted=True, explanation=note or None) if ours and note is not None else \
+            annotated_call(name, note, lang, alerted=alerted)
+        calls.append(_call_with_comments(read, remarks, lang))
     return dealer, calls
 
 
-def _call_with_comments(call: Call, remarks: list[str]) -> Call:
+def _call_with_comments(call: TableCall, remarks: list[str], lang: Catalog) -> TableCall:
     """Comments after a call: Huddle writes "Remark: …", "Explanation: …" (given without an
     alert), "Agreement: …" (the partnership's actual agreement) and tempo reports there."""
     fields: dict[str, Any] = {}
@@ -443,9 +443,9 @@ def _call_with_comments(call: Call, remarks: list[str]) -> Call:
         key = label.strip().lower()
         if key in ("remark", "explanation", "agreement") and rest.strip():
             fields[{"agreement": "correct_explanation"}.get(key, key)] = rest.strip()
-        elif is_tempo_note(text):
+        elif is_tempo_note(text, lang):
             # the tempo mark alone: a remark at the table is a different kind of UI (Law 73B1)
-            tempo = annotated_call(call.call, text)
+            tempo = annotated_call(call.call, text, lang)
             fields["tempo_break"], fields["tempo_seconds"] = True, tempo.tempo_seconds
             if tempo.tempo_note:
                 fields["tempo_note"] = tempo.tempo_note
@@ -470,7 +470,7 @@ def _check_continuation(tricks, leader: str, contract: str, at: int, line: int) 
     for k, card in enumerate(tricks[t]):
         if card is not None and turn(k) > turn(column):
             raise _Refused(line, M_("trick {t}: {card} is shown played by {seat}, who plays after {seat2}, the player still to play "
-                                    "('+')", t=t + 1, card=card, seat=seat_word(columns[k]), seat2=seat_word(columns[column])))
+                                    "('+')", t=t + 1, card=card, seat=Seat(columns[k]).word, seat2=Seat(columns[column]).word))
 
 
 def _has_cards(sec: _Sections) -> bool:
@@ -523,7 +523,7 @@ def _play(sec: _Sections, deal, leader_text: str | None, line: int, warnings: li
             held = hands[who]
             if held is not None and card[1] not in held[card[0]]:
                 warnings.append(M_("trick {t}: {seat} is shown playing {card}, which the deal does not give {seat}; the play "
-                                   "is left out", t=t, seat=seat_word(who), card=Spoken(card, cards=True)))
+                                   "is left out", t=t, seat=Seat(who).word, card=CardChoice(card)))
                 return leader, ()
     parts = contract_parts(contract) if contract and contract != "PASS" else None
     if parts is not None and all(hands[s] is not None for s in SEATS):
@@ -616,7 +616,7 @@ def _board_number(label: str | None) -> int | None:
     return int(label) if label is not None and label.isdecimal() and len(label) <= 9 and int(label) > 0 else None
 
 
-def _game(sec: _Sections, position: int, first_line: int) -> Game:
+def _game(sec: _Sections, position: int, first_line: int, lang: Catalog) -> Game:
     tags = sec.tags
     label, _ = _value(tags, "Board")
     number = _board_number(label)
@@ -642,11 +642,11 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         raise _Refused(vul_line, M_("[Vulnerable \"{vul_text}\"] is not None, Love, -, NS, EW, All or Both (N-S and E-W are read too)",
                                     vul_text=vul_text)) from None
     warnings: list[str] = [M_("line {line}: a '}}' with no comment open is passed over", line=n) for n in sec.stray_braces]
-    calls: list[Call] = []
+    calls: list[TableCall] = []
     commentary = sec.commentary
     if "Auction" in tags:
-        dealer, calls = _auction(sec, dealer, warnings)
-        calls, commentary = _apply_call_comments(calls, commentary)
+        dealer, calls = _auction(sec, dealer, warnings, lang)
+        calls, commentary = _apply_call_comments(calls, commentary, lang)
     if dealer is None:
         if number is None:
             raise _Refused(first_line, M_("the game gives no [Dealer] and no board number to find the dealer from"))
@@ -673,7 +673,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
                       else AsTyped(f"{contract} by {declarer or '?'}"))
             warnings.append(M_("the file's contract ([Contract] and [Declarer]), {theirs}, differs from the auction's final "
                                "contract, {ours}; the file's is kept: check which is right", theirs=theirs,
-                               ours=ContractWords(*parts) if (parts := board.auction.final_parts()) else Spoken("P")))
+                               ours=ContractWords(*parts) if (parts := board.auction.final_parts()) else Call("P").word))
     leader, play = None, ()
     try:
         score = _ns_score(tags, declarer)
@@ -688,7 +688,7 @@ def _game(sec: _Sections, position: int, first_line: int) -> Game:
         board=board, position=position, line=first_line, label=label,
         event=_value(tags, "Event")[0], site=_value(tags, "Site")[0], date=_value(tags, "Date")[0],
         scoring=_value(tags, "Scoring")[0], room=_value(tags, "Room")[0],
-        players={s: _value(tags, SEAT_NAMES[s])[0] for s in SEATS if _value(tags, SEAT_NAMES[s])[0]},
+        players={s: _value(tags, Seat(s).english)[0] for s in SEATS if _value(tags, Seat(s).english)[0]},
         contract=contract, declarer=declarer, tricks=tricks, ns_score=score, play_leader=leader, play=play,
         score_table=table, commentary=tuple(commentary), warnings=tuple(warnings),
         tags={k: v for k, (v, _) in tags.items()})
@@ -760,9 +760,10 @@ def _table_row(row: dict, board: Board, line: int) -> FieldRow:
         raise _Refused(line, M_("{field}: {problem}", field=exc.named, problem=exc.problem_message)) from None
 
 
-def loads(data: bytes | str, progress=None) -> GameFile:
+def loads(data: bytes | str, progress=None, lang: Catalog = SOURCE) -> GameFile:
     """Every game of a PBN file, each read or refused on its own; ``progress(share)`` hears how
-    much of the file is read, every thousand games."""
+    much of the file is read, every thousand games. Notes and comments are read in English and
+    in ``lang`` (a tempo note in the club's words: „Zögern, etwa 20 Sekunden“)."""
     text, encoding = decode(data)
     games: list[Game] = []
     problems: list[BoardProblem] = []
@@ -785,7 +786,7 @@ def loads(data: bytes | str, progress=None) -> GameFile:
             items = _second_table(items, last_board)
             items = _inherit(items, previous, defaults)
             label = next((i.value.strip() for i in items if i.kind == "tag" and i.text == "Board"), label)
-            games.append(_game(_sections(items), position, first_line))
+            games.append(_game(_sections(items), position, first_line, lang))
             last_board = {i.text: i.value for i in items if i.kind == "tag" and i.text not in _PER_TABLE}
         except _Refused as exc:
             last_board = {}
@@ -938,7 +939,7 @@ def _deal_from_dealer(b: Board) -> str:
     return f"{b.dealer}:" + " ".join(hands[k:] + hands[:k])
 
 
-def _auction_lines(calls: Sequence[Call]) -> list[str]:
+def _auction_lines(calls: Sequence[TableCall]) -> list[str]:
     tokens, notes = [], []
     for c in calls:
         token = {"P": "Pass"}.get(c.call, c.call)
@@ -956,7 +957,7 @@ def _call_annotations(auction: Auction) -> list[str]:
     (12 s)", "… Remark: …", "… Explanation: …" (given without an alert), "… Agreement: …"."""
     out = []
     for k, c in enumerate(auction.calls):
-        head = f"Call {k + 1} ({c.call}, {SEAT_NAMES[auction.seat_of(k)]}) "
+        head = f"Call {k + 1} ({c.call}, {Seat(auction.seat_of(k)).english}) "
         if c.tempo_break:
             out.append(head + TEMPO_COMMENT + (f" ({c.tempo_seconds} s)" if c.tempo_seconds is not None else ""))
         if c.remark:
@@ -971,7 +972,7 @@ def _call_annotations(auction: Auction) -> list[str]:
 _CALL_COMMENT = re.compile(r"^Call (\d+) \((\w+), (North|East|South|West)\) (.*)$", re.S)
 
 
-def _apply_call_comments(calls: list[Call], commentary: list[str]) -> tuple[list[Call], list[str]]:
+def _apply_call_comments(calls: list[TableCall], commentary: list[str], lang: Catalog) -> tuple[list[TableCall], list[str]]:
     """Game comments of the form Huddle writes ("Call 5 (2S, North) …") go back to their call."""
     per_call: dict[int, list[str]] = {}
     rest = []
@@ -982,7 +983,7 @@ def _apply_call_comments(calls: list[Call], commentary: list[str]) -> tuple[list
             per_call.setdefault(k, []).append(m.group(4))
         else:
             rest.append(text)
-    return [_call_with_comments(c, per_call.get(k, [])) for k, c in enumerate(calls)], rest
+    return [_call_with_comments(c, per_call.get(k, []), lang) for k, c in enumerate(calls)], rest
 
 
 def dump(games: Iterable[Game], fp: IO[str]) -> None:

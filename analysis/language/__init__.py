@@ -4,8 +4,8 @@ of the club.
 Messages are kept the way Python projects keep them: gettext catalogs (Babel), one per language,
 at ``analysis/language/locale/<code>/LC_MESSAGES/huddle.po``, extracted from the code
 (``make catalogs``). A language is shipped by adding its catalog: Huddle finds it, with no code.
-The catalog holds the bridge words too (``analysis.language.words``). The only files read are
-these catalogs, shipped inside the package like its code.
+The catalog holds the bridge words too, one entry a word (``analysis.vocabulary``). The only files
+read are these catalogs, shipped inside the package like its code.
 
     >>> fr = language("fr")
     >>> fr.call("1NT"), fr.call("X"), fr.seat("W")
@@ -28,9 +28,10 @@ from numbers import Rational
 
 
 from analysis.errors import HuddleInputError
-from analysis.messages import SOURCE_LANGUAGE, AsTyped, Count, Listed, M_, Message, N_
+from analysis.messages import SOURCE_LANGUAGE, AsTyped, Count, Listed, M_, MP_, Message, N_
 from analysis.numbers import display, percent, rounded
-from analysis.language.words import NP_, BridgeWords
+from analysis.vocabulary import (DEALER, LAW, LAWS, NP_, Call, CardChoice, ScoringForm, Seat, Side, Spoken,
+                                 Vulnerability, card_said, choice_said, contract_said, rank_said)
 
 DOMAIN = "huddle"
 _LAW_NUMBER = re.compile(r"\b(Laws?) (?=\d)")
@@ -39,11 +40,10 @@ LOCALE_DIR = files("analysis.language") / "locale"
 
 @dataclass(frozen=True)
 class Language:
-    """One language: its messages (gettext) and its bridge words."""
+    """One language: its messages (gettext), the vocabulary's words among them."""
 
     code: str
     catalog: gettext.NullTranslations = field(repr=False, compare=False)
-    words: BridgeWords = field(repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -57,6 +57,10 @@ class Language:
 
     def pgettext(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)
+
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        """The form of a message for ``n`` as the language's catalog says (its plural forms)."""
+        return self.catalog.ngettext(one, many, n)
 
     def say(self, text) -> str:
         """English text made by Huddle, in this language: a value that says itself (a Message and
@@ -77,25 +81,61 @@ class Language:
         return self._laws_named(said)
 
     def _laws_named(self, text: str) -> str:
-        one, many = self.pgettext("law", "Law"), self.pgettext("law", "Laws")
+        one, many = LAW.said(self), LAWS.said(self)
         return _LAW_NUMBER.sub(lambda m: (many if m.group(1) == "Laws" else one) + " ", text)
 
-    # the bridge words, as the players of the language write them
+    # the vocabulary's words, as the players of the language write them
     def call(self, call: str) -> str:
-        return self.words.call(call)
+        return Call(call).said(self)
 
     def seat(self, letter: str) -> str:
-        return self.words.seat(letter)
+        return Seat(letter).said(self)
+
+    def seat_letter(self, letter: str) -> str:
+        return Seat(letter).letter(self)
+
+    def side(self, side: str) -> str:
+        return Side(side).said(self)
+
+    def vulnerability(self, vul: str) -> str:
+        return Vulnerability(vul).said(self)
+
+    def scoring(self, form: str) -> str:
+        return ScoringForm(form).said(self)
+
+    def contract(self, bid: str, penalty: str, declarer: str) -> str:
+        """"4♠ contré joué par Sud" from "4S", "X", "S"."""
+        return contract_said(bid, penalty, declarer, self)
+
+    def card(self, card: str) -> str:
+        return card_said(card, self)
+
+    def rank(self, rank: str) -> str:
+        return rank_said(rank, self)
+
+    @property
+    def dealer(self) -> str:
+        return DEALER.said(self)
 
     def labelled(self, label: str, value: str) -> str:
         """"North-South: +420" with the language's own spacing ("Nord-Sud : +420" in French)."""
         return self._(LABELLED).format(label=label, value=value)
 
     def choice(self, key: str) -> str:
-        return self.words.choice(key)
+        return choice_said(key, self)
 
     def number(self, value: Rational | int | float, places: int = 2) -> str:
-        return self.words.number(value, places)
+        """A number in the local style: "57,5" in French, "1,234.5" in English. Fractions that are
+        whole or halves, quarters… are written as mixed fractions everywhere ("8 1/4")."""
+        if isinstance(value, Rational) and not isinstance(value, int):
+            value = Fraction(value)
+            if value.denominator != 1:
+                whole, rest = divmod(abs(value.numerator), value.denominator)
+                sign = "-" if value < 0 else ""
+                return f"{sign}{whole} {rest}/{value.denominator}" if whole else f"{sign}{rest}/{value.denominator}"
+            value = value.numerator
+        from babel.numbers import format_decimal
+        return format_decimal(value, format=f"#,##0.{'#' * places}" if places else "#,##0", locale=self.code)
 
     def percent(self, value: Rational | float | None, places: int = 0) -> str:
         """A share rounded as ``analysis.numbers.percent`` rounds it (half up), written in the
@@ -110,36 +150,6 @@ class Language:
             pattern = pattern[:at] + "." + "0" * places + pattern[at:]
         exact = Fraction(value) if isinstance(value, Rational) else Fraction(repr(float(value)))     # numpy floats too
         return format_percent(rounded(exact * 100, places) / 100, format=pattern, locale=self.code)
-
-
-@dataclass(frozen=True)
-class Spoken:
-    """A bridge word inside a message, said in each language's words: a call (``cards`` False) or a
-    play poll's choice (``cards`` True), or with ``kind`` a seat, a side or a form of scoring."""
-
-    code: str
-    cards: bool = False
-    kind: str = ""          # "seat", "side", "scoring"; "" for a call or a choice
-
-    def said(self, lang: "Language") -> str:
-        if self.kind == "seat":
-            return lang.seat(self.code)
-        if self.kind == "side":
-            return lang.words.sides[self.code]
-        if self.kind == "scoring":
-            return lang.words.scoring.get(self.code, self.code)
-        return lang.choice(self.code) if self.cards else lang.call(self.code)
-
-    def __str__(self) -> str:
-        return self.said(ENGLISH)
-
-
-def seat_word(letter: str) -> Spoken:
-    return Spoken(letter, kind="seat")
-
-
-def side_word(side: str) -> Spoken:
-    return Spoken(side, kind="side")
 
 
 @dataclass(frozen=True)
@@ -236,7 +246,7 @@ class ContractWords:
     declarer: str
 
     def said(self, lang: "Language") -> str:
-        return lang.words.contract(self.bid, self.penalty, self.declarer)
+        return lang.contract(self.bid, self.penalty, self.declarer)
 
     def __str__(self) -> str:
         return self.said(ENGLISH)
@@ -287,7 +297,7 @@ def language(code: str | None = None) -> Language:
         raise HuddleInputError("language", M_("'{code}' is not a shipped language (choose {choices})", code=AsTyped(code),
                                               choices=', '.join(shipped_languages())))
     catalog = _catalog(base)
-    return Language(base, catalog, BridgeWords.from_catalog(base, catalog))
+    return Language(base, catalog)
 
 
 def normalised(code: str) -> str:
@@ -330,7 +340,7 @@ ENGLISH = language(SOURCE_LANGUAGE)
 APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell whoever runs "
              "Huddle and give them the reference **{reference}**: the details are in the server's log under it.")
 
-__all__ = ["Language", "Spoken", "Message", "M_", "AsTyped", "Capital", "InSentence", "Listed", "ContractWords", "joined_lines",
-           "seat_word", "side_word", "said", "language", "shipped_languages", "chosen_language", "browser_language",
+__all__ = ["Language", "Spoken", "CardChoice", "Message", "M_", "MP_", "AsTyped", "Capital", "InSentence", "Listed", "ContractWords",
+           "joined_lines", "said", "language", "shipped_languages", "chosen_language", "browser_language",
            "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "sentence", "name_order", "Share", "Count",
            "Amount"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from analysis.errors import HuddleInputError
-from analysis.language import ENGLISH, N_, Language, first_upper, said
+from analysis.language import ENGLISH, N_, InSentence, Language, first_upper, said
+from analysis.vocabulary import DEALER, CaseKind
 
 FIELD_WORDS = {
     "title": N_("Title"), "id": N_("Case id"), "kind": N_("Kind"), "deal": N_("Hands"), "board": N_("Board"),
@@ -27,15 +28,24 @@ FIELDS_BY_NAME = (
     N_("constraints"), N_("trim"), N_("top"), N_("results"), N_("pairs"), N_("room"), N_("format"), N_("scale"),
     N_("rounding"), N_("decider"), N_("model"), N_("include"), N_("draws"), N_("poll sizes"), N_("interval"),
     N_("action"), N_("actions"), N_("amount"), N_("unit"), N_("artificial score"), N_("authority"), N_("board number"),
-    N_("dealer"), N_("vulnerability"), N_("boards"), N_("event"), N_("federation"), N_("organisation"), N_("invite"),
+    N_("vulnerability"), N_("boards"), N_("event"), N_("federation"), N_("organisation"), N_("invite"),
     N_("outcomes"), N_("reopen"), N_("shares"), N_("strain"), N_("suggested"), N_("the decision"), N_("your vote"),
     N_("votes"), N_("mistaken explanation weight"), N_("case file"), N_("inference"), N_("play index"), N_("contract"),
     N_("declarer"), N_("tricks"), N_("method"), N_("reason"), N_("seconds"), N_("type"), N_("by"), N_("offenders"),
-    N_("non offenders"), N_("artificial"), N_("explanation weight"), N_("misinformation"), N_("ns score"),
+    N_("non offenders"), N_("artificial"), N_("explanation weight"), N_("ns score"),
     N_("call index"), N_("card index"), N_("after auction"), N_("to"), N_("number"), N_("contracts"),
     N_("readings"), N_("deals"), N_("seed"), N_("normal play"), N_("logical alternatives"), N_("counts"),
     N_("weights of the alternatives"), N_("setup code"),
 )
+
+
+# parts of a field that are words of the vocabulary: said as the vocabulary says them
+PART_WORDS = {"dealer": DEALER, "misinformation": InSentence(CaseKind.MI.word)}
+
+
+def _part(text: str, lang: Language) -> str:
+    word = PART_WORDS.get(text)
+    return lang.say(word) if word is not None else lang._(text.replace("_", " "))
 
 
 def field_words(field: str, lang: Language = ENGLISH) -> str:
@@ -44,12 +54,12 @@ def field_words(field: str, lang: Language = ENGLISH) -> str:
     named by its own words; each part in ``lang`` where the catalog has it."""
     parts = [p for p in field.replace("ruling.adjustment", "adjustment").split(".") if p]
     if not parts or parts[0].split("[")[0] not in FIELD_WORDS:
-        return lang._(field.replace("_", " "))
+        return _part(field, lang)
     head = lang._(FIELD_WORDS[parts[0].split("[")[0]])
     where = re.search(r"\(([^)]*)\)", parts[0])          # "play[1] (trick 1, card 2)": the position in words
     if where:
         head += f", {where.group(1)}"
-    rest = ", ".join(lang._(p.replace("_", " ")) for p in parts[1:])
+    rest = ", ".join(_part(p, lang) for p in parts[1:])
     return f"{head}, {rest}" if rest else head
 
 

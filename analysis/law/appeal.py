@@ -16,16 +16,13 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Listed, Message, Share
+from analysis.language import M_, AsTyped, Listed, Message, Share
 from analysis.law.logical_alternatives import action_word
 from analysis.limits import check_length
 from analysis.numbers import fraction_str, parse_fraction
+from analysis.vocabulary import AppealOutcome, member
 
-DECISIONS = {
-    N_("uphold"): N_("the director's ruling stands"),
-    N_("modify"): N_("the ruling stands in part: a different adjustment or score"),
-    N_("overturn"): N_("the director's ruling is reversed"),
-}
+DECISIONS = tuple(AppealOutcome)
 MAX_VOTES = 15
 
 
@@ -82,11 +79,8 @@ class Reconsideration:
                                                  for a, w in weights.items()})
 
 
-def _decision(value: Any, where: str) -> str:
-    if value not in DECISIONS:
-        raise HuddleInputError(where, M_("'{value}' must be one of {choices}", value=AsTyped(str(value)[:20]),
-                                         choices=', '.join(DECISIONS)))
-    return value
+def _decision(value: Any, where: str) -> AppealOutcome:
+    return member(AppealOutcome, value, where)
 
 
 def _text(data: dict, name: str, where: str, limit: int = 2000) -> str:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, Listed, Message
+from analysis.vocabulary import ScoringForm
 from analysis.bridge.matchpoints import AdjustedTable, neuberg, score_board, top
 from analysis.numbers import display, fraction_str
 from analysis.bridge.scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps,
@@ -61,7 +62,7 @@ class SideScore:
         if self.matchpoints is not None:
             return self.matchpoints, M_("matchpoints of {top}", top=display(self.top_score))
         if self.imps is not None:
-            return self.imps, N_("IMPs")
+            return self.imps, ScoringForm.IMPS.word
         if self.board is not None:
             return self.board, N_("of the board")
         if self.points is not None:

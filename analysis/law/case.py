@@ -17,13 +17,12 @@ from endplay.types import Deal
 from analysis.files import pbn as pbn_files
 from analysis.files.games import read_games
 from analysis.bridge.auction import STATEMENT, tempo_disputed
-from analysis.bridge import (Decision, SEATS, Auction, Board, Call, dealer_for_board, deal_pbn, hand_cards,
+from analysis.bridge import (Decision, SEATS, Auction, Board, TableCall, dealer_for_board, deal_pbn, hand_cards,
                      contract_parts, parse_deal, partner_of, seat, side_of)
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
-from analysis.language import (ENGLISH, M_, N_, AsTyped, Capital, ContractWords, Language, Listed, Message, Spoken,
-                               seat_word, side_word)
+from analysis.language import ENGLISH, M_, N_, AsTyped, Capital, ContractWords, Language, Listed, Message
 from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
@@ -37,31 +36,15 @@ from analysis.law.facts import (MAX_STATEMENTS, Established, FactFinding, Statem
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
 from analysis.law.simulation import SimulationSettings
 from analysis.bridge.scoring import ButlerDatum, PlayedContract, parse_score
+from analysis.vocabulary import SOURCE, Catalog, CaseKind, IrregularityType, OffendingSide, ScoringForm, Seat, Side, member
 
 FORMAT_VERSION = 3
 READABLE_VERSIONS = (1, 2, 3)    # version 1 and 2 files load unchanged (docs/case-file.md)
-# UI: unauthorized information from partner; MI: misinformation; unplayable: no result could be
-# obtained at the table, ruled by Law 12C2 alone (no Law 16 questions).
-KINDS = ("UI", "MI", "unplayable")
-SCORING_FORMS = ("matchpoints", "imps", "butler", "cross-imps", "bam", "total points")
-SCORING_NAMES = {"matchpoints": N_("matchpoints"), "imps": N_("IMPs"), "butler": N_("Butler IMPs"), "cross-imps": N_("cross-IMPs"),
-                 "bam": N_("board-a-match"), "total points": N_("total points")}
+KINDS = tuple(CaseKind)
+SCORING_FORMS = tuple(ScoringForm)
 CROSS_IMPS = ("average", "sum")
-KIND_NAMES = {"UI": N_("Unauthorized information"), "MI": N_("Misinformation"), "unplayable": N_("Unplayable board (no result)")}
-OFFENDING_SIDES = ("NS", "EW", "both")
-OFFENDING_SIDE_NAMES = {"NS": N_("North-South"), "EW": N_("East-West"), "both": N_("both sides")}
-# What the irregularity was. The tempo kinds (hesitation: unmistakable hesitation; haste: unwonted
-# speed) and remark, question, gesture are UI by manner (Law 16B1(a), Law 73A2); explanation,
-# alert and unalerted are UI from partner's explanation, alert or failure to alert (Law 16B1(a),
-# Law 20F); misexplained is the MI itself.
-IRREGULARITY_TYPES = ("hesitation", "haste", "remark", "question", "gesture", "explanation", "alert",
-                      "unalerted", "misexplained", "other")
-IRREGULARITY_NAMES = {"hesitation": N_("hesitation (a break in tempo)"), "haste": N_("haste (an unusually quick call)"),
-                      "remark": N_("remark"), "question": N_("question"), "gesture": N_("gesture or mannerism"),
-                      "explanation": N_("partner's explanation"), "alert": N_("partner's alert"),
-                      "unalerted": N_("partner's failure to alert"), "misexplained": N_("misexplanation (the MI itself)"),
-                      "other": N_("other")}
-EXPLAINED_BY_PARTNER = ("explanation", "alert", "unalerted", "misexplained")   # ``by`` is the caller's partner
+OFFENDING_SIDES = tuple(OffendingSide)
+IRREGULARITY_TYPES = tuple(IrregularityType)
 
 
 @dataclass(frozen=True)
@@ -131,6 +114,31 @@ class TableResult:
             return M_("{contract}, result not recorded",
                       contract=ContractWords(level_strain, self.bid[0][len(level_strain):], self.bid[1]))
         return self.note or N_("not recorded")
+
+    def contract_parts(self) -> tuple[str, str, str] | None:
+        """("4S", "X", "S"): the contract played and its declarer, as the auction's final_parts
+        gives them; None when the result names none."""
+        if self.contract is not None:
+            c = self.contract
+            return f"{c.level}{c.strain}", c.penalty, c.declarer
+        if self.bid is not None:
+            bid = self.bid[0].rstrip("X")
+            return bid, self.bid[0][len(bid):], self.bid[1]
+        return None
+
+    def differs_from(self, auction: Auction) -> Message | None:
+        """What a director must confirm before a table result is kept beside an auction that ends
+        otherwise: "The table result is 4♣ by South, but the auction ends in 4♥ by East"; None when
+        they agree or the auction is not finished."""
+        if not auction.is_complete:
+            return None
+        ended, played = auction.final_parts(), self.contract_parts()
+        if self.passed_out == (ended is None) and (played is None or played == ended):
+            return None
+        said = {None: N_("passed out")}
+        return M_("The table result is {result}, but the auction ends in {auction}: check the contract, its strain "
+                  "and declarer", result=ContractWords(*played) if played else said[None],
+                  auction=ContractWords(*ended) if ended else said[None])
 
 
 @dataclass(frozen=True)
@@ -240,6 +248,11 @@ class Case:
     # 73C, 16B1): that path's action in question and ruling section, beside the misinformation's
     partner_ui: "PartnerUI | None" = None
 
+    def result_differs(self) -> Message | None:
+        """The table result against the auction's final contract and declarer: what the director
+        confirms before the two are kept side by side (TableResult.differs_from)."""
+        return None if self.table_result is None else self.table_result.differs_from(self.board.auction)
+
     @property
     def skip_bid_pause(self) -> SkipBidPause:
         return skip_bid_pause(self.skip_bid_regulation, haste_under=self.skip_bid_haste_under)
@@ -247,7 +260,7 @@ class Case:
     def scoring_description(self) -> str:
         """The form of scoring with what it is scored against, e.g. "Butler IMPs against a datum:
         the mean of the 7 other tables with 1 dropped at each end, rounded to the nearest 10"."""
-        name = Capital(Spoken(self.scoring, kind="scoring"))
+        name = Capital(ScoringForm(self.scoring).word)
         if self.scoring == "butler":
             return M_("{scoring} against a datum: {datum}", scoring=name, datum=self.butler_datum.describe(self.field)) \
                 if self.field else Message("{scoring}", scoring=name)
@@ -267,7 +280,7 @@ class Case:
         return self.offending_side == "both"
 
     @property
-    def action_call(self) -> Call | None:
+    def action_call(self) -> TableCall | None:
         """The call the ruling is about."""
         return None if self.action_index is None else self.board.auction.calls[self.action_index]
 
@@ -392,19 +405,14 @@ class Case:
             if not data.get(name):
                 raise HuddleInputError(name, M_("is required"))
         check_length(str(data["title"]), MAX_TITLE, "title")
-        kind = next((k for k in KINDS if k.lower() == str(data["kind"]).lower()), None)
-        if kind is None:
-            raise HuddleInputError("kind", M_("'{value}' must be one of {choices}", value=AsTyped(data['kind']), choices=', '.join(KINDS)))
-        scoring = str(data.get("scoring", "matchpoints")).lower()
-        if scoring not in SCORING_FORMS:
-            raise HuddleInputError("scoring", M_("'{value}' must be one of {choices}", value=AsTyped(scoring),
-                                                 choices=', '.join(SCORING_FORMS)))
+        kind = member(CaseKind, data["kind"], "kind")
+        scoring = member(ScoringForm, data.get("scoring", "matchpoints"), "scoring")
         laws = edition(data.get("laws") or _version_1_edition(data), "laws")
         knockout = data.get("knockout", False)
         if knockout not in (True, False):
             raise HuddleInputError("knockout", M_("must be true or false"))
         if knockout and scoring != "imps":
-            raise HuddleInputError("knockout", M_("knockout averaging applies to IMP matches, not {scoring}", scoring=scoring))
+            raise HuddleInputError("knockout", M_("knockout averaging applies to IMP matches, not {scoring}", scoring=scoring.word))
         board = _board_from(data)
         table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
         play, play_index = _play_from(data, board, table_result)
@@ -419,8 +427,8 @@ class Case:
             raise HuddleInputError("play_index", M_("a case rules one action: give the call (action_index) or the "
                                                     "card (play_index), not both"))
         offending = data.get("offending_side")
-        if offending is not None and offending not in OFFENDING_SIDES:
-            raise HuddleInputError("offending_side", M_("'{offending}' must be NS, EW or both", offending=AsTyped(offending)))
+        if offending is not None:
+            offending = member(OffendingSide, offending, "offending_side")
         actor = (play.decider(play_index) if play_index is not None and play is not None
                  else None if action_index is None else board.auction.seat_of(action_index))
         _check_ui_source(kind, irregularity, actor, offending)
@@ -430,8 +438,8 @@ class Case:
         other = data.get("other_table")
         for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
             if data.get(name) is not None and scoring != form:
-                raise HuddleInputError(name, M_("applies to {scoring}, not {scoring2}", scoring=SCORING_NAMES[form],
-                                                scoring2=SCORING_NAMES[scoring]))
+                raise HuddleInputError(name, M_("applies to {scoring}, not {scoring2}", scoring=ScoringForm(form).word,
+                                                scoring2=scoring.word))
         ruling = None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
                                                                             board.vulnerability, kind)
         if ruling is not None:
@@ -503,7 +511,7 @@ class PartnerUI:
         if (not isinstance(index, int) or isinstance(index, bool) or not irr.call_index < index < len(board.auction.calls)
                 or board.auction.seat_of(index) != caller):
             raise HuddleInputError(f"{where}.action_index", M_("must be a later call of {seat}, whose call was misexplained",
-                                                               seat=seat_word(caller)))
+                                                               seat=Seat(caller).word))
         scored_by = data.get("scored_by")
         if scored_by is not None and scored_by not in SCORED_BY:
             raise HuddleInputError(f"{where}.scored_by", M_("'{value}' must be one of {choices}",
@@ -531,7 +539,7 @@ def _check_offered_call(ruling: RulingInputs, board: Board, action_index: int | 
         raise HuddleInputError(where, M_("call {offered} is not a call after the call in question", offered=offered + 1))
     if board.auction.seat_of(offered) != board.auction.seat_of(action_index):
         raise HuddleInputError(where, M_("call {offered} is {seat}'s, not the player's who made the call in question",
-                                         offered=offered + 1, seat=seat_word(board.auction.seat_of(offered))))
+                                         offered=offered + 1, seat=Seat(board.auction.seat_of(offered)).word))
 
 
 def _ruling_version(value: Any) -> int | None:
@@ -578,15 +586,15 @@ def _check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, o
     if irr.to is not None and irr.to != partner_of(irr.by):
         raise HuddleInputError("irregularity.to", M_("{to} is not {by}'s partner: unauthorized information passes "
                                                      "between partners; an opponent's manner is information used at "
-                                                     "one's own risk (Law 73D1)", to=seat_word(irr.to),
-                                                     by=seat_word(irr.by)))
+                                                     "one's own risk (Law 73D1)", to=Seat(irr.to).word,
+                                                     by=Seat(irr.by).word))
     if actor is None or actor != irr.receiver or offending not in ("NS", "EW"):
         return
     if side_of(irr.by) != offending:
         raise HuddleInputError("offending_side", M_("{by} transmitted the information and {actor}, the partner, "
                                                     "took the action in question, so the offending side is {side}, "
-                                                    "not {given}", by=seat_word(irr.by), actor=seat_word(actor),
-                                                    side=side_word(side_of(irr.by)), given=side_word(offending)))
+                                                    "not {given}", by=Seat(irr.by).word, actor=Seat(actor).word,
+                                                    side=Side(side_of(irr.by)).word, given=Side(offending).word))
 
 
 def _board_from(data: dict) -> Board:
@@ -654,10 +662,7 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
         return None
     if not isinstance(data, dict):
         raise HuddleInputError("irregularity", M_("must be an object"))
-    kind = str(data.get("type", "")).lower()
-    if kind not in IRREGULARITY_TYPES:
-        raise HuddleInputError("irregularity.type", M_("'{value}' must be one of {choices}", value=AsTyped(kind),
-                                                       choices=', '.join(IRREGULARITY_TYPES)))
+    kind = member(IrregularityType, data.get("type", ""), "irregularity.type")
     by = seat(data["by"], "irregularity.by") if data.get("by") else None
     to = seat(data["to"], "irregularity.to") if data.get("to") else None
     index = data.get("call_index")
@@ -666,11 +671,11 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
     if index is not None and by is not None:
         caller = board.auction.seat_of(index)
         # a tempo or manner goes with the caller's own call; an explanation or alert with partner's
-        expected = partner_of(caller) if kind in EXPLAINED_BY_PARTNER else caller
+        expected = partner_of(caller) if kind.explained_by_partner else caller
         if by != expected:
-            values = dict(number=index + 1, expected=seat_word(expected), given=seat_word(by))
+            values = dict(number=index + 1, expected=Seat(expected).word, given=Seat(by).word)
             raise HuddleInputError("irregularity.by", M_("call {number} was explained or alerted by {expected}, not "
-                                                         "{given}", **values) if kind in EXPLAINED_BY_PARTNER else
+                                                         "{given}", **values) if kind.explained_by_partner else
                                    M_("call {number} was made by {expected}, not {given}", **values))
     card = data.get("card_index")
     if card is not None:
@@ -680,7 +685,7 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
             raise HuddleInputError("irregularity.card_index", M_("{card} is not a card of the play recorded", card=AsTyped(repr(card))))
         if by is not None and by != play.decider(card):
             raise HuddleInputError("irregularity.by", M_("{position} was {seat}'s to play, not {seat2}'s", position=position_name(card),
-                                                         seat=seat_word(play.decider(card)), seat2=seat_word(by)))
+                                                         seat=Seat(play.decider(card)).word, seat2=Seat(by).word))
     seconds = data.get("seconds")
     if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
         raise HuddleInputError("irregularity.seconds", M_("{value} must be a whole number of seconds (0 to 3600)",
@@ -727,11 +732,12 @@ def case_id_from_title(title: str) -> str:
 
 
 def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: int | None = None,
-              room: str | None = None, game: int | None = None, name: str = "", **facts: Any) -> Case:
+              room: str | None = None, game: int | None = None, name: str = "", *, lang: Catalog, **facts: Any) -> Case:
     """A case from one game of a PBN or LIN file, chosen by board number (and room when both
     tables are in the file) or by position (``game``, 1 = first); the first game when the file
-    has one or nothing is chosen. The board's other tables in the file are its field."""
-    read = read_games(data, name)
+    has one or nothing is chosen. The board's other tables in the file are its field; its notes
+    are read in English and in ``lang``."""
+    read = read_games(data, name, lang)
     chosen = pick_game(read, board, room, game)
     return from_game(chosen, id, title, kind, others=other_tables(read, chosen), **facts)
 
@@ -794,8 +800,8 @@ def pick_game(read: pbn_files.GameFile, board: int | None = None, room: str | No
 
 def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int | None = None,
              board: int | None = None, room: str | None = None, **facts: Any) -> Case:
-    """A case from one game of a PBN file (see from_file)."""
-    return from_file(text, id, title, kind, board, room, game, "file.pbn", **facts)
+    """A case from one game of a PBN file (see from_file), its notes read in English."""
+    return from_file(text, id, title, kind, board, room, game, "file.pbn", lang=SOURCE, **facts)
 
 
 def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", others: tuple[int, ...] = (),

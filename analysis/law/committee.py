@@ -27,6 +27,7 @@ from analysis.limits import check_length
 from analysis.law.logical_alternatives import (Policy, action_key, action_name, action_word, logical_alternatives, policy,
                                                with_threshold)
 from analysis.numbers import fraction_str
+from analysis.vocabulary import AppealOutcome, member
 from analysis.law.ruling import Ruling, rule
 
 SENSITIVITY_THRESHOLDS = tuple(Fraction(k, 20) for k in range(1, 11))      # 5% … 50%
@@ -166,9 +167,7 @@ class Vote:
 
 
 def check_vote(decision: str, reason: str) -> None:
-    if decision not in DECISIONS:
-        raise HuddleInputError("decision", M_("'{value}' must be one of {choices}", value=AsTyped(decision),
-                                              choices=', '.join(DECISIONS)))
+    member(AppealOutcome, decision, "decision")
     if not reason.strip():
         raise HuddleInputError("reason", M_("give the reason for the decision"))
     check_length(reason.strip(), 2000, "reason")
@@ -182,8 +181,9 @@ def kept_change(decision: str, change: Reconsideration) -> Reconsideration:
 def position_words(decision: str, change: Reconsideration) -> Message:
     """A vote's position as a member reads it: "uphold", "modify with threshold 30%"."""
     change = kept_change(decision, change)
-    return M_("{decision}", decision=decision) if change.changes_nothing else \
-        M_("{decision} with {change}", decision=decision, change=change.describe())
+    word = AppealOutcome(decision).word
+    return M_("{decision}", decision=word) if change.changes_nothing else \
+        M_("{decision} with {change}", decision=word, change=change.describe())
 
 
 def _position(decision: str, change: Reconsideration) -> tuple[str, str]:
@@ -207,7 +207,8 @@ class CommitteeDecision:
         return len(self.agreed)
 
     def adopted(self) -> Message:
-        values = dict(decision=Capital(self.decision), meaning=DECISIONS[self.decision])
+        outcome = AppealOutcome(self.decision)
+        values = dict(decision=Capital(outcome.word), meaning=outcome.meaning)
         return M_("{decision} ({meaning})", **values) if self.change.changes_nothing else \
             M_("{decision} ({meaning}): {change}", **values, change=self.change.describe())
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.bridge import SEAT_NAMES, SIDE_NAMES
-from analysis.language import AsTyped, Listed, M_, Message, Spoken
+from analysis.language import AsTyped, Listed, M_, Message
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
+from analysis.vocabulary import Seat, Side
 
 MAX_STATEMENTS = 12
 
@@ -40,9 +40,10 @@ def _yes_no(value: Any, where: str) -> bool | None:
     return value
 
 
-def who_words(who: str) -> str:
-    """A seat or a side as a director says it ("N" → North, "EW" → East-West); a name as given."""
-    return SEAT_NAMES.get(who, SIDE_NAMES.get(who, who))
+def who_word(who: str):
+    """A seat or a side inside a message, said in the reader's words ("N" → North, "EW" →
+    East-West); a name as given."""
+    return Seat(who).word if who in tuple(Seat) else Side(who).word if who in tuple(Side) else who
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,7 @@ class Statement:
 
     def words(self) -> str:
         when = f" ({self.at})" if self.at else ""
-        who = Spoken(self.by, kind="seat") if self.by in SEAT_NAMES else \
-            Spoken(self.by, kind="side") if self.by in SIDE_NAMES else self.by
+        who = who_word(self.by)
         return Message("{who}{when}: “{said}”{seconds}", who=who, when=when, said=self.said,
                        seconds=f" ({self.seconds} s)" if self.seconds is not None else "")
 
@@ -181,4 +181,4 @@ def statements_from(data: Any, where: str) -> tuple[Statement, ...]:
     return tuple(Statement.from_dict(s, f"{where}[{i}]") for i, s in enumerate(data))
 
 
-__all__ = ["Statement", "FactFinding", "Established", "established", "statements_from", "who_words"]
+__all__ = ["Statement", "FactFinding", "Established", "established", "statements_from", "who_word"]

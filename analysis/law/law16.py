@@ -13,20 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from analysis.language import M_, N_, Capital, Listed, Message, Spoken, seat_word, side_word
+from analysis.language import M_, N_, Capital, InSentence, Listed, Message
 from analysis.law.assigned import side_value
-from analysis.bridge import bid_rank, side_of
-from analysis.law.case import EXPLAINED_BY_PARTNER, Case, Irregularity
+from analysis.bridge import side_of
+from analysis.law.case import Case, Irregularity
 from analysis.law.editions import law
 from analysis.law.facts import Established
 from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.numbers import display
 from analysis.bridge.scoring import WeightedScore
+from analysis.vocabulary import Call, CaseKind, IrregularityType, ScoringForm, Seat, Side
 
-QUESTIONS = (N_("unauthorized information"), N_("logical alternative"), N_("demonstrably suggested"), N_("damage"))
-TEMPO_KINDS = ("hesitation", "haste")
-MANNER_KINDS = TEMPO_KINDS + ("remark", "question", "gesture")
-PARTNER_SAID = tuple(k for k in EXPLAINED_BY_PARTNER if k != "misexplained")   # UI from what partner said
+QUESTIONS = (InSentence(CaseKind.UI.word), N_("logical alternative"), N_("demonstrably suggested"), N_("damage"))
+TEMPO_KINDS = tuple(k for k in IrregularityType if k.is_tempo)
+MANNER_KINDS = tuple(k for k in IrregularityType if k.by_manner)
+PARTNER_SAID = tuple(k for k in IrregularityType if k.explained_by_partner and k is not IrregularityType.MISEXPLAINED)
 UI_KINDS = MANNER_KINDS + PARTNER_SAID
 UI_NOUNS = {"hesitation": N_("the break in tempo"), "haste": N_("the quick call"), "remark": N_("the remark"),
             "question": N_("the question"), "gesture": N_("the gesture"), "explanation": N_("partner's explanation"),
@@ -48,7 +49,7 @@ class Answer:
     missing: str = ""          # an open answer: what it waits for, as the page opens on it
 
     def to_dict(self) -> dict:
-        out = {"question": self.question, "answer": self.answer, "reason": self.reason,
+        out = {"question": str(self.question), "answer": self.answer, "reason": self.reason,
                "evidence": self.evidence, "reached": self.reached}
         if self.missing:
             out["missing"] = self.missing
@@ -67,7 +68,7 @@ def is_skip_bid(case: Case, index: int) -> bool:
     earlier = [c.call for c in calls[:index] if c.call[0].isdecimal()]
     lowest = 1
     if earlier:
-        lowest = next(level for level in range(1, 8) if bid_rank(f"{level}{call[1:]}") > bid_rank(earlier[-1]))
+        lowest = next(level for level in range(1, 8) if Call(f"{level}{call[1:]}").rank > Call(earlier[-1]).rank)
     return int(call[0]) > lowest
 
 
@@ -145,14 +146,14 @@ def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
     if irr.by == actor:
         return Answer(q, False, M_("The {kind} was {seat}'s own: a player's own manner is not unauthorized information "
                                    "to himself, so Law 16 does not restrict his action.", kind=irr.type,
-                                   seat=seat_word(actor)), irr.description)
+                                   seat=Seat(actor).word), irr.description)
     if side_of(irr.by) != side_of(actor):
         own_risk = law("opponent's tempo", case.laws)
         return Answer(q, False, M_("The {kind} was by {seat}, an opponent of {actor}: a player may draw inferences from "
                                    "an opponent's manner at his own risk ({law}), so it is not unauthorized information. "
                                    "(If the opponent had no bridge reason and could have known it would mislead, that is "
-                                   "a Law 73 matter, not a Law 16 one.)", kind=irr.type, seat=seat_word(irr.by),
-                                   actor=seat_word(actor), law=own_risk), irr.description)
+                                   "a Law 73 matter, not a Law 16 one.)", kind=irr.type, seat=Seat(irr.by).word,
+                                   actor=Seat(actor).word, law=own_risk), irr.description)
     return None
 
 
@@ -171,8 +172,8 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
             return _not_established(irr, facts.missing(needs_seconds=True), seconds_decide=True)
         return None
     q = QUESTIONS[0]
-    skip = Spoken(case.board.auction.calls[at - 1].call)
-    call = Spoken(case.board.auction.calls[at].call)
+    skip = Call(case.board.auction.calls[at - 1].call).word
+    call = Call(case.board.auction.calls[at].call).word
     laws = f"{law('ui', case.laws)}, {law('tempo', case.laws)}"
     asked = M_("pause of about {seconds} seconds that {authority} asks for", seconds=pause.asked,
                authority=pause.authority)
@@ -265,9 +266,9 @@ def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
     if expected is None or table is None:
         return Answer(q, None, M_("At {scoring} a weighted expectation is worth what the field makes of it: record the "
                                   "field (or the other table), or the director's damage finding.",
-                                  scoring=Spoken(case.scoring, kind="scoring")))
+                                  scoring=ScoringForm(case.scoring).word))
     evidence = M_("non-offenders ({side}): at the table {table} {unit}, after the legal alternatives {expected} {unit}",
-                  side=side_word(side), table=display(table), unit=unit, expected=display(expected))
+                  side=Side(side).word, table=display(table), unit=unit, expected=display(expected))
     damage_law = law("damage", case.laws)
     if expected > table:
         return Answer(q, True, M_("The non-offenders would have expected a better score {without}: they were damaged "

@@ -10,22 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from enum import StrEnum
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from analysis.bridge import call_symbol, parse_call
-from analysis.bridge.play import choice_symbol, parse_choice
 from analysis.distributions import beta_ppf, beta_sf, normal_ppf
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Capital, Count, Listed, Message, Share, Spoken
+from analysis.language import M_, N_, AsTyped, Capital, Count, Listed, Message, Share
 from analysis.numbers import fraction_str, parse_fraction, percent
+from analysis.vocabulary import SOURCE, Call, CardChoice, Catalog, Firmness, LAVerdict, find_choice
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
 # A verdict is called firm only from this many answers on (docs/logical-alternatives.md): with
 # fewer, one answer more or less can turn it, whatever the probability says.
 MIN_FIRM_POLL = 5
-TOO_FEW = N_("too few answers yet")
 MAX_MORE_POLLEES = 100
 
 
@@ -98,13 +95,13 @@ class Policy:
         """The policy named in a sentence: "WBF 2017", "EBU 2004"."""
         return self.short_name or SHORT_NAMES.get(self.name, self.shown.split(":")[0])
 
-    def verdict(self, r: ActionCount, n: int, table_chose: int, name: str | Spoken) -> tuple[LAVerdict, str]:
+    def verdict(self, r: ActionCount, n: int, table_chose: int, name: object) -> tuple[LAVerdict, str]:
         """This policy's verdict on one action of a poll of ``n`` ("LA" or "not LA") and the reason:
         its tests in order, the first that fails giving the reason."""
         verdict, reason, _ = self.decided(r, n, table_chose, name)
         return verdict, reason
 
-    def decided(self, r: ActionCount, n: int, table_chose: int, name: str | Spoken
+    def decided(self, r: ActionCount, n: int, table_chose: int, name: object
                 ) -> tuple[LAVerdict, str, DecidingTest | None]:
         """The verdict, its reason, and the test that decided it: a share against a bound (whose
         uncertainty the verdict carries), or None for a test on a count alone ("nobody might
@@ -315,16 +312,6 @@ def more_pollees(k: int, n: int, threshold: Fraction | float, strict: bool = Fal
 
 # ---------------------------------------------------------------- verdicts
 
-class LAVerdict(StrEnum):
-    """What one action is under a policy; the text is what files and reports have always said."""
-
-    LA = "LA"
-    NOT_LA = "not LA"
-    TABLE_ACTION = "table action"
-
-
-# a verdict and its firmness as the catalogs translate them (the report says them in the players' language)
-VERDICT_WORDS = (N_("LA"), N_("not LA"), N_("table action"), N_("firm"), N_("uncertain"))
 
 
 @dataclass(frozen=True)
@@ -334,7 +321,7 @@ class Verdict:
     verdict: LAVerdict
     interval: Interval
     p_meets: float | None             # P(the deciding test's share meets its bound), Jeffreys posterior
-    confidence: str | None            # "firm", "uncertain" or "too few answers yet" (under 5 answers)
+    confidence: Firmness | None       # firm, uncertain or too few answers yet (under 5 answers)
     more_pollees: int | None
     reason: str
     decided_by: str = ""              # the test whose uncertainty p_meets and confidence are
@@ -349,10 +336,10 @@ class Verdict:
         """"4♠: chose 3, close 1, considered 4: LA (firm)"."""
         c = self.counts
         values = dict(action=action_word(self.action), chose=c.chose, close=c.close, considered=c.considered,
-                      verdict=str(self.verdict))
+                      verdict=self.verdict.word)
         if self.confidence:
             return M_("{action}: chose {chose}, close {close}, considered {considered}: {verdict} ({confidence})",
-                      confidence=self.confidence, **values)
+                      confidence=self.confidence.word, **values)
         return M_("{action}: chose {chose}, close {close}, considered {considered}: {verdict}", **values)
 
     def to_dict(self) -> dict:
@@ -406,34 +393,47 @@ class LAResult:
                 "actions": [v.to_dict() for v in self.verdicts]}
 
 
-def counts_from_text(text: str | None, field: str) -> dict[str, tuple[str, int]]:
-    """ "4S=6 X=2 Pass=2" → {action key: (spelling given, count)}; calls are matched by meaning."""
+def counts_from_text(text: str | None, field: str, lang: Catalog) -> dict[str, tuple[str, int]]:
+    """ "4S=6 X=2 Pass=2" (or "4P=6 Contre=2 Passe=2" in French) → {action: (action, count)}, each
+    action as files write it ("4S", "X", "P")."""
     from analysis.limits import MAX_POLL_COUNT
     out: dict[str, tuple[str, int]] = {}
     for item in (text or "").replace(",", " ").split():
-        action, sep, count = item.rpartition("=")
-        if not sep or not action or not count.lstrip("-").isdecimal():
-            raise HuddleInputError(field, M_("'{item}' should be ACTION=COUNT, e.g. Pass=2", item=AsTyped(item)))
+        typed, sep, count = item.rpartition("=")
+        if not sep or not typed or not count.lstrip("-").isdecimal():
+            raise HuddleInputError(field, M_("'{item}' should be ACTION=COUNT, e.g. {example}", item=AsTyped(item),
+                                             example=Message("{call}=2", call=Call.P.word)))
         if len(count) > 6 or int(count) < 0 or int(count) > MAX_POLL_COUNT:
             raise HuddleInputError(field, M_("'{item}': a count is a number of pollees, 0 to {most}",
                                              item=AsTyped(item[:30]), most=Count(MAX_POLL_COUNT)))
-        if action_key(action) in out:
-            raise HuddleInputError(field, M_("'{action}' is given twice", action=AsTyped(action)))
-        out[action_key(action)] = (action, int(count))
+        action = read_action(typed, lang, field)
+        if action in out:
+            raise HuddleInputError(field, M_("'{action}' is given twice", action=AsTyped(typed)))
+        out[action] = (action, int(count))
     return out
 
 
+ACTION_EXAMPLES = (Call("4S").word, Call.P.word, CardChoice("SK"))
+
+
+def read_action(text: str, lang: Catalog, field: str = "action") -> str:
+    """A call ("Passe" → "P", "4♠" → "4S") or a card or choice of cards ("♠R" → "SK", "un petit ♠"
+    → "Sx") typed in ``lang`` or English, as files write it; anything else is refused, naming
+    ``field``."""
+    call = Call.lookup(text, lang)
+    if call is not None:
+        return call.value
+    choice = find_choice(text, lang)
+    if choice is not None:
+        return choice
+    raise HuddleInputError(field, M_("'{action}' is not a call or a card (e.g. {examples})", action=AsTyped(str(text)[:40]),
+                                     examples=Listed(ACTION_EXAMPLES)))
+
+
 def parse_action(action: str, field: str = "action") -> str:
-    """A call ("Pass" → "P", "4♠" → "4S") or a card or choice of cards ("♠K" → "SK", "a low ♠"
-    → "Sx"); anything else is refused, naming ``field``."""
-    try:
-        return parse_call(action)
-    except HuddleInputError:
-        pass
-    try:
-        return parse_choice(action)
-    except HuddleInputError:
-        raise HuddleInputError(field, M_("'{action}' is not a call or a card", action=AsTyped(str(action)[:40]))) from None
+    """An action as files write it: a call ("Pass" → "P", "4♠" → "4S") or a card or choice of
+    cards ("♠K" → "SK", "a low ♠" → "Sx")."""
+    return read_action(action, SOURCE, field)
 
 
 def action_key(action: str) -> str:
@@ -491,28 +491,18 @@ def _pct(k: int, n: int) -> str:
 
 
 def action_name(action: str) -> str:
-    """How an action is written for a reader: calls with suit symbols ("4♠", "Pass"), cards and
-    choices of cards likewise ("♠K", "♠K/Q", "a low ♠")."""
-    try:
-        return call_symbol(parse_call(action))
-    except HuddleInputError:
-        pass
-    try:
-        return choice_symbol(parse_choice(action))
-    except HuddleInputError:
-        return action
+    """How an action is written for a reader of English: calls with suit symbols ("4♠", "Pass"),
+    cards and choices of cards likewise ("♠K", "♠K/Q", "a low ♠")."""
+    return str(action_word(action))
 
 
-def action_word(action: str) -> Spoken | str:
+def action_word(action: str):
     """An action as a bridge word said in each language (``action_name`` in English)."""
-    try:
-        return Spoken(parse_call(action))
-    except HuddleInputError:
-        pass
-    try:
-        return Spoken(parse_choice(action), cards=True)
-    except HuddleInputError:
-        return action
+    call = Call.lookup(action, SOURCE)
+    if call is not None:
+        return call.word
+    choice = find_choice(action, SOURCE)
+    return CardChoice(choice) if choice is not None else action
 
 
 def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy,
@@ -532,11 +522,11 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     else:
         probability = p_meets(deciding.k, n, deciding.threshold, deciding.strict)
         if n < MIN_FIRM_POLL:
-            confidence = TOO_FEW
+            confidence = Firmness.TOO_FEW
             more = max(MIN_FIRM_POLL - n, more_pollees(deciding.k, n, deciding.threshold, deciding.strict) or 0)
         else:
-            confidence = "firm" if is_firm(probability) else "uncertain"
-            more = None if confidence == "firm" else more_pollees(deciding.k, n, deciding.threshold,
+            confidence = Firmness.FIRM if is_firm(probability) else Firmness.UNCERTAIN
+            more = None if confidence is Firmness.FIRM else more_pollees(deciding.k, n, deciding.threshold,
                                                                   deciding.strict)
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason,
                    "" if deciding is None else deciding.words,

@@ -22,14 +22,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from analysis.bridge import partner_of
-from analysis.language import M_, N_, Listed, Message, Spoken, seat_word
+from analysis.language import M_, N_, InSentence, Listed, Message
 from analysis.law.case import Case
 from analysis.law.editions import law
 from analysis.law.law16 import QUESTIONS, Answer
 from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation
+from analysis.vocabulary import Call, CaseKind, Seat
 
-MI_QUESTIONS = (N_("misinformation"), N_("different action with the correct explanation"),
+MI_QUESTIONS = (InSentence(CaseKind.MI.word), N_("different action with the correct explanation"),
                 N_("too late to change the call"), QUESTIONS[3])
 
 
@@ -206,13 +207,13 @@ def _too_late_to_change(facts: Misinformation, case: Case) -> Answer:
         return Answer(q, None, M_("The explanation was corrected {when}: record whether the non-offender's partner had "
                                   "called since the call in question.", when=when))
     if called:
-        who = seat_word(partner_of(case.action_seat)) if case.action_seat else N_("partner")
+        who = Seat(partner_of(case.action_seat)).word if case.action_seat else N_("partner")
         late = M_("The explanation was corrected {when}, but {who} had called since the call in question, so it could "
                   "no longer be changed ({law}): it was made on misinformation, and the remedy is an adjusted score "
                   "({remedy}).", when=when, who=who, law=change, remedy=remedy)
         if facts.offered_call is not None and facts.changed_call is not None:
-            later = Spoken(case.board.auction.calls[facts.offered_call].call)
-            player = seat_word(case.action_seat) if case.action_seat else N_("the player")
+            later = Call(case.board.auction.calls[facts.offered_call].call).word
+            player = Seat(case.action_seat).word if case.action_seat else N_("the player")
             offered = M_("{player}'s later {call} could still be changed, and the change was offered ({law}): "
                          "{player} changed it.", player=player, call=later, law=change) if facts.changed_call else \
                 M_("{player}'s later {call} could still be changed, and the change was offered ({law}): {player} "

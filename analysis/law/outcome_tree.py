@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from analysis.bridge import SEAT_NAMES, call_symbol
+
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, ContractWords, Message
+from analysis.language import M_, N_, AsTyped, ContractWords, Language, Message
 from analysis.limits import optional_text
-from analysis.law.logical_alternatives import ActionCount, action_key, action_name, action_word, parse_action
+from analysis.law.logical_alternatives import ActionCount, action_key, action_name, action_word, parse_action, read_action
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.bridge.scoring import PlayedContract, WeightedScore
+from analysis.vocabulary import SOURCE, Call, Seat, read_typed_contract
 
 CANCELLED_REASON = N_("Law 12C1(c) (2017) allows only scores that could have been obtained in a "
                       "legal manner; the cancelled action gets no weight")
@@ -73,15 +74,11 @@ class ContractBranch:
         if text in ("PASS", "P"):
             return N_("passed out")
         penalty = "XX" if text.endswith("XX") else "X" if text.endswith("X") else ""
-        declarer = (self.declarer or "").upper()
-        try:
-            shown = call_symbol(text.rstrip("X"))
-        except (HuddleInputError, KeyError, IndexError, ValueError):
-            shown = ""
-        if not shown or declarer not in SEAT_NAMES:        # as typed, when it is no contract a player could say
+        bid, declarer = Call.lookup(text.rstrip("X"), SOURCE), Seat.lookup(self.declarer or "", SOURCE)
+        if bid is None or not bid.is_bid or declarer is None:    # as typed, when it is no contract a player could say
             said = {"X": " doubled", "XX": " redoubled", "": ""}[penalty]
-            return f"{shown or self.contract}{said} by {SEAT_NAMES.get(declarer, self.declarer or '?')}"
-        return Message("{contract}", contract=ContractWords(text.rstrip("X"), penalty, declarer))
+            return f"{bid.english if bid else self.contract}{said} by {declarer.english if declarer else self.declarer or '?'}"
+        return Message("{contract}", contract=ContractWords(bid.value, penalty, declarer.value))
 
 
 @dataclass(frozen=True)
@@ -258,28 +255,59 @@ def _cell(value) -> str:
     return str(value).strip()
 
 
-_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
-
 def _contract_cell(value) -> str:
-    """A contract cell as the tree keeps it ("4SX", "PASS"), read from either form the editor
-    shows or a director types ("4♠X", "4sx", "Pass")."""
-    return _cell(value).translate(_SUIT_LETTERS).replace(" ", "").upper()
+    """A contract cell as the tree keeps it ("4SX", "PASS")."""
+    return _cell(value).replace(" ", "").upper()
 
 
-def shown_rows(rows: Iterable[dict]) -> list[dict]:
-    """Rows as a director reads them in the editor: "Pass", "4♠X", "West" (tree_from_rows reads
-    them back); an empty cell stays empty."""
+def shown_rows(rows: Iterable[dict], lang: Language) -> list[dict]:
+    """Rows as a director reads them in the editor, in her words: "Passe", "4♠X", "Ouest"
+    (read_rows reads them back); an empty cell stays empty."""
     def contract(text) -> str:
         code = _contract_cell(text)
         if code in ("", "P", "PASS"):
-            return "Pass" if code else ""
+            return Call.P.said(lang) if code else ""
         bid = code.rstrip("X")
-        return call_symbol(bid) + code[len(bid):]
+        found = Call.lookup(bid, SOURCE)
+        return (found.said(lang) if found else bid) + code[len(bid):]
 
-    return [{**row, "action": action_name(_cell(row.get("action"))) if _cell(row.get("action")) else "",
+    def said(text: str, say) -> str:
+        return say(text) if text else ""
+
+    return [{**row, "action": said(_cell(row.get("action")), lambda a: lang.say(action_word(a))),
              "contract": contract(row.get("contract")),
-             "declarer": SEAT_NAMES.get(_cell(row.get("declarer")).upper()[:1], "")} for row in rows]
+             "declarer": said(_cell(row.get("declarer")), lambda d: Seat(d).said(lang) if d in tuple(Seat) else d)}
+            for row in rows]
+
+
+def read_rows(rows: Iterable[dict], lang: Language, where: object = "outcome tree") -> list[dict]:
+    """The editor's rows as the tree keeps them: each action, contract and declarer read in the
+    director's language or English ("Passe" → "P", "4P" → "4S" in French, "Ouest" → "W");
+    a cell neither reads is refused, naming its row and column."""
+    out = []
+    for number, row in enumerate(rows, 1):
+        at = M_("{where}, row {number}", where=where, number=number)
+        read = dict(row)
+        action, contract, declarer = (_cell(row.get(c)) for c in ("action", "contract", "declarer"))
+        if action:
+            read["action"] = read_action(action, lang, _cell_at(at, "action"))
+        if contract:
+            read["contract"] = _typed_contract(contract, lang, _cell_at(at, "contract"))
+        if declarer:
+            read["declarer"] = Seat.read(declarer, lang, _cell_at(at, "declarer")).value
+        out.append(read)
+    return out
+
+
+def _typed_contract(text: str, lang: Language, field) -> str:
+    """"4P" (French: 4♠), "4♠X", "Passe" → "4S", "4SX", "PASS"."""
+    if Call.lookup(text, lang) is Call.P:
+        return "PASS"
+    typed = read_typed_contract(text, lang, field)
+    if typed.result is not None:
+        raise HuddleInputError(field, M_("'{text}': give the contract without its result (the tricks go in their own column)",
+                                         text=AsTyped(text[:30])))
+    return typed.bid.value + typed.penalty.value
 
 
 # The outcome tree's columns as the grid heads them (a refusal names a cell by them in a reader's language)
@@ -425,6 +453,6 @@ def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], ca
                     "contract_weight": "", "tricks": None, "tricks_weight": ""}]
 
 
-__all__ = ["shown_rows",
+__all__ = ["shown_rows", "read_rows",
            "OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "spread_fill", "CANCELLED_REASON",
            "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows"]

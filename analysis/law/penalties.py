@@ -15,12 +15,13 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Spoken
+from analysis.language import M_, N_, AsTyped
 from analysis.limits import check_length
 from analysis.numbers import display, fraction_str, parse_fraction
+from analysis.vocabulary import ScoringForm, Side
 
-PENALTY_UNITS = {"matchpoints": N_("matchpoints"), "percent of a top": N_("% of a top"), "IMPs": N_("IMPs"),
-                 "VPs": N_("VPs")}
+PENALTY_UNITS = {"matchpoints": ScoringForm.MATCHPOINTS.word, "percent of a top": N_("% of a top"),
+                 "IMPs": ScoringForm.IMPS.word, "VPs": N_("VPs")}
 # the units a penalty may take in each form of scoring (a VP penalty applies to the match, not the board)
 UNITS_FOR_SCORING = {"matchpoints": ("matchpoints", "percent of a top"), "imps": ("IMPs", "VPs"),
                      "butler": ("IMPs", "VPs"), "cross-imps": ("IMPs", "VPs"), "bam": ("percent of a top", "VPs"),
@@ -70,7 +71,7 @@ class ProceduralPenalty:
         amount = M_("{amount}% of a top", amount=display(self.amount)) if self.unit == "percent of a top" else \
             M_("{amount} {unit}", amount=display(self.amount), unit=PENALTY_UNITS[self.unit])
         return M_("Procedural penalty ({law}) on {side}, imposed by {by}: {amount}, kept apart from the adjusted "
-                  "score. {reason}", law=LAW, side=Spoken(self.side, kind="side"), by=IMPOSED_BY[self.by],
+                  "score. {reason}", law=LAW, side=Side(self.side).word, by=IMPOSED_BY[self.by],
                   amount=amount, reason=self.reason)
 
     def to_dict(self) -> dict:

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
-from analysis.language import M_, N_, Capital, InSentence, Listed, Message, joined_lines, seat_word, side_word
+from analysis.language import M_, N_, Capital, InSentence, Listed, Message, joined_lines
 from analysis.law.case import partner_ui_case
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
@@ -30,6 +30,7 @@ from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidd
 from analysis.law.la_evidence import Consultation
 from analysis.law.ruling_inputs import Misinformation
 from analysis.bridge.scoring import WeightedScore
+from analysis.vocabulary import CaseKind, Seat, Side
 
 
 @dataclass(frozen=True)
@@ -153,9 +154,9 @@ def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
                                                           "board's score (misinformation or unauthorized information)"))
     by_ui = ui.adjusted and (not mi.adjusted or both.scored_by == "unauthorized information")
     scored = ui if by_ui else mi
-    receiver = seat_word(case.board.auction.seat_of(both.action_index))
+    receiver = Seat(case.board.auction.seat_of(both.action_index)).word
     explained = law("partner's explanation", case.laws)
-    opponents = side_word("EW" if case.offending_side == "NS" else "NS") if case.offending_side in ("NS", "EW") \
+    opponents = Side("EW" if case.offending_side == "NS" else "NS").word if case.offending_side in ("NS", "EW") \
         else N_("the opponents")
     text = joined_lines([
         M_("As misinformation to {opponents} ({laws}):", opponents=opponents, laws=law("misinformation", case.laws)),
@@ -163,8 +164,8 @@ def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
         M_("As unauthorized information to {player}, from partner's explanation ({laws}):", player=receiver,
            laws=f"{explained}, {law('ui', case.laws)}"),
         ui.text,
-        M_("The board's score is the {path} path's.", path=N_("unauthorized information") if by_ui
-           else N_("misinformation")) if mi.adjusted or ui.adjusted else M_("Neither path adjusts the score.")])
+        M_("The board's score is the {path} path's.", path=InSentence(CaseKind.UI.word) if by_ui
+           else InSentence(CaseKind.MI.word)) if mi.adjusted or ui.adjusted else M_("Neither path adjusts the score.")])
     return replace(mi, adjusted=mi.adjusted or ui.adjusted, scores=scored.scores, method=scored.method, text=text,
                    also=ui)
 
@@ -365,7 +366,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         lines += [Message("  {line}", line=line) for line in irr.fact_lines()]
     if table_action:
         lines.append(M_("Action in question: {action} by {seat}.", action=action_word(table_action),
-                        seat=seat_word(case.action_seat)) if case.action_seat else
+                        seat=Seat(case.action_seat).word) if case.action_seat else
                      M_("Action in question: {action}.", action=action_word(table_action)))
     if case.table_result is not None and case.table_result.ns_score is not None:
         lines.append(M_("Table result: {result} (North-South {score}).", result=case.table_result.describe(),
@@ -407,9 +408,9 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
             score = scores[side]
             said = "" if score.weighted is not None and score.matchpoints is not None or not score.describe() \
                 else score.arithmetic
-            lines.append(M_("{side}: {score}.", side=side_word(side), score=score.describe() or score.arithmetic)
+            lines.append(M_("{side}: {score}.", side=Side(side).word, score=score.describe() or score.arithmetic)
                          if not said else
-                         M_("{side}: {score}. ({working})", side=side_word(side), score=score.describe(), working=said))
+                         M_("{side}: {score}. ({working})", side=Side(side).word, score=score.describe(), working=said))
     return joined_lines(lines)
 
 

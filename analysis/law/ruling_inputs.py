@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from analysis.language import AsTyped, Listed, M_, Message, N_, Spoken
+from analysis.language import AsTyped, Listed, M_, Message, N_
 from analysis.errors import HuddleInputError
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
 from analysis.law.logical_alternatives import ActionCount, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
 from analysis.law.penalties import ProceduralPenalty, penalties_from
 from analysis.numbers import fraction_str, parse_fraction
+from analysis.vocabulary import Call
 
 MI_EVIDENCE = {
     "none": N_("no evidence looked at yet"),
@@ -164,9 +165,9 @@ class WalkStep:
     def words(self) -> str:
         made = dict(self.counts)
         stayed = made.get(self.table_call, 0)
-        others = Listed(tuple(Message("{n} {call}", n=n, call=Spoken(c)) for c, n in self.counts
+        others = Listed(tuple(Message("{n} {call}", n=n, call=Call(c).word) for c, n in self.counts
                               if c != self.table_call and n))
-        values = dict(number=self.call_index + 1, stayed=stayed, asked=sum(made.values()), call=Spoken(self.table_call))
+        values = dict(number=self.call_index + 1, stayed=stayed, asked=sum(made.values()), call=Call(self.table_call).word)
         if others.items:
             return M_("at call {number}, {stayed} of {asked} called {call} as the player did ({others})", others=others,
                       **values)

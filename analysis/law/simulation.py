@@ -9,16 +9,23 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.bridge import SEAT_NAMES, call_symbol, contract_parts, parse_call, seat
-from analysis.bridge.auction import CONTRACT_PATTERN
+from analysis.bridge import parse_call
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, M_
+from analysis.language import AsTyped, Listed, M_
+from analysis.vocabulary import PLAYED_BY, SOURCE, Catalog, Seat, contract_said, plain, read_typed_contract
 
 MAX_DEALS = 2000
 DEFAULT_DEALS = 200
 DEFAULT_SEED = 1
-_DECLARED = re.compile(rf"^\s*({CONTRACT_PATTERN})\s*(?:by\s*)?([NESW])\w*\s*$", re.I)     # "5D by S"
+
+
+def _declared(lang: Catalog) -> tuple[re.Pattern, ...]:
+    """"5D by S", "5♦ joué par Sud", "3NT S": a contract then its declarer, in ``lang`` or English."""
+    forms = {plain(form) for source in (lang, SOURCE) for form in PLAYED_BY.spelt(source)}
+    return tuple(re.compile(re.escape(f).replace(r"\{contract\}", r"(?P<contract>.+?)").replace(r"\{declarer\}", r"(?P<declarer>\S+)")
+                            .replace(r"\ ", r"\s*"), re.I) for f in sorted(forms, key=len, reverse=True)) + \
+        (re.compile(r"(?P<contract>.+?)\s+(?P<declarer>\S+)"),)
 
 
 @dataclass(frozen=True)
@@ -31,13 +38,27 @@ class FinalContract:
 
     @classmethod
     def parse(cls, text: str, field: str = "contract") -> FinalContract:
-        """"5D by S", "4SX by N", "3NT S"."""
-        m = _DECLARED.match(str(text))
-        parts = contract_parts(m.group(1)) if m else None
-        if m is None or parts is None:
-            raise HuddleInputError(field, M_("'{text}' is not a final contract: write e.g. '5D by S', '4SX by N'",
-                                             text=AsTyped(str(text)[:40])))
-        return cls(*parts, seat(m.group(2), field))
+        """As the case file writes it: "5D by S", "4SX by N", "3NT S"."""
+        return cls.read(text, SOURCE, field)
+
+    @classmethod
+    def read(cls, text: str, lang: Catalog, field: str = "contract") -> FinalContract:
+        """As a director types it, in ``lang`` or English: "6♦ by South", "5K joué par Sud" (French:
+        carreau), "4SX by N"."""
+        raw = " ".join(str(text).split())
+        for form in _declared(lang):
+            m = form.fullmatch(plain(raw))
+            declarer = Seat.lookup(m["declarer"], lang) if m else None
+            if m is None or declarer is None:
+                continue
+            try:
+                typed = read_typed_contract(plain(raw)[:m.end("contract")], lang, field)
+            except HuddleInputError:
+                continue
+            if typed.result is None:
+                return cls(typed.bid.value, typed.penalty.value, declarer)
+        raise HuddleInputError(field, M_("'{text}' is not a final contract (e.g. {examples})", text=AsTyped(raw[:40]),
+                                         examples=Listed((cls("5D", "", "S"), cls("4S", "X", "N")))))
 
     @property
     def level(self) -> int:
@@ -50,9 +71,12 @@ class FinalContract:
     def text(self) -> str:
         return f"{self.bid}{self.penalty} by {self.declarer}"
 
-    def symbol(self) -> str:
-        """"6♦ by South", "4♠X by North": as a director writes it, and as parse reads it back."""
-        return f"{call_symbol(self.bid)}{self.penalty} by {SEAT_NAMES[self.declarer]}"
+    def said(self, lang: Catalog) -> str:
+        """"6♦ by South", "4♠ contré joué par Nord": as a director writes it, and as read reads it back."""
+        return contract_said(self.bid, self.penalty, self.declarer, lang)
+
+    def __str__(self) -> str:
+        return self.said(SOURCE)
 
 
 @dataclass(frozen=True)

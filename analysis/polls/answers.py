@@ -9,9 +9,10 @@ from fractions import Fraction
 
 from analysis.bridge import parse_call
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, Spoken
+from analysis.language import M_, N_
 from analysis.numbers import parse_fraction
 from analysis.polls.problem import PollProblem
+from analysis.vocabulary import Call, answer_word
 
 MAX_COMMENT = 1000
 MAX_LEVEL = 120
@@ -55,7 +56,7 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
         value = problem.parse_answer(text, field)
         if value not in legal:
             raise HuddleInputError(field, N_("{call} is not a choice here") if problem.is_play else
-                                   N_("{call} is not a legal call here"), call=Spoken(value, problem.is_play))
+                                   N_("{call} is not a legal call here"), call=answer_word(value, problem.is_play))
         return value
 
     chosen = legal_call(call, "call")
@@ -65,11 +66,11 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
     for text, share in (close_shares or {}).items():
         c = legal_call(text, "how close")
         if c not in others:
-            raise HuddleInputError("how close", NOT_CONSIDERED[problem.kind], call=Spoken(c, problem.is_play))
+            raise HuddleInputError("how close", NOT_CONSIDERED[problem.kind], call=answer_word(c, problem.is_play))
         value = share if isinstance(share, Fraction) else parse_fraction(str(share), "how close")
         if not 0 <= value <= 1:
             raise HuddleInputError("how close", N_("the share for {call} must be between 0 and 1"),
-                                   call=Spoken(c, problem.is_play))
+                                   call=answer_word(c, problem.is_play))
         shares.append((c, value))
     if sum((s for _, s in shares), Fraction(0)) > 1:
         raise HuddleInputError("how close", N_("the shares add up to more than 1"))
@@ -100,6 +101,6 @@ def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:
         call = parse_call(given[step], "walk-through")
         if call not in problem.step_auction(step).legal_calls():
             raise HuddleInputError("walk-through", N_("{call} is not a legal call at call {number}"),
-                                   call=Spoken(call), number=step + 1)
+                                   call=Call(call).word, number=step + 1)
         out.append((step, call))
     return tuple(out)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.bridge import Decision, call_symbol, parse_call
+from analysis.bridge import Decision, parse_call
 from analysis.bridge.play import choice_of, choice_symbol, parse_choice
 from analysis.language import ENGLISH, N_, Language
+from analysis.vocabulary import Call
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class PollKind:
 
     def symbol(self, answer: str, lang: Language = ENGLISH) -> str:
         if lang is ENGLISH:
-            return choice_symbol(answer) if self.cards else call_symbol(answer)
+            return choice_symbol(answer) if self.cards else Call(answer).english
         return lang.choice(answer) if self.cards else lang.call(answer)
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analysis.bridge import (Auction, Decision, Call, bid_rank, hand_cards, hand_suits,
-                             parse_call, partner_of, side_of)
-from analysis.language import AsTyped, chosen_language, ENGLISH, Language, Listed, M_, seat_word, Spoken
+from analysis.bridge import (Auction, Decision, TableCall, hand_cards, hand_suits, parse_call, partner_of, side_of)
+from analysis.language import AsTyped, chosen_language, ENGLISH, Language, Listed, M_
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import PARTNER_SAID
@@ -22,6 +21,7 @@ from analysis.bridge.play import Play, cards_by_suit, choices, position_name
 from analysis.polls.kinds import CALL, PollKind, poll_kind
 from analysis.polls.q4 import Q4Prompt
 from analysis.polls.wording import MAX_WORDING, poll_wording_problems
+from analysis.vocabulary import Call, CardChoice, Seat
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class PollProblem:
         return self.q4.text(lang) if self.q4 is not None else self.q4_question
 
     def contract_in(self, lang: Language = ENGLISH) -> str:
-        return lang.words.contract(*self.contract_parts) if self.contract_parts else self.contract
+        return lang.contract(*self.contract_parts) if self.contract_parts else self.contract
 
     @property
     def poll_kind(self) -> PollKind:
@@ -125,10 +125,10 @@ def entitled_auction(case: Case, decision_index: int, player: str | None = None)
     calls = []
     for i, call in enumerate(auction.calls[:decision_index]):
         if side_of(auction.seat_of(i)) == player_side:
-            calls.append(Call(call.call))
+            calls.append(TableCall(call.call))
         else:
             explanation = call.correct_explanation or call.explanation
-            calls.append(Call(call.call, alerted=call.alerted or bool(explanation), explanation=explanation))
+            calls.append(TableCall(call.call, alerted=call.alerted or bool(explanation), explanation=explanation))
     return Auction(auction.dealer, tuple(calls))
 
 
@@ -212,12 +212,12 @@ def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | N
     if irr.type in PARTNER_SAID:
         if caller != player:
             raise HuddleInputError("Q4", M_("partner's {type} concerns the player's own call; call {at} was {seat}'s", type=irr.type,
-                                            at=at + 1, seat=seat_word(caller)))
+                                            at=at + 1, seat=Seat(caller).word))
         return Q4Prompt(irr.type, kind.name, call=call, given=auction.calls[at].explanation or "")
     if caller != partner_of(player):
         raise HuddleInputError("Q4", M_("call {at} ({call}) was {seat}'s, not the partner's of {seat2}: Q4 asks only about partner's "
-                                        "unauthorized information", at=at + 1, call=Spoken(call), seat=seat_word(caller),
-                                        seat2=seat_word(player)))
+                                        "unauthorized information", at=at + 1, call=Call(call).word, seat=Seat(caller).word,
+                                        seat2=Seat(player).word))
     act, named = _calling(auction, at)
     return Q4Prompt(irr.type, kind.name, act=act, call=named)
 
@@ -239,8 +239,8 @@ def _q4_in_play(case: Case, irr, player: str, kind: PollKind, play_index: int | 
     who = play.decider(irr.card_index)
     if who != partner_of(player):
         raise HuddleInputError("Q4", M_("{position} was {seat}'s, not the partner's of {seat2}: Q4 asks only about partner's "
-                                        "unauthorized information", position=position_name(irr.card_index), seat=seat_word(who),
-                                        seat2=seat_word(player)))
+                                        "unauthorized information", position=position_name(irr.card_index), seat=Seat(who).word,
+                                        seat2=Seat(player).word))
     return Q4Prompt(irr.type, kind.name, act="play", card=case.play[irr.card_index])
 
 
@@ -254,7 +254,7 @@ def walk_steps(case: Case, seat_letter: str, walk_from: int | None, before: int)
     steps = tuple(i for i in range(walk_from, before) if case.board.auction.seat_of(i) == seat_letter)
     if not steps:
         raise HuddleInputError("walk-through", M_("{seat} has no call to answer from call {walk_from} to the decision: start earlier, "
-                                                  "or poll the decision alone", seat=seat_word(seat_letter), walk_from=walk_from + 1))
+                                                  "or poll the decision alone", seat=Seat(seat_letter).word, walk_from=walk_from + 1))
     return steps
 
 
@@ -289,14 +289,14 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
     seat = auction.seat_of(index)
     hand = hand_suits(case.board.deal, seat)
     if hand is None:
-        raise HuddleInputError("deal", M_("{seat}'s hand is needed for the poll", seat=seat_word(seat)))
+        raise HuddleInputError("deal", M_("{seat}'s hand is needed for the poll", seat=Seat(seat).word))
     shown = entitled_auction(case, index)
     legal = set(shown.legal_calls())
     candidates = {auction.calls[index].call}
     for alt in alternatives:
         call = parse_call(alt, "alternatives")
         if call not in legal:
-            raise HuddleInputError("alternatives", M_("{call} is not a legal call here", call=Spoken(call)))
+            raise HuddleInputError("alternatives", M_("{call} is not a legal call here", call=Call(call).word))
         candidates.add(call)
     if len(candidates) < 2:
         raise HuddleInputError("alternatives", M_("offer at least one call besides the one made at the table (Pass, and the calls the "
@@ -320,12 +320,12 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
     hands = {s: hand_cards(case.board.deal, s) for s in "NESW"}
     view = play.view(play_index, hands)
     if not view.hand:
-        raise HuddleInputError("deal", M_("{seat}'s hand is needed for the poll", seat=seat_word(view.decider)))
+        raise HuddleInputError("deal", M_("{seat}'s hand is needed for the poll", seat=Seat(view.decider).word))
     offered = choices(view.legal, view.played, group_low)
     if len(offered) < 2:
         raise HuddleInputError("decision point", M_("{seat} had only one choice at {position} ({card}): there is nothing to poll",
-                                                    seat=seat_word(view.to_play), position=position_name(play_index),
-                                                    card=Spoken(offered[0], cards=True)))
+                                                    seat=Seat(view.to_play).word, position=position_name(play_index),
+                                                    card=CardChoice(offered[0])))
     calls = len(case.board.auction.calls)
     parts = _contract_parts(case)
     kind = Decision.of_card(play_index).value
@@ -333,7 +333,7 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
     return PollProblem(view.decider, cards_by_suit(view.hand), case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
                        prompt.text() if prompt else "", kind=kind, q4=prompt, contract_parts=parts,
-                       contract=ENGLISH.words.contract(*parts), dummy=cards_by_suit(view.dummy) if view.dummy else None,
+                       contract=ENGLISH.contract(*parts), dummy=cards_by_suit(view.dummy) if view.dummy else None,
                        dummy_seat=play.dummy,
                        tricks=tuple((leader, tuple(trick)) for leader, trick in view.tricks), to_play=view.to_play,
                        steps=walk_steps(case, view.decider, walk_from, calls))
@@ -352,4 +352,4 @@ def _contract_parts(case: Case) -> tuple[str, str, str]:
 
 def _call_order(call: str) -> int:
     """Pass, then bids upward, then X and XX: a neutral order that hides the table action."""
-    return bid_rank(call) if call[0].isdecimal() else {"P": -1, "X": 100, "XX": 101}[call]
+    return Call(call).rank if call[0].isdecimal() else {"P": -1, "X": 100, "XX": 101}[call]

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from analysis.bridge import call_symbol
+
 from analysis.law.logical_alternatives import ActionCount
 from analysis.law.ruling_inputs import WalkStep, WalkThrough
-from analysis.language import M_, N_, Listed, Message, Spoken
+from analysis.language import M_, N_, Listed, Message
 from analysis.numbers import fraction_str
 from analysis.polls.answers import CastBallot
 from analysis.polls.problem import PollProblem
+from analysis.vocabulary import Call, answer_word
 
 CLOSE_SHARE = Fraction(1, 3)  # la-policies.md: a Q3 share of at least 1/3 counts as "close"
 
@@ -27,8 +28,8 @@ class Divergence:
 
     def reason(self) -> str:
         return M_("would have called {call} at call {number}, where the player called {table}: not a peer of the player "
-                  "on this auction, so not counted", call=Spoken(self.answered), number=self.step + 1,
-                  table=Spoken(self.table))
+                  "on this auction, so not counted", call=Call(self.answered).word, number=self.step + 1,
+                  table=Call(self.table).word)
 
 
 @dataclass(frozen=True)
@@ -117,23 +118,23 @@ def answer_rows(ballots: list[CastBallot], labels: dict[int, str] | None = None,
     cards = problem is not None and problem.is_play
 
     def word(answer: str) -> Message:              # a call or card, said in the report's language
-        return Message("{answer}", answer=Spoken(answer, cards))
+        return Message("{answer}", answer=answer_word(answer, cards))
 
     def named(calls: tuple[str, ...] | None) -> str:
-        return "" if calls is None else Message("{answers}", answers=Listed(tuple(Spoken(c, cards) for c in calls)))
+        return "" if calls is None else Message("{answers}", answers=Listed(tuple(answer_word(c, cards) for c in calls)))
 
     rows = []
     for i, b in enumerate(ballots, 1):
         label = labels.get(b.invite_id) if b.invite_id is not None else None
         pollee = M_("Pollee {number} (verbal)", number=i) if b.verbal else M_("Pollee {number}", number=i)
         row = {N_("pollee"): label or pollee, N_("call"): word(b.call), N_("also considered"): named(b.considered),
-               N_("how close"): Message("{shares}", shares=Listed(tuple(Message("{answer} {share}", answer=Spoken(c, cards),
+               N_("how close"): Message("{shares}", shares=Listed(tuple(Message("{answer} {share}", answer=answer_word(c, cards),
                                                                                    share=fraction_str(s))
                                                                            for c, s in b.close_shares))),
                N_("Q4"): named(b.suggested), N_("level"): b.level, N_("comment"): b.comment}
         if problem is not None and problem.steps:
             left = divergence(b, problem)
-            row["earlier calls"] = ", ".join(f"{k + 1}: {call_symbol(c)}" for k, c in sorted(b.path))
+            row["earlier calls"] = ", ".join(f"{k + 1}: {Call(c).english}" for k, c in sorted(b.path))
             row["on the table's path"] = "yes" if left is None else f"no: {left.reason()}"
         rows.append(row)
     return rows

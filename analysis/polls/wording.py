@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analysis.language import M_, N_, AsTyped, Message
+from analysis.language import M_, N_, AsTyped, InSentence, Message
 from analysis.law.case import Case
+from analysis.vocabulary import CaseKind
 from analysis.polls.wording_languages import CHECKS
 
 MAX_WORDING = 2000
@@ -58,7 +59,7 @@ class WordingFinding:
 
     field: str          # wording or methods
     found: str          # the words as the director wrote them
-    gives_away: str     # partner's tempo, partner's manner, a remark or question, ...
+    gives_away: object  # partner's tempo, partner's manner, a remark or question, ... (a message each language says)
 
     def message(self) -> Message:
         return M_("“{found}” gives away {what}", found=AsTyped(self.found), what=self.gives_away)
@@ -135,7 +136,7 @@ GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
         r"\b(?:alert(?:ed|s|ing)?|un-?alerted|failed\s+to\s+alert|announce[ds]?|announcement|explain\w*|"
         r"explanation|misexplain\w*|misinform\w*|wrong\s+information)\b",
     )),
-    (N_("unauthorized information"), _terms(r"\bunauthori[sz]ed\b") + _terms(r"\bUI\b", flags=0)),
+    (InSentence(CaseKind.UI.word), _terms(r"\bunauthori[sz]ed\b") + _terms(r"\bUI\b", flags=0)),
 )
 
 

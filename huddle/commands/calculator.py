@@ -7,24 +7,26 @@ from __future__ import annotations
 from analysis import (AdjustedTable, PlayedContract, Scale, WeightedScore, display, fraction_str, imps, parse_field,
                       parse_fraction, score_board, weighted_imps)
 from analysis.errors import HuddleInputError
-from analysis.bridge import SEAT_NAMES, call_symbol, vulnerability
 from analysis.bridge.scoring import parse_score
-from huddle.commands.common import bounded
+from analysis.vocabulary import Call, Seat, Side, Vulnerability
+from huddle.commands.common import bounded, reading_language
 
 
 def cmd_score(args) -> dict | str:
-    contract = PlayedContract.parse(args.contract, args.by)
-    vul = vulnerability(args.vul, "--vul")
+    lang = reading_language(args)
+    declarer = Seat.read(args.by, lang, "--by")
+    contract = PlayedContract.read(args.contract, declarer, lang)
+    vul = Vulnerability.read(args.vul, lang, "--vul")
     ns = contract.ns_score(vul)
     if args.json:
-        return {"ns": ns, "ew": -ns}
-    strain = call_symbol(f"{contract.level}{contract.strain}")
+        return {"ns": ns, "ew": -ns, "contract": contract.bid, "declarer": declarer.value, "tricks": contract.tricks}
+    bid = Call(f"{contract.level}{contract.strain}").said(lang)
     result = "=" if contract.result == 0 else f"{contract.result:+d}"
     return "\n".join([
-        f"{strain}{contract.penalty}{result} by {SEAT_NAMES[contract.declarer]}, "
-        f"{contract.tricks} tricks, vulnerability {vul}",
-        f"  North-South  {ns:+d}",
-        f"  East-West    {-ns:+d}",
+        f"{bid}{contract.penalty}{result} by {declarer.said(lang)}, "
+        f"{contract.tricks} tricks, {vul.said(lang)}",
+        f"  {Side.NS.said(lang):11}  {ns:+d}",
+        f"  {Side.EW.said(lang):11}  {-ns:+d}",
     ])
 
 
@@ -110,9 +112,9 @@ def cmd_cross_imps(args) -> dict | str:
                       *_imps_total_lines(adjusted, total, args.rounding)])
 
 
-def _counts(text: str | None, option: str) -> dict[str, tuple[str, int]]:
+def _counts(text: str | None, option: str, lang) -> dict[str, tuple[str, int]]:
     from analysis.law.logical_alternatives import counts_from_text
-    return counts_from_text(text, option)
+    return counts_from_text(text, option, lang)
 
 
 def _custom(args) -> dict:
@@ -132,16 +134,17 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
-    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
-    tables = [_counts(args.chose, "--chose"), _counts(args.close, "--close"),
-              _counts(args.considered, "--considered")]
+    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy, read_action
+    lang = reading_language(args)
+    tables = [_counts(args.chose, "--chose", lang), _counts(args.close, "--close", lang),
+              _counts(args.considered, "--considered", lang)]
     names: dict[str, str] = {}
     for table in tables:
         for key, (action, _) in table.items():
             names.setdefault(key, action)
     rows = [ActionCount(name, *(t.get(key, (name, 0))[1] for t in tables)) for key, name in names.items()]
-    result = logical_alternatives(rows, args.table_action, policy(args.policy, args.consider_min, **_custom(args)),
-                                  args.interval)
+    chosen = policy(args.policy, args.consider_min, **_custom(args))
+    result = logical_alternatives(rows, read_action(args.table_action, lang, "--table-action"), chosen, args.interval)
     if args.json:
         return result.to_dict()
     lines = [f"Policy {result.policy.name} ({result.policy.source}); {result.poll_size} pollees; "
@@ -187,9 +190,10 @@ def cmd_methods(args) -> dict | str:
 
 def register(r) -> None:
     p = r.add("score", cmd_score)
-    p.add_argument("contract", help="level, strain, optional X/XX, result: 4SX-3, 3NT+1, 4H=")
-    p.add_argument("--by", required=True, help="declarer: N, E, S or W")
+    p.add_argument("contract", help="level, strain, optional X/XX, result: 4SX-3, 3NT+1, 4H= (or in --language's letters)")
+    p.add_argument("--by", required=True, help="declarer: N, E, S or W (or the seat's word)")
     p.add_argument("--vul", required=True, help="none, ns, ew or both")
+    r.typed(p)
 
     rounding = dict(choices=["exact", "wbf1"], default="exact",
                     help="display rounding: exact fractions or one decimal (WBF)")
@@ -223,6 +227,7 @@ def register(r) -> None:
     p.add_argument("--chose", required=True, help='Q1 answers per action: "4S=6 X=2 Pass=2"')
     p.add_argument("--close", help='pollees who chose another action but found this one close: "Pass=1"')
     p.add_argument("--considered", help='pollees who only seriously considered the action: "Pass=1"')
+    r.typed(p)
     p.add_argument("--table-action", required=True, help="the action taken at the table")
     p.add_argument("--policy", default="wbf2017", help="wbf2017, ebu, one-in-four, ebu-2004 or acbl-25")
     p.add_argument("--consider-min", help="wbf2017's consideration threshold (default 1/5)")

@@ -7,7 +7,8 @@ import json
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from huddle.commands.common import acting_organisation, board_number, read_bytes, read_file, stored_case, who, write_output
+from huddle.commands.common import (acting_organisation, board_number, read_bytes, read_file, reading_language, stored_case,
+                                    who, write_output)
 
 
 _HAND_RECORDS = (".pbn", ".lin")
@@ -22,7 +23,7 @@ def _case_from_file(path: str, args, notes: list[str] | None = None):
             if not args.title:
                 raise HuddleInputError("--title", "a case made from a PBN or LIN file needs a title")
             from analysis.files.games import read_games
-            read = read_games(read_bytes(path), path)
+            read = read_games(read_bytes(path), path, reading_language(args))
             if args.board is None and args.game is None:
                 if len(read.games) + len(read.problems) > 1:
                     boards = ", ".join(sorted({g.label or "?" for g in read.games} |
@@ -42,7 +43,7 @@ def cmd_case_boards(args) -> dict | str:
     """What a PBN or LIN file holds: each board read, each board refused and why."""
     try:
         from analysis.files.games import read_games
-        read = read_games(read_bytes(args.file), args.file)
+        read = read_games(read_bytes(args.file), args.file, reading_language(args))
     except HuddleInputError as exc:
         raise HuddleInputError(f"{args.file}: {exc.field}", exc.problem) from None
     games = [{"game": g.position, "board": g.board.number, "label": g.label, "room": g.room,
@@ -116,7 +117,6 @@ def cmd_case_rule(args) -> dict | str:
     """Save a version of the stored case's ruling (from its ruling section), and read it out in
     the organisation's language (or the one asked)."""
     from analysis.language import chosen_language, language
-    from analysis.law.ruling import rule
     from polling import cases, organisations, rulings
     asked = language(args.language) if args.language else None       # refused by name before any work
     record_id = stored_case(args, director=True)
@@ -126,11 +126,9 @@ def cmd_case_rule(args) -> dict | str:
     saved = rulings.save_ruling(record_id, inputs, who(args))
     result = json.loads(saved.result)
     if args.json:
-        return {"id": args.id, "version": saved.version, **result}
+        return {"id": args.id, "version": saved.version, **{k: v for k, v in result.items() if k != "said"}}
     lang = asked or chosen_language(organisations.get_organisation(acting_organisation(args)).language)
-    # the saved text is English: another language is said from the ruling itself
-    text = result["text"] if lang.code == "en" else lang.say(rule(cases.get_case(record_id).case).text)
-    return f"Saved ruling version {saved.version} of {args.id}.\n\n{text}"
+    return f"Saved ruling version {saved.version} of {args.id}.\n\n{rulings.version_text(saved, lang)}"
 
 
 def cmd_case_rulings(args) -> dict | str:
@@ -188,8 +186,10 @@ def register(r) -> None:
     p.add_argument("--board", type=board_number, help="PBN/LIN: the board number (default: the only board)")
     p.add_argument("--room", choices=["open", "closed"], help="PBN/LIN: the table, when the file has both")
     p.add_argument("--game", type=board_number, help="PBN/LIN: the game's position in the file (1 = first)")
+    r.typed(p)
     p = r.add("boards", cmd_case_boards, "List the boards of a PBN or LIN file: read, or refused and why.", under=case_files)
     p.add_argument("file")
+    r.typed(p)
     p = r.add("export", cmd_case_export, "Write a case file (JSON with format_version), or the case as PBN.", under=case_files)
     p.add_argument("id", help="the case id")
     p.add_argument("--pbn", action="store_true", help="write PBN 2.1 instead of the case file")

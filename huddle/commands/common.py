@@ -70,6 +70,25 @@ def acting_organisation(args, director: bool = False) -> int:
 
 
 
+def reading_language(args):
+    """The language a command reads what is typed in (besides English): --language, else the
+    organisation acted in's, else English."""
+    from analysis.language import language
+    code = getattr(args, "language", None)
+    if code:
+        try:
+            return language(code)
+        except HuddleInputError as exc:
+            raise exc.at("--language") from None
+    try:
+        from polling import organisations
+        return language(organisations.get_organisation(acting_organisation(args)).language or None)
+    except HuddleInputError:
+        raise
+    except Exception:           # no database to ask (a calculator on a machine without one): English
+        return language(None)
+
+
 def stored_case(args, director: bool = False) -> int:
     """The record id of the case ``args.id`` (or ``args.case``) in the organisation acted in."""
     from polling import cases

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from analysis.errors import HuddleInputError
+from analysis.vocabulary import Seat
 from huddle.commands.common import EXIT_NOT_DECIDED, Finished, acting_organisation, bounded, case_file, is_file, output_folder, stored_case
 
 
@@ -103,15 +104,15 @@ def cmd_simulate(args) -> dict | str:
 
 
 def simulation_text(result, seconds: float) -> str:
-    from analysis.bridge import SEAT_NAMES
+
     from analysis.law.logical_alternatives import action_name
     from analysis.numbers import display, fraction_str
-    lines = [f"{result.wanted} deals of the unseen hands, seed {result.seed}; {SEAT_NAMES[result.player]} held "
+    lines = [f"{result.wanted} deals of the unseen hands, seed {result.seed}; {Seat(result.player).english} held "
              f"{result.known_hand}.", "What the auction said about the other hands:"]
     for r in result.readings:
-        lines.append(f"  call {r.index + 1:>2} {SEAT_NAMES[r.seat]:5} {action_name(r.call):6} "
+        lines.append(f"  call {r.index + 1:>2} {Seat(r.seat).english:5} {action_name(r.call):6} "
                      f"{r.hand.text() if r.hand else '—':28} {r.source}")
-    lines.append(f"The inference ({result.ui}): {result.inference_words} ({SEAT_NAMES[result.partner]}: "
+    lines.append(f"The inference ({result.ui}): {result.inference_words} ({Seat(result.partner).english}: "
                  f"{result.inference.text()}).")
     for run in (result.without, result.with_inference):
         d = run.dealt

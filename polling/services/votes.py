@@ -10,10 +10,11 @@ from fractions import Fraction
 from sqlmodel import select
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_, Spoken
+from analysis.language import N_
 from analysis.numbers import fraction_str
 from analysis.polls.answers import Answers, CastBallot, check_answers
 from analysis.polls.tally import Tally, tally_ballots
+from analysis.vocabulary import answer_word
 from polling.db import commit_or_refuse, reading, writing
 from polling.models import Ballot, Poll, utcnow
 from polling.services.links import USED, usable_invite
@@ -75,7 +76,7 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None, 
         for text in calls:
             call = problem.parse_answer(text, "suggested")
             if call not in legal:
-                raise HuddleInputError("suggested", N_("{call} is not a choice here"), call=Spoken(call, problem.is_play))
+                raise HuddleInputError("suggested", N_("{call} is not a choice here"), call=answer_word(call, problem.is_play))
             chosen.append(call)
         ballot.suggested = json.dumps(list(dict.fromkeys(chosen)))
         session.add(ballot)
