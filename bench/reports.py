@@ -16,6 +16,7 @@ from analysis.law.committee import threshold_sensitivity  # noqa: E402
 from bench.matchpoints import timed  # noqa: E402
 from reports.render import to_html, to_pdf  # noqa: E402
 from reports.content import report_for_file  # noqa: E402
+from analysis.language import ENGLISH
 
 CASES = Path(__file__).resolve().parents[1] / "data" / "cases"
 
@@ -25,8 +26,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     repeat = parser.parse_args().repeat
     cases = [case_files.loads(p.read_text(encoding="utf-8")) for p in sorted(CASES.glob("*.json"))]
-    html = timed(lambda: [to_html(report_for_file(c)) for c in cases], repeat) / len(cases)
-    pdf = timed(lambda: [to_pdf(report_for_file(c)) for c in cases], repeat) / len(cases)
+    html = timed(lambda: [to_html(report_for_file(c, ENGLISH)) for c in cases], repeat) / len(cases)
+    pdf = timed(lambda: [to_pdf(report_for_file(c, ENGLISH)) for c in cases], repeat) / len(cases)
     polled = next(c for c in cases if c.ruling and c.ruling.poll)
     sensitivity = timed(lambda: threshold_sensitivity(polled), repeat)
     print(f"HTML report, mean over {len(cases)} example cases: {html:.2f} s")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from analysis.language import ENGLISH, Language
+from analysis.language import Language
 from analysis.research.calibration import OperatingCharacteristic, flip_counts
 from analysis.law.logical_alternatives import policy_title
 
@@ -13,7 +13,7 @@ MARGIN = dict(l=40, r=20, t=50, b=40)
 
 
 def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7, 10, 15, 30),
-                                    lang: Language = ENGLISH) -> go.Figure:
+                                    *, lang: Language) -> go.Figure:
     fig = go.Figure()
     for n in sizes:
         row = list(oc.poll_sizes).index(n)
@@ -28,7 +28,7 @@ def operating_characteristic_figure(oc: OperatingCharacteristic, sizes=(3, 5, 7,
     return fig
 
 
-def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15), lang: Language = ENGLISH) -> go.Figure:
+def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15), *, lang: Language) -> go.Figure:
     fig = go.Figure()
     for d in deltas:
         fig.add_scatter(x=oc.poll_sizes, y=oc.wrong_verdict(d), mode="lines+markers",
@@ -39,7 +39,7 @@ def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15),
     return fig
 
 
-def thresholds_figure(fits: pd.DataFrame, lang: Language = ENGLISH) -> go.Figure:
+def thresholds_figure(fits: pd.DataFrame, lang: Language) -> go.Figure:
     """Each group's interval as a bar, its estimate as a point; a group the decisions do not
     identify has its interval alone (open to 0% or 100%) and no point."""
     fig = go.Figure()
@@ -58,7 +58,7 @@ def thresholds_figure(fits: pd.DataFrame, lang: Language = ENGLISH) -> go.Figure
     return fig
 
 
-def sensitivity_figure(flips: pd.DataFrame, lang: Language = ENGLISH) -> go.Figure:
+def sensitivity_figure(flips: pd.DataFrame, lang: Language) -> go.Figure:
     counts = flip_counts(flips)
     fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
     fig.update_layout(title=lang._("Decisions a threshold would reverse (observed share against the ruling)"),

@@ -22,7 +22,7 @@ from analysis.law.ruling import Ruling
 from analysis.numbers import fraction_str, percent
 from analysis.vocabulary import Side
 from figures.screen import plotly_figure
-from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule
+from figures.spec import Bars, Chart, Interval, Note, Panel, Points, Rings, Rule, chart_words, in_words
 from figures.style import COLOURS, branch_colours
 
 TABLE_RED = "#c8102e"
@@ -154,28 +154,33 @@ def _run_category(action: str, with_inference: bool) -> str:
             else M_("{action} (without)", action=action_word(action)))
 
 
-def poll_figure(la: LAResult, changed: bool = False) -> go.Figure:
-    return plotly_figure(describe_poll(la, changed))
+def _on_screen(chart: Chart, lang) -> go.Figure:
+    """A chart drawn for a page, its words in the page's language."""
+    return plotly_figure(chart if lang.code == "en" else in_words(chart, chart_words(lang)))
 
 
-def sensitivity_figure(sens: ThresholdSensitivity) -> go.Figure:
-    return plotly_figure(describe_sensitivity(sens))
+def poll_figure(la: LAResult, lang, changed: bool = False) -> go.Figure:
+    return _on_screen(describe_poll(la, changed), lang)
 
 
-def outcome_tree_figure(tree: OutcomeTree, title: str = "The outcome tree") -> go.Figure:
-    return plotly_figure(describe_outcome_tree(tree, title))
+def sensitivity_figure(sens: ThresholdSensitivity, lang) -> go.Figure:
+    return _on_screen(describe_sensitivity(sens), lang)
 
 
-def field_figure(case: Case, ruling: Ruling) -> go.Figure:
-    return plotly_figure(describe_field(case, ruling))
+def outcome_tree_figure(tree: OutcomeTree, lang, title: str = N_("The outcome tree")) -> go.Figure:
+    return _on_screen(describe_outcome_tree(tree, title), lang)
 
 
-def q4_figure(frame: pd.DataFrame, title: str) -> go.Figure:
-    return plotly_figure(describe_q4(frame, title))
+def field_figure(case: Case, ruling: Ruling, lang) -> go.Figure:
+    return _on_screen(describe_field(case, ruling), lang)
 
 
-def simulation_figure(sim: Simulation) -> go.Figure:
-    return plotly_figure(describe_simulation(sim))
+def q4_figure(frame: pd.DataFrame, title: str, lang) -> go.Figure:
+    return _on_screen(describe_q4(frame, title), lang)
+
+
+def simulation_figure(sim: Simulation, lang) -> go.Figure:
+    return _on_screen(describe_simulation(sim), lang)
 
 
 __all__ = ["describe_poll", "describe_sensitivity", "describe_outcome_tree", "describe_field", "describe_q4",

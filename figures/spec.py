@@ -143,6 +143,20 @@ def categories_of(panel: Panel, axis: Literal["x", "y"] = "x") -> list[str]:
 _NOT_WORDS = {"colour", "colours", "ids", "parents", "marker", "axis"}
 
 
+def chart_words(lang):
+    """How a chart's words are said in ``lang``: a message as the catalog has it, a call or card in
+    the language's bridge words; other text (a typed label) as it is."""
+    from analysis.language import Message
+    from analysis.law.logical_alternatives import action_word
+
+    def say(text: str) -> str:
+        if isinstance(text, Message) or lang._(text) != text:
+            return lang.say(text)
+        word = action_word(text)
+        return lang.say(word if word is not text else text)
+    return say
+
+
 def in_words(chart: Chart, say: Callable[[str], str]) -> Chart:
     """The chart with every word on it (title, names, labels, categories, notes) passed through
     ``say``: the report's charts in the players' language. A category and the values that name it

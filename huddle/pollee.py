@@ -28,7 +28,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from analysis.errors import HuddleInputError
-from analysis.language import APOLOGY, N_, Language, chosen_language, said
+from analysis.language import APOLOGY, N_, Language, pollee_language, said
 from analysis.polls.answers import MAX_COMMENT, MAX_LEVEL
 from analysis.polls.kinds import CALL
 from analysis.polls.problem import PollProblem
@@ -184,9 +184,10 @@ def form_token(token: str) -> str:
     return hmac.new(settings.secret_key(), b"pollee-form:" + token.encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def _language(request: Request, code: str | None) -> Language:
-    """The link's language, else (only where none is set) the browser's."""
-    return chosen_language(code, accept=request.headers.get("accept-language"))
+def _language(request: Request, chosen: tuple) -> Language:
+    """The link's page's language by the one rule (analysis.language.pollee_language): the member's,
+    the poll's, the club's, else the browser's."""
+    return pollee_language(*chosen, browser=request.headers.get("accept-language"))
 
 
 def _walk_path(query, problem: PollProblem) -> dict[int, str]:
@@ -207,7 +208,7 @@ def _opened_page(request: Request, token: str, sent: dict | None = None, refused
     try:
         opened = services.open_link(token)
     except HuddleInputError as exc:
-        lang = _language(request, getattr(exc, "language", None))
+        lang = _language(request, getattr(exc, "language", ()))
         if exc.problem == USED and request.query_params.get("sent"):
             return render(Page(lang, lang._("Thank you"), message=lang._("Thank you: your answer is recorded."),
                                kind="success"))
@@ -360,12 +361,12 @@ def _answer_q4(request: Request, token: str, picks: list[str], none: bool) -> Re
     return RedirectResponse(f"{POLLEE_PREFIX}{token}?sent=1", status_code=303, headers=HEADERS)
 
 
-def _link_language(token: str) -> str | None:
+def _link_language(token: str) -> tuple:
     from polling import services
     try:
         return services.open_link(token).language
     except HuddleInputError as exc:
-        return getattr(exc, "language", None)
+        return getattr(exc, "language", ())
 
 
 ROUTES = [Route(POLLEE_PREFIX + "{token}", _guarded(show), methods=["GET"], name="pollee"),

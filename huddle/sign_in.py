@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import N_, Language
 
 LOGIN_PATH = "/auth/login"
 LOGOUT_PATH = "/auth/logout"
@@ -35,7 +35,7 @@ WELCOME = N_("There is no account yet. Create the first director's account; that
 NO_ACCOUNT_FOR_POLLEES = N_("Pollees do not need an account: they answer through their personal link.")
 
 
-def sign_in_form(next_path: str, lang: Language = ENGLISH) -> str:
+def sign_in_form(next_path: str, lang: Language) -> str:
     """The sign-in form; the route sets the HttpOnly cookie and goes on to ``next_path``."""
     said = {k: html.escape(v) for k, v in {"user": lang._("User name"), "password": lang._("Password"),
                                             "sign in": lang._("Sign in")}.items()}
@@ -48,7 +48,7 @@ def sign_in_form(next_path: str, lang: Language = ENGLISH) -> str:
 </form>{FORM_STYLE}"""
 
 
-def first_director_form(user: str, name: str, min_password: int, lang: Language = ENGLISH) -> str:
+def first_director_form(user: str, name: str, min_password: int, lang: Language) -> str:
     """The first visit's form, while there is no account: it creates the first director."""
     user, name = html.escape(user, quote=True), html.escape(name, quote=True)
     said = {k: html.escape(v) for k, v in {
@@ -70,19 +70,20 @@ def first_director_form(user: str, name: str, min_password: int, lang: Language 
 </form>{FORM_STYLE}"""
 
 
-def sign_in_refusal(query, lang: Language = ENGLISH) -> str:
+def sign_in_refusal(query, lang: Language) -> str:
     """What the last try said, from the page's address (a wrong password, or a wait)."""
     if query.get("signin") == "failed":
         return lang._("Sign in: the user name or password is wrong.")
     if query.get("signin") == "wait":
         seconds = str(query.get("seconds", ""))
         seconds_left = int(seconds) if seconds.isdecimal() and len(seconds) < 4 else 60
-        return (lang._("Sign in: several wrong passwords from here; try again in 1 second.") if seconds_left == 1 else
-                lang._("Sign in: several wrong passwords from here; try again in {count} seconds.").format(count=seconds_left))
+        return lang.ngettext("Sign in: several wrong passwords from here; try again in {count} second.",
+                             "Sign in: several wrong passwords from here; try again in {count} seconds.",
+                             seconds_left).format(count=seconds_left)
     return ""
 
 
-def page(query, has_users: bool, min_password: int, preloads: str = "", lang: Language = ENGLISH) -> str:
+def page(query, has_users: bool, min_password: int, preloads: str = "", *, lang: Language) -> str:
     """The whole page, in ``lang`` (the visitor's browser's): the sign-in form, or the first
     director's form on a fresh install; ``preloads`` are links to the app's own files, fetched
     while the form is filled."""

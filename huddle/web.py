@@ -15,12 +15,13 @@ import re
 import time
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, chosen_language, said as analysis_said
+from analysis.language import M_, reader_language, said as analysis_said
 from analysis.language.fields import field_words
 from polling import accounts, settings
 
@@ -101,7 +102,7 @@ def _signed_in(request: Request, user: accounts.User, target: str) -> RedirectRe
 
 def visitor_language(request: Request):
     """The language of a visitor not signed in: the browser's, as far as Huddle ships it."""
-    return chosen_language(accept=request.headers.get("accept-language"))
+    return reader_language(browser=request.headers.get("accept-language"))
 
 
 async def first_director(request: Request) -> Response:
@@ -144,7 +145,7 @@ async def sign_in_page(request: Request) -> Response:
         return RedirectResponse(_safe_next(request.query_params.get("next")), status_code=303)
     users = await run_in_threadpool(accounts.has_users)
     return HTMLResponse(sign_in.page(request.query_params, users, accounts.MIN_PASSWORD, _app_preloads(),
-                                     visitor_language(request)),
+                                     lang=visitor_language(request)),
                         headers={"Cache-Control": "no-store", "X-Frame-Options": "DENY"})
 
 
@@ -312,7 +313,7 @@ class ServerAddressInPage:
         headers = dict(start["headers"])
         if start["status"] == 200 and b"text/html" in headers.get(b"content-type", b"") and \
                 b"content-encoding" not in headers and b"<head>" in body:
-            code = await reader_language(scope)          # the page's own words, and Streamlit's, in it
+            code = await page_language_code(scope)          # the page's own words, and Streamlit's, in it
             body = body.replace(b"<head>", b"<head>" + _address_script() + _warm_script() + words_script(code), 1)
             body = re.sub(rb'<html lang="[^"]*"', f'<html lang="{code}"'.encode(), body, count=1)
             start["headers"] = [(k, v) for k, v in start["headers"] if k != b"content-length"] + [
@@ -560,16 +561,14 @@ async def signed_in_user(scope) -> accounts.User | None:
     return scope[_USER]
 
 
-async def reader_language(scope) -> str:
-    """The language of the signed-in reader's pages (their account's, else their organisation's);
-    English before signing in."""
+async def page_language_code(scope) -> str:
+    """The language of the reader's pages, by the one rule (analysis.language.reader_language):
+    the account's, else the organisation's, else the browser's."""
     from starlette.concurrency import run_in_threadpool
-    from analysis.language import shipped_languages
     from polling import organisations
     user = await signed_in_user(scope)
-    if user is None:
-        return "en"
-    return await run_in_threadpool(organisations.page_language_code, user, shipped_languages())
+    browser = Headers(scope=scope).get("accept-language")
+    return (await run_in_threadpool(organisations.reader_language_of, user, browser)).code
 
 
 async def signed_in(scope) -> bool:

@@ -15,7 +15,7 @@ from analysis.law import case as case_files
 from analysis.law.appeal import Reconsideration
 from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, reconsider
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped
+from analysis.language import M_, MP_, AsTyped
 from analysis.limits import check_length
 
 from . import settings
@@ -123,10 +123,9 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         quorum = settings.appeal_quorum()
         if len({v.member for v in votes}) < quorum:
             voted = len({v.member for v in votes})
-            raise HuddleInputError("votes", M_("{voted} member has voted; a decision needs the votes of at least {quorum} "
-                                               "committee members", voted=voted, quorum=quorum) if voted == 1 else
-                                   M_("{voted} members have voted; a decision needs the votes of at least {quorum} "
-                                      "committee members", voted=voted, quorum=quorum))
+            raise HuddleInputError("votes", MP_("{n} member has voted; a decision needs the votes of at least {quorum} "
+                                                "committee members", "{n} members have voted; a decision needs the votes "
+                                                "of at least {quorum} committee members", n=voted, quorum=quorum))
         outcome: CommitteeDecision = committee_decision(votes, decision, change)
         change = outcome.change
         result = reconsider(case_files.loads(record.body), change)

@@ -15,7 +15,7 @@ from analysis.law.appeal import AppealDecision, AppealRecord, AppealVote
 from analysis.law.committee import (CommitteeSeen, Reconsideration, RulingInForce, Vote, case_in_force,
                                     committee_decision, committee_seen, reconsider, reconsidered_inputs)
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped
+from analysis.language import ENGLISH, M_, MP_, N_, AsTyped
 from analysis.law.ruling import Ruling, rule
 
 from . import cases, committee, rulings, services
@@ -97,7 +97,7 @@ def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:
         counted = tally_ballots(ballots, problem)
         # pollees' labels are the director's only: the committee and the reports see Pollee 1, 2, 3
         out.append(PollSeen(number, problem, tuple(answer_rows(ballots, problem=problem)), counted.suggested,
-                            counted.q4_answers, services.q4_question(poll) if poll.q4_enabled else "", poll.status,
+                            counted.q4_answers, services.q4_question(poll, ENGLISH) if poll.q4_enabled else "", poll.status,
                             wording_kept(poll)))
     return out
 
@@ -140,7 +140,7 @@ def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
     votes = tuple({**v, "tried": Reconsideration.from_dict(v["change"]).describe()} for v in stood)
     if decided is None:
         return CommitteeSeen("", M_("The appeal is under way: {votes} so far, no decision yet.",
-                                    votes=M_("{n} vote", n=len(votes)) if len(votes) == 1 else M_("{n} votes", n=len(votes))),
+                                    votes=MP_("{n} vote", "{n} votes", n=len(votes))),
                              "—", votes, None)
     change = Reconsideration.from_dict(json.loads(decided.change))
     ruling = None if change.changes_nothing else reconsider(case, change)

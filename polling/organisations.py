@@ -296,11 +296,10 @@ __all__ = ["DEFAULT_ORGANISATION", "KINDS", "ROLES", "DIRECTING", "check_role", 
            "panel_owners_in", "research_reach", "organisation_row", "find_account", "account_named"]
 
 
-def page_language_code(user, shipped) -> str:
-    """The language a signed-in user's pages speak: the account's own (when ``shipped``), else the
-    organisation's, else English."""
+def reader_language_of(user, browser: str | None = None):
+    """The language a reader's pages speak (analysis.language.reader_language): a signed-in user's
+    account's, else the organisation's, else the browser's; a visitor's, the browser's."""
+    from analysis.language import reader_language
     if user is None:
-        return "en"
-    if user.language and user.language in shipped:
-        return user.language
-    return get_organisation(user.organisation_id).language or "en"
+        return reader_language(browser=browser)
+    return reader_language(user.language, get_organisation(user.organisation_id).language, browser)

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, chosen_language, language as language_of, name_order
+from analysis.language import M_, N_, AsTyped, language as language_of, name_order, pollee_language
 from analysis.limits import check_length
 from analysis.polls.classes import CLASSES, class_of
 
@@ -261,7 +261,7 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
 def message(member: PanelMember, link: str, poll_language: str | None = None) -> str:
     """What the director sends: a short note with the personal link (nothing about the case), in
     the language the link opens in (the member's own, else the poll's)."""
-    lang = chosen_language(member.language, poll_language)
+    lang = pollee_language(member.language, poll_language)
     return lang._("Hello {name}, would you answer a one-minute bridge problem for the director? "
                   "Your personal link: {link}").format(name=member.name, link=link)
 

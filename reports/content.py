@@ -16,7 +16,7 @@ from functools import lru_cache
 from matplotlib.figure import Figure
 
 from analysis.bridge import SUIT_SYMBOLS, Auction, Board
-from analysis.language import ENGLISH, first_upper, Language, M_, N_, said, sentence
+from analysis.language import first_upper, Language, M_, N_, said, sentence
 from analysis.law.case import Case
 from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide
 from analysis.law.appeal import Reconsideration
@@ -120,7 +120,7 @@ def _cell(value, lang: Language) -> str:
 
 def report_content(case: Case, ruling: Ruling, status: str | None = None, polls: tuple[PollSeen, ...] = (),
                    committee: CommitteeSeen | None = None, generated: datetime | None = None,
-                   lang: Language = ENGLISH) -> Report:
+                   *, lang: Language) -> Report:
     """The report's blocks, in ``lang``. ``polls`` and ``committee`` are what a stored case adds
     (the database's dossier gives them: each poll as seen, the appeal); a case file alone has
     neither."""
@@ -171,7 +171,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     return Report(case.id, case.title, tuple(blocks), case.board.number, lang.code)
 
 
-def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, lang: Language = ENGLISH) -> list:
+def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, *, lang: Language) -> list:
     """A ruling as read out: the conclusion and what each side gets; the sections below give
     the reasons and the arithmetic."""
     say = lang.say
@@ -185,7 +185,7 @@ def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, lang: La
     return out
 
 
-def _facts(case: Case, lang: Language = ENGLISH) -> list:
+def _facts(case: Case, lang: Language) -> list:
     say = lang.say
     out = [Heading(lang._("The facts"))]
     irr = case.irregularity
@@ -220,7 +220,7 @@ def _facts(case: Case, lang: Language = ENGLISH) -> list:
     return out
 
 
-def _play_seen(p, lang: Language = ENGLISH) -> str:
+def _play_seen(p, lang: Language) -> str:
     """A lead or play poll's contract, dummy once faced and the tricks so far, in words."""
     text = lang._("{kind}. Contract: {contract}.").format(kind=lang._(p.poll_kind.in_words), contract=p.contract_in(lang))
     if p.dummy:
@@ -232,7 +232,7 @@ def _play_seen(p, lang: Language = ENGLISH) -> str:
     return text
 
 
-def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> list:
+def _poll_seen(poll, table_action: str, ui: str, lang: Language) -> list:
     p = poll.problem
     scoring = lang.scoring(p.scoring)
     out = [Heading(lang._("Poll {number}: the problem as the pollees saw it").format(number=poll.number)), Text(p.wording),
@@ -260,7 +260,7 @@ def _poll_seen(poll, table_action: str, ui: str, lang: Language = ENGLISH) -> li
     return out
 
 
-def _poll_reading(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
+def _poll_reading(case: Case, ruling: Ruling, lang: Language) -> list:
     say = lang.say
     out = [Heading(lang._("Logical alternatives"))]
     la = ruling.la
@@ -297,7 +297,7 @@ def _poll_reading(case: Case, ruling: Ruling, lang: Language = ENGLISH) -> list:
     return out + _other_evidence(case, lang)
 
 
-def _other_evidence(case: Case, lang: Language = ENGLISH) -> list:
+def _other_evidence(case: Case, lang: Language) -> list:
     """Every other way the logical alternatives were established, each said as what it is."""
     evidence = case.ruling.evidence if case.ruling is not None else ()
     if not evidence:
@@ -314,7 +314,7 @@ def _other_evidence(case: Case, lang: Language = ENGLISH) -> list:
     return out
 
 
-def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
+def _questions(ruling: Ruling, lang: Language) -> list:
     say = lang.say
     if not ruling.worksheet.answers:       # an unplayable board: Law 12C2 alone
         return [Heading(lang._("The ruling")), Text(say(ruling.worksheet.conclusion()))]
@@ -325,7 +325,7 @@ def _questions(ruling: Ruling, lang: Language = ENGLISH) -> list:
             Table(("", lang._("question"), lang._("answer"), lang._("why")), rows)]
 
 
-def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: str = "") -> list:
+def _adjustment(case: Case, ruling: Ruling, lang: Language, heading: str = "") -> list:
     say = lang.say
     out = [Heading(heading or lang._("The score"))]
     adjustment = case.ruling.adjustment
@@ -343,7 +343,7 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: s
                           tuple((say(action_word(r["action"])) + (f" ({lang._(CANCELLED)})" if r["cancelled"] else ""),
                                  r["action_weight"], say(r["in_words"]), r["contract_weight"],
                                  _s(r["tricks"]), r["tricks_weight"]) for r in rows)),
-                    Chart(charts.outcome_chart(tree, title, lang), f"{title}: " + ", ".join(
+                    Chart(charts.outcome_chart(tree, title, lang=lang), f"{title}: " + ", ".join(
                         f"{say(action_word(r['action']))} {r['action_weight']}" for r in rows))]
     out.append(_scores(ruling, lang))
     if any(s.weighted is not None for s in ruling.scores.values()) and not heading:    # the field: the ruling in force
@@ -352,12 +352,12 @@ def _adjustment(case: Case, ruling: Ruling, lang: Language = ENGLISH, heading: s
     return out
 
 
-def _scores(ruling: Ruling, lang: Language = ENGLISH) -> Table:
+def _scores(ruling: Ruling, lang: Language) -> Table:
     return Table((lang._("side"), lang._("assigned score")),
                  tuple((lang.side(side), lang.say(ruling.scores[side].describe())) for side in ("NS", "EW")))
 
 
-def _appendix(ruling: Ruling, lang: Language = ENGLISH) -> list:
+def _appendix(ruling: Ruling, lang: Language) -> list:
     """How each side's score was worked out, for a reader who checks it: each outcome scored
     against the field (or the other table) with the weights, as the scoring program does it."""
     rows = tuple((lang.side(side), lang.say(ruling.scores[side].arithmetic)) for side in ("NS", "EW")
@@ -371,7 +371,7 @@ def _appendix(ruling: Ruling, lang: Language = ENGLISH) -> list:
             Table((lang._("side"), lang._("working")), rows)]
 
 
-def _sensitivity(case: Case, lang: Language = ENGLISH, change: Reconsideration | None = None) -> list:
+def _sensitivity(case: Case, lang: Language, change: Reconsideration | None = None) -> list:
     """The ruling in force as the threshold moves: with the committee's ``change`` (its weights,
     its policy) kept at each threshold when its decision stands."""
     if case.ruling is None or not case.ruling.poll:
@@ -403,7 +403,7 @@ def _simulated(case_file: str) -> Simulation:
     return simulate(case_files.loads(case_file))
 
 
-def _simulation(case: Case, lang: Language = ENGLISH) -> list:
+def _simulation(case: Case, lang: Language) -> list:
     """The simulation the director kept with the case: its settings, the readings, the inference,
     what each action scored on the dealt hands, question 3's evidence, and the chart."""
     if case.simulation is None:
@@ -438,7 +438,7 @@ def _simulation(case: Case, lang: Language = ENGLISH) -> list:
     return out
 
 
-def _committee(c, lang: Language = ENGLISH) -> list:
+def _committee(c, lang: Language) -> list:
     say = lang.say
     out = [Heading(lang._("The appeals committee")), Text(say(c.summary)), Text(lang._("Reason: {reason}").format(reason=c.reason))]
     if c.votes:
@@ -449,7 +449,7 @@ def _committee(c, lang: Language = ENGLISH) -> list:
     return out
 
 
-def report_for_file(case: Case, lang: Language = ENGLISH) -> Report:
+def report_for_file(case: Case, lang: Language) -> Report:
     """A report of a case file alone (no polls: those live in the database), with the appeal and
     decision the file carries, in ``lang``."""
     director = rule(case)
@@ -460,7 +460,7 @@ def report_for_file(case: Case, lang: Language = ENGLISH) -> Report:
 
 
 def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] = (),
-                           committee: CommitteeSeen | None = None, lang: Language = ENGLISH,
+                           committee: CommitteeSeen | None = None, *, lang: Language,
                            organisation: str = "") -> Report:
     """A report of a stored case with its polls as the pollees saw them and its appeal, in
     ``lang``; ``organisation`` (its slug) names the files."""

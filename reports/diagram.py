@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from html import escape
 
 from analysis.bridge import SUIT_SYMBOLS, SUITS, Auction, Board, TableCall, hand_suits, is_vulnerable
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import N_, Language
 from analysis.vocabulary import VUL
 
 SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
@@ -37,16 +37,16 @@ def _suit(suit: str) -> str:
     return f'<span style="color:{SUIT_COLOURS[suit]}">{SUIT_SYMBOLS[suit]}</span>'
 
 
-def _holding(cards: str, lang: Language = ENGLISH) -> str:
+def _holding(cards: str, lang: Language) -> str:
     return escape("".join(lang.rank(r) for r in cards)) if cards else "—"
 
 
-def hand_html(board: Board, seat_letter: str, lang: Language = ENGLISH) -> str:
+def hand_html(board: Board, seat_letter: str, lang: Language) -> str:
     return _hand_block(seat_letter, hand_suits(board.deal, seat_letter), board.dealer, board.vulnerability, lang)
 
 
 def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vulnerability: str,
-                lang: Language = ENGLISH) -> str:
+                lang: Language) -> str:
     head = (f'<div class="hd-seat">{escape(lang.seat(seat_letter))}'
             + (f" · {escape(lang.dealer)}" if dealer == seat_letter else "")
             + (f' · <span class="hd-vul">{escape(VUL.said(lang))}</span>' if is_vulnerable(vulnerability, seat_letter) else "")
@@ -59,7 +59,7 @@ def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vul
     return f'<div class="hd-hand" data-seat="{seat_letter}">{head}{body}</div>'
 
 
-def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = True, lang: Language = ENGLISH) -> str:
+def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = True, *, lang: Language) -> str:
     """Four hands round a compass; ``seats`` limits which hands are shown (a pollee sees one)."""
     cell = {s: hand_html(board, s, lang) if s in seats else "<div></div>" for s in "NESW"}
     number = escape(lang._("Board {number}").format(number=board.number)) + "<br>" if board.number else ""
@@ -71,14 +71,14 @@ def hand_diagram_html(board: Board, seats: str = "NESW", include_css: bool = Tru
 
 
 def single_hand_html(seat_letter: str, hand: dict[str, str], dealer: str, vulnerability: str,
-                     lang: Language = ENGLISH, include_css: bool = True) -> str:
+                     lang: Language, include_css: bool = True) -> str:
     """One player's hand with the board's dealer and vulnerability (what a pollee sees)."""
     return (CSS if include_css else "") + '<div class="hd-wrap">' + _hand_block(seat_letter, hand, dealer, vulnerability, lang) + (
         f'<div class="hd-compass" style="margin-top:6px">{escape(lang.dealer)} '
         f'{escape(lang.seat(dealer))} · {escape(lang.vulnerability(vulnerability))}</div></div>')
 
 
-def call_parts(call: str, lang: Language = ENGLISH) -> list[tuple[str, str | None]]:
+def call_parts(call: str, lang: Language) -> list[tuple[str, str | None]]:
     """A call as pieces of text, each with the suit whose colour it takes: ("4", None), ("♠", "S");
     Pass, Double and NT in the players' words ("Passe", "Contre", "1SA" in French)."""
     if call in ("X", "XX", "?", ""):       # X and XX are written so in every language's auctions
@@ -88,11 +88,11 @@ def call_parts(call: str, lang: Language = ENGLISH) -> list[tuple[str, str | Non
     return [(call[0], None), (SUIT_SYMBOLS[call[1]], call[1])]
 
 
-def call_html(call: str, lang: Language = ENGLISH) -> str:
+def call_html(call: str, lang: Language) -> str:
     return "".join(_suit(suit) if suit else escape(text) for text, suit in call_parts(call, lang))
 
 
-def _notes_for(call: TableCall, lang: Language = ENGLISH) -> list[str]:
+def _notes_for(call: TableCall, lang: Language) -> list[str]:
     notes = []
     if call.tempo_break:
         notes.append(lang._("break in tempo") + (f" ({call.tempo_seconds} s)" if call.tempo_seconds is not None else ""))
@@ -115,7 +115,7 @@ class AuctionCell:
 
 
 def auction_grid(auction: Auction, annotations: bool = True, question_mark: bool = False,
-                 lang: Language = ENGLISH) -> tuple[list[list[AuctionCell]], list[str]]:
+                 *, lang: Language) -> tuple[list[list[AuctionCell]], list[str]]:
     """The auction as rows of four cells (W N E S) and the footnotes of the marked calls: the
     one layout the HTML and the PDF both draw."""
     footnotes: list[str] = []
@@ -131,7 +131,7 @@ def auction_grid(auction: Auction, annotations: bool = True, question_mark: bool
     return [cells[i:i + 4] for i in range(0, len(cells), 4)] or [[AuctionCell("")] * 4], footnotes
 
 
-def _cell_html(cell: AuctionCell, lang: Language = ENGLISH) -> str:
+def _cell_html(cell: AuctionCell, lang: Language) -> str:
     if cell.call in ("", "?"):
         return "<b>?</b>" if cell.call else ""
     text = call_html(cell.call, lang)
@@ -141,11 +141,11 @@ def _cell_html(cell: AuctionCell, lang: Language = ENGLISH) -> str:
 
 
 def auction_html(auction: Auction, annotations: bool = True, include_css: bool = True,
-                 question_mark: bool = False, lang: Language = ENGLISH) -> str:
+                 question_mark: bool = False, *, lang: Language) -> str:
     """The auction in W N E S columns. With ``annotations`` each marked call gets a footnote
     number (tempo, alert, explanation, remark); without, only the calls (what a pollee sees).
     ``question_mark`` adds "?" for the next call (a poll's decision point)."""
-    rows, footnotes = auction_grid(auction, annotations, question_mark, lang)
+    rows, footnotes = auction_grid(auction, annotations, question_mark, lang=lang)
     body = "".join("<tr>" + "".join(f"<td>{_cell_html(c, lang)}</td>" for c in row) + "</tr>" for row in rows)
     head = "<tr>" + "".join(f"<th>{escape(lang.seat(s))}</th>" for s in "WNES") + "</tr>"
     notes_html = ("<ol class='hd-notes'>" + "".join(f"<li>{escape(n)}</li>" for n in footnotes) + "</ol>"
@@ -153,7 +153,7 @@ def auction_html(auction: Auction, annotations: bool = True, include_css: bool =
     return (CSS if include_css else "") + f'<table class="hd-auction">{head}{body}</table>{notes_html}'
 
 
-def tricks_html(tricks, contract: str, include_css: bool = False, lang: Language = ENGLISH) -> str:
+def tricks_html(tricks, contract: str, include_css: bool = False, *, lang: Language) -> str:
     """A play poll's contract and the tricks so far, each card with its player: what every player
     at the table has seen."""
     rows = "".join(

@@ -13,7 +13,7 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from analysis.bridge import SUIT_SYMBOLS, SUITS, hand_suits, is_vulnerable
-from analysis.language import AsTyped, ENGLISH, Language, language, M_
+from analysis.language import AsTyped, Language, language, M_
 from analysis.errors import HuddleInputError
 from analysis.vocabulary import VUL
 
@@ -79,7 +79,7 @@ LINE = 5.0
 
 
 class _PDF(FPDF):
-    def __init__(self, title: str, lang: Language = ENGLISH):
+    def __init__(self, title: str, lang: Language):
         super().__init__(format="A4")
         self.lang = lang
         self.add_font("DejaVu", "", str(FONT_DIR / "DejaVuSans.ttf"))
@@ -268,7 +268,7 @@ def _pdf_deal(pdf: _PDF, block: Deal) -> None:
 
 
 def _pdf_auction(pdf: _PDF, block: AuctionBlock) -> None:
-    rows, footnotes = auction_grid(block.auction, block.annotations, block.question_mark, pdf.lang)
+    rows, footnotes = auction_grid(block.auction, block.annotations, block.question_mark, lang=pdf.lang)
     width = 22
     if pdf.get_y() + (len(rows) + 2) * LINE > pdf.h - 15:
         pdf.add_page()

@@ -2,6 +2,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from analysis.language import ENGLISH
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "reference"
@@ -11,7 +12,7 @@ CASES = ROOT / "data" / "cases"
 def stored_report(dossier):
     """The report of a stored case, as the Ruling page and `huddle report` make it."""
     from reports.content import report_for_stored_case
-    return report_for_stored_case(dossier.case, dossier.status, dossier.polls, dossier.committee)
+    return report_for_stored_case(dossier.case, dossier.status, dossier.polls, dossier.committee, lang=ENGLISH)
 
 
 @pytest.fixture

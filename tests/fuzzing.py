@@ -335,11 +335,12 @@ def _rule_everywhere(case) -> None:
     from analysis.errors import HuddleInputError
     from analysis.law.committee import ruling_in_force, threshold_sensitivity
     from analysis.law.ruling import rule
+    from analysis.language import ENGLISH
     from reports.content import report_for_file
     from reports.score_export import scores_csv, scores_usebio
     ruling = rule(case)
     in_force = ruling_in_force(ruling)
-    for step in (lambda: report_for_file(case), lambda: threshold_sensitivity(case),
+    for step in (lambda: report_for_file(case, ENGLISH), lambda: threshold_sensitivity(case),
                  lambda: scores_csv(case, in_force), lambda: scores_usebio(case, in_force)):
         try:
             step()
@@ -414,11 +415,12 @@ def fuzz_results_file(report: FuzzReport, rng: random.Random) -> None:
 
 
 def fuzz_hand_record(report: FuzzReport, rng: random.Random) -> None:
+    from analysis.language import ENGLISH
     from analysis.law import case as case_files
     path = rng.choice(HAND_RECORDS)
     data = mutate_bytes(path.read_bytes(), rng)
     _run(report, "PBN/LIN", f"{path.name} mutated ({len(data)} bytes)",
-         lambda: case_files.read_games(data, path.name))
+         lambda: case_files.read_games(data, path.name, ENGLISH))
 
 
 def _cli(argv: list[str], stdin: str = "") -> str:

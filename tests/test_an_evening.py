@@ -15,6 +15,7 @@ from analysis.law import case as case_files
 from analysis.law.committee import Reconsideration
 from conftest import CASES, ROOT, stored_report
 from polling import accounts, cases, committee, panel, rulings, services, setup
+from analysis.language import ENGLISH
 
 APP = str(ROOT / "streamlit_app.py")
 LEAD_CASE = CASES / "lead-after-slow-pass-of-stayman.json"
@@ -268,20 +269,20 @@ def test_a_hesitation_entered_once_marks_the_call_in_the_auction():
     from analysis.law.case import Case
     from reports.diagram import auction_html
     from ui.case_form import case_dict_from_state, grid_from_calls
-    grid = grid_from_calls([{"call": c} for c in ("1H", "P", "2H", "P", "P", "3D")])   # no call ticked slow
+    grid = grid_from_calls([{"call": c} for c in ("1H", "P", "2H", "P", "P", "3D")], ENGLISH)   # no call ticked slow
     state = {"ed_title": "One entry", "ed_kind": "UI", "ed_scoring": "matchpoints", "ed_laws": "2017",
              "ed_dealer": "N", "ed_vul": "none", "ed_irr_type": "hesitation", "ed_irr_by": "N", "ed_irr_call": 4,
              "ed_irr_seconds": 25, "ed_action": 5, "ed_offending": "NS"}
     state.update({f"ed_hand_{s}": "" for s in "NESW"})
-    case = Case.from_dict(case_dict_from_state(state, grid))
+    case = Case.from_dict(case_dict_from_state(state, grid, ENGLISH))
     marked = case.board.auction.calls[4]
     assert marked.tempo_break and marked.tempo_seconds == 25 and case.irregularity.seconds == 25
-    assert "25 seconds" in auction_html(case.board.auction) or "25 s" in auction_html(case.board.auction)
+    assert "25 seconds" in auction_html(case.board.auction, lang=ENGLISH) or "25 s" in auction_html(case.board.auction, lang=ENGLISH)
     # seconds typed in the grid alone reach the irregularity; two different figures are refused, naming both
     grid.loc[5, "seconds"] = 25                                   # row 5: call 5, counted from 1
-    assert Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 0}, grid)).irregularity.seconds == 25
+    assert Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 0}, grid, ENGLISH)).irregularity.seconds == 25
     with pytest.raises(Exception, match=r"irregularity.seconds.*30 seconds, but the auction gives 25 for call 5"):
-        Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 30}, grid))
+        Case.from_dict(case_dict_from_state({**state, "ed_irr_seconds": 30}, grid, ENGLISH))
 
 
 def test_the_case_picker_shows_the_status_an_action_just_set(evening):
@@ -361,10 +362,10 @@ def test_the_app_s_charts_name_the_threshold_once_and_keep_red_for_the_table_act
     from figures.style import COLOURS
     from polling.dossier import load_dossier
     case = load_dossier(evening["record"]).case
-    sens = sensitivity_figure(threshold_sensitivity(case)).to_dict()["layout"]
+    sens = sensitivity_figure(threshold_sensitivity(case), ENGLISH).to_dict()["layout"]
     assert [a["text"] for a in sens["annotations"]].count("the director's threshold") == 1
     for _, tree in case.ruling.adjustment.trees():
-        sunburst = outcome_tree_figure(tree).to_dict()["data"][0]
+        sunburst = outcome_tree_figure(tree, ENGLISH).to_dict()["data"][0]
         colours = dict(zip(sunburst["ids"], sunburst["marker"]["colors"]))
         alternatives = [colours[i] for i in sunburst["ids"] if "/" not in i]
         assert COLOURS["EW"] not in colours.values()

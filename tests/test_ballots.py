@@ -63,7 +63,7 @@ def test_partners_alerts_are_hidden_and_opponents_get_the_correct_explanation():
 ])
 def test_wording_that_reveals_the_irregularity(text, found, gives_away):
     # the words found are quoted as written, first in the text
-    assert poll_wording_problems(text)[0] == f"“{found}” gives away {gives_away}"
+    assert poll_wording_problems(text, language='en')[0] == f"“{found}” gives away {gives_away}"
 
 
 @pytest.mark.parametrize("text", ["Matchpoints, both vulnerable. What do you call?",
@@ -73,7 +73,7 @@ def test_wording_that_reveals_the_irregularity(text, found, gives_away):
                                   "2/1 game forcing, 4-card majors", "Partner's 2♦ is a transfer to hearts",
                                   "IMPs. What would you bid, and what else would you consider?"])
 def test_neutral_wording_passes(text):
-    assert poll_wording_problems(text) == []
+    assert poll_wording_problems(text, language='en') == []
 
 
 def test_the_wrong_explanation_may_not_appear_in_the_wording():
@@ -81,7 +81,7 @@ def test_the_wrong_explanation_may_not_appear_in_the_wording():
     data["auction"][2] = {"call": "2C", "alerted": True, "explanation": "asks for minors",
                           "correct_explanation": "Stayman"}
     case = case_files.loads(json.dumps(data))
-    assert poll_wording_problems("2♣ asks for minors; your call?", case) == [
+    assert poll_wording_problems("2♣ asks for minors; your call?", case, language="en") == [
         "“asks for minors” gives away the explanation given at the table"]
     with pytest.raises(HuddleInputError) as err:
         build_poll(case, "2♣ asks for minors; your call?")

@@ -6,6 +6,7 @@ from analysis import Auction, Board, TableCall, HuddleInputError, parse_deal
 from analysis.files import lin, pbn
 from analysis.bridge import (deal_pbn, dealer_for_board, hand_suits, is_complete_deal, parse_call,
                              vulnerability_for_board)
+from analysis.language import ENGLISH
 
 DEAL = "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"
 
@@ -178,30 +179,30 @@ Pass Pass
 
 
 def test_pbn_file_loads_and_round_trips():
-    (board,) = pbn.loads_boards(PBN)
+    (board,) = pbn.loads_boards(PBN, lang=ENGLISH)
     assert (board.number, board.dealer, board.vulnerability) == (3, "S", "ew")
     assert deal_pbn(board.deal) == DEAL
     assert board.auction.contract_text() == "3NT by S"
-    (again,) = pbn.loads_boards(pbn.dumps_boards([board]))
+    (again,) = pbn.loads_boards(pbn.dumps_boards([board]), lang=ENGLISH)
     assert again == board and deal_pbn(again.deal) == DEAL
 
 
 def test_pbn_with_duplicate_card_is_refused():
     bad = PBN.replace("QJ4.JT83", "AJ4.JT83")
     with pytest.raises(HuddleInputError, match="board 3 .*line 5: \\[Deal\\]: ♠A is in both North and East"):
-        pbn.loads_boards(bad)
+        pbn.loads_boards(bad, lang=ENGLISH)
 
 
 def test_pbn_errors_are_user_errors():
     with pytest.raises(HuddleInputError) as err:
-        pbn.loads("this is not a pbn file")
+        pbn.loads("this is not a pbn file", lang=ENGLISH)
     assert err.value.field == "PBN"
 
 
 def test_lin_string():
     text = ("pn|a,b,c,d|st||md|3SAK97HQ64DA53CK82,SQJ4HJT83DK96CQ73,ST852HAK5DQJ2CAJ9,|rh||"
            "ah|Board 7|sv|b|mb|1S|mb|p|mb|2H|an|transfer|mb|p|mb|p|mb|p|pg||")
-    (board,) = lin.loads(text).games[0].board,
+    (board,) = lin.loads(text, lang=ENGLISH).games[0].board,
     assert (board.number, board.dealer, board.vulnerability) == (7, "N", "both")
     assert deal_pbn(board.deal) == "N:T852.AK5.QJ2.AJ9 63.972.T874.T654 AK97.Q64.A53.K82 QJ4.JT83.K96.Q73"
     assert board.auction.calls[2] == TableCall("2H", alerted=True, explanation="transfer")
@@ -210,7 +211,7 @@ def test_lin_string():
 
 def test_lin_errors_are_user_errors():
     with pytest.raises(HuddleInputError) as err:
-        lin.loads("st||rh||")
+        lin.loads("st||rh||", lang=ENGLISH)
     assert err.value.field == "LIN"
-    refused = lin.loads("md|9XYZ|").problems[0]
+    refused = lin.loads("md|9XYZ|", lang=ENGLISH).problems[0]
     assert str(refused) == "a board without a number (game 1 of the file), line 1: md: '9XYZ' is not a hand (South's)"

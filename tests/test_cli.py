@@ -26,10 +26,23 @@ def run_json(capsys, *argv):
 
 
 def test_score_json(capsys):
-    assert run_json(capsys, "score", "4SX-3", "--by", "S", "--vul", "both") == {"ns": -800, "ew": 800}
-    assert run_json(capsys, "score", "3NT+1", "--by", "E", "--vul", "none") == {"ns": -430, "ew": 430}
-    assert run_json(capsys, "score", "4♠X-3", "--by", "N", "--vul", "ns") == {"ns": -800, "ew": 800}
-    assert run_json(capsys, "score", "7NTXX=", "--by", "W", "--vul", "both") == {"ns": -2980, "ew": 2980}
+    def score(*argv):
+        out = run_json(capsys, "score", *argv)
+        return out["ns"], out["ew"], out["contract"], out["declarer"], out["tricks"]
+    assert score("4SX-3", "--by", "S", "--vul", "both") == (-800, 800, "4SX", "S", 7)
+    assert score("3NT+1", "--by", "E", "--vul", "none") == (-430, 430, "3NT", "E", 10)
+    assert score("4♠X-3", "--by", "N", "--vul", "ns") == (-800, 800, "4SX", "N", 7)
+    assert score("7NTXX=", "--by", "W", "--vul", "both") == (-2980, 2980, "7NTXX", "W", 13)
+
+
+def test_the_calculator_reads_the_language_asked(capsys):
+    """German C is Coeur: `huddle score 4C= --by S --vul none --language de` scores 4♥ made."""
+    assert run_json(capsys, "score", "4C=", "--by", "S", "--vul", "none", "--language", "de") == \
+        {"ns": 420, "ew": -420, "contract": "4H", "declarer": "S", "tricks": 10}
+    assert run_json(capsys, "score", "3SA+1", "--by", "Ouest", "--vul", "Tous", "--language", "fr")["ns"] == -630
+    assert run_json(capsys, "score", "4C=", "--by", "S", "--vul", "none", "--language", "en")["ns"] == 130
+    assert run_json(capsys, "la", "--chose", "Passe=3 4P=2", "--table-action", "4P", "--language", "fr")["actions"][0]["action"] \
+        in ("P", "4S")
 
 
 def test_score_readable(capsys):
@@ -117,8 +130,8 @@ def test_butler_and_cross_imps_of_the_worked_case(capsys):
     (["score", "8S=", "--by", "N", "--vul", "none"], "level 8 is impossible"),
     (["score", "7NT+1", "--by", "N", "--vul", "none"], "would be 14 tricks"),
     (["score", "1C-8", "--by", "N", "--vul", "none"], "can go down at most 7"),
-    (["score", "4S=", "--by", "N", "--vul", "red"], "unknown vulnerability 'red'"),
-    (["score", "4S=", "--by", "Q", "--vul", "none"], "declarer: unknown seat 'Q'"),
+    (["score", "4S=", "--by", "N", "--vul", "red"], "--vul: 'red' is not a vulnerability"),
+    (["score", "4S=", "--by", "Q", "--vul", "none"], "--by: 'Q' is not a seat"),
     (["score", "4S", "--by", "N", "--vul", "none"], "is not a contract with a result"),
     (["imp", "--other", "1x0", "--adjusted", "620:1"], "--other: '1x0' is not a score"),
     (["imp", "--other", "140", "--adjusted", "620:1/2 -100:1/3"], "weights sum to 5/6, not 1"),
@@ -154,8 +167,9 @@ print(sorted(h for h in heavy if h in sys.modules), sorted(m for m in sys.module
 
 
 @pytest.mark.parametrize("argv,part,loaded", [
-    (["score", "4SX-3", "--by", "S", "--vul", "both"], "calculator", []),
-    (["la", "--chose", "3H=6 Pass=4", "--table-action", "3H"], "calculator", []),
+    # the language given: the calculator does not ask the database for the organisation's
+    (["score", "4SX-3", "--by", "S", "--vul", "both", "--language", "en"], "calculator", []),
+    (["la", "--chose", "3H=6 Pass=4", "--table-action", "3H", "--language", "de"], "calculator", []),
     (["rule", "data/cases/boston-3h.json"], "rulings", ["endplay._dds", "endplay.types"])])
 def test_a_command_loads_only_its_own_part_of_the_command_line(argv, part, loaded):
     """A command line loads the part of the command it names (huddle.commands.*), and the

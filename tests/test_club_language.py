@@ -256,3 +256,107 @@ def test_no_bridge_word_is_a_catalog_entry_twice():
     assert not twice, twice
 
     assert language("de").dealer == "Teiler"
+
+
+# ---------------------------------------------------------------- on the pages
+
+@pytest.fixture
+def german_director(sqlite_url, monkeypatch):
+    from polling import accounts, organisations, setup
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
+    setup.prepare_database()
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "de")
+    return accounts.create_user("greta", "bidding-box", "director", "Greta Turnierleiterin")
+
+
+def _page(user, page):
+    from streamlit.testing.v1 import AppTest
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = user
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_german_evening_at_the_table_stores_4_hearts_not_4_clubs(german_director):
+    """Before: 4C= under an auction read as Coeur stored 4♣ by South, +130, beside 4♥ by East."""
+    from polling import cases
+    at = _page(german_director, "ui/intake.py")
+    at.number_input(key="tbl_board").set_value(2).run()                  # East deals
+    at.text_input(key="tbl_auction").set_value("1C P(20 Sek.) 4C alle passen").run()
+    assert not at.error, [e.value for e in at.error]
+    assert at.selectbox(key="tbl_at").value == 1                          # the slow pass, its seconds read
+    at.text_input(key="tbl_result").set_value("4C=").run()
+    assert at.selectbox(key="tbl_declarer").value == "E"                  # the auction's declarer, proposed
+    assert any("4♥ gespielt von Ost" in c.value and "-420" in c.value for c in at.caption), \
+        [c.value for c in at.caption]
+    at.button(key="tbl_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(at.session_state["case_id"]).case
+    assert stored.table_result.contract.strain == "H" and stored.table_result.contract.declarer == "E"
+    assert stored.table_result.ns_score == -420 and stored.board.auction.calls[1].tempo_seconds == 20
+    assert stored.source == "am Tisch aufgenommen" and stored.board.auction.calls[1].explanation is None
+
+
+def test_a_table_result_that_differs_from_the_auction_is_said_and_kept_only_when_confirmed(german_director):
+    from polling import db
+    at = _page(german_director, "ui/intake.py")
+    at.number_input(key="tbl_board").set_value(2).run()
+    at.text_input(key="tbl_auction").set_value("1C P 4C alle passen").run()
+    at.text_input(key="tbl_result").set_value("4T=").run()                # Treff: 4♣, not the auction's 4♥
+    assert any("4♣ gespielt von Ost" in w.value and "4♥ gespielt von Ost" in w.value for w in at.warning), \
+        [w.value for w in at.warning]
+    before = len(db.case_index())
+    at.button(key="tbl_save").click().run()
+    assert at.error and len(db.case_index()) == before
+    at.checkbox(key="tbl_result_kept").check().run()
+    at.button(key="tbl_save").click().run()
+    assert not at.error and len(db.case_index()) == before + 1
+
+
+def test_the_case_editor_shows_and_reads_the_club_s_words(german_director):
+    from polling import cases
+    at = _page(german_director, "ui/case_editor.py")
+    at.text_input(key="ed_title").set_value("Brett 2")
+    at.selectbox(key="ed_dealer").set_value("E")
+    at.text_input(key="ed_hand_N").set_value("AKD2.KD2.AK2.AK2").run()
+    grid = at.get("arrow_data_editor")
+    assert grid is not None
+    at.session_state["ed_grid_base"] = __import__("ui.case_form", fromlist=["grid_from_calls"]).grid_from_calls(
+        [{"call": c} for c in ("1H", "X", "4H", "P", "P", "P")], language("de"))
+    at.session_state["ed_grid_version"] = at.session_state["ed_grid_version"] + 1
+    at.run()
+    assert "Kontra" in at.session_state["ed_grid_base"]["call"].tolist()
+    at.text_input(key="ed_contract").set_value("4C=")
+    at.selectbox(key="ed_declarer").set_value("E").run()
+    assert any("4♥" in c.value for c in at.caption), [c.value for c in at.caption]
+    at.button(key="ed_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(at.session_state["case_id"]).case
+    assert stored.board.auction.calls[1].call == "X" and stored.table_result.contract.strain == "H"
+    assert hand_of(stored, "N") == "AKQ2.KQ2.AK2.AK2"
+
+
+def hand_of(case, seat):
+    from analysis.bridge import hand_pbn
+    return hand_pbn(case.board.deal, seat)
+
+
+def test_no_function_falls_back_to_english_when_the_language_is_forgotten():
+    """A page, the report and a command hand their language on; a forgotten argument is a
+    TypeError in the tests, never a silent English page (68 functions defaulted to English)."""
+    import ast
+    found = []
+    for package in ("analysis", "figures", "polling", "reports", "ui", "huddle"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.FunctionDef):
+                    continue
+                args = node.args
+                pairs = list(zip(args.args[len(args.args) - len(args.defaults):], args.defaults))
+                pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+                found += [f"{path.relative_to(ROOT)}:{node.lineno} {node.name}" for a, d in pairs
+                          if a.arg in ("lang", "language") and ast.unparse(d) in ("ENGLISH", "'en'", "SOURCE")]
+    assert not found, found

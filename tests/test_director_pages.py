@@ -1,5 +1,6 @@
 """The director's pages under AppTest (real Streamlit, real SQLite file): the sign-in gate, roles,
 case editor, case status and history, poll builder, invites, live tally, accounts."""
+from analysis.language import ENGLISH
 import json
 import re
 
@@ -237,7 +238,7 @@ def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director
     at.text_input(key="tbl_said_EW").set_value("South thought for ten seconds")
     at.text_input(key="tbl_said_NS").set_value("A normal pause after 2♠")
     at.text_input(key="tbl_result").set_value("3H=")
-    at.selectbox(key="tbl_declarer").set_value("N")
+    assert at.selectbox(key="tbl_declarer").value == "S"          # the auction's declarer, proposed
     at.text_input(key="tbl_hand_N").set_value("K7.AQJ52.KQ4.J93")       # the one hand a poll needs
     at.button(key="tbl_save").click().run()
     assert not at.error, [e.value for e in at.error]
@@ -271,7 +272,7 @@ def test_an_illegal_call_at_the_table_is_refused_in_the_club_s_language(director
     at.text_input(key="tbl_auction").set_value("1SA Contre Contre").run()
     assert at.error[0].value == "Enchère 3 (Sud) : Contre du 1SA de son propre camp"
     at.text_input(key="tbl_auction").set_value("1SA zz").run()
-    assert at.error[0].value == "Enchère 2 : « zz » n'est pas une déclaration (par ex. 1♥, 3SA, Passe, Contre)"
+    assert at.error[0].value == "Enchère 2 : « zz » n'est pas une déclaration (par ex. 1♠, 3SA, Passe, Contre, Surcontre)"
 
 
 def test_illegal_auction_in_the_grid_is_refused(director):
@@ -551,7 +552,7 @@ def test_double_dummy_fills_the_trick_counts(director):
     at.button(key=f"rf_tree_{record}_offenders_dd").click().run()
     assert not at.exception and not at.error
     rows = at.session_state[f"rf_tree_{record}_offenders_rows"]
-    five_diamonds = next(r for r in rows if r["contract"] == "5♦")
+    five_diamonds = next(r for r in rows if r["contract"] == "5D")         # the rows as the tree keeps them
     from analysis.bridge.double_dummy import double_dummy_table
     assert five_diamonds["tricks"] == double_dummy_table(cases.get_case(record).case.board.deal).tricks_for("D", "S")
 
@@ -807,7 +808,7 @@ def test_the_ruling_page_reads_a_lead_poll_and_starts_the_tree_on_the_contract(d
     at.button(key=f"rf_tree_{record_id}_offenders_dd").click().run()      # tricks after each lead
     rows = at.session_state[f"rf_tree_{record_id}_offenders_rows"]
     assert [(r["action"], r["tricks"], r["tricks_weight"]) for r in rows] == [
-        ("a low ♠", 10, "1"), ("a low ♥", 10, "1"), ("a low ♣", None, "")]
+        ("Sx", 10, "1"), ("Hx", 10, "1"), ("Cx", None, "")]
     table = next(d.value for d in at.table if "Verdict" in d.value.columns)
     verdicts = dict(zip(table["Call"], table["Verdict"]))
     assert verdicts["a low ♣"] == "table action" and verdicts["a low ♠"] == "LA"
@@ -822,8 +823,8 @@ def test_the_editor_keeps_a_lead_case_and_names_the_card_in_question(director):
     at = app_as(director)
     at.session_state["editor_case"] = record_id
     at.switch_page("ui/case_editor.py").run()
-    assert at.text_input(key="ed_play").value == "C8 C7 CA C5"
-    assert at.selectbox(key="ed_card").value == 0 and at.selectbox(key="ed_card").options[0] == "the opening lead: C8"
+    assert at.text_input(key="ed_play").value == "♣8 ♣7 ♣A ♣5"                # in symbols: C is cœur in French
+    assert at.selectbox(key="ed_card").value == 0 and at.selectbox(key="ed_card").options[0] == "the opening lead: ♣8"
     at.text_area(key="ed_notes").set_value("North led the ♣8.")
     at.button(key="ed_save").click().run()
     assert at.success[0].value == "Saved: notes"
@@ -879,7 +880,7 @@ def test_the_simulation_s_trick_weights_go_into_the_outcome_tree(director):
     at.button(key=run).click().run()
     at.button(key=f"rf_tree_{record}_offenders_sim").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
-    rows = [r for r in at.session_state[f"rf_tree_{record}_offenders_rows"] if r.get("contract") == "5♦"]
+    rows = [r for r in at.session_state[f"rf_tree_{record}_offenders_rows"] if r.get("contract") == "5D"]
     spread = at.session_state[f"sim_latest_{record}"].trick_spreads()[("P", "5D", "S")]
     assert [(r["tricks"], r["tricks_weight"]) for r in rows] == [(t, str(w)) for t, w in spread]
     assert sum(w for _, w in spread) == 1 and len(rows) > 1
@@ -993,10 +994,10 @@ def test_the_panel_sorts_names_as_a_reader_does_and_shows_a_telephone_number_as_
 
 def test_the_auction_grid_shows_an_empty_cell_not_none():
     from ui.case_form import calls_from_grid, grid_from_calls
-    grid = grid_from_calls([{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}])
+    grid = grid_from_calls([{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}], ENGLISH)
     assert list(grid["explanation"]) == ["", ""] and list(grid["remark"]) == ["", ""]
     assert "None" not in grid.astype(str).to_string()
-    assert calls_from_grid(grid) == [{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}]
+    assert calls_from_grid(grid, ENGLISH) == [{"call": "1H"}, {"call": "P", "tempo_break": True, "tempo_seconds": 10}]
 
 
 def test_links_for_a_class_matched_group_say_why_so_many_are_ticked(director):

@@ -21,6 +21,7 @@ from reports.content import report_for_file
 from reports.render import to_html
 from reports.score_export import score_rows, scores_usebio
 from analysis.law.committee import ruling_in_force
+from analysis.language import ENGLISH
 
 RULINGS = Path(__file__).parent / "cases" / "rulings"
 FIELD = [-480] * 4 + [-450] * 4 + [-510, -1100]
@@ -171,7 +172,7 @@ def test_the_scoring_program_and_the_report_get_butler_imps():
     usebio = scores_usebio(case, ruling)
     assert 'EVENT_TYPE="BUTLER"' in usebio and "<NS_IMPS>-1.50</NS_IMPS>" in usebio and "<EW_IMPS>1.50</EW_IMPS>" in usebio
     assert 'EVENT_TYPE="CROSS_IMPS"' in scores_usebio(load("cross-imps-pairs"), ruling_in_force(rule(load("cross-imps-pairs"))))
-    html = to_html(report_for_file(case))
+    html = to_html(report_for_file(case, ENGLISH))
     assert "Butler IMPs against a datum: the mean of the 10 other tables with 1 dropped at each end" in html
     assert "-1 1/2 IMPs" in html
 

@@ -5,6 +5,7 @@ import pytest
 
 from browser import SERVER_PIDS, resident_mb, streamlit_server
 from ws_client import put_file, signed_in_cookie, streamlit_session
+from analysis.language import ENGLISH
 
 MB = 1024 * 1024
 
@@ -180,7 +181,7 @@ def test_an_unplayable_board_with_a_poll_is_reported_without_a_threshold_chart()
     case = case_files.loads(json.dumps(data))
     with pytest.raises(HuddleInputError, match="unplayable board is ruled by Law 12C2 alone"):
         threshold_sensitivity(case)
-    headings = [b.text for b in report_for_file(case).blocks if type(b).__name__ == "Heading"]
+    headings = [b.text for b in report_for_file(case, ENGLISH).blocks if type(b).__name__ == "Heading"]
     assert "The ruling as the threshold moves" not in headings
 
 

@@ -10,6 +10,7 @@ from analysis.law import case as case_files
 from analysis.research import calibration as research
 from analysis.limits import MAX_FILE_BYTES
 from conftest import ROOT
+from analysis.language import ENGLISH
 
 
 def test_the_app_bounds_an_upload_as_the_readers_do():
@@ -19,7 +20,7 @@ def test_the_app_bounds_an_upload_as_the_readers_do():
 
 
 @pytest.mark.parametrize("read", [
-    lambda data: read_games(data, "big.pbn"),
+    lambda data: read_games(data, "big.pbn", ENGLISH),
     lambda data: research.loads_corpus(data),
 ], ids=["hand record", "research corpus"])
 def test_a_file_over_the_bound_is_refused_in_words_before_it_is_read(read):
@@ -304,7 +305,7 @@ def test_a_reason_longer_than_a_page_is_printed_whole_over_several_pages(tmp_pat
     reason = " ".join(f"w{k}" for k in range(3000)) + " THE-LAST-WORD"
     case = case_files.loads(_boston(lambda d: d["ruling"]["logical_alternatives"].__setitem__("reason", reason)))
     path = tmp_path / "report.pdf"
-    path.write_bytes(to_pdf(report_for_file(case)))
+    path.write_bytes(to_pdf(report_for_file(case, ENGLISH)))
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
     assert "THE-LAST-WORD" in text and "w2999" in text
 

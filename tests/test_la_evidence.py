@@ -10,6 +10,7 @@ from analysis.law import case as case_files
 from analysis.law.la_evidence import evidence_from_list
 from analysis.law.ruling import rule
 from conftest import CASES
+from analysis.language import ENGLISH
 
 SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
 EVIDENCE = [
@@ -93,7 +94,7 @@ def test_the_evidence_is_stored_and_reported_on_both_databases(database_url, tmp
     assert [type(e).__name__ for e in seen.case.ruling.evidence] == [
         "Consultation", "PublishedPoll", "PublishedPoll", "PublishedPoll", "CommitteePoll", "CommitteeVote",
         "FieldEvidence"]
-    html = report_bytes(report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee), "html").decode()
+    html = report_bytes(report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee, lang=ENGLISH), "html").decode()
     assert "Other evidence on the logical alternatives" in html and "B. Expert" in html and "6D is clear" in html
     assert "the number asked was not published, so no interval can be given" in html
 

@@ -122,10 +122,10 @@ def test_huddle_la_json_shape(capsys):
     out = run_json(capsys, "la", "--chose", "4S=6 X=2 Pass=2", "--considered", "Pass=1",
                    "--table-action", "4S", "--policy", "ebu")
     assert out["policy"] == "ebu" and out["poll_size"] == 10
-    rows = {a["action"]: a for a in out["actions"]}
-    assert rows["Pass"] == {"action": "Pass", "chose": 2, "close": 0, "considered": 3, "might_select": 2,
+    rows = {a["action"]: a for a in out["actions"]}         # each action as files write it: Pass is P
+    assert rows["P"] == {"action": "P", "chose": 2, "close": 0, "considered": 3, "might_select": 2,
                             "verdict": "LA", "interval": [0.1078, 0.6032], "p_meets": 0.7946,
-                            "confidence": "uncertain", "more_pollees": 12, "reason": rows["Pass"]["reason"],
+                            "confidence": "uncertain", "more_pollees": 12, "reason": rows["P"]["reason"],
                             "decided_by": "considered Pass, at least 1/5", "firm_range": [0.1506, 0.5018],
                             "settle_chance": 0.5193}
     assert rows["4S"]["verdict"] == "table action"
@@ -134,7 +134,7 @@ def test_huddle_la_json_shape(capsys):
     assert [a["verdict"] for a in zero["actions"]] == ["table action", "not LA"]
     close = run_json(capsys, "la", "--chose", "Double=11 Pass=1", "--close", "Pass=2", "--table-action", "X",
                      "--policy", "acbl-25")
-    assert {a["action"]: a["verdict"] for a in close["actions"]} == {"Double": "table action", "Pass": "LA"}
+    assert {a["action"]: a["verdict"] for a in close["actions"]} == {"X": "table action", "P": "LA"}
 
 
 def test_huddle_la_readable(capsys):

@@ -16,6 +16,7 @@ from analysis.bridge.play import Play
 from analysis.bridge.scoring import WeightedScore
 from conftest import CASES
 from test_cli import run, run_json
+from analysis.language import ENGLISH
 
 FILES = Path(__file__).parent / "files"
 DEAL = "N:63.KQJ86.K43.AJ9 KQ874.52.Q92.862 AT5.A94.A87.Q753 J92.T73.JT65.KT4"
@@ -37,7 +38,7 @@ def robot_pbn(result: str = "10", play: str = '[Play ""]') -> str:
 
 
 def test_lin_games_count_from_the_first_deal_as_in_pbn():
-    read = lin.loads(VUGRAPH)
+    read = lin.loads(VUGRAPH, lang=ENGLISH)
     assert [(g.position, g.room) for g in read.games] == [(1, "Open"), (2, "Closed")]
     assert read.game(position=1).room == "Open"
 
@@ -59,20 +60,20 @@ def test_a_vugraph_file_imported_by_game_1(capsys, sqlite_url, tmp_path):
 
 
 def test_an_empty_play_tag_with_no_play_is_no_play():
-    read = pbn.loads(robot_pbn())
+    read = pbn.loads(robot_pbn(), lang=ENGLISH)
     assert not read.problems
     game = read.games[0]
     assert (game.contract, game.tricks, game.play, game.play_leader) == ("4H", 10, (), None)
 
 
 def test_an_empty_play_tag_before_cards_is_still_refused_in_words():
-    read = pbn.loads(robot_pbn(play='[Play ""]\nSK S5 SA S2'))
+    read = pbn.loads(robot_pbn(play='[Play ""]\nSK S5 SA S2'), lang=ENGLISH)
     assert not read.games and "must name the opening leader" in read.problems[0].problem
 
 
 @pytest.mark.parametrize("junk", ["-9752", "99", "NS 9 EW 2", "ten"])
 def test_a_junk_result_keeps_the_board_with_a_warning_naming_the_line(junk):
-    read = pbn.loads(robot_pbn(result=junk))
+    read = pbn.loads(robot_pbn(result=junk), lang=ENGLISH)
     assert not read.problems
     game = read.games[0]
     assert game.tricks is None and game.contract == "4H"

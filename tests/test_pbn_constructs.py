@@ -13,6 +13,7 @@ from analysis.files import lin, pbn
 from analysis.bridge import Auction, Board, TableCall, deal_pbn, parse_deal
 from analysis.errors import HuddleInputError
 from analysis.files.results import field_for_case, rows_for_board
+from analysis.language import ENGLISH
 
 DEAL = "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"
 
@@ -23,7 +24,7 @@ def game(tags: str, auction: str = "", extra: str = "") -> str:
 
 
 def one(text) -> pbn.Game:
-    read = pbn.loads(text)
+    read = pbn.loads(text, lang=ENGLISH)
     assert not read.problems, read.problems
     (g,) = read.games
     return g
@@ -37,7 +38,7 @@ def test_notes_are_numbered_per_section_and_never_leak_across_boards():
     text = game("", "1C =1= Pass 1H =2= Pass\nPass Pass", '[Note "1:strong"]\n[Note "2:transfer"]\n'
                 '[Play "E"]\nD2 =1= D3 D4 D5\n*\n[Note "1:fourth best"]\n') + "\n" + \
         game("", "1C =1= Pass Pass Pass").replace('"1"', '"2"', 1)
-    read = pbn.loads(text)
+    read = pbn.loads(text, lang=ENGLISH)
     first, second = read.games
     assert [c.explanation for c in first.board.auction.calls if c.alerted] == ["strong", "transfer"]
     assert second.board.auction.calls[0].alerted and second.board.auction.calls[0].explanation is None
@@ -53,10 +54,10 @@ def test_inheritance_with_hash_and_double_hash():
     text = ('[Event "##Club night"]\n[Site "Ladd"]\n' + game("") + "\n" + '[Site "#"]\n' +
             game("").replace('"1"', '"2"', 1) + "\n" + '[Event "Late session"]\n' +
             game("").replace('"1"', '"3"', 1) + "\n" + game("").replace('"1"', '"4"', 1))
-    read = pbn.loads(text)
+    read = pbn.loads(text, lang=ENGLISH)
     assert [(g.event, g.site) for g in read.games] == [("Club night", "Ladd"), ("Club night", "Ladd"),
                                                        ("Late session", None), ("Late session", None)]
-    refused = pbn.loads(game("").replace('[Dealer "N"]', '[Dealer "#"]')).problems[0]
+    refused = pbn.loads(game("").replace('[Dealer "N"]', '[Dealer "#"]'), lang=ENGLISH).problems[0]
     assert refused.line == 2 and "may not be inherited" in refused.problem
 
 
@@ -65,7 +66,7 @@ def test_dealer_without_an_auction_and_placeholders_before_the_dealer():
     assert g.board.dealer == "E" and g.board.auction.calls == ()
     g = one(game("").replace('[Dealer "N"]', '[Dealer "S"]') + '[Auction "W"]\n- - - 1S\nPass 2S AP\n')
     assert g.board.dealer == "S" and calls(g) == "1S P 2S P P P"
-    refused = pbn.loads(game("").replace('[Dealer "N"]', '[Dealer "E"]') + '[Auction "W"]\n- - - 1S AP\n').problems[0]
+    refused = pbn.loads(game("").replace('[Dealer "N"]', '[Dealer "E"]') + '[Auction "W"]\n- - - 1S AP\n', lang=ENGLISH).problems[0]
     assert "the first call is South's but the dealer is East" in refused.problem
 
 
@@ -117,7 +118,7 @@ def test_non_numeric_board_and_unknown_values():
 def test_two_table_file_picks_the_room():
     text = (game('[Room "Open"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n') + "\n" +
             game('[Room "Closed"]\n[Contract "4S"]\n[Declarer "S"]\n[Result "10"]\n'))
-    read = pbn.loads(text)
+    read = pbn.loads(text, lang=ENGLISH)
     assert read.game(board=1, room="closed").contract == "4S"
     with pytest.raises(HuddleInputError, match="2 games of board 1 \\(Open, Closed\\); name the room"):
         read.game(board=1)
@@ -135,7 +136,7 @@ def test_encodings_and_line_ends(encode):
 
 def test_one_bad_board_never_refuses_the_file():
     bad = game("", "1S 1H AP").replace('"1"', '"2"', 1)
-    read = pbn.loads(game("", "1C AP") + "\n" + bad + "\n" + game("", "1D AP").replace('"1"', '"3"', 1))
+    read = pbn.loads(game("", "1C AP") + "\n" + bad + "\n" + game("", "1D AP").replace('"1"', '"3"', 1), lang=ENGLISH)
     assert [g.label for g in read.games] == ["1", "3"]
     assert str(read.problems[0]) == ("board 2 (game 2 of the file), line 13: auction call 2 (East): 1♥ is "
                                      "insufficient after 1♠")
@@ -158,7 +159,7 @@ def test_lin_multi_line_vugraph_with_chat_and_rooms():
             "mb|1N|an|15-17|nt|nice hand!|mb|p|mb|2C!|mb|p|mb|p|mb|p|pg||\n"
             "qx|c1|md|3SAK97HQ64DA53CK82,SQJ4HJT83DK96CQ73,ST852HAK5DQJ2CAJ9,|sv|0|\n"
             "mb|1S|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|C2|mc|10|\n")
-    read = lin.loads(text)
+    read = lin.loads(text, lang=ENGLISH)
     open_room, closed = read.game(board=1, room="open"), read.game(board=1, room="closed")
     assert [c.explanation for c in open_room.board.auction.calls][:3] == ["15-17", None, None]
     assert open_room.board.auction.calls[2].alerted and open_room.scoring == "IMP"
@@ -168,7 +169,7 @@ def test_lin_multi_line_vugraph_with_chat_and_rooms():
 
 def test_lin_bad_board_is_refused_by_board_and_line():
     text = "qx|o1|md|3SAK97,,,|\nqx|o2|md|3SAK97HQ64DA53CK82,SQJ4HJT83DK96CQ73,ST852HAK5DQJ2CAJ9,|mb|1S|\n"
-    read = lin.loads(text)
+    read = lin.loads(text, lang=ENGLISH)
     assert [g.board.number for g in read.games] == [2]
     assert str(read.problems[0]).startswith("board 1 (game 1 of the file), line 1: md: South has 4 cards")
 
@@ -260,7 +261,7 @@ def test_rpbridge_two_table_layout():
             f'[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n[Auction "N"]\nPass Pass 1NT Pass\n'
             '3NT AP\n\n[West "Zak"]\n[Declarer "E"]\n[Contract "4SX"]\n[Result "10"]\n[Auction "N"]\n'
             'Pass Pass Pass 4S\nX AP\n')
-    first, second = pbn.loads(text).games
+    first, second = pbn.loads(text, lang=ENGLISH).games
     assert second.board.deal == first.board.deal and second.board.number == 1 and second.event == "World Championship"
     assert second.players == {"W": "Zak"} and (second.contract, second.declarer, second.tricks) == ("4SX", "E", 10)
 
@@ -284,7 +285,7 @@ def test_a_lin_play_of_thirteen_tricks_gives_declarers_tricks_without_a_claim():
     cards = "|".join(f"pc|{c}" for line in FULL_PLAY.split("\n")[:-1] for c in line.split())
     text = ("pn|s,w,n,e|md|3ST852HAK5DQJ2CAJ9,S63H972DT874CT654,SAK97HQ64DA53CK82,|ah|Board 1|sv|o|"
             f"mb|p|mb|p|mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|{cards}|")
-    (g,) = lin.loads(text).games
+    (g,) = lin.loads(text, lang=ENGLISH).games
     assert (g.contract, g.declarer, g.tricks) == ("3NT", "S", 9)
 
 
@@ -299,32 +300,32 @@ def test_double_dash_in_a_play_is_an_unknown_card():
 
 def test_nothing_may_follow_the_end_of_an_auction_or_a_play():
     assert "'Pass' comes after the end of the auction" in \
-        pbn.loads(game("", "1C Pass Pass + Pass")).problems[0].problem
-    assert "'+' comes after the end of the auction" in pbn.loads(game("", "1C + +")).problems[0].problem
+        pbn.loads(game("", "1C Pass Pass + Pass"), lang=ENGLISH).problems[0].problem
+    assert "'+' comes after the end of the auction" in pbn.loads(game("", "1C + +"), lang=ENGLISH).problems[0].problem
     assert one(game("", "AP *")).board.auction.is_passed_out
     assert "'D5' comes after the end of the play" in \
-        pbn.loads(game("", extra='[Play "W"]\nD4 D3 D2 DA\n*\nD5\n')).problems[0].problem
+        pbn.loads(game("", extra='[Play "W"]\nD4 D3 D2 DA\n*\nD5\n'), lang=ENGLISH).problems[0].problem
 
 
 def test_a_play_to_be_continued_keeps_the_cards_played_before_the_player_to_play():
     # West leads D4, North D3, East to play ("+"); South has not played ("-")
     g = one(game('[Contract "3NT"]\n[Declarer "S"]\n', extra='[Play "W"]\nD4 D3 + -\n'))
     assert g.play == (("D4", "D3", None, None),)
-    problem = pbn.loads(game('[Contract "3NT"]\n[Declarer "S"]\n', extra='[Play "W"]\nD4 + D5 D2\n')).problems
+    problem = pbn.loads(game('[Contract "3NT"]\n[Declarer "S"]\n', extra='[Play "W"]\nD4 + D5 D2\n'), lang=ENGLISH).problems
     assert problem[0].problem == ("trick 1: D5 is shown played by East, who plays after North, the player still "
                                   "to play ('+')")
 
 
 def test_a_game_without_its_own_deal_is_another_table_only_after_a_board_that_was_read():
     second = '[West "Zak"]\n[Contract "4S"]\n[Declarer "S"]\n[Result "10"]\n'
-    read = pbn.loads(game("") + "\n" + second)
+    read = pbn.loads(game("") + "\n" + second, lang=ENGLISH)
     assert [g.board.deal for g in read.games] == [parse_deal(DEAL)] * 2
     # a game that names its own dealer is not another table, and a board refused lends its deal to none
-    assert pbn.loads(game("") + "\n" + '[Dealer "S"]\n' + second).problems[0].problem.startswith("the game has no")
+    assert pbn.loads(game("") + "\n" + '[Dealer "S"]\n' + second, lang=ENGLISH).problems[0].problem.startswith("the game has no")
     broken = game("").replace('[Vulnerable "None"]', '[Vulnerable "Red"]')
-    assert [p.position for p in pbn.loads(broken + "\n" + second).problems] == [1, 2]
+    assert [p.position for p in pbn.loads(broken + "\n" + second, lang=ENGLISH).problems] == [1, 2]
     # nor is a game that holds no table's result (an ActionTable alone, a percentage alone)
-    assert len(pbn.loads(game("") + "\n" + '[ScorePercentage "50"]\n').problems) == 1
+    assert len(pbn.loads(game("") + "\n" + '[ScorePercentage "50"]\n', lang=ENGLISH).problems) == 1
 
 
 def test_a_result_without_a_contract_is_left_out_and_said():

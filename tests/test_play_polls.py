@@ -21,6 +21,7 @@ from polling import cases, panel, rulings, services, setup
 from analysis.polls.problem import build_poll
 from analysis.polls.answers import check_answers
 from analysis.polls.tally import answer_rows
+from analysis.language import ENGLISH
 
 LEAD_CASE = ROOT / "data" / "cases" / "lead-after-slow-pass-of-stayman.json"
 
@@ -75,7 +76,7 @@ def test_every_real_file_with_a_play_reads_into_a_case_that_follows_suit():
         if path.suffix.lower() not in (".pbn", ".lin"):
             continue
         try:
-            read = read_games(path.read_bytes(), path.name)
+            read = read_games(path.read_bytes(), path.name, ENGLISH)
         except HuddleInputError:
             continue
         for game in read.games:
@@ -109,7 +110,7 @@ def test_a_lead_poll_shows_what_the_leader_was_entitled_to():
     assert (problem.kind, problem.seat, problem.contract, problem.dummy, problem.tricks) == \
         ("lead", "N", "4♥ by West", None, ())
     assert problem.candidates == ("SK", "ST", "Sx", "HT", "Hx", "DK", "Dx", "Cx")
-    assert [problem.symbol(c) for c in problem.candidates[:3]] == ["♠K", "♠10", "a low ♠"]
+    assert [problem.symbol(c, ENGLISH) for c in problem.candidates[:3]] == ["♠K", "♠10", "a low ♠"]
     calls = problem.auction.calls
     assert len(calls) == 12 and not any(c.tempo_break for c in calls)          # no tempo mark
     assert calls[2].explanation == "Stayman: asks for a four-card major"      # the opponents' explanation

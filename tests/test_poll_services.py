@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 from analysis import HuddleInputError
 from polling import db, services, setup
 from polling.models import Ballot, CaseRecord, Invite
+from analysis.language import ENGLISH
 
 
 def case_id(url, slug):
@@ -29,7 +30,7 @@ def test_three_links_three_votes_and_a_tally(slam_poll, database_url):
     services.cast_vote(invites[0].token, "6D", considered=["P"], close_shares={"P": "1/3"})
     second = services.cast_vote(invites[1].token, "P", considered=["6D", "7D"], close_shares={"6D": "1/4"})
     assert slam_poll.q4_call == "5D"
-    assert services.q4_question(slam_poll).startswith("Your partner took a long time before bidding 5♦.")
+    assert services.q4_question(slam_poll, ENGLISH).startswith("Your partner took a long time before bidding 5♦.")
     services.record_suggestion(second.id, ["6D"])
     with pytest.raises(HuddleInputError, match="already been answered"):
         services.record_suggestion(second.id, ["P"])

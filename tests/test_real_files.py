@@ -11,6 +11,7 @@ from endplay.types import Deal
 from analysis.files.games import read_games
 from analysis.bridge import deal_pbn
 from analysis.errors import HuddleInputError
+from analysis.language import ENGLISH
 
 FILES = Path(__file__).parent / "files"
 EXPECTED = FILES / "expected.json"
@@ -20,7 +21,7 @@ REAL = sorted(p for p in FILES.rglob("*") if p.suffix in (".pbn", ".lin"))
 def reading(path: Path) -> dict:
     """What Huddle reads from a file, board by board, in a form a person can check."""
     try:
-        read = read_games(path.read_bytes(), path.name)
+        read = read_games(path.read_bytes(), path.name, ENGLISH)
     except HuddleInputError as exc:
         return {"error": str(exc)}
     games = [{"game": g.position, "board": g.label, "room": g.room, "dealer": g.board.dealer,
@@ -70,7 +71,7 @@ def test_the_corpus_is_large_and_varied():
 
 @pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".pbn" and p.stat().st_size > 100], ids=key)
 def test_pbn_readings_agree_with_the_files_own_tags(path):
-    read = read_games(path.read_bytes(), path.name)
+    read = read_games(path.read_bytes(), path.name, ENGLISH)
     for g in read.games:
         assert deal_pbn(g.board.deal) == deal_pbn(Deal(g.tags["Deal"])), g.name   # endplay's reading of the tag
         disagree = [w for w in g.warnings if "differs from the auction's final contract" in w]
@@ -85,12 +86,12 @@ def test_pbn_readings_agree_with_the_files_own_tags(path):
 
 @pytest.mark.parametrize("path", [p for p in REAL if p.suffix == ".lin"], ids=key)
 def test_lin_readings_agree_with_endplay_and_with_the_pbn_of_the_same_table(path):
-    (game,) = read_games(path.read_bytes(), path.name).games
+    (game,) = read_games(path.read_bytes(), path.name, ENGLISH).games
     (theirs,) = endplay_lin.loads(path.read_text(encoding="latin-1"))
     assert deal_pbn(game.board.deal) == deal_pbn(theirs.deal)
     assert len(game.board.auction.calls) == len(theirs.auction)
     pbn = FILES / "pbntools" / "sky_club_2196_pairs_sky_club_jackpot_2000.pbn"
-    same_table = [g for g in read_games(pbn.read_bytes(), pbn.name).games
+    same_table = [g for g in read_games(pbn.read_bytes(), pbn.name, ENGLISH).games
                   if g.tags.get("DealId") == path.name]
     for g in same_table:
         assert deal_pbn(g.board.deal) == deal_pbn(game.board.deal)
@@ -103,7 +104,7 @@ def test_lin_readings_agree_with_endplay_and_with_the_pbn_of_the_same_table(path
 
 
 def test_a_lin_claim_gives_declarers_tricks():
-    game = read_games((FILES / "pbntools/skyclub/20784114.lin").read_bytes(), "x.lin").games[0]
+    game = read_games((FILES / "pbntools/skyclub/20784114.lin").read_bytes(), "x.lin", ENGLISH).games[0]
     assert (game.contract, game.declarer, game.tricks) == ("3NT", "E", 11)
 
 

@@ -20,6 +20,7 @@ from polling import cases, committee, services, setup
 from reports import charts
 from reports.render import write_report
 from reports.content import report_for_file
+from analysis.language import ENGLISH
 
 # The seeds' numbers (laws-and-scoring.md, seeds 000 and 002; the constructed MI case's file).
 SEED_SCORES = {
@@ -75,7 +76,7 @@ def pdf_pages(path, tmp_path) -> list:
 @pytest.mark.parametrize("name", sorted(SEED_SCORES))
 def test_report_of_every_seed_case(name, tmp_path):
     case = case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
-    written = write_report(report_for_file(case), ("html", "pdf"), tmp_path)
+    written = write_report(report_for_file(case, ENGLISH), ("html", "pdf"), tmp_path)
     stem = f"board-{case.board.number}-{name}" if case.board.number else name       # board number and case id
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}.html", f"{stem}.pdf"]
     ns, ew = SEED_SCORES[name]
@@ -107,19 +108,19 @@ def test_report_numbers_are_the_apps(tmp_path):
     case = case_files.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))
     la = rule(case).la
     frame = poll_frame(la)
-    app = poll_figure(la)
+    app = poll_figure(la, ENGLISH)
     heights = [[round(float(y), 6) for y in bar.y] for bar in app.data[:3]]
     assert heights == [[round(k / 8, 6) for k in frame[part]] for part in ("chose", "close", "considered_only")]
-    drawn = charts.poll_chart(la)
+    drawn = charts.poll_chart(la, ENGLISH)
     patches = [round(p.get_height(), 6) for p in drawn.axes[0].patches]
     assert patches == heights[0] + heights[1] + heights[2]
     labels = [t.get_text().replace("\n", ": ") for t in drawn.axes[0].texts]     # two lines on paper
     assert "5/1/0: LA" in labels and "2/0/1: table action" in labels and "1/0/0: not LA" in labels
     assert [a.text for a in app.layout.annotations if "/" in a.text] == [l for l in labels if ": " in l]
     sens = threshold_sensitivity(case)
-    app_lines = sensitivity_figure(sens).data
+    app_lines = sensitivity_figure(sens, ENGLISH).data
     ns_app = [round(v, 6) for v in next(d for d in app_lines if d.name == "North-South").y]
-    ns_pdf = [round(v, 6) for v in charts.sensitivity_chart(sens).axes[1].lines[0].get_ydata()]
+    ns_pdf = [round(v, 6) for v in charts.sensitivity_chart(sens, ENGLISH).axes[1].lines[0].get_ydata()]
     assert ns_app == ns_pdf == [8.25] * 10
     assert list(sensitivity_frame(sens).drop_duplicates("threshold")["NS_exact"]) == ["8 1/4"] * 10
 

@@ -8,6 +8,7 @@ import pytest
 from analysis.bridge.matchpoints import neuberg, score_board
 from analysis.errors import HuddleInputError
 from analysis.files.results import field_for_case, rows_for_board
+from analysis.language import ENGLISH
 
 TRAVELLER = """    <TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>{body}</TRAVELLER_LINE>
 """
@@ -105,11 +106,11 @@ def test_one_bound_on_a_note_at_the_door(tmp_path):
 def test_lowercase_bbo_suit_marks_are_suit_symbols_and_junk_in_score_is_a_warning():
     from analysis.files import lin, pbn
     game = lin.loads("md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|sv|o|ah|Board 1|mb|1C!|an|3+ !c, 12-14 !s|"
-                     "mb|p|mb|p|mb|p|").games[0]
+                     "mb|p|mb|p|mb|p|", lang=ENGLISH).games[0]
     assert game.board.auction.calls[0].explanation == "3+ ♣, 12-14 ♠"
     junk = pbn.loads('[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n'
                      '[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"]\n'
-                     '[Score "lots"]\n')
+                     '[Score "lots"]\n', lang=ENGLISH)
     assert junk.games and junk.games[0].ns_score is None
     assert any("[Score \"lots\"] is not a score" in w and "the score is left out" in w for w in junk.games[0].warnings)
 
@@ -117,7 +118,7 @@ def test_lowercase_bbo_suit_marks_are_suit_symbols_and_junk_in_score_is_a_warnin
 def test_board_numbers_of_ten_thousand_and_more_are_board_numbers():
     from analysis.files import pbn
     game = pbn.loads('[Board "12345"]\n[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"]\n'
-                     ).games[0]
+                     , lang=ENGLISH).games[0]
     assert game.board.number == 12345
 
 
@@ -163,7 +164,7 @@ def test_the_butler_datum_and_imps_huddle_computes_agree_with_a_real_file_s():
     from analysis.files import pbn
     path = ROOT / "tests/files/pbn-js/ruter71.pbn"
     text = path.read_text(encoding="utf-8")
-    read = pbn.loads(path.read_bytes())
+    read = pbn.loads(path.read_bytes(), lang=ENGLISH)
     starts = [k for k, line in enumerate(text.splitlines()) if line.startswith("[Board ")]
     checked = 0
     for game, start in zip(read.games, starts):

@@ -11,6 +11,7 @@ from analysis.law.logical_alternatives import ActionCount
 from analysis.law.poll_rules import PollRules
 from analysis.law.ruling import rule
 from conftest import CASES
+from analysis.language import ENGLISH
 
 SLAM = CASES / "laws033-6d-slam.json"
 THREE_ANSWERS = (ActionCount("6D", chose=2), ActionCount("P", chose=1, close=1))
@@ -118,7 +119,7 @@ def test_a_pbn_note_recording_a_dispute_is_a_statement_about_tempo_not_an_alert(
 ])
 def test_a_note_is_read_as_what_it_is(note, reading):
     from analysis.bridge.auction import tempo_reading
-    assert tempo_reading(note) == reading
+    assert tempo_reading(note, ENGLISH) == reading
 
 
 def test_a_note_huddle_cannot_tell_apart_is_asked_of_the_director():

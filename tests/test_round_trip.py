@@ -11,6 +11,7 @@ from analysis.errors import HuddleInputError
 from analysis.files.games import read_games
 from analysis.law import case as case_files
 from conftest import ROOT
+from analysis.language import ENGLISH
 
 FILES = sorted(p for p in (ROOT / "tests" / "files").rglob("*") if p.suffix.lower() in (".pbn", ".lin"))
 
@@ -18,7 +19,7 @@ FILES = sorted(p for p in (ROOT / "tests" / "files").rglob("*") if p.suffix.lowe
 def games():
     for path in FILES:
         try:
-            read = read_games(path.read_bytes(), path.name)
+            read = read_games(path.read_bytes(), path.name, ENGLISH)
         except HuddleInputError:
             continue
         for game in read.games:
@@ -96,9 +97,9 @@ def test_a_contract_with_an_empty_result_reads_the_same_before_and_after_a_round
                       '[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"]',
                       '[Scoring ""]', '[Declarer "N"]', '[Contract "1NT"]', '[Result ""]', '[Auction "N"]',
                       "1NT Pass Pass Pass", ""])
-    first = pbn.loads(text).games[0]
+    first = pbn.loads(text, lang=ENGLISH).games[0]
     exported = case_files.to_pbn(case_files.from_game(first, "round", "Round trip"))
-    again = pbn.loads(exported).games[0]
+    again = pbn.loads(exported, lang=ENGLISH).games[0]
     assert case_files.game_result(first) == case_files.game_result(again)
     assert case_files.game_result(first).describe() == "1NT by North, result not recorded"
     assert case_files.game_label(first) == case_files.game_label(again)
@@ -113,12 +114,12 @@ def test_every_real_board_reads_the_same_table_result_before_and_after_a_round_t
     read = differ = 0
     for path in sorted((ROOT / "tests" / "files").rglob("*.pbn")):
         try:
-            games = pbn.loads(path.read_bytes()).games
+            games = pbn.loads(path.read_bytes(), lang=ENGLISH).games
         except HuddleInputError:
             continue
         for game in games:
             try:
-                again = pbn.loads(case_files.to_pbn(case_files.from_game(game, "rt", "rt"))).games[0]
+                again = pbn.loads(case_files.to_pbn(case_files.from_game(game, "rt", "rt")), lang=ENGLISH).games[0]
             except HuddleInputError:
                 continue            # a board Huddle cannot take as a case (no deal, an illegal auction)
             read += 1

@@ -13,6 +13,7 @@ from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.law.ruling import rule
 from conftest import CASES, ROOT
+from analysis.language import ENGLISH
 
 
 def _data(name: str) -> dict:
@@ -63,7 +64,7 @@ def test_a_logical_alternative_the_ui_suggests_over_another_gets_no_weight():
     from reports.content import report_for_file
     from reports.render import to_html
     assert "No weight for 5♦: the unauthorized information suggests it over another logical alternative" in \
-        to_html(report_for_file(case))
+        to_html(report_for_file(case, ENGLISH))
 
 
 # ---------------------------------------------------------------- 5. a later call offered for change and kept
@@ -178,7 +179,7 @@ def test_a_procedural_penalty_is_shown_and_carried_by_every_score_that_leaves_hu
     assert "<EW_MATCH_POINTS>13.50</EW_MATCH_POINTS>" in usebio
     assert '<PENALTY SIDE="EW" UNIT="MATCH_POINTS" BY="committee">5.50</PENALTY>' in usebio
     assert "procedural penalty (Law 90) 11/2 matchpoints of 22, 8 after it" in field_pbn(case, in_force)
-    assert said in to_html(report_for_file(case))
+    assert said in to_html(report_for_file(case, ENGLISH))
     code, _, _ = run(capsys, "case", "import", str(path))
     assert code == 0
     out = run_json(capsys, "case", "scores", "kooijman-weighted-mp")
@@ -356,7 +357,7 @@ def test_one_explanation_that_is_both_ui_and_mi_is_ruled_on_both_paths_in_one_ca
     path.write_text(json.dumps(case.to_dict()), encoding="utf-8")
     out = run_json(capsys, "rule", str(path))
     assert out["partner_ui"]["questions"]["answers"][1]["answer"] is True
-    html = to_html(report_for_file(case))
+    html = to_html(report_for_file(case, ENGLISH))
     assert "The same explanation as unauthorized information to the explainer&#x27;s partner" in html or \
         "The same explanation as unauthorized information to the explainer's partner" in html
 

@@ -18,6 +18,7 @@ from analysis.evidence.simulation import simulate
 from analysis.law import case as case_files
 from conftest import CASES
 from test_cli import run as run_cli
+from analysis.language import ENGLISH
 
 SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8"))
 
@@ -212,7 +213,7 @@ def test_an_action_leads_to_the_auction_ending_on_it_until_the_director_says_oth
     data = copy.deepcopy(SLAM)
     data["ruling"]["logical_alternatives"]["finding"] = ["P", "5H"]
     case = case_files.Case.from_dict(data)
-    assert final_contracts(case)["5H"].symbol() == case.likely_contract("5H")[0].replace("H", "♥") + " by " + \
+    assert final_contracts(case)["5H"].said(ENGLISH) == case.likely_contract("5H")[0].replace("H", "♥") + " by " + \
         {"N": "North", "E": "East", "S": "South", "W": "West"}[case.likely_contract("5H")[1]]
     data["ruling"]["logical_alternatives"]["finding"] = ["P", "1C"]           # not a legal call there: no guess
     with pytest.raises(HuddleInputError, match="give the final contract that 1♣ leads to"):
@@ -297,12 +298,12 @@ def test_the_report_carries_the_simulation_kept_with_the_case():
     from reports.content import report_for_file
     from reports.render import report_bytes
     case = _case(SLAM, simulation={"deals": 40, "seed": 2})
-    report = report_for_file(case)
+    report = report_for_file(case, ENGLISH)
     html = report_bytes(report, "html").decode()
     assert "Simulation: the unseen hands, dealt" in html and "Question 3, evidence: With the inference, 6♦ beats" in html
     assert "Seed 2." in html and "acceptance" in html and "<svg" in html
     assert report_bytes(report, "pdf").startswith(b"%PDF")
-    assert "Simulation" not in report_bytes(report_for_file(_case(SLAM)), "html").decode()
+    assert "Simulation" not in report_bytes(report_for_file(_case(SLAM), ENGLISH), "html").decode()
 
 
 def test_two_runs_that_deal_the_same_hands_show_nothing_about_question_3():

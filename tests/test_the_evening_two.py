@@ -5,7 +5,8 @@ import urllib.request
 
 import pytest
 
-from analysis.files.pbn import loads as read_pbn
+from analysis.files.pbn import loads as pbn_loads
+from analysis.language import ENGLISH
 from analysis.law import case as case_files
 from analysis.law.case import case_id_from_title
 from conftest import ROOT
@@ -16,7 +17,7 @@ def test_a_tempo_note_is_the_tempo_mark_not_a_remark_and_an_explanation_mentioni
             '[Deal "N:AK97.Q64.A53.K82 QJ4.JT83.K96.Q73 T852.AK5.QJ2.AJ9 63.972.T874.T654"]\n'
             '[Auction "N"]\n1C =1= Pass 1H Pass\n2NT =2= Pass 3NT Pass\nPass Pass\n'
             '[Note "1:Could be short; N would go slow with 4 spades"]\n[Note "2:BIT, about 15 s"]\n')
-    (game,) = read_pbn(text).games
+    (game,) = pbn_loads(text, lang=ENGLISH).games
     first, _, _, _, second = game.board.auction.calls[:5]
     assert first.alerted and first.explanation.startswith("Could be short") and not first.tempo_break
     assert second.tempo_break and second.tempo_seconds == 15 and not second.remark and not second.alerted

@@ -9,8 +9,10 @@ from analysis.bridge import (SEATS, STRAIN_ORDER, VULNERABILITIES, Seat, Side, S
                              partner_of, seat, side_of, vulnerability, vulnerability_for_board)
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
-from analysis.law.logical_alternatives import ActionCount, LAVerdict, logical_alternatives
+from analysis.law.logical_alternatives import ActionCount, logical_alternatives
+from analysis.vocabulary import LAVerdict
 from conftest import CASES
+from analysis.language import ENGLISH
 
 
 def test_each_member_is_its_own_text_in_json_and_in_words():
@@ -50,7 +52,7 @@ def test_vulnerability_aliases_and_who_is_vulnerable():
     assert vulnerability("All") is Vulnerability.BOTH and vulnerability("Love") is Vulnerability.NONE
     assert VULNERABILITIES == tuple(Vulnerability)
     assert [Vulnerability.NS.covers(s) for s in SEATS] == [True, False, True, False]
-    with pytest.raises(HuddleInputError, match="unknown vulnerability 'red'"):
+    with pytest.raises(HuddleInputError, match="'red' is not a vulnerability"):
         vulnerability("red")
 
 
@@ -77,7 +79,7 @@ def test_a_poll_kind_carries_every_word_that_differs_between_kinds():
     assert (call.title, lead.title, play.title) == ("A bidding problem", "An opening lead problem", "A problem in the play")
     assert (call.noun, lead.noun, play.noun) == ("call", "lead", "card") and play.plural == "cards"
     assert call.write_in and not lead.write_in and not play.write_in
-    assert call.parse_answer("4s", "Q1", ()) == "4S" and call.symbol("4S") == "4♠"
-    assert play.parse_answer("S4", "Q1", ("SK", "Sx")) == "Sx" and play.symbol("Sx") == "a low ♠"
+    assert call.parse_answer("4s", "Q1", ()) == "4S" and call.symbol("4S", ENGLISH) == "4♠"
+    assert play.parse_answer("S4", "Q1", ("SK", "Sx")) == "Sx" and play.symbol("Sx", ENGLISH) == "a low ♠"
     assert Decision.of_card(0) is Decision.LEAD and Decision.of_card(5) is Decision.PLAY
     assert all(k.name == name for name, k in POLL_KINDS.items())

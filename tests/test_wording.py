@@ -22,7 +22,7 @@ INNOCENT = [r for r in ROWS if r["label"] == "innocent"]
 
 
 def flagged(row) -> list:
-    return wording_findings(row["text"], row["field"])
+    return wording_findings(row["text"], row["field"], language="en")
 
 
 def test_the_labelled_set_is_large_and_covers_every_kind():
@@ -55,14 +55,14 @@ def test_each_finding_quotes_words_that_are_in_the_text(row):
     ("After half a minute, partner passed.", "half a minute"), ("Partner's pass was fast.", "fast"),
 ])
 def test_the_evening_s_misses_are_caught_and_quoted_as_written(text, found):
-    assert str(wording_findings(text)[0]).startswith(f"“{found}” gives away ")
+    assert str(wording_findings(text, language='en')[0]).startswith(f"“{found}” gives away ")
 
 
 @pytest.mark.parametrize("text", ["We play fast arrival.", "Slow-arrival structure after 2/1.", "Four quick tricks.",
                                   "Lead a heart to gain a tempo.", "A long time ago this was forcing.",
                                   "2♦ is not alertable."])
 def test_the_evening_s_false_alarms_are_passed_over(text):
-    assert wording_findings(text, "methods") == []
+    assert wording_findings(text, "methods", language="en") == []
 
 
 def _slam(url) -> int:

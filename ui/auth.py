@@ -52,20 +52,21 @@ def sign_in_form() -> None:
     """The sign-in forms (huddle.sign_in) inside the app. The server answers a visitor who has not
     signed in with the sign-in page itself (huddle.web.SignedInOnly); the app draws them where it
     runs without that guard (a test's session, ``streamlit run streamlit_app.py``)."""
+    lang = page_language(None)            # the visitor's browser's
     if not accounts.has_users():
-        st.title("Welcome to Huddle")
-        st.write(sign_in.WELCOME)
+        st.title(lang._("Welcome to Huddle"))
+        st.write(lang._(sign_in.WELCOME))
         if st.query_params.get("first_error"):
             st.error(inert(st.query_params["first_error"]))
         st.html(sign_in.first_director_form(st.query_params.get("first_user", ""), st.query_params.get("first_name", ""),
-                                            accounts.MIN_PASSWORD))
+                                            accounts.MIN_PASSWORD, lang))
         return
-    st.title("Sign in")
-    refusal = sign_in.sign_in_refusal(st.query_params)
+    st.title(lang._("Sign in"))
+    refusal = sign_in.sign_in_refusal(st.query_params, lang)
     if refusal:
         st.error(refusal)
-    st.html(sign_in.sign_in_form(_here()))
-    st.caption(sign_in.NO_ACCOUNT_FOR_POLLEES)
+    st.html(sign_in.sign_in_form(_here(), lang))
+    st.caption(lang._(sign_in.NO_ACCOUNT_FOR_POLLEES))
 
 
 def acting_organisation(user: User) -> User:

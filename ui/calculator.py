@@ -11,7 +11,7 @@ from ui.state import current_user, page_language
 from ui.widgets import show_error, table
 
 lang = page_language(current_user())
-FORMS = {"Contract": N_("A contract's score"), "Matchpoints": ScoringForm.MATCHPOINTS.word, "IMPs": ScoringForm.IMPS.word}
+FORMS = {"Matchpoints": ScoringForm.MATCHPOINTS.word, "IMPs": ScoringForm.IMPS.word, "Contract": N_("A contract's score")}
 SHOWN = {"exact": N_("exact fractions"), "wbf1": N_("one decimal (WBF)")}
 SCALES = {"wbf": N_("2-1 (WBF/EBU)"), "acbl": N_("1-½ (ACBL)")}
 ADJUSTED = N_("Adjusted table: score:weight pairs")

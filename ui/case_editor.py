@@ -113,11 +113,10 @@ def use_game() -> None:
         return
     ss["ed_pbn_error"] = None
     ss["ed_file_notes"] = [lang.say(w) for w in game.warnings]
-    ss["ed_field_from"] = ((lang._("The field is the board's other table in the file; edit it below if it was not in "
-                                   "the same event.") if len(others) == 1 else
-                            lang._("The field is the board's {count} other tables in the file; edit it below if some "
-                                   "were not in the same event.").format(count=len(others)))
-                           if others and not game.score_table else None)
+    ss["ed_field_from"] = (lang.ngettext("The field is the board's {count} other table in the file; edit it below if it "
+                                         "was not in the same event.", "The field is the board's {count} other tables in the "
+                                         "file; edit it below if some were not in the same event.", len(others)).format(
+                               count=len(others)) if others and not game.score_table else None)
     state = state_from_case(case, lang)
     for key in ("ed_title", "ed_id", "ed_kind"):   # the file has none of these: keep what was typed
         state.pop(key)

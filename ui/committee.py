@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis.language import M_, N_, first_upper, sentence
-from analysis.vocabulary import IrregularityType
+from analysis.vocabulary import AppealOutcome, IrregularityType
 from analysis.law.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
                                 threshold_sensitivity)
 from analysis.errors import HuddleInputError
@@ -64,7 +64,7 @@ else:
             yours=lang._("yours: {position}.").format(position=say(position_words(
                 mine.decision, Reconsideration.from_dict(json.loads(mine.change))))) if mine
             else lang._("you have not voted yet.")))
-    ruling_summary(director, N_("The director's ruling, under appeal"), lang)
+    ruling_summary(director, N_("The director's ruling, under appeal"), lang=lang)
     superseded = False
 
 facts, poll_tab, ruling_tab, try_tab, vote_tab = opened_tabs(
@@ -96,23 +96,23 @@ def _the_poll() -> None:
             table(typed_rows(said_rows(poll.answers, lang)))
             if poll.q4_answers:
                 frame = q4_frame(poll.suggested, poll.q4_answers, director.table_action)
-                st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case), poll.number)),
+                st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case), poll.number), lang),
                                 key=f"q4_{poll.number}")
     if director.la is not None:
-        st.plotly_chart(remembered("poll figure", saved, lambda: poll_figure(director.la)), key="poll_director")
+        st.plotly_chart(remembered("poll figure", (*saved, lang.code), lambda: poll_figure(director.la, lang)), key="poll_director")
     if case.ruling.q4:
         named, answers = case.ruling.q4
         frame = q4_frame([(director.table_action, named)], answers, director.table_action)
-        st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case))), key="q4_file")
+        st.plotly_chart(q4_figure(frame, q4_title(frame, ui_noun(case)), lang), key="q4_file")
 
 
 def _the_ruling() -> None:
-    show_ruling(director, "director", lang)
+    show_ruling(director, "director", lang=lang)
     for slot, tree in case.ruling.adjustment.trees() if director.adjusted else ():
-        st.plotly_chart(remembered("tree figure", (*saved, slot.name), lambda: outcome_tree_figure(tree, slot.label)),
+        st.plotly_chart(remembered("tree figure", (*saved, slot.name, lang.code), lambda: outcome_tree_figure(tree, lang, slot.label)),
                         key=f"tree_director_{slot.name}")
     if any(s.weighted is not None for s in director.scores.values()):
-        st.plotly_chart(remembered("field figure", saved, lambda: field_figure(case, director)), key="field_director")
+        st.plotly_chart(remembered("field figure", (*saved, lang.code), lambda: field_figure(case, director, lang)), key="field_director")
     # the committee may change the readings or the inference and run again; nothing it tries is kept
     simulation_section(record_id, case, dossier.version, user, may_edit=True, may_save=False)
 
@@ -185,12 +185,12 @@ with try_tab:
         _compare(tried)
         if try_tab.open:            # its widgets always (the vote reads them), its charts when it is open
             if tried.la is not None and tried.la != director.la:     # the poll reads otherwise under the change
-                st.plotly_chart(remembered("poll figure", change_key, lambda: poll_figure(tried.la, changed=True)),
+                st.plotly_chart(remembered("poll figure", (change_key, lang.code), lambda: poll_figure(tried.la, lang, changed=True)),
                                 key="poll_tried")
             if case.ruling.poll:
                 try:
-                    st.plotly_chart(remembered("sensitivity figure", change_key, lambda: sensitivity_figure(
-                        threshold_sensitivity(case, change=tried_change))), key="sensitivity")
+                    st.plotly_chart(remembered("sensitivity figure", (change_key, lang.code), lambda: sensitivity_figure(
+                        threshold_sensitivity(case, change=tried_change), lang)), key="sensitivity")
                 except HuddleInputError as exc:
                     show_error(exc, lang=lang)
         with st.expander(lang._("The ruling with this change")):
@@ -218,7 +218,7 @@ with vote_tab:
             choices = list(DECISIONS)
             decision = st.radio(lang._("Decision"), choices, horizontal=True, key=f"cm_vote_{record_id}",
                                 index=choices.index(mine.decision) if mine else 0,
-                                format_func=lambda d: f"{lang._(d)}: {lang._(DECISIONS[d])}")
+                                format_func=lambda d: f"{AppealOutcome(d).said(lang)}: {lang._(AppealOutcome(d).meaning)}")
             reason = st.text_area(lang._("Reason"), value=mine.reason if mine else "", key=f"cm_reason_{record_id}",
                                   max_chars=2000)
             label = lang._("Change my vote") if mine else lang._("Record my vote")

@@ -8,14 +8,14 @@ from typing import Any, Callable
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.language import ENGLISH, Language, first_upper
+from analysis.language import Language, first_upper
 from huddle.heavy import duration, server_queue
 from polling.accounts import User
 from ui.widgets import show_error
 
 
 def run_heavy(user: User, label: str, function: Callable, *args, seconds: float = 1.0,
-              lang: Language = ENGLISH) -> Any | None:
+              lang: Language) -> Any | None:
     """``function(*args)`` on a worker: None (with the refusal shown) when it is refused or fails."""
     try:
         return heavy_result(user, label, function, *args, seconds=seconds, lang=lang)
@@ -25,7 +25,7 @@ def run_heavy(user: User, label: str, function: Callable, *args, seconds: float 
 
 
 def heavy_result(user: User, label: str, function: Callable, *args, seconds: float = 1.0,
-                 lang: Language = ENGLISH) -> Any:
+                 lang: Language) -> Any:
     """``function(*args)`` on a worker, expected to cost ``seconds`` of CPU; its place in the
     queue and its progress shown meanwhile (``label``, a catalog message, and the wait said in
     ``lang``); a refusal or a failure raised as HuddleInputError."""
@@ -41,10 +41,9 @@ def heavy_result(user: User, label: str, function: Callable, *args, seconds: flo
             queue.touch(job)
             if job.state == "waiting":
                 ahead = queue.place(job)
-                waiting = (lang._("Waiting for the server: {ahead} task ahead of {work}, starting in {wait}. Voters "
-                                  "are served first.") if ahead == 1 else
-                           lang._("Waiting for the server: {ahead} tasks ahead of {work}, starting in {wait}. Voters "
-                                  "are served first."))
+                waiting = lang.ngettext("Waiting for the server: {ahead} task ahead of {work}, starting in {wait}. "
+                                        "Voters are served first.", "Waiting for the server: {ahead} tasks ahead of "
+                                        "{work}, starting in {wait}. Voters are served first.", ahead)
                 box.info(waiting.format(ahead=ahead, work=lang._(label), wait=lang.say(duration(queue.wait(job)))))
             else:
                 what, share = job.progress

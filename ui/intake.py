@@ -147,8 +147,8 @@ with st.expander(lang._("Table result and hands (optional: add them later)")):
     cols = st.columns(2)
     result = cols[0].text_input(lang._("Contract and result"), key="tbl_result", placeholder=Call("3H").said(lang) + "+1")
     ended = auction.final_parts() if auction is not None else None
-    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, format_func=lang.seat, key="tbl_declarer",
-                                 index=SEATS.index(ended[2]) if ended else 0)
+    proposed("tbl_declarer", ended[2] if ended else SEATS[0], list(SEATS))     # the auction's declarer until she says
+    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, format_func=lang.seat, key="tbl_declarer")
     result_kept = table_result_read(result, declarer, vul, auction, lang, "tbl_result_kept")
     hands = {s: st.text_input(lang._("{seat}'s hand").format(seat=lang.seat(s)), key=f"tbl_hand_{s}",
                               placeholder=hand_shown("AK97.Q64.A53.K82", lang)) for s in SEATS}

@@ -120,7 +120,7 @@ if q4 and q4_text:
 BOXES = {"wording": N_("The introduction"), "methods": N_("The methods")}
 flagged = False
 for name, text in (("wording", wording), ("methods", methods)):
-    for problem in poll_wording_problems(text, case, name, language):
+    for problem in poll_wording_problems(text, case, name, language=language):
         flagged = True
         st.warning(inert(lang.labelled(lang._(BOXES[name]), lang.say(problem)) + "."))
 override = ""

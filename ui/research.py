@@ -100,8 +100,8 @@ except HuddleInputError as exc:
     st.stop()
 
 summary = research.corpus_summary(corpus)
-rows_word = lang._("{n} row") if summary["rows"] == 1 else lang._("{n} rows")
-cases_word = lang._("{n} case") if summary["cases"] == 1 else lang._("{n} cases")
+rows_word = lang.ngettext("{n} row", "{n} rows", summary["rows"])
+cases_word = lang.ngettext("{n} case", "{n} cases", summary["cases"])
 st.caption(lang._("{rows} from {cases}, {counted} with counts and the number asked. By evidence: {evidence}.").format(
     rows=rows_word.format(n=summary["rows"]), cases=cases_word.format(n=summary["cases"]), counted=summary["with_counts"],
     evidence=", ".join(f"{lang._(k)} {n}" for k, n in summary["by_evidence"].items())))
@@ -200,7 +200,7 @@ def agreement(fits: pd.DataFrame) -> None:
 def operating_characteristics() -> None:
     left, right = st.columns(2)
     left.plotly_chart(operating_characteristic_figure(oc, lang=lang), width="stretch")
-    right.plotly_chart(wrong_verdict_figure(oc, (delta / 2, delta, delta * 1.5), lang), width="stretch")
+    right.plotly_chart(wrong_verdict_figure(oc, (delta / 2, delta, delta * 1.5), lang=lang), width="stretch")
     smallest, first = oc.smallest_poll(delta), oc.first_poll_right(delta)
     st.metric(lang._("Poll size from which every larger poll is right 90% of the time when the truth is {delta} from "
                      "{threshold}").format(delta=lang.percent(delta), threshold=lang.percent(oc.threshold)),

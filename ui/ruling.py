@@ -71,7 +71,7 @@ with summary:
                                 "A ruling saved now replaces it, with your reason.").format(
             source=lang.say(dossier.in_force().source))))
     if ruling is not None:
-        ruling_summary(ruling, N_("The ruling on the worksheet"), lang)
+        ruling_summary(ruling, N_("The ruling on the worksheet"), lang=lang)
         for warning in ruling.warnings + ruling.cautions:
             st.warning(inert(lang.say(warning)))
         if not ruling.decided:

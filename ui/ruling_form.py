@@ -186,8 +186,8 @@ def _poll_label(poll, number: dict, follow_ups: list, ballots: dict, lang: Langu
     """"Poll 2 (closed), 10 answers" or "Poll 1 with its follow-up poll 3 (open), 12 answers"."""
     answers = ballots[poll.id] + sum(ballots[f.id] for f in follow_ups)
     with_them = "".join(lang._(" with its follow-up poll {number}").format(number=number[f.id]) for f in follow_ups)
-    template = lang._("Poll {number}{follow_ups} ({status}), {answers} answers") if answers != 1 else \
-        lang._("Poll {number}{follow_ups} ({status}), {answers} answer")
+    template = lang.ngettext("Poll {number}{follow_ups} ({status}), {answers} answer",
+                             "Poll {number}{follow_ups} ({status}), {answers} answers", answers)
     return template.format(number=number[poll.id], follow_ups=with_them, status=lang._(poll.status), answers=answers)
 
 

@@ -10,7 +10,7 @@ from analysis.errors import HuddleInputError
 from analysis.law.committee import RulingInForce
 from analysis.law.law16 import Worksheet
 from analysis.law.ruling import Ruling
-from analysis.language import ENGLISH, N_, Language, first_upper, language, shipped_languages
+from analysis.language import N_, Language, first_upper, language, shipped_languages
 from polling import cases, organisations, settings
 from polling.dossier import load_dossier
 from ui.widgets import done, inert, plain, show_error, verdict_table
@@ -19,7 +19,7 @@ from ui.widgets import done, inert, plain, show_error, verdict_table
 MARKS = {"yes": N_("✓ yes"), "no": N_("✗ no"), "not decided": N_("? not decided"), "not reached": N_("– not reached")}
 
 
-def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None, lang: Language = ENGLISH) -> None:
+def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None, *, lang: Language) -> None:
     """The answer first, as a scoring program shows it: the conclusion, the four questions at a
     glance and, once the score is known, both sides' scores, in one box."""
     say = lang.say
@@ -38,34 +38,34 @@ def questions_box(sheet: Worksheet, heading: str, scores: dict | None = None, la
             col.metric(lang.side(side), say(scores[side].headline()))      # short: never cut off on a phone
 
 
-def ruling_summary(ruling: Ruling, heading: str = N_("The ruling"), lang: Language = ENGLISH) -> None:
-    questions_box(ruling.worksheet, heading, ruling.scores, lang)
+def ruling_summary(ruling: Ruling, heading: str = N_("The ruling"), *, lang: Language) -> None:
+    questions_box(ruling.worksheet, heading, ruling.scores, lang=lang)
 
 
-def ruling_in_force_view(dossier, lang: Language = ENGLISH) -> RulingInForce:
+def ruling_in_force_view(dossier, lang: Language) -> RulingInForce:
     """A saved ruling as it stands: the ruling in force first, with which it is; the director's,
     when the committee replaced it, below, marked superseded; the details and the files for the
     scoring program, of the ruling in force."""
     in_force = dossier.in_force()
     heading = (N_("The ruling in force: the appeals committee's decision") if in_force.superseded
                else N_("The ruling in force"))
-    ruling_summary(in_force.ruling, heading, lang)
+    ruling_summary(in_force.ruling, heading, lang=lang)
     st.caption(inert(lang._("This is {source}.").format(source=lang.say(in_force.source))))
     if dossier.status == "closed":
         st.caption(lang._("The case is closed: its ruling is read-only."))
     elif dossier.status == "appealed":
         st.caption(lang._("An appeal against this ruling is under way: it stays as the committee hears it."))
-    show_ruling(in_force.ruling, "in_force", lang)
+    show_ruling(in_force.ruling, "in_force", lang=lang)
     if in_force.ruling.adjusted:
         score_downloads(dossier.case, in_force, lang)
     if in_force.superseded:
         with st.expander(lang._("The director's ruling (superseded by the appeals committee)")):
-            ruling_summary(in_force.director, N_("The director's ruling, superseded"), lang)
+            ruling_summary(in_force.director, N_("The director's ruling, superseded"), lang=lang)
             st.text(lang.say(in_force.director.text))
     return in_force
 
 
-def reopen_control(record_id: int, status: str, username: str, lang: Language = ENGLISH) -> None:
+def reopen_control(record_id: int, status: str, username: str, lang: Language) -> None:
     """A closed case's one way back to the director: reopening it, with a reason kept in its
     history."""
     if status != "closed":
@@ -83,7 +83,7 @@ def reopen_control(record_id: int, status: str, username: str, lang: Language = 
                 done(lang._("The case is reopened; the reason is kept in its history."))
 
 
-def show_ruling(ruling: Ruling, where: str = "ruling", lang: Language = ENGLISH) -> None:
+def show_ruling(ruling: Ruling, where: str = "ruling", *, lang: Language) -> None:
     """A ruling's details behind its summary: each question with its reasons, the verdict on each
     alternative, how the scores were reached and the text read to the players."""
     say = lang.say
@@ -122,7 +122,7 @@ def _club_language() -> str:
     return organisations.get_organisation(user.organisation_id).language if user is not None else ""
 
 
-def score_downloads(case, in_force: RulingInForce, lang: Language = ENGLISH) -> None:
+def score_downloads(case, in_force: RulingInForce, lang: Language) -> None:
     """Each side's score under the ruling in force for the scoring program, exact and rounded
     (CSV and USEBIO); the files say which ruling it is."""
     cols = st.columns(2)
@@ -141,13 +141,13 @@ def made_report(record_id: int, organisation_id: int, code: str = "en") -> tuple
     from reports.content import report_for_stored_case
     from reports.render import report_bytes, write_report
     seen = load_dossier(record_id)
-    report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee, language(code))
+    report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee, lang=language(code))
     made = {fmt: report_bytes(report, fmt) for fmt in ("html", "pdf")}
     write_report(report, made, settings.reports_dir(organisation_id), made)
     return report.file_stem, made
 
 
-def report_downloads(record_id: int, organisation_id: int, lang: Language = ENGLISH) -> None:
+def report_downloads(record_id: int, organisation_id: int, lang: Language) -> None:
     """Make the case's report and offer the PDF and the HTML: the bytes this session rendered
     (never a file read back, which another session may have written), kept in the session per
     organisation and case, and saved in the organisation's reports folder."""

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.language import ENGLISH, M_, N_, Language, first_upper
+from analysis.language import M_, N_, Language, first_upper
 from analysis.bridge.hands import HandRange
 from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
@@ -123,8 +123,7 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
         text = str(after.get("reading") or "").strip()
         was = say(before.hand.words()) if before.hand else ""
         if text != was or before.source == "the director":
-            overrides[before.index] = HandRange.parse(text or "any", M_("reading of call {number}", number=before.index + 1),
-                                                      lang)
+            overrides[before.index] = HandRange.read(text or "any", lang, M_("reading of call {number}", number=before.index + 1))
     partner = partner_of_actor(case)
     partner_hand = seat_ranges(call_readings(case, overrides)).get(partner, HandRange())
     presets = inference_presets(case, partner_hand)
@@ -133,8 +132,8 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
     pick = st.radio(lang._("The usual inference"), range(len(presets)), format_func=lambda i: say(presets[i].words),
                     key=f"{key}_preset")
     default = say((saved.inference if saved.inference is not None else presets[pick].hand).words())
-    inference = HandRange.parse(st.text_input(lang._("Partner's hand as the UI suggests it"), default,
-                                              key=f"{key}_inference_{pick}", max_chars=200), "inference", lang)
+    inference = HandRange.read(st.text_input(lang._("Partner's hand as the UI suggests it"), default,
+                                             key=f"{key}_inference_{pick}", max_chars=200), lang, "inference")
     contracts = final_contracts(case, saved)
     st.markdown(lang._("**Where each action leads** (the final contract; from the outcome tree where it has one)"))
     chosen = []
@@ -167,7 +166,7 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str, lang: L
                      seconds=cost.seconds, lang=lang)
 
 
-def show_simulation(sim: Simulation, lang: Language = ENGLISH) -> None:
+def show_simulation(sim: Simulation, lang: Language) -> None:
     say = lang.say
     for run in (sim.without, sim.with_inference):
         d = run.dealt
@@ -181,7 +180,7 @@ def show_simulation(sim: Simulation, lang: Language = ENGLISH) -> None:
         table([dict(zip((say(c) for c in columns), (say(cell) for cell in row))) for row in rows])
         for a in sim.alternatives:
             st.info(inert(lang.labelled(lang._("Question 3, evidence"), say(sim.q3_evidence(a)))))
-        st.plotly_chart(simulation_figure(sim), key=f"sim_chart_{sim.case_id}_{sim.seed}")
+        st.plotly_chart(simulation_figure(sim, lang), key=f"sim_chart_{sim.case_id}_{sim.seed}")
     with st.expander(lang._("Suggested trick weights for the outcome tree (with the inference)")):
         for o in sim.with_inference.outcomes:
             st.markdown(inert(lang.labelled(f"{say(action_word(o.action))} ({o.contract.said(lang)})", ", ".join(

@@ -37,8 +37,7 @@ def current_user() -> User | None:
 
 
 def page_language(user: User | None):
-    """The language a signed-in user's pages speak: the account's own, else the organisation's
-    (English when neither says)."""
-    from analysis.language import language, shipped_languages
+    """The language a page speaks, by the one rule (analysis.language.reader_language): the
+    account's own, else the organisation's, else the browser's."""
     from polling import organisations
-    return language(organisations.page_language_code(user, shipped_languages()))
+    return organisations.reader_language_of(user, st.context.headers.get("accept-language"))

@@ -10,7 +10,7 @@ import streamlit as st
 
 from analysis.bridge.scoring import PlayedContract
 from analysis.errors import HuddleInputError
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import N_, Language
 from analysis.law.case import TableResult
 from analysis.vocabulary import read_typed_contract
 from analysis.language.fields import refusal_words
@@ -49,7 +49,7 @@ def organisation_cases(user: User) -> list[db.CaseSummary]:
     return db.case_index(organisation_id=user.organisation_id)
 
 
-def pick_case(user: User, label: str = N_("Case"), key: str = "case_pick", lang: Language = ENGLISH) -> int:
+def pick_case(user: User, label: str = N_("Case"), key: str = "case_pick", *, lang: Language) -> int:
     """A case of the user's organisation chosen from the list. The page address carries it
     (?case=<id>), so a reload, a sign-in, a shared link and the back button land on the same
     case; across pages it is remembered in session_state['case_id']. With no case at all the
@@ -117,7 +117,7 @@ def poll_numbers(polls) -> dict[int, int]:
     return {p.id: k for k, p in enumerate(polls, 1)}
 
 
-def pick_poll(case_id: int, key: str = "poll_pick", lang: Language = ENGLISH):
+def pick_poll(case_id: int, key: str = "poll_pick", *, lang: Language):
     """One of the case's polls (newest first), remembered in session_state['poll_id'];
     with none the page says so and stops."""
     polls = list(reversed(services.polls_for_case(case_id)))
@@ -149,7 +149,7 @@ def pick_poll(case_id: int, key: str = "poll_pick", lang: Language = ENGLISH):
     return next(p for p in polls if p.id == poll_id)
 
 
-def show_problem(problem: PollProblem, step: int | None = None, lang: Language = ENGLISH) -> None:
+def show_problem(problem: PollProblem, step: int | None = None, *, lang: Language) -> None:
     """The problem exactly as a pollee sees it, in the pollee's language (also the director's
     preview); ``step`` shows an earlier turn of a walk-through instead (the auction up to that call)."""
     st.subheader(lang._((CALL if step is not None else problem.poll_kind).title))
@@ -217,7 +217,7 @@ def table(rows, labels: dict[str, str] | None = None) -> None:
     st.table(frame.rename(columns=labels or {}), hide_index=True)
 
 
-def verdict_table(result, lang: Language = ENGLISH) -> None:
+def verdict_table(result, lang: Language) -> None:
     """A poll's verdicts under a policy (LAResult), as the tally and ruling pages show them."""
     rows = [{"call": lang.say(action_word(v.action)), "chose": v.counts.chose, "close": v.counts.close,
              "considered": v.counts.considered, "verdict": lang.say(v.verdict),
@@ -248,7 +248,7 @@ def file_upload(user: User, label: str, kinds: list[str], key: str):
     return st.file_uploader(label, type=kinds, key=key)
 
 
-def show_error(exc, where=st, lang: Language = ENGLISH) -> None:
+def show_error(exc, where=st, *, lang: Language) -> None:
     """A refusal next to the field, in the page's language."""
     where.error(inert(refusal_words(exc, lang)))
 

@@ -60,9 +60,15 @@ class HandRange:
     # ---------------------------------------------------------------- reading and writing
 
     @classmethod
-    def parse(cls, text: str, field: str = "hand", lang: Language = ENGLISH) -> HandRange:
-        """"15-17 HCP, balanced", "6-10, 6+ hearts", "at most 11 HCP", "4-5 ♠", "any" (or empty); in
-        ``lang`` also as ``words`` says it there ("15–17 H, régulière, au plus 3 ♥", "5+ piques")."""
+    def parse(cls, text: str, field: str = "hand") -> HandRange:
+        """As a case file writes it (``text``): "15-17 HCP, balanced", "6-10, 6+ hearts", "at most 11
+        HCP", "4-5 ♠", "any" (or empty)."""
+        return cls.read(text, ENGLISH, field)
+
+    @classmethod
+    def read(cls, text: str, lang: Language, field: str = "hand") -> HandRange:
+        """As a director types it: in English (``parse``) and in ``lang`` as ``words`` says it there
+        ("15–17 H, régulière, au plus 3 ♥", "5+ piques")."""
         out = cls()
         anything = {"", "any", "anything", "no constraint", "-", lang._(ANY_WORDS).lower()}
         for raw in re.split(r"[,;]| and ", str(text)):

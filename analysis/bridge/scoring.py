@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from analysis.bridge import is_vulnerable, seat, side_of, vulnerability
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, ContractWords, Count, M_, N_
+from analysis.language import AsTyped, ContractWords, Count, M_, MP_, N_
 from analysis.limits import MAX_SCORE
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.vocabulary import SOURCE, Catalog, read_played_contract
@@ -97,7 +97,7 @@ class PlayedContract:
         """As a director says it: "4♠ doubled by South, 2 down", "3NT by East, made with an overtrick"."""
         r = self.result
         made = (M_("made") if r == 0 else M_("{n} down", n=-r) if r < 0
-                else M_("made with an overtrick") if r == 1 else M_("made with {n} overtricks", n=r))
+                else MP_("made with an overtrick", "made with {n} overtricks", n=r))
         return M_("{contract}, {result}", contract=ContractWords(f"{self.level}{self.strain}", self.penalty,
                                                                   self.declarer), result=made)
 

@@ -224,7 +224,7 @@ class Points:
     def said(self, lang: Language) -> str:
         points = round(100 * self.x)
         signed = f"{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)}"
-        return (lang._("{points} point") if abs(points) == 1 else lang._("{points} points")).format(points=signed)
+        return lang.ngettext("{points} point", "{points} points", abs(points)).format(points=signed)
 
     def __str__(self) -> str:
         return self.said(ENGLISH)

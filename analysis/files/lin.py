@@ -10,7 +10,7 @@ closed room), ``pn`` the players (four, or eight in a vugraph file: open room th
 players and commentators and is never an explanation. Other pairs are skipped.
 
     from analysis.files import lin
-    read = lin.loads(open("vugraph.lin").read())
+    read = lin.loads(open("vugraph.lin").read(), lang=ENGLISH)
     read.game(board=12, room="closed").board.auction
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ from analysis.errors import HuddleInputError
 from analysis.files.pbn import BoardProblem, Game, GameFile
 from analysis.files.text import decode
 from analysis.language import AsTyped, M_
-from analysis.vocabulary import SOURCE, Catalog, Seat
+from analysis.vocabulary import Catalog, Seat
 
 _LIN_SEATS = "SWNE"                       # md's dealer digit 1..4 and the order of its hands
 _VUL = {"o": "none", "0": "none", "-": "none", "n": "ns", "e": "ew", "b": "both"}
@@ -220,7 +220,7 @@ def _scoring(header) -> str | None:
     return None
 
 
-def loads(data: bytes | str, progress=None, lang: Catalog = SOURCE) -> GameFile:
+def loads(data: bytes | str, progress=None, *, lang: Catalog) -> GameFile:
     """Every board of a LIN file (a hand record, a BBO movie or a vugraph file), each read or
     refused on its own, its notes read in English and in ``lang`` (``progress`` is taken for the
     readers' one signature: a LIN file is read at once)."""
@@ -253,8 +253,8 @@ def loads(data: bytes | str, progress=None, lang: Catalog = SOURCE) -> GameFile:
     return GameFile(tuple(games), tuple(problems), encoding)
 
 
-def load(fp: IO) -> GameFile:
-    return loads(fp.read())
+def load(fp: IO, *, lang: Catalog) -> GameFile:
+    return loads(fp.read(), lang=lang)
 
 
 __all__ = ["loads", "load"]

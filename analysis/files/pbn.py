@@ -6,7 +6,7 @@ read. ``dumps`` writes games in the standard's export format. The API mirrors js
 load/loads/dump/dumps::
 
     from analysis.files import pbn
-    read = pbn.loads(open("session.pbn", "rb").read())
+    read = pbn.loads(open("session.pbn", "rb").read(), lang=ENGLISH)
     read.games[0].board.auction            # the auction with its alerts and tempo marks
     read.problems                          # the boards refused, each with board, position and line
 
@@ -41,7 +41,7 @@ from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
 from analysis.language import AsTyped, ContractWords, Count, Listed, M_, Message
-from analysis.vocabulary import SOURCE, Call, CardChoice, Catalog, Seat
+from analysis.vocabulary import Call, CardChoice, Catalog, Seat
 
 _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
 # Tags whose value may not be inherited with "#" or "##" (4.8)
@@ -760,7 +760,7 @@ def _table_row(row: dict, board: Board, line: int) -> FieldRow:
         raise _Refused(line, M_("{field}: {problem}", field=exc.named, problem=exc.problem_message)) from None
 
 
-def loads(data: bytes | str, progress=None, lang: Catalog = SOURCE) -> GameFile:
+def loads(data: bytes | str, progress=None, *, lang: Catalog) -> GameFile:
     """Every game of a PBN file, each read or refused on its own; ``progress(share)`` hears how
     much of the file is read, every thousand games. Notes and comments are read in English and
     in ``lang`` (a tempo note in the club's words: „Zögern, etwa 20 Sekunden“)."""
@@ -849,13 +849,13 @@ def _inherit(items: list[_Item], previous: dict, defaults: dict) -> list[_Item]:
     return out
 
 
-def load(fp: IO) -> GameFile:
-    return loads(fp.read())
+def load(fp: IO, *, lang: Catalog) -> GameFile:
+    return loads(fp.read(), lang=lang)
 
 
-def loads_boards(data: bytes | str) -> list[Board]:
+def loads_boards(data: bytes | str, *, lang: Catalog) -> list[Board]:
     """The boards of a file; an error naming the first board refused if any was."""
-    read = loads(data)
+    read = loads(data, lang=lang)
     if read.problems:
         raise HuddleInputError("PBN", str(read.problems[0]))
     return [g.board for g in read.games]

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from analysis.files import pbn as pbn_files
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Count, Listed, Message
+from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message
+from analysis.vocabulary import SOURCE
 from analysis.bridge.table_results import FieldRow, field_row
 from analysis.files.text import decode
 
@@ -90,13 +91,11 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
         scores.remove(removed)
     parts = [M_("{n} other tables; {how}", n=len(scores), how=how)]
     if artificial:
-        parts.append(M_("1 table with an artificial score kept apart, the board Neuberg-factored for it as the scoring "
-                        "program does") if artificial == 1 else
-                     M_("{n} tables with an artificial score kept apart, the board Neuberg-factored for them as the "
-                        "scoring program does", n=artificial))
+        parts.append(MP_("{n} table with an artificial score kept apart, the board Neuberg-factored for it as the "
+                         "scoring program does", "{n} tables with an artificial score kept apart, the board "
+                         "Neuberg-factored for them as the scoring program does", n=artificial))
     if unscored:
-        parts.append(M_("1 row without a score left out") if unscored == 1 else
-                     M_("{n} rows without a score left out", n=unscored))
+        parts.append(MP_("{n} row without a score left out", "{n} rows without a score left out", n=unscored))
     note = Message("{parts}", parts=Listed(tuple(parts), "; "))
     return FieldImport(tuple(r.ns_score for r in scores if r.ns_score is not None), tuple(rows), removed, note,
                        artificial)
@@ -105,7 +104,7 @@ def field_for_case(rows: tuple[FieldRow, ...], table_ns: int | None, ns_pair: st
 # ---------------------------------------------------------------- the three formats
 
 def _pbn_rows(data, board: int, vul: str) -> list[FieldRow]:
-    read = pbn_files.loads(data)
+    read = pbn_files.loads(data, lang=SOURCE)          # the ScoreTable's rows: no notes are read
     refused = [p for p in read.problems if p.board == str(board)]
     if refused:
         raise HuddleInputError("field", str(refused[0]))

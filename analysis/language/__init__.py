@@ -176,14 +176,15 @@ class InSentence:
     """A title said inside a sentence: its first letter lowered ("no 'likely / at all probable'
     method"), except in a language whose nouns keep their capitals ("Aufteilung bei …")."""
 
-    text: str
+    text: object                # a title, or a word of the vocabulary
 
     def said(self, lang: "Language") -> str:
         text = lang.say(self.text)
         return text if lang.code in NOUNS_CAPITALISED else text[:1].lower() + text[1:]
 
     def __str__(self) -> str:
-        return self.text[:1].lower() + self.text[1:]
+        text = str(self.text)
+        return text[:1].lower() + text[1:]
 
 
 def name_order(name: str) -> tuple[str, str]:
@@ -333,6 +334,20 @@ def chosen_language(*choices: str | None, accept: str | None = None) -> Language
     return language(browser_language(accept))
 
 
+def reader_language(account: str | None = None, organisation: str | None = None, browser: str | None = None) -> Language:
+    """The one rule for a signed-in reader's pages, reports and refusals: the account's own
+    language, else the organisation's, else the browser's (an Accept-Language value), else
+    English. A visitor not signed in has only a browser."""
+    return chosen_language(account, organisation, accept=browser)
+
+
+def pollee_language(member: str | None = None, poll: str | None = None, club: str | None = None,
+                    browser: str | None = None) -> Language:
+    """The one rule for a pollee's page and the note with a link: the panel member's own language,
+    else the poll's, else the club's, else the browser's, else English."""
+    return chosen_language(member, poll, club, accept=browser)
+
+
 ENGLISH = language(SOURCE_LANGUAGE)
 
 # what every page that fails says, with the reference the server's log keeps (the director's pages
@@ -341,6 +356,7 @@ APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost 
              "Huddle and give them the reference **{reference}**: the details are in the server's log under it.")
 
 __all__ = ["Language", "Spoken", "CardChoice", "Message", "M_", "MP_", "AsTyped", "Capital", "InSentence", "Listed", "ContractWords",
-           "joined_lines", "said", "language", "shipped_languages", "chosen_language", "browser_language",
+           "joined_lines", "said", "language", "shipped_languages", "chosen_language", "browser_language", "reader_language",
+           "pollee_language",
            "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "sentence", "name_order", "Share", "Count",
            "Amount"]

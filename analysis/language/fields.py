@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from analysis.errors import HuddleInputError
-from analysis.language import ENGLISH, N_, InSentence, Language, first_upper, said
+from analysis.language import N_, InSentence, Language, first_upper, said
 from analysis.vocabulary import DEALER, CaseKind
 
 FIELD_WORDS = {
@@ -48,7 +48,7 @@ def _part(text: str, lang: Language) -> str:
     return lang.say(word) if word is not None else lang._(text.replace("_", " "))
 
 
-def field_words(field: str, lang: Language = ENGLISH) -> str:
+def field_words(field: str, lang: Language) -> str:
     """'table_result.contract' → 'Table result, contract'; 'ruling.adjustment.offenders' → 'Adjustment,
     offenders'; 'play[1] (trick 1, card 2)' → 'The play, trick 1, card 2'; a field with no entry is
     named by its own words; each part in ``lang`` where the catalog has it."""
@@ -63,7 +63,7 @@ def field_words(field: str, lang: Language = ENGLISH) -> str:
     return f"{head}, {rest}" if rest else head
 
 
-def refusal_words(exc: HuddleInputError, lang: Language = ENGLISH) -> str:
+def refusal_words(exc: HuddleInputError, lang: Language) -> str:
     """A refusal named in a director's words ("Reason: give …", never a program's "reason: …"),
     in the page's language (a position and a seat, an illegal call: "Enchère 3 (Sud) : 1♦ est
     insuffisante après 1♠")."""

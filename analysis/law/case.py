@@ -22,7 +22,7 @@ from analysis.bridge import (Decision, SEATS, Auction, Board, TableCall, dealer_
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
-from analysis.language import ENGLISH, M_, N_, AsTyped, Capital, ContractWords, Language, Listed, Message
+from analysis.language import M_, N_, AsTyped, Capital, ContractWords, Language, Listed, Message
 from analysis.limits import MAX_CASE_TEXT, check_length, check_texts, loads_json, optional_text
 from analysis.law.editions import DEFAULT_EDITION, edition
 from analysis.bridge.matchpoints import Scale
@@ -768,7 +768,7 @@ def game_label(g: pbn_files.Game) -> Listed:
     return Listed(tuple(parts), " · ")
 
 
-def game_labels(read: pbn_files.GameFile, lang: Language = ENGLISH) -> dict[str, int]:
+def game_labels(read: pbn_files.GameFile, lang: Language) -> dict[str, int]:
     """Every game's label in ``lang``, to its position in the file; a label two games share names
     the game."""
     labels = [lang.say(game_label(g)) for g in read.games]

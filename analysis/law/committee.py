@@ -20,7 +20,7 @@ from typing import Any
 
 
 from analysis.law.appeal import DECISIONS, AppealRecord, Reconsideration
-from analysis.language import M_, AsTyped, Capital, Listed, Message, joined_lines
+from analysis.language import M_, MP_, AsTyped, Capital, Listed, Message, joined_lines
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
@@ -355,9 +355,9 @@ def committee_seen(case: Case, appeal: AppealRecord) -> CommitteeSeen:
     votes = tuple({**v.to_dict(), "tried": v.change.describe()} for v in appeal.votes)
     decided = appeal.decision
     if decided is None:
-        return CommitteeSeen("", M_("The appeal is under way: 1 vote so far, no decision yet.") if len(votes) == 1 else
-                             M_("The appeal is under way: {n} votes so far, no decision yet.", n=len(votes)), "—", votes,
-                             None)
+        return CommitteeSeen("", MP_("The appeal is under way: {n} vote so far, no decision yet.",
+                                     "The appeal is under way: {n} votes so far, no decision yet.", n=len(votes)), "—",
+                             votes, None)
     ruling = None if decided.change.changes_nothing else reconsider(case, decided.change)
     return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
                          change=decided.change)

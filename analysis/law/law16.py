@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from analysis.language import M_, N_, Capital, InSentence, Listed, Message
+from analysis.language import M_, MP_, N_, Capital, InSentence, Listed, Message
 from analysis.law.assigned import side_value
 from analysis.bridge import side_of
 from analysis.law.case import Case, Irregularity
@@ -24,7 +24,8 @@ from analysis.numbers import display
 from analysis.bridge.scoring import WeightedScore
 from analysis.vocabulary import Call, CaseKind, IrregularityType, ScoringForm, Seat, Side
 
-QUESTIONS = (InSentence(CaseKind.UI.word), N_("logical alternative"), N_("demonstrably suggested"), N_("damage"))
+QUESTIONS = (Message("{kind}", kind=InSentence(CaseKind.UI.word)), N_("logical alternative"), N_("demonstrably suggested"),
+             N_("damage"))
 TEMPO_KINDS = tuple(k for k in IrregularityType if k.is_tempo)
 MANNER_KINDS = tuple(k for k in IrregularityType if k.by_manner)
 PARTNER_SAID = tuple(k for k in IrregularityType if k.explained_by_partner and k is not IrregularityType.MISEXPLAINED)
@@ -222,10 +223,9 @@ def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:
                                    "(no infraction).", policy=result.policy.shown), evidence)
     names = Listed(tuple(action_word(a) for a in alternatives))
     cited = law('logical alternative', laws)
-    return Answer(q, True, M_("{names} is a logical alternative under {policy} ({law}).", names=names,
-                              policy=result.policy.shown, law=cited) if len(alternatives) == 1 else
-                  M_("{names} are logical alternatives under {policy} ({law}).", names=names,
-                     policy=result.policy.shown, law=cited), evidence)
+    return Answer(q, True, MP_("{names} is a logical alternative under {policy} ({law}).",
+                               "{names} are logical alternatives under {policy} ({law}).", n=len(alternatives),
+                               names=names, policy=result.policy.shown, law=cited), evidence)
 
 
 def demonstrably_suggested(finding: bool | None, reason: str = "", action: str = "",

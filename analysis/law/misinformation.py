@@ -30,7 +30,7 @@ from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.law.ruling_inputs import CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation
 from analysis.vocabulary import Call, CaseKind, Seat
 
-MI_QUESTIONS = (InSentence(CaseKind.MI.word), N_("different action with the correct explanation"),
+MI_QUESTIONS = (Message("{kind}", kind=InSentence(CaseKind.MI.word)), N_("different action with the correct explanation"),
                 N_("too late to change the call"), QUESTIONS[3])
 
 

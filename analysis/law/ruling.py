@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from analysis.law.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
-from analysis.language import M_, N_, Capital, InSentence, Listed, Message, joined_lines
+from analysis.language import M_, MP_, N_, Capital, InSentence, Listed, Message, joined_lines
 from analysis.law.case import partner_ui_case
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
@@ -60,10 +60,9 @@ class Ruling:
         if not self.left_out or self.left_out_reason or not self.adjusted:
             return ()
         names = Listed(tuple(action_word(a) for a in self.left_out))
-        return ((M_("{names} is a logical alternative but the outcome tree gives no outcome for it: add a branch, or "
-                    "record why it is left out.", names=names) if len(self.left_out) == 1 else
-                 M_("{names} are logical alternatives but the outcome tree gives no outcome for them: add a branch, or "
-                    "record why they are left out.", names=names)),)
+        return (MP_("{names} is a logical alternative but the outcome tree gives no outcome for it: add a branch, or "
+                    "record why it is left out.", "{names} are logical alternatives but the outcome tree gives no outcome "
+                    "for them: add a branch, or record why they are left out.", n=len(self.left_out), names=names),)
 
     def to_dict(self) -> dict:
         return {"case": self.case_id, "table_action": self.table_action,

@@ -46,7 +46,7 @@ class FinalContract:
         """As a director types it, in ``lang`` or English: "6♦ by South", "5K joué par Sud" (French:
         carreau), "4SX by N"."""
         raw = " ".join(str(text).split())
-        for form in _declared(lang):
+        for form in _declared(lang) if len(raw) <= 80 else ():
             m = form.fullmatch(plain(raw))
             declarer = Seat.lookup(m["declarer"], lang) if m else None
             if m is None or declarer is None:

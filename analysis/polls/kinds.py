@@ -46,7 +46,7 @@ class PollKind:
         key = parse_choice(text, field)
         return key if key in candidates else choice_of(key, candidates)
 
-    def symbol(self, answer: str, lang: Language = ENGLISH) -> str:
+    def symbol(self, answer: str, lang: Language) -> str:
         if lang is ENGLISH:
             return choice_symbol(answer) if self.cards else Call(answer).english
         return lang.choice(answer) if self.cards else lang.call(answer)

@@ -49,11 +49,11 @@ class PollProblem:
     language: str = ""          # the poll's language ("" for polls made before it was chosen)
     contract_parts: tuple[str, ...] = ()   # a play poll's contract: bid, penalty, declarer
 
-    def q4_text(self, lang: Language = ENGLISH) -> str:
+    def q4_text(self, lang: Language) -> str:
         """Q4 in ``lang`` (a poll stored before Q4 was kept as what happened asks it in English)."""
         return self.q4.text(lang) if self.q4 is not None else self.q4_question
 
-    def contract_in(self, lang: Language = ENGLISH) -> str:
+    def contract_in(self, lang: Language) -> str:
         return lang.contract(*self.contract_parts) if self.contract_parts else self.contract
 
     @property
@@ -81,7 +81,7 @@ class PollProblem:
         """A call, or for a play poll the choice holding the card named ("S4" → a low ♠)."""
         return self.poll_kind.parse_answer(text, field, self.candidates)
 
-    def symbol(self, answer: str, lang: Language = ENGLISH) -> str:
+    def symbol(self, answer: str, lang: Language) -> str:
         return self.poll_kind.symbol(answer, lang)
 
     def step_auction(self, step: int) -> Auction:
@@ -186,7 +186,7 @@ def _decider(case: Case, decision_index: int | None, play_index: int | None) -> 
 
 def q4_question(case: Case, decision_index: int | None = None, play_index: int | None = None) -> str:
     """Q4 as an English pollee reads it (``q4_prompt``)."""
-    return q4_prompt(case, decision_index, play_index).text()
+    return q4_prompt(case, decision_index, play_index).text(ENGLISH)
 
 
 def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | None = None) -> Q4Prompt:
@@ -272,7 +272,7 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
     for name, text in (("wording", wording), ("methods", methods)):
         if len(text) > MAX_WORDING:
             raise HuddleInputError(name, M_("is {count} characters long; at most {max_wording}", count=len(text), max_wording=MAX_WORDING))
-        problems = poll_wording_problems(text, case, name, lang.code)
+        problems = poll_wording_problems(text, case, name, language=lang.code)
         if problems and not override.strip():
             raise HuddleInputError(name, M_("{problems} (keep the words only with a reason why they give nothing away here)",
                                             problems=Listed(tuple(problems), "; ")))
@@ -305,7 +305,7 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
     prompt = q4_prompt(case, index) if q4 else None
     return PollProblem(seat, hand, case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip(),
-                       prompt.text() if prompt else "", steps=walk_steps(case, seat, walk_from, index), q4=prompt,
+                       prompt.text(ENGLISH) if prompt else "", steps=walk_steps(case, seat, walk_from, index), q4=prompt,
                        language=language)
 
 
@@ -332,7 +332,7 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
     prompt = q4_prompt(case, play_index=play_index) if q4 else None
     return PollProblem(view.decider, cards_by_suit(view.hand), case.board.dealer, case.board.vulnerability, case.scoring,
                        methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
-                       prompt.text() if prompt else "", kind=kind, q4=prompt, contract_parts=parts,
+                       prompt.text(ENGLISH) if prompt else "", kind=kind, q4=prompt, contract_parts=parts,
                        contract=ENGLISH.contract(*parts), dummy=cards_by_suit(view.dummy) if view.dummy else None,
                        dummy_seat=play.dummy,
                        tricks=tuple((leader, tuple(trick)) for leader, trick in view.tricks), to_play=view.to_play,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from analysis.language import ENGLISH, N_, Language
+from analysis.language import N_, Language
 
 # Partner's act as the sentences below take it: an English gerund, a French infinitive, a German
 # or Dutch clause with its verb last ("bevor er 3♥ reizte").
@@ -44,7 +44,7 @@ class Q4Prompt:
     card: str = ""
     given: str = ""
 
-    def text(self, lang: Language = ENGLISH) -> str:
+    def text(self, lang: Language) -> str:
         if self.irregularity in ("explanation", "alert", "unalerted"):
             key = self.irregularity + ("" if self.given or self.irregularity == "unalerted" else "-")
             told = lang._(PARTNER_SAID[key]).format(call=lang.call(self.call), given=self.given)

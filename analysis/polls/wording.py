@@ -74,7 +74,7 @@ def _terms(*patterns: str, flags=re.I) -> tuple[re.Pattern, ...]:
 
 # What gives the irregularity away, by what it tells the pollee. Abbreviations match in capitals
 # only ("a bit" is fine, "BIT" is not); "break" alone is not a giveaway (tie-break, break the suit).
-GIVEAWAYS: tuple[tuple[str, tuple[re.Pattern, ...]], ...] = (
+GIVEAWAYS: tuple[tuple[object, tuple[re.Pattern, ...]], ...] = (
     (N_("partner's tempo"), _terms(
         r"\bs+l+o+w+\w*", r"\bhesitat\w*", r"\btempo\b", r"\bhuddl\w*", r"\bpaus(?:e|ed|es|ing)\b",
         r"\btank(?:s|ed|ing)?\b", r"\btrance\b", r"\bsnap(?:s|ped|ping)?\b", r"\bdither\w*", r"\bdawdl\w*",
@@ -153,13 +153,13 @@ def reads(language: str) -> bool:
     return language in ("", "en") or language in CHECKS
 
 
-def checks_for(language: str = "en"):
+def checks_for(language: str):
     """The giveaways and the innocent bridge phrases the check reads ``language`` with."""
     return CHECKS.get(language, (GIVEAWAYS, INNOCENT_PHRASES))
 
 
 def wording_findings(text: str, field: str = "wording", case: Case | None = None,
-                     language: str = "en") -> list[WordingFinding]:
+                     *, language: str) -> list[WordingFinding]:
     """Every giveaway in ``text``, read in ``language``, each once, in the order found: the words
     found and what they tell; with ``case``, the explanation given at the table repeated in the
     text too."""
@@ -179,10 +179,10 @@ def wording_findings(text: str, field: str = "wording", case: Case | None = None
 
 
 def poll_wording_problems(text: str, case: Case | None = None, field: str = "wording",
-                          language: str = "en") -> list[str]:
+                          *, language: str) -> list[str]:
     """What in the director's text (in ``language``) would tell a pollee about the irregularity;
     empty if nothing. Each is a message a page can say in its own language (``Language.say``)."""
-    problems: list[str] = [f.message() for f in wording_findings(text, field, case, language)]
+    problems: list[str] = [f.message() for f in wording_findings(text, field, case, language=language)]
     if len(text) > MAX_WORDING:
         problems.append(M_("is {length} characters long; at most {most}", length=len(text), most=MAX_WORDING))
     return problems

@@ -40,7 +40,7 @@ import pandas as pd
 from scipy import optimize, special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
+from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
@@ -236,7 +236,7 @@ def counted_rows(corpus: pd.DataFrame, include: Iterable[str] = ()) -> tuple[pd.
         return corpus[fitted], []
     said = pd.Series([_reason(row) for row in left.itertuples(index=False)])
     parts = tuple(M_("{n} {reason}", n=n, reason=reason) for reason, n in said.value_counts(sort=True).items())
-    rows = M_("{n} row", n=len(left)) if len(left) == 1 else M_("{n} rows", n=len(left))
+    rows = MP_("{n} row", "{n} rows", n=len(left))
     return corpus[fitted], [M_("{rows} left out of the fits: {reasons}", rows=rows, reasons=Listed(parts, "; "))]
 
 
@@ -769,7 +769,7 @@ def consistent_thresholds(corpus: pd.DataFrame, decider: str = "director",
 
 
 def _decisions(n: int) -> Message:
-    return M_("{n} decision", n=n) if n == 1 else M_("{n} decisions", n=n)
+    return MP_("{n} decision", "{n} decisions", n=n)
 
 
 def consistent_words(consistent: tuple[float, float] | None) -> Message:
@@ -885,7 +885,7 @@ def jurisdictions_left_out(corpus: pd.DataFrame) -> list[Message]:
         if few:
             said.append(M_("{deciders}: {few} with fewer than {least} decisions count in 'all' only",
                            deciders=DECIDER_WORDS[decider], least=MIN_JURISDICTION_DECISIONS,
-                           few=M_("{n} jurisdiction", n=few) if few == 1 else M_("{n} jurisdictions", n=few)))
+                           few=MP_("{n} jurisdiction", "{n} jurisdictions", n=few)))
         enough = len(counts) - few
         if enough > MAX_JURISDICTION_FITS:
             said.append(M_("{deciders}: the corpus names {enough} jurisdictions with enough decisions; the {fitted} "

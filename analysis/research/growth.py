@@ -25,7 +25,7 @@ import pandas as pd
 from scipy import special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, Count, Listed, M_, Message
+from analysis.language import AsTyped, Count, Listed, M_, MP_, Message
 from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile)
 
 STEPS = (5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560)
@@ -52,7 +52,7 @@ class RulingsNeeded:
         parts = tuple(M_("{points} points: about {n} more", points=round(100 * w), n=Count(n)) if n is not None else
                       M_("{points} points: more than {n}", points=round(100 * w), n=Count(STEPS[-1]))
                       for w, n in self.needed.items())
-        decisions = M_("{n} decision", n=self.decisions) if self.decisions == 1 else M_("{n} decisions", n=self.decisions)
+        decisions = MP_("{n} decision", "{n} decisions", n=self.decisions)
         return M_("{deciders}: the 95% interval is {width} points wide on {decisions}; further clean rulings needed "
                   "(polls of {smallest} to {largest}, median {median}, as seen) before half the simulated futures "
                   "narrow it below {needed}", deciders=DECIDER_WORDS[self.decider], width=round(100 * self.width_now),

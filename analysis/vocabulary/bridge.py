@@ -224,7 +224,7 @@ class Call(Word):
         """A call typed in ``lang`` or English: "Passe", "X", "1♥", "1H", "3SA", "4 Coeur",
         German "4C" (Coeur: 4♥)."""
         word = str(text).strip()
-        if word[:1].isdecimal():
+        if word[:1].isdecimal() and len(word) <= 30:
             level, strain = word[0], Strain.lookup(word[1:], lang)
             return cls(level + strain.value) if strain is not None and level in "1234567" else None
         return super().lookup(word, lang)

@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from analysis.errors import HuddleInputError
-from analysis.messages import AsTyped, Listed, M_
+from analysis.messages import AsTyped, Listed, M_, Message
 from analysis.vocabulary.bridge import (ABOUT_WORDS, ALERT_WORDS, ALL_PASS, LOW_CARD, PLAYED_BY, SECOND_WORDS,
                                         SLOW_WORDS, SUITS, Call, Penalty, Phrase, Rank, Seat, Strain)
-from analysis.vocabulary.word import SOURCE, Catalog, Spoken, folded
+from analysis.vocabulary.word import SOURCE, Catalog, folded
 
 MAX_SECONDS = 3600
+MAX_TYPED = 40          # characters: the longest contract, card or choice a person types ("7 sans-atout surcontré -13")
 
 
 # ---------------------------------------------------------------- said
@@ -72,7 +73,7 @@ class CardChoice:
         return self.said(SOURCE)
 
 
-def answer_word(code: str, cards: bool = False) -> Spoken | CardChoice:
+def answer_word(code: str, cards: bool = False) -> Message | CardChoice:
     """An answer inside a message: a call ("4S"), or with ``cards`` a card or choice of cards."""
     return CardChoice(code) if cards else Call(code).word
 
@@ -140,7 +141,7 @@ class TypedContract:
 def read_typed_contract(text: object, lang: Catalog, field: str = "contract") -> TypedContract:
     """"4C=" (German: Coeur), "3SA+1", "4P-1", "4♠X=", "7NTXX=" or a contract with no result."""
     raw = str(text).strip()
-    match = _contract_pattern(lang).match(raw)
+    match = _contract_pattern(lang).match(raw) if len(raw) <= MAX_TYPED else None
     strain = Strain.lookup(match["strain"], lang) if match else None
     if match is None or strain is None:
         raise HuddleInputError(field, M_("'{text}' is not a contract (e.g. {examples})", text=AsTyped(raw[:30]),
@@ -182,6 +183,8 @@ def _suit(text: str, lang: Catalog) -> Strain | None:
 def find_card(text: object, lang: Catalog) -> str | None:
     """"SK" from "♠R" (French), "PR", "KD" (German: Karo Dame), "K♠", "S10"; None when it is no card."""
     raw = "".join(str(text).split())
+    if len(raw) > MAX_TYPED:
+        return None
     for cut in range(1, len(raw)):
         for suit_part, rank_part in ((raw[:cut], raw[cut:]), (raw[cut:], raw[:cut])):
             suit, rank = _suit(suit_part, lang), Rank.lookup(rank_part, lang)
@@ -211,6 +214,8 @@ def _low_card(lang: Catalog) -> tuple[re.Pattern, ...]:
 def find_choice(text: object, lang: Catalog) -> str | None:
     """A choice key ("SK", "SKQ", "Sx") from a card, equal cards ("♠R/D") or a low card ("un petit ♠")."""
     raw = str(text).strip()
+    if len(raw) > MAX_TYPED:
+        return None
     for form in _low_card(lang):
         low = form.fullmatch(plain(raw))
         suit = _suit(low["suit"], lang) if low else None

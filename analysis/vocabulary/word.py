@@ -24,7 +24,7 @@ from functools import cache
 from typing import Protocol, TypeVar, cast
 
 from analysis.errors import HuddleInputError
-from analysis.messages import SOURCE_LANGUAGE, AsTyped, Listed, M_
+from analysis.messages import SOURCE_LANGUAGE, AsTyped, Listed, M_, Message
 
 SPELLINGS = "|"
 
@@ -99,9 +99,10 @@ class Word(StrEnum):
         return self.said(SOURCE)
 
     @property
-    def word(self) -> Spoken:
-        """The member inside a message, said in the reader's words."""
-        return Spoken(self)
+    def word(self) -> Message:
+        """The member inside a message (or wherever text goes): its English word as text, said in
+        each reader's words (``Language.say``)."""
+        return Message("{word}", word=Spoken(self))
 
     def spelt(self, lang: Catalog) -> tuple[str, ...]:
         """Every spelling ``lang`` reads as this word."""
@@ -122,7 +123,7 @@ class Word(StrEnum):
         return found
 
     @classmethod
-    def examples(cls, lang: Catalog, refused: object = "") -> tuple[Spoken, ...]:
+    def examples(cls, lang: Catalog, refused: object = "") -> tuple[Message, ...]:
         """The set's words as ``lang`` writes them, never the spelling a refusal refuses."""
         return tuple(m.word for m in cls if folded(m.said(lang)) != folded(refused))
 

@@ -134,7 +134,7 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
-    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy, read_action
+    from analysis.law.logical_alternatives import ActionCount, action_name, logical_alternatives, policy, read_action
     lang = reading_language(args)
     tables = [_counts(args.chose, "--chose", lang), _counts(args.close, "--close", lang),
               _counts(args.considered, "--considered", lang)]
@@ -159,10 +159,10 @@ def cmd_la(args) -> dict | str:
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
         drawn = result.tested_range(v)           # the range the Ruling page's poll chart draws
         firm = f"[{float(drawn.low):.3f}, {float(drawn.high):.3f}]"
-        lines.append(f"{v.action:8} {c.chose:5} {c.close:5} {c.considered:6}  "
+        lines.append(f"{action_name(v.action):8} {c.chose:5} {c.close:5} {c.considered:6}  "
                      f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}]  {v.verdict:12} {firm:15} {p:>7}  "
                      f"{v.confidence or ''}{more}")
-    lines += [f"  {v.action}: {v.reason}" + (f" p_meets and confidence are those of the test that decided: "
+    lines += [f"  {action_name(v.action)}: {v.reason}" + (f" p_meets and confidence are those of the test that decided: "
                                              f"{v.decided_by}." if v.decided_by else
                                              " (decided on a count: no uncertainty figure)" if
                                              v.verdict != "table action" else "")

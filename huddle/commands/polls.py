@@ -6,6 +6,7 @@ it: ``laws033-6d-slam/2`` is that case's second poll."""
 from __future__ import annotations
 
 from analysis.errors import HuddleInputError
+from analysis.language import ENGLISH
 from huddle.commands.common import stored_case, who
 
 MAX_DAYS = 60
@@ -40,7 +41,7 @@ def cmd_poll_create(args) -> dict | str:
     if args.json:
         return {"poll": name, "kind": problem.kind, "choices": list(problem.candidates), "q4": poll.q4_enabled}
     return (f"Poll {name} created: {problem.poll_kind.title.lower()}, offering "
-            f"{', '.join(problem.symbol(c) for c in problem.candidates)}.")
+            f"{', '.join(problem.symbol(c, ENGLISH) for c in problem.candidates)}.")
 
 
 def cmd_poll_links(args) -> dict | str:

@@ -52,8 +52,8 @@ def cmd_report(args) -> dict | str:
         # in a folder of the operator's choosing two clubs' reports could meet: named by the club there
         # (the organisation's own reports folder holds its reports alone)
         report = report_for_stored_case(seen.case, seen.status, seen.polls, seen.committee,
-                                        asked or chosen_language(club),
-                                        organisations.get_organisation(organisation).slug if args.output else "")
+                                        lang=asked or chosen_language(club),
+                                        organisation=organisations.get_organisation(organisation).slug if args.output else "")
     folder = output_folder(args.output) if args.output else settings.reports_dir(organisation)
     there = {fmt for fmt in formats if (folder / f"{report.file_stem}.{fmt}").exists()}     # said, never silent
     written = write_report(report, formats, folder)

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped
+from analysis.language import M_, N_, AsTyped, pollee_language
 from analysis.limits import check_length
 from analysis.polls.answers import MAX_LEVEL
 from polling.cases import move_status
@@ -167,13 +167,13 @@ class PendingQ4:
     question: str
     legal: tuple[str, ...]          # Q4's choices
     problem: object = None          # the PollProblem, shown again above Q4
-    language: str | None = None     # the link's language (link_language)
+    language: tuple = ()            # the link's languages (link_languages)
 
 
 class OpenedLink(NamedTuple):
     poll: Poll
     invite: Invite
-    language: str | None            # the link's language (link_language)
+    language: tuple                 # the link's languages (link_languages)
 
 
 def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4:
@@ -188,26 +188,20 @@ def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4:
             pending = None if invite is None else _pending_q4(session, invite)
             if pending is None:
                 # a link that can no longer be used says so in its own language
-                refused.language = None if invite is None else \
-                    link_language(session, session.get(Poll, invite.poll_id), invite)
+                refused.language = () if invite is None else \
+                    link_languages(session, session.get(Poll, invite.poll_id), invite)
                 raise
             return pending
-        return OpenedLink(poll, invite, link_language(session, poll, invite))
+        return OpenedLink(poll, invite, link_languages(session, poll, invite))
 
 
-def link_language(session: Session, poll: Poll, invite: Invite) -> str | None:
-    """The language a link's page is in: the panel member's own, else the poll's, else the
-    organisation's; None when none is set (the page then follows the pollee's browser)."""
-    if invite.pollee_id is not None:
-        own = session.get(Pollee, invite.pollee_id).language
-        if own:
-            return own
-    set_for_poll = json.loads(poll.problem).get("language")
-    if set_for_poll:
-        return set_for_poll
+def link_languages(session: Session, poll: Poll, invite: Invite) -> tuple[str | None, str | None, str | None]:
+    """What a link's page is said in, for analysis.language.pollee_language to choose from (with
+    the browser's last): the panel member's own, the poll's and the organisation's."""
+    own = session.get(Pollee, invite.pollee_id).language if invite.pollee_id is not None else None
     club = session.exec(select(Organisation.language).join(CaseRecord, CaseRecord.organisation_id == Organisation.id)
                         .where(CaseRecord.id == poll.case_id)).first()
-    return club or None
+    return own or None, json.loads(poll.problem).get("language") or None, club or None
 
 
 def _pending_q4(session: Session, invite: Invite) -> PendingQ4 | None:
@@ -222,5 +216,6 @@ def _pending_q4(session: Session, invite: Invite) -> PendingQ4 | None:
         raise HuddleInputError("token", CLOSED_TO_POLLEES)
     problem = problem_of(poll)
     answered = [ballot.call, *json.loads(ballot.considered or "[]")]
-    return PendingQ4(ballot.id, q4_question(poll), tuple(problem.q4_choices(answered)), problem,
-                     link_language(session, poll, invite))
+    chosen = link_languages(session, poll, invite)
+    return PendingQ4(ballot.id, q4_question(poll, pollee_language(*chosen)), tuple(problem.q4_choices(answered)), problem,
+                     chosen)

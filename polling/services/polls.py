@@ -10,7 +10,7 @@ import json
 
 from sqlmodel import Session, select
 
-from analysis.language import ENGLISH, Language, M_, Message, N_
+from analysis.language import Language, M_, Message, N_
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.limits import check_length
@@ -79,7 +79,7 @@ def create_poll(case_id: int, wording: str = "", methods: str = "", alternatives
                              play_index=play_index, walk_from=walk_from, group_low=group_low, override=override,
                              language=language)
         found = [f.found for name, text in (("wording", wording), ("methods", methods))
-                 for f in wording_findings(text, name, case, problem.language or "en")]
+                 for f in wording_findings(text, name, case, language=problem.language or "en")]
         kept = json.dumps({"by": username, "reason": check_length(override.strip(), 1000, "reason"), "found": found},
                           ensure_ascii=False) if found else ""
         poll = Poll(case_id=case_id, problem=json.dumps(problem.to_dict(), ensure_ascii=False),
@@ -118,7 +118,7 @@ def _ui_call(case) -> str | None:
     return None if at is None else case.board.auction.calls[at].call
 
 
-def q4_question(poll: Poll, lang: Language = ENGLISH) -> str:
+def q4_question(poll: Poll, lang: Language) -> str:
     """Q4 as the poll asks it, in ``lang``; polls stored before it was kept with the problem asked
     it this way."""
     return problem_of(poll).q4_text(lang) or Q4Prompt("hesitation", act="bid", call=poll.q4_call or "").text(lang)
