@@ -63,13 +63,13 @@ def describe_sensitivity(sens: ThresholdSensitivity) -> Chart:
     scored = per_threshold[per_threshold["NS"].notna()]     # a threshold the ruling refuses has no score
     top: list = [Points(list(la_rows["threshold"]), list(la_rows["action"]), N_("LA"), COLOURS["chose"], "square",
                         legend=False)]
-    bottom: list = [Points(list(scored["threshold"]), [float(v) for v in scored[side]], Side(side).english,
+    bottom: list = [Points(list(scored["threshold"]), [float(v) for v in scored[side]], Side(side).word,
                            COLOURS[side], joined=True, hover=list(scored[f"{side}_exact"]))
                     for side in ("NS", "EW")]
     if sens.director_threshold is not None:        # one line through both plots, named once
         top.append(Rule("x", float(sens.director_threshold), N_("the director's threshold"), COLOURS["threshold"]))
         bottom.append(Rule("x", float(sens.director_threshold), "", COLOURS["threshold"]))
-    unit = next((u for u in per_threshold["unit"] if u), "")
+    unit = next((r["unit"] for r in sens.rows if r.get("unit")), "")      # a message, said on each chart
     return Chart(sensitivity_title(sens), [
         Panel(top, title=N_("logical alternatives"), y_categories=actions, share=0.4),
         Panel(bottom, title=N_("assigned score"), x_title=N_("threshold"), y_title=unit, x_percent=True, share=0.6)],

@@ -19,7 +19,9 @@ STREAMLIT_WORDS = (
     N_("Drag and drop file here"), N_("Browse files"), N_("Limit {size} per file"), N_("Expand sidebar"),
     N_("Collapse sidebar"), N_("Fullscreen"), N_("Close fullscreen"), N_("Clear all"), N_("Clear value"),
     N_("Sidebar"), N_("App pages"), N_("Main menu"), N_("Link to heading"), N_("Decrement"), N_("Increment"),
-    N_("Help for {label}"), N_("Open"), N_("Dismiss"),
+    N_("Help for {label}"), N_("Open"), N_("Dismiss"), N_("View {count} more"), N_("View less"), N_("+{count} more"),
+    N_("Add row"), N_("Delete row(s)"), N_("Download as CSV"), N_("Search"), N_("Select all"), N_("Clear selection"),
+    N_("Show/hide columns"),
 )
 # what a select box tells a screen reader in its live region: replaced there only, never in a
 # page's own text (a reason typed as "…, 2 of 8." stays as typed)

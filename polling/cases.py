@@ -13,7 +13,8 @@ from analysis.law import case as case_files
 from analysis.law.case import Case
 from analysis.law.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Message
+from analysis.language import M_, N_, AsTyped, Listed, Message
+from analysis.language.fields import FieldName
 from analysis.messages import message_data, message_from_data
 from analysis.limits import check_file_size, check_length
 
@@ -161,7 +162,7 @@ def update_case(record_id: int, case: Case, username: str, url: str | None = Non
         check_readable(case)
         record.body, record.title, record.kind = case_files.dumps(case), case.title, case.kind
         record.updated_at = utcnow()
-        log_change(session, record, username, "edited", M_("changed {fields}", fields=AsTyped(", ".join(fields))))
+        log_change(session, record, username, "edited", M_("changed {fields}", fields=Listed(tuple(map(FieldName, fields)))))
         session.commit()
         return fields
 
@@ -271,8 +272,8 @@ def may_reopen_decided(session: Session, record: CaseRecord, decision: Committee
     operator on the command line counts as one), and never a director who ruled on the case."""
     ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record.id)))
     if username in ruled_by:
-        return ("you made the ruling the appeals committee decided on: a director does not reopen a case against "
-                "the committee's decision; the committee's chair or an organisation administrator may")
+        return M_("you made the ruling the appeals committee decided on: a director does not reopen a case against "
+                  "the committee's decision; the committee's chair or an organisation administrator may")
     if username == decision.username or username.startswith(OPERATOR):
         return ""
     role = session.exec(select(Membership.role).join(UserAccount, UserAccount.id == Membership.user_id)

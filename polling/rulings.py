@@ -18,6 +18,7 @@ from .cases import case_row, changed_fields, decision_in_force, log_change, move
 from .db import reading, writing
 from .models import RulingVersion, utcnow
 from analysis.language import AsTyped, Listed, M_, Message
+from analysis.language.fields import FieldName
 from analysis.messages import message_data, message_from_data
 
 RULED_FROM = ("open", "polling")       # saving a ruling moves these cases on to "ruled"
@@ -81,7 +82,7 @@ def add_version(session, record, case, username: str, replaces: str = "") -> Rul
     summary = M_("ruling version {version}: adjusted", version=version) if result.adjusted else \
         M_("ruling version {version}: no adjustment", version=version)
     if fields:
-        summary = M_("{summary} (changed {fields})", summary=summary, fields=AsTyped(", ".join(fields)))
+        summary = M_("{summary} (changed {fields})", summary=summary, fields=Listed(tuple(map(FieldName, fields))))
     if replaces:
         summary = M_("{summary}; {replaces}", summary=summary, replaces=replaces)
     log_change(session, record, username, "ruled", summary)

@@ -365,9 +365,9 @@ def _appendix(ruling: Ruling, lang: Language) -> list:
     if not rows:
         return []
     return [Heading(lang._("Appendix: the arithmetic")),
-            Text(lang._("Each outcome is scored against the field with the weights added to its frequencies, then "
-                   "weighted (Law 78A as Kooijman's commentary on the 2017 Laws describes it); an outcome's own "
-                   "share of the matchpoints can fall below zero, since its weight counts against it."), muted=True),
+            Text(lang.say(N_("Each outcome is scored against the field with the weights added to its frequencies, then "
+                             "weighted (Law 78A as Kooijman's commentary on the 2017 Laws describes it); an outcome's own "
+                             "share of the matchpoints can fall below zero, since its weight counts against it.")), muted=True),
             Table((lang._("side"), lang._("working")), rows)]
 
 

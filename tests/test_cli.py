@@ -108,7 +108,7 @@ def test_butler_and_cross_imps_of_the_worked_case(capsys):
     assert run_json(capsys, "butler", BUTLER_FIELD, BUTLER_ADJUSTED, "--drop", "0")["imps"] == "1/4"
     # with the table in the datum and none dropped: (-5330 - 400) / 11 → -520, (-5330 - 1100) / 11 → -580
     code, out, _ = run(capsys, "butler", BUTLER_FIELD, BUTLER_ADJUSTED, "--drop", "0", "--with-table")
-    assert "datum for each result" in out and "-400 vs datum -520" in out and "-1100 vs datum -580" in out
+    assert "datum for each result" in out and "-400 against the datum -520" in out and "-1100 against the datum -580" in out
     assert run_json(capsys, "cross-imps", BUTLER_FIELD, BUTLER_ADJUSTED) == {"imps": "-7/20"}
     assert run_json(capsys, "cross-imps", BUTLER_FIELD, BUTLER_ADJUSTED, "--sum") == {"imps": "-7/2"}
     code, _, err = run(capsys, "butler", "--field=-480*4", BUTLER_ADJUSTED, "--drop", "2")

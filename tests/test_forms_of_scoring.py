@@ -81,7 +81,7 @@ def test_a_butler_case_is_ruled_with_both_sides_scores_and_the_datum_said():
     damage = ruling.worksheet.answers[3].evidence
     assert "at the table 1 IMPs, after the legal alternatives 1 1/2 IMPs" in damage
     assert ("datum -470, the mean of the 10 other tables with 1 dropped at each end, rounded to the nearest 10 "
-            "(mean -472 1/2): 3/4 × +2 (-400 vs -470) + 1/4 × -12 (-1100 vs -470)") in ruling.text
+            "(mean -472 1/2): 3/4 × +2 (-400 against -470) + 1/4 × -12 (-1100 against -470)") in ruling.text
 
 
 def test_without_the_field_a_butler_mixture_waits_for_the_directors_damage_finding():

@@ -1026,7 +1026,7 @@ def test_the_simulation_form_shows_the_readings_in_the_club_s_language(slam, mon
     at.session_state["case_id"] = slam
     at.switch_page("ui/ruling.py").run()
     assert not at.exception, at.exception
-    inference = [w for w in at.main.get("text_input") if w.label == "La main du partenaire telle que l'INA la suggère"]
+    inference = [w for w in at.main.get("text_input") if w.label == "La main du partenaire telle que l'information non autorisée la suggère"]
     assert inference, [w.label for w in at.main.get("text_input")]
     shown = inference[0].value
     assert " H" in shown and "HCP" not in shown, shown                      # "… 0–7 H …", not "0–7 HCP"
@@ -1040,7 +1040,7 @@ def test_a_member_of_the_committee_is_turned_away_from_a_director_s_page_in_her_
     at = AppTest.from_file(str(ROOT / "ui" / "case_editor.py"), default_timeout=30)
     at.session_state["huddle_user"] = member
     at.run()
-    assert at.error[0].value == ("Diese Seite ist für Turnierleiter; Sie sind als Komiteemitglied angemeldet."), \
+    assert at.error[0].value == ("Diese Seite ist für Turnierleiter; Sie sind als Mitglied des Schiedsgerichts angemeldet."), \
         at.error[0].value
 
 

@@ -19,7 +19,7 @@ from polling import cases, organisations
 from ui.auth import require
 from ui.state import page_language
 from ui.heavy_view import heavy_result
-from analysis.language.fields import refusal_words
+from analysis.language.fields import FieldName, refusal_words
 from ui.widgets import file_upload, inert, show_error, table_result_read
 from ui.case_form import (HAND_KEYS, NO_VALUE, calls_from_grid, case_dict_from_state, empty_grid, hand_shown,
                           state_from_case)
@@ -351,7 +351,7 @@ elif st.button(lang._("Save the case"), type="primary", key="ed_save"):
         ss["ed_opened_version"] = cases.get_case(saved_id).version      # this editor's own save is the base now
         # the address names the saved case: a reload or a shared link opens it, not a blank form
         st.query_params["case"] = ss["ed_address_seen"] = case.id
-        st.success(lang.labelled(lang._("Saved"), ", ".join(lang.say(c) for c in changed)) if changed
+        st.success(lang.labelled(lang._("Saved"), ", ".join(lang.say(FieldName(c)) for c in changed)) if changed
                    else lang._("Nothing changed."))
         c1, c2 = st.columns(2)
         c1.page_link("ui/case_view.py", label=lang._("Open the case"), query_params={"case": case.id})

@@ -4,9 +4,10 @@ language. The app's pages, the Research page and the server's own sign-in pages 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_, InSentence, Language, first_upper, said
+from analysis.language import ENGLISH, N_, InSentence, Language, first_upper, said
 from analysis.vocabulary import DEALER, CaseKind
 
 FIELD_WORDS = {
@@ -61,6 +62,20 @@ def field_words(field: str, lang: Language) -> str:
         head += f", {where.group(1)}"
     rest = ", ".join(_part(p, lang) for p in parts[1:])
     return f"{head}, {rest}" if rest else head
+
+
+@dataclass(frozen=True)
+class FieldName:
+    """A case file's field inside a message ("class_of_players"): as the file names it in English,
+    in a director's words in her language ("Spielerklasse")."""
+
+    code: str
+
+    def said(self, lang: Language) -> str:
+        return first_upper(field_words(self.code, lang)) if lang.code != ENGLISH.code else self.code
+
+    def __str__(self) -> str:
+        return self.code
 
 
 def refusal_words(exc: HuddleInputError, lang: Language) -> str:

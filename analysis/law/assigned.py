@@ -214,9 +214,11 @@ def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:
     return " + ".join(f"{fraction_str(w)} × {display(matchpoints_of(s))}" for s, w in ws.components)
 
 
-def _imp_lines(ws: WeightedScore, other: int, sign: int) -> str:
+def _imp_lines(ws: WeightedScore, other: int, sign: int) -> Message:
     """Kooijman's commentary on the 2017 Laws: the weighted average of each component's IMPs, never the IMPs of the average."""
-    return " + ".join(f"{fraction_str(w)} × {sign * imps(s - other):+d} ({s:+d} vs {other:+d})" for s, w in ws.components)
+    return Message("{terms}", terms=Listed(tuple(
+        M_("{w} × {imps} ({score} against {other})", w=fraction_str(w), imps=f"{sign * imps(s - other):+d}", score=f"{s:+d}",
+           other=f"{other:+d}") for s, w in ws.components), " + "))
 
 
 def butler_working(ws: WeightedScore, field: Sequence[int], rule: ButlerDatum, sign: int = 1) -> str:
@@ -225,11 +227,12 @@ def butler_working(ws: WeightedScore, field: Sequence[int], rule: ButlerDatum, s
     scored = [(s, w, *butler_imps(s, field, rule)) for s, w in ws.components]
     datums = {d for *_, d in scored}
     if len(datums) == 1:
-        terms = " + ".join(f"{fraction_str(w)} × {sign * i:+d} ({s:+d} vs {d:+d})" for s, w, i, d in scored)
+        terms = Listed(tuple(M_("{w} × {imps} ({score} against {other})", w=fraction_str(w), imps=f"{sign * i:+d}",
+                                score=f"{s:+d}", other=f"{d:+d}") for s, w, i, d in scored), " + ")
         mean = rule.worked_out(field, ws.components[0][0]).mean
         return M_("datum {datum}, {rule} (mean {mean}): {terms}", datum=f"{datums.pop():+d}", rule=rule.describe(field),
                   mean=display(mean), terms=terms)
-    each = Listed(tuple(M_("{w} × {imps} ({score} vs datum {datum})", w=fraction_str(w), imps=f"{sign * i:+d}",
+    each = Listed(tuple(M_("{w} × {imps} ({score} against the datum {datum})", w=fraction_str(w), imps=f"{sign * i:+d}",
                            score=f"{s:+d}", datum=f"{d:+d}") for s, w, i, d in scored), " + ")
     return M_("datum for each result, {rule}: {terms}", rule=rule.describe(field), terms=each)
 
@@ -246,11 +249,14 @@ def cross_imps_working(ws: WeightedScore, field: Sequence[int], average: bool = 
     return Message("{terms}", terms=Listed(tuple(term(s, w) for s, w in ws.components), " + "))
 
 
-def _bam_lines(ws: WeightedScore, other: int, side: str) -> str:
-    words = {Fraction(1): "won", Fraction(1, 2): "tied", Fraction(0): "lost"}
+BAM_WORDS = {Fraction(1): N_("won"), Fraction(1, 2): N_("tied"), Fraction(0): N_("lost")}
+
+
+def _bam_lines(ws: WeightedScore, other: int, side: str) -> Message:
     share = (lambda s: bam_share(s - other)) if side == "NS" else (lambda s: 1 - bam_share(s - other))
-    return " + ".join(f"{fraction_str(w)} × {display(share(s))} ({s:+d} vs {other:+d}: {words[share(s)]})"
-                      for s, w in ws.components)
+    return Message("{terms}", terms=Listed(tuple(
+        M_("{w} × {share} ({score} against {other}: {outcome})", w=fraction_str(w), share=display(share(s)),
+           score=f"{s:+d}", other=f"{other:+d}", outcome=BAM_WORDS[share(s)]) for s, w in ws.components), " + "))
 
 
 def require_unit(case, purpose: str) -> None:

@@ -65,9 +65,11 @@ def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration())
     adjustment = _adjusted_tree(inputs.adjustment, before, {action_key(a) for a in after}, change.weights)
     if adjustment != inputs.adjustment and getattr(adjustment, "note", ""):
         # the director's words on how the outcomes were weighted no longer describe this tree
-        adjustment = replace(adjustment, note="The weights are the appeals committee's: " + (
-            ", ".join(f"{action_name(a)} {fraction_str(w)}" for a, w in change.weights.items()) if change.weights
-            else "the director's, shared out over the alternatives that remain in proportion") + ".")
+        weights = Listed(tuple(M_("{action} {weight}", action=action_word(a), weight=fraction_str(w))
+                               for a, w in change.weights.items())) if change.weights else None
+        adjustment = replace(adjustment, note=M_("The weights are the appeals committee's: {weights}.", weights=weights)
+                             if weights is not None else M_("The weights are the appeals committee's: the director's, shared "
+                                                            "out over the alternatives that remain in proportion."))
     # the section names a policy by its preset; a threshold a committee moved is kept where the preset
     # takes one (wbf2017's share that must consider a call), else the tree's restriction carries it
     consider_min = inputs.consider_min if chosen.name.startswith(inputs.policy) else None
