@@ -74,3 +74,30 @@ def test_the_idioms_the_review_found_missing_are_caught(text, code):
 ])
 def test_polite_words_to_the_pollee_a_break_and_bridge_words_are_not_flagged(text, code):
     assert not wording_findings(text, language=code), text
+
+
+# ---------------------------------------------------------------- the November 2026 round
+
+# Two sets per language written for this round as directors write to pollees, with the classes the
+# review found (tests/wording/fresh-<code>.csv): innocent texts that speak to the pollee (don't
+# hesitate to comment, answer quickly, take your time), the pollee's own doubt between two calls, a
+# call "without hesitation" of the pollee's, the event's timing (minutes a board), bridge play;
+# giveaways of a short think, a laboured call, the stop card still out, besides the usual kinds.
+# Each was measured once before the check was corrected on it (docs/languages.md gives the
+# figures); the assertions hold what was learnt.
+@pytest.mark.parametrize("code", ["fr", "de", "nl"])
+def test_whose_tempo_a_sentence_speaks_of_and_the_new_idioms(code):
+    found = list(csv.DictReader((SETS / f"fresh-{code}.csv").open(encoding="utf-8")))
+    assert {r["half"] for r in found} == {"first", "second"} and len(found) >= 70
+    missed, alarms = rates(found, code)
+    assert not missed and not alarms, (missed, alarms)
+
+
+@pytest.mark.parametrize("text, code, flagged", [
+    ("Si vous hésitez entre 4♥ et 4♠, dites-le.", "fr", False), ("Votre partenaire a hésité avant de passer.", "fr", True),
+    ("Sie zögern zwischen zwei Geboten?", "de", False), ("Ihr Partner zögerte vor dem Pass.", "de", True),
+    ("Twijfelt u tussen twee biedingen?", "nl", False), ("Uw partner twijfelde lang.", "nl", True),
+    ("If you hesitate between 4H and 4S, say so.", "en", False), ("Your partner hesitated before passing.", "en", True),
+])
+def test_the_pollee_s_own_tempo_is_no_giveaway_and_partner_s_is(text, code, flagged):
+    assert bool(wording_findings(text, language=code)) is flagged, text

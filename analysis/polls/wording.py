@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from analysis.language import M_, N_, AsTyped, InSentence, Message
 from analysis.law.case import Case
 from analysis.vocabulary import CaseKind
-from analysis.polls.wording_languages import CHECKS
+from analysis.polls.wording_languages import CHECKS, TO_THE_POLLEE
 
 MAX_WORDING = 2000
 
@@ -147,6 +147,22 @@ def _masked(text: str, innocent: tuple[re.Pattern, ...] = INNOCENT_PHRASES) -> s
     return text
 
 
+ABOUT_A_PLAYER = ("partner's tempo", "partner's manner")
+_SENTENCE_END = re.compile(r"[.!?;:\n]")
+
+
+def _to_the_pollee(text: str, at: int, language: str) -> bool:
+    """Does the sentence around ``at`` speak to the pollee (you, your call, a directive) and name no
+    one at the table? Its tempo is the pollee's own ("if you hesitate between 4♥ and 4♠", "don't
+    hesitate to comment", "would you open 1♥ without hesitation?"), which gives nothing away."""
+    you, someone = TO_THE_POLLEE.get(language, TO_THE_POLLEE["en"])
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    start = max((e for e in ends if e <= at), default=0)
+    end = min((e for e in ends if e > at), default=len(text))
+    sentence = text[start:end].strip()
+    return bool(you.search(sentence)) and not someone.search(sentence)
+
+
 def reads(language: str) -> bool:
     """Whether the check has the words of ``language`` (English, French, German, Dutch); a language
     shipped by its catalog alone is checked for the English words only (the poll builder says so)."""
@@ -166,7 +182,8 @@ def wording_findings(text: str, field: str = "wording", case: Case | None = None
     giveaways, innocent = checks_for(language)
     masked = _masked(text, innocent)
     spans = [(m.start(), m.end(), gives_away) for gives_away, patterns in giveaways
-             for pattern in patterns for m in pattern.finditer(masked) if m.group(0).strip()]
+             for pattern in patterns for m in pattern.finditer(masked)
+             if m.group(0).strip() and not (gives_away in ABOUT_A_PLAYER and _to_the_pollee(text, m.start(), language))]
     for given in _wrong_explanations(case) if case is not None else ():
         at = text.lower().find(given.lower())
         if at >= 0:

@@ -25,13 +25,15 @@ FRENCH_INNOCENT = _terms(
     r"\b(?:gagn|perd)\w*\s+(?:un|le|d'un)\s+temps\b", r"\b(?:un|d'un|en)\s+temps\s+d'avance\b", r"\btemps\s+de\s+retard\b",
     r"\b(?:appel|signal)s?\s+(?:pair|impair|direct|inverse|de\s+pr[ée]f[ée]rence|d'attitude|de\s+couleur)\w*",
     r"\bcontre\s+d'appel\b", r"\bsignal\s+d'appel\b", r"(?<!commission )(?<!comité )(?<!comite )(?<!jury )\bd'appel\b",
-    r"\b(?:tirer|jouer|prendre|couper|encaisser|affranchir)\s+(?:\w+\s+){0,3}?(?:imm[ée]diatement|tout\s+de\s+suite|aussit[ôo]t)",
+    r"\b(?:tirer|jouer|prendre|couper|encaisser|affranchir|d[ée]velopper)\s+(?:\w+\s+){0,3}?(?:imm[ée]diatement|tout\s+de\s+suite|"
+    r"aussit[ôo]t|rapidement|vite)",
     r"\bannonces?\b", r"\benchère\s+d'essai\b", r"\bjeu\s+de\s+r[ée]flexion\b",
     r"\bbloquer\s+le\s+jeu\s+(?:de\s+la\s+carte\s+)?pour\s+r[ée]fl[ée]chir\b", r"\bn'h[ée]sitez\s+pas\b",
     r"\b(?:interdit|obligatoire|permis|faut|doit|doivent)\s+(?:d'|de\s+)?alert\w*|\bdoivent\s+[êe]tre\s+alert[ée]s\b",
     r"\br[ée]pond(?:ez|re)\s+(?:\w+\s+)?(?:vite|rapidement|sans\s+tarder)\b",
     r"\bdemand\w*\s+(?:les\s+)?(?:as|cl[ée]s|rois)\s+(?:avec|par|à)\b|\b(?:avec|par)\s+\S+\s+pour\s+demander\s+les\s+(?:as|cl[ée]s)\b",
     r"\b(?:ench[èe]re|contre)\s+(?:tardive?|diff[ée]r[ée]e?)\b",
+    r"\br[ée]ponse\s+rapide\b", rf"\b(?:\d+|{_NUMBER_WORDS})\s+minutes\s+(?:par\s+donne|de\s+jeu)\b",
 )
 FRENCH = (
     ("partner's tempo", _terms(
@@ -44,7 +46,12 @@ FRENCH = (
         r"\benvisag[ée]\w*\s+de\s+(?:contrer|passer|annoncer|dire|surcontrer|sauter)", r"\bfinalement\b",
         r"\btra[îi]n\w*", r"\bpeser\b|\bpes[ée]\s+le\s+pour", _SECONDS, r"\btank\w*", r"\btemps\s+d'arr[êe]t\b",
         r"\b(?:[ée]t[ée]|fut|[ée]tait)\s+(?:bien\s+|tr[èe]s\s+|un\s+peu\s+|assez\s+)?(?:long|longue|lent|lente)\s+[àa]\b",
-        r"\bh[âa]te\b", r"\bmouches\s+voler\b", r"\brapidit[ée]\b",
+        r"\bh[âa]te\b", r"\bmouches\s+voler\b", r"\brapidit[ée]\b", r"\bflottement\b", r"\ben\s+un\s+[ée]clair\b",
+        r"\bfini\s+par\s+(?:passer|dire|contrer|surcontrer|ench[ée]rir|annoncer)\b", r"\bavec\s+(?:une\s+certaine\s+)?difficult[ée]\b",
+        r"\b(?:carton|bo[îi]te)\s+stop\b(?:\s+\w+){0,4}?\s+(?:encore|en\s+main|sur\s+la\s+table)\b|\bfin\s+du\s+stop\b",
+        r"\bgard[ée]\s+(?:le\s+)?carton\s+stop\b", r"\battendu\s+(?:un|quelques)\s+(?:instants?|moments?|secondes?)\b",
+        r"\bmis\s+(?:un\s+(?:bon|long|certain)\s+)?(?:moment|temps)\s+[àa]\b", r"\bstop\s+(?:\w+\s+){0,2}?(?:toujours|encore)\b",
+        r"\binstantan[ée]ment\b",
         r"\b(?:respect\w*|observ\w*)\s+(?:le\s+)?(?:d[ée]lai|stop|temps\s+de\s+pause)\b",
         r"\b(?:une\s+)?(?:dizaine|quinzaine|vingtaine|trentaine)\s+de\s+(?:secondes|minutes)\b",
     ) + _terms(r"\bBIT\b", flags=0)),
@@ -55,7 +62,7 @@ FRENCH = (
         r"\bcomportement\b", r"\bintempesti\w*",
         r"\bavec\s+(?:une\s+(?:certaine|grande|l[ée]g[èe]re)\s+)?(?:force|conviction|d[ée]pit)\b",
         r"\b(?:replac|remis|repos)\w*\s+(?:\w+\s+){0,3}?(?:carton|bo[îi]te|cartes?)\b|\bcartons?\s+d'ench[èe]res?\b",
-        r"\b(?:d'un\s+)?air\s+(?:inquiet|d[ée][çc]u|content|g[êe]n[ée]|ennuy[ée]|h[ée]sitant|s[ûu]r)\b",
+        r"\bd'un\s+air\s+\w+", r"\b(?:d'un\s+)?air\s+(?:inquiet|d[ée][çc]u|content|g[êe]n[ée]|ennuy[ée]|h[ée]sitant|s[ûu]r|d[ée]pit[ée])\b",
         r"\ba\s+regard[ée]\b", r"\bregards?\s+(?:appuy|insistant|noir|lourd)\w*", r"\bclaqu\w*", r"\btapot\w*", r"\bfrapp\w*",
     )),
     ("a remark or question at the table", _terms(
@@ -97,6 +104,9 @@ GERMAN_INNOCENT = _terms(
     r"\w*spielen|nehmen|einstechen)\b",
     r"\b(?:Ass|Asse|Assen|Könige|Stopper|Kontroll)\w*[\s-]?(?:frage|fragen|fragt)\w*", r"\bfragt\s+nach\s+\w+",
     r"\bFrage(?:gebot|bieten|farbe)\w*", r"\b(?:nach\s+)?(?:Assen|Königen|Stoppern|Kontrollen)\s+fragen\b",
+    r"\b(?:gewann|gewinnt|verlor|verliert)\s+(?:ein|das|kein)\s+Tempo\b", r"\bschnelle\s+Antwort\b",
+    r"\b(?:schnell|sofort|rasch)\s+(?:hoch|frei|ab|aus|nach)?spielen\b",
+    rf"\b(?:\d+|{_NUMBER_WORDS})\s+Minuten\s+(?:pro\s+Board|Spielzeit)\b",
 )
 GERMAN = (
     ("partner's tempo", _terms(
@@ -107,14 +117,20 @@ GERMAN = (
         r"\bnach\s+(?:einer\s+(?:Weile|langen\s+\w+|Pause|Denkpause)|langem\s+\w+|reiflicher\s+Überlegung)\b",
         r"\b(?:Zeit\s+gelassen|ließ\s+sich\s+Zeit|sich\s+Zeit\s+genommen)\b", r"\bschließlich\b", r"\bendlich\b",
         r"\bHesitation\b", r"\bbrüte\w*", r"\bnachdenk\w*", r"\bGedankenpause\b", r"\bblitz\w*schnell\w*|\bBlitzesschnelle\b",
-        r"\bgrübel\w*",
+        r"\bgrübel\w*", r"\bStock(?:en|te)\b|\bstockte\b", r"\beinen\s+(?:Moment|Augenblick)\s+(?:Zeit|nach|lang)\b",
+        r"\bdachte\s+(?:\w+\s+){0,3}?nach\b", r"\brang\s+sich\s+(?:\w+\s+){0,3}?durch\b", r"\btat\s+sich\s+(?:\w+\s+){0,4}?schwer\b",
+        r"\bquälte\s+sich\b", r"\bwie\s+aus\s+der\s+Pistole\s+geschossen\b", r"\baugenblicklich\b",
+        r"\bwartete\s+(?:einen\s+|ein\s+|eine\s+)?(?:Moment|Augenblick|Weile|kurz)\b",
+        r"\b(?:betrachtete|besah|musterte|schaute|sah)\s+(?:\w+\s+){0,3}?lange\b|\blange\s+(?:\w+\s+){0,2}?(?:betrachtet|angesehen|angeschaut)\b",
+        r"\bStopp-?(?:karte|Karte|pause|Pause)\b(?:\s+\w+){0,4}?\s+(?:noch|in\s+der\s+Hand|auf\s+dem\s+Tisch|nicht\s+ab)\b|"
+        r"\bStopp-?(?:pause|Pause)\s+nicht\s+ab\b|\bhielt\s+die\s+Stopp-?(?:karte|Karte)\b",
         r"\b(?:brauchte|benötigte|nahm\s+sich)\s+(?:\w+\s+){0,3}?(?:Moment|Weile|Zeit|Sekunden|Minuten?)\b",
         r"\b(?:erwog|erwogen)\s+(?:zu\s+)?(?:kontrieren|passen|reizen|\w+\s+zu\s+reizen)\b", _SECONDS,
     ) + _terms(r"\bBIT\b", flags=0)),
     ("partner's manner", _terms(
         r"\bseufz\w*", r"\b(?:Achsel|Schulter)zuck\w*|\bzuckte\s+mit\s+den\s+(?:Schultern|Achseln)\b", r"\bgrins\w*",
         r"\blächel\w*", r"\bGrimasse\w*", r"\bGest(?:e|en|ik)\b", r"\bMimik\b", r"\bTonfall\b", r"\bnervös\w*",
-        r"\bunsicher\w*", r"\bzweifelnd\w*", r"\b(?:schaute|sah|blickte)\s+(?:\w+\s+)?(?:an|weg|auf|hinüber|zu)\b",
+        r"\bunsicher\w*", r"\bzweifelnd\w*", r"\bMiene\b", r"\b(?:schaute|sah|blickte)\s+(?:\w+\s+)?(?:an|weg|auf|hinüber|zu)\b",
         r"\bknallte\b", r"\bklopfte\b", r"\b(?:steckte|legte)\s+(?:\w+\s+){0,2}?zurück\b", r"\bhalb\s+heraus\w*",
         r"\b(?:herum)?fingerte\b|\bherumgefingert\b|\bfingerte\s+\w+\s+herum\b", r"\bmit\s+Nachdruck\b", r"\bdemonstrativ\w*",
         r"\bKörpersprache\b",
@@ -159,6 +175,8 @@ DUTCH_INNOCENT = _terms(
     r"\b(?:na|voor|tijdens|in)\s+de\s+\w*pauze\b",
     r"\buitleg\s+(?:te\s+)?vragen\b|\bvraagt\s+(?:om\s+)?uitleg\b", r"\b(?:alert|stop)kaart(?:je)?\s+(?:blijft|wordt|moet|mag)\b",
     r"\bvroeg\s+(?:met\s+\S+\s+)?naar\s+(?:de\s+)?(?:azen|heren|stoppers?|controles?|sleutelkaarten|troefvrouw)\b",
+    r"\bsnel(?:le)?\s+antwoord(?:en)?\b", r"\b(?:kort\s+)?commentaar\s+(?:te\s+)?geven\b|\bgeef\s+(?:\w+\s+)?commentaar\b",
+    r"\b(?:snel|meteen|direct)\s+(?:vrij|af|uit|na)?spelen\b", rf"\b(?:\d+|{_NUMBER_WORDS})\s+minuten\s+(?:per\s+spel|speeltijd)\b",
 )
 DUTCH = (
     ("partner's tempo", _terms(
@@ -170,7 +188,11 @@ DUTCH = (
         r"\b(?:lang|lange\s+tijd|een\s+tijd)\s+(?:nagedacht|gedacht|getwijfeld|gewacht|over\s+gedaan|bedacht)\b",
         r"\bdacht\s+(?:\w+\s+)?(?:lang|na)\b", r"\bnagedacht\b",
         r"\bna\s+(?:lang\s+\w+|een\s+(?:tijdje|lange\s+\w+|pauze|denkpauze)|enige\s+tijd)\b", r"\bbedenktijd\b",
-        r"\buiteindelijk\b", r"\btank\w*", r"\bdenktank\b",
+        r"\buiteindelijk\b", r"\btank\w*", r"\bdenktank\b", r"\bhaper\w*", r"\bbliksemsnel\b",
+        r"\bmet\s+(?:zichtbare\s+|veel\s+)?moeite\b", r"\bworstel\w*", r"\bogenblikkelijk\b",
+        r"\bwachtte\s+(?:even|een\s+(?:moment|ogenblik|tijdje))\b", r"\bten\s+slotte\b",
+        r"\b(?:een\s+)?(?:hele|lange)\s+tijd\s+nodig\b", r"\bbekeek\s+(?:\w+\s+){0,3}?lang\b",
+        r"\bstop(?:kaart|pauze)\b(?:\s+\w+){0,4}?\s+(?:nog|in\s+de\s+hand|op\s+tafel|niet\s+af)\b|\bstoppauze\s+niet\s+af\b",
         r"\b(?:zitten|zat|zaten)\s+(?:\w+\s+){0,2}?(?:te\s+)?(?:na)?denken\b",
         r"\bnam\s+(?:de|zijn|haar|even\s+de|ruim\s+de)\s+tijd\b", r"\bsplit\s*second\w*|\bfractie\s+van\s+een\s+seconde\b",
         r"\b(?:het\s+)?(?:lange?|uitgebreide?)\s+(?:na)?denken\b",
@@ -215,4 +237,19 @@ DUTCH = (
 
 CHECKS = {"fr": (FRENCH, FRENCH_INNOCENT), "de": (GERMAN, GERMAN_INNOCENT), "nl": (DUTCH, DUTCH_INNOCENT)}
 
-__all__ = ["CHECKS", "FRENCH", "GERMAN", "DUTCH"]
+# Whose tempo a sentence speaks of: one that speaks to the pollee (you, your call; a directive, the
+# pollee's own doubt, a call "without hesitation" of the pollee's) and names no one at the table
+# is about the pollee, not partner: its words for tempo and manner tell the pollee nothing.
+TO_THE_POLLEE = {
+    "en": (re.compile(r"\b(?:you|your)\b", re.I), re.compile(r"\b(?:partner|north|south|east|west|opponents?|he|she|they|"
+                                                           r"declarer|dummy|LHO|RHO)\b", re.I)),
+    "fr": (re.compile(r"\b(?:vous|votre|vos)\b|^\W*(?:n')?\w+ez\b", re.I),
+           re.compile(r"\b(?:partenaire|nord|sud|est|ouest|adversaires?|elle|ils|le\s+mort|le\s+d[ée]clarant)\b|"
+                      r"(?<!qu')\bil\b(?!\s+(?:faut|y\s+a|reste|est\s+(?:possible|temps)))", re.I)),
+    "de": (re.compile(r"\b(?:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|du|dein\w*)\b"),
+           re.compile(r"\b(?:[Pp]artner\w*|Nord|Süd|Ost|West|[Gg]egner\w*|er|sie|Alleinspieler\w*|Dummy|Tisch)\b")),
+    "nl": (re.compile(r"\b(?:u|uw|je|jij|jouw)\b", re.I),
+           re.compile(r"\b(?:partner|noord|zuid|oost|west|tegenstander\w*|hij|zij|ze|de\s+leider|dummy)\b", re.I)),
+}
+
+__all__ = ["CHECKS", "FRENCH", "GERMAN", "DUTCH", "TO_THE_POLLEE"]
