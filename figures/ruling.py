@@ -86,7 +86,8 @@ def describe_outcome_tree(tree: OutcomeTree, title: str = N_("The outcome tree")
     rings = Rings(list(shown["id"]), list(shown["parent"]), list(shown["label"]), [ring[v] for v in shown["level"]],
                   [fraction_str(w) for w in shown["weight"]], [float(p) for p in shown["product"]],
                   [fraction_str(p) for p in shown["product"]], branch_colours(shown),
-                  ["" if s is None or pd.isna(s) else f"NS {int(s):+d}" for s in shown["ns_score"]])
+                  ["" if s is None or pd.isna(s) else M_("{side} {score}", side=Side.NS.short, score=f"{int(s):+d}")
+                   for s in shown["ns_score"]])
     cancelled = frame[frame["cancelled"]]["label"].tolist()
     subtitle = "" if not cancelled else M_("({actions} cancelled: weight 0, Law 12C1(c))",
                                           actions=Listed(tuple(map(action_word, cancelled))))

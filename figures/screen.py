@@ -94,7 +94,7 @@ def _sunburst(rings: Rings) -> go.Sunburst:
                        values=[0.0 if i in parents else s for i, s in zip(rings.ids, rings.shares)],
                        customdata=list(rings.share_texts), branchvalues="remainder", text=text, textinfo="text",
                        marker=dict(colors=list(rings.colours)),
-                       hovertemplate="%{text}<br>share of the score %{customdata}<extra></extra>")
+                       hovertemplate="%{text}<br>" + rings.share_title + " %{customdata}<extra></extra>")
 
 
 __all__ = ["plotly_figure"]

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Callable, Literal, Sequence, Union
 
+from analysis.messages import N_
+
 Value = Union[str, float]
 
 
@@ -93,6 +95,7 @@ class Rings:
     share_texts: Sequence[str]
     colours: Sequence[str]
     scores: Sequence[str]
+    share_title: str = N_("share of the score")          # shown as each node is pointed at
 
 
 Layer = Union[Bars, Interval, Points, Rule, Note, Rings]

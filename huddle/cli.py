@@ -85,13 +85,23 @@ def _command(argv: Sequence[str]) -> str | None:
     return next((a for a in argv if not a.startswith("-")), None)
 
 
+def _problem(exc: HuddleInputError, args) -> str:
+    """A refusal's problem in the language the command was asked to read (--language), the
+    option it names as typed; English otherwise."""
+    from analysis.language import language, said
+    try:
+        return said(exc, language(getattr(args, "language", None) or None))
+    except HuddleInputError:        # the --language itself refused: said in English
+        return exc.problem
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(_command(argv)).parse_args(argv)
     try:
         out = args.handler(args)
     except HuddleInputError as exc:
-        print(f"huddle: error: {exc}", file=sys.stderr)
+        print(f"huddle: error: {exc.field}: {_problem(exc, args)}", file=sys.stderr)
         return EXIT_USER_ERROR
     status = 0
     if isinstance(out, Finished):

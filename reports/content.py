@@ -216,7 +216,7 @@ def _facts(case: Case, lang: Language) -> list:
         out.append(Text(case.notes))
     if case.assumptions:
         out.append(Text(lang._("Assumed where the source is silent: {assumptions}").format(
-            assumptions="; ".join(case.assumptions)), muted=True))
+            assumptions=" ".join(sentence(a) for a in case.assumptions)), muted=True))
     return out
 
 

@@ -93,3 +93,17 @@ def test_the_report_s_outcome_tree_prints_no_label_over_another():
             assert not [(a, b) for (a, x), (b, y) in itertools.combinations(boxes, 2) if x.overlaps(y)], path.name
             checked += 1
     assert checked >= 5
+
+
+def test_the_outcome_tree_names_the_side_in_the_chart_s_language():
+    """The tree's scores once read "NS -170" on a Dutch chart: North-South is NZ there."""
+    from analysis.language import language
+    from figures.spec import chart_words, in_words
+    tree = next(t for _, t in _case("kooijman-weighted-mp").ruling.adjustment.trees())
+    for code, side, hover in (("nl", "NZ", "aandeel in de score"), ("fr", "NS", "part de la marque"),
+                              ("en", "NS", "share of the score")):
+        chart = in_words(described.describe_outcome_tree(tree), chart_words(language(code)))
+        rings = chart.layers()[0]
+        scores = [s for s in rings.scores if s]
+        assert scores and all(s.startswith(f"{side} ") for s in scores), scores
+        assert hover in plotly_figure(chart).data[0].hovertemplate

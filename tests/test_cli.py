@@ -45,10 +45,19 @@ def test_the_calculator_reads_the_language_asked(capsys):
         in ("P", "4S")
 
 
+def test_the_calculator_says_the_score_and_its_refusals_in_the_language_asked(capsys):
+    code, out, _ = run(capsys, "score", "4C=", "--by", "Süd", "--vul", "keiner", "--language", "de")
+    assert code == 0 and out.splitlines()[0] == "4♥ gespielt von Süd, erfüllt (10 Stiche), Keiner in Gefahr"
+    code, _, err = run(capsys, "score", "4X=", "--by", "S", "--vul", "none", "--language", "de")
+    assert code == 2 and err.strip() == "huddle: error: contract: „4X=“ ist kein Kontrakt (z. B. 4♠X-3, 3SA+1, 4♥=)"
+    code, _, err = run(capsys, "score", "4C=", "--by", "Q", "--vul", "none", "--language", "fr")
+    assert code == 2 and "« Q » n'est pas une position" in err
+
+
 def test_score_readable(capsys):
     code, out, _ = run(capsys, "score", "4SX-3", "--by", "S", "--vul", "both")
     assert code == 0
-    assert "4♠X-3 by South, 7 tricks" in out and "North-South  -800" in out and "East-West    +800" in out
+    assert "4♠ doubled by South, 3 down (7 tricks), Both vulnerable" in out and "North-South  -800" in out and "East-West    +800" in out
 
 
 MP_ARGS = ["mp", "--field", "420*4 400*2 170 150 -50*3", "--adjusted", "400:1/3 -50:1/3 420:1/6 -50:1/6"]

@@ -148,10 +148,13 @@ def test_case_rule_saves_versions(capsys, sqlite_url, directors):
     code, out, _ = run(capsys, "case", "rule", "kooijman-serious-error-imps", "--as", "tess")
     assert code == 0 and out.startswith("Saved ruling version 1 of kooijman-serious-error-imps.")
     assert "North-South: -500: -11 IMPs." in out
+    code, out, _ = run(capsys, "case", "rule", "kooijman-serious-error-imps", "--as", "tess", "--language", "de")
+    assert code == 0 and out.startswith("Version 2 der Entscheidung zu kooijman-serious-error-imps gespeichert.")
     saved = run_json(capsys, "case", "rule", "kooijman-serious-error-imps", "--as", "tom")
-    assert saved["version"] == 2 and saved["scores"]["EW"]["imps"] == "4"
+    assert saved["version"] == 3 and saved["scores"]["EW"]["imps"] == "4"
     listed = run_json(capsys, "case", "rulings", "kooijman-serious-error-imps")["rulings"]
-    assert [(r["version"], r["who"], r["adjusted"]) for r in listed] == [(1, "tess", True), (2, "tom", True)]
+    assert [(r["version"], r["who"], r["adjusted"]) for r in listed] == [(1, "tess", True), (2, "tess", True),
+                                                                          (3, "tom", True)]
     status = run_json(capsys, "case", "list")["cases"]
     assert {c["id"]: c["status"] for c in status} == {"kooijman-serious-error-imps": "ruled",
                                                       "kooijman-weighted-mp": "open"}

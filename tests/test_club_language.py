@@ -360,3 +360,13 @@ def test_no_function_falls_back_to_english_when_the_language_is_forgotten():
                 found += [f"{path.relative_to(ROOT)}:{node.lineno} {node.name}" for a, d in pairs
                           if a.arg in ("lang", "language") and ast.unparse(d) in ("ENGLISH", "'en'", "SOURCE")]
     assert not found, found
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de", "nl"])
+def test_nothing_typed_reads_as_no_word_and_a_dash_as_its_word(code):
+    """An empty cell once read as Pass (and as nobody vulnerable): a tree chart's empty score
+    labels showed "Pass" on every inner ring."""
+    from analysis.vocabulary import Call, Seat, Vulnerability
+    lang = language(code)
+    assert all(w.lookup(blank, lang) is None for w in (Call, Seat, Vulnerability) for blank in ("", " ", "\t"))
+    assert Call.lookup("-", lang) is Call("P") and Vulnerability.lookup(" - ", lang) is Vulnerability("none")

@@ -69,7 +69,7 @@ def test_the_example_case_reads_out_each_statement_and_the_finding():
     assert ruling.adjusted
     assert "Said: North (at the table): “I waited the ten seconds the stop card asks for and asked one question” (10 s)." \
         in ruling.text
-    assert "The director finds, on the balance of probabilities (Law 85A1), that it happened and it took 25 seconds" \
+    assert "The director finds, on the balance of probabilities (Law 85A1), that it happened and that it took 25 seconds" \
         in ruling.text
 
 
@@ -116,3 +116,14 @@ def test_the_ruling_page_asks_for_the_missing_finding_and_keeps_it(sqlite_url, m
     kept = cases.get_case(record).case.irregularity.finding
     assert (kept.happened, kept.seconds) == (True, 25)
     assert not any(m.value == "**The facts are not established yet (Law 85A)**" for m in at.markdown)
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("nl", "dat het gebeurde en dat het 25 seconden duurde"),       # a subordinate clause: the verb last
+    ("de", "dass es geschah und dass es 25 Sekunden dauerte"),
+    ("fr", "que cela s'est produit et que cela a duré 25 secondes"),
+])
+def test_the_finding_is_one_sentence_in_each_language_s_word_order(code, expected):
+    from analysis.language import language
+    lines = [language(code).say(line) for line in case_files.Case.from_dict(copy.deepcopy(SKIP)).irregularity.fact_lines()]
+    assert any(expected in line for line in lines), lines

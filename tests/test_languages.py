@@ -181,6 +181,14 @@ def test_numbers_and_fractions_in_the_local_style():
     assert language("fr").percent(0.575, 1) == "57,5\xa0%" and language("nl").percent(Fraction(2, 3)) == "67%"
 
 
+def test_times_in_the_local_form_and_in_utc():
+    from datetime import datetime, timedelta, timezone
+    at = datetime(2026, 11, 28, 14, 30, 5)
+    assert language("de").moment(at) == "28.11.26, 14:30" and language("fr").moment(at) == "28/11/2026 14:30"
+    assert language("nl").moment(at, seconds=True) == "28 nov 2026, 14:30:05"
+    assert language("en").moment(at.replace(tzinfo=timezone(timedelta(hours=1)))) == "11/28/26, 1:30\u202fPM"
+
+
 def test_laws_keep_their_numbers_and_take_the_translation_s_name():
     text = rule(case_files.loads((CASES / "laws033-6d-slam.json").read_text())).text
     assert "Law 16A" in text
@@ -1026,7 +1034,8 @@ def test_the_simulation_form_shows_the_readings_in_the_club_s_language(slam, mon
     at.session_state["case_id"] = slam
     at.switch_page("ui/ruling.py").run()
     assert not at.exception, at.exception
-    inference = [w for w in at.main.get("text_input") if w.label == "La main du partenaire telle que l'information non autorisée la suggère"]
+    label = "La main du partenaire telle que l'information non autorisée la suggère"
+    inference = [w for w in at.main.get("text_input") if w.label == label]
     assert inference, [w.label for w in at.main.get("text_input")]
     shown = inference[0].value
     assert " H" in shown and "HCP" not in shown, shown                      # "… 0–7 H …", not "0–7 HCP"

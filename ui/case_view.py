@@ -102,7 +102,7 @@ elif user.may("director"):
             st.rerun()
 
 with st.expander(lang._("History of changes")):
-    table([{lang._("when (UTC)"): c.at.strftime("%Y-%m-%d %H:%M:%S"), lang._("who"): c.username,
+    table([{lang._("when (UTC)"): lang.moment(c.at, seconds=True), lang._("who"): c.username,
            lang._("what"): lang.say(cases.change_words(c)), lang._("status"): lang._(c.status)}
           for c in cases.history(case_id)])
 if user.may("director"):

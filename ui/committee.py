@@ -200,7 +200,7 @@ with vote_tab:
     votes = heard.as_votes()
     if votes:
         table(typed_rows({lang._("member"): v.member, lang._("vote"): say(position_words(v.decision, v.change)),
-                          lang._("reason"): v.reason, lang._("at"): r.at.strftime("%Y-%m-%d %H:%M")}
+                          lang._("reason"): v.reason, lang._("at"): lang.moment(r.at)}
                          for v, r in zip(votes, heard.votes)))
     mine = next((v for v, r in zip(votes, heard.votes) if r.username == user.username), None)
     if heard.decision is not None:      # the decision itself heads the page

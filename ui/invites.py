@@ -136,8 +136,8 @@ if fresh:
 st.subheader(lang._("All links of this poll"))
 invites = services.invites_for_poll(poll.id)
 table(typed_rows([{lang._("pollee"): i.label, lang._("state"): lang._(services.invite_status(i)),
-               lang._("issued (UTC)"): i.created_at.strftime("%Y-%m-%d %H:%M"),
-               lang._("expires (UTC)"): i.expires_at.strftime("%Y-%m-%d %H:%M")} for i in invites]))
+               lang._("issued (UTC)"): lang.moment(i.created_at),
+               lang._("expires (UTC)"): lang.moment(i.expires_at)} for i in invites]))
 waiting = [i for i in invites if services.invite_status(i) == "waiting"]
 if waiting:
     with st.form("withdraw"):

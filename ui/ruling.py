@@ -107,7 +107,7 @@ simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None
 versions = dossier.ruling_versions
 if versions:
     st.subheader(lang._("Saved versions"))
-    table([{lang._("version"): v.version, lang._("by"): v.username, lang._("at"): v.at.strftime("%Y-%m-%d %H:%M"),
+    table([{lang._("version"): v.version, lang._("by"): v.username, lang._("at"): lang.moment(v.at),
             lang._("policy"): lang.say(policy_title(v.policy)), lang._("adjusted"): lang._("yes") if v.adjusted else lang._("no")}
            for v in reversed(versions)])
     for v in reversed(versions):

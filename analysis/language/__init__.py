@@ -20,6 +20,7 @@ import unicodedata
 import math
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from fractions import Fraction
 from functools import cache
 from importlib.resources import files
@@ -136,6 +137,13 @@ class Language:
             value = value.numerator
         from babel.numbers import format_decimal
         return format_decimal(value, format=f"#,##0.{'#' * places}" if places else "#,##0", locale=self.code)
+
+    def moment(self, at: datetime, seconds: bool = False) -> str:
+        """A time in the language's own form, in UTC: "28.11.26, 14:30" in German, "28/11/2026 14:30"
+        in French, "11/28/26, 2:30 PM" in English (with its seconds, the medium form)."""
+        from babel.dates import format_datetime
+        utc = at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+        return format_datetime(utc, "medium" if seconds else "short", tzinfo=timezone.utc, locale=self.code)
 
     def percent(self, value: Rational | float | None, places: int = 0) -> str:
         """A share rounded as ``analysis.numbers.percent`` rounds it (half up), written in the

@@ -176,21 +176,18 @@ class Irregularity:
         happened = self.agreed_happened if self.agreed_happened is not None else self.agreed
         on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
         if happened and on_seconds and self.seconds is not None:
-            out.append(M_("Agreed by both sides: that it happened and on {seconds} seconds.", seconds=self.seconds))
+            out.append(M_("Agreed by both sides: that it happened and that it took {seconds} seconds.",
+                          seconds=self.seconds))
         elif happened:
             out.append(M_("Agreed by both sides: that it happened."))
         elif on_seconds and self.seconds is not None:
-            out.append(M_("Agreed by both sides: on {seconds} seconds.", seconds=self.seconds))
+            out.append(M_("Agreed by both sides: that it took {seconds} seconds.", seconds=self.seconds))
         elif happened is False:
             out.append(M_("Disputed: the sides do not agree what happened."))
         f = self.finding
         if f is not None and not f.empty:
-            happened_words = {True: N_("it happened"), False: N_("it did not happen"), None: ""}[f.happened]
-            took = M_("it took {seconds} seconds", seconds=f.seconds) if f.seconds is not None else ""
-            found = M_("{happened} and {took}", happened=happened_words, took=took) if happened_words and took \
-                else happened_words or took
-            out.append(M_("The director finds, on the balance of probabilities (Law 85A1), that {found}: {reason}",
-                          found=found, reason=f.reason))
+            out.append(M_(_FOUND[f.happened, f.seconds is not None], seconds=f.seconds, reason=f.reason))
+        return out
         return out
 
     def to_dict(self) -> dict:
@@ -205,6 +202,21 @@ class Irregularity:
         if self.finding is not None:
             out["finding"] = self.finding.to_dict()
         return out
+
+
+# The director's finding of fact (Law 85A1), each a whole sentence: a translation keeps its own
+# word order (a Dutch subordinate clause puts "duurde" last).
+_FOUND = {
+    (True, True): N_("The director finds, on the balance of probabilities (Law 85A1), that it happened and that it "
+                     "took {seconds} seconds: {reason}"),
+    (True, False): N_("The director finds, on the balance of probabilities (Law 85A1), that it happened: {reason}"),
+    (False, True): N_("The director finds, on the balance of probabilities (Law 85A1), that it did not happen (the "
+                      "call took {seconds} seconds): {reason}"),
+    (False, False): N_("The director finds, on the balance of probabilities (Law 85A1), that it did not happen: "
+                       "{reason}"),
+    (None, True): N_("The director finds, on the balance of probabilities (Law 85A1), that it took {seconds} "
+                     "seconds: {reason}"),
+}
 
 
 @dataclass(frozen=True)

@@ -85,12 +85,28 @@ class Side(Word):
         return "".join(s.letter(lang) for s in self.seats)
 
     @property
+    def short(self) -> "SideLetters":
+        """The side by its seats' letters inside a message ("NZ -170" on a Dutch chart)."""
+        return SideLetters(self)
+
+    @property
     def other(self) -> Side:
         return Side.EW if self is Side.NS else Side.NS
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+
+@dataclass(frozen=True)
+class SideLetters:
+    side: Side
+
+    def said(self, lang: Catalog) -> str:
+        return self.side.letters(lang)
+
+    def __str__(self) -> str:
+        return self.side.value
 
 
 class Strain(Word):

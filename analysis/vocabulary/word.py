@@ -112,7 +112,7 @@ class Word(StrEnum):
     @classmethod
     def lookup(cls: type[W], text: object, lang: Catalog) -> W | None:
         """The member ``text`` spells in ``lang`` or in English (``lang`` winning), or None."""
-        return cast("W | None", reading_table(cls, lang).get(folded(text)))
+        return cast("W | None", reading_table(cls, lang).get(_key(text)))
 
     @classmethod
     def read(cls: type[W], text: object, lang: Catalog, field: str = "") -> W:
@@ -151,11 +151,17 @@ def not_one_of(cls: type[Word], text: object, lang: Catalog):
 def reading_table(cls: type[Word], lang: Catalog) -> dict[str, Word]:
     """Folded spelling → member: the codes, then English, then ``lang`` (each later one winning
     where a spelling means another word in it)."""
-    table: dict[str, Word] = {folded(m.value): m for m in cls}
+    table: dict[str, Word] = {_key(m.value): m for m in cls}
     for source in (SOURCE, lang) if lang.code != SOURCE_LANGUAGE else (SOURCE,):
         for member in cls:
-            table.update({folded(s): member for s in member.spelt(source)})
+            table.update({_key(s): member for s in member.spelt(source) if s.strip()})
     return table
+
+
+def _key(text: object) -> str:
+    """A spelling's key in a reading table: folded, or a spelling that is all punctuation ("-" for
+    a pass or for nobody vulnerable) as written; nothing typed reads as no word."""
+    return folded(text) or str(text).strip()
 
 
 @dataclass(frozen=True)

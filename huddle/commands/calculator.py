@@ -8,7 +8,8 @@ from analysis import (AdjustedTable, PlayedContract, Scale, WeightedScore, displ
                       parse_fraction, score_board, weighted_imps)
 from analysis.errors import HuddleInputError
 from analysis.bridge.scoring import parse_score
-from analysis.vocabulary import Call, Seat, Side, Vulnerability
+from analysis.messages import M_
+from analysis.vocabulary import Seat, Side, Vulnerability
 from huddle.commands.common import bounded, reading_language
 
 
@@ -20,11 +21,8 @@ def cmd_score(args) -> dict | str:
     ns = contract.ns_score(vul)
     if args.json:
         return {"ns": ns, "ew": -ns, "contract": contract.bid, "declarer": declarer.value, "tricks": contract.tricks}
-    bid = Call(f"{contract.level}{contract.strain}").said(lang)
-    result = "=" if contract.result == 0 else f"{contract.result:+d}"
     return "\n".join([
-        f"{bid}{contract.penalty}{result} by {declarer.said(lang)}, "
-        f"{contract.tricks} tricks, {vul.said(lang)}",
+        f"{lang.say(contract.words())} ({lang.say(M_('{n} tricks', n=contract.tricks))}), {vul.said(lang)}",
         f"  {Side.NS.said(lang):11}  {ns:+d}",
         f"  {Side.EW.said(lang):11}  {-ns:+d}",
     ])

@@ -116,7 +116,7 @@ def cmd_case_history(args) -> dict | str:
 def cmd_case_rule(args) -> dict | str:
     """Save a version of the stored case's ruling (from its ruling section), and read it out in
     the organisation's language (or the one asked)."""
-    from analysis.language import chosen_language, language
+    from analysis.language import M_, chosen_language, language
     from polling import cases, organisations, rulings
     asked = language(args.language) if args.language else None       # refused by name before any work
     record_id = stored_case(args, director=True)
@@ -128,7 +128,8 @@ def cmd_case_rule(args) -> dict | str:
     if args.json:
         return {"id": args.id, "version": saved.version, **{k: v for k, v in result.items() if k != "said"}}
     lang = asked or chosen_language(organisations.get_organisation(acting_organisation(args)).language)
-    return f"Saved ruling version {saved.version} of {args.id}.\n\n{rulings.version_text(saved, lang)}"
+    done = lang.say(M_("Saved ruling version {version} of {case}.", version=saved.version, case=args.id))
+    return f"{done}\n\n{rulings.version_text(saved, lang)}"
 
 
 def cmd_case_rulings(args) -> dict | str:
