@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from analysis.law import case as case_files
 from analysis.law.appeal import Reconsideration
-from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, reconsider
+from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, decided_change, reconsider
 from analysis.errors import HuddleInputError
 from analysis.language import M_, MP_, AsTyped
 from analysis.limits import check_length
@@ -84,7 +84,9 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
         refused = _heard(session, record_id).may_vote(username)
         if refused is not None:
             raise HuddleInputError("your vote", refused)
-        result = reconsider(case_files.loads(record.body), change)
+        case = case_files.loads(record.body)
+        change = decided_change(case, decision, change)     # an overturn says what replaces the ruling
+        result = reconsider(case, change)
         vote = session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
                                                         CommitteeVote.username == username)).first()
         vote = vote or CommitteeVote(case_id=record_id, username=username, decision=decision, reason="",
@@ -127,8 +129,9 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
                                                 "committee members", "{n} members have voted; a decision needs the votes "
                                                 "of at least {quorum} committee members", n=voted, quorum=quorum))
         outcome: CommitteeDecision = committee_decision(votes, decision, change)
-        change = outcome.change
-        result = reconsider(case_files.loads(record.body), change)
+        case = case_files.loads(record.body)
+        change = decided_change(case, outcome.decision, outcome.change)
+        result = reconsider(case, change)
         version = latest_version(session, record_id)
         saved = CommitteeDecisionRecord(
             case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip(),

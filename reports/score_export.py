@@ -28,24 +28,21 @@ def score_rows(case: Case, in_force: RulingInForce) -> list[dict]:
     scoring programs keep them: what comes off the board's score (in its unit) and off the match
     (VPs), and the board's score after the penalty."""
     ruling = in_force.ruling
-    penalties = case.ruling.procedural_penalties if case.ruling is not None else ()
     rows = []
     for side in ("NS", "EW"):
         score = ruling.scores.get(side)
         value, unit = score.value() if score is not None else (None, "")
-        own = [p for p in penalties if p.side == side]
-        off = sum((d[0] for p in own if score is not None and (d := p.deduction(score)) is not None), Fraction(0))
-        vps = sum((p.amount for p in own if p.unit == "VPs"), Fraction(0))
-        after = None if value is None else value - off
+        after = ruling.penalised(side)
         rows.append({"case": case.id, "board": case.board.number or "", "side": side,
                      "adjusted": "yes" if ruling.adjusted else "no",
                      "exact": "" if value is None else fraction_str(value),
                      "decimal": "" if value is None else str(rounded(value, 2)), "unit": unit,
                      "weights": "" if score is None else score.components(), "ruling": in_force.source,
-                     "penalty": fraction_str(off) if off else "", "penalty_vps": fraction_str(vps) if vps else "",
-                     "penalty_by": ", ".join(dict.fromkeys(p.by for p in own)),
-                     "after_penalty": "" if after is None or not off else fraction_str(after),
-                     "after_penalty_decimal": "" if after is None or not off else str(rounded(after, 2)),
+                     "penalty": fraction_str(after.off) if after.off else "",
+                     "penalty_vps": fraction_str(after.vps) if after.vps else "",
+                     "penalty_by": ", ".join(after.by),
+                     "after_penalty": "" if after.after is None else fraction_str(after.after),
+                     "after_penalty_decimal": "" if after.after is None else str(rounded(after.after, 2)),
                      "rounding": ROUNDING})
     return rows
 

@@ -33,7 +33,7 @@ def test_weights_change_the_weighted_score_exactly():
     with pytest.raises(HuddleInputError, match="weights sum to 3/4"):
         reconsider(case, Reconsideration(weights={"X": Fraction(1, 2), "P": Fraction(1, 4)}))
     slam = load("laws033-6d-slam")
-    with pytest.raises(HuddleInputError, match="Law 12C1"):   # the cancelled 6♦ takes no weight
+    with pytest.raises(HuddleInputError, match="6♦ is the action taken at the table.*Law 12C3 \\(1997"):   # no weight
         reconsider(slam, Reconsideration(weights={"P": Fraction(1, 2), "6D": Fraction(1, 2)}))
 
 
@@ -152,7 +152,7 @@ def test_appeal_mistakes_write_nothing(database_url):
     for args, message in ((("uphold", ""), "reason"), (("reverse", "x"), "decision")):
         with pytest.raises(HuddleInputError, match=message):
             committee.record_vote(record, "ann", *args)
-    with pytest.raises(HuddleInputError, match="Law 12C1"):
+    with pytest.raises(HuddleInputError, match="the action taken at the table"):
         committee.record_vote(record, "ann", "modify", "give the slam some weight",
                               Reconsideration(weights={"P": Fraction(1, 2), "6D": Fraction(1, 2)}))
     with pytest.raises(HuddleInputError, match="only an appeal under way"):
@@ -282,3 +282,159 @@ def test_the_committee_s_refusals_are_said_in_the_reader_s_language():
     assert str(refused.value) == "decision: 3 of 3 members voted to uphold: the decision follows the votes"
     assert said(refused.value, language("fr")).startswith("3 membres sur 3 ont voté pour ")
     assert "la décision suit les votes" in said(refused.value, language("fr"))
+
+
+# ---------------------------------------------------------------- an overturn says what replaces the ruling
+
+def _no_damage(name="boston-3h"):
+    data = __import__("json").loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+    data["ruling"]["damage"] = {"finding": False, "reason": "The table result was no worse than Pass would give."}
+    return case_files.Case.from_dict(data)
+
+
+def test_an_adjustment_overturned_without_a_stated_score_is_the_table_result():
+    """Before: "overturn" with no change left the overturned adjustment in force."""
+    from analysis.law.appeal import AppealDecision, AppealRecord
+    from analysis.law.committee import case_in_force, decided_change
+    from analysis.law.ruling import rule
+    case = load("boston-3h")
+    director = rule(case)
+    assert director.adjusted and decided_change(case, "overturn", Reconsideration(), director).table_result
+    with pytest.raises(HuddleInputError, match="the case has no table result to restore"):
+        decided_change(load("kooijman-weighted-mp"), "overturn", Reconsideration())
+    decision = AppealDecision("overturn", "Pass is no logical alternative.", "", Reconsideration(), "ann")
+    in_force = case_in_force(__import__("dataclasses").replace(case, appeal=AppealRecord((), decision)))
+    table = case.table_result.ns_score
+    assert in_force.superseded and not in_force.ruling.adjusted
+    assert in_force.ruling.scores["NS"].weighted.components == ((table, 1),)
+    assert in_force.text.startswith("The ruling in force: the appeals committee's decision (overturn), replacing")
+    assert "The appeals committee finds the table result stands: no adjustment." in in_force.text
+    assert "The director's ruling, superseded by the appeals committee:" in in_force.text
+
+
+def test_a_ruling_of_no_adjustment_overturned_needs_the_committee_s_adjustment():
+    from analysis.law.committee import decided_change
+    from analysis.law.ruling import rule
+    case = _no_damage()
+    assert not rule(case).adjusted
+    with pytest.raises(HuddleInputError, match="the director kept the table result: an overturn states the committee's "
+                                               "adjustment"):
+        decided_change(case, "overturn", Reconsideration())
+    with pytest.raises(HuddleInputError, match="already keeps the table result"):
+        decided_change(case, "overturn", Reconsideration(table_result=True))
+    with pytest.raises(HuddleInputError, match="table_result: the table result stands, or the committee changes the "
+                                               "adjustment: not both"):
+        Reconsideration.from_dict({"table_result": True, "threshold": "1/5"})
+
+
+def test_the_committee_s_own_penalty_is_the_committee_s_ruling_s_not_the_director_s():
+    from analysis.law.committee import case_in_force
+    from analysis.law.appeal import AppealDecision, AppealRecord
+    change = Reconsideration.from_dict({"weights": {"X": "1/2", "P": "1/2"}, "procedural_penalties": [
+        {"side": "EW", "amount": "3", "unit": "matchpoints", "reason": "Appeal without merit."}]})
+    assert change.penalties[0].by == "committee" and change.to_dict()["procedural_penalties"][0]["by"] == "committee"
+    assert Reconsideration.from_dict(change.to_dict()) == change
+    case = load("constructed-mi-transfer")
+    decided = __import__("dataclasses").replace(case, appeal=AppealRecord((), AppealDecision(
+        "modify", "Pass deserves half.", "", change, "ann")))
+    in_force = case_in_force(decided)
+    assert in_force.superseded and in_force.ruling.penalties == change.penalties and not in_force.director.penalties
+    ruling_part, director_part = in_force.text.split("The director's ruling, superseded")
+    assert "imposed by the appeals committee: 3 matchpoints" in ruling_part and "Procedural penalty" not in director_part
+    after = in_force.ruling.to_dict()["after_penalties"]["EW"]
+    assert after["off_board"] == "3" and after["after"] == str(__import__("analysis.numbers", fromlist=["x"]).fraction_str(
+        in_force.ruling.scores["EW"].matchpoints - 3))
+    from reports.score_export import score_rows
+    ew = next(r for r in score_rows(decided, in_force) if r["side"] == "EW")
+    assert ew["penalty"] == "3" and ew["penalty_by"] == "committee" and ew["after_penalty"] == after["after"]
+
+
+def test_a_committee_may_weight_a_branch_the_director_cancelled_but_never_the_table_action():
+    import json
+    data = json.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))
+    tree = data["ruling"]["adjustment"]
+    branches = next(v for v in tree.values() if isinstance(v, dict) and "alternatives" in v)["alternatives"]
+    pass_branch = next(b for b in branches if b["action"] in ("P", "Pass"))
+    pass_branch["cancelled"], pass_branch["weight"] = True, "0"
+    rest = [b for b in branches if b is not pass_branch and not b.get("cancelled")]
+    for b in rest:
+        b["weight"] = str(Fraction(1, len(rest)))
+    case = case_files.Case.from_dict(data)
+    reinstated = reconsider(case, Reconsideration(weights={"X": Fraction(1, 2), "P": Fraction(1, 2)}))
+    assert reinstated.scores["NS"].describe() == "1/2 × -140 + 1/2 × -170: 6 1/2 of 22 matchpoints"
+    assert "reinstating" not in reinstated.text and "weights Double 1/2, Pass 1/2" in str(
+        Reconsideration(weights={"X": Fraction(1, 2), "P": Fraction(1, 2)}).describe())
+
+
+def test_votes_and_a_decision_of_overturn_say_what_replaces_the_ruling(database_url):
+    """An overturn vote on an adjustment is stored as the table result; on a ruling of no
+    adjustment it is refused until the member states the committee's adjustment."""
+    setup.prepare_database()
+    record = cases.find_case("boston-3h")
+    for member_name in ("ann", "bob", "cy"):
+        committee.record_vote(record, member_name, "overturn", "No logical alternative: the table result stands.")
+    decided = committee.record_decision(record, "ann", "Nobody would pass.")
+    assert __import__("json").loads(decided.change)["table_result"] is True
+    from polling.dossier import load_dossier
+    dossier = load_dossier(record)
+    in_force = dossier.in_force()
+    table = dossier.case.table_result.ns_score
+    assert in_force.superseded and in_force.ruling.scores["NS"].weighted.components == ((table, 1),)
+    from reports.score_export import score_file
+    csv_text = score_file(dossier.case, in_force, "csv")
+    assert "replacing the director's ruling" in csv_text and ",no," in csv_text
+
+
+def test_an_uphold_is_said_in_the_ruling_read_to_the_players(tmp_path, capsys):
+    import dataclasses
+    import json
+    from analysis.law.appeal import AppealDecision, AppealRecord
+    from analysis.law.committee import case_in_force
+    from huddle.cli import main
+    case = dataclasses.replace(load("boston-3h"), appeal=AppealRecord((), AppealDecision(
+        "uphold", "The poll is clear.", "", Reconsideration(), "ann")))
+    in_force = case_in_force(case)
+    assert not in_force.superseded
+    assert in_force.text.startswith("The ruling in force: the director's ruling in the case file, upheld by the appeals "
+                                    "committee.")
+    overturned = dataclasses.replace(case, appeal=AppealRecord((), AppealDecision(
+        "overturn", "No logical alternative.", "", Reconsideration(), "ann")))
+    path = tmp_path / "overturned.json"
+    path.write_text(case_files.dumps(overturned), encoding="utf-8")
+    assert main(["rule", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The ruling in force: the appeals committee's decision (overturn)") and "+420" in out
+    assert main(["rule", str(path), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["in_force"]["by"] == "committee" and said["adjusted"] is False and said["director"]["adjusted"] is True
+
+
+def test_the_appeal_page_overturns_to_the_table_result_with_the_committee_s_penalty(member):
+    """The committee's own penalty and "the table result stands" are a member's change on the
+    Appeal page, and what the decision leaves in force is the table result with that penalty."""
+    record = cases.find_case("boston-3h")
+    at = appeal_page(member, "boston-3h")
+    at.checkbox(key=f"cm_table_{record}").check()
+    at.checkbox(key=f"cm_pp_{record}_on").check().run()
+    at.selectbox(key=f"cm_pp_{record}_side").set_value("EW")
+    at.text_input(key=f"cm_pp_{record}_amount").set_value("10")
+    at.text_input(key=f"cm_pp_{record}_why").set_value("").run()
+    assert at.error[0].value.startswith("Procedural penalty: reason")      # the penalty says why, inline
+    at.text_input(key=f"cm_pp_{record}_why").set_value("An appeal without merit.").run()
+    assert not at.error and not at.exception
+    assert "the table result stands; procedural penalties: East-West 10 matchpoints" in " ".join(m.value for m in at.markdown)
+    assert list(at.table[0].value["with the change"])[0].startswith("+420")
+    at.radio(key=f"cm_vote_{record}").set_value("overturn")
+    at.text_area(key=f"cm_reason_{record}").set_value("Pass is no logical alternative.")
+    next(b for b in at.button if b.label == "Record my vote").click().run()
+    assert not at.exception and not at.error
+    for name in ("ann", "bob"):
+        committee.record_vote(record, name, "overturn", "Agreed.", committee.appeal(record).as_votes()[0].change)
+    at = appeal_page(member, "boston-3h")
+    at.text_area(key=f"cm_why_{record}").set_value("Nobody passes.")
+    next(b for b in at.button if b.label == "Record the decision").click().run()
+    assert not at.exception and cases.get_case(record).status == "closed"
+    from polling.dossier import load_dossier
+    in_force = load_dossier(record).in_force()
+    assert in_force.superseded and not in_force.ruling.adjusted
+    assert in_force.ruling.penalties[0].by == "committee" and in_force.ruling.penalised("EW").off

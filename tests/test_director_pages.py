@@ -570,15 +570,15 @@ def test_a_procedural_penalty_is_entered_on_the_ruling_page_and_saved_apart_from
     at = ruling_page(director, "kooijman-weighted-mp")
     record = slug_id("kooijman-weighted-mp")
     at.checkbox(key=f"rf_pp_on_{record}").check().run()
-    assert at.selectbox(key=f"rf_pp_unit_{record}").options == ["matchpoints", "% of a top"]   # pairs: no IMPs
-    at.selectbox(key=f"rf_pp_side_{record}").set_value("EW")
-    at.selectbox(key=f"rf_pp_unit_{record}").set_value("percent of a top")
-    at.text_input(key=f"rf_pp_amount_{record}").set_value("25")
-    at.selectbox(key=f"rf_pp_by_{record}").set_value("director")
-    at.text_input(key=f"rf_pp_why_{record}").set_value("").run()
+    assert at.selectbox(key=f"rf_pp_{record}_unit").options == ["matchpoints", "% of a top"]   # pairs: no IMPs
+    at.selectbox(key=f"rf_pp_{record}_side").set_value("EW")
+    at.selectbox(key=f"rf_pp_{record}_unit").set_value("percent of a top")
+    at.text_input(key=f"rf_pp_{record}_amount").set_value("25")
+    at.selectbox(key=f"rf_pp_{record}_by").set_value("director")
+    at.text_input(key=f"rf_pp_{record}_why").set_value("").run()
     assert any(e.value.startswith("Procedural penalty: reason: a procedural penalty says why") for e in at.error)
     assert not [b for b in at.button if b.key == "ruling_save"]             # nothing half written
-    at.text_input(key=f"rf_pp_why_{record}").set_value("Slow play after two warnings.").run()
+    at.text_input(key=f"rf_pp_{record}_why").set_value("Slow play after two warnings.").run()
     assert [m.value for m in at.metric] == ["8 1/2 of 22 matchpoints", "13 1/2 of 22 matchpoints"]   # the score kept
     assert "Procedural penalty (Law 90) on East-West, imposed by the director: 25% of a top" in at.text[0].value
     at.button(key="ruling_save").click().run()

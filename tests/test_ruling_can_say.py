@@ -224,14 +224,20 @@ def test_docs_rulings_quotes_the_worked_examples_as_the_rulings_give_them():
 @pytest.mark.parametrize("by, when, said", [
     ("explainer", "after the final pass", "corrected it himself, as he must (Law 20F4)."),
     ("partner as declarer or dummy", "after the final pass", "after the final pass and before the opening lead, as "
-                                                             "he must (Law 20F5(b)(i))."),
-    ("partner as declarer or dummy", "during the auction", "before his side's turn to do so (Law 20F5(b)(i)): that "
+                                                             "he must (Law 20F5(b)(ii))."),
+    ("partner as declarer or dummy", "during the auction", "before his side's turn to do so (Law 20F5(b)(ii)): that "
      "correction was not allowed (Law 20F5(a)), and it is itself unauthorized information to the explainer"),
-    ("partner as a defender", "not corrected", "at the end of play, as he must (Law 20F5(b)(ii)): too late for the "
+    ("partner as a defender", "not corrected", "at the end of play, as he must (Law 20F5(b)(i)): too late for the "
                                               "non-offenders to act on it."),
     ("partner as a defender", "after the final pass", "that correction was not allowed (Law 20F5(a))"),
     ("nobody: dummy or declarer failed to", "not corrected", "did not correct the explanation before the opening "
-                                                             "lead, as he had to (Law 20F5(b)(i))"),
+                                                             "lead, as he had to (Law 20F5(b)(ii))"),
+    # Law 20F5(b)(ii): declarer or dummy corrects after the final pass; at trick two he is late
+    ("partner as declarer or dummy", "after the opening lead", "corrected it only after the opening lead was faced (the "
+     "auction period was over): late, for he had to correct it after the final pass and before the opening lead (Law "
+     "20F5(b)(ii))"),
+    ("partner as declarer or dummy", "not corrected", "did not correct the explanation before the opening lead, as he "
+                                                      "had to (Law 20F5(b)(ii))"),
 ])
 def test_who_corrected_the_explanation_and_when_is_said_with_what_follows(by, when, said):
     """Before: "corrected_by" was not read; who corrected and whether he might was only a note."""
@@ -245,11 +251,22 @@ def test_who_corrected_the_explanation_and_when_is_said_with_what_follows(by, wh
 
 def test_docs_rulings_quotes_who_corrected_as_the_ruling_says_it():
     docs = re.sub(r"\s+", " ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
-    for phrase in ("as he must (Law 20F4)", "as he must (Law 20F5(b)(i))", "before his side's turn to do so (Law "
-                   "20F5(b)(i)): that correction was not allowed (Law 20F5(a)), and it is itself unauthorized "
+    for phrase in ("as he must (Law 20F4)", "as he must (Law 20F5(b)(ii))", "before his side's turn to do so (Law "
+                   "20F5(b)(ii)): that correction was not allowed (Law 20F5(a)), and it is itself unauthorized "
                    "information to the explainer, whose later actions it may not help (Law 16B1(a), Law 73C)",
                    "too late for the non-offenders to act on it", "the misinformation stood through the play"):
         assert phrase in docs, phrase
+
+
+def test_a_late_correction_says_when_it_came_with_its_verb():
+    """Q3 once read "The explanation was after the opening lead was faced": the verb was lost."""
+    data = _data("constructed-mi-transfer")
+    data["ruling"]["misinformation"].update(corrected="after the opening lead")
+    reason = rule(case_files.Case.from_dict(data)).worksheet.answers[2].reason
+    assert reason.startswith("The explanation was corrected after the opening lead was faced"), reason
+    data["ruling"]["misinformation"].update(corrected="not corrected")
+    reason = rule(case_files.Case.from_dict(data)).worksheet.answers[2].reason
+    assert reason.startswith("The explanation was not corrected before the result was obtained"), reason
 
 
 def test_an_unknown_corrector_is_refused():

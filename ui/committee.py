@@ -23,6 +23,7 @@ from polling import committee
 from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
+from ui.ruling_form import committee_penalty
 from ui.ruling_view import report_downloads, ruling_in_force_view, ruling_summary, show_ruling
 from ui.simulation_view import simulation_section
 from ui.state import page_language, remembered
@@ -146,15 +147,24 @@ def _change() -> Reconsideration:
         change["alternatives"] = found if found != inputs.alternatives else None
     tree = inputs.adjustment.committee_tree()
     if tree is not None:
-        st.caption(lang._("Weights of the alternatives in the outcome tree (fractions; 0 takes one out)"))
+        st.caption(lang._("Weights of the alternatives in the outcome tree (fractions; 0 takes one out; a weight on "
+                          "a branch the director cancelled reinstates it)"))
         given = {}
-        for col, branch in zip(st.columns(max(1, len(tree.actions()))), [b for b in tree.branches if not b.cancelled]):
+        for col, branch in zip(st.columns(max(1, len(tree.branches))), tree.branches):
+            label = say(action_word(branch.action))
             given[branch.action] = parse_fraction(
-                col.text_input(say(action_word(branch.action)), fraction_str(branch.weight),
-                               key=f"cm_w_{record_id}_{branch.action}"),
+                col.text_input(lang._("{action} (cancelled)").format(action=label) if branch.cancelled else label,
+                               fraction_str(branch.weight), key=f"cm_w_{record_id}_{branch.action}"),
                 M_("weight of {action}", action=action_word(branch.action)))
         director_weights = {b.action: b.weight for b in tree.branches if not b.cancelled}
+        given = {a: w for a, w in given.items() if w or a in director_weights}
         change["weights"] = given if given != director_weights else None
+    if director.adjusted and st.checkbox(lang._("The table result stands (no adjustment)"),
+                                         key=f"cm_table_{record_id}"):
+        change = {"table_result": True}
+    penalty = committee_penalty(case, lang, f"cm_pp_{record_id}")
+    if penalty is not None:
+        change["penalties"] = penalty
     return Reconsideration(**change)
 
 

@@ -284,24 +284,37 @@ def penalty_input(record_id: int, saved: RulingInputs, scoring: str, lang: Langu
         given = st.checkbox(lang._("Impose a procedural penalty"), value=first is not None, key=f"rf_pp_on_{record_id}")
         if not given:
             return saved.procedural_penalties[1:]
-        cols = st.columns(4)
-        side = cols[0].selectbox(lang._("Side penalised"), ["NS", "EW"], format_func=lambda s: lang.say(Side(s).word),
-                                 index=["NS", "EW"].index(first.side) if first else 0, key=f"rf_pp_side_{record_id}")
-        units = list(UNITS_FOR_SCORING.get(scoring, PENALTY_UNITS))
-        unit = cols[1].selectbox(lang._("Unit"), units, format_func=lambda u: lang.say(PENALTY_UNITS[u]),
-                                 index=units.index(first.unit) if first and first.unit in units else 0,
-                                 key=f"rf_pp_unit_{record_id}")
-        amount = cols[2].text_input(lang._("Amount"), fraction_str(first.amount) if first else "",
-                                    key=f"rf_pp_amount_{record_id}", max_chars=10)
+        return (_penalty_fields(f"rf_pp_{record_id}", first, scoring, lang), *saved.procedural_penalties[1:])
+
+
+def committee_penalty(case, lang: Language, key: str) -> tuple[ProceduralPenalty, ...] | None:
+    """The appeals committee's own procedural penalty (Law 90) in a member's change: None keeps
+    the director's penalties, a penalty replaces them."""
+    with st.expander(lang._("The committee's procedural penalty (Law 90)")):
+        if not st.checkbox(lang._("The committee imposes a procedural penalty"), key=f"{key}_on"):
+            return None
+        return (_penalty_fields(key, None, case.scoring, lang, by="committee"),)
+
+
+def _penalty_fields(key: str, first: ProceduralPenalty | None, scoring: str, lang: Language,
+                    by: str | None = None) -> ProceduralPenalty:
+    """A penalty's side, unit, amount, who imposed it (unless ``by`` says) and why, read as one."""
+    cols = st.columns(3 if by else 4)
+    side = cols[0].selectbox(lang._("Side penalised"), ["NS", "EW"], format_func=lambda s: lang.say(Side(s).word),
+                             index=["NS", "EW"].index(first.side) if first else 0, key=f"{key}_side")
+    units = list(UNITS_FOR_SCORING.get(scoring, PENALTY_UNITS))
+    unit = cols[1].selectbox(lang._("Unit"), units, format_func=lambda u: lang.say(PENALTY_UNITS[u]),
+                             index=units.index(first.unit) if first and first.unit in units else 0, key=f"{key}_unit")
+    amount = cols[2].text_input(lang._("Amount"), fraction_str(first.amount) if first else "", key=f"{key}_amount",
+                                max_chars=10)
+    if by is None:
         by = cols[3].selectbox(lang._("Imposed by"), list(IMPOSED_BY), format_func=lambda b: lang._(IMPOSED_BY[b]),
-                               index=list(IMPOSED_BY).index(first.by) if first else 0, key=f"rf_pp_by_{record_id}")
-        why = st.text_input(lang._("Why the penalty (Law 90)"), first.reason if first else "",
-                            key=f"rf_pp_why_{record_id}")
-        try:
-            made = ProceduralPenalty(side, parse_fraction(amount or "0", "amount"), unit, by, why)
-        except HuddleInputError as exc:
-            raise exc.at(M_("procedural penalty: {field}", field=exc.field)) from None
-        return (made, *saved.procedural_penalties[1:])
+                               index=list(IMPOSED_BY).index(first.by) if first else 0, key=f"{key}_by")
+    why = st.text_input(lang._("Why the penalty (Law 90)"), first.reason if first else "", key=f"{key}_why")
+    try:
+        return ProceduralPenalty(side, parse_fraction(amount or "0", "amount"), unit, by, why)
+    except HuddleInputError as exc:
+        raise exc.at(M_("procedural penalty: {field}", field=exc.field)) from None
 
 
 def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | None:

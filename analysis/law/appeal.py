@@ -10,7 +10,7 @@ checked by anyone who reads it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped, Listed, Message, Share
 from analysis.law.logical_alternatives import action_word
+from analysis.law.penalties import ProceduralPenalty, penalties_from
 from analysis.limits import check_length
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.vocabulary import AppealOutcome, member
@@ -33,15 +34,25 @@ class Reconsideration:
     policy: str | None = None
     threshold: Fraction | None = None
     alternatives: tuple[str, ...] | None = None       # with no poll: the logical alternatives found
-    weights: dict[str, Fraction] | None = None        # the alternatives' weights in the outcome tree
+    weights: dict[str, Fraction] | None = None        # the alternatives' weights in the outcome tree (a
+    #                                                   weight on a branch the director cancelled reinstates it)
+    table_result: bool = False                        # the committee finds the table result stands
+    penalties: tuple[ProceduralPenalty, ...] | None = None   # the committee's own procedural penalties (Law 90)
 
     @property
     def changes_nothing(self) -> bool:
         return self == Reconsideration()
 
+    @property
+    def changes_the_score(self) -> bool:
+        """Does the change say what replaces the ruling's score (a penalty alone does not)?"""
+        return replace(self, penalties=None) != Reconsideration()
+
     def describe(self) -> Listed | Message:
         """"threshold 30%; weights Pass 1/2, Double 1/2", a message each language says."""
         parts: list = []
+        if self.table_result:
+            parts.append(M_("the table result stands"))
         if self.policy:
             parts.append(M_("policy {policy}", policy=AsTyped(self.policy)))
         if self.threshold is not None:
@@ -53,13 +64,20 @@ class Reconsideration:
             weights = tuple(M_("{action} {weight}", action=action_word(a), weight=AsTyped(fraction_str(w)))
                             for a, w in self.weights.items())
             parts.append(M_("weights {weights}", weights=Listed(weights)))
+        if self.penalties:
+            parts.append(M_("procedural penalties: {penalties}", penalties=Listed(tuple(p.brief() for p in self.penalties))))
         return Listed(tuple(parts), "; ") if parts else M_("the director's own choices")
 
     def to_dict(self) -> dict:
-        return {"policy": self.policy,
-                "threshold": None if self.threshold is None else fraction_str(self.threshold),
-                "alternatives": None if self.alternatives is None else list(self.alternatives),
-                "weights": None if self.weights is None else {a: fraction_str(w) for a, w in self.weights.items()}}
+        out: dict[str, Any] = {
+            "policy": self.policy, "threshold": None if self.threshold is None else fraction_str(self.threshold),
+            "alternatives": None if self.alternatives is None else list(self.alternatives),
+            "weights": None if self.weights is None else {a: fraction_str(w) for a, w in self.weights.items()}}
+        if self.table_result:           # written only when given: older files read back byte for byte
+            out["table_result"] = True
+        if self.penalties is not None:
+            out["procedural_penalties"] = [p.to_dict() for p in self.penalties]
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "change") -> "Reconsideration":
@@ -71,12 +89,22 @@ class Reconsideration:
             raise HuddleInputError(f"{where}.weights", M_("must be an object: {action: weight}"))
         if alternatives is not None and not isinstance(alternatives, list):
             raise HuddleInputError(f"{where}.alternatives", M_("must be a list of actions"))
-        policy = data.get("policy")
-        return cls(None if policy is None else str(policy),
-                   None if threshold is None else parse_fraction(str(threshold), f"{where}.threshold"),
-                   None if alternatives is None else tuple(str(a) for a in alternatives),
-                   None if weights is None else {str(a): parse_fraction(str(w), f"{where}.weights.{a}")
-                                                 for a, w in weights.items()})
+        policy, table_result = data.get("policy"), data.get("table_result", False)
+        if not isinstance(table_result, bool):
+            raise HuddleInputError(f"{where}.table_result", M_("must be true or false"))
+        penalties = data.get("procedural_penalties")
+        change = cls(None if policy is None else str(policy),
+                     None if threshold is None else parse_fraction(str(threshold), f"{where}.threshold"),
+                     None if alternatives is None else tuple(str(a) for a in alternatives),
+                     None if weights is None else {str(a): parse_fraction(str(w), f"{where}.weights.{a}")
+                                                   for a, w in weights.items()},
+                     table_result,
+                     None if penalties is None else
+                     tuple(replace(p, by="committee") for p in penalties_from(penalties, f"{where}.procedural_penalties")))
+        if table_result and replace(change, table_result=False, penalties=None) != cls():
+            raise HuddleInputError(f"{where}.table_result", M_("the table result stands, or the committee changes the "
+                                                               "adjustment: not both"))
+        return change
 
 
 def _decision(value: Any, where: str) -> AppealOutcome:

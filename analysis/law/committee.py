@@ -28,7 +28,11 @@ from analysis.law.logical_alternatives import (Policy, action_key, action_name, 
                                                with_threshold)
 from analysis.numbers import fraction_str
 from analysis.vocabulary import AppealOutcome, member
+from analysis.law.assigned import score_sides
+from analysis.law.editions import has_law, law
+from analysis.bridge.scoring import WeightedScore
 from analysis.law.ruling import Ruling, rule
+from analysis.vocabulary import Side
 
 SENSITIVITY_THRESHOLDS = tuple(Fraction(k, 20) for k in range(1, 11))      # 5% … 50%
 
@@ -49,7 +53,49 @@ def _found_alternatives(case: Case, table_action: str, chosen: Policy, alternati
 
 def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Ruling:
     """The ruling with the committee's changes; with none, exactly the director's ruling."""
-    return rule(replace(case, ruling=reconsidered_inputs(case, change)), _policy(case, change))
+    reconsidered = replace(case, ruling=reconsidered_inputs(case, change))
+    if change.table_result:
+        return table_result_stands(reconsidered)
+    return rule(reconsidered, _policy(case, change))
+
+
+def table_result_stands(case: Case) -> Ruling:
+    """The committee's ruling that the table result stands (an adjustment overturned): each side
+    the table score, scored into the field as any score is, with the committee's penalties."""
+    director = rule(case)
+    table_ns = None if case.table_result is None else case.table_result.ns_score
+    if table_ns is None:
+        raise HuddleInputError("table_result", M_("the table result stands, but the case has no table result"))
+    table = WeightedScore.single(table_ns)
+    scores = score_sides(case, {"NS": table, "EW": table})
+    text = joined_lines([M_("The appeals committee finds the table result stands: no adjustment."),
+                         *(M_("{side}: {score}.", side=Side(side).word, score=scores[side].describe())
+                           for side in ("NS", "EW")),
+                         *(p.words() for p in director.penalties)])
+    return replace(director, adjusted=False, scores=scores, text=text, left_out=(), cautions=(),
+                   worksheet=replace(director.worksheet, table_result_kept=True))
+
+
+def decided_change(case: Case, decision: str, change: Reconsideration, director: Ruling | None = None
+                   ) -> Reconsideration:
+    """What an overturn replaces the ruling with (Law 93): an adjustment overturned is the table
+    result unless the committee states another score; a ruling that kept the table result,
+    overturned, needs the committee's adjustment and is refused until it states one."""
+    if decision != "overturn" and not change.table_result:
+        return change
+    director = director or rule(case)
+    if change.table_result and not director.adjusted:
+        raise HuddleInputError("change", M_("the director's ruling already keeps the table result: overturning it "
+                                            "states the committee's adjustment"))
+    if change.changes_the_score:
+        return change
+    if director.adjusted and case.table_result is None:
+        raise HuddleInputError("change", M_("the case has no table result to restore: an overturn states the score "
+                                            "that replaces the adjustment"))
+    if director.adjusted:
+        return replace(change, table_result=True)
+    raise HuddleInputError("change", M_("the director kept the table result: an overturn states the committee's "
+                                        "adjustment (its logical alternatives, threshold, policy or weights)"))
 
 
 def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration()):
@@ -62,6 +108,11 @@ def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration())
     chosen = _policy(case, change)
     before = {action_key(a) for a in _found_alternatives(case, table_action, policy(inputs.policy, inputs.consider_min))}
     after = _found_alternatives(case, table_action, chosen, change.alternatives)
+    if change.weights and case.kind == "UI" and table_action:
+        tree = inputs.adjustment.committee_tree()
+        if tree is not None:          # a weight on the table action is no legal outcome, whoever gives it
+            cited = law("weighted", case.laws) if has_law("weighted", case.laws) else "Law 12C1(c)"
+            tree.refuse_weight_on(table_action, "change.weights", cited, weights=change.weights)
     adjustment = _adjusted_tree(inputs.adjustment, before, {action_key(a) for a in after}, change.weights)
     if adjustment != inputs.adjustment and getattr(adjustment, "note", ""):
         # the director's words on how the outcomes were weighted no longer describe this tree
@@ -76,8 +127,14 @@ def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration())
     test = chosen.share_test()
     if change.threshold is not None and test is not None and test.tested == "considered":
         consider_min = fraction_str(change.threshold)
+    tree, before_tree = adjustment.committee_tree(), inputs.adjustment.committee_tree()
+    reinstated = {action_key(a) for a in before_tree.cancelled()} - {action_key(a) for a in tree.cancelled()} \
+        if tree is not None and before_tree is not None else set()
     return replace(inputs, adjustment=adjustment, alternatives=after if not inputs.poll else inputs.alternatives,
-                   policy=change.policy or inputs.policy, consider_min=consider_min)
+                   policy=change.policy or inputs.policy, consider_min=consider_min,
+                   suggested_alternatives=tuple(a for a in inputs.suggested_alternatives
+                                                if action_key(a) not in reinstated),
+                   procedural_penalties=inputs.procedural_penalties if change.penalties is None else change.penalties)
 
 
 def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
@@ -90,7 +147,7 @@ def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
         if tree is None:
             return None
         if weights:
-            return tree.with_action_weights(weights)
+            return tree.with_action_weights(weights, reinstate=True)
         dropped = {action_key(a) for a in tree.actions()} & (before - after)
         remaining = [a for a in tree.actions() if action_key(a) not in dropped]
         if not dropped or not after:         # no logical alternative left: the table result stands
@@ -288,6 +345,7 @@ class CommitteeSeen:
     ruling_text: str = ""
     at: datetime | None = None
     change: Reconsideration = field(default_factory=Reconsideration)   # what the decision adopted
+    unstated: bool = False           # an overturn that does not yet say what replaces the ruling
 
     def in_force_case(self, case: Case) -> Case:
         """The case as the committee's decision leaves it: its outcome trees and weights, for every
@@ -308,6 +366,7 @@ class RulingInForce:
     by: str                          # "committee" or "director"
     source: str                      # which ruling it is, in words
     director: Ruling
+    appealed: bool = False           # an appeals committee decided (the director's ruling may still stand)
 
     @property
     def superseded(self) -> bool:
@@ -316,9 +375,11 @@ class RulingInForce:
     @property
     def text(self) -> str:
         """The ruling as read to the players: the ruling in force first and, when the committee
-        replaced it, the director's after it, marked superseded."""
+        replaced it, the director's after it, marked superseded; a ruling the committee upheld
+        says so first."""
         if not self.superseded:
-            return self.ruling.text
+            return joined_lines([M_("The ruling in force: {source}.", source=self.source), "", self.ruling.text]) \
+                if self.appealed else self.ruling.text
         return joined_lines([M_("The ruling in force: {source}.", source=self.source), "", self.ruling.text, "",
                              M_("The director's ruling, superseded by the appeals committee:"), "", self.director.text])
 
@@ -336,6 +397,10 @@ def ruling_in_force(director: Ruling, committee: CommitteeSeen | None = None,
         return RulingInForce(director, "director", M_("{ruling} (an appeal is under way)", ruling=mine)
                              if committee is not None else mine, director)
     day = AsTyped(f"{committee.at:%Y-%m-%d}") if committee.at else None
+    if committee.ruling is None and committee.unstated:
+        said = M_("{ruling}: the appeals committee overturned it without stating the score that replaces it, so it "
+                  "stays in force until the committee does", ruling=mine)
+        return RulingInForce(director, "director", said, director, appealed=True)
     if committee.ruling is None:
         if committee.decision == "uphold":
             said = M_("{ruling}, upheld by the appeals committee of {day}", ruling=mine, day=day) if day else \
@@ -345,24 +410,30 @@ def ruling_in_force(director: Ruling, committee: CommitteeSeen | None = None,
                       decision=committee.decision, day=day) if day else \
                 M_("{ruling}, {decision}, with the same score by the appeals committee", ruling=mine,
                    decision=committee.decision)
-        return RulingInForce(director, "director", said, director)
+        return RulingInForce(director, "director", said, director, appealed=True)
     decided = M_("the appeals committee's decision of {day} ({decision}), replacing {ruling}", day=day,
                  decision=committee.decision, ruling=mine) if day else \
         M_("the appeals committee's decision ({decision}), replacing {ruling}", decision=committee.decision, ruling=mine)
-    return RulingInForce(committee.ruling, "committee", decided, director)
+    return RulingInForce(committee.ruling, "committee", decided, director, appealed=True)
 
 
-def committee_seen(case: Case, appeal: AppealRecord) -> CommitteeSeen:
-    """An appeal recorded in a case file as the report and the pages tell it."""
+def committee_seen(case: Case, appeal: AppealRecord, director: Ruling | None = None) -> CommitteeSeen:
+    """An appeal recorded in a case file as the report and the pages tell it: an overturn with
+    no score stated is the table result when the director adjusted (decided_change)."""
     votes = tuple({**v.to_dict(), "tried": v.change.describe()} for v in appeal.votes)
     decided = appeal.decision
     if decided is None:
         return CommitteeSeen("", MP_("The appeal is under way: {n} vote so far, no decision yet.",
                                      "The appeal is under way: {n} votes so far, no decision yet.", n=len(votes)), "—",
                              votes, None)
-    ruling = None if decided.change.changes_nothing else reconsider(case, decided.change)
+    try:
+        change = decided_change(case, decided.decision, decided.change, director)
+    except HuddleInputError:           # a file's overturn of a ruling of no adjustment, no adjustment stated
+        return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, None, at=decided.at,
+                             change=decided.change, unstated=True)
+    ruling = None if change.changes_nothing else reconsider(case, change)
     return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
-                         change=decided.change)
+                         change=change)
 
 
 def case_in_force(case: Case, director: Ruling | None = None) -> RulingInForce:
@@ -374,11 +445,11 @@ def case_in_force(case: Case, director: Ruling | None = None) -> RulingInForce:
         return ruling_in_force(director, None, case.ruling_version)
     if appeal.decision is not None and not appeal.decided_on(case.ruling_version):
         return ruling_in_force(director, None, case.ruling_version)
-    return ruling_in_force(director, committee_seen(case, appeal), case.ruling_version)
+    return ruling_in_force(director, committee_seen(case, appeal, director), case.ruling_version)
 
 
 __all__ = ["DECISIONS", "Reconsideration", "RulingInForce", "ruling_in_force", "case_in_force", "committee_seen",
-           "reconsidered_inputs",
+           "reconsidered_inputs", "decided_change", "table_result_stands",
            "reconsider", "threshold_sensitivity", "ThresholdSensitivity",
            "Vote", "check_vote", "CommitteeDecision", "committee_decision", "kept_change", "position_words",
            "SENSITIVITY_THRESHOLDS", "CommitteeSeen"]

@@ -38,8 +38,9 @@ _LAWS: dict[str, dict[str, str]] = {
     # who corrects a mistaken explanation, and when (Law 20F4, 20F5; 1997: Law 75D)
     "own correction": {"1997": "Law 75D1", "2007": "Law 20F4", "2017": "Law 20F4"},
     "partner may not correct": {"1997": "Law 75D2", "2007": "Law 20F5(a)", "2017": "Law 20F5(a)"},
-    "correction by declarer or dummy": {"1997": "Law 75D2", "2007": "Law 20F5(b)(i)", "2017": "Law 20F5(b)(i)"},
-    "correction by a defender": {"1997": "Law 75D2", "2007": "Law 20F5(b)(ii)", "2017": "Law 20F5(b)(ii)"},
+    # Law 20F5(b): (i) a defender, at the end of play; (ii) declarer or dummy, after the final pass
+    "correction by declarer or dummy": {"1997": "Law 75D2", "2007": "Law 20F5(b)(ii)", "2017": "Law 20F5(b)(ii)"},
+    "correction by a defender": {"1997": "Law 75D2", "2007": "Law 20F5(b)(i)", "2017": "Law 20F5(b)(i)"},
     "mi adjustment": {"1997": "Law 21B3, Law 12C2", "2007": "Law 21B3, Law 12C1", "2017": "Law 21B3, Law 12C1"},
     "misinformation": {"1997": "Law 75", "2007": "Law 75A, Law 20F", "2017": "Law 75A, Law 20F"},
     "failure to alert": {"1997": "Law 21B1", "2007": "Law 21B1(a)", "2017": "Law 21B1(a)"},

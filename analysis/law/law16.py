@@ -283,6 +283,7 @@ class Worksheet:
     answers: tuple[Answer, ...]
     basis: str = "Law 16B3, Law 12C1"      # the laws that allow the adjustment
     no_result: bool = False                # an unplayable board: Law 12C2 alone, no questions
+    table_result_kept: bool = False        # an appeals committee overturned the adjustment (Law 93)
 
     @property
     def stopped_at(self) -> Answer | None:
@@ -295,6 +296,8 @@ class Worksheet:
 
     @property
     def adjust(self) -> bool:
+        if self.table_result_kept:
+            return False
         return self.no_result or (bool(self.answers) and all(a.answer is True for a in self.answers))
 
     def _open(self) -> list[tuple[int, Answer]]:
@@ -325,6 +328,8 @@ class Worksheet:
                                      question=a.question) for n, a in self._open())
 
     def conclusion(self) -> str:
+        if self.table_result_kept:
+            return M_("No adjustment: the appeals committee finds the table result stands.")
         if self.no_result:
             return M_("No result could be obtained on the board: artificial adjusted scores ({laws}).", laws=self.basis)
         stop = self.stopped_at

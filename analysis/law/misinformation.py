@@ -174,6 +174,16 @@ def who_corrected(facts: Misinformation, laws: str) -> Message | None:
                   law=law("correction by declarer or dummy", laws))
     declarer = by == "partner as declarer or dummy"
     early = when == "during the auction" if declarer else when != "not corrected"
+    if declarer and when in ("after the opening lead", "before the next card", "not corrected"):
+        return M_("The explainer's partner, as declarer or dummy, corrected it only {when}: late, for he had to "
+                  "correct it after the final pass and before the opening lead ({law}). The opening lead and any "
+                  "play before the correction were made on misinformation; had it come in time, the last "
+                  "non-offender to call could have changed that call ({change}).",
+                  when=CORRECTIONS[when], law=law("correction by declarer or dummy", laws),
+                  change=law("mi change of call", laws)) if when != "not corrected" else \
+            M_("The explainer's partner, as declarer or dummy, did not correct the explanation before the opening "
+               "lead, as he had to ({law}): the misinformation stood through the play.",
+               law=law("correction by declarer or dummy", laws))
     if early:
         moment = CORRECTIONS.get(when or "", N_("too early"))
         return M_("The explainer's partner corrected it {when}, before his side's turn to do so ({law}): that "
@@ -200,8 +210,8 @@ def _too_late_to_change(facts: Misinformation, case: Case) -> Answer:
         return _card_too_late(facts.corrected, case, case.play_index, q, remedy)
     when = CORRECTIONS[facts.corrected]
     if facts.corrected in ("after the opening lead", "before the next card", "not corrected"):
-        return Answer(q, True, M_("The explanation was {when}: too late for a change of call ({laws}); the remedy is "
-                                  "an adjusted score ({remedy}).", when=when, laws=f"{change}, {period}", remedy=remedy))
+        said = _CORRECTED_LATE[facts.corrected == NOT_CORRECTED]
+        return Answer(q, True, M_(said, when=when, laws=f"{change}, {period}", remedy=remedy))
     called = partner_called_since(case, facts)
     if called is None:
         return Answer(q, None, M_("The explanation was corrected {when}: record whether the non-offender's partner had "
@@ -229,6 +239,27 @@ def _too_late_to_change(facts: Misinformation, case: Case) -> Answer:
                                    "the table result came from the correct information.", when=when, law=change))
     return Answer(q, False, M_("The correction came {when}, in time, and the non-offender chose to keep the call "
                                "({law}): the call was not made on misinformation.", when=when, law=change))
+
+
+NOT_CORRECTED = "not corrected"
+# Q3's sentence for a correction too late for the call, and for a card played first; the one the
+# director records as "not corrected" says so, the others say when it came.
+_CORRECTED_LATE = {
+    False: N_("The explanation was corrected {when}: too late for a change of call ({laws}); the remedy is an adjusted "
+              "score ({remedy})."),
+    True: N_("The explanation was {when}: too late for a change of call ({laws}); the remedy is an adjusted score "
+             "({remedy})."),
+}
+_PLAYED_ON = {
+    (False, True): N_("The explanation was corrected {when}, after {card} was played and another card was played to "
+                      "the trick, so it could no longer be withdrawn (Law 47E2); the remedy is an adjusted score "
+                      "({remedy})."),
+    (True, True): N_("The explanation was {when}, after {card} was played and another card was played to the trick, so "
+                     "it could no longer be withdrawn (Law 47E2); the remedy is an adjusted score ({remedy})."),
+    (False, False): N_("The explanation was corrected {when}, after {card} was played; the remedy is an adjusted score "
+                       "({remedy})."),
+    (True, False): N_("The explanation was {when}, after {card} was played; the remedy is an adjusted score ({remedy})."),
+}
 
 
 def _withdrawal(facts: Misinformation, case: Case, q: str) -> Answer:
@@ -263,11 +294,10 @@ def _card_too_late(corrected: str, case: Case, index: int, q: str, remedy: str) 
                                   "{card} (the director's finding on Q3).", card=case.decision_name()))
     followed = len(case.play) > index + 1 and (index + 1) % 4 != 0
     if followed or corrected == "not corrected":
-        return Answer(q, True, M_("The explanation was {when}, after {card} was played and another card was played to "
-                                  "the trick, so it could no longer be withdrawn (Law 47E2); the remedy is an adjusted "
-                                  "score ({remedy}).", when=when, card=case.decision_name(), remedy=remedy))
-    return Answer(q, True, M_("The explanation was {when}, after {card} was played; the remedy is an adjusted score "
-                              "({remedy}).", when=when, card=case.decision_name(), remedy=remedy))
+        said = _PLAYED_ON[corrected == NOT_CORRECTED, True]
+        return Answer(q, True, M_(said, when=when, card=case.decision_name(), remedy=remedy))
+    said = _PLAYED_ON[corrected == NOT_CORRECTED, False]
+    return Answer(q, True, M_(said, when=when, card=case.decision_name(), remedy=remedy))
 
 
 __all__ = ["MI_QUESTIONS", "misinformation_given", "what_was_told", "different_action", "too_late_to_change", "misbidder",

@@ -137,29 +137,35 @@ class OutcomeTree:
             merged[leaf.ns_score] = merged.get(leaf.ns_score, Fraction(0)) + leaf.weight
         return WeightedScore(tuple(sorted(merged.items(), key=lambda sw: -sw[0])))
 
-    def refuse_weight_on(self, action: str, where: str, law_text: str, suggested_over_another: bool = False) -> None:
+    def refuse_weight_on(self, action: str, where: str, law_text: str, suggested_over_another: bool = False,
+                         weights: dict[str, Fraction] | None = None) -> None:
         """Law 12C1(c): in a UI case the action taken at the table is the one the infraction
         produced, and a logical alternative the UI suggests over another was no legal choice
-        either (Law 16B1(a)); a branch for either must be marked cancelled, never weighted."""
-        for b in self.branches:
-            if not b.cancelled and b.weight and action_key(b.action) == action_key(action):
-                what = (M_("{action} is a logical alternative the unauthorized information suggests over another, so "
-                           "choosing it was not legal either (Law 16B1(a))", action=action_word(b.action))
-                        if suggested_over_another else
-                        M_("{action} is the action taken at the table, which the unauthorized information suggested",
-                           action=action_word(b.action)))
-                raise HuddleInputError(f"{where}: weight of {action_name(b.action)}",        # a place in the case file
-                                       M_("{what}; only outcomes that could have been reached legally count ({law_text}): mark it "
-                                          "cancelled, with weight 0", what=what, law_text=law_text))
+        either (Law 16B1(a)); a branch for either must be marked cancelled, never weighted (nor
+        given a weight by a committee's ``weights``)."""
+        given = {action_key(b.action): b.weight for b in self.branches if not b.cancelled} if weights is None \
+            else {action_key(a): w for a, w in weights.items()}
+        if not given.get(action_key(action)):
+            return
+        what = (M_("{action} is a logical alternative the unauthorized information suggests over another, so "
+                   "choosing it was not legal either (Law 16B1(a))", action=action_word(action))
+                if suggested_over_another else
+                M_("{action} is the action taken at the table, which the unauthorized information suggested",
+                   action=action_word(action)))
+        raise HuddleInputError(f"{where}: weight of {action_name(action)}",        # a place in the case file
+                               M_("{what}; only outcomes that could have been reached legally count ({law_text}): mark it "
+                                  "cancelled, with weight 0", what=what, law_text=law_text))
 
     def actions(self) -> tuple[str, ...]:
         """The legal alternatives (the cancelled action left out)."""
         return tuple(b.action for b in self.branches if not b.cancelled)
 
-    def with_action_weights(self, weights: dict[str, Fraction]) -> "OutcomeTree":
+    def with_action_weights(self, weights: dict[str, Fraction], reinstate: bool = False) -> "OutcomeTree":
         """The same tree with new weights on the alternatives (matched by meaning: "Pass" = "P");
         an alternative given 0, or not named, drops out. The checks of a new tree apply: the
-        weights sum to 1 and the cancelled action takes none (Law 12C1(c))."""
+        weights sum to 1 and the cancelled action takes none (Law 12C1(c)). With ``reinstate``
+        (an appeals committee finding the director wrong to cancel it) a cancelled branch given
+        a weight is a legal alternative again."""
         given = {action_key(a): w for a, w in weights.items()}
         unknown = set(given) - {action_key(b.action) for b in self.branches}
         if unknown:
@@ -168,9 +174,14 @@ class OutcomeTree:
         branches = []
         for b in self.branches:
             w = given.get(action_key(b.action), Fraction(0))
-            if b.cancelled or w != 0:
-                branches.append(ActionBranch(b.action, w, b.contracts, b.cancelled))
+            cancelled = b.cancelled and not (reinstate and w != 0)
+            if cancelled or w != 0:
+                branches.append(ActionBranch(b.action, w, b.contracts, cancelled))
         return OutcomeTree(self.vulnerability, tuple(branches))
+
+    def cancelled(self) -> tuple[str, ...]:
+        """The actions the tree cancels (weight 0, Law 12C1(c))."""
+        return tuple(b.action for b in self.branches if b.cancelled)
 
     def restricted_to(self, actions) -> "OutcomeTree":
         """Only the named alternatives, their weights renormalised (exactly) to sum to 1."""

@@ -67,9 +67,16 @@ class ProceduralPenalty:
             return self.amount * top / 100, "matchpoints" if score.matchpoints is not None else "of the board"
         return self.amount, self.unit
 
-    def words(self):
-        amount = M_("{amount}% of a top", amount=display(self.amount)) if self.unit == "percent of a top" else \
+    def brief(self):
+        """"East-West 3 matchpoints", as a committee's change lists it."""
+        return M_("{side} {amount}", side=Side(self.side).word, amount=self._amount())
+
+    def _amount(self):
+        return M_("{amount}% of a top", amount=display(self.amount)) if self.unit == "percent of a top" else \
             M_("{amount} {unit}", amount=display(self.amount), unit=PENALTY_UNITS[self.unit])
+
+    def words(self):
+        amount = self._amount()
         return M_("Procedural penalty ({law}) on {side}, imposed by {by}: {amount}, kept apart from the adjusted "
                   "score. {reason}", law=LAW, side=Side(self.side).word, by=IMPOSED_BY[self.by],
                   amount=amount, reason=self.reason)
@@ -91,6 +98,34 @@ class ProceduralPenalty:
             raise exc.at(exc.field if exc.field.startswith(where) else f"{where}.{exc.field}") from None
 
 
+@dataclass(frozen=True)
+class Penalised:
+    """One side's procedural penalties against its board score: what comes off the board (in the
+    score's unit), what comes off the match (VPs), and the board's score after them (None when
+    nothing comes off the board, or the score has no value)."""
+
+    side: str
+    off: Fraction
+    vps: Fraction
+    after: Fraction | None
+    by: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"side": self.side, "off_board": fraction_str(self.off) if self.off else None,
+                "off_match_vps": fraction_str(self.vps) if self.vps else None,
+                "after": None if self.after is None else fraction_str(self.after), "by": list(self.by)}
+
+
+def penalised(side: str, score, penalties: tuple[ProceduralPenalty, ...]) -> Penalised:
+    """``side``'s penalties deducted from its board score (a SideScore or None)."""
+    own = [p for p in penalties if p.side == side]
+    value = None if score is None else score.value()[0]
+    off = sum((d[0] for p in own if score is not None and (d := p.deduction(score)) is not None), Fraction(0))
+    vps = sum((p.amount for p in own if p.unit == "VPs"), Fraction(0))
+    return Penalised(side, off, vps, None if value is None or not off else value - off,
+                     tuple(dict.fromkeys(p.by for p in own)))
+
+
 def penalties_from(data: Any, where: str) -> tuple[ProceduralPenalty, ...]:
     if data is None:
         return ()
@@ -108,4 +143,4 @@ def check_units(penalties: tuple[ProceduralPenalty, ...], scoring: str, where: s
                                                             unit=AsTyped(p.unit), scoring=scoring, choices=', '.join(allowed)))
 
 
-__all__ = ["ProceduralPenalty", "PENALTY_UNITS", "UNITS_FOR_SCORING", "penalties_from", "check_units", "LAW"]
+__all__ = ["ProceduralPenalty", "Penalised", "penalised", "PENALTY_UNITS", "UNITS_FOR_SCORING", "penalties_from", "check_units", "LAW"]

@@ -28,6 +28,7 @@ from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
 from analysis.law.la_evidence import Consultation
+from analysis.law.penalties import Penalised, ProceduralPenalty, penalised
 from analysis.law.ruling_inputs import Misinformation
 from analysis.bridge.scoring import WeightedScore
 from analysis.vocabulary import CaseKind, Seat, Side
@@ -48,6 +49,11 @@ class Ruling:
     cautions: tuple[str, ...] = ()   # where the finding goes against other evidence (said, never blocking)
     # the same explanation as unauthorized information to the explainer's partner: that path's ruling
     also: "Ruling | None" = None
+    penalties: tuple[ProceduralPenalty, ...] = ()   # Law 90: beside the adjusted score, never in it
+
+    def penalised(self, side: str) -> Penalised:
+        """``side``'s procedural penalties against its score: off the board, off the match, after."""
+        return penalised(side, self.scores.get(side), self.penalties)
 
     @property
     def decided(self) -> bool:
@@ -72,12 +78,24 @@ class Ruling:
                 "scores": {side: s.to_dict() for side, s in self.scores.items()}, "text": self.text,
                 "left_out": list(self.left_out), "left_out_reason": self.left_out_reason,
                 "warnings": list(self.warnings), "cautions": list(self.cautions),
+                "procedural_penalties": [p.to_dict() for p in self.penalties],
+                "after_penalties": {side: self.penalised(side).to_dict() for side in self.scores}
+                if self.penalties else None,
                 "partner_ui": None if self.also is None else self.also.to_dict()}
 
 
 def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
     """The ruling on the case file's ruling section; ``policy_name`` (a preset's name or a
-    Policy) and ``consider_min`` override the section's policy."""
+    Policy) and ``consider_min`` override the section's policy. Its procedural penalties (Law 90)
+    are said after it and kept beside its scores."""
+    ruling = _rule(case, policy_name, consider_min)
+    penalties = case.findings.procedural_penalties if case.ruling is not None else ()
+    if not penalties:
+        return ruling
+    return replace(ruling, penalties=penalties, text=joined_lines([ruling.text, *(p.words() for p in penalties)]))
+
+
+def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
     if case.partner_ui is not None:
         return _both_paths(case, policy_name, consider_min)
     inputs = case.findings
@@ -118,7 +136,6 @@ def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str 
     if sheet.adjust and left_out and inputs.left_out_reason:
         extra.append(M_("Not in the outcome tree: {actions}. {reason}", actions=Listed(tuple(map(action_word, left_out))),
                         reason=inputs.left_out_reason))
-    extra += [p.words() for p in inputs.procedural_penalties]
     if sheet.adjust:
         extra += no_weight_for_suggested(case)
     if cautions:
@@ -146,8 +163,8 @@ def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
     one the director names (``partner_ui.scored_by``)."""
     both = case.partner_ui
     assert both is not None
-    mi = rule(replace(case, partner_ui=None), policy_name, consider_min)
-    ui = rule(partner_ui_case(case), policy_name, consider_min)
+    mi = _rule(replace(case, partner_ui=None), policy_name, consider_min)
+    ui = _rule(partner_ui_case(case), policy_name, consider_min)
     if mi.adjusted and ui.adjusted and both.scored_by is None:
         raise HuddleInputError("partner_ui.scored_by", M_("both paths adjust the score: say which path's outcome tree holds the "
                                                           "board's score (misinformation or unauthorized information)"))
@@ -177,7 +194,7 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
 
     def path(evidence: str) -> Ruling:
         section = replace(case.findings, misinformation=replace(facts, evidence=evidence, explanation_weight=None))
-        return rule(replace(case, ruling=section), policy_name, consider_min)
+        return _rule(replace(case, ruling=section), policy_name, consider_min)
     explained, called = path("as bid"), path("as explained")
     mixed = {}
     for side in ("NS", "EW"):
