@@ -44,7 +44,7 @@ CASES_RULED = {
     # Partner's alert is UI with no finding; not suggested, so +920 stands.
     "partners-alert-is-ui": ([True, True, False, None], False, F(920), F(-920), "Partner's alert"),
     # Both sides at fault: average minus to each, 8 of 20.
-    "both-sides-offending": ([True] * 4, True, F(8), F(8), "average minus, Law 12C2(a) (2017): 40%"),
+    "both-sides-offending": ([True] * 4, True, F(8), F(8), "average minus, Law 12C1(d) (2017), with the averages of Law 12C2(a): 40%"),
     # MP-W-1a: the ACBL 1-½ scale, 4 1/4 of 11.
     "acbl-scale": ([True] * 4, True, F(17, 4), F(27, 4), "of 11 matchpoints"),
     # SE-3: knockout averaging of the serious-error split, −7 1/2 / +7 1/2.
@@ -178,3 +178,12 @@ def test_each_edition_cites_its_own_law(name, laws, outcome):
     assert ruling.method.startswith(outcome) and f"Laws applied: the {laws} edition." in ruling.text
     if laws == "1997":
         assert "Law 16A2, Law 12C2" in ruling.text and "(2017)" not in ruling.text
+
+
+def test_an_artificial_score_for_a_result_obtained_cites_12C1d_and_an_unplayed_board_12C2a():
+    """Before: every artificial score cited Law 12C2(a), which is for a board on which no result
+    could be obtained; a result obtained whose outcomes are too numerous to weigh is 12C1(d)."""
+    numerous = rule(load(RULINGS / "both-sides-offending.json"))
+    assert numerous.method.startswith("Law 12C1(d) (2017), with the averages of Law 12C2(a): artificial")
+    unplayed = rule(load(RULINGS / "unplayable-board.json"))
+    assert unplayed.method.startswith("Law 12C2(a) (2017): artificial") and "12C1(d)" not in unplayed.text

@@ -57,6 +57,9 @@ _LAWS: dict[str, dict[str, str]] = {
     "play bridge": {"1997": N_("ACBL Laws Commission, 1992 (LAWS.033), with Law 12C2 (1997) for the offenders"),
                     "2007": "Law 12C1(b) (2007)", "2017": "Law 12C1(e) (2017)"},
     "artificial": {"1997": "Law 12C1 (1997)", "2007": "Law 12C2(a) (2007)", "2017": "Law 12C2(a) (2017)"},
+    # an artificial score because the possible results are numerous or not obvious (not a board unplayed)
+    "numerous": {"2007": N_("Law 12C1(d) (2007), with the averages of Law 12C2(a)"),
+                 "2017": N_("Law 12C1(d) (2017), with the averages of Law 12C2(a)")},
     "artificial imps": {"1997": "Law 86 (1997)", "2007": "Law 86A (2007)", "2017": "Law 12C2(b) (2017)"},
     "session rule": {"1997": N_("WBF Laws Committee minute of 30 Aug 1998"), "2007": "Law 12C2 (2007)",
                      "2017": "Law 12C2(c) (2017)"},

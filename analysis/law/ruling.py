@@ -142,7 +142,7 @@ def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str
         extra.append(M_("Against the consultation: {cautions}", cautions=" ".join(cautions)))
     if extra:
         text = joined_lines([text, *extra])
-    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws), scores, text,
+    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws, case), scores, text,
                   left_out, inputs.left_out_reason, cautions)
 
 
@@ -295,7 +295,7 @@ def _unplayable(case: Case, method: Method) -> Ruling:
     method.check(case)
     scores = assigned_scores(case, method, None)
     sheet = Worksheet((), basis=law("no result", case.laws), no_result=True)
-    return Ruling(case.id, "", None, sheet, True, method.law(case.laws), scores,
+    return Ruling(case.id, "", None, sheet, True, method.law(case.laws, case), scores,
                   ruling_text(case, "", None, sheet, scores, method))
 
 
@@ -414,7 +414,7 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     lines += ["", sheet.conclusion()]
     lines += [Message("  {line}", line=w) for w in sheet.waiting]
     if sheet.adjust and method is not None:
-        lines.append(M_("Method: {method}.", method=method.law(case.laws)))
+        lines.append(M_("Method: {method}.", method=method.law(case.laws, case)))
         if method.note:
             lines.append(method.note)
     if sheet.adjust:

@@ -13,7 +13,7 @@ from typing import Any
 from analysis.law.assigned import SideScore, as_whole
 from analysis.language import Amount, AsTyped, M_, Message, N_, Share
 from analysis.errors import HuddleInputError
-from analysis.law.editions import law
+from analysis.law.editions import has_law, law
 from analysis.bridge.matchpoints import top as matchpoint_top
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.bridge.scoring import (ARTIFICIAL_SHARES, ARTIFICIAL_WORDS, IMP_FORMS, artificial_imps, artificial_kind,
@@ -34,6 +34,16 @@ class Artificial(Method):
     concept = "artificial"
     principle = N_("artificial adjusted scores: average plus, average or average minus")
     slots = (Slot("artificial", N_("Each side's artificial score"), "kinds", ("ave+", "ave", "ave-")),)
+
+    def law(self, laws: str, case=None) -> str:
+        return M_("{law}: {principle}", law=self.cited(laws, case), principle=self.principle)
+
+    @staticmethod
+    def cited(laws: str, case=None) -> str:
+        """Law 12C2(a) for a board on which no result could be obtained; Law 12C1(d) for a result
+        obtained but whose possible outcomes after the infraction are numerous or not obvious."""
+        numerous = case is not None and case.kind != "unplayable" and has_law("numerous", laws)
+        return law("numerous" if numerous else "artificial", laws)
 
     def kinds(self, case) -> dict[str, str]:
         """The kind for NS and EW."""
@@ -67,7 +77,7 @@ class Artificial(Method):
         if case.scoring == "bam":
             return SideScore(side, None, board=share,
                              arithmetic=M_("{kind}: {share} of the board, {law}", kind=ARTIFICIAL_WORDS[kind],
-                                           share=Share(share), law=law('artificial', case.laws)))
+                                           share=Share(share), law=self.cited(case.laws, case)))
         if not case.field:
             raise HuddleInputError("field", M_("an artificial matchpoint score needs the field (for the top)"))
         top = as_whole(matchpoint_top(len(case.field) + 1 + case.field_artificial, case.matchpoint_scale))
@@ -78,7 +88,7 @@ class Artificial(Method):
                       law=law('session rule', case.laws), percent=Amount(percent))
         else:
             percent = 100 * artificial_matchpoints(kind, 1)
-            note = M_("{kind}, {law}: {percent}%", kind=ARTIFICIAL_WORDS[kind], law=law('artificial', case.laws),
+            note = M_("{kind}, {law}: {percent}%", kind=ARTIFICIAL_WORDS[kind], law=self.cited(case.laws, case),
                       percent=Amount(percent))
         return SideScore(side, None, percent * top / 100, top, arithmetic=note)
 

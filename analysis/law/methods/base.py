@@ -62,7 +62,9 @@ class Method:
     def allowed_in(cls, laws: str) -> bool:
         return has_law(cls.concept, laws)
 
-    def law(self, laws: str) -> str:
+    def law(self, laws: str, case=None) -> str:
+        """The method's law in ``laws`` with its principle (``case``: the case it is applied to, for
+        a method whose law depends on why it is used)."""
         return M_("{law}: {principle}", law=law(self.concept, laws), principle=self.principle)
 
     def check(self, case, where: str = WHERE) -> None:
