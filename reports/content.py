@@ -454,7 +454,7 @@ def report_for_file(case: Case, lang: Language) -> Report:
     decision the file carries, in ``lang``."""
     director = rule(case)
     in_force = case_in_force(case, director)
-    committee = committee_seen(case, case.appeal) if case.appeal is not None and (
+    committee = committee_seen(case, case.appeal, director) if case.appeal is not None and (
         in_force.superseded or case.appeal.decision is None or case.appeal.decided_on(case.ruling_version)) else None
     return report_content(case, director, committee=committee, generated=datetime.now(timezone.utc), lang=lang)
 

@@ -57,6 +57,8 @@ CASES_RULED = {
     "damage-in-matchpoints": ([True, True, True, False], False, F(0), F(20), "measured in matchpoints"),
     # Butler pairs: datum −470; NS 3/4 × +2 + 1/4 × −12 = −1 1/2 IMPs, EW +1 1/2 (+1 at the table).
     "butler-pairs": ([True] * 4, True, F(-3, 2), F(3, 2), "datum -470, the mean of the 10 other tables"),
+    # Law 73E2: East's slow ♠6 with ♠86 misled declarer into the finesse; drop 2/3, finesse 1/3 against +1510.
+    "misleading-hesitation": ([True] * 5, True, F(-17, 3), F(17, 3), "Law 73E2 (2017)"),
     # Cross-IMPs: NS 3/4 × 31/10 + 1/4 × −107/10 = −7/20, EW +7/20 (+1/10 at the table).
     "cross-imps-pairs": ([True] * 4, True, F(-7, 20), F(7, 20), "against each of the 10 other tables"),
 }
@@ -187,3 +189,97 @@ def test_an_artificial_score_for_a_result_obtained_cites_12C1d_and_an_unplayed_b
     assert numerous.method.startswith("Law 12C1(d) (2017), with the averages of Law 12C2(a): artificial")
     unplayed = rule(load(RULINGS / "unplayable-board.json"))
     assert unplayed.method.startswith("Law 12C2(a) (2017): artificial") and "12C1(d)" not in unplayed.text
+
+
+# ---------------------------------------------------------------- a hesitation that misleads an opponent
+
+def _misleading(**changes):
+    import json
+    data = json.loads((RULINGS / "misleading-hesitation.json").read_text(encoding="utf-8"))
+    for path, value in changes.items():
+        *parents, last = path.split("__")
+        target = data
+        for p in parents:
+            target = target[p]
+        target[last] = value
+    return case_files.Case.from_dict(data)
+
+
+def test_a_misleading_hesitation_is_ruled_under_law_73e2_not_law_16():
+    """Before: an opponent's hesitation answered question 1 "no (Law 73D1)" and the table result
+    stood; the misled declarer's own finesse was refused a weight as "the action the UI suggested"."""
+    ruling = rule(_misleading())
+    assert ruling.adjusted and ruling.scores["NS"].imps == F(-17, 3) and ruling.scores["EW"].imps == F(17, 3)
+    assert "Every question is answered yes: the score is adjusted (Law 73E2, Law 12C (2017))." in ruling.text
+    assert "Poll of the misled player's peers, without the false inference: 6 pollees chose ♠A 4, ♠J 2." in ruling.text
+    assert ruling.text.index("Poll of the misled") < ruling.text.index("1. A variation in tempo")
+    from analysis.law.law16 import ui_present
+    as_ui = _misleading(kind="UI", ruling__logical_alternatives={"finding": ["SA"], "reason": "x"})
+    with pytest.raises(HuddleInputError, match="♠J is the action taken at the table"):
+        rule(as_ui)                          # as UI the misled declarer's finesse could take no weight
+    answer = ui_present(as_ui)
+    assert answer.answer is False
+    assert "rule the case as a misleading hesitation or manner (Law 73E2 (2017))" in answer.reason
+
+
+@pytest.mark.parametrize("changes, answers, words", [
+    ({"ruling__misleading__bridge_reason": {"finding": True, "reason": "He had a problem of his own."}},
+     [True, False, None, None, None], "had a demonstrable bridge reason for it: the opponents drew their inference at "
+                                      "their own risk (Law 73D1)"),
+    ({"ruling__misleading__could_have_known": {"finding": False, "reason": "A beginner."}},
+     [True, True, False, None, None], "could not have known, at the time, that it could work to his benefit"),
+    ({"ruling__misleading__false_inference": {"finding": False, "reason": "He always finesses."}},
+     [True, True, True, False, None], "did not rest on an inference from it: the table result stands"),
+    ({"ruling__misleading__false_inference": {"finding": None, "reason": ""}},
+     [True, True, True, None, True], "Waiting for the director's finding: a false inference drawn from it"),
+    ({"irregularity__agreed": None}, [None, True, True, True, True], "The facts are not established"),
+    ({"irregularity__by": "S", "irregularity__card_index": 8}, [False, None, None, None, None],
+     "a player's own tempo or manner cannot mislead him"),
+    ({"irregularity__by": "W", "irregularity__card_index": 11, "play_index": 9, "irregularity__description": "x"},
+     [False, None, None, None, None], "rule it as a case of unauthorized information"),
+])
+def test_each_question_of_law_73e2_can_end_or_hold_the_ruling(changes, answers, words):
+    ruling = rule(_misleading(**changes))
+    assert [a.answer for a in ruling.worksheet.answers] == answers
+    assert not ruling.adjusted and words in ruling.text
+    if None not in answers[:answers.index(False)] if False in answers else False:
+        assert ruling.scores["NS"].imps == -17                   # the table result: -50 against +1510
+
+
+@pytest.mark.parametrize("laws, cited", [("2007", "Law 73F (2007)"), ("1997", "Law 73F2 (1997)")])
+def test_the_misleading_hesitation_cites_its_law_by_edition(laws, cited):
+    ruling = rule(_misleading(laws=laws))
+    assert cited in ruling.worksheet.answers[0].reason and ruling.adjusted
+
+
+@pytest.mark.parametrize("code, words", [
+    ("fr", ("Loi 73E2 (2017)", "Toutes les questions ont pour réponse oui", "pas de raison bridgesque démontrable")),
+    ("de", ("Regel 73E2 (2017)", "Alle Fragen sind mit Ja beantwortet", "keinen nachweisbaren bridgerischen Grund")),
+    ("nl", ("Artikel 73E2 (2017)", "Alle vragen zijn met ja beantwoord", "geen aantoonbare bridgereden")),
+])
+def test_the_misleading_hesitation_is_said_on_every_surface_in_each_language(code, words, tmp_path, capsys):
+    """The ruling read to the players, the report and `huddle rule` say the Law 73E2 questions
+    in the club's language, with the adjusted IMPs."""
+    from analysis.language import language
+    from huddle.cli import main
+    from reports.content import report_for_file
+    from reports.render import to_html
+    path = RULINGS / "misleading-hesitation.json"
+    said = language(code).say(rule(load(path)).text)
+    assert all(w in said for w in words), said
+    assert "Law 73E2" not in said and "demonstrable" not in said
+    html = to_html(report_for_file(load(path), language(code)))
+    assert all(w in html for w in words[:2]) and "5 2/3" in html
+    assert main(["rule", str(path), "--language", code]) == 0
+    out = capsys.readouterr().out
+    assert all(w in out for w in words) and "5 2/3" in out
+
+
+def test_docs_rulings_worked_example_of_the_misleading_hesitation_is_the_ruling_s():
+    import re
+    from conftest import ROOT
+    docs = re.sub(r"\s+", " ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+    ruling = rule(load(RULINGS / "misleading-hesitation.json"))
+    assert ruling.scores["NS"].describe() == "2/3 × +1510 + 1/3 × -50: -5 2/3 IMPs"
+    assert "North-South get 2/3 × +1510 + 1/3 × −50: 2/3 × 0 + 1/3 × −17 = −5 2/3 IMPs; East-West +5 2/3." in docs
+    assert "Four of six peers drop the queen, two finesse anyway: the drop 2/3, the finesse 1/3." in docs

@@ -252,6 +252,30 @@ def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director
     assert len(at.session_state["tbl_links"]) == 5 and "/p/" in at.session_state["tbl_links"][0]
 
 
+def test_a_hesitation_that_misled_an_opponent_is_taken_down_at_the_table(director):
+    """Law 73E2: South's slow pass misled West, the next opponent to call; the case is kept as a
+    misleading hesitation with East-West the innocent side, and the Ruling page asks its questions."""
+    at = app_as(director, "ui/intake.py")
+    at.number_input(key="tbl_board").set_value(7).run()
+    at.text_input(key="tbl_auction").set_value("1H 1S 2H 2S P(slow 10s) P 3H P P P").run()
+    at.radio(key="tbl_case_kind").set_value("misleading").run()
+    offered = at.selectbox(key="tbl_action")
+    assert len(offered.options) == 4 and offered.value == 5     # not yet, then West's and East's later calls
+    at.radio(key="tbl_agreed").set_value("agreed")
+    at.text_input(key="tbl_result").set_value("3H=")
+    at.button(key="tbl_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(at.session_state["case_id"]).case
+    assert stored.kind == "misleading" and stored.offending_side == "NS" and stored.action_index == 5
+    ruling = app_as(director)
+    ruling.session_state["case_id"] = at.session_state["case_id"]
+    ruling.switch_page("ui/ruling.py").run()
+    assert not ruling.exception, ruling.exception
+    labels = [r.label for r in ruling.radio]
+    assert "3. Could have known, at the time, that it could work to his benefit" in labels and \
+        "3. Demonstrably suggested" not in labels
+
+
 def test_an_auction_line_that_cannot_be_read_is_said_inline_and_nothing_is_saved(director):
     at = app_as(director, "ui/intake.py")
     at.text_input(key="tbl_auction").set_value("1H 1S 1D").run()

@@ -30,6 +30,8 @@ lang = page_language(user)                       # the page in the club's langua
 TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
 AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
 SLOW = N_("slow")
+# the case's kind: partner may have used it (Law 16B), or it misled an opponent (Law 73E2)
+WHO_ACTED = {"UI": N_("partner (unauthorized information)"), "misleading": N_("an opponent it misled")}
 TAKEN_DOWN = N_("taken down at the table")      # a case's source, in the club's words
 AT_THE_TABLE = N_("at the table")           # when each side's statement was taken, in the club's words
 LEVELS, STRAINS = ("1", "2", "3", "4", "5", "6", "7"), ("C", "D", "H", "S", "NT")      # the bidding box
@@ -116,7 +118,7 @@ if calls:
                            + (f" ({lang._(SLOW)})" if c.tempo_break else "") for i, c in enumerate(calls)))
 
 slow = next((i for i, c in enumerate(calls) if c.tempo_break), None)
-irregularity, action = None, None
+irregularity, action, case_kind = None, None, "UI"
 if calls:
     st.subheader(lang._("What happened"))
     kind = st.selectbox(lang._("Irregularity"), TEMPO, index=0, key="tbl_kind",
@@ -125,10 +127,14 @@ if calls:
     proposed("tbl_at", slow if slow is not None else len(calls) - 1, positions)
     at = st.selectbox(lang._("At call"), positions, key="tbl_at", format_func=call_at)
     by = auction.seat_of(at)
-    later = [i for i in positions if i > at and auction.seat_of(i) == partner_of(by)]
+    case_kind = st.radio(lang._("Who may have gained or lost by it"), list(WHO_ACTED), horizontal=True,
+                         key="tbl_case_kind", format_func=lambda k: lang._(WHO_ACTED[k]))
+    acted = (lambda seat: seat == partner_of(by)) if case_kind == "UI" else (lambda seat: side_of(seat) != side_of(by))
+    later = [i for i in positions if i > at and acted(auction.seat_of(i))]
     proposed("tbl_action", later[0] if later else None, [None, *later])
-    action = st.selectbox(lang._("Action in question (partner's later call)"), [None, *later], key="tbl_action",
-                          format_func=lambda i: lang._("not yet") if i is None else call_at(i))
+    action = st.selectbox(lang._("Action in question (partner's later call)") if case_kind == "UI" else
+                          lang._("Action in question (the misled opponent's later call)"), [None, *later],
+                          key="tbl_action", format_func=lambda i: lang._("not yet") if i is None else call_at(i))
     agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key="tbl_agreed",
                       format_func=lambda a: lang._(AGREED[a]))
     them = "EW" if side_of(by) == "NS" else "NS"
@@ -160,7 +166,7 @@ def case_data() -> dict:
         what=IrregularityType(irregularity["type"]).said(lang), seat=lang.seat(irregularity["by"])) if irregularity else "")
     deal = f"N:{' '.join(read_hand(hands[s], lang, s) for s in SEATS)}"
     data = {"format_version": case_files.FORMAT_VERSION,
-            "id": f"board-{board}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}", "title": title, "kind": "UI", "laws": club.law_edition,
+            "id": f"board-{board}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}", "title": title, "kind": case_kind, "laws": club.law_edition,
             "board": {"number": board, "dealer": dealer, "vulnerability": vul}, "deal": deal,
             "auction": [c.to_dict() for c in calls], "skip_bid_regulation": club.skip_bid_regulation,
             "poll_rules": club.poll_rules().to_dict() if club.poll_rules().minimum or club.poll_pollees else None,

@@ -22,7 +22,7 @@ from analysis.law.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, d
 from analysis.law.methods import Method, Weighted, method_from_dict, methods_for
 from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
-from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation,
+from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, Misleading,
                                        RulingInputs)
 from analysis.law.facts import FactFinding
 from analysis.law.poll_rules import PollRules
@@ -189,6 +189,19 @@ def _poll_label(poll, number: dict, follow_ups: list, ballots: dict, lang: Langu
     template = lang.ngettext("Poll {number}{follow_ups} ({status}), {answers} answer",
                              "Poll {number}{follow_ups} ({status}), {answers} answers", answers)
     return template.format(number=number[poll.id], follow_ups=with_them, status=lang._(poll.status), answers=answers)
+
+
+def misleading_input(record_id: int, saved: Misleading | None, lang: Language) -> Misleading:
+    """The director's three findings on an opponent's variation in tempo or manner (Law 73E2);
+    question 1 is read from the case facts."""
+    saved = saved or Misleading()
+    return Misleading(
+        finding_input(N_("2. A demonstrable bridge reason for it (yes: he had one, no adjustment)"), saved.bridge_reason,
+                      f"rf_ml_reason_{record_id}", lang),
+        finding_input(N_("3. Could have known, at the time, that it could work to his benefit"), saved.could_have_known,
+                      f"rf_ml_known_{record_id}", lang),
+        finding_input(N_("4. A false inference drawn from it by the innocent player"), saved.false_inference,
+                      f"rf_ml_inference_{record_id}", lang))
 
 
 def misinformation_input(record_id: int, saved: Misinformation | None, case: Case, lang: Language) -> Misinformation:
@@ -511,6 +524,8 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
     st.subheader(lang._("The questions"))
     if case.kind == "MI":
         inputs = replace(inputs, misinformation=misinformation_input(record_id, saved.misinformation, case, lang))
+    elif case.kind == "misleading":
+        inputs = replace(inputs, misleading=misleading_input(record_id, saved.misleading, lang))
     else:
         inputs = replace(inputs, ui=finding_input(N_("1. Unauthorized information"), saved.ui, f"rf_ui_{record_id}",
                                                   lang, N_("from the case facts")),
@@ -518,7 +533,8 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
                                                  f"rf_sugg_{record_id}", lang),
                          suggested_alternatives=suggested_input(record_id, saved, _alternatives(inputs, table_action),
                                                                 lang))
-    inputs = replace(inputs, damage=finding_input(N_("4. Damage"), saved.damage, f"rf_damage_{record_id}", lang,
+    damage_label = N_("5. Damage") if case.kind == "misleading" else N_("4. Damage")
+    inputs = replace(inputs, damage=finding_input(damage_label, saved.damage, f"rf_damage_{record_id}", lang,
                                                   N_("computed from the outcome tree")))
     st.subheader(lang._("Adjustment"))
     # with no logical alternative yet, the tree starts from Pass (a call) or another polled card
@@ -526,8 +542,8 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
         ("P",) if case.play_index is None else tuple(c for c in polled if c != table_action)[:1] or ("P",))
     actions = (*alternatives, table_action) if table_action else alternatives
     contracts = {a: case.likely_contract(a) for a in actions}
-    if case.kind == "MI":
-        # the non-offender's own call was legal: it is an outcome like the others, not cancelled
+    if case.kind in ("MI", "misleading"):
+        # the non-offender's own call (or play) was legal: an outcome like the others, not cancelled
         start = starting_rows(inputs.poll, actions, None, contracts=contracts)
     else:
         start = starting_rows(inputs.poll, alternatives, table_action or "cancelled", played_contract(case), contracts)

@@ -29,6 +29,11 @@ _LAWS: dict[str, dict[str, str]] = {
     "manner": {"1997": "Law 73B1", "2007": "Law 73B1", "2017": "Law 73B1"},
     "question for partner": {"1997": "Law 20G1", "2007": "Law 20G1", "2017": "Law 20G1"},
     "opponent's tempo": {"1997": "Law 73D1", "2007": "Law 73D1", "2017": "Law 73D1"},
+    # a variation in tempo or manner that misleads an opponent: no demonstrable bridge reason, could
+    # have known it could work to his benefit, an innocent player drew a false inference from it
+    "misleading": {"1997": "Law 73F2 (1997)", "2007": "Law 73F (2007)", "2017": "Law 73E2 (2017)"},
+    "misleading adjustment": {"1997": "Law 73F2, Law 12C (1997)", "2007": "Law 73F, Law 12C (2007)",
+                              "2017": "Law 73E2, Law 12C (2017)"},
     "damage": {"1997": "Law 12C2", "2007": "Law 12B1", "2017": "Law 12B1"},
     "mi change of call": {"1997": "Law 21B1", "2007": "Law 21B1(a)", "2017": "Law 21B1(a)"},
     "mi presumption": {"1997": "Law 75C", "2007": "Law 21B1(b)", "2017": "Law 21B1(b)"},

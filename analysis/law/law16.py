@@ -99,7 +99,7 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
         return tempo
     what = FACT_NOUNS.get(irr.type, irr.type)
     if facts.happened is None:
-        return _not_established(irr, facts.missing())
+        return not_established(irr, facts.missing())
     if facts.happened is False:
         return Answer(q, False, M_("There was no {what}: {how}. There is no unauthorized information.",
                                    what=what, how=facts.happened_by), irr.description)
@@ -124,13 +124,14 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     return Answer(q, True, found, irr.description)
 
 
-def _not_established(irr: Irregularity, missing: str, seconds_decide: bool = False) -> Answer:
+def not_established(irr: Irregularity, missing: str, seconds_decide: bool = False,
+                    question: str = QUESTIONS[0]) -> Answer:
     """Question 1 waits for the facts: a fact is established by both sides' agreement or by the
     director's finding, nothing else (Law 85A)."""
     disputed = irr.agreed is False or bool(irr.statements)
     waiting = M_("Waiting for the director's finding (Law 85A): how long it took") if seconds_decide else \
         M_("Waiting for the director's finding (Law 85A): did it happen, and how long")
-    return Answer(QUESTIONS[0], None, M_("The facts are disputed: a fact is established only by both sides' agreement "
+    return Answer(question, None, M_("The facts are disputed: a fact is established only by both sides' agreement "
                                          "or by the director's finding on the balance of probabilities (Law 85A). "
                                          "Missing: {missing}.", missing=missing) if disputed else
                   M_("The facts are not established: a fact is established only by both sides' agreement or by the "
@@ -152,9 +153,10 @@ def _not_from_partner(case: Case, irr: Irregularity) -> Answer | None:
         own_risk = law("opponent's tempo", case.laws)
         return Answer(q, False, M_("The {kind} was by {seat}, an opponent of {actor}: a player may draw inferences from "
                                    "an opponent's manner at his own risk ({law}), so it is not unauthorized information. "
-                                   "(If the opponent had no bridge reason and could have known it would mislead, that is "
-                                   "a Law 73 matter, not a Law 16 one.)", kind=irr.type, seat=Seat(irr.by).word,
-                                   actor=Seat(actor).word, law=own_risk), irr.description)
+                                   "If the opponent had no demonstrable bridge reason and could have known it could work "
+                                   "to his benefit, rule the case as a misleading hesitation or manner ({misleading}).",
+                                   kind=irr.type, seat=Seat(irr.by).word, actor=Seat(actor).word, law=own_risk,
+                                   misleading=law("misleading", case.laws)), irr.description)
     return None
 
 
@@ -170,7 +172,7 @@ def _after_skip_bid(case: Case, irr: Irregularity, facts: Established) -> Answer
     if seconds is None:
         told = irr.seconds is not None or any(s.seconds is not None for s in facts.statements)
         if facts.happened is None and told:         # the seconds decide here, and nobody has found them
-            return _not_established(irr, facts.missing(needs_seconds=True), seconds_decide=True)
+            return not_established(irr, facts.missing(needs_seconds=True), seconds_decide=True)
         return None
     q = QUESTIONS[0]
     skip = Call(case.board.auction.calls[at - 1].call).word
@@ -328,6 +330,8 @@ class Worksheet:
                                      question=a.question) for n, a in self._open())
 
     def conclusion(self) -> str:
+        if self.adjust and not self.no_result and len(self.answers) != 4:
+            return M_("Every question is answered yes: the score is adjusted ({laws}).", laws=self.basis)
         if self.table_result_kept:
             return M_("No adjustment: the appeals committee finds the table result stands.")
         if self.no_result:

@@ -28,6 +28,7 @@ from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.law.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
 from analysis.law.la_evidence import Consultation
+from analysis.law.misleading import WITHOUT as MISLEADING_WITHOUT, misleading_poll_line, misleading_worksheet
 from analysis.law.penalties import Penalised, ProceduralPenalty, penalised
 from analysis.law.ruling_inputs import Misinformation
 from analysis.bridge.scoring import WeightedScore
@@ -110,6 +111,8 @@ def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str
     if table_ns is None and inputs.damage.finding is None:
         raise HuddleInputError("table_result", M_("the ruling needs the table result (or a damage finding)"))
     method.check(case)
+    if case.kind == "misleading":
+        return _misleading(case, method, table_ns)
     facts = inputs.misinformation
     if case.kind == "MI" and facts is not None and facts.explanation_weight is not None:
         return _weighed_mi(case, facts, policy_name, consider_min)
@@ -144,6 +147,22 @@ def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str
         text = joined_lines([text, *extra])
     return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws, case), scores, text,
                   left_out, inputs.left_out_reason, cautions)
+
+
+def _misleading(case: Case, method: Method, table_ns: int | None) -> Ruling:
+    """An opponent's variation in tempo or manner that misled an innocent player (Law 73E2): its
+    five questions, and an adjustment over the innocent player's own alternatives."""
+    table_action = case.action_in_question()
+    sheet = misleading_worksheet(case, _damage(case, table_ns, method, MISLEADING_WITHOUT))
+    if sheet.adjust:
+        scores = assigned_scores(case, method, table_ns)
+    elif table_ns is None:
+        raise HuddleInputError("table_result", M_("without an adjustment the ruling needs the table result"))
+    else:
+        table = WeightedScore.single(table_ns)
+        scores = score_sides(case, {"NS": table, "EW": table})
+    text = ruling_text(case, table_action, None, sheet, scores, method)
+    return Ruling(case.id, table_action, None, sheet, sheet.adjust, method.law(case.laws, case), scores, text)
 
 
 def no_weight_for_suggested(case: Case) -> list:
@@ -397,6 +416,9 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         lines += [Message("  {line}", line=v.in_words()) for v in la.verdicts]
         if case.ruling is not None and case.ruling.walk_through is not None:
             lines.append(Message("  {line}", line=case.ruling.walk_through.words()))
+    polled = misleading_poll_line(case) if case.kind == "misleading" and case.ruling is not None else None
+    if polled is not None:
+        lines.append(polled)
     if case.ruling is not None and case.ruling.evidence:
         lines.append(M_("Other evidence on the logical alternatives:"))
         lines += [Message("  {line}", line=e.words()) for e in case.ruling.evidence]

@@ -46,6 +46,32 @@ class Finding:
         return cls(data.get("finding"), str(data.get("reason", "")))
 
 
+@dataclass(frozen=True)
+class Misleading:
+    """The director's findings on an opponent's variation in tempo or manner (Law 73E2): did the
+    player have a demonstrable bridge reason for it, could he have known at the time that it could
+    work to his benefit, and did the innocent player draw a false inference from it."""
+
+    bridge_reason: Finding = Finding()       # finding true: he had a demonstrable bridge reason
+    could_have_known: Finding = Finding()
+    false_inference: Finding = Finding()
+
+    NAMES = ("bridge_reason", "could_have_known", "false_inference")
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name).to_dict() for name in self.NAMES}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> "Misleading":
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, M_("must be an object: bridge_reason, could_have_known, false_inference"))
+        unknown = sorted(set(data) - set(cls.NAMES))
+        if unknown:
+            raise HuddleInputError(f"{where}.{unknown[0]}", M_("is not a finding of a misleading variation (one of "
+                                                               "{choices})", choices=", ".join(cls.NAMES)))
+        return cls(*(Finding.from_dict(data.get(name), f"{where}.{name}") for name in cls.NAMES))
+
+
 # What the non-offenders were told about the call: an explanation (asked for, or volunteered), an
 # alert that nobody followed with a question, or nothing at all. Left out, the auction's annotation
 # of the call answers it (an explanation recorded, an alert alone, neither).
@@ -236,6 +262,7 @@ class RulingInputs:
     suggested: Finding = Finding()                    # UI: demonstrably suggested; MI: caused by the MI
     damage: Finding = Finding()                       # needed only when it cannot be computed
     misinformation: Misinformation | None = None
+    misleading: Misleading | None = None              # a misleading variation in tempo or manner (Law 73E2)
     adjustment: Method = Weighted()
     left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
     evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
@@ -269,6 +296,8 @@ class RulingInputs:
             out["damage"] = self.damage.to_dict()
         if self.misinformation is not None:
             out["misinformation"] = self.misinformation.to_dict()
+        if self.misleading is not None:
+            out["misleading"] = self.misleading.to_dict()
         if self.poll:
             out["poll"] = {"counts": [{"action": c.action, "chose": c.chose, "close": c.close,
                                        "considered_only": c.considered_only} for c in self.poll]}
@@ -307,7 +336,7 @@ class RulingInputs:
         la = data.get("logical_alternatives") or {}
         if not isinstance(la, dict):
             raise HuddleInputError(f"{where}.logical_alternatives", M_("must be an object with a finding"))
-        if not counts and "finding" not in la and kind != "unplayable":
+        if not counts and "finding" not in la and kind not in ("unplayable", "misleading"):
             raise HuddleInputError(f"{where}.poll", M_("record the poll's counts, or the director's finding in logical_alternatives"))
         mi = data.get("misinformation")
         return cls(policy=str(data.get("policy", "wbf2017")), consider_min=data.get("consider_min"),
@@ -319,6 +348,8 @@ class RulingInputs:
                    suggested=Finding.from_dict(data.get("suggested"), f"{where}.suggested"),
                    damage=Finding.from_dict(data.get("damage"), f"{where}.damage"),
                    misinformation=None if mi is None else Misinformation.from_dict(mi, f"{where}.misinformation"),
+                   misleading=None if data.get("misleading") is None else
+                   Misleading.from_dict(data["misleading"], f"{where}.misleading"),
                    adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
                    if data.get("adjustment") else Weighted(),
                    left_out_reason=str(data.get("left_out_reason", "")),
@@ -372,5 +403,6 @@ def _q4(data: Any, where: str) -> tuple[int, int] | None:
     return suggested, answers
 
 
-__all__ = ["RulingInputs", "Finding", "Misinformation", "MI_EVIDENCE", "CORRECTIONS", "CORRECTED_BY", "MI_TOLD", "WalkThrough",
+__all__ = ["RulingInputs", "Finding", "Misinformation", "Misleading",
+           "MI_EVIDENCE", "CORRECTIONS", "CORRECTED_BY", "MI_TOLD", "WalkThrough",
            "WalkStep"]

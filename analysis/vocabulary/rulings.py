@@ -36,15 +36,19 @@ class ScoringForm(Word):
 
 
 class CaseKind(Word):
-    """UI: unauthorized information from partner; MI: misinformation; unplayable: no result could
-    be obtained at the table, ruled by Law 12C2 alone (no Law 16 questions)."""
+    """UI: unauthorized information from partner; MI: misinformation; misleading: an opponent's
+    variation in tempo or manner that misled an innocent player (Law 73E2 of 2017, 73F of 2007,
+    73F2 of 1997); unplayable: no result could be obtained at the table, ruled by Law 12C2 alone
+    (no Law 16 questions)."""
 
     UI = "UI"
     MI = "MI"
+    MISLEADING = "misleading"
     UNPLAYABLE = "unplayable"
 
     WORDS = nonmember({"UI": NP_("case kind", "Unauthorized information|UI"),
                        "MI": NP_("case kind", "Misinformation|MI"),
+                       "misleading": NP_("case kind", "A misleading hesitation or manner|misleading"),
                        "unplayable": NP_("case kind", "Unplayable board (no result)|unplayable")})
     NOUN = nonmember(N_("a kind of case"))
 
