@@ -64,7 +64,17 @@ def evening(sqlite_url, monkeypatch, tmp_path):
     committee.record_vote(record, "bob", "modify", "A stricter threshold.", Reconsideration(threshold=Fraction(3, 10)))
     committee.record_vote(record, "cy", "modify", "Agree with Ann.", weights)
     committee.record_decision(record, "cy", "The weights favour the low spade.")
-    return {"users": users, "record": record, "polls": (1, 2)}       # the case's polls, as the address numbers them
+    # a second case of the evening: the committee overturns the adjustment without stating a score,
+    # and imposes its own procedural penalty on the appellants
+    boston = case_files.Case.from_dict(json.loads((CASES / "boston-3h.json").read_text()))
+    overturned = cases.create_case(replace(boston, id="evening-overturn"), "tess")
+    rulings.save_ruling(overturned, boston.ruling, "tess")
+    penalty = Reconsideration.from_dict({"procedural_penalties": [
+        {"side": "NS", "amount": "10", "unit": "percent of a top", "reason": "An appeal without merit."}]})
+    for name in ("ann", "bob", "cy"):
+        committee.record_vote(overturned, name, "overturn", "Pass is no logical alternative.", penalty)
+    committee.record_decision(overturned, "cy", "Nobody passes: the table result stands.")
+    return {"users": users, "record": record, "polls": (1, 2), "overturned": overturned}   # polls as the address numbers them
 
 
 PAGES = [("ui/cases.py", "director"), ("ui/case_view.py", "director"), ("ui/case_editor.py", "director"),
@@ -611,3 +621,40 @@ def test_every_way_out_carries_the_ruling_in_force(evening, capsys, tmp_path):
     assert "The director's score (superseded by the appeals committee)" in headings
     assert any(t.startswith("With the appeals committee's decision kept at each threshold: weights") for t in texts)
     assert committee_ns.describe() != director_ns.describe()
+
+
+def test_an_overturn_without_a_stated_score_is_the_table_result_in_every_way_out(evening, tmp_path, capsys):
+    """Before: an overturn with no score left the overturned adjustment in force, in the score
+    file, the exported case and huddle rule. Now every way out gives the table result (+420) with
+    the committee's 10% penalty on North-South, the committee's alone."""
+    from huddle.cli import main
+    from polling.dossier import load_dossier
+    from reports.content import Heading
+    from reports.score_export import field_pbn, score_file, score_rows
+    record = evening["overturned"]
+    dossier = load_dossier(record)
+    in_force = dossier.in_force()
+    assert in_force.superseded and not in_force.ruling.adjusted
+    assert in_force.ruling.scores["NS"].weighted.components == ((420, 1),)
+    assert [p.by for p in in_force.ruling.penalties] == ["committee"] and not in_force.director.penalties
+    rows = {r["side"]: r for r in score_rows(dossier.case, in_force)}
+    assert rows["NS"]["adjusted"] == "no" and rows["NS"]["penalty"] and rows["NS"]["penalty_by"] == "committee"
+    assert "replacing the director's ruling, version 1" in score_file(dossier.case, in_force, "csv")
+    assert 'BY="committee"' in score_file(dossier.case, in_force, "usebio")
+    assert "No adjustment: the table result stands" in field_pbn(dossier.case, in_force)
+    exported = tmp_path / "overturned.json"
+    exported.write_text(case_files.dumps(dossier.case_file()), encoding="utf-8")
+    assert main(["rule", str(exported), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["in_force"]["by"] == "committee" and said["adjusted"] is False
+    assert said["procedural_penalties"][0]["by"] == "committee" and said["after_penalties"]["NS"]["off_board"]
+    assert main(["rule", str(exported)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("The ruling in force: the appeals committee's decision")
+    assert text.index("Procedural penalty") < text.index("The director's ruling, superseded")
+    assert "Procedural penalty" not in text.split("The director's ruling, superseded")[1]
+    headings = [b.text for b in stored_report(dossier).blocks if isinstance(b, Heading)]
+    assert headings[0] == "The ruling: the appeals committee's decision"
+    at = open_page(evening, "ui/ruling.py", "director", case="evening-overturn")
+    shown = shown_text(at)
+    assert "the appeals committee's decision" in shown and "+420" in shown

@@ -59,6 +59,8 @@ CASES_RULED = {
     "butler-pairs": ([True] * 4, True, F(-3, 2), F(3, 2), "datum -470, the mean of the 10 other tables"),
     # Law 73E2: East's slow ♠6 with ♠86 misled declarer into the finesse; drop 2/3, finesse 1/3 against +1510.
     "misleading-hesitation": ([True] * 5, True, F(-17, 3), F(17, 3), "Law 73E2 (2017)"),
+    # Law 16C: West's withdrawn 1♥ (out of rotation) is UI to East; 2♥ adjusted to a pass: 1♠+1, +1 IMP to NS.
+    "withdrawn-call": ([True] * 4, True, F(1), F(-1), "Law 16C1(b)"),
     # Cross-IMPs: NS 3/4 × 31/10 + 1/4 × −107/10 = −7/20, EW +7/20 (+1/10 at the table).
     "cross-imps-pairs": ([True] * 4, True, F(-7, 20), F(7, 20), "against each of the 10 other tables"),
 }
@@ -194,14 +196,23 @@ def test_an_artificial_score_for_a_result_obtained_cites_12C1d_and_an_unplayed_b
 # ---------------------------------------------------------------- a hesitation that misleads an opponent
 
 def _misleading(**changes):
+    return _varied("misleading-hesitation", **changes)
+
+
+def _varied(name: str, **changes):
+    """The case file ``name`` with fields changed: ``irregularity__by="S"`` sets a nested field; None
+    for a ruling's finding on logical alternatives or suggestion leaves it out."""
     import json
-    data = json.loads((RULINGS / "misleading-hesitation.json").read_text(encoding="utf-8"))
+    data = json.loads((RULINGS / f"{name}.json").read_text(encoding="utf-8"))
     for path, value in changes.items():
         *parents, last = path.split("__")
         target = data
         for p in parents:
             target = target[p]
-        target[last] = value
+        if value is None and last in ("logical_alternatives", "suggested"):
+            target.pop(last, None)
+        else:
+            target[last] = value
     return case_files.Case.from_dict(data)
 
 
@@ -283,3 +294,73 @@ def test_docs_rulings_worked_example_of_the_misleading_hesitation_is_the_ruling_
     assert ruling.scores["NS"].describe() == "2/3 × +1510 + 1/3 × -50: -5 2/3 IMPs"
     assert "North-South get 2/3 × +1510 + 1/3 × −50: 2/3 × 0 + 1/3 × −17 = −5 2/3 IMPs; East-West +5 2/3." in docs
     assert "Four of six peers drop the queen, two finesse anyway: the drop 2/3, the finesse 1/3." in docs
+
+
+# ---------------------------------------------------------------- information from a withdrawn call
+
+def _withdrawn(**changes):
+    return _varied("withdrawn-call", **changes)
+
+
+def test_a_withdrawn_call_is_unauthorized_to_the_offending_side_and_cited_as_law_16c():
+    """Before: question 1 rested on the director's free text and a suggested LA's "no weight"
+    cited Law 16B1(a); the withdrawn call is now on the irregularity, and Law 16C is cited."""
+    ruling = rule(_withdrawn())
+    assert ruling.adjusted and ruling.scores["NS"].imps == 1
+    assert "The withdrawn action (1♥ by West: a call out of rotation cancelled, Laws 28–32) is unauthorized " \
+           "information to the offending side, the offender as well as his partner (Law 16C1(b))." in ruling.text
+    assert "adjusted (Law 16C2, Law 12C1)." in ruling.text and "16B" not in ruling.text
+    older = rule(_withdrawn(laws="2007"))
+    assert "(Law 16D2)" in older.text and "(Law 16D2, Law 12C1)" in older.text
+
+
+def test_a_withdrawn_call_is_authorized_to_the_non_offending_side():
+    from analysis.law.law16 import ui_present
+    answer = ui_present(_withdrawn(action_index=4))        # South's pass after it: a non-offender's call
+    assert answer.answer is False
+    assert "is authorized information to the non-offending side (Law 16C1(a)): South may use it" in answer.reason
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"action": "1H"}, "irregularity.withdrawn.why: '' must be one of insufficient, out of rotation, changed, lead out"),
+    ({"action": "1Z", "why": "out of rotation"}, "irregularity.withdrawn.action"),
+    ({"action": "1H", "why": "out of rotation", "forced_pass": 1}, "irregularity.withdrawn.forced_pass: a forced pass is a pass "
+                                                            "by the offender's partner"),
+    ({"action": "SA", "why": "lead out of turn", "comparable": True}, "a comparable call replaces a call, not a lead"),
+    (None, "irregularity.withdrawn: say which call or card was withdrawn, and why"),
+])
+def test_a_withdrawn_call_s_record_is_refused_naming_its_field(given, message):
+    with pytest.raises(HuddleInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        _withdrawn(irregularity__withdrawn=given)
+
+
+def test_a_comparable_call_is_ruled_by_law_23c_not_law_16c():
+    """West's insufficient bid, corrected by his 1♠ that the director judges comparable (Law 23A):
+    no Law 16 restriction; the director adjusts only if the assistance gained could well have
+    changed the outcome (Law 23C, 27D)."""
+    comparable = {"action": "1C", "why": "insufficient", "comparable": True}
+
+    def ruled(**more):
+        return rule(_withdrawn(irregularity__withdrawn=comparable, irregularity__call_index=1, **more))
+    waiting = ruled(ruling__logical_alternatives=None, ruling__suggested=None)
+    assert [a.answer for a in waiting.worksheet.answers] == [True, None, True]
+    assert "was replaced by a comparable call (Law 23A, Law 27B1(b) (2017)): Law 16C1(b) does not restrict" in waiting.text
+    assert "Waiting for the director's finding: the assistance gained through the infraction" in waiting.text
+    helped = ruled(ruling__assistance={"finding": True, "reason": "The withdrawn bid told East what 1♠ need not show."})
+    assert helped.adjusted and helped.scores["NS"].imps == 1 and "(Law 23C, Law 27D (2017))" in helped.text
+    same = ruled(ruling__assistance={"finding": False, "reason": "East would have bid 2♥ anyway."})
+    assert not same.adjusted and same.scores["NS"].imps == -7
+    before_comparable_calls = ruled(laws="1997")        # no comparable call before 2007: Law 16C as ever
+    assert before_comparable_calls.adjusted and "(Law 16C2)" in before_comparable_calls.text
+
+
+def test_docs_rulings_worked_example_of_the_withdrawn_call_is_the_ruling_s():
+    import re
+    from conftest import ROOT
+    docs = re.sub(r"\s+", " ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+    ruling = rule(load(RULINGS / "withdrawn-call.json"))
+    assert ruling.scores["NS"].describe() == "-110: 1 IMPs" and ruling.scores["EW"].imps == -1
+    assert "After a pass West plays 1♠ and makes eight tricks: North-South get −110, +1 IMP against −140." in docs
+    assert "4♥ by East made, −420 to North-South, against −140 at the other table (−7 IMPs)." in docs
+    table = rule(load(RULINGS / "withdrawn-call.json")).worksheet.answers[3].evidence
+    assert "at the table -7 IMPs" in str(table)

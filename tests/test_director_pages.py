@@ -106,6 +106,22 @@ def read_pbn(at, text=PBN):
     assert not at.exception
 
 
+def test_a_case_from_a_pbn_keeps_the_club_s_rules(director):
+    """Before: reading a PBN put the Laws' defaults back (the ACBL's skip-bid procedure, no rules
+    for polls), so a DBV club's case from a file was ruled under the ACBL's pause."""
+    organisations.set_rules(organisations.DEFAULT_ORGANISATION, "none", None, poll_minimum=7,
+                            poll_pollees="peers", authority="DBV", law_edition="2017")
+    at = app_as(director, "ui/case_editor.py")
+    read_pbn(at)
+    assert at.session_state["ed_skip_bid"] == "none" and at.session_state["ed_poll_min"] == 7
+    assert at.session_state["ed_poll_who"] == "peers" and at.session_state["ed_laws"] == "2017"
+    at.text_input(key="ed_title").set_value("A slow pass in the club's file")
+    at.button(key="ed_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(at.session_state["case_id"]).case
+    assert stored.skip_bid_regulation == "none" and stored.poll_rules.minimum == 7
+
+
 def test_case_from_pbn_is_saved_with_its_history(director):
     at = app_as(director, "ui/case_editor.py")
     assert at.title[0].value == "New case"
@@ -274,6 +290,31 @@ def test_a_hesitation_that_misled_an_opponent_is_taken_down_at_the_table(directo
     labels = [r.label for r in ruling.radio]
     assert "3. Could have known, at the time, that it could work to his benefit" in labels and \
         "3. Demonstrably suggested" not in labels
+
+
+def test_a_withdrawn_call_is_edited_kept_and_ruled_under_law_16c(director):
+    """The case editor shows and keeps a withdrawn call (what, why, comparable); the Ruling page
+    asks for the assistance when its replacement was a comparable call (Law 23C)."""
+    from analysis.law import case as case_files
+    from conftest import ROOT
+    case = case_files.loads((ROOT / "tests" / "cases" / "rulings" / "withdrawn-call.json").read_text(encoding="utf-8"))
+    record_id = cases.create_case(case, "tess")
+    at = app_as(director)
+    at.session_state["editor_case"] = record_id
+    at.switch_page("ui/case_editor.py").run()
+    assert at.text_input(key="ed_wd_action").value == "1♥" and at.selectbox(key="ed_wd_why").value == "out of rotation"
+    at.radio(key="ed_wd_comparable").set_value("yes")
+    at.text_input(key="ed_wd_action").set_value("1C")
+    at.button(key="ed_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(record_id).case
+    assert stored.irregularity.withdrawn.action == "1C" and stored.irregularity.withdrawn.comparable is True
+    ruling = app_as(director)
+    ruling.session_state["case_id"] = record_id
+    ruling.switch_page("ui/ruling.py").run()
+    assert not ruling.exception, ruling.exception
+    assert "2. The outcome could well have been different without the assistance gained (Law 23C)" in \
+        [r.label for r in ruling.radio]
 
 
 def test_an_auction_line_that_cannot_be_read_is_said_inline_and_nothing_is_saved(director):

@@ -9,6 +9,7 @@ from analysis.bridge import SEATS, VULNERABILITIES, Auction, TableCall
 from analysis.law.case import CROSS_IMPS, IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
 from analysis.vocabulary import DEALER, Call, CaseKind, IrregularityType, OffendingSide, ScoringForm, card_said
 from analysis.law.editions import EDITIONS
+from analysis.law.withdrawn import WHY as WITHDRAWN_WHY
 from analysis.errors import HuddleInputError
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
@@ -50,6 +51,9 @@ if editing is not None and not cases.in_organisation(editing, user.organisation_
 def load(state: dict) -> None:
     ss.update(state)
     ss["ed_grid_version"] = ss.get("ed_grid_version", 0) + 1
+
+
+CLUB_RULES = ("ed_laws", "ed_skip_bid", "ed_skip_haste", "ed_poll_min", "ed_poll_rules", "ed_poll_who")
 
 
 def start_new() -> None:
@@ -118,7 +122,9 @@ def use_game() -> None:
                                          "file; edit it below if some were not in the same event.", len(others)).format(
                                count=len(others)) if others and not game.score_table else None)
     state = state_from_case(case, lang)
-    for key in ("ed_title", "ed_id", "ed_kind"):   # the file has none of these: keep what was typed
+    # the file has none of these: keep what was typed, and the club's edition of the Laws, its skip-bid
+    # regulation and its rules for polls (a file read is never the ACBL's or the Laws' defaults by accident)
+    for key in ("ed_title", "ed_id", "ed_kind", *CLUB_RULES):
         state.pop(key)
     load(state)
 
@@ -273,6 +279,16 @@ c3.selectbox(lang._("Received by"), (NO_VALUE,) + tuple(SEATS), key="ed_irr_to",
 st.radio(lang._("Do both sides agree it happened (for a break in tempo: that it was an unmistakable hesitation)?"),
          ("agreed", "disputed", NO_VALUE), key="ed_irr_agreed", horizontal=True,
          format_func=lambda a: lang._(AGREED_WORDS[a]))
+if ss.get("ed_irr_type") == "withdrawn":
+    w1, w2, w3 = st.columns(3)
+    w1.text_input(lang._("The call or card withdrawn"), key="ed_wd_action", max_chars=12,
+                  placeholder=Call("1H").said(lang))
+    w2.selectbox(lang._("Why it was withdrawn"), tuple(WITHDRAWN_WHY), key="ed_wd_why",
+                 format_func=lambda w: lang._(WITHDRAWN_WHY[w]))
+    w3.radio(lang._("Replaced by a comparable call (Law 23A)?"), ("yes", "no", NO_VALUE), key="ed_wd_comparable",
+             horizontal=True, format_func=lambda f: lang._(FOUND_WORDS[f]))
+    st.caption(lang._("At call: the first call of the legal auction made after it (the replacement, or the call "
+                      "in turn)."))
 st.text_area(lang._("Description"), key="ed_irr_description", max_chars=2000)
 if ss.get("ed_irr_type") not in (None, NO_VALUE):
     with st.expander(lang._("The facts as each side told them, and the director's finding (Law 85)"),

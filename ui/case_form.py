@@ -14,6 +14,7 @@ from analysis.bridge import SEATS, hand_pbn
 from analysis.bridge.matchpoints import parse_field
 from analysis.language import M_, Language
 from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
+from analysis.law.logical_alternatives import action_word, read_action
 from analysis.vocabulary import SOURCE, Call, Rank, card_said, read_call, read_card, read_contract, read_hand, read_typed_contract
 
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}
@@ -143,6 +144,9 @@ def state_from_case(case: Case, lang: Language) -> dict:
         "ed_irr_found_seconds": (irr.get("finding") or {}).get("seconds"),
         "ed_irr_found_reason": (irr.get("finding") or {}).get("reason", ""),
         "ed_irr_after": bool(irr.get("after_auction")),
+        "ed_wd_action": "" if "withdrawn" not in irr else lang.say(action_word(irr["withdrawn"]["action"])),
+        "ed_wd_why": (irr.get("withdrawn") or {}).get("why", "insufficient"),
+        "ed_wd_comparable": {True: "yes", False: "no", None: NO_VALUE}[(irr.get("withdrawn") or {}).get("comparable")],
         "_ed_irr_agreed": irr.get("agreed") if "agreed_happened" not in irr and "agreed_seconds" not in irr else None,
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(card_said(c, lang) for c in case.play),
@@ -187,6 +191,12 @@ def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
             irregularity.pop("card_index", None)
             irregularity["after_auction"] = True
         irregularity.update(fact_fields(state))
+        if state["ed_irr_type"] == "withdrawn":
+            withdrawn = {"action": read_action(text("ed_wd_action"), lang, "irregularity.withdrawn.action")
+                         if text("ed_wd_action") else "", "why": state.get("ed_wd_why") or "insufficient"}
+            if FOUND[state.get("ed_wd_comparable") or NO_VALUE] is not None:
+                withdrawn["comparable"] = FOUND[state["ed_wd_comparable"]]
+            irregularity["withdrawn"] = withdrawn
     result: dict | None = None
     if state.get("ed_passed_out"):
         result = {"passed_out": True}

@@ -25,6 +25,7 @@ from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, Misleading,
                                        RulingInputs)
 from analysis.law.facts import FactFinding
+from analysis.law.law16 import is_comparable
 from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
@@ -533,6 +534,10 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
                                                  f"rf_sugg_{record_id}", lang),
                          suggested_alternatives=suggested_input(record_id, saved, _alternatives(inputs, table_action),
                                                                 lang))
+        if is_comparable(case):       # Law 23C: the assistance decides, not the Law 16 questions
+            inputs = replace(inputs, assistance=finding_input(
+                N_("2. The outcome could well have been different without the assistance gained (Law 23C)"),
+                saved.assistance, f"rf_assist_{record_id}", lang))
     damage_label = N_("5. Damage") if case.kind == "misleading" else N_("4. Damage")
     inputs = replace(inputs, damage=finding_input(damage_label, saved.damage, f"rf_damage_{record_id}", lang,
                                                   N_("computed from the outcome tree")))

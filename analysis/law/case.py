@@ -35,6 +35,7 @@ from analysis.law.facts import (MAX_STATEMENTS, Established, FactFinding, Statem
                                 statements_from)
 from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SkipBidPause, skip_bid_pause
 from analysis.law.simulation import SimulationSettings
+from analysis.law.withdrawn import Withdrawn
 from analysis.bridge.scoring import ButlerDatum, PlayedContract, parse_score
 from analysis.vocabulary import SOURCE, Catalog, CaseKind, IrregularityType, OffendingSide, ScoringForm, Seat, Side, member
 
@@ -156,6 +157,7 @@ class Irregularity:
     statements: tuple[Statement, ...] = ()  # each side's account, as the director heard it
     finding: FactFinding | None = None      # the director's finding where the sides do not agree (Law 85A)
     after_auction: bool = False        # arose after the final pass, before the opening lead was faced
+    withdrawn: Withdrawn | None = None  # type "withdrawn": the call or play withdrawn, made at call_index
 
     @property
     def receiver(self) -> str | None:
@@ -173,6 +175,8 @@ class Irregularity:
         """The facts as the ruling and the report state them: each side's statement, what both
         sides agree, and the director's finding with its reason."""
         out: list[str] = [M_("Said: {statement}.", statement=s.words()) for s in self.statements]
+        if self.withdrawn is not None:
+            out.append(M_("Withdrawn: {what}.", what=self.withdrawn.words(self.by)))
         happened = self.agreed_happened if self.agreed_happened is not None else self.agreed
         on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
         if happened and on_seconds and self.seconds is not None:
@@ -197,6 +201,8 @@ class Irregularity:
                 out[name] = getattr(self, name)
         if self.after_auction:
             out["after_auction"] = True
+        if self.withdrawn is not None:
+            out["withdrawn"] = self.withdrawn.to_dict()
         if self.statements:
             out["statements"] = [s.to_dict() for s in self.statements]
         if self.finding is not None:
@@ -452,8 +458,11 @@ class Case:
             if data.get(name) is not None and scoring != form:
                 raise HuddleInputError(name, M_("applies to {scoring}, not {scoring2}", scoring=ScoringForm(form).word,
                                                 scoring2=scoring.word))
+        # a call replaced by a comparable one needs no finding on logical alternatives (Law 23C)
+        comparable = irregularity is not None and irregularity.withdrawn is not None and \
+            bool(irregularity.withdrawn.comparable) and laws != "1997"
         ruling = None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
-                                                                            board.vulnerability, kind)
+                                                                            board.vulnerability, kind, comparable)
         if ruling is not None:
             check_units(ruling.procedural_penalties, scoring, "ruling.procedural_penalties")
             _check_offered_call(ruling, board, action_index)
@@ -680,7 +689,9 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
     index = data.get("call_index")
     if index is not None and (not isinstance(index, int) or not 0 <= index < len(board.auction.calls)):
         raise HuddleInputError("irregularity.call_index", M_("{index} is not a call of the auction", index=AsTyped(repr(index))))
-    if index is not None and by is not None:
+    withdrawn = _withdrawn_from(data, kind, board, by)
+    out_of_turn = withdrawn is not None and withdrawn.why in ("out of rotation", "lead out of turn")
+    if index is not None and by is not None and not out_of_turn:
         caller = board.auction.seat_of(index)
         # a tempo or manner goes with the caller's own call; an explanation or alert with partner's
         expected = partner_of(caller) if kind.explained_by_partner else caller
@@ -695,7 +706,7 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
             raise HuddleInputError("irregularity.card_index", M_("give the call or the card it arose at, not both"))
         if play is None or not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(play.cards):
             raise HuddleInputError("irregularity.card_index", M_("{card} is not a card of the play recorded", card=AsTyped(repr(card))))
-        if by is not None and by != play.decider(card):
+        if by is not None and by != play.decider(card) and not out_of_turn:
             raise HuddleInputError("irregularity.by", M_("{position} was {seat}'s to play, not {seat2}'s", position=position_name(card),
                                                          seat=Seat(play.decider(card)).word, seat2=Seat(by).word))
     seconds = data.get("seconds")
@@ -715,7 +726,21 @@ def _irregularity_from(data: dict | None, board: Board, play: Play | None = None
     return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card,
                         data.get("agreed_happened"), data.get("agreed_seconds"),
                         statements_from(data.get("statements"), "irregularity.statements"),
-                        FactFinding.from_dict(data.get("finding"), "irregularity.finding"), after_auction)
+                        FactFinding.from_dict(data.get("finding"), "irregularity.finding"), after_auction, withdrawn)
+
+
+def _withdrawn_from(data: dict, kind: IrregularityType, board: Board, by: str | None) -> Withdrawn | None:
+    """A withdrawn call or play is the irregularity of its own type, and only of it."""
+    given = data.get("withdrawn")
+    if kind is not IrregularityType.WITHDRAWN:
+        if given is not None:
+            raise HuddleInputError("irregularity.withdrawn", M_("a withdrawn call or play is an irregularity of type "
+                                                                "withdrawn"))
+        return None
+    if given is None:
+        raise HuddleInputError("irregularity.withdrawn", M_("say which call or card was withdrawn, and why "
+                                                            "(action, why)"))
+    return Withdrawn.from_dict(given, "irregularity.withdrawn", board.auction, by)
 
 
 # ---------------------------------------------------------------- from PBN

@@ -29,6 +29,16 @@ _LAWS: dict[str, dict[str, str]] = {
     "manner": {"1997": "Law 73B1", "2007": "Law 73B1", "2017": "Law 73B1"},
     "question for partner": {"1997": "Law 20G1", "2007": "Law 20G1", "2017": "Law 20G1"},
     "opponent's tempo": {"1997": "Law 73D1", "2007": "Law 73D1", "2017": "Law 73D1"},
+    # information from a withdrawn call or play: authorized to the non-offending side, unauthorized to
+    # the offending side (its own withdrawn actions and the non-offenders'), and the adjustment
+    "withdrawn authorized": {"1997": "Law 16C1", "2007": "Law 16D1", "2017": "Law 16C1(a)"},
+    "withdrawn ui": {"1997": "Law 16C2", "2007": "Law 16D2", "2017": "Law 16C1(b)"},
+    "withdrawn adjustment": {"1997": "Law 16C2, Law 12C2", "2007": "Law 16D2, Law 12C1",
+                             "2017": "Law 16C2, Law 12C1"},
+    # a withdrawn call replaced by a comparable call: no Law 16 restriction, but the assistance the
+    # infraction gave is redressed (2017: Law 23; 2007: a call of the same meaning, Law 27B1(b))
+    "comparable call": {"2007": "Law 27B1(b) (2007)", "2017": "Law 23A, Law 27B1(b) (2017)"},
+    "comparable assistance": {"2007": "Law 27D (2007)", "2017": "Law 23C, Law 27D (2017)"},
     # a variation in tempo or manner that misleads an opponent: no demonstrable bridge reason, could
     # have known it could work to his benefit, an innocent player drew a false inference from it
     "misleading": {"1997": "Law 73F2 (1997)", "2007": "Law 73F (2007)", "2017": "Law 73E2 (2017)"},

@@ -17,7 +17,7 @@ from analysis.language import M_, MP_, N_, Capital, InSentence, Listed, Message
 from analysis.law.assigned import side_value
 from analysis.bridge import side_of
 from analysis.law.case import Case, Irregularity
-from analysis.law.editions import law
+from analysis.law.editions import has_law, law
 from analysis.law.facts import Established
 from analysis.law.logical_alternatives import LAResult, action_word
 from analysis.numbers import display
@@ -33,7 +33,8 @@ UI_KINDS = MANNER_KINDS + PARTNER_SAID
 UI_NOUNS = {"hesitation": N_("the break in tempo"), "haste": N_("the quick call"), "remark": N_("the remark"),
             "question": N_("the question"), "gesture": N_("the gesture"), "explanation": N_("partner's explanation"),
             "alert": N_("partner's alert"), "unalerted": N_("partner's failure to alert"),
-            "misexplained": N_("partner's explanation"), "other": N_("the unauthorized information")}
+            "misexplained": N_("partner's explanation"), "withdrawn": N_("the withdrawn call or play"),
+            "other": N_("the unauthorized information")}
 # what the director establishes, in a sentence ("There was no hesitation")
 FACT_NOUNS = {"hesitation": N_("hesitation"), "haste": N_("unwonted speed"), "remark": N_("remark"),
               "question": N_("question"), "gesture": N_("gesture"), "other": N_("irregularity")}
@@ -73,6 +74,76 @@ def is_skip_bid(case: Case, index: int) -> bool:
     return int(call[0]) > lowest
 
 
+# ---------------------------------------------------------------- Law 16C: a withdrawn call or play
+
+def withdrawn_answer(case: Case, irr: Irregularity, question) -> Answer:
+    """Q1 for information from a withdrawn action: unauthorized to the offending side (the
+    offender too), authorized to the other (Law 16C1)."""
+    w = irr.withdrawn
+    actor = case.action_seat
+    what = w.words(irr.by) if w is not None else N_("a withdrawn call or play")
+    if irr.by is not None and actor is not None and side_of(irr.by) != side_of(actor):
+        return Answer(question, False, M_("The withdrawn action ({what}) is authorized information to the non-offending "
+                                          "side ({law}): {actor} may use it.", what=what,
+                                          law=law("withdrawn authorized", case.laws), actor=Seat(actor).word),
+                      irr.description)
+    return Answer(question, True, M_("The withdrawn action ({what}) is unauthorized information to the offending side, "
+                                     "the offender as well as his partner ({law}).", what=what,
+                                     law=law("withdrawn ui", case.laws)), irr.description)
+
+
+def is_comparable(case: Case) -> bool:
+    """A withdrawn call replaced by a comparable call, in an edition that has the rule."""
+    irr = case.irregularity
+    return (irr is not None and irr.withdrawn is not None and bool(irr.withdrawn.comparable)
+            and has_law("comparable call", case.laws))
+
+
+def comparable_questions(case: Case, harmed) -> tuple:
+    """A comparable call (Law 23A): Law 16C does not apply; the director adjusts when, without the
+    assistance gained through the infraction, the outcome could well have been different (Law 23C)."""
+    irr = case.irregularity
+    assert irr is not None and irr.withdrawn is not None
+    first = Answer(COMPARABLE_QUESTIONS[0], True, M_(
+        "{what} was replaced by a comparable call ({law}): {ui} does not restrict the offending side, and the "
+        "auction goes on without further rectification.", what=irr.withdrawn.words(irr.by),
+        law=law("comparable call", case.laws), ui=law("withdrawn ui", case.laws)), irr.description)
+    found = case.findings.assistance
+    cited = law("comparable assistance", case.laws)
+    if found.finding is None:
+        second = Answer(COMPARABLE_QUESTIONS[1], None, M_(
+            "Could the outcome well have been different without the assistance the offending side gained through the "
+            "infraction? The director decides ({law}).", law=cited),
+            missing=M_("Waiting for the director's finding: the assistance gained through the infraction"))
+    elif found.finding:
+        second = Answer(COMPARABLE_QUESTIONS[1], True, M_(
+            "The director finds that without the assistance gained through the infraction the outcome could well "
+            "have been different ({law}). {reason}", law=cited, reason=found.reason))
+    else:
+        second = Answer(COMPARABLE_QUESTIONS[1], False, M_(
+            "The director finds the outcome would have been the same without the assistance gained through the "
+            "infraction ({law}): the table result stands. {reason}", law=cited, reason=found.reason))
+    return first, second, harmed
+
+
+COMPARABLE_QUESTIONS = (N_("a comparable call replaced the withdrawn one"),
+                        N_("the outcome could well have been different without the assistance"))
+COMPARABLE_WITHOUT = N_("without the assistance gained through the infraction")
+
+
+def ui_law(case: Case) -> str:
+    """The law that makes the information unauthorized: from partner (Law 16B1(a)), or from a
+    withdrawn call or play (Law 16C1(b); 16D2 of 2007)."""
+    withdrawn = case.irregularity is not None and case.irregularity.type == IrregularityType.WITHDRAWN
+    return law("withdrawn ui" if withdrawn else "ui", case.laws)
+
+
+def ui_basis(case: Case) -> str:
+    """The laws that allow the adjustment on the UI path."""
+    withdrawn = case.irregularity is not None and case.irregularity.type == IrregularityType.WITHDRAWN
+    return law("withdrawn adjustment" if withdrawn else "ui adjustment", case.laws)
+
+
 def ui_noun(case: Case) -> str:
     """What the UI was, in the words Q3 and Q4 use."""
     irr = case.irregularity
@@ -86,6 +157,8 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     if finding is not None:
         return Answer(q, finding, reason or (M_("The director finds that partner conveyed information.")
                                              if finding else M_("The director finds no unauthorized information.")))
+    if irr is not None and irr.type == IrregularityType.WITHDRAWN:
+        return withdrawn_answer(case, irr, q)
     if irr is None or irr.type not in UI_KINDS:
         return Answer(q, None, M_("The case records no hesitation, haste, remark, question, gesture, explanation or "
                                   "alert from partner; the director decides."),
@@ -232,7 +305,7 @@ def logical_alternative_exists(result: LAResult, laws: str = "2017") -> Answer:
 
 def demonstrably_suggested(finding: bool | None, reason: str = "", action: str = "",
                            suggested: tuple[int, int] | None = None, ui: str = UI_NOUNS["hesitation"],
-                           laws: str = "2017") -> Answer:
+                           laws: str = "2017", cited: str | None = None) -> Answer:
     """Q3 is the director's judgment, shown beside the poll's Q4 evidence: ``suggested`` is (how
     many pollees said the UI, ``ui`` in words, makes ``action`` more attractive, how many answered Q4)."""
     q = QUESTIONS[2]
@@ -250,7 +323,7 @@ def demonstrably_suggested(finding: bool | None, reason: str = "", action: str =
         return Answer(q, False, reason or M_("{ui} did not suggest the action: no infraction.", ui=Capital(ui)),
                       evidence)
     return Answer(q, True, reason or M_("{ui} demonstrably suggested the action taken over the logical alternatives "
-                                        "({law}).", ui=Capital(ui), law=law('ui', laws)), evidence)
+                                        "({law}).", ui=Capital(ui), law=cited or law('ui', laws)), evidence)
 
 
 def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,

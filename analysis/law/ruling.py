@@ -19,7 +19,8 @@ from analysis.law.case import partner_ui_case
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
 from analysis.law.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
-                    ui_noun, ui_present, worksheet, QUESTIONS)
+                    ui_basis, ui_law, ui_noun, ui_present, worksheet, QUESTIONS, COMPARABLE_WITHOUT,
+                    comparable_questions, is_comparable)
 from analysis.law.editions import law
 from analysis.law.logical_alternatives import (LAResult, Policy, action_key, action_word, in_edition,
                                                logical_alternatives, policy, policy_citation)
@@ -113,6 +114,8 @@ def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str
     method.check(case)
     if case.kind == "misleading":
         return _misleading(case, method, table_ns)
+    if is_comparable(case):
+        return _comparable(case, method, table_ns)
     facts = inputs.misinformation
     if case.kind == "MI" and facts is not None and facts.explanation_weight is not None:
         return _weighed_mi(case, facts, policy_name, consider_min)
@@ -154,6 +157,21 @@ def _misleading(case: Case, method: Method, table_ns: int | None) -> Ruling:
     five questions, and an adjustment over the innocent player's own alternatives."""
     table_action = case.action_in_question()
     sheet = misleading_worksheet(case, _damage(case, table_ns, method, MISLEADING_WITHOUT))
+    return _ruled_on(case, table_action, sheet, method, table_ns)
+
+
+def _comparable(case: Case, method: Method, table_ns: int | None) -> Ruling:
+    """A withdrawn call replaced by a comparable call (Law 23A): no Law 16C restriction; an
+    adjustment only when the assistance gained through the infraction could well have changed
+    the outcome (Law 23C, 27D)."""
+    table_action = case.action_in_question()
+    harmed = _damage(case, table_ns, method, COMPARABLE_WITHOUT)
+    sheet = worksheet(*comparable_questions(case, harmed), basis=law("comparable assistance", case.laws))
+    return _ruled_on(case, table_action, sheet, method, table_ns)
+
+
+def _ruled_on(case: Case, table_action: str, sheet: Worksheet, method: Method, table_ns: int | None) -> Ruling:
+    """A ruling from its worksheet: the assigned scores when it adjusts, else the table result."""
     if sheet.adjust:
         scores = assigned_scores(case, method, table_ns)
     elif table_ns is None:
@@ -172,7 +190,7 @@ def no_weight_for_suggested(case: Case) -> list:
         return []
     return [M_("No weight for {actions}: the unauthorized information suggests it over another logical alternative, "
                "so it was no legal choice either ({laws}).", actions=Listed(tuple(map(action_word, suggested))),
-               laws=f"{law('ui', case.laws)}, {law('weighted', case.laws)}")]
+               laws=f"{ui_law(case)}, {law('weighted', case.laws)}")]
 
 
 def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
@@ -262,8 +280,8 @@ def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: An
                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
     return worksheet(_ui_answer(case), la_answer,
                      demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
-                                            table_action, inputs.q4, ui_noun(case), case.laws),
-                     harmed, basis=law("ui adjustment", case.laws))
+                                            table_action, inputs.q4, ui_noun(case), case.laws, ui_law(case)),
+                     harmed, basis=ui_basis(case))
 
 
 def provisional_questions(case: Case, missing: str) -> Worksheet:

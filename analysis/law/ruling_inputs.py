@@ -263,6 +263,8 @@ class RulingInputs:
     damage: Finding = Finding()                       # needed only when it cannot be computed
     misinformation: Misinformation | None = None
     misleading: Misleading | None = None              # a misleading variation in tempo or manner (Law 73E2)
+    assistance: Finding = Finding()                   # a comparable call: could the outcome well have been
+    #                                                   different without the assistance gained (Law 23C)?
     adjustment: Method = Weighted()
     left_out_reason: str = ""                         # why a logical alternative has no outcome in the tree
     evidence: tuple[LAEvidence, ...] = ()             # other ways the LA was established (la_evidence)
@@ -298,6 +300,8 @@ class RulingInputs:
             out["misinformation"] = self.misinformation.to_dict()
         if self.misleading is not None:
             out["misleading"] = self.misleading.to_dict()
+        if self.assistance.finding is not None or self.assistance.reason:
+            out["assistance"] = self.assistance.to_dict()
         if self.poll:
             out["poll"] = {"counts": [{"action": c.action, "chose": c.chose, "close": c.close,
                                        "considered_only": c.considered_only} for c in self.poll]}
@@ -323,9 +327,10 @@ class RulingInputs:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "ruling", vulnerability: str = "none",
-                  kind: str = "UI") -> "RulingInputs":
+                  kind: str = "UI", comparable: bool = False) -> "RulingInputs":
         """``vulnerability`` is the board's, used by trees that do not give their own; an
-        unplayable board (``kind``) needs no poll and no finding on logical alternatives."""
+        unplayable board, a misleading hesitation (``kind``) or a withdrawn call replaced by a
+        ``comparable`` one needs no poll and no finding on logical alternatives."""
         if not isinstance(data, dict):
             raise HuddleInputError(where, M_("must be an object"))
         poll = data.get("poll") or {}
@@ -336,7 +341,7 @@ class RulingInputs:
         la = data.get("logical_alternatives") or {}
         if not isinstance(la, dict):
             raise HuddleInputError(f"{where}.logical_alternatives", M_("must be an object with a finding"))
-        if not counts and "finding" not in la and kind not in ("unplayable", "misleading"):
+        if not counts and "finding" not in la and kind not in ("unplayable", "misleading") and not comparable:
             raise HuddleInputError(f"{where}.poll", M_("record the poll's counts, or the director's finding in logical_alternatives"))
         mi = data.get("misinformation")
         return cls(policy=str(data.get("policy", "wbf2017")), consider_min=data.get("consider_min"),
@@ -350,6 +355,7 @@ class RulingInputs:
                    misinformation=None if mi is None else Misinformation.from_dict(mi, f"{where}.misinformation"),
                    misleading=None if data.get("misleading") is None else
                    Misleading.from_dict(data["misleading"], f"{where}.misleading"),
+                   assistance=Finding.from_dict(data.get("assistance"), f"{where}.assistance"),
                    adjustment=method_from_dict(data["adjustment"], f"{where}.adjustment", vulnerability)
                    if data.get("adjustment") else Weighted(),
                    left_out_reason=str(data.get("left_out_reason", "")),

@@ -68,6 +68,7 @@ class IrregularityType(Word):
     ALERT = "alert"
     UNALERTED = "unalerted"
     MISEXPLAINED = "misexplained"
+    WITHDRAWN = "withdrawn"
     OTHER = "other"
 
     WORDS = nonmember({"hesitation": NP_("irregularity", "hesitation (a break in tempo)|hesitation"),
@@ -78,6 +79,7 @@ class IrregularityType(Word):
                        "alert": NP_("irregularity", "partner's alert|alert"),
                        "unalerted": NP_("irregularity", "partner's failure to alert|unalerted"),
                        "misexplained": NP_("irregularity", "misexplanation (the MI itself)|misexplained"),
+                       "withdrawn": NP_("irregularity", "a withdrawn call or play|withdrawn"),
                        "other": NP_("irregularity", "other")})
     NOUN = nonmember(N_("a kind of irregularity"))
 
