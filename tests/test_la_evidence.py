@@ -114,3 +114,36 @@ def test_the_field_read_from_a_results_file_is_kept_as_what_the_other_tables_did
                              board=1)
     again = cases.get_case(record).case.ruling.evidence
     assert len(again) == 1 and ("4♥ by East", 1) in again[0].actions          # the newer file's, not both
+
+
+def test_a_consultation_recorded_without_counts_keeps_who_was_asked_and_what_they_said():
+    """Before: each person had to give a view, action by action; a director who only wrote down
+    what two colleagues said could not record the consultation."""
+    told = {"kind": "consultation", "when": "at the table", "people": [
+        {"name": "C. Director", "class": "director", "said": "Pass is clear for me, nobody bids on"},
+        {"name": "D. Peer", "class": "peer", "views": [{"action": "P", "la": True}], "said": "I would think about it"}]}
+    consultation = evidence_from_list([told])[0]
+    words = consultation.words()
+    assert words.startswith("The director consulted 1 director, 1 peer (at the table): 1 of 1 found Pass a logical "
+                            "alternative; C. Director (director) said “Pass is clear for me, nobody bids on”; D. Peer "
+                            "(peer) said “I would think about it”.")
+    case = _slam_with([told])
+    assert case_files.loads(case_files.dumps(case)).ruling.evidence == case.ruling.evidence
+    assert "C. Director (director) said" in rule(case).text
+    from analysis.language import language
+    assert "C. Director (arbitre) a dit « Pass is clear for me, nobody bids on »" in language("fr").say(words)
+    with pytest.raises(HuddleInputError, match=r"evidence\[0\].people\[0\].views: say what the person thought of at "
+                                               r"least one action, or what they said"):
+        evidence_from_list([{"kind": "consultation", "people": [{"name": "E", "class": "expert"}]}])
+
+
+def test_the_ruling_page_s_consultation_table_keeps_a_row_without_an_action_as_what_was_said():
+    from ui.evidence_form import _people
+    rows = [{"name": "C. Director", "as": "director", "action": "", "logical alternative": True,
+             "why": "Pass is clear for me"},
+            {"name": "D. Peer", "as": "peer", "action": "P", "logical alternative": True, "why": "some pass"}]
+    people = _people(rows, ENGLISH)
+    assert people == [{"name": "C. Director", "class": "director", "views": [], "said": "Pass is clear for me"},
+                      {"name": "D. Peer", "class": "peer", "views": [{"action": "P", "la": True, "why": "some pass"}],
+                       "said": ""}]
+    assert evidence_from_list([{"kind": "consultation", "people": people}])[0].people[0].said == "Pass is clear for me"

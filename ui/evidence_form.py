@@ -18,7 +18,7 @@ KIND_LABELS = {"consultation": N_("Consultation with directors, experts or peers
                "committee vote": N_("The committee decided by its own vote"),
                "field": N_("What the other tables did")}
 COLUMNS = {"name": N_("name"), "as": N_("as"), "action": N_("action"), "logical alternative": N_("logical alternative"),
-           "why": N_("why")}
+           "why": N_("why, or what they said (no action: a consultation without counts)")}
 
 
 def _pairs(text: str, field: str, lang: Language) -> dict[str, str]:
@@ -116,16 +116,21 @@ def _form(kind: str, key: str, lang: Language) -> dict | None:
 
 
 def _people(rows, lang: Language) -> list[dict]:
-    """The consultation table (one row per person and action) as people with their views."""
-    people: dict[tuple[str, str], list[dict]] = {}
+    """The consultation table (one row per person and action) as people with their views; a row
+    with no action keeps what the person said, in words (a consultation recorded without counts)."""
+    people: dict[tuple[str, str], dict] = {}
     for row in rows:
         name = str(row.get("name") or "").strip()
         if not name:
             continue
-        people.setdefault((name, str(row.get("as") or "")), []).append(
-            {"action": _action(str(row.get("action") or ""), lang), "la": bool(row.get("logical alternative")),
-             "why": str(row.get("why") or "")})
-    return [{"name": n, "class": c, "views": v} for (n, c), v in people.items()]
+        person = people.setdefault((name, str(row.get("as") or "")), {"views": [], "said": []})
+        why, action = str(row.get("why") or "").strip(), str(row.get("action") or "").strip()
+        if action:
+            person["views"].append({"action": _action(action, lang), "la": bool(row.get("logical alternative")),
+                                    "why": why})
+        elif why:
+            person["said"].append(why)
+    return [{"name": n, "class": c, "views": p["views"], "said": " ".join(p["said"])} for (n, c), p in people.items()]
 
 
 __all__ = ["evidence_input"]

@@ -24,13 +24,14 @@ from typing import Any, Callable, Union
 
 from analysis.bridge import contract_words
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, Count, Listed, Message, Share
+from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.limits import MAX_POLL_COUNT, check_length
 from analysis.law.logical_alternatives import (Interval, action_key, action_word, parse_action,
                                                wilson_interval)
 from analysis.numbers import counted, parse_fraction
 
 CONSULTED_CLASSES = ("director", "expert", "peer")     # a peer: a player of the class of the player
+CONSULTED_WORDS = {"director": N_("director"), "expert": N_("expert"), "peer": N_("peer")}
 MAX_PEOPLE = 50
 MAX_TEXT = 2000
 
@@ -69,6 +70,7 @@ class Consulted:
     name: str
     role: str                    # director, expert or peer
     views: tuple[View, ...]
+    said: str = ""               # what the person said, in words, when it was no view action by action
 
 
 @dataclass(frozen=True)
@@ -107,15 +109,19 @@ class Consultation:
         by_action = self.views_by_action()
         roles = ", ".join(counted(sum(p.role == r for p in self.people), r) for r in CONSULTED_CLASSES
                           if any(p.role == r for p in self.people))
-        found = Listed(tuple(M_("{k} of {n} found {action} a logical alternative", k=sum(votes), n=len(votes),
-                                action=action_word(a)) for a, votes in by_action.items()), "; ")
+        found = tuple(M_("{k} of {n} found {action} a logical alternative", k=sum(votes), n=len(votes),
+                         action=action_word(a)) for a, votes in by_action.items())
+        said = tuple(M_("{name} ({role}) said “{said}”", name=AsTyped(p.name), role=CONSULTED_WORDS[p.role],
+                        said=AsTyped(p.said)) for p in self.people if p.said)
         return M_("The director consulted {roles}{when}: {found}. A consultation is evidence for the ruling, not a poll: "
-                  "it gives no interval.", roles=roles, when=AsTyped(f" ({self.when})" if self.when else ""), found=found)
+                  "it gives no interval.", roles=roles, when=AsTyped(f" ({self.when})" if self.when else ""),
+                  found=Listed(found + said, "; "))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "when": self.when,
                 "people": [{"name": p.name, "class": p.role,
-                            "views": [{"action": v.action, "la": v.logical_alternative, "why": v.why} for v in p.views]}
+                            "views": [{"action": v.action, "la": v.logical_alternative, "why": v.why} for v in p.views],
+                            **({"said": p.said} if p.said else {})}
                            for p in self.people]}
 
     @classmethod
@@ -131,11 +137,12 @@ class Consultation:
             role = _text(p.get("class"), f"{here}.class", required=True).lower()
             if role not in CONSULTED_CLASSES:
                 raise HuddleInputError(f"{here}.class", M_("'{role}' must be director, expert or peer", role=AsTyped(role[:20])))
-            views = p.get("views")
-            if not isinstance(views, list) or not views:
-                raise HuddleInputError(f"{here}.views", M_("say what the person thought of at least one action"))
+            views, said = p.get("views") or [], _text(p.get("said"), f"{here}.said")
+            if not isinstance(views, list) or not (views or said):
+                raise HuddleInputError(f"{here}.views", M_("say what the person thought of at least one action, or "
+                                                           "what they said (said)"))
             out.append(Consulted(_text(p.get("name"), f"{here}.name", required=True), role, tuple(
-                _view(v, f"{here}.views[{k}]") for k, v in enumerate(views))))
+                _view(v, f"{here}.views[{k}]") for k, v in enumerate(views)), said))
         return cls(tuple(out), _text(data.get("when"), f"{where}.when"))
 
 
