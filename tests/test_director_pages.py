@@ -629,6 +629,12 @@ def test_misinformation_case_on_the_ruling_page(director):
     record = slug_id("constructed-mi-transfer")
     at.selectbox(key=f"rf_mi_ev_{record}").set_value("as explained").run()
     assert at.info[0].value.startswith("No adjustment: The explanation matched the partnership agreement")
+    # each partner's version of the agreement, kept; with no finding yet, question 1 waits for it
+    at.text_input(key=f"rf_mi_said_W_{record}").set_value("2♦ is a transfer")
+    at.text_input(key=f"rf_mi_said_E_{record}").set_value("2♦ is natural")
+    at.selectbox(key=f"rf_mi_ev_{record}").set_value("none").run()
+    shown = " ".join(str(e.value) for kind in ("markdown", "caption", "info", "warning", "text") for e in at.get(kind))
+    assert "The sides state the agreement differently" in shown, shown
 
 
 def test_a_procedural_penalty_is_entered_on_the_ruling_page_and_saved_apart_from_the_score(director):

@@ -389,3 +389,28 @@ def test_a_partner_ui_section_that_cannot_stand_is_refused(change, field, said):
     change(data)
     with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
         case_files.Case.from_dict(data)
+
+
+# ---------------------------------------------------------------- the agreement stated differently
+
+def test_an_agreement_the_two_sides_state_differently_is_kept_and_waits_for_the_finding():
+    """Before: only the director's conclusion was kept. Each version is kept as a disputed fact is,
+    the first question waits for the finding between them, and the ruling says both."""
+    data = _data("constructed-mi-transfer")
+    facts = data["ruling"]["misinformation"]
+    facts["agreement"] = [{"by": "W", "said": "2♦ is a transfer to hearts"},
+                          {"by": "E", "said": "we play 2♦ natural, no transfers"}]
+    facts["evidence"], facts["reason"] = "none", ""
+    waiting = rule(case_files.Case.from_dict(data))
+    first = waiting.worksheet.answers[0]
+    assert first.answer is None and "The sides state the agreement differently" in first.reason
+    assert "West: “2♦ is a transfer to hearts”; East: “we play 2♦ natural, no transfers”" in str(first.evidence)
+    facts["evidence"], facts["reason"] = "as bid", "Both convention cards say transfers."
+    found = rule(case_files.Case.from_dict(data))
+    assert found.worksheet.answers[0].answer is True
+    assert str(found.worksheet.answers[0].evidence).endswith(
+        "; the director's finding: the convention cards (or notes) show the call matched the agreement, not the "
+        "explanation: Both convention cards say transfers.")
+    again = case_files.loads(case_files.dumps(case_files.Case.from_dict(data)))
+    assert [a.said for a in again.ruling.misinformation.agreement] == ["2♦ is a transfer to hearts",
+                                                                       "we play 2♦ natural, no transfers"]

@@ -9,7 +9,7 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.law.case import SCORED_BY, Case, PartnerUI, parse_choice_or_none
-from analysis.bridge import deal_pbn, is_complete_deal
+from analysis.bridge import deal_pbn, is_complete_deal, partner_of
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
@@ -24,7 +24,7 @@ from ui.evidence_form import evidence_input
 from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, Misleading,
                                        RulingInputs)
-from analysis.law.facts import FactFinding
+from analysis.law.facts import FactFinding, Statement
 from analysis.law.law16 import is_comparable
 from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
@@ -215,6 +215,7 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
     evidence = st.selectbox(lang._("Evidence of the agreement"), names, index=names.index(saved.evidence),
                             format_func=lambda n: lang._(MI_EVIDENCE[n]),
                             key=f"rf_mi_ev_{record_id}")
+    agreement = _agreement_input(record_id, saved, case, lang)
     reason = st.text_input(lang._("What the evidence is"), saved.reason, key=f"rf_mi_reason_{record_id}")
     weight_text = st.text_input(lang._("Mixed evidence: the weight of a mistaken explanation (e.g. 2/3; blank: the "
                                        "evidence decides)"),
@@ -247,7 +248,21 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
     if weight is not None and not 0 < weight < 1:
         raise HuddleInputError("mistaken explanation weight", M_("a weight between 0 and 1, e.g. 2/3"))
     return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight, offered,
-                          corrected_by)
+                          corrected_by, agreement)
+
+
+def _agreement_input(record_id: int, saved: Misinformation, case: Case, lang: Language) -> tuple[Statement, ...]:
+    """What the explainer and his partner each say the agreement is: kept when they differ, the
+    director's finding between them (a disputed fact, Law 75C, 85A)."""
+    explainer = case.irregularity.by if case.irregularity is not None else None
+    if explainer is None:
+        return saved.agreement
+    said = {a.by: a.said for a in saved.agreement}
+    cols = st.columns(2)
+    versions = [(seat, col.text_input(lang._("{seat} says the agreement is").format(seat=lang.seat(seat)),
+                                      said.get(seat, ""), key=f"rf_mi_said_{seat}_{record_id}", max_chars=1000))
+                for col, seat in zip(cols, (explainer, partner_of(explainer)))]
+    return tuple(Statement(seat, text.strip()) for seat, text in versions if text.strip())
 
 
 def offered_call_input(record_id: int, saved: Misinformation, case: Case, lang: Language) -> int | None:

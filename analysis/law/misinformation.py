@@ -50,12 +50,21 @@ def misinformation_given(facts: Misinformation, laws: str = "2017", told: str = 
     q = MI_QUESTIONS[0]
     evidence = M_("{evidence}: {reason}", evidence=MI_EVIDENCE[facts.evidence], reason=facts.reason) if facts.reason \
         else MI_EVIDENCE[facts.evidence]
+    if facts.agreement:          # each side's version kept beside the director's finding between them
+        evidence = M_("the agreement as stated: {versions}; the director's finding: {evidence}",
+                      versions=Listed(tuple(a.words() for a in facts.agreement), "; "), evidence=evidence)
     if told == "alerted, not asked":
         return Answer(q, False, M_("The call was alerted and nobody asked what it meant: no explanation was given, so "
                                    "there was no misinformation about the call. The alert told the opponents that the "
                                    "call may mean something they do not expect, and they could ask ({asking}); a player "
                                    "who acts on his own reading of it instead is not entitled to redress ({own}).",
                                    asking=law('asking', laws), own=law('own misunderstanding', laws)), MI_TOLD[told])
+    if facts.evidence == "none" and len({a.said for a in facts.agreement}) > 1:
+        return Answer(q, None, M_("The sides state the agreement differently: a disputed fact, established only by the "
+                                  "director's finding from the convention cards, the partners' notes and what each says "
+                                  "(Law 75C, Law 85A). Until then nothing is presumed."), evidence,
+                      missing=M_("Waiting for the director's finding on the agreement the sides state differently "
+                                 "(Law 75C)"))
     if facts.evidence == "none" and told != "alerted, not asked":
         return Answer(q, None, M_("No evidence of the partnership agreement has been looked at yet: the convention "
                                   "cards, the partners' notes and what each says (Law 75C). Until the director has "

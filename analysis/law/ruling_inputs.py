@@ -11,6 +11,7 @@ from typing import Any
 
 from analysis.language import AsTyped, Listed, M_, Message, N_
 from analysis.errors import HuddleInputError
+from analysis.law.facts import Statement, statements_from
 from analysis.law.la_evidence import LAEvidence, evidence_from_list
 from analysis.law.logical_alternatives import ActionCount, parse_action
 from analysis.law.methods import Method, Weighted, method_from_dict
@@ -121,6 +122,9 @@ class Misinformation:
     # then says whether that call was changed or kept
     offered_call: int | None = None
     corrected_by: str | None = None            # one of CORRECTED_BY; None: not recorded
+    # the agreement as each side (or each partner) states it, when they state it differently: kept
+    # as disputed facts are, the director's finding (``evidence``, ``reason``) between them
+    agreement: tuple[Statement, ...] = ()
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"evidence": self.evidence, "reason": self.reason, "corrected": self.corrected,
@@ -133,6 +137,8 @@ class Misinformation:
             out["told"] = self.told
         if self.explanation_weight is not None:
             out["explanation_weight"] = fraction_str(self.explanation_weight)
+        if self.agreement:
+            out["agreement"] = [a.to_dict() for a in self.agreement]
         return out
 
     @classmethod
@@ -176,7 +182,7 @@ class Misinformation:
                                                                value=AsTyped(str(corrected_by)[:40]),
                                                                choices=', '.join(CORRECTED_BY)))
         return cls(evidence, str(data.get("reason", "")), corrected, partner_called, data.get("changed_call"), told,
-                   weight, offered, corrected_by)
+                   weight, offered, corrected_by, statements_from(data.get("agreement"), f"{where}.agreement"))
 
 
 @dataclass(frozen=True)
