@@ -433,3 +433,24 @@ def test_the_command_line_refuses_a_description_too_rare_as_the_page_does(capsys
                              "--reading", "1=8+ hearts, 0-3 HCP", "--reading", "3=9+ spades, 0-3 HCP")
     assert code == 2 and not out
     assert "--deals: dealing without the inference: none of 4,096 shuffled deals met every description" in err
+
+
+def test_a_jump_raise_in_competition_reads_as_pre_emptive():
+    """Before: every jump raise read as a limit raise (10-12 HCP), which with an intervening bid
+    could ask the unseen hands for more points than they hold."""
+    data = json.loads((CASES / "boston-3h.json").read_text(encoding="utf-8"))
+    data["auction"] = [{"call": c} for c in ("P", "1S", "2H", "3S", "P", "P", "4H", "P", "P", "P")]
+    data["irregularity"] = {"type": "hesitation", "by": "N", "call_index": 4, "agreed": True}
+    west = {r.index: r for r in call_readings(case_files.Case.from_dict(data))}[3]
+    assert west.hand.text() == "at most 9 HCP, 4+ ♠" and west.source == "natural: a pre-emptive jump raise in competition"
+    uncontested = {r.index: r for r in call_readings(_case(SLAM))}
+    assert all(r.source != "natural: a pre-emptive jump raise in competition" for r in uncontested.values())
+
+
+def test_readings_no_deal_can_meet_are_refused_naming_the_readings_to_change():
+    with pytest.raises(HuddleInputError) as refused:
+        simulate(_case(SLAM, simulation={"deals": 10, "readings": {"2": "15+ HCP"}}))
+    said = str(refused.value)
+    assert said.startswith("simulation.readings: no deal can meet the readings of the calls together (the other three "
+                           "hands hold 23 HCP, and the constraints ask for at least 25). Change the reading of call 3, "
+                           "West's Pass read as “15+ HCP” (the director); call 4, North's 2♣ read as “10+ HCP, 4+ ♣”")

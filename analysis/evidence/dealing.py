@@ -178,6 +178,13 @@ class _Shuffles:
         return deal
 
 
+def impossible_constraints(known_seat: str, known_hand: str, ranges: dict[str, HandRange]) -> list[str]:
+    """What no deal can meet, in words (empty when a deal can): for a caller that wants to say
+    which of its readings makes it so."""
+    from endplay.types import Hand
+    return _impossible(known_seat, Hand(known_hand), ranges)
+
+
 def _impossible(known_seat: str, hand: Hand, ranges: dict[str, HandRange]) -> list[str]:
     """What no deal can meet, by counting: each range on its own, the points and the suit lengths
     the other three hands must share."""

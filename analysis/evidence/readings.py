@@ -91,7 +91,11 @@ def _natural(auction: Auction, index: int) -> tuple[HandRange | None, str]:
     if suit and suit_bid(partner_bids, strain):               # support for partner's suit
         needed = 3 if strain in "HS" else 4
         if not mine and len(partner_bids) == 1 and level <= 3:
-            points = "6-10 HCP, " if not _jump(call, bids_before[-1][1]) else "10-12 HCP, "
+            jump = _jump(call, bids_before[-1][1])
+            if jump and their_bids:
+                # after an intervening bid a jump raise is pre-emptive in most methods, not a limit raise
+                return HandRange.parse(f"0-9 HCP, 4+ {suit}"), N_("natural: a pre-emptive jump raise in competition")
+            points = "6-10 HCP, " if not jump else "10-12 HCP, "
             return HandRange.parse(f"{points}{needed}+ {suit}"), N_("natural: a raise of partner's suit")
         return HandRange.parse(f"{needed}+ {suit}"), N_("natural: support for partner's suit")
     if suit and not mine and len(partner_bids) == 1 and not _jump(call, bids_before[-1][1]):

@@ -25,8 +25,8 @@ from analysis.bridge.double_dummy import declarer_tricks
 from analysis.bridge.hands import HandRange
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, Count, ENGLISH, Language, M_, Message, N_, Share
-from analysis.evidence.dealing import (MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
+from analysis.language import AsTyped, Count, ENGLISH, Language, Listed, M_, Message, N_, Share
+from analysis.evidence.dealing import (impossible_constraints, MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
                                        deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
 from analysis.law.assigned import side_value
@@ -35,7 +35,7 @@ from analysis.law.law16 import ui_noun
 from analysis.law.logical_alternatives import Interval, action_name, action_word, wilson_interval
 from analysis.law.simulation import FinalContract, SimulationSettings
 from analysis.numbers import display
-from analysis.vocabulary import Seat
+from analysis.vocabulary import Call, Seat
 from analysis.vocabulary import Strain
 
 Progress = Callable[[str, float], None]       # (what is being done, share done 0..1)
@@ -328,6 +328,7 @@ def _plan(case: Case, settings: SimulationSettings) -> _Plan:
         raise HuddleInputError("deal", M_("{seat}'s hand is needed: it is the hand the player saw", seat=Seat(player).word))
     readings = call_readings(case, dict(settings.readings))
     ranges = seat_ranges(readings)
+    _refuse_impossible_readings(player, known, readings, ranges)
     inference, words = chosen_inference(case, settings, ranges.get(partner, HandRange()))
     with_ranges = {**ranges, partner: ranges.get(partner, HandRange()) & inference}
     if with_ranges[partner].problems():
@@ -346,6 +347,25 @@ def _plan(case: Case, settings: SimulationSettings) -> _Plan:
              (N_("with the inference"), with_ranges, (settings.seed, 1)))
     return _Plan(player, partner, known, tuple(readings), ranges, inference, words, case.action_in_question(),
                  tuple((a, contracts[a]) for a in actions), steps)
+
+
+def _refuse_impossible_readings(player: str, known: str, readings: list[CallReading],
+                                ranges: dict[str, HandRange]) -> None:
+    """Readings of the calls that no deal can meet together are refused, naming the readings
+    whose change alone would let a deal meet the rest (the director changes one of them)."""
+    problems = impossible_constraints(player, known, ranges)
+    if not problems:
+        return
+    culprits = tuple(r for r in readings if r.hand is not None and not impossible_constraints(
+        player, known, seat_ranges([other for other in readings if other is not r])))
+    named = Listed(tuple(M_("call {number}, {seat}'s {call} read as “{reading}” ({source})", number=r.index + 1,
+                            seat=Seat(r.seat).word, call=Call(r.call).word, reading=r.hand.words(), source=r.source)
+                         for r in culprits or tuple(r for r in readings if r.hand is not None)), "; ")
+    raise HuddleInputError("simulation.readings", M_(
+        "no deal can meet the readings of the calls together ({problems}). Change the reading of {named} in the "
+        "simulation's readings", problems=Listed(tuple(problems), "; "), named=named) if culprits else M_(
+        "no deal can meet the readings of the calls together ({problems}). The readings: {named}; change one or more in "
+        "the simulation's readings", problems=Listed(tuple(problems), "; "), named=named))
 
 
 def simulate(case: Case, settings: SimulationSettings | None = None, progress: Progress | None = None) -> Simulation:
