@@ -159,6 +159,40 @@ def _members(session: Session, organisation_id: int, include_retired: bool = Fal
             for r in rows if include_retired or r.retired_at is None]
 
 
+@dataclass(frozen=True)
+class PolleeAnswer:
+    """Who answered a poll and what: a panel member's name and class and whether they played the
+    case's session, or a link's label alone; the call chosen and the calls seriously considered."""
+
+    pollee: str
+    grade: str                      # "" for a link that is not a panel member's
+    played: bool
+    call: str
+    considered: tuple[str, ...]
+
+
+def answers_by_pollee(poll_id: int, url: str | None = None) -> list[PolleeAnswer]:
+    """The answers to a poll and its follow-ups, pollee by pollee, in the order given: what a
+    director needs when the event's rules exclude some of the pollees (not peers, or players of
+    the session) and the poll must be counted without them."""
+    with reading(url) as session:
+        event, session_name, _, organisation_id = _poll_context(session, poll_id)
+        poll = session.get(Poll, poll_id)
+        root = poll.follows_id or poll.id
+        family = list(session.exec(select(Poll.id).where((Poll.id == root) | (Poll.follows_id == root))).all())
+        members = {m.id: m for m in _members(session, organisation_id, include_retired=True)}
+        rows = session.exec(select(Ballot, Invite).join(Invite, Ballot.invite_id == Invite.id, isouter=True)
+                            .where(Ballot.poll_id.in_(family)).order_by(Ballot.id)).all()
+    out = []
+    for ballot, invite in rows:
+        member = members.get(invite.pollee_id) if invite is not None and invite.pollee_id is not None else None
+        name = member.name if member is not None else (invite.label if invite is not None else "")
+        out.append(PolleeAnswer(name, member.grade if member is not None else "",
+                                member is not None and member.played_in(event, session_name), ballot.call,
+                                tuple(json.loads(ballot.considered))))
+    return out
+
+
 def history(pollee_id: int, url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> list[dict]:
     """A member's links in ``organisation_id``'s cases, newest first: the case, the poll and its
     kind, when issued, and the answer (a national panel member's answers to other clubs stay theirs)."""
@@ -266,5 +300,5 @@ def message(member: PanelMember, link: str, poll_language: str | None = None) ->
                   "Your personal link: {link}").format(name=member.name, link=link)
 
 
-__all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "add_pollee", "update_pollee", "panel", "history",
+__all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "PolleeAnswer", "answers_by_pollee", "add_pollee", "update_pollee", "panel", "history",
            "class_of", "class_matched_group", "issue_panel_invites", "message"]

@@ -11,7 +11,7 @@ from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
 from analysis.bridge.scoring import ButlerDatum
 from conftest import CASES, ROOT
-from polling import organisations, accounts, cases, db, services, setup
+from polling import organisations, accounts, cases, db, panel, services, setup
 from test_cases import PBN
 
 APP = str(ROOT / "streamlit_app.py")
@@ -1161,3 +1161,30 @@ print(sorted({{m.split(".")[0] for m in sys.modules}} & {{"matplotlib", "fpdf"}}
 """
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr[-2000:]
+
+
+def test_a_poll_the_rules_exclude_in_part_shows_who_answered_what(director):
+    """Before: the director typed how many pollees played the session with no way to see whom;
+    the Ruling page lists each pollee's answer with the panel's word on the session, and starts
+    the count of session players from it."""
+    from dataclasses import replace as replaced
+    from analysis.law.poll_rules import PollRules
+    record = slug_id("lead-after-slow-pass-of-stayman")
+    stored = cases.get_case(record)
+    rules = PollRules(3, "the club's rules for polls", "peers, not of the session")
+    cases.update_case(record, replaced(stored.case, poll_rules=rules), "tess", opened_version=stored.version)
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads")
+    members = [panel.add_pollee(f"Club player {i}", "club") for i in range(3)]
+    for (_, link), lead in zip(panel.issue_panel_invites(poll.id, members, username="tess"), ("S6", "S3", "C8")):
+        services.cast_vote(link.token, lead, (), {})
+    panel.update_pollee(members[2], "Club player 2", "club", "link",
+                        played=[(stored.case.event, stored.case.session)])      # learnt after the poll
+    answers = panel.answers_by_pollee(poll.id)
+    assert [(a.pollee, a.played, a.call) for a in answers] == [("Club player 0", False, "Sx"),     # a low ♠
+                                                                ("Club player 1", False, "Sx"),
+                                                                ("Club player 2", True, "Cx")]
+    at = ruling_page(director, "lead-after-slow-pass-of-stayman")
+    assert not at.exception, at.exception
+    assert at.number_input(key=f"rf_session_players_{record}").value == 1
+    shown = [t.value for t in at.table] + [d.value for d in at.dataframe]
+    assert any("Club player 2" in str(v) and "yes" in str(v) for v in shown)

@@ -31,8 +31,8 @@ from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.law16 import ui_present
 from analysis.vocabulary import Call, Seat, Side
-from polling import cases, rulings, services
-from ui.widgets import done, inert, poll_numbers, show_error
+from polling import cases, panel, rulings, services
+from ui.widgets import done, inert, poll_numbers, show_error, table
 
 FINDINGS = {N_("not decided"): None, N_("yes"): True, N_("no"): False}
 SAVED = N_("the counts recorded with the case")
@@ -144,14 +144,34 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str, lang: L
     ballots = services.family_ballots(poll.id)          # with its follow-ups
     tally = tally_ballots(ballots, problem, include)
     named = dict(tally.suggested).get(table_action, 0)
+    played = _who_answered(poll.id, rules, lang)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None,
             "walk_through": walk_through(ballots, problem, include),
-            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules, lang)}
+            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules, lang, played)}
 
 
-def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules, lang: Language) -> dict:
+def _who_answered(poll_id: int, rules: PollRules, lang: Language) -> int | None:
+    """When the event's rules exclude some pollees, which pollee answered what (their class, and
+    whether they played the session), so the director can tell whom to leave out; returns how
+    many played the session (None when the rules say nothing of it)."""
+    if not rules.pollees:
+        return None
+    answers = panel.answers_by_pollee(poll_id)
+    with st.expander(lang._("Who answered what ({count})").format(count=len(answers)),
+                     expanded=any(a.played for a in answers)):
+        table([{lang._("pollee"): a.pollee, lang._("class"): lang._(a.grade) if a.grade else "",
+                lang._("played the session"): lang._("yes") if a.played else "",
+                lang._("chose"): lang.say(action_word(a.call)),
+                lang._("also considered"): ", ".join(lang.say(action_word(c)) for c in a.considered)}
+               for a in answers])
+    return sum(a.played for a in answers) if rules.pollees == "peers, not of the session" else None
+
+
+def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules, lang: Language,
+                played: int | None = None) -> dict:
     """Beside a poll smaller than the event's rules ask for, or with pollees they exclude, the
-    director's own judgement (or nothing, and question 2 waits); beside a poll within them, none."""
+    director's own judgement (or nothing, and question 2 waits); beside a poll within them, none.
+    ``played``: how many of the poll's pollees the panel says played the session, the count's start."""
     outside = {"not_peers": 0, "session_players": 0}
     if rules.pollees:
         cols = st.columns(2)
@@ -159,8 +179,9 @@ def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules
             lang._("Pollees not of the player's standard"), 0, max(size, 0), min(saved.not_peers, size),
             key=f"rf_not_peers_{record_id}"))
         if rules.pollees == "peers, not of the session":
+            start = saved.session_players if played is None else max(played, saved.session_players)
             outside["session_players"] = int(cols[1].number_input(
-                lang._("Pollees who played in the session"), 0, max(size, 0), min(saved.session_players, size),
+                lang._("Pollees who played in the session"), 0, max(size, 0), min(start, size),
                 key=f"rf_session_players_{record_id}"))
     short = rules.short_by(size)
     breaches = rules.breaches(**outside)
