@@ -300,5 +300,6 @@ def message(member: PanelMember, link: str, poll_language: str | None = None) ->
                   "Your personal link: {link}").format(name=member.name, link=link)
 
 
-__all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "PolleeAnswer", "answers_by_pollee", "add_pollee", "update_pollee", "panel", "history",
+__all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "PolleeAnswer", "answers_by_pollee",
+           "add_pollee", "update_pollee", "panel", "history",
            "class_of", "class_matched_group", "issue_panel_invites", "message"]

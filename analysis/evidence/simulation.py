@@ -360,7 +360,7 @@ def _refuse_impossible_readings(player: str, known: str, readings: list[CallRead
         player, known, seat_ranges([other for other in readings if other is not r])))
     named = Listed(tuple(M_("call {number}, {seat}'s {call} read as “{reading}” ({source})", number=r.index + 1,
                             seat=Seat(r.seat).word, call=Call(r.call).word, reading=r.hand.words(), source=r.source)
-                         for r in culprits or tuple(r for r in readings if r.hand is not None)), "; ")
+                         for r in culprits or readings if r.hand is not None), "; ")
     raise HuddleInputError("simulation.readings", M_(
         "no deal can meet the readings of the calls together ({problems}). Change the reading of {named} in the "
         "simulation's readings", problems=Listed(tuple(problems), "; "), named=named) if culprits else M_(
