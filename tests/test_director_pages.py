@@ -697,6 +697,33 @@ def test_the_explainers_partner_s_ui_path_is_ruled_beside_the_misinformation_on_
         [("P", 4), ("3H", 3)]
 
 
+def test_the_explainers_partner_s_ui_path_is_polled_with_personal_links_and_q4(director):
+    """Before: the UI path of a misinformation case took typed counts only. Now a poll at West's
+    pass, with Q4 on partner's explanation, is counted there like any poll."""
+    record = slug_id("constructed-mi-transfer")
+    poll = services.create_poll(record, "Pairs. What do you call?", "Five-card majors, 15-17 notrump",
+                                alternatives=("3H",), q4_enabled=True, decision_index=6)
+    problem = services.problem_of(poll)
+    assert problem.q4_question.startswith("Your partner explained your 2♦ as “natural, to play”.")
+    assert problem.auction.calls[2].explanation is None        # the explanation is the UI: not shown
+    for call, suggested in (("P", ["P"]), ("P", ["P"]), ("3H", ["P"]), ("3H", []), ("P", [])):
+        ballot = services.cast_vote(services.issue_invites(poll.id, [f"Peer {call}"])[0].token, call, (), {})
+        services.record_suggestion(ballot.id, suggested, none=not suggested)
+    at = ruling_page(director, "constructed-mi-transfer")
+    key = f"rf_pui_{record}"
+    at.checkbox(key=f"{key}_on").check().run()
+    assert at.selectbox(key=f"{key}_source").value == poll.id
+    at.radio(key=f"{key}_sugg_finding").set_value("yes").run()
+    at.session_state[f"{key}_tree_rows"][0]["tricks"] = 8           # the director's tricks after 3♥
+    at.selectbox(key=f"{key}_scored").set_value("misinformation").run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+    assert "ruling_save" in [b.key for b in at.button], [c.value for c in at.caption][:5] + [w.value for w in at.warning]
+    at.button(key="ruling_save").click().run()
+    saved = cases.get_case(record).case.partner_ui.ruling
+    assert sorted((c.action, c.chose) for c in saved.poll) == [("3H", 2), ("P", 3)] and saved.q4 == (3, 5)
+
+
 def test_the_ruling_as_read_to_the_players_opens_in_the_club_s_language(director):
     from polling import organisations
     organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")

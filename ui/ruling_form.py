@@ -97,12 +97,15 @@ def judgement_input(record_id: int, saved: RulingInputs, label: str, lang: Langu
 
 
 def counts_input(record_id: int, saved: RulingInputs, table_action: str, lang: Language,
-                 rules: PollRules = PollRules()) -> dict:
+                 rules: PollRules = PollRules(), at_call: int | None = None) -> dict:
     """The poll's counts: as saved, from one of the case's polls, or no poll (the director's
-    finding). Returns the RulingInputs fields to set."""
-    all_polls = services.polls_for_case(record_id)
+    finding). Returns the RulingInputs fields to set. ``at_call``: the call in question, whose
+    polls these are (a poll at another call, such as the explainer's partner's, is not offered)."""
+    case_polls = services.polls_for_case(record_id)
+    number = poll_numbers(case_polls)           # as the address and the other pages number them
+    all_polls = [p for p in case_polls if at_call is None
+                 or services.problem_of(p).is_play or len(services.problem_of(p).auction.calls) == at_call]
     ballots = {p.id: len(services.ballots_for_poll(p.id)) for p in all_polls}
-    number = poll_numbers(all_polls)
     follow_ups = {p.id: [f for f in all_polls if f.follows_id == p.id] for p in all_polls}
     # a poll counts with its follow-ups; the newest poll with answers comes first, and the page opens on it
     answered = [p for p in reversed(all_polls) if p.follows_id is None and ballots[p.id] + sum(
@@ -389,13 +392,10 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
                              format_func=lambda i: _call_named(i, calls[i].call, lang), key=f"{key}_call",
                              index=later.index(saved.action_index) if saved and saved.action_index in later else 0)
         inputs = saved.ruling if saved is not None else RulingInputs()
-        counts = st.text_input(lang._("His peers' poll: how many chose each action"), " ".join(
-            f"{lang.say(action_word(c.action))}={c.chose}" for c in inputs.poll), key=f"{key}_poll",
-            placeholder=f"{Call.P.said(lang)}=4 {Call('3H').said(lang)}=3")
-        poll = tuple(ActionCount(a, n) for a, n in counts_from_text(counts, M_("poll of his peers"), lang).values())
+        table_action = calls[index].call
+        poll, q4 = _his_peers_poll(record_id, key, index, table_action, inputs, lang)
         suggested = finding_input(N_("Did the explanation demonstrably suggest his call?"), inputs.suggested,
                                   f"{key}_sugg", lang)
-        table_action = calls[index].call
         alternatives = tuple(c.action for c in poll if action_key(c.action) != action_key(table_action))
         his = replace(case, kind="UI", action_index=index)        # contracts as his call would lead
         start = starting_rows(poll, alternatives, table_action, played_contract(case),
@@ -407,8 +407,32 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
                               key=f"{key}_scored", index=[None, *SCORED_BY].index(saved.scored_by if saved else None),
                               format_func=lambda p: lang._("not said yet") if p is None else lang._(SCORED_WORDS[p]))
         tree = tree_from_rows(rows, case.board.vulnerability, "partner_ui: outcome tree")
-        return PartnerUI(index, replace(inputs, poll=poll, suggested=suggested,
+        return PartnerUI(index, replace(inputs, poll=poll, q4=q4, suggested=suggested,
                                         adjustment=Weighted(offenders=tree)), scored)
+
+
+def _his_peers_poll(record_id: int, key: str, index: int, table_action: str, inputs: RulingInputs,
+                    lang: Language) -> tuple[tuple[ActionCount, ...], tuple[int, int] | None]:
+    """The UI path's poll: one of the case's polls at his call (personal links, Q4 on partner's
+    explanation, its follow-ups counted), or counts typed as before."""
+    all_polls = services.polls_for_case(record_id)
+    number = poll_numbers(all_polls)
+    at_his_call = [p.id for p in all_polls if p.follows_id is None and not services.problem_of(p).is_play
+                   and len(services.problem_of(p).auction.calls) == index]
+    typed = None
+    source = st.selectbox(lang._("His peers' poll"), [typed, *at_his_call], key=f"{key}_source",
+                          index=len(at_his_call) if at_his_call and not inputs.poll else 0,
+                          format_func=lambda p: lang._("counts typed below") if p is None else
+                          lang._("poll {number} of this case, at his call").format(number=number[p]))
+    if source is not None:
+        tally = services.tally(source)
+        named = dict(tally.suggested).get(table_action, 0)
+        return tally.actions, (named, tally.q4_answers) if tally.q4_answers else None
+    counts = st.text_input(lang._("His peers' poll: how many chose each action"), " ".join(
+        f"{lang.say(action_word(c.action))}={c.chose}" for c in inputs.poll), key=f"{key}_poll",
+        placeholder=f"{Call.P.said(lang)}=4 {Call('3H').said(lang)}=3")
+    return tuple(ActionCount(a, n) for a, n in counts_from_text(counts, M_("poll of his peers"), lang).values()), \
+        inputs.q4
 
 
 SCORED_WORDS = {"misinformation": N_("the misinformation path's"), "unauthorized information": N_("the unauthorized information path's")}
@@ -556,7 +580,8 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
     polled = [c for p in services.polls_for_case(record_id) for c in services.problem_of(p).candidates]
     table_action = case.action_in_question(polled)
     st.subheader(lang._("Poll and policy"))
-    counts = counts_input(record_id, saved, table_action, lang, case.poll_rules)
+    counts = counts_input(record_id, saved, table_action, lang, case.poll_rules,
+                          case.action_index if case.play_index is None else None)
     inputs = replace(saved, **counts, evidence=evidence_input(record_id, saved.evidence, lang))
     st.subheader(lang._("The questions"))
     if case.kind == "MI":

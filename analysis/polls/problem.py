@@ -195,6 +195,15 @@ def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | N
     card), or partner's explanation or alert of the player's own call. Refused where it makes no
     sense: no UI from partner, or an MI poll (whose pollees are given the correct explanation and
     have no UI to weigh)."""
+    irr = case.irregularity
+    if (case.kind == "MI" and irr is not None and irr.type == "misexplained" and irr.call_index is not None
+            and decision_index is not None and play_index is None and decision_index > irr.call_index
+            and case.board.auction.seat_of(decision_index) == case.board.auction.seat_of(irr.call_index)):
+        # one explanation, two infractions (Law 20F5(a), 73C): the misbidder's later call is polled on the
+        # UI path, where partner's explanation of his call is the unauthorized information
+        ui_path = replace(case, kind="UI", irregularity=replace(irr, type="explanation"), action_index=decision_index,
+                          partner_ui=None)
+        return q4_prompt(ui_path, decision_index)
     kind, player = _decider(case, decision_index, play_index)
     irr = case.irregularity
     if case.kind != "UI" or irr is None:
