@@ -117,10 +117,17 @@ def field_pbn(case: Case, in_force: RulingInForce | None) -> str:
                         for side in ("NS", "EW") if _penalty_note(rows[side]))
     if not in_force.ruling.adjusted:
         notes = (f"No adjustment: the table result stands ({in_force.source}){penalties}",)
-        return pbn_files.dumps([to_game(case, notes=notes)])
+        return pbn_files.dumps([to_game(case, notes=notes, penalties=_penalty_columns(rows))])
     exact = "; ".join(f"{'North-South' if side == 'NS' else 'East-West'} {rows[side]['exact']} {unit} exactly "
                       f"({rows[side]['weights'] or 'artificial'})" + _penalty_note(rows[side])
                       for side in ("NS", "EW") if rows[side]["exact"])
     notes = (f"Adjusted score, {in_force.source}: {exact}; {ROUNDING}",)
     assigned = (column, rows["NS"]["decimal"] or "-", rows["EW"]["decimal"] or "-") if column else None
-    return pbn_files.dumps([to_game(case, assigned, notes)])
+    return pbn_files.dumps([to_game(case, assigned, notes, _penalty_columns(rows))])
+
+
+def _penalty_columns(rows: dict) -> tuple[str, str] | None:
+    """Each side's board penalty (Law 90), rounded as the scores are, for the ScoreTable's
+    Penalty_NS and Penalty_EW columns; None when neither side has one."""
+    said = tuple(str(rounded(Fraction(rows[s]["penalty"]), 2)) if rows[s]["penalty"] else "-" for s in ("NS", "EW"))
+    return None if said == ("-", "-") else (said[0], said[1])

@@ -630,6 +630,7 @@ def test_an_overturn_without_a_stated_score_is_the_table_result_in_every_way_out
     from huddle.cli import main
     from polling.dossier import load_dossier
     from reports.content import Heading
+    from analysis.numbers import rounded
     from reports.score_export import field_pbn, score_file, score_rows
     record = evening["overturned"]
     dossier = load_dossier(record)
@@ -641,7 +642,17 @@ def test_an_overturn_without_a_stated_score_is_the_table_result_in_every_way_out
     assert rows["NS"]["adjusted"] == "no" and rows["NS"]["penalty"] and rows["NS"]["penalty_by"] == "committee"
     assert "replacing the director's ruling, version 1" in score_file(dossier.case, in_force, "csv")
     assert 'BY="committee"' in score_file(dossier.case, in_force, "usebio")
-    assert "No adjustment: the table result stands" in field_pbn(dossier.case, in_force)
+    pbn = field_pbn(dossier.case, in_force)
+    assert "No adjustment: the table result stands" in pbn
+    # where a scoring program reads the board's score, the committee's penalty beside it (before: a comment only)
+    assert '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Penalty_NS;Penalty_EW"]' in pbn
+    row = pbn.split('Penalty_EW"]')[1].split()[:8]
+    penalty = str(rounded(Fraction(rows["NS"]["penalty"]), 2))
+    assert (row[0], row[5], row[6], row[7]) == ("table", "420", penalty, "-")
+    from endplay.parsers import pbn as endplay_pbn
+    table = endplay_pbn.loads(pbn)[0].info["ScoreTable"]     # a program's reader takes the extra columns
+    read = dict(zip([h["name"] if isinstance(h, dict) else str(h) for h in table["headers"]], table["rows"][0]))
+    assert read["Penalty_NS"] == penalty and read["Score_NS"] in ("420", 420)
     exported = tmp_path / "overturned.json"
     exported.write_text(case_files.dumps(dossier.case_file()), encoding="utf-8")
     assert main(["rule", str(exported), "--json"]) == 0

@@ -97,6 +97,9 @@ class Game:
     # written only: the table's assigned score under the ruling in force, on the ScoreTable's first
     # row, as (the column's kind "MP" or "IMP", North-South's value, East-West's value)
     assigned: tuple[str, str, str] | None = None
+    # written only: each side's procedural penalty (Law 90) beside it, in the same unit, kept apart
+    # from the board's score as the scoring programs keep it: (North-South's, East-West's), "-" for none
+    penalties: tuple[str, str] | None = None
     commentary: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     tags: dict = field(default_factory=dict)        # every tag's value after inheritance
@@ -921,11 +924,15 @@ def _game_lines(g: Game) -> list[str]:
             lines.append("*")
     if g.score_table:
         kind = g.assigned[0] if g.assigned else ""
+        penalties = g.penalties
         lines.append('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS'
-                     + (f';{kind}_NS;{kind}_EW"]' if kind else '"]'))
+                     + (f';{kind}_NS;{kind}_EW' if kind else '')
+                     + (';Penalty_NS;Penalty_EW' if penalties else '') + '"]')
         for k, row in enumerate(g.score_table):
             score = "-" if row.ns_score is None else f"{'^' if row.artificial else ''}{row.ns_score}"
             assigned = ([g.assigned[1], g.assigned[2]] if k == 0 else ["-", "-"]) if g.assigned else []
+            if penalties:
+                assigned += list(penalties) if k == 0 else ["-", "-"]
             lines.append(" ".join([row.ns_pair or "-", row.ew_pair or "-",
                                    "-" if row.contract is None else {"PASS": "Pass"}.get(row.contract, row.contract),
                                    row.declarer or "-", "-" if row.tricks is None else str(row.tricks), score,

@@ -938,10 +938,12 @@ def _table_result(g: pbn_files.Game) -> dict | None:
     return {"contract": g.contract + ("=" if result == 0 else f"{result:+d}"), "declarer": g.declarer, **note}
 
 
-def to_game(case: Case, assigned: tuple[str, str, str] | None = None, notes: tuple[str, ...] = ()) -> pbn_files.Game:
+def to_game(case: Case, assigned: tuple[str, str, str] | None = None, notes: tuple[str, ...] = (),
+            penalties: tuple[str, str] | None = None) -> pbn_files.Game:
     """The case as a PBN game: what a hand-record or scoring program can read back; ``assigned``
     is the table's adjusted score (the ruling in force) for the ScoreTable's MP or IMP columns,
-    ``notes`` the game comments that say it exactly (reports.score_export.field_pbn)."""
+    ``penalties`` each side's procedural penalty beside it, ``notes`` the game comments that say
+    it exactly (reports.score_export.field_pbn)."""
     t = case.table_result
     contract = declarer = tricks = None
     if t is not None and t.passed_out:
@@ -964,11 +966,12 @@ def to_game(case: Case, assigned: tuple[str, str, str] | None = None, notes: tup
     if t is not None and t.note:
         tags["HuddleTableNote"] = t.note
     play = case.the_play if case.play else None
-    if assigned is not None and not rows:       # the table's own row carries the assigned score
+    if (assigned is not None or penalties is not None) and not rows:   # the table's own row carries them
         rows = (FieldRow(t.ns_score if t is not None else None, contract, declarer, tricks, "table"),)
     return pbn_files.Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
                           declarer=declarer, tricks=tricks, score_table=rows, tags=tags,
                           assigned=assigned if rows and rows[0].ns_pair == "table" else None,
+                          penalties=penalties if rows and rows[0].ns_pair == "table" else None,
                           ns_score=None if t is None or (contract and tricks is not None) else t.ns_score,
                           play_leader=play.leader if play is not None else None,
                           play=play_columns(play) if play is not None else (),
