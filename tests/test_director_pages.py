@@ -1215,3 +1215,20 @@ def test_a_poll_the_rules_exclude_in_part_shows_who_answered_what(director):
     assert at.number_input(key=f"rf_session_players_{record}").value == 1
     shown = [t.value for t in at.table] + [d.value for d in at.dataframe]
     assert any("Club player 2" in str(v) and "yes" in str(v) for v in shown)
+
+
+def test_an_address_that_names_another_case_moves_the_picker(director):
+    """A link or a redirect that changes ?case= under an open page lands on that case; before,
+    the picker kept the case it first showed (a phone's sign-in redirect once opened the Ruling
+    page on the first case of the list instead of the one in the address)."""
+    at = app_as(director)
+    at.query_params["case"] = "laws033-6d-slam"
+    at.switch_page("ui/ruling.py").run()
+    assert at.selectbox(key="case_pick").value == slug_id("laws033-6d-slam")
+    at.query_params["case"] = "boston-3h"
+    at.run()
+    assert at.selectbox(key="case_pick").value == slug_id("boston-3h")
+    at.selectbox(key="case_pick").set_value(slug_id("kooijman-weighted-mp")).run()     # the picker itself still moves
+    assert "kooijman-weighted-mp" in str(at.query_params["case"])
+    at.run()
+    assert at.selectbox(key="case_pick").value == slug_id("kooijman-weighted-mp")

@@ -69,6 +69,8 @@ def pick_case(user: User, label: str = N_("Case"), key: str = "case_pick", *, la
     current = asked if asked is not None else st.session_state.get("case_id")
     if st.session_state.get(key) not in (*ids, None):
         st.session_state.pop(key, None)          # a case deleted since
+    if asked is not None and st.query_params.get("case") != st.session_state.get("_case_address"):
+        st.session_state[key] = asked            # the address changed under the page (a link, a redirect): it wins
     # the address (or the case remembered across pages) places the picker when it first appears;
     # after that its own state, kept across pages, holds the director's choice (an index as well
     # would make Streamlit warn)
@@ -77,6 +79,7 @@ def pick_case(user: User, label: str = N_("Case"), key: str = "case_pick", *, la
     st.session_state["case_id"] = case_id
     if st.query_params.get("case") != slugs[case_id]:
         st.query_params["case"] = slugs[case_id]
+    st.session_state["_case_address"] = slugs[case_id]
     said = st.session_state.pop("_done", None)
     if said is not None:
         message, link = said
