@@ -1232,3 +1232,60 @@ def test_an_address_that_names_another_case_moves_the_picker(director):
     assert "kooijman-weighted-mp" in str(at.query_params["case"])
     at.run()
     assert at.selectbox(key="case_pick").value == slug_id("kooijman-weighted-mp")
+
+
+HAND_RECORD = """[Board "3"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQ2.KQ2.AK2.AK2 JT98.JT98.QJ.QJT 7654.7654.T98.98 3.A3.76543.76543"]
+"""
+
+
+def test_reading_a_hand_record_fills_only_what_was_empty_and_keeps_what_was_taken_down(director):
+    """Before: reading a PBN with only a Deal erased the auction, the irregularity, the statements,
+    the table result, the action in question and the offending side, and Save stored the loss."""
+    record = slug_id("boston-3h")
+    at = app_as(director)
+    at.session_state["editor_case"] = record
+    at.switch_page("ui/case_editor.py").run()
+    before = cases.get_case(record).case
+    read_pbn(at, HAND_RECORD)
+    assert not at.error, [e.value for e in at.error]
+    assert at.text_input(key="ed_hand_N").value == "AKQ2.KQ2.AK2.AK2"         # the file filled the empty hands
+    assert at.selectbox(key="ed_irr_type").value == "hesitation" and len(at.session_state["ed_grid_base"]) == 12
+    assert at.text_input(key="ed_contract").value == "4♥="
+    assert all("differs" not in w.value for w in at.warning)
+    at.button(key="ed_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    after = cases.get_case(record).case
+    assert after.board.auction == before.board.auction and after.irregularity == before.irregularity
+    assert after.table_result == before.table_result and after.action_index == before.action_index
+    assert after.offending_side == before.offending_side and after.board.number == 3
+    # a file that differs from what she entered is said, hers kept until she asks for the file's
+    read_pbn(at, HAND_RECORD.replace('[Dealer "N"]', '[Dealer "E"]').replace('[Board "3"]', '[Board "4"]')
+             + '[Auction "E"]\n1NT Pass 3NT Pass\nPass Pass\n')
+    said = [w.value for w in at.warning if "differs from what you entered" in w.value]
+    assert said and "the auction" in said[0] and "the board, dealer and vulnerability" in said[0]
+    assert len(at.session_state["ed_grid_base"]) == 12
+    at.button(key="ed_use_file").click().run()
+    assert len(at.session_state["ed_grid_base"]) == 6 and at.session_state["ed_dealer"] == "E"
+
+
+def test_the_editor_s_merge_of_a_file_and_the_grid_as_left():
+    """A file fills the empty fields and those a file filled before; it never replaces what the
+    director typed, which it lists instead; the grid's unsaved edits count as hers."""
+    from ui.case_form import edited_grid, empty_grid, file_merge, grid_from_calls, parts_named
+    from analysis.language import ENGLISH
+    held = {"ed_hand_N": "AK2.Q.J.T", "ed_hand_S": "", "ed_contract": "4♥=", "ed_dealer": "N",
+            "_ed_kept": {"ruling": {"policy": "wbf2017"}, "appeal": None}}
+    incoming = {"ed_hand_N": "AKQ2.KQ2.AK2.AK2", "ed_hand_S": "7654.7654.T98.98", "ed_contract": "",
+                "ed_dealer": "E", "_ed_kept": {"ruling": None, "appeal": None}}
+    fills, differs = file_merge(held, incoming, from_file={"ed_dealer"})
+    assert fills == {"ed_hand_S": "7654.7654.T98.98", "ed_dealer": "E",
+                     "_ed_kept": {"ruling": {"policy": "wbf2017"}, "appeal": None}}
+    assert differs == {"ed_hand_N": "AKQ2.KQ2.AK2.AK2"} and parts_named(differs) == ("the hands",)
+    base = grid_from_calls([{"call": "1H"}, {"call": "P"}], ENGLISH)
+    edits = {"edited_rows": {1: {"slow": True, "seconds": 12}}, "added_rows": [{"call": "2H"}], "deleted_rows": []}
+    grid = edited_grid(base, edits)
+    assert list(grid["call"]) == ["1♥", "Pass", "2H"] and bool(grid.iloc[1]["slow"]) and list(grid.index) == [1, 2, 3]
+    assert len(edited_grid(base, {"deleted_rows": [0, 1]})) == 0 and edited_grid(empty_grid(), None).empty

@@ -22,7 +22,8 @@ from ui.state import page_language
 from ui.heavy_view import heavy_result
 from analysis.language.fields import FieldName, refusal_words
 from ui.widgets import file_upload, inert, show_error, table_result_read
-from ui.case_form import (HAND_KEYS, NO_VALUE, calls_from_grid, case_dict_from_state, empty_grid, hand_shown,
+from ui.case_form import (HAND_KEYS, NO_VALUE, calls_from_grid, case_dict_from_state, edited_grid, empty_grid,
+                          file_merge, hand_shown, parts_named,
                           state_from_case)
 
 SCALES = {"wbf": N_("2-1 (top 2(n−1))"), "acbl": N_("ACBL 1-½ (top n−1)")}
@@ -126,7 +127,20 @@ def use_game() -> None:
     # regulation and its rules for polls (a file read is never the ACBL's or the Laws' defaults by accident)
     for key in ("ed_title", "ed_id", "ed_kind", *CLUB_RULES):
         state.pop(key)
-    load(state)
+    # a file fills only what it has; what the director took down is replaced only when she says so
+    held = {key: ss.get(key) for key in state}
+    held["ed_grid_base"] = edited_grid(ss["ed_grid_base"], ss.get(f"ed_grid_{ss.get('ed_grid_version', 0)}"))
+    fills, differs = file_merge(held, state, set(ss.get("_ed_from_file", ())))
+    ss["_ed_from_file"] = set(ss.get("_ed_from_file", ())) | set(fills)
+    ss["_ed_file_differs"] = differs
+    load({"ed_grid_base": held["ed_grid_base"], **fills})
+
+
+def use_file_values() -> None:
+    """The director asked for the file's values where they differ from hers."""
+    differs = ss.pop("_ed_file_differs", {})
+    ss["_ed_from_file"] = set(ss.get("_ed_from_file", ())) | set(differs)
+    load(differs)
 
 
 if editing is not None and ss.get("ed_loaded_for") != editing:
@@ -163,6 +177,12 @@ with st.expander(lang._("Start from a PBN or LIN file (deal, dealer, vulnerabili
         st.warning(inert(lang.labelled(lang._("In this board of the file"), note)))
     if ss.get("ed_pbn_error"):
         st.error(inert(ss["ed_pbn_error"]))
+    if ss.get("_ed_file_differs"):
+        parts = ", ".join(lang._(p) for p in parts_named(ss["_ed_file_differs"]))
+        st.warning(inert(lang._("The file fills only what was empty. It differs from what you entered in {parts}: "
+                                "yours is kept.").format(parts=parts)))
+        st.button(lang._("Use the file's {parts} instead").format(parts=parts), on_click=use_file_values,
+                  key="ed_use_file")
 
 st.subheader(lang._("The case"))
 st.text_input(lang._("Title"), key="ed_title", max_chars=300)

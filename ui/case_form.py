@@ -12,7 +12,7 @@ import pandas as pd
 
 from analysis.bridge import SEATS, hand_pbn
 from analysis.bridge.matchpoints import parse_field
-from analysis.language import M_, Language
+from analysis.language import M_, N_, Language
 from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
 from analysis.law.logical_alternatives import action_word, read_action
 from analysis.vocabulary import SOURCE, Call, Rank, card_said, read_call, read_card, read_contract, read_hand, read_typed_contract
@@ -115,6 +115,71 @@ def calls_from_grid(grid: pd.DataFrame, lang: Language) -> list[dict]:
     return calls
 
 
+def filled(value) -> bool:
+    """Does an editor field hold something (a typed text, a choice, a grid with rows)?"""
+    if isinstance(value, pd.DataFrame):
+        return len(value) > 0
+    if isinstance(value, dict):
+        return any(filled(v) for v in value.values())
+    return value not in (None, "", NO_VALUE, 0, False, [], ())
+
+
+def same(a, b) -> bool:
+    if isinstance(a, pd.DataFrame) or isinstance(b, pd.DataFrame):
+        return isinstance(a, pd.DataFrame) and isinstance(b, pd.DataFrame) and a.reset_index(drop=True).equals(
+            b.reset_index(drop=True))
+    return a == b
+
+
+def file_merge(held: dict, incoming: dict, from_file: set[str]) -> tuple[dict, dict]:
+    """A file read into the editor fills only what it has: (its values for the fields that are empty
+    or were themselves filled by a file, its values for fields the director filled that it would
+    change). What she took down is replaced only when she says so."""
+    fills, differs = {}, {}
+    for key, value in incoming.items():
+        mine = held.get(key)
+        if key == "_ed_kept":            # the parts of the file the editor does not show: each kept if set
+            fills[key] = {k: v if (mine or {}).get(k) is None else mine[k] for k, v in value.items()}
+        elif not filled(value):
+            continue
+        elif not filled(mine) or key in from_file:
+            fills[key] = value
+        elif not same(mine, value):
+            differs[key] = value
+    return fills, differs
+
+
+# what a changed editor field is called when a file would replace it
+PARTS = ((("ed_hand_",), N_("the hands")), (("ed_grid_base",), N_("the auction")),
+         (("ed_irr_",), N_("the irregularity and its facts")),
+         (("ed_contract", "ed_declarer", "ed_passed_out", "ed_ns_score"), N_("the table result")),
+         (("ed_number", "ed_dealer", "ed_vul"), N_("the board, dealer and vulnerability")),
+         (("ed_field", "ed_other"), N_("the field")), (("ed_event", "ed_session", "ed_class"), N_("the event")),
+         (("ed_play", "ed_card"), N_("the play")), (("ed_action", "ed_offending"), N_("the action in question")))
+
+
+def parts_named(keys) -> tuple[str, ...]:
+    """The editor's parts that ``keys`` belong to, in the page's order."""
+    return tuple(name for prefixes, name in PARTS if any(str(k).startswith(prefixes) for k in keys)) + \
+        ((N_("other fields"),) if any(not any(str(k).startswith(p) for p, _ in PARTS) for k in keys) else ())
+
+
+def edited_grid(base: pd.DataFrame, edits: dict | None) -> pd.DataFrame:
+    """The auction grid as the director left it: the data editor's edits (edited, added and deleted
+    rows, as Streamlit keeps them) applied to its base."""
+    if not edits:
+        return base
+    rows = base.reset_index(drop=True).to_dict("records")
+    for position, change in (edits.get("edited_rows") or {}).items():
+        if 0 <= int(position) < len(rows):
+            rows[int(position)].update(change)
+    rows += [dict(added) for added in edits.get("added_rows") or []]
+    gone = {int(i) for i in edits.get("deleted_rows") or []}
+    kept = [r for i, r in enumerate(rows) if i not in gone]
+    grid = pd.DataFrame(kept, columns=list(base.columns)) if kept else base.iloc[0:0].copy()
+    return _counted_from_one(grid.astype(base.dtypes.to_dict()) if kept else grid)
+
+
 def state_from_case(case: Case, lang: Language) -> dict:
     """Session-state values that show ``case`` in the editor, its calls, cards, hands and contract
     in the director's words."""
@@ -152,6 +217,9 @@ def state_from_case(case: Case, lang: Language) -> dict:
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(card_said(c, lang) for c in case.play),
         "ed_card": case.play_index, "ed_contract": "" if "contract" not in result else contract_shown(result["contract"], lang),
         "ed_declarer": result.get("declarer", NO_VALUE), "ed_passed_out": bool(result.get("passed_out")),
+        # the table result's note (the editor does not show it), kept while the result stays as it was
+        "_ed_result_note": (contract_shown(result["contract"], lang) if "contract" in result else "",
+                            result.get("declarer", NO_VALUE), result["note"]) if result.get("note") else None,
         "ed_ns_score": "" if result.get("ns_score") is None or (case.table_result and case.table_result.contract)
         else str(result["ns_score"]),
         "ed_field": _field_text(case.field),
@@ -204,6 +272,9 @@ def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
         result = {"contract": read_contract(text("ed_contract"), lang, "table_result.contract")}
         if optional("ed_declarer"):
             result["declarer"] = state["ed_declarer"]
+        note = state.get("_ed_result_note")
+        if note and (note[0], note[1]) == (text("ed_contract"), state.get("ed_declarer", NO_VALUE)):
+            result["note"] = note[2]
     elif text("ed_ns_score"):
         result = {"ns_score": text("ed_ns_score")}
     deal = "N:" + " ".join(read_hand(text(HAND_KEYS[s]), lang, s) for s in SEATS)
