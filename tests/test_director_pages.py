@@ -137,7 +137,8 @@ def test_case_from_pbn_is_saved_with_its_history(director):
     at.radio(key="ed_irr_agreed").set_value("agreed")
     at.text_input(key="ed_field").set_value("990*3 -50 490")
     at.button(key="ed_save").click().run()
-    assert not at.exception and at.success[0].value == "Saved: created"
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert at.success[0].value == "Saved: created"
     stored = cases.get_case(slug_id("board-9-6nt-after-a-slow-3nt"))
     case = stored.case
     assert case.action_index == 8 and case.irregularity.type == "hesitation"
@@ -243,7 +244,8 @@ def test_an_organisation_s_authority_edition_and_policy_are_what_its_new_cases_s
     assert accounts_page.selectbox(key="org_la_policy").value == "ebu"
 
 
-def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director):
+def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director, monkeypatch):
+    monkeypatch.setenv("HUDDLE_PUBLIC_URL", "https://huddle.club.example")
     at = app_as(director, "ui/intake.py")
     assert not at.exception, at.exception
     at.number_input(key="tbl_board").set_value(7).run()
@@ -263,9 +265,28 @@ def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director
     assert stored.irregularity.type == "hesitation" and stored.irregularity.by == "S" and stored.action_index == 6
     assert [s.by for s in stored.irregularity.statements] == ["EW", "NS"] and stored.irregularity.agreed is False
     assert stored.table_result.ns_score == 140
+    at.text_area(key="tbl_names").set_value("Anna Becker\nJan de Vries\n\nMarie Dubois")
     next(b for b in at.button if b.label == "Start a poll with personal links").click().run()
     assert not at.error, [e.value for e in at.error]
-    assert len(at.session_state["tbl_links"]) == 5 and "/p/" in at.session_state["tbl_links"][0]
+    links = at.session_state["tbl_links"]
+    assert [label for label, _, _ in links] == ["Anna Becker", "Jan de Vries", "Marie Dubois"]   # as she knows them
+    assert all(link.startswith("https://huddle.club.example/p/") for _, link, _ in links)
+    qr = [e for kind in ("imgs", "image") for e in at.get(kind)]
+    assert len(qr) >= 3, "a QR code each"
+
+
+def test_the_phone_s_poll_issues_no_link_its_pollees_could_not_open(director):
+    """Before: links to this machine's first address and port 8501, whatever the server's, were
+    printed with no word; on the machine's own address no link is issued and the page says why."""
+    at = app_as(director, "ui/intake.py")
+    at.text_input(key="tbl_auction").set_value("1H 1S 2H 2S P(slow 10s) P 3H P P P").run()
+    at.text_input(key="tbl_hand_N").set_value("K7.AQJ52.KQ4.J93")
+    at.button(key="tbl_save").click().run()
+    record = at.session_state["case_id"]
+    next(b for b in at.button if b.label == "Start a poll with personal links").click().run()
+    assert any("this machine's own address: pollees' phones cannot open it" in w.value for w in at.warning)
+    assert any("no link issued" in e.value for e in at.error)
+    assert "tbl_links" not in at.session_state and services.polls_for_case(record) == []
 
 
 def test_a_hesitation_that_misled_an_opponent_is_taken_down_at_the_table(director):

@@ -61,6 +61,8 @@ def start_new() -> None:
     for key in [k for k in ss if str(k).startswith(("ed_", "_ed_"))]:
         del ss[key]
     ss["editor_case"] = None
+    # the address still names the case just left: it is not read again (a new case is what was asked)
+    ss["ed_address_seen"] = st.query_params.get("case")
     # a new case is ruled under the organisation's edition of the Laws and skip-bid regulation
     # unless the director says otherwise
     club = organisations.get_organisation(user.organisation_id)
@@ -128,7 +130,7 @@ def use_game() -> None:
     for key in ("ed_title", "ed_id", "ed_kind", *CLUB_RULES):
         state.pop(key)
     # a file fills only what it has; what the director took down is replaced only when she says so
-    held = {key: ss.get(key) for key in state}
+    held = {key: ss[key] for key in state if key in ss}
     held["ed_grid_base"] = edited_grid(ss["ed_grid_base"], ss.get(f"ed_grid_{ss.get('ed_grid_version', 0)}"))
     fills, differs = file_merge(held, state, set(ss.get("_ed_from_file", ())))
     ss["_ed_from_file"] = set(ss.get("_ed_from_file", ())) | set(fills)

@@ -138,7 +138,9 @@ def file_merge(held: dict, incoming: dict, from_file: set[str]) -> tuple[dict, d
     fills, differs = {}, {}
     for key, value in incoming.items():
         mine = held.get(key)
-        if key == "_ed_kept":            # the parts of the file the editor does not show: each kept if set
+        if key not in held:              # a field the form has not drawn yet: the file's value, empty or not
+            fills[key] = value
+        elif key == "_ed_kept":            # the parts of the file the editor does not show: each kept if set
             fills[key] = {k: v if (mine or {}).get(k) is None else mine[k] for k, v in value.items()}
         elif not filled(value):
             continue

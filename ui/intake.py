@@ -18,11 +18,11 @@ from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, first_upper
 from analysis.law import case as case_files
 from analysis.vocabulary import IrregularityType
-from polling import cases, organisations, services, settings
+from polling import cases, organisations, services
 from ui.auth import require
 from ui.state import page_language
 from ui.case_form import hand_shown
-from ui.widgets import inert, show_error, table_result_read
+from ui.widgets import inert, link_cards, show_error, site_address, table_result_read, unreachable
 
 user = require("director")
 club = organisations.get_organisation(user.organisation_id)
@@ -199,22 +199,30 @@ saved = st.session_state.get("tbl_saved")
 if saved:
     st.success(inert(lang._("Saved as case {case}: finish it in the case editor, or poll it now.").format(case=saved)))
     with st.form("tbl_poll"):
-        count = int(st.number_input(lang._("Pollees"), min_value=1, max_value=20,
-                                    value=max(club.poll_minimum or 5, 1), key="tbl_pollees"))
+        names = st.text_area(lang._("Pollees, one per line, as you know them (only directors see the names; the "
+                                    "committee and the reports show Pollee 1, 2, 3)"), key="tbl_names", height=110)
+        count = int(st.number_input(lang._("Or how many pollees, when you do not name them"), min_value=1,
+                                    max_value=20, value=max(club.poll_minimum or 5, 1), key="tbl_pollees"))
         offer = st.text_input(lang._("Calls to offer besides the table's"), "P", key="tbl_offer",
                               help=lang._("Pass, and the calls peers might consider, in one line (e.g. P 4H)"))
         start = st.form_submit_button(lang._("Start a poll with personal links"))
-    if start:
+    base = site_address()
+    problem = unreachable(base, lang)          # links to this machine's own address are dead on the phones
+    if problem:
+        st.warning(problem)
+    if start and problem:
+        st.error(lang._("No poll was started and no link issued: the links would not open on the pollees' phones."))
+    elif start:
+        labels = [n.strip() for n in names.splitlines() if n.strip()] or \
+            [lang._("Pollee {number}").format(number=k) for k in range(1, count + 1)]
         try:
             offered = tuple(read_call(w, lang, "calls to offer") for w in offer.split())
             poll = services.create_poll(st.session_state["case_id"], username=user.username, alternatives=offered,
                                         language=club.language or "")
-            issued = services.issue_invites(poll.id, [f"Pollee {k}" for k in range(1, count + 1)], timedelta(days=7),
-                                            user.username)
+            issued = services.issue_invites(poll.id, labels, timedelta(days=7), user.username)
         except HuddleInputError as exc:
             show_error(exc, lang=lang)
         else:
-            base = settings.configured_public_url() or settings.public_url(8501)
-            st.session_state["tbl_links"] = [i.link(base) for i in issued]
-    for link in st.session_state.get("tbl_links", []):
-        st.code(link, language=None)
+            st.session_state["tbl_links"] = [(i.label, i.link(base), i.expires_at) for i in issued]
+    if st.session_state.get("tbl_links"):
+        link_cards(st.session_state["tbl_links"], lang)

@@ -4,30 +4,20 @@ Huddle keeps only a hash of each token, so a link is shown right after it is iss
 this browser session lasts); a lost link is re-issued in one click, which withdraws the old one.
 """
 from datetime import timedelta
-from urllib.parse import urlsplit
 
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from polling import cases, panel, services, settings
-from reports.qr import qr_png
+from polling import cases, panel, services
 from ui.auth import require
 from ui.state import page_language
-from ui.widgets import inert, pick_case, pick_poll, show_error, table, typed_rows
+from ui.widgets import (inert, link_cards, pick_case, pick_poll, show_error, site_address, table, typed_rows,
+                        unreachable)
 
 user = require("director")
 lang = page_language(user)                  # the club's language, or the account's own
 st.title(lang._("Invites"))
 poll = pick_poll(pick_case(user, lang=lang), lang=lang)
-
-
-def site_address() -> str:
-    """Where pollees reach this server: HUDDLE_PUBLIC_URL, or the address in this browser."""
-    configured = settings.configured_public_url()
-    if configured:
-        return configured
-    parts = urlsplit(st.context.url or "http://localhost:8501")
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 if poll.status == "draft":
@@ -40,14 +30,9 @@ if poll.status != "closed":
         days = st.number_input(lang._("Links expire after (days)"), min_value=1, max_value=60, value=7, key="inv_days")
         base = st.text_input(lang._("Server address pollees will use"), value=site_address(), key="inv_base")
         issue = st.form_submit_button(lang._("Issue links"), type="primary")
-    if settings.is_loopback(base):
-        reachable = settings.public_url(urlsplit(base).port or 8501)
-        st.warning(lang._("{address} is this machine's own address: pollees' phones cannot open it. Use {reachable} "
-                          "(this machine on the network), or set HUDDLE_PUBLIC_URL to the address phones use.").format(
-                       address=base, reachable=reachable) if not settings.is_loopback(reachable) else
-                   lang._("{address} is this machine's own address: pollees' phones cannot open it. Serve Huddle "
-                          "on the network (make run does), or set HUDDLE_PUBLIC_URL to the address phones use.").format(
-                       address=base))
+    problem = unreachable(base, lang)
+    if problem:
+        st.warning(problem)
     if issue:
         labels = [n.strip() for n in names.splitlines() if n.strip()]
         try:
@@ -118,20 +103,7 @@ if poll.status != "closed":
 fresh = st.session_state.get("issued_links", {}).get(poll.id, [])
 if fresh:
     st.subheader(lang._("New links"))
-    st.warning(lang._("Copy or show these now: each link is shown only once and works for one vote."))
-    st.code("\n".join(f"{label}: {link}" for label, link, _ in fresh), language=None)
-    messages = st.session_state.get("panel_messages", {}).get(poll.id)
-    if messages:
-        st.caption(lang._("Messages to send (they say nothing about the case):"))
-        st.code("\n\n".join(messages), language=None)
-    for label, link, expires in fresh:
-        with st.container(border=True):
-            left, right = st.columns([3, 1])
-            left.markdown(lang._("**{pollee}**, expires {when} UTC").format(
-                pollee=inert(label or lang._("pollee")), when=f"{expires:%Y-%m-%d %H:%M}"))
-            left.code(link, language=None)
-            right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=label or lang._("this pollee")),
-                        width=160)
+    link_cards(fresh, lang, st.session_state.get("panel_messages", {}).get(poll.id))
 
 st.subheader(lang._("All links of this poll"))
 invites = services.invites_for_poll(poll.id)

@@ -282,3 +282,48 @@ def table_result_read(contract: str, declarer: str | None, vulnerability: str, a
         return True
     st.warning(inert(lang.say(differs)))
     return st.checkbox(lang._("Keep this table result all the same"), key=key)
+
+
+def site_address() -> str:
+    """Where pollees reach this server: HUDDLE_PUBLIC_URL, or the address in this browser (its
+    host and port as the director opened the page)."""
+    from urllib.parse import urlsplit
+    from polling import settings
+    configured = settings.configured_public_url()
+    if configured:
+        return configured
+    parts = urlsplit(st.context.url or "http://localhost:8501")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def unreachable(base: str, lang: Language) -> str | None:
+    """Why pollees' phones cannot open links to ``base`` (this machine's own address), or None."""
+    from urllib.parse import urlsplit
+    from polling import settings
+    if not settings.is_loopback(base):
+        return None
+    reachable = settings.public_url(urlsplit(base).port or 8501)
+    return lang._("{address} is this machine's own address: pollees' phones cannot open it. Use {reachable} "
+                  "(this machine on the network), or set HUDDLE_PUBLIC_URL to the address phones use.").format(
+        address=base, reachable=reachable) if not settings.is_loopback(reachable) else \
+        lang._("{address} is this machine's own address: pollees' phones cannot open it. Serve Huddle "
+               "on the network (make run does), or set HUDDLE_PUBLIC_URL to the address phones use.").format(address=base)
+
+
+def link_cards(links, lang: Language, messages=None) -> None:
+    """New personal links, each with its pollee, expiry and QR code (shown once), and the
+    messages to send, which say nothing of the case."""
+    from reports.qr import qr_png
+    st.warning(lang._("Copy or show these now: each link is shown only once and works for one vote."))
+    st.code("\n".join(f"{label}: {link}" for label, link, _ in links), language=None)
+    if messages:
+        st.caption(lang._("Messages to send (they say nothing about the case):"))
+        st.code("\n\n".join(messages), language=None)
+    for label, link, expires in links:
+        with st.container(border=True):
+            left, right = st.columns([3, 1])
+            left.markdown(lang._("**{pollee}**, expires {when} UTC").format(
+                pollee=inert(label or lang._("pollee")), when=lang.moment(expires)))
+            left.code(link, language=None)
+            right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=label or lang._("this pollee")),
+                        width=160)

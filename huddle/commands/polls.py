@@ -47,9 +47,14 @@ def cmd_poll_create(args) -> dict | str:
 def cmd_poll_links(args) -> dict | str:
     from datetime import timedelta
     from polling import services, settings
+    base = args.base or settings.configured_public_url()
+    if not base:
+        # the command line cannot know the port and address the server listens on: links it guessed
+        # (this machine's first address, port 8501) were dead elsewhere and nothing said so
+        raise HuddleInputError("--base", "give the address pollees reach the server at (e.g. "
+                                         "http://192.168.1.20:8501), or set HUDDLE_PUBLIC_URL; no link was issued")
     _record, poll_id, _number = poll_of(args, director=True)
     issued = services.issue_invites(poll_id, list(args.name), ttl=timedelta(days=args.days), username=who(args))
-    base = args.base or settings.public_url()
     if args.json:
         return {"poll": args.poll, "links": [{"name": i.label, "link": i.link(base), "expires": i.expires_at.isoformat()}
                                              for i in issued]}
@@ -106,7 +111,8 @@ def register(r) -> None:
     p.add_argument("poll", help="CASE/N: the case's Nth poll")
     p.add_argument("--name", action="append", required=True, help="a pollee (as the director knows them); repeat")
     p.add_argument("--days", type=_days, default=7, help="how long the links last (default 7)")
-    p.add_argument("--base", help="the address the links carry (default: HUDDLE_PUBLIC_URL or this machine's)")
+    p.add_argument("--base", help="the address the links carry, as pollees reach the server (default: "
+                                  "HUDDLE_PUBLIC_URL; with neither, no link is issued)")
     p = r.add("tally", cmd_poll_tally, "A poll's answers as counts (with its follow-ups).", under=polls)
     p.add_argument("poll", help="CASE/N: the case's Nth poll")
     for p in polls.choices.values():
