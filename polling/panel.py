@@ -292,6 +292,32 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
     return list(zip(chosen, issued))
 
 
+def issue_named_invites(poll_id: int, names: list[str], ttl: timedelta = DEFAULT_TTL, username: str = "huddle",
+                        url: str | None = None) -> list[tuple[PanelMember | None, IssuedInvite]]:
+    """Personal links for pollees typed by name, all or none: a name that is a panel member's is
+    that member's link (their language and contact follow, the event's rules apply: a member who
+    played the case's session is refused by name, as on the panel's own list); any other name is
+    a plain label."""
+    from .services.links import check_labels
+    check_labels(names)
+    with writing(url) as session:
+        event, session_name, already, organisation_id = _poll_context(session, poll_id)
+        by_name = {_norm(m.name): m for m in _members(session, organisation_id)}
+        chosen: list[tuple[str, PanelMember | None]] = []
+        for name in names:
+            member = by_name.get(_norm(name))
+            if member is not None and member.played_in(event, session_name):
+                raise HuddleInputError("pollees", M_("{name} played {event}: a pollee is never asked about a board "
+                                                     "they played", name=AsTyped(member.name), event=AsTyped(event)))
+            if member is not None and member.id in already:
+                raise HuddleInputError("pollees", M_("{name} already has a link to this poll", name=AsTyped(member.name)))
+            chosen.append((member.name if member is not None else name.strip(), member))
+        issued = issue_in(session, poll_id, [(label, m.id if m is not None else None) for label, m in chosen], ttl,
+                          username)
+        session.commit()
+    return [(m, i) for (_, m), i in zip(chosen, issued)]
+
+
 def message(member: PanelMember, link: str, poll_language: str | None = None) -> str:
     """What the director sends: a short note with the personal link (nothing about the case), in
     the language the link opens in (the member's own, else the poll's)."""
@@ -301,5 +327,5 @@ def message(member: PanelMember, link: str, poll_language: str | None = None) ->
 
 
 __all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "PolleeAnswer", "answers_by_pollee",
-           "add_pollee", "update_pollee", "panel", "history",
+           "add_pollee", "update_pollee", "panel", "history", "issue_named_invites",
            "class_of", "class_matched_group", "issue_panel_invites", "message"]

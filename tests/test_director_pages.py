@@ -1310,3 +1310,33 @@ def test_the_editor_s_merge_of_a_file_and_the_grid_as_left():
     grid = edited_grid(base, edits)
     assert list(grid["call"]) == ["1♥", "Pass", "2H"] and bool(grid.iloc[1]["slow"]) and list(grid.index) == [1, 2, 3]
     assert len(edited_grid(base, {"deleted_rows": [0, 1]})) == 0 and edited_grid(empty_grid(), None).empty
+
+
+def test_a_name_typed_for_a_link_is_matched_to_the_panel_and_its_rules(director):
+    """Before: a panel member who played the session, typed by name on Invites, got a link with no
+    warning and in the poll's language. A typed name is now the member's link: refused when they
+    played the session, in their own language when they have one; other names stay plain labels."""
+    from polling.models import Invite
+    from polling.db import reading
+    from sqlmodel import select
+    record = slug_id("lead-after-slow-pass-of-stayman")
+    case = cases.get_case(record).case
+    played = panel.add_pollee("Karl Weber", "club", played=[(case.event, case.session)])
+    dutch = panel.add_pollee("Joke de Boer", "club", language="nl")
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads")
+    with pytest.raises(HuddleInputError, match="Karl Weber played Riverside club pairs: a pollee is never asked"):
+        panel.issue_named_invites(poll.id, ["Ann Guest", "karl  weber"])
+    assert services.invites_for_poll(poll.id) == []                       # all or none
+    sent = panel.issue_named_invites(poll.id, ["Ann Guest", "joke de boer"])
+    assert [(m.id if m else None, i.label) for m, i in sent] == [(None, "Ann Guest"), (dutch, "Joke de Boer")]
+    with reading() as session:
+        linked = {i.label: i.pollee_id for i in session.exec(select(Invite).where(Invite.poll_id == poll.id))}
+    assert linked == {"Ann Guest": None, "Joke de Boer": dutch}
+    assert services.open_link(sent[1][1].token).language[0] == "nl"       # the member's own language first
+    at = app_as(director)
+    at.query_params["case"] = "lead-after-slow-pass-of-stayman"
+    at.switch_page("ui/invites.py").run()
+    at.text_area(key="inv_names").set_value("Karl Weber")
+    next(b for b in at.button if b.label == "Issue links").click().run()
+    assert any("Karl Weber played Riverside club pairs" in e.value for e in at.error)
+    assert played not in {i.pollee_id for i in services.invites_for_poll(poll.id)}

@@ -18,7 +18,7 @@ from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, first_upper
 from analysis.law import case as case_files
 from analysis.vocabulary import IrregularityType
-from polling import cases, organisations, services
+from polling import cases, organisations, panel, services
 from ui.auth import require
 from ui.state import page_language
 from ui.case_form import hand_shown
@@ -219,10 +219,10 @@ if saved:
             offered = tuple(read_call(w, lang, "calls to offer") for w in offer.split())
             poll = services.create_poll(st.session_state["case_id"], username=user.username, alternatives=offered,
                                         language=club.language or "")
-            issued = services.issue_invites(poll.id, labels, timedelta(days=7), user.username)
+            sent = panel.issue_named_invites(poll.id, labels, timedelta(days=7), user.username)
         except HuddleInputError as exc:
             show_error(exc, lang=lang)
         else:
-            st.session_state["tbl_links"] = [(i.label, i.link(base), i.expires_at) for i in issued]
+            st.session_state["tbl_links"] = [(i.label, i.link(base), i.expires_at) for _, i in sent]
     if st.session_state.get("tbl_links"):
         link_cards(st.session_state["tbl_links"], lang)

@@ -35,13 +35,15 @@ if poll.status != "closed":
         st.warning(problem)
     if issue:
         labels = [n.strip() for n in names.splitlines() if n.strip()]
-        try:
-            issued = services.issue_invites(poll.id, labels, timedelta(days=int(days)), user.username)
+        try:        # a typed name that is a panel member's is that member's link, under the event's rules
+            sent = panel.issue_named_invites(poll.id, labels, timedelta(days=int(days)), user.username)
         except HuddleInputError as exc:
             show_error(exc, lang=lang)
         else:
             st.session_state.setdefault("issued_links", {})[poll.id] = [
-                (i.label, i.link(base), i.expires_at) for i in issued]
+                (i.label, i.link(base), i.expires_at) for _, i in sent]
+            st.session_state.setdefault("panel_messages", {})[poll.id] = [
+                panel.message(m, i.link(base), services.problem_of(poll).language) for m, i in sent if m is not None]
             st.rerun()      # the pickers above show the poll open and the case polling
 
 if poll.status != "closed":

@@ -46,7 +46,7 @@ def cmd_poll_create(args) -> dict | str:
 
 def cmd_poll_links(args) -> dict | str:
     from datetime import timedelta
-    from polling import services, settings
+    from polling import panel, settings
     base = args.base or settings.configured_public_url()
     if not base:
         # the command line cannot know the port and address the server listens on: links it guessed
@@ -54,7 +54,8 @@ def cmd_poll_links(args) -> dict | str:
         raise HuddleInputError("--base", "give the address pollees reach the server at (e.g. "
                                          "http://192.168.1.20:8501), or set HUDDLE_PUBLIC_URL; no link was issued")
     _record, poll_id, _number = poll_of(args, director=True)
-    issued = services.issue_invites(poll_id, list(args.name), ttl=timedelta(days=args.days), username=who(args))
+    sent = panel.issue_named_invites(poll_id, list(args.name), ttl=timedelta(days=args.days), username=who(args))
+    issued = [i for _, i in sent]
     if args.json:
         return {"poll": args.poll, "links": [{"name": i.label, "link": i.link(base), "expires": i.expires_at.isoformat()}
                                              for i in issued]}

@@ -56,15 +56,20 @@ class IssuedInvite:
         return f"{base_url.rstrip('/')}/p/{self.token}"
 
 
-def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
-                  username: str = "huddle", url: str | None = None) -> list[IssuedInvite]:
-    """One personal link per pollee. The first invite freezes the poll's wording."""
+def check_labels(labels: list[str]) -> None:
+    """Pollees' names or labels for links: at least one, at most MAX_INVITES, each of a length kept."""
     if not labels:
         raise HuddleInputError("pollees", M_("give at least one pollee"))
     if len(labels) > MAX_INVITES:
         raise HuddleInputError("pollees", M_("{count} pollees at once; at most {most}", count=len(labels), most=MAX_INVITES))
     for label in labels:
         check_length(label.strip(), MAX_LEVEL, "pollee")
+
+
+def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
+                  username: str = "huddle", url: str | None = None) -> list[IssuedInvite]:
+    """One personal link per pollee. The first invite freezes the poll's wording."""
+    check_labels(labels)
     with writing(url) as session:
         issued = issue_in(session, poll_id, [(label, None) for label in labels], ttl, username)
         session.commit()
