@@ -48,10 +48,15 @@ def sign_in_form(next_path: str, lang: Language) -> str:
 </form>{FORM_STYLE}"""
 
 
-def first_director_form(user: str, name: str, min_password: int, lang: Language) -> str:
-    """The first visit's form, while there is no account: it creates the first director."""
-    user, name = html.escape(user, quote=True), html.escape(name, quote=True)
+def first_director_form(user: str, name: str, min_password: int, lang: Language, club: str = "") -> str:
+    """The first visit's form, while there is no account: it creates the first director and names
+    the club and its language, so every page after it speaks that language."""
+    from analysis.language import language, shipped_languages
+    user, name, club = (html.escape(v, quote=True) for v in (user, name, club))
+    options = "".join(f'<option value="{code}"{" selected" if code == lang.code else ""}>'
+                      f'{html.escape(language(code).name)}</option>' for code in shipped_languages())
     said = {k: html.escape(v) for k, v in {
+        "club": lang._("Your club's name"), "language": lang._("The club's language (pages, polls, rulings)"),
         "user": lang._("User name"), "name": lang._("Name shown on rulings"),
         "password": lang._("Password (at least {count} characters)").format(count=min_password),
         "again": lang._("Password again"),
@@ -59,6 +64,8 @@ def first_director_form(user: str, name: str, min_password: int, lang: Language)
         "create": lang._("Create the first director")}.items()}
     return f"""
 <form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
+  <label>{said["club"]}<input name="club" autocomplete="organization" value="{club}"></label>
+  <label>{said["language"]}<select name="language">{options}</select></label>
   <label>{said["user"]}<input name="username" autocomplete="username" required value="{user}"></label>
   <label>{said["name"]}<input name="display_name" autocomplete="name" value="{name}"></label>
   <label>{said["password"]}<input name="password" type="password"
@@ -93,7 +100,7 @@ def page(query, has_users: bool, min_password: int, preloads: str = "", *, lang:
         body = (f"<h1>{html.escape(welcome)}</h1><p>{html.escape(lang._(WELCOME))}</p>"
                 + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
                 + first_director_form(str(query.get("first_user", ""))[:60], str(query.get("first_name", ""))[:120],
-                                      min_password, lang))
+                                      min_password, lang, str(query.get("first_club", ""))[:120]))
     else:
         error = sign_in_refusal(query, lang)
         body = (f"<h1>{html.escape(sign_in)}</h1>"

@@ -114,21 +114,31 @@ async def first_director(request: Request) -> Response:
     form = await request.form()
     username, name = str(form.get("username", "")), str(form.get("display_name", ""))
     password, again = str(form.get("password", "")), str(form.get("again", ""))
-    code = str(form.get("code", ""))
+    code, club, club_language = str(form.get("code", "")), str(form.get("club", "")), str(form.get("language", ""))
 
     def create():
+        from analysis.language import language
+        from polling import organisations
         if not from_this_machine(request) and not accounts.is_first_director_code(code):
             raise HuddleInputError("setup code", M_("from another device than the server's own machine, the first director "
                                                     "needs the setup code printed where Huddle was started (make run)"))
         if password != again:
             raise HuddleInputError("password", M_("the two passwords differ"))
-        return accounts.create_user(username, password, "director", name, only_if_first=True)
+        if club.strip():                               # refused before the account is made, never after
+            organisations.check_name(club)
+        chosen = language(club_language or None)
+        user = accounts.create_user(username, password, "director", name, only_if_first=True)
+        if club.strip():
+            organisations.rename(organisations.DEFAULT_ORGANISATION, club)
+        organisations.set_language(organisations.DEFAULT_ORGANISATION, chosen.code)
+        return user
     try:
         user = await off_the_loop(create)
     except HuddleInputError as exc:
         lang = visitor_language(request)          # the refusal said as the page that shows it speaks
         said = lang.labelled(field_words(exc.field, lang), analysis_said(exc, lang))
-        back = urlencode({"first_error": said, "first_user": username[:60], "first_name": name[:120]})
+        back = urlencode({"first_error": said, "first_user": username[:60], "first_name": name[:120],
+                          "first_club": club[:120]})
         return RedirectResponse(f"{LOGIN_PATH}?{back}", status_code=303)
     return await run_in_threadpool(_signed_in, request, user, "/")
 

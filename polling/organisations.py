@@ -61,7 +61,8 @@ def _organisation(row: OrganisationRow) -> Organisation:
                         row.law_edition or DEFAULT_EDITION, row.la_policy or "wbf2017")
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
+    """An organisation's name: given, at most 120 characters."""
     if not (name or "").strip() or len(name.strip()) > 120:
         raise HuddleInputError("name", M_("give the organisation's name (at most 120 characters)"))
 
@@ -75,7 +76,7 @@ def create_organisation(slug: str, name: str, kind: str = "club", federation: st
     slug = (slug or "").strip().lower()
     if not _SLUG.match(slug):
         raise HuddleInputError("organisation", M_("use 2 to 60 lower-case letters, digits or '-', starting with a letter or digit"))
-    _check_name(name)
+    check_name(name)
     if kind not in KINDS:
         raise HuddleInputError("kind", M_("'{value}' must be one of {choices}", value=AsTyped(kind), choices=', '.join(KINDS)))
     if kind == "club" and (shares_panel or shares_research):
@@ -98,7 +99,7 @@ def create_organisation(slug: str, name: str, kind: str = "club", federation: st
 
 def rename(slug: str, name: str, url: str | None = None) -> Organisation:
     """A new name (the default organisation's "Our club" becomes the club's own, say)."""
-    _check_name(name)
+    check_name(name)
     with writing(url) as session:
         row = organisation_row(session, slug)
         row.name = name.strip()

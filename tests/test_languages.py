@@ -1111,3 +1111,30 @@ def test_a_case_s_history_is_said_in_the_reader_s_language(slam):
         session.add(old)
         session.commit()
     assert language("fr").say(cases.change_words(cases.history(slam)[0])) == english[0]
+
+
+def test_the_first_director_names_the_club_and_its_language_and_every_page_after_speaks_it(monkeypatch):
+    """Before: the club stayed "Our club" in English until the Accounts page was found (or the
+    command line renamed it). The first director's form names both, refused before any account
+    is made when the name will not do."""
+    from starlette.applications import Starlette
+    from starlette.testclient import TestClient
+    from huddle.web import ROUTES
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "first-club")
+    setup.prepare_database(load_examples=False)
+    with TestClient(Starlette(routes=ROUTES), base_url="http://127.0.0.1") as client:
+        form = client.get("/auth/login", headers={"Accept-Language": "de-DE,de;q=0.9"}).text
+        assert 'name="club"' in form and '<option value="de" selected>Deutsch</option>' in form
+        first = {"username": "tess", "password": "bidding-box-1", "again": "bidding-box-1",
+                 "code": accounts.first_director_code()}
+        refused = client.post("/auth/first-director", headers={"Origin": "http://127.0.0.1"},
+                              data={**first, "club": "x" * 121, "language": "de"}, follow_redirects=False)
+        assert refused.status_code == 303 and "first_error" in refused.headers["location"]
+        assert not accounts.has_users() and organisations.get_organisation(organisations.DEFAULT_ORGANISATION).name \
+            == "Our club"
+        made = client.post("/auth/first-director", headers={"Origin": "http://127.0.0.1"},
+                           data={**first, "club": "Bridgeclub Leiden", "language": "nl"}, follow_redirects=False)
+        assert made.status_code == 303 and "huddle_session=" in made.headers["set-cookie"]
+    club = organisations.get_organisation(organisations.DEFAULT_ORGANISATION)
+    assert (club.name, club.language) == ("Bridgeclub Leiden", "nl")

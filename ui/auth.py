@@ -59,7 +59,7 @@ def sign_in_form() -> None:
         if st.query_params.get("first_error"):
             st.error(inert(st.query_params["first_error"]))
         st.html(sign_in.first_director_form(st.query_params.get("first_user", ""), st.query_params.get("first_name", ""),
-                                            accounts.MIN_PASSWORD, lang))
+                                            accounts.MIN_PASSWORD, lang, st.query_params.get("first_club", "")))
         return
     st.title(lang._("Sign in"))
     refusal = sign_in.sign_in_refusal(st.query_params, lang)
