@@ -99,6 +99,41 @@ def add_pollee(name: str, grade: str, reach_by: str = "link", contact: str = "",
         return row.id
 
 
+def import_members(text: str, default_class: str = "club", url: str | None = None,
+                   organisation_id: int = DEFAULT_ORGANISATION) -> list[int]:
+    """A club's member list (analysis.polls.members) onto the panel, whole or not at all: each
+    member reached by e-mail when the list has an address, else by text message when it has a
+    telephone, else by link; a name already on the panel, or twice in the list, is refused naming
+    its line."""
+    from analysis.polls.members import read_member_list
+    if default_class not in CLASSES:
+        raise HuddleInputError("class", M_("'{value}' must be one of {choices}", value=AsTyped(default_class),
+                                           choices=", ".join(CLASSES)))
+    rows = read_member_list(text, default_class)
+    with writing(url) as session:
+        seen = {_norm(m.name): "panel" for m in _members(session, organisation_id, include_retired=True)
+                if m.organisation_id == organisation_id}
+        added = []
+        for row in rows:
+            key = _norm(row.name)
+            if key in seen:
+                raise HuddleInputError(M_("member list, line {number}", number=row.line),
+                                       M_("{name} is on the panel already", name=AsTyped(row.name))
+                                       if seen[key] == "panel" else
+                                       M_("{name} is in the list twice (line {other})", name=AsTyped(row.name),
+                                          other=seen[key]))
+            seen[key] = str(row.line)
+            reach, contact = ("email", row.email) if row.email else ("text message", row.phone) if row.phone else \
+                ("link", "")
+            _checked(row.name, row.grade, reach, contact, "")
+            pollee = Pollee(name=row.name.strip(), grade=row.grade, reach_by=reach, contact=contact, played="[]",
+                            notes="", organisation_id=organisation_id, language=_own_language(row.language))
+            session.add(pollee)
+            added.append(pollee)
+        session.commit()
+        return [p.id for p in added]
+
+
 def update_pollee(pollee_id: int, name: str, grade: str, reach_by: str, contact: str = "", played=(),
                   notes: str = "", retired: bool = False, url: str | None = None,
                   organisation_id: int = DEFAULT_ORGANISATION, language: str | None = None) -> None:
@@ -327,5 +362,5 @@ def message(member: PanelMember, link: str, poll_language: str | None = None) ->
 
 
 __all__ = ["CLASSES", "REACH_BY", "PanelMember", "Group", "PolleeAnswer", "answers_by_pollee",
-           "add_pollee", "update_pollee", "panel", "history", "issue_named_invites",
+           "add_pollee", "import_members", "update_pollee", "panel", "history", "issue_named_invites",
            "class_of", "class_matched_group", "issue_panel_invites", "message"]

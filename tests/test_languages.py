@@ -1113,7 +1113,7 @@ def test_a_case_s_history_is_said_in_the_reader_s_language(slam):
     assert language("fr").say(cases.change_words(cases.history(slam)[0])) == english[0]
 
 
-def test_the_first_director_names_the_club_and_its_language_and_every_page_after_speaks_it(monkeypatch):
+def test_the_first_director_names_the_club_and_its_language_and_every_page_after_speaks_it(sqlite_url, monkeypatch):
     """Before: the club stayed "Our club" in English until the Accounts page was found (or the
     command line renamed it). The first director's form names both, refused before any account
     is made when the name will not do."""

@@ -8,7 +8,7 @@ from analysis.language import language, shipped_languages
 from polling import panel
 from ui.auth import require
 from ui.state import page_language
-from ui.widgets import inert, show_error, typed_rows
+from ui.widgets import file_upload, inert, show_error, typed_rows
 
 LANGUAGES = ["", *shipped_languages()]
 user = require("director")
@@ -50,6 +50,30 @@ def played_rows(text: str) -> list[tuple[str, str]]:
     """One session per line: "Event" or "Event / Session"."""
     return [tuple(part.strip() for part in (line.split("/", 1) + [""])[:2]) for line in text.splitlines() if line.strip()]
 
+
+with st.expander(lang._("Import your club's member list (CSV)"), expanded=not members):
+    st.caption(lang._("A CSV as your scoring program or club system exports it, with a first line naming the "
+                      "columns: name (or first and last name), e-mail, telephone, class, language. The whole list "
+                      "is added, or none of it, with the line of any row that cannot be read."))
+    listed = file_upload(user, lang._("Member list"), ["csv", "txt"], "pn_import_file")
+    default = st.selectbox(lang._("Class for members the list gives none"), panel.CLASSES, index=1, key="pn_import_class",
+                           format_func=lang._)
+    if listed is not None and st.button(lang._("Add them to the panel"), key="pn_import", type="primary"):
+        raw = listed.getvalue()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")                # an older club system's export
+        try:
+            added = panel.import_members(text, default, organisation_id=user.organisation_id)
+        except HuddleInputError as exc:
+            show_error(exc, lang=lang)
+        else:
+            st.session_state["pn_imported"] = len(added)
+            st.rerun()
+    if st.session_state.get("pn_imported"):
+        st.success(lang.ngettext("{count} member added to the panel.", "{count} members added to the panel.",
+                                 st.session_state["pn_imported"]).format(count=st.session_state["pn_imported"]))
 
 with st.form("panel_add", clear_on_submit=True):
     st.subheader(lang._("Add a pollee"))
