@@ -104,6 +104,22 @@ class Invite(SQLModel, table=True):
     pollee_id: int | None = Field(default=None, foreign_key="pollee.id", index=True)   # a panel member's link
 
 
+class InviteMessage(SQLModel, table=True):
+    """A personal link sent from Huddle (the link, or a reminder with a fresh one): to whom, by
+    which way, when, and the failure if it did not go. Kept with the poll, shown on Invites."""
+
+    __tablename__ = "invite_message"
+    id: int | None = Field(default=None, primary_key=True)
+    poll_id: int = Field(foreign_key="poll.id", index=True, ondelete="CASCADE")
+    invite_id: int = Field(foreign_key="invite.id", index=True, ondelete="CASCADE")
+    kind: str = Field(default="link", max_length=20)          # link or reminder
+    channel: str = Field(default="email", max_length=20)
+    address: str = Field(max_length=254)
+    sent_at: datetime = Field(default_factory=utcnow)
+    error: str | None = Field(default=None, max_length=500)   # None: the server took it
+    username: str = Field(default="", max_length=200)
+
+
 class Pollee(SQLModel, table=True):
     """A member of the director's standing panel: class, how to reach them, the sessions they
     played (so they are never polled on a board of those), and, through their links, their history."""

@@ -8,7 +8,7 @@ from datetime import timedelta
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from polling import cases, panel, services
+from polling import cases, mail, panel, services
 from ui.auth import require
 from ui.state import page_language
 from ui.widgets import (inert, link_cards, pick_case, pick_poll, show_error, site_address, table, typed_rows,
@@ -18,6 +18,17 @@ user = require("director")
 lang = page_language(user)                  # the club's language, or the account's own
 st.title(lang._("Invites"))
 poll = pick_poll(pick_case(user, lang=lang), lang=lang)
+
+
+def mail_recipients(text: str) -> list[tuple[str, str]]:
+    """"Anna Becker, anna@club.example" (or "Anna Becker <anna@club.example>") per line."""
+    out = []
+    for line in (line.strip() for line in text.splitlines()):
+        if not line:
+            continue
+        name, _, address = line.replace("<", ",").replace(">", "").rpartition(",")
+        out.append((name.strip() or address.strip(), address.strip()))
+    return out
 
 
 if poll.status == "draft":
@@ -47,6 +58,43 @@ if poll.status != "closed":
             st.rerun()      # the pickers above show the poll open and the case polling
 
 if poll.status != "closed":
+    with st.expander(lang._("Send the links by e-mail"), expanded=mail.mail_server() is not None):
+        if mail.mail_server() is None:
+            st.caption(lang._("No mail server is set. Set HUDDLE_SMTP_URL to the club's (smtp://user:password@host:587) "
+                              "and Huddle sends each link from the club's address; until then each new link below "
+                              "has its message ready in your phone's mail, text or WhatsApp app."))
+        else:
+            with st.form("send_links"):
+                to = st.text_area(lang._("Pollees and their e-mail addresses, one per line (Name, address)"),
+                                  key="inv_mail_to", height=110)
+                send = st.form_submit_button(lang._("Send the links"), type="primary")
+            if send:
+                base = st.session_state.get("inv_base") or site_address()
+                try:
+                    sent = mail.send_links(poll.id, mail_recipients(to), base, timedelta(days=7), user.username)
+                except HuddleInputError as exc:
+                    show_error(exc, lang=lang)
+                else:
+                    failed = [s for s in sent if s.error]
+                    (st.warning if failed else st.success)(lang._("{sent} of {count} sent.").format(
+                        sent=len(sent) - len(failed), count=len(sent)))
+            if mail.sent_log(poll.id) and st.button(lang._("Remind those who have not answered (a fresh link each)"),
+                                                    key="inv_remind"):
+                try:
+                    reminded = mail.remind(poll.id, st.session_state.get("inv_base") or site_address(),
+                                           username=user.username)
+                except HuddleInputError as exc:
+                    show_error(exc, lang=lang)
+                else:
+                    st.success(lang._("{count} reminded.").format(count=len([r for r in reminded if not r.error])))
+        log = mail.sent_log(poll.id)
+        if log:
+            names = {i.id: i.label for i in services.invites_for_poll(poll.id)}
+            table(typed_rows([{lang._("pollee"): names.get(m.invite_id, ""), lang._("address"): m.address,
+                               lang._("sent"): lang._(m.kind), lang._("at (UTC)"): lang.moment(m.sent_at),
+                               lang._("state"): lang._("sent") if m.error is None else
+                               lang._("failed: {why}").format(why=m.error)} for m in log]))
+
     with st.expander(lang._("Links for a class-matched group of the panel"),
                      expanded=bool(panel.panel(organisation_id=user.organisation_id))):
         case = cases.get_case(poll.case_id).case

@@ -313,6 +313,7 @@ def unreachable(base: str, lang: Language) -> str | None:
 def link_cards(links, lang: Language, messages=None) -> None:
     """New personal links, each with its pollee, expiry and QR code (shown once), and the
     messages to send, which say nothing of the case."""
+    from polling.mail import message_text
     from reports.qr import qr_png
     st.warning(lang._("Copy or show these now: each link is shown only once and works for one vote."))
     st.code("\n".join(f"{label}: {link}" for label, link, _ in links), language=None)
@@ -325,5 +326,18 @@ def link_cards(links, lang: Language, messages=None) -> None:
             left.markdown(lang._("**{pollee}**, expires {when} UTC").format(
                 pollee=inert(label or lang._("pollee")), when=lang.moment(expires)))
             left.code(link, language=None)
+            # from the director's phone, one tap a pollee: the message ready in its mail, text or WhatsApp app
+            _, body = message_text(label, link, expires, lang)
+            apps = left.columns(3)
+            for column, (name, address) in zip(apps, share_links(lang._("A one-minute bridge problem"), body)):
+                column.link_button(lang._(name), address)
             right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=label or lang._("this pollee")),
                         width=160)
+
+
+def share_links(subject: str, body: str) -> tuple[tuple[str, str], ...]:
+    """The phone's own apps with a message ready to send: mail, text message, WhatsApp."""
+    from urllib.parse import quote
+    return ((N_("Mail"), f"mailto:?subject={quote(subject)}&body={quote(body)}"),
+            (N_("Text message"), f"sms:?&body={quote(body)}"),
+            (N_("WhatsApp"), f"https://wa.me/?text={quote(body)}"))

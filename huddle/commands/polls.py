@@ -44,15 +44,22 @@ def cmd_poll_create(args) -> dict | str:
             f"{', '.join(problem.symbol(c, ENGLISH) for c in problem.candidates)}.")
 
 
-def cmd_poll_links(args) -> dict | str:
-    from datetime import timedelta
-    from polling import panel, settings
+def _links_base(args) -> str:
+    """The address links carry: --base, else HUDDLE_PUBLIC_URL. The command line cannot know the
+    port and address the server listens on: links it guessed (this machine's first address, port
+    8501) were dead elsewhere and nothing said so."""
+    from polling import settings
     base = args.base or settings.configured_public_url()
     if not base:
-        # the command line cannot know the port and address the server listens on: links it guessed
-        # (this machine's first address, port 8501) were dead elsewhere and nothing said so
         raise HuddleInputError("--base", "give the address pollees reach the server at (e.g. "
                                          "http://192.168.1.20:8501), or set HUDDLE_PUBLIC_URL; no link was issued")
+    return base
+
+
+def cmd_poll_links(args) -> dict | str:
+    from datetime import timedelta
+    from polling import panel
+    base = _links_base(args)
     _record, poll_id, _number = poll_of(args, director=True)
     sent = panel.issue_named_invites(poll_id, list(args.name), ttl=timedelta(days=args.days), username=who(args))
     issued = [i for _, i in sent]
@@ -60,6 +67,40 @@ def cmd_poll_links(args) -> dict | str:
         return {"poll": args.poll, "links": [{"name": i.label, "link": i.link(base), "expires": i.expires_at.isoformat()}
                                              for i in issued]}
     return "\n".join(f"{i.label}: {i.link(base)}" for i in issued)
+
+
+def _recipient(text: str) -> tuple[str, str]:
+    name, sep, address = text.rpartition("=")
+    if not sep or not name.strip():
+        raise HuddleInputError("--to", f"'{text[:80]}' must be NAME=ADDRESS (e.g. \"Anna Becker=anna@club.example\")")
+    return name.strip(), address.strip()
+
+
+def _sent_lines(sent, args) -> dict | str:
+    if args.json:
+        return {"poll": args.poll, "sent": [{"name": s.name, "address": s.address, "sent": s.error is None,
+                                             "error": s.error} for s in sent]}
+    return "\n".join(f"{s.name} <{s.address}>: " + ("sent" if s.error is None else f"not sent ({s.error})")
+                     for s in sent) or "Nobody to remind: every pollee sent a link has answered."
+
+
+def cmd_poll_send(args) -> dict | str:
+    """Issue personal links and send them by e-mail through the club's mail server."""
+    from datetime import timedelta
+    from polling import mail
+    base = _links_base(args)
+    recipients = [_recipient(t) for t in args.to]
+    _record, poll_id, _number = poll_of(args, director=True)
+    return _sent_lines(mail.send_links(poll_id, recipients, base, timedelta(days=args.days), who(args)), args)
+
+
+def cmd_poll_remind(args) -> dict | str:
+    """A fresh link by e-mail to each pollee sent one who has not answered."""
+    from datetime import timedelta
+    from polling import mail
+    base = _links_base(args)
+    _record, poll_id, _number = poll_of(args, director=True)
+    return _sent_lines(mail.remind(poll_id, base, timedelta(days=args.days), who(args)), args)
 
 
 def cmd_poll_tally(args) -> dict | str:
@@ -114,6 +155,15 @@ def register(r) -> None:
     p.add_argument("--days", type=_days, default=7, help="how long the links last (default 7)")
     p.add_argument("--base", help="the address the links carry, as pollees reach the server (default: "
                                   "HUDDLE_PUBLIC_URL; with neither, no link is issued)")
+    p = r.add("send", cmd_poll_send, "Issue personal links and send them by e-mail (HUDDLE_SMTP_URL).", under=polls)
+    p.add_argument("poll", help="CASE/N: the case's Nth poll")
+    p.add_argument("--to", action="append", required=True, help="NAME=ADDRESS: a pollee and their e-mail; repeat")
+    p.add_argument("--days", type=_days, default=7, help="how long the links last (default 7)")
+    p.add_argument("--base", help="the address the links carry (default: HUDDLE_PUBLIC_URL)")
+    p = r.add("remind", cmd_poll_remind, "E-mail a fresh link to each pollee who has not answered.", under=polls)
+    p.add_argument("poll", help="CASE/N: the case's Nth poll")
+    p.add_argument("--days", type=_days, default=7, help="how long the fresh links last (default 7)")
+    p.add_argument("--base", help="the address the links carry (default: HUDDLE_PUBLIC_URL)")
     p = r.add("tally", cmd_poll_tally, "A poll's answers as counts (with its follow-ups).", under=polls)
     p.add_argument("poll", help="CASE/N: the case's Nth poll")
     for p in polls.choices.values():

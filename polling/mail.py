@@ -1,0 +1,211 @@
+"""Personal links sent from Huddle by e-mail, through the club's own mail server
+(HUDDLE_SMTP_URL, e.g. ``smtp://user:password@mail.club.example:587``; ``smtps://`` for a server
+that speaks TLS from the first byte; STARTTLS whenever the server offers it), from the club's
+address (HUDDLE_MAIL_FROM, else the server's user). Each message is in the pollee's language
+(a panel member's own, else the poll's), says nothing of the case, and carries the link and
+its deadline. What was sent to whom, when, and what failed is kept with the poll.
+
+    sent = send_links(poll_id, [("Anna Becker", "anna@club.example")], "https://huddle.club.example")
+    remind(poll_id, "https://huddle.club.example")      # a fresh link to each who has not answered
+"""
+from __future__ import annotations
+
+import os
+import re
+import smtplib
+import ssl
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import formataddr
+from urllib.parse import unquote, urlsplit
+
+from sqlmodel import select
+
+from analysis.errors import HuddleInputError
+from analysis.language import M_, AsTyped, pollee_language
+from analysis.limits import check_length
+
+from . import panel
+from .db import reading, writing
+from .models import Invite, InviteMessage, Pollee, utcnow
+from .services import DEFAULT_TTL, get_poll, problem_of, reissue_invite
+
+ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+TIMEOUT = 20                      # seconds a mail server has to answer
+
+
+@dataclass(frozen=True)
+class MailServer:
+    host: str
+    port: int
+    user: str
+    password: str
+    implicit_tls: bool
+    sender: str
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One message: to whom, at which address, whether it went (``error`` None) and the link."""
+
+    name: str
+    address: str
+    link: str
+    error: str | None
+
+
+def mail_server() -> MailServer | None:
+    """The club's mail server from HUDDLE_SMTP_URL, or None when none is set."""
+    url = os.environ.get("HUDDLE_SMTP_URL", "").strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+        raise HuddleInputError("HUDDLE_SMTP_URL", M_("'{value}' is not a mail server's address (smtp://user:password@"
+                                                     "host:587)", value=AsTyped(url.split("@")[-1][:80])))
+    user, password = unquote(parts.username or ""), unquote(parts.password or "")
+    sender = os.environ.get("HUDDLE_MAIL_FROM", "").strip() or (user if "@" in user else f"huddle@{parts.hostname}")
+    return MailServer(parts.hostname, parts.port or (465 if parts.scheme == "smtps" else 587), user, password,
+                      parts.scheme == "smtps", sender)
+
+
+def checked_address(name: str, address: str) -> str:
+    """An e-mail address a message can go to, or a refusal naming the pollee."""
+    address = address.strip()
+    if not ADDRESS.match(address) or len(address) > 254:
+        raise HuddleInputError(M_("e-mail address of {name}", name=AsTyped(name[:60])),
+                               M_("'{value}' is not an e-mail address", value=AsTyped(address[:80])))
+    return address
+
+
+def send_links(poll_id: int, recipients: list[tuple[str, str]], base: str, ttl: timedelta = DEFAULT_TTL,
+               username: str = "huddle", url: str | None = None) -> list[Sent]:
+    """A personal link for each (name, address), issued and sent: every address checked before
+    any link is issued; a typed name that is a panel member's is that member's link (their
+    language, the event's rules); each message kept with the poll, sent or failed."""
+    server = _server()
+    addresses = [checked_address(name, address) for name, address in recipients]
+    sent = panel.issue_named_invites(poll_id, [name for name, _ in recipients], ttl, username, url)
+    language = problem_of(get_poll(poll_id, url)).language
+    with _connection(server) as client:            # one session with the club's server for them all
+        return [_send(client, server, poll_id, issued.invite_id, issued.label, address, issued.link(base),
+                      issued.expires_at, pollee_language(member.language if member else None, language or None),
+                      "link", username, url)
+                for (member, issued), address in zip(sent, addresses)]
+
+
+def remind(poll_id: int, base: str, ttl: timedelta = DEFAULT_TTL, username: str = "huddle",
+           url: str | None = None) -> list[Sent]:
+    """A reminder to each pollee sent a link by e-mail who has not answered: a fresh link (the old
+    one stops working: Huddle keeps links hashed, so it cannot send the same one again)."""
+    server = _server()
+    language = problem_of(get_poll(poll_id, url)).language
+    with reading(url) as session:
+        rows = session.exec(select(InviteMessage, Invite).join(Invite, InviteMessage.invite_id == Invite.id)
+                            .where(InviteMessage.poll_id == poll_id, InviteMessage.error.is_(None))
+                            .order_by(InviteMessage.id)).all()
+        waiting = {invite.id: (message.address, invite) for message, invite in rows
+                   if invite.used_at is None and invite.revoked_at is None}
+        own = {i: session.get(Pollee, invite.pollee_id).language if invite.pollee_id else None
+               for i, (_, invite) in waiting.items()}
+    out = []
+    with _connection(server) as client:
+        for invite_id, (address, invite) in waiting.items():
+            fresh = reissue_invite(invite_id, ttl, url)
+            out.append(_send(client, server, poll_id, fresh.invite_id, invite.label, address, fresh.link(base),
+                             fresh.expires_at, pollee_language(own[invite_id], language or None), "reminder",
+                             username, url))
+    return out
+
+
+def sent_log(poll_id: int, url: str | None = None) -> list[InviteMessage]:
+    """Every message sent for the poll, the newest last."""
+    with reading(url) as session:
+        return list(session.exec(select(InviteMessage).where(InviteMessage.poll_id == poll_id)
+                                 .order_by(InviteMessage.id)).all())
+
+
+def message_text(name: str, link: str, expires, lang, kind: str = "link") -> tuple[str, str]:
+    """(subject, body) of a link or a reminder in ``lang``: nothing about the case."""
+    when = lang.moment(expires)
+    if kind == "reminder":
+        return (lang._("A reminder: a one-minute bridge problem"),
+                lang._("Hello {name}, a reminder: would you answer a one-minute bridge problem for the director? "
+                       "Your new personal link (the earlier one no longer works): {link}\n\nIt works once, until "
+                       "{when} UTC.").format(name=name, link=link, when=when))
+    return (lang._("A one-minute bridge problem"),
+            lang._("Hello {name}, would you answer a one-minute bridge problem for the director? Your personal "
+                   "link: {link}\n\nIt works once, until {when} UTC.").format(name=name, link=link, when=when))
+
+
+def _server() -> MailServer:
+    server = mail_server()
+    if server is None:
+        raise HuddleInputError("HUDDLE_SMTP_URL", M_("no mail server is set: set HUDDLE_SMTP_URL to the club's "
+                                                     "(smtp://user:password@host:587), or send the links from your "
+                                                     "phone's apps"))
+    return server
+
+
+def _send(client, server: MailServer, poll_id: int, invite_id: int, name: str, address: str, link: str, expires,
+          lang, kind: str, username: str, url: str | None) -> Sent:
+    subject, body = message_text(name, link, expires, lang, kind)
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = server.sender, formataddr((name, address)), subject
+    mail.set_content(body)
+    mail["Content-Language"] = lang.code            # after the content: set_content clears Content-* headers
+    error = client.failed
+    if error is None:
+        try:
+            client.smtp.send_message(mail)
+        except (OSError, smtplib.SMTPException) as exc:
+            error = _said(exc)
+            if isinstance(exc, (OSError, smtplib.SMTPServerDisconnected)):
+                client.failed = error                  # the session is gone: the rest fail alike, each kept
+    with writing(url) as session:
+        session.add(InviteMessage(poll_id=poll_id, invite_id=invite_id, kind=kind, channel="email", address=address,
+                                  sent_at=utcnow(), error=error, username=username[:200]))
+        session.commit()
+    return Sent(name, address, link, error)
+
+
+def _said(exc: Exception) -> str:
+    return check_length(f"{type(exc).__name__}: {exc}"[:500], 500, "error")
+
+
+class _Client:
+    """A session with the mail server, or the reason there is none (every message then fails)."""
+
+    def __init__(self, smtp: smtplib.SMTP | None, failed: str | None):
+        self.smtp, self.failed = smtp, failed
+
+
+@contextmanager
+def _connection(server: MailServer):
+    context = ssl.create_default_context()
+    smtp: smtplib.SMTP | None = None
+    try:
+        smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=TIMEOUT, context=context) if server.implicit_tls \
+            else smtplib.SMTP(server.host, server.port, timeout=TIMEOUT)
+        smtp.ehlo()
+        if not server.implicit_tls and smtp.has_extn("starttls"):     # TLS as the server offers it
+            smtp.starttls(context=context)
+            smtp.ehlo()
+        if server.user:
+            smtp.login(server.user, server.password)
+        client = _Client(smtp, None)
+    except (OSError, smtplib.SMTPException) as exc:
+        client = _Client(None, _said(exc))
+    try:
+        yield client
+    finally:
+        if smtp is not None:
+            try:
+                smtp.quit()
+            except (OSError, smtplib.SMTPException):
+                pass
+
+
+__all__ = ["MailServer", "Sent", "mail_server", "checked_address", "send_links", "remind", "sent_log", "message_text"]

@@ -1,0 +1,131 @@
+"""Links sent from Huddle by e-mail through the club's mail server: tested against a real SMTP
+server on loopback (tests/smtp_server.py), reading the messages it received: who, in which
+language, and a link that opens the poll."""
+import pytest
+
+from analysis.errors import HuddleInputError
+from polling import cases, mail, panel, services, setup
+from smtp_server import smtp_server
+
+BASE = "https://huddle.club.example"
+
+
+@pytest.fixture
+def club_mail(database_url, monkeypatch):
+    setup.prepare_database(url=database_url)
+    with smtp_server() as server:
+        monkeypatch.setenv("HUDDLE_SMTP_URL", f"smtp://club%40club.example:s3cret@127.0.0.1:{server.port}")
+        monkeypatch.setenv("HUDDLE_MAIL_FROM", "Riverside BC <director@club.example>")
+        record = cases.find_case("lead-after-slow-pass-of-stayman", url=database_url)
+        poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads",
+                                    url=database_url, language="de")
+        yield server, poll, database_url
+
+
+def _token(link: str) -> str:
+    return link.rsplit("/p/", 1)[1]
+
+
+def test_links_go_to_each_pollee_in_their_language_and_open_the_poll(club_mail):
+    server, poll, url = club_mail
+    dutch = panel.add_pollee("Joke de Boer", "club", language="nl", url=url)
+    sent = mail.send_links(poll.id, [("Joke de Boer", "joke@mail.example"), ("Anna Becker", "anna@mail.example"),
+                                     ("Lost Mailbox", "lost@refused.example")], BASE, username="tess", url=url)
+    assert [s.error is None for s in sent] == [True, True, False] and "550" in sent[2].error
+    assert server.logins == [("club@club.example", "s3cret")]
+    by_address = {rcpt[0]: message for _, rcpt, message in server.received}
+    assert set(by_address) == {"joke@mail.example", "anna@mail.example"}
+    joke, anna = by_address["joke@mail.example"], by_address["anna@mail.example"]
+    assert joke["Content-Language"] == "nl" and anna["Content-Language"] == "de"      # hers, else the poll's
+    assert "Hallo Joke de Boer" in joke.get_content() and "Hallo Anna Becker" in anna.get_content()
+    assert joke["From"] == "Riverside BC <director@club.example>" and "Stayman" not in joke.get_content()
+    link = next(s.link for s in sent if s.address == "joke@mail.example")
+    assert link in joke.get_content() and link.startswith(BASE + "/p/")
+    opened = services.open_link(_token(link), url=url)
+    assert opened.poll.id == poll.id and opened.invite.pollee_id == dutch
+    log = mail.sent_log(poll.id, url=url)
+    assert [(m.address, m.kind, m.error is None) for m in log] == [("joke@mail.example", "link", True),
+                                                                    ("anna@mail.example", "link", True),
+                                                                    ("lost@refused.example", "link", False)]
+
+
+def test_a_reminder_goes_with_a_fresh_link_to_those_who_have_not_answered(club_mail):
+    server, poll, url = club_mail
+    sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example"), ("Jan de Vries", "jan@mail.example")],
+                           BASE, url=url)
+    services.cast_vote(_token(sent[0].link), "S6", (), {}, url=url)
+    reminded = mail.remind(poll.id, BASE, url=url)
+    assert [(r.address, r.error) for r in reminded] == [("jan@mail.example", None)]
+    reminder = server.received[-1][2]
+    assert server.received[-1][1] == ("jan@mail.example",) and "Erinnerung" in reminder["Subject"]
+    assert services.open_link(_token(reminded[0].link), url=url).poll.id == poll.id
+    with pytest.raises(HuddleInputError):
+        services.open_link(_token(sent[1].link), url=url)                  # the earlier link no longer works
+    assert [m.kind for m in mail.sent_log(poll.id, url=url)] == ["link", "link", "reminder"]
+
+
+def test_a_bad_address_is_refused_naming_it_and_no_link_is_issued(club_mail):
+    _server, poll, url = club_mail
+    with pytest.raises(HuddleInputError, match="e-mail address of Jan de Vries: 'jan@' is not an e-mail address"):
+        mail.send_links(poll.id, [("Anna Becker", "anna@mail.example"), ("Jan de Vries", "jan@")], BASE, url=url)
+    assert services.invites_for_poll(poll.id, url=url) == []
+
+
+def test_without_a_mail_server_sending_is_refused_saying_how_to_set_one(club_mail, monkeypatch):
+    _server, poll, url = club_mail
+    monkeypatch.delenv("HUDDLE_SMTP_URL")
+    with pytest.raises(HuddleInputError, match="HUDDLE_SMTP_URL: no mail server is set"):
+        mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=url)
+    assert services.invites_for_poll(poll.id, url=url) == []
+
+
+def test_the_command_line_sends_and_reminds(club_mail, capsys, monkeypatch):
+    from test_cli import run, run_json
+    server, poll, url = club_mail
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    code, out, err = run(capsys, "poll", "send", "lead-after-slow-pass-of-stayman/1", "--to", "Anna Becker=anna@mail.example",
+                         "--to", "Jan de Vries=jan@mail.example", "--base", BASE)
+    assert code == 0, err
+    assert out.splitlines() == ["Anna Becker <anna@mail.example>: sent", "Jan de Vries <jan@mail.example>: sent"]
+    assert [r[1] for r in server.received] == [("anna@mail.example",), ("jan@mail.example",)]
+    said = run_json(capsys, "poll", "remind", "lead-after-slow-pass-of-stayman/1", "--base", BASE)
+    assert [(s["address"], s["sent"]) for s in said["sent"]] == [("anna@mail.example", True), ("jan@mail.example", True)]
+    for argv, message in ((("--to", "Anna=anna@"), "e-mail address of Anna: 'anna@' is not an e-mail address"),
+                          (("--to", "anna@mail.example"), "--to: 'anna@mail.example' must be NAME=ADDRESS")):
+        code, out, err = run(capsys, "poll", "send", "lead-after-slow-pass-of-stayman/1", *argv, "--base", BASE)
+        assert code == 2 and message in err and not out
+
+
+def test_the_invites_page_sends_by_e_mail_keeps_the_log_and_offers_the_phone_s_apps_without_a_server(
+        club_mail, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+    from conftest import ROOT
+    from polling import accounts
+    server, poll, url = club_mail
+    if not url.startswith("sqlite"):
+        pytest.skip("the page is driven once, on the embedded database")
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "mail")
+    monkeypatch.setenv("HUDDLE_PUBLIC_URL", BASE)
+    tess = accounts.create_user("tess", "bidding-box", "director", url=url)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.session_state["huddle_user"] = tess
+    at.query_params["case"] = "lead-after-slow-pass-of-stayman"
+    at.run()
+    at.switch_page("ui/invites.py").run()
+    at.text_area(key="inv_mail_to").set_value("Anna Becker, anna@mail.example\nJan de Vries <jan@mail.example>")
+    next(b for b in at.button if b.label == "Send the links").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert [r[1] for r in server.received] == [("anna@mail.example",), ("jan@mail.example",)]
+    assert any("2 of 2 sent." in s.value for s in at.success)
+    log = next(t.value for kind in ("table", "dataframe") for t in at.get(kind) if "address" in t.value.columns)
+    assert list(log["address"]) == ["anna@mail.example", "jan@mail.example"] and set(log["state"]) == {"sent"}
+    monkeypatch.delenv("HUDDLE_SMTP_URL")
+    at.run()
+    assert any("No mail server is set" in c.value for c in at.caption)
+    at.text_area(key="inv_names").set_value("Marie Dubois")
+    next(b for b in at.button if b.label == "Issue links").click().run()
+    apps = [b for b in at.get("link_button")]
+    assert {b.proto.label for b in apps} >= {"Mail", "Text message", "WhatsApp"}
+    assert any(b.proto.url.startswith("mailto:?subject=") and "Marie%20Dubois" in b.proto.url for b in apps)
