@@ -44,7 +44,8 @@ def main() -> None:
         url = f"sqlite:///{Path(folder) / 'huddle.sqlite'}"
         setup.prepare_database(url=url, load_examples=False)
         accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
-        with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-intake"}) as base, \
+        with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-intake",
+                               "HUDDLE_PUBLIC_URL": "https://huddle.club.example"}) as base, \
                 sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             for way, (box, typed) in ways.items():

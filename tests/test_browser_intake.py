@@ -15,7 +15,9 @@ def taken_down(tmp_path, browser, box: bool = False):
     url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
     setup.prepare_database(url=url, load_examples=False)
     accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
-    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "phone-intake"}) as base:
+    # the address pollees' phones use (a server on loopback alone issues no links: the phones could not open them)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "phone-intake",
+                           "HUDDLE_PUBLIC_URL": "https://huddle.club.example"}) as base:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         page = context.new_page()
         taps = take_a_case_at_the_table(page, base, "td", "table-director", box=box)
