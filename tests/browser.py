@@ -144,6 +144,7 @@ def phone_host(name: str = "huddle-phone"):
              ["ip", "netns", "exec", ns, "ip", "addr", "add", f"{PHONE_NET[1]}/30", "dev", there],
              ["ip", "netns", "exec", ns, "ip", "link", "set", there, "up"],
              ["ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up"]]
+    _clear_abandoned_hosts(name)
     try:
         for step in steps:
             subprocess.run(step, check=True, capture_output=True, timeout=20)
@@ -152,6 +153,17 @@ def phone_host(name: str = "huddle-phone"):
     finally:
         subprocess.run(["ip", "link", "del", here], capture_output=True, timeout=20)
         subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
+
+
+def _clear_abandoned_hosts(name: str) -> None:
+    """Remove the second hosts a killed test run left behind (their names carry its process id):
+    one still holding the network's address would take this run's traffic."""
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True, timeout=20).stdout
+    for ns in (line.split()[0] for line in listed.splitlines() if line.startswith(f"{name}-")):
+        pid = ns.rsplit("-", 1)[1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            subprocess.run(["ip", "link", "del", f"hp{int(pid) % 10000}a"], capture_output=True, timeout=20)
+            subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
 
 
 def _settle(link: str, ns: str, seconds: float = 10) -> None:
