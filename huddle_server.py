@@ -6,7 +6,7 @@ from streamlit import net_util
 from starlette.middleware import Middleware
 
 from huddle.web import (ROUTES, CompressedAssets, KnownHosts, OldPollLinks, SameOriginSockets, ServerAddressInPage,
-                        SignedInOnly, UploadLimits, send_without_delay)
+                        SignedInOnly, UploadLimits, lifespan, send_without_delay)
 
 # Huddle never asks the internet for this machine's address. Streamlit would, for its "External
 # URL" banner when serving every interface and as a fallback of its websocket origin check, and
@@ -15,7 +15,7 @@ from huddle.web import (ROUTES, CompressedAssets, KnownHosts, OldPollLinks, Same
 net_util._external_ip = ""
 
 send_without_delay()
-app = st.App("streamlit_app.py", routes=ROUTES,
+app = st.App("streamlit_app.py", routes=ROUTES, lifespan=lifespan,
              middleware=[Middleware(KnownHosts), Middleware(OldPollLinks), Middleware(SignedInOnly),
                          Middleware(SameOriginSockets),
                          Middleware(UploadLimits),

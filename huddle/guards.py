@@ -30,6 +30,19 @@ def own_origin(source: str, host: str) -> bool:
     return bool(public) and (parts.scheme, parts.netloc) == urlsplit(public.lower())[:2]
 
 
+SIGN_IN_FORM_BYTES = 8 * 1024           # a user name, a name, a club, two passwords and a code
+
+
+async def small_form(request: Request, most_bytes: int = SIGN_IN_FORM_BYTES, most_fields: int = 20):
+    """The posted form, read only when the request says its length and it is within
+    ``most_bytes``: an anonymous post is bounded before a byte of it is read (no body without a
+    length, no file, no field over the bound). None when it is not such a form."""
+    length = request.headers.get("content-length", "")
+    if not length.isdigit() or int(length) > most_bytes:
+        return None
+    return await request.form(max_files=0, max_fields=most_fields, max_part_size=most_bytes)
+
+
 def client_address(request: Request) -> str:
     """The browser's address: the connection's, or, when the connection comes from a configured
     reverse proxy (HUDDLE_TRUSTED_PROXIES), the nearest address in X-Forwarded-For that is not one

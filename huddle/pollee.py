@@ -265,10 +265,8 @@ def _sent(form) -> dict:
 
 async def _form(request: Request):
     """The posted form, read only when it is small enough to be a pollee's answers."""
-    length = request.headers.get("content-length", "")
-    if not length.isdigit() or int(length) > MAX_FORM_BYTES:
-        return None
-    return await request.form(max_files=0, max_fields=200, max_part_size=MAX_FORM_BYTES)
+    from huddle.guards import small_form
+    return await small_form(request, MAX_FORM_BYTES, most_fields=200)
 
 
 def _checked(request: Request, form, token: str) -> Response | None:

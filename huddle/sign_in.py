@@ -32,6 +32,7 @@ main { max-width: 30rem; margin: 0 auto; } h1 { font-size: 1.8rem; }
 
 WELCOME = N_("There is no account yet. Create the first director's account; that director can then add directors, "
              "committee members and researchers.")
+ONE_TIME = N_("This link works once: keep your user name and password; you sign in with them from now on.")
 NO_ACCOUNT_FOR_POLLEES = N_("Pollees do not need an account: they answer through their personal link.")
 
 
@@ -77,6 +78,43 @@ def first_director_form(user: str, name: str, min_password: int, lang: Language,
 </form>{FORM_STYLE}"""
 
 
+def join_form(action: str, user: str, name: str, min_password: int, lang: Language) -> str:
+    """The invited account's form: its holder chooses a user name and sets the password."""
+    user, name, action = (html.escape(v, quote=True) for v in (user, name, action))
+    said = {k: html.escape(v) for k, v in {
+        "user": lang._("User name"), "name": lang._("Name shown on rulings"),
+        "password": lang._("Password (at least {count} characters)").format(count=min_password),
+        "again": lang._("Password again"), "create": lang._("Set up my account")}.items()}
+    return f"""
+<form method="post" action="{action}" class="huddle-signin">
+  <label>{said["user"]}<input name="username" autocomplete="username" required value="{user}"></label>
+  <label>{said["name"]}<input name="display_name" autocomplete="name" value="{name}"></label>
+  <label>{said["password"]}<input name="password" type="password" autocomplete="new-password" required></label>
+  <label>{said["again"]}<input name="again" type="password" autocomplete="new-password" required></label>
+  <button type="submit">{said["create"]}</button>
+</form>{FORM_STYLE}"""
+
+
+def join_page(action: str, invitation, query, min_password: int, lang: Language) -> str:
+    """An invitation link's whole page: what the account is for, and its form."""
+    error = str(query.get("error", ""))[:300]
+    invited = lang._("You are invited to {organisation} as {role}.").format(
+        organisation=invitation.organisation, role=lang._(invitation.role))
+    body = (f"<h1>{html.escape(lang._('Welcome to Huddle'))}</h1><p>{html.escape(invited)}</p>"
+            + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
+            + join_form(action, str(query.get("user", ""))[:60],
+                        str(query.get("name", invitation.display_name))[:120], min_password, lang)
+            + f'<p class="huddle-muted">{html.escape(lang._(ONE_TIME))}</p>')
+    return _whole(body, lang._("Huddle: your account"), lang)
+
+
+def join_refused(reason: str, lang: Language) -> str:
+    """An invitation link that cannot be used, in words, with the way to sign in."""
+    body = (f"<h1>{html.escape(lang._('Welcome to Huddle'))}</h1><p class=\"huddle-error\">{html.escape(reason)}</p>"
+            f'<p><a href="{LOGIN_PATH}">{html.escape(lang._("Sign in"))}</a></p>')
+    return _whole(body, lang._("Huddle: your account"), lang)
+
+
 def sign_in_refusal(query, lang: Language) -> str:
     """What the last try said, from the page's address (a wrong password, or a wait)."""
     if query.get("signin") == "failed":
@@ -107,6 +145,10 @@ def page(query, has_users: bool, min_password: int, preloads: str = "", *, lang:
                 + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
                 + sign_in_form(safe_next(str(query.get("next", "/"))), lang)
                 + f'<p class="huddle-muted">{html.escape(lang._(NO_ACCOUNT_FOR_POLLEES))}</p>')
+    return _whole(body, title, lang, preloads)
+
+
+def _whole(body: str, title: str, lang: Language, preloads: str = "") -> str:
     return (f"<!doctype html><html lang=\"{lang.code}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
             f"content=\"width=device-width, initial-scale=1\"><title>{html.escape(title)}</title>"
             f"{PAGE_STYLE}{preloads}</head><body><main>{body}</main></body></html>")
@@ -119,5 +161,6 @@ def safe_next(target: str | None) -> str:
     return target
 
 
-__all__ = ["LOGIN_PATH", "LOGOUT_PATH", "FIRST_DIRECTOR_PATH", "sign_in_form", "first_director_form",
+__all__ = ["LOGIN_PATH", "LOGOUT_PATH", "FIRST_DIRECTOR_PATH", "sign_in_form", "first_director_form", "join_form",
+           "join_page", "join_refused",
            "sign_in_refusal", "page", "safe_next", "FORM_STYLE"]

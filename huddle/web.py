@@ -9,6 +9,7 @@ choosing, nor out. Wrong passwords slow the next try, per account and per addres
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import re
@@ -25,13 +26,17 @@ from analysis.language import M_, reader_language, said as analysis_said
 from analysis.language.fields import field_words
 from polling import accounts, settings
 
-from huddle.guards import client_address, from_this_machine, from_this_site, own_origin
+from huddle.guards import client_address, from_this_machine, from_this_site, own_origin, small_form
 from huddle.streamlit_words import words_script
 from huddle.sign_in import FIRST_DIRECTOR_PATH, LOGIN_PATH, LOGOUT_PATH, safe_next as _safe_next
 
 
 def _refused() -> Response:
     return PlainTextResponse("Refused: this form can be sent from Huddle's own page only.", status_code=403)
+
+
+def _too_large() -> Response:
+    return PlainTextResponse("Refused: a sign-in form is a few hundred bytes, sent with its length.", status_code=413)
 
 
 def _behind_https(request: Request) -> bool:
@@ -63,7 +68,9 @@ async def off_the_loop(func, *args):
 async def login(request: Request) -> Response:
     if not from_this_site(request):
         return _refused()
-    form = await request.form()
+    form = await small_form(request)
+    if form is None:
+        return _too_large()
     username = str(form.get("username", ""))[:200]
     target = _safe_next(str(form.get("next", "/")))
     password = str(form.get("password", ""))[:1000]
@@ -111,7 +118,9 @@ async def first_director(request: Request) -> Response:
     if not from_this_site(request):
         return _refused()
     from starlette.concurrency import run_in_threadpool
-    form = await request.form()
+    form = await small_form(request)
+    if form is None:
+        return _too_large()
     username, name = str(form.get("username", "")), str(form.get("display_name", ""))
     password, again = str(form.get("password", "")), str(form.get("again", ""))
     code, club, club_language = str(form.get("code", "")), str(form.get("club", "")), str(form.get("language", ""))
@@ -140,6 +149,54 @@ async def first_director(request: Request) -> Response:
         back = urlencode({"first_error": said, "first_user": username[:60], "first_name": name[:120],
                           "first_club": club[:120]})
         return RedirectResponse(f"{LOGIN_PATH}?{back}", status_code=303)
+    return await run_in_threadpool(_signed_in, request, user, "/")
+
+
+async def join_page(request: Request) -> Response:
+    """An invitation link's page: the form that sets up the invited account (its holder chooses a
+    user name and a password), in the organisation's language; or why the link cannot be used."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import HTMLResponse
+    from huddle import sign_in
+    from polling import setup
+    await run_in_threadpool(setup.ready)
+    token = request.path_params["token"][:64]
+    try:
+        invitation = await run_in_threadpool(accounts.invitation_for, token)
+    except HuddleInputError as exc:
+        lang = visitor_language(request)
+        return HTMLResponse(sign_in.join_refused(analysis_said(exc, lang), lang), status_code=410,
+                            headers={"Cache-Control": "no-store", "X-Frame-Options": "DENY"})
+    lang = await run_in_threadpool(_organisation_language, invitation.organisation_id, request)
+    return HTMLResponse(sign_in.join_page(request.url.path, invitation, request.query_params, accounts.MIN_PASSWORD,
+                                          lang), headers={"Cache-Control": "no-store", "X-Frame-Options": "DENY"})
+
+
+def _organisation_language(organisation_id: int, request: Request):
+    from analysis.language import reader_language
+    from polling import organisations
+    return reader_language(None, organisations.get_organisation(organisation_id).language,
+                           request.headers.get("accept-language"))
+
+
+async def join(request: Request) -> Response:
+    """The invited account, set up and signed in; a refusal goes back to the form, saying why."""
+    if not from_this_site(request):
+        return _refused()
+    form = await small_form(request)
+    if form is None:
+        return _too_large()
+    token = request.path_params["token"][:64]
+    username, name = str(form.get("username", ""))[:200], str(form.get("display_name", ""))[:200]
+    password, again = str(form.get("password", ""))[:1000], str(form.get("again", ""))[:1000]
+    try:
+        user = await off_the_loop(accounts.accept_invitation, token, username, password, again, name)
+    except HuddleInputError as exc:
+        lang = visitor_language(request)
+        said = lang.labelled(field_words(exc.field, lang), analysis_said(exc, lang))
+        back = urlencode({"error": said, "user": username[:60], "name": name[:120]})
+        return RedirectResponse(f"{request.url.path}?{back}", status_code=303)
+    from starlette.concurrency import run_in_threadpool
     return await run_in_threadpool(_signed_in, request, user, "/")
 
 
@@ -606,12 +663,41 @@ class OldPollLinks:
         await self.app(scope, receive, send)
 
 
+@contextlib.asynccontextmanager
+async def lifespan(app):
+    """What the server does beside its pages: the reminders directors set for a time are sent
+    when it comes (checked every HUDDLE_REMINDER_CHECK_SECONDS, 30 by default)."""
+    task = asyncio.create_task(_reminders_when_due())
+    try:
+        yield None
+    finally:
+        task.cancel()
+
+
+async def _reminders_when_due() -> None:
+    import logging
+    import os
+    from starlette.concurrency import run_in_threadpool
+    from polling import mail, setup
+    every = float(os.environ.get("HUDDLE_REMINDER_CHECK_SECONDS", "") or 30)
+    while True:
+        await asyncio.sleep(every)
+        try:
+            if mail.mail_server() is not None:
+                await run_in_threadpool(setup.ready)
+                await run_in_threadpool(mail.send_due_reminders)
+        except Exception:                         # the next round tries again; the log says why
+            logging.getLogger("huddle").exception("timed reminders")
+
+
 def _routes() -> list:
     from huddle.pollee import ROUTES as POLLEE_ROUTES
     return POLLEE_ROUTES + [Route("/cases", case_list, methods=["GET"]),
           Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, login, methods=["POST"]),
           Route(LOGIN_PATH, sign_in_page, methods=["GET"]),
           Route(FIRST_DIRECTOR_PATH, first_director, methods=["POST"]),
+          Route(accounts.JOIN_PREFIX + "{token}", join_page, methods=["GET"], name="join"),
+          Route(accounts.JOIN_PREFIX + "{token}", join, methods=["POST"]),
           Route(LOGOUT_PATH, logout, methods=["POST"])]
 
 

@@ -23,7 +23,7 @@ from analysis.language import M_, AsTyped
 from . import settings
 from .db import commit_or_refuse, reading, writing
 from .organisations import DIRECTING, account_named, check_role, find_account, last_director_of, organisation_row
-from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInFailure, SignInKnownAddress,
+from .models import (DEFAULT_ORGANISATION, AccountInvitation, Membership, Organisation, SignInFailure, SignInKnownAddress,
                      SignInSession, UserAccount, utcnow)
 
 SESSION_COOKIE = "huddle_session"
@@ -169,8 +169,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
     """Add an account with ``role`` in ``organisation_id``. ``only_if_first`` is the first-visit
     setup: it refuses once any account exists (checked in the same write transaction)."""
     name = check_new_account(username, password, role)
-    if len(display_name) > 120:
-        raise HuddleInputError("display name", M_("at most 120 characters"))
+    _check_display_name(display_name)
     with writing(url) as session:
         if only_if_first and session.get_bind().dialect.name == "postgresql":
             # Two first visits at once must not both see no account: this lock conflicts with
@@ -179,17 +178,150 @@ def create_user(username: str, password: str, role: str = "director", display_na
             session.exec(text("LOCK TABLE user_account IN SHARE ROW EXCLUSIVE MODE"))
         if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
             raise HuddleInputError("username", M_("the first director has already been created; sign in"))
-        organisation_row(session, organisation_id)
-        row = UserAccount(username=name, display_name=display_name.strip(), password_hash=hash_password(password))
-        session.add(row)
-        try:
-            session.flush()                             # its id, for the role; one commit for both
-        except IntegrityError:
-            session.rollback()
-            raise HuddleInputError("username", M_("'{name}' is taken", name=AsTyped(name))) from None
-        session.add(Membership(user_id=row.id, organisation_id=organisation_id, role=role))
+        row = _add_account(session, name, password, role, display_name, organisation_id)
         commit_or_refuse(session, "username", M_("'{name}' is taken", name=AsTyped(name)))
         return _acting(session, row, organisation_id)
+
+
+def _check_display_name(display_name: str) -> None:
+    if len(display_name) > 120:
+        raise HuddleInputError("display name", M_("at most 120 characters"))
+
+
+def _add_account(session: Session, name: str, password: str, role: str, display_name: str,
+                 organisation_id: int) -> UserAccount:
+    """The account and its role, flushed in ``session`` (the caller commits)."""
+    organisation_row(session, organisation_id)
+    row = UserAccount(username=name, display_name=display_name.strip(), password_hash=hash_password(password))
+    session.add(row)
+    try:
+        session.flush()                             # its id, for the role; one commit for both
+    except IntegrityError:
+        session.rollback()
+        raise HuddleInputError("username", M_("'{name}' is taken", name=AsTyped(name))) from None
+    session.add(Membership(user_id=row.id, organisation_id=organisation_id, role=role))
+    return row
+
+
+# ---------------------------------------------------------------- invitation links
+
+JOIN_PREFIX = "/auth/join/"
+INVITATION_TTL = timedelta(days=7)
+INVITATION_NOT_VALID = M_("this invitation link is not valid; ask the director for a new one")
+INVITATION_USED = M_("this invitation link has already been used; sign in, or ask the director for a new one")
+INVITATION_EXPIRED = M_("this invitation link has expired; ask the director for a new one")
+INVITATION_WITHDRAWN = M_("this invitation link was withdrawn by the director")
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A one-time link to set up an account: for one role in one organisation, expiring, used
+    once. ``token`` is known only when the link has just been made (only its hash is kept)."""
+
+    id: int
+    role: str
+    display_name: str
+    organisation_id: int
+    organisation: str
+    made_by: str
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None = None
+    withdrawn_at: datetime | None = None
+    username: str = ""                      # the account it set up
+    token: str = ""
+
+    def link(self, base_url: str) -> str:
+        return f"{base_url.rstrip('/')}{JOIN_PREFIX}{self.token}"
+
+    @property
+    def open(self) -> bool:
+        return self.used_at is None and self.withdrawn_at is None and _aware(self.expires_at) > utcnow()
+
+
+def _invitation(session: Session, row: AccountInvitation, token: str = "") -> Invitation:
+    account = session.get(UserAccount, row.user_id) if row.user_id else None
+    return Invitation(row.id, row.role, row.display_name, row.organisation_id,
+                      organisation_row(session, row.organisation_id).name, row.made_by, row.created_at,
+                      row.expires_at, row.used_at, row.withdrawn_at, account.username if account else "", token)
+
+
+def invite_account(role: str, display_name: str = "", made_by: str = "", organisation_id: int = DEFAULT_ORGANISATION,
+                   ttl: timedelta = INVITATION_TTL, url: str | None = None) -> Invitation:
+    """A one-time link for a new account with ``role`` in ``organisation_id``: whoever opens it
+    chooses a user name and sets their own password (nobody else ever knows it)."""
+    check_role(role)
+    _check_display_name(display_name)
+    if not timedelta(minutes=10) <= ttl <= timedelta(days=30):
+        raise HuddleInputError("valid for", M_("from ten minutes to 30 days"))
+    token = secrets.token_urlsafe(16)
+    with writing(url) as session:
+        organisation_row(session, organisation_id)
+        row = AccountInvitation(organisation_id=organisation_id, role=role, display_name=display_name.strip(),
+                                token_hash=_token_hash(token), made_by=made_by[:60], expires_at=utcnow() + ttl)
+        session.add(row)
+        session.commit()
+        return _invitation(session, row, token)
+
+
+def invitations(organisation_id: int, url: str | None = None) -> list[Invitation]:
+    """The organisation's invitation links, the newest first."""
+    with reading(url) as session:
+        rows = session.exec(select(AccountInvitation).where(AccountInvitation.organisation_id == organisation_id)
+                            .order_by(AccountInvitation.id.desc())).all()
+        return [_invitation(session, row) for row in rows]
+
+
+def withdraw_invitation(invitation_id: int, organisation_id: int, url: str | None = None) -> None:
+    with writing(url) as session:
+        row = session.get(AccountInvitation, invitation_id)
+        if row is None or row.organisation_id != organisation_id:
+            raise HuddleInputError("invitation", INVITATION_NOT_VALID)
+        if row.used_at is None and row.withdrawn_at is None:
+            row.withdrawn_at = utcnow()
+            session.add(row)
+            session.commit()
+
+
+def _open_invitation(session: Session, token: str) -> AccountInvitation:
+    """The invitation the link names, or why it cannot be used."""
+    row = session.exec(select(AccountInvitation).where(
+        AccountInvitation.token_hash == _token_hash(token[:64]))).first() if token else None
+    if row is None:
+        raise HuddleInputError("invitation", INVITATION_NOT_VALID)
+    if row.used_at is not None:
+        raise HuddleInputError("invitation", INVITATION_USED)
+    if row.withdrawn_at is not None:
+        raise HuddleInputError("invitation", INVITATION_WITHDRAWN)
+    if _aware(row.expires_at) <= utcnow():
+        raise HuddleInputError("invitation", INVITATION_EXPIRED)
+    return row
+
+
+def invitation_for(token: str, url: str | None = None) -> Invitation:
+    """The open invitation a link names (for its form), or why it cannot be used."""
+    with reading(url) as session:
+        return _invitation(session, _open_invitation(session, token))
+
+
+def accept_invitation(token: str, username: str, password: str, again: str | None = None, display_name: str = "",
+                      url: str | None = None) -> User:
+    """The account the invitation was for, with the user name and password its holder chose:
+    the invitation is used in the same transaction, so a link works once, even twice at once."""
+    _check_password(password, again)
+    with writing(url) as session:
+        if session.get_bind().dialect.name == "postgresql":
+            session.exec(text("SELECT 1 FROM account_invitation WHERE token_hash = :h FOR UPDATE")
+                         .bindparams(h=_token_hash(token[:64])))
+        invitation = _open_invitation(session, token)
+        name = check_new_account(username, password, invitation.role)
+        shown = display_name.strip() or invitation.display_name
+        _check_display_name(shown)
+        row = _add_account(session, name, password, invitation.role, shown, invitation.organisation_id)
+        invitation.used_at, invitation.user_id = utcnow(), row.id
+        session.add(invitation)
+        commit_or_refuse(session, "username", M_("'{name}' is taken", name=AsTyped(name)))
+        return _acting(session, row, invitation.organisation_id)
 
 
 def list_users(url: str | None = None, organisation_id: int | None = None) -> list[User]:

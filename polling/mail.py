@@ -7,6 +7,7 @@ its deadline. What was sent to whom, when, and what failed is kept with the poll
 
     sent = send_links(poll_id, [("Anna Becker", "anna@club.example")], "https://huddle.club.example")
     remind(poll_id, "https://huddle.club.example")      # a fresh link to each who has not answered
+    set_reminder(poll_id, in_two_hours, "https://huddle.club.example")   # the server sends it then
 """
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ import smtplib
 import ssl
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import formataddr
 from urllib.parse import unquote, urlsplit
 
+from sqlalchemy import update
 from sqlmodel import select
 
 from analysis.errors import HuddleInputError
@@ -29,8 +31,9 @@ from analysis.limits import check_length
 
 from . import panel
 from .db import reading, writing
-from .models import Invite, InviteMessage, Pollee, utcnow
+from .models import Invite, InviteMessage, Poll, Pollee, utcnow
 from .services import DEFAULT_TTL, get_poll, problem_of, reissue_invite
+from .services.polls import is_closed
 
 ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 TIMEOUT = 20                      # seconds a mail server has to answer
@@ -117,6 +120,76 @@ def remind(poll_id: int, base: str, ttl: timedelta = DEFAULT_TTL, username: str 
             out.append(_send(client, server, poll_id, fresh.invite_id, invite.label, address, fresh.link(base),
                              fresh.expires_at, pollee_language(own[invite_id], language or None), "reminder",
                              username, url))
+    return out
+
+
+MOST_AHEAD = timedelta(days=7)            # a reminder later than the links it sends makes no sense
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder the director set for later: when, the address its links carry, who set it, and
+    when it went (None: not yet)."""
+
+    at: datetime
+    base: str
+    by: str
+    sent_at: datetime | None
+
+
+def set_reminder(poll_id: int, at: datetime, base: str, username: str = "huddle", url: str | None = None) -> Reminder:
+    """A reminder to those who have not answered, sent by the server at ``at`` (UTC): it needs a
+    mail server, links already sent by e-mail, and a time from now to a week ahead."""
+    _server()
+    now = utcnow()
+    at = at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+    if not now < at <= now + MOST_AHEAD:
+        raise HuddleInputError("remind at", M_("choose a time from now to a week ahead"))
+    if not sent_log(poll_id, url):
+        raise HuddleInputError("remind at", M_("no link of this poll was sent by e-mail: there is no one to remind"))
+    with writing(url) as session:
+        poll = session.get(Poll, poll_id)
+        poll.remind_at, poll.remind_base, poll.remind_by, poll.reminded_at = at, base[:300], username[:200], None
+        session.add(poll)
+        session.commit()
+    return Reminder(at, base[:300], username[:200], None)
+
+
+def cancel_reminder(poll_id: int, url: str | None = None) -> None:
+    with writing(url) as session:
+        poll = session.get(Poll, poll_id)
+        if poll.reminded_at is None:
+            poll.remind_at = None
+            session.add(poll)
+            session.commit()
+
+
+def reminder_of(poll_id: int, url: str | None = None) -> Reminder | None:
+    """The poll's timed reminder (sent or still to come), or None."""
+    with reading(url) as session:
+        poll = session.get(Poll, poll_id)
+        return Reminder(poll.remind_at, poll.remind_base, poll.remind_by, poll.reminded_at) \
+            if poll is not None and poll.remind_at is not None else None
+
+
+def send_due_reminders(now: datetime | None = None, url: str | None = None) -> dict[int, list[Sent]]:
+    """Send every timed reminder whose time has come (what the server does every half minute,
+    and ``huddle poll remind --due`` from a scheduler). Each is claimed before it is sent, so two
+    processes never send one twice; a closed poll's reminder is dropped."""
+    now = now or utcnow()
+    with reading(url) as session:
+        due = session.exec(select(Poll.id).where(Poll.remind_at.is_not(None), Poll.reminded_at.is_(None),
+                                                 Poll.remind_at <= now)).all()
+    out = {}
+    for poll_id in due:
+        with writing(url) as session:
+            claimed = session.exec(update(Poll).where(Poll.id == poll_id, Poll.reminded_at.is_(None))
+                                   .values(reminded_at=now)).rowcount
+            poll = session.get(Poll, poll_id)
+            base, by, closed = poll.remind_base, poll.remind_by, is_closed(session, poll)
+            session.commit()
+        if claimed == 1 and not closed:
+            out[poll_id] = remind(poll_id, base, username=by or "huddle", url=url)
     return out
 
 
@@ -208,4 +281,5 @@ def _connection(server: MailServer):
                 pass
 
 
-__all__ = ["MailServer", "Sent", "mail_server", "checked_address", "send_links", "remind", "sent_log", "message_text"]
+__all__ = ["MailServer", "Sent", "Reminder", "mail_server", "checked_address", "send_links", "remind", "set_reminder",
+           "cancel_reminder", "reminder_of", "send_due_reminders", "sent_log", "message_text"]

@@ -88,6 +88,11 @@ class Poll(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     # the wording kept against the wording check: JSON {"by", "reason", "found": [words]}; "" when none
     wording_override: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # a reminder the director set for later: when, the address its links carry, who set it, when it went
+    remind_at: datetime | None = None
+    remind_base: str = Field(default="", max_length=300, sa_column_kwargs={"server_default": ""})
+    remind_by: str = Field(default="", max_length=200, sa_column_kwargs={"server_default": ""})
+    reminded_at: datetime | None = None
 
 
 class Invite(SQLModel, table=True):
@@ -240,6 +245,26 @@ class CommitteeDecisionRecord(SQLModel, table=True):
     change: str                                      # the committee's Reconsideration (JSON)
     result: str                                      # the committee's ruling, Ruling.to_dict() (JSON)
     at: datetime = Field(default_factory=utcnow)
+
+
+class AccountInvitation(SQLModel, table=True):
+    """A one-time link that lets a new committee member, director or researcher set their own
+    password: made by a director in Accounts, for one role in one organisation, expiring, used
+    once. Only the SHA-256 of its token is stored."""
+
+    __tablename__ = "account_invitation"
+
+    id: int | None = Field(default=None, primary_key=True)
+    organisation_id: int = Field(foreign_key="organisation.id", index=True)
+    role: str = Field(max_length=20)
+    display_name: str = Field(default="", max_length=120)
+    token_hash: str = Field(unique=True, max_length=64)
+    made_by: str = Field(default="", max_length=60)
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime
+    used_at: datetime | None = None
+    withdrawn_at: datetime | None = None
+    user_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="SET NULL")
 
 
 class SignInSession(SQLModel, table=True):

@@ -121,6 +121,13 @@ def test_the_invites_page_sends_by_e_mail_keeps_the_log_and_offers_the_phone_s_a
     assert any("2 of 2 sent." in s.value for s in at.success)
     log = next(t.value for kind in ("table", "dataframe") for t in at.get(kind) if "address" in t.value.columns)
     assert list(log["address"]) == ["anna@mail.example", "jan@mail.example"] and set(log["state"]) == {"sent"}
+    at.number_input(key="inv_remind_minutes").set_value(45)
+    next(b for b in at.button if b.label == "Set the reminder").click().run()
+    assert any("A reminder goes at" in i.value for i in at.info), [i.value for i in at.info]
+    set_one = mail.reminder_of(poll.id, url=url)
+    assert set_one.base == BASE and set_one.by == "tess"
+    next(b for b in at.button if b.label == "Cancel the reminder").click().run()
+    assert mail.reminder_of(poll.id, url=url) is None
     monkeypatch.delenv("HUDDLE_SMTP_URL")
     at.run()
     assert any("No mail server is set" in c.value for c in at.caption)
@@ -129,3 +136,102 @@ def test_the_invites_page_sends_by_e_mail_keeps_the_log_and_offers_the_phone_s_a
     apps = [b for b in at.get("link_button")]
     assert {b.proto.label for b in apps} >= {"Mail", "Text message", "WhatsApp"}
     assert any(b.proto.url.startswith("mailto:?subject=") and "Marie%20Dubois" in b.proto.url for b in apps)
+
+
+# ---------------------------------------------------------------- a reminder at a time she sets
+
+def test_a_reminder_set_for_later_goes_once_when_its_time_comes(club_mail):
+    from datetime import timedelta
+    from polling.models import utcnow
+    server, poll, url = club_mail
+    sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example"), ("Jan de Vries", "jan@mail.example")],
+                           BASE, url=url)
+    set_one = mail.set_reminder(poll.id, utcnow() + timedelta(minutes=90), BASE, "tess", url=url)
+    assert mail.reminder_of(poll.id, url=url) == set_one and set_one.sent_at is None
+    assert mail.send_due_reminders(url=url) == {} and len(server.received) == 2       # not yet
+    services.cast_vote(_token(sent[0].link), "S6", (), {}, url=url)
+    later = utcnow() + timedelta(minutes=91)
+    reminded = mail.send_due_reminders(now=later, url=url)
+    assert [(r.address, r.error) for r in reminded[poll.id]] == [("jan@mail.example", None)]
+    assert server.received[-1][1] == ("jan@mail.example",) and "Erinnerung" in server.received[-1][2]["Subject"]
+    assert mail.send_due_reminders(now=later + timedelta(hours=1), url=url) == {}     # once
+    assert mail.reminder_of(poll.id, url=url).sent_at is not None
+    assert [m.username for m in mail.sent_log(poll.id, url=url)][-1] == "tess"
+
+
+def test_a_reminder_needs_a_time_ahead_links_sent_and_a_mail_server(club_mail, monkeypatch):
+    from datetime import timedelta
+    from polling.models import utcnow
+    server, poll, url = club_mail
+    with pytest.raises(HuddleInputError, match="no link of this poll was sent by e-mail"):
+        mail.set_reminder(poll.id, utcnow() + timedelta(hours=1), BASE, url=url)
+    mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=url)
+    for at in (utcnow() - timedelta(minutes=1), utcnow() + timedelta(days=8)):
+        with pytest.raises(HuddleInputError, match="remind at: choose a time from now to a week ahead"):
+            mail.set_reminder(poll.id, at, BASE, url=url)
+    mail.set_reminder(poll.id, utcnow() + timedelta(hours=1), BASE, url=url)
+    mail.cancel_reminder(poll.id, url=url)
+    assert mail.reminder_of(poll.id, url=url) is None
+    assert mail.send_due_reminders(now=utcnow() + timedelta(hours=2), url=url) == {}
+    monkeypatch.delenv("HUDDLE_SMTP_URL")
+    with pytest.raises(HuddleInputError, match="no mail server is set"):
+        mail.set_reminder(poll.id, utcnow() + timedelta(hours=1), BASE, url=url)
+
+
+def test_a_closed_polls_reminder_is_dropped(club_mail):
+    from datetime import timedelta
+    from polling.models import utcnow
+    server, poll, url = club_mail
+    mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=url)
+    mail.set_reminder(poll.id, utcnow() + timedelta(minutes=10), BASE, url=url)
+    services.close_poll(poll.id, url=url)
+    assert mail.send_due_reminders(now=utcnow() + timedelta(minutes=11), url=url) == {}
+    assert len(server.received) == 1
+
+
+def test_the_command_line_sets_cancels_and_sends_due_reminders(club_mail, capsys, monkeypatch):
+    from test_cli import run
+    server, poll, url = club_mail
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    name = "lead-after-slow-pass-of-stayman/1"
+    assert run(capsys, "poll", "send", name, "--to", "Jan de Vries=jan@mail.example", "--base", BASE)[0] == 0
+    code, out, err = run(capsys, "poll", "remind", name, "--in", "30", "--base", BASE)
+    assert code == 0 and "A reminder goes at" in out, err
+    assert mail.reminder_of(poll.id, url=url).at is not None
+    code, out, _ = run(capsys, "poll", "reminders-due")
+    assert code == 0 and out.startswith("0 timed reminder(s) sent")
+    code, out, _ = run(capsys, "poll", "remind", name, "--cancel")
+    assert code == 0 and mail.reminder_of(poll.id, url=url) is None
+    code, _, err = run(capsys, "poll", "remind", name, "--in", "2", "--base", BASE)
+    assert code == 2 and "minutes" in err
+
+
+def test_the_running_server_sends_a_reminder_when_its_time_comes(tmp_path, monkeypatch):
+    """The server, not a page: the reminder goes while no one has Huddle open."""
+    import time
+    from datetime import timedelta
+    from browser import streamlit_server
+    from polling.db import writing
+    from polling.models import Poll, utcnow
+    url = f"sqlite:///{tmp_path / 'h.sqlite'}"
+    setup.prepare_database(url=url)
+    record = cases.find_case("lead-after-slow-pass-of-stayman", url=url)
+    poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads", url=url)
+    with smtp_server() as server:
+        smtp = f"smtp://127.0.0.1:{server.port}"
+        monkeypatch.setenv("HUDDLE_SMTP_URL", smtp)
+        mail.send_links(poll.id, [("Jan de Vries", "jan@mail.example")], BASE, url=url)
+        mail.set_reminder(poll.id, utcnow() + timedelta(minutes=10), BASE, "tess", url=url)
+        with writing(url) as session:                      # its time has come
+            row = session.get(Poll, poll.id)
+            row.remind_at = utcnow() - timedelta(seconds=1)
+            session.add(row)
+            session.commit()
+        env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "remind", "HUDDLE_SMTP_URL": smtp,
+               "HUDDLE_REMINDER_CHECK_SECONDS": "0.5"}
+        with streamlit_server(env):
+            deadline = time.time() + 30
+            while len(server.received) < 2 and time.time() < deadline:
+                time.sleep(0.2)
+        assert [r[1] for r in server.received] == [("jan@mail.example",), ("jan@mail.example",)]
+        assert mail.reminder_of(poll.id, url=url).sent_at is not None

@@ -1,6 +1,9 @@
-"""Accounts: directors add directors, committee members and researchers to their organisation,
+"""Accounts: directors add directors, committee members and researchers to their organisation
+(or invite them by a one-time link, with which they set their own password),
 reset a forgotten password and disable an account (which signs it out everywhere). An account
 that also belongs to another organisation is the server operator's to change (huddle user)."""
+from datetime import timedelta
+
 import streamlit as st
 
 from analysis.errors import HuddleInputError
@@ -13,7 +16,7 @@ from polling import accounts, organisations
 from polling.organisations import ROLES
 from ui.auth import require
 from ui.state import page_language
-from ui.widgets import inert, show_error, table
+from ui.widgets import inert, invitation_card, show_error, site_address, table, unreachable
 
 user = require("director")
 lang = page_language(user)                  # the club's language, or the account's own
@@ -45,6 +48,41 @@ if added:
         st.session_state["acc_added"] = lang._("Added {account} ({role}).").format(account=new.username,
                                                                                   role=lang._(new.role))
         st.rerun()                          # the table above shows the new account at once
+
+with st.form("invite_account", clear_on_submit=True):
+    st.subheader(lang._("Invite by a one-time link"))
+    st.caption(lang._("Whoever opens the link chooses a user name and sets their own password; it works once and "
+                      "expires."))
+    cols = st.columns([2, 2, 1])
+    invited_name = cols[0].text_input(lang._("Name"), key="acc_invite_name")
+    invited_role = cols[1].selectbox(lang._("Role"), ROLES, index=ROLES.index("committee"), key="acc_invite_role",
+                                     format_func=lang._)
+    days = cols[2].number_input(lang._("Valid for (days)"), min_value=1, max_value=30, value=7, key="acc_invite_days")
+    invite = st.form_submit_button(lang._("Make the link"))
+if invite:
+    base = site_address()
+    why_not = unreachable(base, lang)
+    if why_not:
+        st.error(why_not)
+    else:
+        try:
+            made = accounts.invite_account(invited_role, invited_name, user.username, user.organisation_id,
+                                           timedelta(days=int(days)))
+        except HuddleInputError as exc:
+            show_error(exc, lang=lang)
+        else:
+            invitation_card(made, made.link(base), lang)
+pending = [i for i in accounts.invitations(user.organisation_id) if i.open]
+if pending:
+    with st.expander(lang.ngettext("{count} invitation link not yet used", "{count} invitation links not yet used",
+                                   len(pending)).format(count=len(pending))):
+        table([{lang._("name"): i.display_name, lang._("role"): lang._(i.role), lang._("made by"): i.made_by,
+                lang._("expires"): lang.moment(i.expires_at)} for i in pending])
+        chosen = st.selectbox(lang._("Withdraw the link for"), pending, key="acc_withdraw_invitation",
+                              format_func=lambda i: f"{i.display_name or lang._(i.role)} ({lang.moment(i.created_at)})")
+        if st.button(lang._("Withdraw"), key="acc_withdraw"):
+            accounts.withdraw_invitation(chosen.id, user.organisation_id)
+            st.rerun()
 
 names = [u.username for u in people]
 left, right = st.columns(2)

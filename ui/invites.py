@@ -31,6 +31,32 @@ def mail_recipients(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def timed_reminder(poll_id: int, username: str, lang) -> None:
+    """A reminder the server sends later, to those who have not answered by then."""
+    from polling.models import utcnow
+    set_one = mail.reminder_of(poll_id)
+    if set_one is not None and set_one.sent_at is None:
+        st.info(lang._("A reminder goes at {when} UTC to those who have not answered by then.").format(
+            when=lang.moment(set_one.at)))
+        if st.button(lang._("Cancel the reminder"), key="inv_remind_cancel"):
+            mail.cancel_reminder(poll_id)
+            st.rerun()
+        return
+    if set_one is not None:
+        st.caption(lang._("The reminder went at {when} UTC.").format(when=lang.moment(set_one.sent_at)))
+    cols = st.columns([2, 1], vertical_alignment="bottom")
+    minutes = cols[0].number_input(lang._("Or remind them later: in how many minutes"), min_value=5,
+                                   max_value=7 * 24 * 60, value=60, step=15, key="inv_remind_minutes")
+    if cols[1].button(lang._("Set the reminder"), key="inv_remind_later"):
+        try:
+            mail.set_reminder(poll_id, utcnow() + timedelta(minutes=int(minutes)),
+                              st.session_state.get("inv_base") or site_address(), username)
+        except HuddleInputError as exc:
+            show_error(exc, lang=lang)
+        else:
+            st.rerun()
+
+
 if poll.status == "draft":
     st.info(lang._("The poll's wording freezes when the first link is issued: a changed wording is a new poll."))
 if poll.status != "closed":
@@ -87,6 +113,8 @@ if poll.status != "closed":
                     show_error(exc, lang=lang)
                 else:
                     st.success(lang._("{count} reminded.").format(count=len([r for r in reminded if not r.error])))
+            if mail.sent_log(poll.id):
+                timed_reminder(poll.id, user.username, lang)
         log = mail.sent_log(poll.id)
         if log:
             names = {i.id: i.label for i in services.invites_for_poll(poll.id)}

@@ -335,6 +335,25 @@ def link_cards(links, lang: Language, messages=None) -> None:
                         width=160)
 
 
+def invitation_card(invitation, link: str, lang: Language) -> None:
+    """A new account's one-time link (shown once), its QR code and a message ready to send."""
+    from reports.qr import qr_png
+    who = invitation.display_name or lang._(invitation.role)
+    body = lang._("{organisation} invites you to Huddle as {role}. Open this link to choose your user name and "
+                  "password; it works once, until {when} UTC:\n{link}").format(
+        organisation=invitation.organisation, role=lang._(invitation.role), when=lang.moment(invitation.expires_at),
+        link=link)
+    st.warning(lang._("Copy or show this now: the link is shown only once."))
+    with st.container(border=True):
+        left, right = st.columns([3, 1])
+        left.markdown(f"**{inert(who)}**")
+        left.code(link, language=None)
+        apps = left.columns(3)
+        for column, (name, address) in zip(apps, share_links(lang._("Your Huddle account"), body)):
+            column.link_button(lang._(name), address)
+        right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=who), width=160)
+
+
 def share_links(subject: str, body: str) -> tuple[tuple[str, str], ...]:
     """The phone's own apps with a message ready to send: mail, text message, WhatsApp."""
     from urllib.parse import quote

@@ -36,7 +36,7 @@ FIELDS_BY_NAME = (
     N_("non offenders"), N_("artificial"), N_("explanation weight"), N_("ns score"),
     N_("call index"), N_("card index"), N_("after auction"), N_("to"), N_("number"), N_("contracts"),
     N_("readings"), N_("deals"), N_("seed"), N_("normal play"), N_("logical alternatives"), N_("counts"),
-    N_("weights of the alternatives"), N_("setup code"),
+    N_("weights of the alternatives"), N_("setup code"), N_("invitation"), N_("remind at"), N_("valid for"),
 )
 
 

@@ -89,6 +89,18 @@ def reading_language(args):
         return language(None)
 
 
+def links_base(args) -> str:
+    """The address links carry: --base, else HUDDLE_PUBLIC_URL. The command line cannot know the
+    port and address the server listens on: links it guessed (this machine's first address, port
+    8501) were dead elsewhere and nothing said so."""
+    from polling import settings
+    base = args.base or settings.configured_public_url()
+    if not base:
+        raise HuddleInputError("--base", "give the address people reach the server at (e.g. "
+                                         "http://192.168.1.20:8501), or set HUDDLE_PUBLIC_URL; no link was issued")
+    return base
+
+
 def stored_case(args, director: bool = False) -> int:
     """The record id of the case ``args.id`` (or ``args.case``) in the organisation acted in."""
     from polling import cases

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH
-from huddle.commands.common import stored_case, who
+from huddle.commands.common import bounded, database, links_base, stored_case, who
 
 MAX_DAYS = 60
 
@@ -44,22 +44,10 @@ def cmd_poll_create(args) -> dict | str:
             f"{', '.join(problem.symbol(c, ENGLISH) for c in problem.candidates)}.")
 
 
-def _links_base(args) -> str:
-    """The address links carry: --base, else HUDDLE_PUBLIC_URL. The command line cannot know the
-    port and address the server listens on: links it guessed (this machine's first address, port
-    8501) were dead elsewhere and nothing said so."""
-    from polling import settings
-    base = args.base or settings.configured_public_url()
-    if not base:
-        raise HuddleInputError("--base", "give the address pollees reach the server at (e.g. "
-                                         "http://192.168.1.20:8501), or set HUDDLE_PUBLIC_URL; no link was issued")
-    return base
-
-
 def cmd_poll_links(args) -> dict | str:
     from datetime import timedelta
     from polling import panel
-    base = _links_base(args)
+    base = links_base(args)
     _record, poll_id, _number = poll_of(args, director=True)
     sent = panel.issue_named_invites(poll_id, list(args.name), ttl=timedelta(days=args.days), username=who(args))
     issued = [i for _, i in sent]
@@ -88,7 +76,7 @@ def cmd_poll_send(args) -> dict | str:
     """Issue personal links and send them by e-mail through the club's mail server."""
     from datetime import timedelta
     from polling import mail
-    base = _links_base(args)
+    base = links_base(args)
     recipients = [_recipient(t) for t in args.to]
     _record, poll_id, _number = poll_of(args, director=True)
     return _sent_lines(mail.send_links(poll_id, recipients, base, timedelta(days=args.days), who(args)), args)
@@ -98,9 +86,30 @@ def cmd_poll_remind(args) -> dict | str:
     """A fresh link by e-mail to each pollee sent one who has not answered."""
     from datetime import timedelta
     from polling import mail
-    base = _links_base(args)
+    if args.cancel:
+        _record, poll_id, _number = poll_of(args, director=True)
+        mail.cancel_reminder(poll_id)
+        return {"poll": args.poll, "reminder": None} if args.json else f"No reminder is set for {args.poll}."
+    base = links_base(args)
     _record, poll_id, _number = poll_of(args, director=True)
+    if args.minutes is not None:
+        from polling.models import utcnow
+        set_one = mail.set_reminder(poll_id, utcnow() + timedelta(minutes=args.minutes), base, who(args))
+        return ({"poll": args.poll, "reminder": set_one.at.isoformat()} if args.json else
+                f"A reminder goes at {set_one.at:%Y-%m-%d %H:%M} UTC to those who have not answered by then "
+                "(sent by the running server).")
     return _sent_lines(mail.remind(poll_id, base, timedelta(days=args.days), who(args)), args)
+
+
+def cmd_poll_reminders_due(args) -> dict | str:
+    """Send the timed reminders whose time has come (the server does it every half minute; this
+    is for a scheduler when no server runs)."""
+    from polling import mail
+    database()
+    sent = mail.send_due_reminders()
+    if args.json:
+        return {"reminded": {str(k): len(v) for k, v in sent.items()}}
+    return f"{len(sent)} timed reminder(s) sent, to {sum(len(v) for v in sent.values())} pollee(s)."
 
 
 def cmd_poll_tally(args) -> dict | str:
@@ -163,7 +172,11 @@ def register(r) -> None:
     p = r.add("remind", cmd_poll_remind, "E-mail a fresh link to each pollee who has not answered.", under=polls)
     p.add_argument("poll", help="CASE/N: the case's Nth poll")
     p.add_argument("--days", type=_days, default=7, help="how long the fresh links last (default 7)")
+    p.add_argument("--in", dest="minutes", type=bounded(int, 5, 7 * 24 * 60, "a number of minutes from 5 to 10080"),
+                   help="not now: the running server sends it in this many minutes")
+    p.add_argument("--cancel", action="store_true", help="cancel a reminder set for later")
     p.add_argument("--base", help="the address the links carry (default: HUDDLE_PUBLIC_URL)")
+    r.add("reminders-due", cmd_poll_reminders_due, "Send the timed reminders whose time has come.", under=polls)
     p = r.add("tally", cmd_poll_tally, "A poll's answers as counts (with its follow-ups).", under=polls)
     p.add_argument("poll", help="CASE/N: the case's Nth poll")
     for p in polls.choices.values():

@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from huddle.commands.common import acting_organisation, bounded, database
+from huddle.commands.common import acting_organisation, bounded, database, links_base
 
 
 def cmd_addresses(args) -> dict | str:
@@ -90,6 +90,21 @@ def cmd_user_add(args) -> dict | str:
     out = {"username": user.username, "role": user.role, "organisation": user.organisation,
            "display_name": user.display_name}
     return out if args.json else f"Added {user.username} ({user.role} of {user.organisation})."
+
+
+def cmd_user_invite(args) -> dict | str:
+    """A one-time link with which a new committee member, director or researcher sets up their
+    own account (user name and password); it expires and works once."""
+    from datetime import timedelta
+    from polling import accounts
+    organisation = acting_organisation(args)
+    base = links_base(args)
+    made = accounts.invite_account(args.role, args.name or "", "huddle", organisation, timedelta(days=args.days))
+    if args.json:
+        return {"link": made.link(base), "role": made.role, "organisation": made.organisation,
+                "display_name": made.display_name, "expires": made.expires_at.isoformat()}
+    return (f"Invitation for {made.display_name or 'a new account'} ({made.role} of {made.organisation}), "
+            f"once, until {made.expires_at:%Y-%m-%d %H:%M} UTC:\n{made.link(base)}")
 
 
 def cmd_user_grant(args) -> dict | str:
@@ -204,6 +219,14 @@ def register(r) -> None:
     p.add_argument("--org", metavar="SLUG", help="the organisation the role is in (default: the default one)")
     p.add_argument("--name", help="the name shown on rulings")
     p.add_argument("--password-stdin", action="store_true", help="read the password from one line of stdin")
+    p = r.add("invite", cmd_user_invite, "A one-time link with which a new account sets its own password.",
+              under=users)
+    p.add_argument("--role", default="committee", help="director, committee or researcher (default committee)")
+    p.add_argument("--org", metavar="SLUG", help="the organisation the role is in (default: the default one)")
+    p.add_argument("--name", help="the name shown on rulings (its holder may change it)")
+    p.add_argument("--days", type=bounded(int, 1, 30, "a number of days from 1 to 30"), default=7,
+                   help="how long the link lasts (default 7)")
+    p.add_argument("--base", help="the address the link carries (default: HUDDLE_PUBLIC_URL)")
     p = r.add("list", cmd_user_list, "List the accounts with their roles.", under=users)
     p.add_argument("--org", metavar="SLUG", help="only this organisation's members, with their role there")
     p = r.add("grant", cmd_user_grant, "Give an account a role in an organisation (roles are per organisation).", under=users)
