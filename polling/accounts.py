@@ -283,10 +283,11 @@ def withdraw_invitation(invitation_id: int, organisation_id: int, url: str | Non
             session.commit()
 
 
-def _open_invitation(session: Session, token: str) -> AccountInvitation:
-    """The invitation the link names, or why it cannot be used."""
-    row = session.exec(select(AccountInvitation).where(
-        AccountInvitation.token_hash == _token_hash(token[:64]))).first() if token else None
+def _open_invitation(session: Session, token: str, lock: bool = False) -> AccountInvitation:
+    """The invitation the link names, or why it cannot be used; ``lock`` holds it until the
+    transaction ends (two forms sent at once: the second waits, then finds it used)."""
+    query = select(AccountInvitation).where(AccountInvitation.token_hash == _token_hash(token[:64]))
+    row = session.exec(query.with_for_update() if lock else query).first() if token else None
     if row is None:
         raise HuddleInputError("invitation", INVITATION_NOT_VALID)
     if row.used_at is not None:
@@ -310,10 +311,7 @@ def accept_invitation(token: str, username: str, password: str, again: str | Non
     the invitation is used in the same transaction, so a link works once, even twice at once."""
     _check_password(password, again)
     with writing(url) as session:
-        if session.get_bind().dialect.name == "postgresql":
-            session.exec(text("SELECT 1 FROM account_invitation WHERE token_hash = :h FOR UPDATE")
-                         .bindparams(h=_token_hash(token[:64])))
-        invitation = _open_invitation(session, token)
+        invitation = _open_invitation(session, token, lock=True)
         name = check_new_account(username, password, invitation.role)
         shown = display_name.strip() or invitation.display_name
         _check_display_name(shown)

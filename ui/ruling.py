@@ -16,7 +16,7 @@ from polling.dossier import load_dossier
 from ui.auth import require
 from ui.state import page_language
 from ui.ruling_form import fact_finding_form, partner_ui_input, ruling_inputs_form
-from ui.ruling_view import (questions_box, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
+from ui.ruling_view import (questions_box, reasons_not_written_note, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
 from ui.simulation_view import simulation_section
 from ui.widgets import done, inert, pick_case, show_error, table
@@ -96,6 +96,7 @@ with summary:
         except HuddleInputError:
             pass            # the worksheet's own error, shown beside the field, says what is missing
 if ruling is not None:
+    reasons_not_written_note(replace(case, ruling=inputs), ruling, lang)
     show_ruling(ruling, lang=lang)
     if ruling.adjusted and dossier.ruling_versions:
         score_downloads(case, dossier.in_force(), lang)

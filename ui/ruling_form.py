@@ -13,7 +13,7 @@ from analysis.bridge import deal_pbn, is_complete_deal, partner_of
 from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
-from analysis.language import Language, M_, N_
+from analysis.language import Language, M_, Message, N_
 from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
@@ -26,6 +26,7 @@ from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, 
                                        RulingInputs)
 from analysis.law.facts import FactFinding, Statement
 from analysis.law.law16 import is_comparable
+from analysis.law.reasons import fact_draft, no_alternative_draft, outcomes_draft, suggested_draft
 from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
@@ -59,8 +60,8 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str, l
                             format_func=lang._)
         seconds = f2.number_input(lang._("The director finds it took (seconds)"), min_value=0, max_value=3600, step=1,
                                   value=None, key=f"rf_fact_seconds_{record_id}")
-        reason = st.text_input(lang._("Why, on the balance of probabilities"), key=f"rf_fact_reason_{record_id}",
-                               max_chars=1000)
+        reason = reason_input(lang._("Why, on the balance of probabilities"), "", f"rf_fact_reason_{record_id}",
+                              fact_draft(case), lang, max_chars=1000)
         if st.form_submit_button(lang._("Keep this finding with the facts")):
             try:
                 found = FactFinding.from_dict({"happened": HAPPENED[happened], "reason": reason,
@@ -74,25 +75,49 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str, l
                 done(lang._("The finding is kept with the case's facts."))
 
 
-def finding_input(label: str, saved: Finding, key: str, lang: Language, computed: str = N_("not decided")) -> Finding:
+def reason_input(label: str, saved: str, key: str, draft: Message | None, lang: Language, **options) -> str:
+    """A reason the director writes, with Huddle's draft beside an empty field (built from what
+    the worksheet knows) to start from: never filled in without her tap, and said to be the
+    draft while it is kept word for word."""
+    st.session_state.setdefault(key, saved)
+    text = st.text_input(label, key=key, **options)
+    drafted = lang.say(draft) if draft is not None else ""
+    if drafted and not text.strip():
+        st.caption(inert(lang._("Huddle's draft: {draft}").format(draft=drafted)))
+        st.button(lang._("Start from Huddle's draft"), key=f"{key}_draft", on_click=_use_draft, args=(key, drafted))
+    elif drafted and text.strip() == drafted:
+        st.caption(lang._("This is Huddle's draft word for word: edit it to make it your reason (the ruling says "
+                          "so until you do)."))
+    return text
+
+
+def _use_draft(key: str, drafted: str) -> None:
+    st.session_state[key] = drafted
+
+
+def finding_input(label: str, saved: Finding, key: str, lang: Language, computed: str = N_("not decided"),
+                  draft: Message | None = None) -> Finding:
     """A yes / no / not-decided choice with a reason. ``computed`` names what "not decided"
-    means here (e.g. "from the case facts"); labels are catalog messages, said in ``lang``."""
+    means here (e.g. "from the case facts"); labels are catalog messages, said in ``lang``;
+    ``draft`` a reason to start from."""
     options = {computed: None, N_("yes"): True, N_("no"): False}
     names = list(options)
     current = next(n for n, v in options.items() if v is saved.finding)
     choice = st.radio(lang._(label), names, index=names.index(current), key=f"{key}_finding", horizontal=True,
                       format_func=lang._)
-    reason = st.text_input(lang._("Reason"), saved.reason, key=f"{key}_reason", max_chars=1000,
-                           placeholder=lang._("What the director read the evidence as, in a sentence"))
+    reason = reason_input(lang._("Reason"), saved.reason, f"{key}_reason", draft if options[choice] else None, lang,
+                          max_chars=1000, placeholder=lang._("What the director read the evidence as, in a sentence"))
     return Finding(options[choice], reason)
 
 
-def judgement_input(record_id: int, saved: RulingInputs, label: str, lang: Language) -> dict:
+def judgement_input(record_id: int, saved: RulingInputs, label: str, lang: Language,
+                    draft: Message | None = None) -> dict:
     """The director's own judgement on logical alternatives: the calls she finds, or none with
-    her reason. Left empty, question 2 waits: nothing entered is no evidence."""
+    her reason (``draft`` one to start from). Left empty, question 2 waits: nothing entered is
+    no evidence."""
     text = st.text_input(lang._(label), ", ".join(saved.alternatives), key=f"rf_alts_{record_id}")
-    reason = st.text_input(lang._("Why (needed to find no logical alternative)"), saved.alternatives_reason,
-                           key=f"rf_alts_reason_{record_id}", max_chars=1000)
+    reason = reason_input(lang._("Why (needed to find no logical alternative)"), saved.alternatives_reason,
+                          f"rf_alts_reason_{record_id}", draft, lang, max_chars=1000)
     return {"alternatives_reason": reason, "alternatives": tuple(a.strip() for a in text.split(",") if a.strip())}
 
 
@@ -136,7 +161,8 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str, lang: L
             record_id, saved, N_("Logical alternatives found by the director (calls, comma-separated)"), lang)}
     if choice == SAVED:
         return {**fields, "poll": saved.poll, "q4": saved.q4, "walk_through": saved.walk_through,
-                **_short_poll(record_id, saved, sum(c.chose for c in saved.poll), rules, lang)}
+                **_short_poll(record_id, saved, sum(c.chose for c in saved.poll), rules, lang,
+                              draft=_no_alternative(saved.poll, table_action, fields))}
     poll = label[choice]
     problem = services.problem_of(poll)
     include = bool(problem.steps) and st.checkbox(
@@ -150,7 +176,17 @@ def counts_input(record_id: int, saved: RulingInputs, table_action: str, lang: L
     played = _who_answered(poll.id, rules, lang)
     return {**fields, "poll": tally.actions, "q4": (named, tally.q4_answers) if tally.q4_answers else None,
             "walk_through": walk_through(ballots, problem, include),
-            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules, lang, played)}
+            **_short_poll(record_id, saved, sum(c.chose for c in tally.actions), rules, lang, played,
+                          _no_alternative(tally.actions, table_action, fields))}
+
+
+def _no_alternative(counts, table_action: str, fields: dict) -> Message | None:
+    """Why no logical alternative, from the poll's counts under the chosen policy (a draft)."""
+    try:
+        found = logical_alternatives(counts, table_action, policy(fields["policy"], fields["consider_min"]))
+    except HuddleInputError:
+        return None
+    return no_alternative_draft(found, table_action)
 
 
 def _who_answered(poll_id: int, rules: PollRules, lang: Language) -> int | None:
@@ -171,7 +207,7 @@ def _who_answered(poll_id: int, rules: PollRules, lang: Language) -> int | None:
 
 
 def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules, lang: Language,
-                played: int | None = None) -> dict:
+                played: int | None = None, draft: Message | None = None) -> dict:
     """Beside a poll smaller than the event's rules ask for, or with pollees they exclude, the
     director's own judgement (or nothing, and question 2 waits); beside a poll within them, none.
     ``played``: how many of the poll's pollees the panel says played the session, the count's start."""
@@ -199,7 +235,7 @@ def _short_poll(record_id: int, saved: RulingInputs, size: int, rules: PollRules
                                 "your own judgement here.").format(
             source=rules.source or lang._("the event rules"), breaches="; ".join(lang.say(b) for b in breaches))))
     return {**outside, **judgement_input(record_id, saved, N_("Your own judgement: the logical alternatives (calls, "
-                                                              "comma-separated)"), lang)}
+                                                              "comma-separated)"), lang, draft)}
 
 
 def case_ruling_missing(saved: RulingInputs) -> bool:
@@ -490,9 +526,8 @@ def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: i
 def double_dummy_rows(case: Case, rows: list[dict]) -> list[dict]:
     """The rows with declarer's tricks from the double-dummy solver (the deal's table computed
     once per deal and shared); in a lead or play case, after each card of each choice."""
-    from ui.state import remembered
     deal = case.board.deal
-    table = remembered("double dummy", deal_pbn(deal), lambda: double_dummy_table(deal))
+    table = _solved(deal)
     by_action = None
     if played_contract(case) is not None:
         by_card = double_dummy_plays(deal, case.the_play, case.play_index)
@@ -525,8 +560,7 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
     st.caption(lang.say(chosen.law(chosen(), case.laws)) if chosen.allowed_in(case.laws)
                else lang._("Not in the {laws} Laws: choose another method.").format(laws=case.laws))
     vul, key = case.board.vulnerability, f"rf_tree_{record_id}"
-    section = {"method": method, "note": st.text_input(lang._("How the outcomes were chosen (printed with the ruling)"),
-                                                      saved.note, key=f"rf_note_{record_id}")}
+    section: dict = {"method": method}
     same = saved.name == method
     for slot in (s for s in chosen.slots if s.applies(case)):
         value = getattr(saved, slot.name, None) if same else None
@@ -543,7 +577,27 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
         else:
             rows = tree_editor(lang._(slot.label), f"{key}_{slot.name}", _rows(value, start), case, record_id, lang)
             section[slot.name] = tree_from_rows(rows, vul, slot.label)
+    trees = [t for t in section.values() if isinstance(t, OutcomeTree)]
+    section["note"] = reason_input(lang._("How the outcomes were chosen (printed with the ruling)"), saved.note,
+                                   f"rf_note_{record_id}", outcomes_draft(trees[0], solver_tricks(case)) if trees
+                                   else None, lang)
     return section
+
+
+def solver_tricks(case: Case):
+    """``(strain, declarer) -> tricks`` on the actual deal, double dummy (the deal's table computed
+    once and shared), for a call case with a whole deal; None otherwise (a lead or play case's
+    tricks depend on the card)."""
+    deal = case.board.deal
+    if case.play_index is not None or not is_complete_deal(deal):
+        return None
+    return _solved(deal).tricks_for
+
+
+def _solved(deal):
+    """The deal's double-dummy table, computed once per deal and shared by the sessions."""
+    from ui.state import remembered
+    return remembered("double dummy", deal_pbn(deal), lambda: double_dummy_table(deal))
 
 
 def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str, ...], lang: Language) -> dict:
@@ -592,7 +646,9 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
         inputs = replace(inputs, ui=finding_input(N_("1. Unauthorized information"), saved.ui, f"rf_ui_{record_id}",
                                                   lang, N_("from the case facts")),
                          suggested=finding_input(N_("3. Demonstrably suggested"), saved.suggested,
-                                                 f"rf_sugg_{record_id}", lang),
+                                                 f"rf_sugg_{record_id}", lang, draft=suggested_draft(
+                                                     case, table_action, _alternatives(inputs, table_action),
+                                                     inputs.q4)),
                          suggested_alternatives=suggested_input(record_id, saved, _alternatives(inputs, table_action),
                                                                 lang))
         if is_comparable(case):       # Law 23C: the assistance decides, not the Law 16 questions

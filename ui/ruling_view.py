@@ -55,6 +55,8 @@ def ruling_in_force_view(dossier, lang: Language) -> RulingInForce:
         st.caption(lang._("The case is closed: its ruling is read-only."))
     elif dossier.status == "appealed":
         st.caption(lang._("An appeal against this ruling is under way: it stays as the committee hears it."))
+    if not in_force.superseded:
+        reasons_not_written_note(dossier.case, in_force.ruling, lang)
     show_ruling(in_force.ruling, "in_force", lang=lang)
     if in_force.ruling.adjusted:
         score_downloads(dossier.case, in_force, lang)
@@ -63,6 +65,30 @@ def ruling_in_force_view(dossier, lang: Language) -> RulingInForce:
             ruling_summary(in_force.director, N_("The director's ruling, superseded"), lang=lang)
             st.text(lang.say(in_force.director.text))
     return in_force
+
+
+NOT_WRITTEN = {"suggested": N_("question 3's reason"), "outcomes": N_("how the outcomes were chosen"),
+               "fact": N_("the reason for the finding of fact"),
+               "no_alternative": N_("the reason for finding no logical alternative")}
+
+
+def reasons_not_written_note(case, ruling: Ruling, lang: Language) -> None:
+    """Beside a ruling, the reasons the director did not write herself (Huddle's draft kept word
+    for word, or question 3 with no reason of hers): a reader weighs them knowing it."""
+    from analysis.law.reasons import reason_drafts, reasons_not_written, written_reasons
+    from ui.ruling_form import solver_tricks
+    if case.ruling is None:
+        return
+    written = written_reasons(case)
+    inputs = case.ruling
+    trees = [t for _, t in inputs.adjustment.trees()]
+    alternatives = ruling.la.logical_alternatives if ruling.la is not None else inputs.alternatives
+    drafts = reason_drafts(case, ruling.table_action, alternatives, ruling.la, inputs.q4, trees[0] if trees else None,
+                           solver_tricks(case) if written.get("outcomes", "").strip() else None)
+    names = reasons_not_written(drafts, written, tuple(language(c) for c in shipped_languages()))
+    if names:
+        st.caption(lang._("Not written by the director, but Huddle's sentence: {reasons}.").format(
+            reasons=", ".join(lang._(NOT_WRITTEN[n]) for n in names)))
 
 
 def reopen_control(record_id: int, status: str, username: str, lang: Language) -> None:
