@@ -2,8 +2,13 @@
 draws exactly what the page shows; each in the language it is given (English by default)."""
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 import plotly.graph_objects as go
+
+from analysis.messages import N_
+from figures.spec import Chart, Interval, Panel
 
 from analysis.language import Language
 from analysis.research.calibration import OperatingCharacteristic, flip_counts
@@ -39,23 +44,22 @@ def wrong_verdict_figure(oc: OperatingCharacteristic, deltas=(0.05, 0.10, 0.15),
     return fig
 
 
-def thresholds_figure(fits: pd.DataFrame, lang: Language) -> go.Figure:
-    """Each group's interval as a bar, its estimate as a point; a group the decisions do not
-    identify has its interval alone (open to 0% or 100%) and no point."""
-    fig = go.Figure()
-    for row in fits.itertuples():
-        fig.add_scatter(x=[row.low, row.high], y=[row.group, row.group], mode="lines", showlegend=False,
-                        line=dict(color="#1f4e9c" if row.identified else "#9aa5b8", width=3),
-                        hovertemplate=f"{lang.say(row.words)}<extra></extra>")
-    known = fits[fits["identified"]]
-    fig.add_scatter(x=known["threshold"], y=known["group"], mode="markers", name=lang._("best threshold"),
-                    marker=dict(color="#1f4e9c", size=9), text=[lang.say(w) for w in known["words"]],
-                    hovertemplate="%{text}<extra></extra>")
-    fig.update_layout(title=lang._("Implied thresholds with 95% profile-likelihood intervals (grey: not identified)"),
-                      xaxis_tickformat=".0%", xaxis_range=[0, 1],
-                      xaxis_title=lang._("threshold that best reproduces the decisions"), yaxis_autorange="reversed",
-                      margin=MARGIN)
-    return fig
+def describe_thresholds(fits: pd.DataFrame) -> Chart:
+    """Each group's 95% interval, its best threshold as a point; a group the decisions do not
+    identify has its interval alone (open to 0% or 100%), grey, and no point. Drawn as an image
+    when the Research page opens (no plotly to load) and with plotly on request."""
+    known, unknown = fits[fits["identified"]], fits[~fits["identified"]]
+    layers = []
+    if len(known):
+        layers.append(Interval(list(known["group"]), [float(v) for v in known["threshold"]],
+                               [float(v) for v in known["low"]], [float(v) for v in known["high"]],
+                               N_("best threshold and its range"), "#1f4e9c"))
+    if len(unknown):
+        layers.append(Interval(list(unknown["group"]), [math.nan] * len(unknown), [float(v) for v in unknown["low"]],
+                               [float(v) for v in unknown["high"]], N_("not identified: its range only"), "#9aa5b8"))
+    return Chart(N_("Implied thresholds with 95% profile-likelihood intervals (grey: not identified)"),
+                 [Panel(layers, y_title=N_("threshold"), y_percent=True,
+                        y_range=(0, 1), categories=list(fits["group"]))], height=3.0)
 
 
 def sensitivity_figure(flips: pd.DataFrame, lang: Language) -> go.Figure:
@@ -66,4 +70,4 @@ def sensitivity_figure(flips: pd.DataFrame, lang: Language) -> go.Figure:
     return fig
 
 
-__all__ = ["operating_characteristic_figure", "wrong_verdict_figure", "thresholds_figure", "sensitivity_figure"]
+__all__ = ["operating_characteristic_figure", "wrong_verdict_figure", "describe_thresholds", "sensitivity_figure"]

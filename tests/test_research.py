@@ -267,3 +267,22 @@ def test_a_published_poll_made_in_code_refuses_what_the_file_reader_refuses(shar
     from analysis.law.la_evidence import PublishedPoll
     with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
         PublishedPoll(tuple((a, Fraction(s)) for a, s in shares), asked)
+
+
+def test_the_thresholds_chart_is_described_once_and_drawn_alike_as_an_image_and_with_plotly():
+    """The Research page opens on this chart as an image drawn on the server (no plotly to load);
+    interactive on request: both from one description, with the same numbers."""
+    import math
+    import pandas as pd
+    from figures.paper import matplotlib_figure, svg
+    from figures.research import describe_thresholds
+    from figures.screen import plotly_figure
+    fits = pd.DataFrame({"group": ["director: all", "committee: all"], "threshold": [0.29, math.nan],
+                         "low": [0.12, 0.0], "high": [0.47, 1.0], "identified": [True, False]})
+    chart = describe_thresholds(fits)
+    known, unknown = chart.panels[0].layers
+    assert (list(known.x), list(known.y), list(known.low), list(known.high)) == (["director: all"], [0.29], [0.12], [0.47])
+    assert list(unknown.x) == ["committee: all"] and math.isnan(unknown.y[0]) and unknown.colour == "#9aa5b8"
+    assert svg(matplotlib_figure(chart)).startswith("<svg")
+    drawn = plotly_figure(chart)
+    assert [0.12, 0.47] == [y for y in drawn.data[0].y if y is not None]

@@ -13,7 +13,10 @@ from analysis.language import N_, first_upper
 from analysis.research import calibration as research, growth
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
-from figures.research import (operating_characteristic_figure, sensitivity_figure, thresholds_figure,
+from figures.paper import matplotlib_figure, svg
+from figures.screen import plotly_figure
+from figures.spec import chart_words, in_words
+from figures.research import (describe_thresholds, operating_characteristic_figure, sensitivity_figure,
                                        wrong_verdict_figure)
 from huddle import heavy
 from huddle.heavy import FinishedRuns
@@ -165,7 +168,7 @@ def implied_thresholds() -> None:
         fits = fits_for(corpus)
         for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
             st.warning(inert(lang.say(warning)))
-        st.plotly_chart(thresholds_figure(fits, lang), width="stretch")
+        chart(in_words(describe_thresholds(fits), chart_words(lang)))
         said_table(as_percent(fits.drop(columns=["words", "model"])))
         if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             agreement(fits)
@@ -180,6 +183,15 @@ def implied_thresholds() -> None:
             said_table(as_percent(models))
     except HuddleInputError as exc:
         st.info(inert(refusal_words(exc, lang)))
+
+
+def chart(described) -> None:
+    """A chart as an image, drawn on the server (the page opens without plotly's 1.4 MB of
+    scripts), or, on request, interactive."""
+    if st.toggle(lang._("Interactive chart"), key="research_interactive"):
+        st.plotly_chart(plotly_figure(described), width="stretch")
+    else:
+        st.image(once(("svg", repr(described)), lambda: svg(matplotlib_figure(described))), width="stretch")
 
 
 def agreement(fits: pd.DataFrame) -> None:
