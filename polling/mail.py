@@ -99,6 +99,21 @@ def send_links(poll_id: int, recipients: list[tuple[str, str]], base: str, ttl: 
                 for (member, issued), address in zip(sent, addresses)]
 
 
+def send_panel_links(poll_id: int, pollee_ids: list[int], base: str, ttl: timedelta = DEFAULT_TTL,
+                     username: str = "huddle", url: str | None = None) -> tuple[list[Sent], list]:
+    """Links for chosen panel members (all or none, under the event's rules), each member reached
+    by e-mail sent theirs at once in their language; returns (what was sent, the (member, link)
+    pairs of the others, whose messages the director sends from her phone)."""
+    server = _server()
+    language = problem_of(get_poll(poll_id, url)).language
+    issued = panel.issue_panel_invites(poll_id, pollee_ids, ttl, username, url)
+    by_mail = [(m, i) for m, i in issued if m.reach_by == "email" and ADDRESS.match(m.contact or "")]
+    with _connection(server) as client:
+        sent = [_send(client, server, poll_id, i.invite_id, m.name, m.contact, i.link(base), i.expires_at,
+                      pollee_language(m.language, language or None), "link", username, url) for m, i in by_mail]
+    return sent, [(m, i) for m, i in issued if (m, i) not in by_mail]
+
+
 def remind(poll_id: int, base: str, ttl: timedelta = DEFAULT_TTL, username: str = "huddle",
            url: str | None = None) -> list[Sent]:
     """A reminder to each pollee sent a link by e-mail who has not answered: a fresh link (the old
@@ -281,5 +296,5 @@ def _connection(server: MailServer):
                 pass
 
 
-__all__ = ["MailServer", "Sent", "Reminder", "mail_server", "checked_address", "send_links", "remind", "set_reminder",
+__all__ = ["MailServer", "Sent", "Reminder", "mail_server", "checked_address", "send_links", "send_panel_links", "remind", "set_reminder",
            "cancel_reminder", "reminder_of", "send_due_reminders", "sent_log", "message_text"]

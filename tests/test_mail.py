@@ -235,3 +235,20 @@ def test_the_running_server_sends_a_reminder_when_its_time_comes(tmp_path, monke
                 time.sleep(0.2)
         assert [r[1] for r in server.received] == [("jan@mail.example",), ("jan@mail.example",)]
         assert mail.reminder_of(poll.id, url=url).sent_at is not None
+
+
+def test_the_panel_s_members_reached_by_e_mail_get_their_links_in_one_step(club_mail):
+    server, poll, url = club_mail
+    joke = panel.add_pollee("Joke de Boer", "club", "email", "joke@mail.example", language="nl", url=url)
+    pat = panel.add_pollee("Pat Text", "club", "text message", "+44 7700 900123", url=url)
+    sam = panel.add_pollee("Sam Played", "club", "email", "sam@mail.example",
+                           played=[("Riverside club pairs", "Monday evening")], url=url)
+    with pytest.raises(HuddleInputError, match="Sam Played played Riverside club pairs"):
+        mail.send_panel_links(poll.id, [joke, sam], BASE, url=url)       # all or none, under the event's rules
+    assert server.received == [] and services.invites_for_poll(poll.id, url=url) == []
+    sent, others = mail.send_panel_links(poll.id, [joke, pat], BASE, username="tess", url=url)
+    assert [(s.name, s.address, s.error) for s in sent] == [("Joke de Boer", "joke@mail.example", None)]
+    assert [m.name for m, _ in others] == ["Pat Text"]
+    [(_, to, message)] = server.received
+    assert to == ("joke@mail.example",) and message["Content-Language"] == "nl"
+    assert services.open_link(_token(sent[0].link), url=url).invite.pollee_id == joke

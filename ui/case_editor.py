@@ -164,7 +164,7 @@ if editing is not None:
 
 with st.expander(lang._("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, field)"),
                  expanded=editing is None):
-    file_upload(user, "PBN or LIN file", ["pbn", "lin", "txt"], "ed_file")
+    file_upload(user, lang._("PBN or LIN file"), ["pbn", "lin", "txt"], "ed_file")
     st.text_area(lang._("…or paste PBN or LIN text"), key="ed_pbn", height=160,
                  placeholder='[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "N:… … … …"]\n'
                              '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n\nBBO LIN: pn|…|md|…|mb|1S|…')

@@ -164,10 +164,15 @@ if poll.status != "closed":
             elif not group.members:
                 st.info(lang._("No {grade} member of the panel can answer this poll: add members on the Panel "
                                "page.").format(grade=lang._(grade)))
-            elif st.button(lang._("Issue their links"), key="inv_panel_issue", type="primary"):
+            elif st.button(lang._("Issue their links and send them by e-mail") if mail.mail_server() is not None
+                           else lang._("Issue their links"), key="inv_panel_issue", type="primary"):
                 base = st.session_state.get("inv_base") or site_address()
                 try:
-                    sent = panel.issue_panel_invites(poll.id, chosen, timedelta(days=7), user.username)
+                    if mail.mail_server() is not None:      # those reached by e-mail get theirs now
+                        mailed, sent = mail.send_panel_links(poll.id, chosen, base, timedelta(days=7), user.username)
+                        st.session_state["inv_mailed"] = mailed
+                    else:
+                        sent = panel.issue_panel_invites(poll.id, chosen, timedelta(days=7), user.username)
                 except HuddleInputError as exc:
                     show_error(exc, lang=lang)
                 else:
@@ -178,6 +183,11 @@ if poll.status != "closed":
                         panel.message(m, i.link(base), services.problem_of(poll).language) for m, i in sent]
                     st.rerun()
 
+mailed = st.session_state.pop("inv_mailed", None)
+if mailed:
+    failed = [m for m in mailed if m.error]
+    (st.warning if failed else st.success)(lang._("{sent} of {count} sent by e-mail.").format(
+        sent=len(mailed) - len(failed), count=len(mailed)))
 fresh = st.session_state.get("issued_links", {}).get(poll.id, [])
 if fresh:
     st.subheader(lang._("New links"))
