@@ -1,0 +1,260 @@
+"""A German club's evening as its director lives it, in the browser, every label read from the
+club's own catalog: a hesitation taken down on her phone at the table; after the session, on the
+laptop, the club's hand record (a PBN with the deal, the event and the other tables' scores)
+added to the case; a poll built and its links sent by e-mail from Huddle to ten of the panel;
+a reminder to those who had not answered; the ruling from the poll's counts with its reasons
+started from Huddle's drafts; the appeal recorded, heard and decided by a committee of three; the
+report and the scores for the scoring program downloaded.
+
+Only the director's part is counted: each tap (a field tapped into, a button, a choice), each
+character she types, each page or answer she reads, and the pages' own time (the wall clock of
+her steps: the browser types instantly, so what is left is the server and the browser). Her time
+is that at stated rates, so the figure can be argued with. The pollees answer over HTTP and the
+committee in browsers of their own; neither is her time.
+
+Used by tests/test_browser_evening.py (which checks every step) and bench/evening.py (which
+prints the figure).
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analysis.language import language
+
+SECONDS_PER_TAP = 1.5               # find the field or the button, tap it
+CHARACTERS_PER_SECOND = 3.0         # a phone's or a laptop's keyboard, at a director's pace
+SECONDS_TO_READ = 5.0               # a page opened, or an answer she checks, read at a glance
+DE = language("de")
+_ = DE._
+
+BOARD_7 = "N:K7.AQJ52.KQ4.J93 2.T976.8752.AKQ8 AJ96.K843.3.T762 QT8543..AJT96.54"
+HAND_RECORD = f"""% the club's hand record of the evening, as its scoring program writes it
+[Event "Clubabend Rotweiss"]
+[Site "Vereinsheim"]
+[Date "2026.11.27"]
+[Board "7"]
+[Dealer "S"]
+[Vulnerable "All"]
+[Scoring "MP"]
+[Deal "{BOARD_7}"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]
+1 11 3H S 9 140
+2 12 2S W 8 -110
+3 13 3H S 9 140
+4 14 2S W 8 -110
+5 15 3S W 8 -100
+6 16 2H S 9 140
+"""
+AT_THE_TABLE = {"board": "7", "auction": "1C 1P 2C 2P P(langsam 10 Sek.) P 3C P P P",
+                "EW": "Süd hat etwa zehn Sekunden überlegt", "NS": "Eine normale Pause nach 2P", "result": "3C="}
+INTRODUCTION = "Paarturnier, alle in Gefahr. Was reizen Sie?"
+APPEAL_REASON = "Nord-Süd legen Berufung ein"
+POLLEES = [(f"Mitglied {k}", f"mitglied{k}@club.example") for k in range(1, 11)]
+# what the ten pollees answer: (call, what else they seriously considered)
+ANSWERS = [("3H", ()), ("3H", ("P",)), ("P", ()), ("3H", ()), ("P", ("3H",)), ("3H", ()), ("P", ()), ("3H", ()),
+           ("P", ()), ("3H", ())]
+LATE = 2                            # of them, the last two answer only after the reminder
+
+
+@dataclass
+class Count:
+    """The director's work: taps, characters typed, what she read, and the pages' own time."""
+
+    taps: int = 0
+    characters: int = 0
+    reads: int = 0
+    page_seconds: float = 0.0
+    steps: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def person_seconds(self) -> float:
+        return (self.taps * SECONDS_PER_TAP + self.characters / CHARACTERS_PER_SECOND + self.reads * SECONDS_TO_READ
+                + self.page_seconds)
+
+    def words(self) -> str:
+        return (f"{self.taps} taps, {self.characters} characters, {self.reads} readings, pages {self.page_seconds:.0f} s:"
+                f" {self.person_seconds / 60:.1f} minutes of the director's time")
+
+
+class Director:
+    """A browser page whose every tap, character and reading is counted."""
+
+    def __init__(self, page, count: Count):
+        self.page, self.count = page, count
+
+    def tap(self, locator) -> None:
+        self.count.taps += 1
+        locator.click()
+
+    def type_in(self, locator, text: str, enter: str | None = "Enter") -> None:
+        self.count.taps += 1                       # the tap into the field; then the keyboard
+        self.count.characters += len(text)
+        locator.fill(text)
+        if enter:
+            locator.press(enter)
+
+    def read(self, locator, timeout: int = 30_000) -> None:
+        """Wait until ``locator`` shows, and read it."""
+        from playwright.sync_api import expect
+        expect(locator.first).to_be_visible(timeout=timeout)
+        self.count.reads += 1
+
+    def wait(self, locator, timeout: int = 30_000) -> None:
+        from playwright.sync_api import expect
+        expect(locator.first).to_be_visible(timeout=timeout)
+
+    def go(self, name: str, heading: str | None = None) -> None:
+        """To another page by the navigation's link, and read it (its heading, or ``heading``)."""
+        self.tap(self.page.get_by_role("link", name=name, exact=True).first)
+        self.read(self.page.get_by_role("heading", name=heading or name))
+
+    def choose(self, label: str, option: str) -> None:
+        """A select box's option: two taps (the box, the option)."""
+        box = self.page.get_by_label(label, exact=True)
+        self.count.taps += 2
+        for attempt in range(3):
+            box.click()
+            if not self.page.get_by_role("option").count():
+                box.press("ArrowDown")
+            try:
+                self.page.get_by_role("option", name=option, exact=True).click(timeout=5_000)
+                return
+            except Exception:
+                if attempt == 2:
+                    raise
+
+
+class Step:
+    """A part of the director's evening: its wall clock is the pages' time."""
+
+    def __init__(self, count: Count, name: str):
+        self.count, self.name = count, name
+
+    def __enter__(self):
+        self.started = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        seconds = time.perf_counter() - self.started
+        self.count.page_seconds += seconds
+        self.count.steps.append((self.name, seconds))
+
+
+def sign_in(director: Director, base: str, path: str, username: str, password: str) -> None:
+    page = director.page
+    page.goto(base + path)
+    director.wait(page.get_by_role("heading", name=_("Sign in")))
+    director.type_in(page.get_by_label(_("User name")), username, enter=None)
+    director.type_in(page.get_by_label(_("Password")), password)         # Enter signs in
+
+
+def at_the_table(director: Director, base: str) -> str:
+    """The hesitation taken down on her phone; returns the case's id."""
+    page, case = director.page, AT_THE_TABLE
+    sign_in(director, base, "/table", "td", "table-director")
+    director.read(page.get_by_role("heading", name=_("At the table")))
+    director.type_in(page.get_by_role("spinbutton", name=_("Board")), case["board"])
+    director.type_in(page.get_by_role("textbox", name=_("Auction, one line")), case["auction"])
+    director.wait(page.get_by_text(_("agreed"), exact=True))
+    director.tap(page.get_by_text(_("agreed"), exact=True))
+    director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=DE.side("EW"))), case["EW"])
+    director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=DE.side("NS"))), case["NS"])
+    director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
+    director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
+    director.tap(page.get_by_role("button", name=_("Save the case")))
+    saved = page.get_by_text(re.compile(r"board-7-\d{8}-\d{6}"))
+    director.read(saved)
+    return re.search(r"board-7-\d{8}-\d{6}", saved.first.inner_text()).group(0)
+
+
+def the_hand_record(director: Director, base: str, case_id: str, pbn: Path) -> None:
+    """After the session, on the laptop: the hand record fills the hands, the event and the field."""
+    page = director.page
+    sign_in(director, base, f"/edit?case={case_id}", "td", "table-director")
+    director.read(page.get_by_role("heading", name=_("Edit case")))
+    director.tap(page.get_by_text(_("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, "
+                                    "field)")))
+    director.count.taps += 2                        # the file field, then the file in the picker
+    page.get_by_test_id("stFileUploader").filter(has=page.get_by_label(_("PBN or LIN file"))) \
+        .locator("input[type=file]").set_input_files(str(pbn))
+    director.wait(page.get_by_text("hand-record.pbn"))
+    director.tap(page.get_by_role("button", name=_("Read the file")))
+    page.wait_for_function("([label, value]) => [...document.querySelectorAll('input')].some("
+                           "e => e.getAttribute('aria-label') === label && e.value === value)",
+                           arg=[_("Event"), "Clubabend Rotweiss"], timeout=30_000)     # the event, from the file
+    director.count.reads += 1
+    director.tap(page.get_by_role("button", name=_("Save the case")))
+    director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + ":")))
+
+
+def the_poll(director: Director) -> None:
+    """The poll built on the case and its links sent from Huddle to ten of the panel."""
+    page = director.page
+    director.tap(page.get_by_role("link", name=_("Next: build the poll")))
+    director.read(page.get_by_role("heading", name=_("Poll builder")))
+    director.type_in(page.get_by_label(_("Introduction for pollees")), INTRODUCTION, enter="Control+Enter")
+    director.tap(page.get_by_role("button", name=_("Create the poll")))
+    director.tap(page.get_by_role("link", name=_("Go to Invites")))
+    director.read(page.get_by_role("heading", name=_("Invites")))
+    director.tap(page.get_by_role("button", name=_("Issue their links and send them by e-mail")))
+    director.read(page.get_by_text(_("{sent} of {count} sent by e-mail.").format(sent=10, count=10)))
+
+
+def the_reminder(director: Director) -> None:
+    page = director.page                # Invites, still open; its e-mail part is open while a server is set
+    director.tap(page.get_by_role("button", name=_("Remind those who have not answered (a fresh link each)")))
+    director.read(page.get_by_text(_("{count} reminded.").format(count=LATE)))
+
+
+def the_ruling(director: Director) -> None:
+    """From the poll's counts: question 3 found with Huddle's draft as its reason, the outcomes'
+    note from the draft, saved."""
+    page = director.page
+    director.go(_("Live tally"))
+    director.go(_("Ruling"))
+    director.wait(page.get_by_role("combobox", name=_("Where the counts come from")))
+    director.tap(page.get_by_role("radiogroup", name=_("3. Demonstrably suggested")).get_by_text(_("yes"), exact=True))
+    drafts = page.get_by_role("button", name=_("Start from Huddle's draft"))
+    director.wait(drafts)
+    director.tap(drafts.first)                      # question 3's reason
+    director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
+                                     "says so until you do).")))
+    director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
+    director.read(page.get_by_test_id("stMetricValue"))
+    director.tap(page.get_by_role("button", name=_("Save this ruling")))
+    director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
+
+
+def the_appeal(director: Director) -> None:
+    page = director.page
+    director.go(_("Case"), _("Status"))
+    director.choose(_("Move the case to"), _("appealed"))
+    director.type_in(page.get_by_label(_("Reason (kept in the history)")), APPEAL_REASON, enter=None)
+    director.tap(page.get_by_role("button", name=_("Change status")))
+    director.read(page.get_by_text(_("An appeal is under way: only the appeals committee's decision ends it (Law 93).")))
+
+
+def the_exports(director: Director, folder: Path) -> dict[str, Path]:
+    """After the committee's decision: the report and the scores for the scoring program."""
+    page = director.page
+    director.go(_("Ruling"))
+    saved = {}
+    with page.expect_download(timeout=30_000) as download:
+        director.tap(page.get_by_role("button", name=_("Scores for the scoring program ({format})").format(
+            format="USEBIO")))
+    saved["usebio"] = folder / download.value.suggested_filename
+    download.value.save_as(saved["usebio"])
+    director.tap(page.get_by_role("button", name=_("Make the report")))
+    with page.expect_download(timeout=60_000) as download:
+        director.tap(page.get_by_role("button", name=_("Download {format}").format(format="PDF")))
+    saved["pdf"] = folder / download.value.suggested_filename
+    download.value.save_as(saved["pdf"])
+    return saved
+
+
+__all__ = ["Count", "Director", "Step", "at_the_table", "the_hand_record", "the_poll", "the_reminder", "the_ruling",
+           "the_appeal", "the_exports", "HAND_RECORD", "POLLEES", "ANSWERS", "LATE", "SECONDS_PER_TAP",
+           "CHARACTERS_PER_SECOND", "SECONDS_TO_READ"]
