@@ -22,7 +22,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from analysis.language import language
+from analysis.language import first_upper, language
+from analysis.law.ruling_inputs import CORRECTED_BY, CORRECTIONS, MI_EVIDENCE
+from ui.ruling_form import SCORED_WORDS
+from analysis.vocabulary import IrregularityType
 
 SECONDS_PER_TAP = 1.5               # find the field or the button, tap it
 CHARACTERS_PER_SECOND = 3.0         # a phone's or a laptop's keyboard, at a director's pace
@@ -47,7 +50,28 @@ HAND_RECORD = f"""% the club's hand record of the evening, as its scoring progra
 4 14 2S W 8 -110
 5 15 3S W 8 -100
 6 16 2H S 9 140
+
+[Event "Clubabend Rotweiss"]
+[Site "Vereinsheim"]
+[Date "2026.11.27"]
+[Board "14"]
+[Dealer "E"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[Deal "N:987.K.KQJT62.AT9 KJ6.Q5.A983.KQ82 AQT5.8764.4.7654 432.AJT932.75.J3"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]
+1 11 2H E 10 -170
+2 12 3D N 8 -50
+3 13 2H E 9 -140
+4 14 2DX E 7 100
+5 15 2H E 9 -140
+6 16 3H E 10 -170
 """
+# the second case: West's 2♦ was a transfer; East explained it as natural (misinformation to
+# North-South), and his explanation is unauthorized information to West (Law 16B1, 20F5(a))
+MISINFORMATION = {"board": "14", "auction": "1SA P 2K!(natürlich) P 2C P P P", "agreement": "Transfer auf Coeur",
+                  "result": "2C+2"}
+HIS_PEERS = "P=6 4C=4"            # West's peers, asked by the director at the club: pass or raise to 4♥
 AT_THE_TABLE = {"board": "7", "auction": "1C 1P 2C 2P P(langsam 10 Sek.) P 3C P P P",
                 "EW": "Süd hat etwa zehn Sekunden überlegt", "NS": "Eine normale Pause nach 2P", "result": "3C="}
 INTRODUCTION = "Paarturnier, alle in Gefahr. Was reizen Sie?"
@@ -57,6 +81,8 @@ POLLEES = [(f"Mitglied {k}", f"mitglied{k}@club.example") for k in range(1, 11)]
 ANSWERS = [("3H", ()), ("3H", ("P",)), ("P", ()), ("3H", ()), ("P", ("3H",)), ("3H", ()), ("P", ()), ("3H", ()),
            ("P", ()), ("3H", ())]
 LATE = 2                            # of them, the last two answer only after the reminder
+MI_ANSWERS = [("X", ()), ("X", ("P",)), ("P", ()), ("X", ()), ("3D", ("X",)), ("P", ()), ("X", ()), ("P", ()),
+              ("3D", ()), ("X", ())]     # North's peers, told 2♦ was a transfer
 
 
 @dataclass
@@ -110,6 +136,12 @@ class Director:
         """To another page by the navigation's link, and read it (its heading, or ``heading``)."""
         self.tap(self.page.get_by_role("link", name=name, exact=True).first)
         self.read(self.page.get_by_role("heading", name=heading or name))
+
+    def open_case(self, base: str, path: str, case_id: str, heading: str) -> None:
+        """Another case on a page: counted as two taps (the case list, the case)."""
+        self.count.taps += 2
+        self.page.goto(f"{base}{path}?case={case_id}")
+        self.read(self.page.get_by_role("heading", name=heading))
 
     def choose(self, label: str, option: str) -> None:
         """A select box's option: two taps (the box, the option)."""
@@ -170,11 +202,32 @@ def at_the_table(director: Director, base: str) -> str:
     return re.search(r"board-7-\d{8}-\d{6}", saved.first.inner_text()).group(0)
 
 
-def the_hand_record(director: Director, base: str, case_id: str, pbn: Path) -> None:
+def misinformation_at_the_table(director: Director) -> str:
+    """The second case of the evening, on the same phone: a wrong explanation."""
+    page, case = director.page, MISINFORMATION
+    director.tap(page.get_by_role("button", name=_("Take down another case")))
+    director.type_in(page.get_by_role("spinbutton", name=_("Board")), case["board"])
+    director.type_in(page.get_by_role("textbox", name=_("Auction, one line")), case["auction"])
+    director.choose(_("Irregularity"), first_upper(IrregularityType("misexplained").said(DE)))
+    director.type_in(page.get_by_role("textbox", name=_("The partnership's agreement (the right explanation)")),
+                     case["agreement"])
+    director.tap(page.get_by_text(_("agreed"), exact=True))
+    director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
+    director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
+    director.tap(page.get_by_role("button", name=_("Save the case")))
+    saved = page.get_by_text(re.compile(r"board-14-\d{8}-\d{6}"))
+    director.read(saved)
+    return re.search(r"board-14-\d{8}-\d{6}", saved.first.inner_text()).group(0)
+
+
+def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, signed_in: bool = False) -> None:
     """After the session, on the laptop: the hand record fills the hands, the event and the field."""
     page = director.page
-    sign_in(director, base, f"/edit?case={case_id}", "td", "table-director")
-    director.read(page.get_by_role("heading", name=_("Edit case")))
+    if signed_in:
+        director.open_case(base, "/edit", case_id, _("Edit case"))
+    else:
+        sign_in(director, base, f"/edit?case={case_id}", "td", "table-director")
+        director.read(page.get_by_role("heading", name=_("Edit case")))
     director.tap(page.get_by_text(_("Start from a PBN or LIN file (deal, dealer, vulnerability, auction, result, "
                                     "field)")))
     director.count.taps += 2                        # the file field, then the file in the picker
@@ -190,12 +243,18 @@ def the_hand_record(director: Director, base: str, case_id: str, pbn: Path) -> N
     director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + ":")))
 
 
-def the_poll(director: Director) -> None:
-    """The poll built on the case and its links sent from Huddle to ten of the panel."""
+def the_poll(director: Director, offers: tuple[str, ...] = ()) -> None:
+    """The poll built on the case (with ``offers``, the calls to offer when the page proposes none)
+    and its links sent from Huddle to ten of the panel."""
     page = director.page
     director.tap(page.get_by_role("link", name=_("Next: build the poll")))
     director.read(page.get_by_role("heading", name=_("Poll builder")))
     director.type_in(page.get_by_label(_("Introduction for pollees")), INTRODUCTION, enter="Control+Enter")
+    for call in offers:
+        director.tap(page.get_by_label(_("Calls to offer besides the table action (pollees may write in any legal "
+                                         "call)")))
+        director.tap(page.get_by_role("option", name=DE.call(call), exact=True))
+        page.keyboard.press("Escape")
     director.tap(page.get_by_role("button", name=_("Create the poll")))
     director.tap(page.get_by_role("link", name=_("Go to Invites")))
     director.read(page.get_by_role("heading", name=_("Invites")))
@@ -209,12 +268,11 @@ def the_reminder(director: Director) -> None:
     director.read(page.get_by_text(_("{count} reminded.").format(count=LATE)))
 
 
-def the_ruling(director: Director) -> None:
+def the_ruling(director: Director, base: str, case_id: str) -> None:
     """From the poll's counts: question 3 found with Huddle's draft as its reason, the outcomes'
     note from the draft, saved."""
     page = director.page
-    director.go(_("Live tally"))
-    director.go(_("Ruling"))
+    director.open_case(base, "/ruling", case_id, _("Ruling"))
     director.wait(page.get_by_role("combobox", name=_("Where the counts come from")))
     director.tap(page.get_by_role("radiogroup", name=_("3. Demonstrably suggested")).get_by_text(_("yes"), exact=True))
     drafts = page.get_by_role("button", name=_("Start from Huddle's draft"))
@@ -223,6 +281,36 @@ def the_ruling(director: Director) -> None:
     director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
                                      "says so until you do).")))
     director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
+    director.read(page.get_by_test_id("stMetricValue"))
+    director.tap(page.get_by_role("button", name=_("Save this ruling")))
+    director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
+
+
+def the_misinformation_ruling(director: Director) -> None:
+    """The misinformation case from its poll: the agreement found from the convention cards (the
+    call was the agreement, the explanation wrong), the correction after the final pass by East,
+    the outcomes' note from Huddle's draft; saved."""
+    page = director.page
+    director.go(_("Ruling"))
+    director.wait(page.get_by_role("combobox", name=_("Where the counts come from")))
+    director.choose(_("Evidence of the agreement"), _(MI_EVIDENCE["as bid"]))
+    director.choose(_("When was the explanation corrected?"), DE.say(CORRECTIONS["after the final pass"]))
+    director.choose(_("Who corrected it?"), DE.say(CORRECTED_BY["explainer"]))
+    director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
+    director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
+                                     "says so until you do).")))
+    # the same explanation was unauthorized information to West, the explainer's partner: that path too
+    from playwright.sync_api import expect
+    path = page.locator("summary").filter(has_text=_(
+        "The same explanation as unauthorized information to {seat} (Laws 20F5(a), 73C, 16B1)").format(
+        seat=DE.seat("W")))
+    expect(path).to_have_count(1, timeout=30_000)          # the page's run has ended: one of it
+    director.tap(path)
+    director.tap(page.get_by_text(_("Rule this path too")))
+    director.type_in(page.get_by_label(_("His peers' poll: how many chose each action")), HIS_PEERS)
+    director.tap(page.get_by_role("radiogroup", name=_("Did the explanation demonstrably suggest his call?"))
+                 .get_by_text(_("yes"), exact=True))
+    director.choose(_("When both paths adjust, the board's score is"), _(SCORED_WORDS["misinformation"]))
     director.read(page.get_by_test_id("stMetricValue"))
     director.tap(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
@@ -255,6 +343,7 @@ def the_exports(director: Director, folder: Path) -> dict[str, Path]:
     return saved
 
 
-__all__ = ["Count", "Director", "Step", "at_the_table", "the_hand_record", "the_poll", "the_reminder", "the_ruling",
-           "the_appeal", "the_exports", "HAND_RECORD", "POLLEES", "ANSWERS", "LATE", "SECONDS_PER_TAP",
+__all__ = ["Count", "Director", "Step", "at_the_table", "misinformation_at_the_table", "the_misinformation_ruling",
+           "the_hand_record", "the_poll", "the_reminder", "the_ruling",
+           "the_appeal", "the_exports", "HAND_RECORD", "POLLEES", "ANSWERS", "MI_ANSWERS", "LATE", "SECONDS_PER_TAP",
            "CHARACTERS_PER_SECOND", "SECONDS_TO_READ"]

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from browser import ARTIFACTS, PHONE, streamlit_server
-from evening import (ANSWERS, HAND_RECORD, LATE, POLLEES, Count, Director, Step, at_the_table, the_appeal,
+from evening import (ANSWERS, HAND_RECORD, LATE, MI_ANSWERS, POLLEES, Count, Director, Step, at_the_table,
+                     misinformation_at_the_table, the_appeal, the_misinformation_ruling,
                      the_exports, the_hand_record, the_poll, the_reminder, the_ruling, _)
 from smtp_server import smtp_server
 
@@ -62,15 +63,16 @@ def play_the_evening(tmp_path, browser) -> Count:
         with streamlit_server(env) as base:
             phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de-DE")
             director = Director(phone.new_page(), count)
-            with Step(count, "at the table, on the phone"):
-                case_id = at_the_table(director, base)
+            with Step(count, "two cases at the table, on the phone"):
+                hesitation = at_the_table(director, base)
+                misinformation = misinformation_at_the_table(director)
             phone.close()
 
             laptop = browser.new_context(viewport={"width": 1280, "height": 1400}, locale="de-DE",
                                          accept_downloads=True)
             director = Director(laptop.new_page(), count)
             with Step(count, "the hand record"):
-                the_hand_record(director, base, case_id, pbn)
+                the_hand_record(director, base, hesitation, pbn)
             with Step(count, "the poll sent to ten of the panel"):
                 the_poll(director)
             sent = {to[0]: m for _, to, m in mail.received}
@@ -83,10 +85,19 @@ def play_the_evening(tmp_path, browser) -> Count:
                 reminded = links_in(mail.received, address)
                 assert len(reminded) == 2                  # the link, then the reminder's fresh one
                 answer(base, reminded[-1].replace(PUBLIC, base), call, considered)
+
+            with Step(count, "the misinformation case: hand record and poll"):
+                the_hand_record(director, base, misinformation, pbn, signed_in=True)
+                the_poll(director, offers=("X", "3D"))
+            for (_name, address), (call, considered) in zip(POLLEES, MI_ANSWERS):
+                answer(base, links_in(mail.received, address)[-1].replace(PUBLIC, base), call, considered)
+            with Step(count, "the misinformation ruling, with its UI path"):
+                the_misinformation_ruling(director)
             with Step(count, "the ruling"):
-                the_ruling(director)
+                the_ruling(director, base, hesitation)
             with Step(count, "the appeal"):
                 the_appeal(director)
+            case_id = hesitation
 
             for username, _name in COMMITTEE:             # the committee: not the director's time
                 member = browser.new_context(viewport={"width": 1280, "height": 1400}, locale="de-DE")
@@ -113,6 +124,8 @@ def play_the_evening(tmp_path, browser) -> Count:
             laptop.close()
         record = cases.find_case(case_id, url=url)
         assert cases.get_case(record, url=url).status == "closed"
+        mi = cases.get_case(cases.find_case(misinformation, url=url), url=url)
+        assert mi.status == "ruled" and mi.case.partner_ui is not None and mi.case.kind == "MI"
     (ARTIFACTS / "evening-de.txt").write_text(count.words() + "\n" + "\n".join(
         f"  {name}: {seconds:.1f} s" for name, seconds in count.steps) + "\n", encoding="utf-8")
     return count, files

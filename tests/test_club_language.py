@@ -289,7 +289,7 @@ def test_the_german_evening_at_the_table_stores_4_hearts_not_4_clubs(german_dire
     assert not at.error, [e.value for e in at.error]
     assert at.selectbox(key="tbl_at").value == 1                          # the slow pass, its seconds read
     at.text_input(key="tbl_result").set_value("4C=").run()
-    assert at.selectbox(key="tbl_declarer").value == "E"                  # the auction's declarer, proposed
+    assert at.selectbox(key="tbl_declarer_E").value == "E"                  # the auction's declarer, proposed
     assert any("4♥ gespielt von Ost" in c.value and "-420" in c.value for c in at.caption), \
         [c.value for c in at.caption]
     at.button(key="tbl_save").click().run()

@@ -244,6 +244,30 @@ def test_an_organisation_s_authority_edition_and_policy_are_what_its_new_cases_s
     assert accounts_page.selectbox(key="org_la_policy").value == "ebu"
 
 
+def test_a_wrong_explanation_taken_down_at_the_table_is_a_misinformation_case(director, monkeypatch):
+    """The explanation said after the call on the auction line, the agreement typed beside it: a
+    misinformation case by the explainer (the caller's partner), its action the misinformed
+    opponent's next call; then a fresh form for the next case of the evening."""
+    from polling import cases
+    at = app_as(director, "ui/intake.py")
+    at.number_input(key="tbl_board").set_value(14).run()
+    at.text_input(key="tbl_auction").set_value("1NT P 2D!(natural) P 2H P P P").run()
+    at.selectbox(key="tbl_kind").set_value("misexplained").run()
+    assert at.selectbox(key="tbl_at").value == 2 and at.selectbox(key="tbl_action").value == 3
+    at.text_input(key="tbl_agreement").set_value("transfer to hearts")
+    at.text_input(key="tbl_result").set_value("2H+2").run()
+    assert at.selectbox(key="tbl_declarer_E").value == "E"
+    at.button(key="tbl_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    saved = cases.get_case(at.session_state["case_id"]).case
+    assert saved.kind == "MI" and (saved.irregularity.type, saved.irregularity.by) == ("misexplained", "E")
+    explained = saved.board.auction.calls[2]
+    assert (explained.explanation, explained.correct_explanation) == ("natural", "transfer to hearts")
+    assert saved.action_index == 3 and saved.offending_side == "EW"
+    at.button(key="tbl_another").click().run()
+    assert at.text_input(key="tbl_auction").value == "" and "tbl_saved" not in at.session_state
+
+
 def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director, monkeypatch):
     monkeypatch.setenv("HUDDLE_PUBLIC_URL", "https://huddle.club.example")
     at = app_as(director, "ui/intake.py")
@@ -256,7 +280,7 @@ def test_a_case_taken_down_at_the_table_in_one_line_is_saved_and_polled(director
     at.text_input(key="tbl_said_EW").set_value("South thought for ten seconds")
     at.text_input(key="tbl_said_NS").set_value("A normal pause after 2♠")
     at.text_input(key="tbl_result").set_value("3H=")
-    assert at.selectbox(key="tbl_declarer").value == "S"          # the auction's declarer, proposed
+    assert at.selectbox(key="tbl_declarer_S").value == "S"          # the auction's declarer, proposed
     at.text_input(key="tbl_hand_N").set_value("K7.AQJ52.KQ4.J93")       # the one hand a poll needs
     at.button(key="tbl_save").click().run()
     assert not at.error, [e.value for e in at.error]

@@ -84,7 +84,8 @@ def ask_to_read() -> None:
 
 
 def read_file() -> None:
-    """Read every board of the pasted or uploaded PBN or LIN; load the first board read. An
+    """Read every board of the pasted or uploaded PBN or LIN; load the case's board if the file
+    holds it (a night's hand record), else the first board read. An
     uploaded file, and pasted text of 256 KB or more, is read on the heavy-work workers."""
     data, name = _file_data()
     try:
@@ -103,8 +104,11 @@ def read_file() -> None:
     ss["ed_file_games"] = case_files.game_labels(read, lang)
     ss["ed_file_problems"] = [lang.say(p.words()) for p in read.problems]
     ss["ed_pbn_error"] = None if read.games else lang._("No board of the file could be read.")
-    if read.games:
-        ss["ed_file_game"] = next(iter(ss["ed_file_games"]))
+    if read.games:                          # the case's own board when the file holds it (a hand record)
+        boards = {g.position: g.board.number for g in read.games}
+        ss["ed_file_game"] = next((label for label, k in ss["ed_file_games"].items()
+                                   if ss.get("ed_number") and boards.get(k) == ss["ed_number"]),
+                                  next(iter(ss["ed_file_games"])))
         use_game()
 
 

@@ -6,6 +6,7 @@ the hands if known; saved at any point as a case to finish at the desk (the case
 polled from here with a handful of personal links."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import streamlit as st
@@ -28,6 +29,7 @@ user = require("director")
 club = organisations.get_organisation(user.organisation_id)
 lang = page_language(user)                       # the page in the club's language (or the account's own)
 TEMPO = ("hesitation", "haste", "remark", "gesture", "question", "other")
+MISEXPLAINED = "misexplained"         # a wrong explanation: misinformation to the opponents (Law 75)
 AGREED = {"not asked yet": N_("not asked yet"), "agreed": N_("agreed"), "disputed": N_("disputed")}
 SLOW = N_("slow")
 # the case's kind: partner may have used it (Law 16B), or it misled an opponent (Law 73E2)
@@ -118,21 +120,32 @@ if calls:
                            + (f" ({lang._(SLOW)})" if c.tempo_break else "") for i, c in enumerate(calls)))
 
 slow = next((i for i, c in enumerate(calls) if c.tempo_break), None)
+explained = next((i for i, c in enumerate(calls) if c.explanation), None)
 irregularity, action, case_kind = None, None, "UI"
 if calls:
     st.subheader(lang._("What happened"))
-    kind = st.selectbox(lang._("Irregularity"), TEMPO, index=0, key="tbl_kind",
+    kind = st.selectbox(lang._("Irregularity"), (*TEMPO, MISEXPLAINED), index=0, key="tbl_kind",
                         format_func=lambda k: first_upper(IrregularityType(k).said(lang)))
     positions = list(range(len(calls)))
-    proposed("tbl_at", slow if slow is not None else len(calls) - 1, positions)
-    at = st.selectbox(lang._("At call"), positions, key="tbl_at", format_func=call_at)
-    by = auction.seat_of(at)
-    case_kind = st.radio(lang._("Who may have gained or lost by it"), list(WHO_ACTED), horizontal=True,
-                         key="tbl_case_kind", format_func=lambda k: lang._(WHO_ACTED[k]))
+    first_marked = explained if kind == MISEXPLAINED else slow
+    proposed("tbl_at", first_marked if first_marked is not None else len(calls) - 1, positions)
+    at = st.selectbox(lang._("At call") if kind != MISEXPLAINED else lang._("The call explained"), positions,
+                      key="tbl_at", format_func=call_at)
+    # a wrong explanation is the explainer's: the caller's partner; it misinforms the opponents (Law 75)
+    by = partner_of(auction.seat_of(at)) if kind == MISEXPLAINED else auction.seat_of(at)
+    if kind == MISEXPLAINED:
+        case_kind = "MI"
+        given = calls[at].explanation or st.text_input(lang._("The explanation given"), key="tbl_given")
+        agreement = st.text_input(lang._("The partnership's agreement (the right explanation)"), key="tbl_agreement")
+        calls[at] = replace(calls[at], explanation=given.strip() or None, correct_explanation=agreement.strip() or None)
+    else:
+        case_kind = st.radio(lang._("Who may have gained or lost by it"), list(WHO_ACTED), horizontal=True,
+                             key="tbl_case_kind", format_func=lambda k: lang._(WHO_ACTED[k]))
     acted = (lambda seat: seat == partner_of(by)) if case_kind == "UI" else (lambda seat: side_of(seat) != side_of(by))
     later = [i for i in positions if i > at and acted(auction.seat_of(i))]
     proposed("tbl_action", later[0] if later else None, [None, *later])
     action = st.selectbox(lang._("Action in question (partner's later call)") if case_kind == "UI" else
+                          lang._("Action in question (the misinformed opponent's later call)") if case_kind == "MI" else
                           lang._("Action in question (the misled opponent's later call)"), [None, *later],
                           key="tbl_action", format_func=lambda i: lang._("not yet") if i is None else call_at(i))
     agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key="tbl_agreed",
@@ -153,8 +166,11 @@ with st.expander(lang._("Table result and hands (optional: add them later)")):
     cols = st.columns(2)
     result = cols[0].text_input(lang._("Contract and result"), key="tbl_result", placeholder=Call("3H").said(lang) + "+1")
     ended = auction.final_parts() if auction is not None else None
-    proposed("tbl_declarer", ended[2] if ended else SEATS[0], list(SEATS))     # the auction's declarer until she says
-    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, format_func=lang.seat, key="tbl_declarer")
+    # the auction's declarer until she says otherwise; keyed by it, so a new auction proposes afresh (a
+    # choice set through the session while the box is folded away would show the phone's old value)
+    proposal = ended[2] if ended else SEATS[0]
+    declarer = cols[1].selectbox(lang._("Declarer"), SEATS, index=SEATS.index(proposal), format_func=lang.seat,
+                                 key=f"tbl_declarer_{proposal}")
     result_kept = table_result_read(result, declarer, vul, auction, lang, "tbl_result_kept")
     hands = {s: st.text_input(lang._("{seat}'s hand").format(seat=lang.seat(s)), key=f"tbl_hand_{s}",
                               placeholder=hand_shown("AK97.Q64.A53.K82", lang)) for s in SEATS}
@@ -181,6 +197,12 @@ def case_data() -> dict:
     return data
 
 
+def another_case() -> None:
+    """A fresh form for the next case of the evening (the saved one stays in the case list)."""
+    for key in [k for k in st.session_state if str(k).startswith("tbl_")]:
+        del st.session_state[key]
+
+
 if st.button(lang._("Save the case"), type="primary", key="tbl_save"):
     try:
         if line.strip() and auction is None:       # never a case that silently drops what was typed
@@ -198,6 +220,7 @@ if st.button(lang._("Save the case"), type="primary", key="tbl_save"):
 saved = st.session_state.get("tbl_saved")
 if saved:
     st.success(inert(lang._("Saved as case {case}: finish it in the case editor, or poll it now.").format(case=saved)))
+    st.button(lang._("Take down another case"), key="tbl_another", on_click=another_case)
     with st.form("tbl_poll"):
         names = st.text_area(lang._("Pollees, one per line, as you know them (only directors see the names; the "
                                     "committee and the reports show Pollee 1, 2, 3)"), key="tbl_names", height=110)

@@ -436,6 +436,8 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
         his = replace(case, kind="UI", action_index=index)        # contracts as his call would lead
         start = starting_rows(poll, alternatives, table_action, played_contract(case),
                               {a: his.likely_contract(a) for a in (*alternatives, table_action)})
+        if is_complete_deal(case.board.deal):
+            start = double_dummy_rows(case, start)      # a first guess at the tricks, as on the main path
         rows = tree_editor(lang._("His path's outcome tree (his call cancelled)"), f"{key}_tree",
                            _rows(inputs.adjustment.trees()[0][1] if inputs.adjustment.trees() else None, start),
                            case, record_id, lang)
