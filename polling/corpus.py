@@ -1,8 +1,9 @@
 """The research corpus from the database: every stored case with a recorded poll and a ruling,
 and every other kind of evidence on its logical alternatives (each row with its evidence type),
-one row per action (analysis.research.calibration.corpus_rows), the director's verdict read from the case's
-latest saved ruling version (or, with none saved, from the ruling section as it stands), the
-committee's from its decision on an appeal."""
+one row per action (analysis.research.calibration.corpus_rows), the director's finding as question
+2 made it from the case's ruling (the policy's verdict on the counts, or her own judgement where
+the ruling took hers, and which: ``director_basis``), the committee's from its decision on an
+appeal."""
 from __future__ import annotations
 
 import json
@@ -12,10 +13,11 @@ import pandas as pd
 from analysis.law import case as case_files
 from analysis.law.logical_alternatives import LAVerdict, logical_alternatives, policy
 from analysis.bridge.deal import deal_pbn
+from analysis.law.ruling import la_finding
 from analysis.research.calibration import anonymised, corpus_frame, corpus_rows, evidence_rows
 from analysis.research.packages import fingerprint
 
-from . import committee, db, rulings, services
+from . import committee, db, services, settings
 from .models import DEFAULT_ORGANISATION
 from .organisations import research_reach
 
@@ -43,22 +45,24 @@ def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame |
         _said_of(rows[start:], case, record)
         if case.ruling is None or not case.ruling.poll or not case.action_in_question():
             continue
-        saved = rulings.ruling_versions(record.id, url)
         table_action = case.action_in_question()
         la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
         # only a walk-through poll can leave pollees out, so only those are tallied again
         found = corpus_rows(case, la, diverged=sum(len(services.tally(p.id, url).discounted)
                                                    for p in services.polls_for_case(record.id, url)
                                                    if not p.follows_id and services.problem_of(p).steps))
+        # the director's finding as question 2 made it: the policy's verdict on the counts, or her own
+        # judgement where the ruling took hers (never the policy's verdict in her name)
+        finding = la_finding(case)
+        for row in found:
+            row["director_la"] = None if finding is None else row["action"] in finding.alternatives
+            row["director_basis"] = "" if finding is None else finding.basis
         decided = committee.appeal(record.id, url).decision
-        for column, result in (("director_la", saved[-1].result if saved else None),
-                               ("committee_la", decided.result if decided else None)):
-            if result is None:
-                continue
+        if decided is not None and decided.result is not None:
             verdicts = {a["action"]: a["verdict"] == LAVerdict.LA
-                        for a in (json.loads(result)["logical_alternatives"] or {}).get("actions", [])}
+                        for a in (json.loads(decided.result)["logical_alternatives"] or {}).get("actions", [])}
             for row in found:
-                row[column] = verdicts.get(row["action"], row[column])
+                row["committee_la"] = verdicts.get(row["action"], row["committee_la"])
         _said_of(found, case, record)
         rows.extend(found)
         if by_record:
@@ -78,7 +82,7 @@ def _said_of(rows: list[dict], case, record) -> None:
     auction = " ".join(c.call for c in board.auction.calls)
     for row in rows:
         row["year"] = record.created_at.year
-        row["fingerprint"] = fingerprint(deal_pbn(board.deal), auction, row["action"])
+        row["fingerprint"] = fingerprint(deal_pbn(board.deal), auction, row["action"], settings.package_key())
 
 
 __all__ = ["database_corpus"]

@@ -66,6 +66,20 @@ def secret_key() -> bytes:
     return key
 
 
+def package_key() -> bytes | None:
+    """The key a federation's organisations share to fingerprint the rulings they publish
+    (HUDDLE_PACKAGE_KEY, 16 characters or more), so each finds the others' duplicates while no
+    one without the key can link a row to a public hand record; None when not set (the packages
+    then carry no fingerprint)."""
+    given = os.environ.get("HUDDLE_PACKAGE_KEY", "").strip()
+    if not given:
+        return None
+    if len(given) < 16:
+        raise ValueError("HUDDLE_PACKAGE_KEY: use 16 characters or more (a key that can be guessed links rows "
+                         "to public boards)")
+    return given.encode()
+
+
 _KEY_CHARS = 64                          # 32 random bytes as hex
 
 

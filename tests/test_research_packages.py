@@ -34,10 +34,46 @@ def _case(name: str, new_id: str, marked: bool = False, chose: int | None = None
     return case_files.Case.from_dict(data)
 
 
+KEY = "a key the two federations share"
+EVIDENCE = [{"kind": "committee poll", "chose": {"X": 3, "P": 2}, "asked": 5},
+            {"kind": "committee vote", "action": "X", "for": 2, "against": 1, "reason": "Double is obvious"},
+            {"kind": "published poll", "shares": {"X": "60%"}, "asked": 10, "verdict": "", "source": "a bulletin"},
+            {"kind": "consultation", "when": "after the session",
+             "people": [{"name": "A. Peer", "class": "peer", "views": [{"action": "X", "la": True, "why": ""}]}]},
+            {"kind": "consultation", "when": "the next day",
+             "people": [{"name": "B. Peer", "class": "peer", "views": [{"action": "X", "la": True, "why": ""}]}]},
+            {"kind": "field", "tables": 10, "actions": {"X": 4, "P": 6}, "note": ""}]
+
+
+def validated(files: dict[str, str]) -> dict[str, str]:
+    """The package as the data-package validator reads it (frictionless, not Huddle's reader):
+    it must pass, or the test fails with the validator's own errors."""
+    import tempfile
+    from pathlib import Path
+    from frictionless import validate
+    with tempfile.TemporaryDirectory() as folder:
+        for name, text in files.items():
+            (Path(folder) / name).write_text(text, encoding="utf-8")
+        report = validate(str(Path(folder) / DESCRIPTOR))
+        assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])
+    return files
+
+
+def refused_by_the_validator(files: dict[str, str]) -> bool:
+    import tempfile
+    from pathlib import Path
+    from frictionless import validate
+    with tempfile.TemporaryDirectory() as folder:
+        for name, text in files.items():
+            (Path(folder) / name).write_text(text, encoding="utf-8")
+        return not validate(str(Path(folder) / DESCRIPTOR)).valid
+
+
 @pytest.fixture
-def two_federations(database_url):
+def two_federations(database_url, monkeypatch):
     """Two federations, each with a club: the same ruling stored in both (a duplicate), a ruling
     only one has, and one stored in both with other counts (a conflict)."""
+    monkeypatch.setenv("HUDDLE_PACKAGE_KEY", KEY)
     setup.prepare_database(load_examples=False)
     made = {slug: organisations.create_organisation(slug, name, "federation")
             for slug, name in (("nbo", "National Bridge Org"), ("ebf", "Eastern Bridge Federation"))}
@@ -53,7 +89,7 @@ def two_federations(database_url):
 
 def _package(organisation_id: int, name: str) -> dict[str, str]:
     org = organisations.get_organisation(organisation_id)
-    return package(corpus.database_corpus(organisation_id=organisation_id), org.name, name, "2026-11")
+    return validated(package(corpus.database_corpus(organisation_id=organisation_id), org.name, name, "2026-11"))
 
 
 def test_a_package_carries_no_name_no_typed_text_no_pair_number_and_no_day(two_federations):
@@ -61,10 +97,11 @@ def test_a_package_carries_no_name_no_typed_text_no_pair_number_and_no_day(two_f
     text = files[DESCRIPTOR] + files[DATA]
     for said in NAMES:
         assert said not in text, said
-    assert not re.search(r"\d{4}-\d{2}-\d{2}", text)                  # no date finer than the month
-    assert not re.search(r"\b(mi-1|north|North)\b", files[DATA])     # no case id of the club's own
     descriptor = json.loads(files[DESCRIPTOR])
-    assert descriptor["profile"] == "tabular-data-package" and descriptor["created"] == "2026-11"
+    assert descriptor["created"] == "2026-11-01T00:00:00Z"                # RFC 3339, no finer than the month
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", text.replace(descriptor["created"], ""))
+    assert not re.search(r"\b(mi-1|north|North)\b", files[DATA])     # no case id of the club's own
+    assert descriptor["profile"] == "tabular-data-package"
     assert descriptor["resources"][0]["schema"] == table_schema()
     rows = read_package(files)
     assert set(rows["case_id"]) == {"nbo-1", "nbo-2"} and set(rows["kind"]) == {"ruling"}
@@ -77,9 +114,11 @@ def test_two_federations_packages_merge_into_one_corpus_that_fits(two_federation
     east = read_package(_package(two_federations["ebf"], "ebf"))
     merged = merge_packages([north, east])
     assert len(merged.duplicates) == len(east) and merged.refused == ()       # the same boards: kept once
-    assert set(merged.corpus["package"]) == {"nbo"} and len(merged.corpus) == len(north)
-    assert merged.duplicates[0].startswith("ebf ebf-")
-    assert merged.corpus["notes"].str.startswith("also published in ebf as ebf-").all()      # the provenance of both
+    # kept from the package whose name sorts first, whatever the order given
+    assert set(merged.corpus["package"]) == {"ebf"} and len(merged.corpus) == len(north)
+    assert merged.duplicates[0].startswith("nbo nbo-")
+    assert merged.corpus["notes"].str.startswith("also published in nbo as nbo-").all()      # the provenance of both
+    assert merge_packages([east, north]).corpus.equals(merged.corpus)
     fits = research.implied_thresholds(merged.corpus)
     assert fits.loc[fits["group"] == "director: all", "decisions"].iloc[0] == len(north)
     # the same through the command line, from the packages' folders
@@ -89,36 +128,150 @@ def test_two_federations_packages_merge_into_one_corpus_that_fits(two_federation
         assert code == 0 and out.startswith("Wrote ")
     code, out, _ = run(capsys, "corpus", "merge", str(tmp_path / "nbo"), str(tmp_path / "ebf"), "-o",
                        str(tmp_path / "all.csv"))
-    assert code == 0 and "duplicate: ebf ebf-" in out
+    assert code == 0 and "duplicate: nbo nbo-" in out
+    for slug in ("nbo", "ebf"):                                   # what the command wrote, as the validator reads it
+        validated({name: (tmp_path / slug / name).read_text(encoding="utf-8") for name in (DESCRIPTOR, DATA)})
     code, out, _ = run(capsys, "calibrate", str(tmp_path / "all.csv"), "--draws", "10")
-    assert code == 0 and "director: all:" in out and "National Bridge Org: polled rulings, 2026-11 (nbo)" in \
+    assert code == 0 and "director: all:" in out and "Eastern Bridge Federation: polled rulings, 2026-11 (ebf)" in \
         (tmp_path / "all.csv").read_text(encoding="utf-8")
 
 
-def test_a_conflicting_row_is_refused_with_the_reason(two_federations):
+def test_a_conflicting_row_is_refused_naming_both_sides_in_either_order(two_federations):
     cases.create_case(_case("constructed-mi-transfer", "changed", chose=4), "eve",
                       organisation_id=organisations.create_organisation("west", "West BC").id)
     west = organisations.find_organisation("west").id
-    merged = merge_packages([read_package(_package(two_federations["nbo"], "nbo")),
-                             read_package(_package(west, "west"))])
-    assert any(re.fullmatch(r"west west-1 \(X\) conflicts with nbo nbo-\d: chose 4 against 5, poll_size 7 against 8", r)
-               for r in merged.refused)
-    assert "X" in set(merged.corpus.loc[merged.corpus["package"] == "nbo", "action"])       # the first kept
+    nbo, other = read_package(_package(two_federations["nbo"], "nbo")), read_package(_package(west, "west"))
+    results = [merge_packages([nbo, other]), merge_packages([other, nbo])]
+    assert results[0].refused == results[1].refused and results[0].corpus.equals(results[1].corpus)
+    [refused] = [r for r in results[0].refused if "(X, counted poll)" in r]
+    assert re.fullmatch(r"nbo nbo-\d \(X, counted poll\); west west-1 \(X, counted poll\) are one ruling that the "
+                        r"packages give differently: chose 5 against 4, poll_size 8 against 7", refused), refused
+    kept = results[0].corpus
+    assert not ((kept["action"] == "X") & (kept["evidence"] == "counted poll")
+                & kept["case_id"].isin(["nbo-1", "west-1"])).any()       # neither side: the ruling is disputed
+
+
+def test_three_packages_holding_one_poll_with_its_other_evidence_merge_into_it_once(database_url, monkeypatch):
+    """A committee vote, a published share, consultations and the field beside the counted poll:
+    each row is its own (case, action, evidence), the validator takes every kind, and the same
+    poll published by three organisations is one ruling with each piece of evidence once."""
+    monkeypatch.setenv("HUDDLE_PACKAGE_KEY", KEY)
+    setup.prepare_database(load_examples=False)
+    read = []
+    for slug in ("north", "south", "west"):
+        org = organisations.create_organisation(slug, slug.title() + " BC")
+        data = json.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))
+        data["id"], data["ruling"]["evidence"] = f"{slug}-case", EVIDENCE
+        cases.create_case(case_files.Case.from_dict(data), "ann", organisation_id=org.id)
+        files = _package(org.id, slug)                               # validated by frictionless
+        read.append(read_package(files))
+    kinds = set(read[0]["evidence"])
+    assert kinds == {"counted poll", "committee poll", "committee vote", "published percentages", "consultation",
+                     "field"}
+    assert (read[0]["evidence"] == "consultation").sum() == 1            # two consultations saying the same: once
+    for order in (read, read[::-1]):
+        merged = merge_packages(order)
+        assert merged.refused == () and len(merged.corpus) == len(read[0])
+        assert len(merged.duplicates) == 2 * len(read[0])
+        counted = merged.corpus[merged.corpus["evidence"] == "counted poll"]
+        assert sorted(counted["action"]) == ["3D", "X"] and set(counted["package"]) == {"north"}
+
+
+def test_the_package_carries_the_director_s_own_judgement_where_the_ruling_took_it(database_url, monkeypatch):
+    """Beside a poll too small for the event's rules, the director found no logical alternative
+    though the policy would find Double one: the ruling took hers, and so does the package (its
+    basis said), its evidence rows too; a researcher never calibrates on the policy in her name."""
+    monkeypatch.setenv("HUDDLE_PACKAGE_KEY", KEY)
+    setup.prepare_database(load_examples=False)
+    data = json.loads((CASES / "constructed-mi-transfer.json").read_text(encoding="utf-8"))
+    data["id"] = "short-poll"
+    data["poll_rules"] = {"minimum": 12, "source": "the club's rules for polls"}
+    data["ruling"]["logical_alternatives"] = {"finding": [], "reason": "Pass is clear with this hand"}
+    data["ruling"]["evidence"] = [EVIDENCE[1]]
+    record = cases.create_case(case_files.Case.from_dict(data), "ann")
+    from analysis.law.ruling import la_finding
+    assert la_finding(cases.get_case(record).case).basis == "judgement"
+    rows = read_package(_package(1, "club"))
+    counted = rows[rows["evidence"] == "counted poll"]
+    assert not counted["director_la"].any() and set(counted["director_basis"]) == {"judgement"}
+    vote = rows[rows["evidence"] == "committee vote"].iloc[0]
+    assert (vote["director_la"], vote["director_basis"]) == (False, "judgement")
+    assert "the director found it no logical alternative" in counted["quote"].iloc[0]
+    # within the club's rules the policy decides, and the package says so
+    data["id"], data["poll_rules"] = "within-the-rules", None
+    cases.create_case(case_files.Case.from_dict(data), "ann")
+    rows = read_package(_package(1, "club"))
+    policy = rows[(rows["evidence"] == "counted poll") & (rows["director_basis"] == "policy")]
+    assert len(policy) and policy.set_index("action").loc["X", "director_la"]
+
+
+def _first_row(files, column: str, value: str) -> None:
+    """Replace ``column``'s value in the first data row of rulings.csv."""
+    lines = files[DATA].splitlines()
+    header = lines[0].split(",")
+    import csv
+    import io
+    row = next(csv.reader(io.StringIO(lines[1])))
+    row[header.index(column)] = value
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(row)
+    files[DATA] = "\n".join([lines[0], out.getvalue(), *lines[2:]]) + "\n"
+
+
+SPOILT = [
+    (lambda f: _first_row(f, "director_la", "yes"), "rulings.csv: row 1: director_la"),
+    (lambda f: _first_row(f, "source_address", ""), "rulings.csv: row 1: source_address"),
+    (lambda f: _first_row(f, "evidence", "rumour"), "rulings.csv: row 1: evidence"),
+    (lambda f: _first_row(f, "poll_type", "bidding"), "rulings.csv: row 1: poll_type"),
+    (lambda f: _first_row(f, "fingerprint", "not-a-hash"), "rulings.csv: row 1: fingerprint"),
+    (lambda f: _first_row(f, "case_id", "Nbo 1"), "rulings.csv: row 1: case_id"),
+    (lambda f: _first_row(f, "laws", "1963"), "rulings.csv: row 1: laws"),
+    (lambda f: _first_row(f, "policy", "whatever"), "rulings.csv: row 1: policy"),
+    (lambda f: _first_row(f, "director_basis", "guess"), "rulings.csv: row 1: director_basis"),
+    (lambda f: _first_row(f, "source_address", "urn:huddle:nbo:2026-13"), "rulings.csv: row 1: source_address"),
+    (lambda f: _first_row(f, "chose", "-1"), "rulings.csv: row 1: chose"),
+    (lambda f: f.update({DATA: f[DATA] + f[DATA].splitlines()[1] + "\n"}), "rulings.csv: row "),    # a repeated key
+]
+
+
+@pytest.mark.parametrize("spoil, field", SPOILT)
+def test_a_spoilt_package_is_refused_by_huddle_and_by_the_validator_alike(two_federations, spoil, field):
+    files = _package(two_federations["nbo"], "nbo")
+    spoil(files)
+    assert refused_by_the_validator(files)
+    with pytest.raises(HuddleInputError, match=re.escape(field)):
+        read_package(files)
 
 
 @pytest.mark.parametrize("spoil, field", [
     (lambda f: f.update({DESCRIPTOR: "{"}), "datapackage.json"),
     (lambda f: f.pop(DATA), "datapackage.json: resources[0].path"),
-    (lambda f: f.update({DATA: f[DATA].replace(",True,", ",yes,", 1)}), "rulings.csv: row 1: director_la"),
-    (lambda f: f.update({DATA: f[DATA].replace("urn:huddle:nbo:2026-11", "", 1)}), "rulings.csv: row 1: source_address"),
     (lambda f: f.update({DESCRIPTOR: f[DESCRIPTOR].replace('"integer"', '"number"', 1)}),
      "datapackage.json: resources[0].schema"),
 ])
-def test_a_spoilt_package_is_refused_naming_the_file_and_field(two_federations, spoil, field):
+def test_a_spoilt_descriptor_is_refused_naming_the_file_and_field(two_federations, spoil, field):
     files = _package(two_federations["nbo"], "nbo")
     spoil(files)
     with pytest.raises(HuddleInputError, match=re.escape(field)):
         read_package(files)
+
+
+def test_without_the_federation_s_key_a_package_carries_no_fingerprint(two_federations, monkeypatch):
+    """An unkeyed hash of the deal and auction links a row to its public board; the fingerprint is
+    keyed with the key the federation holds, and a package made without it carries none."""
+    import hashlib
+    keyed = read_package(_package(two_federations["nbo"], "nbo"))
+    record = cases.get_case(cases.find_case("lead", organisation_id=two_federations["nbo"])).case
+    from analysis.bridge.deal import deal_pbn
+    auction = " ".join(c.call for c in record.board.auction.calls)
+    action = keyed["action"].iloc[-1]
+    public = hashlib.sha256(f"{deal_pbn(record.board.deal)}|{auction}|{action}".encode()).hexdigest()[:16]
+    assert public not in set(keyed["fingerprint"]) and keyed["fingerprint"].str.fullmatch("[0-9a-f]{16}").all()
+    monkeypatch.delenv("HUDDLE_PACKAGE_KEY")
+    bare = read_package(_package(two_federations["nbo"], "nbo"))
+    assert set(bare["fingerprint"]) == {""}
+    merged = merge_packages([bare, read_package(_package(two_federations["ebf"], "ebf"))])
+    assert merged.duplicates == () and len(merged.corpus) == 2 * len(bare)      # nothing to match them by
 
 
 def test_a_package_name_and_period_are_checked(two_federations):

@@ -392,6 +392,32 @@ def _alternatives(case: Case, table_action: str, policy_name: str | Policy, cons
                                    "judgement"))
 
 
+@dataclass(frozen=True)
+class LAFinding:
+    """What the director decided on logical alternatives, and how: the policy's verdict on the
+    poll's counts, or her own judgement (with no poll, or beside one too small for the event's
+    rules or with pollees they exclude, where question 2 takes hers)."""
+
+    alternatives: tuple[str, ...]
+    basis: str                        # "policy" or "judgement"
+
+
+def la_finding(case: Case) -> LAFinding | None:
+    """The logical alternatives the ruling found, as question 2 decides them; None while it waits."""
+    inputs = case.ruling
+    table_action = case.action_in_question()
+    if inputs is None or not table_action:
+        return None
+    result, answer = _alternatives(case, table_action, inputs.policy, inputs.consider_min)
+    if answer.answer is None:
+        return None
+    rules = case.poll_rules
+    if result is not None and not (rules.short_by(result.poll_size) or rules.breaches(inputs.not_peers,
+                                                                                      inputs.session_players)):
+        return LAFinding(tuple(result.logical_alternatives), "policy")
+    return LAFinding(tuple(inputs.alternatives), "judgement")
+
+
 def _director_alternatives(inputs) -> Answer:
     """Question 2 as the director's own judgement."""
     if inputs.alternatives:
@@ -470,4 +496,5 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     return joined_lines(lines)
 
 
-__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes", "provisional_questions"]
+__all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes", "provisional_questions",
+           "LAFinding", "la_finding"]

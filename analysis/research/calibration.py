@@ -54,7 +54,7 @@ CORPUS_COLUMNS = ("case_id", "action", "chose", "close", "considered_only", "pol
                   "poll_type", "diverged", "evidence", "published_share", "year", "laws", "case_number",
                   # the published-rulings format (docs/research.md): what a published poll was
                   "kind", "event", "policy_named", "poll_asked", "self_poll", "pollees_told", "counts_exact",
-                  "source_address", "quote", "notes")
+                  "source_address", "quote", "notes", "director_basis")
 # How the finding on the action was reached. Only a counted poll (of peers, or of the committee's
 # own members) has counts and a number asked.
 EVIDENCE_TYPES = (N_("counted poll"), N_("committee poll"), N_("published percentages"), N_("verdict only"),
@@ -62,12 +62,15 @@ EVIDENCE_TYPES = (N_("counted poll"), N_("committee poll"), N_("published percen
 COUNTED_EVIDENCE = ("counted poll", "committee poll")
 TEXT_COLUMNS = ("case_id", "action", "table_action", "policy", "jurisdiction", "class_of_players", "source",
                 "poll_type", "evidence", "laws", "case_number", "kind", "event", "policy_named", "poll_asked",
-                "pollees_told", "counts_exact", "source_address", "quote", "notes")
+                "pollees_told", "counts_exact", "source_address", "quote", "notes", "director_basis")
 KINDS = ("ruling", "appeal", "teaching example")
 # What the poll asked: only a poll of the offending side's call for its logical alternatives
 # (Law 16B1) speaks to the threshold; the others are kept for what they show.
 POLL_QUESTIONS = ("logical alternatives", "likely action", "non-offending side", "serious error")
 COUNTS_EXACT = ("yes", "partial", "rounded share", "in words")
+# how the director's finding on the action was reached: the policy's verdict on the poll's counts,
+# or her own judgement (no poll, or beside one the event's rules do not let decide)
+DIRECTOR_BASES = ("policy", "judgement")
 # Why a row stays out of a fit by default. The four of INCLUDABLE have counts and a researcher may
 # put them in (``include``); the others have none.
 LEFT_OUT = {"teaching example": N_("a poll posed to readers as an example, not for a ruling"),
@@ -152,7 +155,8 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
 def _published_columns(out: pd.DataFrame) -> None:
     """The published-rulings columns checked (each row named), the self-poll read as true / false /
     None, and each row's reason to stay out of a fit by default (``left_out``, empty when fitted)."""
-    for column, allowed in (("kind", KINDS), ("poll_asked", POLL_QUESTIONS), ("counts_exact", COUNTS_EXACT)):
+    for column, allowed in (("kind", KINDS), ("poll_asked", POLL_QUESTIONS), ("counts_exact", COUNTS_EXACT),
+                            ("director_basis", DIRECTOR_BASES)):
         out[column] = [v.lower() for v in out[column]]
         for i, value in enumerate(out[column], 1):
             if value and value not in allowed:
@@ -358,16 +362,19 @@ def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverge
 
 def evidence_rows(case) -> list[dict]:
     """A ruled case's other evidence on the logical alternatives (analysis.law.la_evidence) as
-    corpus rows, each with its evidence type and the director's finding on the action (whether
-    the ruling found it a logical alternative). Only a committee's poll has counts."""
+    corpus rows, each with its evidence type and the director's finding on the action: whether
+    the ruling found it a logical alternative (question 2's answer, by the policy on the poll or by
+    her judgement; analysis.law.ruling.la_finding). Only a committee's poll has counts."""
+    from analysis.law.ruling import la_finding
     inputs = case.ruling
     if inputs is None or not inputs.evidence or not case.action_in_question():
         return []
-    found = set(inputs.alternatives)
+    finding = la_finding(case)
+    found = set(finding.alternatives) if finding is not None else set()
     base = {"case_id": case.id, "table_action": case.action_in_question(), "committee_la": None, "policy": "",
             "jurisdiction": "", "class_of_players": case.class_of_players or "",
             "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
-            "laws": case.laws}
+            "laws": case.laws, "director_basis": finding.basis if finding is not None else ""}
     rows = []
     for e in inputs.evidence:
         if isinstance(e, CommitteePoll):

@@ -7,8 +7,10 @@ An organisation publishes its polled rulings, anonymised, as a Frictionless Data
 researcher's own tools (``frictionless validate datapackage.json``) can check it. The rows are in
 the published-rulings format (docs/research.md). A researcher merges several packages into one
 corpus: each row keeps the package it came from; the same ruling in two packages (the same
-``fingerprint`` and action) is kept once and said to be a duplicate; the same ruling with other
-counts or findings is refused, with the reason.
+``fingerprint``, action and evidence) is kept once and said to be a duplicate; the same ruling
+with other counts or findings is refused, every side named, whatever the order of the packages.
+The fingerprint is keyed with a key the federation's organisations share (``fingerprint``), so
+no one without it can link a row to a public hand record.
 
     files = package(corpus, publisher="Riverside BC", name="riverside-bc", period="2026-11")
     merged = merge_packages([read_package(files), read_package(other)])
@@ -17,6 +19,7 @@ counts or findings is refused, with the reason.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import json
 import re
@@ -29,8 +32,12 @@ from analysis.errors import HuddleInputError
 from analysis.files.text import decode, spreadsheet_safe
 from analysis.limits import check_file_size
 from analysis.numbers import counted
-from analysis.research.calibration import (COUNTS_EXACT, CORPUS_COLUMNS, COUNT_COLUMNS, KINDS, POLL_QUESTIONS,
-                                           anonymised, corpus_frame, loads_corpus)
+from analysis.law.editions import EDITIONS
+from analysis.law.logical_alternatives import PRESETS
+from analysis.polls.kinds import POLL_TYPES
+from analysis.research.calibration import (COUNTS_EXACT, CORPUS_COLUMNS, COUNT_COLUMNS, DIRECTOR_BASES,
+                                           EVIDENCE_TYPES, KINDS, POLL_QUESTIONS, anonymised, corpus_frame,
+                                           loads_corpus)
 
 DESCRIPTOR, DATA = "datapackage.json", "rulings.csv"
 PERIOD = re.compile(r"\d{4}-(0[1-9]|1[0-2])")       # a month, never a day
@@ -39,7 +46,11 @@ WITHHELD = ("case_number", "event", "notes", "class_of_players")
 BOOLEAN = ("director_la", "committee_la", "self_poll")
 DESCRIPTIONS = {
     "case_id": "the ruling within its package (no case id of the organisation's own)",
-    "fingerprint": "the same ruling in any package: a hash of its deal, auction and action in question",
+    "fingerprint": "the same ruling in any package of the federation: a keyed hash (HMAC-SHA256, with the key the "
+                   "federation's organisations share) of its deal, auction and action; empty when published without "
+                   "the key",
+    "evidence": "how the finding on the action was reached: a counted poll, a committee's vote, …",
+    "director_basis": "the director's finding came from the policy's verdict on the counts, or her own judgement",
     "action": "the action the poll was about", "table_action": "the action taken at the table",
     "chose": "pollees who chose the action", "close": "pollees who chose another but would pick it a third of the "
     "time or more", "considered_only": "pollees who only seriously considered it", "poll_size": "pollees asked",
@@ -50,33 +61,52 @@ DESCRIPTIONS = {
 }
 
 
-def fingerprint(deal_pbn: str, auction: str, action: str) -> str:
-    """The same ruling in any package: 16 hex digits of a hash of what the table had."""
-    return hashlib.sha256(f"{deal_pbn}|{auction}|{action}".encode()).hexdigest()[:16]
+def fingerprint(deal_pbn: str, auction: str, action: str, key: bytes | None) -> str:
+    """The same ruling in any package of a federation: 16 hex digits of an HMAC-SHA256 of what the
+    table had, keyed with the key the federation's organisations share, so that no one without it
+    can recompute it from public hand records. Without a key, no fingerprint ("")."""
+    if key is None:
+        return ""
+    return hmac.new(key, f"{deal_pbn}|{auction}|{action}".encode(), hashlib.sha256).hexdigest()[:16]
+
+
+PRIMARY_KEY = ["case_id", "action", "evidence"]          # one row per action per kind of evidence in a ruling
+ENUMS = {"kind": KINDS, "poll_asked": POLL_QUESTIONS, "counts_exact": COUNTS_EXACT, "evidence": EVIDENCE_TYPES,
+         "poll_type": POLL_TYPES, "director_basis": DIRECTOR_BASES, "laws": EDITIONS, "policy": tuple(PRESETS)}
+PATTERNS = {"fingerprint": "[0-9a-f]{16}", "case_id": "[a-z0-9][a-z0-9._-]*-[0-9]+",
+            "source_address": "urn:huddle:[a-z0-9][a-z0-9._-]*:[0-9]{4}-(0[1-9]|1[0-2])"}
+REQUIRED = ("case_id", "action", "evidence", "source", "source_address", "quote")
 
 
 def table_schema() -> dict:
-    """The Table Schema of rulings.csv: every column with its type and constraints."""
+    """The Table Schema of rulings.csv: every column with its type and the constraints Huddle's
+    reader checks too (the same rows pass both or fail both)."""
     fields = []
     for name in CORPUS_COLUMNS + ("fingerprint",):
         if name in WITHHELD:
             continue
         field: dict = {"name": name, "type": "string"}
+        constraints: dict = {}
         if name in COUNT_COLUMNS:
-            field.update(type="integer", constraints={"required": True, "minimum": 0})
+            field["type"] = "integer"
+            constraints.update(required=True, minimum=0)
         elif name in BOOLEAN:
             field.update(type="boolean", trueValues=["True"], falseValues=["False"])
         elif name == "year":
-            field.update(type="integer", constraints={"minimum": 1930, "maximum": 2100})
-        elif name in ("case_id", "action", "source", "source_address", "quote", "fingerprint"):
-            field["constraints"] = {"required": True}
-        enum = {"kind": KINDS, "poll_asked": POLL_QUESTIONS, "counts_exact": COUNTS_EXACT}.get(name)
-        if enum:
-            field["constraints"] = {"enum": ["", *enum]}
+            field["type"] = "integer"
+            constraints.update(minimum=1930, maximum=2100)
+        if name in REQUIRED:
+            constraints["required"] = True
+        if name in ENUMS:
+            constraints["enum"] = list(ENUMS[name]) if name in REQUIRED else ["", *ENUMS[name]]
+        if name in PATTERNS:
+            constraints["pattern"] = PATTERNS[name]
+        if constraints:
+            field["constraints"] = constraints
         if name in DESCRIPTIONS:
             field["description"] = DESCRIPTIONS[name]
         fields.append(field)
-    return {"fields": fields, "primaryKey": ["case_id", "action"], "missingValues": [""]}
+    return {"fields": fields, "primaryKey": PRIMARY_KEY, "missingValues": [""]}
 
 
 def package(corpus: pd.DataFrame, publisher: str, name: str, period: str,
@@ -88,8 +118,6 @@ def package(corpus: pd.DataFrame, publisher: str, name: str, period: str,
         raise HuddleInputError("name", "a package name is lower-case letters, digits, '.', '_' or '-'")
     if not PERIOD.fullmatch(period):
         raise HuddleInputError("period", f"'{period[:20]}' must be a month, YYYY-MM")
-    if "fingerprint" not in corpus.columns or (corpus["fingerprint"].fillna("") == "").any():
-        raise HuddleInputError("corpus", "every row needs its fingerprint (polling.corpus gives it)")
     rows = anonymised(corpus, prefix=name)
     rows["case_id"] = [c.replace(" ", "-") for c in rows["case_id"]]
     for column in WITHHELD:
@@ -98,12 +126,15 @@ def package(corpus: pd.DataFrame, publisher: str, name: str, period: str,
     rows["source_address"] = f"urn:huddle:{name}:{period}"
     rows["kind"] = ["appeal" if c is not None else "ruling" for c in rows["committee_la"]]
     rows["quote"] = [_quote(r) for r in rows.itertuples(index=False)]
-    rows["fingerprint"] = list(corpus["fingerprint"])
+    rows["fingerprint"] = list(corpus["fingerprint"]) if "fingerprint" in corpus.columns else ""
+    # two records of one kind of evidence on one action (two consultations) say the same: once
+    rows = rows.drop_duplicates(subset=PRIMARY_KEY, keep="first")
     columns = [f["name"] for f in table_schema()["fields"]]
     data = _csv(rows, columns)
     descriptor = {
         "profile": "tabular-data-package", "name": name, "title": f"{publisher}: polled rulings",
-        "created": period, "licenses": [{"name": licence}],
+        # RFC 3339, and no finer than the month the package covers (never the day it was made)
+        "created": f"{period}-01T00:00:00Z", "licenses": [{"name": licence}],
         "description": "Anonymised polled rulings on logical alternatives (Law 16B1) in Huddle's published-rulings "
                        "format: no names, no text a player typed, no pair numbers, no date finer than the month.",
         "resources": [{"name": "rulings", "path": DATA, "profile": "tabular-data-resource", "format": "csv",
@@ -167,6 +198,11 @@ def read_package(files: Mapping[str, str | bytes]) -> pd.DataFrame:
         raise HuddleInputError(f"{DATA}: header", "the columns are not those its schema names, in its order")
     for field in schema["fields"]:
         _check_column(frame[field["name"]], field)
+    repeated = frame.duplicated(subset=PRIMARY_KEY)
+    if repeated.any():
+        first = int(repeated.idxmax())
+        raise HuddleInputError(f"{DATA}: row {first + 1}", "repeats the primary key (" + ", ".join(
+            f"{c} {frame.at[first, c]}" for c in PRIMARY_KEY) + ") of an earlier row")
     try:
         corpus = loads_corpus(frame.to_csv(index=False))
     except HuddleInputError as exc:
@@ -190,6 +226,8 @@ def _check_column(values: pd.Series, field: dict) -> None:
             raise HuddleInputError(where, f"'{value[:20]}' must be True or False")
         if "enum" in constraints and value not in constraints["enum"]:
             raise HuddleInputError(where, f"'{value[:30]}' is not one of its values")
+        if "pattern" in constraints and not re.fullmatch(constraints["pattern"], value):
+            raise HuddleInputError(where, f"'{value[:30]}' is not of its form")
         if field["name"] == "year" and not 1930 <= int(value) <= 2100:
             raise HuddleInputError(where, f"{value} is not a year")
 
@@ -209,41 +247,51 @@ class MergedCorpus:
                 f"{counted(len(self.duplicates), 'duplicate')} kept once; {len(self.refused)} refused")
 
 
-SAME = ("chose", "close", "considered_only", "poll_size", "director_la", "committee_la", "poll_type", "table_action")
+SAME = ("chose", "close", "considered_only", "poll_size", "director_la", "committee_la", "poll_type", "table_action",
+        "director_basis")
 
 
 def merge_packages(packages: list[pd.DataFrame]) -> MergedCorpus:
-    """One corpus from several read packages (read_package), in the order given: a row whose
-    fingerprint and action were seen before is a duplicate when its counts and findings agree,
-    and refused, with the difference, when they do not."""
+    """One corpus from several read packages (read_package): rows with the same fingerprint, action
+    and evidence are one ruling, kept once when their counts and findings agree (from the package
+    whose name sorts first) and refused, every side named, when they do not: the result is the
+    same in whatever order the packages are given. A row without a fingerprint (a package made
+    without the federation's key) cannot be matched and is kept as its package's own."""
     if not packages:
         raise HuddleInputError("packages", "give at least one package")
     names = [str(p["package"].iloc[0]) if len(p) else "" for p in packages]
     if len(set(names)) != len(names):
         raise HuddleInputError("packages", "the same package is given twice")
-    kept: dict[tuple[str, str], dict] = {}
-    duplicates, refused = [], []
-    for frame in packages:
+    groups: dict[tuple, list[dict]] = {}
+    for frame in sorted(packages, key=lambda f: str(f["package"].iloc[0]) if len(f) else ""):
         for row in frame.to_dict(orient="records"):
-            key = (row["fingerprint"], row["action"])
-            first = kept.get(key)
-            if first is None:
-                kept[key] = row
-                continue
-            differ = [c for c in SAME if not _same(first[c], row[c])]
-            where = f"{row['package']} {row['case_id']} ({row['action']})"
-            if differ:
-                refused.append(f"{where} conflicts with {first['package']} {first['case_id']}: "
-                               + ", ".join(f"{c} {_shown(row[c])} against {_shown(first[c])}" for c in differ))
-            else:
-                duplicates.append(f"{where} is {first['package']} {first['case_id']}")
-                also = f"also published in {row['package']} as {row['case_id']}"
-                first["notes"] = f"{first['notes']}; {also}" if first.get("notes") else also
-    rows = pd.DataFrame(list(kept.values()))
-    corpus = corpus_frame(rows[[c for c in CORPUS_COLUMNS if c in rows.columns]])
-    corpus["fingerprint"] = list(rows["fingerprint"])
-    corpus["package"] = list(rows["package"])
+            matched = row.get("fingerprint") or f"{row['package']}|{row['case_id']}"
+            groups.setdefault((matched, row["action"], row["evidence"]), []).append(row)
+    kept, duplicates, refused = [], [], []
+    for rows in groups.values():
+        first, others = rows[0], rows[1:]
+        differ = sorted({c for row in others for c in SAME if not _same(first[c], row[c])}, key=SAME.index)
+        if differ:
+            refused.append("; ".join(_named(r) for r in rows) + " are one ruling that the packages give differently: "
+                           + ", ".join(f"{c} " + " against ".join(_shown(r[c]) for r in rows) for c in differ))
+            continue
+        for row in others:
+            duplicates.append(f"{_named(row)} is {_named(first)}")
+        also = "; ".join(f"also published in {row['package']} as {row['case_id']}" for row in others)
+        if also:
+            first["notes"] = f"{first['notes']}; {also}" if first.get("notes") else also
+        kept.append(first)
+    if not kept:
+        raise HuddleInputError("packages", "no row is left: " + "; ".join(refused)[:300])
+    frame = pd.DataFrame(kept)
+    corpus = corpus_frame(frame[[c for c in CORPUS_COLUMNS if c in frame.columns]])
+    corpus["fingerprint"] = list(frame["fingerprint"])
+    corpus["package"] = list(frame["package"])
     return MergedCorpus(corpus, tuple(duplicates), tuple(refused))
+
+
+def _named(row: dict) -> str:
+    return f"{row['package']} {row['case_id']} ({row['action']}, {row['evidence']})"
 
 
 def _same(a, b) -> bool:
