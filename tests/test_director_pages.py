@@ -802,7 +802,12 @@ def test_research_page_for_a_researcher(prepared):
     assert any(w.value.startswith("director: all: the threshold rests on 11 decision(s)") for w in at.warning)
     # what the rulings agree on and how many more it would take, for directors and committees
     said = [m.value for m in at.markdown]
-    assert "**Directors.** Every ruling as made on the poll's own share with a threshold above 25% and at most 29%." in said
+    assert ("**Directors.** Every ruling as made on the poll's own share with a threshold above 25% and at most 28.57% "
+            "(from 25.1% to 28.5% in whole tenths).") in said
+    said = [m.value for m in at.markdown]
+    assert any(m.startswith("Director: all: any threshold from 19% to 40% fits 11 decisions about as well as the best")
+               for m in said), said
+    assert any(m.startswith("Committee: all: no point estimate from 3 decisions") for m in said)
     assert any(c.value.startswith("directors: the 95% interval is 35 points wide on 11 decisions; further clean "
                                   "rulings needed") for c in at.caption)
     # a researcher puts the committees' self-polls back: two more committee decisions are fitted

@@ -77,8 +77,14 @@ def test_the_confirmed_corpus_figures_of_docs_research(capsys):
     assert f"{out['corpus']['rows']} rulings" in text and f"{len(out['left_out'])} are kept out" in text
     readme = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
     director = whole["director: all"]
-    assert (f"directors {round(100 * director['threshold'])}%, interval {round(100 * director['low'])}–"
-            f"{round(100 * director['high'])}% from {director['decisions']} decisions") in readme
+    low, high = (round(100 * director[k]) for k in ("fits_low", "fits_high"))
+    moved = [round(100 * director[k]) for k in ("moved_low", "moved_high")]
+    assert (f"any threshold from {low}% to {high}% fits the {director['decisions']} directors' decisions about as "
+            f"well as the best") in readme
+    assert (f"the best, {round(100 * director['threshold'])}%, moves from {moved[0]}% to {moved[1]}% when one ruling "
+            f"is left out (interval {round(100 * director['low'])}–{round(100 * director['high'])}% from "
+            f"{director['decisions']} decisions)") in readme
+    assert whole["committee: all"]["threshold"] is None and "hold no point estimate" in readme
     assert f"about {need['0.2']} more clean rulings to narrow the interval below 20 points and {need['0.1']} below 10" \
         in readme
 

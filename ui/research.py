@@ -52,7 +52,10 @@ COLUMNS = {"case_id": N_("Case"), "action": N_("Action"), "reason": N_("Why it i
            "decisions": N_("Decisions"), "threshold": N_("Threshold"), "low": N_("Low"), "high": N_("High"),
            "identified": N_("Identified"), "model": N_("Model"), "lapse": N_("Lapse"), "log_likelihood": N_("Log-likelihood"),
            "parameters": N_("Parameters"), "aic": N_("Akaike criterion"), "better": N_("Better"),
-           "considered": N_("Considered it"), "poll_size": N_("Pollees"), "decided_la": N_("Ruled an LA")}
+           "considered": N_("Considered it"), "poll_size": N_("Pollees"), "decided_la": N_("Ruled an LA"),
+           "fits_low": N_("Fits as well from"), "fits_high": N_("Fits as well to"),
+           "moved_low": N_("One left out: lowest"), "moved_high": N_("One left out: highest"),
+           "fragile": N_("No estimate with one left out")}
 FLIPS_AT = "flips at "
 
 
@@ -156,7 +159,8 @@ oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))
 def as_percent(frame: pd.DataFrame) -> pd.DataFrame:
     """The threshold and its range as percentages, as a reader says them ("25%"); empty where none."""
     return frame.assign(**{c: [lang.percent(v, 1) if pd.notna(v) else "" for v in frame[c]]
-                           for c in ("threshold", "low", "high") if c in frame.columns})
+                           for c in ("threshold", "low", "high", "fits_low", "fits_high", "moved_low", "moved_high")
+                           if c in frame.columns})
 
 
 def implied_thresholds() -> None:
@@ -169,6 +173,8 @@ def implied_thresholds() -> None:
         for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
             st.warning(inert(lang.say(warning)))
         chart(in_words(describe_thresholds(fits), chart_words(lang)))
+        for words in fits["words"]:            # what each fit can tell, first what fits as well as the best
+            st.markdown(inert(first_upper(lang.say(words)) + "."))
         said_table(as_percent(fits.drop(columns=["words", "model"])))
         if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             agreement(fits)

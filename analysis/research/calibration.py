@@ -512,6 +512,7 @@ def settled_verdict(considered: int, asked: int, planned: int, threshold: float,
 # ---------------------------------------------------------------- implied thresholds
 
 THRESHOLD_GRID = np.round(np.arange(0.01, 0.9901, 0.01), 4)     # every threshold from 1% to 99%
+LANDMARKS = (0.20, 0.25, 0.30, 1 / 3)        # the thresholds the policies name: one in five, four, three
 # The spread of true shares, Beta(a, b), is fitted with the threshold; a weakly informative prior
 # keeps a handful of polls from driving it to a point: log a ~ Normal(log 1, 1.5²),
 # log b ~ Normal(log 2, 1.5²) (most shares low, any spread within a factor of about 20 allowed).
@@ -540,13 +541,35 @@ class ThresholdFit:
     prior: tuple[float, float]      # Beta(a, b) of the true shares at the best threshold (true-share model)
     model: str = "true share"
     level: float = LEVEL
+    # the thresholds that fit about as well as the best: relative likelihood ½ or more
+    support: tuple[float, float] = (float("nan"), float("nan"))
+    # on fewer than FEW_DECISIONS decisions: the best threshold with each decision left out in turn
+    # (its lowest and highest), and whether leaving one out leaves it unidentified (then no point estimate)
+    without_one: tuple[float, float] | None = None
+    fragile: bool = False
+    # the relative likelihood at the thresholds policies name (LANDMARKS): how little a few rulings tell them apart
+    landmarks: tuple[tuple[float, float], ...] = ()
 
     def words(self) -> Message:
         low, high = (Share(x) for x in self.interval)
         decisions = _decisions(self.decisions)
+        if self.fragile:
+            return M_("{group}: no point estimate from {decisions}: leaving out one of them leaves the threshold "
+                      "unidentified; any threshold from {low} to {high} fits them ({level} profile-likelihood "
+                      "interval)", group=self.group, decisions=decisions, low=low, high=high, level=Share(self.level))
         if not self.identified:
             return M_("{group}: not identified from {decisions}: any threshold from {low} to {high} fits them (no "
                       "point estimate)", group=self.group, decisions=decisions, low=low, high=high)
+        if self.without_one is not None:
+            said = Listed(tuple(M_("{likelihood} at {threshold}", likelihood=f"{r:.2f}", threshold=Share(t))
+                                for t, r in self.landmarks))
+            return M_("{group}: any threshold from {fits_low} to {fits_high} fits {decisions} about as well as the best "
+                      "(relative likelihood ½ or more: {landmarks}); the best, {threshold}, moves from {moved_low} to "
+                      "{moved_high} when one ruling is left out ({level} profile-likelihood interval {low}–{high})",
+                      group=self.group, fits_low=Share(self.support[0]), fits_high=Share(self.support[1]),
+                      decisions=decisions, landmarks=said, threshold=Share(self.threshold),
+                      moved_low=Share(self.without_one[0]), moved_high=Share(self.without_one[1]),
+                      level=Share(self.level), low=low, high=high)
         return M_("{group}: {threshold} from {decisions} ({level} profile-likelihood interval {low}–{high})",
                   group=self.group, threshold=Share(self.threshold), decisions=decisions,
                   level=Share(self.level), low=low, high=high)
@@ -556,7 +579,11 @@ class ThresholdFit:
                 "threshold": None if not self.identified else round(self.threshold, 4),
                 "interval": [round(self.interval[0], 4), round(self.interval[1], 4)], "identified": self.identified,
                 "log_likelihood": round(self.log_likelihood, 3), "lapse": self.lapse, "model": self.model,
-                "prior": [round(self.prior[0], 3), round(self.prior[1], 3)]}
+                "prior": [round(self.prior[0], 3), round(self.prior[1], 3)],
+                "fits_as_well": [round(self.support[0], 4), round(self.support[1], 4)],
+                "without_one": None if self.without_one is None else [round(x, 4) for x in self.without_one],
+                "fragile": self.fragile,
+                "relative_likelihood": {f"{t:.4f}": round(r, 3) for t, r in self.landmarks}}
 
 
 def share_prior(considered: np.ndarray, n: np.ndarray) -> tuple[float, float]:
@@ -671,11 +698,18 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
         raise HuddleInputError("corpus", M_("no {decider} decisions in {group}", decider=DECIDER_NAMES[decider],
                                             group=_group(group)))
     decisions = _kinds(rows, column)
-    if model == "true share":
-        profile, spread = _profile(_kinds(corpus), decisions, grid, lapse)
-    else:
-        profile, spread = _observed_share_profile(decisions, grid, lapse), np.full((grid.size, 2), np.nan)
+    fitted = _fitted_profile(model, _kinds(corpus), grid, lapse)
+    profile, spread = fitted(decisions)
     threshold, low, high, identified = _interval(profile, grid, level)
+    support = _as_well(profile, grid)
+    without_one, fragile = None, False
+    if identified and len(rows) < FEW_DECISIONS:
+        # a handful of rulings: how far the best moves when each is left out in turn
+        moved = [_interval(fitted(decisions, k)[0], grid, level) for k in range(len(decisions))]
+        fragile = not all(m[3] for m in moved)
+        without_one = (min(m[0] for m in moved), max(m[0] for m in moved)) if not fragile else None
+        if fragile:
+            threshold, identified = float("nan"), False
     best = int(np.argmax(profile))
     a, b = (float(x) for x in spread[best])
     if model == "true share":
@@ -684,8 +718,34 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     else:
         said = float(profile[best])
     named = M_("{decider}: {group}", decider=DECIDER_NAMES[decider], group=_group(group))
-    return ThresholdFit(named, len(rows), threshold, (low, high), identified, said, lapse, (a, b),
-                        model, level)
+    landmarks = tuple((t, float(np.exp(np.interp(t, grid, profile) - profile.max()))) for t in LANDMARKS)
+    return ThresholdFit(named, len(rows), threshold, (low, high), identified, said, lapse, (a, b), model, level,
+                        support, without_one, fragile, landmarks)
+
+
+def _fitted_profile(model: str, counts: pd.DataFrame, grid: np.ndarray, lapse: float):
+    """``fit(decisions, left_out=None)``: the profile and spreads of ``model``, with decision kind
+    ``left_out`` counted once less (and its counts too: the ruling is left out whole)."""
+    def fit(decisions: pd.DataFrame, left_out: int | None = None):
+        if left_out is not None:
+            kind = decisions.iloc[left_out]
+            decisions = decisions.assign(w=decisions["w"] - (decisions.index == decisions.index[left_out]))
+            decisions = decisions[decisions["w"] > 0]
+            same = (counts["c"] == kind["c"]) & (counts["n"] == kind["n"])
+            counted = counts.assign(w=counts["w"] - (same & (same.cumsum() == 1)))
+            counted = counted[counted["w"] > 0]
+        else:
+            counted = counts
+        if model == "true share":
+            return _profile(counted, decisions, grid, lapse)
+        return _observed_share_profile(decisions, grid, lapse), np.full((grid.size, 2), np.nan)
+    return fit
+
+
+def _as_well(profile: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
+    """The thresholds whose likelihood is at least half the best's (a likelihood ratio of 2 or less)."""
+    inside = grid[np.exp(profile - profile.max()) >= 0.5]
+    return float(inside.min()), float(inside.max())
 
 
 MODELS = (N_("true share"), N_("observed share"))
@@ -783,8 +843,17 @@ def consistent_words(consistent: tuple[float, float] | None) -> Message:
     """What ``consistent_thresholds`` found, in a sentence (without its capital and stop)."""
     if consistent is None:
         return M_("no single threshold on the poll's own share gives every ruling as made")
-    return M_("every ruling as made on the poll's own share with a threshold above {low} and at most {high}",
-              low=Share(consistent[0]), high=Share(consistent[1]))
+    # in whole tenths inside the range: a bound rounded outwards (4 of 14 said as 29%) would
+    # itself reverse the ruling it comes from
+    low, high = math.floor(consistent[0] * 1000 + 1e-9) / 1000 + 0.001, math.floor(consistent[1] * 1000 + 1e-9) / 1000
+    return M_("every ruling as made on the poll's own share with a threshold above {low} and at most {high} (from "
+              "{first} to {last} in whole tenths)", low=Share(consistent[0], _places(consistent[0])),
+              high=Share(consistent[1], _places(consistent[1])), first=Share(low, 1), last=Share(high, 1))
+
+
+def _places(share: float) -> int:
+    """A share's places when said: none for a whole percent (25%), two otherwise (28.57%)."""
+    return 0 if abs(share * 100 - round(share * 100)) < 1e-9 else 2
 
 
 @dataclass(frozen=True)
@@ -926,6 +995,8 @@ def fit_work(corpus: pd.DataFrame, include: Iterable[str] = ()) -> int:
         types = decided["poll_type"].nunique()
         kept = set(fitted_jurisdictions(decided))
         fits = 1 + (types if types > 1 else 0) + len(kept)
+        if len(decided) < FEW_DECISIONS:        # a handful: each fit again with each decision left out
+            fits *= 1 + len(decided)
         work += fits * FIT_AS_ROWS + len(decided) * (2 if types > 1 else 1)
         work += int(decided["jurisdiction"].isin(kept).sum())
     return work
@@ -957,7 +1028,12 @@ def implied_thresholds(corpus: pd.DataFrame, include: Iterable[str] = (), **opti
     if not fits:
         raise HuddleInputError("corpus", M_("no row records a director's or a committee's LA finding"))
     frame = pd.DataFrame([{"decisions": f.decisions, "threshold": f.threshold, "low": f.interval[0], "high": f.interval[1],
-                           "identified": f.identified, "model": f.model} for f in fits])
+                           "identified": f.identified, "model": f.model,
+                           # what fits about as well as the best, and where the best goes with one ruling left out
+                           "fits_low": f.support[0], "fits_high": f.support[1],
+                           "moved_low": f.without_one[0] if f.without_one else float("nan"),
+                           "moved_high": f.without_one[1] if f.without_one else float("nan"),
+                           "fragile": f.fragile} for f in fits])
     # the group and the words stay messages (a page says them in its language), not pandas' strings
     frame.insert(0, "group", pd.Series([f.group for f in fits], dtype=object))
     frame["words"] = pd.Series([f.words() for f in fits], dtype=object)
