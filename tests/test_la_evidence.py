@@ -147,3 +147,27 @@ def test_the_ruling_page_s_consultation_table_keeps_a_row_without_an_action_as_w
                       {"name": "D. Peer", "class": "peer", "views": [{"action": "P", "la": True, "why": "some pass"}],
                        "said": ""}]
     assert evidence_from_list([{"kind": "consultation", "people": people}])[0].people[0].said == "Pass is clear for me"
+
+
+@pytest.mark.parametrize("shares, asked, counts", [
+    ({"P": "67%", "X": "17%", "3D": "17%"}, 6, [4, 1, 1]),           # 101%: each share rounded to the percent
+    ({"P": "43%", "X": "29%", "3D": "29%"}, 7, [3, 2, 2]),
+    ({"P": "17%", "X": "17%", "3D": "17%", "4S": "50%"}, 6, [1, 1, 1, 3]),
+])
+def test_published_shares_that_add_to_over_100_by_rounding_are_real_polls(shares, asked, counts):
+    from fractions import Fraction
+    from analysis.law.la_evidence import PublishedPoll
+    read = PublishedPoll(tuple((a, Fraction(s.rstrip("%")) / 100) for a, s in shares.items()), asked)
+    assert [read.count(s)[0] for _, s in read.shares] == counts
+
+
+def test_a_published_share_that_more_than_one_count_fits_says_so():
+    from fractions import Fraction
+    from analysis.language import ENGLISH
+    from analysis.law.la_evidence import PublishedPoll
+    read = PublishedPoll((("P", Fraction(33, 100)),), 250)
+    assert read.counts_that_fit(Fraction(33, 100)) == (82, 83) and read.count(Fraction(33, 100))[0] == 83
+    assert "33% of 250 could stand for 82–83 pollees, each rounding to 33%; the nearest is counted" in \
+        ENGLISH.say(read.words())
+    with pytest.raises(HuddleInputError, match="more than 100%, even allowing half a point of rounding each"):
+        PublishedPoll((("P", Fraction(60, 100)), ("X", Fraction(42, 100))), 10)

@@ -19,6 +19,7 @@ reader that names the field of any mistake.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from fractions import Fraction
 from typing import Any, Callable, Union
 
@@ -170,19 +171,21 @@ class PublishedPoll:
         for a, share in self.shares:
             if not 0 <= share <= 1:
                 raise HuddleInputError(f"shares.{a}", M_("{share} is not a share from 0 to 100%", share=Share(share)))
-        if sum(s for _, s in self.shares) > 1:
-            raise HuddleInputError("shares", M_("the published shares add up to more than 100%"))
+        # shares printed to the whole percent may add to 101% or more: each is off by up to half a point
+        if sum(s for _, s in self.shares) > 1 + Fraction(len(self.shares), 200):
+            raise HuddleInputError("shares", M_("the published shares add up to more than 100%, even allowing half a "
+                                                "point of rounding each"))
         if self.asked is None:
             return
         for a, share in self.shares:
             near = self.count(share)[0]
-            if abs(share * self.asked - near) > Fraction(self.asked, 200):
+            if not self.counts_that_fit(share):
                 raise HuddleInputError(f"shares.{a}", M_("{share} of {asked} asked is no whole number of pollees, even "
                                                          "rounded to the whole percent ({near} of {asked} is {near_share}): "
                                                          "check the share or the number asked", share=Share(share),
                                                          asked=self.asked, near=near,
                                                          near_share=Share(Fraction(near, self.asked))))
-        counted = sum(self.count(s)[0] for _, s in self.shares)
+        counted = sum(min(self.counts_that_fit(s)) for _, s in self.shares)
         if counted > self.asked:
             raise HuddleInputError("shares", M_("the shares, rounded to whole pollees, come to {counted} of {asked} "
                                                 "asked: check the shares or the number asked", counted=counted,
@@ -194,6 +197,14 @@ class PublishedPoll:
         if self.asked is None:
             return {}
         return {a: wilson_interval(self.count(s)[0], self.asked) for a, s in self.shares}
+
+    def counts_that_fit(self, share: Fraction) -> tuple[int, ...]:
+        """Every whole number of the number asked that the published share could stand for: the
+        counts within half a point of it (33% of 250 is 82 or 83, each rounding to 33%)."""
+        assert self.asked is not None
+        low = max(0, math.ceil((share - Fraction(1, 200)) * self.asked))
+        high = min(self.asked, math.floor((share + Fraction(1, 200)) * self.asked))
+        return tuple(range(low, high + 1))
 
     def count(self, share: Fraction) -> tuple[int, bool]:
         """The pollees a published share stands for, of the number asked, and whether the share
@@ -219,7 +230,14 @@ class PublishedPoll:
                               asked=self.asked, low=Share(i.low), high=Share(i.high))
                            for (a, s), i in zip(self.shares, self.intervals().values()))
             told = M_("{told}, of {asked} asked: {counts}", told=told, asked=self.asked, counts=Listed(counts))
-            rounded = tuple(action_word(a) for a, s in self.shares if not self.count(s)[1])
+            several = tuple(M_("{share} of {asked} could stand for {low}–{high} pollees, each rounding to {share}; the "
+                               "nearest is counted", share=Share(s), asked=self.asked, low=min(self.counts_that_fit(s)),
+                               high=max(self.counts_that_fit(s)))
+                            for _, s in self.shares if len(self.counts_that_fit(s)) > 1)
+            if several:
+                told = M_("{told} ({several})", told=told, several=Listed(several, "; "))
+            rounded = tuple(action_word(a) for a, s in self.shares if not self.count(s)[1]
+                            and len(self.counts_that_fit(s)) == 1)
             if len(rounded) == 1:
                 told = M_("{told} (the published share of {actions} rounded: the count is the nearest whole pollee)",
                           told=told, actions=Listed(rounded))
