@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from analysis import HuddleInputError
 from analysis.law.logical_alternatives import (PRESETS, ActionCount, clopper_pearson_interval, logical_alternatives,
-                                           more_pollees, p_meets, policy, wilson_interval)
+                                           firm_range, more_pollees, p_meets, policy, wilson_interval)
 from test_cli import run, run_json
 
 A = ActionCount
@@ -215,6 +215,31 @@ def test_an_la_is_as_firm_as_the_least_firm_test_it_passed():
     # with the table action well under its bound and Double considered by most, every test is firm
     clear = logical_alternatives([ActionCount("4S", chose=8), ActionCount("X", chose=12)], "4S", PRESETS["one-in-four"])
     assert clear.verdicts[1].confidence == "firm"
+
+
+def test_an_la_is_firm_only_when_every_test_it_passed_holds_at_once():
+    """Before: 4 of 8 considering Double (more than 1 in 4: 94% sure) beside 4 of 8 on the table
+    action (within 3 in 4: 94% sure) was "LA (firm)", each test firm alone; both must hold for an
+    LA, and together they do 89% of the time: uncertain."""
+    result = logical_alternatives([ActionCount("4S", chose=4), ActionCount("X", chose=4)], "4S",
+                                  PRESETS["one-in-four"])
+    double = result.verdicts[1]
+    alone = (p_meets(4, 8, Fraction(1, 4), True), 1 - p_meets(4, 8, Fraction(3, 4), True))
+    assert min(alone) > 0.9 and double.p_meets == pytest.approx(alone[0] * alone[1]) and double.p_meets < 0.9
+    assert (double.verdict, double.confidence) == ("LA", "uncertain")
+    # a policy with one test: its chance is that test's, as before
+    wbf = logical_alternatives([ActionCount("4S", chose=4), ActionCount("X", chose=4)], "4S", PRESETS["wbf2017"])
+    assert wbf.verdicts[1].p_meets == pytest.approx(p_meets(4, 8, Fraction(1, 5), False))
+
+
+def test_the_command_line_prints_the_range_of_the_share_that_decided(capsys):
+    """A verdict decided by the table action's share (over 3 in 4 chose it: no LA) is printed with
+    that share's 80% range, not the other share's."""
+    code, text, _ = run(capsys, "la", "--chose", "4S=9 X=1", "--table-action", "4S", "--policy", "one-in-four")
+    assert code == 0
+    double = next(line for line in text.splitlines() if line.startswith("Double "))
+    deciding = firm_range(9, 10)
+    assert f"[{float(deciding.low):.3f}, {float(deciding.high):.3f}]" in double and "not LA" in double
 
 
 def test_the_range_beside_firm_on_the_command_line_is_the_one_the_ruling_page_draws(capsys):

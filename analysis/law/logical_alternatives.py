@@ -143,10 +143,25 @@ class Policy:
             passed.append(M_("{count} might select it", count=r.might_select))
         if not passed:
             return LAVerdict.NOT_LA, M_("{policy} sets no test {action} could pass.", policy=self.short, action=name), None
-        # an LA passed every test: it is as firm as the least firm of them, the table action's share included
+        # an LA passed every test: the least firm of them gives its range and the pollees still needed;
+        # its chance is that every one holds at once (held_chance), the table action's share included
         shares = [t for t in (above, binding, chose) if t is not None]
         return LAVerdict.LA, M_("{tests}: a logical alternative under {policy}.", tests=Listed(tuple(passed), "; "),
                                 policy=self.short), _least_firm(shares, n)
+
+    def held_chance(self, r: ActionCount, n: int, table_chose: int) -> float:
+        """For an action this policy finds a logical alternative: the chance that every share test
+        it passed holds at once among the player's peers (its own share meets each bound, the table
+        action's stays within its own), the tests' chances taken as independent. An LA is firm when
+        this is 90% or more, not when each test alone is."""
+        chance = 1.0
+        if self.no_la_above is not None:
+            chance *= 1 - p_meets(table_chose, n, self.no_la_above, True)
+        if self.consider_min is not None:
+            chance *= p_meets(r.considered, n, self.consider_min, self.consider_strict)
+        if self.select_min_share is not None:
+            chance *= p_meets(r.chose, n, self.select_min_share, False)
+        return chance
 
     def share_test(self) -> ShareTest | None:
         """The share the policy's threshold tests, or None when it tests no share."""
@@ -520,12 +535,17 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     if deciding is None:
         probability, confidence, more = None, None, None
     else:
-        probability = p_meets(deciding.k, n, deciding.threshold, deciding.strict)
+        # an LA holds only if every test it passed holds at once: its chance and firmness are that
+        # joint chance; a verdict of no LA rests on the one test that failed
+        held = verdict is LAVerdict.LA
+        probability = p.held_chance(r, n, table_chose) if held else p_meets(deciding.k, n, deciding.threshold,
+                                                                              deciding.strict)
         if n < MIN_FIRM_POLL:
             confidence = Firmness.TOO_FEW
             more = max(MIN_FIRM_POLL - n, more_pollees(deciding.k, n, deciding.threshold, deciding.strict) or 0)
         else:
-            confidence = Firmness.FIRM if is_firm(probability) else Firmness.UNCERTAIN
+            firm = probability >= FIRM_HIGH if held else is_firm(probability)
+            confidence = Firmness.FIRM if firm else Firmness.UNCERTAIN
             more = None if confidence is Firmness.FIRM else more_pollees(deciding.k, n, deciding.threshold,
                                                                   deciding.strict)
     return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason,

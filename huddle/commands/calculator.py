@@ -155,7 +155,9 @@ def cmd_la(args) -> dict | str:
         c = v.counts
         p = "" if v.p_meets is None else f"{float(v.p_meets):.3f}"
         more = f" (+{v.more_pollees} pollees)" if v.more_pollees else ""
-        drawn = result.tested_range(v)           # the range the Ruling page's poll chart draws
+        # the range firmness is read from: the deciding share's (the table action's, when that decided),
+        # else the tested share's, which the Ruling page's poll chart draws
+        drawn = v.firm_range or result.tested_range(v)
         firm = f"[{float(drawn.low):.3f}, {float(drawn.high):.3f}]"
         lines.append(f"{action_name(v.action):8} {c.chose:5} {c.close:5} {c.considered:6}  "
                      f"[{float(v.interval.low):.3f}, {float(v.interval.high):.3f}]  {v.verdict:12} {firm:15} {p:>7}  "
@@ -168,8 +170,9 @@ def cmd_la(args) -> dict | str:
     lines.append(f"interval: the tested share's {args.interval} {round(result.level * 100)}% interval. 80% range: its "
                  "central 80% among the player's peers (Jeffreys prior), as the Ruling page draws it; a verdict decided "
                  "on that share is firm when the threshold lies outside it. p_meets: the chance the true share meets "
-                 "the deciding test's bound; firm when at most 10% or at least 90%. An LA is as firm as the least firm "
-                 "test it passed (the table action's share too, where the policy bounds it).")
+                 "the deciding test's bound; firm when at most 10% or at least 90%. For an LA, p_meets is the chance that "
+                 "every test it passed holds at once (the table action's share too, where the policy bounds it): "
+                 "firm at 90% or more. The 80% range is the deciding share's.")
     return "\n".join(lines)
 
 
