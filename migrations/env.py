@@ -9,8 +9,18 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
+def database_url() -> str:
+    """The database the migration runs on: the one the app configured (polling.db), or, from the
+    alembic command line, the one the app itself uses (HUDDLE_DATABASE_URL, else the embedded
+    file), never a second setting that could name another database."""
+    if config.cmd_opts is not None:
+        from polling import settings
+        return settings.database_url()
+    return config.get_main_option("sqlalchemy.url")
+
+
 def run_migrations_online() -> None:
-    url = config.get_main_option("sqlalchemy.url")
+    url = database_url()
     with engine_for(url).connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
         raw = connection.connection.dbapi_connection
@@ -38,7 +48,7 @@ def run_migrations_online() -> None:
 
 
 if context.is_offline_mode():
-    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
+    context.configure(url=database_url(), target_metadata=target_metadata,
                       literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()

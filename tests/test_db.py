@@ -98,3 +98,27 @@ def test_readers_never_wait_for_a_writer_on_sqlite(sqlite_url):
     thread.join(10)
     assert waited < 2 and not any(t.endswith("(edited)") for t in titles)   # the last committed state
     assert db.list_cases()[0].title.endswith("(edited)")
+
+
+def test_alembic_on_the_command_line_migrates_the_database_the_app_uses(tmp_path):
+    """docs/deploying.md's `alembic downgrade` with HUDDLE_DATABASE_URL set, run as written: the
+    named database goes back, the embedded file in the checkout is not touched."""
+    import os
+    import subprocess
+    import sys
+    from conftest import ROOT
+    from polling import db
+    url = f"sqlite:///{tmp_path / 'named.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    local = ROOT / "data" / "huddle.sqlite"
+    before = local.stat().st_mtime_ns if local.exists() else None
+    alembic = [sys.executable, "-m", "alembic"]
+    env = {**os.environ, "HUDDLE_DATABASE_URL": url}
+    done = subprocess.run([*alembic, "downgrade", "0018"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert db.health(url)["schema"] == "0018"
+    assert (local.stat().st_mtime_ns if local.exists() else None) == before
+    assert subprocess.run([*alembic, "upgrade", "head"], cwd=ROOT, env=env, capture_output=True,
+                          timeout=120).returncode == 0
+    assert db.health(url)["schema"] == "0019"
