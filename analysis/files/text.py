@@ -26,6 +26,26 @@ def decode(data: bytes | str) -> tuple[str, str]:
     return re.sub(r"\r+\n", "\n", text).replace("\r", "\n"), encoding
 
 
+def check_table(text: str, where: str, most_rows: int) -> None:
+    """A CSV table read as it stands, before anything builds on it: every row as wide as its
+    header, at most ``most_rows`` rows (a row wider than the header would make pandas build an
+    index from the extra cells, at a cost that grows with the file). Refused naming the row."""
+    import csv
+    import io
+    from analysis.errors import HuddleInputError
+    from analysis.messages import M_, Count
+    rows = csv.reader(io.StringIO(text))
+    header = next(rows, None)
+    if not header:
+        raise HuddleInputError(where, M_("the table has no header row"))
+    for number, row in enumerate(rows, 2):
+        if number - 1 > most_rows:
+            raise HuddleInputError(where, M_("has more than {most} rows; at most {most} are read", most=Count(most_rows)))
+        if row and len(row) != len(header):
+            raise HuddleInputError(f"{where}: line {number}", M_("{cells} cells where the header has {columns}",
+                                                                 cells=len(row), columns=len(header)))
+
+
 def spreadsheet_safe(value) -> str:
     """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ (or a tab or
     CR) gets a leading apostrophe; numbers such as -50 and 17/2, and a telephone number such as

@@ -42,7 +42,7 @@ from scipy import optimize, special, stats
 from analysis.errors import HuddleInputError
 from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
-from analysis.files.text import decode, spreadsheet_safe
+from analysis.files.text import check_table, decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
 from analysis.law.logical_alternatives import LAVerdict, Policy, action_name, policy as named_policy
 from analysis.polls.classes import class_of
@@ -306,6 +306,7 @@ def _finding(value, row: int, column: str) -> bool | None:
 def loads_corpus(text: str | bytes) -> pd.DataFrame:
     """A corpus from CSV text or bytes (one row per action per poll, columns as CORPUS_COLUMNS)."""
     text = decode(check_file_size(text, "corpus"))[0]
+    check_table(text, "corpus", MAX_CORPUS_ROWS)
     try:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:

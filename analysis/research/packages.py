@@ -29,8 +29,8 @@ from typing import Mapping
 import pandas as pd
 
 from analysis.errors import HuddleInputError
-from analysis.files.text import decode, spreadsheet_safe
-from analysis.limits import check_file_size
+from analysis.files.text import check_table, decode, spreadsheet_safe
+from analysis.limits import MAX_CORPUS_ROWS, check_file_size
 from analysis.numbers import counted
 from analysis.law.editions import EDITIONS
 from analysis.law.logical_alternatives import PRESETS
@@ -192,6 +192,7 @@ def read_package(files: Mapping[str, str | bytes]) -> pd.DataFrame:
                                                                         "version of Huddle reads (docs/research.md)")
     name = str(descriptor.get("name", ""))
     text = decode(check_file_size(files[DATA], DATA))[0]
+    check_table(text, DATA, MAX_CORPUS_ROWS)
     frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
     columns = [f["name"] for f in schema["fields"]]
     if list(frame.columns) != columns:
