@@ -126,3 +126,15 @@ def test_every_real_board_reads_the_same_table_result_before_and_after_a_round_t
             first, second = case_files.game_result(game), case_files.game_result(again)
             differ += (first and first.describe()) != (second and second.describe())
     assert read >= 250 and differ == 0, (read, differ)
+
+
+@pytest.mark.parametrize("typed", ["Club\rnight", "Club\r\nnight", "Club\u2028night", "Club\tnight", "Club\x00night"])
+def test_a_control_character_typed_in_the_event_comes_back_as_a_space(typed):
+    """Before: a carriage return in a case's event broke the PBN export (Huddle's own reader
+    refused what it wrote)."""
+    from dataclasses import replace
+    case = case_files.loads((ROOT / "data" / "cases" / "laws033-6d-slam.json").read_text(encoding="utf-8"))
+    written = case_files.to_pbn(replace(case, event=typed))
+    back = case_files.from_pbn(written, "back", "back")
+    assert back.event == "Club night" and back.board.deal == case.board.deal
+    assert endplay_pbn.loads(written)[0].info["Event"] == "Club night"

@@ -867,7 +867,10 @@ def loads_boards(data: bytes | str, *, lang: Catalog) -> list[Board]:
 # ---------------------------------------------------------------- writing
 
 def _escape(value: str) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    """A tag's value on its one line: its quotes and backslashes escaped, every line break or
+    other control character (a carriage return typed into an event's name) a space."""
+    text = re.sub(r"[\x00-\x1f\x7f\u2028\u2029\x85]+", " ", str(value))
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _literal(text: str) -> str:
