@@ -36,11 +36,21 @@ SIGN_IN_FORM_BYTES = 8 * 1024           # a user name, a name, a club, two passw
 async def small_form(request: Request, most_bytes: int = SIGN_IN_FORM_BYTES, most_fields: int = 20):
     """The posted form, read only when the request says its length and it is within
     ``most_bytes``: an anonymous post is bounded before a byte of it is read (no body without a
-    length, no file, no field over the bound). None when it is not such a form."""
+    length, no file, no field over the bound). None when it is not such a form, or not a form
+    at all (a malformed body: refused in words by the caller, one line in the log)."""
     length = request.headers.get("content-length", "")
     if not length.isdigit() or int(length) > most_bytes:
         return None
-    return await request.form(max_files=0, max_fields=most_fields, max_part_size=most_bytes)
+    from starlette.exceptions import HTTPException
+    from starlette.formparsers import MultiPartException
+    try:
+        return await request.form(max_files=0, max_fields=most_fields, max_part_size=most_bytes)
+    except (HTTPException, MultiPartException, ValueError, UnicodeDecodeError) as malformed:
+        # one line, never a traceback: an anonymous client can send as many as it likes
+        import logging
+        logging.getLogger("huddle").info("refused a malformed form to %s: %s", request.url.path[:80],
+                                         str(malformed)[:120])
+        return None
 
 
 def client_address(request: Request) -> str:

@@ -274,8 +274,8 @@ def _checked(request: Request, form, token: str) -> Response | None:
     from huddle.guards import from_this_site
     if not from_this_site(request) or form is None or \
             not hmac.compare_digest(str(form.get("form") or ""), form_token(token)):
-        return PlainTextResponse("Refused: this form can be sent from the page of its own link only.",
-                                 status_code=403, headers=HEADERS)
+        return PlainTextResponse("Refused: this form can be sent from the page of its own link only, as the page "
+                                 "sends it.", status_code=403, headers=HEADERS)
     return None
 
 

@@ -270,3 +270,20 @@ def test_a_link_of_the_old_form_opens_the_pollee_s_page_and_never_the_app():
         odd = c.get("/?token=../../x%20y", follow_redirects=False)
         assert odd.headers["location"] == "/p/..%2F..%2Fx%20y"                 # quoted: never another path
         assert c.get("/?case=laws033-6d-slam").text == "the app"
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("multipart/form-data", b"garbage"),
+    ("multipart/form-data; boundary=xx", b"--xx\r\nContent-Disposition: form-data\r\n\r\nv\r\n--xx--"),
+    ("multipart/form-data; boundary=a", b"--a\r\n\r\n"),
+])
+def test_a_malformed_post_is_refused_in_words_with_one_log_line(client, poll, content_type, body, caplog):
+    """Before: 500 and a full traceback in the log for each (about 2 GB an hour from one client)."""
+    import logging
+    (invite,) = services.issue_invites(poll.id, ["Ann"])
+    with caplog.at_level(logging.INFO, logger="huddle"):
+        reply = client.post(f"/p/{invite.token}", content=body, headers={"content-type": content_type, "origin": SITE})
+    assert reply.status_code == 403 and reply.text.startswith("Refused: this form can be sent from the page")
+    said = [r for r in caplog.records if r.name == "huddle"]
+    assert len(said) == 1 and said[0].exc_info is None and "malformed form" in said[0].getMessage()
+    assert services.ballots_for_poll(poll.id) == []
