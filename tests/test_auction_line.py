@@ -63,3 +63,18 @@ def test_the_bidding_box_marks_and_takes_back_the_last_call_on_the_line():
     line = line_with_mark(line_with_mark("1♥ 1♠ 2♥ 2♠ Passe", "*"), "!")
     calls = read_auction_line(line + " Passe 3♥ Passe Passe Passe", "S", language("fr")).calls
     assert (calls[4].tempo_break, calls[4].alerted, [c.call for c in calls][6]) == (True, True, "3H")
+
+
+def test_a_line_longer_than_any_auction_costs_no_more_than_reading_it():
+    """Before: the bidding box's search for the last call cost the square of the line's length
+    (1.2 MB: 16 s of the server's time). A line past MAX_LINE is left as it is and refused."""
+    import time
+    from analysis.bridge.auction import MAX_LINE, line_with_mark, line_without_last_call, read_auction_line
+    from analysis.language import ENGLISH
+    line = "1H " + "x(" * 600_000
+    started = time.perf_counter()
+    assert line_with_mark(line, "*") == line and line_without_last_call(line) == line
+    with pytest.raises(HuddleInputError, match=f"at most {MAX_LINE} characters"):
+        read_auction_line(line, "N", ENGLISH)
+    assert time.perf_counter() - started < 0.5
+    assert line_with_mark("1H P", "*") == "1H P*"                 # within the bound, as before

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 import streamlit as st
 
 from analysis.bridge import SEATS, partner_of, side_of
-from analysis.bridge.auction import line_with_mark, line_without_last_call, read_auction_line, read_call
+from analysis.bridge.auction import MAX_LINE, line_with_mark, line_without_last_call, read_auction_line, read_call
 from analysis.vocabulary import ALL_PASS, SECOND_WORDS, Call, read_contract, read_hand
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
@@ -105,7 +105,7 @@ with st.expander(lang._("Bidding box (taps write on the auction line)")):
 slow_note = f"({lang._(SLOW)} 10 {SECOND_WORDS.said(lang)})"
 example_line = " ".join((Call("1H").said(lang), Call("1S").said(lang), Call("2H").said(lang), Call("2S").said(lang),
                          Call.P.said(lang) + slow_note, Call.P.said(lang), Call("3H").said(lang), ALL_PASS.said(lang)))
-line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder=example_line,
+line = st.text_input(lang._("Auction, one line"), key="tbl_auction", placeholder=example_line, max_chars=MAX_LINE,
                      help=lang._("Calls separated by spaces, in symbols or your call words ({examples}); after a call: "
                                  "! for an alert, {slow} for a hesitation, (explanation) for what was said").format(
                          examples=", ".join(Call(c).said(lang) for c in ("1H", "P", "X", "XX", "3NT")), slow=slow_note))

@@ -424,8 +424,10 @@ LAST_CALL = re.compile(r"([^\s(]+?)([!*]*)(\s*\([^)]*\))?\s*$")      # a line's 
 def line_with_mark(line: str, mark: str, note: str = "") -> str:
     """The auction line with its last call marked ("!" alerted, "*" slow), once, before its notes,
     and ``note`` added to them: "1♥ Pass(10s)" → "1♥ Pass*(10s)"; "1♥ Passe" with "10 Sek." →
-    "1♥ Passe*(10 Sek.)"."""
-    last = LAST_CALL.search(line)
+    "1♥ Passe*(10 Sek.)". A line longer than any auction (MAX_LINE) is left as it is: the reader
+    refuses it, and its last call is never searched for (a search that would cost the square of
+    its length)."""
+    last = LAST_CALL.search(line) if len(line) <= MAX_LINE else None
     if last is None:
         return line
     marks = last.group(2) if mark in last.group(2) else last.group(2) + mark
@@ -436,7 +438,10 @@ def line_with_mark(line: str, mark: str, note: str = "") -> str:
 
 
 def line_without_last_call(line: str) -> str:
-    """The auction line without its last call (with that call's marks and notes)."""
+    """The auction line without its last call (with that call's marks and notes); a line longer
+    than any auction as it is."""
+    if len(line) > MAX_LINE:
+        return line
     last = LAST_CALL.search(line)
     return line[:last.start()].rstrip() if last is not None else ""
 
