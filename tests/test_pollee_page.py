@@ -287,3 +287,14 @@ def test_a_malformed_post_is_refused_in_words_with_one_log_line(client, poll, co
     said = [r for r in caplog.records if r.name == "huddle"]
     assert len(said) == 1 and said[0].exc_info is None and "malformed form" in said[0].getMessage()
     assert services.ballots_for_poll(poll.id) == []
+
+
+def test_a_q4_answer_the_page_never_offered_is_refused(client, poll):
+    """Before: 7NT, never offered on the page, was stored and counted as what the UI suggests."""
+    (invite,) = services.issue_invites(poll.id, ["Ann"])
+    send(client, invite.token, call="6D", considered=["P"])
+    refused = send(client, invite.token, "/q4", suggested=["7N"])
+    assert refused.status_code == 400 and "7NT is not a choice here" in Form(refused.text).boxes["error"][0]
+    assert services.tally(poll.id).suggested == ()
+    done = Form(send(client, invite.token, "/q4", suggested=["P"]).text)
+    assert done.boxes["success"] == ["Thank you: your answer is recorded."]

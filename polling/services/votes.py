@@ -71,7 +71,8 @@ def record_suggestion(ballot_id: int, calls: list[str], url: str | None = None, 
         if is_closed(session, poll):
             raise HuddleInputError("token", CLOSED_TO_POLLEES)
         problem = problem_of(poll)
-        legal = set(problem.answers())
+        # only what the page offered: the poll's choices and what this pollee chose or considered
+        legal = set(problem.q4_choices([ballot.call, *json.loads(ballot.considered or "[]")]))
         chosen = []
         for text in calls:
             call = problem.parse_answer(text, "suggested")
