@@ -302,3 +302,29 @@ def test_a_row_wider_than_its_header_is_refused_before_it_is_read(two_federation
     (tmp_path / "wide.csv").write_text(files[DATA], encoding="utf-8")
     code, _, err = run(capsys, "calibrate", str(tmp_path / "wide.csv"))
     assert code == 2 and "line 2" in err
+
+
+def test_merge_reads_only_a_package_s_own_files_and_prints_no_escape_sequence(two_federations, tmp_path, capsys):
+    """Before: `huddle corpus merge` followed a symlinked rulings.csv out of the package's folder,
+    failed with a traceback on deeply nested JSON, and printed a package's escape sequences raw."""
+    for slug in ("nbo", "ebf"):
+        assert run(capsys, "corpus", "package", "-o", str(tmp_path / slug), "--org", slug, "--period", "2026-11")[0] == 0
+    secret = tmp_path / "secret.csv"
+    secret.write_text("not yours\n", encoding="utf-8")
+    (tmp_path / "ebf" / DATA).unlink()
+    (tmp_path / "ebf" / DATA).symlink_to(secret)
+    code, _, err = run(capsys, "corpus", "merge", str(tmp_path / "nbo"), str(tmp_path / "ebf"), "-o",
+                       str(tmp_path / "all.csv"))
+    assert code == 2 and "is a link out of the package's folder" in err
+    deep = tmp_path / "deep"
+    deep.mkdir()
+    (deep / DESCRIPTOR).write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    (deep / DATA).write_text("case_id\n", encoding="utf-8")
+    code, _, err = run(capsys, "corpus", "merge", str(deep), "-o", str(tmp_path / "all.csv"))
+    assert code == 2 and "nested too deep" in err and "Traceback" not in err
+    files = _package(two_federations["nbo"], "nbo")
+    files[DESCRIPTOR] = files[DESCRIPTOR].replace('"name": "nbo"', '"name": "nbo\\u001b[2J"')
+    with pytest.raises(HuddleInputError, match="a package name is lower-case"):
+        read_package(files)
+    from analysis.research.packages import _shown
+    assert _shown("4S\x1b[31m") == "4S?[31m"

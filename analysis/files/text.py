@@ -46,6 +46,12 @@ def check_table(text: str, where: str, most_rows: int) -> None:
                                                                  cells=len(row), columns=len(header)))
 
 
+def printable(value) -> str:
+    """Text from a file as a terminal or a page may show it: every control character (an escape
+    sequence that would move a terminal's cursor or recolour it) a "?"."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", "?", str(value))
+
+
 def spreadsheet_safe(value) -> str:
     """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ (or a tab or
     CR) gets a leading apostrophe; numbers such as -50 and 17/2, and a telephone number such as

@@ -29,7 +29,7 @@ from typing import Mapping
 import pandas as pd
 
 from analysis.errors import HuddleInputError
-from analysis.files.text import check_table, decode, spreadsheet_safe
+from analysis.files.text import check_table, decode, printable, spreadsheet_safe
 from analysis.limits import MAX_CORPUS_ROWS, check_file_size
 from analysis.numbers import counted
 from analysis.law.editions import EDITIONS
@@ -41,6 +41,7 @@ from analysis.research.calibration import (COUNTS_EXACT, CORPUS_COLUMNS, COUNT_C
 
 DESCRIPTOR, DATA = "datapackage.json", "rulings.csv"
 PERIOD = re.compile(r"\d{4}-(0[1-9]|1[0-2])")       # a month, never a day
+NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,79}")
 # the columns a package never carries: what could name a person or a club's own case
 WITHHELD = ("case_number", "event", "notes", "class_of_players")
 BOOLEAN = ("director_la", "committee_la", "self_poll")
@@ -114,7 +115,7 @@ def package(corpus: pd.DataFrame, publisher: str, name: str, period: str,
     """The organisation's polled rulings as a data package ({file name: text}): anonymised
     (calibration.anonymised, then every column in WITHHELD emptied), each row a published ruling
     whose address is the package's and whose quote Huddle writes from the counts."""
-    if not re.fullmatch(r"[a-z0-9][a-z0-9._-]{0,79}", name):
+    if not NAME.fullmatch(name):
         raise HuddleInputError("name", "a package name is lower-case letters, digits, '.', '_' or '-'")
     if not PERIOD.fullmatch(period):
         raise HuddleInputError("period", f"'{period[:20]}' must be a month, YYYY-MM")
@@ -180,6 +181,8 @@ def read_package(files: Mapping[str, str | bytes]) -> pd.DataFrame:
         descriptor = json.loads(decode(check_file_size(files[DESCRIPTOR], DESCRIPTOR))[0])
     except json.JSONDecodeError as exc:
         raise HuddleInputError(DESCRIPTOR, f"not JSON ({exc.msg}, line {exc.lineno})") from None
+    except RecursionError:
+        raise HuddleInputError(DESCRIPTOR, "nested too deep to be a data package's descriptor") from None
     resources = descriptor.get("resources") if isinstance(descriptor, dict) else None
     if not isinstance(resources, list) or len(resources) != 1 or not isinstance(resources[0], dict):
         raise HuddleInputError(f"{DESCRIPTOR}: resources", "one resource, rulings.csv, is expected")
@@ -191,6 +194,8 @@ def read_package(files: Mapping[str, str | bytes]) -> pd.DataFrame:
         raise HuddleInputError(f"{DESCRIPTOR}: resources[0].schema", "not the published-rulings schema this "
                                                                         "version of Huddle reads (docs/research.md)")
     name = str(descriptor.get("name", ""))
+    if not NAME.fullmatch(name):
+        raise HuddleInputError(f"{DESCRIPTOR}: name", "a package name is lower-case letters, digits, '.', '_' or '-'")
     text = decode(check_file_size(files[DATA], DATA))[0]
     check_table(text, DATA, MAX_CORPUS_ROWS)
     frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
@@ -292,7 +297,7 @@ def merge_packages(packages: list[pd.DataFrame]) -> MergedCorpus:
 
 
 def _named(row: dict) -> str:
-    return f"{row['package']} {row['case_id']} ({row['action']}, {row['evidence']})"
+    return printable(f"{row['package']} {row['case_id']} ({row['action']}, {row['evidence']})")
 
 
 def _same(a, b) -> bool:
@@ -305,7 +310,7 @@ def _missing(x) -> bool:
 
 
 def _shown(value) -> str:
-    return "none" if _missing(value) else str(value)
+    return "none" if _missing(value) else printable(value)
 
 
 __all__ = ["package", "read_package", "merge_packages", "MergedCorpus", "table_schema", "fingerprint",

@@ -148,12 +148,20 @@ def cmd_corpus_package(args) -> dict | str:
     return f"{said} {len(corpus)} anonymised rows in {folder / 'rulings.csv'}, described by {folder / 'datapackage.json'}"
 
 
+def _inside(folder: str, name: str) -> Path:
+    """A package's file, a file of its own folder: never a link that leads out of it."""
+    path = Path(folder) / name
+    if path.is_symlink() or (path.exists() and path.resolve().parent != Path(folder).resolve()):
+        raise HuddleInputError(str(path), "is a link out of the package's folder: a package's files are its own")
+    return path
+
+
 def cmd_corpus_merge(args) -> dict | str:
     from analysis.research.calibration import dumps_corpus
     from analysis.research.packages import DATA, DESCRIPTOR, merge_packages, read_package
     read = []
     for folder in args.packages:
-        files = {name: read_file(str(Path(folder) / name)) for name in (DESCRIPTOR, DATA)}
+        files = {name: read_file(str(_inside(folder, name))) for name in (DESCRIPTOR, DATA)}
         try:
             read.append(read_package(files))
         except HuddleInputError as exc:
