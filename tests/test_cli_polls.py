@@ -36,7 +36,7 @@ def test_a_poll_is_created_its_links_issued_and_answered_and_tallied(stored, cap
     (("poll", "tally", "laws033-6d-slam/3"), "poll: case 'laws033-6d-slam' has 0 polls, not 3"),
     (("poll", "links", "laws033-6d-slam/1", "--name", "Ann", "--days", "400"), "is not a number of days from 1 to 60"),
     # before: links to this machine's first address and port 8501, whatever the server's, dead elsewhere
-    (("poll", "links", "laws033-6d-slam/1", "--name", "Ann"), "--base: give the address pollees reach the server at"),
+    (("poll", "links", "laws033-6d-slam/1", "--name", "Ann"), "--base: give the address people reach the server at"),
     (("poll", "create", "laws033-6d-slam", "--language", "klingon", "--also", "P"), "language"),
 ])
 def test_mistakes_are_named_and_exit_2_with_nothing_written(stored, capsys, argv, message):

@@ -146,3 +146,29 @@ def test_a_finding_of_no_logical_alternative_kept_as_drafted_is_named():
         assert "no_alternative" in written_reasons(judged)
         assert tuple(n for n in reasons_not_written(drafts, written_reasons(judged), LANGUAGES)
                      if n == "no_alternative") == named
+
+
+def test_the_finding_of_fact_is_drafted_inside_its_form(sqlite_url, monkeypatch):
+    """The finding's reason sits in a form (kept with the facts on its own button): its draft is
+    taken by the form's own button, and nothing is kept until the director keeps it."""
+    from streamlit.testing.v1 import AppTest
+    from polling import accounts, cases, setup
+    setup.prepare_database()
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "reasons")
+    tess = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+    data = json.loads((ROOT / "data" / "cases" / "disputed-pause-over-4h.json").read_text(encoding="utf-8"))
+    data["id"] = "not-found-yet"
+    del data["irregularity"]["finding"]                      # the sides disagree; nobody has found it yet
+    record = cases.create_case(Case.from_dict(data), "tess")
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.session_state["huddle_user"] = tess
+    at.query_params["case"] = "not-found-yet"
+    at.run()
+    at.switch_page("ui/ruling.py").run()
+    key = f"rf_fact_reason_{record}"
+    assert not at.exception and at.text_input(key=key).value == ""
+    at.button(key=f"{key}_draft").click().run()
+    assert not at.exception, at.exception
+    assert at.text_input(key=key).value == ENGLISH.say(fact_draft(_case("disputed-pause-over-4h")))
+    assert cases.get_case(record).case.irregularity.finding is None          # kept only on its own button

@@ -61,7 +61,7 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str, l
         seconds = f2.number_input(lang._("The director finds it took (seconds)"), min_value=0, max_value=3600, step=1,
                                   value=None, key=f"rf_fact_seconds_{record_id}")
         reason = reason_input(lang._("Why, on the balance of probabilities"), "", f"rf_fact_reason_{record_id}",
-                              fact_draft(case), lang, max_chars=1000)
+                              fact_draft(case), lang, in_form=True, max_chars=1000)
         if st.form_submit_button(lang._("Keep this finding with the facts")):
             try:
                 found = FactFinding.from_dict({"happened": HAPPENED[happened], "reason": reason,
@@ -75,16 +75,19 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str, l
                 done(lang._("The finding is kept with the case's facts."))
 
 
-def reason_input(label: str, saved: str, key: str, draft: Message | None, lang: Language, **options) -> str:
+def reason_input(label: str, saved: str, key: str, draft: Message | None, lang: Language, in_form: bool = False,
+                 **options) -> str:
     """A reason the director writes, with Huddle's draft beside an empty field (built from what
     the worksheet knows) to start from: never filled in without her tap, and said to be the
-    draft while it is kept word for word."""
+    draft while it is kept word for word. ``in_form``: inside an st.form, whose only callbacks
+    are its submit buttons."""
     st.session_state.setdefault(key, saved)
     text = st.text_input(label, key=key, **options)
     drafted = lang.say(draft) if draft is not None else ""
     if drafted and not text.strip():
         st.caption(inert(lang._("Huddle's draft: {draft}").format(draft=drafted)))
-        st.button(lang._("Start from Huddle's draft"), key=f"{key}_draft", on_click=_use_draft, args=(key, drafted))
+        start = st.form_submit_button if in_form else st.button
+        start(lang._("Start from Huddle's draft"), key=f"{key}_draft", on_click=_use_draft, args=(key, drafted))
     elif drafted and text.strip() == drafted:
         st.caption(lang._("This is Huddle's draft word for word: edit it to make it your reason (the ruling says "
                           "so until you do)."))

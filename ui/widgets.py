@@ -214,10 +214,12 @@ def opened_tabs(labels: list[str], key: str):
 def table(rows, labels: dict[str, str] | None = None) -> None:
     """Rows (dicts, or a DataFrame) as a plain table: drawn with the page, where an interactive
     grid takes half a second more in the browser (bench/browser.py). ``labels`` names the columns
-    in a director's words."""
+    in a director's words. Every text cell is shown as typed (``inert``)."""
     import pandas as pd
     frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
-    st.table(frame.rename(columns=labels or {}), hide_index=True)
+    # st.table draws each cell as markdown: what a pollee or a director typed stays text there too
+    shown = frame.map(lambda v: inert(v) if isinstance(v, str) else v)
+    st.table(shown.rename(columns=labels or {}), hide_index=True)
 
 
 def verdict_table(result, lang: Language) -> None:

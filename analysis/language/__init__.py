@@ -247,6 +247,24 @@ class Amount:
 
 
 @dataclass(frozen=True)
+class Rounded:
+    """A measured number inside a message, to ``places`` decimals in each language's style
+    ("0.63", "0,63"): a likelihood, never an exact score (those are Amount)."""
+
+    value: float
+    places: int = 2
+
+    def said(self, lang: "Language") -> str:
+        if lang.code == SOURCE_LANGUAGE:
+            return str(self)
+        from babel.numbers import format_decimal
+        return format_decimal(round(float(self.value), self.places), format="0." + "0" * self.places, locale=lang.code)
+
+    def __str__(self) -> str:
+        return format(float(self.value), f".{self.places}f")
+
+
+@dataclass(frozen=True)
 class ContractWords:
     """A contract said as the players say it: "4♠ doubled by South", "4♠ contré joué par Sud"."""
 

@@ -40,7 +40,7 @@ import pandas as pd
 from scipy import optimize, special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message, Share
+from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message, Rounded, Share
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.files.text import check_table, decode, spreadsheet_safe
 from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
@@ -562,7 +562,7 @@ class ThresholdFit:
             return M_("{group}: not identified from {decisions}: any threshold from {low} to {high} fits them (no "
                       "point estimate)", group=self.group, decisions=decisions, low=low, high=high)
         if self.without_one is not None:
-            said = Listed(tuple(M_("{likelihood} at {threshold}", likelihood=f"{r:.2f}", threshold=Share(t))
+            said = Listed(tuple(M_("{likelihood} at {threshold}", likelihood=Rounded(r), threshold=Share(t))
                                 for t, r in self.landmarks))
             return M_("{group}: any threshold from {fits_low} to {fits_high} fits {decisions} about as well as the best "
                       "(relative likelihood ½ or more: {landmarks}); the best, {threshold}, moves from {moved_low} to "
@@ -584,7 +584,7 @@ class ThresholdFit:
                 "fits_as_well": [round(self.support[0], 4), round(self.support[1], 4)],
                 "without_one": None if self.without_one is None else [round(x, 4) for x in self.without_one],
                 "fragile": self.fragile,
-                "relative_likelihood": {f"{t:.4f}": round(r, 3) for t, r in self.landmarks}}
+                "relative_likelihood": {str(round(t, 4)): round(r, 3) for t, r in self.landmarks}}
 
 
 def share_prior(considered: np.ndarray, n: np.ndarray) -> tuple[float, float]:
