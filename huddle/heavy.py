@@ -56,6 +56,10 @@ LARGE_FILE = 256 * 1024         # pasted text this large is read on the workers 
 # (analysis.research.calibration.fit_work: the demonstration corpus, 500 rows and 8 fits, costs
 # 2,862 and about a second of a quiet server's CPU); the rest, on the workers
 INLINE_FIT_WORK = 5000
+# the "how many rulings it would take" futures run on the page up to this many (count, poll size)
+# pairs (about a second: 3 ms a pair at 200 futures), on the workers beyond
+INLINE_FUTURE_PAIRS = 400
+FUTURE_PAIRS_PER_SECOND = 330
 # what heavy work costs, CPU seconds on the reference machine (bench/simulate.py gives the
 # simulation's own, analysis.evidence.simulation.simulation_cost); a job's budget is three times it
 FIT_WORK_PER_SECOND = 2000      # analysis.research.calibration.fit_work: 9,700 in 3.7 s for 2,000 rows
@@ -428,6 +432,15 @@ def corpus_seconds(data: bytes | str) -> float:
 def research_fits(corpus, include=(), progress=None):
     from analysis.research.calibration import implied_thresholds
     return implied_thresholds(corpus, include)
+
+
+def futures_seconds(pairs: int) -> float:
+    return pairs / FUTURE_PAIRS_PER_SECOND
+
+
+def research_futures(corpus, decider, include=(), progress=None):
+    from analysis.research.growth import rulings_needed
+    return rulings_needed(corpus, decider, include=include)
 
 
 def research_corpus(data: bytes, progress=None):

@@ -205,3 +205,21 @@ def test_a_results_file_read_on_a_worker_gives_the_rows_read_at_once(queue):
     assert queue.result(job, 60) == rows_of_file(data, "results.csv", None, 1, "none")
     with pytest.raises(HuddleInputError, match="field: the file has no result of board 3"):
         queue.result(queue.submit("ann", "reading it again", heavy.results_rows, data, "results.csv", None, 3, "none"), 60)
+
+
+def test_the_futures_cost_is_estimated_with_the_poll_sizes_before_they_run():
+    """Before: 30 rows of a 1 KB CSV whose polls were near 7,000 pollees counted as small work, and
+    the page ran their futures in its own thread (77 s of the server's CPU). What they cost is the
+    (count, poll size) pairs of their table: counted before anything runs, and the futures of a
+    corpus past the page's bound go to the workers."""
+    from analysis.research import calibration as research, growth
+    from huddle import heavy
+    from polling import settings
+    published = research.loads_corpus((settings.research_dir() / "published-rulings.csv").read_text(encoding="utf-8"))
+    assert growth.futures_work(published, "director") <= heavy.INLINE_FUTURE_PAIRS       # real polls: on the page
+    rows = [{"case_id": f"c{i}", "action": "P", "chose": 2000 + i, "poll_size": 6990 + i, "director_la": i % 2 == 0,
+             "source": "a researcher's file"} for i in range(30)]
+    huge = research.corpus_frame(rows)
+    assert research.fit_work(huge) <= heavy.INLINE_FIT_WORK          # the fits alone are small work
+    pairs = growth.futures_work(huge, "director")
+    assert pairs > 200_000 and pairs > heavy.INLINE_FUTURE_PAIRS and heavy.futures_seconds(pairs) > 60

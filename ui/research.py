@@ -211,7 +211,11 @@ def agreement(fits: pd.DataFrame) -> None:
                     f"{first_upper(lang.say(research.consistent_words(consistent)))}.")
         for disagreement in once(("disagreements", decider), lambda: research.disagreements(corpus, decider, include)):
             st.write(inert(lang.say(disagreement.words())))
-        needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include))
+        pairs = growth.futures_work(corpus, decider, include)
+        needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include)
+                      if pairs <= heavy.INLINE_FUTURE_PAIRS else
+                      heavy_result(user, N_("the futures"), heavy.research_futures, corpus, decider, include,
+                                   seconds=heavy.futures_seconds(pairs), lang=lang))
         st.caption(inert(lang.say(needed.words())))
 
 

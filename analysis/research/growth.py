@@ -77,6 +77,16 @@ def interval_width(log_likelihood: np.ndarray, grid: np.ndarray = THRESHOLD_GRID
     return high - low
 
 
+def futures_work(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> int:
+    """What rulings_needed will cost, before any of it is done: the (count, poll size) pairs its
+    table holds, one per count of each poll size seen (a corpus of a few polls of thousands costs
+    what thousands of small ones do; the rows alone would not say so)."""
+    from analysis.research.calibration import DECIDERS, counted_rows
+    rows = counted_rows(corpus, include)[0]
+    rows = rows[rows[DECIDERS[decider]].notna()]
+    return int((np.unique(rows["poll_size"].to_numpy(int)) + 1).sum())
+
+
 def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iterable[float] = WIDTHS,
                    draws: int = 200, seed: int = 0, include: Iterable[str] = (), lapse: float = 0.02,
                    grid: np.ndarray = THRESHOLD_GRID) -> RulingsNeeded:
