@@ -389,6 +389,7 @@ class ServerAddressInPage:
         await send({"type": "http.response.body", "body": body})
 
 
+_SIGNED_IN_FILES = ("/media/", "/_stcore/metrics", "/_stcore/host-config")
 _NOT_PAGES = ("/static/", "/_stcore/", "/media/", "/component/", "/auth/", "/huddle/", "/favicon", "/p/")
 
 
@@ -598,6 +599,13 @@ class SignedInOnly:
         websocket = scope["type"] == "websocket" and scope["path"].endswith("/_stcore/stream")
         page = scope["type"] == "http" and scope["method"] in ("GET", "HEAD") and \
             not scope["path"].startswith(_NOT_PAGES) and scope["path"] != "/cases"
+        # what a signed-in page made (a download, a QR code: /media/…) and what describes the server
+        # is a director's, not anyone's who learns its address
+        private = scope["type"] == "http" and scope["path"].startswith(_SIGNED_IN_FILES)
+        if private and not await signed_in(scope):
+            await PlainTextResponse("Refused: sign in to Huddle first.", status_code=403,
+                                    headers={"Cache-Control": "no-store"})(scope, receive, send)
+            return
         if (websocket or page) and not await signed_in(scope):
             if websocket:
                 await send({"type": "websocket.close", "code": 1008})

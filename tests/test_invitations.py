@@ -213,3 +213,20 @@ def test_the_accounts_page_makes_a_link_with_its_qr_code_and_lists_it_until_used
     next(b for b in at.button if b.label == "Withdraw").click().run()
     assert not accounts.invitations(tess.organisation_id)[0].open
 
+
+
+def test_a_visitor_who_has_not_signed_in_reaches_no_download_and_no_server_description(server, monkeypatch):
+    """Before: a director's downloads (the case file with names and notes, reports, score files)
+    were served at their content-hash addresses to anyone, and /_stcore/metrics and host-config
+    described the server to anyone. The pollee's page and the health check stay open."""
+    base, url = server
+    for path in ("/media/0123456789abcdef0123456789abcdef0123456789abcdef01234567.pdf", "/_stcore/metrics",
+                 "/_stcore/host-config"):
+        status, _, said = _ask(base, "GET", path)
+        assert status == 403 and said.startswith("Refused: sign in"), path
+    assert _ask(base, "GET", "/_stcore/health")[0] == 200
+    from polling import accounts
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "join")                  # the server's signing key
+    cookie = accounts.session_cookie(accounts.authenticate("tess", "bidding-box", url=url), url=url)
+    status, _, _ = _ask(base, "GET", "/_stcore/host-config", headers={"Cookie": f"huddle_session={cookie}"})
+    assert status == 200

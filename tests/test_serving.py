@@ -142,5 +142,5 @@ def test_every_page_tells_streamlits_scripts_where_the_server_is(tmp_path):
             for script in warmed:
                 assert urllib.request.urlopen(base + script.removeprefix(".")).status == 200
         script = urllib.request.urlopen(urllib.request.Request(
-            base + "/_stcore/host-config", headers={"Accept-Encoding": "gzip"})).read()
+            base + "/_stcore/host-config", headers={"Accept-Encoding": "gzip", "Cookie": cookie})).read()
         assert b"BACKEND_BASE_URL" not in script

@@ -27,9 +27,10 @@ def decode(data: bytes | str) -> tuple[str, str]:
 
 
 def check_table(text: str, where: str, most_rows: int) -> None:
-    """A CSV table read as it stands, before anything builds on it: every row as wide as its
-    header, at most ``most_rows`` rows (a row wider than the header would make pandas build an
-    index from the extra cells, at a cost that grows with the file). Refused naming the row."""
+    """A CSV table read as it stands, before anything builds on it: no row wider than its header
+    (pandas would build an index from the extra cells, at a cost that grows with the file; a
+    shorter row is read with its last cells empty), at most ``most_rows`` rows. Refused naming the
+    row."""
     import csv
     import io
     from analysis.errors import HuddleInputError
@@ -41,7 +42,7 @@ def check_table(text: str, where: str, most_rows: int) -> None:
     for number, row in enumerate(rows, 2):
         if number - 1 > most_rows:
             raise HuddleInputError(where, M_("has more than {most} rows; at most {most} are read", most=Count(most_rows)))
-        if row and len(row) != len(header):
+        if len(row) > len(header):
             raise HuddleInputError(f"{where}: line {number}", M_("{cells} cells where the header has {columns}",
                                                                  cells=len(row), columns=len(header)))
 
