@@ -194,12 +194,19 @@ def at_the_table(director: Director, base: str) -> str:
     director.tap(page.get_by_text(_("agreed"), exact=True))
     director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=DE.side("EW"))), case["EW"])
     director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=DE.side("NS"))), case["NS"])
+    return _result_and_save(director, case)
+
+
+def _result_and_save(director: Director, case: dict) -> str:
+    """The table result typed, the case saved: its id, as the page says it."""
+    page = director.page
     director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
     director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
     director.tap(page.get_by_role("button", name=_("Save the case")))
-    saved = page.get_by_text(re.compile(r"board-7-\d{8}-\d{6}"))
+    named = re.compile(rf"board-{case['board']}-\d{{8}}-\d{{6}}")
+    saved = page.get_by_text(named)
     director.read(saved)
-    return re.search(r"board-7-\d{8}-\d{6}", saved.first.inner_text()).group(0)
+    return named.search(saved.first.inner_text()).group(0)
 
 
 def misinformation_at_the_table(director: Director) -> str:
@@ -212,12 +219,7 @@ def misinformation_at_the_table(director: Director) -> str:
     director.type_in(page.get_by_role("textbox", name=_("The partnership's agreement (the right explanation)")),
                      case["agreement"])
     director.tap(page.get_by_text(_("agreed"), exact=True))
-    director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
-    director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
-    director.tap(page.get_by_role("button", name=_("Save the case")))
-    saved = page.get_by_text(re.compile(r"board-14-\d{8}-\d{6}"))
-    director.read(saved)
-    return re.search(r"board-14-\d{8}-\d{6}", saved.first.inner_text()).group(0)
+    return _result_and_save(director, case)
 
 
 def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, signed_in: bool = False) -> None:

@@ -57,6 +57,7 @@ COLUMNS = {"case_id": N_("Case"), "action": N_("Action"), "reason": N_("Why it i
            "moved_low": N_("One left out: lowest"), "moved_high": N_("One left out: highest"),
            "fragile": N_("No estimate with one left out")}
 FLIPS_AT = "flips at "
+FUTURES = N_("the futures")           # the work the heavy queue names while it simulates them
 
 
 def said_table(frame: pd.DataFrame) -> None:
@@ -214,7 +215,7 @@ def agreement(fits: pd.DataFrame) -> None:
         pairs = growth.futures_work(corpus, decider, include)
         needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include)
                       if pairs <= heavy.INLINE_FUTURE_PAIRS else
-                      heavy_result(user, N_("the futures"), heavy.research_futures, corpus, decider, include,
+                      heavy_result(user, FUTURES, heavy.research_futures, corpus, decider, include,
                                    seconds=heavy.futures_seconds(pairs), lang=lang))
         st.caption(inert(lang.say(needed.words())))
 

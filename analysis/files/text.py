@@ -36,15 +36,20 @@ def check_table(text: str, where: str, most_rows: int) -> None:
     from analysis.errors import HuddleInputError
     from analysis.messages import M_, Count
     rows = csv.reader(io.StringIO(text))
-    header = next(rows, None)
-    if not header:
-        raise HuddleInputError(where, M_("the table has no header row"))
-    for number, row in enumerate(rows, 2):
-        if number - 1 > most_rows:
-            raise HuddleInputError(where, M_("has more than {most} rows; at most {most} are read", most=Count(most_rows)))
-        if len(row) > len(header):
-            raise HuddleInputError(f"{where}: line {number}", M_("{cells} cells where the header has {columns}",
-                                                                 cells=len(row), columns=len(header)))
+    number = 1
+    try:
+        header = next(rows, None)
+        if not header:
+            raise HuddleInputError(where, M_("the table has no header row"))
+        for number, row in enumerate(rows, 2):
+            if len(row) > len(header):
+                raise HuddleInputError(f"{where}: line {number}", M_("{cells} cells where the header has {columns}",
+                                                                     cells=len(row), columns=len(header)))
+    except csv.Error:                 # a cell over the csv module's own bound (128 KB)
+        raise HuddleInputError(f"{where}: line {number + 1}", M_("a cell of more than 128 KB")) from None
+    if number - 1 > most_rows:
+        raise HuddleInputError(where, M_("has {rows} rows; at most {most} are read", rows=Count(number - 1),
+                                         most=Count(most_rows)))
 
 
 def printable(value) -> str:

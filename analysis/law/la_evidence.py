@@ -199,9 +199,13 @@ class PublishedPoll:
         return {a: wilson_interval(self.count(s)[0], self.asked) for a, s in self.shares}
 
     def counts_that_fit(self, share: Fraction) -> tuple[int, ...]:
-        """Every whole number of the number asked that the published share could stand for: the
-        counts within half a point of it (33% of 250 is 82 or 83, each rounding to 33%)."""
+        """Every whole number of the number asked that the published share could stand for: for a
+        share printed to the whole percent, the counts within half a point of it (33% of 250 is 82
+        or 83, each rounding to 33%); for a finer one, its nearest count."""
         assert self.asked is not None
+        if (share * 100).denominator != 1:        # not printed to the whole percent: its own count only
+            near, exact = self.count(share)
+            return (near,) if abs(share * self.asked - near) <= Fraction(self.asked, 200) else ()
         low = max(0, math.ceil((share - Fraction(1, 200)) * self.asked))
         high = min(self.asked, math.floor((share + Fraction(1, 200)) * self.asked))
         return tuple(range(low, high + 1))
