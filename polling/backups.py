@@ -114,13 +114,44 @@ def restore(source: str | Path, url: str | None = None) -> dict:
             raise HuddleInputError(str(source)[:200], "is a SQLite backup: restore it into a SQLite database")
         _only_huddles_archive(source)
         engine.dispose()
-        _pg_tool("pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
+        # no owner and no permissions come in with it: a GRANT in the archive is the archive's, not Huddle's
+        _pg_tool("pg_restore", "--clean", "--if-exists", "--no-owner", "--no-acl", "--single-transaction",
                  f"--dbname={_libpq(url)}", str(source))
+        _same_definitions(url, str(source))
     revision = upgrade(url)
     return {"database": _shown(url), "backup": str(source), "schema": revision, **counts(url)}
 
 
 TABLES = ("case_record", "poll", "invite", "ballot", "ruling_version", "case_change")
+
+
+def _same_definitions(url: str, where: str) -> None:
+    """After a PostgreSQL restore: each table holds the columns Huddle's schema defines at the
+    archive's revision and no check constraint of its own (an extra column or check would come in
+    with the archive and stay). Otherwise the restore is undone (the database was empty) and
+    refused, naming what was found."""
+    from sqlmodel import SQLModel
+    from . import models  # noqa: F401  (registers the tables)
+    engine = engine_for(url)
+    with engine.connect() as conn:
+        revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one_or_none()
+        expected = {(kind, name): cols for (kind, name), cols in reference_schema(revision).items()
+                    if kind == "table"} if revision else {}
+        seen = inspect(conn)
+        extra = []
+        for table in seen.get_table_names(schema=HUDDLE_SCHEMA):
+            columns = {c["name"] for c in seen.get_columns(table, schema=HUDDLE_SCHEMA)}
+            extra += [f"column {table}.{c}" for c in sorted(columns - expected.get(("table", table), columns))]
+            extra += [f"check {table}.{c['name']}" for c in seen.get_check_constraints(table, schema=HUDDLE_SCHEMA)
+                      if table in SQLModel.metadata.tables and c["name"] not in
+                      {k.name for k in SQLModel.metadata.tables[table].constraints}]
+    if extra:
+        with engine.begin() as conn:          # the database was empty: it is left empty again
+            for table in inspect(conn).get_table_names(schema=HUDDLE_SCHEMA):
+                conn.execute(text(f'DROP TABLE IF EXISTS "{HUDDLE_SCHEMA}"."{table}" CASCADE'))
+        engine.dispose()
+        raise HuddleInputError(where[:200], "holds what Huddle's schema does not (" + ", ".join(extra[:6])
+                               + (", …" if len(extra) > 6 else "") + "): nothing was restored")
 
 
 def rows_held(url: str) -> list[str]:

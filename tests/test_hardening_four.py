@@ -236,3 +236,34 @@ def test_a_flood_of_wrong_sign_ins_through_haproxy_never_takes_the_process_out(t
             answers = [f.result() for f in flood]
     assert bystander.count(200) == len(bystander), bystander          # never a 503: the process stayed in
     assert 503 not in answers
+
+
+@pytest.mark.parametrize("statements, found", [
+    (["ALTER TABLE ballot ADD COLUMN shadow integer"], "column ballot.shadow"),
+    (["ALTER TABLE ballot ADD CONSTRAINT hostile CHECK (id > 0 OR id IS NULL)"], "check ballot.hostile"),
+])
+def test_a_postgresql_backup_with_definitions_of_its_own_is_refused(postgres_server, tmp_path, statements, found):
+    """Before: a hostile archive's extra columns and check constraints came in with it (one made a
+    blocked vote answer "already used; thank you")."""
+    from pg import restore_is_refused
+    restore_is_refused(postgres_server, tmp_path, statements, f"holds what Huddle's schema does not \\({found}")
+
+
+def test_a_postgresql_backup_s_permissions_do_not_come_in_with_it(postgres_server, tmp_path):
+    """Before: `huddle restore` gave the archive's GRANT SELECT ON user_account TO PUBLIC to the
+    new database: every role that can connect could read the password hashes."""
+    from sqlalchemy import text
+    from pg import fresh_database
+    from polling import backups, setup
+    from polling.db import engine_for
+    source, target = fresh_database(postgres_server), fresh_database(postgres_server)
+    setup.prepare_database(url=source, load_examples=False)
+    with engine_for(source).begin() as conn:
+        conn.execute(text("GRANT SELECT ON user_account TO PUBLIC"))
+    backups.backup(tmp_path / "granted.dump", source)
+    backups.restore(tmp_path / "granted.dump", target)
+    with engine_for(target).connect() as conn:
+        acl = conn.execute(text("SELECT relacl::text FROM pg_class WHERE relname = 'user_account'")).scalar()
+    assert acl is None or "=r/" not in acl                  # no grant to PUBLIC ("=r/owner")
+    engine_for(source).dispose()
+    engine_for(target).dispose()
