@@ -200,7 +200,9 @@ def at_the_table(director: Director, base: str) -> str:
 def _result_and_save(director: Director, case: dict) -> str:
     """The table result typed, the case saved: its id, as the page says it."""
     page = director.page
-    director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
+    box = page.get_by_test_id("stExpander").filter(has_text=_("Table result and hands (optional: add them later)"))
+    if box.locator("details").get_attribute("open") is None:          # folded: open it (it stays open)
+        director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
     director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
     director.tap(page.get_by_role("button", name=_("Save the case")))
     named = re.compile(rf"board-{case['board']}-\d{{8}}-\d{{6}}")

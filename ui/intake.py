@@ -164,15 +164,19 @@ if calls:
 
 with st.expander(lang._("Table result and hands (optional: add them later)")):
     cols = st.columns(2)
-    result = cols[0].text_input(lang._("Contract and result"), key="tbl_result", placeholder=Call("3H").said(lang) + "+1")
+    # each case of the evening has widgets of its own here: a folded box keeps, in the phone's page,
+    # the values it last showed, so the next case's would open on the last case's result and hands
+    later = f"_{st.session_state['intake_cases']}" if st.session_state.get("intake_cases") else ""
+    result = cols[0].text_input(lang._("Contract and result"), key=f"tbl_result{later}",
+                                placeholder=Call("3H").said(lang) + "+1")
     ended = auction.final_parts() if auction is not None else None
     # the auction's declarer until she says otherwise; keyed by it, so a new auction proposes afresh (a
     # choice set through the session while the box is folded away would show the phone's old value)
     proposal = ended[2] if ended else SEATS[0]
     declarer = cols[1].selectbox(lang._("Declarer"), SEATS, index=SEATS.index(proposal), format_func=lang.seat,
-                                 key=f"tbl_declarer_{proposal}")
-    result_kept = table_result_read(result, declarer, vul, auction, lang, "tbl_result_kept")
-    hands = {s: st.text_input(lang._("{seat}'s hand").format(seat=lang.seat(s)), key=f"tbl_hand_{s}",
+                                 key=f"tbl_declarer_{proposal}{later}")
+    result_kept = table_result_read(result, declarer, vul, auction, lang, f"tbl_result_kept{later}")
+    hands = {s: st.text_input(lang._("{seat}'s hand").format(seat=lang.seat(s)), key=f"tbl_hand_{s}{later}",
                               placeholder=hand_shown("AK97.Q64.A53.K82", lang)) for s in SEATS}
 
 
@@ -201,6 +205,7 @@ def another_case() -> None:
     """A fresh form for the next case of the evening (the saved one stays in the case list)."""
     for key in [k for k in st.session_state if str(k).startswith("tbl_")]:
         del st.session_state[key]
+    st.session_state["intake_cases"] = st.session_state.get("intake_cases", 0) + 1
 
 
 if st.button(lang._("Save the case"), type="primary", key="tbl_save"):
