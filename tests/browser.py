@@ -72,7 +72,7 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root
     url = f"http://127.0.0.1:{port}"
     SERVER_PIDS[url] = proc.pid
     try:
-        deadline = time.time() + 60
+        deadline = time.time() + 120       # a loaded 2-core machine starts it slowly
         while time.time() < deadline:
             try:
                 if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read() == b"ok":
@@ -80,7 +80,7 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root
             except OSError:
                 time.sleep(0.2)
         else:
-            raise RuntimeError("streamlit did not become healthy in 60 s")
+            raise RuntimeError("streamlit did not become healthy in 120 s")
         yield url
     finally:
         SERVER_PIDS.pop(url, None)
