@@ -12,7 +12,6 @@ its deadline. What was sent to whom, when, and what failed is kept with the poll
 from __future__ import annotations
 
 import os
-import re
 import smtplib
 import ssl
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from sqlmodel import select
 from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped, pollee_language
 from analysis.limits import check_length
+from analysis.polls.members import EMAIL
 
 from . import panel
 from .db import reading, writing
@@ -35,7 +35,6 @@ from .models import Invite, InviteMessage, Poll, Pollee, utcnow
 from .services import DEFAULT_TTL, get_poll, problem_of, reissue_invite
 from .services.polls import is_closed
 
-ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 TIMEOUT = 20                      # seconds a mail server has to answer
 
 
@@ -77,7 +76,7 @@ def mail_server() -> MailServer | None:
 def checked_address(name: str, address: str) -> str:
     """An e-mail address a message can go to, or a refusal naming the pollee."""
     address = address.strip()
-    if not ADDRESS.match(address) or len(address) > 254:
+    if not EMAIL.match(address) or len(address) > 254:
         raise HuddleInputError(M_("e-mail address of {name}", name=AsTyped(name[:60])),
                                M_("'{value}' is not an e-mail address", value=AsTyped(address[:80])))
     return address
@@ -107,11 +106,13 @@ def send_panel_links(poll_id: int, pollee_ids: list[int], base: str, ttl: timede
     server = _server()
     language = problem_of(get_poll(poll_id, url)).language
     issued = panel.issue_panel_invites(poll_id, pollee_ids, ttl, username, url)
-    by_mail = [(m, i) for m, i in issued if m.reach_by == "email" and ADDRESS.match(m.contact or "")]
+    by_mail, others = [], []
+    for member, link in issued:
+        (by_mail if member.reach_by == "email" and EMAIL.match(member.contact or "") else others).append((member, link))
     with _connection(server) as client:
         sent = [_send(client, server, poll_id, i.invite_id, m.name, m.contact, i.link(base), i.expires_at,
                       pollee_language(m.language, language or None), "link", username, url) for m, i in by_mail]
-    return sent, [(m, i) for m, i in issued if (m, i) not in by_mail]
+    return sent, others
 
 
 def remind(poll_id: int, base: str, ttl: timedelta = DEFAULT_TTL, username: str = "huddle",

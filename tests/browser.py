@@ -217,6 +217,26 @@ def tap_the_auction(page, taps, labels) -> None:
             expect(line).not_to_have_value(before, timeout=30_000)
 
 
+def choose(page, label: str, option: str) -> None:
+    """Pick an option of a Streamlit selectbox by its label (the arrow key opens the list where a
+    click on an empty box does not)."""
+    from playwright.sync_api import TimeoutError, expect
+    box = page.get_by_label(label, exact=True)
+    for attempt in range(3):        # a field typed just before commits as the box takes focus: its rerun
+        box.click()                 # may draw the list again under the pointer, and the list is opened again
+        if not page.get_by_role("option").count():
+            box.press("ArrowDown")
+        try:
+            page.get_by_role("option", name=option, exact=True).click(timeout=5_000)
+            break
+        except TimeoutError:
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
+    # as a person would: see the choice in the box (its rerun done) before the next step
+    expect(page.get_by_role("combobox", name=label, exact=True)).to_have_value(option, timeout=15_000)
+
+
 class Taps:
     """A phone's page whose every tap is counted: a click, a check, a field tapped to type in."""
 

@@ -145,18 +145,9 @@ class Director:
 
     def choose(self, label: str, option: str) -> None:
         """A select box's option: two taps (the box, the option)."""
-        box = self.page.get_by_label(label, exact=True)
+        from browser import choose
         self.count.taps += 2
-        for attempt in range(3):
-            box.click()
-            if not self.page.get_by_role("option").count():
-                box.press("ArrowDown")
-            try:
-                self.page.get_by_role("option", name=option, exact=True).click(timeout=5_000)
-                return
-            except Exception:
-                if attempt == 2:
-                    raise
+        choose(self.page, label, option)
 
 
 class Step:

@@ -7,13 +7,12 @@ import time
 
 import pytest
 
-from browser import ARTIFACTS, sign_in, streamlit_server
+from browser import ARTIFACTS, choose, sign_in, streamlit_server  # noqa: F401  (choose: imported from here by others)
 from test_cases import PBN
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
-PlaywrightTimeout = playwright.TimeoutError
 
 
 
@@ -23,25 +22,6 @@ def server(tmp_path_factory):
     env = {"HUDDLE_DATABASE_URL": f"sqlite:///{db_file}", "HUDDLE_SECRET_KEY": "director-flow"}
     with streamlit_server(env) as url:
         yield url, env["HUDDLE_DATABASE_URL"]
-
-
-def choose(page, label: str, option: str) -> None:
-    """Pick an option of a Streamlit selectbox by its label (the arrow key opens the list where a
-    click on an empty box does not)."""
-    box = page.get_by_label(label, exact=True)
-    for attempt in range(3):        # a field typed just before commits as the box takes focus: its rerun
-        box.click()                 # may draw the list again under the pointer, and the list is opened again
-        if not page.get_by_role("option").count():
-            box.press("ArrowDown")
-        try:
-            page.get_by_role("option", name=option, exact=True).click(timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
-            page.keyboard.press("Escape")
-    # as a person would: see the choice in the box (its rerun done) before the next step
-    expect(page.get_by_role("combobox", name=label, exact=True)).to_have_value(option, timeout=15_000)
 
 
 def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):

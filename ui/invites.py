@@ -84,8 +84,9 @@ if poll.status != "closed":
             st.rerun()      # the pickers above show the poll open and the case polling
 
 if poll.status != "closed":
-    with st.expander(lang._("Send the links by e-mail"), expanded=mail.mail_server() is not None):
-        if mail.mail_server() is None:
+    mailing = mail.mail_server() is not None       # HUDDLE_SMTP_URL read once a run
+    with st.expander(lang._("Send the links by e-mail"), expanded=mailing):
+        if not mailing:
             st.caption(lang._("No mail server is set. Set HUDDLE_SMTP_URL to the club's (smtp://user:password@host:587) "
                               "and Huddle sends each link from the club's address; until then each new link below "
                               "has its message ready in your phone's mail, text or WhatsApp app."))
@@ -164,11 +165,11 @@ if poll.status != "closed":
             elif not group.members:
                 st.info(lang._("No {grade} member of the panel can answer this poll: add members on the Panel "
                                "page.").format(grade=lang._(grade)))
-            elif st.button(lang._("Issue their links and send them by e-mail") if mail.mail_server() is not None
+            elif st.button(lang._("Issue their links and send them by e-mail") if mailing
                            else lang._("Issue their links"), key="inv_panel_issue", type="primary"):
                 base = st.session_state.get("inv_base") or site_address()
                 try:
-                    if mail.mail_server() is not None:      # those reached by e-mail get theirs now
+                    if mailing:                       # those reached by e-mail get theirs now
                         mailed, sent = mail.send_panel_links(poll.id, chosen, base, timedelta(days=7), user.username)
                         st.session_state["inv_mailed"] = mailed
                     else:

@@ -316,44 +316,41 @@ def link_cards(links, lang: Language, messages=None) -> None:
     """New personal links, each with its pollee, expiry and QR code (shown once), and the
     messages to send, which say nothing of the case."""
     from polling.mail import message_text
-    from reports.qr import qr_png
     st.warning(lang._("Copy or show these now: each link is shown only once and works for one vote."))
     st.code("\n".join(f"{label}: {link}" for label, link, _ in links), language=None)
     if messages:
         st.caption(lang._("Messages to send (they say nothing about the case):"))
         st.code("\n\n".join(messages), language=None)
     for label, link, expires in links:
-        with st.container(border=True):
-            left, right = st.columns([3, 1])
-            left.markdown(lang._("**{pollee}**, expires {when} UTC").format(
-                pollee=inert(label or lang._("pollee")), when=lang.moment(expires)))
-            left.code(link, language=None)
-            # from the director's phone, one tap a pollee: the message ready in its mail, text or WhatsApp app
-            _, body = message_text(label, link, expires, lang)
-            apps = left.columns(3)
-            for column, (name, address) in zip(apps, share_links(lang._("A one-minute bridge problem"), body)):
-                column.link_button(lang._(name), address)
-            right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=label or lang._("this pollee")),
-                        width=160)
+        # from the director's phone, one tap a pollee: the message ready in its mail, text or WhatsApp app
+        _, body = message_text(label, link, expires, lang)
+        _link_card(lang._("**{pollee}**, expires {when} UTC").format(pollee=inert(label or lang._("pollee")),
+                                                                     when=lang.moment(expires)),
+                   link, lang._("A one-minute bridge problem"), body, label or lang._("this pollee"), lang)
+
+
+def _link_card(heading: str, link: str, subject: str, body: str, who: str, lang: Language) -> None:
+    """One link shown once: its heading (markdown, already inert), the link, the phone's apps with
+    the message ready, and its QR code."""
+    from reports.qr import qr_png
+    with st.container(border=True):
+        left, right = st.columns([3, 1])
+        left.markdown(heading)
+        left.code(link, language=None)
+        for column, (name, address) in zip(left.columns(3), share_links(subject, body)):
+            column.link_button(lang._(name), address)
+        right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=who), width=160)
 
 
 def invitation_card(invitation, link: str, lang: Language) -> None:
     """A new account's one-time link (shown once), its QR code and a message ready to send."""
-    from reports.qr import qr_png
     who = invitation.display_name or lang._(invitation.role)
     body = lang._("{organisation} invites you to Huddle as {role}. Open this link to choose your user name and "
                   "password; it works once, until {when} UTC:\n{link}").format(
         organisation=invitation.organisation, role=lang._(invitation.role), when=lang.moment(invitation.expires_at),
         link=link)
     st.warning(lang._("Copy or show this now: the link is shown only once."))
-    with st.container(border=True):
-        left, right = st.columns([3, 1])
-        left.markdown(f"**{inert(who)}**")
-        left.code(link, language=None)
-        apps = left.columns(3)
-        for column, (name, address) in zip(apps, share_links(lang._("Your Huddle account"), body)):
-            column.link_button(lang._(name), address)
-        right.image(qr_png(link), caption=lang._("QR for {pollee}").format(pollee=who), width=160)
+    _link_card(f"**{inert(who)}**", link, lang._("Your Huddle account"), body, who, lang)
 
 
 def share_links(subject: str, body: str) -> tuple[tuple[str, str], ...]:

@@ -39,7 +39,7 @@ from analysis.bridge import (SEATS, Auction, Board, TableCall, annotated_call, c
 from analysis.bridge.play import Play, played_order
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow, field_row
-from analysis.files.text import decode
+from analysis.files.text import CONTROL, decode
 from analysis.language import AsTyped, ContractWords, Count, Listed, M_, Message
 from analysis.vocabulary import Call, CardChoice, Catalog, Seat
 
@@ -869,7 +869,7 @@ def loads_boards(data: bytes | str, *, lang: Catalog) -> list[Board]:
 def _escape(value: str) -> str:
     """A tag's value on its one line: its quotes and backslashes escaped, every line break or
     other control character (a carriage return typed into an event's name) a space."""
-    text = re.sub(r"[\x00-\x1f\x7f\u2028\u2029\x85]+", " ", str(value))
+    text = re.sub(f"{CONTROL.pattern}+", " ", str(value))
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 

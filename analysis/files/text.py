@@ -52,10 +52,14 @@ def check_table(text: str, where: str, most_rows: int) -> None:
                                          most=Count(most_rows)))
 
 
+# a control character: C0, DEL, C1, and the Unicode line and paragraph separators
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def printable(value) -> str:
     """Text from a file as a terminal or a page may show it: every control character (an escape
     sequence that would move a terminal's cursor or recolour it) a "?"."""
-    return re.sub(r"[\x00-\x1f\x7f-\x9f]", "?", str(value))
+    return CONTROL.sub("?", str(value))
 
 
 def spreadsheet_safe(value) -> str:

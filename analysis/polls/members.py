@@ -30,7 +30,8 @@ HEADERS = {
     "class": ("class", "grade", "level", "rank", "klasse", "niveau", "categorie", "catégorie", "spielklasse"),
     "language": ("language", "taal", "langue", "sprache"),
 }
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+# an address a message can go to (polling.mail sends to these too): no space, no list separators
+EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 _PHONE = re.compile(r"^\+?[\d\s().\-/]{6,24}$")
 
 
@@ -99,7 +100,7 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
         if not name:
             raise HuddleInputError(where, M_("the row has no name"))
         email, phone = row.get("email", ""), row.get("phone", "")
-        if email and not _EMAIL.match(email):
+        if email and not EMAIL.match(email):
             raise HuddleInputError(where, M_("'{value}' is not an e-mail address", value=AsTyped(email[:80])))
         if phone and not _PHONE.match(phone):
             raise HuddleInputError(where, M_("'{value}' is not a telephone number", value=AsTyped(phone[:40])))
