@@ -72,8 +72,11 @@ def test_the_confirmed_corpus_figures_of_docs_research(capsys):
     whole = {f["group"]: f for f in out["implied_thresholds"]}
     assert whole["director: all"]["words"] in text and whole["committee: all"]["words"] in text
     assert out["agreement"]["director"]["words"] in text
-    need = out["rulings_needed"]["director"]["needed"]
-    assert f"about {need['0.2']} more" in text and f"about {need['0.1']} more" in text
+    need, sure = (out["rulings_needed"]["director"][k] for k in ("needed", "assured"))
+    widths = out["rulings_needed"]["director"]["median_width"]
+    assert (f"{need['0.2']} more clean rulings for an even chance to narrow it below 20 points and {sure['0.2']} for four in "
+            f"five; {need['0.1']} more for an even chance below 10 points and {sure['0.1']} for four in five") in text
+    assert f"the median width at +20 is still {round(100 * widths['20'])} points" in text
     assert f"{out['corpus']['rows']} rulings" in text and f"{len(out['left_out'])} are kept out" in text
     readme = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
     director = whole["director: all"]
@@ -85,8 +88,8 @@ def test_the_confirmed_corpus_figures_of_docs_research(capsys):
             f"is left out (interval {round(100 * director['low'])}–{round(100 * director['high'])}% from "
             f"{director['decisions']} decisions)") in readme
     assert whole["committee: all"]["threshold"] is None and "hold no point estimate" in readme
-    assert f"about {need['0.2']} more clean rulings to narrow the interval below 20 points and {need['0.1']} below 10" \
-        in readme
+    assert (f"{need['0.2']} more clean rulings for an even chance to narrow the interval below 20 points "
+            f"({sure['0.2']} for four in five) and {need['0.1']} below 10 ({sure['0.1']} for four in five)") in readme
 
 
 @pytest.mark.parametrize("policy, smallest, first", [("wbf2017", 37, 25)])

@@ -154,8 +154,8 @@ def test_calibrate_opens_the_confirmed_corpus_with_its_interval_and_how_many_rul
     # the bound is said so that a threshold at it still gives the ruling it comes from (4 of 14 is LA)
     assert research.least_count(14, 0.285) <= 4 and research.least_count(14, 0.29) > 4
     assert re.search(r"directors: the 95% interval is 35 points wide on 11 decisions; further clean rulings needed "
-                     r"\(polls of 3 to 14, median 4, as seen\) before half the simulated futures narrow it below 20 "
-                     r"points: about \d+ more; 10 points: about \d+ more", text)
+                     r"\(polls of 3 to 14, median 4, as seen\) to narrow it below 20 points: \d+ more for an even "
+                     r"chance, \d+ for four in five; 10 points: \d+ more for an even chance, \d+ for four in five", text)
     assert main(["calibrate", "--include", "self-poll", "--json", "--draws", "10"]) == 0
     out = json.loads(capsys.readouterr().out)
     committees = next(f for f in out["implied_thresholds"] if f["group"] == "committee: all")
@@ -163,14 +163,19 @@ def test_calibrate_opens_the_confirmed_corpus_with_its_interval_and_how_many_rul
 
 
 def test_how_many_rulings_it_would_take_agrees_with_a_direct_simulation():
-    """The fast count holds the spread at its draw; a direct simulation draws each future corpus
-    as rows and refits it whole (spread and all) with implied_threshold. Their median widths at
-    the count for 20 points agree within 5 points, and the count is where the widths cross."""
+    """The count refits each future on a grid of spreads; a direct simulation draws each future
+    corpus as rows and refits it whole (spread and all) with implied_threshold. Their median widths
+    at the count for 20 points agree within 3 points, and the count is where the widths cross.
+    The outside check's figures hold: at +20 the median is still above 20 points, the even chance
+    comes at +30 and four futures in five need more than that."""
     corpus = published()
     need = growth.rulings_needed(corpus, draws=200, seed=1)
     k = need.needed[0.2]
     assert k is not None and need.median_width[k] < 0.2 and all(need.median_width[s] >= 0.2 for s in growth.STEPS
                                                                   if s < k)
+    assert need.median_width[20] > 0.205 and k == 30 and need.assured[0.2] > k
+    assert need.needed[0.1] <= 160 <= need.assured[0.1]
+    assert all(need.assured_width[s] >= need.median_width[s] for s in growth.STEPS)
     decided = research.counted_rows(corpus)[0]
     decided = decided[decided["director_la"].notna()]
     profile, spread = research.threshold_profile(corpus)
@@ -187,4 +192,4 @@ def test_how_many_rulings_it_would_take_agrees_with_a_direct_simulation():
                                      "director_la", "source"]], rows], ignore_index=True)
         fit = research.implied_threshold(research.corpus_frame(future))
         widths.append(fit.interval[1] - fit.interval[0])
-    assert abs(np.median(widths) - need.median_width[k]) <= 0.05
+    assert abs(np.median(widths) - need.median_width[k]) <= 0.03

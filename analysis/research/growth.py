@@ -2,18 +2,20 @@
 
     from analysis.research import calibration, growth
     need = growth.rulings_needed(corpus)            # directors, widths 20 and 10 points
-    need.needed                                     # {0.2: 80, 0.1: 320}
+    need.needed                                     # {0.2: 30, 0.1: 160}: an even chance
+    need.assured                                    # {0.2: 40, 0.1: 200}: four futures in five
     need.words()
 
 The model is the fitted true-share model (analysis.research.calibration) with its uncertainty:
 each simulated future draws a threshold from the profile likelihood (taken as a posterior over the
 grid, flat before the data) and the spread of true shares fitted at that threshold; each further
 ruling draws a poll size from the sizes seen, a true share from the spread, the count from the
-binomial and the ruling from the threshold with the fitted lapse. The width is that of the 95%
-profile-likelihood interval of the corpus with the further rulings, the spread held at its draw
-(refitting it with every ruling costs a hundred times more and narrows the interval by less than
-a point: tests/test_research_growth.py sets the two side by side). A width counts as reached at a
-number of rulings when at least half of the simulated futures reach it.
+binomial and the ruling from the threshold with the fitted lapse. Each future corpus is then
+refitted whole, as implied_threshold fits the corpus itself: at every threshold the spread of
+shares is fitted again (prior included), over a grid of spreads around those the corpus fits,
+refined by the quadratic through the best point's neighbours; the width is that of the 95%
+profile-likelihood interval. A width is reached at a number of rulings with an even chance when
+half the simulated futures reach it, and with assurance when four in five do.
 """
 from __future__ import annotations
 
@@ -26,43 +28,61 @@ from scipy import special, stats
 
 from analysis.errors import HuddleInputError
 from analysis.language import AsTyped, Count, Listed, M_, MP_, Message
-from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile)
+from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, SPREAD_PRIOR_CENTRE, SPREAD_PRIOR_SD,
+                                           THRESHOLD_GRID, counted_rows, threshold_profile)
 
-STEPS = (5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560)
+STEPS = (5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 100, 120, 140, 160, 200, 240, 280, 320, 400, 480, 640, 800,
+         960, 1280, 1600, 1920, 2560)
 WIDTHS = (0.20, 0.10)
+ASSURANCE = 0.8                 # "four futures in five"
+SPREAD_STEP = 0.25              # the grid of spreads refitted (_SpreadGrid)
+SPREAD_MARGIN = 0.75            # beyond the spreads the corpus fits at any threshold, either way
 
 
 @dataclass(frozen=True)
 class RulingsNeeded:
     """For each width, the fewest further rulings (of STEPS) after which half the simulated
-    futures give a 95% interval narrower than it (None: more than the last step); the median
-    width at each step; the corpus's own width and the poll sizes the futures draw from."""
+    futures give a 95% interval narrower than it (``needed``) and four in five do (``assured``;
+    None: more than the last step); the median and four-in-five widths at each step; the
+    corpus's own width and the poll sizes the futures draw from."""
 
     decider: str
     decisions: int
     widths: tuple[float, ...]
     needed: dict[float, int | None]
+    assured: dict[float, int | None]
     median_width: dict[int, float] = field(repr=False)
+    assured_width: dict[int, float] = field(repr=False)
     width_now: float = float("nan")
     poll_sizes: tuple[int, ...] = ()
     draws: int = 0
 
     def words(self) -> Message:
         sizes = np.asarray(self.poll_sizes)
-        parts = tuple(M_("{points} points: about {n} more", points=round(100 * w), n=Count(n)) if n is not None else
-                      M_("{points} points: more than {n}", points=round(100 * w), n=Count(STEPS[-1]))
-                      for w, n in self.needed.items())
+        parts = tuple(self._width_words(w) for w in self.widths)
         decisions = MP_("{n} decision", "{n} decisions", n=self.decisions)
         return M_("{deciders}: the 95% interval is {width} points wide on {decisions}; further clean rulings needed "
-                  "(polls of {smallest} to {largest}, median {median}, as seen) before half the simulated futures "
-                  "narrow it below {needed}", deciders=DECIDER_WORDS[self.decider], width=round(100 * self.width_now),
-                  decisions=decisions, smallest=int(sizes.min()), largest=int(sizes.max()),
-                  median=int(np.median(sizes)), needed=Listed(parts, "; "))
+                  "(polls of {smallest} to {largest}, median {median}, as seen) to narrow it below {needed}",
+                  deciders=DECIDER_WORDS[self.decider], width=round(100 * self.width_now), decisions=decisions,
+                  smallest=int(sizes.min()), largest=int(sizes.max()), median=int(np.median(sizes)),
+                  needed=Listed(parts, "; "))
+
+    def _width_words(self, width: float) -> Message:
+        points, even, sure = round(100 * width), self.needed[width], self.assured[width]
+        if even is None:
+            return M_("{points} points: more than {n}", points=points, n=Count(STEPS[-1]))
+        if sure is None:
+            return M_("{points} points: {n} more for an even chance, more than {last} for four in five",
+                      points=points, n=Count(even), last=Count(STEPS[-1]))
+        return M_("{points} points: {n} more for an even chance, {sure} for four in five", points=points,
+                  n=Count(even), sure=Count(sure))
 
     def to_dict(self) -> dict:
         return {"decider": self.decider, "decisions": self.decisions, "width_now": round(self.width_now, 4),
                 "needed": {str(w): n for w, n in self.needed.items()},
+                "assured": {str(w): n for w, n in self.assured.items()},
                 "median_width": {str(k): round(v, 4) for k, v in self.median_width.items()},
+                "assured_width": {str(k): round(v, 4) for k, v in self.assured_width.items()},
                 "poll_sizes": list(self.poll_sizes), "draws": self.draws}
 
 
@@ -81,7 +101,6 @@ def futures_work(corpus: pd.DataFrame, decider: str = "director", include: Itera
     """What rulings_needed will cost, before any of it is done: the (count, poll size) pairs its
     table holds, one per count of each poll size seen (a corpus of a few polls of thousands costs
     what thousands of small ones do; the rows alone would not say so)."""
-    from analysis.research.calibration import DECIDERS, counted_rows
     rows = counted_rows(corpus, include)[0]
     rows = rows[rows[DECIDERS[decider]].notna()]
     return int((np.unique(rows["poll_size"].to_numpy(int)) + 1).sum())
@@ -104,36 +123,123 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     weights = np.exp(profile - profile.max())
     picks = rng.choice(grid.size, size=draws, p=weights / weights.sum())
     sizes = rows["poll_size"].to_numpy(int)
-    # every (count, poll size) a ruling can have, for the sizes seen: row 2·k + la of the table is
-    # the log-likelihood of that ruling at every threshold (la: 1 for LA, 0 for not)
-    seen = np.unique(sizes)
-    offset = np.zeros(int(seen.max()) + 1, dtype=int)
-    offset[seen] = np.concatenate([[0], np.cumsum(seen + 1)[:-1]])
-    pair_n = np.concatenate([np.full(n + 1, n) for n in seen])
-    pair_c = np.concatenate([np.arange(n + 1) for n in seen])
-
-    def ids(c, n, la):
-        return 2 * (offset[n] + c) + la.astype(int)
-    now = np.bincount(ids(rows["considered"].to_numpy(int), sizes, rows[column].to_numpy(bool)),
-                      minlength=2 * pair_n.size)
-    profiles = np.empty((draws, len(STEPS), grid.size))
+    rulings = _Rulings(np.unique(sizes))
+    table = rulings.table(_spread_grid(spread), grid, lapse)
+    now = rulings.counts(rows["considered"].to_numpy(int), sizes, rows[column].to_numpy(bool))
+    width = np.empty((draws, len(STEPS)))
     for d, pick in enumerate(picks):
         t, (a, b) = grid[pick], spread[pick]
-        above = special.betainc((pair_n - pair_c)[:, None] + b, pair_c[:, None] + a, 1 - grid[None, :])
-        p = lapse + (1 - 2 * lapse) * above
-        table = np.empty((2 * pair_n.size, grid.size))
-        table[0::2], table[1::2] = np.log1p(-p), np.log(p)
         # further rulings from the model at this draw, added in order (each step holds the one before)
         more_n = rng.choice(sizes, size=STEPS[-1])
         share = rng.beta(a, b, size=STEPS[-1])
-        more = ids(rng.binomial(more_n, share), more_n, (share >= t) ^ (rng.random(STEPS[-1]) < lapse))
-        for s, step in enumerate(STEPS):
-            profiles[d, s] = (now + np.bincount(more[:step], minlength=table.shape[0])) @ table
-    width = interval_width(profiles.reshape(-1, grid.size), grid).reshape(draws, len(STEPS))
+        more = rulings.ids(rng.binomial(more_n, share), more_n, (share >= t) ^ (rng.random(STEPS[-1]) < lapse))
+        counts = np.stack([now + np.bincount(more[:step], minlength=now.size) for step in STEPS])
+        width[d] = interval_width(table.profiles(counts), grid)
     median = {step: float(np.median(width[:, s])) for s, step in enumerate(STEPS)}
-    needed = {w: next((step for step in STEPS if median[step] < w), None) for w in widths}
-    return RulingsNeeded(decider, len(rows), widths, needed, median, float(interval_width(profile, grid)[0]),
-                         tuple(int(x) for x in sizes), draws)
+    sure = {step: float(np.quantile(width[:, s], ASSURANCE)) for s, step in enumerate(STEPS)}
+    return RulingsNeeded(decider, len(rows), widths, _first_below(median, widths), _first_below(sure, widths),
+                         median, sure, float(interval_width(profile, grid)[0]), tuple(int(x) for x in sizes), draws)
 
 
-__all__ = ["RulingsNeeded", "rulings_needed", "interval_width", "STEPS", "WIDTHS"]
+def _first_below(width_at: dict[int, float], widths: tuple[float, ...]) -> dict[float, int | None]:
+    return {w: next((step for step in STEPS if width_at[step] < w), None) for w in widths}
+
+
+class _Rulings:
+    """Every (count, poll size, finding) a ruling can have for the poll sizes seen, as the rows of
+    a table: row 2·k + la for the k-th (count, poll size) pair, la 1 for LA and 0 for not."""
+
+    def __init__(self, seen: np.ndarray):
+        self.offset = np.zeros(int(seen.max()) + 1, dtype=int)
+        self.offset[seen] = np.concatenate([[0], np.cumsum(seen + 1)[:-1]])
+        self.n = np.concatenate([np.full(n + 1, n) for n in seen]).astype(float)
+        self.c = np.concatenate([np.arange(n + 1) for n in seen]).astype(float)
+
+    def ids(self, c: np.ndarray, n: np.ndarray, la: np.ndarray) -> np.ndarray:
+        return 2 * (self.offset[n] + c) + la.astype(int)
+
+    def counts(self, c: np.ndarray, n: np.ndarray, la: np.ndarray) -> np.ndarray:
+        return np.bincount(self.ids(c, n, la), minlength=2 * self.n.size)
+
+    def table(self, spreads: "_SpreadGrid", grid: np.ndarray, lapse: float) -> "_Table":
+        """The log-likelihood of each kind of ruling (its count and its finding) at every spread
+        and threshold, the spread's prior apart."""
+        a, b = spreads.a, spreads.b
+        c, n = self.c[:, None, None], self.n[:, None, None]
+        counted = (special.gammaln(n + 1) - special.gammaln(c + 1) - special.gammaln(n - c + 1)
+                   + special.betaln(c + a, n - c + b) - special.betaln(a, b))
+        above = special.betainc((n - c + b)[..., None], (c + a)[..., None], 1 - grid)    # P(p ≥ t | c of n)
+        p = lapse + (1 - 2 * lapse) * above
+        values = np.empty((2 * self.n.size,) + p.shape[1:])
+        values[0::2], values[1::2] = np.log1p(-p), np.log(p)
+        values += np.repeat(counted, 2, axis=0)[..., None]
+        return _Table(values.reshape(values.shape[0], -1).astype(np.float32), spreads)
+
+
+@dataclass(frozen=True)
+class _SpreadGrid:
+    """Spreads Beta(a, b) on a grid of the log odds of their mean, log(a / b), and the log of their
+    concentration, log(a + b): the counts pin the mean down long before the concentration, and in
+    these two the likelihood is close to a quadratic at the grid's scale."""
+    log_odds: np.ndarray
+    log_concentration: np.ndarray
+
+    @property
+    def a(self) -> np.ndarray:
+        return np.exp(self.log_concentration[None, :]) * special.expit(self.log_odds[:, None])
+
+    @property
+    def b(self) -> np.ndarray:
+        return np.exp(self.log_concentration[None, :]) * special.expit(-self.log_odds[:, None])
+
+    @property
+    def prior(self) -> np.ndarray:
+        centre_a, centre_b = SPREAD_PRIOR_CENTRE
+        return -0.5 * ((np.log(self.a) - centre_a) ** 2 + (np.log(self.b) - centre_b) ** 2) / SPREAD_PRIOR_SD ** 2
+
+
+def _spread_grid(spread: np.ndarray) -> _SpreadGrid:
+    """The spreads a future corpus is refitted over: around those the corpus fits at any
+    threshold, SPREAD_MARGIN further either way, every SPREAD_STEP."""
+    a, b = spread[:, 0], spread[:, 1]
+    sides = np.stack([np.log(a / b), np.log(a + b)], axis=1)
+    low, high = sides.min(axis=0) - SPREAD_MARGIN, sides.max(axis=0) + SPREAD_MARGIN
+    return _SpreadGrid(*(np.arange(lo, hi + SPREAD_STEP / 2, SPREAD_STEP) for lo, hi in zip(low, high)))
+
+
+@dataclass(frozen=True)
+class _Table:
+    values: np.ndarray          # (kinds of ruling, spreads × thresholds)
+    spreads: _SpreadGrid
+
+    def profiles(self, counts: np.ndarray) -> np.ndarray:
+        """For each row of ``counts`` (rulings of each kind), the profile log-likelihood over the
+        thresholds: the spread at its best at each, found on the grid and refined by the quadratic
+        through the best point and its eight neighbours."""
+        sa, sb = self.spreads.log_odds.size, self.spreads.log_concentration.size
+        surface = (counts.astype(np.float32) @ self.values).astype(float).reshape(len(counts), sa, sb, -1)
+        surface += self.spreads.prior[None, :, :, None]
+        surface = np.moveaxis(surface, 3, 1)                      # (rows, thresholds, a, b)
+        flat = surface.reshape(surface.shape[0], surface.shape[1], -1)
+        best = flat.argmax(axis=2)
+        i, j = np.divmod(best, sb)
+        inner = (i > 0) & (i < sa - 1) & (j > 0) & (j < sb - 1)
+        i, j = np.clip(i, 1, sa - 2), np.clip(j, 1, sb - 2)
+        r, t = np.indices(best.shape)
+
+        def at(di, dj):
+            return surface[r, t, i + di, j + dj]
+        centre = at(0, 0)
+        ga, gb = (at(1, 0) - at(-1, 0)) / 2, (at(0, 1) - at(0, -1)) / 2
+        haa, hbb = at(1, 0) - 2 * centre + at(-1, 0), at(0, 1) - 2 * centre + at(0, -1)
+        hab = (at(1, 1) - at(1, -1) - at(-1, 1) + at(-1, -1)) / 4
+        det = haa * hbb - hab ** 2
+        concave = inner & (haa < 0) & (det > 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            step_a, step_b = (hab * gb - hbb * ga) / det, (hab * ga - haa * gb) / det
+            rise = -(hbb * ga ** 2 - 2 * hab * ga * gb + haa * gb ** 2) / (2 * det)
+        close = concave & (np.abs(step_a) <= 1) & (np.abs(step_b) <= 1)
+        return np.where(close, centre + np.clip(rise, 0, None), flat.max(axis=2))
+
+
+__all__ = ["RulingsNeeded", "rulings_needed", "interval_width", "futures_work", "STEPS", "WIDTHS", "ASSURANCE"]
