@@ -57,9 +57,9 @@ LARGE_FILE = 256 * 1024         # pasted text this large is read on the workers 
 # 2,862 and about a second of a quiet server's CPU); the rest, on the workers
 INLINE_FIT_WORK = 5000
 # the "how many rulings it would take" futures run on the page up to this many (count, poll size)
-# pairs (about a second: 3 ms a pair at 200 futures), on the workers beyond
-INLINE_FUTURE_PAIRS = 400
-FUTURE_PAIRS_PER_SECOND = 330
+# pairs (about a second: 10 ms a pair at 200 futures, each refitted whole), on the workers beyond
+INLINE_FUTURE_PAIRS = 100
+FUTURE_PAIRS_PER_SECOND = 100
 # what heavy work costs, CPU seconds on the reference machine (bench/simulate.py gives the
 # simulation's own, analysis.evidence.simulation.simulation_cost); a job's budget is three times it
 FIT_WORK_PER_SECOND = 2000      # analysis.research.calibration.fit_work: 9,700 in 3.7 s for 2,000 rows

@@ -24,7 +24,7 @@ from typing import Iterable
 
 import numpy as np
 import pandas as pd
-from scipy import special, stats
+from scipy import sparse, special, stats
 
 from analysis.errors import HuddleInputError
 from analysis.language import AsTyped, Count, Listed, M_, MP_, Message
@@ -37,6 +37,7 @@ WIDTHS = (0.20, 0.10)
 ASSURANCE = 0.8                 # "four futures in five"
 SPREAD_STEP = 0.25              # the grid of spreads refitted (_SpreadGrid)
 SPREAD_MARGIN = 0.75            # beyond the spreads the corpus fits at any threshold, either way
+TABLE_BYTES = 32 * 2 ** 20      # the most a table of rulings' likelihoods or their sums takes at once
 
 
 @dataclass(frozen=True)
@@ -124,21 +125,51 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     picks = rng.choice(grid.size, size=draws, p=weights / weights.sum())
     sizes = rows["poll_size"].to_numpy(int)
     rulings = _Rulings(np.unique(sizes))
-    table = rulings.table(_spread_grid(spread), grid, lapse)
-    now = rulings.counts(rows["considered"].to_numpy(int), sizes, rows[column].to_numpy(bool))
-    width = np.empty((draws, len(STEPS)))
+    now = rulings.ids(rows["considered"].to_numpy(int), sizes, rows[column].to_numpy(bool))
+    more = np.empty((draws, STEPS[-1]), dtype=int)
     for d, pick in enumerate(picks):
         t, (a, b) = grid[pick], spread[pick]
         # further rulings from the model at this draw, added in order (each step holds the one before)
         more_n = rng.choice(sizes, size=STEPS[-1])
         share = rng.beta(a, b, size=STEPS[-1])
-        more = rulings.ids(rng.binomial(more_n, share), more_n, (share >= t) ^ (rng.random(STEPS[-1]) < lapse))
-        counts = np.stack([now + np.bincount(more[:step], minlength=now.size) for step in STEPS])
-        width[d] = interval_width(table.profiles(counts), grid)
+        more[d] = rulings.ids(rng.binomial(more_n, share), more_n, (share >= t) ^ (rng.random(STEPS[-1]) < lapse))
+    # only the kinds of ruling some future holds are tabled
+    kinds, which = np.unique(np.concatenate([now, more.ravel()]), return_inverse=True)
+    now, more = which[:now.size], which[now.size:].reshape(more.shape)
+    spreads = _spread_grid(spread)
+    counts = _counts(now, more).astype(np.float32)           # row d·steps + s: draw d at step s
+    if counts.shape[0] * counts.shape[1] * 4 <= TABLE_BYTES:
+        counts = counts.toarray()
+    profiles = np.empty((draws * len(STEPS), grid.size))
+    # a slice of the thresholds at a time, its table a slice of the kinds at a time: memory bounded
+    for part in _slices(grid.size, max(kinds.size * 8, draws * len(STEPS) * 4) * spreads.size):
+        surface = np.zeros((counts.shape[0], spreads.size * part.size), np.float32)
+        for some in _slices(kinds.size, spreads.size * part.size * 8):
+            surface += counts[:, some] @ rulings.table(kinds[some], spreads, grid[part], lapse)
+        profiles[:, part] = spreads.best(surface)
+    width = interval_width(profiles, grid).reshape(draws, len(STEPS))
     median = {step: float(np.median(width[:, s])) for s, step in enumerate(STEPS)}
     sure = {step: float(np.quantile(width[:, s], ASSURANCE)) for s, step in enumerate(STEPS)}
     return RulingsNeeded(decider, len(rows), widths, _first_below(median, widths), _first_below(sure, widths),
                          median, sure, float(interval_width(profile, grid)[0]), tuple(int(x) for x in sizes), draws)
+
+
+def _counts(now: np.ndarray, more: np.ndarray) -> sparse.csr_matrix:
+    """The rulings of each kind in every future at every step (a row per draw and step)."""
+    rows, kinds = [], []
+    for d in range(more.shape[0]):
+        for s, step in enumerate(STEPS):
+            held = np.concatenate([now, more[d, :step]])
+            rows.append(np.full(held.size, d * len(STEPS) + s))
+            kinds.append(held)
+    rows_, kinds_ = np.concatenate(rows), np.concatenate(kinds)
+    shape = (more.shape[0] * len(STEPS), int(max(now.max(), more.max())) + 1)
+    return sparse.csr_matrix((np.ones(rows_.size), (rows_, kinds_)), shape=shape)
+
+
+def _slices(size: int, bytes_each: int) -> list[np.ndarray]:
+    """``range(size)`` in slices of at most TABLE_BYTES, at ``bytes_each`` an item (one at least)."""
+    return np.array_split(np.arange(size), max(1, -(-size * bytes_each // TABLE_BYTES)))
 
 
 def _first_below(width_at: dict[int, float], widths: tuple[float, ...]) -> dict[float, int | None]:
@@ -158,22 +189,18 @@ class _Rulings:
     def ids(self, c: np.ndarray, n: np.ndarray, la: np.ndarray) -> np.ndarray:
         return 2 * (self.offset[n] + c) + la.astype(int)
 
-    def counts(self, c: np.ndarray, n: np.ndarray, la: np.ndarray) -> np.ndarray:
-        return np.bincount(self.ids(c, n, la), minlength=2 * self.n.size)
-
-    def table(self, spreads: "_SpreadGrid", grid: np.ndarray, lapse: float) -> "_Table":
-        """The log-likelihood of each kind of ruling (its count and its finding) at every spread
-        and threshold, the spread's prior apart."""
+    def table(self, kinds: np.ndarray, spreads: "_SpreadGrid", grid: np.ndarray, lapse: float) -> np.ndarray:
+        """The log-likelihood of each of ``kinds`` (ids: its count and its finding) at every
+        spread and threshold, the spread's prior apart."""
         a, b = spreads.a, spreads.b
-        c, n = self.c[:, None, None], self.n[:, None, None]
+        pair, la = np.divmod(kinds, 2)
+        c, n = self.c[pair][:, None, None], self.n[pair][:, None, None]
         counted = (special.gammaln(n + 1) - special.gammaln(c + 1) - special.gammaln(n - c + 1)
                    + special.betaln(c + a, n - c + b) - special.betaln(a, b))
         above = special.betainc((n - c + b)[..., None], (c + a)[..., None], 1 - grid)    # P(p ≥ t | c of n)
         p = lapse + (1 - 2 * lapse) * above
-        values = np.empty((2 * self.n.size,) + p.shape[1:])
-        values[0::2], values[1::2] = np.log1p(-p), np.log(p)
-        values += np.repeat(counted, 2, axis=0)[..., None]
-        return _Table(values.reshape(values.shape[0], -1).astype(np.float32), spreads)
+        values = np.where(la.astype(bool)[:, None, None, None], np.log(p), np.log1p(-p)) + counted[..., None]
+        return values.reshape(kinds.size, -1).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -183,6 +210,10 @@ class _SpreadGrid:
     these two the likelihood is close to a quadratic at the grid's scale."""
     log_odds: np.ndarray
     log_concentration: np.ndarray
+
+    @property
+    def size(self) -> int:
+        return self.log_odds.size * self.log_concentration.size
 
     @property
     def a(self) -> np.ndarray:
@@ -197,35 +228,19 @@ class _SpreadGrid:
         centre_a, centre_b = SPREAD_PRIOR_CENTRE
         return -0.5 * ((np.log(self.a) - centre_a) ** 2 + (np.log(self.b) - centre_b) ** 2) / SPREAD_PRIOR_SD ** 2
 
-
-def _spread_grid(spread: np.ndarray) -> _SpreadGrid:
-    """The spreads a future corpus is refitted over: around those the corpus fits at any
-    threshold, SPREAD_MARGIN further either way, every SPREAD_STEP."""
-    a, b = spread[:, 0], spread[:, 1]
-    sides = np.stack([np.log(a / b), np.log(a + b)], axis=1)
-    low, high = sides.min(axis=0) - SPREAD_MARGIN, sides.max(axis=0) + SPREAD_MARGIN
-    return _SpreadGrid(*(np.arange(lo, hi + SPREAD_STEP / 2, SPREAD_STEP) for lo, hi in zip(low, high)))
-
-
-@dataclass(frozen=True)
-class _Table:
-    values: np.ndarray          # (kinds of ruling, spreads × thresholds)
-    spreads: _SpreadGrid
-
-    def profiles(self, counts: np.ndarray) -> np.ndarray:
-        """For each row of ``counts`` (rulings of each kind), the profile log-likelihood over the
-        thresholds: the spread at its best at each, found on the grid and refined by the quadratic
-        through the best point and its eight neighbours."""
-        sa, sb = self.spreads.log_odds.size, self.spreads.log_concentration.size
-        surface = (counts.astype(np.float32) @ self.values).astype(float).reshape(len(counts), sa, sb, -1)
-        surface += self.spreads.prior[None, :, :, None]
+    def best(self, surface: np.ndarray) -> np.ndarray:
+        """For each row of ``surface`` (log-likelihoods at every spread and threshold, spread
+        first), the profile over the thresholds: the spread at its best at each, found on the grid
+        and refined by the quadratic through the best point and its eight neighbours."""
+        sa, sb = self.log_odds.size, self.log_concentration.size
+        surface = surface.astype(float).reshape(len(surface), sa, sb, -1) + self.prior[None, :, :, None]
         surface = np.moveaxis(surface, 3, 1)                      # (rows, thresholds, a, b)
         flat = surface.reshape(surface.shape[0], surface.shape[1], -1)
-        best = flat.argmax(axis=2)
-        i, j = np.divmod(best, sb)
+        top = flat.argmax(axis=2)
+        i, j = np.divmod(top, sb)
         inner = (i > 0) & (i < sa - 1) & (j > 0) & (j < sb - 1)
         i, j = np.clip(i, 1, sa - 2), np.clip(j, 1, sb - 2)
-        r, t = np.indices(best.shape)
+        r, t = np.indices(top.shape)
 
         def at(di, dj):
             return surface[r, t, i + di, j + dj]
@@ -240,6 +255,15 @@ class _Table:
             rise = -(hbb * ga ** 2 - 2 * hab * ga * gb + haa * gb ** 2) / (2 * det)
         close = concave & (np.abs(step_a) <= 1) & (np.abs(step_b) <= 1)
         return np.where(close, centre + np.clip(rise, 0, None), flat.max(axis=2))
+
+
+def _spread_grid(spread: np.ndarray) -> _SpreadGrid:
+    """The spreads a future corpus is refitted over: around those the corpus fits at any
+    threshold, SPREAD_MARGIN further either way, every SPREAD_STEP."""
+    a, b = spread[:, 0], spread[:, 1]
+    sides = np.stack([np.log(a / b), np.log(a + b)], axis=1)
+    low, high = sides.min(axis=0) - SPREAD_MARGIN, sides.max(axis=0) + SPREAD_MARGIN
+    return _SpreadGrid(*(np.arange(lo, hi + SPREAD_STEP / 2, SPREAD_STEP) for lo, hi in zip(low, high)))
 
 
 __all__ = ["RulingsNeeded", "rulings_needed", "interval_width", "futures_work", "STEPS", "WIDTHS", "ASSURANCE"]
