@@ -812,6 +812,12 @@ def test_research_page_for_a_researcher(prepared):
     assert any(m.startswith("Committee: all: no point estimate from 3 decisions") for m in said)
     assert any(c.value.startswith("directors: the 95% interval is 35 points wide on 11 decisions; further clean "
                                   "rulings needed") for c in at.caption)
+    # eleven decisions cannot tell the models apart: said, and no comparison shown
+    said = [m.value for m in at.markdown]
+    assert any(m.startswith("Directors: on 11 decisions Akaike's criterion cannot tell the models apart") for m in said)
+    assert not any("Which model fits" in m for m in said)
+    at.toggle(key="research_lapse").set_value(True).run()
+    assert any("its lapse fixed at 2%, holds the threshold the rulings were made at in 94%" in c.value for c in at.caption)
     # a researcher puts the committees' self-polls back: two more committee decisions are fitted
     at.multiselect(key="research_include").set_value(["self-poll"]).run()
     assert at.info[0].value.startswith("16 rows left out of the fits")

@@ -103,9 +103,9 @@ def test_the_smallest_poll_docs_research_quotes(capsys, policy, smallest, first)
 
 
 def test_the_model_comparison_docs_research_quotes():
-    from analysis.research import calibration as research
+    from analysis.research import calibration as research, models as compared
     corpus = research.loads_corpus((ROOT / "data" / "research" / "published-rulings.csv").read_text(encoding="utf-8"))
-    models = research.compare_models(corpus).set_index("model")
+    models = compared.compare_models(corpus).set_index("model")
     text = doc("research.md")
     said = (f"observed-share model has the lowest Akaike criterion ({models.loc['observed share', 'aic']:.1f}, against "
             f"{models.loc['true share', 'aic']:.1f} for the true-share model and "

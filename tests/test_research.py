@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from analysis.research import calibration as research
+from analysis.research import calibration as research, models as compared
 from analysis.errors import HuddleInputError
 from conftest import CASES, ROOT
 
@@ -215,11 +215,11 @@ def test_the_observed_share_model_is_fitted_beside_and_compared():
     """Directors who rule on the poll's own share are found so: the observed-share model fits their
     decisions better than the true-share model, and the other way round."""
     corpus = research.synthetic_corpus(300, seed=4)
-    models = research.compare_models(corpus)
+    models = compared.compare_models(corpus)
     assert models.loc[models["better"], "model"].iloc[0].startswith("true share")
     observed = corpus.copy()
     observed["director_la"] = observed["considered"] / observed["poll_size"] >= 0.25
-    table = research.compare_models(observed)
+    table = compared.compare_models(observed)
     best = table.loc[table["better"], "model"].iloc[0]
     assert "observed share" in best and table.set_index("model").loc["observed share", "low"] <= 0.25
 
@@ -230,7 +230,7 @@ def test_the_figures_in_docs_research_are_the_commands_own():
     docs = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
     for line in research.implied_thresholds(corpus)["words"]:
         assert f"  - {line}\n" in docs, line
-    models = research.compare_models(corpus).set_index("model")["aic"]
+    models = compared.compare_models(corpus).set_index("model")["aic"]
     assert f"{models['true share']:.1f} against {models['observed share']:.1f}" in docs
 
 

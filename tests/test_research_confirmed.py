@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from analysis.errors import HuddleInputError
-from analysis.research import calibration as research, growth
+from analysis.research import calibration as research, growth, models as compared
 from conftest import ROOT
 
 CONFIRMED = ROOT / "data" / "research" / "confirmed-polls.csv"
@@ -131,15 +131,15 @@ def test_a_ruling_the_fitted_rule_would_make_the_other_way_is_named_with_how_far
 
 def test_the_models_side_by_side_with_the_lapse_fitted_and_a_logistic_rule():
     corpus = published()
-    models = research.compare_models(corpus).set_index("model")
+    models = compared.compare_models(corpus).set_index("model")
     assert list(models.index) == ["true share", "observed share", "observed share, lapse fitted",
                                   "logistic in the observed share"]
     # no two clean rulings contradict each other: a fitted lapse goes to the smallest tried
-    assert models.loc["observed share, lapse fitted", "lapse"] == min(research.LAPSE_GRID)
+    assert models.loc["observed share, lapse fitted", "lapse"] == min(compared.LAPSE_GRID)
     assert 0.25 <= models.loc["logistic in the observed share", "threshold"] <= 4 / 14
     assert models["better"].sum() == 1
     for model in research.MODELS:              # the true-share model's lapse too, from a notebook
-        assert research.lapse_profile(corpus, model=model)["log_likelihood"].is_monotonic_decreasing
+        assert compared.lapse_profile(corpus, model=model)["log_likelihood"].is_monotonic_decreasing
 
 
 def test_calibrate_opens_the_confirmed_corpus_with_its_interval_and_how_many_rulings_it_would_take(capsys):
@@ -193,3 +193,42 @@ def test_how_many_rulings_it_would_take_agrees_with_a_direct_simulation():
         fit = research.implied_threshold(research.corpus_frame(future))
         widths.append(fit.interval[1] - fit.interval[0])
     assert abs(np.median(widths) - need.median_width[k]) <= 0.03
+
+
+def test_eleven_decisions_cannot_tell_the_models_apart_and_the_page_shows_no_comparison():
+    """Decisions drawn from each model as fitted at the corpus's polls and refitted: the criterion
+    finds the true-share model in well under 80% of them, so no comparison is offered; with 300
+    decisions made on the poll's own share it finds each model every time."""
+    told = compared.model_discrimination(published())
+    assert not told.discriminates and told.found["true share"] < 0.6 and told.decisions == 11
+    assert "logistic in the observed share" not in told.picked      # at its bound: the observed share's step
+    models = compared.compare_models(published()).set_index("model")
+    assert models.loc["observed share, lapse fitted", "at_bound"] and models.loc["observed share, lapse fitted",
+                                                                                    "lapse"] == 0
+    assert models.loc["logistic in the observed share", "at_bound"]
+    synthetic = research.synthetic_corpus(300, seed=4)
+    synthetic["director_la"] = synthetic["considered"] / synthetic["poll_size"] >= 0.25
+    assert compared.model_discrimination(synthetic).discriminates
+
+
+def test_what_the_fixed_lapse_costs_is_measured_and_docs_research_says_it():
+    cost = compared.lapse_coverage(published())
+    fixed, other = cost.covered[0.02], cost.covered[0.10]
+    assert 0.92 <= fixed <= 0.97 and other < fixed
+    text = re.sub(r"\s+", " ", (ROOT / "docs" / "research.md").read_text(encoding="utf-8"))
+    assert (f"in {round(100 * fixed)}% of 400 when 2% of rulings are made on other grounds, and in "
+            f"{round(100 * other)}% when 10% are") in text
+    told = compared.model_discrimination(published())
+    assert str(told.words()) in text
+    lapses = compared.lapse_profile(published())
+    assert lapses["lapse"].iloc[0] == 0 and {"low", "high"} <= set(lapses.columns)
+
+
+def test_calibrate_says_the_models_cannot_be_told_apart(capsys):
+    from huddle.cli import main
+    assert main(["calibrate", "--draws", "10"]) == 0
+    text = capsys.readouterr().out
+    assert "directors: on 11 decisions Akaike's criterion cannot tell the models apart" in text
+    assert main(["calibrate", "--draws", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["models_told_apart"]["director"]["discriminates"] is False

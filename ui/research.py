@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis.language import N_, first_upper
-from analysis.research import calibration as research, growth
+from analysis.research import calibration as research, growth, models as compared
 from analysis.errors import HuddleInputError
 from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
 from figures.paper import matplotlib_figure, svg
@@ -55,7 +55,7 @@ COLUMNS = {"case_id": N_("Case"), "action": N_("Action"), "reason": N_("Why it i
            "considered": N_("Considered it"), "poll_size": N_("Pollees"), "decided_la": N_("Ruled an LA"),
            "fits_low": N_("Fits as well from"), "fits_high": N_("Fits as well to"),
            "moved_low": N_("One left out: lowest"), "moved_high": N_("One left out: highest"),
-           "fragile": N_("No estimate with one left out")}
+           "fragile": N_("No estimate with one left out"), "at_bound": N_("At the end of its range")}
 FLIPS_AT = "flips at "
 FUTURES = N_("the futures")           # the work the heavy queue names while it simulates them
 
@@ -160,7 +160,8 @@ oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))
 def as_percent(frame: pd.DataFrame) -> pd.DataFrame:
     """The threshold and its range as percentages, as a reader says them ("25%"); empty where none."""
     return frame.assign(**{c: [lang.percent(v, 1) if pd.notna(v) else "" for v in frame[c]]
-                           for c in ("threshold", "low", "high", "fits_low", "fits_high", "moved_low", "moved_high")
+                           for c in ("threshold", "low", "high", "fits_low", "fits_high", "moved_low", "moved_high",
+                                     "lapse")
                            if c in frame.columns})
 
 
@@ -180,16 +181,28 @@ def implied_thresholds() -> None:
         if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             agreement(fits)
         if fitted["director_la"].notna().any() and research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
-            models = once(("models",), lambda: research.compare_models(corpus, include=include))
-            best = models.loc[models["better"], "model"].iloc[0]
-            lapse = models.loc[models['model'] == 'observed share, lapse fitted', 'lapse'].iloc[0]
-            st.markdown(lang._("**Which model fits the directors' decisions better:** the {model} model (lower Akaike "
-                               "criterion). The lapse (rulings made on other grounds) is fixed at 2% in the fits; "
-                               "fitted, it goes to {lapse} (docs/research.md says why it stays fixed).").format(
-                model=lang._(best), lapse=lang.percent(lapse, 1)))
-            said_table(as_percent(models))
+            model_comparison()
     except HuddleInputError as exc:
         st.info(inert(refusal_words(exc, lang)))
+
+
+def model_comparison() -> None:
+    """Which model fits the directors' decisions best, only where a corpus of this size can tell;
+    and what fixing the lapse costs, on request."""
+    told = once(("discrimination",), lambda: compared.model_discrimination(corpus, include=include))
+    st.markdown(first_upper(inert(lang.say(told.words()))) + ".")
+    if told.discriminates:
+        models = once(("models",), lambda: compared.compare_models(corpus, include=include))
+        best = models.loc[models["better"], "model"].iloc[0]
+        st.markdown(lang._("**Which model fits the directors' decisions better:** the {model} model (lower Akaike "
+                           "criterion).").format(model=lang._(best)))
+        said_table(as_percent(models))
+    st.caption(lang._("The lapse (rulings made on other grounds) is fixed at 2% in the fits (docs/research.md says "
+                      "why)."))
+    if st.toggle(lang._("The threshold at each lapse"), key="research_lapse"):
+        said_table(as_percent(once(("lapses",), lambda: compared.lapse_profile(corpus, include=include))))
+        cost = once(("coverage",), lambda: compared.lapse_coverage(corpus, include=include))
+        st.caption(inert(first_upper(lang.say(cost.words()))) + ".")
 
 
 def chart(described) -> None:

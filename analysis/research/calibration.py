@@ -25,7 +25,8 @@ Models, stated so they can be argued with:
   best). When it reaches 0% or 100% the threshold is not identified and no estimate is given.
   bench/coverage.py measures how often the interval holds the true threshold.
 - Observed-share model: the decider rules "LA" when the poll's own share c/n is at least t (as the
-  policies' tests read a poll), with the same lapse. compare_models sets the two side by side.
+  policies' tests read a poll), with the same lapse. analysis.research.models sets the two side by
+  side, with a smooth rule, and says whether the decisions can tell them apart.
 """
 from __future__ import annotations
 
@@ -648,7 +649,9 @@ def _observed_share_profile(decisions: pd.DataFrame, grid: np.ndarray, lapse: fl
     dc, dn, dla, dw = (decisions[k].to_numpy(float) for k in ("c", "n", "la", "w"))
     meets = (dc / dn)[:, None] >= grid[None, :] - 1e-12
     p = lapse + (1 - 2 * lapse) * meets
-    return (dw[:, None] * np.where(dla.astype(bool)[:, None], np.log(p), np.log1p(-p))).sum(axis=0)
+    with np.errstate(divide="ignore"):          # a lapse of 0: a contradiction rules a threshold out
+        said = np.maximum(np.where(dla.astype(bool)[:, None], np.log(p), np.log1p(-p)), -1e9)
+    return (dw[:, None] * said).sum(axis=0)
 
 
 def _interval(profile: np.ndarray, grid: np.ndarray, level: float) -> tuple[float, float, float, bool]:
@@ -750,73 +753,6 @@ def _as_well(profile: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
 
 
 MODELS = (N_("true share"), N_("observed share"))
-# The lapse (rulings made on other grounds) is fixed at 2% for the fits: a corpus of a few dozen
-# decisions cannot tell 1% from 10% (lapse_profile shows how flat its likelihood is), and a fitted
-# lapse would soak up the very disagreements the threshold is meant to explain. compare_models fits
-# it beside, so a reader sees what it would change.
-LAPSE_GRID = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
-
-
-def lapse_profile(corpus: pd.DataFrame, decider: str = "director", model: str = "observed share",
-                  include: Iterable[str] = ()) -> pd.DataFrame:
-    """The best log-likelihood of the decisions at each lapse of LAPSE_GRID (the threshold, and
-    for the true-share model the spread, refitted at each)."""
-    fits = [implied_threshold(corpus, decider, lapse=e, model=model, include=include) for e in LAPSE_GRID]
-    return pd.DataFrame({"lapse": LAPSE_GRID, "threshold": [f.threshold for f in fits],
-                         "log_likelihood": [f.log_likelihood for f in fits]})
-
-
-def logistic_rule(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> dict:
-    """A smooth rule in the poll's own share: P(LA) = 1 / (1 + exp(−(c/n − t)/s)), t the share
-    at which a ruling goes either way and s how gradually; maximum likelihood over the decisions,
-    s kept at 1 point or more (decisions a step separates exactly drive s to 0)."""
-    column = DECIDERS[decider]
-    rows = counted_rows(corpus, include)[0]
-    rows = rows[rows[column].notna()]
-    if rows.empty:
-        raise HuddleInputError("corpus", M_("no {decider} decisions", decider=decider))
-    share, la = rows["share"].to_numpy(float), rows[column].to_numpy(bool)
-
-    def minus(x):
-        z = (share - x[0]) / math.exp(x[1])
-        return -float(np.where(la, -np.logaddexp(0, -z), -np.logaddexp(0, z)).sum())
-    found = optimize.minimize(minus, x0=np.array([0.25, math.log(0.05)]), method="L-BFGS-B",
-                              bounds=[(0.0, 1.0), (math.log(0.01), math.log(1.0))])
-    return {"threshold": float(found.x[0]), "spread": float(math.exp(found.x[1])),
-            "log_likelihood": -float(found.fun), "decisions": len(rows)}
-
-
-def compare_models(corpus: pd.DataFrame, decider: str = "director", include: Iterable[str] = ()) -> pd.DataFrame:
-    """The models fitted to the same decisions: each one's log-likelihood of the decisions at its
-    best and Akaike's criterion (the true-share model spends two more parameters, on the spread of
-    shares; the observed-share model with its lapse fitted one more; the logistic rule two, its
-    threshold and its spread), and which fits better (the lower criterion)."""
-    if decider not in DECIDERS:
-        raise HuddleInputError("decider", M_("'{value}' must be director or committee", value=AsTyped(decider)))
-    fitted = counted_rows(corpus, include)[0]
-    corpus = fitted[fitted[DECIDERS[decider]].notna()]        # the rows implied_thresholds fits, no more
-    rows = []
-    for m in MODELS:
-        fixed = implied_threshold(corpus, decider, model=m, include=include)
-        base = 3 if m == "true share" else 1
-        rows.append({"model": m, "threshold": fixed.threshold, "low": fixed.interval[0], "high": fixed.interval[1],
-                     "decisions": fixed.decisions, "lapse": fixed.lapse, "log_likelihood": fixed.log_likelihood,
-                     "parameters": base})
-    # the lapse fitted where it costs one pass over the grid (the true-share model refits the spread
-    # at every lapse and every threshold: lapse_profile does it from a notebook)
-    lapses = lapse_profile(corpus, decider, "observed share", include)
-    best = lapses.loc[lapses["log_likelihood"].idxmax()]
-    rows.append({"model": N_("observed share, lapse fitted"), "threshold": best["threshold"], "low": math.nan,
-                 "high": math.nan, "decisions": rows[0]["decisions"], "lapse": best["lapse"],
-                 "log_likelihood": best["log_likelihood"], "parameters": 2})
-    smooth = logistic_rule(corpus, decider, include)
-    rows.append({"model": N_("logistic in the observed share"), "threshold": smooth["threshold"], "low": math.nan,
-                 "high": math.nan, "decisions": smooth["decisions"], "lapse": math.nan,
-                 "log_likelihood": smooth["log_likelihood"], "parameters": 2})
-    frame = pd.DataFrame(rows)
-    frame["aic"] = 2 * frame["parameters"] - 2 * frame["log_likelihood"]
-    frame["better"] = frame["aic"] == frame["aic"].min()
-    return frame
 
 
 # ---------------------------------------------------------------- what the rulings agree on
@@ -1102,7 +1038,7 @@ def synthetic_corpus(cases: int = 500, seed: int = 2026,
 __all__ = ["CORPUS_COLUMNS", "corpus_frame", "loads_corpus", "load_corpus", "dumps_corpus", "anonymised", "SHARED_SOURCE", "corpus_rows",
            "operating_characteristic", "OperatingCharacteristic", "simulate_operating_characteristic",
            "settled_verdict", "least_count", "implied_threshold", "implied_thresholds", "ThresholdFit",
-           "compare_models", "MODELS", "THRESHOLD_GRID", "share_prior", "lapse_profile", "logistic_rule",
+           "MODELS", "THRESHOLD_GRID", "share_prior",
            "consistent_thresholds", "consistent_words", "disagreements", "Disagreement", "threshold_profile", "counted_rows",
            "left_out_rows", "LEFT_OUT", "INCLUDABLE",
            "sensitivity", "flip_counts", "synthetic_corpus", "fitted_jurisdictions", "jurisdictions_left_out",

@@ -11,9 +11,8 @@ each simulated future draws a threshold from the profile likelihood (taken as a 
 grid, flat before the data) and the spread of true shares fitted at that threshold; each further
 ruling draws a poll size from the sizes seen, a true share from the spread, the count from the
 binomial and the ruling from the threshold with the fitted lapse. Each future corpus is then
-refitted whole, as implied_threshold fits the corpus itself: at every threshold the spread of
-shares is fitted again (prior included), over a grid of spreads around those the corpus fits,
-refined by the quadratic through the best point's neighbours; the width is that of the 95%
+refitted whole, as implied_threshold fits the corpus itself (the spread of shares fitted again at
+every threshold, prior included: analysis.research.spreads); the width is that of the 95%
 profile-likelihood interval. A width is reached at a number of rulings with an even chance when
 half the simulated futures reach it, and with assurance when four in five do.
 """
@@ -24,20 +23,17 @@ from typing import Iterable
 
 import numpy as np
 import pandas as pd
-from scipy import sparse, special, stats
+from scipy import sparse, stats
 
 from analysis.errors import HuddleInputError
 from analysis.language import AsTyped, Count, Listed, M_, MP_, Message
-from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, SPREAD_PRIOR_CENTRE, SPREAD_PRIOR_SD,
-                                           THRESHOLD_GRID, counted_rows, threshold_profile)
+from analysis.research.calibration import DECIDER_WORDS, DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile
+from analysis.research.spreads import TABLE_BYTES, RulingKinds, slices, spread_grid
 
 STEPS = (5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 100, 120, 140, 160, 200, 240, 280, 320, 400, 480, 640, 800,
          960, 1280, 1600, 1920, 2560)
 WIDTHS = (0.20, 0.10)
 ASSURANCE = 0.8                 # "four futures in five"
-SPREAD_STEP = 0.25              # the grid of spreads refitted (_SpreadGrid)
-SPREAD_MARGIN = 0.75            # beyond the spreads the corpus fits at any threshold, either way
-TABLE_BYTES = 32 * 2 ** 20      # the most a table of rulings' likelihoods or their sums takes at once
 
 
 @dataclass(frozen=True)
@@ -124,7 +120,7 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     weights = np.exp(profile - profile.max())
     picks = rng.choice(grid.size, size=draws, p=weights / weights.sum())
     sizes = rows["poll_size"].to_numpy(int)
-    rulings = _Rulings(np.unique(sizes))
+    rulings = RulingKinds(np.unique(sizes))
     now = rulings.ids(rows["considered"].to_numpy(int), sizes, rows[column].to_numpy(bool))
     more = np.empty((draws, STEPS[-1]), dtype=int)
     for d, pick in enumerate(picks):
@@ -136,15 +132,15 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     # only the kinds of ruling some future holds are tabled
     kinds, which = np.unique(np.concatenate([now, more.ravel()]), return_inverse=True)
     now, more = which[:now.size], which[now.size:].reshape(more.shape)
-    spreads = _spread_grid(spread)
+    spreads = spread_grid(spread)
     counts = _counts(now, more).astype(np.float32)           # row d·steps + s: draw d at step s
     if counts.shape[0] * counts.shape[1] * 4 <= TABLE_BYTES:
         counts = counts.toarray()
     profiles = np.empty((draws * len(STEPS), grid.size))
     # a slice of the thresholds at a time, its table a slice of the kinds at a time: memory bounded
-    for part in _slices(grid.size, max(kinds.size * 8, draws * len(STEPS) * 4) * spreads.size):
+    for part in slices(grid.size, max(kinds.size * 8, draws * len(STEPS) * 4) * spreads.size):
         surface = np.zeros((counts.shape[0], spreads.size * part.size), np.float32)
-        for some in _slices(kinds.size, spreads.size * part.size * 8):
+        for some in slices(kinds.size, spreads.size * part.size * 8):
             surface += counts[:, some] @ rulings.table(kinds[some], spreads, grid[part], lapse)
         profiles[:, part] = spreads.best(surface)
     width = interval_width(profiles, grid).reshape(draws, len(STEPS))
@@ -167,103 +163,8 @@ def _counts(now: np.ndarray, more: np.ndarray) -> sparse.csr_matrix:
     return sparse.csr_matrix((np.ones(rows_.size), (rows_, kinds_)), shape=shape)
 
 
-def _slices(size: int, bytes_each: int) -> list[np.ndarray]:
-    """``range(size)`` in slices of at most TABLE_BYTES, at ``bytes_each`` an item (one at least)."""
-    return np.array_split(np.arange(size), max(1, -(-size * bytes_each // TABLE_BYTES)))
-
-
 def _first_below(width_at: dict[int, float], widths: tuple[float, ...]) -> dict[float, int | None]:
     return {w: next((step for step in STEPS if width_at[step] < w), None) for w in widths}
-
-
-class _Rulings:
-    """Every (count, poll size, finding) a ruling can have for the poll sizes seen, as the rows of
-    a table: row 2·k + la for the k-th (count, poll size) pair, la 1 for LA and 0 for not."""
-
-    def __init__(self, seen: np.ndarray):
-        self.offset = np.zeros(int(seen.max()) + 1, dtype=int)
-        self.offset[seen] = np.concatenate([[0], np.cumsum(seen + 1)[:-1]])
-        self.n = np.concatenate([np.full(n + 1, n) for n in seen]).astype(float)
-        self.c = np.concatenate([np.arange(n + 1) for n in seen]).astype(float)
-
-    def ids(self, c: np.ndarray, n: np.ndarray, la: np.ndarray) -> np.ndarray:
-        return 2 * (self.offset[n] + c) + la.astype(int)
-
-    def table(self, kinds: np.ndarray, spreads: "_SpreadGrid", grid: np.ndarray, lapse: float) -> np.ndarray:
-        """The log-likelihood of each of ``kinds`` (ids: its count and its finding) at every
-        spread and threshold, the spread's prior apart."""
-        a, b = spreads.a, spreads.b
-        pair, la = np.divmod(kinds, 2)
-        c, n = self.c[pair][:, None, None], self.n[pair][:, None, None]
-        counted = (special.gammaln(n + 1) - special.gammaln(c + 1) - special.gammaln(n - c + 1)
-                   + special.betaln(c + a, n - c + b) - special.betaln(a, b))
-        above = special.betainc((n - c + b)[..., None], (c + a)[..., None], 1 - grid)    # P(p ≥ t | c of n)
-        p = lapse + (1 - 2 * lapse) * above
-        values = np.where(la.astype(bool)[:, None, None, None], np.log(p), np.log1p(-p)) + counted[..., None]
-        return values.reshape(kinds.size, -1).astype(np.float32)
-
-
-@dataclass(frozen=True)
-class _SpreadGrid:
-    """Spreads Beta(a, b) on a grid of the log odds of their mean, log(a / b), and the log of their
-    concentration, log(a + b): the counts pin the mean down long before the concentration, and in
-    these two the likelihood is close to a quadratic at the grid's scale."""
-    log_odds: np.ndarray
-    log_concentration: np.ndarray
-
-    @property
-    def size(self) -> int:
-        return self.log_odds.size * self.log_concentration.size
-
-    @property
-    def a(self) -> np.ndarray:
-        return np.exp(self.log_concentration[None, :]) * special.expit(self.log_odds[:, None])
-
-    @property
-    def b(self) -> np.ndarray:
-        return np.exp(self.log_concentration[None, :]) * special.expit(-self.log_odds[:, None])
-
-    @property
-    def prior(self) -> np.ndarray:
-        centre_a, centre_b = SPREAD_PRIOR_CENTRE
-        return -0.5 * ((np.log(self.a) - centre_a) ** 2 + (np.log(self.b) - centre_b) ** 2) / SPREAD_PRIOR_SD ** 2
-
-    def best(self, surface: np.ndarray) -> np.ndarray:
-        """For each row of ``surface`` (log-likelihoods at every spread and threshold, spread
-        first), the profile over the thresholds: the spread at its best at each, found on the grid
-        and refined by the quadratic through the best point and its eight neighbours."""
-        sa, sb = self.log_odds.size, self.log_concentration.size
-        surface = surface.astype(float).reshape(len(surface), sa, sb, -1) + self.prior[None, :, :, None]
-        surface = np.moveaxis(surface, 3, 1)                      # (rows, thresholds, a, b)
-        flat = surface.reshape(surface.shape[0], surface.shape[1], -1)
-        top = flat.argmax(axis=2)
-        i, j = np.divmod(top, sb)
-        inner = (i > 0) & (i < sa - 1) & (j > 0) & (j < sb - 1)
-        i, j = np.clip(i, 1, sa - 2), np.clip(j, 1, sb - 2)
-        r, t = np.indices(top.shape)
-
-        def at(di, dj):
-            return surface[r, t, i + di, j + dj]
-        centre = at(0, 0)
-        ga, gb = (at(1, 0) - at(-1, 0)) / 2, (at(0, 1) - at(0, -1)) / 2
-        haa, hbb = at(1, 0) - 2 * centre + at(-1, 0), at(0, 1) - 2 * centre + at(0, -1)
-        hab = (at(1, 1) - at(1, -1) - at(-1, 1) + at(-1, -1)) / 4
-        det = haa * hbb - hab ** 2
-        concave = inner & (haa < 0) & (det > 0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            step_a, step_b = (hab * gb - hbb * ga) / det, (hab * ga - haa * gb) / det
-            rise = -(hbb * ga ** 2 - 2 * hab * ga * gb + haa * gb ** 2) / (2 * det)
-        close = concave & (np.abs(step_a) <= 1) & (np.abs(step_b) <= 1)
-        return np.where(close, centre + np.clip(rise, 0, None), flat.max(axis=2))
-
-
-def _spread_grid(spread: np.ndarray) -> _SpreadGrid:
-    """The spreads a future corpus is refitted over: around those the corpus fits at any
-    threshold, SPREAD_MARGIN further either way, every SPREAD_STEP."""
-    a, b = spread[:, 0], spread[:, 1]
-    sides = np.stack([np.log(a / b), np.log(a + b)], axis=1)
-    low, high = sides.min(axis=0) - SPREAD_MARGIN, sides.max(axis=0) + SPREAD_MARGIN
-    return _SpreadGrid(*(np.arange(lo, hi + SPREAD_STEP / 2, SPREAD_STEP) for lo, hi in zip(low, high)))
 
 
 __all__ = ["RulingsNeeded", "rulings_needed", "interval_width", "futures_work", "STEPS", "WIDTHS", "ASSURANCE"]

@@ -13,7 +13,7 @@ from huddle.commands.common import acting_organisation, bounded, is_file, output
 
 
 def cmd_calibrate(args) -> dict | str:
-    from analysis.research import calibration as research, growth
+    from analysis.research import calibration as research, growth, models
     from polling import settings
     if args.corpus and args.synthetic:
         raise HuddleInputError("--synthetic", "give a corpus file or --synthetic, not both")
@@ -35,6 +35,7 @@ def cmd_calibrate(args) -> dict | str:
     flips = {d: research.flip_counts(research.sensitivity(corpus, decider=d, include=include)) for d in decided}
     agreement = {d: _agreement(corpus, d, include) for d in decided}
     needed = {d: growth.rulings_needed(corpus, d, include=include, draws=args.draws) for d in decided}
+    told = {d: models.model_discrimination(corpus, d, include=include) for d in decided}
     sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)
     out = {"corpus": {"label": label, **research.corpus_summary(corpus)},
@@ -44,6 +45,7 @@ def cmd_calibrate(args) -> dict | str:
                for r in fits.round(4).to_dict(orient="records")],
            "agreement": agreement,
            "rulings_needed": {d: n.to_dict() for d, n in needed.items()},
+           "models_told_apart": {d: {**t.to_dict(), "words": t.words()} for d, t in told.items()},
            "operating_characteristic": {
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
                "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
@@ -69,6 +71,8 @@ def cmd_calibrate(args) -> dict | str:
     lines += [f"  Warning: {w}." for w in out["warnings"]]
     lines += ["", "How many rulings it would take (simulated from the fitted model with its uncertainty):"]
     lines += [f"  {n.words()}" for n in needed.values()]
+    lines += ["", "Which model fits best (decisions drawn from each model as fitted, and refitted):"]
+    lines += [f"  {t.words()}" for t in told.values()]
     lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
                   f"{percent(args.delta)} from the threshold:"]
     lines += ["  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in sizes)]
