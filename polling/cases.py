@@ -19,8 +19,8 @@ from analysis.messages import message_data, message_from_data
 from analysis.limits import check_file_size, check_length
 
 from .db import commit_or_refuse, reading, writing
-from .models import (DEFAULT_ORGANISATION, CaseChange, CaseRecord, CommitteeDecisionRecord, Membership, Poll,
-                     RulingVersion, UserAccount, utcnow)
+from .models import (DEFAULT_ORGANISATION, CaseChange, CaseRecord, CommitteeDecisionRecord, CommitteeVote, Membership,
+                     Poll, RulingVersion, UserAccount, utcnow)
 
 STATUSES = ("open", "polling", "ruled", "appealed", "closed")
 # Which status may follow which. An appeal under way ends only with the committee's decision
@@ -30,7 +30,7 @@ NEXT_STATUSES = {
     "open": ("polling", "ruled", "closed"),
     "polling": ("ruled", "open"),
     "ruled": ("appealed", "closed", "polling", "open"),
-    "appealed": ("closed",),          # by the committee's decision alone (set_status refuses it)
+    "appealed": ("closed", "ruled"),  # by the committee's decision, or an appeal withdrawn before any vote
     "closed": ("appealed", "open", "ruled"),
 }
 ADMINISTRATOR = "administrator"       # an organisation's administrator (polling.organisations.ROLES)
@@ -197,23 +197,40 @@ def field_from_results(record_id: int, data: bytes | str, name: str, username: s
 
 def set_status(record_id: int, status: str, username: str, reason: str = "",
                url: str | None = None) -> None:
-    """A step of the workflow. Out of "appealed" only the committee's decision moves a case; out
-    of "closed" back to the director is a reopening (reopen_case's rules)."""
+    """A step of the workflow. Out of "appealed" only the committee's decision moves a case (or a
+    withdrawal before any vote; a case left "appealed" after its decision is closed); out of
+    "closed" back to the director is a reopening (reopen_case's rules); a decision in force is
+    not appealed again (a new ruling after a reopening is, as a new appeal)."""
     if status not in STATUSES:
         raise HuddleInputError("status", M_("'{value}' must be one of {choices}", value=AsTyped(status), choices=', '.join(STATUSES)))
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)
         if record.status == "appealed" and status != "appealed":
-            raise HuddleInputError("status", M_("an appeal is under way: only the appeals committee's decision ends it "
-                                                "(Law 93), recorded by a member who heard it on the Appeal page"))
+            _leave_appeal(session, record, status)
         if record.status == "closed" and status in ("open", "ruled"):
             _reopen(session, record, username, reason, status)
         else:
-            if record.status == "closed" and status == "appealed" and decision_of(session, record.id) is not None:
+            if status == "appealed" and decision_in_force(session, record.id) is not None:
                 raise HuddleInputError("status", M_("the appeals committee has decided this case: its decision is final "
                                                     "in the event (Law 93B3); it is not appealed again here"))
             move_status(session, record, status, username, reason)
         session.commit()
+
+
+def _leave_appeal(session: Session, record: CaseRecord, status: str) -> None:
+    """An appeal ends with the committee's decision (Law 93); it is closed by hand only once its
+    decision is recorded, and goes back to the director only when withdrawn before any vote."""
+    appeal = current_appeal(session, record.id)
+    decided = session.exec(select(CommitteeDecisionRecord.id).where(CommitteeDecisionRecord.case_id == record.id,
+                                                                   CommitteeDecisionRecord.appeal == appeal)).first()
+    if status == "closed" and decided is not None:
+        return
+    voted = session.exec(select(CommitteeVote.id).where(CommitteeVote.case_id == record.id,
+                                                        CommitteeVote.appeal == appeal)).first()
+    if status == "ruled" and voted is None and decided is None:
+        return
+    raise HuddleInputError("status", M_("an appeal is under way: only the appeals committee's decision ends it "
+                                        "(Law 93), recorded by a member who heard it on the Appeal page"))
 
 
 def reopen_case(record_id: int, username: str, reason: str, url: str | None = None) -> None:
@@ -246,8 +263,9 @@ def _reopen(session: Session, record: CaseRecord, username: str, reason: str, st
 
 
 def decision_of(session: Session, record_id: int) -> CommitteeDecisionRecord | None:
+    """The committee's latest decision on the case (of its latest appeal decided)."""
     return session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id)
-                        .order_by(CommitteeDecisionRecord.id.desc())).first()
+                        .order_by(CommitteeDecisionRecord.appeal.desc(), CommitteeDecisionRecord.id.desc())).first()
 
 
 def latest_version(session: Session, record_id: int) -> int | None:
@@ -265,24 +283,58 @@ def decision_in_force(session: Session, record_id: int) -> CommitteeDecisionReco
     return decision if latest is None or (decision.ruling_version or 0) >= latest else None
 
 
+def current_appeal(session: Session, record_id: int) -> int:
+    """The number of the appeal a vote now goes to: the first; the last decided while its decision
+    is in force; a new one once a ruling was saved after that decision (a lawful reopening)."""
+    decision = decision_of(session, record_id)
+    if decision is None:
+        return 1
+    return decision.appeal if decision_in_force(session, record_id) is not None else decision.appeal + 1
+
+
 def may_reopen_decided(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord,
                        username: str) -> str:
     """Why ``username`` may not reopen a case the committee decided ("" when they may): only the
     chair who recorded the decision, or an administrator of the case's organisation (the
     operator on the command line counts as one), and never a director who ruled on the case."""
-    ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record.id)))
-    if username in ruled_by:
+    standing = _over_decision(session, record, decision, username)
+    if standing == "ruled":
         return M_("you made the ruling the appeals committee decided on: a director does not reopen a case against "
                   "the committee's decision; the committee's chair or an organisation administrator may")
+    if standing == "not entitled":
+        return M_("the appeals committee decided this case: only its chair ({chair}) or an organisation administrator may "
+                  "reopen it, with a reason kept in its history", chair=AsTyped(decision.username))
+    return ""
+
+
+def may_rule_over_decided(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord,
+                          username: str) -> str:
+    """Why ``username`` may not save a ruling over the committee's decision in force (after a
+    lawful reopening), "" when they may: the decision is final in the event (Law 93B3), so the
+    director whose ruling it decided on does not rule over it; its chair or an administrator
+    (acting for the organisation, Law 93C) may, and the new ruling can be appealed in its turn."""
+    standing = _over_decision(session, record, decision, username)
+    if standing == "ruled":
+        return M_("you made the ruling the appeals committee decided on: its decision is final in the event (Law 93B3) "
+                  "and a director does not rule over it; the committee's chair or an organisation administrator may")
+    if standing == "not entitled":
+        return M_("the appeals committee's decision is the ruling in force: only its chair ({chair}) or an organisation "
+                  "administrator may save a ruling over it", chair=AsTyped(decision.username))
+    return ""
+
+
+def _over_decision(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord, username: str) -> str:
+    """"ruled" (a director who ruled on the case), "entitled" (the chair, an administrator, the
+    operator) or "not entitled"."""
+    ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record.id)))
+    if username in ruled_by:
+        return "ruled"
     if username == decision.username or username.startswith(OPERATOR):
-        return ""
+        return "entitled"
     role = session.exec(select(Membership.role).join(UserAccount, UserAccount.id == Membership.user_id)
                         .where(UserAccount.username == username,
                                Membership.organisation_id == record.organisation_id)).first()
-    if role == ADMINISTRATOR:
-        return ""
-    return M_("the appeals committee decided this case: only its chair ({chair}) or an organisation administrator may "
-              "reopen it, with a reason kept in its history", chair=AsTyped(decision.username))
+    return "entitled" if role == ADMINISTRATOR else "not entitled"
 
 
 def move_status(session: Session, record: CaseRecord, status: str, username: str, reason: str = "") -> None:

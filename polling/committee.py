@@ -2,7 +2,8 @@
 
 A vote is refused before anything is written if the ruling it asks for cannot be made (the
 reconsidered ruling is computed first). The first vote on a ruled or closed case moves it to
-"appealed"; the decision closes it. Both are logged in the case history.
+"appealed"; the decision closes it. Both are logged in the case history. A ruling saved after
+a lawful reopening may be appealed in its turn: a new appeal (numbered), with votes of its own.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from analysis.language import M_, MP_, AsTyped
 from analysis.limits import check_length
 
 from . import settings
-from .cases import case_row, decision_of, latest_version, log_change, move_status
+from .cases import case_row, current_appeal, latest_version, log_change, move_status
 from .db import commit_or_refuse, reading, writing
 from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, UserAccount, utcnow
 
@@ -35,6 +36,7 @@ class Appeal:
     decision: CommitteeDecisionRecord | None
     ruled_by: frozenset[str] = frozenset()
     names: tuple[tuple[str, str], ...] = ()          # (user name, the name a reader sees)
+    number: int = 1                                  # the case's first appeal, or a later one
 
     def name_of(self, username: str) -> str:
         return dict(self.names).get(username, username)
@@ -87,9 +89,10 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
         case = case_files.loads(record.body)
         change = decided_change(case, decision, change)     # an overturn says what replaces the ruling
         result = reconsider(case, change)
-        vote = session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
+        number = current_appeal(session, record_id)
+        vote = session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id, CommitteeVote.appeal == number,
                                                         CommitteeVote.username == username)).first()
-        vote = vote or CommitteeVote(case_id=record_id, username=username, decision=decision, reason="",
+        vote = vote or CommitteeVote(case_id=record_id, appeal=number, username=username, decision=decision, reason="",
                                      change="", result="")
         vote.decision, vote.reason, vote.at = decision, reason.strip(), utcnow()
         vote.change = json.dumps(change.to_dict(), ensure_ascii=False)
@@ -114,10 +117,10 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
     check_length(reason.strip(), 2000, "reason")
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)      # two chairs deciding at once queue up
-        if record.status != "appealed" or decision_of(session, record_id) is not None:
+        heard = _heard(session, record_id)
+        if record.status != "appealed" or heard.decision is not None:
             raise HuddleInputError("status", M_("the case is {status}: only an appeal under way can be decided",
                                                 status=record.status))
-        heard = _heard(session, record_id)
         refused = heard.may_decide(username)
         if refused is not None:
             raise HuddleInputError("the decision", refused)
@@ -134,7 +137,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         result = reconsider(case, change)
         version = latest_version(session, record_id)
         saved = CommitteeDecisionRecord(
-            case_id=record_id, username=username, decision=outcome.decision, reason=reason.strip(),
+            case_id=record_id, appeal=heard.number, username=username, decision=outcome.decision, reason=reason.strip(),
             summary=outcome.describe()[:4000], ruling_version=version,
             votes=json.dumps(heard.vote_rows(), ensure_ascii=False),
             change=json.dumps(change.to_dict(), ensure_ascii=False),
@@ -147,15 +150,16 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         return saved
 
 
-def _votes(session, record_id: int) -> list[CommitteeVote]:
-    return list(session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id)
-                             .order_by(CommitteeVote.at, CommitteeVote.id)).all())
-
-
 def _heard(session, record_id: int) -> Appeal:
-    votes = tuple(_votes(session, record_id))
+    """The case's current appeal (cases.current_appeal): its votes and its decision once recorded."""
+    number = current_appeal(session, record_id)
+    votes = tuple(session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
+                                                           CommitteeVote.appeal == number)
+                               .order_by(CommitteeVote.at, CommitteeVote.id)).all())
+    decision = session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id,
+                                                                  CommitteeDecisionRecord.appeal == number)).first()
     ruled_by = frozenset(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
-    return Appeal(votes, decision_of(session, record_id), ruled_by, member_names(session, {v.username for v in votes}))
+    return Appeal(votes, decision, ruled_by, member_names(session, {v.username for v in votes}), number)
 
 
 def member_names(session, usernames: set[str]) -> tuple[tuple[str, str], ...]:

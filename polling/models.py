@@ -212,13 +212,15 @@ class RulingVersion(SQLModel, table=True):
 class CommitteeVote(SQLModel, table=True):
     """One committee member's vote on an appeal: uphold / modify / overturn, the reason, what the
     member changed to see the effect (policy, threshold, alternatives, weights) and the ruling
-    that gives. A member who votes again replaces the vote (the case history keeps both)."""
+    that gives. A member who votes again replaces the vote (the case history keeps both). A case
+    appealed again (a new ruling after a lawful reopening) is a new appeal, numbered from 1."""
 
     __tablename__ = "committee_vote"
-    __table_args__ = (UniqueConstraint("case_id", "username", name="uq_committee_vote_case_member"),)
+    __table_args__ = (UniqueConstraint("case_id", "appeal", "username", name="uq_committee_vote_case_appeal_member"),)
 
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    appeal: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
     username: str = Field(max_length=60)
     decision: str = Field(max_length=20)
     reason: str = Field(max_length=2000)
@@ -232,10 +234,11 @@ class CommitteeDecisionRecord(SQLModel, table=True):
     director's ruling version appealed and the ruling the committee settled on."""
 
     __tablename__ = "committee_decision"
-    __table_args__ = (Index("uq_committee_decision_case", "case_id", unique=True),)   # one per appeal
+    __table_args__ = (Index("uq_committee_decision_case_appeal", "case_id", "appeal", unique=True),)   # one per appeal
 
     id: int | None = Field(default=None, primary_key=True)
     case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    appeal: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
     username: str = Field(max_length=60)             # who recorded it (the chair)
     decision: str = Field(max_length=20)
     reason: str = Field(max_length=2000)

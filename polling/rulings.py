@@ -14,7 +14,7 @@ from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 from analysis.law.ruling_inputs import RulingInputs
 
-from .cases import case_row, changed_fields, decision_in_force, log_change, move_status
+from .cases import case_row, changed_fields, decision_in_force, log_change, may_rule_over_decided, move_status
 from .db import reading, writing
 from .models import RulingVersion, utcnow
 from analysis.language import AsTyped, Listed, M_, Message
@@ -32,14 +32,18 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
                 reason: str = "", partner_ui=KEPT) -> RulingVersion:
     """Compute the ruling from ``inputs`` (and, when given, the explainer's partner's UI path,
     ``partner_ui``, or None to drop it), keep the section in the case file and add a version,
-    all in one transaction. Over a committee's decision in force (after a lawful reopening) the
-    director gives her ``reason``, and the history says what the ruling replaces."""
+    all in one transaction. Over a committee's decision in force (after a lawful reopening) only
+    those cases.may_rule_over_decided allows save, giving their ``reason``, and the history says
+    what the ruling replaces."""
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)     # an edit of the case at the same time waits
         check_rulable(record.status)
         replaces = ""
         decision = decision_in_force(session, record_id)
         if decision is not None:
+            refused = may_rule_over_decided(session, record, decision, username)
+            if refused:
+                raise HuddleInputError("ruling", refused)
             if not reason.strip():
                 raise HuddleInputError("reason", M_("the appeals committee's decision is the ruling in force: say why this ruling "
                                                     "replaces it (the reason is kept in the case's history)"))
@@ -53,6 +57,15 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
         saved = add_version(session, record, case, username, replaces)
         session.commit()
         return saved
+
+
+def may_rule_over_decision(record_id: int, username: str, url: str | None = None) -> str:
+    """Why ``username`` may not save a ruling over the committee's decision in force ("" when
+    they may, or when no decision is in force): cases.may_rule_over_decided."""
+    with reading(url) as session:
+        record = case_row(session, record_id)
+        decision = decision_in_force(session, record_id)
+        return "" if decision is None else may_rule_over_decided(session, record, decision, username)
 
 
 def check_rulable(status: str) -> None:
@@ -120,4 +133,5 @@ def ruling_versions(record_id: int, url: str | None = None) -> list[RulingVersio
                                  .order_by(RulingVersion.version)).all())
 
 
-__all__ = ["save_ruling", "add_version", "version_text", "ruling_versions", "check_rulable", "check_decided", "RULABLE"]
+__all__ = ["save_ruling", "may_rule_over_decision", "add_version",
+           "version_text", "ruling_versions", "check_rulable", "check_decided", "RULABLE"]

@@ -438,3 +438,79 @@ def test_the_appeal_page_overturns_to_the_table_result_with_the_committee_s_pena
     in_force = load_dossier(record).in_force()
     assert in_force.superseded and not in_force.ruling.adjusted
     assert in_force.ruling.penalties[0].by == "committee" and in_force.ruling.penalised("EW").off
+
+
+# ---------------------------------------------------------------- appeals one after another (Laws 92, 93)
+
+def _ruled_by_tess(case_id: str) -> int:
+    from dataclasses import replace
+    from polling import rulings
+    example = load("constructed-mi-transfer")
+    record = cases.create_case(replace(example, id=case_id), "tess")
+    rulings.save_ruling(record, example.ruling, "tess")
+    return record
+
+
+def _decide(record: int, members=("ann", "bob", "cy"), chair="ann") -> None:
+    for member in members:
+        committee.record_vote(record, member, "uphold", "The poll is clear.")
+    committee.record_decision(record, chair, "Upheld.")
+
+
+def test_a_new_ruling_after_a_lawful_reopening_is_a_new_appeal(database_url):
+    """Before: the overruled director saved her own ruling again after the reopening, it was in
+    force and no one could appeal it; moved to "appealed" by hand, the case took no vote, decision,
+    close or ruling from anyone, the operator's close included."""
+    from polling import rulings
+    setup.prepare_database()
+    accounts.create_user("ada", "runs-the-club", "administrator", "Ada Admin")
+    record = _ruled_by_tess("appealed-twice")
+    _decide(record)
+    with pytest.raises(HuddleInputError, match=r"final in the event \(Law 93B3\)"):
+        cases.set_status(record, "appealed", "tess")
+    cases.reopen_case(record, "ann", "The table result was entered wrongly")      # the chair
+    with pytest.raises(HuddleInputError, match=r"final in the event \(Law 93B3\)"):
+        cases.set_status(record, "appealed", "tess")       # ruled again, the decision still in force
+    ruling = cases.get_case(record).case.ruling
+    with pytest.raises(HuddleInputError, match="a director does not rule over it"):
+        rulings.save_ruling(record, ruling, "tess", reason="My ruling again")
+    with pytest.raises(HuddleInputError, match=r"only its chair \(ann\) or an organisation administrator"):
+        rulings.save_ruling(record, ruling, "dora", reason="Another director's ruling")
+    assert rulings.may_rule_over_decision(record, "ada") == "" and len(rulings.ruling_versions(record)) == 1
+    rulings.save_ruling(record, ruling, "ada", reason="The result corrected")
+    assert committee.appeal(record).number == 2 and committee.appeal(record).decision is None
+    # the new ruling is appealed as a new appeal: members of the first sit again, its maker does not
+    committee.record_vote(record, "bob", "uphold", "Still clear.")
+    assert cases.get_case(record).status == "appealed"
+    heard = committee.appeal(record)
+    assert [v.username for v in heard.votes] == ["bob"] and heard.may_vote("ada") is not None
+    with pytest.raises(HuddleInputError, match="only the appeals committee's decision ends it"):
+        cases.set_status(record, "ruled", "ada")            # a vote was cast: not withdrawn now
+    _decide(record, ("cy", "dan"), chair="bob")
+    decided = committee.appeal(record).decision
+    assert decided.appeal == 2 and decided.ruling_version == 2 and cases.get_case(record).status == "closed"
+    from polling.dossier import load_dossier
+    in_force = load_dossier(record).in_force()            # upheld: the ruling appealed stands
+    assert in_force.by == "director" and in_force.source.startswith("the director's ruling, version 2, upheld by")
+
+
+def test_every_state_of_an_appeal_has_a_lawful_way_on(database_url):
+    from polling.db import writing
+    from polling.models import CaseRecord
+    setup.prepare_database()
+    record = _ruled_by_tess("withdrawn")
+    cases.set_status(record, "appealed", "tess", "The pair appealed")
+    cases.set_status(record, "ruled", "tess", "The appeal was withdrawn before the committee heard it")
+    assert cases.get_case(record).status == "ruled" and committee.appeal(record).votes == ()
+    # a case left "appealed" after its decision (by a version of Huddle that allowed it) is closed
+    decided = _ruled_by_tess("left-appealed")
+    _decide(decided)
+    with writing(database_url) as session:
+        row = session.get(CaseRecord, decided)
+        row.status = "appealed"
+        session.add(row)
+        session.commit()
+    with pytest.raises(HuddleInputError, match="votes are closed"):
+        committee.record_vote(decided, "dan", "uphold", "late")
+    cases.set_status(decided, "closed", "cli:operator", "The decision was recorded")
+    assert cases.get_case(decided).status == "closed"

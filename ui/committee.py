@@ -48,6 +48,9 @@ director = remembered("ruling", saved, lambda: rule(case))
 heard = dossier.appeal
 refused_vote = heard.may_vote(user.username)
 st.caption(lang.labelled(lang._("Status"), lang._(dossier.status)))
+if heard.number > 1:
+    st.caption(lang._("Appeal {number} of this case: against the ruling saved after the case was reopened").format(
+        number=heard.number))
 # the ruling in force first: the committee's once it has decided, the director's under appeal before
 if heard.decision is not None:
     superseded = ruling_in_force_view(dossier, lang).superseded

@@ -8,7 +8,7 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.language import N_
+from analysis.language import N_, first_upper
 from analysis.law.logical_alternatives import action_word, policy_title
 from analysis.law.ruling import provisional_questions, rule
 from polling import organisations, rulings
@@ -28,8 +28,11 @@ record_id = pick_case(user, lang=lang)
 dossier = load_dossier(record_id)
 case = dossier.case
 may_rule = user.may("director") and dossier.status in rulings.RULABLE
+over_decision = rulings.may_rule_over_decision(record_id, user.username) if may_rule else ""
 
-if not may_rule:
+if not may_rule or over_decision:
+    if over_decision:
+        st.info(inert(first_upper(lang.say(over_decision))) + ".")
     if case.ruling is None:
         st.info(lang._("The director has not ruled on this case yet."))
     else:
