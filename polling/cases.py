@@ -218,19 +218,32 @@ def set_status(record_id: int, status: str, username: str, reason: str = "",
 
 
 def _leave_appeal(session: Session, record: CaseRecord, status: str) -> None:
-    """An appeal ends with the committee's decision (Law 93); it is closed by hand only once its
+    if status not in _appeal_exits(session, record.id):
+        raise HuddleInputError("status", M_("an appeal is under way: only the appeals committee's decision ends it "
+                                            "(Law 93), recorded by a member who heard it on the Appeal page"))
+
+
+def _appeal_exits(session: Session, record_id: int) -> tuple[str, ...]:
+    """An appeal ends with the committee's decision (Law 93); by hand it is closed only once its
     decision is recorded, and goes back to the director only when withdrawn before any vote."""
-    appeal = current_appeal(session, record.id)
-    decided = session.exec(select(CommitteeDecisionRecord.id).where(CommitteeDecisionRecord.case_id == record.id,
+    appeal = current_appeal(session, record_id)
+    decided = session.exec(select(CommitteeDecisionRecord.id).where(CommitteeDecisionRecord.case_id == record_id,
                                                                    CommitteeDecisionRecord.appeal == appeal)).first()
-    if status == "closed" and decided is not None:
-        return
-    voted = session.exec(select(CommitteeVote.id).where(CommitteeVote.case_id == record.id,
+    if decided is not None:
+        return ("closed",)
+    voted = session.exec(select(CommitteeVote.id).where(CommitteeVote.case_id == record_id,
                                                         CommitteeVote.appeal == appeal)).first()
-    if status == "ruled" and voted is None and decided is None:
-        return
-    raise HuddleInputError("status", M_("an appeal is under way: only the appeals committee's decision ends it "
-                                        "(Law 93), recorded by a member who heard it on the Appeal page"))
+    return ("ruled",) if voted is None else ()
+
+
+def next_statuses(record_id: int, url: str | None = None) -> tuple[str, ...]:
+    """The statuses the case may move to now (an appeal under way: appeal_exits's alone)."""
+    with reading(url) as session:
+        record = case_row(session, record_id)
+        if record.status == "appealed":
+            return _appeal_exits(session, record_id)
+        final = decision_in_force(session, record_id) is not None       # Law 93B3: not appealed again
+        return tuple(s for s in NEXT_STATUSES[record.status] if not (final and s == "appealed"))
 
 
 def reopen_case(record_id: int, username: str, reason: str, url: str | None = None) -> None:

@@ -469,6 +469,7 @@ def test_a_new_ruling_after_a_lawful_reopening_is_a_new_appeal(database_url):
     with pytest.raises(HuddleInputError, match=r"final in the event \(Law 93B3\)"):
         cases.set_status(record, "appealed", "tess")
     cases.reopen_case(record, "ann", "The table result was entered wrongly")      # the chair
+    assert "appealed" not in cases.next_statuses(record)
     with pytest.raises(HuddleInputError, match=r"final in the event \(Law 93B3\)"):
         cases.set_status(record, "appealed", "tess")       # ruled again, the decision still in force
     ruling = cases.get_case(record).case.ruling
@@ -500,6 +501,7 @@ def test_every_state_of_an_appeal_has_a_lawful_way_on(database_url):
     setup.prepare_database()
     record = _ruled_by_tess("withdrawn")
     cases.set_status(record, "appealed", "tess", "The pair appealed")
+    assert cases.next_statuses(record) == ("ruled",)
     cases.set_status(record, "ruled", "tess", "The appeal was withdrawn before the committee heard it")
     assert cases.get_case(record).status == "ruled" and committee.appeal(record).votes == ()
     # a case left "appealed" after its decision (by a version of Huddle that allowed it) is closed
@@ -512,5 +514,6 @@ def test_every_state_of_an_appeal_has_a_lawful_way_on(database_url):
         session.commit()
     with pytest.raises(HuddleInputError, match="votes are closed"):
         committee.record_vote(decided, "dan", "uphold", "late")
+    assert cases.next_statuses(decided) == ("closed",)
     cases.set_status(decided, "closed", "cli:operator", "The decision was recorded")
     assert cases.get_case(decided).status == "closed"

@@ -83,14 +83,14 @@ if case.assumptions:
         for a in case.assumptions:
             st.write(f"- {inert(a)}")
 
+ways_on = cases.next_statuses(case_id) if user.may("director") else ()
+if user.may("director"):
+    st.subheader(lang._("Status"))
 if user.may("director") and stored.status == "appealed":
-    st.subheader(lang._("Status"))
     st.info(lang.say(lang._("An appeal is under way: only the appeals committee's decision ends it (Law 93).")))
-elif user.may("director"):
-    st.subheader(lang._("Status"))
+if ways_on:
     with st.form("status_form"):
-        target = st.selectbox(lang._("Move the case to"), cases.NEXT_STATUSES[stored.status], key="status_to",
-                              format_func=lang._)
+        target = st.selectbox(lang._("Move the case to"), ways_on, key="status_to", format_func=lang._)
         reason = st.text_input(lang._("Reason (kept in the history)"), key="status_reason", max_chars=500)
         moved = st.form_submit_button(lang._("Change status"))
     if moved:
