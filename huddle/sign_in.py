@@ -119,6 +119,8 @@ def sign_in_refusal(query, lang: Language) -> str:
     """What the last try said, from the page's address (a wrong password, or a wait)."""
     if query.get("signin") == "failed":
         return lang._("Sign in: the user name or password is wrong.")
+    if query.get("signin") == "busy":
+        return lang._("Sign in: many sign-ins are under way at this moment; try again in a few seconds.")
     if query.get("signin") == "wait":
         seconds = str(query.get("seconds", ""))
         seconds_left = int(seconds) if seconds.isdecimal() and len(seconds) < 4 else 60

@@ -51,18 +51,57 @@ def _behind_https(request: Request) -> bool:
 # passwords waits its turn on the event loop, holding no thread, and never stalls the loop that
 # serves every page and websocket with a hash (scrypt, 30 ms) or the throttle's queries
 SIGNING_IN_AT_ONCE = 2
+# at most this many sign-ins from addresses new to their account wait for a hash; beyond, one is
+# answered at once "busy, try again in a moment" (a few seconds' worth of hashes)
+SIGN_INS_WAITING = 48
+
+
+class SignInQueue:
+    """Where sign-ins wait for their password's hash. The throttle answers first (a wait refused
+    before anything queues); an address has one sign-in in the queue at a time; an account's
+    known address (it signed in from there before) has a lane of its own, so a director's right
+    password never waits behind strangers' wrong ones; the strangers' lane is bounded."""
+
+    def __init__(self, at_once: int = SIGNING_IN_AT_ONCE, longest: int = SIGN_INS_WAITING):
+        self.at_once, self.longest = at_once, longest
+        self.queued: set[str] = set()             # addresses with a sign-in waiting or hashing
+        self.waiting = 0                          # strangers' sign-ins in the queue
+
+    @functools.cached_property
+    def lanes(self):
+        import anyio
+        return {True: anyio.CapacityLimiter(1), False: anyio.CapacityLimiter(self.at_once)}
+
+    async def sign_in(self, request: Request, username: str, password: str, target: str) -> Response:
+        import anyio
+        from starlette.concurrency import run_in_threadpool
+        address = client_address(request)
+        if address in self.queued:
+            return RedirectResponse(_back_to(target, signin="busy"), status_code=303)
+        wait, known = await run_in_threadpool(_standing, username, address)
+        if wait:
+            return RedirectResponse(_back_to(target, signin="wait", seconds=wait), status_code=303)
+        if address in self.queued or (not known and self.waiting >= self.longest):
+            return RedirectResponse(_back_to(target, signin="busy"), status_code=303)
+        self.queued.add(address)
+        self.waiting += not known
+        try:
+            return await anyio.to_thread.run_sync(_login, request, username, password, target, address,
+                                                  limiter=self.lanes[known])
+        finally:
+            self.queued.discard(address)
+            self.waiting -= not known
 
 
 @functools.cache
-def _signing_in():
-    import anyio
-    return anyio.CapacityLimiter(SIGNING_IN_AT_ONCE)
+def sign_in_queue() -> SignInQueue:
+    return SignInQueue()
 
 
 async def off_the_loop(func, *args):
-    """``func(*args)`` in a thread, at most SIGNING_IN_AT_ONCE of them at a time."""
+    """``func(*args)`` in a thread, in the strangers' lane of the sign-in queue."""
     import anyio
-    return await anyio.to_thread.run_sync(func, *args, limiter=_signing_in())
+    return await anyio.to_thread.run_sync(func, *args, limiter=sign_in_queue().lanes[False])
 
 
 async def login(request: Request) -> Response:
@@ -74,11 +113,18 @@ async def login(request: Request) -> Response:
     username = str(form.get("username", ""))[:200]
     target = _safe_next(str(form.get("next", "/")))
     password = str(form.get("password", ""))[:1000]
-    return await off_the_loop(_login, request, username, password, target, client_address(request))
+    return await sign_in_queue().sign_in(request, username, password, target)
+
+
+def _standing(username: str, address: str) -> tuple[int, bool]:
+    """The throttle's wait for this try, and whether the account knows the address."""
+    throttle = accounts.SIGN_IN_THROTTLE
+    return throttle.wait(username, address), throttle.known(username, address)
 
 
 def _login(request: Request, username: str, password: str, target: str, address: str) -> Response:
-    """The throttle's queries and the password's hash, off the event loop."""
+    """The password's hash, off the event loop (the throttle asked again: a failure may have come
+    while this one waited)."""
     wait = accounts.SIGN_IN_THROTTLE.wait(username, address)
     if wait:
         return RedirectResponse(_back_to(target, signin="wait", seconds=wait), status_code=303)

@@ -436,6 +436,10 @@ class SignInThrottle:
         latest = max((u for u in until if u is not None), default=None)
         return 0 if latest is None or latest <= now else max(1, math.ceil((latest - now).total_seconds()))
 
+    def known(self, username: str, address: str) -> bool:
+        """The account signed in from this address before (the sign-in queue's own lane)."""
+        return self._known_address(self._name(username), address)
+
     def failed(self, username: str, address: str, now: datetime | None = None) -> None:
         now = now or datetime.now(timezone.utc)
         name = self._name(username)
