@@ -62,7 +62,7 @@ bench: install system-test-deps
 	$(BIN)/python bench/reports.py
 	$(BIN)/python bench/cli.py
 	$(BIN)/python bench/pages.py
-	$(BIN)/python bench/browser.py
+	$(BIN)/python bench/pages_in_browser.py
 	$(BIN)/python bench/voters.py
 	$(BIN)/python bench/peer.py
 	$(BIN)/python bench/simulate.py

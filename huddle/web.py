@@ -409,7 +409,7 @@ class ServerAddressInPage:
     BACKEND_BASE_URL: this origin and the configured base path). Without it, a page opened at
     /ruling first asks /ruling/_stcore/health, waits for the miss and its back-off, and only then
     asks /_stcore/health: a tenth of a second before every page of a path shows anything
-    (bench/browser.py)."""
+    (bench/pages_in_browser.py)."""
 
     def __init__(self, app):
         self.app = app
@@ -449,7 +449,7 @@ def _address_script() -> bytes:
 
 # the widgets a director's pages draw, whose scripts Streamlit fetches only when a page first
 # shows one: the Ruling page's first opening in a browser fetched and compiled seven of them in
-# turn, the data editor's 1.6 MB among them (bench/browser.py's round)
+# turn, the data editor's 1.6 MB among them (bench/pages_in_browser.py's round)
 WARMED = ("DataFrame", "Radio", "Multiselect", "Checkbox", "Metric", "NumberInput", "Selectbox", "TextArea",
           "TextInput", "DownloadButton", "FileUploader", "ButtonGroup", "Progress", "ProgressBar")
 

@@ -55,9 +55,18 @@ def _imports_of(path, module: str) -> set[str]:
     return found
 
 
+def test_no_bench_script_shares_a_name_with_a_test_helper():
+    """A benchmark runs with bench/ and tests/ both on its path: a script named as a helper there
+    (bench/browser.py beside tests/browser.py) made `import browser` mean either, a circle."""
+    helpers = {p.stem for p in (ROOT / "tests").glob("*.py")}
+    assert {p.stem for p in (ROOT / "bench").glob("*.py")} & helpers == set()
+
+
 def test_no_import_loops_not_even_inside_functions():
-    """An import inside a function only hides a loop: none is left, in any package of ours."""
-    paths = [p for package in ("analysis", "figures", "polling", "reports", "ui", "huddle") for p in (ROOT / package).rglob("*.py")]
+    """An import inside a function only hides a loop: none is left, in any package of ours, the
+    benchmarks included."""
+    paths = [p for package in ("analysis", "figures", "polling", "reports", "ui", "huddle", "bench")
+             for p in (ROOT / package).rglob("*.py")]
     graph = {_module_of(p): p for p in paths}
     edges = {m: {d for d in _imports_of(p, m) if d in graph and d != m} for m, p in graph.items()}
 

@@ -199,7 +199,7 @@ VERDICT_HELP = {
 def folded(label: str, key: str, expanded: bool = False):
     """An expander whose contents are drawn only while it is open (``with folded(…) as shown:
     if shown: …``): a closed one costs the page nothing, where Streamlit would send and draw its
-    contents anyway (bench/browser.py). Opening it reruns the page; the address does not change."""
+    contents anyway (bench/pages_in_browser.py). Opening it reruns the page; the address does not change."""
     box = st.expander(label, expanded=expanded, key=key, on_change="rerun")
     with box:
         yield bool(box.open)
@@ -213,7 +213,7 @@ def opened_tabs(labels: list[str], key: str):
 
 def table(rows, labels: dict[str, str] | None = None) -> None:
     """Rows (dicts, or a DataFrame) as a plain table: drawn with the page, where an interactive
-    grid takes half a second more in the browser (bench/browser.py). ``labels`` names the columns
+    grid takes half a second more in the browser (bench/pages_in_browser.py). ``labels`` names the columns
     in a director's words. Every text cell is shown as typed (``inert``)."""
     import pandas as pd
     frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))

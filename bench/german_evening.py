@@ -10,7 +10,7 @@ page or answer she reads, plus the pages' own time (the wall clock of her steps)
 same evening as it was counted before this round (230 taps, 1,900 characters, about 24 minutes).
 Aim: 15 minutes or less.
 
-    python bench/evening.py [--repeat 3]
+    python bench/german_evening.py [--repeat 3]
 """
 from __future__ import annotations
 

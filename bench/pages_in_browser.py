@@ -11,7 +11,7 @@ quiet wait itself is not counted). Beside it, the server's own time for the same
 the case list is drawn. Targets (issue 44): p95 under 1 s for every page, under 1.5 s for
 sign-in.
 
-    python bench/browser.py [--repeat 5] [--only PAGE] [--root OTHER_CHECKOUT]
+    python bench/pages_in_browser.py [--repeat 5] [--only PAGE] [--root OTHER_CHECKOUT]
 """
 from __future__ import annotations
 
