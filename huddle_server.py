@@ -1,12 +1,10 @@
-"""Huddle's server: the Streamlit app (streamlit_app.py) plus the pollee's page (huddle.pollee)
-and the sign-in routes that set the login cookie. Start it with `streamlit run huddle_server.py` (what `make run` does)."""
+"""Huddle's server: the Streamlit app (streamlit_app.py) plus the routes beside it (the pollee's page,
+sign-in, the health check) and its middleware (huddle.web.server). Start it with `streamlit run
+huddle_server.py` (what `make run` does)."""
 import streamlit as st
 from streamlit import net_util
 
-from starlette.middleware import Middleware
-
-from huddle.web import (ROUTES, CompressedAssets, KnownHosts, OldPollLinks, SameOriginSockets, ServerAddressInPage,
-                        SignedInOnly, UploadLimits, lifespan, send_without_delay)
+from huddle.web.server import MIDDLEWARE, ROUTES, lifespan, send_without_delay
 
 # Huddle never asks the internet for this machine's address. Streamlit would, for its "External
 # URL" banner when serving every interface and as a fallback of its websocket origin check, and
@@ -15,8 +13,4 @@ from huddle.web import (ROUTES, CompressedAssets, KnownHosts, OldPollLinks, Same
 net_util._external_ip = ""
 
 send_without_delay()
-app = st.App("streamlit_app.py", routes=ROUTES, lifespan=lifespan,
-             middleware=[Middleware(KnownHosts), Middleware(OldPollLinks), Middleware(SignedInOnly),
-                         Middleware(SameOriginSockets),
-                         Middleware(UploadLimits),
-                         Middleware(CompressedAssets), Middleware(ServerAddressInPage)])
+app = st.App("streamlit_app.py", routes=ROUTES, lifespan=lifespan, middleware=MIDDLEWARE)

@@ -1,6 +1,6 @@
 """Huddle: the Streamlit entry point (st.navigation over the small page modules in ui/).
 
-A pollee's personal link opens a page of its own beside the app (/p/{token}, huddle.pollee),
+A pollee's personal link opens a page of its own beside the app (/p/{token}, huddle.web.pollee),
 never a Streamlit session. Every page here needs a signed-in user (ui/auth.py); signed out, the
 pages are still routed (so a deep link survives signing in) but each shows the sign-in form.
 """
@@ -8,7 +8,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from analysis.language import N_
-from huddle.uploads import GATE
+from huddle.web.uploads import GATE
 
 from ui import auth
 from ui.failures import run_page

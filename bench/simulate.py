@@ -82,7 +82,7 @@ def in_process(deals: int, threads: int, repeat: int) -> list[tuple[float, float
 
 
 def as_the_app(deals: int, repeat: int) -> list[float]:
-    from huddle.heavy import HeavyWork, simulation
+    from huddle.jobs.heavy import HeavyWork, simulation
     work = HeavyWork()
     case = slam_with_three_actions(deals)
     times = []

@@ -6,7 +6,7 @@ import re
 from html import unescape
 from html.parser import HTMLParser
 
-from huddle.pollee import form_token
+from huddle.web.pollee import form_token
 
 SITE = "http://testserver"
 

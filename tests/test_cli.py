@@ -170,7 +170,7 @@ import sys
 from huddle.cli import main
 main(sys.argv[1:])
 heavy = ("numpy", "scipy", "endplay.types", "endplay._dds", "polling", "sqlmodel", "pandas", "streamlit", "reports")
-print(sorted(h for h in heavy if h in sys.modules), sorted(m for m in sys.modules if m.startswith("huddle.commands.")),
+print(sorted(h for h in heavy if h in sys.modules), sorted(m for m in sys.modules if m.startswith("huddle.cli.commands.")),
       file=sys.stderr)
 """
 
@@ -181,16 +181,16 @@ print(sorted(h for h in heavy if h in sys.modules), sorted(m for m in sys.module
     (["la", "--chose", "3H=6 Pass=4", "--table-action", "3H", "--language", "de"], "calculator", []),
     (["rule", "data/cases/boston-3h.json"], "rulings", ["endplay._dds", "endplay.types"])])
 def test_a_command_loads_only_its_own_part_of_the_command_line(argv, part, loaded):
-    """A command line loads the part of the command it names (huddle.commands.*), and the
+    """A command line loads the part of the command it names (huddle.cli.commands.*), and the
     calculator neither the solver nor numpy; the ruling of a case file nothing of the server."""
     from conftest import ROOT
     done = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    assert done.stderr.strip() == f"{loaded} {sorted(['huddle.commands.common', f'huddle.commands.{part}'])}"
+    assert done.stderr.strip() == f"{loaded} {sorted(['huddle.cli.commands.common', f'huddle.cli.commands.{part}'])}"
 
 
 def test_every_command_is_listed_by_help_before_its_part_is_loaded(capsys):
-    from huddle.commands import COMMANDS
+    from huddle.cli.commands import COMMANDS
     with pytest.raises(SystemExit):
         main(["--help"])
     listed = capsys.readouterr().out

@@ -489,7 +489,7 @@ def test_the_poll_builder_builds_a_poll_in_the_club_s_language_with_the_preview_
     at.text_area(key="pb_wording").set_value("Parenwedstrijd. Wat bied je?")
     at.checkbox(key="pb_q4").check().run()
     assert "Voorbeeld: wat een ondervraagde ziet (Nederlands)" in [h.value for h in at.subheader]
-    assert "Een biedprobleem" in html_of(at)          # the pollee's page itself (huddle.pollee), in Dutch
+    assert "Een biedprobleem" in html_of(at)          # the pollee's page itself (huddle.web.pollee), in Dutch
     assert "Je partner dacht lang na vóór het bod 5♦. Welke van deze biedingen wordt daardoor aantrekkelijker?" in \
         [c.value for c in at.caption]
     assert 'Gever Oost' in html_of(at) and 'value="P"' in html_of(at) and ">Pas</label>" in html_of(at)
@@ -1217,7 +1217,7 @@ def test_a_simulation_too_rare_to_deal_is_refused_on_the_page_before_it_queues(d
     from dataclasses import replace
     from analysis.bridge.hands import HandRange
     from analysis.law.simulation import SimulationSettings
-    from huddle.heavy import server_queue
+    from huddle.jobs.heavy import server_queue
     record = slug_id("laws033-6d-slam")
     stored = cases.get_case(record)
     rare = SimulationSettings(deals=2000, readings=((0, HandRange.parse("8+ hearts, 0-3 HCP")),

@@ -16,7 +16,7 @@ def test_a_proxy_on_this_machine_that_is_not_configured_makes_no_visitor_the_mac
     visitor was the machine itself (the first director without the setup code, the health check's
     details for anyone)."""
     from starlette.requests import Request
-    from huddle.guards import from_this_machine
+    from huddle.web.guards import from_this_machine
     monkeypatch.delenv("HUDDLE_TRUSTED_PROXIES", raising=False)
 
     def asked(headers: dict, client: str = "127.0.0.1") -> bool:
@@ -152,7 +152,7 @@ def test_a_member_s_language_this_install_does_not_ship_leaves_the_panel_page_wo
 def test_the_upload_room_is_shared_between_accounts_and_clubs():
     """Before: one researcher with four Research pages held the whole 64 MB, and another club's
     director's 1 MB PBN was refused six times of six."""
-    from huddle.uploads import PER_SESSION_BYTES, UploadGate
+    from huddle.web.uploads import PER_SESSION_BYTES, UploadGate
     budget, mb = 64 * 1024 * 1024, 1024 * 1024
     gate = UploadGate()
     stored: dict[str, int] = {}
@@ -185,7 +185,7 @@ def test_a_research_corpus_is_fitted_in_the_page_only_when_its_fits_are_cheap():
     import pandas as pd
     from analysis.research import calibration
     from conftest import ROOT
-    from huddle.heavy import INLINE_FIT_WORK
+    from huddle.jobs.heavy import INLINE_FIT_WORK
     demo = calibration.loads_corpus((ROOT / "data" / "research" / "demo-corpus.csv").read_text())
     many = calibration.corpus_frame(pd.DataFrame([
         dict(case_id=f"c{i}", action="Pass", chose=1, close=0, considered_only=1, poll_size=5, table_action="4S",

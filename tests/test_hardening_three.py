@@ -349,7 +349,7 @@ def test_every_forwarded_for_line_is_read_and_the_last_hop_believed(monkeypatch)
     """HAProxy's option forwardfor adds its own line after the client's: the first line alone
     would be the client's word."""
     from starlette.requests import Request
-    from huddle.web import client_address
+    from huddle.web.guards import client_address
     monkeypatch.setenv("HUDDLE_TRUSTED_PROXIES", "127.0.0.1")
     scope = {"type": "http", "method": "POST", "path": "/auth/login", "client": ("127.0.0.1", 5000),
              "headers": [(b"x-forwarded-for", b"6.6.6.6"), (b"x-forwarded-for", b"198.51.100.7")]}

@@ -204,7 +204,7 @@ def test_a_downgrade_on_sqlite_keeps_every_row_of_the_tables_it_keeps(sqlite_url
     ("https://huddle.club.org:8443", "127.0.0.1:8501", "https://huddle.club.org", False),
 ])
 def test_the_websocket_takes_its_own_origin_only(origin, host, public, allowed, monkeypatch):
-    from huddle.web import same_origin
+    from huddle.web.middleware import same_origin
     if public:
         monkeypatch.setenv("HUDDLE_PUBLIC_URL", public)
     else:
@@ -224,7 +224,7 @@ def test_the_websocket_takes_its_own_origin_only(origin, host, public, allowed, 
 def test_the_client_address_trusts_forwarded_for_only_from_a_configured_proxy(peer, forwarded, trusted, seen, monkeypatch):
     from starlette.requests import Request
 
-    from huddle.web import client_address
+    from huddle.web.guards import client_address
     monkeypatch.setenv("HUDDLE_TRUSTED_PROXIES", trusted)
     scope = {"type": "http", "method": "POST", "path": "/auth/login", "client": (peer, 5000),
              "headers": [(b"x-forwarded-for", forwarded.encode())] if forwarded else []}

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 
 from browser import streamlit_server
-from huddle.web import HEALTH_KEPT
+from huddle.web.server import HEALTH_KEPT
 
 
 def _get(url: str) -> tuple[int, dict]:

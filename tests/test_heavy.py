@@ -1,4 +1,4 @@
-"""Heavy work on the server's worker processes (huddle.heavy): bounded, first come first served,
+"""Heavy work on the server's worker processes (huddle.jobs.heavy): bounded, first come first served,
 one job per owner, stoppable, and a worker's failure told in words."""
 import os
 import time
@@ -6,7 +6,7 @@ import time
 import pytest
 
 from analysis.errors import HuddleInputError
-from huddle.heavy import FinishedRuns, HeavyWork
+from huddle.jobs.heavy import FinishedRuns, HeavyWork
 
 
 def slow(seconds: float, progress=None):
@@ -98,7 +98,7 @@ def test_the_case_editor_reads_a_large_file_on_the_workers(sqlite_url, monkeypat
     from polling import accounts, setup
     from test_cases import PBN
     from test_director_pages import app_as
-    from huddle.heavy import LARGE_FILE as HEAVY_FILE
+    from huddle.jobs.heavy import LARGE_FILE as HEAVY_FILE
     monkeypatch.chdir(Path(__file__).resolve().parents[1])
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
     setup.prepare_database(load_examples=False)
@@ -197,7 +197,7 @@ def hold(megabytes: int, progress=None):
 
 def test_a_results_file_read_on_a_worker_gives_the_rows_read_at_once(queue):
     from analysis.files.results import rows_of_file
-    from huddle import heavy
+    from huddle.jobs import heavy
     data = (b"board,contract,declarer,tricks,ns_score,ns_pair,ew_pair\n1,4S,N,10,420,1,2\n1,3NT,S,9,400,3,4\n"
             b"1,4SX,N,8,-300,5,6\n2,2H,E,8,-110,1,2\n")
     job = queue.submit("ann", "reading the results file", heavy.results_rows, data, "results.csv", None, 1, "none",
@@ -213,7 +213,7 @@ def test_the_futures_cost_is_estimated_with_the_poll_sizes_before_they_run():
     (count, poll size) pairs of their table: counted before anything runs, and the futures of a
     corpus past the page's bound go to the workers."""
     from analysis.research import calibration as research, growth
-    from huddle import heavy
+    from huddle.jobs import heavy
     from polling import settings
     published = research.loads_corpus((settings.research_dir() / "published-rulings.csv").read_text(encoding="utf-8"))
     assert growth.futures_work(published, "director") <= heavy.INLINE_FUTURE_PAIRS       # real polls: on the page

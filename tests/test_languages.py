@@ -249,10 +249,10 @@ def test_a_link_opens_in_the_member_s_language_else_the_poll_s_else_the_club_s_e
 
 @pytest.fixture
 def phone(slam, monkeypatch):
-    """A pollee's phone opening the pollee's page (huddle.pollee), scripts off."""
+    """A pollee's phone opening the pollee's page (huddle.web.pollee), scripts off."""
     from starlette.applications import Starlette
     from starlette.testclient import TestClient
-    from huddle.pollee import ROUTES
+    from huddle.web.pollee import ROUTES
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "languages")
     with TestClient(Starlette(routes=ROUTES), base_url=SITE) as client:
         yield client
@@ -892,7 +892,7 @@ def test_the_refusals_met_filling_in_a_tree_a_deal_or_a_penalty_are_said_in_the_
 
 # Modules whose refusals only the command line meets: it speaks English (`huddle rule` and `huddle
 # report` take --language for what they write, not for a mistake; backups and data packages are its own).
-ENGLISH_ONLY = ("huddle/commands/", "polling/backups.py", "analysis/research/packages.py")
+ENGLISH_ONLY = ("huddle/cli/commands/", "polling/backups.py", "analysis/research/packages.py")
 PROBLEM_AT = {"HuddleInputError": 1, "_Refused": 1, "commit_or_refuse": 2, "needed": 2}
 
 
@@ -1070,7 +1070,7 @@ def test_the_sign_in_page_speaks_the_visitor_s_browser_s_language(sqlite_url, mo
     they are met before Huddle knows whose account it is, so they follow the browser."""
     from starlette.applications import Starlette
     from starlette.testclient import TestClient
-    from huddle.web import ROUTES
+    from huddle.web.server import ROUTES
     from polling import accounts
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "sign-in")
     setup.prepare_database(load_examples=False)
@@ -1119,7 +1119,7 @@ def test_the_first_director_names_the_club_and_its_language_and_every_page_after
     is made when the name will not do."""
     from starlette.applications import Starlette
     from starlette.testclient import TestClient
-    from huddle.web import ROUTES
+    from huddle.web.server import ROUTES
     from polling import accounts
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "first-club")
     setup.prepare_database(load_examples=False)

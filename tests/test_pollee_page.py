@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from analysis.errors import HuddleInputError
 from conftest import ROOT
-from huddle.pollee import MAX_FORM_BYTES, ROUTES, form_token
+from huddle.web.pollee import MAX_FORM_BYTES, ROUTES, form_token
 from pollee_client import SITE, Form, opened, send
 from polling import db, services, setup
 from polling.models import Ballot, CaseRecord
@@ -258,7 +258,7 @@ def test_a_link_of_the_old_form_opens_the_pollee_s_page_and_never_the_app():
     from starlette.middleware import Middleware
     from starlette.responses import PlainTextResponse
     from starlette.routing import Route
-    from huddle.web import OldPollLinks
+    from huddle.web.middleware import OldPollLinks
 
     async def the_app(request):          # Streamlit's page, which must not see the link
         return PlainTextResponse("the app")

@@ -7,7 +7,7 @@ import urllib.request
 from pathlib import Path
 
 from browser import streamlit_server
-from huddle.web import send_without_delay
+from huddle.web.assets import send_without_delay
 
 
 def test_listening_sockets_send_without_delay_and_their_connections_inherit_it():
@@ -83,7 +83,7 @@ def _asgi(app, path="/static/js/a.js"):
 def test_a_cut_short_answer_is_never_kept():
     """The browser cancelled the request (Streamlit stopped after 10 of 100 bytes): what came is
     passed on as it is, nothing is kept, and the next request is answered whole and compressed."""
-    from huddle.web import CompressedAssets
+    from huddle.web.assets import CompressedAssets
     content = b"export{e as t};" + b" " * 85
     answers = iter([content[:10], content])
 
@@ -103,7 +103,7 @@ def test_a_cut_short_answer_is_never_kept():
 def test_a_made_up_asset_name_is_answered_but_never_kept():
     """Streamlit answers any name under /static/ (with its page, 200): kept, 40,000 made-up names
     held 430 MB for the server's life. Only Streamlit's own files are kept."""
-    from huddle.web import CompressedAssets, streamlit_assets
+    from huddle.web.assets import CompressedAssets, streamlit_assets
 
     async def streamlit(scope, receive, send):
         await send({"type": "http.response.start", "status": 200,

@@ -117,7 +117,7 @@ def test_what_the_director_typed_is_text_on_the_pollee_s_page(sqlite_url, monkey
     Jinja template with autoescape)."""
     from starlette.applications import Starlette
     from starlette.testclient import TestClient
-    from huddle.pollee import ROUTES
+    from huddle.web.pollee import ROUTES
     from pollee_client import SITE
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "pollee-page")

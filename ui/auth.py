@@ -1,6 +1,6 @@
 """Who is signed in, and the gate at the top of every page that needs an account.
 
-The login cookie is set by the /auth/login and /auth/first-director routes (huddle/web.py) and
+The login cookie is set by the /auth/login and /auth/first-director routes (huddle/web/sign_in.py) and
 read here through st.context.cookies, so a sign-in, the first director's included, survives a
 page reload; signing out ends the session on the server.
 """
@@ -13,8 +13,8 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from analysis.language import N_
-from huddle import sign_in
-from huddle.sign_in import LOGOUT_PATH
+from huddle.web import sign_in_pages as sign_in
+from huddle.web.sign_in_pages import LOGOUT_PATH
 from polling import accounts
 from polling.accounts import User
 from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database, page_language
@@ -49,7 +49,7 @@ def _here() -> str:
 
 
 def sign_in_form() -> None:
-    """The sign-in forms (huddle.sign_in) inside the app. The server answers a visitor who has not
+    """The sign-in forms (huddle.web.sign_in_pages) inside the app. The server answers a visitor who has not
     signed in with the sign-in page itself (huddle.web.SignedInOnly); the app draws them where it
     runs without that guard (a test's session, ``streamlit run streamlit_app.py``)."""
     lang = page_language(None)            # the visitor's browser's

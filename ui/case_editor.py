@@ -15,7 +15,7 @@ from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.bridge.scoring import HALVES
 from analysis.bridge.play import position_name
-from huddle import heavy
+from huddle.jobs import heavy
 from polling import cases, organisations
 from ui.auth import require
 from ui.state import page_language

@@ -6,7 +6,7 @@ from analysis.language import N_, ContractWords, first_upper
 from analysis.law import case as case_files
 from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide, ScoringForm
 from analysis.errors import HuddleInputError
-from huddle import heavy
+from huddle.jobs import heavy
 from polling import cases
 from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html

@@ -1,4 +1,4 @@
-"""Heavy work from a page (huddle.heavy): queued on the server's workers with what it is expected
+"""Heavy work from a page (huddle.jobs.heavy): queued on the server's workers with what it is expected
 to cost, its place in the queue and the wait and then its progress shown, stopped when the page
 is left, rerun or closed."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.language import Language, first_upper
-from huddle.heavy import duration, server_queue
+from huddle.jobs.heavy import duration, server_queue
 from polling.accounts import User
 from ui.widgets import show_error
 

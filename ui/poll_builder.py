@@ -12,7 +12,7 @@ from analysis.polls.kinds import POLL_KINDS
 from analysis.polls.problem import build_poll, q4_prompt, sensible_alternatives
 from analysis.polls.wording import poll_wording_problems, reads
 from ui.auth import require
-from huddle.pollee import preview_html
+from huddle.web.pollee import preview_html
 from ui.state import page_language
 from ui.widgets import choose_poll, done, inert, pick_case, poll_numbers, show_error
 
@@ -147,7 +147,7 @@ if problem is not None:
         if problem.steps:
             st.caption(lang._("First the player's earlier calls ({calls}), one at a time; then:").format(
                 calls=", ".join(str(s + 1) for s in problem.steps)))
-        st.html(preview_html(problem, poll_lang))     # the pollee's page itself (huddle.pollee), nothing to send
+        st.html(preview_html(problem, poll_lang))     # the pollee's page itself (huddle.web.pollee), nothing to send
         if problem.q4 is not None:
             st.caption(inert(problem.q4_text(poll_lang)))
     if st.button(lang._("Create the poll"), type="primary", key="pb_create"):

@@ -18,8 +18,8 @@ from figures.screen import plotly_figure
 from figures.spec import chart_words, in_words
 from figures.research import (describe_thresholds, operating_characteristic_figure, sensitivity_figure,
                                        wrong_verdict_figure)
-from huddle import heavy
-from huddle.heavy import FinishedRuns
+from huddle.jobs import heavy
+from huddle.jobs.heavy import FinishedRuns
 from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require

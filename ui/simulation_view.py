@@ -22,8 +22,8 @@ from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
 from analysis.vocabulary import Seat
 from figures.ruling import simulation_figure
-from huddle import heavy
-from huddle.heavy import FinishedRuns, duration
+from huddle.jobs import heavy
+from huddle.jobs.heavy import FinishedRuns, duration
 from polling import cases
 from polling.accounts import User
 from polling.settings import database_url

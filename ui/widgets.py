@@ -243,10 +243,10 @@ def verdict_table(result, lang: Language) -> None:
 # the case file's field names as the pages label them (the CLI and its JSON keep the exact names)
 def file_upload(user: User, label: str, kinds: list[str], key: str):
     """A file uploader for a signed-in user: the server takes a file from this session only while
-    its page shows one (huddle.uploads), so an anonymous visitor's websocket can send none."""
+    its page shows one (huddle.web.uploads), so an anonymous visitor's websocket can send none."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-    from huddle.uploads import GATE
+    from huddle.web.uploads import GATE
     ctx = get_script_run_ctx()
     if ctx is not None and user is not None:
         GATE.permit(ctx.session_id, user.username, user.organisation_id)

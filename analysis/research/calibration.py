@@ -922,7 +922,7 @@ def fit_work(corpus: pd.DataFrame, include: Iterable[str] = ()) -> int:
     """What implied_thresholds will cost, before any of it is done, in rows read: each fit counts
     FIT_AS_ROWS and the rows it reads (measured: a fit takes about 200 times as long as one more
     row in it). A page fits at once only a corpus whose work is small; the rest goes to the
-    workers (huddle.heavy), whatever its number of rows."""
+    workers (huddle.jobs.heavy), whatever its number of rows."""
     corpus, _ = counted_rows(corpus, include)
     work = 0
     for column in DECIDERS.values():

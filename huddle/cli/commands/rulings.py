@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from analysis.errors import HuddleInputError
 from analysis.vocabulary import Seat
-from huddle.commands.common import EXIT_NOT_DECIDED, Finished, acting_organisation, bounded, case_file, is_file, output_folder, stored_case
+from huddle.cli.commands.common import (EXIT_NOT_DECIDED, Finished, acting_organisation, bounded, case_file, is_file,
+                                        output_folder, stored_case)
 
 
 def cmd_rule(args) -> dict | str | Finished:

@@ -10,7 +10,7 @@ from analysis.errors import HuddleInputError
 from analysis.bridge.scoring import parse_score
 from analysis.messages import M_
 from analysis.vocabulary import Seat, Side, Vulnerability
-from huddle.commands.common import bounded, reading_language
+from huddle.cli.commands.common import bounded, reading_language
 
 
 def cmd_score(args) -> dict | str:

@@ -66,7 +66,7 @@ FIT_WORK_PER_SECOND = 2000      # analysis.research.calibration.fit_work: 9,700 
 GAMES_BYTES_PER_SECOND = 250_000    # PBN or LIN read: 1.1 MB in 4.1 s
 CORPUS_BYTES_PER_SECOND = 1_000_000     # research corpus CSV read: 166 KB in 0.12 s
 PRELOADED = ["analysis", "analysis.evidence.simulation", "analysis.research.calibration", "analysis.files.games",
-             "huddle.frozen"]
+             "huddle.jobs.frozen"]
 
 
 MIN_BUDGET = 30.0               # CPU seconds a job may take whatever its estimate

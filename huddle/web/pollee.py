@@ -157,7 +157,7 @@ def refusal(exc: HuddleInputError, lang: Language) -> str:
 @cache
 def _templates():
     from jinja2 import Environment, PackageLoader, select_autoescape
-    return Environment(loader=PackageLoader("huddle", "templates"), autoescape=select_autoescape(default=True),
+    return Environment(loader=PackageLoader("huddle.web", "templates"), autoescape=select_autoescape(default=True),
                        trim_blocks=True, lstrip_blocks=True)
 
 
@@ -265,13 +265,13 @@ def _sent(form) -> dict:
 
 async def _form(request: Request):
     """The posted form, read only when it is small enough to be a pollee's answers."""
-    from huddle.guards import small_form
+    from huddle.web.guards import small_form
     return await small_form(request, MAX_FORM_BYTES, most_fields=200)
 
 
 def _checked(request: Request, form, token: str) -> Response | None:
     """A post from another site, or without the page's own form token, is refused."""
-    from huddle.guards import from_this_site
+    from huddle.web.guards import from_this_site
     if not from_this_site(request) or form is None or \
             not hmac.compare_digest(str(form.get("form") or ""), form_token(token)):
         return PlainTextResponse("Refused: this form can be sent from the page of its own link only, as the page "

@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from huddle.commands.common import acting_organisation, bounded, database, links_base
+from huddle.cli.commands.common import acting_organisation, bounded, database, links_base
 
 
 def cmd_addresses(args) -> dict | str:

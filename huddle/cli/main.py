@@ -4,7 +4,7 @@ the stored cases, research, and set-up for the app.
 Every subcommand prints a readable table, or one JSON object with ``--json`` (fractions as strings
 in lowest terms). A user mistake prints one line naming the problem and exits with status 2.
 
-The commands live in parts by what they serve (``huddle.commands``); a command line loads only
+The commands live in parts by what they serve (``huddle.cli.commands``); a command line loads only
 the part of the command it names.
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ import sys
 from typing import Callable, Sequence
 
 from analysis.errors import HuddleInputError
-from huddle.commands import COMMANDS
-from huddle.commands.common import EXIT_USER_ERROR, Finished
+from huddle.cli.commands import COMMANDS
+from huddle.cli.commands.common import EXIT_USER_ERROR, Finished
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,7 +74,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     wanted = {COMMANDS[command][0]} if command in COMMANDS else set(m for m, _ in COMMANDS.values())
     for module in dict.fromkeys(m for m, _ in COMMANDS.values()):
         if module in wanted:
-            importlib.import_module(f"huddle.commands.{module}").register(registry)
+            importlib.import_module(f"huddle.cli.commands.{module}").register(registry)
     for name, (module, help_text) in COMMANDS.items():
         if module not in wanted:
             sub.add_parser(name, help=help_text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH
-from huddle.commands.common import bounded, database, links_base, stored_case, who
+from huddle.cli.commands.common import bounded, database, links_base, stored_case, who
 
 MAX_DAYS = 60
 

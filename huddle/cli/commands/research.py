@@ -9,7 +9,7 @@ from pathlib import Path
 from analysis.errors import HuddleInputError
 from analysis.numbers import percent
 
-from huddle.commands.common import acting_organisation, bounded, is_file, output_folder, read_file, write_output
+from huddle.cli.commands.common import acting_organisation, bounded, is_file, output_folder, read_file, write_output
 
 
 def cmd_calibrate(args) -> dict | str:

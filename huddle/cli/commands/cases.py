@@ -7,7 +7,7 @@ import json
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from huddle.commands.common import (acting_organisation, board_number, read_bytes, read_file, reading_language, stored_case,
+from huddle.cli.commands.common import (acting_organisation, board_number, read_bytes, read_file, reading_language, stored_case,
                                     who, write_output)
 
 
