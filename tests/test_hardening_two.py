@@ -209,7 +209,8 @@ def test_the_websocket_takes_its_own_origin_only(origin, host, public, allowed, 
         monkeypatch.setenv("HUDDLE_PUBLIC_URL", public)
     else:
         monkeypatch.delenv("HUDDLE_PUBLIC_URL", raising=False)
-    headers = {b"host": host.encode()} | ({b"origin": origin.encode()} if origin else {})
+    from starlette.datastructures import Headers
+    headers = Headers({"host": host} | ({"origin": origin} if origin else {}))
     assert same_origin(headers) is allowed
 
 

@@ -29,15 +29,15 @@ class SameOriginSockets:
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "websocket" and not same_origin(dict(scope["headers"])):
+        if scope["type"] == "websocket" and not same_origin(Headers(scope=scope)):
             await send({"type": "websocket.close", "code": 1008})      # refused before the handshake: 403
             return
         await self.app(scope, receive, send)
 
 
-def same_origin(headers: dict[bytes, bytes]) -> bool:
-    origin = headers.get(b"origin")
-    return origin is None or own_origin(origin.decode("latin-1"), headers.get(b"host", b"").decode("latin-1"))
+def same_origin(headers: Headers) -> bool:
+    origin = headers.get("origin")
+    return origin is None or own_origin(origin, headers.get("host", ""))
 
 
 class KnownHosts:
@@ -51,7 +51,7 @@ class KnownHosts:
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] in ("http", "websocket") and not known_host(dict(scope["headers"]).get(b"host")):
+        if scope["type"] in ("http", "websocket") and not known_host(Headers(scope=scope).get("host")):
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
                 return
@@ -64,10 +64,10 @@ MISDIRECTED = ("Huddle answers to its own addresses only. To reach it under anot
                "HUDDLE_PUBLIC_URL or HUDDLE_ALLOWED_HOSTS (docs/deploying.md).")
 
 
-def known_host(host: bytes | None) -> bool:
+def known_host(host: str | None) -> bool:
     if host is None:
         return True
-    name = urlsplit("//" + host.decode("latin-1").strip()).hostname or ""
+    name = urlsplit("//" + host.strip()).hostname or ""
     return name.lower().rstrip(".") in settings.host_names()
 
 
@@ -92,7 +92,7 @@ class UploadLimits:
             return
         from huddle.web.uploads import Refusal, server_budget_bytes
         session_id = scope["path"][len(UPLOAD_PREFIX):].split("/", 1)[0]
-        length = dict(scope["headers"]).get(b"content-length", b"")
+        length = Headers(scope=scope).get("content-length", "")
         if not length.isdigit():
             refusal: Refusal | None = Refusal(411, "Refused: an upload must say its length.")
         else:
@@ -221,9 +221,9 @@ class OldPollLinks:
         if scope["type"] == "http" and scope["path"] == "/" and b"token=" in scope.get("query_string", b""):
             token = dict(parse_qsl(scope["query_string"].decode("latin-1"))).get("token", "")
             if token:
-                from huddle.web.pollee import HEADERS, POLLEE_PREFIX
                 from urllib.parse import quote
-                await RedirectResponse(POLLEE_PREFIX + quote(token[:64], safe=""), status_code=303,
+                from huddle.web.pollee import HEADERS, pollee_path
+                await RedirectResponse(pollee_path("pollee", quote(token[:64], safe="")), status_code=303,
                                        headers=HEADERS)(scope, receive, send)
                 return
         await self.app(scope, receive, send)

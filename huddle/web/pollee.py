@@ -25,7 +25,9 @@ from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, Router
+
+from polling.services.links import POLLEE_PREFIX
 
 from analysis.errors import HuddleInputError
 from analysis.language import APOLOGY, N_, Language, pollee_language, said
@@ -35,7 +37,6 @@ from analysis.polls.problem import PollProblem
 
 log = logging.getLogger("huddle.pages")
 
-POLLEE_PREFIX = "/p/"
 MAX_FORM_BYTES = 32 * 1024          # a pollee's answers: a few hundred bytes; a comment of 2,000 characters
 # the token is in the address: it is never sent to another site (a same-origin Referer only, which a
 # browser's form post needs for its Origin), and the page is never kept
@@ -223,7 +224,7 @@ def _opened_page(request: Request, token: str, sent: dict | None = None, refused
               "heading": lang._("One more question"), "label": lang._("Made more attractive"),
               "choices": [Choice(c, problem.symbol(c, lang) if problem else lang.call(c), c in (sent or {}).get("picks", ()))
                           for c in opened.legal],
-              "none": lang._("None of them"), "send": lang._("Send"), "action": f"{POLLEE_PREFIX}{token}/q4",
+              "none": lang._("None of them"), "send": lang._("Send"), "action": pollee_path("pollee_q4", token),
               "recorded": lang._("Your answers to the first questions are recorded.")}
         return render(Page(lang, q4["heading"], problem_view(problem, lang) if problem else None, q4=q4, error=error,
                            hidden=hidden), status)
@@ -330,7 +331,7 @@ def _answer(request: Request, token: str, sent: dict) -> Response:
         if exc.field == "token":                   # the link itself: the page as it now opens says why
             return _opened_page(request, token)
         return _opened_page(request, token, sent, exc, 400)
-    return RedirectResponse(f"{POLLEE_PREFIX}{token}?sent=1", status_code=303, headers=HEADERS)
+    return RedirectResponse(pollee_path("pollee", token) + "?sent=1", status_code=303, headers=HEADERS)
 
 
 async def answer_q4(request: Request, token: str) -> Response:
@@ -356,7 +357,7 @@ def _answer_q4(request: Request, token: str, picks: list[str], none: bool) -> Re
         if exc.field == "token":
             return _opened_page(request, token)
         return _opened_page(request, token, {"picks": picks}, exc, 400)
-    return RedirectResponse(f"{POLLEE_PREFIX}{token}?sent=1", status_code=303, headers=HEADERS)
+    return RedirectResponse(pollee_path("pollee", token) + "?sent=1", status_code=303, headers=HEADERS)
 
 
 def _link_language(token: str) -> tuple:
@@ -370,6 +371,12 @@ def _link_language(token: str) -> tuple:
 ROUTES = [Route(POLLEE_PREFIX + "{token}", _guarded(show), methods=["GET"], name="pollee"),
           Route(POLLEE_PREFIX + "{token}", _guarded(answer), methods=["POST"], name="pollee_answer"),
           Route(POLLEE_PREFIX + "{token}/q4", _guarded(answer_q4), methods=["POST"], name="pollee_q4")]
+_ROUTER = Router(routes=ROUTES)
+
+
+def pollee_path(name: str, token: str) -> str:
+    """The address of one of the pollee's page's routes (by its name) for a link's token."""
+    return str(_ROUTER.url_path_for(name, token=token))
 
 
 __all__ = ["ROUTES", "POLLEE_PREFIX", "problem_view", "answer_form", "preview_html", "form_token", "render", "Page",

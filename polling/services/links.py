@@ -45,6 +45,9 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+POLLEE_PREFIX = "/p/"        # a personal link's address: the pollee's page (huddle.web.pollee) serves it
+
+
 @dataclass(frozen=True)
 class IssuedInvite:
     invite_id: int
@@ -53,7 +56,7 @@ class IssuedInvite:
     expires_at: datetime
 
     def link(self, base_url: str) -> str:
-        return f"{base_url.rstrip('/')}/p/{self.token}"
+        return f"{base_url.rstrip('/')}{POLLEE_PREFIX}{self.token}"
 
 
 def check_labels(labels: list[str]) -> None:
