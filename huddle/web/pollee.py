@@ -205,17 +205,14 @@ def _opened_page(request: Request, token: str, sent: dict | None = None, refused
                  status: int = 200) -> Response:
     """The page a link opens: a refusal, Q4 still to answer, a walk-through's next turn, or Q1 to Q3."""
     from polling import services
-    from polling.services.links import NOT_VALID, USED
-    try:
-        opened = services.open_link(token)
-    except HuddleInputError as exc:
-        lang = _language(request, getattr(exc, "language", ()))
-        if exc.problem == USED and request.query_params.get("sent"):
+    opened = services.open_link(token)
+    lang = _language(request, opened.language)
+    if isinstance(opened, services.UnusableLink):
+        if opened.state is services.LinkState.USED and request.query_params.get("sent"):
             return render(Page(lang, lang._("Thank you"), message=lang._("Thank you: your answer is recorded."),
                                kind="success"))
-        return render(Page(lang, "Huddle", message=refusal(exc, lang), kind="error"),
-                      404 if exc.problem == NOT_VALID else 410)
-    lang = _language(request, opened.language)
+        return render(Page(lang, "Huddle", message=refusal(opened.refusal, lang), kind="error"),
+                      404 if opened.state is services.LinkState.NOT_VALID else 410)
     error = refusal(refused, lang) if refused is not None else ""      # what was sent, refused in the link's language
     hidden = {"form": form_token(token)}
     if isinstance(opened, services.PendingQ4):
@@ -345,10 +342,7 @@ async def answer_q4(request: Request, token: str) -> Response:
 
 def _answer_q4(request: Request, token: str, picks: list[str], none: bool) -> Response:
     from polling import services
-    try:
-        opened = services.open_link(token)
-    except HuddleInputError:
-        return _opened_page(request, token)
+    opened = services.open_link(token)
     if not isinstance(opened, services.PendingQ4):
         return _opened_page(request, token)
     try:
@@ -362,10 +356,7 @@ def _answer_q4(request: Request, token: str, picks: list[str], none: bool) -> Re
 
 def _link_language(token: str) -> tuple:
     from polling import services
-    try:
-        return services.open_link(token).language
-    except HuddleInputError as exc:
-        return getattr(exc, "language", ())
+    return services.open_link(token).language
 
 
 ROUTES = [Route(POLLEE_PREFIX + "{token}", _guarded(show), methods=["GET"], name="pollee"),

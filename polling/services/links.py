@@ -8,6 +8,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 from datetime import datetime, timedelta
 
@@ -37,6 +38,19 @@ NOT_VALID = N_("this link is not valid; ask the director for a new one")
 WITHDRAWN = N_("this link was withdrawn by the director")
 USED = N_("this link has already been used to vote; thank you")
 EXPIRED = N_("this link has expired; ask the director for a new one")
+
+
+class LinkState(StrEnum):
+    """Why a personal link can no longer be used (the pollee's page says each in words)."""
+    NOT_VALID = "not valid"
+    WITHDRAWN = "withdrawn"
+    USED = "used"
+    EXPIRED = "expired"
+    CLOSED = "closed"
+
+
+REFUSALS = {LinkState.NOT_VALID: NOT_VALID, LinkState.WITHDRAWN: WITHDRAWN, LinkState.USED: USED,
+            LinkState.EXPIRED: EXPIRED, LinkState.CLOSED: CLOSED_TO_POLLEES}
 
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
@@ -147,24 +161,32 @@ def poll_for_token(token: str, url: str | None = None) -> tuple[Poll, Invite]:
 
 
 def usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Poll, Invite]:
-    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
-        raise HuddleInputError("token", NOT_VALID)
-    query = select(Invite).where(Invite.token_hash == hash_token(token))
-    if lock:
-        query = query.with_for_update()
-    invite = session.exec(query).first()
-    if invite is None:
-        raise HuddleInputError("token", NOT_VALID)
-    if invite.revoked_at is not None:
-        raise HuddleInputError("token", WITHDRAWN)
-    if invite.used_at is not None:
-        raise HuddleInputError("token", USED)
-    if invite.expires_at <= utcnow():
-        raise HuddleInputError("token", EXPIRED)
-    poll = session.get(Poll, invite.poll_id)
-    if is_closed(session, poll):
-        raise HuddleInputError("token", CLOSED_TO_POLLEES)
+    invite = _invite(session, token, lock)
+    poll = None if invite is None else session.get(Poll, invite.poll_id)
+    state = _state(session, invite, poll)
+    if state is not None:
+        raise HuddleInputError("token", REFUSALS[state])
     return poll, invite
+
+
+def _invite(session: Session, token: str, lock: bool = False) -> Invite | None:
+    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
+        return None
+    query = select(Invite).where(Invite.token_hash == hash_token(token))
+    return session.exec(query.with_for_update() if lock else query).first()
+
+
+def _state(session: Session, invite: Invite | None, poll: Poll | None) -> LinkState | None:
+    """Why the link can no longer be used, or None."""
+    if invite is None or poll is None:
+        return LinkState.NOT_VALID
+    if invite.revoked_at is not None:
+        return LinkState.WITHDRAWN
+    if invite.used_at is not None:
+        return LinkState.USED
+    if invite.expires_at <= utcnow():
+        return LinkState.EXPIRED
+    return LinkState.CLOSED if is_closed(session, poll) else None
 
 
 @dataclass(frozen=True)
@@ -184,23 +206,33 @@ class OpenedLink(NamedTuple):
     language: tuple                 # the link's languages (link_languages)
 
 
-def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4:
-    """What a personal link opens: the poll, or, on a link already used for Q1–Q3, the Q4 still
-    to answer (Q1–Q3 are kept as soon as they are sent)."""
+@dataclass(frozen=True)
+class UnusableLink:
+    """A link that can no longer be used, and why, with the languages it is said in."""
+    state: LinkState
+    language: tuple = ()
+
+    @property
+    def refusal(self) -> HuddleInputError:
+        return HuddleInputError("token", REFUSALS[self.state])
+
+
+def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4 | UnusableLink:
+    """What a personal link opens: the poll; on a link already used for Q1–Q3, the Q4 still to
+    answer (Q1–Q3 are kept as soon as they are sent); or why it can no longer be used."""
     with reading(url) as session:
-        try:
-            poll, invite = usable_invite(session, token)
-        except HuddleInputError as refused:
-            invite = session.exec(select(Invite).where(Invite.token_hash == hash_token(token))).first() \
-                if isinstance(token, str) and _TOKEN_SHAPE.match(token) else None
-            pending = None if invite is None else _pending_q4(session, invite)
-            if pending is None:
-                # a link that can no longer be used says so in its own language
-                refused.language = () if invite is None else \
-                    link_languages(session, session.get(Poll, invite.poll_id), invite)
-                raise
-            return pending
-        return OpenedLink(poll, invite, link_languages(session, poll, invite))
+        invite = _invite(session, token)
+        poll = None if invite is None else session.get(Poll, invite.poll_id)
+        state = _state(session, invite, poll)
+        if state is None:
+            return OpenedLink(poll, invite, link_languages(session, poll, invite))
+        if state is LinkState.NOT_VALID:
+            return UnusableLink(state)
+        language = link_languages(session, poll, invite)      # a refusal is said in the link's own language
+        pending = _pending_q4(session, invite, poll, language) if state is LinkState.USED else None
+        if pending is not None and is_closed(session, poll):
+            return UnusableLink(LinkState.CLOSED, language)     # Q4 still to answer, but too late
+        return pending or UnusableLink(state, language)
 
 
 def link_languages(session: Session, poll: Poll, invite: Invite) -> tuple[str | None, str | None, str | None]:
@@ -212,18 +244,12 @@ def link_languages(session: Session, poll: Poll, invite: Invite) -> tuple[str | 
     return own or None, json.loads(poll.problem).get("language") or None, club or None
 
 
-def _pending_q4(session: Session, invite: Invite) -> PendingQ4 | None:
+def _pending_q4(session: Session, invite: Invite, poll: Poll, chosen: tuple) -> PendingQ4 | None:
     """The Q4 still to answer on a link already used for Q1–Q3, or None."""
-    if invite.used_at is None or invite.revoked_at is not None:
-        return None
-    poll = session.get(Poll, invite.poll_id)
     ballot = session.exec(select(Ballot).where(Ballot.invite_id == invite.id)).first()
     if not poll.q4_enabled or ballot is None or ballot.suggested is not None:
         return None
-    if is_closed(session, poll):
-        raise HuddleInputError("token", CLOSED_TO_POLLEES)
     problem = problem_of(poll)
     answered = [ballot.call, *json.loads(ballot.considered or "[]")]
-    chosen = link_languages(session, poll, invite)
     return PendingQ4(ballot.id, q4_question(poll, pollee_language(*chosen)), tuple(problem.q4_choices(answered)), problem,
                      chosen)
