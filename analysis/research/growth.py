@@ -26,8 +26,9 @@ import pandas as pd
 from scipy import sparse, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import AsTyped, Count, Listed, M_, MP_, Message
-from analysis.research.calibration import DECIDER_WORDS, DECIDERS, LEVEL, THRESHOLD_GRID, counted_rows, threshold_profile
+from analysis.language import M_, AsTyped, Count, Listed, Message
+from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
+from analysis.research.thresholds import LEVEL, THRESHOLD_GRID, threshold_profile
 from analysis.research.spreads import TABLE_BYTES, RulingKinds, slices, spread_grid
 
 STEPS = (5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 100, 120, 140, 160, 200, 240, 280, 320, 400, 480, 640, 800,
@@ -57,7 +58,7 @@ class RulingsNeeded:
     def words(self) -> Message:
         sizes = np.asarray(self.poll_sizes)
         parts = tuple(self._width_words(w) for w in self.widths)
-        decisions = MP_("{n} decision", "{n} decisions", n=self.decisions)
+        decisions = decisions_said(self.decisions)
         return M_("{deciders}: the 95% interval is {width} points wide on {decisions}; further clean rulings needed "
                   "(polls of {smallest} to {largest}, median {median}, as seen) to narrow it below {needed}",
                   deciders=DECIDER_WORDS[self.decider], width=round(100 * self.width_now), decisions=decisions,

@@ -30,9 +30,9 @@ import pandas as pd
 from scipy import optimize, special, stats
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message, Share
-from analysis.research.calibration import (DECIDER_WORDS, DECIDERS, LEVEL, MODELS, THRESHOLD_GRID, counted_rows,
-                                           implied_threshold, threshold_profile)
+from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
+from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
+from analysis.research.thresholds import LEVEL, MODELS, THRESHOLD_GRID, implied_threshold, threshold_profile
 from analysis.research.spreads import RulingKinds, spread_grid
 
 LAPSE_GRID = (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
@@ -154,7 +154,7 @@ class ModelDiscrimination:
     def words(self) -> Message:
         found = Listed(tuple(M_("{share} ({model})", share=Share(share), model=Message(m))
                              for m, share in self.found.items()))
-        decisions = MP_("{n} decision", "{n} decisions", n=self.decisions)
+        decisions = decisions_said(self.decisions)
         if self.discriminates:
             return M_("{deciders}: on {decisions} Akaike's criterion can tell the models apart: with decisions drawn "
                       "from each model as fitted, at these polls, it picks the model they came from in {found} of "
@@ -295,7 +295,7 @@ class LapseCoverage:
         return M_("{deciders}: the 95% interval, its lapse fixed at {lapse}, holds the threshold the rulings were "
                   "made at in {made} ({draws} corpora of {decisions} like this one, drawn from the fitted model)",
                   deciders=DECIDER_WORDS[self.decider], lapse=Share(self.lapse), made=made, draws=Count(self.draws),
-                  decisions=MP_("{n} decision", "{n} decisions", n=self.decisions))
+                  decisions=decisions_said(self.decisions))
 
     def to_dict(self) -> dict:
         return {"decider": self.decider, "decisions": self.decisions, "lapse": self.lapse, "draws": self.draws,

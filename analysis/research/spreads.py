@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
-from analysis.research.calibration import SPREAD_PRIOR_CENTRE, SPREAD_PRIOR_SD
+from analysis.research.thresholds import SPREAD_PRIOR_CENTRE, SPREAD_PRIOR_SD
 
 SPREAD_STEP = 0.25              # the grid of spreads refitted (SpreadGrid)
 SPREAD_MARGIN = 0.75            # beyond the spreads the corpus fits at any threshold, either way
