@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from analysis.files import lin, pbn
-from analysis.files.pbn import GameFile
+from analysis.files.game import GameFile
 from analysis.limits import check_file_size
 from analysis.vocabulary import Catalog
 

@@ -23,7 +23,7 @@ from endplay.types import Deal
 from analysis.bridge import (SEATS, Auction, Board, TableCall, annotated_call, check_legal, dealer_for_board,
                      hand_suits, parse_call, parse_deal, seats_from, tricks_from_play, vulnerability_for_board)
 from analysis.errors import HuddleInputError
-from analysis.files.pbn import BoardProblem, Game, GameFile
+from analysis.files.game import BoardProblem, Game, GameFile
 from analysis.files.text import decode
 from analysis.language import AsTyped, M_
 from analysis.vocabulary import Catalog, Seat

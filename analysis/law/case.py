@@ -15,6 +15,7 @@ from typing import IO, Any
 from endplay.types import Deal
 
 from analysis.files import pbn as pbn_files
+from analysis.files.game import Game, GameFile, choose_game
 from analysis.files.games import read_games
 from analysis.bridge.auction import STATEMENT, tempo_disputed
 from analysis.bridge import (Decision, SEATS, Auction, Board, TableCall, dealer_for_board, deal_pbn, hand_cards,
@@ -779,7 +780,7 @@ def from_file(data: bytes | str, id: str, title: str, kind: str = "UI", board: i
     return from_game(chosen, id, title, kind, others=other_tables(read, chosen), **facts)
 
 
-def game_result(g: pbn_files.Game) -> TableResult | None:
+def game_result(g: Game) -> TableResult | None:
     """A game's table result as the file records it (None when it records none or an impossible one)."""
     table = _table_result(g)
     try:
@@ -788,7 +789,7 @@ def game_result(g: pbn_files.Game) -> TableResult | None:
         return None
 
 
-def game_label(g: pbn_files.Game) -> Listed:
+def game_label(g: Game) -> Listed:
     """A game as a director picks it from a file: board, room, result and players."""
     parts: list = [M_("Board {number}", number=AsTyped(g.label or "?"))]
     if g.room:
@@ -805,7 +806,7 @@ def game_label(g: pbn_files.Game) -> Listed:
     return Listed(tuple(parts), " · ")
 
 
-def game_labels(read: pbn_files.GameFile, lang: Language) -> dict[str, int]:
+def game_labels(read: GameFile, lang: Language) -> dict[str, int]:
     """Every game's label in ``lang``, to its position in the file; a label two games share names
     the game."""
     labels = [lang.say(game_label(g)) for g in read.games]
@@ -814,7 +815,7 @@ def game_labels(read: pbn_files.GameFile, lang: Language) -> dict[str, int]:
             g.position for label, g in zip(labels, read.games)}
 
 
-def other_tables(read: pbn_files.GameFile, chosen: pbn_files.Game) -> tuple[int, ...]:
+def other_tables(read: GameFile, chosen: Game) -> tuple[int, ...]:
     """North-South's scores at the other tables of the same deal in the file: the board's field."""
     scores = []
     for g in read.games:
@@ -827,12 +828,12 @@ def other_tables(read: pbn_files.GameFile, chosen: pbn_files.Game) -> tuple[int,
     return tuple(scores)
 
 
-def pick_game(read: pbn_files.GameFile, board: int | None = None, room: str | None = None,
-              game: int | None = None) -> pbn_files.Game:
+def pick_game(read: GameFile, board: int | None = None, room: str | None = None,
+              game: int | None = None) -> Game:
     """The game asked for; with nothing asked, the only game read, else the file's first."""
     if board is None and game is None and room is None:
         game = read.games[0].position if len(read.games) == 1 else 1
-    return pbn_files.choose_game(read.games, read.problems, board, room, game, "file")
+    return choose_game(read.games, read.problems, board, room, game, "file")
 
 
 def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int | None = None,
@@ -841,7 +842,7 @@ def from_pbn(text: bytes | str, id: str, title: str, kind: str = "UI", game: int
     return from_file(text, id, title, kind, board, room, game, "file.pbn", lang=SOURCE, **facts)
 
 
-def from_game(g: pbn_files.Game, id: str, title: str, kind: str = "UI", others: tuple[int, ...] = (),
+def from_game(g: Game, id: str, title: str, kind: str = "UI", others: tuple[int, ...] = (),
               **facts: Any) -> Case:
     """A case from a game read from a file: board, deal, auction with its alerts and tempo marks,
     event, table result, the field from its ScoreTable (without this table) or else ``others``
@@ -918,7 +919,7 @@ def _scoring(tag: str | None) -> str | None:
     return None
 
 
-def _table_result(g: pbn_files.Game) -> dict | None:
+def _table_result(g: Game) -> dict | None:
     note = {"note": g.tags["HuddleTableNote"]} if g.tags.get("HuddleTableNote") else {}
     if g.contract == "PASS":
         return {"passed_out": True, **note}
@@ -939,7 +940,7 @@ def _table_result(g: pbn_files.Game) -> dict | None:
 
 
 def to_game(case: Case, assigned: tuple[str, str, str] | None = None, notes: tuple[str, ...] = (),
-            penalties: tuple[str, str] | None = None) -> pbn_files.Game:
+            penalties: tuple[str, str] | None = None) -> Game:
     """The case as a PBN game: what a hand-record or scoring program can read back; ``assigned``
     is the table's adjusted score (the ruling in force) for the ScoreTable's MP or IMP columns,
     ``penalties`` each side's procedural penalty beside it, ``notes`` the game comments that say
@@ -968,7 +969,7 @@ def to_game(case: Case, assigned: tuple[str, str, str] | None = None, notes: tup
     play = case.the_play if case.play else None
     if (assigned is not None or penalties is not None) and not rows:   # the table's own row carries them
         rows = (FieldRow(t.ns_score if t is not None else None, contract, declarer, tricks, "table"),)
-    return pbn_files.Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
+    return Game(board=case.board, event=case.event, scoring=scoring, contract=contract,
                           declarer=declarer, tricks=tricks, score_table=rows, tags=tags,
                           assigned=assigned if rows and rows[0].ns_pair == "table" else None,
                           penalties=penalties if rows and rows[0].ns_pair == "table" else None,
