@@ -415,12 +415,11 @@ def fuzz_results_file(report: FuzzReport, rng: random.Random) -> None:
 
 
 def fuzz_hand_record(report: FuzzReport, rng: random.Random) -> None:
+    from analysis.files.games import read_games
     from analysis.language import ENGLISH
-    from analysis.law import case as case_files
     path = rng.choice(HAND_RECORDS)
     data = mutate_bytes(path.read_bytes(), rng)
-    _run(report, "PBN/LIN", f"{path.name} mutated ({len(data)} bytes)",
-         lambda: case_files.read_games(data, path.name, ENGLISH))
+    _run(report, "PBN/LIN", f"{path.name} mutated ({len(data)} bytes)", lambda: read_games(data, path.name, ENGLISH))
 
 
 def _cli(argv: list[str], stdin: str = "") -> str:

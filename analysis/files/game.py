@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from analysis.bridge import (Board)
+from analysis.bridge import Board
 from analysis.errors import HuddleInputError
 from analysis.bridge.table_results import FieldRow
 from analysis.language import AsTyped, Listed, M_, Message
