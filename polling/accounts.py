@@ -6,10 +6,8 @@ import base64
 import functools
 import hashlib
 import hmac
-import math
 import re
 import secrets
-import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
@@ -23,8 +21,7 @@ from analysis.language import M_, AsTyped
 from . import settings
 from .db import commit_or_refuse, reading, writing
 from .organisations import DIRECTING, account_named, check_role, find_account, last_director_of, organisation_row
-from .models import (DEFAULT_ORGANISATION, AccountInvitation, Membership, Organisation, SignInFailure, SignInKnownAddress,
-                     SignInSession, UserAccount, utcnow)
+from .models import (DEFAULT_ORGANISATION, Membership, Organisation, SignInSession, UserAccount, aware, utcnow)
 
 SESSION_COOKIE = "huddle_session"
 SESSION_TTL = timedelta(hours=12)
@@ -86,7 +83,7 @@ def _user(session: Session, row: UserAccount, organisation_id: int | None = None
                 acting.organisation_id, acting.organisation, roles, row.language or "")
 
 
-def _acting(session: Session, row: UserAccount, organisation_id: int | None = None) -> User:
+def acting(session: Session, row: UserAccount, organisation_id: int | None = None) -> User:
     user = _user(session, row, organisation_id)
     if user is None:
         raise HuddleInputError("username", M_("'{username}' has no role in any organisation", username=AsTyped(row.username)))
@@ -169,7 +166,7 @@ def create_user(username: str, password: str, role: str = "director", display_na
     """Add an account with ``role`` in ``organisation_id``. ``only_if_first`` is the first-visit
     setup: it refuses once any account exists (checked in the same write transaction)."""
     name = check_new_account(username, password, role)
-    _check_display_name(display_name)
+    check_display_name(display_name)
     with writing(url) as session:
         if only_if_first and session.get_bind().dialect.name == "postgresql":
             # Two first visits at once must not both see no account: this lock conflicts with
@@ -178,17 +175,17 @@ def create_user(username: str, password: str, role: str = "director", display_na
             session.exec(text("LOCK TABLE user_account IN SHARE ROW EXCLUSIVE MODE"))
         if only_if_first and session.exec(select(func.count()).select_from(UserAccount)).one():
             raise HuddleInputError("username", M_("the first director has already been created; sign in"))
-        row = _add_account(session, name, password, role, display_name, organisation_id)
+        row = add_account(session, name, password, role, display_name, organisation_id)
         commit_or_refuse(session, "username", M_("'{name}' is taken", name=AsTyped(name)))
-        return _acting(session, row, organisation_id)
+        return acting(session, row, organisation_id)
 
 
-def _check_display_name(display_name: str) -> None:
+def check_display_name(display_name: str) -> None:
     if len(display_name) > 120:
         raise HuddleInputError("display name", M_("at most 120 characters"))
 
 
-def _add_account(session: Session, name: str, password: str, role: str, display_name: str,
+def add_account(session: Session, name: str, password: str, role: str, display_name: str,
                  organisation_id: int) -> UserAccount:
     """The account and its role, flushed in ``session`` (the caller commits)."""
     organisation_row(session, organisation_id)
@@ -201,125 +198,6 @@ def _add_account(session: Session, name: str, password: str, role: str, display_
         raise HuddleInputError("username", M_("'{name}' is taken", name=AsTyped(name))) from None
     session.add(Membership(user_id=row.id, organisation_id=organisation_id, role=role))
     return row
-
-
-# ---------------------------------------------------------------- invitation links
-
-JOIN_PREFIX = "/auth/join/"
-INVITATION_TTL = timedelta(days=7)
-INVITATION_NOT_VALID = M_("this invitation link is not valid; ask the director for a new one")
-INVITATION_USED = M_("this invitation link has already been used; sign in, or ask the director for a new one")
-INVITATION_EXPIRED = M_("this invitation link has expired; ask the director for a new one")
-INVITATION_WITHDRAWN = M_("this invitation link was withdrawn by the director")
-
-
-@dataclass(frozen=True)
-class Invitation:
-    """A one-time link to set up an account: for one role in one organisation, expiring, used
-    once. ``token`` is known only when the link has just been made (only its hash is kept)."""
-
-    id: int
-    role: str
-    display_name: str
-    organisation_id: int
-    organisation: str
-    made_by: str
-    created_at: datetime
-    expires_at: datetime
-    used_at: datetime | None = None
-    withdrawn_at: datetime | None = None
-    username: str = ""                      # the account it set up
-    token: str = ""
-
-    def link(self, base_url: str) -> str:
-        return f"{base_url.rstrip('/')}{JOIN_PREFIX}{self.token}"
-
-    @property
-    def open(self) -> bool:
-        return self.used_at is None and self.withdrawn_at is None and _aware(self.expires_at) > utcnow()
-
-
-def _invitation(session: Session, row: AccountInvitation, token: str = "") -> Invitation:
-    account = session.get(UserAccount, row.user_id) if row.user_id else None
-    return Invitation(row.id, row.role, row.display_name, row.organisation_id,
-                      organisation_row(session, row.organisation_id).name, row.made_by, row.created_at,
-                      row.expires_at, row.used_at, row.withdrawn_at, account.username if account else "", token)
-
-
-def invite_account(role: str, display_name: str = "", made_by: str = "", organisation_id: int = DEFAULT_ORGANISATION,
-                   ttl: timedelta = INVITATION_TTL, url: str | None = None) -> Invitation:
-    """A one-time link for a new account with ``role`` in ``organisation_id``: whoever opens it
-    chooses a user name and sets their own password (nobody else ever knows it)."""
-    check_role(role)
-    _check_display_name(display_name)
-    if not timedelta(minutes=10) <= ttl <= timedelta(days=30):
-        raise HuddleInputError("valid for", M_("from ten minutes to 30 days"))
-    token = secrets.token_urlsafe(16)
-    with writing(url) as session:
-        organisation_row(session, organisation_id)
-        row = AccountInvitation(organisation_id=organisation_id, role=role, display_name=display_name.strip(),
-                                token_hash=_token_hash(token), made_by=made_by[:60], expires_at=utcnow() + ttl)
-        session.add(row)
-        session.commit()
-        return _invitation(session, row, token)
-
-
-def invitations(organisation_id: int, url: str | None = None) -> list[Invitation]:
-    """The organisation's invitation links, the newest first."""
-    with reading(url) as session:
-        rows = session.exec(select(AccountInvitation).where(AccountInvitation.organisation_id == organisation_id)
-                            .order_by(AccountInvitation.id.desc())).all()
-        return [_invitation(session, row) for row in rows]
-
-
-def withdraw_invitation(invitation_id: int, organisation_id: int, url: str | None = None) -> None:
-    with writing(url) as session:
-        row = session.get(AccountInvitation, invitation_id)
-        if row is None or row.organisation_id != organisation_id:
-            raise HuddleInputError("invitation", INVITATION_NOT_VALID)
-        if row.used_at is None and row.withdrawn_at is None:
-            row.withdrawn_at = utcnow()
-            session.add(row)
-            session.commit()
-
-
-def _open_invitation(session: Session, token: str, lock: bool = False) -> AccountInvitation:
-    """The invitation the link names, or why it cannot be used; ``lock`` holds it until the
-    transaction ends (two forms sent at once: the second waits, then finds it used)."""
-    query = select(AccountInvitation).where(AccountInvitation.token_hash == _token_hash(token[:64]))
-    row = session.exec(query.with_for_update() if lock else query).first() if token else None
-    if row is None:
-        raise HuddleInputError("invitation", INVITATION_NOT_VALID)
-    if row.used_at is not None:
-        raise HuddleInputError("invitation", INVITATION_USED)
-    if row.withdrawn_at is not None:
-        raise HuddleInputError("invitation", INVITATION_WITHDRAWN)
-    if _aware(row.expires_at) <= utcnow():
-        raise HuddleInputError("invitation", INVITATION_EXPIRED)
-    return row
-
-
-def invitation_for(token: str, url: str | None = None) -> Invitation:
-    """The open invitation a link names (for its form), or why it cannot be used."""
-    with reading(url) as session:
-        return _invitation(session, _open_invitation(session, token))
-
-
-def accept_invitation(token: str, username: str, password: str, again: str | None = None, display_name: str = "",
-                      url: str | None = None) -> User:
-    """The account the invitation was for, with the user name and password its holder chose:
-    the invitation is used in the same transaction, so a link works once, even twice at once."""
-    _check_password(password, again)
-    with writing(url) as session:
-        invitation = _open_invitation(session, token, lock=True)
-        name = check_new_account(username, password, invitation.role)
-        shown = display_name.strip() or invitation.display_name
-        _check_display_name(shown)
-        row = _add_account(session, name, password, invitation.role, shown, invitation.organisation_id)
-        invitation.used_at, invitation.user_id = utcnow(), row.id
-        session.add(invitation)
-        commit_or_refuse(session, "username", M_("'{name}' is taken", name=AsTyped(name)))
-        return _acting(session, row, invitation.organisation_id)
 
 
 def list_users(url: str | None = None, organisation_id: int | None = None) -> list[User]:
@@ -351,158 +229,6 @@ def authenticate(username: str, password: str, url: str | None = None) -> User |
         return _user(session, row) if verify_password(password or "", row.password_hash) else None
 
 
-# ---------------------------------------------------------------- sign-in throttle
-
-class SignInThrottle:
-    """Wrong passwords slow the next try; they never lock an account. Counted within ``window``:
-
-    - from one address for one account: ``free_per_pair`` tries, then a wait after each failure
-      that doubles from one second up to ``longest``;
-    - from one address for any accounts (one machine spraying names): ``free_per_address``,
-      then the same doubling wait for that address;
-    - for one account from everywhere (many machines guessing one password): past
-      ``free_per_account`` failures, an address that has never signed in to the account waits
-      as it would after its own failures. An address the account signed in from before goes
-      straight through, so strangers can slow a director's new phone, never keep her out.
-
-    The right password within a wait is refused too (otherwise the wait would tell a guesser
-    nothing). This class keeps the counts in its own memory, bounded (a notebook, a test);
-    the server uses SharedSignInThrottle, which keeps them in the database."""
-
-    def __init__(self, free_per_pair: int = 3, free_per_address: int = 10, free_per_account: int = 20,
-                 window: timedelta = timedelta(minutes=15), longest: timedelta = timedelta(seconds=60)):
-        self.free_per_pair, self.free_per_address = free_per_pair, free_per_address
-        self.free_per_account, self.window, self.longest = free_per_account, window, longest
-        self._failures: dict[tuple, list[datetime]] = {}
-        self._known: dict[str, dict[str, datetime]] = {}        # account -> addresses it signed in from
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def _name(username: str) -> str:
-        return username.strip().lower()[:200]
-
-    # ---- where the counts are kept: this process's memory (the database's in SharedSignInThrottle)
-
-    def _recent(self, key: tuple, now: datetime) -> list[datetime]:
-        kept = [t for t in self._failures.get(key, []) if now - t < self.window]
-        if kept:
-            self._failures[key] = kept
-        else:
-            self._failures.pop(key, None)
-        return kept
-
-    def _known_address(self, name: str, address: str) -> bool:
-        return address in self._known.get(name, {})
-
-    def _record_failure(self, keys: list[tuple], now: datetime) -> None:
-        if len(self._failures) > 10_000:              # many names tried: forget the stale ones
-            for key in [k for k, times in self._failures.items() if now - times[-1] >= self.window]:
-                del self._failures[key]
-        for key in keys:
-            self._failures.setdefault(key, []).append(now)
-            del self._failures[key][:-100]            # enough to count; never a growing list
-
-    def _record_success(self, name: str, address: str, now: datetime) -> None:
-        self._failures.pop(("pair", name, address), None)
-        known = self._known.setdefault(name, {})
-        known[address] = now
-        if len(known) > 50:                            # the account's fifty latest addresses
-            for old in sorted(known, key=known.get)[:-50]:
-                del known[old]
-        if len(self._known) > 10_000:
-            self._known.pop(next(iter(self._known)))
-
-    def _until(self, failures: list[datetime], free: int) -> datetime | None:
-        """When the next try may come after these failures: a second after the last of the free
-        ones, doubling with each further one, at most ``longest``."""
-        extra = len(failures) - free + 1
-        if not failures or extra <= 0:
-            return None
-        pause = min(timedelta(seconds=2 ** min(extra - 1, 30)), self.longest)
-        return failures[-1] + pause
-
-    def wait(self, username: str, address: str, now: datetime | None = None) -> int:
-        """Seconds to wait before the next try (0: try now)."""
-        now = now or datetime.now(timezone.utc)
-        name = self._name(username)
-        with self._lock:
-            pair = self._recent(("pair", name, address), now)
-            until = [self._until(pair, self.free_per_pair),
-                     self._until(self._recent(("address", address), now), self.free_per_address)]
-            if not self._known_address(name, address):
-                everywhere = self._recent(("account", name), now)
-                if len(everywhere) > self.free_per_account:
-                    until.append(self._until(pair, 1))
-        latest = max((u for u in until if u is not None), default=None)
-        return 0 if latest is None or latest <= now else max(1, math.ceil((latest - now).total_seconds()))
-
-    def known(self, username: str, address: str) -> bool:
-        """The account signed in from this address before (the sign-in queue's own lane)."""
-        return self._known_address(self._name(username), address)
-
-    def failed(self, username: str, address: str, now: datetime | None = None) -> None:
-        now = now or datetime.now(timezone.utc)
-        name = self._name(username)
-        with self._lock:
-            self._record_failure([("pair", name, address), ("address", address), ("account", name)], now)
-
-    def succeeded(self, username: str, address: str, now: datetime | None = None) -> None:
-        now = now or datetime.now(timezone.utc)
-        name = self._name(username)
-        with self._lock:
-            self._record_success(name, address, now)
-
-
-class SharedSignInThrottle(SignInThrottle):
-    """The same rules, the counts kept in the database: every server process on one database
-    slows the same guesser, and a restart of one process forgets nothing."""
-
-    def __init__(self, url: str | None = None, **rules):
-        super().__init__(**rules)
-        self.url = url
-
-    @staticmethod
-    def _key(key: tuple) -> str:
-        return "\x1f".join(key)[:500]
-
-    def _recent(self, key: tuple, now: datetime) -> list[datetime]:
-        with reading(self.url) as session:
-            found = session.exec(select(SignInFailure.at).where(SignInFailure.key == self._key(key),
-                                                                SignInFailure.at > now - self.window)
-                                 .order_by(SignInFailure.at)).all()
-        return [_aware(t) for t in found][-100:]
-
-    def _known_address(self, name: str, address: str) -> bool:
-        with reading(self.url) as session:
-            return session.exec(select(SignInKnownAddress.id).where(SignInKnownAddress.account == name,
-                                                                    SignInKnownAddress.address == address)
-                                ).first() is not None
-
-    def _record_failure(self, keys: list[tuple], now: datetime) -> None:
-        with writing(self.url) as session:
-            # the stale ones forgotten as new ones come: the table holds one window's failures
-            session.execute(delete(SignInFailure).where(SignInFailure.at <= now - self.window))
-            session.add_all([SignInFailure(key=self._key(k), at=now) for k in keys])
-            session.commit()
-
-    def _record_success(self, name: str, address: str, now: datetime) -> None:
-        with writing(self.url) as session:
-            session.execute(delete(SignInFailure).where(SignInFailure.key == self._key(("pair", name, address))))
-            known = session.exec(select(SignInKnownAddress).where(SignInKnownAddress.account == name,
-                                                                  SignInKnownAddress.address == address)).first()
-            if known is None:
-                session.add(SignInKnownAddress(account=name, address=address[:100], at=now))
-            else:
-                known.at = now
-            try:
-                session.commit()
-            except IntegrityError:      # another process recorded the same address a moment ago: known either way
-                session.rollback()
-
-
-SIGN_IN_THROTTLE = SharedSignInThrottle()
-
-
 # ---------------------------------------------------------------- the signed cookie
 
 def _fingerprint(password_hash: str) -> str:
@@ -514,7 +240,7 @@ def _sign(payload: str) -> str:
     return hmac.new(settings.secret_key(), payload.encode(), hashlib.sha256).hexdigest()
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -526,7 +252,7 @@ def session_cookie(user: User, url: str | None = None, now: datetime | None = No
         row = session.get(UserAccount, user.id)
         # sessions past their time are of no use to anyone: each sign-in clears them away
         session.exec(delete(SignInSession).where(SignInSession.expires_at <= now))
-        session.add(SignInSession(user_id=row.id, token_hash=_token_hash(token), created_at=now,
+        session.add(SignInSession(user_id=row.id, token_hash=token_hash(token), created_at=now,
                                   expires_at=now + SESSION_TTL, organisation_id=user.organisation_id))
         session.commit()
     expires = int((now + SESSION_TTL).timestamp())
@@ -561,11 +287,11 @@ def user_from_cookie(value: str | None, url: str | None = None,
         return None
     with reading(url) as session:
         row = session.get(UserAccount, user_id)
-        live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(token),
+        live = session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(token),
                                                         SignInSession.user_id == user_id)).first()
         if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != fingerprint:
             return None
-        if live is None or _aware(live.expires_at) <= now:
+        if live is None or aware(live.expires_at) <= now:
             return None
         return _user(session, row, live.organisation_id)
 
@@ -580,7 +306,7 @@ def act_in(value: str | None, organisation_id: int, url: str | None = None) -> U
     if organisation_id not in {r.organisation_id for r in user.roles}:
         raise HuddleInputError("organisation", M_("you hold no role in that organisation"))
     with writing(url) as session:
-        live = session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(parts[3]))).first()
+        live = session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(parts[3]))).first()
         if live is None:
             return None
         live.organisation_id = organisation_id
@@ -589,17 +315,13 @@ def act_in(value: str | None, organisation_id: int, url: str | None = None) -> U
         return _user(session, session.get(UserAccount, user.id), organisation_id)
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
 def end_session(value: str | None, url: str | None = None) -> None:
     """Sign out: the cookie's session is removed on the server, so a copy of it no longer works."""
     parts = _cookie_payload(value)
     if parts is None:
         return
     with writing(url) as session:
-        for row in session.exec(select(SignInSession).where(SignInSession.token_hash == _token_hash(parts[3]))):
+        for row in session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(parts[3]))):
             session.delete(row)
         session.commit()
 
@@ -619,7 +341,7 @@ def _strong_enough(password: str) -> None:
         raise HuddleInputError("password", M_("use at least three different characters"))
 
 
-def _check_password(password: str, again: str | None) -> None:
+def check_password(password: str, again: str | None) -> None:
     _strong_enough(password)
     if again is not None and password != again:
         raise HuddleInputError("password again", M_("the two passwords differ"))
@@ -641,7 +363,7 @@ def set_language(username: str, code: str, url: str | None = None) -> None:
 def change_password(username: str, current: str, new: str, again: str | None = None,
                     url: str | None = None) -> None:
     """A user's own new password: the current one is asked first; every session ends."""
-    _check_password(new, again)
+    check_password(new, again)
     with writing(url) as session:
         row = account_named(session, username)
         if not verify_password(current or "", row.password_hash):
@@ -671,7 +393,7 @@ def _managed(session: Session, username: str, organisation_id: int | None) -> Us
 def reset_password(username: str, new: str, again: str | None = None, url: str | None = None,
                    organisation_id: int | None = None) -> None:
     """A director sets another account's password (a forgotten one); every session of it ends."""
-    _check_password(new, again)
+    check_password(new, again)
     with writing(url) as session:
         row = _managed(session, username, organisation_id)
         row.password_hash = hash_password(new)
@@ -696,4 +418,4 @@ def set_disabled(username: str, disabled: bool = True, url: str | None = None,
             _end_all_sessions(session, row.id)
         session.add(row)
         session.commit()
-        return _acting(session, row, organisation_id)
+        return acting(session, row, organisation_id)

@@ -13,6 +13,11 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def aware(moment: datetime) -> datetime:
+    """A moment read back from a database that keeps no zone (SQLite) as the UTC it was stored in."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 DEFAULT_ORGANISATION = 1     # the organisation every install has: a one-club install needs no other
 
 

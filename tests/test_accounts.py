@@ -5,7 +5,7 @@ import pytest
 from sqlmodel import Session
 
 from analysis import HuddleInputError
-from polling import accounts, db, setup
+from polling import accounts, db, setup, throttle
 from polling.models import UserAccount
 
 
@@ -192,38 +192,38 @@ def test_wrong_passwords_slow_their_own_address_and_never_lock_the_account():
 
     def at(seconds):
         return start + timedelta(seconds=seconds)
-    throttle = accounts.SignInThrottle()
-    throttle.succeeded("td", "10.0.0.1", start)                     # the director's own machine
+    slowed = throttle.SignInThrottle()
+    slowed.succeeded("td", "10.0.0.1", start)                     # the director's own machine
     for k in range(3):                                              # three free tries
-        assert throttle.wait("TD", "6.6.6.6", at(k)) == 0
-        throttle.failed("td ", "6.6.6.6", at(k))
-    assert throttle.wait("td", "6.6.6.6", at(2)) == 1               # then a second, doubling
-    throttle.failed("td", "6.6.6.6", at(3))
-    assert throttle.wait("td", "6.6.6.6", at(3)) == 2
+        assert slowed.wait("TD", "6.6.6.6", at(k)) == 0
+        slowed.failed("td ", "6.6.6.6", at(k))
+    assert slowed.wait("td", "6.6.6.6", at(2)) == 1               # then a second, doubling
+    slowed.failed("td", "6.6.6.6", at(3))
+    assert slowed.wait("td", "6.6.6.6", at(3)) == 2
     for k in range(4, 40):
-        throttle.failed("td", "6.6.6.6", at(k * 60))
-    assert throttle.wait("td", "6.6.6.6", at(39 * 60)) == 60        # never more than a minute
-    assert throttle.wait("td", "6.6.6.6", at(39 * 60 + 61)) == 0    # a slow-down, not a lock-out
-    assert throttle.wait("td", "10.0.0.1", at(39 * 60)) == 0        # the director is not kept out
-    assert throttle.wait("td", "10.0.0.7", at(39 * 60)) == 0        # nor on a new machine
-    assert throttle.wait("other", "6.6.6.6", at(39 * 60)) > 0       # the guessing address waits for all names
+        slowed.failed("td", "6.6.6.6", at(k * 60))
+    assert slowed.wait("td", "6.6.6.6", at(39 * 60)) == 60        # never more than a minute
+    assert slowed.wait("td", "6.6.6.6", at(39 * 60 + 61)) == 0    # a slow-down, not a lock-out
+    assert slowed.wait("td", "10.0.0.1", at(39 * 60)) == 0        # the director is not kept out
+    assert slowed.wait("td", "10.0.0.7", at(39 * 60)) == 0        # nor on a new machine
+    assert slowed.wait("other", "6.6.6.6", at(39 * 60)) > 0       # the guessing address waits for all names
 
 
 def test_a_guess_from_many_addresses_slows_new_addresses_not_known_ones():
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    throttle = accounts.SignInThrottle(free_per_account=20)
-    throttle.succeeded("td", "10.0.0.1", start)
+    slowed = throttle.SignInThrottle(free_per_account=20)
+    slowed.succeeded("td", "10.0.0.1", start)
     for k in range(25):
-        throttle.failed("td", f"6.6.6.{k}", start)
-    assert throttle.wait("td", "6.6.6.3", start) == 1               # one failure there: a second
-    assert throttle.wait("td", "6.6.7.1", start) == 0               # a first try anywhere is answered
-    assert throttle.wait("td", "10.0.0.1", start) == 0
-    throttle.failed("td", "10.0.0.1", start)                        # the director mistypes at home
-    assert throttle.wait("td", "10.0.0.1", start) == 0
+        slowed.failed("td", f"6.6.6.{k}", start)
+    assert slowed.wait("td", "6.6.6.3", start) == 1               # one failure there: a second
+    assert slowed.wait("td", "6.6.7.1", start) == 0               # a first try anywhere is answered
+    assert slowed.wait("td", "10.0.0.1", start) == 0
+    slowed.failed("td", "10.0.0.1", start)                        # the director mistypes at home
+    assert slowed.wait("td", "10.0.0.1", start) == 0
     for k in range(30):
-        throttle.failed(f"name{k}", "7.7.7.7", start)               # one address spraying names
-    assert throttle.wait("anyone", "7.7.7.7", start) > 0
-    assert throttle.wait("anyone", "7.7.7.8", start) == 0
+        slowed.failed(f"name{k}", "7.7.7.7", start)               # one address spraying names
+    assert slowed.wait("anyone", "7.7.7.7", start) > 0
+    assert slowed.wait("anyone", "7.7.7.8", start) == 0
 
 
 def test_the_sign_in_throttle_is_shared_by_every_process_on_one_database(database_url):
@@ -234,9 +234,9 @@ def test_the_sign_in_throttle_is_shared_by_every_process_on_one_database(databas
     from datetime import datetime, timezone
     from conftest import ROOT
     from polling import setup
-    from polling.accounts import SharedSignInThrottle
+    from polling.throttle import SharedSignInThrottle
     setup.prepare_database(url=database_url, load_examples=False)
-    other_process = ("from polling.accounts import SharedSignInThrottle\n"
+    other_process = ("from polling.throttle import SharedSignInThrottle\n"
                      f"t = SharedSignInThrottle({database_url!r})\n"
                      "for _ in range(3): t.failed('tess', '203.0.113.9')\n"
                      "t.succeeded('tess', '198.51.100.4')\n")

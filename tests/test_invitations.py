@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from analysis import HuddleInputError
-from polling import accounts, organisations, setup
+from polling import accounts, invitations, organisations, setup
 
 
 @pytest.fixture
@@ -17,16 +17,16 @@ def club(database_url, monkeypatch):
 
 
 def test_an_invitation_sets_up_the_account_once(club):
-    made = accounts.invite_account("committee", "Cora Keller", "tess")
+    made = invitations.invite_account("committee", "Cora Keller", "tess")
     assert made.link("http://192.168.1.20:8501/") == f"http://192.168.1.20:8501/auth/join/{made.token}"
-    assert accounts.invitation_for(made.token).display_name == "Cora Keller"
-    cora = accounts.accept_invitation(made.token, "Cora", "appeals-room", "appeals-room")
+    assert invitations.invitation_for(made.token).display_name == "Cora Keller"
+    cora = invitations.accept_invitation(made.token, "Cora", "appeals-room", "appeals-room")
     assert (cora.username, cora.role, cora.display_name) == ("cora", "committee", "Cora Keller")
     assert accounts.authenticate("cora", "appeals-room").role == "committee"
     with pytest.raises(HuddleInputError, match="already been used") as err:
-        accounts.accept_invitation(made.token, "mallory", "appeals-room-2", "appeals-room-2")
+        invitations.accept_invitation(made.token, "mallory", "appeals-room-2", "appeals-room-2")
     assert err.value.field == "invitation"
-    [kept] = accounts.invitations(club.organisation_id)
+    [kept] = invitations.invitations(club.organisation_id)
     assert kept.username == "cora" and not kept.open and kept.token == ""     # the token is never kept
 
 
@@ -37,16 +37,16 @@ def test_an_invitation_sets_up_the_account_once(club):
     ("c", "appeals-room", "appeals-room", "username", "use 2 to 60"),
 ])
 def test_a_refused_form_leaves_the_invitation_open_and_no_account(club, username, password, again, field, problem):
-    made = accounts.invite_account("committee", "", "tess")
+    made = invitations.invite_account("committee", "", "tess")
     with pytest.raises(HuddleInputError, match=problem) as err:
-        accounts.accept_invitation(made.token, username, password, again)
+        invitations.accept_invitation(made.token, username, password, again)
     assert err.value.field == field
-    assert accounts.invitation_for(made.token).open
+    assert invitations.invitation_for(made.token).open
     assert [u.username for u in accounts.list_users()] == ["tess"]
 
 
 def test_expired_withdrawn_and_unknown_links_are_refused_in_words(club):
-    made = accounts.invite_account("director", "", "tess", ttl=timedelta(minutes=10))
+    made = invitations.invite_account("director", "", "tess", ttl=timedelta(minutes=10))
     from polling.db import writing
     from polling.models import AccountInvitation, utcnow
     with writing() as session:
@@ -55,48 +55,48 @@ def test_expired_withdrawn_and_unknown_links_are_refused_in_words(club):
         session.add(row)
         session.commit()
     with pytest.raises(HuddleInputError, match="has expired"):
-        accounts.accept_invitation(made.token, "late", "appeals-room", "appeals-room")
-    other = accounts.invite_account("researcher", "", "tess")
-    accounts.withdraw_invitation(other.id, club.organisation_id)
+        invitations.accept_invitation(made.token, "late", "appeals-room", "appeals-room")
+    other = invitations.invite_account("researcher", "", "tess")
+    invitations.withdraw_invitation(other.id, club.organisation_id)
     with pytest.raises(HuddleInputError, match="withdrawn by the director"):
-        accounts.invitation_for(other.token)
+        invitations.invitation_for(other.token)
     changed = other.token[:-1] + ("A" if other.token[-1] != "A" else "B")
     for token in ("", "not-a-token", changed):
         with pytest.raises(HuddleInputError, match="is not valid"):
-            accounts.invitation_for(token)
+            invitations.invitation_for(token)
     assert [u.username for u in accounts.list_users()] == ["tess"]
 
 
 def test_an_invitation_names_a_role_and_a_time_that_will_do(club):
     with pytest.raises(HuddleInputError, match="'king' must be one of") as err:
-        accounts.invite_account("king")
+        invitations.invite_account("king")
     assert err.value.field == "role"
     with pytest.raises(HuddleInputError, match="from ten minutes to 30 days") as err:
-        accounts.invite_account("committee", ttl=timedelta(days=31))
+        invitations.invite_account("committee", ttl=timedelta(days=31))
     assert err.value.field == "valid for"
-    assert accounts.invitations(club.organisation_id) == []
+    assert invitations.invitations(club.organisation_id) == []
 
 
 def test_an_invitation_is_for_its_own_organisation(club):
     organisations.create_organisation("riverside", "Riverside Bridge Club")
     riverside = organisations.find_organisation("riverside").id
-    made = accounts.invite_account("committee", "", "tess", riverside)
-    member = accounts.accept_invitation(made.token, "rita", "appeals-room", "appeals-room")
+    made = invitations.invite_account("committee", "", "tess", riverside)
+    member = invitations.accept_invitation(made.token, "rita", "appeals-room", "appeals-room")
     assert member.organisation == "Riverside Bridge Club" and member.role == "committee"
-    assert accounts.invitations(club.organisation_id) == []
+    assert invitations.invitations(club.organisation_id) == []
     with pytest.raises(HuddleInputError, match="is not valid"):
-        accounts.withdraw_invitation(made.id, club.organisation_id)       # another club's invitation
+        invitations.withdraw_invitation(made.id, club.organisation_id)       # another club's invitation
 
 
 def test_two_holders_at_once_set_up_one_account(club):
     """The link is used in the same transaction as the account is made: two forms sent at once
     (a double tap, or a forwarded link) make one account."""
     from concurrent.futures import ThreadPoolExecutor
-    made = accounts.invite_account("committee", "", "tess")
+    made = invitations.invite_account("committee", "", "tess")
 
     def take(name):
         try:
-            return accounts.accept_invitation(made.token, name, "appeals-room", "appeals-room").username
+            return invitations.accept_invitation(made.token, name, "appeals-room", "appeals-room").username
         except HuddleInputError as exc:
             return str(exc)
     with ThreadPoolExecutor(4) as pool:
@@ -109,12 +109,12 @@ def test_huddle_user_invite_prints_a_link_that_sets_up_the_account(sqlite_url, c
     from test_cli import run
     setup.prepare_database(load_examples=False)
     code, out, err = run(capsys, "user", "invite", "--name", "Cora Keller")
-    assert code == 2 and "--base" in err and accounts.invitations(1) == []
+    assert code == 2 and "--base" in err and invitations.invitations(1) == []
     code, out, _ = run(capsys, "user", "invite", "--name", "Cora Keller", "--base", "http://192.168.1.20:8501",
                        "--days", "3")
     assert code == 0 and "committee of Our club" in out
     token = out.strip().rsplit("/", 1)[1]
-    assert accounts.accept_invitation(token, "cora", "appeals-room", "appeals-room").display_name == "Cora Keller"
+    assert invitations.accept_invitation(token, "cora", "appeals-room", "appeals-room").display_name == "Cora Keller"
     code, _, err = run(capsys, "user", "invite", "--role", "king", "--base", "http://192.168.1.20:8501")
     assert code == 2 and "'king' must be one of" in err
     code, _, err = run(capsys, "user", "invite", "--days", "40", "--base", "http://192.168.1.20:8501")
@@ -149,14 +149,14 @@ def _ask(base, method, path, body=None, headers=None):
 
 def test_the_link_opens_a_form_in_the_clubs_language_and_signs_the_new_member_in(server):
     base, url = server
-    made = accounts.invite_account("committee", "Cora Keller", "tess", url=url)
+    made = invitations.invite_account("committee", "Cora Keller", "tess", url=url)
     path = f"/auth/join/{made.token}"
     status, _, page = _ask(base, "GET", path)
     assert status == 200 and 'lang="de"' in page and "Schiedsgericht" in page and 'value="Cora Keller"' in page
     status, headers, _ = _ask(base, "POST", path, {"username": "cora", "display_name": "Cora Keller",
                                                    "password": "appeals-room", "again": "appeals-room-x"})
     assert status == 303 and "set-cookie" not in headers and "error=" in headers["location"]
-    assert accounts.invitation_for(made.token, url=url).open
+    assert invitations.invitation_for(made.token, url=url).open
     status, headers, _ = _ask(base, "POST", path, {"username": "cora", "display_name": "Cora Keller",
                                                    "password": "appeals-room", "again": "appeals-room"})
     assert status == 303 and "huddle_session=" in headers["set-cookie"] and headers["location"] == "/"
@@ -173,11 +173,11 @@ def test_a_form_from_another_site_or_of_any_size_is_refused_unread(server):
     import socket
     from urllib.parse import urlsplit
     base, url = server
-    made = accounts.invite_account("committee", "", "tess", url=url)
+    made = invitations.invite_account("committee", "", "tess", url=url)
     status, _, _ = _ask(base, "POST", f"/auth/join/{made.token}", {"username": "eve", "password": "appeals-room",
                                                                    "again": "appeals-room"},
                         {"Origin": "http://elsewhere.example"})
-    assert status == 403 and accounts.invitation_for(made.token, url=url).open
+    assert status == 403 and invitations.invitation_for(made.token, url=url).open
     for path in (f"/auth/join/{made.token}", "/auth/login", "/auth/first-director"):
         with socket.create_connection(("127.0.0.1", urlsplit(base).port), timeout=10) as raw:
             raw.sendall(f"POST {path} HTTP/1.1\r\nHost: {urlsplit(base).netloc}\r\nOrigin: {base}\r\n"
@@ -206,12 +206,12 @@ def test_the_accounts_page_makes_a_link_with_its_qr_code_and_lists_it_until_used
     assert any("QR for Cora Keller" in str(image.proto) for image in at.get("image"))
     apps = at.get("link_button")
     assert any(b.proto.url.startswith("mailto:?subject=") and "Cora" not in b.proto.url.split("body=")[0] for b in apps)
-    invitation = accounts.invitation_for(link.rsplit("/", 1)[1])
+    invitation = invitations.invitation_for(link.rsplit("/", 1)[1])
     assert (invitation.role, invitation.display_name, invitation.made_by) == ("committee", "Cora Keller", "tess")
     at.run()
     assert any("1 invitation link not yet used" in e.label for e in at.expander)
     next(b for b in at.button if b.label == "Withdraw").click().run()
-    assert not accounts.invitations(tess.organisation_id)[0].open
+    assert not invitations.invitations(tess.organisation_id)[0].open
 
 
 

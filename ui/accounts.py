@@ -12,7 +12,7 @@ from analysis.law.editions import EDITIONS
 from analysis.law.logical_alternatives import PRESETS, policy_title
 from analysis.law.poll_rules import WHO_MAY_BE_POLLED
 from analysis.law.regulations import AUTHORITIES, SKIP_BID_PAUSES
-from polling import accounts, organisations
+from polling import accounts, invitations, organisations
 from polling.organisations import ROLES
 from ui.auth import require
 from ui.state import page_language
@@ -66,13 +66,13 @@ if invite:
         st.error(why_not)
     else:
         try:
-            made = accounts.invite_account(invited_role, invited_name, user.username, user.organisation_id,
+            made = invitations.invite_account(invited_role, invited_name, user.username, user.organisation_id,
                                            timedelta(days=int(days)))
         except HuddleInputError as exc:
             show_error(exc, lang=lang)
         else:
             invitation_card(made, made.link(base), lang)
-pending = [i for i in accounts.invitations(user.organisation_id) if i.open]
+pending = [i for i in invitations.invitations(user.organisation_id) if i.open]
 if pending:
     with st.expander(lang.ngettext("{count} invitation link not yet used", "{count} invitation links not yet used",
                                    len(pending)).format(count=len(pending))):
@@ -81,7 +81,7 @@ if pending:
         chosen = st.selectbox(lang._("Withdraw the link for"), pending, key="acc_withdraw_invitation",
                               format_func=lambda i: f"{i.display_name or lang._(i.role)} ({lang.moment(i.created_at)})")
         if st.button(lang._("Withdraw"), key="acc_withdraw"):
-            accounts.withdraw_invitation(chosen.id, user.organisation_id)
+            invitations.withdraw_invitation(chosen.id, user.organisation_id)
             st.rerun()
 
 names = [u.username for u in people]

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from polling import accounts
+from polling import invitations
 
 from starlette.middleware import Middleware
 
@@ -104,8 +104,8 @@ def _routes() -> list:
           Route(HEALTH_PATH, health, methods=["GET"]), Route(LOGIN_PATH, sign_in.login, methods=["POST"]),
           Route(LOGIN_PATH, sign_in.sign_in_page, methods=["GET"]),
           Route(FIRST_DIRECTOR_PATH, sign_in.first_director, methods=["POST"]),
-          Route(accounts.JOIN_PREFIX + "{token}", sign_in.join_page, methods=["GET"], name="join"),
-          Route(accounts.JOIN_PREFIX + "{token}", sign_in.join, methods=["POST"]),
+          Route(invitations.JOIN_PREFIX + "{token}", sign_in.join_page, methods=["GET"], name="join"),
+          Route(invitations.JOIN_PREFIX + "{token}", sign_in.join, methods=["POST"]),
           Route(LOGOUT_PATH, sign_in.logout, methods=["POST"])]
 
 

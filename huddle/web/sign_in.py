@@ -6,7 +6,7 @@ cookie is HttpOnly and SameSite=Lax (Secure behind HTTPS), and pages read it thr
 st.context.cookies. Every route takes a POST from this site only (its Origin, or without one its
 Referer, names this host): another site cannot sign a director's browser in to an account of its
 choosing, nor out. Wrong passwords slow the next try, per account and per address
-(accounts.SignInThrottle), and sign-ins wait for their password's hash in SignInQueue.
+(polling.throttle.SignInThrottle), and sign-ins wait for their password's hash in SignInQueue.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from analysis.errors import HuddleInputError
 from analysis.language import M_, reader_language, said as analysis_said
 from analysis.language.fields import field_words
-from polling import accounts, settings
+from polling import accounts, invitations, settings, throttle
 
 from huddle.web.guards import client_address, from_this_machine, from_this_site, small_form
 from huddle.web.sign_in_pages import LOGIN_PATH, safe_next as _safe_next
@@ -113,21 +113,21 @@ async def login(request: Request) -> Response:
 
 def _standing(username: str, address: str) -> tuple[int, bool]:
     """The throttle's wait for this try, and whether the account knows the address."""
-    throttle = accounts.SIGN_IN_THROTTLE
-    return throttle.wait(username, address), throttle.known(username, address)
+    counts = throttle.SIGN_IN_THROTTLE
+    return counts.wait(username, address), counts.known(username, address)
 
 
 def _login(request: Request, username: str, password: str, target: str, address: str) -> Response:
     """The password's hash, off the event loop (the throttle asked again: a failure may have come
     while this one waited)."""
-    wait = accounts.SIGN_IN_THROTTLE.wait(username, address)
+    wait = throttle.SIGN_IN_THROTTLE.wait(username, address)
     if wait:
         return RedirectResponse(_back_to(target, signin="wait", seconds=wait), status_code=303)
     user = accounts.authenticate(username, password)
     if user is None:
-        accounts.SIGN_IN_THROTTLE.failed(username, address)
+        throttle.SIGN_IN_THROTTLE.failed(username, address)
         return RedirectResponse(_back_to(target, signin="failed"), status_code=303)
-    accounts.SIGN_IN_THROTTLE.succeeded(username, address)
+    throttle.SIGN_IN_THROTTLE.succeeded(username, address)
     return _signed_in(request, user, target)
 
 
@@ -203,7 +203,7 @@ async def join_page(request: Request) -> Response:
     await run_in_threadpool(setup.ready)
     token = request.path_params["token"][:64]
     try:
-        invitation = await run_in_threadpool(accounts.invitation_for, token)
+        invitation = await run_in_threadpool(invitations.invitation_for, token)
     except HuddleInputError as exc:
         lang = visitor_language(request)
         return HTMLResponse(sign_in.join_refused(analysis_said(exc, lang), lang), status_code=410,
@@ -231,7 +231,7 @@ async def join(request: Request) -> Response:
     username, name = str(form.get("username", ""))[:200], str(form.get("display_name", ""))[:200]
     password, again = str(form.get("password", ""))[:1000], str(form.get("again", ""))[:1000]
     try:
-        user = await off_the_loop(accounts.accept_invitation, token, username, password, again, name)
+        user = await off_the_loop(invitations.accept_invitation, token, username, password, again, name)
     except HuddleInputError as exc:
         lang = visitor_language(request)
         said = lang.labelled(field_words(exc.field, lang), analysis_said(exc, lang))

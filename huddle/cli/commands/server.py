@@ -96,10 +96,10 @@ def cmd_user_invite(args) -> dict | str:
     """A one-time link with which a new committee member, director or researcher sets up their
     own account (user name and password); it expires and works once."""
     from datetime import timedelta
-    from polling import accounts
+    from polling import invitations
     organisation = acting_organisation(args)
     base = links_base(args)
-    made = accounts.invite_account(args.role, args.name or "", "huddle", organisation, timedelta(days=args.days))
+    made = invitations.invite_account(args.role, args.name or "", "huddle", organisation, timedelta(days=args.days))
     if args.json:
         return {"link": made.link(base), "role": made.role, "organisation": made.organisation,
                 "display_name": made.display_name, "expires": made.expires_at.isoformat()}
