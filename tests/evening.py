@@ -24,7 +24,7 @@ from pathlib import Path
 
 from analysis.language import first_upper, language
 from analysis.law.ruling_inputs import CORRECTED_BY, CORRECTIONS, MI_EVIDENCE
-from ui.ruling_form import SCORED_WORDS
+from ui.adjustment_form import SCORED_WORDS
 from analysis.vocabulary import IrregularityType
 
 SECONDS_PER_TAP = 1.5               # find the field or the button, tap it

@@ -8,32 +8,29 @@ from dataclasses import replace
 
 import streamlit as st
 
-from analysis.law.case import SCORED_BY, Case, PartnerUI, parse_choice_or_none
-from analysis.bridge import deal_pbn, is_complete_deal, partner_of
-from analysis.bridge.scoring import ARTIFICIAL_WORDS
-from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
+from analysis.law.case import SCORED_BY, Case, PartnerUI
+from analysis.bridge import is_complete_deal, partner_of
 from analysis.errors import HuddleInputError
 from analysis.language import Language, M_, Message, N_
 from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
 from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
-from analysis.law.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, read_rows, shown_rows,
-                                      spread_fill, starting_rows, tree_from_rows, tree_rows)
-from analysis.law.methods import Method, Weighted, method_from_dict, methods_for
+from analysis.law.outcome_tree import (starting_rows, tree_from_rows)
+from analysis.law.methods import Weighted, method_from_dict
 from ui.evidence_form import evidence_input
-from ui.simulation_view import latest_key
 from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, Misleading,
                                        RulingInputs)
 from analysis.law.facts import FactFinding, Statement
 from analysis.law.law16 import is_comparable
-from analysis.law.reasons import fact_draft, no_alternative_draft, outcomes_draft, suggested_draft
+from analysis.law.reasons import fact_draft, no_alternative_draft, suggested_draft
 from analysis.law.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.law16 import ui_present
 from analysis.vocabulary import Call, Seat, Side
 from polling import cases, panel, rulings, services
-from ui.widgets import done, inert, poll_numbers, show_error, table
+from ui.widgets import done, inert, poll_numbers, reason_input, show_error, table
+from ui.adjustment_form import SCORED_WORDS, adjustment_input, double_dummy_rows, played_contract, tree_editor, outcome_rows
 
 FINDINGS = {N_("not decided"): None, N_("yes"): True, N_("no"): False}
 SAVED = N_("the counts recorded with the case")
@@ -73,29 +70,6 @@ def fact_finding_form(record_id: int, case: Case, version: int, username: str, l
                 show_error(exc, lang=lang)
             else:
                 done(lang._("The finding is kept with the case's facts."))
-
-
-def reason_input(label: str, saved: str, key: str, draft: Message | None, lang: Language, in_form: bool = False,
-                 **options) -> str:
-    """A reason the director writes, with Huddle's draft beside an empty field (built from what
-    the worksheet knows) to start from: never filled in without her tap, and said to be the
-    draft while it is kept word for word. ``in_form``: inside an st.form, whose only callbacks
-    are its submit buttons."""
-    st.session_state.setdefault(key, saved)
-    text = st.text_input(label, key=key, **options)
-    drafted = lang.say(draft) if draft is not None else ""
-    if drafted and not text.strip():
-        st.caption(inert(lang._("Huddle's draft: {draft}").format(draft=drafted)))
-        start = st.form_submit_button if in_form else st.button
-        start(lang._("Start from Huddle's draft"), key=f"{key}_draft", on_click=_use_draft, args=(key, drafted))
-    elif drafted and text.strip() == drafted:
-        st.caption(lang._("This is Huddle's draft word for word: edit it to make it your reason (the ruling says "
-                          "so until you do)."))
-    return text
-
-
-def _use_draft(key: str, drafted: str) -> None:
-    st.session_state[key] = drafted
 
 
 def finding_input(label: str, saved: Finding, key: str, lang: Language, computed: str = N_("not decided"),
@@ -442,7 +416,7 @@ def partner_ui_input(record_id: int, case: Case, lang: Language) -> PartnerUI | 
         if is_complete_deal(case.board.deal):
             start = double_dummy_rows(case, start)      # a first guess at the tricks, as on the main path
         rows = tree_editor(lang._("His path's outcome tree (his call cancelled)"), f"{key}_tree",
-                           _rows(inputs.adjustment.trees()[0][1] if inputs.adjustment.trees() else None, start),
+                           outcome_rows(inputs.adjustment.trees()[0][1] if inputs.adjustment.trees() else None, start),
                            case, record_id, lang)
         scored = st.selectbox(lang._("When both paths adjust, the board's score is"), [None, *SCORED_BY],
                               key=f"{key}_scored", index=[None, *SCORED_BY].index(saved.scored_by if saved else None),
@@ -474,146 +448,6 @@ def _his_peers_poll(record_id: int, key: str, index: int, table_action: str, inp
         placeholder=f"{Call.P.said(lang)}=4 {Call('3H').said(lang)}=3")
     return tuple(ActionCount(a, n) for a, n in counts_from_text(counts, M_("poll of his peers"), lang).values()), \
         inputs.q4
-
-
-SCORED_WORDS = {"misinformation": N_("the misinformation path's"), "unauthorized information": N_("the unauthorized information path's")}
-
-
-def tree_editor(label: str, key: str, rows: list[dict], case: Case, record_id: int, lang: Language) -> list[dict]:
-    """An outcome tree as an editable table (one row per action / contract / trick count), with
-    a button that fills the trick counts from the double-dummy solver."""
-    base_key, generation_key, start_key = f"{key}_rows", f"{key}_gen", f"{key}_start"
-    st.session_state.setdefault(base_key, rows)
-    st.session_state.setdefault(generation_key, 0)
-    started = [r.get("action") for r in rows]
-    if st.session_state.setdefault(start_key, started) != started:
-        # the tree starts afresh when its starting alternatives change (another poll's counts chosen)
-        st.session_state[base_key], st.session_state[start_key] = rows, started
-        st.session_state[generation_key] += 1
-    st.markdown(f"**{label}**")
-    edited = st.data_editor(
-        shown_rows(st.session_state[base_key], lang), key=f"{key}_{st.session_state[generation_key]}", num_rows="dynamic",
-        width="stretch", column_order=TREE_COLUMNS,
-        column_config={**{c: st.column_config.TextColumn(lang._(TREE_LABELS[c])) for c in ("action", "contract",
-                                                                                            "declarer", "contract_weight",
-                                                                                            "tricks_weight")},
-                       "cancelled": st.column_config.CheckboxColumn(lang._("cancelled"), default=False),
-                       "tricks": st.column_config.NumberColumn(lang._("tricks"), min_value=0, max_value=13, step=1),
-                       "action_weight": st.column_config.TextColumn(lang._("action weight"), help=lang._("e.g. 2/3"))})
-    try:
-        rows, unread = read_rows(list(edited), lang, label), None
-    except HuddleInputError as exc:       # shown here, and the ruling is not saved until it is mended
-        rows, unread = st.session_state[base_key], exc
-        show_error(exc, lang=lang)
-    if st.button(lang._("Fill tricks from double dummy"), key=f"{key}_dd", disabled=unread is not None,
-                 help=lang._("A suggestion from a double-dummy solver for the actual deal (in a lead or play case, "
-                             "after each card of each choice, equally likely); edit it afterwards")):
-        try:
-            st.session_state[base_key] = double_dummy_rows(case, rows)
-            st.session_state[generation_key] += 1
-            st.rerun()
-        except HuddleInputError as exc:
-            show_error(exc, lang=lang)
-    simulated = st.session_state.get(latest_key(record_id))
-    if simulated is not None and st.button(
-            lang._("Fill tricks from the simulation"), key=f"{key}_sim",
-            help=lang._("Each action's trick counts as often as declarer took them double dummy on the {hands} hands "
-                        "dealt with the inference (the Simulation section below); edit them afterwards").format(
-                hands=simulated.wanted)):
-        st.session_state[base_key] = spread_fill(rows, simulated.trick_spreads())
-        st.session_state[generation_key] += 1
-        st.rerun()
-    if unread is not None:
-        raise unread
-    return rows
-
-
-def double_dummy_rows(case: Case, rows: list[dict]) -> list[dict]:
-    """The rows with declarer's tricks from the double-dummy solver (the deal's table computed
-    once per deal and shared); in a lead or play case, after each card of each choice."""
-    deal = case.board.deal
-    table = _solved(deal)
-    by_action = None
-    if played_contract(case) is not None:
-        by_card = double_dummy_plays(deal, case.the_play, case.play_index)
-        by_action = tricks_by_choice(by_card, [parse_choice_or_none(r.get("action") or "") for r in rows])
-    return double_dummy_fill(rows, table.tricks_for, by_action, played_contract(case))
-
-
-def played_contract(case: Case) -> tuple[str, str] | None:
-    """A lead or play case's contract and declarer: every alternative card leads to it."""
-    c = case.table_result.contract if case.table_result is not None else None
-    return None if c is None or case.play_index is None else (f"{c.level}{c.strain}{c.penalty}", c.declarer)
-
-
-def _rows(tree: OutcomeTree | None, fallback: list[dict]) -> list[dict]:
-    return tree_rows(tree) if tree is not None else fallback
-
-
-def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict], lang: Language) -> dict:
-    """The method and its inputs, drawn from the method's slots; returns the case-file section
-    (tables already turned into trees), which the ruling reads like a saved one."""
-    allowed = methods_for(case.laws)
-    if case.kind == "unplayable":          # Law 12C2 alone: artificial scores
-        allowed = {"artificial": allowed["artificial"]}
-    # a saved method the edition lacks stays visible (and is refused when ruled), so nothing is lost silently
-    names = list(allowed) if saved.name in allowed or case.kind == "unplayable" else [saved.name, *allowed]
-    method = st.selectbox(lang._("Method"), names, index=names.index(saved.name) if saved.name in names else 0,
-                          key=f"rf_method_{record_id}",
-                          format_func=lambda n: lang._(allowed[n].title) if n in allowed else n)
-    chosen = allowed.get(method, type(saved))
-    st.caption(lang.say(chosen.law(chosen(), case.laws)) if chosen.allowed_in(case.laws)
-               else lang._("Not in the {laws} Laws: choose another method.").format(laws=case.laws))
-    vul, key = case.board.vulnerability, f"rf_tree_{record_id}"
-    section: dict = {"method": method}
-    same = saved.name == method
-    for slot in (s for s in chosen.slots if s.applies(case)):
-        value = getattr(saved, slot.name, None) if same else None
-        if slot.kind == "choice":
-            current = value if value in slot.choices else slot.choices[0]
-            section[slot.name] = st.radio(lang._(slot.label), slot.choices, index=slot.choices.index(current),
-                                          key=f"rf_{slot.name}_{record_id}", horizontal=True, format_func=lang._,
-                                          help=lang._(slot.help) or None)
-        elif slot.kind == "kinds":
-            section[slot.name] = _artificial_kinds(record_id, case, value or {}, slot.choices, lang)
-        elif slot.optional and not st.checkbox(lang._(slot.label), value is not None,
-                                               key=f"rf_use_{slot.name}_{record_id}"):
-            continue
-        else:
-            rows = tree_editor(lang._(slot.label), f"{key}_{slot.name}", _rows(value, start), case, record_id, lang)
-            section[slot.name] = tree_from_rows(rows, vul, slot.label)
-    trees = [t for t in section.values() if isinstance(t, OutcomeTree)]
-    section["note"] = reason_input(lang._("How the outcomes were chosen (printed with the ruling)"), saved.note,
-                                   f"rf_note_{record_id}", outcomes_draft(trees[0], solver_tricks(case)) if trees
-                                   else None, lang)
-    return section
-
-
-def solver_tricks(case: Case):
-    """``(strain, declarer) -> tricks`` on the actual deal, double dummy (the deal's table computed
-    once and shared), for a call case with a whole deal; None otherwise (a lead or play case's
-    tricks depend on the card)."""
-    deal = case.board.deal
-    if case.play_index is not None or not is_complete_deal(deal):
-        return None
-    return _solved(deal).tricks_for
-
-
-def _solved(deal):
-    """The deal's double-dummy table, computed once per deal and shared by the sessions."""
-    from ui.state import remembered
-    return remembered("double dummy", deal_pbn(deal), lambda: double_dummy_table(deal))
-
-
-def _artificial_kinds(record_id: int, case: Case, saved: dict, kinds: tuple[str, ...], lang: Language) -> dict:
-    roles = ({"NS": lang.say(Side("NS").word), "EW": lang.say(Side("EW").word)} if case.non_offending_side is None
-             else {"non_offenders": lang._("Non-offenders"), "offenders": lang._("Offenders")})
-    defaults = {"non_offenders": "ave+", "offenders": "ave-", "NS": "ave", "EW": "ave"}
-    cols = st.columns(len(roles))
-    return {role: col.selectbox(label, kinds, key=f"rf_art_{role}_{record_id}",
-                                format_func=lambda k: lang._(ARTIFICIAL_WORDS[k]),
-                                index=kinds.index(saved.get(role, defaults[role])))
-            for col, (role, label) in zip(cols, roles.items())}
 
 
 def _alternatives(inputs: RulingInputs, table_action: str) -> tuple[str, ...]:

@@ -76,7 +76,7 @@ def reasons_not_written_note(case, ruling: Ruling, lang: Language) -> None:
     """Beside a ruling, the reasons the director did not write herself (Huddle's draft kept word
     for word, or question 3 with no reason of hers): a reader weighs them knowing it."""
     from analysis.law.reasons import reason_drafts, reasons_not_written, written_reasons
-    from ui.ruling_form import solver_tricks
+    from ui.adjustment_form import solver_tricks
     if case.ruling is None:
         return
     written = written_reasons(case)

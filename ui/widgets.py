@@ -10,7 +10,7 @@ import streamlit as st
 
 from analysis.bridge.scoring import PlayedContract
 from analysis.errors import HuddleInputError
-from analysis.language import N_, Language
+from analysis.language import N_, Language, Message
 from analysis.law.case import TableResult
 from analysis.vocabulary import read_typed_contract
 from analysis.language.fields import refusal_words
@@ -359,3 +359,26 @@ def share_links(subject: str, body: str) -> tuple[tuple[str, str], ...]:
     return ((N_("Mail"), f"mailto:?subject={quote(subject)}&body={quote(body)}"),
             (N_("Text message"), f"sms:?&body={quote(body)}"),
             (N_("WhatsApp"), f"https://wa.me/?text={quote(body)}"))
+
+
+def reason_input(label: str, saved: str, key: str, draft: Message | None, lang: Language, in_form: bool = False,
+                 **options) -> str:
+    """A reason the director writes, with Huddle's draft beside an empty field (built from what
+    the worksheet knows) to start from: never filled in without her tap, and said to be the
+    draft while it is kept word for word. ``in_form``: inside an st.form, whose only callbacks
+    are its submit buttons."""
+    st.session_state.setdefault(key, saved)
+    text = st.text_input(label, key=key, **options)
+    drafted = lang.say(draft) if draft is not None else ""
+    if drafted and not text.strip():
+        st.caption(inert(lang._("Huddle's draft: {draft}").format(draft=drafted)))
+        start = st.form_submit_button if in_form else st.button
+        start(lang._("Start from Huddle's draft"), key=f"{key}_draft", on_click=_use_draft, args=(key, drafted))
+    elif drafted and text.strip() == drafted:
+        st.caption(lang._("This is Huddle's draft word for word: edit it to make it your reason (the ruling says "
+                          "so until you do)."))
+    return text
+
+
+def _use_draft(key: str, drafted: str) -> None:
+    st.session_state[key] = drafted
