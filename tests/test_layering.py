@@ -144,3 +144,12 @@ def test_analysis_draws_nothing():
     drawing = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / "analysis").rglob("*.py") for name in imported(p)
                if name.split(".")[0] in ("plotly", "matplotlib", "streamlit")}
     assert not drawing
+
+
+def test_every_file_is_one_a_newcomer_can_live_in():
+    """No module of ours outside the tests and the migrations is longer than 600 lines: a file
+    that grows past it is split along its own sections."""
+    long = {str(p.relative_to(ROOT)): n for p in ROOT.rglob("*.py")
+            if not {".venv", "tests", "migrations", "node_modules"} & set(p.relative_to(ROOT).parts)
+            and (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
+    assert long == {}
