@@ -83,10 +83,11 @@ def describe_outcome_tree(tree: OutcomeTree, title: str = N_("The outcome tree")
     frame = outcome_frame(tree)
     shown = frame[~frame["cancelled"]]
     ring = {"action": 0, "contract": 1, "tricks": 2}
-    rings = Rings(list(shown["id"]), list(shown["parent"]), list(shown["label"]), [ring[v] for v in shown["level"]],
-                  [fraction_str(w) for w in shown["weight"]], [float(p) for p in shown["product"]],
-                  [fraction_str(p) for p in shown["product"]], branch_colours(shown),
-                  ["" if s is None or pd.isna(s) else M_("{side} {score}", side=Side.NS.short, score=f"{int(s):+d}")
+    rings = Rings(ids=list(shown["id"]), parents=list(shown["parent"]), labels=list(shown["label"]),
+                  rings=[ring[v] for v in shown["level"]],
+                  weights=[fraction_str(w) for w in shown["weight"]], shares=[float(p) for p in shown["product"]],
+                  share_texts=[fraction_str(p) for p in shown["product"]], colours=branch_colours(shown),
+                  scores=["" if s is None or pd.isna(s) else M_("{side} {score}", side=Side.NS.short, score=f"{int(s):+d}")
                    for s in shown["ns_score"]])
     cancelled = frame[frame["cancelled"]]["label"].tolist()
     subtitle = "" if not cancelled else M_("({actions} cancelled: weight 0, Law 12C1(c))",

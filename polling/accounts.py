@@ -79,8 +79,8 @@ def _user(session: Session, row: UserAccount, organisation_id: int | None = None
     acting = next((r for r in roles if r.organisation_id == organisation_id), roles[0] if roles else None)
     if acting is None:
         return None
-    return User(row.id, row.username, row.display_name, acting.role, row.disabled_at is not None,
-                acting.organisation_id, acting.organisation, roles, row.language or "")
+    return User(id=row.id, username=row.username, display_name=row.display_name, role=acting.role, disabled=row.disabled_at is not None,
+                organisation_id=acting.organisation_id, organisation=acting.organisation, roles=roles, language=row.language or "")
 
 
 def acting(session: Session, row: UserAccount, organisation_id: int | None = None) -> User:

@@ -83,9 +83,10 @@ class CaseDossier:
 def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:
     stored = cases.get_case(record_id, url)
     heard = committee.appeal(record_id, url)
-    return CaseDossier(record_id, stored.status, stored.case, tuple(_polls_seen(record_id, url)),
-                       tuple(rulings.ruling_versions(record_id, url)), heard, _committee(stored.case, heard),
-                       stored.version)
+    return CaseDossier(record_id=record_id, status=stored.status, case=stored.case, polls=tuple(_polls_seen(record_id, url)),
+                       ruling_versions=tuple(rulings.ruling_versions(record_id, url)), appeal=heard, committee=_committee(stored.case,
+                                                                                                                          heard),
+                       version=stored.version)
 
 
 def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:
@@ -96,9 +97,10 @@ def _polls_seen(record_id: int, url: str | None) -> list[PollSeen]:
         ballots = services.ballots_for_poll(poll.id, url)
         counted = tally_ballots(ballots, problem)
         # pollees' labels are the director's only: the committee and the reports see Pollee 1, 2, 3
-        out.append(PollSeen(number, problem, tuple(answer_rows(ballots, problem=problem)), counted.suggested,
-                            counted.q4_answers, services.q4_question(poll, ENGLISH) if poll.q4_enabled else "", poll.status,
-                            wording_kept(poll)))
+        out.append(PollSeen(number=number, problem=problem, answers=tuple(answer_rows(ballots, problem=problem)),
+                            suggested=counted.suggested, q4_answers=counted.q4_answers,
+                            q4_question=services.q4_question(poll, ENGLISH) if poll.q4_enabled else "",
+                            status=poll.status, wording_kept=wording_kept(poll)))
     return out
 
 
@@ -121,8 +123,9 @@ def appeal_record(heard: Appeal) -> AppealRecord | None:
     votes = tuple(AppealVote(v["member"], v["decision"], v["reason"], Reconsideration.from_dict(v["change"]))
                   for v in rows)
     decision = None if decided is None else AppealDecision(
-        decided.decision, decided.reason, decided.summary, Reconsideration.from_dict(json.loads(decided.change)),
-        heard.name_of(decided.username), decided.at, decided.ruling_version)
+        decision=decided.decision, reason=decided.reason, summary=decided.summary,
+        change=Reconsideration.from_dict(json.loads(decided.change)), chair=heard.name_of(decided.username),
+        at=decided.at, ruling_version=decided.ruling_version)
     return AppealRecord(votes, decision)
 
 

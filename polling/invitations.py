@@ -55,9 +55,10 @@ class Invitation:
 
 def _invitation(session: Session, row: AccountInvitation, token: str = "") -> Invitation:
     account = session.get(UserAccount, row.user_id) if row.user_id else None
-    return Invitation(row.id, row.role, row.display_name, row.organisation_id,
-                      organisation_row(session, row.organisation_id).name, row.made_by, row.created_at,
-                      row.expires_at, row.used_at, row.withdrawn_at, account.username if account else "", token)
+    return Invitation(id=row.id, role=row.role, display_name=row.display_name, organisation_id=row.organisation_id,
+                      organisation=organisation_row(session, row.organisation_id).name, made_by=row.made_by,
+                      created_at=row.created_at, expires_at=row.expires_at, used_at=row.used_at,
+                      withdrawn_at=row.withdrawn_at, username=account.username if account else "", token=token)
 
 
 def invite_account(role: str, display_name: str = "", made_by: str = "", organisation_id: int = DEFAULT_ORGANISATION,

@@ -69,8 +69,8 @@ def mail_server() -> MailServer | None:
                                                      "host:587)", value=AsTyped(url.split("@")[-1][:80])))
     user, password = unquote(parts.username or ""), unquote(parts.password or "")
     sender = os.environ.get("HUDDLE_MAIL_FROM", "").strip() or (user if "@" in user else f"huddle@{parts.hostname}")
-    return MailServer(parts.hostname, parts.port or (465 if parts.scheme == "smtps" else 587), user, password,
-                      parts.scheme == "smtps", sender)
+    return MailServer(host=parts.hostname, port=parts.port or (465 if parts.scheme == "smtps" else 587), user=user, password=password,
+                      implicit_tls=parts.scheme == "smtps", sender=sender)
 
 
 def checked_address(name: str, address: str) -> str:

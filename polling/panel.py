@@ -187,10 +187,11 @@ def _members(session: Session, organisation_id: int, include_retired: bool = Fal
         answered[pollee_id] = answered.get(pollee_id, 0) + (used is not None)
         still_open = used is None and poll_status != "closed" and expires > now
         pending[pollee_id] = pending.get(pollee_id, 0) + still_open
-    return [PanelMember(r.id, r.name, r.grade, r.reach_by, r.contact,
-                        tuple((p["event"], p["session"]) for p in json.loads(r.played)), r.notes,
-                        r.retired_at is not None, invited.get(r.id, 0), answered.get(r.id, 0), r.organisation_id,
-                        pending.get(r.id, 0), r.language)
+    return [PanelMember(id=r.id, name=r.name, grade=r.grade, reach_by=r.reach_by, contact=r.contact,
+                        played=tuple((p["event"], p["session"]) for p in json.loads(r.played)), notes=r.notes,
+                        retired=r.retired_at is not None, invited=invited.get(r.id, 0),
+                        answered=answered.get(r.id, 0), organisation_id=r.organisation_id,
+                        pending=pending.get(r.id, 0), language=r.language)
             for r in rows if include_retired or r.retired_at is None]
 
 

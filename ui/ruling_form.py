@@ -284,8 +284,9 @@ def misinformation_input(record_id: int, saved: Misinformation | None, case: Cas
     weight = parse_fraction(weight_text, "mistaken explanation weight") if weight_text.strip() else None
     if weight is not None and not 0 < weight < 1:
         raise HuddleInputError("mistaken explanation weight", M_("a weight between 0 and 1, e.g. 2/3"))
-    return Misinformation(evidence, reason, corrected, FINDINGS[partner], FINDINGS[changed], told, weight, offered,
-                          corrected_by, agreement)
+    return Misinformation(evidence=evidence, reason=reason, corrected=corrected, partner_called_since=FINDINGS[partner],
+                          changed_call=FINDINGS[changed], told=told, explanation_weight=weight, offered_call=offered,
+                          corrected_by=corrected_by, agreement=agreement)
 
 
 def _agreement_input(record_id: int, saved: Misinformation, case: Case, lang: Language) -> tuple[Statement, ...]:

@@ -212,7 +212,7 @@ def score_board(field: Sequence[int], adjusted: Sequence[AdjustedTable] = (),
             sum((w * ew_mp[s] for s, w in a.ew_weights.components), Fraction(0)),
             the_top)
         for a in adjusted)
-    return BoardScoring(scale, the_top, Fraction(n), ns_lines, ew_lines, tables)
+    return BoardScoring(scale=scale, top=the_top, results=Fraction(n), ns_lines=ns_lines, ew_lines=ew_lines, adjusted=tables)
 
 
 def parse_field(text: str) -> list[int]:

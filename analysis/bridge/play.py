@@ -169,8 +169,9 @@ class Play:
         led = self._suit_led(index)
         holding = remaining[to_play]
         legal = tuple(c for c in holding if c[0] == led) if any(c[0] == led for c in holding) else holding
-        return PlayView(index, to_play, decider, remaining[decider], remaining[self.dummy] if index >= 1 else (),
-                        tuple(self.tricks(index)), legal, self.cards[:index])
+        return PlayView(index=index, to_play=to_play, decider=decider, hand=remaining[decider],
+                        dummy=remaining[self.dummy] if index >= 1 else (),
+                        tricks=tuple(self.tricks(index)), legal=legal, played=self.cards[:index])
 
 
 @dataclass(frozen=True)

@@ -233,8 +233,8 @@ class SeriousErrorSplit:
 
 def serious_error_split(actual: int, no_infraction: int, after_infraction: int) -> SeriousErrorSplit:
     damage = max(0, no_infraction - after_infraction)
-    return SeriousErrorSplit(actual, no_infraction, after_infraction, damage,
-                             actual + damage, -no_infraction)
+    return SeriousErrorSplit(actual=actual, no_infraction=no_infraction, after_infraction=after_infraction, consequent_damage=damage,
+                             non_offenders=actual + damage, offenders=-no_infraction)
 
 
 # ---------------------------------------------------------------- artificial scores

@@ -52,16 +52,18 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     such: it is no North-South score, and the board is Neuberg-factored for it."""
     shares = artificial_shares(score)
     if shares is not None:
-        return FieldRow(None, None, None, None, ns_pair, ew_pair, True, shares)
+        return FieldRow(ns_score=None, contract=None, declarer=None, tricks=None, ns_pair=ns_pair, ew_pair=ew_pair, artificial=True,
+                        shares=shares)
     given = parse_score(score, _at(where, "score")) if score not in (None, "", "-", "?") else None
     if contract and contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
         if given not in (None, 0):
             raise HuddleInputError(where, M_("a passed-out board scores 0, not {given}", given=given))
-        return FieldRow(0 if given is None else given, "PASS", None, None, ns_pair, ew_pair, artificial)
+        return FieldRow(ns_score=0 if given is None else given, contract="PASS", declarer=None, tricks=None, ns_pair=ns_pair,
+                        ew_pair=ew_pair, artificial=artificial)
     if contract in (None, "", "-", "?") or artificial and (not declarer or not tricks):
         if given is None:
             raise HuddleInputError(where, M_("needs a contract with declarer and tricks, or a score"))
-        return FieldRow(given, None, None, None, ns_pair, ew_pair, artificial)
+        return FieldRow(ns_score=given, contract=None, declarer=None, tricks=None, ns_pair=ns_pair, ew_pair=ew_pair, artificial=artificial)
     parts = contract_parts(contract)
     if parts is None:
         raise HuddleInputError(_at(where, "contract"), M_("'{contract}' is not a contract (e.g. 4SX, 3NT, Pass)",
@@ -80,8 +82,8 @@ def field_row(contract: str | None, declarer: str | None, tricks: str | None, sc
     elif given is not None and given != ns:
         raise HuddleInputError(_at(where, "score"), M_("{contract} by {declarer} with {tricks} tricks scores {ns} for North-South, not "
                                                      "{given}", contract=contract, declarer=declarer, tricks=tricks, ns=ns, given=given))
-    return FieldRow(ns, f"{bid}{penalty}", declarer, int(tricks), ns_pair, ew_pair,
-                    artificial)
+    return FieldRow(ns_score=ns, contract=f"{bid}{penalty}", declarer=declarer, tricks=int(tricks), ns_pair=ns_pair, ew_pair=ew_pair,
+                    artificial=artificial)
 
 
 __all__ = ["FieldRow", "field_row", "artificial_shares"]

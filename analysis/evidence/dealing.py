@@ -271,7 +271,8 @@ def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange],
     per_shuffle, share = (time.process_time() - started) / BLOCK, hits / BLOCK
     limit = min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
     if share * limit >= wanted:
-        return DealingCost(wanted, (hits, BLOCK), None, "", wanted / share * per_shuffle, wanted)
+        return DealingCost(wanted=wanted, shuffled=(hits, BLOCK), stacked=None, stacked_seat="", seconds=wanted / share * per_shuffle,
+                           expected_deals=wanted)
     seconds, got = limit * per_shuffle, share * limit
     started = time.process_time()
     seat, found, tries = _stacked(shuffles, tests, PILOT_STACKED, pilot, limit=PILOT_STACKED)
@@ -280,7 +281,8 @@ def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange],
     stacked_limit = min(ATTEMPTS_PER_DEAL * (wanted - got), MAX_STACKED_TRIES)
     expected = min(float(wanted), got + stacked * stacked_limit)
     seconds += ((wanted - got) / stacked if expected == wanted else stacked_limit) * per_try
-    return DealingCost(wanted, (hits, BLOCK), (len(found), tries), seat, seconds, expected)
+    return DealingCost(wanted=wanted, shuffled=(hits, BLOCK), stacked=(len(found), tries), stacked_seat=seat, seconds=seconds,
+                       expected_deals=expected)
 
 
 __all__ = ["Dealt", "DealingCost", "Seed", "deal_unseen", "dealing_cost", "ATTEMPTS_PER_DEAL"]

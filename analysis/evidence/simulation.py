@@ -345,8 +345,9 @@ def _plan(case: Case, settings: SimulationSettings) -> _Plan:
     steps = ((N_("without the inference"), ranges, settings.seed),
              # a stream of its own: the runs' deals drawn apart, as the difference's interval assumes
              (N_("with the inference"), with_ranges, (settings.seed, 1)))
-    return _Plan(player, partner, known, tuple(readings), ranges, inference, words, case.action_in_question(),
-                 tuple((a, contracts[a]) for a in actions), steps)
+    return _Plan(player=player, partner=partner, known=known, readings=tuple(readings), ranges=ranges, inference=inference, words=words,
+                 table=case.action_in_question(),
+                 played=tuple((a, contracts[a]) for a in actions), steps=steps)
 
 
 def _refuse_impossible_readings(player: str, known: str, readings: list[CallReading],
@@ -386,9 +387,10 @@ def simulate(case: Case, settings: SimulationSettings | None = None, progress: P
             for (label, _, _), d, solved in zip(plan.steps, dealt, tricks)]
     if progress is not None:
         progress(M_("done"), 1.0)
-    return Simulation(case.id, settings.seed, settings.deals, plan.player, plan.partner, plan.known, plan.table, unit,
-                      plan.readings, tuple(sorted(plan.ranges.items())), plan.inference, plan.words, ui_noun(case),
-                      runs[0], runs[1])
+    return Simulation(case_id=case.id, seed=settings.seed, wanted=settings.deals, player=plan.player, partner=plan.partner,
+                      known_hand=plan.known, table_action=plan.table, unit=unit, readings=plan.readings,
+                      ranges=tuple(sorted(plan.ranges.items())), inference=plan.inference, inference_words=plan.words,
+                      ui=ui_noun(case), without=runs[0], with_inference=runs[1])
 
 
 # CPU seconds per board solved double dummy (bench/simulate.py: 103 boards a second on one core

@@ -337,10 +337,12 @@ def irregularity_from(data: dict | None, board: Board, play: Play | None = None)
     if after_auction and not board.auction.is_complete:
         raise HuddleInputError("irregularity.after_auction", M_("the auction has not ended: record the call it "
                                                                 "arose at"))
-    return Irregularity(kind, by, index, seconds, data.get("agreed"), str(data.get("description", "")), to, card,
-                        data.get("agreed_happened"), data.get("agreed_seconds"),
-                        statements_from(data.get("statements"), "irregularity.statements"),
-                        FactFinding.from_dict(data.get("finding"), "irregularity.finding"), after_auction, withdrawn)
+    return Irregularity(type=kind, by=by, call_index=index, seconds=seconds, agreed=data.get("agreed"),
+                        description=str(data.get("description", "")), to=to, card_index=card,
+                        agreed_happened=data.get("agreed_happened"), agreed_seconds=data.get("agreed_seconds"),
+                        statements=statements_from(data.get("statements"), "irregularity.statements"),
+                        finding=FactFinding.from_dict(data.get("finding"),
+                                                      "irregularity.finding"), after_auction=after_auction, withdrawn=withdrawn)
 
 
 def _withdrawn_from(data: dict, kind: IrregularityType, board: Board, by: str | None) -> Withdrawn | None:

@@ -170,7 +170,8 @@ def established(agreed_happened: bool | None, agreed_seconds: bool | None, secon
         on_seconds, seconds_how = seconds, "agreed"
     else:
         on_seconds, seconds_how = None, ""
-    return Established(happened, happened_how, on_seconds, seconds_how, statements, found.reason)
+    return Established(happened=happened, happened_how=happened_how, seconds=on_seconds, seconds_how=seconds_how, statements=statements,
+                       reason=found.reason)
 
 
 def statements_from(data: Any, where: str) -> tuple[Statement, ...]:

@@ -479,7 +479,8 @@ def logical_alternatives(counts: Iterable[ActionCount], table_action: str, polic
     table_chose = next(r.chose for r in rows if action_key(r.action) == table)
     verdicts = tuple(_verdict(r, n, action_key(r.action) == table, table_chose, chosen_policy,
                               interval_method, level) for r in rows)
-    return LAResult(chosen_policy, n, table_action, verdicts, interval_method, level)
+    return LAResult(policy=chosen_policy, poll_size=n, table_action=table_action, verdicts=verdicts, interval_method=interval_method,
+                    level=level)
 
 
 def _checked_counts(rows: list[ActionCount], table_action: str) -> list[ActionCount]:
@@ -527,8 +528,9 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
     interval = (wilson_interval if method == "wilson" else clopper_pearson_interval)(k, n, level)
     name = action_word(r.action)
     if is_table:
-        return Verdict(r.action, r, LAVerdict.TABLE_ACTION, interval, None, None, None,
-                       M_("{action} is the action taken at the table.", action=Capital(name)))
+        return Verdict(action=r.action, counts=r, verdict=LAVerdict.TABLE_ACTION, interval=interval, p_meets=None, confidence=None,
+                       more_pollees=None,
+                       reason=M_("{action} is the action taken at the table.", action=Capital(name)))
     # the uncertainty is the deciding test's: "over 3 in 4 chose the table action" is a share of
     # the table action; "nobody might select it" is a count, with no uncertainty to give
     verdict, reason, deciding = p.decided(r, n, table_chose, name)
@@ -548,10 +550,11 @@ def _verdict(r: ActionCount, n: int, is_table: bool, table_chose: int, p: Policy
             confidence = Firmness.FIRM if firm else Firmness.UNCERTAIN
             more = None if confidence is Firmness.FIRM else more_pollees(deciding.k, n, deciding.threshold,
                                                                   deciding.strict)
-    return Verdict(r.action, r, verdict, interval, probability, confidence, more, reason,
-                   "" if deciding is None else deciding.words,
-                   None if deciding is None else firm_range(deciding.k, n),
-                   None if deciding is None or not more else settle_chance(deciding.k, n, more,
+    return Verdict(action=r.action, counts=r, verdict=verdict, interval=interval, p_meets=probability, confidence=confidence,
+                   more_pollees=more, reason=reason,
+                   decided_by="" if deciding is None else deciding.words,
+                   firm_range=None if deciding is None else firm_range(deciding.k, n),
+                   settle_chance=None if deciding is None or not more else settle_chance(deciding.k, n, more,
                                                                              deciding.threshold, deciding.strict))
 
 

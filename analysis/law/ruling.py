@@ -148,8 +148,9 @@ def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str
         extra.append(M_("Against the consultation: {cautions}", cautions=" ".join(cautions)))
     if extra:
         text = joined_lines([text, *extra])
-    return Ruling(case.id, table_action, la, sheet, sheet.adjust, method.law(case.laws, case), scores, text,
-                  left_out, inputs.left_out_reason, cautions)
+    return Ruling(case_id=case.id, table_action=table_action, la=la, worksheet=sheet, adjusted=sheet.adjust,
+                  method=method.law(case.laws, case), scores=scores, text=text, left_out=left_out,
+                  left_out_reason=inputs.left_out_reason, cautions=cautions)
 
 
 def _misleading(case: Case, method: Method, table_ns: int | None) -> Ruling:
@@ -180,7 +181,8 @@ def _ruled_on(case: Case, table_action: str, sheet: Worksheet, method: Method, t
         table = WeightedScore.single(table_ns)
         scores = score_sides(case, {"NS": table, "EW": table})
     text = ruling_text(case, table_action, None, sheet, scores, method)
-    return Ruling(case.id, table_action, None, sheet, sheet.adjust, method.law(case.laws, case), scores, text)
+    return Ruling(case_id=case.id, table_action=table_action, la=None, worksheet=sheet, adjusted=sheet.adjust,
+                  method=method.law(case.laws, case), scores=scores, text=text)
 
 
 def no_weight_for_suggested(case: Case) -> list:
@@ -260,8 +262,9 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
            conclusion=explained.worksheet.conclusion(), score=explained.scores['NS'].describe()),
         M_("As a mistaken call (weight {weight}): {conclusion} North-South {score}.", weight=fraction_str(1 - w),
            conclusion=called.worksheet.conclusion(), score=called.scores['NS'].describe())])
-    return Ruling(case.id, explained.table_action, explained.la, sheet, adjusted, explained.method, scores, text,
-                  explained.left_out, explained.left_out_reason, explained.cautions)
+    return Ruling(case_id=case.id, table_action=explained.table_action, la=explained.la, worksheet=sheet, adjusted=adjusted,
+                  method=explained.method, scores=scores, text=text,
+                  left_out=explained.left_out, left_out_reason=explained.left_out_reason, cautions=explained.cautions)
 
 
 def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: Answer, harmed: Answer) -> Worksheet:
@@ -332,8 +335,9 @@ def _unplayable(case: Case, method: Method) -> Ruling:
     method.check(case)
     scores = assigned_scores(case, method, None)
     sheet = Worksheet((), basis=law("no result", case.laws), no_result=True)
-    return Ruling(case.id, "", None, sheet, True, method.law(case.laws, case), scores,
-                  ruling_text(case, "", None, sheet, scores, method))
+    return Ruling(case_id=case.id, table_action="", la=None, worksheet=sheet, adjusted=True, method=method.law(case.laws, case),
+                  scores=scores,
+                  text=ruling_text(case, "", None, sheet, scores, method))
 
 
 def _damage(case: Case, table_ns: int | None, method: Method, without_infraction: str) -> Answer:

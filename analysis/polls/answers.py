@@ -80,8 +80,9 @@ def check_answers(problem: PollProblem, call: str, considered=(), close_shares=N
         raise HuddleInputError("comment", TOO_LONG, length=len(comment), most=MAX_COMMENT)
     if len(level) > MAX_LEVEL:
         raise HuddleInputError("level", TOO_LONG, length=len(level), most=MAX_LEVEL)
-    return Answers(chosen, others, tuple(shares), suggested_calls, comment.strip(), level.strip(),
-                   check_path(problem, path))
+    return Answers(call=chosen, considered=others, close_shares=tuple(shares), suggested=suggested_calls, comment=comment.strip(),
+                   level=level.strip(),
+                   path=check_path(problem, path))
 
 
 def check_path(problem: PollProblem, path) -> tuple[tuple[int, str], ...]:

@@ -52,16 +52,19 @@ class PollKind:
         return lang.choice(answer) if self.cards else lang.call(answer)
 
 
-CALL = PollKind(Decision.CALL, N_("A bidding problem"), "call", N_("call"), "calls", N_("another call of the auction"),
-                N_("A bidding problem"), cards=False, legal_word="a legal call", question=N_("1. What do you call?"),
+CALL = PollKind(decision=Decision.CALL, title=N_("A bidding problem"), verb="call", noun=N_("call"), plural="calls",
+                builder_label=N_("another call of the auction"),
+                in_words=N_("A bidding problem"), cards=False, legal_word="a legal call", question=N_("1. What do you call?"),
                 closeness=N_("3. How close was it? For each call you considered, how often would you pick it "
                              "instead (optional)."))
-LEAD = PollKind(Decision.LEAD, N_("An opening lead problem"), "lead", N_("lead"), "leads", N_("the opening lead"),
-                N_("A lead problem"), cards=True, legal_word="a choice", question=N_("1. What do you lead?"),
+LEAD = PollKind(decision=Decision.LEAD, title=N_("An opening lead problem"), verb="lead", noun=N_("lead"), plural="leads",
+                builder_label=N_("the opening lead"),
+                in_words=N_("A lead problem"), cards=True, legal_word="a choice", question=N_("1. What do you lead?"),
                 closeness=N_("3. How close was it? For each lead you considered, how often would you pick it "
                              "instead (optional)."))
-PLAY = PollKind(Decision.PLAY, N_("A problem in the play"), "play", N_("card"), "cards", N_("a card in the play"),
-                N_("A play problem"), cards=True, legal_word="a choice", question=N_("1. What do you play?"),
+PLAY = PollKind(decision=Decision.PLAY, title=N_("A problem in the play"), verb="play", noun=N_("card"), plural="cards",
+                builder_label=N_("a card in the play"),
+                in_words=N_("A play problem"), cards=True, legal_word="a choice", question=N_("1. What do you play?"),
                 closeness=N_("3. How close was it? For each card you considered, how often would you pick it "
                              "instead (optional)."))
 

@@ -104,8 +104,9 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
             raise HuddleInputError(where, M_("'{value}' is not an e-mail address", value=AsTyped(email[:80])))
         if phone and not _PHONE.match(phone):
             raise HuddleInputError(where, M_("'{value}' is not a telephone number", value=AsTyped(phone[:40])))
-        out.append(MemberRow(number, name[:120], email, phone, _grade(row.get("class", ""), default_class, where),
-                             _language(row.get("language", ""), where)))
+        out.append(MemberRow(line=number, name=name[:120], email=email, phone=phone, grade=_grade(row.get("class", ""), default_class,
+                                                                                                  where),
+                             language=_language(row.get("language", ""), where)))
     if not out:
         raise HuddleInputError("member list", M_("the list has no member below its first line"))
     return out

@@ -312,9 +312,10 @@ def build_poll(case: Case, wording: str = "", methods: str = "", alternatives: t
                                                   "director thinks peers would consider): a poll with one answer shows pollees what "
                                                   "was done"))
     prompt = q4_prompt(case, index) if q4 else None
-    return PollProblem(seat, hand, case.board.dealer, case.board.vulnerability, case.scoring,
-                       methods.strip(), shown, tuple(sorted(candidates, key=_call_order)), wording.strip(),
-                       prompt.text(ENGLISH) if prompt else "", steps=walk_steps(case, seat, walk_from, index), q4=prompt,
+    return PollProblem(seat=seat, hand=hand, dealer=case.board.dealer, vulnerability=case.board.vulnerability, scoring=case.scoring,
+                       methods=methods.strip(), auction=shown, candidates=tuple(sorted(candidates,
+                                                                                       key=_call_order)), wording=wording.strip(),
+                       q4_question=prompt.text(ENGLISH) if prompt else "", steps=walk_steps(case, seat, walk_from, index), q4=prompt,
                        language=language)
 
 
@@ -339,9 +340,11 @@ def _play_poll(case: Case, wording: str, methods: str, play_index: int, q4: bool
     parts = _contract_parts(case)
     kind = Decision.of_card(play_index).value
     prompt = q4_prompt(case, play_index=play_index) if q4 else None
-    return PollProblem(view.decider, cards_by_suit(view.hand), case.board.dealer, case.board.vulnerability, case.scoring,
-                       methods.strip(), entitled_auction(case, calls, view.decider), offered, wording.strip(),
-                       prompt.text(ENGLISH) if prompt else "", kind=kind, q4=prompt, contract_parts=parts,
+    return PollProblem(seat=view.decider, hand=cards_by_suit(view.hand), dealer=case.board.dealer,
+                       vulnerability=case.board.vulnerability, scoring=case.scoring,
+                       methods=methods.strip(), auction=entitled_auction(case, calls,
+                                                                         view.decider), candidates=offered, wording=wording.strip(),
+                       q4_question=prompt.text(ENGLISH) if prompt else "", kind=kind, q4=prompt, contract_parts=parts,
                        contract=ENGLISH.contract(*parts), dummy=cards_by_suit(view.dummy) if view.dummy else None,
                        dummy_seat=play.dummy,
                        tricks=tuple((leader, tuple(trick)) for leader, trick in view.tricks), to_play=view.to_play,

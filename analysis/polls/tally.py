@@ -85,10 +85,10 @@ def tally_ballots(ballots: list[CastBallot], problem: PollProblem | tuple[str, .
                 suggested[c] = suggested.get(c, 0) + 1
     actions = sorted(set(chose) | set(close) | set(only),
                      key=lambda a: (-chose.get(a, 0), -close.get(a, 0) - only.get(a, 0), a))
-    return Tally(len(counted),
-                 tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
-                 tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4,
-                 diverged if not include_diverged else (), len(ballots) - len(diverged) if steps else None)
+    return Tally(poll_size=len(counted),
+                 actions=tuple(ActionCount(a, chose.get(a, 0), close.get(a, 0), only.get(a, 0)) for a in actions),
+                 suggested=tuple(sorted(suggested.items(), key=lambda kv: -kv[1])), q4_answers=q4,
+                 discounted=diverged if not include_diverged else (), on_path=len(ballots) - len(diverged) if steps else None)
 
 
 def walk_through(ballots: list[CastBallot], problem: PollProblem, include_diverged: bool = False) -> WalkThrough | None:

@@ -100,6 +100,7 @@ def disagreements(corpus: pd.DataFrame, decider: str = "director", include: Iter
     above = special.betainc(n - c + b, c + a, 1 - fit.threshold)        # P(true share ≥ t | c of n)
     ruled = rows[column].to_numpy(bool)
     chance = np.where(ruled, fit.lapse + (1 - 2 * fit.lapse) * above, 1 - fit.lapse - (1 - 2 * fit.lapse) * above)
-    found = [Disagreement(r.case_id, r.action, int(r.considered), int(r.poll_size), bool(la), fit.threshold, float(p))
+    found = [Disagreement(case_id=r.case_id, action=r.action, considered=int(r.considered), asked=int(r.poll_size), ruled_la=bool(la),
+                          threshold=fit.threshold, chance=float(p))
              for r, la, p, up in zip(rows.itertuples(index=False), ruled, chance, above) if la != (up >= 0.5)]
     return sorted(found, key=lambda d: d.chance)

@@ -147,8 +147,10 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     width = interval_width(profiles, grid).reshape(draws, len(STEPS))
     median = {step: float(np.median(width[:, s])) for s, step in enumerate(STEPS)}
     sure = {step: float(np.quantile(width[:, s], ASSURANCE)) for s, step in enumerate(STEPS)}
-    return RulingsNeeded(decider, len(rows), widths, _first_below(median, widths), _first_below(sure, widths),
-                         median, sure, float(interval_width(profile, grid)[0]), tuple(int(x) for x in sizes), draws)
+    return RulingsNeeded(decider=decider, decisions=len(rows), widths=widths, needed=_first_below(median, widths),
+                         assured=_first_below(sure, widths), median_width=median, assured_width=sure,
+                         width_now=float(interval_width(profile, grid)[0]), poll_sizes=tuple(int(x) for x in sizes),
+                         draws=draws)
 
 
 def _counts(now: np.ndarray, more: np.ndarray) -> sparse.csr_matrix:

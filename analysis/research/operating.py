@@ -102,7 +102,7 @@ def operating_characteristic(chosen_policy: Policy | str = "wbf2017", poll_sizes
     grid = np.linspace(0, 1, 101) if shares is None else np.asarray(list(shares), dtype=float)
     need = least_count(sizes, threshold, strict)
     p_la = stats.binom.sf(need[:, None] - 1, sizes[:, None], grid[None, :])
-    return OperatingCharacteristic(p.name, threshold, strict, sizes, grid, p_la)
+    return OperatingCharacteristic(policy=p.name, threshold=threshold, strict=strict, poll_sizes=sizes, shares=grid, p_la=p_la)
 
 
 def simulate_operating_characteristic(chosen_policy: Policy | str, poll_size: int, shares: Iterable[float],

@@ -227,8 +227,9 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
         said = float(profile[best])
     named = M_("{decider}: {group}", decider=DECIDER_NAMES[decider], group=_group(group))
     landmarks = tuple((t, float(np.exp(np.interp(t, grid, profile) - profile.max()))) for t in LANDMARKS)
-    return ThresholdFit(named, len(rows), threshold, (low, high), identified, said, lapse, (a, b), model, level,
-                        support, without_one, fragile, landmarks)
+    return ThresholdFit(group=named, decisions=len(rows), threshold=threshold, interval=(low, high), identified=identified,
+                        log_likelihood=said, lapse=lapse, prior=(a, b), model=model, level=level,
+                        support=support, without_one=without_one, fragile=fragile, landmarks=landmarks)
 
 
 def _fitted_profile(model: str, counts: pd.DataFrame, grid: np.ndarray, lapse: float):

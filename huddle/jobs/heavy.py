@@ -206,7 +206,7 @@ class HeavyWork:
                 raise HuddleInputError("server", M_("your club has {ours} heavy tasks waiting already, its share of the server's "
                                                     "queue; try again when one has started", ours=ours))
             budget = min(self.cpu_seconds, max(MIN_BUDGET, 3 * seconds))
-            job = Job(next(self._ids), owner, label, function, args, club, seconds, budget)
+            job = Job(id=next(self._ids), owner=owner, label=label, function=function, args=args, club=club, seconds=seconds, budget=budget)
             self._queue[job.id] = job
             self._start()
             self._dispatch()

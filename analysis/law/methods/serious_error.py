@@ -56,7 +56,8 @@ class SeriousError(Method):
         value_field = next((k for k, v in kept.items() if v is not None), "points")
         return {non_offenders: SideScore(non_offenders, table, top=nos.top, arithmetic=arithmetic,
                                          **{value_field: Fraction(split.non_offenders)}),
-                offenders: SideScore(offenders, n_score, worth["N"][offenders].matchpoints, worth["N"][offenders].top,
-                                     worth["N"][offenders].imps, N_("the offenders get the score of the "
+                offenders: SideScore(side=offenders, weighted=n_score, matchpoints=worth["N"][offenders].matchpoints,
+                                     top=worth["N"][offenders].top,
+                                     imps=worth["N"][offenders].imps, arithmetic=N_("the offenders get the score of the "
                                                                     "infraction's consequence only (N)"),
-                                     worth["N"][offenders].board)}
+                                     board=worth["N"][offenders].board)}
