@@ -51,12 +51,13 @@ def describe_thresholds(fits: pd.DataFrame) -> Chart:
     known, unknown = fits[fits["identified"]], fits[~fits["identified"]]
     layers = []
     if len(known):
-        layers.append(Interval(list(known["group"]), [float(v) for v in known["threshold"]],
-                               [float(v) for v in known["low"]], [float(v) for v in known["high"]],
-                               N_("best threshold and its range"), "#1f4e9c"))
+        layers.append(Interval(x=list(known["group"]), y=[float(v) for v in known["threshold"]],
+                               low=[float(v) for v in known["low"]], high=[float(v) for v in known["high"]],
+                               name=N_("best threshold and its range"), colour="#1f4e9c"))
     if len(unknown):
-        layers.append(Interval(list(unknown["group"]), [math.nan] * len(unknown), [float(v) for v in unknown["low"]],
-                               [float(v) for v in unknown["high"]], N_("not identified: its range only"), "#9aa5b8"))
+        layers.append(Interval(x=list(unknown["group"]), y=[math.nan] * len(unknown),
+                               low=[float(v) for v in unknown["low"]], high=[float(v) for v in unknown["high"]],
+                               name=N_("not identified: its range only"), colour="#9aa5b8"))
     return Chart(N_("Implied thresholds with 95% profile-likelihood intervals (grey: not identified)"),
                  [Panel(layers, y_title=N_("threshold"), y_percent=True,
                         y_range=(0, 1), categories=list(fits["group"]))], height=3.0)

@@ -9,6 +9,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
+from typing import NamedTuple
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, text
@@ -260,8 +261,17 @@ def session_cookie(user: User, url: str | None = None, now: datetime | None = No
     return f"{_b64(payload.encode())}.{_sign(payload)}"
 
 
-def _cookie_payload(value: str | None) -> tuple[int, int, str, str] | None:
-    """(user id, expiry, password fingerprint, session token) of a cookie whose signature holds."""
+class CookiePayload(NamedTuple):
+    """What a signed login cookie says: whose it is, until when, the password it was made with
+    (a fingerprint) and its session on the server."""
+    user_id: int
+    expires: int
+    fingerprint: str
+    token: str
+
+
+def _cookie_payload(value: str | None) -> CookiePayload | None:
+    """What a cookie whose signature holds says."""
     if not value or "." not in value or len(value) > 400:
         return None
     encoded, signature = value.rsplit(".", 1)
@@ -270,7 +280,7 @@ def _cookie_payload(value: str | None) -> tuple[int, int, str, str] | None:
         if not hmac.compare_digest(_sign(payload), signature):
             return None
         user_id, expires, fingerprint, token = payload.split(":")
-        return int(user_id), int(expires), fingerprint, token
+        return CookiePayload(int(user_id), int(expires), fingerprint, token)
     except (ValueError, UnicodeDecodeError):
         return None
 
@@ -278,18 +288,17 @@ def _cookie_payload(value: str | None) -> tuple[int, int, str, str] | None:
 def user_from_cookie(value: str | None, url: str | None = None,
                      now: datetime | None = None) -> User | None:
     """The signed-in user, or None for a missing, forged, expired, signed-out or outdated cookie."""
-    parts = _cookie_payload(value)
-    if parts is None:
+    said = _cookie_payload(value)
+    if said is None:
         return None
-    user_id, expires, fingerprint, token = parts
     now = now or datetime.now(timezone.utc)
-    if expires <= now.timestamp():
+    if said.expires <= now.timestamp():
         return None
     with reading(url) as session:
-        row = session.get(UserAccount, user_id)
-        live = session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(token),
-                                                        SignInSession.user_id == user_id)).first()
-        if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != fingerprint:
+        row = session.get(UserAccount, said.user_id)
+        live = session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(said.token),
+                                                        SignInSession.user_id == said.user_id)).first()
+        if row is None or row.disabled_at is not None or _fingerprint(row.password_hash) != said.fingerprint:
             return None
         if live is None or aware(live.expires_at) <= now:
             return None
@@ -300,13 +309,13 @@ def act_in(value: str | None, organisation_id: int, url: str | None = None) -> U
     """The signed-in session of cookie ``value`` acts in ``organisation_id`` from now on (every
     server process reads it from the database); refused unless the user holds a role there."""
     user = user_from_cookie(value, url)
-    parts = _cookie_payload(value)
-    if user is None or parts is None:
+    said = _cookie_payload(value)
+    if user is None or said is None:
         return None
     if organisation_id not in {r.organisation_id for r in user.roles}:
         raise HuddleInputError("organisation", M_("you hold no role in that organisation"))
     with writing(url) as session:
-        live = session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(parts[3]))).first()
+        live = session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(said.token))).first()
         if live is None:
             return None
         live.organisation_id = organisation_id
@@ -317,11 +326,11 @@ def act_in(value: str | None, organisation_id: int, url: str | None = None) -> U
 
 def end_session(value: str | None, url: str | None = None) -> None:
     """Sign out: the cookie's session is removed on the server, so a copy of it no longer works."""
-    parts = _cookie_payload(value)
-    if parts is None:
+    said = _cookie_payload(value)
+    if said is None:
         return
     with writing(url) as session:
-        for row in session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(parts[3]))):
+        for row in session.exec(select(SignInSession).where(SignInSession.token_hash == token_hash(said.token))):
             session.delete(row)
         session.commit()
 

@@ -55,10 +55,12 @@ class Organisation:
 
 def _organisation(row: OrganisationRow) -> Organisation:
     assert row.id is not None
-    return Organisation(row.id, row.slug, row.name, row.kind, row.federation_id, row.shares_panel,
-                        row.shares_research, row.skip_bid_regulation, row.skip_bid_haste_under, row.language,
-                        row.poll_minimum, row.poll_pollees or "", row.authority or "",
-                        row.law_edition or DEFAULT_EDITION, row.la_policy or "wbf2017")
+    return Organisation(id=row.id, slug=row.slug, name=row.name, kind=row.kind, federation_id=row.federation_id,
+                        shares_panel=row.shares_panel, shares_research=row.shares_research,
+                        skip_bid_regulation=row.skip_bid_regulation, skip_bid_haste_under=row.skip_bid_haste_under,
+                        language=row.language, poll_minimum=row.poll_minimum, poll_pollees=row.poll_pollees or "",
+                        authority=row.authority or "", law_edition=row.law_edition or DEFAULT_EDITION,
+                        la_policy=row.la_policy or "wbf2017")
 
 
 def check_name(name: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -158,7 +158,16 @@ def _observed_share_profile(decisions: pd.DataFrame, grid: np.ndarray, lapse: fl
     return (dw[:, None] * said).sum(axis=0)
 
 
-def _interval(profile: np.ndarray, grid: np.ndarray, level: float) -> tuple[float, float, float, bool]:
+class ProfileInterval(NamedTuple):
+    """A profile likelihood's best threshold (NaN when not identified), its interval and whether
+    the data identify it (the interval reaches neither end of the grid)."""
+    best: float
+    low: float
+    high: float
+    identified: bool
+
+
+def _interval(profile: np.ndarray, grid: np.ndarray, level: float) -> ProfileInterval:
     """The best threshold, the profile-likelihood interval (every threshold within the chi-square
     bound of the best), and whether the data identify it (the interval reaches neither end)."""
     best = int(np.argmax(profile))
@@ -167,7 +176,7 @@ def _interval(profile: np.ndarray, grid: np.ndarray, level: float) -> tuple[floa
     identified = low > 0 and high < grid.size - 1
     lower = float(grid[low]) if low > 0 else 0.0
     upper = float(grid[high]) if high < grid.size - 1 else 1.0
-    return (float(grid[best]) if identified else float("nan")), lower, upper, identified
+    return ProfileInterval(float(grid[best]) if identified else float("nan"), lower, upper, identified)
 
 
 def _kinds(corpus: pd.DataFrame, column: str | None = None) -> pd.DataFrame:
@@ -214,8 +223,8 @@ def implied_threshold(corpus: pd.DataFrame, decider: str = "director", group: st
     if identified and len(rows) < FEW_DECISIONS:
         # a handful of rulings: how far the best moves when each is left out in turn
         moved = [_interval(fitted(decisions, k)[0], grid, level) for k in range(len(decisions))]
-        fragile = not all(m[3] for m in moved)
-        without_one = (min(m[0] for m in moved), max(m[0] for m in moved)) if not fragile else None
+        fragile = not all(m.identified for m in moved)
+        without_one = (min(m.best for m in moved), max(m.best for m in moved)) if not fragile else None
         if fragile:
             threshold, identified = float("nan"), False
     best = int(np.argmax(profile))

@@ -45,7 +45,7 @@ import time
 from collections import OrderedDict
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from analysis.errors import HuddleInputError
 from analysis.language import Count, M_, Message
@@ -117,6 +117,25 @@ def duration(seconds: float) -> Message:
     return M_("about {n} h", n=round(seconds / 3600))
 
 
+INPUT, MEMORY, TIME, ERROR = "input", "memory", "time", "error"     # why a job failed
+
+
+class Failure(NamedTuple):
+    """Why a job failed, as its worker tells the server: the user's input refused (the field
+    named, the problem and its values, said in the page's language), or the work itself (out of
+    memory, out of time, an error), each a kind a page can tell apart."""
+    kind: str
+    problem: object                  # a message, or words
+    field: str = ""
+    values: dict | None = None
+
+
+def _failure(job: "Job", failure: Failure) -> HuddleInputError:
+    if failure.kind == INPUT:
+        return HuddleInputError(failure.field, failure.problem, **(failure.values or {}))
+    return HuddleInputError("server", M_("{label} failed: {why}", label=job.label, why=failure.problem))
+
+
 class OverBudget(Exception):
     """Raised in a worker when the system says its CPU budget is spent (SIGXCPU)."""
 
@@ -145,20 +164,22 @@ def _serve(connection, function: Callable, args: tuple, budget: float) -> None:
         if now - last[0] >= PROGRESS_EVERY or share >= 1:
             last[0] = now
             connection.send(("progress", (what, float(share))))          # a message: said in the page's language
+    outcome: tuple
     try:
         outcome = ("done", function(*args, progress=progress))
     except HuddleInputError as exc:
-        outcome = ("failed", ("input", exc.named, exc.template, exc.values))
+        outcome = ("failed", Failure(INPUT, exc.template, exc.named, exc.values))
     except MemoryError:
-        outcome = ("failed", ("other", M_("the work needed more memory than the server has")))
+        outcome = ("failed", Failure(MEMORY, M_("the work needed more memory than the server has")))
     except OverBudget:
-        outcome = ("failed", ("other", M_("it used its whole budget of {time} of the server's time", time=duration(budget))))
+        outcome = ("failed", Failure(TIME, M_("it used its whole budget of {time} of the server's time",
+                                             time=duration(budget))))
     except Exception as exc:        # noqa: BLE001 (told to the server in words, never a traceback)
-        outcome = ("failed", ("other", f"{type(exc).__name__}: {exc}"))
+        outcome = ("failed", Failure(ERROR, f"{type(exc).__name__}: {exc}"))
     try:
         connection.send(outcome)
     except Exception as exc:        # noqa: BLE001 (a result that cannot be sent back)
-        connection.send(("failed", ("other", f"the result could not be sent back ({exc})")))
+        connection.send(("failed", Failure(ERROR, f"the result could not be sent back ({exc})")))
     connection.close()
 
 
@@ -392,9 +413,7 @@ class HeavyWork:
         if kind == "done":
             self._finish(job, "done", result=payload)
         else:
-            what, *words = payload
-            self._finish(job, "failed", error=HuddleInputError(words[0], words[1], **words[2]) if what == "input"
-                         else HuddleInputError("server", M_("{label} failed: {why}", label=job.label, why=words[0])))
+            self._finish(job, "failed", error=_failure(job, payload))
         self._dispatch()
 
     def _died(self, job_id: int) -> None:

@@ -23,11 +23,12 @@ from polling.services.polls import CLOSED_TO_POLLEES, freeze_poll, get_poll, get
 
 def cast_ballot(row: Ballot) -> CastBallot:
     """A stored ballot read once into plain values: the JSON columns decoded, shares exact."""
-    return CastBallot(row.call, tuple(json.loads(row.considered)),
-                      tuple((c, Fraction(s)) for c, s in json.loads(row.close_shares).items()),
-                      None if row.suggested is None else tuple(json.loads(row.suggested)),
-                      row.comment, row.level, tuple((int(k), c) for k, c in json.loads(row.path or "{}").items()),
-                      id=row.id, invite_id=row.invite_id, verbal=row.verbal, created_at=row.created_at)
+    return CastBallot(call=row.call, considered=tuple(json.loads(row.considered)),
+                      close_shares=tuple((c, Fraction(s)) for c, s in json.loads(row.close_shares).items()),
+                      suggested=None if row.suggested is None else tuple(json.loads(row.suggested)),
+                      comment=row.comment, level=row.level,
+                      path=tuple((int(k), c) for k, c in json.loads(row.path or "{}").items()), id=row.id,
+                      invite_id=row.invite_id, verbal=row.verbal, created_at=row.created_at)
 
 
 def _ballot(poll: Poll, answers: Answers, invite_id: int | None, verbal: bool) -> Ballot:
