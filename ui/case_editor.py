@@ -90,8 +90,7 @@ def read_file() -> None:
     data, name = _file_data()
     try:
         if name or len(data) >= heavy.LARGE_FILE:
-            read = heavy_result(user, N_("reading the file"), heavy.games_file, data, name, lang.code,
-                                seconds=heavy.file_seconds(data), lang=lang)
+            read = heavy_result(user, heavy.GAMES_FILE, data, name, lang.code, lang=lang)
         else:
             bar = st.progress(0.0, lang._("Reading the file"))
             read = read_games(data, name, lang, lambda share: bar.progress(share, lang.labelled(lang._("Reading the file"),

@@ -2,7 +2,7 @@
 status workflow, and for everyone the history of changes and the case file to download."""
 import streamlit as st
 
-from analysis.language import N_, ContractWords, first_upper
+from analysis.language import ContractWords, first_upper
 from analysis.law import case as case_files
 from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide, ScoringForm
 from analysis.errors import HuddleInputError
@@ -116,8 +116,7 @@ if user.may("director"):
                 field = cases.field_from_results(
                     case_id, upload.getvalue(), upload.name, user.username, ns_pair.strip() or None,
                     ew_pair.strip() or None, read=lambda *how: heavy_result(
-                        user, N_("reading the results file"), heavy.results_rows, *how,
-                        seconds=heavy.file_seconds(how[0]), lang=lang))
+                        user, heavy.RESULTS_FILE, *how, lang=lang))
             except HuddleInputError as exc:
                 show_error(exc, lang=lang)
             else:

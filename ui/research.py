@@ -43,8 +43,7 @@ def read_corpus(data: bytes):
     key = hashlib.sha256(data).hexdigest()
     found = _corpora().get(key)
     if found is None:
-        found = heavy_result(user, N_("reading the corpus"), heavy.research_corpus, data,
-                             seconds=heavy.corpus_seconds(data), lang=lang)
+        found = heavy_result(user, heavy.CORPUS, data, lang=lang)
         _corpora()[key] = found
     return found
 
@@ -57,7 +56,6 @@ COLUMNS = {"case_id": N_("Case"), "action": N_("Action"), "reason": N_("Why it i
            "moved_low": N_("One left out: lowest"), "moved_high": N_("One left out: highest"),
            "fragile": N_("No estimate with one left out"), "at_bound": N_("At the end of its range")}
 FLIPS_AT = "flips at "
-FUTURES = N_("the futures")           # the work the heavy queue names while it simulates them
 
 
 def said_table(frame: pd.DataFrame) -> None:
@@ -149,8 +147,7 @@ def once(what: tuple, compute):
 def fits_for(corpus):
     """The implied thresholds; a large corpus is fitted on the server's workers."""
     work = research.fit_work(corpus, include)
-    return once(("fits",), lambda: heavy_result(user, N_("the fits"), heavy.research_fits, corpus, include,
-                                                seconds=heavy.fits_seconds(work), lang=lang)
+    return once(("fits",), lambda: heavy_result(user, heavy.FITS, corpus, include, lang=lang)
                 if work > heavy.INLINE_FIT_WORK else research.implied_thresholds(corpus, include))
 
 
@@ -228,8 +225,7 @@ def agreement(fits: pd.DataFrame) -> None:
         pairs = growth.futures_work(corpus, decider, include)
         needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include)
                       if pairs <= heavy.INLINE_FUTURE_PAIRS else
-                      heavy_result(user, FUTURES, heavy.research_futures, corpus, decider, include,
-                                   seconds=heavy.futures_seconds(pairs), lang=lang))
+                      heavy_result(user, heavy.FUTURES, corpus, decider, include, lang=lang))
         st.caption(inert(lang.say(needed.words())))
 
 

@@ -162,8 +162,8 @@ def _run(user: User, case: Case, settings: SimulationSettings, key: str, lang: L
         return None
     st.button(lang._("Stop"), key=f"{key}_stop", help=lang._("Stops the run; nothing of it is kept"))
     st.caption(lang._("Expected to take {time} of the server's time.").format(time=lang.say(duration(cost.seconds))))
-    return run_heavy(user, N_("the simulation"), heavy.simulation, replace(case, simulation=settings), settings,
-                     seconds=cost.seconds, lang=lang)
+    # measured already, for the caption above
+    return run_heavy(user, heavy.SIMULATION, replace(case, simulation=settings), settings, lang=lang, seconds=cost.seconds)
 
 
 def show_simulation(sim: Simulation, lang: Language) -> None:

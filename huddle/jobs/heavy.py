@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
 from analysis.errors import HuddleInputError
-from analysis.language import Count, M_, Message
+from analysis.language import Count, M_, N_, Message
 
 PROGRESS_EVERY = 0.1            # seconds between a worker's progress messages
 LARGE_FILE = 256 * 1024         # pasted text this large is read on the workers (an uploaded file always is)
@@ -478,6 +478,49 @@ def games_file(data: bytes | str, name: str, code: str, progress=None):
     from analysis.language import language
     return read_games(data, name, language(code),
                       None if progress is None else lambda share: progress(M_("reading the file"), share))
+
+
+# ---------------------------------------------------------------- the kinds of heavy work
+
+@dataclass(frozen=True)
+class HeavyJob:
+    """One kind of heavy work: what runs on a worker, what it is expected to cost (seconds of CPU,
+    from the same arguments, reckoned before it runs) and how a page names it (a catalog message).
+    ui.heavy_view.heavy_result runs one through the server's queue."""
+
+    label: str
+    function: Callable
+    cost: Callable[..., float]
+
+    def seconds(self, *args) -> float:
+        return self.cost(*args)
+
+
+def _fits_cost(corpus, include=()) -> float:
+    from analysis.research.calibration import fit_work
+    return fits_seconds(fit_work(corpus, include))
+
+
+def _futures_cost(corpus, decider, include=()) -> float:
+    from analysis.research.growth import futures_work
+    return futures_seconds(futures_work(corpus, decider, include))
+
+
+def _simulation_cost(case, settings) -> float:
+    from analysis.evidence.simulation import simulation_cost
+    return simulation_cost(case, settings).seconds
+
+
+def _file_cost(data, *rest) -> float:
+    return file_seconds(data)
+
+
+SIMULATION = HeavyJob(N_("the simulation"), simulation, _simulation_cost)
+FITS = HeavyJob(N_("the fits"), research_fits, _fits_cost)
+FUTURES = HeavyJob(N_("the futures"), research_futures, _futures_cost)
+CORPUS = HeavyJob(N_("reading the corpus"), research_corpus, corpus_seconds)
+RESULTS_FILE = HeavyJob(N_("reading the results file"), results_rows, _file_cost)
+GAMES_FILE = HeavyJob(N_("reading the file"), games_file, _file_cost)
 
 
 class FinishedRuns:

@@ -80,15 +80,65 @@ class ProblemView:
 
 
 @dataclass(frozen=True)
+class AnswerForm:
+    """Q1 to Q3 as the page draws them, with what was sent kept after a refusal."""
+
+    question: str
+    choices: list[Choice]
+    write_in: bool
+    another: str
+    other_calls: list[Choice]
+    choose_the_call: str
+    considered_question: str
+    considered: list[Choice]
+    closeness: str
+    more_question: str
+    more: list[Choice]
+    comment_label: str
+    comment: str
+    max_comment: int
+    level_label: str
+    level: str
+    max_level: int
+    submit: str
+
+
+@dataclass(frozen=True)
+class WalkTurn:
+    """A walk-through's turn: its caption, the question, its choices and the answers so far."""
+
+    caption: str
+    question: str
+    name: str
+    choices: list[Choice]
+    next: str
+    path: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Q4Form:
+    """Q4, asked once Q1 to Q3 are kept: which calls the UI made more attractive."""
+
+    question: str
+    heading: str
+    label: str
+    choices: list[Choice]
+    none: str
+    send: str
+    action: str
+    recorded: str
+
+
+@dataclass(frozen=True)
 class Page:
     """Everything one page draws; the template lays it out and makes no decision."""
 
     lang: Language
     title: str
     problem: ProblemView | None = None
-    step: dict | None = None                    # a walk-through turn: its caption, choices and the path so far
-    form: dict | None = None                    # Q1 to Q3
-    q4: dict | None = None
+    step: WalkTurn | None = None                # a walk-through turn
+    form: AnswerForm | None = None              # Q1 to Q3
+    q4: Q4Form | None = None
     message: str = ""                           # the thanks, a refusal, the apology
     error: str = ""                             # a refusal of what was sent, beside the form
     kind: str = "info"                          # "info", "success" or "error", for the message
@@ -118,30 +168,29 @@ def problem_view(problem: PollProblem, lang: Language, step: int | None = None) 
            if problem.to_play and problem.to_play != problem.seat else ""})
 
 
-def answer_form(problem: PollProblem, lang: Language, sent: dict | None = None) -> dict:
+def answer_form(problem: PollProblem, lang: Language, sent: dict | None = None) -> AnswerForm:
     """Q1 to Q3 with what was sent kept (after a refusal): nothing is chosen in advance."""
     sent = sent or {}
     kind = problem.poll_kind
     chosen, considered = sent.get("call", ""), set(sent.get("considered", ()))
     legal = problem.answers()
     others = [c for c in legal if c not in problem.candidates]
-    return {
-        "question": lang._(kind.question),
-        "choices": [Choice(c, problem.symbol(c, lang), c == chosen) for c in problem.candidates],
-        "write_in": kind.write_in,
-        "another": lang._("Another call"),
-        "other_calls": [Choice(c, lang.call(c), c == sent.get("other")) for c in others] if kind.write_in else [],
-        "choose_the_call": lang._("Choose the call"),
-        "considered_question": lang._("2. What else did you seriously consider? (none is an answer too)"),
-        "considered": [Choice(c, problem.symbol(c, lang), c in considered, sent.get("close", {}).get(c, 0))
-                       for c in problem.candidates],
-        "closeness": lang._(kind.closeness),
-        "more_question": lang._("Other calls you seriously considered (optional)") if kind.write_in else "",
-        "more": [Choice(c, lang.call(c), c in considered) for c in others] if kind.write_in else [],
-        "comment_label": lang._("Comment (optional)"), "comment": sent.get("comment", ""), "max_comment": MAX_COMMENT,
-        "level_label": lang._("Your level (e.g. club, county, national)"), "level": sent.get("level", ""),
-        "max_level": MAX_LEVEL, "submit": lang._("Submit my answer"),
-    }
+    return AnswerForm(
+        question=lang._(kind.question),
+        choices=[Choice(c, problem.symbol(c, lang), c == chosen) for c in problem.candidates],
+        write_in=kind.write_in,
+        another=lang._("Another call"),
+        other_calls=[Choice(c, lang.call(c), c == sent.get("other")) for c in others] if kind.write_in else [],
+        choose_the_call=lang._("Choose the call"),
+        considered_question=lang._("2. What else did you seriously consider? (none is an answer too)"),
+        considered=[Choice(c, problem.symbol(c, lang), c in considered, sent.get("close", {}).get(c, 0))
+                    for c in problem.candidates],
+        closeness=lang._(kind.closeness),
+        more_question=lang._("Other calls you seriously considered (optional)") if kind.write_in else "",
+        more=[Choice(c, lang.call(c), c in considered) for c in others] if kind.write_in else [],
+        comment_label=lang._("Comment (optional)"), comment=sent.get("comment", ""), max_comment=MAX_COMMENT,
+        level_label=lang._("Your level (e.g. club, county, national)"), level=sent.get("level", ""),
+        max_level=MAX_LEVEL, submit=lang._("Submit my answer"))
 
 
 def refusal(exc: HuddleInputError, lang: Language) -> str:
@@ -217,25 +266,25 @@ def _opened_page(request: Request, token: str, sent: dict | None = None, refused
     hidden = {"form": form_token(token)}
     if isinstance(opened, services.PendingQ4):
         problem = opened.problem
-        q4 = {"question": problem.q4_text(lang) if problem else opened.question,
-              "heading": lang._("One more question"), "label": lang._("Made more attractive"),
-              "choices": [Choice(c, problem.symbol(c, lang) if problem else lang.call(c), c in (sent or {}).get("picks", ()))
-                          for c in opened.legal],
-              "none": lang._("None of them"), "send": lang._("Send"), "action": pollee_path("pollee_q4", token),
-              "recorded": lang._("Your answers to the first questions are recorded.")}
-        return render(Page(lang, q4["heading"], problem_view(problem, lang) if problem else None, q4=q4, error=error,
+        q4 = Q4Form(question=problem.q4_text(lang) if problem else opened.question,
+                    heading=lang._("One more question"), label=lang._("Made more attractive"),
+                    choices=[Choice(c, problem.symbol(c, lang) if problem else lang.call(c),
+                                    c in (sent or {}).get("picks", ())) for c in opened.legal],
+                    none=lang._("None of them"), send=lang._("Send"), action=pollee_path("pollee_q4", token),
+                    recorded=lang._("Your answers to the first questions are recorded."))
+        return render(Page(lang, q4.heading, problem_view(problem, lang) if problem else None, q4=q4, error=error,
                            hidden=hidden), status)
     problem = services.problem_of(opened.poll)
     path = _walk_path(request.query_params, problem) if sent is None else sent.get("path", {})
     pending = [s for s in problem.steps if s not in path]
     if pending:
         step = pending[0]
-        turn = {"caption": lang._("Turn {turn} of {turns}: the auction so far. Answer each turn as you would at "
-                                  "the table; the auction then goes on as it did at the table.").format(
-                    turn=problem.steps.index(step) + 1, turns=len(problem.steps) + 1),
-                "question": lang._("What do you call?"), "name": f"w{step}",
-                "choices": [Choice(c, lang.call(c)) for c in problem.step_auction(step).legal_calls()],
-                "next": lang._("Next"), "path": {f"w{s}": c for s, c in path.items()}}
+        turn = WalkTurn(caption=lang._("Turn {turn} of {turns}: the auction so far. Answer each turn as you would at "
+                                       "the table; the auction then goes on as it did at the table.").format(
+                            turn=problem.steps.index(step) + 1, turns=len(problem.steps) + 1),
+                        question=lang._("What do you call?"), name=f"w{step}",
+                        choices=[Choice(c, lang.call(c)) for c in problem.step_auction(step).legal_calls()],
+                        next=lang._("Next"), path={f"w{s}": c for s, c in path.items()})
         return render(Page(lang, lang._(CALL.title), problem_view(problem, lang, step), step=turn), status)
     hidden.update({f"w{s}": c for s, c in path.items()})
     return render(Page(lang, lang._(problem.poll_kind.title), problem_view(problem, lang),
@@ -370,5 +419,6 @@ def pollee_path(name: str, token: str) -> str:
     return str(_ROUTER.url_path_for(name, token=token))
 
 
-__all__ = ["ROUTES", "POLLEE_PREFIX", "problem_view", "answer_form", "preview_html", "form_token", "render", "Page",
+__all__ = ["ROUTES", "POLLEE_PREFIX", "problem_view", "answer_form", "AnswerForm", "WalkTurn", "Q4Form",
+           "preview_html", "form_token", "render", "Page",
            "ProblemView", "Choice", "FIELD_WORDS", "refusal"]
