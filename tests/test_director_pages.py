@@ -63,7 +63,7 @@ def test_first_visit_asks_for_the_first_director(prepared):
                             "first_name": "Tess"})
     at.run()
     assert at.error[0].value == "Password: the two passwords differ" and not accounts.has_users()
-    assert 'value="tess&quot;&gt;&lt;b&gt;"' in html_of(at) and 'value="Tess"' in html_of(at)
+    assert 'value="tess&#34;&gt;&lt;b&gt;"' in html_of(at) and 'value="Tess"' in html_of(at)
 
 
 @pytest.mark.parametrize("page", ["ui/cases.py", "ui/case_view.py", "ui/case_editor.py", "ui/poll_builder.py",

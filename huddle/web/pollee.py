@@ -19,7 +19,6 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
-from functools import cache
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -27,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, Router
 
+from huddle.web.html import templates
 from polling.services.links import POLLEE_PREFIX
 
 from analysis.errors import HuddleInputError
@@ -204,16 +204,9 @@ def refusal(exc: HuddleInputError, lang: Language) -> str:
 # ---------------------------------------------------------------- drawing
 
 
-@cache
-def _templates():
-    from jinja2 import Environment, PackageLoader, select_autoescape
-    return Environment(loader=PackageLoader("huddle.web", "templates"), autoescape=select_autoescape(default=True),
-                       trim_blocks=True, lstrip_blocks=True)
-
-
 def render(page: Page, status: int = 200) -> HTMLResponse:
     from reports.diagram import CSS
-    html = _templates().get_template("pollee.html").render(page=page, diagram_css=Markup(CSS))
+    html = templates().get_template("pollee.html").render(page=page, diagram_css=Markup(CSS))
     return HTMLResponse(html, status_code=status, headers=HEADERS)
 
 
@@ -222,7 +215,7 @@ def preview_html(problem: PollProblem, lang: Language) -> str:
     the same template's body, with the form drawn and nothing to send."""
     from reports.diagram import CSS
     page = Page(lang, lang._(problem.poll_kind.title), problem_view(problem, lang), form=answer_form(problem, lang))
-    return _templates().get_template("pollee_body.html").render(page=page, diagram_css=Markup(CSS), preview=True)
+    return templates().get_template("pollee_body.html").render(page=page, diagram_css=Markup(CSS), preview=True)
 
 
 # ---------------------------------------------------------------- the routes

@@ -7,9 +7,10 @@ with the page asked for as ``next``; a fresh install with no account shows the f
 form instead."""
 from __future__ import annotations
 
-import html
+from markupsafe import Markup
 
 from analysis.language import N_, Language
+from huddle.web.html import render_template
 
 LOGIN_PATH = "/auth/login"
 LOGOUT_PATH = "/auth/logout"
@@ -38,81 +39,48 @@ NO_ACCOUNT_FOR_POLLEES = N_("Pollees do not need an account: they answer through
 
 def sign_in_form(next_path: str, lang: Language) -> str:
     """The sign-in form; the route sets the HttpOnly cookie and goes on to ``next_path``."""
-    said = {k: html.escape(v) for k, v in {"user": lang._("User name"), "password": lang._("Password"),
-                                            "sign in": lang._("Sign in")}.items()}
-    return f"""
-<form method="post" action="{LOGIN_PATH}" class="huddle-signin">
-  <label>{said["user"]}<input name="username" autocomplete="username" required></label>
-  <label>{said["password"]}<input name="password" type="password" autocomplete="current-password" required></label>
-  <input type="hidden" name="next" value="{html.escape(next_path, quote=True)}">
-  <button type="submit">{said["sign in"]}</button>
-</form>{FORM_STYLE}"""
+    said = {"user": lang._("User name"), "password": lang._("Password"), "sign_in": lang._("Sign in")}
+    return render_template("sign_in_form.html", action=LOGIN_PATH, said=said, next_path=next_path,
+                           style=Markup(FORM_STYLE))
 
 
 def first_director_form(user: str, name: str, min_password: int, lang: Language, club: str = "") -> str:
     """The first visit's form, while there is no account: it creates the first director and names
     the club and its language, so every page after it speaks that language."""
     from analysis.language import language, shipped_languages
-    user, name, club = (html.escape(v, quote=True) for v in (user, name, club))
-    options = "".join(f'<option value="{code}"{" selected" if code == lang.code else ""}>'
-                      f'{html.escape(language(code).name)}</option>' for code in shipped_languages())
-    said = {k: html.escape(v) for k, v in {
-        "club": lang._("Your club's name"), "language": lang._("The club's language (pages, polls, rulings)"),
-        "user": lang._("User name"), "name": lang._("Name shown on rulings"),
-        "password": lang._("Password (at least {count} characters)").format(count=min_password),
-        "again": lang._("Password again"),
-        "code": lang._("Setup code (printed where Huddle was started; not needed on that machine itself)"),
-        "create": lang._("Create the first director")}.items()}
-    return f"""
-<form method="post" action="{FIRST_DIRECTOR_PATH}" class="huddle-signin">
-  <label>{said["club"]}<input name="club" autocomplete="organization" value="{club}"></label>
-  <label>{said["language"]}<select name="language">{options}</select></label>
-  <label>{said["user"]}<input name="username" autocomplete="username" required value="{user}"></label>
-  <label>{said["name"]}<input name="display_name" autocomplete="name" value="{name}"></label>
-  <label>{said["password"]}<input name="password" type="password"
-    autocomplete="new-password" required></label>
-  <label>{said["again"]}<input name="again" type="password" autocomplete="new-password" required></label>
-  <label>{said["code"]}<input name="code"
-    autocomplete="off" spellcheck="false"></label>
-  <button type="submit">{said["create"]}</button>
-</form>{FORM_STYLE}"""
+    said = {"club": lang._("Your club's name"), "language": lang._("The club's language (pages, polls, rulings)"),
+            "user": lang._("User name"), "name": lang._("Name shown on rulings"),
+            "password": lang._("Password (at least {count} characters)").format(count=min_password),
+            "again": lang._("Password again"),
+            "code": lang._("Setup code (printed where Huddle was started; not needed on that machine itself)"),
+            "create": lang._("Create the first director")}
+    return render_template("first_director_form.html", action=FIRST_DIRECTOR_PATH, said=said, club=club, user=user,
+                           name=name, chosen=lang.code, style=Markup(FORM_STYLE),
+                           languages=[(code, language(code).name) for code in shipped_languages()])
 
 
 def join_form(action: str, user: str, name: str, min_password: int, lang: Language) -> str:
     """The invited account's form: its holder chooses a user name and sets the password."""
-    user, name, action = (html.escape(v, quote=True) for v in (user, name, action))
-    said = {k: html.escape(v) for k, v in {
-        "user": lang._("User name"), "name": lang._("Name shown on rulings"),
-        "password": lang._("Password (at least {count} characters)").format(count=min_password),
-        "again": lang._("Password again"), "create": lang._("Set up my account")}.items()}
-    return f"""
-<form method="post" action="{action}" class="huddle-signin">
-  <label>{said["user"]}<input name="username" autocomplete="username" required value="{user}"></label>
-  <label>{said["name"]}<input name="display_name" autocomplete="name" value="{name}"></label>
-  <label>{said["password"]}<input name="password" type="password" autocomplete="new-password" required></label>
-  <label>{said["again"]}<input name="again" type="password" autocomplete="new-password" required></label>
-  <button type="submit">{said["create"]}</button>
-</form>{FORM_STYLE}"""
+    said = {"user": lang._("User name"), "name": lang._("Name shown on rulings"),
+            "password": lang._("Password (at least {count} characters)").format(count=min_password),
+            "again": lang._("Password again"), "create": lang._("Set up my account")}
+    return render_template("join_form.html", action=action, said=said, user=user, name=name, style=Markup(FORM_STYLE))
 
 
 def join_page(action: str, invitation, query, min_password: int, lang: Language) -> str:
     """An invitation link's whole page: what the account is for, and its form."""
-    error = str(query.get("error", ""))[:300]
     invited = lang._("You are invited to {organisation} as {role}.").format(
         organisation=invitation.organisation, role=lang._(invitation.role))
-    body = (f"<h1>{html.escape(lang._('Welcome to Huddle'))}</h1><p>{html.escape(invited)}</p>"
-            + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
-            + join_form(action, str(query.get("user", ""))[:60],
-                        str(query.get("name", invitation.display_name))[:120], min_password, lang)
-            + f'<p class="huddle-muted">{html.escape(lang._(ONE_TIME))}</p>')
-    return _whole(body, lang._("Huddle: your account"), lang)
+    form = join_form(action, str(query.get("user", ""))[:60], str(query.get("name", invitation.display_name))[:120],
+                     min_password, lang)
+    return _whole(lang, lang._("Huddle: your account"), lang._("Welcome to Huddle"), intro=invited,
+                  error=str(query.get("error", ""))[:300], form=form, muted=lang._(ONE_TIME))
 
 
 def join_refused(reason: str, lang: Language) -> str:
     """An invitation link that cannot be used, in words, with the way to sign in."""
-    body = (f"<h1>{html.escape(lang._('Welcome to Huddle'))}</h1><p class=\"huddle-error\">{html.escape(reason)}</p>"
-            f'<p><a href="{LOGIN_PATH}">{html.escape(lang._("Sign in"))}</a></p>')
-    return _whole(body, lang._("Huddle: your account"), lang)
+    return _whole(lang, lang._("Huddle: your account"), lang._("Welcome to Huddle"), error=reason, link=LOGIN_PATH,
+                  link_text=lang._("Sign in"))
 
 
 def sign_in_refusal(query, lang: Language) -> str:
@@ -134,26 +102,21 @@ def page(query, has_users: bool, min_password: int, preloads: str = "", *, lang:
     """The whole page, in ``lang`` (the visitor's browser's): the sign-in form, or the first
     director's form on a fresh install; ``preloads`` are links to the app's own files, fetched
     while the form is filled."""
-    welcome, sign_in, title = lang._("Welcome to Huddle"), lang._("Sign in"), lang._("Huddle: sign in")
+    title = lang._("Huddle: sign in")
     if not has_users:
-        error = str(query.get("first_error", ""))[:300]
-        body = (f"<h1>{html.escape(welcome)}</h1><p>{html.escape(lang._(WELCOME))}</p>"
-                + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
-                + first_director_form(str(query.get("first_user", ""))[:60], str(query.get("first_name", ""))[:120],
-                                      min_password, lang, str(query.get("first_club", ""))[:120]))
-    else:
-        error = sign_in_refusal(query, lang)
-        body = (f"<h1>{html.escape(sign_in)}</h1>"
-                + (f'<p class="huddle-error">{html.escape(error)}</p>' if error else "")
-                + sign_in_form(safe_next(str(query.get("next", "/"))), lang)
-                + f'<p class="huddle-muted">{html.escape(lang._(NO_ACCOUNT_FOR_POLLEES))}</p>')
-    return _whole(body, title, lang, preloads)
+        form = first_director_form(str(query.get("first_user", ""))[:60], str(query.get("first_name", ""))[:120],
+                                   min_password, lang, str(query.get("first_club", ""))[:120])
+        return _whole(lang, title, lang._("Welcome to Huddle"), intro=lang._(WELCOME),
+                      error=str(query.get("first_error", ""))[:300], form=form, preloads=preloads)
+    return _whole(lang, title, lang._("Sign in"), error=sign_in_refusal(query, lang),
+                  form=sign_in_form(safe_next(str(query.get("next", "/"))), lang), muted=lang._(NO_ACCOUNT_FOR_POLLEES),
+                  preloads=preloads)
 
 
-def _whole(body: str, title: str, lang: Language, preloads: str = "") -> str:
-    return (f"<!doctype html><html lang=\"{lang.code}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-            f"content=\"width=device-width, initial-scale=1\"><title>{html.escape(title)}</title>"
-            f"{PAGE_STYLE}{preloads}</head><body><main>{body}</main></body></html>")
+def _whole(lang: Language, title: str, heading: str, *, form: str = "", preloads: str = "", **parts) -> str:
+    """A whole page: its heading, an introduction, a refusal, a form, a link and a note, each when given."""
+    return render_template("account_page.html", code=lang.code, title=title, heading=heading, style=Markup(PAGE_STYLE),
+                           preloads=Markup(preloads), form=Markup(form), **parts)
 
 
 def safe_next(target: str | None) -> str:
