@@ -12,18 +12,31 @@ from analysis.numbers import percent
 from huddle.cli.commands.common import acting_organisation, bounded, is_file, output_folder, read_file, write_output
 
 
+SIZES = (3, 5, 7, 10, 15, 20, 30)       # the poll sizes whose chance of the wrong verdict is printed
+
+
 def cmd_calibrate(args) -> dict | str:
-    from analysis.research import calibration as research, growth, models
+    path, label = _calibrated_corpus(args)
+    corpus = _corpus_file(path)
+    out, text = _calibration(corpus, label, args)
+    return out if args.json else "\n".join(text)
+
+
+def _calibrated_corpus(args) -> tuple[str, str]:
+    """The corpus file ``huddle calibrate`` reads, and how it is named."""
     from polling import settings
     if args.corpus and args.synthetic:
         raise HuddleInputError("--synthetic", "give a corpus file or --synthetic, not both")
     if args.corpus:
-        path, label = args.corpus, "the corpus given"
-    elif args.synthetic:
-        path, label = str(settings.research_dir() / "demo-corpus.csv"), "the SYNTHETIC demonstration corpus (not real rulings)"
-    else:
-        path, label = str(settings.research_dir() / "published-rulings.csv"), "the confirmed published rulings (real)"
-    corpus = _corpus_file(path)
+        return args.corpus, "the corpus given"
+    if args.synthetic:
+        return str(settings.research_dir() / "demo-corpus.csv"), "the SYNTHETIC demonstration corpus (not real rulings)"
+    return str(settings.research_dir() / "published-rulings.csv"), "the confirmed published rulings (real)"
+
+
+def _calibration(corpus, label: str, args) -> tuple[dict, list[str]]:
+    """Every finding of the corpus, as JSON and as the lines the command prints."""
+    from analysis.research import calibration as research, growth, models
     include = args.include
     oc = research.operating_characteristic(args.policy)
     fitted, left_out = research.counted_rows(corpus, include)
@@ -36,7 +49,6 @@ def cmd_calibrate(args) -> dict | str:
     agreement = {d: _agreement(corpus, d, include) for d in decided}
     needed = {d: growth.rulings_needed(corpus, d, include=include, draws=args.draws) for d in decided}
     told = {d: models.model_discrimination(corpus, d, include=include) for d in decided}
-    sizes = (3, 5, 7, 10, 15, 20, 30)
     wrong = oc.wrong_verdict(args.delta)
     out = {"corpus": {"label": label, **research.corpus_summary(corpus)},
            "left_out": research.left_out_rows(corpus, include).to_dict(orient="records"),
@@ -48,41 +60,51 @@ def cmd_calibrate(args) -> dict | str:
            "models_told_apart": {d: {**t.to_dict(), "words": t.words()} for d, t in told.items()},
            "operating_characteristic": {
                "policy": oc.policy, "threshold": oc.threshold, "delta": args.delta,
-               "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in sizes},
+               "wrong_verdict": {str(n): round(float(wrong[n - 1]), 4) for n in SIZES},
                "smallest_poll_90": oc.smallest_poll(args.delta),
                "first_poll_right_90": oc.first_poll_right(args.delta)},
            "decisions_that_flip": flips,
            "warnings": left_out + research.jurisdictions_left_out(fitted)
            + ([] if fits is None else research.too_few_decisions(fits))}
-    if args.json:
-        return out
+    text = (_corpus_lines(out, label, len(fitted)) + _fit_lines(out, agreement)
+            + ["", "How many rulings it would take (simulated from the fitted model with its uncertainty):"]
+            + [f"  {n.words()}" for n in needed.values()]
+            + ["", "Which model fits best (decisions drawn from each model as fitted, and refitted):"]
+            + [f"  {t.words()}" for t in told.values()]
+            + _operating_lines(oc, wrong, args.delta)
+            + [f"Decisions by {decider}s that a threshold of … would reverse: "
+               + ", ".join(f"{t}: {k}" for t, k in counts.items()) for decider, counts in flips.items()])
+    return out, text
+
+
+def _corpus_lines(out: dict, label: str, fitted: int) -> list[str]:
+    from analysis.research import calibration as research
     summary = out["corpus"]
     lines = [f"Corpus: {label}: {summary['rows']} rows from {summary['cases']} cases, {summary['with_counts']} with "
-             f"counts ({summary['synthetic_rows']} synthetic), {len(fitted)} fitted.",
+             f"counts ({summary['synthetic_rows']} synthetic), {fitted} fitted.",
              "  by evidence: " + ", ".join(f"{k} {n}" for k, n in summary["by_evidence"].items()),
              "  by jurisdiction: " + ", ".join(f"{k} {n}" for k, n in summary["by_jurisdiction"].items())]
     if out["left_out"]:
         lines += ["", "Left out of the fits (--include puts back: " + ", ".join(research.INCLUDABLE) + "):"]
         lines += [f"  {r['case_id']} ({r['action']}): {r['reason']}" for r in out["left_out"]]
-    lines += ["", "Implied thresholds (95% profile-likelihood intervals; the true-share model, docs/research.md):"]
+    return lines
+
+
+def _fit_lines(out: dict, agreement: dict) -> list[str]:
+    lines = ["", "Implied thresholds (95% profile-likelihood intervals; the true-share model, docs/research.md):"]
     lines += [f"  {r['words']}" for r in out["implied_thresholds"]]
     for decider, said in agreement.items():
         lines += [f"  {decider}s: {said['words']}"] + [f"    {w}" for w in said["disagreements"]]
-    lines += [f"  Warning: {w}." for w in out["warnings"]]
-    lines += ["", "How many rulings it would take (simulated from the fitted model with its uncertainty):"]
-    lines += [f"  {n.words()}" for n in needed.values()]
-    lines += ["", "Which model fits best (decisions drawn from each model as fitted, and refitted):"]
-    lines += [f"  {t.words()}" for t in told.values()]
-    lines += ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
-                  f"{percent(args.delta)} from the threshold:"]
-    lines += ["  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in sizes)]
-    lines.append(f"  every poll of {oc.smallest_poll(args.delta) or 'more than 200'} pollees or more is right 90% of the "
-                 f"time (the first size right so is {oc.first_poll_right(args.delta)}; the sizes between are a "
-                 "sawtooth, some wrong more often)")
-    for decider, counts in flips.items():
-        lines.append(f"Decisions by {decider}s that a threshold of … would reverse: "
-                     + ", ".join(f"{t}: {k}" for t, k in counts.items()))
-    return "\n".join(lines)
+    return lines + [f"  Warning: {w}." for w in out["warnings"]]
+
+
+def _operating_lines(oc, wrong, delta: float) -> list[str]:
+    return ["", f"{oc.policy} at {percent(oc.threshold)}: chance of the wrong verdict when the truth is "
+                f"{percent(delta)} from the threshold:",
+            "  " + "  ".join(f"n={n}: {percent(wrong[n - 1])}" for n in SIZES),
+            f"  every poll of {oc.smallest_poll(delta) or 'more than 200'} pollees or more is right 90% of the "
+            f"time (the first size right so is {oc.first_poll_right(delta)}; the sizes between are a "
+            "sawtooth, some wrong more often)"]
 
 
 def _agreement(corpus, decider: str, include) -> dict:
