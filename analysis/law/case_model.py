@@ -223,66 +223,22 @@ class Case:
 
     @classmethod
     def from_dict(cls, data: Any) -> "Case":
-        if not isinstance(data, dict):
-            raise HuddleInputError("case", M_("a case file is a JSON object"))
-        # one bound on every text, however the case arrives (a file, the editor, a PBN import): a case
-        # that can be made can always be loaded again
-        check_texts(data, MAX_CASE_TEXT, "case file")
-        version = data.get("format_version")
-        if version not in READABLE_VERSIONS:
-            raise HuddleInputError("format_version", M_("{version} is not supported (this Huddle reads {choices})",
-                                                        version=AsTyped(repr(version)), choices=' and '.join(map(str, READABLE_VERSIONS))))
-        for name in ("title", "id", "kind", "board", "deal"):
-            if not data.get(name):
-                raise HuddleInputError(name, M_("is required"))
-        check_length(str(data["title"]), MAX_TITLE, "title")
-        kind = member(CaseKind, data["kind"], "kind")
-        scoring = member(ScoringForm, data.get("scoring", "matchpoints"), "scoring")
-        laws = edition(data.get("laws") or _version_1_edition(data), "laws")
-        knockout = data.get("knockout", False)
-        if knockout not in (True, False):
-            raise HuddleInputError("knockout", M_("must be true or false"))
-        if knockout and scoring != "imps":
-            raise HuddleInputError("knockout", M_("knockout averaging applies to IMP matches, not {scoring}", scoring=scoring.word))
+        kind, scoring, laws, knockout = _heading(data)
         board = board_from(data)
         table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
         play, play_index = play_from(data, board, table_result)
         irregularity = irregularity_from(data.get("irregularity"), board, play)
         board, irregularity = tempo_marked(board, irregularity)
-        action_index = data.get("action_index")
-        if action_index is not None and (not isinstance(action_index, int) or isinstance(action_index, bool)
-                                         or not 0 <= action_index < len(board.auction.calls)):
-            raise HuddleInputError("action_index", M_("{action_index} is not a call of the auction (0 to {count})",
-                                                      action_index=AsTyped(repr(action_index)), count=len(board.auction.calls) - 1))
-        if action_index is not None and play_index is not None:
-            raise HuddleInputError("play_index", M_("a case rules one action: give the call (action_index) or the "
-                                                    "card (play_index), not both"))
+        action_index = _action_index(data, board, play_index)
         offending = data.get("offending_side")
         if offending is not None:
             offending = member(OffendingSide, offending, "offending_side")
         actor = (play.decider(play_index) if play_index is not None and play is not None
                  else None if action_index is None else board.auction.seat_of(action_index))
         check_ui_source(kind, irregularity, actor, offending)
-        field_scores = data.get("field") or []
-        if not isinstance(field_scores, list):
-            raise HuddleInputError("field", M_("must be a list of North-South scores"))
-        other = data.get("other_table")
-        for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
-            if data.get(name) is not None and scoring != form:
-                raise HuddleInputError(name, M_("applies to {scoring}, not {scoring2}", scoring=ScoringForm(form).word,
-                                                scoring2=scoring.word))
-        # a call replaced by a comparable one needs no finding on logical alternatives (Law 23C)
-        comparable = irregularity is not None and irregularity.withdrawn is not None and \
-            bool(irregularity.withdrawn.comparable) and laws != "1997"
-        ruling = None if not data.get("ruling") else RulingInputs.from_dict(data["ruling"], "ruling",
-                                                                            board.vulnerability, kind, comparable)
-        if ruling is not None:
-            check_units(ruling.procedural_penalties, scoring, "ruling.procedural_penalties")
-            _check_offered_call(ruling, board, action_index)
-        cross_imps = str(data.get("cross_imps") or "average").lower()
-        if cross_imps not in CROSS_IMPS:
-            raise HuddleInputError("cross_imps", M_("'{cross_imps}' must be average (over the other tables) or sum",
-                                                    cross_imps=AsTyped(cross_imps)))
+        field_scores, other = _field(data, scoring)
+        ruling = _ruling(data, board, kind, laws, scoring, irregularity, action_index)
+        cross_imps = _cross_imps(data)
         return cls(
             id=check_case_id(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
             source=str(data.get("source", "")), event=optional_text(data.get("event"), "event"),
@@ -309,6 +265,83 @@ class Case:
             ruling_version=_ruling_version(data.get("ruling_version")),
             appeal=AppealRecord.from_dict(data.get("appeal")),
             partner_ui=PartnerUI.from_dict(data.get("partner_ui"), kind, irregularity, board))
+
+
+def _heading(data: Any) -> tuple[CaseKind, ScoringForm, str, bool]:
+    """A case file's first checks: an object, its texts bounded, a version this Huddle reads, the
+    fields every case has; its kind, form of scoring, edition of the Laws and knockout averaging."""
+    if not isinstance(data, dict):
+        raise HuddleInputError("case", M_("a case file is a JSON object"))
+    # one bound on every text, however the case arrives (a file, the editor, a PBN import): a case
+    # that can be made can always be loaded again
+    check_texts(data, MAX_CASE_TEXT, "case file")
+    version = data.get("format_version")
+    if version not in READABLE_VERSIONS:
+        raise HuddleInputError("format_version", M_("{version} is not supported (this Huddle reads {choices})",
+                                                    version=AsTyped(repr(version)),
+                                                    choices=' and '.join(map(str, READABLE_VERSIONS))))
+    for name in ("title", "id", "kind", "board", "deal"):
+        if not data.get(name):
+            raise HuddleInputError(name, M_("is required"))
+    check_length(str(data["title"]), MAX_TITLE, "title")
+    kind = member(CaseKind, data["kind"], "kind")
+    scoring = member(ScoringForm, data.get("scoring", "matchpoints"), "scoring")
+    laws = edition(data.get("laws") or _version_1_edition(data), "laws")
+    knockout = data.get("knockout", False)
+    if knockout not in (True, False):
+        raise HuddleInputError("knockout", M_("must be true or false"))
+    if knockout and scoring != "imps":
+        raise HuddleInputError("knockout", M_("knockout averaging applies to IMP matches, not {scoring}",
+                                              scoring=scoring.word))
+    return kind, scoring, laws, knockout
+
+
+def _action_index(data: dict, board: Board, play_index: int | None) -> int | None:
+    """The call in question: a call of the auction, and never beside a card in question."""
+    action_index = data.get("action_index")
+    if action_index is not None and (not isinstance(action_index, int) or isinstance(action_index, bool)
+                                     or not 0 <= action_index < len(board.auction.calls)):
+        raise HuddleInputError("action_index", M_("{action_index} is not a call of the auction (0 to {count})",
+                                                  action_index=AsTyped(repr(action_index)),
+                                                  count=len(board.auction.calls) - 1))
+    if action_index is not None and play_index is not None:
+        raise HuddleInputError("play_index", M_("a case rules one action: give the call (action_index) or the "
+                                                "card (play_index), not both"))
+    return action_index
+
+
+def _field(data: dict, scoring: ScoringForm) -> tuple[list, Any]:
+    """The other tables' scores as the file gives them, and the settings only a form of scoring takes."""
+    field_scores = data.get("field") or []
+    if not isinstance(field_scores, list):
+        raise HuddleInputError("field", M_("must be a list of North-South scores"))
+    for name, form in (("butler_datum", "butler"), ("cross_imps", "cross-imps")):
+        if data.get(name) is not None and scoring != form:
+            raise HuddleInputError(name, M_("applies to {scoring}, not {scoring2}", scoring=ScoringForm(form).word,
+                                            scoring2=scoring.word))
+    return field_scores, data.get("other_table")
+
+
+def _ruling(data: dict, board: Board, kind: CaseKind, laws: str, scoring: ScoringForm,
+            irregularity: Irregularity | None, action_index: int | None) -> RulingInputs | None:
+    """The ruling section, read against the board, the kind of case and the form of scoring."""
+    if not data.get("ruling"):
+        return None
+    # a call replaced by a comparable one needs no finding on logical alternatives (Law 23C)
+    comparable = irregularity is not None and irregularity.withdrawn is not None and \
+        bool(irregularity.withdrawn.comparable) and laws != "1997"
+    ruling = RulingInputs.from_dict(data["ruling"], "ruling", board.vulnerability, kind, comparable)
+    check_units(ruling.procedural_penalties, scoring, "ruling.procedural_penalties")
+    _check_offered_call(ruling, board, action_index)
+    return ruling
+
+
+def _cross_imps(data: dict) -> str:
+    cross_imps = str(data.get("cross_imps") or "average").lower()
+    if cross_imps not in CROSS_IMPS:
+        raise HuddleInputError("cross_imps", M_("'{cross_imps}' must be average (over the other tables) or sum",
+                                                cross_imps=AsTyped(cross_imps)))
+    return cross_imps
 
 
 SCORED_BY = ("misinformation", "unauthorized information")
