@@ -443,6 +443,16 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     """The ruling as read to the players: in English, and said line by line in the players'
     language by ``Language.say``."""
     lines: list = [f"{case.title}.", "", M_("Laws applied: the {laws} edition.", laws=case.laws)]
+    lines += _facts_lines(case, table_action) + _evidence_lines(case, la) + [""] + _answer_lines(sheet)
+    lines += ["", sheet.conclusion()]
+    lines += [Message("  {line}", line=w) for w in sheet.waiting]
+    lines += _adjustment_lines(case, sheet, scores, method)
+    return joined_lines(lines)
+
+
+def _facts_lines(case: Case, table_action: str) -> list:
+    """The facts, the action in question and the table result."""
+    lines: list = []
     irr = case.irregularity
     if irr is not None:
         lines.append(M_("Facts: {facts}", facts=irr.description or irr.type))
@@ -454,6 +464,12 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     if case.table_result is not None and case.table_result.ns_score is not None:
         lines.append(M_("Table result: {result} (North-South {score}).", result=case.table_result.describe(),
                         score=f"{case.table_result.ns_score:+d}"))
+    return lines
+
+
+def _evidence_lines(case: Case, la: LAResult | None) -> list:
+    """The poll as read under its policy, and the other evidence on the logical alternatives."""
+    lines: list = []
     if la is not None:
         poll = M_("Poll of the non-offender's peers, given the correct explanation: {n} pollees, read under {policy} "
                   "({citation}).", n=la.poll_size, policy=la.policy.shown, citation=policy_citation(la.policy, case.laws)) \
@@ -470,7 +486,12 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
     if case.ruling is not None and case.ruling.evidence:
         lines.append(M_("Other evidence on the logical alternatives:"))
         lines += [Message("  {line}", line=e.words()) for e in case.ruling.evidence]
-    lines.append("")
+    return lines
+
+
+def _answer_lines(sheet: Worksheet) -> list:
+    """Each question of the worksheet with its answer, its reason and its evidence."""
+    lines: list = []
     for number, a in enumerate(sheet.answers, 1):
         if not a.reached:
             lines.append(M_("{number}. {question}: {answer}.", number=number, question=Capital(a.question),
@@ -481,23 +502,28 @@ def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Works
         else:
             lines.append(M_("{number}. {question}: {answer}. {reason}", number=number, question=Capital(a.question),
                             answer=a.verdict(), reason=a.reason))
-    lines += ["", sheet.conclusion()]
-    lines += [Message("  {line}", line=w) for w in sheet.waiting]
-    if sheet.adjust and method is not None:
+    return lines
+
+
+def _adjustment_lines(case: Case, sheet: Worksheet, scores: dict[str, SideScore], method: Method | None) -> list:
+    """The method and each side's score, when the result is adjusted."""
+    if not sheet.adjust:
+        return []
+    lines: list = []
+    if method is not None:
         lines.append(M_("Method: {method}.", method=method.law(case.laws, case)))
         if method.note:
             lines.append(method.note)
-    if sheet.adjust:
-        # each outcome's own score and what the side gets; a matchpoint working (where an outcome's
-        # own share can be below zero, which players read as a mistake) is the report's appendix
-        for side in ("NS", "EW"):
-            score = scores[side]
-            said = "" if score.weighted is not None and score.matchpoints is not None or not score.describe() \
-                else score.arithmetic
-            lines.append(M_("{side}: {score}.", side=Side(side).word, score=score.describe() or score.arithmetic)
-                         if not said else
-                         M_("{side}: {score}. ({working})", side=Side(side).word, score=score.describe(), working=said))
-    return joined_lines(lines)
+    # each outcome's own score and what the side gets; a matchpoint working (where an outcome's
+    # own share can be below zero, which players read as a mistake) is the report's appendix
+    for side in ("NS", "EW"):
+        score = scores[side]
+        said = "" if score.weighted is not None and score.matchpoints is not None or not score.describe() \
+            else score.arithmetic
+        lines.append(M_("{side}: {score}.", side=Side(side).word, score=score.describe() or score.arithmetic)
+                     if not said else
+                     M_("{side}: {score}. ({working})", side=Side(side).word, score=score.describe(), working=said))
+    return lines
 
 
 __all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes", "provisional_questions",
