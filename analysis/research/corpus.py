@@ -74,7 +74,38 @@ def decisions_said(n: int) -> Message:
 def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     """A validated corpus: counts whole and consistent, findings True / False / None, every row
     with a source. Problems name the row (1 = first data row) and the column."""
-    frame = pd.DataFrame(rows if isinstance(rows, pd.DataFrame) else list(rows))
+    out = _with_every_column(pd.DataFrame(rows if isinstance(rows, pd.DataFrame) else list(rows)))
+    for column in COUNT_COLUMNS:
+        out[column] = [_count(v, i, column) for i, v in enumerate(out[column], 1)]
+    for column in TEXT_COLUMNS:
+        out[column] = [_text(v) for v in out[column]]
+    out["evidence"] = _one_of_each(out["evidence"], "evidence", EVIDENCE_TYPES, "counted poll")
+    out["counted"] = [e in COUNTED_EVIDENCE for e in out["evidence"]]
+    out["published_share"] = [_share(v, i) for i, v in enumerate(out["published_share"], 1)]
+    out["year"] = pd.array([_year(v, i) for i, v in enumerate(out["year"], 1)], dtype="Int64")
+    _check_counts(out)
+    for column in DECIDERS.values():
+        out[column] = [_finding(v, i, column) for i, v in enumerate(out[column], 1)]
+    for i, name in enumerate(out["policy"], 1):
+        if _text(name):
+            try:
+                named_policy(str(name))
+            except HuddleInputError as exc:
+                raise exc.at(f"row {i}: policy") from None
+    out["poll_type"] = _one_of_each(out["poll_type"], "poll_type", POLL_TYPES, "call", limit=None)
+    if (out["source"] == "").any():
+        raise HuddleInputError(_row(int((out['source'] == '').idxmax()) + 1, "source"),
+                               M_("every row keeps its source (a case file, a publication, or 'synthetic …')"))
+    _published_columns(out)
+    out["considered"] = out["chose"] + out["close"] + out["considered_only"]
+    out["share"] = [c / n if counted else float("nan")
+                    for c, n, counted in zip(out["considered"], out["poll_size"], out["counted"])]
+    return out
+
+
+def _with_every_column(frame: pd.DataFrame) -> pd.DataFrame:
+    """The corpus's columns in their order, those the file leaves out empty (counts 0), once the
+    ones a corpus needs are there."""
     if frame.empty:
         raise HuddleInputError("corpus", M_("the corpus is empty: it needs at least one polled action"))
     # a corpus of counted polls needs its counts; one that names each row's evidence may have rows without
@@ -85,18 +116,20 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
     for column in CORPUS_COLUMNS:
         if column not in frame.columns:
             frame[column] = 0 if column in COUNT_COLUMNS else None
-    out = frame[list(CORPUS_COLUMNS)].copy()
-    for column in COUNT_COLUMNS:
-        out[column] = [_count(v, i, column) for i, v in enumerate(out[column], 1)]
-    for column in TEXT_COLUMNS:
-        out[column] = [_text(v) for v in out[column]]
-    out["evidence"] = [e.lower() or "counted poll" for e in out["evidence"]]
-    for i, kind in enumerate(out["evidence"], 1):
-        if kind not in EVIDENCE_TYPES:
-            raise HuddleInputError(_row(i, "evidence"), _one_of(kind[:30], EVIDENCE_TYPES))
-    out["counted"] = [e in COUNTED_EVIDENCE for e in out["evidence"]]
-    out["published_share"] = [_share(v, i) for i, v in enumerate(out["published_share"], 1)]
-    out["year"] = pd.array([_year(v, i) for i, v in enumerate(out["year"], 1)], dtype="Int64")
+    return frame[list(CORPUS_COLUMNS)].copy()
+
+
+def _one_of_each(values, column: str, allowed, empty: str, limit: int | None = 30) -> list[str]:
+    """A column of words each one of ``allowed`` (lower case; ``empty`` where none is given)."""
+    words = [v.lower() or empty for v in values]
+    for i, word in enumerate(words, 1):
+        if word not in allowed:
+            raise HuddleInputError(_row(i, column), _one_of(word[:limit] if limit else word, allowed))
+    return words
+
+
+def _check_counts(out: pd.DataFrame) -> None:
+    """A counted poll has pollees, and no count is more than were asked."""
     for i, row in enumerate(out.itertuples(index=False), 1):
         if row.counted and row.poll_size < 1:
             raise HuddleInputError(_row(i, "poll_size"), M_("a counted poll has at least one pollee (give the evidence "
@@ -107,26 +140,6 @@ def corpus_frame(rows: Iterable[Mapping] | pd.DataFrame) -> pd.DataFrame:
         if row.chose + row.close + row.considered_only > row.poll_size:
             raise HuddleInputError(_row(i, "considered_only"), M_("chose + close + considered_only is more than the poll "
                                                                   "size {size}", size=row.poll_size))
-    for column in DECIDERS.values():
-        out[column] = [_finding(v, i, column) for i, v in enumerate(out[column], 1)]
-    for i, name in enumerate(out["policy"], 1):
-        if _text(name):
-            try:
-                named_policy(str(name))
-            except HuddleInputError as exc:
-                raise exc.at(f"row {i}: policy") from None
-    out["poll_type"] = [t.lower() or "call" for t in out["poll_type"]]
-    for i, kind in enumerate(out["poll_type"], 1):
-        if kind not in POLL_TYPES:
-            raise HuddleInputError(_row(i, "poll_type"), _one_of(kind, POLL_TYPES))
-    if (out["source"] == "").any():
-        raise HuddleInputError(_row(int((out['source'] == '').idxmax()) + 1, "source"),
-                               M_("every row keeps its source (a case file, a publication, or 'synthetic …')"))
-    _published_columns(out)
-    out["considered"] = out["chose"] + out["close"] + out["considered_only"]
-    out["share"] = [c / n if counted else float("nan")
-                    for c, n, counted in zip(out["considered"], out["poll_size"], out["counted"])]
-    return out
 
 
 def _published_columns(out: pd.DataFrame) -> None:
