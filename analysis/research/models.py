@@ -70,9 +70,12 @@ def _observed_share(c: np.ndarray, n: np.ndarray, la: np.ndarray, lapse: float,
 def _logistic(share: np.ndarray, la: np.ndarray) -> tuple[float, float, float]:
     """The logistic rule's best threshold, spread and log-likelihood for one set of decisions."""
     def minus(x):
-        z = (share - x[0]) / math.exp(x[1])
-        return -float(np.where(la, -np.logaddexp(0, -z), -np.logaddexp(0, z)).sum())
-    found = optimize.minimize(minus, x0=np.array([0.25, math.log(0.05)]), method="L-BFGS-B",
+        spread = math.exp(x[1])
+        z = (share - x[0]) / spread
+        slope = la - special.expit(z)           # d log-likelihood / dz
+        value = -float(np.where(la, -np.logaddexp(0, -z), -np.logaddexp(0, z)).sum())
+        return value, np.array([float(slope.sum()) / spread, float((slope * z).sum())])
+    found = optimize.minimize(minus, x0=np.array([0.25, math.log(0.05)]), method="L-BFGS-B", jac=True,
                               bounds=[(0.0, 1.0), (math.log(SMALLEST_SPREAD), math.log(1.0))])
     return float(found.x[0]), float(math.exp(found.x[1])), -float(found.fun)
 
