@@ -227,13 +227,9 @@ def _appeal_exits(session: Session, record_id: int) -> tuple[str, ...]:
     """An appeal ends with the committee's decision (Law 93); by hand it is closed only once its
     decision is recorded, and goes back to the director only when withdrawn before any vote."""
     appeal = current_appeal(session, record_id)
-    decided = session.exec(select(CommitteeDecisionRecord.id).where(CommitteeDecisionRecord.case_id == record_id,
-                                                                   CommitteeDecisionRecord.appeal == appeal)).first()
-    if decided is not None:
+    if decision_of_appeal(session, record_id, appeal) is not None:
         return ("closed",)
-    voted = session.exec(select(CommitteeVote.id).where(CommitteeVote.case_id == record_id,
-                                                        CommitteeVote.appeal == appeal)).first()
-    return ("ruled",) if voted is None else ()
+    return () if votes_of_appeal(session, record_id, appeal) else ("ruled",)
 
 
 def next_statuses(record_id: int, url: str | None = None) -> tuple[str, ...]:
@@ -286,14 +282,28 @@ def latest_version(session: Session, record_id: int) -> int | None:
                         .order_by(RulingVersion.version.desc())).first()
 
 
+def decision_of_appeal(session: Session, record_id: int, appeal: int) -> CommitteeDecisionRecord | None:
+    return session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id,
+                                                              CommitteeDecisionRecord.appeal == appeal)).first()
+
+
+def votes_of_appeal(session: Session, record_id: int, appeal: int) -> list[CommitteeVote]:
+    """The votes of one appeal, in the order they were cast."""
+    return list(session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
+                                                         CommitteeVote.appeal == appeal)
+                             .order_by(CommitteeVote.at, CommitteeVote.id)).all())
+
+
 def decision_in_force(session: Session, record_id: int) -> CommitteeDecisionRecord | None:
     """The committee's decision when it is the ruling in force: no director's ruling was saved
     after it."""
     decision = decision_of(session, record_id)
-    if decision is None:
-        return None
+    return decision if decision is not None and _stands(session, record_id, decision) else None
+
+
+def _stands(session: Session, record_id: int, decision: CommitteeDecisionRecord) -> bool:
     latest = latest_version(session, record_id)
-    return decision if latest is None or (decision.ruling_version or 0) >= latest else None
+    return latest is None or (decision.ruling_version or 0) >= latest
 
 
 def current_appeal(session: Session, record_id: int) -> int:
@@ -302,7 +312,7 @@ def current_appeal(session: Session, record_id: int) -> int:
     decision = decision_of(session, record_id)
     if decision is None:
         return 1
-    return decision.appeal if decision_in_force(session, record_id) is not None else decision.appeal + 1
+    return decision.appeal if _stands(session, record_id, decision) else decision.appeal + 1
 
 
 def may_reopen_decided(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord,
@@ -310,14 +320,11 @@ def may_reopen_decided(session: Session, record: CaseRecord, decision: Committee
     """Why ``username`` may not reopen a case the committee decided ("" when they may): only the
     chair who recorded the decision, or an administrator of the case's organisation (the
     operator on the command line counts as one), and never a director who ruled on the case."""
-    standing = _over_decision(session, record, decision, username)
-    if standing == "ruled":
-        return M_("you made the ruling the appeals committee decided on: a director does not reopen a case against "
-                  "the committee's decision; the committee's chair or an organisation administrator may")
-    if standing == "not entitled":
-        return M_("the appeals committee decided this case: only its chair ({chair}) or an organisation administrator may "
-                  "reopen it, with a reason kept in its history", chair=AsTyped(decision.username))
-    return ""
+    return _over_decision(session, record, decision, username, ruled=M_(
+        "you made the ruling the appeals committee decided on: a director does not reopen a case against the "
+        "committee's decision; the committee's chair or an organisation administrator may"), not_entitled=M_(
+        "the appeals committee decided this case: only its chair ({chair}) or an organisation administrator may "
+        "reopen it, with a reason kept in its history", chair=AsTyped(decision.username)))
 
 
 def may_rule_over_decided(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord,
@@ -326,28 +333,26 @@ def may_rule_over_decided(session: Session, record: CaseRecord, decision: Commit
     lawful reopening), "" when they may: the decision is final in the event (Law 93B3), so the
     director whose ruling it decided on does not rule over it; its chair or an administrator
     (acting for the organisation, Law 93C) may, and the new ruling can be appealed in its turn."""
-    standing = _over_decision(session, record, decision, username)
-    if standing == "ruled":
-        return M_("you made the ruling the appeals committee decided on: its decision is final in the event (Law 93B3) "
-                  "and a director does not rule over it; the committee's chair or an organisation administrator may")
-    if standing == "not entitled":
-        return M_("the appeals committee's decision is the ruling in force: only its chair ({chair}) or an organisation "
-                  "administrator may save a ruling over it", chair=AsTyped(decision.username))
-    return ""
+    return _over_decision(session, record, decision, username, ruled=M_(
+        "you made the ruling the appeals committee decided on: its decision is final in the event (Law 93B3) and a "
+        "director does not rule over it; the committee's chair or an organisation administrator may"), not_entitled=M_(
+        "the appeals committee's decision is the ruling in force: only its chair ({chair}) or an organisation "
+        "administrator may save a ruling over it", chair=AsTyped(decision.username)))
 
 
-def _over_decision(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord, username: str) -> str:
-    """"ruled" (a director who ruled on the case), "entitled" (the chair, an administrator, the
-    operator) or "not entitled"."""
+def _over_decision(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord, username: str, *,
+                   ruled: Message, not_entitled: Message) -> Message | str:
+    """"" for the chair, an administrator of the case's organisation or the operator; ``ruled``
+    for a director who ruled on the case; ``not_entitled`` for anyone else."""
     ruled_by = set(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record.id)))
     if username in ruled_by:
-        return "ruled"
+        return ruled
     if username == decision.username or username.startswith(OPERATOR):
-        return "entitled"
+        return ""
     role = session.exec(select(Membership.role).join(UserAccount, UserAccount.id == Membership.user_id)
                         .where(UserAccount.username == username,
                                Membership.organisation_id == record.organisation_id)).first()
-    return "entitled" if role == ADMINISTRATOR else "not entitled"
+    return "" if role == ADMINISTRATOR else not_entitled
 
 
 def move_status(session: Session, record: CaseRecord, status: str, username: str, reason: str = "") -> None:

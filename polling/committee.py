@@ -20,7 +20,8 @@ from analysis.language import M_, MP_, AsTyped
 from analysis.limits import check_length
 
 from . import settings
-from .cases import case_row, current_appeal, latest_version, log_change, move_status
+from .cases import (case_row, current_appeal, decision_of_appeal, latest_version, log_change, move_status,
+                    votes_of_appeal)
 from .db import commit_or_refuse, reading, writing
 from .models import CommitteeDecisionRecord, CommitteeVote, RulingVersion, UserAccount, utcnow
 
@@ -153,11 +154,8 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
 def _heard(session, record_id: int) -> Appeal:
     """The case's current appeal (cases.current_appeal): its votes and its decision once recorded."""
     number = current_appeal(session, record_id)
-    votes = tuple(session.exec(select(CommitteeVote).where(CommitteeVote.case_id == record_id,
-                                                           CommitteeVote.appeal == number)
-                               .order_by(CommitteeVote.at, CommitteeVote.id)).all())
-    decision = session.exec(select(CommitteeDecisionRecord).where(CommitteeDecisionRecord.case_id == record_id,
-                                                                  CommitteeDecisionRecord.appeal == number)).first()
+    votes = tuple(votes_of_appeal(session, record_id, number))
+    decision = decision_of_appeal(session, record_id, number)
     ruled_by = frozenset(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
     return Appeal(votes, decision, ruled_by, member_names(session, {v.username for v in votes}), number)
 

@@ -29,7 +29,7 @@ from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped, Count, Listed, Message
 from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
 from analysis.research.thresholds import LEVEL, THRESHOLD_GRID, threshold_profile
-from analysis.research.spreads import TABLE_BYTES, RulingKinds, slices, spread_grid
+from analysis.research.spreads import RulingKinds, profiles, spread_grid
 
 STEPS = (5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 100, 120, 140, 160, 200, 240, 280, 320, 400, 480, 640, 800,
          960, 1280, 1600, 1920, 2560)
@@ -133,18 +133,8 @@ def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iter
     # only the kinds of ruling some future holds are tabled
     kinds, which = np.unique(np.concatenate([now, more.ravel()]), return_inverse=True)
     now, more = which[:now.size], which[now.size:].reshape(more.shape)
-    spreads = spread_grid(spread)
-    counts = _counts(now, more).astype(np.float32)           # row d·steps + s: draw d at step s
-    if counts.shape[0] * counts.shape[1] * 4 <= TABLE_BYTES:
-        counts = counts.toarray()
-    profiles = np.empty((draws * len(STEPS), grid.size))
-    # a slice of the thresholds at a time, its table a slice of the kinds at a time: memory bounded
-    for part in slices(grid.size, max(kinds.size * 8, draws * len(STEPS) * 4) * spreads.size):
-        surface = np.zeros((counts.shape[0], spreads.size * part.size), np.float32)
-        for some in slices(kinds.size, spreads.size * part.size * 8):
-            surface += counts[:, some] @ rulings.table(kinds[some], spreads, grid[part], lapse)
-        profiles[:, part] = spreads.best(surface)
-    width = interval_width(profiles, grid).reshape(draws, len(STEPS))
+    fitted = profiles(rulings, kinds, _counts(now, more), spread_grid(spread), grid, lapse)   # a row per draw and step
+    width = interval_width(fitted, grid).reshape(draws, len(STEPS))
     median = {step: float(np.median(width[:, s])) for s, step in enumerate(STEPS)}
     sure = {step: float(np.quantile(width[:, s], ASSURANCE)) for s, step in enumerate(STEPS)}
     return RulingsNeeded(decider=decider, decisions=len(rows), widths=widths, needed=_first_below(median, widths),

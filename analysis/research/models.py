@@ -32,8 +32,9 @@ from scipy import optimize, special, stats
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
-from analysis.research.thresholds import LEVEL, MODELS, THRESHOLD_GRID, implied_threshold, threshold_profile
-from analysis.research.spreads import RulingKinds, spread_grid
+from analysis.research.thresholds import (LEVEL, MODELS, THRESHOLD_GRID, implied_threshold,
+                                          observed_share_log_likelihood, threshold_profile)
+from analysis.research.spreads import RulingKinds, profiles, spread_grid
 
 LAPSE_GRID = (0.0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
 LAPSE = 0.02
@@ -53,18 +54,6 @@ def _decided(corpus: pd.DataFrame, decider: str, include: Iterable[str]) -> pd.D
     if rows.empty:
         raise HuddleInputError("corpus", M_("no {decider} decisions", decider=decider))
     return rows
-
-
-def _observed_share(c: np.ndarray, n: np.ndarray, la: np.ndarray, lapse: float,
-                    grid: np.ndarray = THRESHOLD_GRID) -> np.ndarray:
-    """The observed-share model's log-likelihood at every threshold, for each row of ``la``
-    (one set of decisions per row, at the polls (c, n))."""
-    meets = (c / n)[:, None] >= grid[None, :] - 1e-12
-    p = lapse + (1 - 2 * lapse) * meets
-    with np.errstate(divide="ignore"):         # a lapse of 0: a contradiction rules a threshold out
-        yes, no = (np.maximum(x, -1e9) for x in (np.log(p), np.log1p(-p)))
-    la = np.atleast_2d(la).astype(float)
-    return la @ yes + (1 - la) @ no
 
 
 def _logistic(share: np.ndarray, la: np.ndarray) -> tuple[float, float, float]:
@@ -216,7 +205,7 @@ def _fitted_rules(rows: pd.DataFrame, decider: str, lapse: float) -> tuple[dict[
     c, n = rows["considered"].to_numpy(int), rows["poll_size"].to_numpy(int)
     la, share = rows[DECIDERS[decider]].to_numpy(bool), c / n
     true_share, spread, _ = _true_share_rule(rows, decider, lapse)
-    observed = _observed_share(c, n, la, lapse)[0]
+    observed = observed_share_log_likelihood(c, n, la, lapse)[0]
     tops = THRESHOLD_GRID[observed >= observed.max() - 1e-9]
     t_log, s_log, _ = _logistic(share, la)
     rules = {"true share": true_share,
@@ -240,7 +229,7 @@ def model_discrimination(corpus: pd.DataFrame, decider: str = "director", draws:
     for source, p in rules.items():
         la = rng.random((draws, p.size)) < p
         fitted = {"true share": true_share.log_likelihood(la),
-                  "observed share": _observed_share(c, n, la, lapse).max(axis=1)}
+                  "observed share": observed_share_log_likelihood(c, n, la, lapse).max(axis=1)}
         if LOGISTIC in rules:
             fitted[LOGISTIC] = np.array([_logistic(c / n, one)[2] for one in la])
         aic = np.stack([2 * PARAMETERS[m] - 2 * ll for m, ll in fitted.items()])
@@ -271,12 +260,10 @@ def interval_coverage(corpus: pd.DataFrame, decider: str = "director", made_laps
     n = rng.choice(sizes, size=(draws, sizes.size))
     share = rng.beta(a, b, size=n.shape)
     la = (share >= t) ^ (rng.random(n.shape) < made_lapse)
-    kinds = RulingKinds(np.unique(sizes))
-    ids = kinds.ids(rng.binomial(n, share), n, la)
-    counts = np.stack([np.bincount(row, minlength=2 * kinds.n.size) for row in ids]).astype(np.float32)
-    spreads = spread_grid(spread, COVERAGE_MARGIN)
-    table = kinds.table(np.arange(2 * kinds.n.size), spreads, THRESHOLD_GRID, lapse)
-    fitted = spreads.best(counts @ table)
+    rulings = RulingKinds(np.unique(sizes))
+    every = np.arange(2 * rulings.n.size)
+    counts = np.stack([np.bincount(row, minlength=every.size) for row in rulings.ids(rng.binomial(n, share), n, la)])
+    fitted = profiles(rulings, every, counts, spread_grid(spread, COVERAGE_MARGIN), THRESHOLD_GRID, lapse)
     inside = fitted >= fitted.max(axis=1, keepdims=True) - stats.chi2.ppf(level, 1) / 2
     return float(inside[:, made_at].mean())
 

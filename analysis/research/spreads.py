@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import special
+from scipy import sparse, special
 
 from analysis.research.thresholds import SPREAD_PRIOR_CENTRE, SPREAD_PRIOR_SD
 
@@ -128,9 +128,26 @@ def spread_grid(spread: np.ndarray, margin: float = SPREAD_MARGIN) -> SpreadGrid
     return SpreadGrid(*(np.arange(lo, hi + SPREAD_STEP / 2, SPREAD_STEP) for lo, hi in zip(low, high)))
 
 
+def profiles(rulings: RulingKinds, kinds: np.ndarray, counts, spreads: SpreadGrid, grid: np.ndarray,
+             lapse: float) -> np.ndarray:
+    """For each row of ``counts`` (how many rulings of each of ``kinds`` a corpus holds; dense or
+    sparse), the profile log-likelihood over ``grid``, the spread refitted at every threshold. A
+    slice of the thresholds at a time, its table a slice of the kinds at a time: memory bounded."""
+    counts = counts.astype(np.float32)
+    if sparse.issparse(counts) and counts.shape[0] * counts.shape[1] * 4 <= TABLE_BYTES:
+        counts = counts.toarray()
+    out = np.empty((counts.shape[0], grid.size))
+    for part in slices(grid.size, max(kinds.size * 8, counts.shape[0] * 4) * spreads.size):
+        surface = np.zeros((counts.shape[0], spreads.size * part.size), np.float32)
+        for some in slices(kinds.size, spreads.size * part.size * 8):
+            surface += counts[:, some] @ rulings.table(kinds[some], spreads, grid[part], lapse)
+        out[:, part] = spreads.best(surface)
+    return out
+
+
 def slices(size: int, bytes_each: int) -> list[np.ndarray]:
     """``range(size)`` in slices of at most TABLE_BYTES, at ``bytes_each`` an item (one at least)."""
     return np.array_split(np.arange(size), max(1, -(-size * bytes_each // TABLE_BYTES)))
 
 
-__all__ = ["RulingKinds", "SpreadGrid", "spread_grid", "slices", "TABLE_BYTES", "SPREAD_STEP", "SPREAD_MARGIN"]
+__all__ = ["RulingKinds", "SpreadGrid", "spread_grid", "profiles", "slices", "TABLE_BYTES", "SPREAD_STEP", "SPREAD_MARGIN"]

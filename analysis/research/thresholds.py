@@ -148,14 +148,23 @@ def _profile(counts: pd.DataFrame, decisions: pd.DataFrame, grid: np.ndarray, la
 
 
 def _observed_share_profile(decisions: pd.DataFrame, grid: np.ndarray, lapse: float) -> np.ndarray:
-    """The observed-share model: the decider rules LA when the poll's own share c/n is at least t
-    (as the policies' tests read a poll), with the same lapse."""
     dc, dn, dla, dw = (decisions[k].to_numpy(float) for k in ("c", "n", "la", "w"))
-    meets = (dc / dn)[:, None] >= grid[None, :] - 1e-12
+    return observed_share_log_likelihood(dc, dn, dla, lapse, grid, dw)[0]
+
+
+def observed_share_log_likelihood(c: np.ndarray, n: np.ndarray, la: np.ndarray, lapse: float,
+                                  grid: np.ndarray = THRESHOLD_GRID, weights: np.ndarray | None = None) -> np.ndarray:
+    """The observed-share model: the decider rules LA when the poll's own share c/n is at least t
+    (as the policies' tests read a poll), with a lapse either way. The log-likelihood at every
+    threshold of ``grid``, for each row of ``la`` (one set of decisions at the polls (c, n), each
+    counted ``weights`` times)."""
+    meets = (c / n)[:, None] >= grid[None, :] - 1e-12
     p = lapse + (1 - 2 * lapse) * meets
     with np.errstate(divide="ignore"):          # a lapse of 0: a contradiction rules a threshold out
-        said = np.maximum(np.where(dla.astype(bool)[:, None], np.log(p), np.log1p(-p)), -1e9)
-    return (dw[:, None] * said).sum(axis=0)
+        yes, no = (np.maximum(x, -1e9) for x in (np.log(p), np.log1p(-p)))
+    w = np.ones(len(c)) if weights is None else weights
+    la = np.atleast_2d(la).astype(float)
+    return (la * w) @ yes + ((1 - la) * w) @ no
 
 
 class ProfileInterval(NamedTuple):

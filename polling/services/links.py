@@ -161,19 +161,20 @@ def poll_for_token(token: str, url: str | None = None) -> tuple[Poll, Invite]:
 
 
 def usable_invite(session: Session, token: str, lock: bool = False) -> tuple[Poll, Invite]:
-    invite = _invite(session, token, lock)
-    poll = None if invite is None else session.get(Poll, invite.poll_id)
-    state = _state(session, invite, poll)
+    invite, poll, state = _link(session, token, lock)
     if state is not None:
         raise HuddleInputError("token", REFUSALS[state])
     return poll, invite
 
 
-def _invite(session: Session, token: str, lock: bool = False) -> Invite | None:
-    if not isinstance(token, str) or not _TOKEN_SHAPE.match(token):
-        return None
-    query = select(Invite).where(Invite.token_hash == hash_token(token))
-    return session.exec(query.with_for_update() if lock else query).first()
+def _link(session: Session, token: str, lock: bool = False) -> tuple[Invite | None, Poll | None, LinkState | None]:
+    """A token's invite and poll, and why it can no longer be used (None: it can)."""
+    invite = None
+    if isinstance(token, str) and _TOKEN_SHAPE.match(token):
+        query = select(Invite).where(Invite.token_hash == hash_token(token))
+        invite = session.exec(query.with_for_update() if lock else query).first()
+    poll = None if invite is None else session.get(Poll, invite.poll_id)
+    return invite, poll, _state(session, invite, poll)
 
 
 def _state(session: Session, invite: Invite | None, poll: Poll | None) -> LinkState | None:
@@ -221,9 +222,7 @@ def open_link(token: str, url: str | None = None) -> OpenedLink | PendingQ4 | Un
     """What a personal link opens: the poll; on a link already used for Q1–Q3, the Q4 still to
     answer (Q1–Q3 are kept as soon as they are sent); or why it can no longer be used."""
     with reading(url) as session:
-        invite = _invite(session, token)
-        poll = None if invite is None else session.get(Poll, invite.poll_id)
-        state = _state(session, invite, poll)
+        invite, poll, state = _link(session, token)
         if state is None:
             return OpenedLink(poll, invite, link_languages(session, poll, invite))
         if state is LinkState.NOT_VALID:
