@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis.law import case as case_files  # noqa: E402
-from analysis.law.committee import threshold_sensitivity  # noqa: E402
+from analysis.law.appeal.committee import threshold_sensitivity  # noqa: E402
 from bench.matchpoints import timed  # noqa: E402
 from reports.render import to_html, to_pdf  # noqa: E402
 from reports.content import report_for_file  # noqa: E402

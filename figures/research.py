@@ -12,7 +12,7 @@ from figures.spec import Chart, Interval, Panel
 
 from analysis.language import Language
 from analysis.research.calibration import OperatingCharacteristic, flip_counts
-from analysis.law.logical_alternatives import policy_title
+from analysis.law.questions.logical_alternatives import policy_title
 
 MARGIN = dict(l=40, r=20, t=50, b=40)
 

@@ -1,5 +1,5 @@
 """The ruling as pictures, each described once (figures.spec) from the frames of
-analysis.law.chart_data: the poll against the policy's threshold, the ruling as the threshold
+analysis.law.ruling.chart_data: the poll against the policy's threshold, the ruling as the threshold
 moves, the outcome tree, where each side's score falls in the field, and what pollees said the
 unauthorized information suggests. ``*_figure`` draws a description with plotly for the app and
 a notebook; reports/charts.py draws the same descriptions with matplotlib for the report.
@@ -12,13 +12,13 @@ import plotly.graph_objects as go
 
 from analysis.evidence.simulation import Simulation
 from analysis.law.case import Case
-from analysis.law.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
+from analysis.law.ruling.chart_data import (FIELD_ROWS, field_frame, field_title, outcome_frame, poll_frame, poll_labels,
                                      poll_threshold, poll_title, sensitivity_frame, sensitivity_title)
-from analysis.law.committee import ThresholdSensitivity
+from analysis.law.appeal.committee import ThresholdSensitivity
 from analysis.language import M_, N_, Listed, Message, Share
-from analysis.law.logical_alternatives import LAResult, action_word
-from analysis.law.outcome_tree import OutcomeTree
-from analysis.law.ruling import Ruling
+from analysis.law.questions.logical_alternatives import LAResult, action_word
+from analysis.law.adjustment.outcome_tree import OutcomeTree
+from analysis.law.ruling.engine import Ruling
 from analysis.numbers import fraction_str, percent
 from analysis.vocabulary import Side
 from figures.screen import plotly_figure

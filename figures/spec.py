@@ -150,7 +150,7 @@ def chart_words(lang):
     """How a chart's words are said in ``lang``: a message as the catalog has it, a call or card in
     the language's bridge words; other text (a typed label) as it is."""
     from analysis.language import Message
-    from analysis.law.logical_alternatives import action_word
+    from analysis.law.questions.logical_alternatives import action_word
 
     def say(text: str) -> str:
         if isinstance(text, Message) or lang._(text) != text:

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from analysis.law import case as case_files
 from analysis.law.case import Case
-from analysis.law.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
+from analysis.law.questions.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, Listed, Message
 from analysis.language.fields import FieldName
@@ -92,7 +92,7 @@ def check_readable(case: Case) -> None:
     """Nothing is stored that cannot be used again: a case that brings a ruling section must be
     one Huddle can rule (and so export, report and put in the research corpus)."""
     if case.ruling is not None:
-        from analysis.law.ruling import rule
+        from analysis.law.ruling.engine import rule
         rule(case)
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from analysis.law import case as case_files
-from analysis.law.appeal import Reconsideration
-from analysis.law.committee import CommitteeDecision, Vote, check_vote, committee_decision, decided_change, reconsider
+from analysis.law.appeal.record import Reconsideration
+from analysis.law.appeal.committee import CommitteeDecision, Vote, check_vote, committee_decision, decided_change, reconsider
 from analysis.errors import HuddleInputError
 from analysis.language import M_, MP_, AsTyped
 from analysis.limits import check_length
@@ -109,7 +109,7 @@ def record_vote(record_id: int, username: str, decision: str, reason: str,
 
 def record_decision(record_id: int, username: str, reason: str, decision: str | None = None,
                     change: Reconsideration | None = None, url: str | None = None) -> CommitteeDecisionRecord:
-    """The committee's decision, as the votes give it (analysis.law.committee.committee_decision): the
+    """The committee's decision, as the votes give it (analysis.law.appeal.committee.committee_decision): the
     decision and change more than half the members voted for, or, when none has that, the one of
     those voted for that the chair names (``decision`` and, if needed, ``change``). The case is
     closed."""

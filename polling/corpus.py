@@ -11,9 +11,9 @@ import json
 import pandas as pd
 
 from analysis.law import case as case_files
-from analysis.law.logical_alternatives import LAVerdict, logical_alternatives, policy
+from analysis.law.questions.logical_alternatives import LAVerdict, logical_alternatives, policy
 from analysis.bridge.deal import deal_pbn
-from analysis.law.ruling import la_finding
+from analysis.law.ruling.engine import la_finding
 from analysis.research.calibration import anonymised, corpus_frame, corpus_rows, evidence_rows
 from analysis.research.packages import fingerprint
 

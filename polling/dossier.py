@@ -2,7 +2,7 @@
 (with every answer, pollees numbered, never labelled), its saved ruling versions and its appeal.
 Pages and the command line read a case through ``load_dossier`` instead of reaching into the
 tables and their JSON columns, and hand its plain values (analysis.polls.seen.PollSeen,
-analysis.law.committee.CommitteeSeen) to reports/, which needs nothing from the database.
+analysis.law.appeal.committee.CommitteeSeen) to reports/, which needs nothing from the database.
 """
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from dataclasses import dataclass, replace
 
 from analysis.law.case import Case
 from analysis.law import case as case_files
-from analysis.law.appeal import AppealDecision, AppealRecord, AppealVote
-from analysis.law.committee import (CommitteeSeen, Reconsideration, RulingInForce, Vote, case_in_force,
+from analysis.law.appeal.record import AppealDecision, AppealRecord, AppealVote
+from analysis.law.appeal.committee import (CommitteeSeen, Reconsideration, RulingInForce, Vote, case_in_force,
                                     committee_decision, committee_seen, reconsider, reconsidered_inputs)
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH, M_, MP_, N_, AsTyped
-from analysis.law.ruling import Ruling, rule
+from analysis.law.ruling.engine import Ruling, rule
 
 from . import cases, committee, rulings, services
 from .committee import Appeal

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
-from analysis.law.editions import DEFAULT_EDITION, edition
-from analysis.law.logical_alternatives import policy
-from analysis.law.poll_rules import PollRules, check_minimum, check_pollees
-from analysis.law.regulations import regulation_for
+from analysis.law.laws.editions import DEFAULT_EDITION, edition
+from analysis.law.questions.logical_alternatives import policy
+from analysis.law.case.poll_rules import PollRules, check_minimum, check_pollees
+from analysis.law.laws.regulations import regulation_for
 from analysis.language import M_, N_, AsTyped, language as language_of
 
 from .db import commit_or_refuse, reading, writing
@@ -117,7 +117,7 @@ def set_rules(key: str | int, skip_bid_regulation: str, skip_bid_haste_under: in
     """The skip-bid regulation an organisation's events use and, if it reads "about ten seconds"
     its own way, the pause below which a call is undue haste; its rules for polls (the minimum
     number of pollees, who may be polled). New cases start from these."""
-    from analysis.law.regulations import skip_bid_pause
+    from analysis.law.laws.regulations import skip_bid_pause
     pause = skip_bid_pause(skip_bid_regulation, "skip-bid regulation", skip_bid_haste_under)
     minimum = check_minimum(poll_minimum, "minimum poll")
     pollees = check_pollees(poll_pollees, "who may be polled")

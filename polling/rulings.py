@@ -9,10 +9,10 @@ from dataclasses import replace
 from sqlmodel import select
 
 from analysis.law import case as case_files
-from analysis.law.ruling import Ruling, rule
+from analysis.law.ruling.engine import Ruling, rule
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
-from analysis.law.ruling_inputs import RulingInputs
+from analysis.law.case.findings import RulingInputs
 
 from .cases import case_row, changed_fields, decision_in_force, log_change, may_rule_over_decided, move_status
 from .db import reading, writing

@@ -8,10 +8,10 @@ from matplotlib.figure import Figure
 from analysis.evidence.simulation import Simulation
 from analysis.language import ENGLISH, Language
 from analysis.law.case import Case
-from analysis.law.committee import ThresholdSensitivity
-from analysis.law.logical_alternatives import LAResult
-from analysis.law.outcome_tree import OutcomeTree
-from analysis.law.ruling import Ruling
+from analysis.law.appeal.committee import ThresholdSensitivity
+from analysis.law.questions.logical_alternatives import LAResult
+from analysis.law.adjustment.outcome_tree import OutcomeTree
+from analysis.law.ruling.engine import Ruling
 from figures.paper import matplotlib_figure, png, svg
 from figures.spec import Chart, chart_words, in_words
 from figures.ruling import (describe_field, describe_outcome_tree, describe_poll, describe_q4, describe_sensitivity,

@@ -19,17 +19,17 @@ from analysis.bridge import SUIT_SYMBOLS, Auction, Board
 from analysis.language import first_upper, Language, M_, N_, said, sentence
 from analysis.law.case import Case
 from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide
-from analysis.law.appeal import Reconsideration
-from analysis.law.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
+from analysis.law.appeal.record import Reconsideration
+from analysis.law.appeal.committee import CommitteeSeen, case_in_force, committee_seen, threshold_sensitivity
 from analysis.errors import HuddleInputError
-from analysis.law.la_evidence import Consultation
-from analysis.law.logical_alternatives import action_word, policy_citation
-from analysis.law.outcome_tree import tree_rows
+from analysis.law.questions.la_evidence import Consultation
+from analysis.law.questions.logical_alternatives import action_word, policy_citation
+from analysis.law.adjustment.outcome_tree import tree_rows
 from analysis.evidence.simulation import Simulation, q3_beside, simulate
 from analysis.law import case as case_files
-from analysis.law.ruling import Ruling, no_weight_for_suggested, rule
-from analysis.law.law16 import ui_noun
-from analysis.law.chart_data import q4_frame, q4_title, sensitivity_frame
+from analysis.law.ruling.engine import Ruling, no_weight_for_suggested, rule
+from analysis.law.questions.law16 import ui_noun
+from analysis.law.ruling.chart_data import q4_frame, q4_title, sensitivity_frame
 from analysis.polls.problem import PollProblem
 from analysis.polls.seen import PollSeen
 

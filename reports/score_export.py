@@ -14,7 +14,7 @@ from fractions import Fraction
 from xml.sax.saxutils import escape
 
 from analysis.law.case import Case
-from analysis.law.committee import RulingInForce
+from analysis.law.appeal.committee import RulingInForce
 from analysis.numbers import fraction_str, rounded
 from analysis.files.text import spreadsheet_safe
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from analysis.language import first_upper, language
-from analysis.law.ruling_inputs import CORRECTED_BY, CORRECTIONS, MI_EVIDENCE
+from analysis.law.case.findings import CORRECTED_BY, CORRECTIONS, MI_EVIDENCE
 from ui.adjustment_form import SCORED_WORDS
 from analysis.vocabulary import IrregularityType
 

@@ -259,7 +259,7 @@ def _use(case) -> None:
     from dataclasses import replace
     from analysis.errors import HuddleInputError
     from analysis.evidence.simulation import simulate
-    from analysis.law.ruling import rule
+    from analysis.law.ruling.engine import rule
     from analysis.polls.problem import build_poll
     few = replace(case.simulation, deals=min(case.simulation.deals, 4)) if case.simulation else None
     for step in (lambda: build_poll(case, "What do you do?", walk_from=0),
@@ -333,8 +333,8 @@ def fuzz_ruling_grammar(report: FuzzReport, rng: random.Random) -> None:
 
 def _rule_everywhere(case) -> None:
     from analysis.errors import HuddleInputError
-    from analysis.law.committee import ruling_in_force, threshold_sensitivity
-    from analysis.law.ruling import rule
+    from analysis.law.appeal.committee import ruling_in_force, threshold_sensitivity
+    from analysis.law.ruling.engine import rule
     from analysis.language import ENGLISH
     from reports.content import report_for_file
     from reports.score_export import scores_csv, scores_usebio

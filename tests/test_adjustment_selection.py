@@ -4,7 +4,7 @@ from fractions import Fraction as F
 import pytest
 
 from analysis import HuddleInputError
-from analysis.law.adjustment import likely_and_probable
+from analysis.law.adjustment.selection import likely_and_probable
 
 ADJ_6 = [(300, F(30, 100)), (400, F(28, 100)), (500, F(7, 100)), (800, F(10, 100)),
          (1100, F(12, 100)), (1400, F(10, 100)), (1700, F(3, 100))]

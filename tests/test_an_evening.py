@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analysis.law import case as case_files
-from analysis.law.committee import Reconsideration
+from analysis.law.appeal.committee import Reconsideration
 from conftest import CASES, ROOT, stored_report
 from polling import accounts, cases, committee, panel, rulings, services, setup
 from analysis.language import ENGLISH
@@ -245,7 +245,7 @@ def test_the_report_opens_on_the_committee_s_ruling_and_keeps_the_director_s_as_
 
 
 def test_one_answer_is_never_a_firm_verdict():
-    from analysis.law.logical_alternatives import ActionCount, logical_alternatives
+    from analysis.law.questions.logical_alternatives import ActionCount, logical_alternatives
     one = logical_alternatives([ActionCount("P", chose=1), ActionCount("3H")], "3H", "wbf2017")
     (verdict,) = [v for v in one.verdicts if v.action == "P"]
     assert verdict.p_meets > 0.9 and verdict.confidence == "too few answers yet" and verdict.more_pollees >= 4
@@ -367,7 +367,7 @@ def test_the_pdf_prints_no_words_over_others_and_is_named_once_for_its_board(eve
 
 
 def test_the_app_s_charts_name_the_threshold_once_and_keep_red_for_the_table_action(evening):
-    from analysis.law.committee import threshold_sensitivity
+    from analysis.law.appeal.committee import threshold_sensitivity
     from figures.ruling import outcome_tree_figure, sensitivity_figure
     from figures.style import COLOURS
     from polling.dossier import load_dossier
@@ -485,7 +485,7 @@ SLAM_CASE = CASES / "laws033-6d-slam.json"
 def _unfound_case(case_id: str = "unfound-pause"):
     """The 6♦ slam with the hesitation disputed (one side says North paused, the other denies it),
     no finding yet, and nothing entered on logical alternatives."""
-    from analysis.law.facts import Statement
+    from analysis.law.case.facts import Statement
     example = case_files.Case.from_dict(json.loads(SLAM_CASE.read_text()))
     irregularity = replace(example.irregularity, agreed=False, agreed_happened=None, agreed_seconds=None, finding=None,
                            statements=(Statement("EW", "North thought for a long time before 5♦", 20),

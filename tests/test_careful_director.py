@@ -8,7 +8,7 @@ import pytest
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.law.ruling import rule
+from analysis.law.ruling.engine import rule
 from conftest import CASES
 
 RULINGS = Path(__file__).parent / "cases" / "rulings"
@@ -151,7 +151,7 @@ def test_every_version_1_example_still_loads(path):
 
 def test_a_logical_alternative_left_out_of_the_tree_is_named_until_a_reason_is_recorded():
     import dataclasses
-    from analysis.law.logical_alternatives import ActionCount
+    from analysis.law.questions.logical_alternatives import ActionCount
     slam = load(CASES / "laws033-6d-slam.json")
     polled = dataclasses.replace(slam.ruling, poll=(ActionCount("6D", 4), ActionCount("P", 3), ActionCount("4C", 0, 2, 1)),
                                  policy="ebu", alternatives=())
@@ -224,7 +224,7 @@ def test_a_misleading_hesitation_is_ruled_under_law_73e2_not_law_16():
     assert "Every question is answered yes: the score is adjusted (Law 73E2, Law 12C (2017))." in ruling.text
     assert "Poll of the misled player's peers, without the false inference: 6 pollees chose ♠A 4, ♠J 2." in ruling.text
     assert ruling.text.index("Poll of the misled") < ruling.text.index("1. A variation in tempo")
-    from analysis.law.law16 import ui_present
+    from analysis.law.questions.law16 import ui_present
     as_ui = _misleading(kind="UI", ruling__logical_alternatives={"finding": ["SA"], "reason": "x"})
     with pytest.raises(HuddleInputError, match="♠J is the action taken at the table"):
         rule(as_ui)                          # as UI the misled declarer's finesse could take no weight
@@ -315,7 +315,7 @@ def test_a_withdrawn_call_is_unauthorized_to_the_offending_side_and_cited_as_law
 
 
 def test_a_withdrawn_call_is_authorized_to_the_non_offending_side():
-    from analysis.law.law16 import ui_present
+    from analysis.law.questions.law16 import ui_present
     answer = ui_present(_withdrawn(action_index=4))        # South's pass after it: a non-offender's call
     assert answer.answer is False
     assert "is authorized information to the non-offending side (Law 16C1(a)): South may use it" in answer.reason

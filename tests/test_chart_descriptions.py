@@ -3,9 +3,9 @@ for the app, matplotlib for the report. Both draw every number and label of the 
 import pytest
 
 from analysis.law import case as case_files
-from analysis.law.chart_data import q4_frame
-from analysis.law.committee import threshold_sensitivity
-from analysis.law.ruling import rule
+from analysis.law.ruling.chart_data import q4_frame
+from analysis.law.appeal.committee import threshold_sensitivity
+from analysis.law.ruling.engine import rule
 from conftest import CASES, ROOT
 from figures import ruling as described
 from figures.paper import matplotlib_figure

@@ -16,8 +16,8 @@ from analysis.bridge.scoring import PlayedContract
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH, language, said, shipped_languages
 from analysis.language.fields import refusal_words
-from analysis.law.logical_alternatives import counts_from_text, read_action
-from analysis.law.outcome_tree import read_rows, shown_rows
+from analysis.law.questions.logical_alternatives import counts_from_text, read_action
+from analysis.law.adjustment.outcome_tree import read_rows, shown_rows
 from analysis.vocabulary import (ALL_PASS, DEALER, LAW, LAWS, PHRASES, SUITS, WORD_SETS, Call, CaseKind, Penalty, Rank,
                                  ScoringForm, Seat, Side, Strain, TempoWords, Vulnerability, card_said, choice_said, folded,
                                  read_card, read_choice, read_contract, read_hand, spellings)

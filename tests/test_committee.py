@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analysis.law import case as case_files
-from analysis.law.committee import (Reconsideration, Vote, committee_decision, reconsider, threshold_sensitivity)
+from analysis.law.appeal.committee import (Reconsideration, Vote, committee_decision, reconsider, threshold_sensitivity)
 from analysis.errors import HuddleInputError
 from conftest import CASES, ROOT
 from polling import accounts, cases, committee, corpus, setup
@@ -23,7 +23,7 @@ def load(name):
 def test_no_change_is_the_directors_ruling():
     for path in sorted(CASES.glob("*.json")):
         case = case_files.loads(path.read_text(encoding="utf-8"))
-        assert reconsider(case).to_dict() == __import__("analysis.law.ruling", fromlist=["x"]).rule(case).to_dict()
+        assert reconsider(case).to_dict() == __import__("analysis.law.ruling.engine", fromlist=["x"]).rule(case).to_dict()
 
 
 def test_weights_change_the_weighted_score_exactly():
@@ -294,9 +294,9 @@ def _no_damage(name="boston-3h"):
 
 def test_an_adjustment_overturned_without_a_stated_score_is_the_table_result():
     """Before: "overturn" with no change left the overturned adjustment in force."""
-    from analysis.law.appeal import AppealDecision, AppealRecord
-    from analysis.law.committee import case_in_force, decided_change
-    from analysis.law.ruling import rule
+    from analysis.law.appeal.record import AppealDecision, AppealRecord
+    from analysis.law.appeal.committee import case_in_force, decided_change
+    from analysis.law.ruling.engine import rule
     case = load("boston-3h")
     director = rule(case)
     assert director.adjusted and decided_change(case, "overturn", Reconsideration(), director).table_result
@@ -313,8 +313,8 @@ def test_an_adjustment_overturned_without_a_stated_score_is_the_table_result():
 
 
 def test_a_ruling_of_no_adjustment_overturned_needs_the_committee_s_adjustment():
-    from analysis.law.committee import decided_change
-    from analysis.law.ruling import rule
+    from analysis.law.appeal.committee import decided_change
+    from analysis.law.ruling.engine import rule
     case = _no_damage()
     assert not rule(case).adjusted
     with pytest.raises(HuddleInputError, match="the director kept the table result: an overturn states the committee's "
@@ -328,8 +328,8 @@ def test_a_ruling_of_no_adjustment_overturned_needs_the_committee_s_adjustment()
 
 
 def test_the_committee_s_own_penalty_is_the_committee_s_ruling_s_not_the_director_s():
-    from analysis.law.committee import case_in_force
-    from analysis.law.appeal import AppealDecision, AppealRecord
+    from analysis.law.appeal.committee import case_in_force
+    from analysis.law.appeal.record import AppealDecision, AppealRecord
     change = Reconsideration.from_dict({"weights": {"X": "1/2", "P": "1/2"}, "procedural_penalties": [
         {"side": "EW", "amount": "3", "unit": "matchpoints", "reason": "Appeal without merit."}]})
     assert change.penalties[0].by == "committee" and change.to_dict()["procedural_penalties"][0]["by"] == "committee"
@@ -388,8 +388,8 @@ def test_votes_and_a_decision_of_overturn_say_what_replaces_the_ruling(database_
 def test_an_uphold_is_said_in_the_ruling_read_to_the_players(tmp_path, capsys):
     import dataclasses
     import json
-    from analysis.law.appeal import AppealDecision, AppealRecord
-    from analysis.law.committee import case_in_force
+    from analysis.law.appeal.record import AppealDecision, AppealRecord
+    from analysis.law.appeal.committee import case_in_force
     from huddle.cli import main
     case = dataclasses.replace(load("boston-3h"), appeal=AppealRecord((), AppealDecision(
         "uphold", "The poll is clear.", "", Reconsideration(), "ann")))

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from analysis.law import case as case_files
-from analysis.law.ruling import rule
+from analysis.law.ruling.engine import rule
 from conftest import CASES, ROOT
 
 RULINGS = ROOT / "tests" / "cases" / "rulings"
@@ -170,7 +170,7 @@ def test_a_total_points_score_prints_its_weighted_total():
     """Before: each component and never the total (+805 in the audit's case)."""
     from fractions import Fraction as F
     from analysis.bridge.scoring import WeightedScore
-    from analysis.law.assigned import SideScore
+    from analysis.law.adjustment.assigned import SideScore
     score = SideScore("NS", WeightedScore(((800, F(3, 4)), (820, F(1, 4)))))
     assert score.describe() == "3/4 × +800 + 1/4 × +820: 805 points in all"
     assert score.headline() == "805 points expected"

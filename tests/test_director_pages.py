@@ -903,7 +903,7 @@ def test_a_logical_alternative_without_an_outcome_is_flagged_before_saving(direc
     """The poll makes 4♣ a logical alternative too, but the tree has only Pass: the page says so,
     offers no save, and saves once the director records why 4♣ is left out."""
     import dataclasses
-    from analysis.law.logical_alternatives import ActionCount
+    from analysis.law.questions.logical_alternatives import ActionCount
     from polling import rulings
     record = slug_id("laws033-6d-slam")
     stored = cases.get_case(record).case
@@ -1216,7 +1216,7 @@ def test_a_simulation_too_rare_to_deal_is_refused_on_the_page_before_it_queues(d
     """Before: two rare readings together held the server's worker for hours."""
     from dataclasses import replace
     from analysis.bridge.hands import HandRange
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     from huddle.jobs.heavy import server_queue
     record = slug_id("laws033-6d-slam")
     stored = cases.get_case(record)
@@ -1260,7 +1260,7 @@ def test_a_poll_the_rules_exclude_in_part_shows_who_answered_what(director):
     the Ruling page lists each pollee's answer with the panel's word on the session, and starts
     the count of session players from it."""
     from dataclasses import replace as replaced
-    from analysis.law.poll_rules import PollRules
+    from analysis.law.case.poll_rules import PollRules
     record = slug_id("lead-after-slow-pass-of-stayman")
     stored = cases.get_case(record)
     rules = PollRules(3, "the club's rules for polls", "peers, not of the session")

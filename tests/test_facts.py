@@ -7,7 +7,7 @@ import pytest
 
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
-from analysis.law.ruling import rule
+from analysis.law.ruling.engine import rule
 from conftest import CASES, ROOT
 
 SLAM = json.loads((CASES / "laws033-6d-slam.json").read_text())

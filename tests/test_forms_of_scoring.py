@@ -12,15 +12,15 @@ import pytest
 from analysis.law import case as case_files
 from analysis.law.case import Irregularity
 from analysis.errors import HuddleInputError
-from analysis.law.law16 import ui_present
-from analysis.law.regulations import SKIP_BID_PAUSES
-from analysis.law.ruling import rule
+from analysis.law.questions.law16 import ui_present
+from analysis.law.laws.regulations import SKIP_BID_PAUSES
+from analysis.law.ruling.engine import rule
 from analysis.bridge.scoring import ButlerDatum, WeightedScore, butler, cross_imps_against, weighted_butler
 from conftest import CASES
 from reports.content import report_for_file
 from reports.render import to_html
 from reports.score_export import score_rows, scores_usebio
-from analysis.law.committee import ruling_in_force
+from analysis.law.appeal.committee import ruling_in_force
 from analysis.language import ENGLISH
 
 RULINGS = Path(__file__).parent / "cases" / "rulings"

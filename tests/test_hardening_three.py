@@ -173,7 +173,7 @@ def test_an_unplayable_board_with_a_poll_is_reported_without_a_threshold_chart()
     number to draw). Law 12C2 alone rules it: the threshold has no part to play."""
     import json
     from analysis.law import case as case_files
-    from analysis.law.committee import threshold_sensitivity
+    from analysis.law.appeal.committee import threshold_sensitivity
     from analysis.errors import HuddleInputError
     from reports.content import report_for_file
     data = _ruling_file("unplayable-board")
@@ -186,7 +186,7 @@ def test_an_unplayable_board_with_a_poll_is_reported_without_a_threshold_chart()
 
 
 def test_a_threshold_the_ruling_refuses_leaves_a_gap_in_the_chart_not_a_crash():
-    from analysis.law.committee import ThresholdSensitivity
+    from analysis.law.appeal.committee import ThresholdSensitivity
     from figures.ruling import describe_sensitivity
     rows = (dict(threshold=Fraction(1, 10), logical_alternatives=("P",), adjusted=True, NS=Fraction(3), EW=Fraction(-3),
                  unit="IMPs", note=""),
@@ -361,7 +361,7 @@ def test_a_lead_problem_whose_poll_names_calls_is_answered_not_a_crash():
     IndexError (an action that names no card)."""
     import json
     from analysis.law import case as case_files
-    from analysis.law.ruling import rule
+    from analysis.law.ruling.engine import rule
     from analysis.errors import HuddleInputError
     from pathlib import Path
     data = json.loads((Path(__file__).resolve().parents[1] / "data" / "cases" / "lead-after-slow-pass-of-stayman.json")

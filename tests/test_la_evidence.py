@@ -7,8 +7,8 @@ import pytest
 
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
-from analysis.law.la_evidence import evidence_from_list
-from analysis.law.ruling import rule
+from analysis.law.questions.la_evidence import evidence_from_list
+from analysis.law.ruling.engine import rule
 from conftest import CASES
 from analysis.language import ENGLISH
 
@@ -156,7 +156,7 @@ def test_the_ruling_page_s_consultation_table_keeps_a_row_without_an_action_as_w
 ])
 def test_published_shares_that_add_to_over_100_by_rounding_are_real_polls(shares, asked, counts):
     from fractions import Fraction
-    from analysis.law.la_evidence import PublishedPoll
+    from analysis.law.questions.la_evidence import PublishedPoll
     read = PublishedPoll(tuple((a, Fraction(s.rstrip("%")) / 100) for a, s in shares.items()), asked)
     assert [read.count(s)[0] for _, s in read.shares] == counts
 
@@ -164,7 +164,7 @@ def test_published_shares_that_add_to_over_100_by_rounding_are_real_polls(shares
 def test_a_published_share_that_more_than_one_count_fits_says_so():
     from fractions import Fraction
     from analysis.language import ENGLISH
-    from analysis.law.la_evidence import PublishedPoll
+    from analysis.law.questions.la_evidence import PublishedPoll
     read = PublishedPoll((("P", Fraction(33, 100)),), 250)
     assert read.counts_that_fit(Fraction(33, 100)) == (82, 83) and read.count(Fraction(33, 100))[0] == 83
     assert "33% of 250 could stand for 82–83 pollees, each rounding to 33%; the nearest is counted" in \

@@ -19,7 +19,7 @@ from analysis.bridge import ALL_CALLS, RANKS, SUITS
 from analysis.errors import HuddleInputError
 from analysis.language import browser_language, chosen_language, language, pollee_language, shipped_languages
 from analysis.law import case as case_files
-from analysis.law.ruling import rule
+from analysis.law.ruling.engine import rule
 from analysis.polls.wording import wording_findings
 from analysis.polls.wording_languages import CHECKS
 from conftest import CASES, ROOT
@@ -704,7 +704,7 @@ def test_nothing_on_the_poll_builder_escapes_the_catalog(slam, pseudo_language, 
 def test_the_report_s_simulation_section_speaks_the_report_s_language():
     """Point 4: the simulation section and its chart were English in every report."""
     from dataclasses import replace
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     from reports.content import Chart, Heading, Table, Text, report_for_file
     case = case_files.loads((CASES / "laws033-6d-slam.json").read_text())
     case = replace(case, simulation=SimulationSettings(deals=20, seed=3))
@@ -772,7 +772,7 @@ def test_nothing_on_the_accounts_page_escapes_the_catalog(slam, pseudo_language,
     assert not at.exception, at.exception
     club = organisations.get_organisation(organisations.DEFAULT_ORGANISATION)
     texts = [t for t in main_texts(at.main) if club.name not in t]
-    from analysis.law.regulations import AUTHORITIES          # the authorities' own initials
+    from analysis.law.laws.regulations import AUTHORITIES          # the authorities' own initials
     texts += [o for w in at.main.get("selectbox") for o in w.options
               if o not in ("tess", *AUTHORITIES) and not o.isdigit()]
     texts += [str(v) for t in at.main.get("table") for col in t.value.columns[2:] for v in t.value[col]]
@@ -875,8 +875,8 @@ def test_the_refusals_met_filling_in_a_tree_a_deal_or_a_penalty_are_said_in_the_
     from analysis.bridge.deal import parse_deal
     from analysis.errors import HuddleInputError
     from analysis.language import said
-    from analysis.law.outcome_tree import tree_from_rows
-    from analysis.law.penalties import ProceduralPenalty
+    from analysis.law.adjustment.outcome_tree import tree_from_rows
+    from analysis.law.adjustment.penalties import ProceduralPenalty
     rows = [{"action": "P", "action_weight": "3/4", "contract": "4S", "declarer": "S", "tricks": "10"}]
     with pytest.raises(HuddleInputError) as tree:
         tree_from_rows(rows, "None", "outcome tree")

@@ -5,9 +5,9 @@ from fractions import Fraction
 from analysis import WeightedScore
 from analysis.law import case as case_files
 from analysis.law.case import Irregularity
-from analysis.law.law16 import (damage, demonstrably_suggested, is_skip_bid, logical_alternative_exists,
+from analysis.law.questions.law16 import (damage, demonstrably_suggested, is_skip_bid, logical_alternative_exists,
                             ui_present, worksheet)
-from analysis.law.logical_alternatives import ActionCount, logical_alternatives
+from analysis.law.questions.logical_alternatives import ActionCount, logical_alternatives
 from conftest import CASES
 
 

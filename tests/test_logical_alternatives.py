@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analysis import HuddleInputError
-from analysis.law.logical_alternatives import (PRESETS, ActionCount, clopper_pearson_interval, logical_alternatives,
+from analysis.law.questions.logical_alternatives import (PRESETS, ActionCount, clopper_pearson_interval, logical_alternatives,
                                            firm_range, more_pollees, p_meets, policy, wilson_interval)
 from test_cli import run, run_json
 
@@ -163,7 +163,7 @@ def test_a_verdict_carries_the_uncertainty_of_the_test_that_decided_it():
     """Before: `huddle la --chose "4S=8 X=2" --considered "X=3" --table-action 4S --policy
     one-in-four` printed "not LA, 0.959, firm": the consideration test's chance beside a verdict
     the "over 3 in 4 chose the table action" test decided."""
-    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
+    from analysis.law.questions.logical_alternatives import ActionCount, logical_alternatives, policy
     result = logical_alternatives([ActionCount("4S", 8), ActionCount("X", 2, 0, 3)], "4S", policy("one-in-four"))
     double = result.verdict("X")
     assert double.verdict == "not LA" and double.decided_by == "chose the table action, more than 3/4"
@@ -178,7 +178,7 @@ def test_a_verdict_carries_the_uncertainty_of_the_test_that_decided_it():
 def test_firm_means_the_bound_lies_outside_the_80_percent_range():
     """"Firm" is a 90% one-sided credible bound: the same as the threshold lying outside the
     central 80% range the pages draw, for every count of every poll up to 30."""
-    from analysis.law.logical_alternatives import firm_range, is_firm, p_meets
+    from analysis.law.questions.logical_alternatives import firm_range, is_firm, p_meets
     for n in range(1, 31):
         for k in range(n + 1):
             r = firm_range(k, n)
@@ -190,7 +190,7 @@ def test_the_chance_that_more_pollees_settle_it_is_the_predictive_one():
     """"Poll m more" assumes the share holds; the chance it then settles is worked out from the
     answers still to come, drawn as the poll so far suggests (checked by simulation)."""
     import numpy as np
-    from analysis.law.logical_alternatives import is_firm, p_meets, settle_chance
+    from analysis.law.questions.logical_alternatives import is_firm, p_meets, settle_chance
     k, n, m, t = 2, 10, 12, 0.2
     rng = np.random.default_rng(1)
     shares = rng.beta(k + 0.5, n - k + 0.5, 200_000)
@@ -245,7 +245,7 @@ def test_the_command_line_prints_the_range_of_the_share_that_decided(capsys):
 def test_the_range_beside_firm_on_the_command_line_is_the_one_the_ruling_page_draws(capsys):
     """Before: `huddle la` printed the 95% Wilson interval in the column beside "firm", which is
     read from the 80% range (250 of 2,951 firm verdicts in a sample straddled it)."""
-    from analysis.law.chart_data import poll_frame
+    from analysis.law.ruling.chart_data import poll_frame
     code, text, _ = run(capsys, "la", "--chose", "4S=3 P=2", "--table-action", "4S")
     assert code == 0
     header, _, double = text.splitlines()[1:4]

@@ -334,7 +334,7 @@ def test_a_simulation_of_one_clubs_board_7_is_never_offered_on_the_others(federa
     two clubs was offered one club's results on the other's board-7."""
     from dataclasses import replace
     from analysis.evidence.simulation import simulate
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     from ui.simulation_view import latest_key
     ids = federation["ids"]
     carol = accounts.create_user("carol", "carol-secret", "director", organisation_id=ids["north"])

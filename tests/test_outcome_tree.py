@@ -4,8 +4,8 @@ from fractions import Fraction
 import pytest
 
 from analysis import AdjustedTable, HuddleInputError, parse_field, score_board, weighted_imps
-from analysis.law.logical_alternatives import ActionCount
-from analysis.law.outcome_tree import (CANCELLED_REASON, ActionBranch, ContractBranch, OutcomeTree,
+from analysis.law.questions.logical_alternatives import ActionCount
+from analysis.law.adjustment.outcome_tree import (CANCELLED_REASON, ActionBranch, ContractBranch, OutcomeTree,
                                    default_action_weights)
 
 F = Fraction
@@ -83,7 +83,7 @@ def test_bad_trees_are_named(branches, field, problem):
 # ---------------------------------------------------------------- rows (the ruling page's editor)
 
 def test_rows_round_trip_and_mistakes_are_named():
-    from analysis.law.outcome_tree import tree_from_rows, tree_rows
+    from analysis.law.adjustment.outcome_tree import tree_from_rows, tree_rows
     tree = OutcomeTree.from_dict({"vulnerability": "none", "alternatives": [
         {"action": "3NT", "weight": "2/3", "contracts": [{"contract": "3NT", "declarer": "N", "weight": "1",
                                                           "tricks": [{"tricks": 9, "weight": "1/2"}, {"tricks": 8, "weight": "1/2"}]}]},
@@ -105,8 +105,8 @@ def test_rows_round_trip_and_mistakes_are_named():
 
 
 def test_starting_rows_and_double_dummy_fill():
-    from analysis.law.logical_alternatives import ActionCount
-    from analysis.law.outcome_tree import double_dummy_fill, starting_rows
+    from analysis.law.questions.logical_alternatives import ActionCount
+    from analysis.law.adjustment.outcome_tree import double_dummy_fill, starting_rows
     rows = starting_rows([ActionCount("6D", 6), ActionCount("P", 2), ActionCount("5H", 1)], ["P", "5H"], "6D")
     assert [(r["action"], r["action_weight"], r["cancelled"]) for r in rows] == [
         ("P", "2/3", False), ("5H", "1/3", False), ("6D", "0", True)]
@@ -120,8 +120,8 @@ def test_starting_rows_and_double_dummy_fill():
 def test_a_misinformation_case_starts_with_no_cancelled_action():
     """In an MI case the non-offender's own call was legal: the first tree weights it like the
     other calls and cancels nothing (a UI case cancels the table action)."""
-    from analysis.law.logical_alternatives import ActionCount
-    from analysis.law.outcome_tree import starting_rows
+    from analysis.law.questions.logical_alternatives import ActionCount
+    from analysis.law.adjustment.outcome_tree import starting_rows
     counts = (ActionCount("X", 5, 1), ActionCount("P", 2, 0, 1), ActionCount("3D", 1))
     mi = starting_rows(counts, ("X", "P"), None)
     assert [(r["action"], r["cancelled"], r["action_weight"]) for r in mi] == [("X", False, "5/7"), ("P", False, "2/7")]

@@ -14,8 +14,8 @@ from analysis.law import case as case_files
 from analysis.bridge import hand_cards
 from analysis.bridge.double_dummy import double_dummy_plays, tricks_by_choice
 from analysis.bridge.play import Play, choices, parse_choice, played_order, position_index, position_name
-from analysis.law.ruling import rule
-from analysis.law.ruling_inputs import RulingInputs
+from analysis.law.ruling.engine import rule
+from analysis.law.case.findings import RulingInputs
 from conftest import ROOT
 from polling import cases, panel, rulings, services, setup
 from analysis.polls.problem import build_poll
@@ -292,8 +292,8 @@ def test_a_lead_directing_hesitation_ruled_end_to_end_from_a_class_matched_panel
 def test_a_lead_made_on_misinformation_could_it_still_be_changed():
     """Law 47E2 for cards, not Law 21B1 for calls: corrected before the lead, the lead was chosen
     with the right explanation; corrected after it (and a card played to the trick), too late."""
-    from analysis.law.misinformation import too_late_to_change
-    from analysis.law.ruling_inputs import Misinformation
+    from analysis.law.questions.misinformation import too_late_to_change
+    from analysis.law.case.findings import Misinformation
     case = lead_case()
     before = too_late_to_change(Misinformation(corrected="after the final pass"), case)
     assert before.answer is False and "before the opening lead" in before.reason

@@ -9,10 +9,10 @@ import pytest
 from analysis.bridge.double_dummy import double_dummy_table
 from analysis.language import ENGLISH, language
 from analysis.law.case import Case
-from analysis.law.reasons import (fact_draft, no_alternative_draft, outcomes_draft, reason_drafts, reasons_not_written,
+from analysis.law.ruling.reasons import (fact_draft, no_alternative_draft, outcomes_draft, reason_drafts, reasons_not_written,
                                   suggested_draft, written_reasons)
-from analysis.law.ruling import rule
-from analysis.law.ruling_inputs import Finding
+from analysis.law.ruling.engine import rule
+from analysis.law.case.findings import Finding
 from conftest import ROOT
 
 LANGUAGES = tuple(language(c) for c in ("en", "fr", "de", "nl"))
@@ -61,7 +61,7 @@ def test_the_finding_of_fact_is_drafted_between_the_two_sides_seconds():
 
 
 def test_no_logical_alternative_is_drafted_from_the_poll_s_counts_and_policy():
-    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
+    from analysis.law.questions.logical_alternatives import ActionCount, logical_alternatives, policy
     la = logical_alternatives((ActionCount("P", 9), ActionCount("4S", 1)), "P", policy("wbf2017"))
     said = ENGLISH.say(no_alternative_draft(la, "P"))
     assert said.startswith("Of 10 pollees, 9 chose Pass; under ") and said.endswith("to be a logical alternative.")
@@ -137,7 +137,7 @@ def test_the_outcomes_note_is_drafted_from_the_tree_and_the_solver(ruling_page):
 
 
 def test_a_finding_of_no_logical_alternative_kept_as_drafted_is_named():
-    from analysis.law.logical_alternatives import ActionCount, logical_alternatives, policy
+    from analysis.law.questions.logical_alternatives import ActionCount, logical_alternatives, policy
     slam = _case("laws033-6d-slam")
     la = logical_alternatives((ActionCount("6D", 9), ActionCount("P", 1)), "6D", policy("wbf2017"))
     drafts = reason_drafts(slam, "6D", (), la)

@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from analysis.law import case as case_files
-from analysis.law.committee import Reconsideration, threshold_sensitivity
-from analysis.law.ruling import rule
-from analysis.law.chart_data import poll_frame, sensitivity_frame
+from analysis.law.appeal.committee import Reconsideration, threshold_sensitivity
+from analysis.law.ruling.engine import rule
+from analysis.law.ruling.chart_data import poll_frame, sensitivity_frame
 from figures.ruling import poll_figure, sensitivity_figure
 from conftest import CASES
 from huddle.cli import main

@@ -240,13 +240,13 @@ def test_the_figures_in_docs_research_are_the_commands_own():
 ])
 def test_a_published_share_that_is_no_whole_number_of_the_number_asked_is_refused(share, asked, said):
     """Before: Python's round (half to even) turned 1/4 of 10 into 2 of 10 without a word."""
-    from analysis.law.la_evidence import PublishedPoll
+    from analysis.law.questions.la_evidence import PublishedPoll
     with pytest.raises(HuddleInputError, match=re.escape(said)):
         PublishedPoll.from_dict({"shares": {"P": share}, "asked": asked}, "evidence[0]")
 
 
 def test_a_published_share_rounded_to_the_percent_is_read_as_the_nearest_count_and_said_so():
-    from analysis.law.la_evidence import PublishedPoll
+    from analysis.law.questions.la_evidence import PublishedPoll
     poll = PublishedPoll.from_dict({"shares": {"P": "33%", "X": "67%"}, "asked": 3}, "evidence[0]")
     assert [poll.count(s) for _, s in poll.shares] == [(1, False), (2, False)]
     assert "Pass 1 of 3" in poll.words() and "the published shares of Pass, Double rounded" in poll.words()
@@ -264,7 +264,7 @@ def test_a_published_poll_made_in_code_refuses_what_the_file_reader_refuses(shar
     """Before: the constructor counted 25% and 75% of 10 as 3 and 8 (11 of 10) without a word;
     only the file reader refused."""
     from fractions import Fraction
-    from analysis.law.la_evidence import PublishedPoll
+    from analysis.law.questions.la_evidence import PublishedPoll
     with pytest.raises(HuddleInputError, match=re.escape(f"{field}: {said}")):
         PublishedPoll(tuple((a, Fraction(s)) for a, s in shares), asked)
 

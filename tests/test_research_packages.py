@@ -189,7 +189,7 @@ def test_the_package_carries_the_director_s_own_judgement_where_the_ruling_took_
     data["ruling"]["logical_alternatives"] = {"finding": [], "reason": "Pass is clear with this hand"}
     data["ruling"]["evidence"] = [EVIDENCE[1]]
     record = cases.create_case(case_files.Case.from_dict(data), "ann")
-    from analysis.law.ruling import la_finding
+    from analysis.law.ruling.engine import la_finding
     assert la_finding(cases.get_case(record).case).basis == "judgement"
     rows = read_package(_package(1, "club"))
     counted = rows[rows["evidence"] == "counted poll"]

@@ -68,7 +68,7 @@ def test_a_case_on_a_board_with_artificial_scores_is_scored_as_the_scoring_progr
     import json
     from dataclasses import replace
     from analysis.law import case as case_files
-    from analysis.law.ruling import rule
+    from analysis.law.ruling.engine import rule
     from conftest import CASES
     base = case_files.Case.from_dict(json.loads((CASES / "kooijman-weighted-mp.json").read_text()))
     case = replace(base, field=(450, 400, -50, 170), field_artificial=2)

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from analysis.law import case as case_files
-from analysis.law.logical_alternatives import ActionCount
-from analysis.law.poll_rules import PollRules
-from analysis.law.ruling import rule
+from analysis.law.questions.logical_alternatives import ActionCount
+from analysis.law.case.poll_rules import PollRules
+from analysis.law.ruling.engine import rule
 from conftest import CASES
 from analysis.language import ENGLISH
 
@@ -57,7 +57,7 @@ def test_nothing_entered_on_logical_alternatives_is_no_evidence_and_a_no_needs_i
 
 
 def test_a_no_after_an_open_question_ends_nothing_yet():
-    from analysis.law.law16 import QUESTIONS, Answer, worksheet
+    from analysis.law.questions.law16 import QUESTIONS, Answer, worksheet
     sheet = worksheet(Answer(QUESTIONS[0], None, "facts disputed", missing="Waiting for the finding"),
                       Answer(QUESTIONS[1], False, "no LA"), Answer(QUESTIONS[2], True, ""), Answer(QUESTIONS[3], True, ""))
     assert sheet.stopped_at is None and not sheet.decided and sheet.waiting == ("Waiting for the finding",)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from analysis.law import case as case_files
-from analysis.law.ruling import rule
+from analysis.law.ruling.engine import rule
 from conftest import CASES
 from test_cli import run, run_json
 

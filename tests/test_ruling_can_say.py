@@ -11,7 +11,7 @@ import pytest
 
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
-from analysis.law.ruling import rule
+from analysis.law.ruling.engine import rule
 from conftest import CASES, ROOT
 from analysis.language import ENGLISH
 
@@ -161,7 +161,7 @@ def test_a_procedural_penalty_is_shown_and_carried_by_every_score_that_leaves_hu
     """Before: a penalty had only the notes; now East-West's 25% of a 22 top (5 1/2 matchpoints)
     stands beside their 13 1/2 in the ruling, the CSV and USEBIO scores, `huddle case scores`, the
     field file and the report, and the adjusted score itself is unchanged."""
-    from analysis.law.committee import ruling_in_force
+    from analysis.law.appeal.committee import ruling_in_force
     from reports.content import report_for_file
     from reports.render import to_html
     from reports.score_export import field_pbn, scores_csv, scores_usebio
@@ -322,7 +322,7 @@ def test_who_may_be_polled_out_of_range_is_refused(change, field, said):
 
 
 def test_the_organisation_s_rules_on_who_may_be_polled_are_what_a_new_case_starts_from(sqlite_url):
-    from analysis.law.poll_rules import PollRules
+    from analysis.law.case.poll_rules import PollRules
     from polling import organisations, setup
     setup.prepare_database(load_examples=False)
     club = organisations.set_rules(organisations.DEFAULT_ORGANISATION, "acbl", None, poll_minimum=5,

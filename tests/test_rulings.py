@@ -7,8 +7,8 @@ import pytest
 
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
-from analysis.law.outcome_tree import CANCELLED_REASON
-from analysis.law.ruling_inputs import Finding, RulingInputs
+from analysis.law.adjustment.outcome_tree import CANCELLED_REASON
+from analysis.law.case.findings import Finding, RulingInputs
 from conftest import CASES
 from polling import cases, rulings, setup
 

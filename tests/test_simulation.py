@@ -312,7 +312,7 @@ def test_two_runs_that_deal_the_same_hands_show_nothing_about_question_3():
     from pathlib import Path
     from analysis.law import case as case_files
     from analysis.evidence.simulation import simulate
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     root = Path(__file__).resolve().parents[1] / "data" / "cases"
     for name, said in (("laws033-case-a", "none was stated"),
                        ("laws033-case-b", "199 of 200 deals dealt without the one stated already meet it")):
@@ -327,7 +327,7 @@ def test_the_suggestion_is_read_from_the_difference_with_its_own_interval():
     from pathlib import Path
     from analysis.law import case as case_files
     from analysis.evidence.simulation import simulate
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     path = Path(__file__).resolve().parents[1] / "data" / "cases" / "laws033-6d-slam.json"
     sim = simulate(case_files.loads(path.read_text(encoding="utf-8")), SimulationSettings(deals=200))
     d, (low, high) = sim.difference("P")
@@ -391,7 +391,7 @@ def test_a_rare_inference_still_gets_every_deal_asked():
 def _rare_slam():
     """The 6♦ slam with East read as '8+ ♥, 0–3 HCP' and West as '9+ ♠, 0–3 HCP': rare together."""
     from dataclasses import replace
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     case = case_files.Case.from_dict(json.loads((CASES / "laws033-6d-slam.json").read_text()))
     readings = ((0, HandRange.parse("8+ hearts, 0-3 HCP")), (2, HandRange.parse("9+ spades, 0-3 HCP")))
     return case, replace(case.simulation or SimulationSettings(), deals=2000, readings=readings)

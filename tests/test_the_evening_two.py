@@ -74,7 +74,7 @@ def test_a_new_case_starts_from_the_organisation_s_skip_bid_regulation(sqlite_ur
 
 def test_a_five_second_pause_after_a_skip_bid_is_undue_haste_unless_the_club_reads_it_otherwise():
     """LAWS.033: a call in tempo after a skip bid is undue haste; 5 s is well short of about ten."""
-    from analysis.law.law16 import ui_present
+    from analysis.law.questions.law16 import ui_present
     data = json.loads((ROOT / "tests/cases/rulings/haste-after-skip-bid.json").read_text())
     data["irregularity"]["seconds"] = 5
     case = case_files.Case.from_dict(data)

@@ -9,7 +9,7 @@ from analysis.bridge import (SEATS, STRAIN_ORDER, VULNERABILITIES, Seat, Side, S
                              partner_of, seat, side_of, vulnerability, vulnerability_for_board)
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
-from analysis.law.logical_alternatives import ActionCount, logical_alternatives
+from analysis.law.questions.logical_alternatives import ActionCount, logical_alternatives
 from analysis.vocabulary import LAVerdict
 from conftest import CASES
 from analysis.language import ENGLISH

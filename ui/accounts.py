@@ -8,10 +8,10 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.language import language, M_, shipped_languages
-from analysis.law.editions import EDITIONS
-from analysis.law.logical_alternatives import PRESETS, policy_title
-from analysis.law.poll_rules import WHO_MAY_BE_POLLED
-from analysis.law.regulations import AUTHORITIES, SKIP_BID_PAUSES
+from analysis.law.laws.editions import EDITIONS
+from analysis.law.questions.logical_alternatives import PRESETS, policy_title
+from analysis.law.case.poll_rules import WHO_MAY_BE_POLLED
+from analysis.law.laws.regulations import AUTHORITIES, SKIP_BID_PAUSES
 from polling import accounts, invitations, organisations
 from polling.organisations import ROLES
 from ui.auth import require

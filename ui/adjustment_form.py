@@ -12,11 +12,11 @@ from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.language import Language, N_
-from analysis.law.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, read_rows, shown_rows,
+from analysis.law.adjustment.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, read_rows, shown_rows,
                                       spread_fill, tree_from_rows, tree_rows)
-from analysis.law.methods import Method, methods_for
+from analysis.law.adjustment.methods import Method, methods_for
 from ui.simulation_view import latest_key
-from analysis.law.reasons import outcomes_draft
+from analysis.law.ruling.reasons import outcomes_draft
 from analysis.vocabulary import Side
 from ui.widgets import show_error
 from ui.widgets import reason_input

@@ -8,11 +8,11 @@ from analysis.law import case as case_files
 from analysis.bridge import SEATS, VULNERABILITIES, Auction, TableCall
 from analysis.law.case import CROSS_IMPS, IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
 from analysis.vocabulary import DEALER, Call, CaseKind, IrregularityType, OffendingSide, ScoringForm, card_said
-from analysis.law.editions import EDITIONS
-from analysis.law.withdrawn import WHY as WITHDRAWN_WHY
+from analysis.law.laws.editions import EDITIONS
+from analysis.law.case.withdrawn import WHY as WITHDRAWN_WHY
 from analysis.errors import HuddleInputError
-from analysis.law.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
-from analysis.law.poll_rules import WHO_MAY_BE_POLLED
+from analysis.law.laws.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
+from analysis.law.case.poll_rules import WHO_MAY_BE_POLLED
 from analysis.bridge.scoring import HALVES
 from analysis.bridge.play import position_name
 from huddle.jobs import heavy

@@ -14,7 +14,7 @@ from analysis.bridge import SEATS, hand_pbn
 from analysis.bridge.matchpoints import parse_field
 from analysis.language import M_, N_, Language
 from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
-from analysis.law.logical_alternatives import action_word, read_action
+from analysis.law.questions.logical_alternatives import action_word, read_action
 from analysis.vocabulary import SOURCE, Call, Rank, card_said, read_call, read_card, read_contract, read_hand, read_typed_contract
 
 HAND_KEYS = {s: f"ed_hand_{s}" for s in SEATS}

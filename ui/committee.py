@@ -10,14 +10,14 @@ import streamlit as st
 
 from analysis.language import M_, N_, first_upper, sentence
 from analysis.vocabulary import AppealOutcome, IrregularityType
-from analysis.law.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
+from analysis.law.appeal.committee import (DECISIONS, Reconsideration, kept_change, position_words, reconsider,
                                 threshold_sensitivity)
 from analysis.errors import HuddleInputError
-from analysis.law.law16 import ui_noun
-from analysis.law.logical_alternatives import PRESETS, action_word, policy, policy_title, read_action
+from analysis.law.questions.law16 import ui_noun
+from analysis.law.questions.logical_alternatives import PRESETS, action_word, policy, policy_title, read_action
 from analysis.numbers import fraction_str, parse_fraction
-from analysis.law.ruling import rule
-from analysis.law.chart_data import q4_frame, q4_title
+from analysis.law.ruling.engine import rule
+from analysis.law.ruling.chart_data import q4_frame, q4_title
 from figures.ruling import field_figure, outcome_tree_figure, poll_figure, q4_figure, sensitivity_figure
 from polling import committee
 from polling.dossier import load_dossier

@@ -7,8 +7,8 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.language import AsTyped, Language, M_, Message, N_
-from analysis.law.la_evidence import CONSULTED_CLASSES, EVIDENCE_KINDS, LAEvidence, evidence_from_list
-from analysis.law.logical_alternatives import read_action
+from analysis.law.questions.la_evidence import CONSULTED_CLASSES, EVIDENCE_KINDS, LAEvidence, evidence_from_list
+from analysis.law.questions.logical_alternatives import read_action
 from analysis.vocabulary import Call
 from ui.widgets import inert, show_error
 

@@ -12,7 +12,7 @@ import streamlit as st
 from analysis.language import N_, first_upper
 from analysis.research import calibration as research, growth, models as compared
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import PRESETS, action_name, policy_title
+from analysis.law.questions.logical_alternatives import PRESETS, action_name, policy_title
 from figures.paper import matplotlib_figure, svg
 from figures.screen import plotly_figure
 from figures.spec import chart_words, in_words

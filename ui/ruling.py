@@ -9,8 +9,8 @@ import streamlit as st
 
 from analysis.errors import HuddleInputError
 from analysis.language import N_, first_upper
-from analysis.law.logical_alternatives import action_word, policy_title
-from analysis.law.ruling import provisional_questions, rule
+from analysis.law.questions.logical_alternatives import action_word, policy_title
+from analysis.law.ruling.engine import provisional_questions, rule
 from polling import organisations, rulings
 from polling.dossier import load_dossier
 from ui.auth import require

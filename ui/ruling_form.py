@@ -12,21 +12,21 @@ from analysis.law.case import SCORED_BY, Case, PartnerUI
 from analysis.bridge import is_complete_deal, partner_of
 from analysis.errors import HuddleInputError
 from analysis.language import Language, M_, Message, N_
-from analysis.law.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
+from analysis.law.questions.logical_alternatives import (PRESETS, ActionCount, action_key, action_word, counts_from_text,
                                                logical_alternatives, policy, policy_title)
-from analysis.law.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
-from analysis.law.outcome_tree import (starting_rows, tree_from_rows)
-from analysis.law.methods import Weighted, method_from_dict
+from analysis.law.adjustment.penalties import IMPOSED_BY, PENALTY_UNITS, UNITS_FOR_SCORING, ProceduralPenalty
+from analysis.law.adjustment.outcome_tree import (starting_rows, tree_from_rows)
+from analysis.law.adjustment.methods import Weighted, method_from_dict
 from ui.evidence_form import evidence_input
-from analysis.law.ruling_inputs import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, Misleading,
+from analysis.law.case.findings import (CORRECTED_BY, CORRECTIONS, MI_EVIDENCE, MI_TOLD, Finding, Misinformation, Misleading,
                                        RulingInputs)
-from analysis.law.facts import FactFinding, Statement
-from analysis.law.law16 import is_comparable
-from analysis.law.reasons import fact_draft, no_alternative_draft, suggested_draft
-from analysis.law.poll_rules import PollRules
+from analysis.law.case.facts import FactFinding, Statement
+from analysis.law.questions.law16 import is_comparable
+from analysis.law.ruling.reasons import fact_draft, no_alternative_draft, suggested_draft
+from analysis.law.case.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
-from analysis.law.law16 import ui_present
+from analysis.law.questions.law16 import ui_present
 from analysis.vocabulary import Call, Seat, Side
 from polling import cases, panel, rulings, services
 from ui.widgets import done, inert, poll_numbers, reason_input, show_error, table

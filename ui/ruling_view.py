@@ -7,9 +7,9 @@ import streamlit as st
 from reports.score_export import score_file
 
 from analysis.errors import HuddleInputError
-from analysis.law.committee import RulingInForce
-from analysis.law.law16 import Worksheet
-from analysis.law.ruling import Ruling
+from analysis.law.appeal.committee import RulingInForce
+from analysis.law.questions.law16 import Worksheet
+from analysis.law.ruling.engine import Ruling
 from analysis.language import N_, Language, first_upper, language, shipped_languages
 from polling import cases, organisations, settings
 from polling.dossier import load_dossier
@@ -75,7 +75,7 @@ NOT_WRITTEN = {"suggested": N_("question 3's reason"), "outcomes": N_("how the o
 def reasons_not_written_note(case, ruling: Ruling, lang: Language) -> None:
     """Beside a ruling, the reasons the director did not write herself (Huddle's draft kept word
     for word, or question 3 with no reason of hers): a reader weighs them knowing it."""
-    from analysis.law.reasons import reason_drafts, reasons_not_written, written_reasons
+    from analysis.law.ruling.reasons import reason_drafts, reasons_not_written, written_reasons
     from ui.adjustment_form import solver_tricks
     if case.ruling is None:
         return

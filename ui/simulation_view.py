@@ -17,8 +17,8 @@ from analysis.errors import HuddleInputError
 from analysis.evidence.readings import call_readings, inference_presets, partner_of_actor, seat_ranges
 from analysis.evidence.simulation import Simulation, final_contracts, polled_actions, q3_beside, simulation_cost
 from analysis.law.case import Case
-from analysis.law.logical_alternatives import action_word
-from analysis.law.simulation import MAX_DEALS, FinalContract, SimulationSettings
+from analysis.law.questions.logical_alternatives import action_word
+from analysis.law.case.simulation import MAX_DEALS, FinalContract, SimulationSettings
 from analysis.numbers import fraction_str
 from analysis.vocabulary import Seat
 from figures.ruling import simulation_figure

@@ -6,7 +6,7 @@ a follow-up poll for more pollees, closing."""
 import streamlit as st
 
 from analysis.errors import HuddleInputError
-from analysis.law.logical_alternatives import PRESETS, action_word, logical_alternatives, policy_title
+from analysis.law.questions.logical_alternatives import PRESETS, action_word, logical_alternatives, policy_title
 from polling import cases, services
 from ui.auth import require
 from ui.state import page_language

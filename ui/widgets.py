@@ -14,7 +14,7 @@ from analysis.language import N_, Language, Message
 from analysis.law.case import TableResult
 from analysis.vocabulary import read_typed_contract
 from analysis.language.fields import refusal_words
-from analysis.law.logical_alternatives import action_word
+from analysis.law.questions.logical_alternatives import action_word
 from analysis.files.text import spreadsheet_safe
 from polling import db, services
 from polling.accounts import User

@@ -29,11 +29,11 @@ from analysis.language import AsTyped, Count, ENGLISH, Language, Listed, M_, Mes
 from analysis.evidence.dealing import (impossible_constraints, MAX_ATTEMPTS, MAX_STACKED_TRIES, DealingCost, Dealt, Seed, dealing_cost,
                                        deal_unseen)
 from analysis.evidence.readings import CallReading, call_readings, inference_presets, seat_ranges
-from analysis.law.assigned import side_value
+from analysis.law.adjustment.assigned import side_value
 from analysis.law.case import Case
-from analysis.law.law16 import ui_noun
-from analysis.law.logical_alternatives import Interval, action_name, action_word, wilson_interval
-from analysis.law.simulation import FinalContract, SimulationSettings
+from analysis.law.questions.law16 import ui_noun
+from analysis.law.questions.logical_alternatives import Interval, action_name, action_word, wilson_interval
+from analysis.law.case.simulation import FinalContract, SimulationSettings
 from analysis.numbers import display
 from analysis.vocabulary import Call, Seat
 from analysis.vocabulary import Strain

@@ -16,7 +16,7 @@ from analysis.bridge import (Auction, Decision, TableCall, hand_cards, hand_suit
 from analysis.language import AsTyped, chosen_language, ENGLISH, Language, Listed, M_
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
-from analysis.law.law16 import PARTNER_SAID
+from analysis.law.questions.law16 import PARTNER_SAID
 from analysis.bridge.play import Play, cards_by_suit, choices, position_name
 from analysis.polls.kinds import CALL, PollKind, poll_kind
 from analysis.polls.q4 import Q4Prompt

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 
-from analysis.law.logical_alternatives import ActionCount
-from analysis.law.ruling_inputs import WalkStep, WalkThrough
+from analysis.law.questions.logical_alternatives import ActionCount
+from analysis.law.case.findings import WalkStep, WalkThrough
 from analysis.language import M_, N_, Listed, Message
 from analysis.numbers import fraction_str
 from analysis.polls.answers import CastBallot

@@ -13,9 +13,9 @@ import pandas as pd
 from analysis.errors import HuddleInputError
 from analysis.files.text import check_table, decode, spreadsheet_safe
 from analysis.language import M_, MP_, N_, AsTyped, Count, Listed, Message
-from analysis.law.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
-from analysis.law.logical_alternatives import LAVerdict, action_name
-from analysis.law.logical_alternatives import policy as named_policy
+from analysis.law.questions.la_evidence import CommitteePoll, CommitteeVote, Consultation, PublishedPoll
+from analysis.law.questions.logical_alternatives import LAVerdict, action_name
+from analysis.law.questions.logical_alternatives import policy as named_policy
 from analysis.limits import MAX_CORPUS_ROWS, MAX_POLL_COUNT, check_file_size
 from analysis.numbers import parse_fraction
 from analysis.polls.classes import class_of
@@ -352,11 +352,11 @@ def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverge
 
 
 def evidence_rows(case) -> list[dict]:
-    """A ruled case's other evidence on the logical alternatives (analysis.law.la_evidence) as
+    """A ruled case's other evidence on the logical alternatives (analysis.law.questions.la_evidence) as
     corpus rows, each with its evidence type and the director's finding on the action: whether
     the ruling found it a logical alternative (question 2's answer, by the policy on the poll or by
-    her judgement; analysis.law.ruling.la_finding). Only a committee's poll has counts."""
-    from analysis.law.ruling import la_finding
+    her judgement; analysis.law.ruling.engine.la_finding). Only a committee's poll has counts."""
+    from analysis.law.ruling.engine import la_finding
     inputs = case.ruling
     if inputs is None or not inputs.evidence or not case.action_in_question():
         return []

@@ -12,8 +12,8 @@ from scipy import stats
 
 from analysis.errors import HuddleInputError
 from analysis.language import M_
-from analysis.law.logical_alternatives import LAVerdict, Policy
-from analysis.law.logical_alternatives import policy as named_policy
+from analysis.law.questions.logical_alternatives import LAVerdict, Policy
+from analysis.law.questions.logical_alternatives import policy as named_policy
 
 # ---------------------------------------------------------------- operating characteristics
 

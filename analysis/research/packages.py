@@ -32,8 +32,8 @@ from analysis.errors import HuddleInputError
 from analysis.files.text import check_table, decode, printable, spreadsheet_safe
 from analysis.limits import MAX_CORPUS_ROWS, check_file_size
 from analysis.numbers import counted
-from analysis.law.editions import EDITIONS
-from analysis.law.logical_alternatives import PRESETS
+from analysis.law.laws.editions import EDITIONS
+from analysis.law.questions.logical_alternatives import PRESETS
 from analysis.polls.kinds import POLL_TYPES
 from analysis.research.calibration import (COUNTS_EXACT, CORPUS_COLUMNS, COUNT_COLUMNS, DIRECTOR_BASES,
                                            EVIDENCE_TYPES, KINDS, POLL_QUESTIONS, anonymised, corpus_frame,

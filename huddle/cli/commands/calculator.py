@@ -81,7 +81,7 @@ def _imps_total_lines(adjusted: WeightedScore, total, rounding: str) -> list[str
 
 
 def cmd_butler(args) -> dict | str:
-    from analysis.law.assigned import butler_working
+    from analysis.law.adjustment.assigned import butler_working
     from analysis.bridge.scoring import ButlerDatum, weighted_butler
     field = parse_field(args.field)
     adjusted = WeightedScore.parse(args.adjusted, "--adjusted")
@@ -99,7 +99,7 @@ def cmd_butler(args) -> dict | str:
 
 
 def cmd_cross_imps(args) -> dict | str:
-    from analysis.law.assigned import cross_imps_working
+    from analysis.law.adjustment.assigned import cross_imps_working
     from analysis.bridge.scoring import weighted_cross_imps
     field = parse_field(args.field)
     adjusted = WeightedScore.parse(args.adjusted, "--adjusted")
@@ -111,7 +111,7 @@ def cmd_cross_imps(args) -> dict | str:
 
 
 def _counts(text: str | None, option: str, lang) -> dict[str, tuple[str, int]]:
-    from analysis.law.logical_alternatives import counts_from_text
+    from analysis.law.questions.logical_alternatives import counts_from_text
     return counts_from_text(text, option, lang)
 
 
@@ -132,7 +132,7 @@ def _custom(args) -> dict:
 
 
 def cmd_la(args) -> dict | str:
-    from analysis.law.logical_alternatives import ActionCount, action_name, logical_alternatives, policy, read_action
+    from analysis.law.questions.logical_alternatives import ActionCount, action_name, logical_alternatives, policy, read_action
     lang = reading_language(args)
     tables = [_counts(args.chose, "--chose", lang), _counts(args.close, "--close", lang),
               _counts(args.considered, "--considered", lang)]
@@ -178,8 +178,8 @@ def cmd_la(args) -> dict | str:
 
 def cmd_methods(args) -> dict | str:
     """The adjustment methods the given edition of the Laws allows, with their law and inputs."""
-    from analysis.law.editions import edition
-    from analysis.law.methods import methods_for
+    from analysis.law.laws.editions import edition
+    from analysis.law.adjustment.methods import methods_for
     laws = edition(args.laws, "--laws")
     rows = [{"method": name, "title": m.title, "law": m().law(laws),
              "inputs": [s.name for s in m.slots], "committee_may_change": sorted(m.committee)}

@@ -123,7 +123,7 @@ def cmd_poll_tally(args) -> dict | str:
                 "q4": {"answers": counted.q4_answers, "named": dict(counted.suggested)}}
     lines = [f"Poll {args.poll}: {counted.poll_size} answer{'s' * (counted.poll_size != 1)}",
              f"  {'action':8} {'chose':>5} {'close':>5} {'considered':>10}"]
-    from analysis.law.logical_alternatives import action_name
+    from analysis.law.questions.logical_alternatives import action_name
     lines += [f"  {action_name(r['action']):8} {r['chose']:>5} {r['close']:>5} {r['considered_only']:>10}" for r in rows]
     if counted.q4_answers:
         named = ", ".join(f"{action_name(a)} {n}" for a, n in counted.suggested) or "none"

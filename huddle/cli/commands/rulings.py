@@ -16,8 +16,8 @@ def cmd_rule(args) -> dict | str | Finished:
     for and exits with EXIT_NOT_DECIDED. With --policy or --consider-min, the director's ruling
     read under another policy (a what-if, never the ruling in force)."""
     from analysis.language import language
-    from analysis.law.committee import case_in_force
-    from analysis.law.ruling import rule
+    from analysis.law.appeal.committee import case_in_force
+    from analysis.law.ruling.engine import rule
     lang = language(args.language)             # an unknown language is refused before any work
     case = case_file(args.case)
     ruling = rule(case, args.policy, args.consider_min)
@@ -70,7 +70,7 @@ def cmd_simulate(args) -> dict | str:
     import time
     from dataclasses import replace
     from analysis.evidence.simulation import simulate, simulation_cost
-    from analysis.law.simulation import SimulationSettings
+    from analysis.law.case.simulation import SimulationSettings
     if args.case.endswith(".json") or is_file(args.case):
         case = case_file(args.case)
     else:
@@ -106,7 +106,7 @@ def cmd_simulate(args) -> dict | str:
 
 def simulation_text(result, seconds: float) -> str:
 
-    from analysis.law.logical_alternatives import action_name
+    from analysis.law.questions.logical_alternatives import action_name
     from analysis.numbers import display, fraction_str
     lines = [f"{result.wanted} deals of the unseen hands, seed {result.seed}; {Seat(result.player).english} held "
              f"{result.known_hand}.", "What the auction said about the other hands:"]

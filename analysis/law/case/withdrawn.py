@@ -1,0 +1,86 @@
+"""Information from a withdrawn call or play (Law 16C of 2017; 16D of 2007; 16C of 1997): an
+insufficient bid not accepted, a call out of rotation cancelled, a call changed, a lead out of
+turn withdrawn. The withdrawn action is authorized information to the non-offending side and
+unauthorized to the offending side, the offender himself as well as his partner (Law 16C1); a
+logical alternative it could demonstrably have suggested is not open to them, and the director
+adjusts (Law 16C2). When the withdrawn call was replaced by a comparable call (Law 23A), Law 16C
+does not apply: the director adjusts only if, without the assistance gained through the
+infraction, the outcome could well have been different (Law 23C, 27D).
+
+The legal auction holds the replacement and any forced pass as ordinary calls; the withdrawn
+action is kept on the irregularity (``withdrawn``) at the place it was made.
+
+    from analysis.law.case.withdrawn import Withdrawn
+
+The questions it raises are Law 16's (``analysis.law.questions.law16``: ``withdrawn_answer``,
+``comparable_questions``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analysis.bridge import partner_of
+from analysis.errors import HuddleInputError
+from analysis.language import M_, N_, AsTyped, Message
+from analysis.vocabulary import Seat
+
+# why the call or play was withdrawn, and the law that withdrew it
+WHY = {"insufficient": N_("an insufficient bid not accepted"), "out of rotation": N_("a call out of rotation cancelled"),
+       "changed": N_("a call changed"), "lead out of turn": N_("a lead out of turn withdrawn")}
+WHY_LAW = {"insufficient": "Law 27", "out of rotation": "Laws 28–32", "changed": "Law 25",       # in every edition
+           "lead out of turn": "Laws 54–56"}
+
+
+@dataclass(frozen=True)
+class Withdrawn:
+    """The withdrawn call or card, why it was withdrawn, whether its replacement was a comparable
+    call (Law 23A), and partner's forced pass (its index in the legal auction), if any."""
+
+    action: str
+    why: str
+    comparable: bool | None = None
+    forced_pass: int | None = None
+
+    def words(self, by: str | None) -> Message:
+        """"1♥ by West: an insufficient bid not accepted, Law 27"."""
+        from analysis.law.questions.logical_alternatives import action_word
+        seat = Seat(by).word if by else N_("a player")
+        return M_("{action} by {seat}: {why}, {law}", action=action_word(self.action), seat=seat,
+                  why=WHY[self.why], law=WHY_LAW[self.why])
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"action": self.action, "why": self.why}
+        if self.comparable is not None:
+            out["comparable"] = self.comparable
+        if self.forced_pass is not None:
+            out["forced_pass"] = self.forced_pass
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str, auction, by: str | None) -> "Withdrawn":
+        from analysis.law.questions.logical_alternatives import parse_action
+        if not isinstance(data, dict):
+            raise HuddleInputError(where, M_("must be an object: action, why, comparable, forced_pass"))
+        action = str(data.get("action", "")).strip()
+        parse_action(action, f"{where}.action")                 # a call or a card, nothing else
+        why = str(data.get("why", ""))
+        if why not in WHY:
+            raise HuddleInputError(f"{where}.why", M_("'{value}' must be one of {choices}", value=AsTyped(why[:40]),
+                                                      choices=", ".join(WHY)))
+        comparable = data.get("comparable")
+        if comparable not in (True, False, None):
+            raise HuddleInputError(f"{where}.comparable", M_("must be true, false or null"))
+        if comparable is not None and why == "lead out of turn":
+            raise HuddleInputError(f"{where}.comparable", M_("a comparable call replaces a call, not a lead"))
+        forced = data.get("forced_pass")
+        if forced is not None:
+            if not isinstance(forced, int) or isinstance(forced, bool) or not 0 <= forced < len(auction.calls):
+                raise HuddleInputError(f"{where}.forced_pass", M_("{index} is not a call of the auction",
+                                                                  index=AsTyped(repr(forced))))
+            if auction.calls[forced].call != "P" or (by is not None and auction.seat_of(forced) != partner_of(by)):
+                raise HuddleInputError(f"{where}.forced_pass", M_("a forced pass is a pass by the offender's partner"))
+        return cls(action, why, comparable, forced)
+
+
+__all__ = ["Withdrawn", "WHY", "WHY_LAW"]
