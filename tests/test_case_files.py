@@ -1,4 +1,5 @@
 """Every example case file in data/ loads, round-trips, and bad case files name the field."""
+import io
 import json
 
 import pytest
@@ -20,6 +21,11 @@ def test_example_case_loads_and_round_trips(path):
     assert case.id == path.stem
     again = case_files.loads(case_files.dumps(case))
     assert again.to_dict() == case.to_dict()
+    # the example is in the form Huddle writes: read and written back, byte for byte (a case of one
+    # irregularity and one action keeps the shape it always had)
+    with io.StringIO() as written:
+        case_files.dump(case, written)
+        assert written.getvalue() == path.read_text(encoding="utf-8")
 
 
 def test_seed_numbers_in_the_example_cases():
