@@ -44,6 +44,16 @@ def fraction_str(value: Rational | int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def plural_n(value: Rational | int) -> int:
+    """The count a plural form is chosen by for a score that may be a fraction: the number itself
+    when whole ("1 IMP", "2 IMPs"), 0 for a fraction under 2 (plural in English and German, "2/3
+    IMPs"; singular in French, « 1 1/2 point de match »), its whole part above."""
+    value = abs(Fraction(value))
+    if value.denominator == 1:
+        return int(value)
+    return 0 if value < 2 else int(value)
+
+
 def mixed_str(value: Rational | int) -> str:
     """A fraction as a director writes it: "8 1/2", "-4 2/3", "22"."""
     value = Fraction(value)

@@ -135,7 +135,7 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         outcome: CommitteeDecision = committee_decision(votes, decision, change)
         case = case_files.loads(record.body)
         change = decided_change(case, outcome.decision, outcome.change)
-        result = reconsider(case, change)
+        result = reconsider(case, change, reason)
         version = latest_version(session, record_id)
         saved = CommitteeDecisionRecord(
             case_id=record_id, appeal=heard.number, username=username, decision=outcome.decision, reason=reason.strip(),

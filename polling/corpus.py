@@ -1,6 +1,6 @@
 """The research corpus from the database: every stored case with a recorded poll and a ruling,
 and every other kind of evidence on its logical alternatives (each row with its evidence type),
-one row per action (analysis.research.calibration.corpus_rows), the director's finding as question
+one row per action of each action in question (analysis.research.calibration.corpus_rows), the director's finding as question
 2 made it from the case's ruling (the policy's verdict on the counts, or her own judgement where
 the ruling took hers, and which: ``director_basis``), the committee's from its decision on an
 appeal."""
@@ -40,31 +40,11 @@ def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame |
     rows = []
     for record in records:
         start = len(rows)
-        case = case_files.loads(record.body)
-        rows.extend(evidence_rows(case))           # the other evidence, each row with its type
-        _said_of(rows[start:], case, record)
-        if case.ruling is None or not case.ruling.poll or not case.action_in_question():
-            continue
-        table_action = case.action_in_question()
-        la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
-        # only a walk-through poll can leave pollees out, so only those are tallied again
-        found = corpus_rows(case, la, diverged=sum(len(services.tally(p.id, url).discounted)
-                                                   for p in services.polls_for_case(record.id, url)
-                                                   if not p.follows_id and services.problem_of(p).steps))
-        # the director's finding as question 2 made it: the policy's verdict on the counts, or her own
-        # judgement where the ruling took hers (never the policy's verdict in her name)
-        finding = la_finding(case)
-        for row in found:
-            row["director_la"] = None if finding is None else row["action"] in finding.alternatives
-            row["director_basis"] = "" if finding is None else finding.basis
-        decided = committee.appeal(record.id, url).decision
-        if decided is not None and decided.result is not None:
-            verdicts = {a["action"]: a["verdict"] == LAVerdict.LA
-                        for a in (json.loads(decided.result)["logical_alternatives"] or {}).get("actions", [])}
-            for row in found:
-                row["committee_la"] = verdicts.get(row["action"], row["committee_la"])
-        _said_of(found, case, record)
-        rows.extend(found)
+        whole = case_files.loads(record.body)
+        # a row per action in question: each action's own evidence, poll and finding
+        for number in range(max(len(whole.actions), 1)):
+            case = whole.path(number) if whole.actions else whole
+            rows.extend(_action_rows(case, record, url, number, whole.action_index))
         if by_record:
             for row in rows[start:]:
                 row["case_id"] = f"record {record.id}"
@@ -75,11 +55,44 @@ def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame |
     return corpus
 
 
-def _said_of(rows: list[dict], case, record) -> None:
+def _action_rows(case, record, url: str | None, number: int, first_call: int | None) -> list[dict]:
+    """One action's rows: its other evidence, and its poll's with the director's finding and,
+    for the first action (the one an appeal reconsiders), the committee's."""
+    rows = evidence_rows(case)                 # the other evidence, each row with its type
+    _said_of(rows, case, record, number)
+    if case.ruling is None or not case.ruling.poll or not case.action_in_question():
+        return rows
+    table_action = case.action_in_question()
+    la = logical_alternatives(case.ruling.poll, table_action, policy(case.ruling.policy, case.ruling.consider_min))
+    # only a walk-through poll can leave pollees out, so only those (at this action) are tallied again
+    at = case.action_index
+    found = corpus_rows(case, la, diverged=sum(len(services.tally(p.id, url).discounted)
+                                               for p in services.polls_for_case(record.id, url)
+                                               if not p.follows_id and services.problem_of(p).steps
+                                               and (at is None or at == first_call
+                                                    or len(services.problem_of(p).auction.calls) == at)))
+    # the director's finding as question 2 made it: the policy's verdict on the counts, or her own
+    # judgement where the ruling took hers (never the policy's verdict in her name)
+    finding = la_finding(case)
+    for row in found:
+        row["director_la"] = None if finding is None else row["action"] in finding.alternatives
+        row["director_basis"] = "" if finding is None else finding.basis
+    decided = committee.appeal(record.id, url).decision if number == 0 else None
+    if decided is not None and decided.result is not None:
+        verdicts = {a["action"]: a["verdict"] == LAVerdict.LA
+                    for a in (json.loads(decided.result)["logical_alternatives"] or {}).get("actions", [])}
+        for row in found:
+            row["committee_la"] = verdicts.get(row["action"], row["committee_la"])
+    _said_of(found, case, record, number)
+    return rows + found
+
+
+def _said_of(rows: list[dict], case, record, number: int = 0) -> None:
     """What every row of a case carries beside its counts: the year it was recorded, and the
-    fingerprint that finds the same ruling in another organisation's package."""
+    fingerprint that finds the same ruling in another organisation's package (a later action in
+    question of the same board told apart by its call)."""
     board = case.board
-    auction = " ".join(c.call for c in board.auction.calls)
+    auction = " ".join(c.call for c in board.auction.calls) + (f" @{case.action_index}" if number else "")
     for row in rows:
         row["year"] = record.created_at.year
         row["fingerprint"] = fingerprint(deal_pbn(board.deal), auction, row["action"], settings.package_key())

@@ -146,7 +146,7 @@ def _committee(case: Case, heard: Appeal) -> CommitteeSeen | None:
                                     votes=MP_("{n} vote", "{n} votes", n=len(votes))),
                              "—", votes, None)
     change = Reconsideration.from_dict(json.loads(decided.change))
-    ruling = None if change.changes_nothing else reconsider(case, change)
+    ruling = None if change.changes_nothing else reconsider(case, change, decided.reason)
     return CommitteeSeen(decided.decision, decision_words(decided), decided.reason, votes, ruling,
                          at=decided.at, change=change)
 

@@ -29,12 +29,14 @@ KEPT = object()      # partner_ui left as the case file has it
 
 
 def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | None = None,
-                reason: str = "", partner_ui=KEPT) -> RulingVersion:
+                reason: str = "", partner_ui=KEPT, further=KEPT) -> RulingVersion:
     """Compute the ruling from ``inputs`` (and, when given, the explainer's partner's UI path,
-    ``partner_ui``, or None to drop it), keep the section in the case file and add a version,
-    all in one transaction. Over a committee's decision in force (after a lawful reopening) only
-    those cases.may_rule_over_decided allows save, giving their ``reason``, and the history says
-    what the ruling replaces."""
+    ``partner_ui``, or None to drop it; the other actions in question with their ruling
+    sections and the action whose tree holds the board's score, ``further`` = (actions,
+    scored_by)), keep the sections in the case file and add a version, all in one transaction.
+    Over a committee's decision in force (after a lawful reopening) only those
+    cases.may_rule_over_decided allows save, giving their ``reason``, and the history says what
+    the ruling replaces."""
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)     # an edit of the case at the same time waits
         check_rulable(record.status)
@@ -54,6 +56,8 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
         case = replace(case_files.loads(record.body), ruling=inputs)
         if partner_ui is not KEPT:
             case = replace(case, partner_ui=partner_ui)
+        if further is not KEPT:
+            case = replace(case, further_actions=further[0], scored_by=further[1])
         saved = add_version(session, record, case, username, replaces)
         session.commit()
         return saved

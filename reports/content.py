@@ -142,7 +142,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     if decided:
         add(Text(lang._("{summary} Reason: {reason}").format(summary=say(committee.summary), reason=committee.reason)))
     # Law 90: beside the ruling, never inside its score
-    blocks += [Text(say(p.words())) for p in (case.ruling.procedural_penalties if case.ruling is not None else ())]
+    blocks += [Text(say(p.words())) for p in final.penalties]
     if final.adjusted:
         blocks += [Text(say(said)) for said in no_weight_for_suggested(in_force if final is not ruling else case)]
     blocks += _facts(case, lang)
@@ -151,16 +151,23 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     add(AuctionBlock(case.board.auction))
     for poll in polls:
         blocks += _poll_seen(poll, final.table_action, ui_noun(case), lang)
-    blocks += _poll_reading(case, final, lang)
-    blocks += [Text(lang._("Against the consultation: {caution}").format(caution=say(c))) for c in final.cautions]
-    blocks += _questions(final, lang)
+    # a case of several actions in question: each action's evidence and questions, then the score of
+    # the one whose outcome tree holds the board's
+    held = case.path(final.scored_by) if final.paths and final.scored_by is not None else case
+    in_force = held if final.paths and final is ruling else in_force
+    if final.paths:
+        blocks += _each_action(case, final, lang)
+    else:
+        blocks += _poll_reading(case, final, lang)
+        blocks += [Text(lang._("Against the consultation: {caution}").format(caution=say(c))) for c in final.cautions]
+        blocks += _questions(final, lang)
     if final.also is not None:           # the same explanation as UI to the explainer's partner (Law 20F5(a))
         blocks += [Heading(lang._("The same explanation as unauthorized information to the explainer's partner"))]
         blocks += _questions(final.also, lang)[1:]
         blocks += [Text(say(final.also.worksheet.conclusion()))]
     blocks += _simulation(case, lang)
     blocks += _adjustment(in_force, final, lang)
-    blocks += _sensitivity(case, lang, committee.change if in_force is not case and committee is not None else None)
+    blocks += _sensitivity(held, lang, committee.change if in_force is not held and committee is not None else None)
     if committee is not None:
         blocks += _committee(committee, lang)
     if final is not ruling:
@@ -169,6 +176,21 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
         blocks += _adjustment(case, ruling, lang, lang._("The director's score (superseded by the appeals committee)"))
     blocks += _appendix(final, lang)
     return Report(case.id, case.title, tuple(blocks), case.board.number, lang.code)
+
+
+def _each_action(case: Case, ruling: Ruling, lang: Language) -> list:
+    """Each action in question on its own path: the evidence on its logical alternatives and its
+    questions, with their conclusion."""
+    out: list = []
+    for number, path in enumerate(ruling.paths, 1):
+        one = case.path(number - 1)
+        out.append(Heading(lang._("Action {number} in question: {action} by {seat}").format(
+            number=number, action=lang.say(action_word(path.table_action)), seat=lang.seat(one.action_seat or "")), 2))
+        out += [Text(lang.say(line)) for irr in one.irregularities for line in (irr.description, *irr.fact_lines()) if line]
+        out += _poll_reading(one, path, lang)
+        out += [Text(lang._("Against the consultation: {caution}").format(caution=lang.say(c))) for c in path.cautions]
+        out += _questions(path, lang) + [Text(lang.say(path.worksheet.conclusion()))]
+    return out
 
 
 def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, *, lang: Language) -> list:
@@ -188,8 +210,7 @@ def _summary(ruling: Ruling, title: str = "The ruling", level: int = 2, *, lang:
 def _facts(case: Case, lang: Language) -> list:
     say = lang.say
     out = [Heading(lang._("The facts"))]
-    irr = case.irregularity
-    if irr is not None:
+    for irr in case.irregularities:
         what = first_upper(IrregularityType(irr.type).said(lang))
         head = lang._("{what} by {seat}").format(what=what, seat=lang.seat(irr.by)) if irr.by else what
         if irr.seconds:

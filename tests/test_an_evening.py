@@ -490,7 +490,7 @@ def _unfound_case(case_id: str = "unfound-pause"):
     irregularity = replace(example.irregularity, agreed=False, agreed_happened=None, agreed_seconds=None, finding=None,
                            statements=(Statement("EW", "North thought for a long time before 5♦", 20),
                                        Statement("NS", "There was no pause")))
-    return replace(example, id=case_id, irregularity=irregularity,
+    return replace(example, id=case_id, irregularities=(irregularity,),
                    ruling=replace(example.ruling, alternatives=(), alternatives_reason=""))
 
 

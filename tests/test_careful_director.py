@@ -359,7 +359,7 @@ def test_docs_rulings_worked_example_of_the_withdrawn_call_is_the_ruling_s():
     from conftest import ROOT
     docs = re.sub(r"\s+", " ", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
     ruling = rule(load(RULINGS / "withdrawn-call.json"))
-    assert ruling.scores["NS"].describe() == "-110: 1 IMPs" and ruling.scores["EW"].imps == -1
+    assert ruling.scores["NS"].describe() == "-110: 1 IMP" and ruling.scores["EW"].imps == -1
     assert "After a pass West plays 1♠ and makes eight tricks: North-South get −110, +1 IMP against −140." in docs
     assert "4♥ by East made, −420 to North-South, against −140 at the other table (−7 IMPs)." in docs
     table = rule(load(RULINGS / "withdrawn-call.json")).worksheet.answers[3].evidence

@@ -28,6 +28,18 @@ def test_example_case_loads_and_round_trips(path):
         assert written.getvalue() == path.read_text(encoding="utf-8")
 
 
+VERSION_2 = sorted((CASES.parent.parent / "tests" / "cases" / "v2").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", VERSION_2, ids=[p.stem for p in VERSION_2])
+def test_the_examples_as_version_2_wrote_them_read_as_the_examples(path):
+    """The example cases as they were kept before they were written in Huddle's own form (version
+    2, fields left out) read as the same cases."""
+    old = case_files.loads(path.read_text(encoding="utf-8"))
+    assert json.loads(path.read_text(encoding="utf-8"))["format_version"] == 2
+    assert old == case_files.loads((CASES / path.name).read_text(encoding="utf-8"))
+
+
 def test_seed_numbers_in_the_example_cases():
     load = lambda name: case_files.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))  # noqa: E731
     slam = load("laws033-6d-slam")

@@ -517,3 +517,22 @@ def test_every_state_of_an_appeal_has_a_lawful_way_on(database_url):
     assert cases.next_statuses(decided) == ("closed",)
     cases.set_status(decided, "closed", "cli:operator", "The decision was recorded")
     assert cases.get_case(decided).status == "closed"
+
+
+def test_a_question_the_committee_answers_otherwise_is_in_its_words_not_the_directors():
+    """Before: an overturn's ruling in force kept the director's reason for question 2 (why Pass was
+    a logical alternative) under the committee's "no"."""
+    from analysis.law.appeal.committee import case_in_force, committee_seen
+    from analysis.law.appeal.record import AppealRecord
+    boston = load("boston-3h")
+    director_reason = boston.ruling.alternatives_reason
+    record = AppealRecord.from_dict({"votes": [], "decision": {
+        "decision": "overturn", "reason": "With this hand 3♥ is automatic: no peer would pass.", "summary": "",
+        "change": {"alternatives": []}, "chair": "Ann", "at": "2026-11-20T21:00:00+00:00", "ruling_version": None}})
+    seen = committee_seen(boston, record)
+    q2 = seen.ruling.worksheet.answers[1]
+    assert q2.answer is False and "no peer would pass" in str(q2.reason) and director_reason not in str(q2.reason)
+    assert str(q2.reason).startswith("The appeals committee finds no logical alternative to the action taken.")
+    from dataclasses import replace
+    in_force = case_in_force(replace(boston, appeal=record))
+    assert in_force.superseded and "no peer would pass" in str(in_force.ruling.text)

@@ -849,11 +849,12 @@ def test_research_page_for_a_researcher(prepared):
     at.session_state["research_tab"] = "Implied thresholds"
     assert any("95% profile-likelihood interval" in c.value for c in at.run().caption)
     at.radio(key="research_source").set_value("our cases").run()
-    assert any(c.value.startswith("5 rows from 2 cases, 5 with counts") for c in at.caption)   # the MI and lead examples
+    captions = [c.value for c in at.caption]      # the MI and lead examples, and both actions of each two-action one
+    assert any(c.startswith("13 rows from 4 cases, 13 with counts") for c in captions), captions
     warned = [w.value for w in at.warning]
-    assert warned[0].startswith("director: all: the threshold rests on 5 decision(s)")   # 2 + 3 actions
+    assert warned[0].startswith("director: all: the threshold rests on 13 decision(s)")   # 2 + 3 + 4 + 4 actions
     # the calibration separates call polls from lead polls
-    assert any(w.startswith("director: call polls: the threshold rests on 2 decision(s)") for w in warned)
+    assert any(w.startswith("director: call polls: the threshold rests on 10 decision(s)") for w in warned)
     assert any(w.startswith("director: lead polls: the threshold rests on 3 decision(s)") for w in warned)
 
 

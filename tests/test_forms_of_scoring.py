@@ -79,7 +79,7 @@ def test_a_butler_case_is_ruled_with_both_sides_scores_and_the_datum_said():
     assert [a.answer for a in ruling.worksheet.answers] == [True] * 4
     assert ruling.scores["NS"].value() == (F(-3, 2), "IMPs") and ruling.scores["EW"].value() == (F(3, 2), "IMPs")
     damage = ruling.worksheet.answers[3].evidence
-    assert "at the table 1 IMPs, after the legal alternatives 1 1/2 IMPs" in damage
+    assert "at the table 1 IMP, after the legal alternatives 1 1/2 IMPs" in damage
     assert ("datum -470, the mean of the 10 other tables with 1 dropped at each end, rounded to the nearest 10 "
             "(mean -472 1/2): 3/4 × +2 (-400 against -470) + 1/4 × -12 (-1100 against -470)") in ruling.text
 

@@ -552,7 +552,7 @@ def test_nothing_on_the_at_the_table_page_escapes_the_catalog(slam, pseudo_langu
     assert box == ["⟦Level⟧", "⟦Strain⟧", "⟦Call or mark⟧", "⟦Seconds of the slow call⟧"], box
     assert not escaped(texts + box), escaped(texts + box)
     preview = next(m.value for m in page.markdown if "·" in m.value)
-    assert "⟦slow⟧" in preview and "⟦Pass⟧" in preview
+    assert "⟦pause: 10 seconds⟧" in preview and "⟦Pass⟧" in preview      # the slow pass read back as a pause
 
 
 def test_nothing_on_the_case_list_and_the_app_s_frame_escapes_the_catalog(slam, pseudo_language, monkeypatch):

@@ -26,20 +26,20 @@ def test_skip_bid_pause_is_not_undue_but_a_fast_pass_is_ui():
     case_a = load("laws033-case-a")                 # 4♥ opening: a skip bid
     assert is_skip_bid(case_a, 0) and not is_skip_bid(load("laws033-6d-slam"), 1)
     assert ui_present(case_a).answer is True        # a gesture: detaching a card, a 3-second pass
-    paused = dataclasses.replace(case_a, irregularity=Irregularity("hesitation", "N", 1, 8, True, "8 s"))
+    paused = dataclasses.replace(case_a, irregularities=(Irregularity("hesitation", "N", 1, 8, True, "8 s"),))
     answer = ui_present(paused)
     assert answer.answer is False and "8 seconds after the skip bid 4♥" in answer.reason
-    longer = dataclasses.replace(paused, irregularity=Irregularity("hesitation", "N", 1, 25, True, "25 s"))
+    longer = dataclasses.replace(paused, irregularities=(Irregularity("hesitation", "N", 1, 25, True, "25 s"),))
     assert ui_present(longer).answer is True
     # LAWS.033: "a pass in tempo would be undue haste" after the stop warning
-    hasty = dataclasses.replace(paused, irregularity=Irregularity("haste", "N", 1, 3, True, "3 s"))
+    hasty = dataclasses.replace(paused, irregularities=(Irregularity("haste", "N", 1, 3, True, "3 s"),))
     answer = ui_present(hasty)
     assert answer.answer is True and "undue haste" in answer.reason and "Law 73A2" in answer.reason
 
 
 def test_disputed_facts_wait_for_the_director():
     slam = load("laws033-6d-slam")
-    disputed = dataclasses.replace(slam, irregularity=dataclasses.replace(slam.irregularity, agreed=False))
+    disputed = dataclasses.replace(slam, irregularities=(dataclasses.replace(slam.irregularity, agreed=False),))
     assert ui_present(disputed).answer is None
     assert ui_present(disputed, finding=True).answer is True
 

@@ -82,21 +82,21 @@ def test_a_junk_result_keeps_the_board_with_a_warning_naming_the_line(junk):
 
 @pytest.mark.parametrize("number", ["9" * 5000, "-" + "1" * 30, "1e999", "-1e999"])
 def test_a_number_of_any_size_in_a_case_file_is_refused_naming_the_key(number):
-    text = (CASES / "boston-3h.json").read_text().replace('"format_version": 2', f'"format_version": {number}', 1)
+    text = (CASES / "boston-3h.json").read_text().replace('"format_version": 3', f'"format_version": {number}', 1)
     with pytest.raises(HuddleInputError, match=r"case file, 'format_version': the number .* is out of range"):
         case_files.loads(text)
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
 def test_nan_and_infinity_in_a_case_file_are_refused(constant):
-    text = (CASES / "boston-3h.json").read_text().replace('"format_version": 2', f'"format_version": {constant}', 1)
+    text = (CASES / "boston-3h.json").read_text().replace('"format_version": 3', f'"format_version": {constant}', 1)
     with pytest.raises(HuddleInputError, match=f"'{constant}' is not a number a file may hold"):
         case_files.loads(text)
 
 
 def test_a_huge_number_on_the_command_line_exits_2(capsys, tmp_path, sqlite_url):
     path = tmp_path / "huge.json"
-    path.write_text((CASES / "boston-3h.json").read_text().replace('"format_version": 2', f'"format_version": {"7" * 5000}', 1))
+    path.write_text((CASES / "boston-3h.json").read_text().replace('"format_version": 3', f'"format_version": {"7" * 5000}', 1))
     code, _, err = run(capsys, "case", "import", str(path))
     assert code == 2 and "'format_version'" in err and "out of range" in err and "Traceback" not in err
 

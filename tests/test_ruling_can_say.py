@@ -104,13 +104,13 @@ def test_an_agreement_that_cannot_be_established_is_not_the_same_as_no_evidence_
     q1 = waiting.worksheet.answers[0]
     assert q1.answer is None and not waiting.worksheet.decided
     assert q1.missing == ("Waiting for the director's finding on the agreement: the convention cards and both partners "
-                          "heard (Law 75C)")
+                          "heard (Law 75D)")           # 2017's Director's determination
     data["ruling"]["misinformation"].update(evidence="not established", reason="The cards are blank; each partner "
                                                                                 "describes another agreement.")
     presumed = rule(case_files.Case.from_dict(data)).worksheet.answers[0]
     assert presumed.answer is True
     assert presumed.reason == ("The director cannot establish the partnership agreement: a mistaken explanation is "
-                               "presumed rather than a mistaken call (Law 75C, Law 21B1(b)).")
+                               "presumed rather than a mistaken call (Law 75D, Law 21B1(b)).")
 
 
 # ---------------------------------------------------------------- 8. the ruling's words
@@ -357,7 +357,7 @@ def test_one_explanation_that_is_both_ui_and_mi_is_ruled_on_both_paths_in_one_ca
     ruling = rule(case)
     assert ruling.decided and ruling.adjusted and ruling.also is not None and ruling.also.adjusted
     assert [a.question for a in ruling.also.worksheet.answers][0] == "unauthorized information"
-    assert "As misinformation to North-South (Law 75A, Law 20F):" in ruling.text
+    assert "As misinformation to North-South (Law 75B, Law 20F):" in ruling.text
     assert "As unauthorized information to West, from partner's explanation (Law 20F5(a), Law 73C, Law 16B1(a)):" \
         in ruling.text
     assert ruling.text.endswith("The board's score is the misinformation path's.")

@@ -29,7 +29,7 @@ def _typed_everywhere(record_id: int) -> int:
     case = stored.case
     case = replace(case, title=f"Title {HOSTILE}", event=HOSTILE, session=HOSTILE, class_of_players=HOSTILE,
                    notes=HOSTILE, assumptions=(HOSTILE,), source=HOSTILE,
-                   irregularity=replace(case.irregularity, description=HOSTILE))
+                   irregularities=(replace(case.irregularity, description=HOSTILE),))
     cases.update_case(record_id, case, "tess", opened_version=stored.version)
     cases.set_status(record_id, "open", "tess", HOSTILE)
     poll = services.create_poll(record_id, "Matchpoints. Your call?", alternatives=("P",))

@@ -347,6 +347,31 @@ c1.selectbox(lang._("Action in question"), call_options, key="ed_action", format
 c2.selectbox(lang._("or a card (a lead or play case)"), card_options, key="ed_card", index=None, placeholder=lang._("the card"),
              format_func=lambda k: lang.labelled(lang.say(position_name(k)), played[k]))
 
+with st.expander(lang._("More irregularities and actions in question (a second pause, a remark and a wrong "
+                         "explanation, two actions)"), expanded=bool(ss.get("ed_more_irr") or ss.get("ed_more_actions"))):
+    st.caption(lang._("Irregularities after the first above, numbered from 2; each action in question after the first "
+                      "names the irregularities it follows (Law 16B: all the information its player had). Statements "
+                      "and findings of each are taken on the Ruling page."))
+    ss["ed_more_irr"] = st.data_editor(
+        ss.get("ed_more_irr") or [{"type": None, "by": None, "call": None, "seconds": None, "agreed": None,
+                                   "description": ""}],
+        key=f"ed_more_irr_grid_{ss.get('ed_grid_version', 0)}", num_rows="dynamic", width="stretch",
+        column_config={"type": st.column_config.SelectboxColumn(lang._("what happened"), options=list(IRREGULARITY_TYPES)),
+                       "by": st.column_config.SelectboxColumn(lang._("by"), options=list(SEATS)),
+                       "call": st.column_config.NumberColumn(lang._("at call"), min_value=1, max_value=60, step=1),
+                       "seconds": st.column_config.NumberColumn(lang._("seconds"), min_value=0, max_value=3600, step=1),
+                       "agreed": st.column_config.SelectboxColumn(lang._("agreed?"), options=["yes", "no"]),
+                       "description": st.column_config.TextColumn(lang._("description"))})
+    ss["ed_more_actions"] = st.data_editor(
+        ss.get("ed_more_actions") or [{"call": None, "follows": "", "kind": None}],
+        key=f"ed_more_actions_grid_{ss.get('ed_grid_version', 0)}", num_rows="dynamic", width="stretch",
+        column_config={"call": st.column_config.NumberColumn(lang._("action in question at call"), min_value=1,
+                                                             max_value=60, step=1),
+                       "follows": st.column_config.TextColumn(lang._("follows irregularities (e.g. 1, 2)")),
+                       "kind": st.column_config.SelectboxColumn(lang._("kind of case"), options=list(KINDS)[:3])})
+    st.text_input(lang._("The first action follows irregularities (blank: all of them)"), key="ed_follows",
+                  placeholder="1, 2")
+
 st.subheader(lang._("Results"))
 c1, c2, c3 = st.columns(3)
 c1.text_input(lang._("Table result: contract and result (e.g. 4♠X-1)"), key="ed_contract")

@@ -12,8 +12,9 @@ import pandas as pd
 
 from analysis.bridge import SEATS, hand_pbn
 from analysis.bridge.matchpoints import parse_field
-from analysis.language import M_, N_, Language
-from analysis.law.case import FORMAT_VERSION, Case, case_id_from_title
+from analysis.language import M_, N_, AsTyped, Language
+from analysis.errors import HuddleInputError
+from analysis.law.case import FORMAT_VERSION, SEVERAL_VERSION, Case, case_id_from_title
 from analysis.law.questions.logical_alternatives import action_word, read_action
 from analysis.vocabulary import SOURCE, Call, Rank, card_said, read_call, read_card, read_contract, read_hand, read_typed_contract
 
@@ -186,7 +187,7 @@ def state_from_case(case: Case, lang: Language) -> dict:
     """Session-state values that show ``case`` in the editor, its calls, cards, hands and contract
     in the director's words."""
     data = case.to_dict()
-    irr = data["irregularity"] or {}
+    irr = case.irregularity.to_dict() if case.irregularity is not None else {}
     result = data["table_result"] or {}
     state = {
         "ed_id": case.id, "ed_title": case.title, "ed_kind": case.kind, "ed_event": case.event or "",
@@ -232,8 +233,105 @@ def state_from_case(case: Case, lang: Language) -> dict:
     }
     state.update({key: hand_shown(hand_pbn(case.board.deal, s), lang) for s, key in HAND_KEYS.items()})
     # Parts of the case file this editor does not show, kept as they are.
-    state["_ed_kept"] = {k: data.get(k) for k in KEPT_FIELDS}
+    state["_ed_kept"] = {k: data.get(k) for k in KEPT_FIELDS} | {"ruling": case.ruling.to_dict() if case.ruling else None}
+    state.update(more_state(case))
     return state
+
+
+IRREGULARITY_ROW = ("type", "by", "call", "seconds", "agreed", "description")
+ACTION_ROW = ("call", "follows", "kind")
+
+
+def more_state(case: Case) -> dict:
+    """The case's irregularities after the first and its actions after the first, as the editor's
+    two grids show them (numbers counted from 1, as the pages say them), and what the grids do not
+    show of each (statements, findings, ruling sections), kept while its row stays as it was."""
+    more = [i.to_dict() for i in case.irregularities[1:]]
+    rows = [{"type": d["type"], "by": d.get("by", ""), "call": None if d.get("call_index") is None else d["call_index"] + 1,
+             "seconds": d.get("seconds"), "agreed": {True: "yes", False: "no"}.get(d.get("agreed"), ""),
+             "description": d.get("description", "")} for d in more]
+    actions = [{"call": a.call_index + 1 if a.call_index is not None else None,
+                "follows": ", ".join(str(j + 1) for j in a.follows), "kind": a.kind or ""} for a in case.further_actions]
+    return {"ed_more_irr": rows, "_ed_more_irr_full": [(r, d) for r, d in zip(rows, more)],
+            "ed_more_actions": actions,
+            "_ed_more_actions_full": [(r, a.to_dict()) for r, a in zip(actions, case.further_actions)],
+            "ed_follows": ", ".join(str(j + 1) for j in case.follows), "ed_scored_by": case.scored_by}
+
+
+def _numbers(text: object, where: str) -> list[int]:
+    """ "1, 2" → [0, 1]: irregularities as the pages number them, as files do."""
+    try:
+        numbers = [int(n) - 1 for n in str(text or "").replace(";", ",").split(",") if n.strip()]
+    except ValueError:
+        raise HuddleInputError(where, M_("'{text}' should be irregularity numbers, e.g. 1, 2",
+                                         text=AsTyped(str(text)[:30]))) from None
+    return numbers
+
+
+def _blank_row(row: dict) -> bool:
+    return all(_blank(v) for v in row.values())
+
+
+def _plain_row(row: dict) -> dict:
+    """A grid's row as the state holds it: an empty cell None, a whole number an int (the grid
+    gives NaN and floats back)."""
+    def plain(value):
+        if _blank(value):
+            return None if not isinstance(value, str) else value
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+    return {k: plain(v) for k, v in dict(row).items()}
+
+
+def more_from_state(state, first_irregularity: dict | None, first_action: dict | None, first_ruling) -> dict:
+    """The list form of the case (docs/case-file.md) when the grids hold more than one
+    irregularity or action; {} when they hold none. A row left as it was keeps what the grid does
+    not show (its statements and finding, an action's ruling section)."""
+    kept_irr = [d for r, d in state.get("_ed_more_irr_full", [])]
+    kept_rows = [r for r, _ in state.get("_ed_more_irr_full", [])]
+    more = []
+    for i, row in enumerate(_plain_row(r) for r in state.get("ed_more_irr") or [] if not _blank_row(r)):
+        where = M_("irregularity {number}", number=i + 2)
+        if row in kept_rows:
+            more.append(kept_irr[kept_rows.index(row)])
+            continue
+        made = {"type": str(row.get("type") or "").strip(), "description": str(row.get("description") or "")}
+        if not _blank(row.get("by")):
+            made["by"] = str(row["by"]).strip()
+        if not _blank(row.get("call")):
+            made["call_index"] = int(row["call"]) - 1
+        if not _blank(row.get("seconds")):
+            made["seconds"] = int(row["seconds"])
+        agreed = {"yes": True, "no": False}.get(str(row.get("agreed") or "").strip().lower())
+        if agreed is not None:
+            made["agreed"] = agreed
+        if not made["type"]:
+            raise HuddleInputError(where, M_("say what happened (hesitation, remark, misexplained …)"))
+        more.append(made)
+    kept_actions = dict((tuple(r.items()), a) for r, a in state.get("_ed_more_actions_full", []))
+    actions = []
+    for i, row in enumerate(_plain_row(r) for r in state.get("ed_more_actions") or [] if not _blank_row(r)):
+        where = M_("action {number} in question", number=i + 2)
+        if tuple(row.items()) in kept_actions:
+            actions.append(kept_actions[tuple(row.items())])
+            continue
+        if _blank(row.get("call")):
+            raise HuddleInputError(where, M_("give its call's number in the auction"))
+        made = {"call_index": int(row["call"]) - 1, "follows": _numbers(row.get("follows"), where)}
+        if not _blank(row.get("kind")):
+            made["kind"] = str(row["kind"]).strip()
+        actions.append(made)
+    if not more and not actions and not str(state.get("ed_follows") or "").strip():
+        return {}
+    irregularities = ([first_irregularity] if first_irregularity else []) + more
+    first = first_action and {**first_action, "follows": _numbers(state.get("ed_follows"), "follows")
+                              or list(range(len(irregularities)))}
+    if first and first_ruling is not None:
+        first["ruling"] = first_ruling
+    out = {"irregularities": irregularities, "irregularity": None, "action_index": None, "play_index": None,
+           "actions": [first, *actions] if first else actions}
+    if state.get("ed_scored_by") is not None:
+        out["scored_by"] = state["ed_scored_by"]
+    return out
 
 
 def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
@@ -280,7 +378,7 @@ def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
     elif text("ed_ns_score"):
         result = {"ns_score": text("ed_ns_score")}
     deal = "N:" + " ".join(read_hand(text(HAND_KEYS[s]), lang, s) for s in SEATS)
-    return {
+    data = {
         "format_version": FORMAT_VERSION, "title": text("ed_title"),
         "id": text("ed_id") or (case_id_from_title(text("ed_title")) if text("ed_title") else ""), "kind": state.get("ed_kind"),
         "event": text("ed_event") or None, "session": text("ed_session") or None,
@@ -298,6 +396,12 @@ def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
         "notes": text("ed_notes"), "source": text("ed_source"),
         **state.get("_ed_kept", {}),
     }
+    first_action = {"call_index": optional("ed_action")} if optional("ed_action") is not None else \
+        {"card_index": optional("ed_card")} if optional("ed_card") is not None else None
+    listed = more_from_state(state, irregularity, first_action, (state.get("_ed_kept") or {}).get("ruling"))
+    if listed:
+        data.update(listed, format_version=SEVERAL_VERSION, ruling=None)
+    return data
 
 
 def _scoring_settings(state) -> dict:

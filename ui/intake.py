@@ -12,7 +12,8 @@ from datetime import datetime, timedelta, timezone
 import streamlit as st
 
 from analysis.bridge import SEATS, partner_of, side_of
-from analysis.bridge.auction import MAX_LINE, line_with_mark, line_without_last_call, read_auction_line, read_call
+from analysis.bridge.auction import (MAX_LINE, line_with_mark, line_without_last_call, read_auction_line, read_back,
+                                    read_call)
 from analysis.vocabulary import ALL_PASS, SECOND_WORDS, Call, read_contract, read_hand
 from analysis.bridge.deal import dealer_for_board, vulnerability_for_board
 from analysis.errors import HuddleInputError
@@ -39,6 +40,7 @@ AT_THE_TABLE = N_("at the table")           # when each side's statement was tak
 LEVELS, STRAINS = ("1", "2", "3", "4", "5", "6", "7"), ("C", "D", "H", "S", "NT")      # the bidding box
 BOX_MORE = {"P": "P", "X": "X", "XX": "XX", "alert": N_("alert"), "slow": SLOW, "undo": N_("undo")}
 BOX_SECONDS = (5, 10, 15, 20, 30, 45, 60)        # a slow call's seconds, tapped after "slow"
+MAX_AT_THE_TABLE = 4           # irregularities taken down on the phone; more at the desk
 
 
 def proposed(key: str, default, options: list) -> None:
@@ -115,52 +117,67 @@ try:
 except HuddleInputError as exc:
     show_error(exc, lang=lang)
 calls = list(auction.calls) if auction is not None else []
-if calls:
-    st.markdown(" · ".join(f"{lang.seat(auction.seat_of(i))[0]} {lang.call(c.call)}" + ("!" if c.alerted else "")
-                           + (f" ({lang._(SLOW)})" if c.tempo_break else "") for i, c in enumerate(calls)))
+if calls:       # each call as it was read: its pause and seconds, its alert and explanation
+    st.markdown(inert(" · ".join(f"{lang.seat(auction.seat_of(i))[0]} {lang.say(read_back(c))}"
+                                 for i, c in enumerate(calls))))
 
-slow = next((i for i, c in enumerate(calls) if c.tempo_break), None)
-explained = next((i for i, c in enumerate(calls) if c.explanation), None)
-irregularity, action, case_kind = None, None, "UI"
-if calls:
-    st.subheader(lang._("What happened"))
-    kind = st.selectbox(lang._("Irregularity"), (*TEMPO, MISEXPLAINED), index=0, key="tbl_kind",
+
+def what_happened(number: int) -> tuple[dict, int | None, str]:
+    """One irregularity taken down (``number`` 0 the first, whose widgets keep their plain keys):
+    its kind, call, who acted and the action in question, each side's statement."""
+    key = "tbl" if number == 0 else f"tbl{number}"
+    kind = st.selectbox(lang._("Irregularity"), (*TEMPO, MISEXPLAINED), index=0, key=f"{key}_kind",
                         format_func=lambda k: first_upper(IrregularityType(k).said(lang)))
     positions = list(range(len(calls)))
-    first_marked = explained if kind == MISEXPLAINED else slow
-    proposed("tbl_at", first_marked if first_marked is not None else len(calls) - 1, positions)
+    marked = [i for i, c in enumerate(calls) if (c.explanation if kind == MISEXPLAINED else c.tempo_break)]
+    first_marked = marked[min(number, len(marked) - 1)] if marked else None
+    proposed(f"{key}_at", first_marked if first_marked is not None else len(calls) - 1, positions)
     at = st.selectbox(lang._("At call") if kind != MISEXPLAINED else lang._("The call explained"), positions,
-                      key="tbl_at", format_func=call_at)
+                      key=f"{key}_at", format_func=call_at)
     # a wrong explanation is the explainer's: the caller's partner; it misinforms the opponents (Law 75)
     by = partner_of(auction.seat_of(at)) if kind == MISEXPLAINED else auction.seat_of(at)
     if kind == MISEXPLAINED:
         case_kind = "MI"
-        given = calls[at].explanation or st.text_input(lang._("The explanation given"), key="tbl_given")
-        agreement = st.text_input(lang._("The partnership's agreement (the right explanation)"), key="tbl_agreement")
+        given = calls[at].explanation or st.text_input(lang._("The explanation given"), key=f"{key}_given")
+        agreement = st.text_input(lang._("The partnership's agreement (the right explanation)"), key=f"{key}_agreement")
         calls[at] = replace(calls[at], explanation=given.strip() or None, correct_explanation=agreement.strip() or None)
     else:
         case_kind = st.radio(lang._("Who may have gained or lost by it"), list(WHO_ACTED), horizontal=True,
-                             key="tbl_case_kind", format_func=lambda k: lang._(WHO_ACTED[k]))
+                             key=f"{key}_case_kind", format_func=lambda k: lang._(WHO_ACTED[k]))
     acted = (lambda seat: seat == partner_of(by)) if case_kind == "UI" else (lambda seat: side_of(seat) != side_of(by))
     later = [i for i in positions if i > at and acted(auction.seat_of(i))]
-    proposed("tbl_action", later[0] if later else None, [None, *later])
+    proposed(f"{key}_action", later[0] if later else None, [None, *later])
     action = st.selectbox(lang._("Action in question (partner's later call)") if case_kind == "UI" else
                           lang._("Action in question (the misinformed opponent's later call)") if case_kind == "MI" else
                           lang._("Action in question (the misled opponent's later call)"), [None, *later],
-                          key="tbl_action", format_func=lambda i: lang._("not yet") if i is None else call_at(i))
-    agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key="tbl_agreed",
+                          key=f"{key}_action", format_func=lambda i: lang._("not yet") if i is None else call_at(i))
+    agreed = st.radio(lang._("Do both sides agree it happened?"), list(AGREED), horizontal=True, key=f"{key}_agreed",
                       format_func=lambda a: lang._(AGREED[a]))
     them = "EW" if side_of(by) == "NS" else "NS"
-    said = {side: st.text_input(lang._("{side} say").format(side=lang.side(side)), key=f"tbl_said_{side}")
+    said = {side: st.text_input(lang._("{side} say").format(side=lang.side(side)), key=f"{key}_said_{side}")
             for side in (them, side_of(by))}
-    irregularity = {"type": kind, "by": by, "call_index": at,
-                    "description": lang._("{what} by {seat} at call {number}").format(
-                        what=first_upper(IrregularityType(kind).said(lang)), seat=lang.seat(by), number=at + 1),
-                    "agreed": {"agreed": True, "disputed": False}.get(agreed),
-                    "statements": [{"by": side, "said": text.strip(), "at": lang._(AT_THE_TABLE)}
-                                   for side, text in said.items() if text.strip()]}
+    found = {"type": kind, "by": by, "call_index": at,
+             "description": lang._("{what} by {seat} at call {number}").format(
+                 what=first_upper(IrregularityType(kind).said(lang)), seat=lang.seat(by), number=at + 1),
+             "agreed": {"agreed": True, "disputed": False}.get(agreed),
+             "statements": [{"by": side, "said": text.strip(), "at": lang._(AT_THE_TABLE)}
+                            for side, text in said.items() if text.strip()]}
     if calls[at].tempo_seconds is not None:
-        irregularity["seconds"] = calls[at].tempo_seconds
+        found["seconds"] = calls[at].tempo_seconds
+    return found, action, case_kind
+
+
+happened: list[tuple[dict, int | None, str]] = []
+if calls:
+    st.subheader(lang._("What happened"))
+    for number in range(st.session_state.get("tbl_irregularities", 1)):
+        if number:
+            st.markdown("**" + lang._("Irregularity {number}").format(number=number + 1) + "**")
+        happened.append(what_happened(number))
+    if len(happened) < MAX_AT_THE_TABLE:
+        st.button(lang._("Another irregularity (a second pause, a remark, a wrong explanation)"), key="tbl_more",
+                  on_click=lambda: st.session_state.update(tbl_irregularities=len(happened) + 1))
+irregularity, action, case_kind = happened[0] if happened else (None, None, "UI")
 
 with st.expander(lang._("Table result and hands (optional: add them later)")):
     cols = st.columns(2)
@@ -191,14 +208,42 @@ def case_data() -> dict:
             "auction": [c.to_dict() for c in calls], "skip_bid_regulation": club.skip_bid_regulation,
             "poll_rules": club.poll_rules().to_dict() if club.poll_rules().minimum or club.poll_pollees else None,
             "source": lang._(TAKEN_DOWN)}
-    if irregularity is not None:
+    if len(happened) > 1:
+        data.update(several_irregularities(happened))
+    elif irregularity is not None:
         data["irregularity"] = irregularity
         data["offending_side"] = side_of(irregularity["by"])
-    if action is not None:
+    if action is not None and len(happened) == 1:
         data["action_index"] = action
     if result.strip():
         data["table_result"] = {"contract": read_contract(result, lang, "table_result.contract"), "declarer": declarer}
     return data
+
+
+def several_irregularities(taken: list[tuple[dict, int | None, str]]) -> dict:
+    """Several irregularities taken down: each action in question follows its own irregularity and
+    every earlier one of the same side that reached the same player (Law 16B: all the information
+    he had, two pauses together); one action where two irregularities name the same call."""
+    irregularities = [irr for irr, _, _ in taken]
+    actions: dict[int, dict] = {}
+    for number, (irr, at, kind) in enumerate(taken):
+        if at is None:
+            continue
+        follows = {j for j, other in enumerate(irregularities) if other["call_index"] < at and
+                   (j == number or (other["by"] == irr["by"] and other["type"] != MISEXPLAINED) and kind != "MI")}
+        mine = actions.setdefault(at, {"call_index": at, "follows": set(), "kind": kind})
+        mine["follows"] |= follows
+    listed = [{**a, "follows": sorted(a["follows"])} for _, a in sorted(actions.items())]
+    first_kind = listed[0]["kind"] if listed else taken[0][2]
+    for a in listed:
+        kind = a.pop("kind")
+        if a is not listed[0] and kind != first_kind:
+            a["kind"] = kind
+    out: dict = {"irregularities": irregularities, "kind": first_kind,
+                 "offending_side": side_of(irregularities[listed[0]["follows"][0] if listed else 0]["by"])}
+    if listed:
+        out["actions"] = listed
+    return out
 
 
 def another_case() -> None:

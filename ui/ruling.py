@@ -15,7 +15,7 @@ from polling import organisations, rulings
 from polling.dossier import load_dossier
 from ui.auth import require
 from ui.state import page_language
-from ui.ruling_form import fact_finding_form, partner_ui_input, ruling_inputs_form
+from ui.ruling_form import fact_finding_form, further_actions_input, partner_ui_input, ruling_inputs_form
 from ui.ruling_view import (questions_box, reasons_not_written_note, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
 from ui.simulation_view import simulation_section
@@ -52,10 +52,11 @@ with st.expander(lang._("Director's worksheet"), expanded=True):
     if over_committee:
         st.caption(lang._("The worksheet starts from the appeals committee's decision, the ruling in force."))
     try:
-        inputs = ruling_inputs_form(record_id, dossier.worksheet_case(), lang,
-                                    organisations.get_organisation(user.organisation_id).la_policy)
+        club_policy = organisations.get_organisation(user.organisation_id).la_policy
+        inputs = ruling_inputs_form(record_id, dossier.worksheet_case().path(0), lang, club_policy)
         both = partner_ui_input(record_id, case, lang)
-        case = replace(case, partner_ui=both)
+        further, scored_by = further_actions_input(record_id, dossier.worksheet_case(), lang, club_policy)
+        case = replace(case, partner_ui=both, further_actions=further, scored_by=scored_by)
         ruling = rule(replace(case, ruling=inputs))
     except HuddleInputError as exc:
         problem = exc
@@ -87,7 +88,8 @@ with summary:
             if st.button(lang._("Save this ruling"), type="primary", key="ruling_save"):
                 try:
                     version = rulings.save_ruling(record_id, inputs, user.username, reason=reason,
-                                                  partner_ui=case.partner_ui)
+                                                  partner_ui=case.partner_ui,
+                                                  further=(case.further_actions, case.scored_by))
                 except HuddleInputError as exc:
                     show_error(exc, lang=lang)
                 else:

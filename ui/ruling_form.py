@@ -9,6 +9,7 @@ from dataclasses import replace
 import streamlit as st
 
 from analysis.law.case import SCORED_BY, Case, PartnerUI
+from analysis.law.case.actions import ActionInQuestion
 from analysis.bridge import is_complete_deal, partner_of
 from analysis.errors import HuddleInputError
 from analysis.language import Language, M_, Message, N_
@@ -27,7 +28,7 @@ from analysis.law.case.poll_rules import PollRules
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.polls.tally import tally_ballots, walk_through
 from analysis.law.questions.law16 import ui_present
-from analysis.vocabulary import Call, Seat, Side
+from analysis.vocabulary import Call, IrregularityType, Seat, Side
 from polling import cases, panel, rulings, services
 from ui.widgets import done, inert, poll_numbers, reason_input, show_error, table
 from ui.adjustment_form import SCORED_WORDS, adjustment_input, double_dummy_rows, played_contract, tree_editor, outcome_rows
@@ -39,33 +40,87 @@ HAPPENED = {N_("yes"): True, N_("no"): False, N_("no finding yet"): None}
 NOT_RECORDED = N_("not recorded")
 
 
+class ActionForm(int):
+    """A case's record id that also keys the widgets of one action's form: the first action's
+    widgets keep the record's own keys, action ``number``'s end in "_a{number}". Where the form
+    reads the database (the case's polls, its saved versions) it is the record id itself."""
+
+    number: int
+
+    def __new__(cls, record_id: int, number: int = 0) -> "ActionForm":
+        made = int.__new__(cls, record_id)
+        made.number = number
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return f"{int(self)}" + (f"_a{self.number}" if self.number else "")
+
+    def __str__(self) -> str:
+        return format(self)
+
+
+def further_actions_input(record_id: int, case: Case, lang: Language, club_policy: str
+                          ) -> tuple[tuple[ActionInQuestion, ...], int | None]:
+    """Every action in question after the first, each with its own form (its poll, its questions,
+    its outcome tree; Law 16B: the information its player had, all of it), and which action's
+    outcome tree holds the board's score when more than one is adjusted."""
+    if not case.further_actions:
+        return (), case.scored_by
+    further = []
+    for number, action in enumerate(case.further_actions, 1):
+        path = case.path(number)
+        label = lang._("Action {number} in question: {action} by {seat}").format(
+            number=number + 1, action=lang.say(action_word(path.action_in_question())), seat=lang.seat(path.action_seat or ""))
+        with st.expander(label, expanded=True):
+            inputs = ruling_inputs_form(ActionForm(record_id, number), path, lang, club_policy)
+        further.append(replace(action, ruling=inputs))
+    numbers = [None, *range(len(case.actions))]
+    scored = st.selectbox(lang._("When more than one action is adjusted, the board's score is"), numbers,
+                          index=numbers.index(case.scored_by) if case.scored_by in numbers else 0,
+                          key=f"rf_scored_by_{record_id}",
+                          format_func=lambda n: lang._("the earliest adjusted action's") if n is None else
+                          lang._("action {number}'s").format(number=n + 1))
+    return tuple(further), scored
+
+
 def fact_finding_form(record_id: int, case: Case, version: int, username: str, lang: Language) -> None:
     """Where question 1 waits for a fact nobody has found (Law 85A), the director finds it here:
-    whether it happened, how long it took, and why; kept with the case's facts."""
-    irr = case.irregularity
-    if irr is None or case.kind != "UI":
-        return
-    answer = ui_present(case)
+    whether it happened, how long it took, and why; kept with the case's facts. A case of several
+    irregularities asks for each one still waiting."""
+    for number, irr in enumerate(case.irregularities):
+        path = case.path_following(number)
+        if path is not None and path.kind == "UI":
+            _fact_finding(record_id, case, number, replace(path, irregularities=(irr,)), version, username, lang)
+
+
+def _fact_finding(record_id: int, case: Case, number: int, one: Case, version: int, username: str,
+                  lang: Language) -> None:
+    irr = one.irregularities[0]
+    answer = ui_present(one)
     if answer.answer is not None or "Missing:" not in answer.reason:
         return
-    with st.form(f"rf_facts_{record_id}"):
+    key = f"{record_id}" if number == 0 else f"{record_id}_{number}"
+    with st.form(f"rf_facts_{key}"):
         st.markdown("**" + lang._("The facts are not established yet (Law 85A)") + "**")
+        if len(case.irregularities) > 1:
+            st.caption(inert(lang.say(irr.description or IrregularityType(irr.type).word)))
         st.caption(inert(lang.say(answer.reason)))
         f1, f2 = st.columns(2)
         happened = f1.radio(lang._("The director finds it happened (for a break in tempo: an unmistakable hesitation)"),
-                            list(HAPPENED), index=2, horizontal=True, key=f"rf_fact_happened_{record_id}",
+                            list(HAPPENED), index=2, horizontal=True, key=f"rf_fact_happened_{key}",
                             format_func=lang._)
         seconds = f2.number_input(lang._("The director finds it took (seconds)"), min_value=0, max_value=3600, step=1,
-                                  value=None, key=f"rf_fact_seconds_{record_id}")
-        reason = reason_input(lang._("Why, on the balance of probabilities"), "", f"rf_fact_reason_{record_id}",
-                              fact_draft(case), lang, in_form=True, max_chars=1000)
+                                  value=None, key=f"rf_fact_seconds_{key}")
+        reason = reason_input(lang._("Why, on the balance of probabilities"), "", f"rf_fact_reason_{key}",
+                              fact_draft(one), lang, in_form=True, max_chars=1000)
         if st.form_submit_button(lang._("Keep this finding with the facts")):
             try:
                 found = FactFinding.from_dict({"happened": HAPPENED[happened], "reason": reason,
                                                **({"seconds": int(seconds)} if seconds is not None else {})},
                                               "finding of fact")
-                cases.update_case(record_id, replace(case, irregularity=replace(irr, finding=found)), username,
-                                  opened_version=version)
+                kept = tuple(replace(irr, finding=found) if i == number else other
+                             for i, other in enumerate(case.irregularities))
+                cases.update_case(record_id, replace(case, irregularities=kept), username, opened_version=version)
             except HuddleInputError as exc:
                 show_error(exc, lang=lang)
             else:
@@ -516,4 +571,5 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
                    procedural_penalties=penalty_input(record_id, saved, case.scoring, lang))
 
 
-__all__ = ["ruling_inputs_form", "tree_editor", "finding_input", "partner_ui_input"]
+__all__ = ["ruling_inputs_form", "tree_editor", "finding_input", "partner_ui_input", "further_actions_input",
+           "ActionForm"]

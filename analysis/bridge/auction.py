@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped
+from analysis.language import M_, MP_, N_, AsTyped, Listed, Message
 from analysis.vocabulary import (MAX_SECONDS, SOURCE, Call, Catalog, Seat, TempoWords, contract_said,
                                  read_typed_contract)
 from analysis.bridge.deal import ALL_CALLS, SEATS, player, seat, side_of
@@ -324,12 +324,14 @@ def tempo_reading(text: str | None, lang: Catalog) -> str:
     if not text:
         return "explanation"
     words = TempoWords.of(lang)
-    if _TEMPO_NOTE.search(text) or words.is_mark(text) or words.is_seconds(text):
+    parts = re.split(r"[;.]\s*", text)
+    said = any(STATEMENT.match(p) or _WHO_PAUSED.match(p) for p in parts)
+    if _TEMPO_NOTE.search(text) or words.is_mark(text) or words.is_seconds(text) or words.gives_seconds(text) \
+            or (said and (_SECONDS.search(text) or words.seconds_in(text) is not None)):
         return "tempo"
     if not (_TEMPO_WORD.search(text) or words.mentions_slowness(text)):
         return "explanation"
-    parts = re.split(r"[;.]\s*", text)
-    if any(STATEMENT.match(p) or _WHO_PAUSED.match(p) for p in parts) or _DISPUTE.search(text) \
+    if said or _DISPUTE.search(text) \
             or _SECONDS.search(text) or words.seconds_in(text) is not None:
         return "tempo"
     return "unclear"
@@ -414,7 +416,7 @@ def read_auction_line(text: str, dealer: str, lang: Catalog) -> Auction:
             raise HuddleInputError("auction", M_("at most {most} calls", most=MAX_CALLS))
         alerted, slow = "!" in word, "*" in word
         call = read_call(word.replace("!", "").replace("*", ""), lang, M_("auction call {number}", number=position))
-        calls.append(_call(call, alerted, slow, notes, position, words))
+        calls.append(_call(call, alerted, slow, notes, position, lang))
     return Auction(dealer, tuple(calls))          # the auction checks its own legality, naming the call
 
 
@@ -446,17 +448,62 @@ def line_without_last_call(line: str) -> str:
     return line[:last.start()].rstrip() if last is not None else ""
 
 
-def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int, words: TempoWords) -> TableCall:
-    seconds, explanation = None, []
-    for part in (p.strip() for p in re.split(r"[,;]", notes or "") if p.strip()):
-        if words.is_slow(part) or words.is_seconds(part):
-            slow, seconds = True, words.seconds_in(part) if words.seconds_in(part) is not None else seconds
+def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int, lang: Catalog) -> TableCall:
+    """A call of the line with what its brackets say, each part read for what it is, as a file's
+    note is (``tempo_reading``): a tempo statement (a word for slowness, the seconds, a number
+    alone), an alert, or the explanation given (begun with "=" to say so). A part that speaks of
+    tempo and reads as an explanation too is asked about, never filed as one or the other."""
+    words = TempoWords.of(lang)
+    seconds, explanation, tempo_note = None, "", []
+    for part, separator in _parts(notes or ""):
+        reading = "explanation" if part.startswith("=") else "tempo" if BARE_SECONDS.match(part) else \
+            tempo_reading(part, lang)
+        if reading == "tempo":
+            slow = True
+            found = int(part) if BARE_SECONDS.match(part) else note_seconds(part, lang)
+            seconds = found if found is not None else seconds
+            if not (words.is_slow(part) or words.is_seconds(part) or BARE_SECONDS.match(part)):
+                tempo_note.append(part)          # more than a mark: who says it, how long, a dispute
         elif words.is_alert(part):
             alerted = True
+        elif reading == "unclear" and slow:
+            tempo_note.append(part)              # the call is marked slow: what its note says of the tempo
+        elif reading == "unclear":
+            raise HuddleInputError(M_("auction call {number}", number=position), M_(
+                "'{part}' may say the call was slow, or explain it: put * after the call for a break in tempo, or "
+                "begin the note with = for the explanation given", part=AsTyped(part[:60])))
         else:
-            explanation.append(part.lstrip("=").strip())
+            explanation += part.lstrip("=").strip() + separator
     if seconds is not None and not 0 <= seconds <= MAX_SECONDS:
         raise HuddleInputError(M_("auction call {number}", number=position),
                                M_("{seconds} seconds: give 0 to 3600", seconds=seconds))
-    return TableCall(call, alerted=alerted, explanation="; ".join(explanation) or None, tempo_break=slow,
-                     tempo_seconds=seconds)
+    return TableCall(call, alerted=alerted, explanation=explanation.strip(" ,;") or None, tempo_break=slow,
+                     tempo_seconds=seconds, tempo_note=", ".join(tempo_note) or None)
+
+
+BARE_SECONDS = re.compile(r"^\d{1,4}$")     # "P(15)": a number alone after a call is its seconds
+
+
+def _parts(notes: str) -> list[tuple[str, str]]:
+    """The parts of a call's brackets, each with the separator typed after it (kept in an
+    explanation as typed: "naturel, faible" stays so)."""
+    pieces = re.split(r"([,;])", notes)
+    return [(pieces[i].strip(), pieces[i + 1] + " " if i + 1 < len(pieces) else "")
+            for i in range(0, len(pieces), 2) if pieces[i].strip()]
+
+
+def read_back(call: TableCall) -> Message:
+    """A call as the line was read, each note said as what it was taken for: « Passe — pause :
+    15 secondes », "2♦! — explanation: transfer"."""
+    said: list = []
+    if call.tempo_break:
+        said.append(MP_("pause: {n} second", "pause: {n} seconds", n=call.tempo_seconds)
+                    if call.tempo_seconds is not None else N_("pause"))
+    if call.tempo_note:
+        said.append(M_("about its tempo: {note}", note=AsTyped(call.tempo_note)))
+    if call.explanation:
+        said.append(M_("explanation: {explanation}", explanation=AsTyped(call.explanation)))
+    elif call.alerted:
+        said.append(N_("alerted"))
+    shown = Message("{call}{alert}", call=Call(call.call).word, alert="!" if call.alerted else "")
+    return M_("{call} — {notes}", call=shown, notes=Listed(tuple(said), "; ")) if said else shown

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analysis.bridge.deal import SUIT_SYMBOLS, SUITS
-from analysis.vocabulary import SOURCE, Strain, plain
+from analysis.vocabulary import HCP_WORDS, SOURCE, Strain, plain
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH, M_, N_, AsTyped, Language, Listed, Message
 
@@ -43,6 +43,14 @@ def _suit_in(text: str, lang: Language) -> str:
     return "S" if strain is None else strain.value          # the pattern matched only suits' spellings
 
 
+def _points_unit_as_hcp(part: str, lang: Language) -> str:
+    """A range of points ending with the club's unit ("12-14 F", « 15-17 H ») as English writes it
+    ("12-14 hcp"): its number and unit read, the rest as typed."""
+    units = {plain(u) for source in (lang, SOURCE) for u in HCP_WORDS.spelt(source)}
+    found = re.fullmatch(r"(\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}|\+)?)\s*(\S+)", part)
+    return f"{found[1]} hcp" if found and plain(found[2]).rstrip(".") in units else part
+
+
 def _count(word: str) -> int:
     return int(word) if word.isdecimal() else NUMBER_WORDS[word]
 
@@ -72,7 +80,7 @@ class HandRange:
         out = cls()
         anything = {"", "any", "anything", "no constraint", "-", lang._(ANY_WORDS).lower()}
         for raw in re.split(r"[,;]| and ", str(text)):
-            part = " ".join(raw.strip().lower().split())
+            part = _points_unit_as_hcp(" ".join(raw.strip().lower().split()), lang)
             if part in anything:
                 continue
             out = out & (cls._said_in(part, lang) or cls._one(part, field))

@@ -201,7 +201,7 @@ def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | N
             and case.board.auction.seat_of(decision_index) == case.board.auction.seat_of(irr.call_index)):
         # one explanation, two infractions (Law 20F5(a), 73C): the misbidder's later call is polled on the
         # UI path, where partner's explanation of his call is the unauthorized information
-        ui_path = replace(case, kind="UI", irregularity=replace(irr, type="explanation"), action_index=decision_index,
+        ui_path = replace(case, kind="UI", irregularities=(replace(irr, type="explanation"),), action_index=decision_index,
                           partner_ui=None)
         return q4_prompt(ui_path, decision_index)
     kind, player = _decider(case, decision_index, play_index)

@@ -12,7 +12,8 @@ and sayers of what is typed of them together (``typed``: calls, contracts, cards
     (<Call.X: 'X'>, '3SA')
 """
 from analysis.vocabulary.word import NP_, SOURCE, Catalog, Spoken, Word, folded, member, reading_table, spellings
-from analysis.vocabulary.bridge import (ABOUT_WORDS, ALERT_WORDS, ALL_PASS, BIDS, DEALER, LAW, LAWS, LOW_CARD, PLAYED_BY,
+from analysis.vocabulary.bridge import (ABOUT_WORDS, ALERT_WORDS, ALL_PASS, BIDS, DEALER, HCP_WORDS, LAW, LAWS, LOW_CARD,
+                                        PLAYED_BY,
                                         SEATS, SECOND_WORDS, SLOW_WORDS, STRAIN_ORDER, SUITS, SYMBOL_SUITS,
                                         VULNERABILITIES, VUL, Call, Decision, Penalty, Phrase, Rank, Seat, Side, Strain,
                                         Vulnerability)
@@ -26,11 +27,11 @@ from analysis.vocabulary.typed import (MAX_SECONDS, CardChoice, TempoWords, Type
 # every closed set of words, for the tests and the docs that go through them all
 WORD_SETS: tuple[type[Word], ...] = (Seat, Side, Strain, Rank, Call, Penalty, Vulnerability, ScoringForm, CaseKind,
                                      IrregularityType, OffendingSide, AppealOutcome, LAVerdict, Firmness)
-PHRASES: tuple[Phrase, ...] = (DEALER, VUL, LAW, LAWS, ALL_PASS, LOW_CARD, PLAYED_BY, SLOW_WORDS, SECOND_WORDS,
+PHRASES: tuple[Phrase, ...] = (DEALER, VUL, LAW, LAWS, ALL_PASS, LOW_CARD, PLAYED_BY, SLOW_WORDS, SECOND_WORDS, HCP_WORDS,
                                ABOUT_WORDS, ALERT_WORDS)
 
 __all__ = ["member", "NP_", "SOURCE", "Catalog", "Spoken", "Word", "folded", "reading_table", "spellings", "ABOUT_WORDS",
-           "ALERT_WORDS", "ALL_PASS", "BIDS", "DEALER", "LAW", "LAWS", "LOW_CARD", "PLAYED_BY", "SEATS", "SECOND_WORDS",
+           "ALERT_WORDS", "ALL_PASS", "HCP_WORDS", "BIDS", "DEALER", "LAW", "LAWS", "LOW_CARD", "PLAYED_BY", "SEATS", "SECOND_WORDS",
            "SLOW_WORDS", "STRAIN_ORDER", "SUITS", "SYMBOL_SUITS", "VULNERABILITIES", "VUL", "Call", "Decision",
            "Penalty", "Phrase", "Rank", "Seat", "Side", "Strain", "Vulnerability", "AppealOutcome", "CaseKind",
            "Firmness", "IrregularityType", "LAVerdict", "OffendingSide", "ScoringForm", "MAX_SECONDS", "TempoWords",

@@ -261,7 +261,7 @@ class Penalty(Word):
     DOUBLED = "X"
     REDOUBLED = "XX"
 
-    WORDS = nonmember({"X": NP_("contract", "doubled"), "XX": NP_("contract", "redoubled")})
+    WORDS = nonmember({"X": NP_("contract", "doubled|dbl|dbld"), "XX": NP_("contract", "redoubled|rdbl|redbl")})
 
 
 class Vulnerability(Word):
@@ -341,9 +341,12 @@ LOW_CARD = Phrase(*NP_("card", "a low {suit}"))
 PLAYED_BY = Phrase(*NP_("contract", "{contract} by {declarer}"))
 # what a note or the brackets after a call say of its tempo: words that it was slow, units of
 # seconds, and words for "about" ("etwa 20 Sekunden")
-SLOW_WORDS = Phrase(*NP_("tempo", "slow|slowly|hesitation|hesitated|hesitates|hesitating|tank|tanked|tanks|pause|paused|"
-                                  "long pause|huddle|huddled|BIT|break in tempo|tempo break|long think|thought|"
-                                  "thought for|think|slow pass|slow bid|slow double|slow call"))
-SECOND_WORDS = Phrase(*NP_("tempo", "s|sec|secs|second|seconds"))
-ABOUT_WORDS = Phrase(*NP_("tempo", "about|around|approximately|approx|roughly|some|c|ca|~"))
+SLOW_WORDS = Phrase(*NP_("tempo", "slow|slowly|hesitation|hesitated|hesitates|hesitating|hesit|tank|tanked|tanks|pause|"
+                                  "paused|long pause|huddle|huddled|BIT|break in tempo|tempo break|tempo|long think|"
+                                  "thought|thought for|think|thinking|thinks|delay|delayed|slow pass|slow bid|slow double|"
+                                  "slow call"))
+SECOND_WORDS = Phrase(*NP_("tempo", "s|sec|secs|second|seconds|″|''"))
+ABOUT_WORDS = Phrase(*NP_("tempo", "about|around|approximately|approx|roughly|some|c|ca|circa|~"))
+# the units of high-card points a hand description may end with ("12-14 HCP", German "12-14 F")
+HCP_WORDS = Phrase(*NP_("hand", "HCP|hcps|points|point|pts|pt"))
 ALERT_WORDS = Phrase(*NP_("call", "alert|alerted|alertable"))

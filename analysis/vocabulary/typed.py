@@ -24,7 +24,7 @@ from analysis.errors import HuddleInputError
 from analysis.messages import AsTyped, Listed, M_, Message
 from analysis.vocabulary.bridge import (ABOUT_WORDS, ALERT_WORDS, ALL_PASS, LOW_CARD, PLAYED_BY, SECOND_WORDS,
                                         SLOW_WORDS, SUITS, Call, Penalty, Phrase, Rank, Seat, Strain)
-from analysis.vocabulary.word import SOURCE, Catalog, folded
+from analysis.vocabulary.word import SOURCE, Catalog, folded, own_spellings
 
 MAX_SECONDS = 3600
 MAX_TYPED = 40          # characters: the longest contract, card or choice a person types ("7 sans-atout surcontré -13")
@@ -110,7 +110,7 @@ def _contract_pattern(lang: Catalog) -> re.Pattern:
     words = {form for source in (SOURCE, lang) for p in (Penalty.DOUBLED, Penalty.REDOUBLED) for w in p.spelt(source)
              for form in (w.casefold(), plain(w))}
     penalty = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"^(?P<level>\d{{1,2}})\s*(?P<strain>.+?)\s*(?P<penalty>XX|X|\*\*|\*|{penalty})?\s*"
+    return re.compile(rf"^(?P<level>\d{{1,2}})\s*(?P<strain>.+?)\s*(?P<penalty>XX|X|\*\*|\*|(?:{penalty})\.?)?\s*"
                       r"(?P<result>=|[+\-−–]\s*\d{1,2})?$", re.I)
 
 
@@ -118,7 +118,7 @@ def _penalty(text: str | None, lang: Catalog) -> Penalty:
     if not text:
         return Penalty.UNDOUBLED
     marks = {"X": Penalty.DOUBLED, "*": Penalty.DOUBLED, "XX": Penalty.REDOUBLED, "**": Penalty.REDOUBLED}
-    return marks.get(text.upper()) or Penalty.lookup(text, lang) or Penalty.UNDOUBLED
+    return marks.get(text.upper()) or Penalty.lookup(text.rstrip("."), lang) or Penalty.UNDOUBLED
 CONTRACT_EXAMPLES = (Typed("4S", "X-3"), Typed("3NT", "+1"), Typed("4H", "="))
 
 
@@ -181,16 +181,20 @@ def _suit(text: str, lang: Catalog) -> Strain | None:
 
 
 def find_card(text: object, lang: Catalog) -> str | None:
-    """"SK" from "♠R" (French), "PR", "KD" (German: Karo Dame), "K♠", "S10"; None when it is no card."""
+    """"SK" from "♠R" (French), "PR", "KD" (German: Karo Dame), "K♠", "S10", suit first or rank
+    first; None when it is no card. Where the letters read two ways, the reading in the club's
+    own letters wins: French "DT" is the dame de trèfle (♣Q), not English ♦10."""
     raw = "".join(str(text).split())
     if len(raw) > MAX_TYPED:
         return None
+    found: list[tuple[int, str]] = []
     for cut in range(1, len(raw)):
         for suit_part, rank_part in ((raw[:cut], raw[cut:]), (raw[cut:], raw[:cut])):
             suit, rank = _suit(suit_part, lang), Rank.lookup(rank_part, lang)
             if suit is not None and rank is not None:
-                return suit.value + rank.value
-    return None
+                own = (folded(suit_part) in own_spellings(Strain, lang)) + (folded(rank_part) in own_spellings(Rank, lang))
+                found.append((own, suit.value + rank.value))
+    return max(found, key=lambda f: f[0])[1] if found else None
 
 
 def read_card(text: object, lang: Catalog, field: str = "card") -> str:
@@ -246,7 +250,7 @@ def read_hand(text: object, lang: Catalog, seat: str = "N", field: str = "deal")
     """A hand typed as four suits of ranks, spades first ("AK97.Q64.A53.K82", French
     "RD97.D64.A53.R82", German "AKD7.B64.A53.K82"), as PBN writes it; "-" when it is not known."""
     raw = "".join(str(text).split())
-    if raw in ("", "-", "..."):
+    if raw in ("", "-", "...", "—"):
         return "-"
     holdings = raw.split(".")
     if len(holdings) != 4:
@@ -255,7 +259,12 @@ def read_hand(text: object, lang: Catalog, seat: str = "N", field: str = "deal")
     return ".".join(_holding(h, lang, Seat(seat), suit, field) for h, suit in zip(holdings, SUITS))
 
 
+VOID = ("-", "—", "–")        # a void as directors write it in a hand ("AK97.-.A53.K8652")
+
+
 def _holding(holding: str, lang: Catalog, seat: Seat, suit: Strain, field: str) -> str:
+    if holding in VOID:
+        return ""
     ranks = []
     for token in re.findall(r"10|.", holding):
         rank = Rank.lookup(token, lang)
@@ -292,6 +301,7 @@ class TempoWords:
     mark: re.Pattern
     anywhere: re.Pattern
     seconds: re.Pattern
+    spelt_seconds: re.Pattern
     only_seconds: re.Pattern
     alert: re.Pattern
     all_pass: re.Pattern
@@ -300,11 +310,14 @@ class TempoWords:
     @cache
     def of(cls, lang: Catalog) -> TempoWords:
         slow, unit, about = (_alternation(p, lang) for p in (SLOW_WORDS, SECOND_WORDS, ABOUT_WORDS))
-        seconds = rf"(?:(?:{about}){_LETTER_AFTER}\s*)?(?P<n>\d{{1,5}})\s*(?:{unit}){_LETTER_AFTER}\.?"
+        seconds = rf"(?:(?:{about}){_LETTER_AFTER}\.?\s*)?(?P<n>\d{{1,5}})\s*(?:{unit}){_LETTER_AFTER}\.?"
+        # a unit no bridge note means otherwise ("Sek.", "secondes", "″"; "2s" may be two spades)
+        spelt = "|".join(u for u in unit.split("|") if not (len(u) == 1 and u.isalpha()))
         return cls(slow_part=re.compile(rf"^\W*(?:{slow}){_LETTER_AFTER}\W*(?:{seconds})?\W*$", re.I),
                    mark=re.compile(rf"^\W*(?:{slow}){_LETTER_AFTER}\s*(?:$|[(,.;:!]|\d|(?:{about}){_LETTER_AFTER})", re.I),
                    anywhere=re.compile(rf"(?<![^\W\d_])(?:{slow}){_LETTER_AFTER}", re.I),
                    seconds=re.compile(seconds, re.I),
+                   spelt_seconds=re.compile(rf"\d{{1,5}}\s*(?:{spelt}){_LETTER_AFTER}", re.I),
                    only_seconds=re.compile(rf"^\W*{seconds}\W*$", re.I),
                    alert=re.compile(rf"^\W*(?:{_alternation(ALERT_WORDS, lang)})\W*$", re.I),
                    all_pass=re.compile(rf"(?<!\S)(?:{_alternation(ALL_PASS, lang)})(?!\S)", re.I))
@@ -325,6 +338,10 @@ class TempoWords:
         """The seconds the text gives ("20 Sek.", "etwa 20 Sekunden", "20s"), None when none."""
         found = self.seconds.search(plain(text))
         return int(found["n"]) if found else None
+
+    def gives_seconds(self, text: str) -> bool:
+        """Does the text give a time in a unit that is nothing else ("environ 20 secondes", "15 Sek.")?"""
+        return bool(self.spelt_seconds.search(plain(text)))
 
     def is_seconds(self, text: str) -> bool:
         """Is the text only a time ("20 Sek.", "environ 20 secondes")?"""

@@ -158,6 +158,14 @@ def reading_table(cls: type[Word], lang: Catalog) -> dict[str, Word]:
     return table
 
 
+@cache
+def own_spellings(cls: type[Word], lang: Catalog) -> frozenset[str]:
+    """The spellings ``lang`` itself gives a set's members (English's for English), folded: what
+    a reader of ``lang`` means first when a letter is another member in English."""
+    source = lang if lang.code != SOURCE_LANGUAGE else SOURCE
+    return frozenset(_key(s) for member in cls for s in member.spelt(source) if s.strip())
+
+
 def _key(text: object) -> str:
     """A spelling's key in a reading table: folded, or a spelling that is all punctuation ("-" for
     a pass or for nobody vulnerable) as written; nothing typed reads as no word."""

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, Listed, Message
+from analysis.language import M_, MP_, N_, Listed, Message
 from analysis.vocabulary import ScoringForm
 from analysis.bridge.matchpoints import AdjustedTable, neuberg, score_board, top
-from analysis.numbers import display, fraction_str
+from analysis.numbers import display, fraction_str, plural_n
 from analysis.bridge.scoring import (FIELD_FORMS, ButlerDatum, WeightedScore, butler_imps, cross_imps_against, imps,
                                      knockout_average, weighted_butler, weighted_cross_imps, weighted_imps)
 
@@ -83,21 +83,26 @@ class SideScore:
         value, unit = self.value()
         if value is None:
             return ""
-        if self.points is not None:
-            return M_("{value} points", value=display(value))
-        if unit.startswith("points"):
+        if unit.startswith("points") and self.points is None:
             return self.components() if len(self.own_view()) == 1 else M_("{value} points expected", value=display(value))
-        if self.matchpoints is not None:
-            return M_("{value} of {top} matchpoints", value=display(value), top=display(self.top_score))
-        return M_("{value} {unit}", value=display(value), unit=unit)
+        return self.said(value)
+
+    def said(self, value: Fraction) -> str:
+        """A value in this score's unit, its noun's plural as its number asks: "1 IMP", "8 1/4 of
+        22 matchpoints", "1 of 14 matchpoints" (the top counts the matchpoints)."""
+        n = plural_n(value)
+        if self.matchpoints is not None:     # the noun counts the top: "1 of 20 matchpoints"
+            return MP_("{value} of {top} matchpoint", "{value} of {top} matchpoints", n=plural_n(self.top_score),
+                       value=display(value), top=display(self.top_score))
+        if self.imps is not None:
+            return MP_("{value} IMP", "{value} IMPs", n=n, value=display(value))
+        if self.board is not None:
+            return M_("{value} of the board", value=display(value))
+        return MP_("{value} point", "{value} points", n=n, value=display(value))
 
     def describe(self) -> str:
         parts = self.components()
-        said = [M_("{value} of {top} matchpoints", value=display(self.matchpoints), top=display(self.top_score))
-                if self.matchpoints is not None else None,
-                M_("{value} IMPs", value=display(self.imps)) if self.imps is not None else None,
-                M_("{value} of the board", value=display(self.board)) if self.board is not None else None,
-                M_("{value} points", value=display(self.points)) if self.points is not None else None]
+        said = [self.said(v) for v in (self.matchpoints, self.imps, self.board, self.points) if v is not None][:1]
         value, unit = self.value()
         if unit == "points (expected)" and value is not None:       # total points: the weighted total is the score
             said.append(M_("{value} points in all", value=display(value)))
@@ -162,11 +167,17 @@ def side_value(case, side: str, score: WeightedScore) -> tuple[Fraction | None, 
     Without the field (matchpoints) or the other table (IMPs, BAM) only a single result can be
     compared, in points: matchpoints and IMPs never reverse the order of two single scores, but a
     weighted mixture's worth depends on the field, so it is None then."""
+    value, scored = side_worth(case, side, score)
+    return value, scored.value()[1]
+
+
+def side_worth(case, side: str, score: WeightedScore) -> tuple[Fraction | None, SideScore]:
+    """``side_value`` with the side's score itself, which says a value in its unit (``said``)."""
     scored = score_sides(case, {"NS": score, "EW": score})[side]
-    value, unit = scored.value()
+    value, _ = scored.value()
     in_points = scored.matchpoints is None and scored.imps is None and scored.board is None
     comparable = not in_points or case.scoring == "total points" or len(score.components) == 1
-    return (value, unit) if comparable else (None, unit)
+    return (value if comparable else None), scored
 
 
 def knockout_scores(scores: dict[str, SideScore], law_text: str) -> dict[str, SideScore]:
@@ -267,5 +278,5 @@ def require_unit(case, purpose: str) -> None:
         raise HuddleInputError("other_table", M_("{purpose} needs the other table's score", purpose=purpose))
 
 
-__all__ = ["SideScore", "score_sides", "side_value", "as_whole", "knockout_scores", "weighted_bam", "bam_share",
+__all__ = ["SideScore", "score_sides", "side_value", "side_worth", "as_whole", "knockout_scores", "weighted_bam", "bam_share",
            "require_unit"]

@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped
+from analysis.language import M_, MP_, N_, AsTyped
 from analysis.limits import check_length
-from analysis.numbers import display, fraction_str, parse_fraction
+from analysis.numbers import display, fraction_str, parse_fraction, plural_n
 from analysis.vocabulary import ScoringForm, Side
 
 PENALTY_UNITS = {"matchpoints": ScoringForm.MATCHPOINTS.word, "percent of a top": N_("% of a top"),
@@ -72,8 +72,11 @@ class ProceduralPenalty:
         return M_("{side} {amount}", side=Side(self.side).word, amount=self._amount())
 
     def _amount(self):
-        return M_("{amount}% of a top", amount=display(self.amount)) if self.unit == "percent of a top" else \
-            M_("{amount} {unit}", amount=display(self.amount), unit=PENALTY_UNITS[self.unit])
+        n, amount = plural_n(self.amount), display(self.amount)
+        return {"percent of a top": M_("{amount}% of a top", amount=amount),
+                "matchpoints": MP_("{amount} matchpoint", "{amount} matchpoints", n=n, amount=amount),
+                "IMPs": MP_("{amount} IMP", "{amount} IMPs", n=n, amount=amount),
+                "VPs": MP_("{amount} VP", "{amount} VPs", n=n, amount=amount)}[self.unit]
 
     def words(self):
         amount = self._amount()

@@ -51,9 +51,11 @@ def _found_alternatives(case: Case, table_action: str, chosen: Policy, alternati
     return tuple(inputs.alternatives if alternatives is None else alternatives)
 
 
-def reconsider(case: Case, change: Reconsideration = Reconsideration()) -> Ruling:
-    """The ruling with the committee's changes; with none, exactly the director's ruling."""
-    reconsidered = replace(case, ruling=reconsidered_inputs(case, change))
+def reconsider(case: Case, change: Reconsideration = Reconsideration(), reason: str = "") -> Ruling:
+    """The ruling with the committee's changes; with none, exactly the director's ruling. A
+    question the change answers otherwise is answered in the committee's words (its ``reason``),
+    never in the director's it replaces."""
+    reconsidered = replace(case, ruling=reconsidered_inputs(case, change, reason))
     if change.table_result:
         return table_result_stands(reconsidered)
     return rule(reconsidered, _policy(case, change))
@@ -98,9 +100,10 @@ def decided_change(case: Case, decision: str, change: Reconsideration, director:
                                         "adjustment (its logical alternatives, threshold, policy or weights)"))
 
 
-def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration()):
+def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration(), reason: str = ""):
     """The ruling section as the committee's change leaves it: what a director reopening a case
-    the committee decided starts her worksheet from."""
+    the committee decided starts her worksheet from. Logical alternatives the committee finds
+    otherwise than the director are found in its words (``reason``)."""
     if case.ruling is None:
         raise HuddleInputError("ruling", M_("the director has not ruled on this case"))
     inputs = case.findings
@@ -130,11 +133,24 @@ def reconsidered_inputs(case: Case, change: Reconsideration = Reconsideration())
     tree, before_tree = adjustment.committee_tree(), inputs.adjustment.committee_tree()
     reinstated = {action_key(a) for a in before_tree.cancelled()} - {action_key(a) for a in tree.cancelled()} \
         if tree is not None and before_tree is not None else set()
+    judged = not inputs.poll and {action_key(a) for a in after} != before
     return replace(inputs, adjustment=adjustment, alternatives=after if not inputs.poll else inputs.alternatives,
+                   alternatives_reason=committee_alternatives(after, reason) if judged else inputs.alternatives_reason,
                    policy=change.policy or inputs.policy, consider_min=consider_min,
                    suggested_alternatives=tuple(a for a in inputs.suggested_alternatives
                                                 if action_key(a) not in reinstated),
                    procedural_penalties=inputs.procedural_penalties if change.penalties is None else change.penalties)
+
+
+def committee_alternatives(alternatives: tuple[str, ...], reason: str = "") -> Message:
+    """Question 2 in the committee's words, when it finds the logical alternatives otherwise."""
+    names = Listed(tuple(action_word(a) for a in alternatives))
+    if not alternatives:
+        found = M_("The appeals committee finds no logical alternative to the action taken.")
+    else:
+        found = MP_("The appeals committee finds {names} a logical alternative.",
+                    "The appeals committee finds {names} logical alternatives.", n=len(alternatives), names=names)
+    return Message("{found} {reason}", found=found, reason=AsTyped(reason.strip())) if reason.strip() else found
 
 
 def _adjusted_tree(adjustment, before: set[str], after: set[str], weights):
@@ -352,7 +368,7 @@ class CommitteeSeen:
         page and report section that draws the ruling in force."""
         if self.ruling is None or self.change.changes_nothing:
             return case
-        return replace(case, ruling=reconsidered_inputs(case, self.change))
+        return replace(case, ruling=reconsidered_inputs(case, self.change, self.reason))
 
 
 @dataclass(frozen=True)
@@ -431,7 +447,7 @@ def committee_seen(case: Case, appeal: AppealRecord, director: Ruling | None = N
     except HuddleInputError:           # a file's overturn of a ruling of no adjustment, no adjustment stated
         return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, None, at=decided.at,
                              change=decided.change, unstated=True)
-    ruling = None if change.changes_nothing else reconsider(case, change)
+    ruling = None if change.changes_nothing else reconsider(case, change, decided.reason)
     return CommitteeSeen(decided.decision, decided.summary, decided.reason, votes, ruling, at=decided.at,
                          change=change)
 

@@ -15,9 +15,10 @@ from typing import IO
 from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped
 from analysis.limits import check_length, loads_json
-from analysis.law.case.model import (CROSS_IMPS, FORMAT_VERSION, IRREGULARITY_TYPES, KINDS, MAX_CASE_FILE, MAX_TITLE,
-                                     OFFENDING_SIDES, READABLE_VERSIONS, SCORED_BY, SCORING_FORMS, Case, PartnerUI,
+from analysis.law.case.model import (CROSS_IMPS, FORMAT_VERSION, SEVERAL_VERSION, IRREGULARITY_TYPES, KINDS, MAX_CASE_FILE, MAX_TITLE,
+                                     OFFENDING_SIDES, READABLE_VERSIONS, SCORING_FORMS, Case,
                                      case_id_from_title, check_case_id, partner_ui_case)
+from analysis.law.case.actions import SCORED_BY, ActionInQuestion, PartnerUI
 from analysis.law.case.parts import Irregularity, TableResult, parse_choice_or_none, play_of
 from analysis.law.case.pbn import (from_file, from_game, from_pbn, game_label, game_labels, game_result, other_tables,
                                    pick_game, to_game, to_pbn)
@@ -53,8 +54,8 @@ def dump(case: Case, fp: IO[str], indent: int | None = 2) -> None:
     fp.write(dumps(case, indent) + "\n")
 
 
-__all__ = ["Case", "PartnerUI", "partner_ui_case", "SCORED_BY", "TableResult", "Irregularity", "load", "loads",
+__all__ = ["Case", "ActionInQuestion", "PartnerUI", "partner_ui_case", "SCORED_BY", "TableResult", "Irregularity", "load", "loads",
            "dump", "dumps", "from_pbn", "from_file", "from_game", "pick_game", "to_pbn", "to_game", "game_label",
            "game_labels", "game_result", "other_tables", "parse_choice_or_none", "play_of", "check_case_id",
-           "case_id_from_title", "FORMAT_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES", "SCORING_FORMS",
+           "case_id_from_title", "FORMAT_VERSION", "SEVERAL_VERSION", "READABLE_VERSIONS", "KINDS", "OFFENDING_SIDES", "SCORING_FORMS",
            "IRREGULARITY_TYPES", "CROSS_IMPS", "MAX_TITLE", "MAX_CASE_FILE"]

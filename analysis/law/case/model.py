@@ -25,12 +25,15 @@ from analysis.law.case.simulation import SimulationSettings
 from analysis.bridge.scoring import ButlerDatum, parse_score
 from analysis.vocabulary import CaseKind, IrregularityType, OffendingSide, ScoringForm, Seat, member
 
+from analysis.law.case.actions import ActionInQuestion, PartnerUI, actions_from, side_of_irregularities
 from analysis.law.case.parts import (TableResult, Irregularity, board_from, check_ui_source, irregularity_from,
                                      parse_choice_or_none, play_from,
                                      play_of, tempo_marked)
 
-FORMAT_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)    # version 1 and 2 files load unchanged (docs/case-file.md)
+FORMAT_VERSION = 3               # a case of one irregularity and one action
+SEVERAL_VERSION = 4              # a case of several irregularities or actions in question
+READABLE_VERSIONS = (1, 2, 3, 4)    # version 1 and 2 files load unchanged (docs/case-file.md)
+MAX_IRREGULARITIES = 12
 KINDS = tuple(CaseKind)
 SCORING_FORMS = tuple(ScoringForm)
 CROSS_IMPS = ("average", "sum")
@@ -40,7 +43,9 @@ IRREGULARITY_TYPES = tuple(IrregularityType)
 
 @dataclass(frozen=True)
 class Case:
-    """One ruling case: the board, the irregularity, the action in question and the results."""
+    """One ruling case: the board, the irregularities, the actions in question and the results.
+    ``action_index`` (or ``play_index``) and ``ruling`` are the first action's; ``further_actions``
+    the others, each ruled on its own path (``path``)."""
 
     id: str
     title: str
@@ -51,8 +56,8 @@ class Case:
     event: str | None = None
     session: str | None = None
     class_of_players: str | None = None
-    irregularity: Irregularity | None = None
-    action_index: int | None = None            # 0-based index of the call in question
+    irregularities: tuple[Irregularity, ...] = ()
+    action_index: int | None = None            # 0-based index of the (first) call in question
     table_result: TableResult | None = None
     field: tuple[int, ...] = ()                # other tables' North-South scores
     field_artificial: int = 0                  # other tables given an artificial score (the board is Neuberg-factored)
@@ -78,6 +83,61 @@ class Case:
     # one explanation that is also unauthorized information to the explainer's partner (Laws 20F5(a),
     # 73C, 16B1): that path's action in question and ruling section, beside the misinformation's
     partner_ui: "PartnerUI | None" = None
+    follows: tuple[int, ...] = ()              # the irregularities the first action follows; (): every one
+    further_actions: tuple[ActionInQuestion, ...] = ()   # the other actions in question, earliest first
+    scored_by: int | None = None               # which action's outcome tree holds the board's score (0: the first)
+
+    @property
+    def irregularity(self) -> Irregularity | None:
+        """The first irregularity (the only one of most cases)."""
+        return self.irregularities[0] if self.irregularities else None
+
+    @property
+    def actions(self) -> tuple[ActionInQuestion, ...]:
+        """Every action in question, earliest first; the first is the case's own fields."""
+        if self.action_index is None and self.play_index is None:
+            return self.further_actions
+        first = ActionInQuestion(self.action_index, self.play_index if self.action_index is None else None,
+                                 self.follows or tuple(range(len(self.irregularities))), self.kind,
+                                 self.offending_side, self.ruling)
+        return (first, *self.further_actions)
+
+    @property
+    def several(self) -> bool:
+        """More than one irregularity or action in question: written in the list form (version 4)."""
+        return len(self.irregularities) > 1 or bool(self.further_actions) or bool(self.follows)
+
+    def path(self, number: int) -> "Case":
+        """The case as ruled on action ``number`` (0 the first): that action, the irregularities it
+        follows, its kind, offending side and ruling section, and no other action."""
+        if number == 0:
+            return replace(self, irregularities=_first_of_kind(self._followed(self.follows), self.kind), follows=(),
+                           further_actions=())
+        action = self.further_actions[number - 1]
+        kind = action.kind or self.kind
+        followed = _first_of_kind(self._followed(action.follows), kind)
+        return replace(self, kind=kind, irregularities=followed, follows=(), further_actions=(), partner_ui=None,
+                       action_index=action.call_index, play_index=action.card_index, ruling=action.ruling,
+                       offending_side=action.offending_side or side_of_irregularities(followed) or self.offending_side,
+                       simulation=None)
+
+    def path_following(self, irregularity: int) -> "Case | None":
+        """The path of the first action that follows irregularity ``irregularity``; the first
+        action's while none is recorded yet, None when a recorded action follows it and no other."""
+        for number, action in enumerate(self.actions):
+            if irregularity in action.follows:
+                return self.path(number)
+        return self if not self.actions else None
+
+    def path_at(self, call_index: int | None = None, card_index: int | None = None) -> "Case | None":
+        """The path of the action in question at that call or card; None when none is there."""
+        for number, action in enumerate(self.actions):
+            if (action.call_index, action.card_index) == (call_index, card_index if call_index is None else None):
+                return self.path(number)
+        return None
+
+    def _followed(self, follows: tuple[int, ...]) -> tuple[Irregularity, ...]:
+        return tuple(self.irregularities[j] for j in follows) if follows else self.irregularities
 
     def result_differs(self) -> Message | None:
         """The table result against the auction's final contract and declarer: what the director
@@ -180,7 +240,7 @@ class Case:
     def to_dict(self) -> dict:
         b = self.board
         out: dict[str, Any] = {
-            "format_version": FORMAT_VERSION, "id": self.id, "title": self.title, "kind": self.kind,
+            "format_version": SEVERAL_VERSION if self.several else FORMAT_VERSION, "id": self.id, "title": self.title, "kind": self.kind,
             "source": self.source, "event": self.event, "session": self.session, "laws": self.laws,
             "scoring": self.scoring, "matchpoint_scale": self.matchpoint_scale.value,
             "knockout": self.knockout, "class_of_players": self.class_of_players,
@@ -219,7 +279,22 @@ class Case:
             out["appeal"] = self.appeal.to_dict()
         if self.partner_ui is not None:
             out["partner_ui"] = self.partner_ui.to_dict()
-        return out
+        return self._listed(out) if self.several else out
+
+    def _listed(self, out: dict) -> dict:
+        """A case of several irregularities or actions: both as lists, in the place the single
+        fields had (version 4, docs/case-file.md)."""
+        listed: dict[str, Any] = {}
+        for key, value in out.items():
+            if key == "irregularity":
+                listed["irregularities"] = [i.to_dict() for i in self.irregularities]
+            elif key == "action_index":
+                listed["actions"] = [a.to_dict(first=i == 0) for i, a in enumerate(self.actions)]
+            elif key not in ("ruling", "play_index"):
+                listed[key] = value
+        if self.scored_by is not None:
+            listed["scored_by"] = self.scored_by
+        return listed
 
     @classmethod
     def from_dict(cls, data: Any) -> "Case":
@@ -227,24 +302,30 @@ class Case:
         board = board_from(data)
         table_result = TableResult.from_dict(data.get("table_result"), board.vulnerability)
         play, play_index = play_from(data, board, table_result)
-        irregularity = irregularity_from(data.get("irregularity"), board, play)
-        board, irregularity = tempo_marked(board, irregularity)
-        action_index = _action_index(data, board, play_index)
+        board, irregularities = _irregularities(data, board, play)
+        listed = _listed_actions(data, board, play, irregularities, kind, laws)
+        if listed:
+            play_index = listed[0].card_index
+        action_index = listed[0].call_index if listed else _action_index(data, board, play_index)
         offending = data.get("offending_side")
         if offending is not None:
             offending = member(OffendingSide, offending, "offending_side")
-        actor = (play.decider(play_index) if play_index is not None and play is not None
-                 else None if action_index is None else board.auction.seat_of(action_index))
-        check_ui_source(kind, irregularity, actor, offending)
         field_scores, other = _field(data, scoring)
-        ruling = _ruling(data, board, kind, laws, scoring, irregularity, action_index)
+        ruling = listed[0].ruling if listed else \
+            _ruling(data, board, kind, laws, irregularities[0] if irregularities else None, action_index)
+        first = ActionInQuestion(action_index, play_index if action_index is None else None,
+                                 listed[0].follows if listed else tuple(range(len(irregularities))), kind, offending, ruling)
+        for number, action in enumerate((first, *listed[1:])):
+            _check_action(number, action, board, play, irregularities, kind, offending, scoring)
         cross_imps = _cross_imps(data)
         return cls(
             id=check_case_id(data["id"]), title=str(data["title"]), kind=kind, board=board, scoring=scoring,
             source=str(data.get("source", "")), event=optional_text(data.get("event"), "event"),
             session=optional_text(data.get("session"), "session"),
-            class_of_players=optional_text(data.get("class_of_players"), "class_of_players"), irregularity=irregularity,
-            action_index=action_index,
+            class_of_players=optional_text(data.get("class_of_players"), "class_of_players"),
+            irregularities=irregularities, action_index=action_index,
+            follows=listed[0].follows if listed and listed[0].follows != tuple(range(len(irregularities))) else (),
+            further_actions=listed[1:], scored_by=_scored_by(data.get("scored_by"), listed),
             table_result=table_result, play=play.cards if play else (), play_index=play_index,
             field=tuple(parse_score(str(s), f"field[{i}]") for i, s in enumerate(field_scores)),
             field_artificial=_count(data.get("field_artificial", 0), "field_artificial"),
@@ -264,7 +345,26 @@ class Case:
             poll_rules=PollRules.from_dict(data.get("poll_rules")),
             ruling_version=_ruling_version(data.get("ruling_version")),
             appeal=AppealRecord.from_dict(data.get("appeal")),
-            partner_ui=PartnerUI.from_dict(data.get("partner_ui"), kind, irregularity, board))
+            partner_ui=PartnerUI.from_dict(data.get("partner_ui"), kind, irregularities[0] if irregularities else None,
+                                           board))
+
+
+def _scored_by(value: Any, listed: tuple[ActionInQuestion, ...]) -> int | None:
+    """Which listed action's outcome tree holds the board's score, when the director names one."""
+    if value is None:
+        return None
+    if not listed or not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(listed):
+        raise HuddleInputError("scored_by", M_("{value} is not one of the actions in question (0 to {last})",
+                                               value=AsTyped(repr(value)[:20]), last=max(len(listed) - 1, 0)))
+    return value
+
+
+def _first_of_kind(irregularities: tuple[Irregularity, ...], kind: str) -> tuple[Irregularity, ...]:
+    """A path's irregularities with those its kind is about first: the misexplanation on a
+    misinformation path, a variation in tempo or manner for a misled player."""
+    def about(irr: Irregularity) -> bool:
+        return irr.type == "misexplained" if kind == "MI" else irr.type != "misexplained"
+    return tuple(sorted(irregularities, key=lambda irr: not about(irr)))
 
 
 def _heading(data: Any) -> tuple[CaseKind, ScoringForm, str, bool]:
@@ -322,18 +422,68 @@ def _field(data: dict, scoring: ScoringForm) -> tuple[list, Any]:
     return field_scores, data.get("other_table")
 
 
-def _ruling(data: dict, board: Board, kind: CaseKind, laws: str, scoring: ScoringForm,
+def _ruling(data: dict, board: Board, kind: CaseKind, laws: str,
             irregularity: Irregularity | None, action_index: int | None) -> RulingInputs | None:
-    """The ruling section, read against the board, the kind of case and the form of scoring."""
+    """The ruling section, read against the board and the kind of case."""
     if not data.get("ruling"):
         return None
     # a call replaced by a comparable one needs no finding on logical alternatives (Law 23C)
     comparable = irregularity is not None and irregularity.withdrawn is not None and \
         bool(irregularity.withdrawn.comparable) and laws != "1997"
-    ruling = RulingInputs.from_dict(data["ruling"], "ruling", board.vulnerability, kind, comparable)
-    check_units(ruling.procedural_penalties, scoring, "ruling.procedural_penalties")
-    _check_offered_call(ruling, board, action_index)
-    return ruling
+    return RulingInputs.from_dict(data["ruling"], "ruling", board.vulnerability, kind, comparable)
+
+
+def _irregularities(data: dict, board: Board, play) -> tuple[Board, tuple[Irregularity, ...]]:
+    """The case's irregularities, one (``irregularity``) or a list (``irregularities``), each
+    hesitation marked on its call."""
+    if data.get("irregularity") is not None and data.get("irregularities") is not None:
+        raise HuddleInputError("irregularities", M_("give the irregularity or the list of irregularities, not both"))
+    listed = data.get("irregularities")
+    if listed is None:
+        one = irregularity_from(data.get("irregularity"), board, play)
+        board, one = tempo_marked(board, one)
+        return board, () if one is None else (one,)
+    if not isinstance(listed, list) or len(listed) > MAX_IRREGULARITIES:
+        raise HuddleInputError("irregularities", M_("a list of at most {most} irregularities, in the order they happened",
+                                                    most=MAX_IRREGULARITIES))
+    out = []
+    for i, item in enumerate(listed):
+        irr = irregularity_from(item, board, play, f"irregularities[{i}]")
+        board, irr = tempo_marked(board, irr, f"irregularities[{i}]")
+        out.append(irr)
+    return board, tuple(i for i in out if i is not None)
+
+
+def _listed_actions(data: dict, board: Board, play, irregularities: tuple[Irregularity, ...], kind: CaseKind,
+                    laws: str) -> tuple[ActionInQuestion, ...]:
+    """The ``actions`` list, when the case gives one (never beside the single action's fields)."""
+    if data.get("actions") is None:
+        return ()
+    for name in ("action_index", "play_index", "ruling"):
+        if data.get(name) is not None:
+            raise HuddleInputError(name, M_("a case that lists its actions in question (actions) keeps each action's call, "
+                                            "card and ruling there"))
+    if not irregularities:
+        raise HuddleInputError("actions", M_("each action in question follows an irregularity: record the irregularities first"))
+    return actions_from(data["actions"], board, play, irregularities, kind, laws)
+
+
+def _check_action(number: int, action: ActionInQuestion, board: Board, play, irregularities: tuple[Irregularity, ...],
+                  kind: CaseKind, offending: str | None, scoring: ScoringForm) -> None:
+    """One action against its irregularities: the UI's source and the offending side agree, the
+    penalties are in the event's units, a later call offered for change is the player's own."""
+    where = "ruling" if number == 0 else f"actions[{number}].ruling"
+    followed = tuple(irregularities[j] for j in action.follows)
+    actor = (play.decider(action.card_index) if action.card_index is not None and play is not None
+             else None if action.call_index is None else board.auction.seat_of(action.call_index))
+    path_kind = action.kind or kind
+    side = action.offending_side or (side_of_irregularities(followed) if number else None) or offending
+    for i, irr in zip(action.follows, followed):
+        check_ui_source(path_kind, irr, actor, side, "irregularity" if len(irregularities) == 1 else f"irregularities[{i}]",
+                        "offending_side" if number == 0 else f"actions[{number}].offending_side")
+    if action.ruling is not None:
+        check_units(action.ruling.procedural_penalties, scoring, f"{where}.procedural_penalties")
+        _check_offered_call(action.ruling, board, action.call_index, where)
 
 
 def _cross_imps(data: dict) -> str:
@@ -344,64 +494,22 @@ def _cross_imps(data: dict) -> str:
     return cross_imps
 
 
-SCORED_BY = ("misinformation", "unauthorized information")
-
-
-@dataclass(frozen=True)
-class PartnerUI:
-    """The same mistaken explanation as unauthorized information to the explainer's partner (Laws
-    20F5(a), 73C, 16B1): his action in question and its own ruling section (poll, findings, outcome
-    tree). ``scored_by`` says which path's tree holds the board's score when both adjust."""
-
-    action_index: int
-    ruling: RulingInputs
-    scored_by: str | None = None
-
-    def to_dict(self) -> dict:
-        out: dict[str, Any] = {"action_index": self.action_index, "ruling": self.ruling.to_dict()}
-        if self.scored_by is not None:
-            out["scored_by"] = self.scored_by
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Any, kind: str, irr: "Irregularity | None", board: Board) -> "PartnerUI | None":
-        if data is None:
-            return None
-        where = "partner_ui"
-        if kind != "MI" or irr is None or irr.type != "misexplained" or irr.call_index is None:
-            raise HuddleInputError(where, M_("goes with a misinformation case whose irregularity is the mistaken explanation of a call "
-                                             "(type misexplained, with its call)"))
-        if not isinstance(data, dict) or not isinstance(data.get("ruling"), dict):
-            raise HuddleInputError(where, M_("an object: the explainer's partner's action_index and its ruling section"))
-        index = data.get("action_index")
-        caller = board.auction.seat_of(irr.call_index)
-        if (not isinstance(index, int) or isinstance(index, bool) or not irr.call_index < index < len(board.auction.calls)
-                or board.auction.seat_of(index) != caller):
-            raise HuddleInputError(f"{where}.action_index", M_("must be a later call of {seat}, whose call was misexplained",
-                                                               seat=Seat(caller).word))
-        scored_by = data.get("scored_by")
-        if scored_by is not None and scored_by not in SCORED_BY:
-            raise HuddleInputError(f"{where}.scored_by", M_("'{value}' must be one of {choices}",
-                                                            value=AsTyped(str(scored_by)[:30]), choices=', '.join(SCORED_BY)))
-        return cls(index, RulingInputs.from_dict(data["ruling"], f"{where}.ruling", board.vulnerability), scored_by)
-
-
 def partner_ui_case(case: Case) -> Case:
     """The UI path of a case whose explanation is also unauthorized information: the explanation
     as the irregularity, the explainer's partner's later call as the action in question."""
     both = case.partner_ui
     assert both is not None and case.irregularity is not None
     irr = replace(case.irregularity, type="explanation")
-    return replace(case, kind="UI", irregularity=irr, action_index=both.action_index, ruling=both.ruling,
+    return replace(case, kind="UI", irregularities=(irr,), action_index=both.action_index, ruling=both.ruling,
                    partner_ui=None)
 
 
-def _check_offered_call(ruling: RulingInputs, board: Board, action_index: int | None) -> None:
+def _check_offered_call(ruling: RulingInputs, board: Board, action_index: int | None, section: str = "ruling") -> None:
     """Law 21B1(a): a later call offered for change is the same player's, after the call in question."""
     offered = ruling.misinformation.offered_call if ruling.misinformation is not None else None
     if offered is None:
         return
-    where = "ruling.misinformation.offered_call"
+    where = f"{section}.misinformation.offered_call"
     if action_index is None or not action_index < offered < len(board.auction.calls):
         raise HuddleInputError(where, M_("call {offered} is not a call after the call in question", offered=offered + 1))
     if board.auction.seat_of(offered) != board.auction.seat_of(action_index):

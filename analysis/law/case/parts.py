@@ -197,7 +197,7 @@ _FOUND = {
 }
 
 
-def tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregularity | None]:
+def tempo_marked(board: Board, irr: Irregularity | None, where: str = "irregularity") -> tuple[Board, Irregularity | None]:
     """A hesitation at a call is that call's tempo break: one entry marks both (the auction's
     footnote and the irregularity), and seconds given in one place are the other's."""
     if irr is None or irr.type != "hesitation" or irr.call_index is None:
@@ -205,7 +205,7 @@ def tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregul
     calls = list(board.auction.calls)
     call = calls[irr.call_index]
     if irr.seconds is not None and call.tempo_seconds is not None and irr.seconds != call.tempo_seconds:
-        raise HuddleInputError("irregularity.seconds", M_("{seconds} seconds, but the auction gives {given} for call "
+        raise HuddleInputError(f"{where}.seconds", M_("{seconds} seconds, but the auction gives {given} for call "
                                                           "{number}", seconds=irr.seconds, given=call.tempo_seconds,
                                                           number=irr.call_index + 1))
     seconds = irr.seconds if irr.seconds is not None else call.tempo_seconds
@@ -213,20 +213,21 @@ def tempo_marked(board: Board, irr: Irregularity | None) -> tuple[Board, Irregul
     return replace(board, auction=Auction(board.auction.dealer, tuple(calls))), replace(irr, seconds=seconds)
 
 
-def check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, offending: str | None) -> None:
+def check_ui_source(kind: str, irr: "Irregularity | None", actor: str | None, offending: str | None,
+                    where: str = "irregularity", side_where: str = "offending_side") -> None:
     """Who transmitted the UI, who received it and which side offended must agree: UI passes
     between partners, and the side that may have used it is the side that transmitted it."""
     if kind != "UI" or irr is None or irr.by is None:
         return
     if irr.to is not None and irr.to != partner_of(irr.by):
-        raise HuddleInputError("irregularity.to", M_("{to} is not {by}'s partner: unauthorized information passes "
+        raise HuddleInputError(f"{where}.to", M_("{to} is not {by}'s partner: unauthorized information passes "
                                                      "between partners; an opponent's manner is information used at "
                                                      "one's own risk (Law 73D1)", to=Seat(irr.to).word,
                                                      by=Seat(irr.by).word))
     if actor is None or actor != irr.receiver or offending not in ("NS", "EW"):
         return
     if side_of(irr.by) != offending:
-        raise HuddleInputError("offending_side", M_("{by} transmitted the information and {actor}, the partner, "
+        raise HuddleInputError(side_where, M_("{by} transmitted the information and {actor}, the partner, "
                                                     "took the action in question, so the offending side is {side}, "
                                                     "not {given}", by=Seat(irr.by).word, actor=Seat(actor).word,
                                                     side=Side(side_of(irr.by)).word, given=Side(offending).word))
@@ -292,18 +293,19 @@ def play_from(data: dict, board: Board, table_result: "TableResult | None") -> t
     return play, index
 
 
-def irregularity_from(data: dict | None, board: Board, play: Play | None = None) -> Irregularity | None:
+def irregularity_from(data: dict | None, board: Board, play: Play | None = None,
+                      where: str = "irregularity") -> Irregularity | None:
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise HuddleInputError("irregularity", M_("must be an object"))
-    kind = member(IrregularityType, data.get("type", ""), "irregularity.type")
-    by = seat(data["by"], "irregularity.by") if data.get("by") else None
-    to = seat(data["to"], "irregularity.to") if data.get("to") else None
+        raise HuddleInputError(where, M_("must be an object"))
+    kind = member(IrregularityType, data.get("type", ""), f"{where}.type")
+    by = seat(data["by"], f"{where}.by") if data.get("by") else None
+    to = seat(data["to"], f"{where}.to") if data.get("to") else None
     index = data.get("call_index")
     if index is not None and (not isinstance(index, int) or not 0 <= index < len(board.auction.calls)):
-        raise HuddleInputError("irregularity.call_index", M_("{index} is not a call of the auction", index=AsTyped(repr(index))))
-    withdrawn = _withdrawn_from(data, kind, board, by)
+        raise HuddleInputError(f"{where}.call_index", M_("{index} is not a call of the auction", index=AsTyped(repr(index))))
+    withdrawn = _withdrawn_from(data, kind, board, by, where)
     out_of_turn = withdrawn is not None and withdrawn.why in ("out of rotation", "lead out of turn")
     if index is not None and by is not None and not out_of_turn:
         caller = board.auction.seat_of(index)
@@ -311,49 +313,50 @@ def irregularity_from(data: dict | None, board: Board, play: Play | None = None)
         expected = partner_of(caller) if kind.explained_by_partner else caller
         if by != expected:
             values = dict(number=index + 1, expected=Seat(expected).word, given=Seat(by).word)
-            raise HuddleInputError("irregularity.by", M_("call {number} was explained or alerted by {expected}, not "
+            raise HuddleInputError(f"{where}.by", M_("call {number} was explained or alerted by {expected}, not "
                                                          "{given}", **values) if kind.explained_by_partner else
                                    M_("call {number} was made by {expected}, not {given}", **values))
     card = data.get("card_index")
     if card is not None:
         if index is not None:
-            raise HuddleInputError("irregularity.card_index", M_("give the call or the card it arose at, not both"))
+            raise HuddleInputError(f"{where}.card_index", M_("give the call or the card it arose at, not both"))
         if play is None or not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(play.cards):
-            raise HuddleInputError("irregularity.card_index", M_("{card} is not a card of the play recorded", card=AsTyped(repr(card))))
+            raise HuddleInputError(f"{where}.card_index", M_("{card} is not a card of the play recorded", card=AsTyped(repr(card))))
         if by is not None and by != play.decider(card) and not out_of_turn:
-            raise HuddleInputError("irregularity.by", M_("{position} was {seat}'s to play, not {seat2}'s", position=position_name(card),
+            raise HuddleInputError(f"{where}.by", M_("{position} was {seat}'s to play, not {seat2}'s", position=position_name(card),
                                                          seat=Seat(play.decider(card)).word, seat2=Seat(by).word))
     seconds = data.get("seconds")
     if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600):
-        raise HuddleInputError("irregularity.seconds", M_("{value} must be a whole number of seconds (0 to 3600)",
+        raise HuddleInputError(f"{where}.seconds", M_("{value} must be a whole number of seconds (0 to 3600)",
                                                           value=AsTyped(repr(seconds))))
     for name in ("agreed", "agreed_happened", "agreed_seconds", "after_auction"):
         if data.get(name) not in (True, False, None):
-            raise HuddleInputError(f"irregularity.{name}", M_("must be true, false or null"))
+            raise HuddleInputError(f"{where}.{name}", M_("must be true, false or null"))
     after_auction = bool(data.get("after_auction"))
     if after_auction and (index is not None or card is not None):
-        raise HuddleInputError("irregularity.after_auction", M_("a question after the final pass is at no call or "
+        raise HuddleInputError(f"{where}.after_auction", M_("a question after the final pass is at no call or "
                                                                 "card: leave call_index and card_index out"))
     if after_auction and not board.auction.is_complete:
-        raise HuddleInputError("irregularity.after_auction", M_("the auction has not ended: record the call it "
+        raise HuddleInputError(f"{where}.after_auction", M_("the auction has not ended: record the call it "
                                                                 "arose at"))
     return Irregularity(type=kind, by=by, call_index=index, seconds=seconds, agreed=data.get("agreed"),
                         description=str(data.get("description", "")), to=to, card_index=card,
                         agreed_happened=data.get("agreed_happened"), agreed_seconds=data.get("agreed_seconds"),
-                        statements=statements_from(data.get("statements"), "irregularity.statements"),
+                        statements=statements_from(data.get("statements"), f"{where}.statements"),
                         finding=FactFinding.from_dict(data.get("finding"),
-                                                      "irregularity.finding"), after_auction=after_auction, withdrawn=withdrawn)
+                                                      f"{where}.finding"), after_auction=after_auction, withdrawn=withdrawn)
 
 
-def _withdrawn_from(data: dict, kind: IrregularityType, board: Board, by: str | None) -> Withdrawn | None:
+def _withdrawn_from(data: dict, kind: IrregularityType, board: Board, by: str | None,
+                    where: str) -> Withdrawn | None:
     """A withdrawn call or play is the irregularity of its own type, and only of it."""
     given = data.get("withdrawn")
     if kind is not IrregularityType.WITHDRAWN:
         if given is not None:
-            raise HuddleInputError("irregularity.withdrawn", M_("a withdrawn call or play is an irregularity of type "
+            raise HuddleInputError(f"{where}.withdrawn", M_("a withdrawn call or play is an irregularity of type "
                                                                 "withdrawn"))
         return None
     if given is None:
-        raise HuddleInputError("irregularity.withdrawn", M_("say which call or card was withdrawn, and why "
+        raise HuddleInputError(f"{where}.withdrawn", M_("say which call or card was withdrawn, and why "
                                                             "(action, why)"))
-    return Withdrawn.from_dict(given, "irregularity.withdrawn", board.auction, by)
+    return Withdrawn.from_dict(given, f"{where}.withdrawn", board.auction, by)

@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from analysis.language import M_, MP_, N_, Capital, InSentence, Listed, Message
-from analysis.law.adjustment.assigned import side_value
+from analysis.law.adjustment.assigned import side_worth
 from analysis.bridge import side_of
 from analysis.law.case import Case, Irregularity
 from analysis.law.laws.editions import has_law, law
 from analysis.law.case.facts import Established
 from analysis.law.questions.logical_alternatives import LAResult, action_word
-from analysis.numbers import display
 from analysis.bridge.scoring import WeightedScore
 from analysis.vocabulary import Call, CaseKind, IrregularityType, ScoringForm, Seat, Side
 
@@ -35,6 +34,8 @@ UI_NOUNS = {"hesitation": N_("the break in tempo"), "haste": N_("the quick call"
             "alert": N_("partner's alert"), "unalerted": N_("partner's failure to alert"),
             "misexplained": N_("partner's explanation"), "withdrawn": N_("the withdrawn call or play"),
             "other": N_("the unauthorized information")}
+# the information of an action that followed more than one irregularity, taken together (Law 16B)
+UI_PLURALS = {"hesitation": N_("the breaks in tempo"), "other": N_("the unauthorized information, taken together")}
 # what the director establishes, in a sentence ("There was no hesitation")
 FACT_NOUNS = {"hesitation": N_("hesitation"), "haste": N_("unwonted speed"), "remark": N_("remark"),
               "question": N_("question"), "gesture": N_("gesture"), "other": N_("irregularity")}
@@ -93,10 +94,10 @@ def withdrawn_answer(case: Case, irr: Irregularity, question) -> Answer:
 
 
 def is_comparable(case: Case) -> bool:
-    """A withdrawn call replaced by a comparable call, in an edition that has the rule."""
-    irr = case.irregularity
-    return (irr is not None and irr.withdrawn is not None and bool(irr.withdrawn.comparable)
-            and has_law("comparable call", case.laws))
+    """A withdrawn call replaced by a comparable call, and nothing else behind the action, in an
+    edition that has the rule."""
+    return (len(case.irregularities) == 1 and case.irregularities[0].withdrawn is not None
+            and bool(case.irregularities[0].withdrawn.comparable) and has_law("comparable call", case.laws))
 
 
 def comparable_questions(case: Case, harmed) -> tuple:
@@ -131,21 +132,29 @@ COMPARABLE_QUESTIONS = (N_("a comparable call replaced the withdrawn one"),
 COMPARABLE_WITHOUT = N_("without the assistance gained through the infraction")
 
 
+def _concepts(case: Case, from_partner: str, withdrawn: str) -> str:
+    """The laws for each source of the action's information, once each: from partner, from a
+    withdrawn call or play, or both."""
+    kinds = {irr.type == IrregularityType.WITHDRAWN for irr in case.irregularities} or {False}
+    return ", ".join(law(withdrawn if w else from_partner, case.laws) for w in sorted(kinds))
+
+
 def ui_law(case: Case) -> str:
     """The law that makes the information unauthorized: from partner (Law 16B1(a)), or from a
     withdrawn call or play (Law 16C1(b); 16D2 of 2007)."""
-    withdrawn = case.irregularity is not None and case.irregularity.type == IrregularityType.WITHDRAWN
-    return law("withdrawn ui" if withdrawn else "ui", case.laws)
+    return _concepts(case, "ui", "withdrawn ui")
 
 
 def ui_basis(case: Case) -> str:
     """The laws that allow the adjustment on the UI path."""
-    withdrawn = case.irregularity is not None and case.irregularity.type == IrregularityType.WITHDRAWN
-    return law("withdrawn adjustment" if withdrawn else "ui adjustment", case.laws)
+    return _concepts(case, "ui adjustment", "withdrawn adjustment")
 
 
 def ui_noun(case: Case) -> str:
-    """What the UI was, in the words Q3 and Q4 use."""
+    """What the UI was, in the words Q3 and Q4 use: all of it, when the player had several."""
+    kinds = {irr.type for irr in case.irregularities}
+    if len(case.irregularities) > 1:
+        return UI_PLURALS["hesitation"] if kinds <= set(TEMPO_KINDS) else UI_PLURALS["other"]
     irr = case.irregularity
     return UI_NOUNS.get(irr.type, UI_NOUNS["other"]) if irr is not None else UI_NOUNS["other"]
 
@@ -157,6 +166,8 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
     if finding is not None:
         return Answer(q, finding, reason or (M_("The director finds that partner conveyed information.")
                                              if finding else M_("The director finds no unauthorized information.")))
+    if len(case.irregularities) > 1:
+        return all_the_information(case)
     if irr is not None and irr.type == IrregularityType.WITHDRAWN:
         return withdrawn_answer(case, irr, q)
     if irr is None or irr.type not in UI_KINDS:
@@ -195,6 +206,26 @@ def ui_present(case: Case, finding: bool | None = None, reason: str = "") -> Ans
             "hesitation is established, and unauthorized information needs no more than that, whatever its length.",
             told=Listed(tuple(s.words() for s in facts.statements if s.seconds is not None), "; ")))
     return Answer(q, True, found, irr.description)
+
+
+def all_the_information(case: Case) -> Answer:
+    """Question 1 for an action that came after several irregularities (two breaks in tempo, a
+    remark and a pause): all the information the player had, taken together (Law 16B1(a)). Yes
+    when any of it is established as unauthorized information, no when none is, open while a
+    fact it waits for is missing and nothing else is established."""
+    answers = [ui_present(replace(case, irregularities=(irr,))) for irr in case.irregularities]
+    each = Listed(tuple(M_("({number}) {reason}", number=n, reason=a.reason) for n, a in enumerate(answers, 1)), " ")
+    descriptions = "; ".join(irr.description for irr in case.irregularities if irr.description)
+    cited = law("ui", case.laws)
+    if any(a.answer for a in answers):
+        return Answer(QUESTIONS[0], True, M_("The player had all this information together ({law}): {each}", law=cited,
+                                             each=each), descriptions)
+    waiting = next((a for a in answers if a.answer is None), None)
+    if waiting is not None:
+        return Answer(QUESTIONS[0], None, M_("The player had all this information together ({law}): {each}", law=cited,
+                                             each=each), descriptions, missing=waiting.missing)
+    return Answer(QUESTIONS[0], False, M_("None of it is unauthorized information ({law}): {each}", law=cited, each=each),
+                  descriptions)
 
 
 def not_established(irr: Irregularity, missing: str, seconds_decide: bool = False,
@@ -336,14 +367,15 @@ def damage(case: Case, table_ns: int | None, expectation: WeightedScore | None,
         return Answer(q, None, M_("Both sides were at fault: the director records whether each was damaged."))
     if table_ns is None or expectation is None or side is None:
         return Answer(q, None, M_("Damage needs the table result, the adjusted outcomes and the non-offending side."))
-    expected, unit = side_value(case, side, expectation)
-    table, _ = side_value(case, side, WeightedScore.single(table_ns))
+    expected, worth = side_worth(case, side, expectation)
+    table, at_table = side_worth(case, side, WeightedScore.single(table_ns))
+    unit = worth.value()[1]
     if expected is None or table is None:
         return Answer(q, None, M_("At {scoring} a weighted expectation is worth what the field makes of it: record the "
                                   "field (or the other table), or the director's damage finding.",
                                   scoring=ScoringForm(case.scoring).word))
-    evidence = M_("non-offenders ({side}): at the table {table} {unit}, after the legal alternatives {expected} {unit}",
-                  side=Side(side).word, table=display(table), unit=unit, expected=display(expected))
+    evidence = M_("non-offenders ({side}): at the table {table}, after the legal alternatives {expected}",
+                  side=Side(side).word, table=at_table.said(table), expected=worth.said(expected))
     damage_law = law("damage", case.laws)
     if expected > table:
         return Answer(q, True, M_("The non-offenders would have expected a better score {without}: they were damaged "
@@ -437,6 +469,6 @@ def worksheet(*answers: Answer, basis: str = Worksheet.basis) -> Worksheet:
     return Worksheet(tuple(out), basis)
 
 
-__all__ = ["Answer", "Worksheet", "worksheet", "ui_present", "logical_alternative_exists",
+__all__ = ["Answer", "Worksheet", "worksheet", "ui_present", "all_the_information", "logical_alternative_exists",
            "demonstrably_suggested", "damage", "is_skip_bid", "ui_noun", "QUESTIONS", "UI_KINDS", "UI_NOUNS",
            "PARTNER_SAID"]

@@ -8,6 +8,8 @@ an uncertain verdict. The definitions follow the project's LA-policy reference e
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 
 from fractions import Fraction
@@ -17,7 +19,7 @@ from analysis.distributions import beta_ppf, beta_sf, normal_ppf
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, Capital, Count, Listed, Message, Share
 from analysis.numbers import fraction_str, parse_fraction, percent
-from analysis.vocabulary import SOURCE, Call, CardChoice, Catalog, Firmness, LAVerdict, find_choice
+from analysis.vocabulary import SOURCE, Call, CardChoice, Catalog, Firmness, LAVerdict, Strain, find_choice
 
 FIRM_LOW, FIRM_HIGH = 0.10, 0.90
 # A verdict is called firm only from this many answers on (docs/logical-alternatives.md): with
@@ -408,9 +410,9 @@ class LAResult:
                 "actions": [v.to_dict() for v in self.verdicts]}
 
 
-def counts_from_text(text: str | None, field: str, lang: Catalog) -> dict[str, tuple[str, int]]:
+def counts_from_text(text: str | None, field: str, lang: Catalog, labels: bool = False) -> dict[str, tuple[str, int]]:
     """ "4S=6 X=2 Pass=2" (or "4P=6 Contre=2 Passe=2" in French) → {action: (action, count)}, each
-    action as files write it ("4S", "X", "P")."""
+    action as files write it ("4S", "X", "P"); with ``labels``, any action ``read_action`` reads."""
     from analysis.limits import MAX_POLL_COUNT
     out: dict[str, tuple[str, int]] = {}
     for item in (text or "").replace(",", " ").split():
@@ -421,7 +423,7 @@ def counts_from_text(text: str | None, field: str, lang: Catalog) -> dict[str, t
         if len(count) > 6 or int(count) < 0 or int(count) > MAX_POLL_COUNT:
             raise HuddleInputError(field, M_("'{item}': a count is a number of pollees, 0 to {most}",
                                              item=AsTyped(item[:30]), most=Count(MAX_POLL_COUNT)))
-        action = read_action(typed, lang, field)
+        action = read_action(typed, lang, field, labels)
         if action in out:
             raise HuddleInputError(field, M_("'{action}' is given twice", action=AsTyped(typed)))
         out[action] = (action, int(count))
@@ -431,18 +433,29 @@ def counts_from_text(text: str | None, field: str, lang: Catalog) -> dict[str, t
 ACTION_EXAMPLES = (Call("4S").word, Call.P.word, CardChoice("SK"))
 
 
-def read_action(text: str, lang: Catalog, field: str = "action") -> str:
+def read_action(text: str, lang: Catalog, field: str = "action", labels: bool = False) -> str:
     """A call ("Passe" → "P", "4♠" → "4S") or a card or choice of cards ("♠R" → "SK", "un petit ♠"
     → "Sx") typed in ``lang`` or English, as files write it; anything else is refused, naming
-    ``field``."""
+    ``field``. With ``labels`` (a poll of the calculator's), also a suit to lead ("H" or "cœur" →
+    "♥") and any other action as a label as typed ("duck"), but never one that starts as a bid."""
     call = Call.lookup(text, lang)
     if call is not None:
         return call.value
     choice = find_choice(text, lang)
     if choice is not None:
         return choice
+    if labels:
+        strain = Strain.lookup(text, lang)
+        if strain is not None and strain.is_suit:
+            return strain.symbol
+        label = " ".join(str(text).split())
+        if label and len(label) <= MAX_LABEL and not re.match(r"[1-7]", label):
+            return label
     raise HuddleInputError(field, M_("'{action}' is not a call or a card (e.g. {examples})", action=AsTyped(str(text)[:40]),
                                      examples=Listed(ACTION_EXAMPLES)))
+
+
+MAX_LABEL = 40
 
 
 def parse_action(action: str, field: str = "action") -> str:

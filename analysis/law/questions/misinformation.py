@@ -62,22 +62,22 @@ def misinformation_given(facts: Misinformation, laws: str = "2017", told: str = 
     if facts.evidence == "none" and len({a.said for a in facts.agreement}) > 1:
         return Answer(q, None, M_("The sides state the agreement differently: a disputed fact, established only by the "
                                   "director's finding from the convention cards, the partners' notes and what each says "
-                                  "(Law 75C, Law 85A). Until then nothing is presumed."), evidence,
+                                  "({law}, Law 85A). Until then nothing is presumed.", law=law('agreement', laws)), evidence,
                       missing=M_("Waiting for the director's finding on the agreement the sides state differently "
-                                 "(Law 75C)"))
+                                 "({law})", law=law('agreement', laws)))
     if facts.evidence == "none" and told != "alerted, not asked":
         return Answer(q, None, M_("No evidence of the partnership agreement has been looked at yet: the convention "
-                                  "cards, the partners' notes and what each says (Law 75C). Until the director has "
-                                  "looked, nothing is presumed."), evidence,
+                                  "cards, the partners' notes and what each says ({law}). Until the director has "
+                                  "looked, nothing is presumed.", law=law('agreement', laws)), evidence,
                       missing=M_("Waiting for the director's finding on the agreement: the convention cards and "
-                                 "both partners heard (Law 75C)"))
+                                 "both partners heard ({law})", law=law('agreement', laws)))
     if told == "not alerted, not asked":
         return _failure_to_alert(facts, laws, evidence)
     if facts.evidence == "as explained":
         return Answer(q, False, M_("The explanation matched the partnership agreement: a mistaken call, not "
                                    "misinformation, so the opponents have no redress ({law}; LAWS.033). Partner's "
                                    "explanation is unauthorized information to the misbidder, so his later actions are "
-                                   "ruled as a UI case.", law=law('misinformation', laws)), evidence)
+                                   "ruled as a UI case.", law=law('mistaken call', laws)), evidence)
     reasons = {
         "as bid": M_("The call matched the agreement and the explanation did not: a mistaken explanation, which is "
                      "misinformation ({law}).", law=law('misinformation', laws)),
@@ -96,7 +96,7 @@ def _failure_to_alert(facts: Misinformation, laws: str, evidence: str) -> Answer
     if facts.evidence == "as explained":
         return Answer(q, False, M_("The call was not alerted and the agreement needs no alert: the call, not the "
                                    "information, was wrong (a mistaken call), so there is no misinformation ({law}).",
-                                   law=law('misinformation', laws)), evidence)
+                                   law=law('mistaken call', laws)), evidence)
     if facts.evidence == "not established":
         return Answer(q, True, M_("The call was not alerted and nobody asked. The director cannot establish the "
                                   "agreement, so it is presumed to have called for an alert, and the failure to alert "

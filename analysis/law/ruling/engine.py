@@ -14,24 +14,24 @@ from fractions import Fraction
 
 from analysis.law.adjustment.assigned import SideScore, knockout_scores, score_sides
 from analysis.numbers import fraction_str
-from analysis.language import M_, MP_, N_, Capital, InSentence, Listed, Message, joined_lines
+from analysis.language import M_, MP_, N_, InSentence, Listed, joined_lines
 from analysis.law.case import partner_ui_case
 from analysis.law.case import Case
 from analysis.errors import HuddleInputError
-from analysis.law.questions.law16 import (Answer, Worksheet, damage, demonstrably_suggested, logical_alternative_exists,
-                    ui_basis, ui_law, ui_noun, ui_present, worksheet, QUESTIONS, COMPARABLE_WITHOUT,
-                    comparable_questions, is_comparable)
+from analysis.law.questions.law16 import (Answer, Worksheet, damage, demonstrably_suggested, ui_basis, ui_law, ui_noun,
+                                          ui_present, worksheet, QUESTIONS, COMPARABLE_WITHOUT, comparable_questions,
+                                          is_comparable)
 from analysis.law.laws.editions import law
-from analysis.law.questions.logical_alternatives import (LAResult, Policy, action_key, action_word, in_edition,
-                                               logical_alternatives, policy, policy_citation)
+from analysis.law.questions.la_question import LAFinding, la_answer, la_finding
+from analysis.law.questions.logical_alternatives import LAResult, Policy, action_key, action_word
 from analysis.law.adjustment.methods import Method
-from analysis.law.case.poll_rules import WHO_MAY_BE_POLLED
 from analysis.law.questions.misinformation import (MI_QUESTIONS, different_action, misbidder, misinformation_given, too_late_to_change,
                                         what_was_told)
 from analysis.law.questions.la_evidence import Consultation
-from analysis.law.questions.misleading import WITHOUT as MISLEADING_WITHOUT, misleading_poll_line, misleading_worksheet
+from analysis.law.questions.misleading import WITHOUT as MISLEADING_WITHOUT, misleading_worksheet
 from analysis.law.adjustment.penalties import Penalised, ProceduralPenalty, penalised
 from analysis.law.case.findings import Misinformation
+from analysis.law.ruling.text import heading, ruling_text
 from analysis.bridge.scoring import WeightedScore
 from analysis.vocabulary import CaseKind, Seat, Side
 
@@ -52,6 +52,10 @@ class Ruling:
     # the same explanation as unauthorized information to the explainer's partner: that path's ruling
     also: "Ruling | None" = None
     penalties: tuple[ProceduralPenalty, ...] = ()   # Law 90: beside the adjusted score, never in it
+    # a case of several actions in question: each action's own ruling, earliest first, and the
+    # number of the one whose outcome tree holds the board's score (None when none adjusts)
+    paths: tuple["Ruling", ...] = ()
+    scored_by: int | None = None
 
     def penalised(self, side: str) -> Penalised:
         """``side``'s procedural penalties against its score: off the board, off the match, after."""
@@ -60,7 +64,7 @@ class Ruling:
     @property
     def decided(self) -> bool:
         """A conclusion that can be saved and read out (law16.Worksheet.decided), on each path."""
-        return self.worksheet.decided and (self.also is None or self.also.decided)
+        return self.worksheet.decided and (self.also is None or self.also.decided) and all(p.decided for p in self.paths)
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -83,21 +87,32 @@ class Ruling:
                 "procedural_penalties": [p.to_dict() for p in self.penalties],
                 "after_penalties": {side: self.penalised(side).to_dict() for side in self.scores}
                 if self.penalties else None,
-                "partner_ui": None if self.also is None else self.also.to_dict()}
+                "partner_ui": None if self.also is None else self.also.to_dict(),
+                **({"actions": [p.to_dict() for p in self.paths], "scored_by": self.scored_by} if self.paths else {})}
 
 
 def rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
-    """The ruling on the case file's ruling section; ``policy_name`` (a preset's name or a
-    Policy) and ``consider_min`` override the section's policy. Its procedural penalties (Law 90)
-    are said after it and kept beside its scores."""
+    """The ruling on the case file's ruling sections; ``policy_name`` (a preset's name or a
+    Policy) and ``consider_min`` override each section's policy. Its procedural penalties (Law 90)
+    are said after it, with each penalised side's score after them, and kept beside its scores."""
     ruling = _rule(case, policy_name, consider_min)
-    penalties = case.findings.procedural_penalties if case.ruling is not None else ()
+    text = joined_lines([*heading(case), ruling.text])
+    penalties = tuple(p for a in case.actions if a.ruling is not None for p in a.ruling.procedural_penalties) \
+        if case.actions else (case.ruling.procedural_penalties if case.ruling is not None else ())
     if not penalties:
-        return ruling
-    return replace(ruling, penalties=penalties, text=joined_lines([ruling.text, *(p.words() for p in penalties)]))
+        return replace(ruling, text=text)
+    ruling = replace(ruling, penalties=penalties)
+    after = [M_("{side} after the procedural penalties: {score}.", side=Side(side).word,
+                score=ruling.scores[side].said(p.after)) for side in ("NS", "EW")
+             if side in ruling.scores and (p := ruling.penalised(side)).after is not None]
+    return replace(ruling, text=joined_lines([text, *(p.words() for p in penalties), *after]))
 
 
 def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str | None = None) -> Ruling:
+    if case.further_actions:
+        return _several(case, policy_name, consider_min)
+    if len(case.actions) == 1 and case.follows:
+        case = case.path(0)           # the one action follows only some of the irregularities
     if case.partner_ui is not None:
         return _both_paths(case, policy_name, consider_min)
     inputs = case.findings
@@ -120,12 +135,12 @@ def _rule(case: Case, policy_name: str | Policy | None = None, consider_min: str
     if case.kind == "MI" and facts is not None and facts.explanation_weight is not None:
         return _weighed_mi(case, facts, policy_name, consider_min)
     table_action = case.action_in_question()
-    la, la_answer = _alternatives(case, table_action, policy_name or inputs.policy,
+    la, question_two = la_answer(case, table_action, policy_name or inputs.policy,
                                   consider_min if consider_min is not None else inputs.consider_min)
     mi_path = case.kind == "MI" and not _misbidder_acts(case)
     harmed = _damage(case, table_ns, method, N_("had they been given the correct explanation") if mi_path else
                      "had the offender taken a logical alternative")
-    sheet = _questions(case, table_action, la, la_answer, harmed)
+    sheet = _questions(case, table_action, la, question_two, harmed)
     if sheet.adjust:
         scores = assigned_scores(case, method, table_ns)
     elif table_ns is None:
@@ -225,6 +240,37 @@ def _both_paths(case: Case, policy_name, consider_min) -> Ruling:
                    also=ui)
 
 
+def _several(case: Case, policy_name, consider_min) -> Ruling:
+    """Several actions in question, each ruled on its own path with all the information its
+    player had (Law 16B1, 21B, 73E2). The board's score is one outcome tree's for each side (Law
+    12C1(c)): the earliest action that is adjusted, since what followed it never happens in its
+    tree, unless the director names another (``scored_by``)."""
+    paths = tuple(_rule(case.path(n), policy_name, consider_min) for n in range(len(case.actions)))
+    adjusting = [n for n, p in enumerate(paths) if p.adjusted]
+    scored = case.scored_by if case.scored_by is not None else adjusting[0] if adjusting else None
+    if scored is not None and scored not in adjusting:
+        raise HuddleInputError("scored_by", M_("action {number} is not adjusted: the board's score comes from an action whose "
+                                               "ruling adjusts it ({adjusting})", number=scored + 1,
+                                               adjusting=Listed(tuple(str(n + 1) for n in adjusting)) if adjusting
+                                               else N_("none does")))
+    lines: list = []
+    for number, path in enumerate(paths, 1):
+        lines += [M_("Action {number} in question, {kind}:", number=number,
+                     kind=InSentence(CaseKind(path_kind(case, number)).word)), path.text, ""]
+    lines.append(M_("The board's score is action {number}'s: its outcome tree is the auction without that infraction, "
+                    "and nothing after it happens there.", number=scored + 1) if scored is not None else
+                 M_("No action is adjusted: the table result stands."))
+    held = paths[scored if scored is not None else 0]
+    return replace(held, adjusted=scored is not None, text=joined_lines(lines), paths=paths, scored_by=scored,
+                   also=None)
+
+
+def path_kind(case: Case, number: int) -> str:
+    """The kind of case action ``number`` (1 the first) is ruled as."""
+    action = case.actions[number - 1]
+    return action.kind or case.kind
+
+
 def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) -> Ruling:
     """Mixed evidence weighed (Law 21B1(b), 75C): the ruling as a mistaken explanation and as a
     mistaken call, each side's scores weighted by the director's share for each."""
@@ -267,7 +313,7 @@ def _weighed_mi(case: Case, facts: Misinformation, policy_name, consider_min) ->
                   left_out=explained.left_out, left_out_reason=explained.left_out_reason, cautions=explained.cautions)
 
 
-def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: Answer, harmed: Answer) -> Worksheet:
+def _questions(case: Case, table_action: str, la: LAResult | None, question_two: Answer, harmed: Answer) -> Worksheet:
     """The four questions in order: the misinformation path or the UI path (Law 16)."""
     inputs = case.findings
     if case.kind == "MI" and not _misbidder_acts(case):
@@ -276,12 +322,12 @@ def _questions(case: Case, table_action: str, la: LAResult | None, la_answer: An
         if la is not None and (rules.short_by(la.poll_size) or rules.breaches(inputs.not_peers, inputs.session_players)):
             # too small a poll, or pollees the rules exclude: as question 2 says
             changed = different_action(None, inputs.director_alternatives, table_action) \
-                if inputs.judged_alternatives else replace(la_answer, question=MI_QUESTIONS[1])
+                if inputs.judged_alternatives else replace(question_two, question=MI_QUESTIONS[1])
         else:
             changed = different_action(la, inputs.director_alternatives, table_action)
         return worksheet(misinformation_given(facts, case.laws, what_was_told(case, facts)), changed,
                          too_late_to_change(facts, case), harmed, basis=law("mi adjustment", case.laws))
-    return worksheet(_ui_answer(case), la_answer,
+    return worksheet(_ui_answer(case), question_two,
                      demonstrably_suggested(inputs.suggested.finding, inputs.suggested.reason,
                                             table_action, inputs.q4, ui_noun(case), case.laws, ui_law(case)),
                      harmed, basis=ui_basis(case))
@@ -293,10 +339,10 @@ def provisional_questions(case: Case, missing: str) -> Worksheet:
     needs). What a director sees first, before the tree is filled in."""
     inputs = case.findings
     table_action = case.action_in_question()
-    la, la_answer = _alternatives(case, table_action, inputs.policy, inputs.consider_min)
+    la, question_two = la_answer(case, table_action, inputs.policy, inputs.consider_min)
     harmed = Answer(QUESTIONS[3], inputs.damage.finding, inputs.damage.reason) if inputs.damage.finding is not None \
         else Answer(QUESTIONS[3], None, M_("Not decided until the outcome tree is complete: {missing}", missing=missing))
-    return _questions(case, table_action, la, la_answer, harmed)
+    return _questions(case, table_action, la, question_two, harmed)
 
 
 def missing_outcomes(case: Case, alternatives) -> tuple[str, ...]:
@@ -349,181 +395,11 @@ def _damage(case: Case, table_ns: int | None, method: Method, without_infraction
     return damage(case, table_ns, method.expectation(case), without_infraction)
 
 
-def _outside_the_rules(inputs, result: LAResult, breaches, rules) -> Answer:
-    """A poll with pollees the event's rules exclude: its answers cannot be told apart, so they do
-    not decide question 2; the director's own judgement beside it does."""
-    named = rules.source or N_("the event's rules for polls")
-    evidence = M_("a poll of {n} outside {rules}: {breaches}", n=result.poll_size, rules=named,
-                  breaches=Listed(breaches, "; "))
-    if inputs.judged_alternatives:
-        return replace(_director_alternatives(inputs), evidence=evidence)
-    return Answer(QUESTIONS[1], None, M_("The poll does not meet {rules} (who may be polled: {who}): {breaches}. Its "
-                                         "answers do not decide the question.", rules=named,
-                                         who=WHO_MAY_BE_POLLED[rules.pollees], breaches=Listed(breaches, "; ")),
-                  evidence, missing=M_("Poll again within {rules}, or record your own judgement", rules=named))
-
-
-def _alternatives(case: Case, table_action: str, policy_name: str | Policy, consider_min) -> tuple[LAResult | None, Answer]:
-    """Question 2 from the evidence on logical alternatives: a poll of the size the event's rules
-    ask for, else the director's own judgement (beside a poll too small to decide); with neither,
-    the question waits: nothing entered is no evidence, never a "no"."""
-    inputs = case.findings
-    if inputs.poll:
-        chosen = in_edition(policy_name if isinstance(policy_name, Policy) else policy(policy_name, consider_min),
-                            case.laws)
-        result = logical_alternatives(inputs.poll, table_action, chosen)
-        rules = case.poll_rules
-        short = rules.short_by(result.poll_size)
-        breaches = rules.breaches(inputs.not_peers, inputs.session_players)
-        if breaches and not short:
-            return result, _outside_the_rules(inputs, result, breaches, rules)
-        if not short:
-            return result, logical_alternative_exists(result, case.laws)
-        evidence = M_("a poll of {n}, short of the {minimum} pollees {rules} ask for", n=result.poll_size,
-                      minimum=rules.minimum, rules=rules.source or N_("the event's rules for polls"))
-        if inputs.judged_alternatives:
-            return result, replace(_director_alternatives(inputs), evidence=evidence)
-        return result, Answer(QUESTIONS[1], None, M_("The poll has {n} pollees, {short} fewer than the {minimum} "
-                                                      "{rules} ask for: its answers do not decide the question yet.",
-                                                      n=result.poll_size, short=short, minimum=rules.minimum,
-                                                      rules=rules.source or N_("the event's rules for polls")),
-                              evidence, missing=M_("Poll {short} more, or record your own judgement", short=short))
-    if inputs.judged_alternatives:
-        return None, _director_alternatives(inputs)
-    return None, Answer(QUESTIONS[1], None, M_("No poll, consultation or judgement of the director on logical "
-                                               "alternatives is recorded."),
-                        missing=M_("No evidence on logical alternatives yet: poll, consult, or record your own "
-                                   "judgement"))
-
-
-@dataclass(frozen=True)
-class LAFinding:
-    """What the director decided on logical alternatives, and how: the policy's verdict on the
-    poll's counts, or her own judgement (with no poll, or beside one too small for the event's
-    rules or with pollees they exclude, where question 2 takes hers)."""
-
-    alternatives: tuple[str, ...]
-    basis: str                        # "policy" or "judgement"
-
-
-def la_finding(case: Case) -> LAFinding | None:
-    """The logical alternatives the ruling found, as question 2 decides them; None while it waits."""
-    inputs = case.ruling
-    table_action = case.action_in_question()
-    if inputs is None or not table_action:
-        return None
-    result, answer = _alternatives(case, table_action, inputs.policy, inputs.consider_min)
-    if answer.answer is None:
-        return None
-    rules = case.poll_rules
-    if result is not None and not (rules.short_by(result.poll_size) or rules.breaches(inputs.not_peers,
-                                                                                      inputs.session_players)):
-        return LAFinding(tuple(result.logical_alternatives), "policy")
-    return LAFinding(tuple(inputs.alternatives), "judgement")
-
-
-def _director_alternatives(inputs) -> Answer:
-    """Question 2 as the director's own judgement."""
-    if inputs.alternatives:
-        return Answer(QUESTIONS[1], True, inputs.alternatives_reason or M_(
-            "The director finds {names} a logical alternative (no poll recorded).",
-            names=Listed(tuple(action_word(a) for a in inputs.alternatives))))
-    return Answer(QUESTIONS[1], False, inputs.alternatives_reason)
-
-
 def assigned_scores(case: Case, method: Method, table_ns: int | None) -> dict[str, SideScore]:
     """Each side's assigned score under the method, scored as the event scores; in a knockout
     match the two sides' IMPs are averaged into one result."""
     scores = method.assign(case, table_ns)
     return knockout_scores(scores, law("knockout", case.laws)) if case.knockout else scores
-
-
-def ruling_text(case: Case, table_action: str, la: LAResult | None, sheet: Worksheet,
-                scores: dict[str, SideScore], method: Method | None = None) -> Message:
-    """The ruling as read to the players: in English, and said line by line in the players'
-    language by ``Language.say``."""
-    lines: list = [f"{case.title}.", "", M_("Laws applied: the {laws} edition.", laws=case.laws)]
-    lines += _facts_lines(case, table_action) + _evidence_lines(case, la) + [""] + _answer_lines(sheet)
-    lines += ["", sheet.conclusion()]
-    lines += [Message("  {line}", line=w) for w in sheet.waiting]
-    lines += _adjustment_lines(case, sheet, scores, method)
-    return joined_lines(lines)
-
-
-def _facts_lines(case: Case, table_action: str) -> list:
-    """The facts, the action in question and the table result."""
-    lines: list = []
-    irr = case.irregularity
-    if irr is not None:
-        lines.append(M_("Facts: {facts}", facts=irr.description or irr.type))
-        lines += [Message("  {line}", line=line) for line in irr.fact_lines()]
-    if table_action:
-        lines.append(M_("Action in question: {action} by {seat}.", action=action_word(table_action),
-                        seat=Seat(case.action_seat).word) if case.action_seat else
-                     M_("Action in question: {action}.", action=action_word(table_action)))
-    if case.table_result is not None and case.table_result.ns_score is not None:
-        lines.append(M_("Table result: {result} (North-South {score}).", result=case.table_result.describe(),
-                        score=f"{case.table_result.ns_score:+d}"))
-    return lines
-
-
-def _evidence_lines(case: Case, la: LAResult | None) -> list:
-    """The poll as read under its policy, and the other evidence on the logical alternatives."""
-    lines: list = []
-    if la is not None:
-        poll = M_("Poll of the non-offender's peers, given the correct explanation: {n} pollees, read under {policy} "
-                  "({citation}).", n=la.poll_size, policy=la.policy.shown, citation=policy_citation(la.policy, case.laws)) \
-            if case.kind == "MI" else \
-            M_("Poll of peers: {n} pollees, read under {policy} ({citation}).", n=la.poll_size, policy=la.policy.shown,
-               citation=policy_citation(la.policy, case.laws))
-        lines.append(poll)
-        lines += [Message("  {line}", line=v.in_words()) for v in la.verdicts]
-        if case.ruling is not None and case.ruling.walk_through is not None:
-            lines.append(Message("  {line}", line=case.ruling.walk_through.words()))
-    polled = misleading_poll_line(case) if case.kind == "misleading" and case.ruling is not None else None
-    if polled is not None:
-        lines.append(polled)
-    if case.ruling is not None and case.ruling.evidence:
-        lines.append(M_("Other evidence on the logical alternatives:"))
-        lines += [Message("  {line}", line=e.words()) for e in case.ruling.evidence]
-    return lines
-
-
-def _answer_lines(sheet: Worksheet) -> list:
-    """Each question of the worksheet with its answer, its reason and its evidence."""
-    lines: list = []
-    for number, a in enumerate(sheet.answers, 1):
-        if not a.reached:
-            lines.append(M_("{number}. {question}: {answer}.", number=number, question=Capital(a.question),
-                            answer=a.verdict()))
-        elif a.evidence:
-            lines.append(M_("{number}. {question}: {answer}. {reason} ({evidence})", number=number,
-                            question=Capital(a.question), answer=a.verdict(), reason=a.reason, evidence=a.evidence))
-        else:
-            lines.append(M_("{number}. {question}: {answer}. {reason}", number=number, question=Capital(a.question),
-                            answer=a.verdict(), reason=a.reason))
-    return lines
-
-
-def _adjustment_lines(case: Case, sheet: Worksheet, scores: dict[str, SideScore], method: Method | None) -> list:
-    """The method and each side's score, when the result is adjusted."""
-    if not sheet.adjust:
-        return []
-    lines: list = []
-    if method is not None:
-        lines.append(M_("Method: {method}.", method=method.law(case.laws, case)))
-        if method.note:
-            lines.append(method.note)
-    # each outcome's own score and what the side gets; a matchpoint working (where an outcome's
-    # own share can be below zero, which players read as a mistake) is the report's appendix
-    for side in ("NS", "EW"):
-        score = scores[side]
-        said = "" if score.weighted is not None and score.matchpoints is not None or not score.describe() \
-            else score.arithmetic
-        lines.append(M_("{side}: {score}.", side=Side(side).word, score=score.describe() or score.arithmetic)
-                     if not said else
-                     M_("{side}: {score}. ({working})", side=Side(side).word, score=score.describe(), working=said))
-    return lines
 
 
 __all__ = ["rule", "Ruling", "SideScore", "ruling_text", "assigned_scores", "missing_outcomes", "provisional_questions",

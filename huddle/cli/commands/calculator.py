@@ -111,8 +111,10 @@ def cmd_cross_imps(args) -> dict | str:
 
 
 def _counts(text: str | None, option: str, lang) -> dict[str, tuple[str, int]]:
+    """A poll's counts as typed: calls, cards, suits to lead or labels (the calculator rules on
+    any action)."""
     from analysis.law.questions.logical_alternatives import counts_from_text
-    return counts_from_text(text, option, lang)
+    return counts_from_text(text, option, lang, labels=True)
 
 
 def _custom(args) -> dict:
@@ -142,7 +144,8 @@ def cmd_la(args) -> dict | str:
             names.setdefault(key, action)
     rows = [ActionCount(name, *(t.get(key, (name, 0))[1] for t in tables)) for key, name in names.items()]
     chosen = policy(args.policy, args.consider_min, **_custom(args))
-    result = logical_alternatives(rows, read_action(args.table_action, lang, "--table-action"), chosen, args.interval)
+    result = logical_alternatives(rows, read_action(args.table_action, lang, "--table-action", labels=True), chosen,
+                                  args.interval)
     if args.json:
         return result.to_dict()
     lines = [f"Policy {result.policy.name} ({result.policy.source}); {result.poll_size} pollees; "

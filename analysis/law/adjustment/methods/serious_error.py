@@ -45,11 +45,10 @@ class SeriousError(Method):
         worth = {k: score_sides(case, {"NS": ws, "EW": ws})
                  for k, ws in (("A", table), ("N", n_score), ("P", self.normal_play.weighted_score()))}
         a, n, p = (worth[k][non_offenders].value()[0] for k in "ANP")
-        unit = worth["A"][non_offenders].value()[1]
         split = serious_error_split(a, n, p)
         arithmetic = M_("A (actual) {a}, N (no infraction) {n}, P (normal play after the infraction) {p}; consequent "
-                        "damage D = max(0, N − P) = {d}; non-offenders A + D = {total} {unit}", a=Amount(a), n=Amount(n),
-                        p=Amount(p), d=Amount(split.consequent_damage), total=Amount(split.non_offenders), unit=unit)
+                        "damage D = max(0, N − P) = {d}; non-offenders A + D = {total}", a=Amount(a), n=Amount(n),
+                        p=Amount(p), d=Amount(split.consequent_damage), total=worth["A"][non_offenders].said(split.non_offenders))
         nos = worth["A"][non_offenders]
         kept = {"matchpoints": nos.matchpoints, "imps": nos.imps, "board": nos.board}
         # total points has no unit but the points themselves: the non-offenders' A + D is a number of points
