@@ -186,7 +186,7 @@ def _each_action(case: Case, ruling: Ruling, lang: Language) -> list:
         one = case.path(number - 1)
         out.append(Heading(lang._("Action {number} in question: {action} by {seat}").format(
             number=number, action=lang.say(action_word(path.table_action)), seat=lang.seat(one.action_seat or "")), 2))
-        out += [Text(lang.say(line)) for irr in one.irregularities for line in (irr.description, *irr.fact_lines()) if line]
+        out += [Text(lang.say(line)) for irr in one.irregularities for line in (irr.description, *irr.fact_lines(case.laws)) if line]
         out += _poll_reading(one, path, lang)
         out += [Text(lang._("Against the consultation: {caution}").format(caution=lang.say(c))) for c in path.cautions]
         out += _questions(path, lang) + [Text(lang.say(path.worksheet.conclusion()))]
@@ -216,7 +216,7 @@ def _facts(case: Case, lang: Language) -> list:
         if irr.seconds:
             head = lang._("{what}, {seconds} seconds").format(what=head, seconds=irr.seconds)
         out.append(Text(lang.labelled(head, irr.description) if irr.description else head))
-        out += [Text(say(line)) for line in irr.fact_lines()]
+        out += [Text(say(line)) for line in irr.fact_lines(case.laws)]
     result = lang._("not recorded")
     if case.table_result:
         result = say(case.table_result.describe())

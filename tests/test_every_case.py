@@ -225,3 +225,118 @@ def test_the_law_room_has_its_rooms():
     rooms = {p.name for p in (ROOT / "analysis" / "law").iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert rooms == {"laws", "case", "questions", "adjustment", "ruling", "appeal"}
     assert {p.name for p in (ROOT / "analysis" / "law").glob("*.py")} == {"__init__.py"}
+
+
+# ---------------------------------------------------------------- on the pages
+
+@pytest.fixture
+def director(sqlite_url, monkeypatch):
+    from polling import accounts, setup
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HUDDLE_SECRET_KEY", "apptest")
+    setup.prepare_database()
+    return accounts.create_user("tess", "bidding-box", "director", "Tess Director")
+
+
+def _page(user, page, case_slug=None):
+    from streamlit.testing.v1 import AppTest
+    from polling import cases
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.session_state["huddle_user"] = user
+    at.run()
+    if case_slug:
+        at.session_state["case_id"] = cases.find_case(case_slug)
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_phone_takes_a_second_pause_in_one_tap_and_saves_both_actions(director):
+    """Before: a case held one irregularity; a French director's « Passe (réfléchi 15 secondes) »
+    was the pass's explanation, and the irregularity defaulted to the auction's last call."""
+    from polling import cases, organisations
+    organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
+    at = _page(director, "ui/intake.py")
+    at.text_input(key="tbl_auction").set_value(
+        "1P 2C 3P 4C Passe(réfléchi 20 secondes) P 4P 5C P(hésit. 15 s) P 5P passe tout").run()
+    assert not at.error, [e.value for e in at.error]
+    assert any("Passe — pause : 20 secondes" in m.value for m in at.markdown), [m.value for m in at.markdown]
+    assert at.selectbox(key="tbl_at").value == 4 and at.selectbox(key="tbl_action").value == 6
+    at.button(key="tbl_more").click().run()
+    assert at.selectbox(key="tbl1_at").value == 8 and at.selectbox(key="tbl1_action").value == 10
+    at.radio(key="tbl_agreed").set_value("agreed")
+    at.radio(key="tbl1_agreed").set_value("agreed").run()
+    at.button(key="tbl_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    saved = cases.get_case(at.session_state["case_id"]).case
+    assert [i.call_index for i in saved.irregularities] == [4, 8]
+    assert [(a.call_index, a.follows) for a in saved.actions] == [(6, (0,)), (10, (0, 1))]
+    assert saved.board.auction.calls[4].tempo_seconds == 20 and saved.board.auction.calls[4].explanation is None
+
+
+def test_the_ruling_page_rules_each_action_and_saves_both(director):
+    from polling import cases
+    at = _page(director, "ui/ruling.py", "two-slow-passes-two-actions")
+    record = cases.find_case("two-slow-passes-two-actions")
+    assert at.selectbox(key=f"rf_scored_by_{record}").value is None
+    assert any(e.label.startswith("Action 2 in question: 5♠ by South") for e in at.expander)
+    assert at.selectbox(key=f"rf_counts_{record}_a1") is not None          # the second action's own poll
+    assert any("3 1/3 IMPs" in str(m.value) for m in [*at.markdown, *at.caption, *at.text]), "the board's score"
+    at.button(key="ruling_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    stored = cases.get_case(record).case
+    assert len(stored.actions) == 2 and stored.further_actions[0].ruling is not None
+    assert rule(stored).scores["NS"].imps == Fraction(10, 3)
+
+
+def test_the_editor_keeps_both_irregularities_and_actions(director):
+    from polling import cases
+    at = _page(director, "ui/case_editor.py")
+    record = cases.find_case("slow-pass-and-wrong-explanation")
+    at.session_state["editor_case"] = record
+    at.run()
+    assert at.session_state["ed_more_irr"][0]["type"] == "hesitation"
+    assert at.session_state["ed_more_actions"][0] == {"call": 8, "follows": "2", "kind": "UI"}
+    at.button(key="ed_save").click().run()
+    assert not at.error, [e.value for e in at.error]
+    assert cases.get_case(record).case == replace(load(BOTH_SIDES), ruling_version=1)
+
+
+# ---------------------------------------------------------------- evidence with no names, the rectification
+
+def test_a_consultation_and_a_committee_finding_recorded_without_names():
+    """Before: a consultation of three players, or a published committee's finding, could not be
+    recorded without inventing member names."""
+    from analysis.law.questions.la_evidence import evidence_from_list
+    data = [{"kind": "consultation", "class": "peer", "consulted": 3, "counts": {"P": 2, "X": 0}},
+            {"kind": "committee vote", "action": "P", "finding": True, "reason": "as the casebook prints it"}]
+    consulted, found = evidence_from_list(data)
+    assert "consulted 3 peers, recorded by their numbers and not by name: 2 of 3 found Pass" in str(consulted.words())
+    assert str(found.words()).startswith("The committee found, by a vote not published, that Pass is a logical")
+    assert [e.to_dict() for e in (consulted, found)] == [{**data[0], "when": ""}, data[1]]
+    with pytest.raises(HuddleInputError) as refused:
+        evidence_from_list([{**data[0], "counts": {"P": 4}}])
+    assert refused.value.field == "ruling.evidence[0].counts.P"
+    boston = load(CASES / "boston-3h.json")
+    ruled = rule(replace(boston, ruling=replace(boston.ruling, evidence=(consulted,))))
+    assert "recorded by their numbers and not by name" in str(ruled.text)
+
+
+def test_the_rectification_of_a_withdrawn_call_is_said_with_its_law():
+    withdrawn = {"type": "withdrawn", "by": "W", "call_index": 3, "agreed": True, "description": "1♥ insufficient",
+                 "withdrawn": {"action": "1H", "why": "insufficient", "comparable": False, "forced_pass": 5,
+                               "rectification": "partner passes"}}
+    data = json.loads((CASES / "laws033-case-a.json").read_text(encoding="utf-8"))
+    from analysis.law.case.parts import irregularity_from
+    from analysis.law.case.parts import board_from
+    board = board_from({**data, "auction": [{"call": c} for c in ("1S", "P", "2H", "3C", "P", "P", "3H", "P", "P", "P")],
+                        "board": {"number": 1}})
+    irr = irregularity_from(withdrawn, board)
+    assert [str(x) for x in irr.fact_lines("2017")][1] == \
+        "Rectification: East must pass whenever it is his turn to call (Law 27B2)."
+    lead = irregularity_from({**withdrawn, "withdrawn": {**withdrawn["withdrawn"], "rectification": "lead restriction",
+                                                         "suit": "H", "lead": "prohibited"}}, board)
+    assert "declarer prohibited the lead of ♥ (Law 26B)" in str(lead.fact_lines("2017")[1])
+    with pytest.raises(HuddleInputError) as refused:
+        irregularity_from({**withdrawn, "withdrawn": {**withdrawn["withdrawn"], "rectification": "lead restriction"}}, board)
+    assert refused.value.field == "irregularity.withdrawn.suit"

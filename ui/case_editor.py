@@ -7,9 +7,9 @@ from analysis.files.games import read_games
 from analysis.law import case as case_files
 from analysis.bridge import SEATS, VULNERABILITIES, Auction, TableCall
 from analysis.law.case import CROSS_IMPS, IRREGULARITY_TYPES, KINDS, OFFENDING_SIDES, SCORING_FORMS
-from analysis.vocabulary import DEALER, Call, CaseKind, IrregularityType, OffendingSide, ScoringForm, card_said
+from analysis.vocabulary import DEALER, Call, CaseKind, IrregularityType, OffendingSide, ScoringForm, Strain, card_said
 from analysis.law.laws.editions import EDITIONS
-from analysis.law.case.withdrawn import WHY as WITHDRAWN_WHY
+from analysis.law.case.withdrawn import LEADS, RECTIFICATIONS, WHY as WITHDRAWN_WHY
 from analysis.errors import HuddleInputError
 from analysis.law.laws.regulations import DEFAULT_SKIP_BID_PAUSE, SKIP_BID_PAUSES
 from analysis.law.case.poll_rules import WHO_MAY_BE_POLLED
@@ -312,6 +312,14 @@ if ss.get("ed_irr_type") == "withdrawn":
                  format_func=lambda w: lang._(WITHDRAWN_WHY[w]))
     w3.radio(lang._("Replaced by a comparable call (Law 23A)?"), ("yes", "no", NO_VALUE), key="ed_wd_comparable",
              horizontal=True, format_func=lambda f: lang._(FOUND_WORDS[f]))
+    r1, r2, r3 = st.columns(3)
+    r1.selectbox(lang._("The rectification"), (NO_VALUE, *RECTIFICATIONS), key="ed_wd_rectification",
+                 format_func=lambda r: lang._(RECTIFICATIONS[r]) if r in RECTIFICATIONS else r)
+    if ss.get("ed_wd_rectification") in ("lead restriction", "penalty card lead"):
+        r2.selectbox(lang._("Suit"), (NO_VALUE, "S", "H", "D", "C"), key="ed_wd_suit",
+                     format_func=lambda s: Strain(s).symbol if s != NO_VALUE else s)
+        r3.selectbox(lang._("Its lead"), (NO_VALUE, *LEADS), key="ed_wd_lead",
+                     format_func=lambda lead: lang._(LEADS[lead]).format(suit="…") if lead in LEADS else lead)
     st.caption(lang._("At call: the first call of the legal auction made after it (the replacement, or the call "
                       "in turn)."))
 st.text_area(lang._("Description"), key="ed_irr_description", max_chars=2000)

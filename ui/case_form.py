@@ -215,6 +215,9 @@ def state_from_case(case: Case, lang: Language) -> dict:
         "ed_wd_action": "" if "withdrawn" not in irr else lang.say(action_word(irr["withdrawn"]["action"])),
         "ed_wd_why": (irr.get("withdrawn") or {}).get("why", "insufficient"),
         "ed_wd_comparable": {True: "yes", False: "no", None: NO_VALUE}[(irr.get("withdrawn") or {}).get("comparable")],
+        "ed_wd_rectification": (irr.get("withdrawn") or {}).get("rectification") or NO_VALUE,
+        "ed_wd_suit": (irr.get("withdrawn") or {}).get("suit") or NO_VALUE,
+        "ed_wd_lead": (irr.get("withdrawn") or {}).get("lead") or NO_VALUE,
         "_ed_irr_agreed": irr.get("agreed") if "agreed_happened" not in irr and "agreed_seconds" not in irr else None,
         "ed_irr_description": irr.get("description", ""), "ed_action": case.action_index,
         "ed_irr_card": irr.get("card_index"), "ed_play": " ".join(card_said(c, lang) for c in case.play),
@@ -364,6 +367,9 @@ def case_dict_from_state(state, grid: pd.DataFrame, lang: Language) -> dict:
                          if text("ed_wd_action") else "", "why": state.get("ed_wd_why") or "insufficient"}
             if FOUND[state.get("ed_wd_comparable") or NO_VALUE] is not None:
                 withdrawn["comparable"] = FOUND[state["ed_wd_comparable"]]
+            for name in ("rectification", "suit", "lead"):       # the rectification that framed what followed
+                if state.get(f"ed_wd_{name}") not in (None, NO_VALUE):
+                    withdrawn[name] = state[f"ed_wd_{name}"]
             irregularity["withdrawn"] = withdrawn
     result: dict | None = None
     if state.get("ed_passed_out"):

@@ -45,8 +45,7 @@ with right:
         st.write(lang._("Final contract: **{contract}**").format(contract=lang.say(ContractWords(*final))))
 
 st.subheader(lang._("Facts"))
-if case.irregularity:
-    irr = case.irregularity
+for irr in case.irregularities:
     facts = irr.facts()
     state = lang._("facts established") if facts.happened is not None else \
         lang._("facts not established yet: the director's finding is missing")
@@ -54,11 +53,15 @@ if case.irregularity:
     st.write(lang._("**{what}** by {seat} ({state})").format(what=what, seat=lang.seat(irr.by), state=state)
              if irr.by else f"**{what}** ({state})")
     plain(irr.description)
-    for line in irr.fact_lines():
+    for line in irr.fact_lines(case.laws):
         plain(lang.say(line), muted=True)
-if case.action_index is not None:
-    st.write(lang._("Action in question: **{call}** by {seat} (call {number} of the auction).").format(
-        call=lang.call(case.action_call.call), seat=lang.seat(case.action_seat), number=case.action_index + 1))
+for action in case.actions:       # each action in question, and the irregularities it follows
+    if action.call_index is not None:
+        st.write(lang._("Action in question: **{call}** by {seat} (call {number} of the auction).").format(
+            call=lang.call(case.board.auction.calls[action.call_index].call),
+            seat=lang.seat(case.board.auction.seat_of(action.call_index)), number=action.call_index + 1)
+            + (" " + lang._("It follows irregularities {numbers}.").format(
+                numbers=", ".join(str(j + 1) for j in action.follows)) if len(case.irregularities) > 1 else ""))
 if case.offending_side:
     offending = OffendingSide(case.offending_side).said(lang)
     st.write(lang._("Offending side: {offending}; non-offending side: {non_offending}.").format(

@@ -13,9 +13,12 @@ from analysis.vocabulary import Call
 from ui.widgets import inert, show_error
 
 KIND_LABELS = {"consultation": N_("Consultation with directors, experts or peers"),
+               "consultation by numbers": N_("A consultation recorded by its numbers, no names (three players, two "
+                                             "found Pass a logical alternative)"),
                "published poll": N_("A poll known only as published (percentages, or a verdict)"),
                "committee poll": N_("The committee polled its own members"),
                "committee vote": N_("The committee decided by its own vote"),
+               "committee finding": N_("A committee's finding as published, without its vote"),
                "field": N_("What the other tables did")}
 COLUMNS = {"name": N_("name"), "as": N_("as"), "action": N_("action"), "logical alternative": N_("logical alternative"),
            "why": N_("why, or what they said (no action: a consultation without counts)")}
@@ -84,6 +87,22 @@ def _form(kind: str, key: str, lang: Language) -> dict | None:
                                                  "logical alternative": st.column_config.CheckboxColumn(
                                                      lang._("logical alternative"))})
             data = {"kind": kind, "when": when, "people": _people(rows, lang)}
+        elif kind == "consultation by numbers":
+            cols = st.columns(2)
+            role = cols[0].selectbox(lang._("as"), CONSULTED_CLASSES, index=2)
+            consulted = _whole(cols[1].text_input(lang._("How many were consulted"), placeholder="3"))
+            found = st.text_input(lang._("How many found each action a logical alternative"),
+                                  placeholder=f"{Call.P.said(lang)}=2, {Call.X.said(lang)}=1")
+            data = {"kind": "consultation", "class": role, "consulted": consulted,
+                    "counts": {a: _whole(n) for a, n in _pairs(found, "counts", lang).items()},
+                    "when": st.text_input(lang._("When"), max_chars=200)}
+        elif kind == "committee finding":
+            data = {"kind": "committee vote",
+                    "action": _action(st.text_input(lang._("Action it found on"), placeholder=Call.P.said(lang)), lang),
+                    "finding": st.radio(lang._("The committee found it"), (True, False), horizontal=True,
+                                        format_func=lambda f: lang._("a logical alternative") if f else
+                                        lang._("not a logical alternative")),
+                    "reason": st.text_input(lang._("Reason, as published"), max_chars=1000)}
         elif kind == "published poll":
             shares = st.text_input(lang._("Shares as published"),
                                    placeholder=lang._("{example} (leave empty for a verdict only)").format(
@@ -111,7 +130,7 @@ def _form(kind: str, key: str, lang: Language) -> dict | None:
                                           max_chars=500)}
         if not st.form_submit_button(lang._("Add this evidence")):
             return None
-    EVIDENCE_KINDS[kind](data, kind)                  # refused here, by field, before it is kept
+    EVIDENCE_KINDS[data["kind"]](data, kind)          # refused here, by field, before it is kept
     return data
 
 

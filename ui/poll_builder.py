@@ -4,6 +4,8 @@ walk-through from an earlier call; a live wording check and a preview of exactly
 will see. Creating the poll stores it as a draft; the wording freezes when the first link is issued."""
 import streamlit as st
 
+from analysis.law.questions.logical_alternatives import action_word
+
 from analysis.errors import HuddleInputError
 from analysis.bridge.play import position_index, position_name
 from analysis.language import N_, language as language_of, shipped_languages
@@ -29,7 +31,14 @@ kind = st.radio(lang._("Poll"), kinds, format_func=lambda k: lang._(DECISIONS[k]
                 horizontal=True)
 decision_index = play_index = None
 if kind == "question":
-    decision_index, play_index = case.action_index, case.play_index
+    # one poll per action in question: which one, when the case has several
+    number = st.selectbox(lang._("Action in question"), list(range(len(case.actions))), key=f"pb_action_{case_id}",
+                          format_func=lambda n: lang._("Action {number} in question: {action} by {seat}").format(
+                              number=n + 1, action=lang.say(action_word(case.path(n).action_in_question())),
+                              seat=lang.seat(case.path(n).action_seat or ""))) if len(case.actions) > 1 else 0
+    chosen = case.actions[number] if case.actions else None
+    decision_index = chosen.call_index if chosen is not None else case.action_index
+    play_index = chosen.card_index if chosen is not None else case.play_index
 elif kind == "call":
     decision_index = st.number_input(lang._("Call number (1 is the dealer's first call)"), 1, max(len(calls), 1),
                                      key=f"pb_call_{case_id}") - 1

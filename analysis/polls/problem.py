@@ -195,6 +195,8 @@ def q4_prompt(case: Case, decision_index: int | None = None, play_index: int | N
     card), or partner's explanation or alert of the player's own call. Refused where it makes no
     sense: no UI from partner, or an MI poll (whose pollees are given the correct explanation and
     have no UI to weigh)."""
+    # a case of several actions: Q4 asks of the information this action's player had
+    case = (case.path_at(decision_index, play_index) or case) if case.several else case
     irr = case.irregularity
     if (case.kind == "MI" and irr is not None and irr.type == "misexplained" and irr.call_index is not None
             and decision_index is not None and play_index is None and decision_index > irr.call_index

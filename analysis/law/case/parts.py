@@ -16,6 +16,7 @@ from analysis.bridge.play import Play, parse_choice, parse_play, position_name
 from analysis.law.case.facts import (Established, FactFinding, Statement, established,
                                 statements_from)
 from analysis.law.case.withdrawn import Withdrawn
+from analysis.law.laws.editions import DEFAULT_EDITION
 from analysis.bridge.scoring import PlayedContract, parse_score
 from analysis.vocabulary import IrregularityType, Seat, Side, member
 
@@ -143,12 +144,16 @@ class Irregularity:
         on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
         return established(happened, on_seconds, self.seconds, self.statements, self.finding)
 
-    def fact_lines(self) -> list[str]:
+    def fact_lines(self, laws: str = DEFAULT_EDITION) -> list[str]:
         """The facts as the ruling and the report state them: each side's statement, what both
-        sides agree, and the director's finding with its reason."""
+        sides agree, and the director's finding with its reason; a withdrawn action and the
+        rectification that followed it, cited in ``laws``' edition."""
         out: list[str] = [M_("Said: {statement}.", statement=s.words()) for s in self.statements]
         if self.withdrawn is not None:
             out.append(M_("Withdrawn: {what}.", what=self.withdrawn.words(self.by)))
+            rectified = self.withdrawn.rectification_words(self.by, laws)
+            if rectified is not None:
+                out.append(M_("Rectification: {what}.", what=rectified))
         happened = self.agreed_happened if self.agreed_happened is not None else self.agreed
         on_seconds = self.agreed_seconds if self.agreed_seconds is not None else self.agreed
         if happened and on_seconds and self.seconds is not None:
@@ -163,7 +168,6 @@ class Irregularity:
         f = self.finding
         if f is not None and not f.empty:
             out.append(M_(_FOUND[f.happened, f.seconds is not None], seconds=f.seconds, reason=f.reason))
-        return out
         return out
 
     def to_dict(self) -> dict:

@@ -45,6 +45,10 @@ _LAWS: dict[str, dict[str, str]] = {
     # infraction gave is redressed (2017: Law 23; 2007: a call of the same meaning, Law 27B1(b))
     "comparable call": {"2007": "Law 27B1(b) (2007)", "2017": "Law 23A, Law 27B1(b) (2017)"},
     "comparable assistance": {"2007": "Law 27D (2007)", "2017": "Law 23C, Law 27D (2017)"},
+    # the rectifications that frame what follows a withdrawn call or card
+    "partner barred": {"1997": "Law 27B2", "2007": "Law 27B2", "2017": "Law 27B2"},
+    "lead restriction": {"1997": "Law 26B", "2007": "Law 26B", "2017": "Law 26B"},
+    "penalty card lead": {"2007": "Law 50D2", "2017": "Law 50D2"},
     # a variation in tempo or manner that misleads an opponent: no demonstrable bridge reason, could
     # have known it could work to his benefit, an innocent player drew a false inference from it
     "misleading": {"1997": "Law 73F2 (1997)", "2007": "Law 73F (2007)", "2017": "Law 73E2 (2017)"},
@@ -109,13 +113,16 @@ COPIES = {"1997": "http://thesmolens.com/LawsDupBridge/law{number}.html",
 CONTENTS: dict[str, dict[int, tuple[str, str]]] = {
     "1997": {12: ("Director's Discretionary Powers", "ABC"), 16: ("Unauthorized Information", "ABC"),
              17: ("Duration of the Auction", "ABCDE"), 20: ("Review and Explanation of Calls", "ABCDEF"),
-             21: ("Misinformation", "AB"), 27: ("Insufficient Bid", "AB"), 47: ("Retraction of Card Played", "ABCDEF"),
+             21: ("Misinformation", "AB"), 26: ("Unauthorized Information Given by Change of Call", "AB"),
+             27: ("Insufficient Bid", "AB"), 47: ("Retraction of Card Played", "ABCDEF"),
              73: ("Communication, Tempo and Deception", "ABCDEF"), 75: ("Mistaken Explanation or Mistaken Bid", "ABCD"),
              78: ("Methods of Scoring", "ABCD"), 85: ("Rulings on Disputed Facts", "AB"), 86: ("In Team Play", "ABCD"),
              90: ("Procedural Penalties", "AB"), 92: ("Right to Appeal", "ABCD"), 93: ("Procedures of Appeal", "ABC")},
     "2007": {12: ("Director's Discretionary Powers", "ABC"), 16: ("Unauthorised Information", "ABCD"),
              17: ("Duration of the Auction", "ABCDE"), 20: ("Review and Explanation of Calls", "ABCDEFG"),
-             21: ("Misinformation", "ABC"), 27: ("Insufficient Bid", "ABCD"), 47: ("Retraction of Card Played", "ABCDEF"),
+             21: ("Misinformation", "ABC"), 26: ("Call Withdrawn, Lead Restrictions", "AB"),
+             27: ("Insufficient Bid", "ABCD"), 47: ("Retraction of Card Played", "ABCDEF"),
+             50: ("Disposition of Penalty Card", "ABCDE"),
              73: ("Communication", "ABCDEF"), 75: ("Mistaken Explanation or Mistaken Call", "ABCD"),
              78: ("Methods of Scoring", "ABCD"), 85: ("Rulings on Disputed Facts", "AB"), 86: ("In Team Play", "ABCD"),
              90: ("Procedural Penalties", "AB"), 92: ("Right to Appeal", "ABCD"), 93: ("Procedures of Appeal", "ABC")},

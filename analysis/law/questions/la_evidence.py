@@ -76,9 +76,14 @@ class Consulted:
 
 @dataclass(frozen=True)
 class Consultation:
+    """Who was consulted and what each thought; or, recorded with counts and no names (``named``
+    false), how many of one class were consulted and how many found each action a logical
+    alternative ("three players; two found Pass an LA")."""
+
     kind = "consultation"
     people: tuple[Consulted, ...]
     when: str = ""
+    named: bool = True
 
     def views_by_action(self) -> dict[str, list[bool]]:
         """Each action's views, as the people consulted gave them (True: a logical alternative)."""
@@ -114,11 +119,18 @@ class Consultation:
                          action=action_word(a)) for a, votes in by_action.items())
         said = tuple(M_("{name} ({role}) said “{said}”", name=AsTyped(p.name), role=CONSULTED_WORDS[p.role],
                         said=AsTyped(p.said)) for p in self.people if p.said)
+        when = AsTyped(f" ({self.when})" if self.when else "")
+        if not self.named:
+            return M_("The director consulted {roles}, recorded by their numbers and not by name{when}: {found}. A "
+                      "consultation is evidence for the ruling, not a poll: it gives no interval.", roles=roles,
+                      when=when, found=Listed(found, "; "))
         return M_("The director consulted {roles}{when}: {found}. A consultation is evidence for the ruling, not a poll: "
-                  "it gives no interval.", roles=roles, when=AsTyped(f" ({self.when})" if self.when else ""),
-                  found=Listed(found + said, "; "))
+                  "it gives no interval.", roles=roles, when=when, found=Listed(found + said, "; "))
 
     def to_dict(self) -> dict:
+        if not self.named:
+            return {"kind": self.kind, "when": self.when, "class": self.people[0].role, "consulted": len(self.people),
+                    "counts": {a: sum(votes) for a, votes in self.views_by_action().items()}}
         return {"kind": self.kind, "when": self.when,
                 "people": [{"name": p.name, "class": p.role,
                             "views": [{"action": v.action, "la": v.logical_alternative, "why": v.why} for v in p.views],
@@ -127,6 +139,8 @@ class Consultation:
 
     @classmethod
     def from_dict(cls, data: dict, where: str) -> Consultation:
+        if data.get("consulted") is not None:
+            return cls._counted(data, where)
         people = data.get("people")
         if not isinstance(people, list) or not 1 <= len(people) <= MAX_PEOPLE:
             raise HuddleInputError(f"{where}.people", M_("list who was consulted (1 to {most})", most=MAX_PEOPLE))
@@ -145,6 +159,27 @@ class Consultation:
             out.append(Consulted(_text(p.get("name"), f"{here}.name", required=True), role, tuple(
                 _view(v, f"{here}.views[{k}]") for k, v in enumerate(views)), said))
         return cls(tuple(out), _text(data.get("when"), f"{where}.when"))
+
+
+    @classmethod
+    def _counted(cls, data: dict, where: str) -> Consultation:
+        """A consultation recorded by its numbers: of ``consulted`` people of one class, how many
+        found each action a logical alternative (the rest: not one)."""
+        role = _text(data.get("class"), f"{where}.class", required=True).lower()
+        if role not in CONSULTED_CLASSES:
+            raise HuddleInputError(f"{where}.class", M_("'{role}' must be director, expert or peer", role=AsTyped(role[:20])))
+        n = data.get("consulted")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_PEOPLE:
+            raise HuddleInputError(f"{where}.consulted", M_("how many were consulted (1 to {most})", most=MAX_PEOPLE))
+        counts = data.get("counts")
+        if not isinstance(counts, dict) or not counts:
+            raise HuddleInputError(f"{where}.counts", M_("how many found each action a logical alternative ({{action: count}})"))
+        found = [(_action(a, f"{where}.counts"), _whole(k, f"{where}.counts.{a}")) for a, k in counts.items()]
+        for a, k in found:
+            if k > n:
+                raise HuddleInputError(f"{where}.counts.{a}", M_("{k} of {n} consulted", k=k, n=n))
+        people = tuple(Consulted("", role, tuple(View(a, i < k) for a, k in found)) for i in range(n))
+        return cls(people, _text(data.get("when"), f"{where}.when"), named=False)
 
 
 def _view(data: Any, where: str) -> View:
@@ -309,28 +344,41 @@ class CommitteeVote:
 
     kind = "committee vote"
     action: str
-    for_la: int
-    against: int
+    for_la: int | None               # None: the finding was published without its vote
+    against: int | None
     reason: str = ""
+    finding: bool | None = None      # a published finding alone: logical alternative or not
 
     @property
     def found_la(self) -> bool:
-        return self.for_la > self.against
+        return bool(self.finding) if self.for_la is None or self.against is None else self.for_la > self.against
 
     def words(self) -> str:
         values = dict(vote=f"{self.for_la}–{self.against}", action=action_word(self.action),
                       reason=f": {self.reason}" if self.reason else "")
+        if self.for_la is None:
+            return (M_("The committee found, by a vote not published, that {action} is a logical alternative (no "
+                       "poll){reason}.", **values) if self.found_la else
+                    M_("The committee found, by a vote not published, that {action} is not a logical alternative (no "
+                       "poll){reason}.", **values))
         return (M_("The committee decided by its own vote, {vote}, that {action} is a logical alternative (no "
                    "poll){reason}.", **values) if self.found_la else
                 M_("The committee decided by its own vote, {vote}, that {action} is not a logical alternative (no "
                    "poll){reason}.", **values))
 
     def to_dict(self) -> dict:
+        if self.for_la is None:
+            return {"kind": self.kind, "action": self.action, "finding": self.finding, "reason": self.reason}
         return {"kind": self.kind, "action": self.action, "for": self.for_la, "against": self.against,
                 "reason": self.reason}
 
     @classmethod
     def from_dict(cls, data: dict, where: str) -> CommitteeVote:
+        if data.get("for") is None and data.get("against") is None and data.get("finding") is not None:
+            if not isinstance(data["finding"], bool):
+                raise HuddleInputError(f"{where}.finding", M_("must be true or false"))
+            return cls(_action(data.get("action"), f"{where}.action"), None, None,
+                       _text(data.get("reason"), f"{where}.reason"), data["finding"])
         for_la, against = _whole(data.get("for"), f"{where}.for"), _whole(data.get("against"), f"{where}.against")
         if for_la == against:
             raise HuddleInputError(f"{where}.for", M_("a vote of the committee has a majority; record the chair's "

@@ -36,7 +36,7 @@ def _facts_lines(case: Case, table_action: str) -> list:
     lines: list = []
     for irr in case.irregularities:
         lines.append(M_("Facts: {facts}", facts=irr.description or irr.type))
-        lines += [Message("  {line}", line=line) for line in irr.fact_lines()]
+        lines += [Message("  {line}", line=line) for line in irr.fact_lines(case.laws)]
     if table_action:
         lines.append(M_("Action in question: {action} by {seat}.", action=action_word(table_action),
                         seat=Seat(case.action_seat).word) if case.action_seat else
