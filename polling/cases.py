@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from analysis.law import case as case_files
+from analysis.vocabulary import AppealOutcome
 from analysis.law.case import Case
 from analysis.law.questions.la_evidence import FROM_RESULTS, FieldEvidence, field_from_rows
 from analysis.errors import HuddleInputError
@@ -232,14 +233,20 @@ def _appeal_exits(session: Session, record_id: int) -> tuple[str, ...]:
     return () if votes_of_appeal(session, record_id, appeal) else ("ruled",)
 
 
-def next_statuses(record_id: int, url: str | None = None) -> tuple[str, ...]:
-    """The statuses the case may move to now (an appeal under way: appeal_exits's alone)."""
+def next_statuses(record_id: int, url: str | None = None, username: str = "") -> tuple[str, ...]:
+    """The statuses the case may move to now (an appeal under way: appeal_exits's alone); a case
+    the committee decided is reopened only by those may_reopen_decided allows (``username``), so
+    nobody else is offered a way they would be refused after typing the reason."""
     with reading(url) as session:
         record = case_row(session, record_id)
         if record.status == "appealed":
             return _appeal_exits(session, record_id)
-        final = decision_in_force(session, record_id) is not None       # Law 93B3: not appealed again
-        return tuple(s for s in NEXT_STATUSES[record.status] if not (final and s == "appealed"))
+        decision = decision_in_force(session, record_id)
+        final = decision is not None                            # Law 93B3: not appealed again
+        barred = record.status == "closed" and final and username and \
+            may_reopen_decided(session, record, decision, username) != ""
+        return tuple(s for s in NEXT_STATUSES[record.status]
+                     if not (final and s == "appealed") and not (barred and s in ("open", "ruled", "polling")))
 
 
 def reopen_case(record_id: int, username: str, reason: str, url: str | None = None) -> None:
@@ -266,8 +273,8 @@ def _reopen(session: Session, record: CaseRecord, username: str, reason: str, st
             raise HuddleInputError("reopen", refused)
     why = AsTyped(reason.strip())
     reopened = M_("reopened (against the appeals committee's decision of {day}, {decision}): {reason}",
-                  day=AsTyped(f"{decision.at:%Y-%m-%d}"), decision=decision.decision, reason=why) if decision is not None \
-        else M_("reopened: {reason}", reason=why)
+                  day=AsTyped(f"{decision.at:%Y-%m-%d}"), decision=AppealOutcome(decision.decision).word,
+                  reason=why) if decision is not None else M_("reopened: {reason}", reason=why)
     move_status(session, record, status, username, reopened)
 
 
@@ -324,7 +331,7 @@ def may_reopen_decided(session: Session, record: CaseRecord, decision: Committee
         "you made the ruling the appeals committee decided on: a director does not reopen a case against the "
         "committee's decision; the committee's chair or an organisation administrator may"), not_entitled=M_(
         "the appeals committee decided this case: only its chair ({chair}) or an organisation administrator may "
-        "reopen it, with a reason kept in its history", chair=AsTyped(decision.username)))
+        "reopen it, with a reason kept in its history", chair=AsTyped(_named(session, decision.username))))
 
 
 def may_rule_over_decided(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord,
@@ -337,7 +344,13 @@ def may_rule_over_decided(session: Session, record: CaseRecord, decision: Commit
         "you made the ruling the appeals committee decided on: its decision is final in the event (Law 93B3) and a "
         "director does not rule over it; the committee's chair or an organisation administrator may"), not_entitled=M_(
         "the appeals committee's decision is the ruling in force: only its chair ({chair}) or an organisation "
-        "administrator may save a ruling over it", chair=AsTyped(decision.username)))
+        "administrator may save a ruling over it", chair=AsTyped(_named(session, decision.username))))
+
+
+def _named(session: Session, username: str) -> str:
+    """An account as a reader knows it: its name, else its user name."""
+    shown = session.exec(select(UserAccount.display_name).where(UserAccount.username == username)).first()
+    return shown or username
 
 
 def _over_decision(session: Session, record: CaseRecord, decision: CommitteeDecisionRecord, username: str, *,

@@ -80,7 +80,7 @@ def _appealable(record) -> None:
 
 def record_vote(record_id: int, username: str, decision: str, reason: str,
                 change: Reconsideration = Reconsideration(), url: str | None = None) -> CommitteeVote:
-    check_vote(decision, reason)
+    check_vote(decision, reason, change)
     with writing(url) as session:
         record = case_row(session, record_id, lock=True)      # one member's two votes at once queue up
         _appealable(record)
@@ -151,9 +151,10 @@ def record_decision(record_id: int, username: str, reason: str, decision: str | 
         return saved
 
 
-def _heard(session, record_id: int) -> Appeal:
-    """The case's current appeal (cases.current_appeal): its votes and its decision once recorded."""
-    number = current_appeal(session, record_id)
+def _heard(session, record_id: int, number: int | None = None) -> Appeal:
+    """The case's current appeal (cases.current_appeal), or appeal ``number``: its votes and its
+    decision once recorded."""
+    number = current_appeal(session, record_id) if number is None else number
     votes = tuple(votes_of_appeal(session, record_id, number))
     decision = decision_of_appeal(session, record_id, number)
     ruled_by = frozenset(session.exec(select(RulingVersion.username).where(RulingVersion.case_id == record_id)))
@@ -175,4 +176,11 @@ def appeal(record_id: int, url: str | None = None) -> Appeal:
         return _heard(session, record_id)
 
 
-__all__ = ["Appeal", "appeal", "record_vote", "record_decision", "APPEALABLE"]
+def earlier_appeals(record_id: int, url: str | None = None) -> tuple[Appeal, ...]:
+    """The case's appeals before the current one (decided, then a lawful reopening), first first."""
+    with reading(url) as session:
+        case_row(session, record_id)
+        return tuple(_heard(session, record_id, n) for n in range(1, current_appeal(session, record_id)))
+
+
+__all__ = ["Appeal", "appeal", "earlier_appeals", "record_vote", "record_decision", "APPEALABLE"]

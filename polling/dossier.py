@@ -77,7 +77,11 @@ class CaseDossier:
         """The case as it leaves Huddle (``huddle case export``, the Case page's download): with
         its appeal and decision, and which version of the director's ruling its section is."""
         version = self.ruling_versions[-1].version if self.ruling_versions else self.case.ruling_version
-        return replace(self.case, appeal=appeal_record(self.appeal) or self.case.appeal, ruling_version=version)
+        record = appeal_record(self.appeal) or self.case.appeal
+        earlier = tuple(a for a in map(appeal_record, committee.earlier_appeals(self.record_id)) if a is not None)
+        if earlier:        # every appeal the case had, the earlier ones beside the current
+            record = replace(record or AppealRecord(), earlier=earlier)
+        return replace(self.case, appeal=record, ruling_version=version)
 
 
 def load_dossier(record_id: int, url: str | None = None) -> CaseDossier:

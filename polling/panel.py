@@ -126,8 +126,10 @@ def import_members(text: str, default_class: str = "club", url: str | None = Non
             reach, contact = ("email", row.email) if row.email else ("text message", row.phone) if row.phone else \
                 ("link", "")
             _checked(row.name, row.grade, reach, contact, "")
+            # a class of the club's own ("A-lijn") is kept in the notes beside the class it was read as
+            notes = f"club class: {row.own_class}" if row.own_class else ""
             pollee = Pollee(name=row.name.strip(), grade=row.grade, reach_by=reach, contact=contact, played="[]",
-                            notes="", organisation_id=organisation_id, language=_own_language(row.language))
+                            notes=notes, organisation_id=organisation_id, language=_own_language(row.language))
             session.add(pollee)
             added.append(pollee)
         session.commit()
@@ -260,6 +262,17 @@ class Group:
     left_out: tuple[tuple[PanelMember, str], ...]
 
 
+def members_asked(poll_id: int, url: str | None = None) -> tuple[int, ...]:
+    """The panel members who were given a link to a poll (the same pollees for the next poll in
+    one choice)."""
+    with reading(url) as session:
+        return tuple(dict.fromkeys(i for i in session.exec(select(Invite.pollee_id).where(
+            Invite.poll_id == poll_id, Invite.pollee_id.is_not(None))).all()))  # type: ignore[union-attr]
+
+
+ALREADY_LINKED = N_("already has a link to this poll")
+
+
 def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Group:
     """The active members of ``grade`` who may answer this poll, the most reliable first (by
     response rate, then the fewest links so far, spreading the asking)."""
@@ -273,9 +286,11 @@ def class_matched_group(poll_id: int, grade: str, url: str | None = None) -> Gro
         if m.grade != grade:
             continue
         if m.played_in(event, session_name):
-            left_out.append((m, f"played {event}" + (f", {session_name}" if session_name else "") + ": the board is theirs"))
+            left_out.append((m, M_("played {event}, {session}: the board is theirs", event=AsTyped(event or ""),
+                                   session=AsTyped(session_name)) if session_name else
+                             M_("played {event}: the board is theirs", event=AsTyped(event or ""))))
         elif m.id in already:
-            left_out.append((m, "already has a link to this poll"))
+            left_out.append((m, ALREADY_LINKED))
         else:
             members.append(m)
     members.sort(key=lambda m: (-(m.response_rate if m.response_rate is not None else Fraction(1, 2)), m.invited, m.name))

@@ -9,6 +9,7 @@ from dataclasses import replace
 from sqlmodel import select
 
 from analysis.law import case as case_files
+from analysis.vocabulary import AppealOutcome
 from analysis.law.ruling.engine import Ruling, rule
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
@@ -51,7 +52,7 @@ def save_ruling(record_id: int, inputs: RulingInputs, username: str, url: str | 
                                                     "replaces it (the reason is kept in the case's history)"))
             check_length(reason.strip(), 1000, "reason")
             replaces = M_("replaces the appeals committee's decision of {day} ({decision}, recorded by {user}): {reason}",
-                          day=AsTyped(f"{decision.at:%Y-%m-%d}"), decision=decision.decision,
+                          day=AsTyped(f"{decision.at:%Y-%m-%d}"), decision=AppealOutcome(decision.decision).word,
                           user=AsTyped(decision.username), reason=AsTyped(reason.strip()))
         case = replace(case_files.loads(record.body), ruling=inputs)
         if partner_ui is not KEPT:

@@ -66,4 +66,9 @@ def load_example_cases(url: str | None = None, folder: Path | None = None) -> in
     return loaded
 
 
-__all__ = ["prepare_database", "load_example_cases"]
+def example_ids() -> frozenset[str]:
+    """The ids of Huddle's example cases (written in English), as the default organisation holds them."""
+    return frozenset(path.stem for path in settings.example_cases_dir().glob("*.json"))
+
+
+__all__ = ["prepare_database", "load_example_cases", "example_ids"]

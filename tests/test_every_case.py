@@ -31,7 +31,7 @@ def load(path):
 
 def test_two_breaks_in_tempo_and_two_actions_ruled_in_words_and_numbers():
     """Worked by hand in docs/rulings.md: 4♠ after the first slow pass is adjusted (Pass the only
-    LA; 4♥ by West, 10 tricks 2/3, 9 tricks 1/3: 2/3 × 0 + 1/3 × 10 IMPs); 5♠ after both slow
+    LA; 4♥ by East, 10 tricks 2/3, 9 tricks 1/3: 2/3 × 0 + 1/3 × 10 IMPs); 5♠ after both slow
     passes has Pass and Double as LAs but no damage (5/8 × 10 + 3/8 × 11 = 10 3/8 IMPs to North-South
     against +8 at the table); the board's score is the first action's."""
     case = load(TWO_ACTIONS)

@@ -23,7 +23,6 @@ def test_a_german_club_s_list_is_read_with_its_own_headers_and_words():
 
 @pytest.mark.parametrize("text, message", [
     ("Name,E-mail\nAnn,not-an-address\n", "member list, line 2: 'not-an-address' is not an e-mail address"),
-    ("Name,Class\nAnn,grandmaster\n", "member list, line 2: 'grandmaster' is not a class of players"),
     ("Name,Language\nAnn,Klingon\n", "member list, line 2: 'Klingon' is not a language Huddle ships"),
     ("E-mail,Telephone\na@b.example,123456\n", "member list: no column of names"),
     ("Name,E-mail\n,a@b.example\n", "member list, line 2: the row has no name"),

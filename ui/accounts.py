@@ -11,12 +11,12 @@ from analysis.language import language, M_, shipped_languages
 from analysis.law.laws.editions import EDITIONS
 from analysis.law.questions.logical_alternatives import PRESETS, policy_title
 from analysis.law.case.poll_rules import WHO_MAY_BE_POLLED
-from analysis.law.laws.regulations import AUTHORITIES, SKIP_BID_PAUSES
+from analysis.law.laws.regulations import AUTHORITIES, SKIP_BID_PAUSES, regulation_for
 from polling import accounts, invitations, organisations
 from polling.organisations import ROLES
 from ui.auth import require
 from ui.state import page_language
-from ui.widgets import inert, invitation_card, show_error, site_address, table, unreachable
+from ui.widgets import inert, invitation_card, laptop_only, show_error, site_address, table, unreachable
 
 user = require("director")
 lang = page_language(user)                  # the club's language, or the account's own
@@ -49,7 +49,25 @@ if added:
                                                                                   role=lang._(new.role))
         st.rerun()                          # the table above shows the new account at once
 
-with st.form("invite_account", clear_on_submit=True):
+if people:
+    with st.form("change_role"):
+        st.subheader(lang._("Change a member's role"))
+        cols = st.columns(2)
+        changed = cols[0].selectbox(lang._("Member"), [u.username for u in people], key="acc_role_of",
+                                    format_func=lambda n: next((f"{u.display_name or n} ({lang._(u.role)})"
+                                                                for u in people if u.username == n), n))
+        new_role = cols[1].selectbox(lang._("Role"), ROLES, key="acc_new_role", format_func=lang._)
+        if st.form_submit_button(lang._("Change the role")):
+            try:
+                organisations.grant(changed, organisations.get_organisation(user.organisation_id).slug, new_role)
+            except HuddleInputError as exc:
+                show_error(exc, lang=lang)
+            else:
+                st.session_state["acc_added"] = lang._("{account} is now {role} here.").format(account=changed,
+                                                                                          role=lang._(new_role))
+                st.rerun()
+
+with st.form("invite_account"):          # what she typed stays when the link cannot be made
     st.subheader(lang._("Invite by a one-time link"))
     st.caption(lang._("Whoever opens the link chooses a user name and sets their own password; it works once and "
                       "expires."))
@@ -62,12 +80,14 @@ with st.form("invite_account", clear_on_submit=True):
 if invite:
     base = site_address()
     why_not = unreachable(base, lang)
-    if why_not:
+    if why_not and not laptop_only(base):
         st.error(why_not)
     else:
+        if why_not:
+            st.warning(why_not)
         try:
             made = invitations.invite_account(invited_role, invited_name, user.username, user.organisation_id,
-                                           timedelta(days=int(days)))
+                                              timedelta(days=int(days)))
         except HuddleInputError as exc:
             show_error(exc, lang=lang)
         else:
@@ -160,6 +180,8 @@ with st.form("club_rules"):
                           format_func=lambda c: language(c).name if c else lang._("Each pollee's browser's"))
     kept = st.form_submit_button(lang._("Keep these settings"))
 if kept:
+    if authority != club.authority and regulation == club.skip_bid_regulation:
+        regulation = regulation_for(authority)       # a new authority brings its own pause unless she chose one
     try:
         organisations.set_rules(user.organisation_id, regulation, None if haste is None else int(haste),
                                 poll_minimum=None if minimum is None else int(minimum), poll_pollees=pollees,

@@ -12,8 +12,8 @@ from analysis.bridge.scoring import ARTIFICIAL_WORDS
 from analysis.bridge.double_dummy import double_dummy_plays, double_dummy_table, tricks_by_choice
 from analysis.errors import HuddleInputError
 from analysis.language import Language, N_
-from analysis.law.adjustment.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, double_dummy_fill, read_rows, shown_rows,
-                                      spread_fill, tree_from_rows, tree_rows)
+from analysis.law.adjustment.outcome_tree import (TREE_COLUMNS, TREE_LABELS, OutcomeTree, cancelled_rows, double_dummy_fill,
+                                                  read_rows, shown_rows, spread_fill, tree_from_rows, tree_rows)
 from analysis.law.adjustment.methods import Method, methods_for
 from ui.simulation_view import latest_key
 from analysis.law.ruling.reasons import outcomes_draft
@@ -96,7 +96,8 @@ def outcome_rows(tree: OutcomeTree | None, fallback: list[dict]) -> list[dict]:
     return tree_rows(tree) if tree is not None else fallback
 
 
-def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict], lang: Language) -> dict:
+def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict], lang: Language,
+                     suggested: tuple[str, ...] = ()) -> dict:
     """The method and its inputs, drawn from the method's slots; returns the case-file section
     (tables already turned into trees), which the ruling reads like a saved one."""
     allowed = methods_for(case.laws)
@@ -113,6 +114,7 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
     vul, key = case.board.vulnerability, f"rf_tree_{record_id}"
     section: dict = {"method": method}
     same = saved.name == method
+    proposed = False          # a tree left as Huddle proposed it, never reviewed by the director
     for slot in (s for s in chosen.slots if s.applies(case)):
         value = getattr(saved, slot.name, None) if same else None
         if slot.kind == "choice":
@@ -127,12 +129,43 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
             continue
         else:
             rows = tree_editor(lang._(slot.label), f"{key}_{slot.name}", outcome_rows(value, start), case, record_id, lang)
+            if slot.legal_outcomes and case.kind == "UI" and suggested:
+                rows = _cancelled_in_editor(f"{key}_{slot.name}", rows, suggested)
             section[slot.name] = tree_from_rows(rows, vul, slot.label)
+            proposed = proposed or (value is None and _same_tree(section[slot.name], outcome_rows(None, start), vul))
+    st.session_state[f"rf_proposed_{record_id}"] = proposed
+    if proposed:
+        st.warning(lang._("This outcome tree is Huddle's proposal: its contracts follow the auction after each "
+                          "alternative and its tricks are double dummy. Review it: it is not your finding until you "
+                          "do."))
     trees = [t for t in section.values() if isinstance(t, OutcomeTree)]
     section["note"] = reason_input(lang._("How the outcomes were chosen (printed with the ruling)"), saved.note,
                                    f"rf_note_{record_id}", outcomes_draft(trees[0], solver_tricks(case)) if trees
                                    else None, lang)
     return section
+
+
+def _cancelled_in_editor(key: str, rows: list[dict], suggested: tuple[str, ...]) -> list[dict]:
+    """An alternative marked as suggested by the UI is cancelled in the tree at once (Law 12C1(c)),
+    the others' weights shared out again, and the editor shows it so on the next run."""
+    cancelled = cancelled_rows(rows, suggested)
+    if cancelled != rows:
+        st.session_state[f"{key}_rows"] = cancelled
+        st.session_state[f"{key}_gen"] = st.session_state.get(f"{key}_gen", 0) + 1
+    return cancelled
+
+
+def _same_tree(tree, proposal: list[dict], vul: str) -> bool:
+    """Is ``tree`` the proposal itself, untouched?"""
+    try:
+        return tree == tree_from_rows(proposal, vul, "proposal")
+    except HuddleInputError:
+        return False
+
+
+def unreviewed_proposal(record_id: int) -> bool:
+    """Does any action's form still hold an outcome tree as Huddle proposed it?"""
+    return any(v for k, v in st.session_state.items() if str(k).startswith(f"rf_proposed_{record_id}"))
 
 
 def solver_tricks(case: Case):

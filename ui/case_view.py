@@ -14,7 +14,7 @@ from reports.score_export import field_pbn
 from ui.auth import require
 from ui.heavy_view import heavy_result
 from ui.state import page_language
-from ui.widgets import file_upload, inert, pick_case, plain, show_error, table
+from ui.widgets import file_upload, inert, pick_case, plain, show_error, table, who_did
 
 user = require(None)
 lang = page_language(user)                  # the club's language, or the account's own
@@ -71,6 +71,11 @@ if case.table_result:
     score = case.table_result.ns_score
     st.write(inert(lang.labelled(lang._("Table result"), lang.say(case.table_result.describe())))
              + (", " + lang.labelled(lang.side("NS"), f"{score:+d}") if score is not None else ""))
+stood = load_dossier(case_id).in_force_if_ruled()     # the committee's decision, when it decided another score
+if stood is not None and stood.ruling.decided:
+    st.write(inert(lang.labelled(lang._("Score in force"), "; ".join(
+        lang.labelled(lang.side(side), lang.say(stood.ruling.scores[side].headline())) for side in ("NS", "EW")))))
+    st.caption(inert(lang.say(stood.source)))
 if case.field:
     st.write(lang.labelled(lang._("Field (North-South)"), ", ".join(f"{s:+d}" for s in case.field)))
 if case.scoring in ("butler", "cross-imps"):
@@ -86,7 +91,7 @@ if case.assumptions:
         for a in case.assumptions:
             st.write(f"- {inert(a)}")
 
-ways_on = cases.next_statuses(case_id) if user.may("director") else ()
+ways_on = cases.next_statuses(case_id, username=user.username) if user.may("director") else ()
 if user.may("director"):
     st.subheader(lang._("Status"))
 if user.may("director") and stored.status == "appealed":
@@ -105,7 +110,7 @@ if ways_on:
             st.rerun()
 
 with st.expander(lang._("History of changes")):
-    table([{lang._("when (UTC)"): lang.moment(c.at, seconds=True), lang._("who"): c.username,
+    table([{lang._("when (UTC)"): lang.moment(c.at, seconds=True), lang._("who"): who_did(c.username, lang),
            lang._("what"): lang.say(cases.change_words(c)), lang._("status"): lang._(c.status)}
           for c in cases.history(case_id)])
 if user.may("director"):

@@ -5,6 +5,8 @@ import streamlit as st
 from analysis.language import InSentence
 from analysis.vocabulary import CaseKind
 from polling.cases import STATUSES
+from polling.models import DEFAULT_ORGANISATION
+from polling.setup import example_ids
 from ui.auth import require
 from ui.state import page_language
 from ui.widgets import inert, organisation_cases
@@ -21,6 +23,12 @@ words = st.text_input(lang._("Find a case"), key="case_search",
 if user.may("director") and st.button(lang._("New case"), key="new_case", icon="➕"):
     st.session_state["editor_case"] = None
     st.switch_page("ui/case_editor.py")
+# Huddle's example cases are in English: a club that reads another language sees its own cases
+# first, the examples on request
+examples = example_ids() if user.organisation_id == DEFAULT_ORGANISATION else frozenset()
+if lang.code != "en" and any(r.slug in examples for r in records) and not st.toggle(
+        lang._("Show Huddle's example cases (written in English)"), key="cases_examples"):
+    records = [r for r in records if r.slug not in examples]
 if shown:
     records = [r for r in records if r.status in shown]
 if words:

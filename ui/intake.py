@@ -24,7 +24,7 @@ from polling import cases, organisations, panel, services
 from ui.auth import require
 from ui.state import page_language
 from ui.case_form import hand_shown
-from ui.widgets import inert, link_cards, show_error, site_address, table_result_read, unreachable
+from ui.widgets import inert, laptop_only, link_cards, show_error, site_address, table_result_read, unreachable
 
 user = require("director")
 club = organisations.get_organisation(user.organisation_id)
@@ -283,7 +283,7 @@ if saved:
     problem = unreachable(base, lang)          # links to this machine's own address are dead on the phones
     if problem:
         st.warning(problem)
-    if start and problem:
+    if start and problem and not laptop_only(base):
         st.error(lang._("No poll was started and no link issued: the links would not open on the pollees' phones."))
     elif start:
         labels = [n.strip() for n in names.splitlines() if n.strip()] or \

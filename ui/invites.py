@@ -11,7 +11,7 @@ from analysis.errors import HuddleInputError
 from polling import cases, mail, panel, services
 from ui.auth import require
 from ui.state import page_language
-from ui.widgets import (inert, link_cards, pick_case, pick_poll, show_error, site_address, table, typed_rows,
+from ui.widgets import (inert, link_cards, pick_case, pick_poll, poll_numbers, show_error, site_address, table, typed_rows,
                         unreachable)
 
 user = require("director")
@@ -155,11 +155,21 @@ if poll.status != "closed":
                     ticked=len(ticked), members=len(group.members),
                     source=case.poll_rules.source or lang._("a usable poll"), minimum=minimum,
                     more=max(len(ticked) - minimum, 0))))
+            # the same pollees as another poll of the case, in one choice
+            of_case = services.polls_for_case(poll.case_id)
+            number_of = poll_numbers(of_case)
+            others = [p for p in of_case if p.id != poll.id and panel.members_asked(p.id)]
+            if others:
+                same = st.selectbox(lang._("Or the same members as another poll of this case"), [None, *others],
+                                    key=f"inv_same_{poll.id}", format_func=lambda p: lang._("no") if p is None else
+                                    lang._("poll {number}").format(number=number_of[p.id]))
+                if same is not None:
+                    ticked = [i for i in panel.members_asked(same.id) if i in {m.id for m in group.members}]
             chosen = st.multiselect(lang._("Panel members (the most reliable first)"), [m.id for m in group.members],
                                     default=ticked, key=f"inv_panel_{poll.id}_{grade}",
-                                    format_func=lambda i: next(f"{m.name} ({m.reach_by}; {rate[i]})"
+                                    format_func=lambda i: next(f"{m.name} ({lang._(m.reach_by)}; {rate[i]})"
                                                                for m in group.members if m.id == i))
-            if not group.members and any(why.startswith("already has a link") for _, why in group.left_out):
+            if not group.members and any(why == panel.ALREADY_LINKED for _, why in group.left_out):
                 st.info(lang._("Every {grade} member of the panel who may answer this poll has a link to it already; "
                                "add members on the Panel page to ask more.").format(grade=lang._(grade)))
             elif not group.members:

@@ -71,9 +71,14 @@ with st.expander(lang._("Import your club's member list (CSV)"), expanded=not me
         else:
             st.session_state["pn_imported"] = len(added)
             st.rerun()
-    if st.session_state.get("pn_imported"):
-        st.success(lang.ngettext("{count} member added to the panel.", "{count} members added to the panel.",
-                                 st.session_state["pn_imported"]).format(count=st.session_state["pn_imported"]))
+if st.session_state.get("pn_imported"):        # said where she looks, not inside the folded import
+    st.success(lang.ngettext("{count} member added to the panel.", "{count} members added to the panel.",
+                             st.session_state["pn_imported"]).format(count=st.session_state["pn_imported"]))
+    own = [m for m in members if m.notes.startswith("club class: ")]
+    if own:
+        st.caption(lang._("Classes of the club's own, read as the class chosen for members the list gives none and kept "
+                          "in each member's notes: {classes}").format(
+            classes=", ".join(sorted({m.notes.removeprefix("club class: ") for m in own}))))
 
 with st.form("panel_add", clear_on_submit=True):
     st.subheader(lang._("Add a pollee"))

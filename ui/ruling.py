@@ -18,8 +18,9 @@ from ui.state import page_language
 from ui.ruling_form import fact_finding_form, further_actions_input, partner_ui_input, ruling_inputs_form
 from ui.ruling_view import (questions_box, reasons_not_written_note, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
+from ui.adjustment_form import unreviewed_proposal
 from ui.simulation_view import simulation_section
-from ui.widgets import done, inert, pick_case, show_error, table
+from ui.widgets import done, inert, pick_case, show_error, table, who_did
 
 user = require(None)
 lang = page_language(user)                  # the club's language, or the account's own
@@ -27,8 +28,11 @@ st.title(lang._("Ruling"))
 record_id = pick_case(user, lang=lang)
 dossier = load_dossier(record_id)
 case = dossier.case
-may_rule = user.may("director") and dossier.status in rulings.RULABLE
-over_decision = rulings.may_rule_over_decision(record_id, user.username) if may_rule else ""
+# whoever the Laws allow to rule gets the worksheet: a director, and over a committee's decision in
+# force (after a lawful reopening) its chair or an administrator (Law 93B3, 93C), whatever his role
+rulable = dossier.status in rulings.RULABLE
+over_decision = rulings.may_rule_over_decision(record_id, user.username) if rulable else ""
+may_rule = rulable and (user.may("director") or (dossier.decision_in_force() is not None and not over_decision))
 
 if not may_rule or over_decision:
     if over_decision:
@@ -85,7 +89,10 @@ with summary:
         else:
             reason = st.text_input(lang._("Why this ruling replaces the appeals committee's decision"),
                                    key=f"ruling_replaces_{record_id}", max_chars=1000) if over_committee else ""
-            if st.button(lang._("Save this ruling"), type="primary", key="ruling_save"):
+            # an outcome tree Huddle proposed is saved as her finding only once she says she reviewed it
+            reviewed = not (ruling.adjusted and unreviewed_proposal(record_id)) or st.checkbox(
+                lang._("I have reviewed the outcome tree Huddle proposed: it is my finding"), key=f"ruling_reviewed_{record_id}")
+            if st.button(lang._("Save this ruling"), type="primary", key="ruling_save", disabled=not reviewed):
                 try:
                     version = rulings.save_ruling(record_id, inputs, user.username, reason=reason,
                                                   partner_ui=case.partner_ui,
@@ -113,10 +120,10 @@ simulation_section(record_id, replace(case, ruling=inputs) if inputs is not None
 versions = dossier.ruling_versions
 if versions:
     st.subheader(lang._("Saved versions"))
-    table([{lang._("version"): v.version, lang._("by"): v.username, lang._("at"): lang.moment(v.at),
+    table([{lang._("version"): v.version, lang._("by"): who_did(v.username, lang), lang._("at"): lang.moment(v.at),
             lang._("policy"): lang.say(policy_title(v.policy)), lang._("adjusted"): lang._("yes") if v.adjusted else lang._("no")}
            for v in reversed(versions)])
     for v in reversed(versions):
-        with st.expander(inert(lang._("Version {version} ({who})").format(version=v.version, who=v.username))):
+        with st.expander(inert(lang._("Version {version} ({who})").format(version=v.version, who=who_did(v.username, lang)))):
             st.text(rulings.version_text(v, lang))
     report_downloads(record_id, user.organisation_id, lang)

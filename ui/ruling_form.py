@@ -499,9 +499,11 @@ def _his_peers_poll(record_id: int, key: str, index: int, table_action: str, inp
         tally = services.tally(source)
         named = dict(tally.suggested).get(table_action, 0)
         return tally.actions, (named, tally.q4_answers) if tally.q4_answers else None
-    counts = st.text_input(lang._("His peers' poll: how many chose each action"), " ".join(
-        f"{lang.say(action_word(c.action))}={c.chose}" for c in inputs.poll), key=f"{key}_poll",
-        placeholder=f"{Call.P.said(lang)}=4 {Call('3H').said(lang)}=3")
+    shown = " ".join(f"{lang.say(action_word(c.action))}={c.chose}" for c in inputs.poll)
+    counts = st.text_input(lang._("His peers' poll: how many chose each action"), shown, key=f"{key}_poll",
+                           placeholder=f"{Call.P.said(lang)}=4 {Call('3H').said(lang)}=3")
+    if counts == shown:        # untouched: the counts kept as saved, those who only considered an action too
+        return inputs.poll, inputs.q4
     return tuple(ActionCount(a, n) for a, n in counts_from_text(counts, M_("poll of his peers"), lang).values()), \
         inputs.q4
 
@@ -566,7 +568,7 @@ def ruling_inputs_form(record_id: int, case: Case, lang: Language, club_policy: 
         start = starting_rows(inputs.poll, alternatives, table_action or "cancelled", played_contract(case), contracts)
     if is_complete_deal(case.board.deal):
         start = double_dummy_rows(case, start)      # a first guess at the tricks, which the director corrects
-    section = adjustment_input(record_id, case, saved.adjustment, start, lang)
+    section = adjustment_input(record_id, case, saved.adjustment, start, lang, inputs.suggested_alternatives)
     return replace(inputs, adjustment=method_from_dict(section, "adjustment", case.board.vulnerability),
                    procedural_penalties=penalty_input(record_id, saved, case.scoring, lang))
 

@@ -142,7 +142,7 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
         given = contracts.get(action)
         text = col.text_input(lang._("After {action}").format(action=say(action_word(action))),
                               given.said(lang) if given else "", key=f"{key}_contract_{action}",
-                              placeholder=lang._("e.g. 4♠ by North (4S by N)"), max_chars=24)
+                              placeholder=lang._("e.g. {example}").format(example=FinalContract("4S", "", "N").said(lang)), max_chars=60)
         if text.strip():
             chosen.append((action, FinalContract.read(text, lang, M_("After {action}", action=action_word(action)))))
     c1, c2 = st.columns(2)

@@ -44,6 +44,13 @@ def plain(text: str, muted: bool = False) -> None:
         st.html(f'<div class="huddle-plain">{paragraphs}</div>')
 
 
+def who_did(username: str, lang: Language) -> str:
+    """Who made a change or a version, as a reader reads it: Huddle loading its example cases is
+    said in the reader's words, an account by its user name."""
+    from polling.cases import EXAMPLE_LOADER
+    return lang._("Huddle, loading its example cases") if username == EXAMPLE_LOADER else username
+
+
 def organisation_cases(user: User) -> list[db.CaseSummary]:
     """The cases of the organisation the signed-in user acts in: no page shows another's."""
     return db.case_index(organisation_id=user.organisation_id)
@@ -298,12 +305,23 @@ def site_address() -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+def laptop_only(base: str) -> bool:
+    """Is ``base`` this machine's own address because the director set it so (HUDDLE_PUBLIC_URL:
+    trying Huddle on her laptop)? Then links are made, and open on this machine only."""
+    from polling import settings
+    return settings.is_loopback(base) and bool(settings.configured_public_url())
+
+
 def unreachable(base: str, lang: Language) -> str | None:
     """Why pollees' phones cannot open links to ``base`` (this machine's own address), or None."""
     from urllib.parse import urlsplit
     from polling import settings
     if not settings.is_loopback(base):
         return None
+    if laptop_only(base):
+        return lang._("{address} is this machine's own address, as HUDDLE_PUBLIC_URL sets it: the links are made, and "
+                      "open on this machine only. Set HUDDLE_PUBLIC_URL to the address phones use before a real "
+                      "evening.").format(address=base)
     reachable = settings.public_url(urlsplit(base).port or 8501)
     return lang._("{address} is this machine's own address: pollees' phones cannot open it. Use {reachable} "
                   "(this machine on the network), or set HUDDLE_PUBLIC_URL to the address phones use.").format(

@@ -175,14 +175,23 @@ class Auction:
         return None if parts is None else contract_words(*parts)
 
     def contract_after(self, index: int, call: str) -> tuple[str, str, str] | None:
-        """("3H", "", "S"): the final contract if ``call`` were made as call ``index`` (0-based) and
-        everyone passed after it; None when that passes the board out or the call is not legal
-        there. A first guess at where an alternative leads, for the director to correct."""
+        """("3H", "", "S"): a contract the auction can reach if ``call`` were made as call ``index``
+        (0-based): after a double or redouble, which leaves the bid to play unchanged, the table's
+        own later calls where they stay legal (a double of a transfer is followed by its completion,
+        as at the table, not passed out in 2♦ doubled); after any other call, everyone passing.
+        None when that passes the board out, the call is not legal there, or the table's later
+        calls do not follow a double: the director fills it in. A first guess, for her to review."""
         history = [c.call for c in self.calls[:index]] + [call]
         try:
             check_legal(self.dealer, history)
         except HuddleInputError:
             return None
+        if call in ("X", "XX") and index + 1 < len(self.calls):
+            history += [c.call for c in self.calls[index + 1:]]
+            try:
+                check_legal(self.dealer, history)
+            except HuddleInputError:
+                return None
         history += ["P"] * passes_to_end(history)
         return Auction(self.dealer, tuple(TableCall(c) for c in history)).final_parts()
 

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, language, shipped_languages
+from analysis.language import M_, N_, AsTyped, language, shipped_languages
+from analysis.vocabulary import plain
 from analysis.polls.classes import CLASSES, class_of
 
 MAX_MEMBERS = 2000
@@ -24,10 +25,13 @@ HEADERS = {
              "member", "lid", "membre", "mitglied"),
     "first": ("first name", "firstname", "given name", "voornaam", "prénom", "prenom", "vorname"),
     "last": ("last name", "lastname", "surname", "family name", "achternaam", "nom", "nachname", "familienname"),
+    # a name's particle in its own column, as Dutch club systems export it ("van den"): between the two
+    "particle": ("tussenvoegsel", "tussenvoegsels", "voorvoegsel", "particle", "name particle", "prefix"),
     "email": ("email", "e-mail", "mail", "e-mailadres", "courriel", "adresse e-mail", "e-mail-adresse"),
     "phone": ("phone", "telephone", "telephone number", "mobile", "telefoon", "mobiel", "gsm", "téléphone", "telephone",
               "portable", "telefon", "handy", "mobilnummer"),
-    "class": ("class", "grade", "level", "rank", "klasse", "niveau", "categorie", "catégorie", "spielklasse"),
+    "class": ("class", "grade", "level", "rank", "klasse", "niveau", "categorie", "catégorie", "spielklasse",
+              "série", "serie", "série ffb", "lijn", "spielstärke"),
     "language": ("language", "taal", "langue", "sprache"),
 }
 # an address a message can go to (polling.mail sends to these too): no space, no list separators
@@ -43,6 +47,7 @@ class MemberRow:
     phone: str
     grade: str
     language: str | None
+    own_class: str = ""          # the club's own class name, when it is none of Huddle's (kept beside the class)
 
 
 def _column(header: str) -> str | None:
@@ -50,29 +55,40 @@ def _column(header: str) -> str | None:
     return next((what for what, names in HEADERS.items() if key in names), None)
 
 
+# each shipped language's name, said in every shipped language ("anglais", "Englisch", "Engels")
+LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French"), "de": N_("German"), "nl": N_("Dutch")}
+
+
 def _language(value: str, where: str) -> str | None:
+    """A member's language as the list writes it: its code ("fr", "fr-BE"), or its name in any
+    shipped language (« anglais », « néerlandais », "Deutsch", "Engels")."""
     if not value.strip():
         return None
-    said = value.strip().lower()
+    said = plain(value.strip())
     for code in shipped_languages():
-        names = {code, language(code).name.lower(), *(language(other)._(language(code).name).lower()
-                                                      for other in shipped_languages())}
+        names = {code, plain(language(code).name), *(plain(language(other)._(LANGUAGE_NAMES[code]))
+                                                      for other in shipped_languages() if code in LANGUAGE_NAMES)}
         if said in names or said.split("-")[0] == code:
             return code
     raise HuddleInputError(where, M_("'{value}' is not a language Huddle ships ({choices})", value=AsTyped(value[:40]),
                                      choices=", ".join(shipped_languages())))
 
 
-def _grade(value: str, default: str, where: str) -> str:
+# the French federation's series (« 1ère série » … « non classé ») as Huddle's classes
+FFB_SERIES = {"1": "national", "2": "regional", "3": "club", "4": "club", "nc": "novice", "non classe": "novice"}
+
+
+def _grade(value: str, default: str) -> tuple[str, str]:
+    """A member's class and, when the list gives a class of the club's own that is none of
+    Huddle's ("A-lijn"), that name: the member then has the default class, the name kept."""
     if not value.strip():
-        return default
-    said = value.strip().lower()
-    translated = {language(code)._(c).lower(): c for code in shipped_languages() for c in CLASSES}
-    found = said if said in CLASSES else translated.get(said) or class_of(said)
-    if found is None:
-        raise HuddleInputError(where, M_("'{value}' is not a class of players ({choices})", value=AsTyped(value[:40]),
-                                         choices=", ".join(CLASSES)))
-    return found
+        return default, ""
+    said = plain(value.strip())
+    translated = {plain(language(code)._(c)): c for code in shipped_languages() for c in CLASSES}
+    series = re.fullmatch(r"(\d)\s*(?:ere|eme|e|re)?\s*(?:serie)?|(nc|non classe)", said)
+    found = said if said in CLASSES else translated.get(said) or class_of(said) or \
+        (FFB_SERIES.get(series[1] or series[2]) if series else None)
+    return (found, "") if found is not None else (default, value.strip()[:60])
 
 
 def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
@@ -96,7 +112,8 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
             raise HuddleInputError("member list", M_("more than {most} members", most=MAX_MEMBERS))
         row = {what: cell.strip() for what, cell in zip(header, cells) if what is not None}
         where = M_("member list, line {number}", number=number)
-        name = row.get("name") or " ".join(p for p in (row.get("first", ""), row.get("last", "")) if p)
+        name = row.get("name") or " ".join(p for p in (row.get("first", ""), row.get("particle", ""), row.get("last", ""))
+                                           if p)
         if not name:
             raise HuddleInputError(where, M_("the row has no name"))
         email, phone = row.get("email", ""), row.get("phone", "")
@@ -104,9 +121,9 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
             raise HuddleInputError(where, M_("'{value}' is not an e-mail address", value=AsTyped(email[:80])))
         if phone and not _PHONE.match(phone):
             raise HuddleInputError(where, M_("'{value}' is not a telephone number", value=AsTyped(phone[:40])))
-        out.append(MemberRow(line=number, name=name[:120], email=email, phone=phone, grade=_grade(row.get("class", ""), default_class,
-                                                                                                  where),
-                             language=_language(row.get("language", ""), where)))
+        grade, own = _grade(row.get("class", ""), default_class)
+        out.append(MemberRow(line=number, name=name[:120], email=email, phone=phone, grade=grade,
+                             language=_language(row.get("language", ""), where), own_class=own))
     if not out:
         raise HuddleInputError("member list", M_("the list has no member below its first line"))
     return out

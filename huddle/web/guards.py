@@ -75,14 +75,15 @@ PROXY_HEADERS = ("forwarded", "x-forwarded-for", "x-real-ip", "x-forwarded-host"
 
 
 def from_this_machine(request: Request) -> bool:
-    """The browser runs on the server's own machine (a loopback address, through a configured
-    proxy its forwarded one). A request from this machine that carries a proxy's headers while no
+    """The browser runs on the server's own machine (a loopback address, or one of the machine's
+    own network addresses when it is opened at that address; through a configured proxy its
+    forwarded one). A request from this machine that carries a proxy's headers while no
     proxy is configured (HUDDLE_TRUSTED_PROXIES) came through a proxy on this machine from
     anywhere: it is not trusted as this machine's own."""
     import ipaddress
     address = client_address(request)
     try:
-        loopback = ipaddress.ip_address(address).is_loopback
+        loopback = ipaddress.ip_address(address).is_loopback or address in settings.network_addresses()
     except ValueError:
         return False
     connection = request.client.host if request.client else ""

@@ -17,8 +17,9 @@ from typing import Iterable
 
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, ContractWords, Language, Message
+from analysis.language.fields import FieldName
 from analysis.limits import optional_text
-from analysis.law.questions.logical_alternatives import ActionCount, action_key, action_name, action_word, parse_action, read_action
+from analysis.law.questions.logical_alternatives import ActionCount, action_key, action_word, parse_action, read_action
 from analysis.numbers import fraction_str, parse_fraction
 from analysis.bridge.scoring import PlayedContract, WeightedScore
 from analysis.vocabulary import SOURCE, Call, Seat, read_typed_contract
@@ -152,7 +153,7 @@ class OutcomeTree:
                 if suggested_over_another else
                 M_("{action} is the action taken at the table, which the unauthorized information suggested",
                    action=action_word(action)))
-        raise HuddleInputError(f"{where}: weight of {action_name(action)}",        # a place in the case file
+        raise HuddleInputError(M_("{where}: the weight of {action}", where=FieldName(where), action=action_word(action)),
                                M_("{what}; only outcomes that could have been reached legally count ({law_text}): mark it "
                                   "cancelled, with weight 0", what=what, law_text=law_text))
 
@@ -259,6 +260,36 @@ def tree_rows(tree: OutcomeTree) -> list[dict]:
     return rows
 
 
+def cancelled_rows(rows: list[dict], actions: Iterable[str]) -> list[dict]:
+    """The rows with each of ``actions`` cancelled (Law 12C1(c): a logical alternative the UI
+    suggests over another is no legal choice either): its branch at weight 0 with no outcome,
+    the other legal alternatives' weights shared out again in proportion. The rows as they were
+    when none of them had weight."""
+    keys = {action_key(a) for a in actions}
+    hit = [r for r in rows if action_key(_cell(r.get("action"))) in keys and not r.get("cancelled")]
+    if not hit:
+        return rows
+    weights: dict[str, Fraction] = {}
+    for r in rows:
+        a = action_key(_cell(r.get("action")))
+        if a not in keys and not r.get("cancelled") and _cell(r.get("action_weight")):
+            weights.setdefault(a, parse_fraction(_cell(r["action_weight"]), "action weight"))
+    total = sum(weights.values(), Fraction(0))
+    out, seen = [], set()
+    for r in rows:
+        a = action_key(_cell(r.get("action")))
+        if a in keys:
+            if a not in seen:
+                out.append({**r, "cancelled": True, "action_weight": "0", "contract": "", "declarer": "",
+                            "contract_weight": "", "tricks": None, "tricks_weight": ""})
+                seen.add(a)
+        elif not r.get("cancelled") and total and a in weights:
+            out.append({**r, "action_weight": fraction_str(weights[a] / total)})
+        else:
+            out.append(r)
+    return out
+
+
 def _cell(value) -> str:
     """A table cell as text; empty cells (None, NaN, "") are ""."""
     if value is None or (isinstance(value, float) and value != value):
@@ -287,6 +318,7 @@ def shown_rows(rows: Iterable[dict], lang: Language) -> list[dict]:
 
     return [{**row, "action": said(_cell(row.get("action")), lambda a: lang.say(action_word(a))),
              "contract": contract(row.get("contract")),
+             **{k: _cell(row.get(k)) for k in ("action_weight", "contract_weight", "tricks_weight")},
              "declarer": said(_cell(row.get("declarer")), lambda d: Seat(d).said(lang) if d in tuple(Seat) else d)}
             for row in rows]
 
@@ -466,4 +498,4 @@ def starting_rows(counts: Iterable[ActionCount], alternatives: Iterable[str], ca
 
 __all__ = ["shown_rows", "read_rows",
            "OutcomeTree", "ActionBranch", "ContractBranch", "Leaf", "default_action_weights", "spread_fill", "CANCELLED_REASON",
-           "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows"]
+           "TREE_COLUMNS", "tree_rows", "tree_from_rows", "double_dummy_fill", "starting_rows", "cancelled_rows"]

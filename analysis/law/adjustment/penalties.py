@@ -22,8 +22,9 @@ from analysis.vocabulary import ScoringForm, Side
 
 PENALTY_UNITS = {"matchpoints": ScoringForm.MATCHPOINTS.word, "percent of a top": N_("% of a top"),
                  "IMPs": ScoringForm.IMPS.word, "VPs": N_("VPs")}
-# the units a penalty may take in each form of scoring (a VP penalty applies to the match, not the board)
-UNITS_FOR_SCORING = {"matchpoints": ("matchpoints", "percent of a top"), "imps": ("IMPs", "VPs"),
+# the units a penalty may take in each form of scoring, the usual one first (a director means a share of a
+# top at pairs; a VP penalty applies to the match, not the board)
+UNITS_FOR_SCORING = {"matchpoints": ("percent of a top", "matchpoints"), "imps": ("IMPs", "VPs"),
                      "butler": ("IMPs", "VPs"), "cross-imps": ("IMPs", "VPs"), "bam": ("percent of a top", "VPs"),
                      "total points": ("VPs",)}
 IMPOSED_BY = {"director": N_("the director"), "committee": N_("the appeals committee")}

@@ -241,8 +241,14 @@ class Vote:
     change: Reconsideration = field(default_factory=Reconsideration)
 
 
-def check_vote(decision: str, reason: str) -> None:
+def check_vote(decision: str, reason: str, change: Reconsideration | None = None) -> None:
+    """A vote names a decision and its reason; a vote to modify says what it changes (a
+    modification that changes nothing is an uphold)."""
     member(AppealOutcome, decision, "decision")
+    if decision == "modify" and change is not None and change.changes_nothing:
+        raise HuddleInputError("change", M_("a vote to modify the ruling says what it changes (the policy, the threshold, "
+                                            "the logical alternatives, the weights or a penalty); with no change, "
+                                            "vote to uphold"))
     if not reason.strip():
         raise HuddleInputError("reason", M_("give the reason for the decision"))
     check_length(reason.strip(), 2000, "reason")
@@ -423,13 +429,14 @@ def ruling_in_force(director: Ruling, committee: CommitteeSeen | None = None,
                 M_("{ruling}, upheld by the appeals committee", ruling=mine)
         else:
             said = M_("{ruling}, {decision}, with the same score by the appeals committee of {day}", ruling=mine,
-                      decision=committee.decision, day=day) if day else \
+                      decision=AppealOutcome(committee.decision).word, day=day) if day else \
                 M_("{ruling}, {decision}, with the same score by the appeals committee", ruling=mine,
-                   decision=committee.decision)
+                   decision=AppealOutcome(committee.decision).word)
         return RulingInForce(director, "director", said, director, appealed=True)
     decided = M_("the appeals committee's decision of {day} ({decision}), replacing {ruling}", day=day,
-                 decision=committee.decision, ruling=mine) if day else \
-        M_("the appeals committee's decision ({decision}), replacing {ruling}", decision=committee.decision, ruling=mine)
+                 decision=AppealOutcome(committee.decision).word, ruling=mine) if day else \
+        M_("the appeals committee's decision ({decision}), replacing {ruling}", decision=AppealOutcome(committee.decision).word,
+           ruling=mine)
     return RulingInForce(committee.ruling, "committee", decided, director, appealed=True)
 
 

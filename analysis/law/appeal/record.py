@@ -171,8 +171,12 @@ class AppealDecision:
 
 @dataclass(frozen=True)
 class AppealRecord:
+    """An appeal's votes and decision; ``earlier`` the case's appeals before it (each decided, and
+    the case lawfully reopened and ruled again since), first first."""
+
     votes: tuple[AppealVote, ...] = ()
     decision: AppealDecision | None = None
+    earlier: tuple["AppealRecord", ...] = ()
 
     def decided_on(self, ruling_version: int | None) -> bool:
         """Does the committee's decision stand over the director's ruling of ``ruling_version``?
@@ -183,8 +187,11 @@ class AppealRecord:
             or self.decision.ruling_version >= ruling_version
 
     def to_dict(self) -> dict:
-        return {"votes": [v.to_dict() for v in self.votes],
-                "decision": None if self.decision is None else self.decision.to_dict()}
+        out = {"votes": [v.to_dict() for v in self.votes],
+               "decision": None if self.decision is None else self.decision.to_dict()}
+        if self.earlier:
+            out["earlier"] = [a.to_dict() for a in self.earlier]
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "appeal") -> "AppealRecord | None":
@@ -197,7 +204,13 @@ class AppealRecord:
         votes = tuple(AppealVote.from_dict(v, f"{where}.votes[{i}]") for i, v in enumerate(data.get("votes", [])))
         decision = None if data.get("decision") is None else AppealDecision.from_dict(data["decision"],
                                                                                       f"{where}.decision")
-        return cls(votes, decision)
+        earlier = data.get("earlier") or []
+        if not isinstance(earlier, list) or len(earlier) > MAX_VOTES or any(
+                isinstance(a, dict) and a.get("earlier") for a in earlier):
+            raise HuddleInputError(f"{where}.earlier", M_("a list of the case's earlier appeals, each with its votes and "
+                                                          "decision"))
+        read = (cls.from_dict(a, f"{where}.earlier[{i}]") for i, a in enumerate(earlier))
+        return cls(votes, decision, tuple(a for a in read if a is not None))
 
 
 __all__ = ["DECISIONS", "Reconsideration", "AppealVote", "AppealDecision", "AppealRecord"]

@@ -15,7 +15,7 @@ from analysis.bridge import SEATS, Auction, deal_pbn
 from analysis.files.results import field_for_case
 from analysis.bridge.table_results import FieldRow
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, Language, Listed
+from analysis.language import M_, MP_, N_, AsTyped, Language, Listed
 from analysis.bridge.play import play_columns, played_order
 from analysis.law.case.facts import MAX_STATEMENTS
 from analysis.vocabulary import SOURCE, Catalog
@@ -53,6 +53,10 @@ def game_label(g: Game) -> Listed:
     if result is not None:
         parts.append(M_("{result} (North-South {score})", result=result.describe(), score=f"{result.ns_score:+d}")
                      if result.ns_score is not None and result.contract else result.describe())
+    elif g.score_table:          # the table's own result is missing, not the board's other results
+        parts.append(MP_("no table result recorded; {count} other table's score read",
+                         "no table result recorded; {count} other tables' scores read", n=len(g.score_table),
+                         count=len(g.score_table)))
     else:
         parts.append(N_("no result recorded"))
     pairs = [" – ".join(g.players[s] for s in side if g.players.get(s)) for side in ("NS", "EW")]

@@ -58,14 +58,14 @@ class SkipBidPause:
 
 SKIP_BID_PAUSES = {p.name: p for p in (
     SkipBidPause("acbl", N_("ACBL: wait approximately 10 seconds after a skip bid"), N_("the ACBL's skip-bid procedure"), 10,
-                 source="ACBL skip-bid procedure (Bridge Feed, 'Goodbye, Stop Card', from 1 January 2018); "
-                        "LAWS.033 'Huddles and hesitations'"),
+                 source=N_("ACBL skip-bid procedure (Bridge Feed, 'Goodbye, Stop Card', from 1 January 2018); "
+                           "LAWS.033 'Huddles and hesitations'")),
     SkipBidPause("ebu", N_("EBU: after a jump bid, pause for about ten seconds"), N_("the EBU's stop procedure"), 10,
-                 source="EBU bidding box regulations, 'The Stop card': pause for about ten seconds"),
+                 source=N_("EBU bidding box regulations, 'The Stop card': pause for about ten seconds")),
     SkipBidPause("nbb", N_("NBB: after a skip bid, wait about ten seconds"), N_("the NBB's stop rule"), 10,
-                 source="Wedstrijdreglement NBB, article 10 ('Stopregel'): about ten seconds"),
+                 source=N_("Wedstrijdreglement NBB, article 10 ('Stopregel'): about ten seconds")),
     SkipBidPause("none", N_("No skip-bid regulation: the Laws alone (Law 73A2)"), N_("the Laws"), None,
-                 source="Law 73A2: calls without undue hesitation or undue haste"),
+                 source=N_("Law 73A2: calls without undue hesitation or undue haste")),
 )}
 DEFAULT_SKIP_BID_PAUSE = "acbl"
 

@@ -30,7 +30,9 @@ def poll_of(args, director: bool = False) -> tuple[int, int, int]:
 def cmd_poll_create(args) -> dict | str:
     from polling import services
     record_id = stored_case(args, director=True)
-    poll = services.create_poll(record_id, args.wording or "", args.methods or "", tuple(args.also or ()),
+    # Pass is always offered in a poll of a call (its help says so), beside the table's call and --also
+    offered = tuple(args.also or ()) if args.card is not None else tuple(dict.fromkeys(("P", *(args.also or ()))))
+    poll = services.create_poll(record_id, args.wording or "", args.methods or "", offered,
                                 q4_enabled=args.q4, decision_index=None if args.call is None else args.call - 1,
                                 play_index=None if args.card is None else args.card - 1,
                                 walk_from=None if args.walk_from is None else args.walk_from - 1,
