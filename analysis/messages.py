@@ -80,10 +80,26 @@ class Listed:
     separator: str = ", "
 
     def said(self, lang: Speaker) -> str:
-        return self.separator.join(lang.say(item) for item in self.items)
+        items = [lang.say(item) for item in self.items]
+        join = JOINS.get(self.separator)
+        if join is None or not items:
+            return self.separator.join(items)
+        out = items[0]          # "a; b" in each language's spacing (French "a ; b")
+        for item in items[1:]:
+            out = lang._(join).format(before=out, after=item)
+        return out
 
     def __str__(self) -> str:
         return self.separator.join(map(str, self.items))
+
+
+# the joins whose spacing a language has its own way of writing (French puts a space before ";" and ":")
+JOINS = {"; ": N_("{before}; {after}"), ": ": N_("{before}: {after}")}
+
+
+def joined(before, after, separator: str) -> Message:
+    """``before`` and ``after`` joined by "; " or ": " in each language's spacing; English text anywhere else."""
+    return Message(JOINS[separator], before=before, after=after)
 
 
 @dataclass(frozen=True)

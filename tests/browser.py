@@ -271,7 +271,7 @@ def take_a_case_at_the_table(page, base_url: str, username: str, password: str, 
         tap_the_auction(page, taps, case["box"])
     else:
         taps.type_in(page.get_by_role("textbox", name="Auction, one line"), case["auction"])
-    expect(page.get_by_text("S Pass (slow)")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(re.compile(r"S Pass — pause"))).to_be_visible(timeout=30_000)   # the hesitation read back
     taps.tap(page.get_by_text("disputed", exact=True))
     taps.type_in(page.get_by_role("textbox", name="East-West say"), case["EW"])
     taps.type_in(page.get_by_role("textbox", name="North-South say"), case["NS"])

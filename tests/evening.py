@@ -277,6 +277,7 @@ def the_ruling(director: Director, base: str, case_id: str) -> None:
                                      "says so until you do).")))
     director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
     director.read(page.get_by_test_id("stMetricValue"))
+    director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
     director.tap(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 
@@ -307,6 +308,7 @@ def the_misinformation_ruling(director: Director) -> None:
                  .get_by_text(_("yes"), exact=True))
     director.choose(_("When both paths adjust, the board's score is"), _(SCORED_WORDS["misinformation"]))
     director.read(page.get_by_test_id("stMetricValue"))
+    director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
     director.tap(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 

@@ -67,7 +67,7 @@ CASES_RULED = {
 REFUSED = {
     "offending-side-contradicts-source": "offending_side: North transmitted the information and South, the partner, "
                                          "took the action in question, so the offending side is North-South",
-    "weight-on-the-table-action": "ruling.adjustment.offenders: weight of 6♦: 6♦ is the action taken at the table",
+    "weight-on-the-table-action": "ruling.adjustment.offenders: the weight of 6♦: 6♦ is the action taken at the table",
     "likely-under-2017": "ruling.adjustment.method: the 2017 Laws have no 'likely / at all probable' method",
     "table-kept-with-consequent-damage": "part of the damage was consequent on the infraction (N -620 − P -1370 = 750 "
                                          "points); Law 12C1(e) (2017) redresses it: use the serious-error split",

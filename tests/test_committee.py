@@ -417,6 +417,7 @@ def test_the_appeal_page_overturns_to_the_table_result_with_the_committee_s_pena
     at.checkbox(key=f"cm_table_{record}").check()
     at.checkbox(key=f"cm_pp_{record}_on").check().run()
     at.selectbox(key=f"cm_pp_{record}_side").set_value("EW")
+    at.selectbox(key=f"cm_pp_{record}_unit").set_value("matchpoints")
     at.text_input(key=f"cm_pp_{record}_amount").set_value("10")
     at.text_input(key=f"cm_pp_{record}_why").set_value("").run()
     assert at.error[0].value.startswith("Procedural penalty: reason")      # the penalty says why, inline

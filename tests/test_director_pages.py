@@ -688,7 +688,7 @@ def test_a_procedural_penalty_is_entered_on_the_ruling_page_and_saved_apart_from
     at = ruling_page(director, "kooijman-weighted-mp")
     record = slug_id("kooijman-weighted-mp")
     at.checkbox(key=f"rf_pp_on_{record}").check().run()
-    assert at.selectbox(key=f"rf_pp_{record}_unit").options == ["matchpoints", "% of a top"]   # pairs: no IMPs
+    assert at.selectbox(key=f"rf_pp_{record}_unit").options == ["% of a top", "matchpoints"]   # pairs: a share of a top first, no IMPs
     at.selectbox(key=f"rf_pp_{record}_side").set_value("EW")
     at.selectbox(key=f"rf_pp_{record}_unit").set_value("percent of a top")
     at.text_input(key=f"rf_pp_{record}_amount").set_value("25")

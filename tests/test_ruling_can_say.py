@@ -50,7 +50,7 @@ def slow_five_clubs(**ruling) -> dict:
 def test_a_logical_alternative_the_ui_suggests_over_another_gets_no_weight():
     """Before: "suggested_alternatives" was not read, and 5♦ kept half the weight."""
     data = slow_five_clubs(suggested_alternatives=["5D"])
-    with pytest.raises(HuddleInputError, match=r"ruling.adjustment.offenders: weight of 5♦: 5♦ is a logical "
+    with pytest.raises(HuddleInputError, match=r"ruling.adjustment.offenders: the weight of 5♦: 5♦ is a logical "
                                                r"alternative the unauthorized information suggests over another"):
         rule(case_files.Case.from_dict(data))
     data["ruling"]["adjustment"]["offenders"] = _tree(("P", "1", "5C", 12), ("5D",), ("6C",))

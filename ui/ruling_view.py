@@ -115,7 +115,7 @@ def show_ruling(ruling: Ruling, where: str = "ruling", *, lang: Language) -> Non
     say = lang.say
     with st.expander(lang._("The four questions, with the reasons")):
         for number, answer in enumerate(ruling.worksheet.answers, 1):
-            st.markdown(f"**{number}. {first_upper(say(answer.question))}**: {lang._(MARKS[answer.verdict()])}")
+            st.markdown(lang.labelled(f"**{number}. {first_upper(say(answer.question))}**", lang._(MARKS[answer.verdict()])))
             if answer.reached:
                 plain(say(answer.reason))
             if answer.evidence:
@@ -129,7 +129,7 @@ def show_ruling(ruling: Ruling, where: str = "ruling", *, lang: Language) -> Non
         for side in ("NS", "EW"):
             score = ruling.scores[side]
             detail = [say(score.components())] if len(score.own_view()) > 1 else []
-            st.markdown(f"**{lang.side(side)}**: {say(score.describe())}")
+            st.markdown(lang.labelled(f"**{lang.side(side)}**", say(score.describe())))
             if detail or score.arithmetic:
                 st.caption(" · ".join(detail + ([say(score.arithmetic)] if score.arithmetic else [])))
     with st.expander(lang._("The ruling as read to the players")):

@@ -10,7 +10,7 @@ import streamlit as st
 
 from analysis.bridge.scoring import PlayedContract
 from analysis.errors import HuddleInputError
-from analysis.language import N_, Language, Message
+from analysis.language import Listed, N_, Language, Message
 from analysis.law.case import TableResult
 from analysis.vocabulary import read_typed_contract
 from analysis.language.fields import refusal_words
@@ -243,7 +243,8 @@ def verdict_table(result, lang: Language) -> None:
     with st.expander(lang._("Why, in full")):
         for v in result.verdicts:
             plain(lang.labelled(lang.say(action_word(v.action)), lang.say(v.reason)))
-        st.caption("; ".join(f"**{lang._(VERDICT_LABELS[k])}**: {lang._(words)}" for k, words in VERDICT_HELP.items())
+        st.caption(lang.say(Listed(tuple(lang.labelled(f"**{lang._(VERDICT_LABELS[k])}**", lang._(words))
+                                        for k, words in VERDICT_HELP.items()), "; "))
                    + ".")
 
 

@@ -351,10 +351,15 @@ def tempo_disputed(text: str | None) -> bool:
     return bool(text) and bool(_DISPUTE.search(text or ""))
 
 
-def note_seconds(note: str, lang: Catalog) -> int | None:
-    """The seconds a note gives ("thought for 20 s", „etwa 20 Sekunden“), None beyond an hour."""
+def given_seconds(note: str, lang: Catalog) -> int | None:
+    """The seconds a note gives ("thought for 20 s", „etwa 20 Sekunden“), however many."""
     english = _SECONDS.search(note)
-    seconds = int(english.group(1)) if english else TempoWords.of(lang).seconds_in(note)
+    return int(english.group(1)) if english else TempoWords.of(lang).seconds_in(note)
+
+
+def note_seconds(note: str, lang: Catalog) -> int | None:
+    """The seconds a note gives, None beyond an hour (a file's note is kept, its figure not believed)."""
+    seconds = given_seconds(note, lang)
     return seconds if seconds is not None and seconds <= MAX_SECONDS else None
 
 
@@ -469,7 +474,7 @@ def _call(call: str, alerted: bool, slow: bool, notes: str | None, position: int
             tempo_reading(part, lang)
         if reading == "tempo":
             slow = True
-            found = int(part) if BARE_SECONDS.match(part) else note_seconds(part, lang)
+            found = int(part) if BARE_SECONDS.match(part) else given_seconds(part, lang)
             seconds = found if found is not None else seconds
             if not (words.is_slow(part) or words.is_seconds(part) or BARE_SECONDS.match(part)):
                 tempo_note.append(part)          # more than a mark: who says it, how long, a dispute

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, MP_, N_, Listed, Message
+from analysis.language import M_, MP_, N_, Listed, Message, joined
 from analysis.vocabulary import ScoringForm
 from analysis.bridge.matchpoints import AdjustedTable, neuberg, score_board, top
 from analysis.numbers import display, fraction_str, plural_n
@@ -109,8 +109,7 @@ class SideScore:
         said = [s for s in said if s is not None]
         if not said:
             return parts
-        return Message("{parts}: {said}", parts=parts, said=Listed(tuple(said), ": ")) if parts else \
-            Message("{said}", said=Listed(tuple(said), ": "))
+        return joined(parts, Listed(tuple(said), ": "), ": ") if parts else Message("{said}", said=Listed(tuple(said), ": "))
 
     def to_dict(self) -> dict:
         return {"side": self.side, "scores": [{"score": s, "weight": fraction_str(w)} for s, w in self.own_view()],
@@ -214,7 +213,7 @@ def _neuberg_sides(case, ns: WeightedScore, ew: WeightedScore, board, a) -> dict
 
 
 def _join(first: str, second: str) -> str:
-    return Message("{first}; {second}", first=first, second=second) if first else second
+    return joined(first, second, "; ") if first else second
 
 
 def _mp_lines(ws: WeightedScore, matchpoints_of) -> str:

@@ -318,7 +318,7 @@ def shown_rows(rows: Iterable[dict], lang: Language) -> list[dict]:
 
     return [{**row, "action": said(_cell(row.get("action")), lambda a: lang.say(action_word(a))),
              "contract": contract(row.get("contract")),
-             **{k: _cell(row.get(k)) for k in ("action_weight", "contract_weight", "tricks_weight")},
+             **{k: _cell(row[k]) for k in ("action_weight", "contract_weight", "tricks_weight") if k in row},
              "declarer": said(_cell(row.get("declarer")), lambda d: Seat(d).said(lang) if d in tuple(Seat) else d)}
             for row in rows]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.language import AsTyped, Listed, M_, Message
+from analysis.language import AsTyped, Listed, M_
 from analysis.errors import HuddleInputError
 from analysis.limits import check_length
 from analysis.vocabulary import Seat, Side
@@ -59,8 +59,9 @@ class Statement:
     def words(self) -> str:
         when = f" ({self.at})" if self.at else ""
         who = who_word(self.by)
-        return Message("{who}{when}: “{said}”{seconds}", who=who, when=when, said=self.said,
-                       seconds=f" ({self.seconds} s)" if self.seconds is not None else "")
+        # each language's quotation marks and spacing: « … » in French, „…“ in German
+        return M_("{who}{when}: “{said}”{seconds}", who=who, when=when, said=AsTyped(self.said),
+                  seconds=f" ({self.seconds} s)" if self.seconds is not None else "")
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"by": self.by, "said": self.said}

@@ -58,8 +58,10 @@ class Withdrawn:
         """The rectification as the ruling says it, with its law in ``laws``' edition: "South must
         pass whenever it is his turn to call (Law 27B2)", "declarer prohibited the lead of ♥ (Law
         26B)"; None when none is recorded."""
-        from analysis.law.laws.editions import law
-        kind = self.rectification or ("comparable call" if self.comparable else None)
+        from analysis.law.laws.editions import has_law, law
+        # before 2007 a comparable call is no rectification: Law 16C governs as ever
+        comparable = self.comparable and has_law("comparable call", laws)
+        kind = self.rectification or ("comparable call" if comparable else None)
         if kind is None:
             return None
         cited = law(RECTIFICATION_LAW[kind], laws)
