@@ -31,6 +31,7 @@ from analysis.polls.members import EMAIL
 
 from . import panel
 from .db import reading, writing
+from .settings import on_club_clock
 from .models import Invite, InviteMessage, Poll, Pollee, utcnow
 from .services import DEFAULT_TTL, get_poll, problem_of, reissue_invite
 from .services.polls import is_closed
@@ -218,15 +219,15 @@ def sent_log(poll_id: int, url: str | None = None) -> list[InviteMessage]:
 
 def message_text(name: str, link: str, expires, lang, kind: str = "link") -> tuple[str, str]:
     """(subject, body) of a link or a reminder in ``lang``: nothing about the case."""
-    when = lang.moment(expires)
+    when = on_club_clock(lang).moment(expires)
     if kind == "reminder":
         return (lang._("A reminder: a one-minute bridge problem"),
                 lang._("Hello {name}, a reminder: would you answer a one-minute bridge problem for the director? "
                        "Your new personal link (the earlier one no longer works): {link}\n\nIt works once, until "
-                       "{when} UTC.").format(name=name, link=link, when=when))
+                       "{when}.").format(name=name, link=link, when=when))
     return (lang._("A one-minute bridge problem"),
             lang._("Hello {name}, would you answer a one-minute bridge problem for the director? Your personal "
-                   "link: {link}\n\nIt works once, until {when} UTC.").format(name=name, link=link, when=when))
+                   "link: {link}\n\nIt works once, until {when}.").format(name=name, link=link, when=when))
 
 
 def _server() -> MailServer:

@@ -303,6 +303,7 @@ def reader_language_of(user, browser: str | None = None):
     """The language a reader's pages speak (analysis.language.reader_language): a signed-in user's
     account's, else the organisation's, else the browser's; a visitor's, the browser's."""
     from analysis.language import reader_language
+    from .settings import on_club_clock
     if user is None:
-        return reader_language(browser=browser)
-    return reader_language(user.language, get_organisation(user.organisation_id).language, browser)
+        return on_club_clock(reader_language(browser=browser))
+    return on_club_clock(reader_language(user.language, get_organisation(user.organisation_id).language, browser))

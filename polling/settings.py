@@ -214,3 +214,42 @@ def public_url(port: int | str = 8501, host: str = "0.0.0.0") -> str:
         return f"http://{host}:{port}"
     addresses = network_addresses()
     return f"http://{addresses[0]}:{port}" if addresses else f"http://127.0.0.1:{port}"
+
+
+def club_time_zone():
+    """The club's clock, in which every page, mail and report gives a time: HUDDLE_TIME_ZONE (an
+    IANA name such as "Europe/Paris"), else the machine's own zone, else UTC."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    given = os.environ.get("HUDDLE_TIME_ZONE", "").strip()
+    if given:
+        try:
+            return ZoneInfo(given)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"HUDDLE_TIME_ZONE: '{given[:40]}' is not a time zone (an IANA name such as "
+                             "Europe/Paris)") from None
+    return _machine_zone()
+
+
+def _machine_zone():
+    from datetime import timezone
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    names = [os.environ.get("TZ", "").lstrip(":")]
+    try:
+        names.append(Path("/etc/timezone").read_text(encoding="utf-8").strip())
+    except OSError:
+        pass
+    try:
+        names.append(str(Path("/etc/localtime").resolve()).partition("zoneinfo/")[2])
+    except OSError:
+        pass
+    for name in filter(None, names):
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            continue
+    return timezone.utc
+
+
+def on_club_clock(lang):
+    """``lang`` telling every time by the club's clock (club_time_zone)."""
+    return lang.at_clock(club_time_zone())

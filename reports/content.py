@@ -129,7 +129,7 @@ def report_content(case: Case, ruling: Ruling, status: str | None = None, polls:
     say = lang.say
     add(Text(" · ".join(x for x in (case.event, case.session, lang.scoring(case.scoring),
                                     lang._("status: {status}").format(status=lang._(status)) if status else "",
-                                    lang._("made {when} UTC").format(when=f"{generated:%Y-%m-%d %H:%M}") if generated else "")
+                                    lang._("made {when}").format(when=lang.moment(generated)) if generated else "")
                         if x), muted=True))
     # the report opens on the ruling in force: the committee's when it decided on another, the
     # director's otherwise; every section below reads that ruling, and the director's follows as history

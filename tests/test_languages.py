@@ -181,12 +181,31 @@ def test_numbers_and_fractions_in_the_local_style():
     assert language("fr").percent(0.575, 1) == "57,5\xa0%" and language("nl").percent(Fraction(2, 3)) == "67%"
 
 
-def test_times_in_the_local_form_and_in_utc():
+def test_times_in_the_local_form_on_the_club_s_clock():
     from datetime import datetime, timedelta, timezone
-    at = datetime(2026, 11, 28, 14, 30, 5)
-    assert language("de").moment(at) == "28.11.26, 14:30" and language("fr").moment(at) == "28/11/2026 14:30"
-    assert language("nl").moment(at, seconds=True) == "28 nov 2026, 14:30:05"
-    assert language("en").moment(at.replace(tzinfo=timezone(timedelta(hours=1)))) == "11/28/26, 1:30\u202fPM"
+    from zoneinfo import ZoneInfo
+    at = datetime(2026, 11, 28, 14, 30, 5)                  # as a database gives it back: UTC, no zone
+    paris, amsterdam = language("fr").at_clock(ZoneInfo("Europe/Paris")), language("nl").at_clock(ZoneInfo("Europe/Amsterdam"))
+    assert paris.moment(at) == "28/11/2026 15:30" and amsterdam.moment(at, seconds=True) == "28 nov 2026, 15:30:05"
+    assert paris.moment(datetime(2026, 7, 1, 18, 0)) == "01/07/2026 20:00"            # summer time
+    assert language("de").at_clock(ZoneInfo("Europe/Berlin")).moment(at) == "28.11.26, 15:30"
+    # with no clock known the time is UTC, and says so
+    assert language("de").moment(at) == "28.11.26, 14:30 UTC" and language("fr").moment(at) == "28/11/2026 14:30 UTC"
+    assert language("en").moment(at.replace(tzinfo=timezone(timedelta(hours=1)))) == "11/28/26, 1:30\u202fPM UTC"
+    assert language("en").at_clock(ZoneInfo("Etc/UTC")).moment(at) == "11/28/26, 2:30\u202fPM UTC"
+
+
+def test_the_club_s_clock_is_the_setting_s_else_the_machine_s(monkeypatch):
+    from zoneinfo import ZoneInfo
+    from polling.settings import club_time_zone
+    monkeypatch.setenv("HUDDLE_TIME_ZONE", "Europe/Brussels")
+    assert club_time_zone() == ZoneInfo("Europe/Brussels")
+    monkeypatch.setenv("HUDDLE_TIME_ZONE", "Paris")
+    with pytest.raises(ValueError, match="HUDDLE_TIME_ZONE: 'Paris' is not a time zone"):
+        club_time_zone()
+    monkeypatch.delenv("HUDDLE_TIME_ZONE")
+    monkeypatch.setenv("TZ", "America/Chicago")
+    assert club_time_zone() == ZoneInfo("America/Chicago")
 
 
 def test_laws_keep_their_numbers_and_take_the_translation_s_name():

@@ -252,3 +252,25 @@ def test_the_panel_s_members_reached_by_e_mail_get_their_links_in_one_step(club_
     [(_, to, message)] = server.received
     assert to == ("joke@mail.example",) and message["Content-Language"] == "nl"
     assert services.open_link(_token(sent[0].link), url=url).invite.pollee_id == joke
+
+
+def test_a_link_s_expiry_is_told_on_the_club_s_clock(club_mail, monkeypatch, capsys):
+    """The mail says when a link stops working in the club's time (HUDDLE_TIME_ZONE), never in
+    UTC unless the club's clock is UTC, and then it says so; the command line names the zone."""
+    from datetime import timezone
+    from zoneinfo import ZoneInfo
+    from test_cli import run
+    server, poll, url = club_mail
+    monkeypatch.setenv("HUDDLE_TIME_ZONE", "Europe/Berlin")
+    sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=url)
+    stored = services.open_link(_token(sent[0].link), url=url).invite.expires_at
+    expires = stored.replace(tzinfo=timezone.utc).astimezone(ZoneInfo("Europe/Berlin"))
+    body = server.received[-1][2].get_content()
+    assert f"bis {expires:%d.%m.%y}, {expires:%H:%M}." in body and "UTC" not in body
+    monkeypatch.setenv("HUDDLE_TIME_ZONE", "UTC")
+    mail.send_links(poll.id, [("Jan de Vries", "jan@mail.example")], BASE, url=url)
+    assert " UTC." in server.received[-1][2].get_content()
+    monkeypatch.setenv("HUDDLE_TIME_ZONE", "America/New_York")
+    monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
+    code, out, err = run(capsys, "poll", "remind", "lead-after-slow-pass-of-stayman/1", "--in", "30", "--base", BASE)
+    assert code == 0 and (" EST to those" in out or " EDT to those" in out), (out, err)

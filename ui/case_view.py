@@ -110,7 +110,7 @@ if ways_on:
             st.rerun()
 
 with st.expander(lang._("History of changes")):
-    table([{lang._("when (UTC)"): lang.moment(c.at, seconds=True), lang._("who"): who_did(c.username, lang),
+    table([{lang._("when"): lang.moment(c.at, seconds=True), lang._("who"): who_did(c.username, lang),
            lang._("what"): lang.say(cases.change_words(c)), lang._("status"): lang._(c.status)}
           for c in cases.history(case_id)])
 if user.may("director"):

@@ -36,14 +36,14 @@ def timed_reminder(poll_id: int, username: str, lang) -> None:
     from polling.models import utcnow
     set_one = mail.reminder_of(poll_id)
     if set_one is not None and set_one.sent_at is None:
-        st.info(lang._("A reminder goes at {when} UTC to those who have not answered by then.").format(
+        st.info(lang._("A reminder goes at {when} to those who have not answered by then.").format(
             when=lang.moment(set_one.at)))
         if st.button(lang._("Cancel the reminder"), key="inv_remind_cancel"):
             mail.cancel_reminder(poll_id)
             st.rerun()
         return
     if set_one is not None:
-        st.caption(lang._("The reminder went at {when} UTC.").format(when=lang.moment(set_one.sent_at)))
+        st.caption(lang._("The reminder went at {when}.").format(when=lang.moment(set_one.sent_at)))
     cols = st.columns([2, 1], vertical_alignment="bottom")
     minutes = cols[0].number_input(lang._("Or remind them later: in how many minutes"), min_value=5,
                                    max_value=7 * 24 * 60, value=60, step=15, key="inv_remind_minutes")
@@ -120,7 +120,7 @@ if poll.status != "closed":
         if log:
             names = {i.id: i.label for i in services.invites_for_poll(poll.id)}
             table(typed_rows([{lang._("pollee"): names.get(m.invite_id, ""), lang._("address"): m.address,
-                               lang._("sent"): lang._(m.kind), lang._("at (UTC)"): lang.moment(m.sent_at),
+                               lang._("sent"): lang._(m.kind), lang._("at"): lang.moment(m.sent_at),
                                lang._("state"): lang._("sent") if m.error is None else
                                lang._("failed: {why}").format(why=m.error)} for m in log]))
 
@@ -207,8 +207,8 @@ if fresh:
 st.subheader(lang._("All links of this poll"))
 invites = services.invites_for_poll(poll.id)
 table(typed_rows([{lang._("pollee"): i.label, lang._("state"): lang._(services.invite_status(i)),
-               lang._("issued (UTC)"): lang.moment(i.created_at),
-               lang._("expires (UTC)"): lang.moment(i.expires_at)} for i in invites]))
+               lang._("issued"): lang.moment(i.created_at),
+               lang._("expires"): lang.moment(i.expires_at)} for i in invites]))
 waiting = [i for i in invites if services.invite_status(i) == "waiting"]
 if waiting:
     with st.form("withdraw"):

@@ -343,7 +343,7 @@ def link_cards(links, lang: Language, messages=None) -> None:
     for label, link, expires in links:
         # from the director's phone, one tap a pollee: the message ready in its mail, text or WhatsApp app
         _, body = message_text(label, link, expires, lang)
-        _link_card(lang._("**{pollee}**, expires {when} UTC").format(pollee=inert(label or lang._("pollee")),
+        _link_card(lang._("**{pollee}**, expires {when}").format(pollee=inert(label or lang._("pollee")),
                                                                      when=lang.moment(expires)),
                    link, lang._("A one-minute bridge problem"), body, label or lang._("this pollee"), lang)
 
@@ -365,7 +365,7 @@ def invitation_card(invitation, link: str, lang: Language) -> None:
     """A new account's one-time link (shown once), its QR code and a message ready to send."""
     who = invitation.display_name or lang._(invitation.role)
     body = lang._("{organisation} invites you to Huddle as {role}. Open this link to choose your user name and "
-                  "password; it works once, until {when} UTC:\n{link}").format(
+                  "password; it works once, until {when}:\n{link}").format(
         organisation=invitation.organisation, role=lang._(invitation.role), when=lang.moment(invitation.expires_at),
         link=link)
     st.warning(lang._("Copy or show this now: the link is shown only once."))

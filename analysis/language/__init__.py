@@ -19,8 +19,8 @@ import gettext
 import unicodedata
 import math
 import re
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone, tzinfo
 from fractions import Fraction
 from functools import cache
 from importlib.resources import files
@@ -45,6 +45,11 @@ class Language:
 
     code: str
     catalog: gettext.NullTranslations = field(repr=False, compare=False)
+    zone: tzinfo | None = field(default=None, compare=False)      # the club's clock; UTC when None
+
+    def at_clock(self, zone: tzinfo | None) -> "Language":
+        """The same language telling the time by ``zone``'s clock (the club's)."""
+        return replace(self, zone=zone)
 
     @property
     def name(self) -> str:
@@ -139,11 +144,14 @@ class Language:
         return format_decimal(value, format=f"#,##0.{'#' * places}" if places else "#,##0", locale=self.code)
 
     def moment(self, at: datetime, seconds: bool = False) -> str:
-        """A time in the language's own form, in UTC: "28.11.26, 14:30" in German, "28/11/2026 14:30"
-        in French, "11/28/26, 2:30 PM" in English (with its seconds, the medium form)."""
+        """A time in the language's own form on the club's clock: "28.11.26, 14:30" in German,
+        "28/11/2026 14:30" in French, "11/28/26, 2:30 PM" in English (with its seconds, the medium
+        form); a time read without a zone is UTC, and a time told in UTC says so ("14:30 UTC")."""
         from babel.dates import format_datetime
+        zone = self.zone or timezone.utc
         utc = at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
-        return format_datetime(utc, "medium" if seconds else "short", tzinfo=timezone.utc, locale=self.code)
+        said = format_datetime(utc, "medium" if seconds else "short", tzinfo=zone, locale=self.code)
+        return f"{said} UTC" if _is_utc(zone) else said
 
     def percent(self, value: Rational | float | None, places: int = 0) -> str:
         """A share rounded as ``analysis.numbers.percent`` rounds it (half up), written in the
@@ -314,6 +322,11 @@ def shipped_languages() -> tuple[str, ...]:
     """English and every language whose catalog is shipped, in code order after English."""
     found = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
     return (SOURCE_LANGUAGE, *[c for c in found if c != SOURCE_LANGUAGE])
+
+
+def _is_utc(zone: tzinfo) -> bool:
+    return zone is timezone.utc or str(zone) in ("UTC", "Etc/UTC", "Etc/UCT", "UCT", "Universal", "Zulu", "Etc/Zulu",
+                                                 "GMT", "Etc/GMT")
 
 
 @cache

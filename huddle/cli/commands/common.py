@@ -189,3 +189,11 @@ def case_file(path: str):
     except HuddleInputError as exc:
         raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
 
+
+
+def club_time(at) -> str:
+    """A stored moment on the club's clock, its zone named: "2026-11-28 15:30 CET"."""
+    from datetime import timezone
+    from polling.settings import club_time_zone
+    local = (at if at.tzinfo else at.replace(tzinfo=timezone.utc)).astimezone(club_time_zone())
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname()}"

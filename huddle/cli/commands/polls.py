@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from analysis.errors import HuddleInputError
 from analysis.language import ENGLISH
-from huddle.cli.commands.common import bounded, database, links_base, stored_case, who
+from huddle.cli.commands.common import bounded, club_time, database, links_base, stored_case, who
 
 MAX_DAYS = 60
 
@@ -98,7 +98,7 @@ def cmd_poll_remind(args) -> dict | str:
         from polling.models import utcnow
         set_one = mail.set_reminder(poll_id, utcnow() + timedelta(minutes=args.minutes), base, who(args))
         return ({"poll": args.poll, "reminder": set_one.at.isoformat()} if args.json else
-                f"A reminder goes at {set_one.at:%Y-%m-%d %H:%M} UTC to those who have not answered by then "
+                f"A reminder goes at {club_time(set_one.at)} to those who have not answered by then "
                 "(sent by the running server).")
     return _sent_lines(mail.remind(poll_id, base, timedelta(days=args.days), who(args)), args)
 

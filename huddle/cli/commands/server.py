@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 from analysis.errors import HuddleInputError
 from analysis.numbers import counted
-from huddle.cli.commands.common import acting_organisation, bounded, database, links_base
+from huddle.cli.commands.common import acting_organisation, bounded, club_time, database, links_base
 
 
 def cmd_addresses(args) -> dict | str:
@@ -104,7 +104,7 @@ def cmd_user_invite(args) -> dict | str:
         return {"link": made.link(base), "role": made.role, "organisation": made.organisation,
                 "display_name": made.display_name, "expires": made.expires_at.isoformat()}
     return (f"Invitation for {made.display_name or 'a new account'} ({made.role} of {made.organisation}), "
-            f"once, until {made.expires_at:%Y-%m-%d %H:%M} UTC:\n{made.link(base)}")
+            f"once, until {club_time(made.expires_at)}:\n{made.link(base)}")
 
 
 def cmd_user_grant(args) -> dict | str:
