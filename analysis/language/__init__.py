@@ -394,7 +394,8 @@ ENGLISH = language(SOURCE_LANGUAGE)
 APOLOGY = N_("Sorry, this page could not be shown. Nothing you entered was lost by this. Please tell whoever runs "
              "Huddle and give them the reference **{reference}**: the details are in the server's log under it.")
 
-__all__ = ["Language", "Spoken", "CardChoice", "Message", "M_", "MP_", "AsTyped", "Capital", "InSentence", "Listed", "joined", "ContractWords",
+__all__ = ["Language", "Spoken", "CardChoice", "Message", "M_", "MP_", "AsTyped", "Capital", "InSentence", "Listed", "joined",
+           "ContractWords",
            "joined_lines", "said", "language", "shipped_languages", "chosen_language", "browser_language", "reader_language",
            "pollee_language",
            "N_", "NP_", "ENGLISH", "DOMAIN", "LOCALE_DIR", "APOLOGY", "first_upper", "sentence", "name_order", "Share", "Count",
