@@ -49,8 +49,9 @@ class Organisation:
     def poll_rules(self) -> PollRules:
         """The rules for polls a new case of this organisation starts from."""
         said = self.poll_minimum or self.poll_pollees
-        return PollRules(self.poll_minimum, M_("{organisation}'s rules for polls", organisation=AsTyped(self.name)) if said
-                         else "", self.poll_pollees)
+        # the source is kept as text in the case: written in the organisation's own language
+        source = language_of(self.language).say(M_("{organisation}'s rules for polls", organisation=AsTyped(self.name)))
+        return PollRules(self.poll_minimum, source if said else "", self.poll_pollees)
 
 
 def _organisation(row: OrganisationRow) -> Organisation:

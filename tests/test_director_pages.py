@@ -1066,6 +1066,28 @@ def test_the_simulation_runs_only_when_asked_and_its_settings_are_kept_with_the_
     assert kept.deals == 60 and kept.seed == 1 and kept.inference.text() == "15+ HCP"
 
 
+def test_another_usual_inference_after_a_run_offers_the_run_again_and_drops_the_old_result(director):
+    """Settings kept with the case, run; the director picks another usual inference: the run of
+    the old settings is neither shown nor offered to the outcome tree, and the run button is back."""
+    record = slug_id("laws033-6d-slam")
+    at = ruling_page(director, "laws033-6d-slam")
+    run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
+    key = run[:-len("_run")]
+    at.number_input(key=f"{key}_deals").set_value(40).run()
+    at.button(key=f"{key}_save").click().run()                     # the inference kept with the case
+    at = ruling_page(director, "laws033-6d-slam")
+    run = next(b.key for b in at.button if b.key and b.key.startswith("sim_") and b.key.endswith("_run"))
+    key = run[:-len("_run")]
+    at.button(key=run).click().run()
+    assert at.session_state[f"sim_latest_{record}"] is not None and not [b for b in at.button if b.key == run]
+    presets = at.radio(key=f"{key}_preset")
+    at.radio(key=f"{key}_preset").set_value(next(o for o in range(len(presets.options)) if o != presets.value)).run()
+    assert not at.exception and [b for b in at.button if b.key == run]          # deal again
+    assert f"sim_latest_{record}" not in at.session_state
+    assert any(i.value.startswith("The settings have changed since the last run") for i in at.info)
+    assert not [i for i in at.info if i.value.startswith("Question 3, evidence")]
+
+
 def test_a_simulation_setting_no_hand_can_meet_is_refused_on_the_page(director):
     at = ruling_page(director, "laws033-6d-slam")
     key = next(t.key for t in at.text_input if t.key and t.key.startswith("sim_") and "_inference_" in t.key)

@@ -70,6 +70,8 @@ def test_the_organisation_s_minimum_poll_is_what_a_new_case_starts_from(sqlite_u
     setup.prepare_database(load_examples=False)
     club = organisations.set_rules(organisations.DEFAULT_ORGANISATION, "acbl", None, poll_minimum=5)
     assert club.poll_rules() == PollRules(5, f"{club.name}'s rules for polls")
+    french = organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")     # kept as text, in the club's words
+    assert french.poll_rules().source == f"les règles de sondage de {club.name}", french.poll_rules()
     with pytest.raises(Exception, match="minimum poll: 0 must be a whole number of pollees from 1 to 100"):
         organisations.set_rules(organisations.DEFAULT_ORGANISATION, "acbl", None, poll_minimum=0)
 

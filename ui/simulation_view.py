@@ -103,6 +103,9 @@ def simulation_section(record_id: int, case: Case, version: int, user: User, may
         st.session_state[latest_key(record_id)] = result      # the outcome tree's "Fill tricks from the simulation"
         show_simulation(result, lang)
         st.caption(inert(lang.say(q3_beside(case))))
+    elif st.session_state.pop(latest_key(record_id), None) is not None:
+        # a run of other settings is no evidence for these: it is neither shown nor offered to the outcome tree
+        st.info(lang._("The settings have changed since the last run: deal the hands again to see their evidence."))
 
 
 READING_COLUMNS = {"call": N_("call"), "player": N_("player"), "bid": N_("bid"), "reading": N_("reading"),
@@ -129,9 +132,11 @@ def _settings_form(case: Case, saved: SimulationSettings, key: str, lang: Langua
     presets = inference_presets(case, partner_hand)
     st.markdown(lang._("**What the unauthorized information suggests about {seat}'s hand** (the auction alone: "
                        "{hand})").format(seat=say(Seat(partner).word), hand=say(partner_hand.words())))
+    kept = next((i for i, p in enumerate(presets) if p.hand == saved.inference), 0)
     pick = st.radio(lang._("The usual inference"), range(len(presets)), format_func=lambda i: say(presets[i].words),
-                    key=f"{key}_preset")
-    default = say((saved.inference if saved.inference is not None else presets[pick].hand).words())
+                    index=kept, key=f"{key}_preset")
+    # the inference kept with the case until she picks another usual one; then the one she picked
+    default = say((saved.inference if saved.inference is not None and pick == kept else presets[pick].hand).words())
     inference = HandRange.read(st.text_input(lang._("Partner's hand as the UI suggests it"), default,
                                              key=f"{key}_inference_{pick}", max_chars=200), lang, "inference")
     contracts = final_contracts(case, saved)
