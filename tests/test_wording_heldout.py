@@ -101,3 +101,37 @@ def test_whose_tempo_a_sentence_speaks_of_and_the_new_idioms(code):
 ])
 def test_the_pollee_s_own_tempo_is_no_giveaway_and_partner_s_is(text, code, flagged):
     assert bool(wording_findings(text, language=code)) is flagged, text
+
+
+# ---------------------------------------------------------------- the December 2026 round
+
+# The kinds the evenings found (tests/wording/december-<code>.csv, 15 giveaways and 15 innocent a
+# language): a long think in idiom, a doubtful tone, a bid card half out of the box or touched,
+# partner's question about a call; innocent, the instructions that name the comment field or who
+# reads the answers, the event's breaks, play in the past tense. Measured once as the check stood
+# (French caught 7 of 15 with 6 false alarms, German 8 and 4, Dutch 7 and 4), then corrected on.
+@pytest.mark.parametrize("code", ["fr", "de", "nl"])
+def test_the_kinds_the_evenings_found(code):
+    found = list(csv.DictReader((SETS / f"december-{code}.csv").open(encoding="utf-8")))
+    assert len(found) == 30 and sum(r["label"] == "giveaway" for r in found) == 15
+    assert {"long think", "doubtful tone", "bid card", "question"} <= {r["kind"] for r in found}
+    assert {"comment field", "event break"} <= {r["kind"] for r in found}
+    missed, alarms = rates(found, code)
+    assert not missed and not alarms, (missed, alarms)
+
+
+# A second set a language (tests/wording/december-unseen-<code>.csv, 10 and 10), written after the
+# correction above and never corrected on: what the check does on a director's text it has not met.
+# docs/languages.md quotes these figures; a word list is far from the aim of 95% and 5%.
+UNSEEN = {"fr": (4, 3), "de": (3, 3), "nl": (2, 3)}
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "nl"])
+def test_the_figures_on_text_the_check_has_not_met_are_the_docs(code):
+    found = list(csv.DictReader((SETS / f"december-unseen-{code}.csv").open(encoding="utf-8")))
+    giveaways = sum(r["label"] == "giveaway" for r in found)
+    missed, alarms = rates(found, code)
+    assert (giveaways - len(missed), len(alarms)) == UNSEEN[code] and giveaways == 10 and len(found) == 20
+    docs = (Path(__file__).parents[1] / "docs" / "languages.md").read_text(encoding="utf-8")
+    caught, false = UNSEEN[code]
+    assert f"caught {caught} of 10, {false} of 10 false alarms" in docs

@@ -235,7 +235,76 @@ DUTCH = (
     ("unauthorized information", _terms(r"\bongeoorloofde\s+informatie\b")),
 )
 
-CHECKS = {"fr": (FRENCH, FRENCH_INNOCENT), "de": (GERMAN, GERMAN_INNOCENT), "nl": (DUTCH, DUTCH_INNOCENT)}
+# The kinds the December 2026 evenings missed or raised false alarms on (docs/languages.md gives the
+# figures before and after): the idioms of a long think, a doubtful tone, a bid card half out of the
+# box or touched, partner asking about a call; innocent, the instructions that name the comment field
+# or who reads the answers, the event's own breaks, the play of the cards in the past tense.
+MORE = {
+    "fr": ({
+        "partner's tempo": _terms(
+            r"\bun\s+bon\s+moment\b", r"\b[ée]ternit[ée]\b", r"\b(?:pris|prend|prenait|prendre)\s+(?:tout\s+)?son\s+temps\b",
+            r"\bplong[ée]e?\s+dans\s+(?:ses|son|sa)\b", r"\bcogit\w*", r"\bse\s+(?:gratt|tortur)\w*"),
+        "partner's manner": _terms(
+            r"\bsans\s+(?:grande\s+|aucune\s+|beaucoup\s+de\s+|trop\s+de\s+)?conviction\b", r"\b[àa]\s+contrec(?:œ|oe)ur\b",
+            r"\bdu\s+bout\s+des\s+(?:doigts|l[èe]vres)\b", r"\bvoix\s+(?:faible|tremblante|mal\s+assur[ée]e|blanche)\b",
+            r"\bcarton\b(?:\s+\S+){0,8}?\s+(?:[àa]\s+moiti[ée]|sorti|rang[ée]|touch[ée])\b",
+            r"\bmain\s+sur\s+(?:le|un)\s+carton\b", r"\b(?:sorti|tir[ée]|pris|saisi)\s+un\s+carton\b"),
+        "a remark or question at the table": _terms(
+            r"\bdemand[ée]\s+(?:la\s+)?(?:signification|sens)\b", r"\bs'est\s+fait\s+expliquer\b"),
+    }, _terms(
+        r"\b(?:case|champ|zone|rubrique)\s+(?:de\s+|des\s+|du\s+)?commentaires?\b", r"\b(?:le\s+)?champ\s+libre\b",
+        r"\b(?:seul\s+)?(?:l'arbitre|le\s+comit[ée]\s+d'appel|la\s+commission\s+d'appel)\s+(?:lit|lira|verra|conna[îi]tra)\s+vos\s+"
+        r"(?:r[ée]ponses|commentaires)\b",
+        r"\bvos\s+(?:r[ée]ponses|commentaires)\s+(?:ne\s+)?(?:seront|sont)\s+lu[es]?\s+(?:que\s+)?par\s+(?:l'arbitre|le\s+comit[ée]\s+"
+        r"d'appel|la\s+commission\s+d'appel)\b",
+        r"\bpause[\s-]caf[ée]\b", r"\b(?:entre|avant|apr[èe]s)\s+les\s+(?:deux\s+)?s[ée]ances\b",
+        r"\b(?:tournoi|s[ée]ance|match)\s+s'est\s+interrompu\s+(?:\S+\s+){0,3}?minutes\b",
+        r"\b(?:a\s+)?(?:tir[ée]|jou[ée]|encaiss[ée]|affranchi|d[ée]velopp[ée])\s+(?:\w+\s+){0,3}?(?:imm[ée]diatement|tout\s+de\s+suite|"
+        r"aussit[ôo]t|rapidement|vite)\b")),
+    "de": ({
+        "partner's tempo": _terms(
+            r"\bEwigkeit\b", r"\bließ\s+sich\s+(?:\w+\s+){0,4}?Zeit\b", r"\bstarrte\s+(?:\w+\s+){0,2}?lange\b",
+            r"\blange\s+auf\s+(?:seine|ihre)\s+Karten\b", r"\bHin\s+und\s+Her\b"),
+        "partner's manner": _terms(
+            r"\bwiderwillig\w*", r"\bohne\s+(?:rechte\s+|jede\s+)?Überzeugung\b", r"\bzögerlich\w*",
+            r"\b\w*[Kk]arte\b(?:\s+\S+){0,5}?\s+(?:halb|angefasst|berührt)\b", r"\bhalb\s+(?:in|aus)\s+der\s+Bietbox\b",
+            r"\b(?:schon|bereits)\s+(?:\w+\s+){0,3}?(?:angefasst|berührt|in\s+der\s+Hand)\b"),
+        "a remark or question at the table": _terms(
+            r"\bließ\s+sich\s+(?:\w+\s+){0,5}?erklären\b", r"\berklären\s+lassen\b", r"\bfragte\s+nach\s+der\s+Bedeutung\b"),
+    }, _terms(
+        r"\b(?:Kommentar|Bemerkungs|Frei)[-\s]?[Ff]eld\w*|\bfreie\w*\s+Feld\b",
+        r"\b(?:nur\s+)?(?:der\s+Turnierleiter|die\s+Turnierleitung|das\s+Schiedsgericht)\s+liest\s+Ihre\s+(?:Antworten|Kommentare)\b",
+        r"\bIhre\s+(?:Antworten|Kommentare)\s+liest\s+nur\s+(?:der\s+Turnierleiter|die\s+Turnierleitung|das\s+Schiedsgericht)\b",
+        r"\bKaffeepause\b", r"\bzwischen\s+den\s+(?:beiden\s+|zwei\s+)?Durchgängen\b",
+        rf"\b(?:\d+|{_NUMBER_WORDS})\s+Minuten\s+(?:Unterbrechung|Pause)\b",
+        r"\bzog\s+(?:\w+\s+){0,3}?(?:schnell|sofort|rasch)\s+ab\b")),
+    "nl": ({
+        "partner's tempo": _terms(
+            r"\bpieker\w*|\bgepiekerd\b", r"\b(?:een\s+)?hele\s+tijd\b", r"\beeuwigheid\b", r"\bsta(?:ren|arde|arden)\b",
+            r"\bwikken\s+en\s+wegen\b"),
+        "partner's manner": _terms(
+            r"\bmet\s+tegenzin\b", r"\bschoorvoetend\b", r"\bonzekere?\s+stem\b",
+            r"\w*kaartje\b(?:\s+\S+){0,5}?\s+(?:half|vast|terug)\b", r"\bhalf\s+uit\s+de\s+biedbox\b",
+            r"\b(?:pakte|nam)\s+(?:een|het)\s+\w*kaartje\b"),
+        "a remark or question at the table": _terms(
+            r"\bliet\s+(?:\w+\s+){0,8}?uitleggen\b", r"\bvroeg\s+wat\s+\S+\s+betekende\b"),
+    }, _terms(
+        r"\b(?:opmerkingen|commentaar|vrije?)[-\s]?veld\b",
+        r"\b(?:alleen\s+)?de\s+(?:wedstrijdleider|beroepscommissie)\s+leest\s+uw\s+(?:antwoorden|opmerkingen)\b",
+        r"\buw\s+(?:antwoorden|opmerkingen)\s+worden\s+(?:alleen\s+)?door\s+de\s+(?:wedstrijdleider|beroepscommissie)\s+gelezen\b",
+        r"\bkoffiepauze\b", r"\btussen\s+de\s+(?:twee\s+)?zittingen\b",
+        rf"\b(?:\d+|{_NUMBER_WORDS})\s+minuten\s+(?:onderbreking|pauze)\b",
+        r"\bhaalde\s+(?:\w+\s+){0,2}?(?:snel|meteen|direct)\s+(?:\w+\s+){0,2}?(?:azen|slagen|troeven)\s+op\b")),
+}
+
+
+def _with_more(code: str, giveaways: tuple, innocent: tuple) -> tuple[tuple, tuple]:
+    more, more_innocent = MORE[code]
+    return tuple((kind, patterns + more.get(kind, ())) for kind, patterns in giveaways), innocent + more_innocent
+
+
+CHECKS = {"fr": _with_more("fr", FRENCH, FRENCH_INNOCENT), "de": _with_more("de", GERMAN, GERMAN_INNOCENT),
+          "nl": _with_more("nl", DUTCH, DUTCH_INNOCENT)}
 
 # Whose tempo a sentence speaks of: one that speaks to the pollee (you, your call; a directive, the
 # pollee's own doubt, a call "without hesitation" of the pollee's) and names no one at the table
