@@ -816,6 +816,14 @@ def test_nothing_on_the_appeal_page_escapes_the_catalog(slam, pseudo_language, m
     texts += [o for w in at.main.get("radio") for o in w.options]
     assert not escaped(texts), escaped(texts)
     assert any(t.startswith("⟦To decide") for t in texts) and "⟦Record my vote⟧" in texts
+    at.session_state["appeal_tab"] = "⟦Try a change⟧"         # the ruling with the member's change, in her language
+    at.run()
+    assert not at.exception, at.exception
+    tried = [t.value for t in at.main.text]
+    english = [line for line in rule(case).text.splitlines() if re.search(r"[a-z]{4}", line) and line != f"{case.title}."]
+    shown = {line.strip() for t in tried for line in t.splitlines()}
+    left = [line for line in english if line.strip() in shown]
+    assert tried and not left, left
 
 
 def test_nothing_on_the_case_editor_escapes_the_catalog(slam, pseudo_language, monkeypatch):

@@ -207,7 +207,7 @@ with try_tab:
                 except HuddleInputError as exc:
                     show_error(exc, lang=lang)
         with st.expander(lang._("The ruling with this change")):
-            st.text(tried.text)
+            st.text(say(tried.text))
 
 with vote_tab:
     votes = heard.as_votes()
