@@ -58,10 +58,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root: Path = ROOT):
+def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root: Path = ROOT, port: int | None = None):
     """A real server; ``address`` "0.0.0.0" serves every interface, as `make run` does; ``root``
-    another checkout's (a benchmark's "before")."""
-    port = free_port()
+    another checkout's (a benchmark's "before"); ``port`` one chosen beforehand (its address
+    named in the settings), else a free one."""
+    port = port or free_port()
     env = {**os.environ, **env_extra}
     log = open(ARTIFACTS.joinpath(f"streamlit-{port}.log"), "w") if ARTIFACTS.mkdir(exist_ok=True) is None else None
     proc = subprocess.Popen(

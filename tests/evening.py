@@ -12,7 +12,7 @@ her steps: the browser types instantly, so what is left is the server and the br
 is that at stated rates, so the figure can be argued with. The pollees answer over HTTP and the
 committee in browsers of their own; neither is her time.
 
-Used by tests/test_browser_evening.py (which checks every step) and bench/german_evening.py (which
+Used by tests/test_browser_evening.py (which checks every step) and bench/evening.py (which
 prints the figure).
 """
 from __future__ import annotations
@@ -30,8 +30,18 @@ from analysis.vocabulary import IrregularityType
 SECONDS_PER_TAP = 1.5               # find the field or the button, tap it
 CHARACTERS_PER_SECOND = 3.0         # a phone's or a laptop's keyboard, at a director's pace
 SECONDS_TO_READ = 5.0               # a page opened, or an answer she checks, read at a glance
-DE = language("de")
-_ = DE._
+LANG = language("de")          # the club's language: every label below is read from its catalog
+
+
+def speak(code: str) -> None:
+    """The evening's pages read in the language ``code`` from here on (a French club's, a German one's)."""
+    global LANG
+    LANG = language(code)
+
+
+def _(message: str) -> str:
+    return LANG._(message)
+
 
 BOARD_7 = "N:K7.AQJ52.KQ4.J93 2.T976.8752.AKQ8 AJ96.K843.3.T762 QT8543..AJT96.54"
 HAND_RECORD = f"""% the club's hand record of the evening, as its scoring program writes it
@@ -174,17 +184,23 @@ def sign_in(director: Director, base: str, path: str, username: str, password: s
     director.type_in(page.get_by_label(_("Password")), password)         # Enter signs in
 
 
-def at_the_table(director: Director, base: str) -> str:
-    """The hesitation taken down on her phone; returns the case's id."""
-    page, case = director.page, AT_THE_TABLE
-    sign_in(director, base, "/table", "td", "table-director")
+def at_the_table(director: Director, base: str, case: dict = AT_THE_TABLE, signed_in: bool = False) -> str:
+    """The hesitation taken down on her phone; returns the case's id. With ``case["facts"]``
+    "disputed" the sides' statements differ and the director finds the facts later; with
+    ``case["north"]`` she types North's hand from the table."""
+    page = director.page
+    if signed_in:
+        page.goto(base + "/table")
+    else:
+        sign_in(director, base, "/table", "td", "table-director")
     director.read(page.get_by_role("heading", name=_("At the table")))
     director.type_in(page.get_by_role("spinbutton", name=_("Board")), case["board"])
     director.type_in(page.get_by_role("textbox", name=_("Auction, one line")), case["auction"])
-    director.wait(page.get_by_text(_("agreed"), exact=True))
-    director.tap(page.get_by_text(_("agreed"), exact=True))
-    director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=DE.side("EW"))), case["EW"])
-    director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=DE.side("NS"))), case["NS"])
+    facts = _(case.get("facts", "agreed"))
+    director.wait(page.get_by_text(facts, exact=True))
+    director.tap(page.get_by_text(facts, exact=True))
+    director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=LANG.side("EW"))), case["EW"])
+    director.type_in(page.get_by_role("textbox", name=_("{side} say").format(side=LANG.side("NS"))), case["NS"])
     return _result_and_save(director, case)
 
 
@@ -195,6 +211,8 @@ def _result_and_save(director: Director, case: dict) -> str:
     if box.locator("details").get_attribute("open") is None:          # folded: open it (it stays open)
         director.tap(page.get_by_text(_("Table result and hands (optional: add them later)")))
     director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
+    if case.get("north"):
+        director.type_in(page.get_by_role("textbox", name=_("{seat}'s hand").format(seat=LANG.seat("N"))), case["north"])
     director.tap(page.get_by_role("button", name=_("Save the case")))
     named = re.compile(rf"board-{case['board']}-\d{{8}}-\d{{6}}")
     saved = page.get_by_text(named)
@@ -208,14 +226,15 @@ def misinformation_at_the_table(director: Director) -> str:
     director.tap(page.get_by_role("button", name=_("Take down another case")))
     director.type_in(page.get_by_role("spinbutton", name=_("Board")), case["board"])
     director.type_in(page.get_by_role("textbox", name=_("Auction, one line")), case["auction"])
-    director.choose(_("Irregularity"), first_upper(IrregularityType("misexplained").said(DE)))
+    director.choose(_("Irregularity"), first_upper(IrregularityType("misexplained").said(LANG)))
     director.type_in(page.get_by_role("textbox", name=_("The partnership's agreement (the right explanation)")),
                      case["agreement"])
     director.tap(page.get_by_text(_("agreed"), exact=True))
     return _result_and_save(director, case)
 
 
-def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, signed_in: bool = False) -> None:
+def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, signed_in: bool = False,
+                    event: str = "Clubabend Rotweiss") -> None:
     """After the session, on the laptop: the hand record fills the hands, the event and the field."""
     page = director.page
     if signed_in:
@@ -232,13 +251,13 @@ def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, sign
     director.tap(page.get_by_role("button", name=_("Read the file")))
     page.wait_for_function("([label, value]) => [...document.querySelectorAll('input')].some("
                            "e => e.getAttribute('aria-label') === label && e.value === value)",
-                           arg=[_("Event"), "Clubabend Rotweiss"], timeout=30_000)     # the event, from the file
+                           arg=[_("Event"), event], timeout=30_000)     # the event, from the file
     director.count.reads += 1
     director.tap(page.get_by_role("button", name=_("Save the case")))
-    director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + ":")))
+    director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + r"\s?:")))     # « Enregistré : » in French
 
 
-def the_poll(director: Director, offers: tuple[str, ...] = ()) -> None:
+def the_poll(director: Director, offers: tuple[str, ...] = (), sent: int = 10) -> None:
     """The poll built on the case (with ``offers``, the calls to offer when the page proposes none)
     and its links sent from Huddle to ten of the panel."""
     page = director.page
@@ -248,13 +267,13 @@ def the_poll(director: Director, offers: tuple[str, ...] = ()) -> None:
     for call in offers:
         director.tap(page.get_by_label(_("Calls to offer besides the table action (pollees may write in any legal "
                                          "call)")))
-        director.tap(page.get_by_role("option", name=DE.call(call), exact=True))
+        director.tap(page.get_by_role("option", name=LANG.call(call), exact=True))
         page.keyboard.press("Escape")
     director.tap(page.get_by_role("button", name=_("Create the poll")))
     director.tap(page.get_by_role("link", name=_("Go to Invites")))
     director.read(page.get_by_role("heading", name=_("Invites")))
     director.tap(page.get_by_role("button", name=_("Issue their links and send them by e-mail")))
-    director.read(page.get_by_text(_("{sent} of {count} sent by e-mail.").format(sent=10, count=10)))
+    director.read(page.get_by_text(_("{sent} of {count} sent by e-mail.").format(sent=sent, count=sent)))
 
 
 def the_reminder(director: Director) -> None:
@@ -290,8 +309,8 @@ def the_misinformation_ruling(director: Director) -> None:
     director.go(_("Ruling"))
     director.wait(page.get_by_role("combobox", name=_("Where the counts come from")))
     director.choose(_("Evidence of the agreement"), _(MI_EVIDENCE["as bid"]))
-    director.choose(_("When was the explanation corrected?"), DE.say(CORRECTIONS["after the final pass"]))
-    director.choose(_("Who corrected it?"), DE.say(CORRECTED_BY["explainer"]))
+    director.choose(_("When was the explanation corrected?"), LANG.say(CORRECTIONS["after the final pass"]))
+    director.choose(_("Who corrected it?"), LANG.say(CORRECTED_BY["explainer"]))
     director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
     director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
                                      "says so until you do).")))
@@ -299,7 +318,7 @@ def the_misinformation_ruling(director: Director) -> None:
     from playwright.sync_api import expect
     path = page.locator("summary").filter(has_text=_(
         "The same explanation as unauthorized information to {seat} (Laws 20F5(a), 73C, 16B1)").format(
-        seat=DE.seat("W")))
+        seat=LANG.seat("W")))
     expect(path).to_have_count(1, timeout=30_000)          # the page's run has ended: one of it
     director.tap(path)
     director.tap(page.get_by_text(_("Rule this path too")))

@@ -1,5 +1,5 @@
 """The German club's evening in the browser, from the phone at the table to the committee's
-decision and the exports (tests/evening.py plays it and counts the director's work; bench/german_evening.py
+decision and the exports (tests/evening.py plays it and counts the director's work; bench/evening.py
 prints the figure). Every label is read from the club's catalog, so a page that speaks English
 to a German club fails here."""
 import re
@@ -9,7 +9,7 @@ import pytest
 from browser import ARTIFACTS, PHONE, streamlit_server
 from evening import (ANSWERS, HAND_RECORD, LATE, MI_ANSWERS, POLLEES, Count, Director, Step, at_the_table,
                      misinformation_at_the_table, the_appeal, the_misinformation_ruling,
-                     the_exports, the_hand_record, the_poll, the_reminder, the_ruling, _)
+                     the_exports, the_hand_record, the_poll, the_reminder, the_ruling, speak, _)
 from smtp_server import smtp_server
 
 pytestmark = pytest.mark.browser
@@ -51,6 +51,7 @@ def links_in(received, address: str) -> list[str]:
 
 def play_the_evening(tmp_path, browser) -> Count:
     from polling import cases
+    speak("de")
     url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
     club(url)
     pbn = tmp_path / "hand-record.pbn"

@@ -46,7 +46,7 @@ def test_a_director_deals_the_unseen_hands_and_reads_question_3s_evidence(server
         raise
     run.click()
     evidence = page.get_by_text("Question 3, evidence: With the inference, 6♦ beats Pass on")
-    expect(evidence).to_be_visible(timeout=120_000)      # the solver shares two cores with the browser
+    expect(evidence).to_be_visible(timeout=300_000)      # the solver shares two cores with the browser (and a loaded machine)
     expect(page.get_by_text("makes 6♦ more attractive than Pass")).to_be_visible()
     expect(page.get_by_role("button", name="Fill tricks from the simulation")).to_be_visible()
     evidence.scroll_into_view_if_needed()

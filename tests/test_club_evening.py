@@ -70,6 +70,25 @@ def test_a_worksheet_on_huddle_s_proposal_says_so_and_is_saved_only_once_reviewe
     assert len(rulings.ruling_versions(record)) == 1
 
 
+def test_cancelling_an_alternative_the_ui_suggests_reviews_no_other_branch(director):
+    """Marking one alternative as suggested by the UI cancels its branch; the other branches are
+    still Huddle's proposal, so the worksheet still asks her to review them before it is saved."""
+    from polling import services
+    slam = load("laws033-6d-slam")
+    record = cases.create_case(replace(slam, id="fresh-slam", ruling=None), "tess")
+    poll = services.create_poll(record, "Matchpoints. Your call?", alternatives=("P", "6H"))
+    for call in ("P", "P", "6H", "6H", "6D"):
+        services.record_verbal_vote(poll.id, call)
+    at = page(director, "fresh-slam")
+    at.radio(key=f"rf_sugg_{record}_finding").set_value("yes").run()
+    at.multiselect(key=f"rf_sugg_las_{record}").set_value(["6H"]).run()
+    assert not at.exception, at.exception
+    rows = at.session_state[f"rf_tree_{record}_offenders_rows"]
+    assert any(r.get("action") == "6H" and r.get("cancelled") for r in rows), rows
+    assert any("This outcome tree is Huddle's proposal" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert next(b for b in at.button if b.key == "ruling_save").disabled
+
+
 # ---------------------------------------------------------------- B. the chair rules after a reopening
 
 def test_the_chair_who_reopens_gets_the_worksheet_and_rules(director):

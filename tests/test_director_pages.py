@@ -25,8 +25,8 @@ def prepared(sqlite_url, monkeypatch):
     return sqlite_url
 
 
-def app_as(user, page: str | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
+def app_as(user, page: str | None = None, timeout: float = 30) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=timeout)
     if user is not None:
         at.session_state["huddle_user"] = user
     at.run()
@@ -795,7 +795,7 @@ def test_other_roles_read_the_saved_ruling_only(prepared):
 
 def test_research_page_for_a_researcher(prepared):
     researcher = accounts.create_user("rhea", "significant-share", "researcher")
-    at = app_as(researcher, "ui/research.py")
+    at = app_as(researcher, "ui/research.py", timeout=180)      # the fits take a minute on a loaded two-core machine
     assert at.title[0].value == "Research"
     # the real corpus opens by default, says what it holds and why most of it cannot be fitted
     assert at.caption[0].value.startswith("Published polled rulings whose counts or words were read at their source")

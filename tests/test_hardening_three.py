@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from browser import SERVER_PIDS, resident_mb, streamlit_server
+from browser import SERVER_PIDS, free_port, resident_mb, streamlit_server
 from ws_client import put_file, signed_in_cookie, streamlit_session
 from analysis.language import ENGLISH
 from conftest import CASES
@@ -239,8 +239,11 @@ def new_install(tmp_path_factory):
     from polling import setup
     url = f"sqlite:///{tmp_path_factory.mktemp('rebinding') / 'h.sqlite'}"
     setup.prepare_database(url=url, load_examples=False)
-    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "rebinding"}
-    with streamlit_server(env, address="0.0.0.0") as base:
+    # behind a reverse proxy on this machine, which names the device that asked (X-Forwarded-For)
+    port = free_port()
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "rebinding", "HUDDLE_TRUSTED_PROXIES": "127.0.0.1",
+           "HUDDLE_PUBLIC_URL": f"http://huddle.club.example:{port}"}
+    with streamlit_server(env, address="0.0.0.0", port=port) as base:
         yield base, url, env
 
 
@@ -286,21 +289,38 @@ def test_a_name_re_pointed_at_the_server_is_refused(new_install):
 
 
 def test_the_first_director_from_another_device_needs_the_setup_code(new_install, monkeypatch):
+    """Another device on the club's network (named by the proxy) needs the code printed where the
+    server started; the machine itself, at loopback or at its own network address, does not."""
     from urllib.parse import urlsplit
-    from polling import accounts, settings
+    from polling import accounts
     base, url, env = new_install
-    lan = settings.network_addresses()
-    if not lan:
-        pytest.skip("this machine has no network address besides loopback")
-    there = f"{lan[0]}:{urlsplit(base).port}"
-    status, headers, _ = _ask(base, "POST", "/auth/first-director", there, f"http://{there}", FIRST, address=lan[0])
+    there = f"huddle.club.example:{urlsplit(base).port}"
+    another = {"X-Forwarded-For": "192.0.2.7"}
+    status, headers, _ = _ask(base, "POST", "/auth/first-director", there, f"http://{there}", FIRST, extra=another)
     assert status == 303 and "set-cookie" not in headers and "setup+code" in headers["location"]
     assert not accounts.has_users(url)
     for name, value in env.items():
         monkeypatch.setenv(name, value)                    # the code printed where the server started
     code = accounts.first_director_code(url)
     status, headers, _ = _ask(base, "POST", "/auth/first-director", there, f"http://{there}",
-                              {**FIRST, "code": code.lower().replace("-", " ")}, address=lan[0])
+                              {**FIRST, "code": code.lower().replace("-", " ")}, extra=another)
+    assert status == 303 and "huddle_session=" in headers["set-cookie"]
+    assert accounts.authenticate("mallory", "rebinding-pw-1", url=url).role == "director"
+
+
+def test_the_machine_s_own_network_address_is_the_machine(tmp_path):
+    """The director opens Huddle on the club laptop at its network address (as the links do): she
+    is on the machine, so no setup code is asked of her."""
+    from urllib.parse import urlsplit
+    from polling import accounts, settings, setup
+    lan = settings.network_addresses()
+    if not lan:
+        pytest.skip("this machine has no network address besides loopback")
+    url = f"sqlite:///{tmp_path / 'h.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "own"}, address="0.0.0.0") as base:
+        there = f"{lan[0]}:{urlsplit(base).port}"
+        status, headers, _ = _ask(base, "POST", "/auth/first-director", there, f"http://{there}", FIRST, address=lan[0])
     assert status == 303 and "huddle_session=" in headers["set-cookie"]
     assert accounts.authenticate("mallory", "rebinding-pw-1", url=url).role == "director"
 

@@ -129,10 +129,12 @@ def adjustment_input(record_id: int, case: Case, saved: Method, start: list[dict
             continue
         else:
             rows = tree_editor(lang._(slot.label), f"{key}_{slot.name}", outcome_rows(value, start), case, record_id, lang)
+            proposal = outcome_rows(None, start)
             if slot.legal_outcomes and case.kind == "UI" and suggested:
                 rows = _cancelled_in_editor(f"{key}_{slot.name}", rows, suggested)
+                proposal = cancelled_rows(proposal, suggested)      # cancelling a branch reviews no other
             section[slot.name] = tree_from_rows(rows, vul, slot.label)
-            proposed = proposed or (value is None and _same_tree(section[slot.name], outcome_rows(None, start), vul))
+            proposed = proposed or (value is None and _same_tree(section[slot.name], proposal, vul))
     st.session_state[f"rf_proposed_{record_id}"] = proposed
     if proposed:
         st.warning(lang._("This outcome tree is Huddle's proposal: its contracts follow the auction after each "
