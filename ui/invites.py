@@ -188,7 +188,7 @@ if poll.status != "closed":
                     show_error(exc, lang=lang)
                 else:
                     st.session_state.setdefault("issued_links", {})[poll.id] = [
-                        (f"{m.name} ({m.reach_by}{': ' + m.contact if m.contact else ''})", i.link(base), i.expires_at)
+                        (f"{m.name} ({lang._(m.reach_by)}{': ' + m.contact if m.contact else ''})", i.link(base), i.expires_at)
                         for m, i in sent]
                     st.session_state.setdefault("panel_messages", {})[poll.id] = [
                         panel.message(m, i.link(base), services.problem_of(poll).language) for m, i in sent]
