@@ -34,6 +34,26 @@ def check_file_size(data: bytes | str, field: str) -> bytes | str:
     return data
 
 
+# A person's name: club systems keep 60 to 100 characters.
+MAX_NAME = 120
+
+
+def person_name(text: str, field: str) -> str:
+    """A person's name as typed, stripped: given, at most MAX_NAME characters, one line with no
+    control character, and no "=?" (a mail program reads it as an encoded word, which may hide a
+    second address in the To line). Else a refusal naming the field."""
+    name = str(text or "").strip()
+    if not name:
+        raise HuddleInputError(field, M_("give the name"))
+    check_length(name, MAX_NAME, field)
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in name):
+        raise HuddleInputError(field, M_("a name is one line of text, with no control character"))
+    if "=?" in name:
+        raise HuddleInputError(field, M_("'=?' cannot be part of a name (a mail program would read what follows as "
+                                         "an encoded address)"))
+    return name
+
+
 def check_length(text: str, limit: int, field: str) -> str:
     """``text`` when it is at most ``limit`` long, else an error naming the field."""
     if len(text) > limit:

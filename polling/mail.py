@@ -1,6 +1,7 @@
 """Personal links sent from Huddle by e-mail, through the club's own mail server
-(HUDDLE_SMTP_URL, e.g. ``smtp://user:password@mail.club.example:587``; ``smtps://`` for a server
-that speaks TLS from the first byte; STARTTLS whenever the server offers it), from the club's
+(HUDDLE_SMTP_URL, e.g. ``smtp://user:password@mail.club.example:587``, which requires STARTTLS;
+``smtps://`` for a server that speaks TLS from the first byte; ``smtp+insecure://`` for a network
+the club trusts, STARTTLS when offered), from the club's
 address (HUDDLE_MAIL_FROM, else the server's user). Each message is in the pollee's language
 (a panel member's own, else the poll's), says nothing of the case, and carries the link and
 its deadline. What was sent to whom, when, and what failed is kept with the poll.
@@ -15,17 +16,17 @@ import os
 import smtplib
 import ssl
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import formataddr
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from sqlalchemy import update
 from sqlmodel import select
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, AsTyped, pollee_language
+from analysis.language import M_, N_, AsTyped, pollee_language
 from analysis.limits import check_length
 from analysis.polls.members import EMAIL
 
@@ -44,9 +45,9 @@ class MailServer:
     host: str
     port: int
     user: str
-    password: str
-    implicit_tls: bool
-    sender: str
+    password: str = field(repr=False)
+    tls: str = "starttls"              # "starttls" required, "implicit" (SMTPS) or "optional" (smtp+insecure)
+    sender: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,19 +60,48 @@ class Sent:
     error: str | None
 
 
+# the schemes of HUDDLE_SMTP_URL: STARTTLS required, TLS from the first byte, or a network the club
+# trusts (STARTTLS when offered, else in the clear)
+SCHEMES = {"smtp": ("starttls", 587), "smtps": ("implicit", 465), "smtp+insecure": ("optional", 587)}
+SMTP_URL_FORM = N_("smtp://user:password@host:587 (STARTTLS), smtps://…:465, or smtp+insecure://… on a network you trust")
+
+
 def mail_server() -> MailServer | None:
-    """The club's mail server from HUDDLE_SMTP_URL, or None when none is set."""
+    """The club's mail server from HUDDLE_SMTP_URL, or None when none is set. The URL is read by
+    its last "@" (so a password may hold ``@ : / ? #`` as typed; a "%" is written %25), and a URL
+    that cannot be read is refused in words that never quote the user or the password."""
     url = os.environ.get("HUDDLE_SMTP_URL", "").strip()
     if not url:
         return None
-    parts = urlsplit(url)
-    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
-        raise HuddleInputError("HUDDLE_SMTP_URL", M_("'{value}' is not a mail server's address (smtp://user:password@"
-                                                     "host:587)", value=AsTyped(url.split("@")[-1][:80])))
-    user, password = unquote(parts.username or ""), unquote(parts.password or "")
-    sender = os.environ.get("HUDDLE_MAIL_FROM", "").strip() or (user if "@" in user else f"huddle@{parts.hostname}")
-    return MailServer(host=parts.hostname, port=parts.port or (465 if parts.scheme == "smtps" else 587), user=user, password=password,
-                      implicit_tls=parts.scheme == "smtps", sender=sender)
+    scheme, found, rest = url.partition("://")
+    userinfo, _, place = rest.rpartition("@")
+    host, port = _host_and_port(place.rstrip("/"))
+    if not found or scheme.lower() not in SCHEMES or not host or port == -1:
+        raise HuddleInputError("HUDDLE_SMTP_URL", M_("the mail server's address '{value}' cannot be read: write it as "
+                                                     "{form}", value=AsTyped(f"{_shown_scheme(scheme, found)}…@{place[:80]}"),
+                                                     form=SMTP_URL_FORM))
+    tls, default_port = SCHEMES[scheme.lower()]
+    user, _, password = userinfo.partition(":")
+    user, password = unquote(user), unquote(password)
+    sender = os.environ.get("HUDDLE_MAIL_FROM", "").strip() or (user if "@" in user else f"huddle@{host}")
+    return MailServer(host=host, port=port or default_port, user=user, password=password, tls=tls, sender=sender)
+
+
+def _shown_scheme(scheme: str, found: str) -> str:
+    """The scheme of a URL being refused, when it can be one (never text that may hold a secret)."""
+    return f"{scheme}://" if found and len(scheme) <= 20 and scheme.replace("+", "").isalpha() else ""
+
+
+def _host_and_port(place: str) -> tuple[str, int | None]:
+    """"mail.club.example:587" → (host, 587); no port → None; a port that is not one → -1."""
+    if place.startswith("["):                       # an IPv6 address: [::1]:587
+        host, _, after = place[1:].partition("]")
+        port = after.removeprefix(":")
+    else:
+        host, _, port = place.partition(":")
+    if not port:
+        return host, None
+    return host, int(port) if port.isdecimal() and 0 < int(port) < 65536 else -1
 
 
 def checked_address(name: str, address: str) -> str:
@@ -274,18 +304,24 @@ class _Client:
 
 @contextmanager
 def _connection(server: MailServer):
+    """A session with the club's server, encrypted unless the URL says the network is trusted:
+    with STARTTLS required and not offered, neither the password nor a link is sent."""
     context = ssl.create_default_context()
     smtp: smtplib.SMTP | None = None
     try:
-        smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=TIMEOUT, context=context) if server.implicit_tls \
+        smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=TIMEOUT, context=context) if server.tls == "implicit" \
             else smtplib.SMTP(server.host, server.port, timeout=TIMEOUT)
         smtp.ehlo()
-        if not server.implicit_tls and smtp.has_extn("starttls"):     # TLS as the server offers it
+        if server.tls != "implicit" and smtp.has_extn("starttls"):
             smtp.starttls(context=context)
             smtp.ehlo()
+        elif server.tls == "starttls":
+            raise _NoEncryption()
         if server.user:
             smtp.login(server.user, server.password)
         client = _Client(smtp, None)
+    except _NoEncryption:
+        client = _Client(None, NO_ENCRYPTION)
     except (OSError, smtplib.SMTPException) as exc:
         client = _Client(None, _said(exc))
     try:
@@ -296,6 +332,15 @@ def _connection(server: MailServer):
                 smtp.quit()
             except (OSError, smtplib.SMTPException):
                 pass
+
+
+class _NoEncryption(Exception):
+    pass
+
+
+NO_ENCRYPTION = N_("the mail server offers no encryption (STARTTLS): nothing was sent, neither the password nor the "
+                   "links; use smtps:// (port 465) or a server that offers STARTTLS, or smtp+insecure:// on a network "
+                   "you trust")
 
 
 __all__ = ["MailServer", "Sent", "Reminder", "mail_server", "checked_address", "send_links", "send_panel_links", "remind", "set_reminder",

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 from analysis.law import case as case_files
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, language as language_of, name_order, pollee_language
-from analysis.limits import check_length
+from analysis.limits import check_length, person_name
 from analysis.polls.classes import CLASSES, class_of
 
 from .db import reading, writing
@@ -65,7 +65,7 @@ def _norm(text: str | None) -> str:
 def _checked(name: str, grade: str, reach_by: str, contact: str, notes: str) -> None:
     if not name.strip():
         raise HuddleInputError("name", M_("give the pollee's name"))
-    check_length(name.strip(), 120, "name")
+    person_name(name, "name")
     if grade not in CLASSES:
         raise HuddleInputError("class", M_("'{value}' must be one of {choices}", value=AsTyped(grade), choices=', '.join(CLASSES)))
     if reach_by not in REACH_BY:
@@ -337,6 +337,8 @@ def issue_panel_invites(poll_id: int, pollee_ids: list[int], ttl: timedelta = DE
                                                      "they played", name=AsTyped(member.name), event=AsTyped(event)))
             if pollee_id in already:
                 raise HuddleInputError("pollees", M_("{name} already has a link to this poll", name=AsTyped(member.name)))
+            # a name kept before names were checked, that no message could carry: refused before any link
+            person_name(member.name, M_("panel member {pollee_id}'s name", pollee_id=pollee_id))
             chosen.append(member)
         issued = issue_in(session, poll_id, [(m.name, m.id) for m in chosen], ttl, username)
         session.commit()

@@ -59,7 +59,7 @@ def play_the_evening(tmp_path, browser) -> Count:
     count = Count()
     with smtp_server() as mail:
         env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "abend", "HUDDLE_PUBLIC_URL": PUBLIC,
-               "HUDDLE_SMTP_URL": f"smtp://127.0.0.1:{mail.port}", "HUDDLE_MAIL_FROM": "BC Rotweiss <td@rotweiss.example>",
+               "HUDDLE_SMTP_URL": f"smtp+insecure://127.0.0.1:{mail.port}", "HUDDLE_MAIL_FROM": "BC Rotweiss <td@rotweiss.example>",
                "HUDDLE_REPORTS_DIR": str(tmp_path / "reports")}
         with streamlit_server(env) as base:
             phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de-DE")

@@ -194,7 +194,7 @@ def play_the_french_evening(tmp_path, browser) -> tuple[Count, dict]:
     base = f"http://127.0.0.1:{port}"
     with smtp_server() as mail:
         env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "soirée", "HUDDLE_PUBLIC_URL": base,
-               "HUDDLE_SMTP_URL": f"smtp://127.0.0.1:{mail.port}", "HUDDLE_MAIL_FROM": "BC Lyon <td@lyon.example>",
+               "HUDDLE_SMTP_URL": f"smtp+insecure://127.0.0.1:{mail.port}", "HUDDLE_MAIL_FROM": "BC Lyon <td@lyon.example>",
                "HUDDLE_REPORTS_DIR": str(tmp_path / "reports"), "HUDDLE_TIME_ZONE": "Europe/Paris"}
         with streamlit_server(env, port=port):
             laptop = browser.new_context(viewport={"width": 1280, "height": 1400}, locale="fr-FR",

@@ -14,7 +14,7 @@ BASE = "https://huddle.club.example"
 def club_mail(database_url, monkeypatch):
     setup.prepare_database(url=database_url)
     with smtp_server() as server:
-        monkeypatch.setenv("HUDDLE_SMTP_URL", f"smtp://club%40club.example:s3cret@127.0.0.1:{server.port}")
+        monkeypatch.setenv("HUDDLE_SMTP_URL", f"smtp+insecure://club%40club.example:s3cret@127.0.0.1:{server.port}")
         monkeypatch.setenv("HUDDLE_MAIL_FROM", "Riverside BC <director@club.example>")
         record = cases.find_case("lead-after-slow-pass-of-stayman", url=database_url)
         poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads",
@@ -32,7 +32,7 @@ def test_links_go_to_each_pollee_in_their_language_and_open_the_poll(club_mail):
     sent = mail.send_links(poll.id, [("Joke de Boer", "joke@mail.example"), ("Anna Becker", "anna@mail.example"),
                                      ("Lost Mailbox", "lost@refused.example")], BASE, username="tess", url=url)
     assert [s.error is None for s in sent] == [True, True, False] and "550" in sent[2].error
-    assert server.logins == [("club@club.example", "s3cret")]
+    assert server.logins == [("club@club.example", "s3cret", False)]      # smtp+insecure: a trusted network
     by_address = {rcpt[0]: message for _, rcpt, message in server.received}
     assert set(by_address) == {"joke@mail.example", "anna@mail.example"}
     joke, anna = by_address["joke@mail.example"], by_address["anna@mail.example"]
@@ -218,7 +218,7 @@ def test_the_running_server_sends_a_reminder_when_its_time_comes(tmp_path, monke
     record = cases.find_case("lead-after-slow-pass-of-stayman", url=url)
     poll = services.create_poll(record, "Matchpoints, both vulnerable. What do you lead?", "Fourth-best leads", url=url)
     with smtp_server() as server:
-        smtp = f"smtp://127.0.0.1:{server.port}"
+        smtp = f"smtp+insecure://127.0.0.1:{server.port}"
         monkeypatch.setenv("HUDDLE_SMTP_URL", smtp)
         mail.send_links(poll.id, [("Jan de Vries", "jan@mail.example")], BASE, url=url)
         mail.set_reminder(poll.id, utcnow() + timedelta(minutes=10), BASE, "tess", url=url)
@@ -274,3 +274,80 @@ def test_a_link_s_expiry_is_told_on_the_club_s_clock(club_mail, monkeypatch, cap
     monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
     code, out, err = run(capsys, "poll", "remind", "lead-after-slow-pass-of-stayman/1", "--in", "30", "--base", BASE)
     assert code == 0 and (" EST to those" in out or " EDT to those" in out), (out, err)
+
+
+# ---------------------------------------------------------------- the mailbox's password (hardening, sixth round)
+
+def test_without_encryption_nothing_is_sent_not_even_the_password(database_url, monkeypatch):
+    """Before: STARTTLS was used only as offered, so a server offering none (or a network that
+    strips the offer) was sent the password in the clear. smtp:// now requires it."""
+    setup.prepare_database(url=database_url)
+    record = cases.find_case("lead-after-slow-pass-of-stayman", url=database_url)
+    poll = services.create_poll(record, "Your lead?", url=database_url)
+    with smtp_server() as server:                                  # offers no STARTTLS
+        monkeypatch.setenv("HUDDLE_SMTP_URL", f"smtp://club:s3cret@127.0.0.1:{server.port}")
+        sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=database_url)
+        assert sent[0].error == mail.NO_ENCRYPTION and server.logins == [] and server.received == []
+
+
+@pytest.mark.parametrize("scheme, tls", [("smtp", "starttls"), ("smtps", "implicit")])
+def test_the_password_and_the_links_go_encrypted(database_url, monkeypatch, tmp_path, scheme, tls):
+    from smtp_server import certificate
+    setup.prepare_database(url=database_url)
+    record = cases.find_case("lead-after-slow-pass-of-stayman", url=database_url)
+    poll = services.create_poll(record, "Your lead?", url=database_url)
+    cert = certificate(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert[0]))               # the club's server's certificate, trusted
+    with smtp_server(tls, cert) as server:
+        monkeypatch.setenv("HUDDLE_SMTP_URL", f"{scheme}://club:s3cret@127.0.0.1:{server.port}")
+        sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=database_url)
+        assert sent[0].error is None and server.logins == [("club", "s3cret", True)]
+        assert [to for _, to, _ in server.received] == [("anna@mail.example",)]
+
+
+@pytest.mark.parametrize("url, user, password, port", [
+    ("smtp://club@club.example:p#ss/w?rd@mail.club.example", "club@club.example", "p#ss/w?rd", 587),
+    ("smtps://club%40club.example:100%25@mail.club.example", "club@club.example", "100%", 465),
+    ("smtp+insecure://relay.club.example:25", "", "", 25),
+])
+def test_a_password_with_special_characters_is_read_as_typed(monkeypatch, url, user, password, port):
+    monkeypatch.setenv("HUDDLE_SMTP_URL", url)
+    server = mail.mail_server()
+    assert (server.user, server.password, server.port) == (user, password, port) and "s3cret" not in repr(server)
+
+
+@pytest.mark.parametrize("url", ["smtp://club:s3cret#x@mail.club.example:5x7", "http://club:s3cret@mail.club.example",
+                                 "smtp://club:s3cret@", "club:s3cret@mail.club.example:587"])
+def test_a_url_that_cannot_be_read_is_refused_without_its_secret(monkeypatch, url):
+    monkeypatch.setenv("HUDDLE_SMTP_URL", url)
+    with pytest.raises(HuddleInputError, match="HUDDLE_SMTP_URL: the mail server's address") as refused:
+        mail.mail_server()
+    assert "s3cret" not in str(refused.value) and "club:" not in str(refused.value)
+
+
+def test_a_typed_name_a_mail_program_would_decode_is_refused_before_any_link(club_mail):
+    """Before: "=?utf-8?q?…?=" in a typed name was decoded by the mail package and written out
+    unquoted, so the pollee's To line showed a second address."""
+    server, poll, url = club_mail
+    for name in ("=?utf-8?q?x?= <boss@evil.example>", "Anna\nBcc: boss@evil.example"):
+        with pytest.raises(HuddleInputError, match="pollee 1: "):
+            mail.send_links(poll.id, [(name, "anna@mail.example")], BASE, url=url)
+    assert services.invites_for_poll(poll.id, url=url) == [] and not server.received
+
+
+def test_a_member_whose_name_no_message_could_carry_gets_no_link(club_mail):
+    """Before: a member whose name held a line break made "send by e-mail" fail after the links
+    were issued (2 links issued, 0 messages sent or logged). Now it is refused before any link."""
+    from polling.db import writing
+    from polling.models import Pollee
+    server, poll, url = club_mail
+    good = panel.add_pollee("Anna Becker", "club", "email", "anna@mail.example", url=url)
+    bad = panel.add_pollee("Jan Jansen", "club", "email", "jan@mail.example", url=url)
+    with writing(url) as session:                        # kept before names were checked
+        row = session.get(Pollee, bad)
+        row.name = "Jan\nJansen"
+        session.add(row)
+        session.commit()
+    with pytest.raises(HuddleInputError, match="name: a name is one line of text"):
+        mail.send_panel_links(poll.id, [good, bad], BASE, url=url)
+    assert services.invites_for_poll(poll.id, url=url) == [] and not server.received and not mail.sent_log(poll.id, url=url)

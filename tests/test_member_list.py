@@ -47,3 +47,31 @@ def test_the_list_goes_onto_the_panel_whole_or_not_at_all(database_url):
     with pytest.raises(HuddleInputError, match=r"line 3: peter  schmidt is in the list twice \(line 2\)"):
         panel.import_members(twice, url=database_url)
     assert len(panel.panel(url=database_url)) == 3                        # nothing half imported
+
+
+# ---------------------------------------------------------------- hardening, sixth round
+
+def test_a_cell_too_long_for_any_list_is_refused_naming_its_line():
+    """Before: a cell over 131,072 characters was a traceback on the Panel page."""
+    with pytest.raises(HuddleInputError, match="member list, line 3: a cell of this line is longer than any"):
+        read_member_list("name;email\nAnna;anna@club.example\n" + "B" * 200_000 + ";b@club.example\n")
+    with pytest.raises(HuddleInputError, match="member list, line 2: a cell is longer than 1000 characters"):
+        read_member_list("name;email\n" + "C" * 5000 + ";c@club.example\n")
+
+
+def test_a_huge_first_line_is_refused_at_once():
+    """Before: a single 10 MB header line cost 44 s of CPU before "no member"."""
+    import time
+    started = time.process_time()
+    with pytest.raises(HuddleInputError, match="member list: the first line is 10,000,000 characters long"):
+        read_member_list("x;" * 5_000_000)
+    assert time.process_time() - started < 1
+
+
+@pytest.mark.parametrize("name", ["Anna\x00Becker", "Anna\rBecker", "=?utf-8?q?Anna?= <x@evil.example>", "Anna\u2028B"])
+def test_a_name_no_message_could_carry_is_refused_naming_its_line(name):
+    text = "name,email\n" + f'"{name}",anna@club.example\n'
+    with pytest.raises(HuddleInputError, match="member list, line 2: "):
+        read_member_list(text)
+    with pytest.raises(HuddleInputError):
+        panel.add_pollee(name, "club")

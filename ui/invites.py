@@ -84,7 +84,11 @@ if poll.status != "closed":
             st.rerun()      # the pickers above show the poll open and the case polling
 
 if poll.status != "closed":
-    mailing = mail.mail_server() is not None       # HUDDLE_SMTP_URL read once a run
+    try:
+        mailing = mail.mail_server() is not None       # HUDDLE_SMTP_URL read once a run
+    except HuddleInputError as unreadable:             # said without the secret, and no sending offered
+        show_error(unreadable, lang=lang)
+        mailing = False
     with st.expander(lang._("Send the links by e-mail"), expanded=mailing):
         if not mailing:
             st.caption(lang._("No mail server is set. Set HUDDLE_SMTP_URL to the club's (smtp://user:password@host:587) "
@@ -122,7 +126,7 @@ if poll.status != "closed":
             table(typed_rows([{lang._("pollee"): names.get(m.invite_id, ""), lang._("address"): m.address,
                                lang._("sent"): lang._(m.kind), lang._("at"): lang.moment(m.sent_at),
                                lang._("state"): lang._("sent") if m.error is None else
-                               lang._("failed: {why}").format(why=m.error)} for m in log]))
+                               lang._("failed: {why}").format(why=lang._(m.error))} for m in log]))
 
     with st.expander(lang._("Links for a class-matched group of the panel"),
                      expanded=bool(panel.panel(organisation_id=user.organisation_id))):

@@ -14,11 +14,14 @@ import re
 from dataclasses import dataclass
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, language, shipped_languages
+from analysis.language import M_, N_, AsTyped, Count, language, shipped_languages
+from analysis.limits import person_name
 from analysis.vocabulary import plain
 from analysis.polls.classes import CLASSES, class_of
 
 MAX_MEMBERS = 2000
+MAX_HEADER = 2000          # a first line naming the columns; longer, it is no member list's
+MAX_CELL = 1000            # a member's name, address, class or language
 # a column's header as club systems write it, by what it holds
 HEADERS = {
     "name": ("name", "naam", "nom et prénom", "nom complet", "vollständiger name", "speler", "spieler", "joueur",
@@ -95,6 +98,9 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
     """Every row of the list, or a refusal naming the line and the column of the first row that
     cannot be read (a name is needed; an e-mail or a telephone number must look like one)."""
     lines = text.lstrip("\ufeff").splitlines()
+    if lines and len(lines[0]) > MAX_HEADER:
+        raise HuddleInputError("member list", M_("the first line is {count} characters long: it names the columns (at "
+                                                 "most {most} characters)", count=Count(len(lines[0])), most=MAX_HEADER))
     if not lines or not lines[0].strip():
         raise HuddleInputError("member list", M_("the first line names the columns (name, e-mail, telephone, class, "
                                                  "language)"))
@@ -105,7 +111,7 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
         raise HuddleInputError("member list", M_("no column of names: the first line names the columns (name, or first "
                                                  "and last name; e-mail, telephone, class, language)"))
     out: list[MemberRow] = []
-    for number, cells in enumerate(reader, 2):
+    for number, cells in _rows(reader):
         if not any(c.strip() for c in cells):
             continue
         if len(out) >= MAX_MEMBERS:
@@ -116,17 +122,36 @@ def read_member_list(text: str, default_class: str = "club") -> list[MemberRow]:
                                            if p)
         if not name:
             raise HuddleInputError(where, M_("the row has no name"))
+        name = person_name(name, where)
         email, phone = row.get("email", ""), row.get("phone", "")
         if email and not EMAIL.match(email):
             raise HuddleInputError(where, M_("'{value}' is not an e-mail address", value=AsTyped(email[:80])))
         if phone and not _PHONE.match(phone):
             raise HuddleInputError(where, M_("'{value}' is not a telephone number", value=AsTyped(phone[:40])))
         grade, own = _grade(row.get("class", ""), default_class)
-        out.append(MemberRow(line=number, name=name[:120], email=email, phone=phone, grade=grade,
+        out.append(MemberRow(line=number, name=name, email=email, phone=phone, grade=grade,
                              language=_language(row.get("language", ""), where), own_class=own))
     if not out:
         raise HuddleInputError("member list", M_("the list has no member below its first line"))
     return out
+
+
+def _rows(reader):
+    """(line number, cells) of each row; a cell too long for any member list refused naming its line."""
+    while True:
+        start = reader.line_num + 1                    # the row's first line (a quoted cell may span lines)
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            raise HuddleInputError(M_("member list, line {number}", number=start), M_(
+                "a cell of this line is longer than any member's name, address or class (or a quote is never closed)")) \
+                from None
+        if any(len(c) > MAX_CELL for c in cells):
+            raise HuddleInputError(M_("member list, line {number}", number=start),
+                                   M_("a cell is longer than {most} characters", most=MAX_CELL))
+        yield start, cells
 
 
 __all__ = ["MemberRow", "read_member_list", "HEADERS", "MAX_MEMBERS"]

@@ -85,6 +85,7 @@ async def _reminders_when_due() -> None:
     import logging
     import os
     from starlette.concurrency import run_in_threadpool
+    from analysis.errors import HuddleInputError
     from polling import mail, setup
     every = float(os.environ.get("HUDDLE_REMINDER_CHECK_SECONDS", "") or 30)
     while True:
@@ -93,6 +94,8 @@ async def _reminders_when_due() -> None:
             if mail.mail_server() is not None:
                 await run_in_threadpool(setup.ready)
                 await run_in_threadpool(mail.send_due_reminders)
+        except HuddleInputError as refused:       # a setting that cannot be read: said once a round, no secret
+            logging.getLogger("huddle").warning("timed reminders: %s", refused)
         except Exception:                         # the next round tries again; the log says why
             logging.getLogger("huddle").exception("timed reminders")
 

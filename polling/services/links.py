@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, pollee_language
-from analysis.limits import check_length
+from analysis.limits import check_length, person_name
 from analysis.polls.answers import MAX_LEVEL
 from polling.cases import move_status
 from polling.db import reading, writing
@@ -79,8 +79,9 @@ def check_labels(labels: list[str]) -> None:
         raise HuddleInputError("pollees", M_("give at least one pollee"))
     if len(labels) > MAX_INVITES:
         raise HuddleInputError("pollees", M_("{count} pollees at once; at most {most}", count=len(labels), most=MAX_INVITES))
-    for label in labels:
+    for number, label in enumerate(labels, 1):
         check_length(label.strip(), MAX_LEVEL, "pollee")
+        person_name(label, M_("pollee {number}", number=number))     # one line, nothing a mail program decodes
 
 
 def issue_invites(poll_id: int, labels: list[str], ttl: timedelta = DEFAULT_TTL,
