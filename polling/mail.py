@@ -34,7 +34,8 @@ from . import panel
 from .db import reading, writing
 from .settings import on_club_clock
 from .models import Invite, InviteMessage, Poll, Pollee, utcnow
-from .services import DEFAULT_TTL, get_poll, problem_of, reissue_invite
+from . import services
+from .services import DEFAULT_TTL, get_poll, problem_of
 from .services.polls import is_closed
 
 TIMEOUT = 20                      # seconds a mail server has to answer
@@ -148,26 +149,58 @@ def send_panel_links(poll_id: int, pollee_ids: list[int], base: str, ttl: timede
 
 def remind(poll_id: int, base: str, ttl: timedelta = DEFAULT_TTL, username: str = "huddle",
            url: str | None = None) -> list[Sent]:
-    """A reminder to each pollee sent a link by e-mail who has not answered: a fresh link (the old
-    one stops working: Huddle keeps links hashed, so it cannot send the same one again)."""
+    """A reminder to each pollee sent a link by e-mail who has not answered (and whose link has
+    not expired): a fresh link, since Huddle keeps links hashed and cannot send the same one again.
+    The old link is withdrawn only once the new one's message has gone; when it fails, the new
+    link is withdrawn and the old one still works, so a reminder sent while the mail server is
+    down loses no one (the next reminder finds them again). A pollee whose first message failed
+    is sent a link again."""
     server = _server()
     language = problem_of(get_poll(poll_id, url)).language
-    with reading(url) as session:
-        rows = session.exec(select(InviteMessage, Invite).join(Invite, InviteMessage.invite_id == Invite.id)
-                            .where(InviteMessage.poll_id == poll_id, InviteMessage.error.is_(None))
-                            .order_by(InviteMessage.id)).all()
-        waiting = {invite.id: (message.address, invite) for message, invite in rows
-                   if invite.used_at is None and invite.revoked_at is None}
-        own = {i: session.get(Pollee, invite.pollee_id).language if invite.pollee_id else None
-               for i, (_, invite) in waiting.items()}
+    waiting = _waiting(poll_id, url)
     out = []
     with _connection(server) as client:
-        for invite_id, (address, invite) in waiting.items():
-            fresh = reissue_invite(invite_id, ttl, url)
-            out.append(_send(client, server, poll_id, fresh.invite_id, invite.label, address, fresh.link(base),
-                             fresh.expires_at, pollee_language(own[invite_id], language or None), "reminder",
-                             username, url))
+        for invite, address, own in waiting:
+            if client.failed is not None:                    # no session: nothing issued, the attempt kept
+                out.append(_logged(poll_id, invite.id, invite.label, address, "", client.failed, "reminder", username, url))
+                continue
+            fresh = services.reissue_invite(invite.id, ttl, url, keep_old=True)
+            sent = _send(client, server, poll_id, fresh.invite_id, invite.label, address, fresh.link(base),
+                         fresh.expires_at, pollee_language(own, language or None), "reminder", username, url)
+            services.revoke_invite(invite.id if sent.error is None else fresh.invite_id, url)
+            out.append(sent)
     return out
+
+
+def _waiting(poll_id: int, url: str | None) -> list[tuple[Invite, str, str | None]]:
+    """Each unanswered, unexpired link of the poll sent by e-mail (whether its message went or
+    not), with the address its latest message went to and the pollee's own language."""
+    now = utcnow()
+    with reading(url) as session:
+        rows = session.exec(select(InviteMessage, Invite).join(Invite, InviteMessage.invite_id == Invite.id)
+                            .where(InviteMessage.poll_id == poll_id).order_by(InviteMessage.id)).all()
+        latest = {invite.id: (invite, message.address) for message, invite in rows
+                  if invite.used_at is None and invite.revoked_at is None and _aware(invite.expires_at) > now}
+        return [(invite, address, session.get(Pollee, invite.pollee_id).language if invite.pollee_id else None)
+                for invite, address in latest.values()]
+
+
+def without_a_working_link(poll_id: int, url: str | None = None) -> list[tuple[str, str, str]]:
+    """(pollee, address, why) for each pollee reached by e-mail who has no link that reached
+    them: every message to their current link failed (the Invites page lists them)."""
+    with reading(url) as session:
+        rows = session.exec(select(InviteMessage, Invite).join(Invite, InviteMessage.invite_id == Invite.id)
+                            .where(InviteMessage.poll_id == poll_id).order_by(InviteMessage.id)).all()
+    went = {m.invite_id for m, _ in rows if m.error is None}
+    out: dict[int, tuple[str, str, str]] = {}
+    for message, invite in rows:
+        if invite.used_at is None and invite.revoked_at is None and invite.id not in went:
+            out[invite.id] = (invite.label, message.address, message.error or "")
+    return list(out.values())
+
+
+def _aware(at):
+    return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
 
 
 MOST_AHEAD = timedelta(days=7)            # a reminder later than the links it sends makes no sense
@@ -222,7 +255,9 @@ def reminder_of(poll_id: int, url: str | None = None) -> Reminder | None:
 def send_due_reminders(now: datetime | None = None, url: str | None = None) -> dict[int, list[Sent]]:
     """Send every timed reminder whose time has come (what the server does every half minute,
     and ``huddle poll remind --due`` from a scheduler). Each is claimed before it is sent, so two
-    processes never send one twice; a closed poll's reminder is dropped."""
+    processes never send one twice; a closed poll's reminder is dropped; one none of whose
+    messages went (the mail server down) is tried again RETRY later, until the links it would
+    replace have expired."""
     now = now or utcnow()
     with reading(url) as session:
         due = session.exec(select(Poll.id).where(Poll.remind_at.is_not(None), Poll.reminded_at.is_(None),
@@ -236,8 +271,15 @@ def send_due_reminders(now: datetime | None = None, url: str | None = None) -> d
             base, by, closed = poll.remind_base, poll.remind_by, is_closed(session, poll)
             session.commit()
         if claimed == 1 and not closed:
-            out[poll_id] = remind(poll_id, base, username=by or "huddle", url=url)
+            out[poll_id] = sent = remind(poll_id, base, username=by or "huddle", url=url)
+            if sent and all(s.error for s in sent):          # the mail server was down: tried again later
+                with writing(url) as session:
+                    session.exec(update(Poll).where(Poll.id == poll_id).values(reminded_at=None, remind_at=now + RETRY))
+                    session.commit()
     return out
+
+
+RETRY = timedelta(minutes=5)      # a timed reminder none of whose messages went is tried again this much later
 
 
 def sent_log(poll_id: int, url: str | None = None) -> list[InviteMessage]:
@@ -284,6 +326,12 @@ def _send(client, server: MailServer, poll_id: int, invite_id: int, name: str, a
             error = _said(exc)
             if isinstance(exc, (OSError, smtplib.SMTPServerDisconnected)):
                 client.failed = error                  # the session is gone: the rest fail alike, each kept
+    return _logged(poll_id, invite_id, name, address, link, error, kind, username, url)
+
+
+def _logged(poll_id: int, invite_id: int, name: str, address: str, link: str, error: str | None, kind: str,
+            username: str, url: str | None) -> Sent:
+    """The message kept with the poll, sent or failed."""
     with writing(url) as session:
         session.add(InviteMessage(poll_id=poll_id, invite_id=invite_id, kind=kind, channel="email", address=address,
                                   sent_at=utcnow(), error=error, username=username[:200]))

@@ -1,6 +1,8 @@
 """Links sent from Huddle by e-mail through the club's mail server: tested against a real SMTP
 server on loopback (tests/smtp_server.py), reading the messages it received: who, in which
 language, and a link that opens the poll."""
+import os
+
 import pytest
 
 from analysis.errors import HuddleInputError
@@ -351,3 +353,63 @@ def test_a_member_whose_name_no_message_could_carry_gets_no_link(club_mail):
     with pytest.raises(HuddleInputError, match="name: a name is one line of text"):
         mail.send_panel_links(poll.id, [good, bad], BASE, url=url)
     assert services.invites_for_poll(poll.id, url=url) == [] and not server.received and not mail.sent_log(poll.id, url=url)
+
+
+# ---------------------------------------------------------------- a reminder while the mail server is down
+
+def _down(monkeypatch):
+    """The club's mail server stops answering (a port nothing listens on)."""
+    from browser import free_port
+    monkeypatch.setenv("HUDDLE_SMTP_URL", f"smtp+insecure://127.0.0.1:{free_port()}")
+
+
+def test_a_reminder_while_the_mail_server_is_down_loses_no_one(club_mail, monkeypatch):
+    """Before: each link was withdrawn and a fresh one issued before its message was known to go;
+    the message failed, so the first link was dead and the new one never arrived, and a second
+    reminder once the server was back found no one."""
+    server, poll, url = club_mail
+    up = os.environ["HUDDLE_SMTP_URL"]
+    sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example"), ("Jan de Vries", "jan@mail.example")],
+                           BASE, url=url)
+    _down(monkeypatch)
+    failed = mail.remind(poll.id, BASE, url=url)
+    assert len(failed) == 2 and all(r.error for r in failed)
+    for first in sent:                                       # the links they have still work
+        assert not isinstance(services.open_link(_token(first.link), url=url), services.UnusableLink)
+    monkeypatch.setenv("HUDDLE_SMTP_URL", up)
+    again = mail.remind(poll.id, BASE, url=url)
+    assert [(r.address, r.error) for r in again] == [("anna@mail.example", None), ("jan@mail.example", None)]
+    assert isinstance(services.open_link(_token(sent[0].link), url=url), services.UnusableLink)    # replaced now
+    assert not isinstance(services.open_link(_token(again[0].link), url=url), services.UnusableLink)
+
+
+def test_a_reminder_refused_for_one_pollee_keeps_his_link(club_mail):
+    """The server takes Anna's reminder and refuses Lost's: Lost keeps the link he has."""
+    server, poll, url = club_mail
+    sent = mail.send_links(poll.id, [("Anna Becker", "anna@mail.example")], BASE, url=url)
+    mail.send_links(poll.id, [("Lost Mailbox", "lost@refused.example")], BASE, url=url)      # refused: 550
+    assert mail.without_a_working_link(poll.id, url=url)[0][:2] == ("Lost Mailbox", "lost@refused.example")
+    reminded = mail.remind(poll.id, BASE, url=url)
+    assert [(r.address, r.error is None) for r in reminded] == [("anna@mail.example", True), ("lost@refused.example", False)]
+    assert isinstance(services.open_link(_token(sent[0].link), url=url), services.UnusableLink)
+    waiting = [i for i in services.invites_for_poll(poll.id, url=url) if i.label == "Lost Mailbox" and i.revoked_at is None]
+    assert len(waiting) == 1                                 # his first link, not the fresh one that never went
+
+
+def test_a_timed_reminder_during_an_outage_is_tried_again(club_mail, monkeypatch):
+    """Before: a timed reminder was claimed, marked sent during the outage and never tried again."""
+    from datetime import timedelta
+    from polling.models import utcnow
+    server, poll, url = club_mail
+    up = os.environ["HUDDLE_SMTP_URL"]
+    mail.send_links(poll.id, [("Jan de Vries", "jan@mail.example")], BASE, url=url)
+    mail.set_reminder(poll.id, utcnow() + timedelta(minutes=10), BASE, url=url)
+    _down(monkeypatch)
+    later = utcnow() + timedelta(minutes=11)
+    assert all(r.error for r in mail.send_due_reminders(later, url=url)[poll.id])
+    again = mail.reminder_of(poll.id, url=url)
+    at = again.at if again.at.tzinfo else again.at.replace(tzinfo=later.tzinfo)
+    assert again.sent_at is None and at >= later                      # claimed back, due again in five minutes
+    monkeypatch.setenv("HUDDLE_SMTP_URL", up)
+    assert mail.send_due_reminders(later + timedelta(minutes=6), url=url)[poll.id][0].error is None
+    assert mail.reminder_of(poll.id, url=url).sent_at is not None and server.received[-1][1] == ("jan@mail.example",)

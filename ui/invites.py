@@ -117,9 +117,18 @@ if poll.status != "closed":
                 except HuddleInputError as exc:
                     show_error(exc, lang=lang)
                 else:
-                    st.success(lang._("{count} reminded.").format(count=len([r for r in reminded if not r.error])))
+                    failed = [r for r in reminded if r.error]
+                    if failed:                       # their earlier link still works; the log below says why
+                        st.warning(lang._("{sent} of {count} sent by e-mail.").format(sent=len(reminded) - len(failed),
+                                                                                      count=len(reminded)))
+                    else:
+                        st.success(lang._("{count} reminded.").format(count=len(reminded)))
             if mail.sent_log(poll.id):
                 timed_reminder(poll.id, user.username, lang)
+        unreached = mail.without_a_working_link(poll.id)
+        if unreached:                 # the message with their link never went: a reminder sends them one
+            st.warning(lang._("No working link has reached {names}: their message failed. Remind them once the mail "
+                              "server answers.").format(names=", ".join(f"{name} ({address})" for name, address, _ in unreached)))
         log = mail.sent_log(poll.id)
         if log:
             names = {i.id: i.label for i in services.invites_for_poll(poll.id)}

@@ -116,16 +116,20 @@ def _new_invite(session: Session, poll_id: int, label: str, expires_at: datetime
     return IssuedInvite(invite.id, invite.label, token, invite.expires_at)
 
 
-def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None = None) -> IssuedInvite:
+def reissue_invite(invite_id: int, ttl: timedelta = DEFAULT_TTL, url: str | None = None,
+                   keep_old: bool = False) -> IssuedInvite:
     """A lost link in one click: the old link is withdrawn and a new one issued to the same pollee,
-    in one transaction. Only the new token is shown (Huddle keeps tokens hashed)."""
+    in one transaction. Only the new token is shown (Huddle keeps tokens hashed). With
+    ``keep_old`` the old link stays valid until the new one is known to have reached the pollee
+    (a reminder by e-mail withdraws it once its message has gone)."""
     with writing(url) as session:
         old = get_row(session, Invite, invite_id, "invite")
         if old.used_at is not None:
             raise HuddleInputError("invite", M_("{pollee} has already answered", pollee=AsTyped(old.label))
                                    if old.label else M_("this pollee has already answered"))
         poll = open_poll(session, old.poll_id)
-        old.revoked_at = old.revoked_at or utcnow()
+        if not keep_old:
+            old.revoked_at = old.revoked_at or utcnow()
         session.add(old)
         issued = _new_invite(session, poll.id, old.label, utcnow() + ttl, old.pollee_id)
         session.commit()
