@@ -245,6 +245,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# browsers one account may have signed in at once (a director's phone, laptop and the club's PC,
+# a committee member's few): a sign-in beyond ends the account's oldest session
+MAX_SESSIONS = 10
+
+
 def session_cookie(user: User, url: str | None = None, now: datetime | None = None) -> str:
     """A new signed-in session for ``user``, kept on the server; the cookie names it."""
     now = now or datetime.now(timezone.utc)
@@ -255,6 +260,11 @@ def session_cookie(user: User, url: str | None = None, now: datetime | None = No
         session.exec(delete(SignInSession).where(SignInSession.expires_at <= now))
         session.add(SignInSession(user_id=row.id, token_hash=token_hash(token), created_at=now,
                                   expires_at=now + SESSION_TTL, organisation_id=user.organisation_id))
+        session.flush()
+        # an account's browsers signed in at once are bounded: beyond, its oldest session ends
+        kept = session.exec(select(SignInSession.id).where(SignInSession.user_id == row.id)
+                            .order_by(SignInSession.id.desc()).limit(MAX_SESSIONS)).all()
+        session.exec(delete(SignInSession).where(SignInSession.user_id == row.id, SignInSession.id.not_in(kept)))
         session.commit()
     expires = int((now + SESSION_TTL).timestamp())
     payload = f"{row.id}:{expires}:{_fingerprint(row.password_hash)}:{token}"

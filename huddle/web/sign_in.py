@@ -51,21 +51,36 @@ SIGNING_IN_AT_ONCE = 2
 SIGN_INS_WAITING = 48
 
 
+# an account's sign-ins from its known addresses waiting at once; beyond, "busy" (an account that
+# signs in from many addresses at once is a script, not its holder)
+KNOWN_WAITING = 4
+
+
 class SignInQueue:
     """Where sign-ins wait for their password's hash. The throttle answers first (a wait refused
-    before anything queues); an address has one sign-in in the queue at a time; an account's
-    known address (it signed in from there before) has a lane of its own, so a director's right
-    password never waits behind strangers' wrong ones; the strangers' lane is bounded."""
+    before anything queues); an address has one sign-in in the queue at a time; each account's
+    known addresses (it signed in from there before) have a lane of that account's own, so no
+    account's sign-ins, however many addresses they come from, hold up another's (a director's
+    right password never waits behind strangers' wrong ones, nor behind another member's
+    script); the strangers' lane and each account's lane are bounded."""
 
     def __init__(self, at_once: int = SIGNING_IN_AT_ONCE, longest: int = SIGN_INS_WAITING):
         self.at_once, self.longest = at_once, longest
         self.queued: set[str] = set()             # addresses with a sign-in waiting or hashing
         self.waiting = 0                          # strangers' sign-ins in the queue
+        self.accounts: dict[str, list] = {}       # account -> [its lane, its sign-ins waiting]
 
     @functools.cached_property
     def lanes(self):
         import anyio
-        return {True: anyio.CapacityLimiter(1), False: anyio.CapacityLimiter(self.at_once)}
+        return {False: anyio.CapacityLimiter(self.at_once)}
+
+    def _account_lane(self, name: str):
+        """The account's own lane, made when it is first needed and dropped when it is idle."""
+        import anyio
+        lane = self.accounts.setdefault(name, [anyio.CapacityLimiter(1), 0])
+        lane[1] += 1
+        return lane
 
     async def sign_in(self, request: Request, username: str, password: str, target: str) -> Response:
         import anyio
@@ -76,16 +91,24 @@ class SignInQueue:
         wait, known = await run_in_threadpool(_standing, username, address)
         if wait:
             return RedirectResponse(_back_to(target, signin="wait", seconds=wait), status_code=303)
-        if address in self.queued or (not known and self.waiting >= self.longest):
+        name = throttle.SignInThrottle._name(username)
+        full = self.accounts[name][1] >= KNOWN_WAITING if known and name in self.accounts else \
+            (not known and self.waiting >= self.longest)
+        if address in self.queued or full:
             return RedirectResponse(_back_to(target, signin="busy"), status_code=303)
         self.queued.add(address)
         self.waiting += not known
+        lane = self._account_lane(name) if known else None
         try:
             return await anyio.to_thread.run_sync(_login, request, username, password, target, address,
-                                                  limiter=self.lanes[known])
+                                                  limiter=lane[0] if lane else self.lanes[False])
         finally:
             self.queued.discard(address)
             self.waiting -= not known
+            if lane is not None:
+                lane[1] -= 1
+                if not lane[1]:
+                    self.accounts.pop(name, None)
 
 
 @functools.cache
