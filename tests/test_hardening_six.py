@@ -70,3 +70,39 @@ def _sessions(username: str, url: str | None = None) -> int:
     with reading(url) as session:
         return session.exec(select(func.count()).select_from(SignInSession).join(
             UserAccount, SignInSession.user_id == UserAccount.id).where(UserAccount.username == username)).one()
+
+
+# ---------------------------------------------------------------- 1: research that cannot take the server down
+
+BIG_POLLS = ("from analysis.research import calibration as research\n"
+             "corpus = research.corpus_frame([{'case_id': f'c{i}', 'action': 'P', 'chose': 700 + i, 'poll_size': 2990 + i,"
+             " 'director_la': i % 2 == 0, 'source': 'a researcher\\'s file'} for i in range(30)])\n")
+
+
+def test_the_model_comparison_costs_what_its_rows_cost_whatever_the_poll_sizes():
+    """Before: the comparison's table spanned every (count, poll size, finding) at every spread and
+    threshold, so a 30-row, 1.2 KB corpus with polls near 3,000 took the server process from
+    145 MB to 3.76 GB and 40 s of CPU. It now holds only the kinds the corpus's polls can take:
+    measured in a process of its own (its peak memory and CPU)."""
+    import subprocess
+    script = BIG_POLLS + (
+        "import resource, time\nfrom analysis.research import models\n"
+        "started = time.process_time()\nfound = models.model_discrimination(corpus)\nmodels.compare_models(corpus)\n"
+        "print(time.process_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, found.decisions)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    seconds, peak_mb, decisions = out.split()
+    assert int(decisions) == 30 and int(peak_mb) < 600 and float(seconds) < 30, out      # measured: 2.6 s, 200 MB
+
+
+def test_the_interval_s_coverage_of_large_polls_goes_to_the_workers():
+    """The lapse's coverage refits hundreds of corpora over every (count, poll size) pair: its cost
+    follows the poll sizes (3,500 pairs took 179 s of CPU), so beyond the page's bound it is the
+    workers' work, with their CPU and memory bounds."""
+    from analysis.research import growth
+    from huddle.jobs import heavy
+    namespace: dict = {}
+    exec(BIG_POLLS, namespace)
+    pairs = growth.futures_work(namespace["corpus"], "director")
+    assert pairs > heavy.INLINE_FUTURE_PAIRS and heavy.COVERAGE.seconds(namespace["corpus"]) > 60
+    page = (ROOT / "ui" / "research.py").read_text(encoding="utf-8")
+    assert "heavy_result(user, heavy.COVERAGE, corpus, include, lang=lang)" in page

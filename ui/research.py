@@ -198,7 +198,9 @@ def model_comparison() -> None:
                       "why)."))
     if st.toggle(lang._("The threshold at each lapse"), key="research_lapse"):
         said_table(as_percent(once(("lapses",), lambda: compared.lapse_profile(corpus, include=include))))
-        cost = once(("coverage",), lambda: compared.lapse_coverage(corpus, include=include))
+        pairs = growth.futures_work(corpus, "director", include)      # its cost follows the poll sizes
+        cost = once(("coverage",), lambda: compared.lapse_coverage(corpus, include=include)
+                    if pairs <= heavy.INLINE_FUTURE_PAIRS else heavy_result(user, heavy.COVERAGE, corpus, include, lang=lang))
         st.caption(inert(first_upper(lang.say(cost.words()))) + ".")
 
 

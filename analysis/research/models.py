@@ -172,15 +172,19 @@ class _TrueShare:
         self.kinds = RulingKinds(np.unique(n))
         self.c, self.n = c, n
         self.spreads = spread_grid(spread)
-        every = np.arange(2 * self.kinds.n.size)
-        decided = self.kinds.decided(every, self.spreads, THRESHOLD_GRID, lapse).reshape(every.size, -1)
+        # only the kinds these polls can take (each poll's count, ruled LA or not): the table's size
+        # follows the rows, never the poll sizes (polls of thousands made it gigabytes)
+        self.used = np.unique(np.concatenate([self.kinds.ids(c, n, np.zeros(c.size, bool)),
+                                              self.kinds.ids(c, n, np.ones(c.size, bool))]))
+        decided = self.kinds.decided(self.used, self.spreads, THRESHOLD_GRID, lapse).reshape(self.used.size, -1)
         self.decided = np.nan_to_num(decided, neginf=-1e9)          # a lapse of 0: a contradiction rules out
         counted = self.kinds.counted(self.kinds.ids(c, n, np.zeros(c.size, bool)), self.spreads).sum(axis=0)
         self.fixed = np.repeat((counted + self.spreads.prior).ravel(), THRESHOLD_GRID.size)   # spread-major
 
     def counts(self, la: np.ndarray) -> np.ndarray:
         ids = self.kinds.ids(np.broadcast_to(self.c, la.shape), np.broadcast_to(self.n, la.shape), la)
-        return np.stack([np.bincount(row, minlength=self.decided.shape[0]) for row in ids]).astype(float)
+        at = np.searchsorted(self.used, ids)
+        return np.stack([np.bincount(row, minlength=self.used.size) for row in at]).astype(float)
 
     def log_likelihood(self, la: np.ndarray) -> np.ndarray:
         """For each row of ``la``: the decisions' log-likelihood where counts and decisions

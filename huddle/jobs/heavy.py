@@ -60,6 +60,9 @@ INLINE_FIT_WORK = 5000
 # pairs (about a second: 10 ms a pair at 200 futures, each refitted whole), on the workers beyond
 INLINE_FUTURE_PAIRS = 100
 FUTURE_PAIRS_PER_SECOND = 100
+# the interval's coverage at two lapses refits 400 corpora over every (count, poll size) pair: 37
+# pairs in 3.4 s, 3,500 in 179 s (analysis.research.models.lapse_coverage)
+COVERAGE_PAIRS_PER_SECOND = 20
 # what heavy work costs, CPU seconds on the reference machine (bench/simulate.py gives the
 # simulation's own, analysis.evidence.simulation.simulation_cost); a job's budget is three times it
 FIT_WORK_PER_SECOND = 2000      # analysis.research.calibration.fit_work: 9,700 in 3.7 s for 2,000 rows
@@ -462,6 +465,15 @@ def research_futures(corpus, decider, include=(), progress=None):
     return rulings_needed(corpus, decider, include=include)
 
 
+def coverage_seconds(pairs: int) -> float:
+    return pairs / COVERAGE_PAIRS_PER_SECOND
+
+
+def research_coverage(corpus, include=(), progress=None):
+    from analysis.research.models import lapse_coverage
+    return lapse_coverage(corpus, include=include)
+
+
 def research_corpus(data: bytes, progress=None):
     from analysis.research.calibration import loads_corpus
     return loads_corpus(data)
@@ -506,6 +518,11 @@ def _futures_cost(corpus, decider, include=()) -> float:
     return futures_seconds(futures_work(corpus, decider, include))
 
 
+def _coverage_cost(corpus, include=()) -> float:
+    from analysis.research.growth import futures_work
+    return coverage_seconds(futures_work(corpus, "director", include))
+
+
 def _simulation_cost(case, settings) -> float:
     from analysis.evidence.simulation import simulation_cost
     return simulation_cost(case, settings).seconds
@@ -518,6 +535,7 @@ def _file_cost(data, *rest) -> float:
 SIMULATION = HeavyJob(N_("the simulation"), simulation, _simulation_cost)
 FITS = HeavyJob(N_("the fits"), research_fits, _fits_cost)
 FUTURES = HeavyJob(N_("the futures"), research_futures, _futures_cost)
+COVERAGE = HeavyJob(N_("the interval's coverage"), research_coverage, _coverage_cost)
 CORPUS = HeavyJob(N_("reading the corpus"), research_corpus, corpus_seconds)
 RESULTS_FILE = HeavyJob(N_("reading the results file"), results_rows, _file_cost)
 GAMES_FILE = HeavyJob(N_("reading the file"), games_file, _file_cost)
