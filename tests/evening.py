@@ -12,7 +12,7 @@ her steps: the browser types instantly, so what is left is the server and the br
 is that at stated rates, so the figure can be argued with. The pollees answer over HTTP and the
 committee in browsers of their own; neither is her time.
 
-Used by tests/test_browser_evening.py (which checks every step) and bench/evening.py (which
+Used by tests/test_browser_evening.py (which checks every step) and bench/evenings.py (which
 prints the figure).
 """
 from __future__ import annotations

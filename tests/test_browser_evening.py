@@ -1,5 +1,5 @@
 """The German club's evening in the browser, from the phone at the table to the committee's
-decision and the exports (tests/evening.py plays it and counts the director's work; bench/evening.py
+decision and the exports (tests/evening.py plays it and counts the director's work; bench/evenings.py
 prints the figure). Every label is read from the club's catalog, so a page that speaks English
 to a German club fails here."""
 import re

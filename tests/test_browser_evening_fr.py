@@ -1,5 +1,5 @@
 """A French club's evening in the browser, set-up included, every label read from the French
-catalog (tests/evening.py counts the director's work; bench/evening.py prints the figure).
+catalog (tests/evening.py counts the director's work; bench/evenings.py prints the figure).
 
 The club tries Huddle on its director's laptop alone (HUDDLE_PUBLIC_URL is the machine's own
 address). Set-up, counted as her time: the club's member list as the FFB's export writes it (a
@@ -261,4 +261,4 @@ def test_the_french_evening_from_the_member_list_to_the_committee_s_penalty(tmp_
     text = " ".join(subprocess.run(["pdftotext", str(files["pdf"]), "-"], capture_output=True, text=True,
                                    check=True).stdout.split())
     assert "Tournoi du mardi" in text and "10 % d'un top" in text, text[:2000]
-    assert count.taps and count.person_seconds / 60 < 15          # bench/evening.py prints the figure
+    assert count.taps and count.person_seconds / 60 < 15          # bench/evenings.py prints the figure

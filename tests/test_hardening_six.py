@@ -5,6 +5,8 @@ import statistics
 import sys
 import threading
 
+import pytest
+
 
 from conftest import ROOT
 
@@ -106,3 +108,27 @@ def test_the_interval_s_coverage_of_large_polls_goes_to_the_workers():
     assert pairs > heavy.INLINE_FUTURE_PAIRS and heavy.COVERAGE.seconds(namespace["corpus"]) > 60
     page = (ROOT / "ui" / "research.py").read_text(encoding="utf-8")
     assert "heavy_result(user, heavy.COVERAGE, corpus, include, lang=lang)" in page
+
+
+# ---------------------------------------------------------------- 8: what a pollee types is never a link
+
+@pytest.mark.browser
+def test_addresses_a_pollee_types_are_text_in_the_director_s_tally(tmp_path, browser):
+    """Before: web and mail addresses in a pollee's comment were links in the tally (markdown
+    makes them so by itself), one click from the director's signed-in browser."""
+    from playwright.sync_api import expect
+    from browser import sign_in, streamlit_server
+    from polling import accounts, cases, services, setup
+    url = f"sqlite:///{tmp_path / 'tally.sqlite'}"
+    setup.prepare_database(url=url)
+    accounts.create_user("td", "table-director", "director", url=url)
+    record = cases.find_case("laws033-6d-slam", url=url)
+    poll = services.create_poll(record, "Matchpoints. Your call?", alternatives=("P",), url=url)
+    services.record_verbal_vote(poll.id, "P", comment="see https://evil.example/steal, www.evil.example or "
+                                "boss@evil.example", url=url)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "tally"}) as base:
+        page = browser.new_page()
+        sign_in(page, base, "td", "table-director", "/tally?case=laws033-6d-slam")
+        expect(page.get_by_text("evil.example/steal", exact=False).first).to_be_visible(timeout=30_000)
+        assert page.locator("a[href*='evil.example']").count() == 0
+        page.close()

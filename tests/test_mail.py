@@ -122,7 +122,8 @@ def test_the_invites_page_sends_by_e_mail_keeps_the_log_and_offers_the_phone_s_a
     assert [r[1] for r in server.received] == [("anna@mail.example",), ("jan@mail.example",)]
     assert any("2 of 2 sent." in s.value for s in at.success)
     log = next(t.value for kind in ("table", "dataframe") for t in at.get(kind) if "address" in t.value.columns)
-    assert list(log["address"]) == ["anna@mail.example", "jan@mail.example"] and set(log["state"]) == {"sent"}
+    read = [a.replace("\u2060", "") for a in log["address"]]          # an address stays text: no link made of it
+    assert read == ["anna@mail.example", "jan@mail.example"] and set(log["state"]) == {"sent"}
     at.number_input(key="inv_remind_minutes").set_value(45)
     next(b for b in at.button if b.label == "Set the reminder").click().run()
     assert any("A reminder goes at" in i.value for i in at.info), [i.value for i in at.info]

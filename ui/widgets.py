@@ -26,14 +26,18 @@ from reports.diagram import auction_html, single_hand_html, tricks_html
 # Escaped: what would make typed text a link or image ([ ] <), a heading (#), a table (|), maths
 # ($), code (`), emphasis or strike-through (* _ ~), a Streamlit directive (:red[…]), or an escape (\).
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>#~|$])")
+# what markdown makes a link of by itself: a scheme's "://", "www.", an address's "@"
+_AUTOLINK = re.compile(r"(?i)(?<=[a-z])(:)(?=//)|\b(?<=www)(\.)|(?<=\w)(@)(?=[\w-]+\.)")
 
 
 def inert(text) -> str:
     """Text that an element renders as markdown (title, caption, success, error, write …) shown
     as typed: the characters that would make a link, an image, a heading, a table, maths, code,
     emphasis or a Streamlit colour directive are escaped, so typed markup stays text and loads
-    nothing."""
-    return _MARKDOWN.sub(r"\\\1", str(text))
+    nothing; a web or mail address stays text too: markdown links "https://", "www." and "a@b.c"
+    by itself, after its escapes are read, so an invisible word joiner (U+2060) goes before the
+    ":", the "." or the "@" that would make the link."""
+    return _AUTOLINK.sub(lambda m: "\u2060" + m.group(0), _MARKDOWN.sub(r"\\\1", str(text)))
 
 
 def plain(text: str, muted: bool = False) -> None:

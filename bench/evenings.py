@@ -14,7 +14,7 @@ saved once reviewed, the appeal decided with a penalty in percent of a top, the 
 Her time is counted as the issue counted it: 1.5 s a tap, 3 characters a second, 5 s for each
 page or answer she reads, plus the pages' own time (the wall clock of her steps). Aim: 15 minutes.
 
-    python bench/evening.py [--club de|fr|both] [--repeat 3]
+    python bench/evenings.py [--club de|fr|both] [--repeat 3]
 """
 from __future__ import annotations
 
