@@ -5,6 +5,11 @@ import pytest
 from analysis.language import ENGLISH
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# For a measuring child process: its own memory high-water mark in MB (VmHWM). getrusage's ru_maxrss
+# survives exec, so a child of a large test process would report its parent's size.
+PEAK_MB = ("import re as _re\n"
+           "def peak_mb(): return int(_re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())[1]) // 1024\n")
 REFERENCE = ROOT.parent / "shared" / "reference"
 CASES = ROOT / "data" / "cases"
 
