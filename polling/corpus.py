@@ -15,11 +15,11 @@ from analysis.law.questions.logical_alternatives import LAVerdict, logical_alter
 from analysis.bridge.deal import deal_pbn
 from analysis.law.ruling.engine import la_finding
 from analysis.research.calibration import anonymised, corpus_frame, corpus_rows, evidence_rows
-from analysis.research.packages import fingerprint
+from analysis.research.packages import fingerprint, ruling_key
 
 from . import committee, db, services, settings
 from .models import DEFAULT_ORGANISATION
-from .organisations import research_reach
+from .organisations import list_organisations, research_reach
 
 
 def database_corpus(url: str | None = None, organisation_id: int = DEFAULT_ORGANISATION) -> pd.DataFrame | None:
@@ -27,16 +27,17 @@ def database_corpus(url: str | None = None, organisation_id: int = DEFAULT_ORGAN
     recorded poll: its own cases as they are, and the cases its federation shares (a
     federation: its clubs'), anonymised (organisations.research_reach)."""
     named, shared = research_reach(organisation_id, url)
-    own = _corpus(db.list_cases(url, named), url)
+    slugs = {o.id: o.slug for o in list_organisations(url)}
+    own = _corpus(db.list_cases(url, named), url, slugs)
     # two clubs may use one case id: each case is told apart by its record before it is renamed
-    others = _corpus(db.list_cases(url, shared), url, by_record=True) if shared else None
+    others = _corpus(db.list_cases(url, shared), url, slugs, by_record=True) if shared else None
     if others is not None:
         others = anonymised(others)
     found = [frame for frame in (own, others) if frame is not None]
     return pd.concat(found, ignore_index=True) if found else None
 
 
-def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame | None:
+def _corpus(records, url: str | None, slugs: dict[int, str], by_record: bool = False) -> pd.DataFrame | None:
     rows = []
     for record in records:
         start = len(rows)
@@ -44,14 +45,19 @@ def _corpus(records, url: str | None, by_record: bool = False) -> pd.DataFrame |
         # a row per action in question: each action's own evidence, poll and finding
         for number in range(max(len(whole.actions), 1)):
             case = whole.path(number) if whole.actions else whole
-            rows.extend(_action_rows(case, record, url, number, whole.action_index))
+            found = _action_rows(case, record, url, number, whole.action_index)
+            for row in found:
+                row["ruling"] = ruling_key(slugs.get(record.organisation_id, ""), record.slug, number,
+                                           settings.package_key())
+            rows.extend(found)
         if by_record:
             for row in rows[start:]:
                 row["case_id"] = f"record {record.id}"
     if not rows:
         return None
     corpus = corpus_frame(rows)
-    corpus["fingerprint"] = [row["fingerprint"] for row in rows]
+    for column in ("fingerprint", "ruling"):
+        corpus[column] = [row[column] for row in rows]
     return corpus
 
 

@@ -196,6 +196,38 @@ def test_a_cases_other_evidence_becomes_corpus_rows_of_its_type():
     assert rows["published_share"].iloc[0] == 0.3 and rows["committee_la"].iloc[2] is True
 
 
+def test_evidence_rows_say_what_happened_action_by_action():
+    """Before: a consultation, the field or a published verdict became one row per action the
+    director found a logical alternative (a consultant's "7D is not an LA" left no row), every row
+    not a poll quoted "0 of 0 pollees seriously considered …", and a published poll of 6 became
+    poll size 0. Now each row is an action the evidence was about, said as it happened."""
+    import copy
+    import json
+    from analysis.law import case as case_files
+    from analysis.research.packages import _quote
+    data = copy.deepcopy(json.loads((CASES / "laws033-6d-slam.json").read_text(encoding="utf-8")))
+    data["ruling"]["evidence"] = [
+        {"kind": "consultation", "when": "after the session", "people": [
+            {"name": "A. Peer", "class": "peer", "views": [{"action": "P", "la": True, "why": "a secret reason"},
+                                                           {"action": "7D", "la": False, "why": ""}]},
+            {"name": "B. Peer", "class": "peer", "views": [{"action": "P", "la": True, "why": ""}]}]},
+        {"kind": "field", "tables": 10, "actions": {"6D": 6, "P": 4}, "note": "a typed note"},
+        {"kind": "published poll", "shares": {"P": "50%"}, "asked": 6, "source": "a bulletin"}]
+    case = case_files.Case.from_dict(data)
+    rows = research.corpus_frame(research.evidence_rows(case))
+    said = {(r.evidence, r.action): r for r in rows.itertuples(index=False)}
+    assert set(said) == {("consultation", "P"), ("consultation", "7D"), ("field", "P"), ("published percentages", "P")}
+    assert said["consultation", "P"].quote == "2 of 2 consulted with a view on P found it a logical alternative."
+    assert said["consultation", "7D"].quote == "0 of 1 consulted with a view on 7D found it a logical alternative."
+    assert said["field", "P"].quote == "at the other tables: 4 of 10 did P."
+    assert said["published percentages", "P"].poll_size == 6
+    assert said["published percentages", "P"].quote == "published: 50% of 6 pollees chose P."
+    assert not said["consultation", "7D"].director_la
+    for row in rows.itertuples(index=False):
+        assert "0 of 0" not in _quote(row) and "Peer" not in _quote(row) and "secret" not in _quote(row)
+        assert _quote(row).startswith(row.quote.rstrip(".") + "; the director found it")
+
+
 def test_one_decision_does_not_identify_the_threshold_and_no_estimate_is_printed():
     """Before: from one counted poll the fit printed "25.3%, likelihood interval 25–60%" (the
     prior collapsed to a point, the likelihood flat above it, 60% the grid's ceiling)."""

@@ -229,3 +229,14 @@ def test_what_the_fixed_lapse_costs_is_measured_and_docs_research_says_it():
             in readme)
     lapses = compared.lapse_profile(published())
     assert lapses["lapse"].iloc[0] == 0 and {"low", "high"} <= set(lapses.columns)
+
+
+def test_the_lapse_profile_at_the_corpus_s_lapse_is_the_fit_every_other_finding_gives():
+    """Before: the true-share profile fitted its spread to the 14 clean rows, not the 11 the
+    director decided, and gave 31% (13–50%) where everything else gave 29% (12–47%)."""
+    corpus = published()
+    fits = research.implied_thresholds(corpus)
+    fit = fits[fits["group"] == "director: all"].iloc[0]
+    profile = compared.lapse_profile(corpus, model="true share")
+    at = profile[profile["lapse"] == compared.LAPSE].iloc[0]
+    assert (at["threshold"], at["low"], at["high"]) == (fit["threshold"], fit["low"], fit["high"]) == (0.29, 0.12, 0.47)

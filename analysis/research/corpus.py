@@ -353,36 +353,58 @@ def corpus_rows(case, la_result, committee: Iterable[str] | None = None, diverge
 
 def evidence_rows(case) -> list[dict]:
     """A ruled case's other evidence on the logical alternatives (analysis.law.questions.la_evidence) as
-    corpus rows, each with its evidence type and the director's finding on the action: whether
-    the ruling found it a logical alternative (question 2's answer, by the policy on the poll or by
-    her judgement; analysis.law.ruling.engine.la_finding). Only a committee's poll has counts."""
+    corpus rows: one per action the evidence was about (each consultant's view, each action of the
+    field or of a published poll, the action a committee voted on), each with its evidence type,
+    what it said in words built from its counts (``quote``: no name, no typed reason) and the
+    director's finding on the action (question 2's answer, by the policy on the poll or by her
+    judgement; analysis.law.ruling.engine.la_finding). Only a committee's poll has counts."""
     from analysis.law.ruling.engine import la_finding
     inputs = case.ruling
-    if inputs is None or not inputs.evidence or not case.action_in_question():
+    table_action = case.action_in_question()
+    if inputs is None or not inputs.evidence or not table_action:
         return []
     finding = la_finding(case)
-    found = set(finding.alternatives) if finding is not None else set()
-    base = {"case_id": case.id, "table_action": case.action_in_question(), "committee_la": None, "policy": "",
+    base = {"case_id": case.id, "table_action": table_action, "committee_la": None, "policy": "",
             "jurisdiction": "", "class_of_players": case.class_of_players or "",
             "source": case.source or f"case file {case.id}", "poll_type": case.decision_kind or "call",
             "laws": case.laws, "director_basis": finding.basis if finding is not None else ""}
     rows = []
     for e in inputs.evidence:
-        if isinstance(e, CommitteePoll):
-            rows += [{**base, "evidence": "committee poll", "action": a, "chose": n, "poll_size": e.asked,
-                      "director_la": a in found} for a, n in e.chose if a != base["table_action"]]
-        elif isinstance(e, PublishedPoll):
-            kind = "published percentages" if e.shares else "verdict only"
-            rows += [{**base, "evidence": kind, "action": a, "published_share": str(s), "director_la": a in found}
-                     for a, s in e.shares if a != base["table_action"]] or [
-                {**base, "evidence": kind, "action": a, "director_la": True} for a in found]
-        elif isinstance(e, CommitteeVote):
-            rows.append({**base, "evidence": "committee vote", "action": e.action, "director_la": e.action in found,
-                         "committee_la": e.found_la})
-        else:
-            kind = "consultation" if isinstance(e, Consultation) else "field"
-            rows += [{**base, "evidence": kind, "action": a, "director_la": True} for a in found]
+        for row in _evidence_said(e, finding.alternatives if finding is not None else ()):
+            if row["action"] != table_action:
+                rows.append({**base, **row, "director_la": None if finding is None
+                             else row["action"] in finding.alternatives})
     return rows
+
+
+def _evidence_said(e, found: tuple[str, ...]) -> list[dict]:
+    """The rows one piece of evidence gives: each action it was about, with what it said of it."""
+    if isinstance(e, CommitteePoll):
+        return [{"evidence": "committee poll", "action": a, "chose": n, "poll_size": e.asked,
+                 "quote": f"{n} of {e.asked} asked by the committee chose {a}."} for a, n in e.chose]
+    if isinstance(e, PublishedPoll):
+        of = f"of {e.asked} pollees" if e.asked else "of the pollees (how many was not published)"
+        if e.shares:
+            return [{"evidence": "published percentages", "action": a, "published_share": str(share),
+                     "poll_size": e.asked or 0, "quote": f"published: {float(share):.0%} {of} chose {a}."}
+                    for a, share in e.shares]
+        return [{"evidence": "verdict only", "action": a, "poll_size": e.asked or 0,
+                 "quote": f"a poll published as a verdict alone, no counts ({of}); the ruling was on {a}."}
+                for a in found]
+    if isinstance(e, CommitteeVote):
+        vote = ("no vote published" if e.for_la is None or e.against is None
+                else f"{e.for_la} for, {e.against} against")
+        finding = "a logical alternative" if e.found_la else "no logical alternative"
+        return [{"evidence": "committee vote", "action": e.action, "committee_la": e.found_la,
+                 "quote": f"the committee found {e.action} {finding} ({vote})."}]
+    if isinstance(e, Consultation):
+        return [{"evidence": "consultation", "action": a,
+                 "quote": f"{sum(views)} of {len(views)} consulted with a view on {a} found it a logical alternative."}
+                for a, views in e.views_by_action().items()]
+    did = dict(e.actions)
+    return [{"evidence": "field", "action": a,
+             "quote": f"at the other tables: {did.get(a, 0)} of {e.tables} did {a}."}
+            for a in dict.fromkeys([*did, *found])]
 
 
 # ---------------------------------------------------------------- a demonstration corpus

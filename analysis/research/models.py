@@ -84,7 +84,10 @@ def logistic_rule(corpus: pd.DataFrame, decider: str = "director", include: Iter
 def lapse_profile(corpus: pd.DataFrame, decider: str = "director", model: str = "observed share",
                   include: Iterable[str] = ()) -> pd.DataFrame:
     """The threshold, its interval and the best log-likelihood of the decisions at each lapse of
-    LAPSE_GRID (the threshold, and for the true-share model the spread, refitted at each)."""
+    LAPSE_GRID (the threshold, and for the true-share model the spread, refitted at each), on the
+    rows implied_thresholds fits for the decider, no more: the spread too is fitted to the decided
+    rows, so at the corpus's own lapse the profile says what every other finding says."""
+    corpus = _decided(corpus, decider, include)
     with np.errstate(divide="ignore", invalid="ignore"):
         fits = [implied_threshold(corpus, decider, lapse=e, model=model, include=include) for e in LAPSE_GRID]
     return pd.DataFrame({"lapse": LAPSE_GRID, "threshold": [f.threshold for f in fits],

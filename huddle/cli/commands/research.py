@@ -197,10 +197,10 @@ def cmd_corpus_merge(args) -> dict | str:
     done = write_output(args.output, dumps_corpus(corpus.assign(source=[f"{s} ({p})" for s, p in
                                                                          zip(corpus["source"], corpus["package"])])))
     if args.json:
-        return {"rows": len(corpus), "duplicates": list(merged.duplicates), "refused": list(merged.refused),
+        return {"rows": len(corpus), "duplicates": list(merged.duplicates), "set_aside": list(merged.set_aside),
                 "file": args.output}
     lines = [f"{done} {args.output}: {merged.words()}."]
-    lines += [f"  duplicate: {d}" for d in merged.duplicates] + [f"  refused: {r}" for r in merged.refused]
+    lines += [f"  duplicate: {d}" for d in merged.duplicates] + [f"  set aside: {r}" for r in merged.set_aside]
     return "\n".join(lines)
 
 
@@ -231,7 +231,8 @@ def register(r) -> None:
     p.add_argument("--period", help="the month it covers, YYYY-MM (default: this month)")
     r.scoped(p)
     p = r.add("merge", cmd_corpus_merge, "Merge several organisations' data packages into one corpus (CSV), their "
-                                         "provenance kept, duplicates kept once, conflicting rows refused.",
+                                         "provenance kept, duplicates kept once, a ruling given two ways set aside "
+                                         "with both sides named.",
               under=corpus_sub)
     p.add_argument("packages", nargs="+", help="the packages' folders")
     p.add_argument("-o", "--output", required=True, help="the corpus CSV to write")
