@@ -297,7 +297,9 @@ def _poll_reading(case: Case, ruling: Ruling, lang: Language) -> list:
         out.append(Text(say(case.ruling.walk_through.words())))
     out.append(Text(lang._("The share among all the player's peers is read from the poll as from a sample of them "
                       "(Jeffreys prior): its 80% range, and the chance it meets the test that decided each verdict; a "
-                      "verdict is firm when that chance is at most 10% or at least 90%, its bound outside the range."),
+                      "verdict is firm when that chance is at most 10% or at least 90% (for a logical alternative, the "
+                      "chance that every test it passed holds at once, which a range clear of its bound does not "
+                      "settle alone)."),
                     muted=True))
     out.append(Table(tuple(lang._(c) for c in (N_("action"), N_("chose"), N_("close"), N_("considered"), N_("verdict"),
                                           N_("share among peers (80% range)"), N_("chance it meets the test"),

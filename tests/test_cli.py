@@ -22,7 +22,11 @@ def run(capsys, *argv):
 def run_json(capsys, *argv):
     code, out, err = run(capsys, *argv, "--json")
     assert code == 0, err
-    return json.loads(out)
+    return json.loads(out, parse_constant=_not_json)       # JSON by RFC 8259: no NaN, no Infinity
+
+
+def _not_json(constant: str):
+    raise AssertionError(f"{constant} is not JSON (RFC 8259)")
 
 
 def test_score_json(capsys):

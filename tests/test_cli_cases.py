@@ -189,6 +189,14 @@ def test_calibrate_opens_the_published_rulings_by_default_and_the_synthetic_corp
     assert out["corpus"]["label"] == "the confirmed published rulings (real)" and out["corpus"]["synthetic_rows"] == 0
     assert out["warnings"][0].startswith("18 rows left out of the fits")
     assert any("rests on 11 decision(s)" in w for w in out["warnings"])        # too few: said plainly
+    director, committee = out["implied_thresholds"][:2]
+    # the relative likelihoods the words print, in the JSON too; no estimate is null, not NaN
+    assert director["relative_likelihood"] == {"0.2": 0.63, "0.25": 0.924, "0.3": 0.991, "0.3333": 0.887}
+    assert "0.63 at 20%, 0.92 at 25%, 0.99 at 30%, 0.89 at 33%" in director["words"]
+    assert committee["threshold"] is None and committee["moved_low"] is None
+    # no estimate, so no hint to read: said so
+    assert "committee: all: no estimate from 3 decision(s); at least 30 are needed before a threshold says where " \
+           "the line lies" in out["warnings"] and not any(w.startswith("committee") and "hint" in w for w in out["warnings"])
     code, text, _ = run(capsys, "calibrate", "--synthetic", "--draws", "10")
     assert code == 0 and text.startswith("Corpus: the SYNTHETIC demonstration corpus (not real rulings)")
     code, _, err = run(capsys, "calibrate", "x.csv", "--synthetic")

@@ -174,7 +174,7 @@ def implied_thresholds() -> None:
         chart(in_words(describe_thresholds(fits), chart_words(lang)))
         for words in fits["words"]:            # what each fit can tell, first what fits as well as the best
             st.markdown(inert(first_upper(lang.say(words)) + "."))
-        said_table(as_percent(fits.drop(columns=["words", "model"])))
+        said_table(as_percent(fits.drop(columns=["words", "model", "relative_likelihood"])))
         if research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:
             agreement(fits)
         if fitted["director_la"].notna().any() and research.fit_work(fitted) <= heavy.INLINE_FIT_WORK:

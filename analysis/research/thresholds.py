@@ -337,10 +337,18 @@ def jurisdictions_left_out(corpus: pd.DataFrame) -> list[Message]:
 
 
 def too_few_decisions(fits: pd.DataFrame, at_least: int = FEW_DECISIONS) -> list[Message]:
-    """A warning for each fitted threshold that rests on too few decisions."""
+    """A warning for each fitted threshold that rests on too few decisions; where the fit gave no
+    estimate, no hint is offered to read."""
     return [M_("{group}: the threshold rests on {decisions} decision(s); at least {least} are needed before it says "
                "where the line lies, so read it as a hint", group=AsTyped(row.group), decisions=row.decisions,
-               least=at_least) for row in fits.itertuples() if row.decisions < at_least]
+               least=at_least) if _estimated(row) else
+            M_("{group}: no estimate from {decisions} decision(s); at least {least} are needed before a threshold "
+               "says where the line lies", group=AsTyped(row.group), decisions=row.decisions, least=at_least)
+            for row in fits.itertuples() if row.decisions < at_least]
+
+
+def _estimated(row) -> bool:
+    return bool(row.identified) and not row.fragile and not pd.isna(row.threshold)
 
 
 FIT_AS_ROWS = 200       # one fit's own cost (its likelihood profiled over the threshold grid), in rows read
@@ -398,7 +406,9 @@ def implied_thresholds(corpus: pd.DataFrame, include: Iterable[str] = (), **opti
                            "fits_low": f.support[0], "fits_high": f.support[1],
                            "moved_low": f.without_one[0] if f.without_one else float("nan"),
                            "moved_high": f.without_one[1] if f.without_one else float("nan"),
-                           "fragile": f.fragile} for f in fits])
+                           "fragile": f.fragile,
+                           # the relative likelihood at each landmark threshold the words name
+                           "relative_likelihood": {round(t, 4): round(r, 3) for t, r in f.landmarks}} for f in fits])
     # the group and the words stay messages (a page says them in its language), not pandas' strings
     frame.insert(0, "group", pd.Series([f.group for f in fits], dtype=object))
     frame["words"] = pd.Series([f.words() for f in fits], dtype=object)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import sys
 from typing import Callable, Sequence
 
@@ -106,8 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = 0
     if isinstance(out, Finished):
         out, status = out
-    print(json.dumps(out, ensure_ascii=False) if isinstance(out, dict) else out)
+    print(json.dumps(_strict(out), ensure_ascii=False, allow_nan=False) if isinstance(out, dict) else out)
     return status
+
+
+def _strict(value):
+    """JSON by RFC 8259: a number that is not one (NaN, an infinity) is null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _strict(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(v) for v in value]
+    return value
 
 
 if __name__ == "__main__":

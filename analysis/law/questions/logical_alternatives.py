@@ -154,8 +154,10 @@ class Policy:
     def held_chance(self, r: ActionCount, n: int, table_chose: int) -> float:
         """For an action this policy finds a logical alternative: the chance that every share test
         it passed holds at once among the player's peers (its own share meets each bound, the table
-        action's stays within its own), the tests' chances taken as independent. An LA is firm when
-        this is 90% or more, not when each test alone is."""
+        action's stays within its own): the product of each test's chance. The tests read one poll,
+        so they are not independent (a pollee who chose the table action did not choose this one):
+        the product is an approximation, close where the shares are far from their bounds. An LA is
+        firm when this is 90% or more, not when each test alone is."""
         chance = 1.0
         if self.no_la_above is not None:
             chance *= 1 - p_meets(table_chose, n, self.no_la_above, True)

@@ -171,11 +171,12 @@ def cmd_la(args) -> dict | str:
                                              v.verdict != "table action" else "")
               for v in result.verdicts]
     lines.append(f"interval: the tested share's {args.interval} {round(result.level * 100)}% interval. 80% range: its "
-                 "central 80% among the player's peers (Jeffreys prior), as the Ruling page draws it; a verdict decided "
-                 "on that share is firm when the threshold lies outside it. p_meets: the chance the true share meets "
-                 "the deciding test's bound; firm when at most 10% or at least 90%. For an LA, p_meets is the chance that "
-                 "every test it passed holds at once (the table action's share too, where the policy bounds it): "
-                 "firm at 90% or more. The 80% range is the deciding share's.")
+                 "central 80% among the player's peers (Jeffreys prior), as the Ruling page draws it (the deciding "
+                 "share's). p_meets decides firmness, not the range: the chance the true share meets the deciding "
+                 "test's bound, firm when at most 10% or at least 90%. For an LA, p_meets is the joint chance that "
+                 "every test it passed holds at once (the table action's share too, where the policy bounds it), "
+                 "firm at 90% or more: a range clear of the threshold may still print uncertain when another test "
+                 "is in doubt.")
     return "\n".join(lines)
 
 
