@@ -80,6 +80,8 @@ def reading_language(args):
             return language(code)
         except HuddleInputError as exc:
             raise exc.at("--language") from None
+    if not (getattr(args, "org", None) or getattr(args, "as_user", None)):
+        return language(default_organisation_language())
     try:
         from polling import organisations
         return language(organisations.get_organisation(acting_organisation(args)).language or None)
@@ -87,6 +89,36 @@ def reading_language(args):
         raise
     except Exception:           # no database to ask (a calculator on a machine without one): English
         return language(None)
+
+
+DEFAULT_ORGANISATION = 1        # polling.models.DEFAULT_ORGANISATION, read here without the storage layer
+
+
+def default_organisation_language() -> str | None:
+    """The default organisation's language, read straight from the configured database (sqlite3
+    or psycopg, one query): a calculator then starts without importing the storage layer
+    (SQLModel, SQLAlchemy, Alembic: 0.4 s). None when there is no database to ask, or no
+    organisation in it yet (English)."""
+    from polling.settings import database_url
+    url, query = database_url(), f"SELECT language FROM organisation WHERE id = {DEFAULT_ORGANISATION}"
+    try:
+        if url.startswith("sqlite:///"):
+            import sqlite3
+            from contextlib import closing
+            path = Path(url.removeprefix("sqlite:///"))
+            if not path.is_file():
+                return None
+            with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+                row = connection.execute(query).fetchone()
+        elif url.startswith("postgresql"):
+            import psycopg
+            with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1), connect_timeout=5) as c:
+                row = c.execute(query).fetchone()
+        else:
+            return None
+    except Exception:           # no table yet, no server to ask: English
+        return None
+    return row[0] if row and row[0] else None
 
 
 def links_base(args) -> str:
