@@ -11,7 +11,9 @@ from analysis.bridge import SUIT_SYMBOLS, SUITS, Auction, Board, TableCall, hand
 from analysis.language import N_, Language
 from analysis.vocabulary import VUL
 
-SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#e07000", "C": "#1b7d34"}
+# a four-colour deck, every suit at 4.5:1 or more against white (WCAG 2.1 AA for text): the diamond
+# a dark amber (5.0:1), still told apart from the heart's red
+SUIT_COLOURS = {"S": "#1f3b8c", "H": "#c8102e", "D": "#b45309", "C": "#1b7d34"}
 
 CSS = """
 <style>
@@ -23,9 +25,11 @@ CSS = """
 .hd-compass{border:1px solid #bbb;border-radius:6px;text-align:center;font-size:12px;padding:6px 2px;
   background:#f6f6f2;color:#333}
 .hd-vul{color:#c8102e;font-weight:700}
-.hd-auction{border-collapse:collapse;margin-top:6px;font-size:15px;width:100%;max-width:360px}
+.hd-auction{border-collapse:collapse;margin-top:6px;font-size:15px;width:100%;max-width:360px;table-layout:fixed}
 .hd-auction th{font-size:12px;color:#555;border-bottom:1px solid #bbb;padding:2px 6px;text-align:left}
-.hd-auction td{padding:2px 6px;vertical-align:top}
+.hd-auction td{padding:2px 6px;vertical-align:top;overflow-wrap:anywhere}
+@media (max-width:360px){.hd-auction th,.hd-auction td{padding:2px 2px}.hd-auction{font-size:14px}
+.hd-auction th{font-size:11px;overflow-wrap:anywhere}}
 .hd-mark{font-size:11px;color:#555}
 .hd-slow{background:#fff1c2}
 .hd-notes{font-size:13px;color:#333;margin:4px 0 0 0;padding-left:18px}

@@ -1,6 +1,6 @@
 """A seeded mutation fuzzer for every way input reaches Huddle: case files, PBN and LIN files,
 and every `huddle` command. Each input must be answered (a result, or a refusal in words and
-exit code 2), never a traceback, a hang over 10 s or a memory blow-up.
+exit code 2), never a traceback, an answer over 10 s of CPU, a hang or a memory blow-up.
 
     from fuzzing import fuzz
     report = fuzz(seconds=60, seed=1, workdir=tmp_path)
@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "data" / "cases").glob("*.json"))
 HAND_RECORDS = sorted(p for p in (ROOT / "tests" / "files").rglob("*") if p.suffix in (".pbn", ".lin"))
 CORPUS = ROOT / "data" / "research" / "demo-corpus.csv"
-LIMIT_SECONDS = 10
+LIMIT_SECONDS = 10          # of the process's own CPU: a loaded machine's clock does not make a crash
+HANG_SECONDS = 120          # of the clock: an input that has not returned by then is a hang whatever the load
 LIMIT_GROWTH_MB = 600
 
 # Paths stay inside the fuzzer's folder (it works from there): "../x" is its parent's, never "/".
@@ -219,15 +220,15 @@ def _run(report: FuzzReport, target: str, summary: str, call) -> None:
     from analysis.errors import HuddleInputError
     report.count(target)
     before = _rss_mb()
-    started = time.perf_counter()
+    started = time.process_time()
     try:
-        with _deadline(LIMIT_SECONDS):
+        with _deadline(HANG_SECONDS):
             outcome = call()
     except HuddleInputError:
         report.refused += 1
         return
     except _Timeout:
-        report.crashes.append((target, summary, f"no answer within {LIMIT_SECONDS} s"))
+        report.crashes.append((target, summary, f"no answer within {HANG_SECONDS} s"))
         return
     except BaseException as exc:  # noqa: BLE001 - every other way out is what the fuzzer looks for
         if isinstance(exc, KeyboardInterrupt):
@@ -239,8 +240,8 @@ def _run(report: FuzzReport, target: str, summary: str, call) -> None:
     grown = _rss_mb() - before
     if grown > LIMIT_GROWTH_MB:
         report.crashes.append((target, summary, f"memory grew by {grown:.0f} MB"))
-    elif time.perf_counter() - started > LIMIT_SECONDS:
-        report.crashes.append((target, summary, "answered, but after more than 10 s"))
+    elif time.process_time() - started > LIMIT_SECONDS:
+        report.crashes.append((target, summary, f"answered, but after more than {LIMIT_SECONDS} s of CPU"))
     elif outcome == "refused":
         report.refused += 1
     else:

@@ -33,14 +33,14 @@ def test_a_director_deals_the_unseen_hands_and_reads_question_3s_evidence(server
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     sign_in(page, base, "tess", "bidding-box", "/ruling?case=laws033-6d-slam")
-    expect(page.get_by_role("heading", name="Simulation: the unseen hands, dealt")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Simulation: the unseen hands, dealt")).to_be_visible(timeout=120_000)
     expect(page.get_by_text("What the auction said about the other hands")).to_be_visible()
     deals = page.get_by_label("Deals", exact=True)
     deals.fill(str(count))
     deals.press("Enter")
     run = page.get_by_role("button", name=f"Deal {count} hands and solve")
     try:
-        expect(run).to_be_visible(timeout=30_000)
+        expect(run).to_be_visible(timeout=120_000)
     except AssertionError:
         page.screenshot(path=str(ARTIFACTS / f"simulation-{width}-failed.png"), full_page=True)
         raise
@@ -75,12 +75,12 @@ def test_a_simulation_whose_page_is_closed_stops(server, browser):
     page = context.new_page()
     sign_in(page, base, "tess", "bidding-box", "/ruling?case=laws033-6d-slam")
     deals = page.get_by_label("Deals", exact=True)
-    expect(deals).to_be_visible(timeout=30_000)
+    expect(deals).to_be_visible(timeout=120_000)
     deals.fill("2000")
     deals.press("Enter")
     page.get_by_role("button", name="Deal 2000 hands and solve").click()
-    expect(page.get_by_text("Expected to take about")).to_be_visible(timeout=30_000)
-    expect(page.get_by_text("The simulation: solving")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Expected to take about")).to_be_visible(timeout=120_000)
+    expect(page.get_by_text("The simulation: solving")).to_be_visible(timeout=120_000)
     workers = _heavy_workers(SERVER_PIDS[base])
     assert workers                                    # the run is on a worker process
     context.close()

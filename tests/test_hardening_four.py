@@ -281,6 +281,7 @@ def test_a_director_s_right_password_does_not_wait_behind_strangers_wrong_ones(t
     known address has a lane of its own, and strangers beyond the queue's bound are told at once
     to try again (bench/sign_in.py measures it)."""
     import concurrent.futures
+    import statistics
     import threading
     import time
     sys.path.insert(0, str(ROOT))
@@ -293,6 +294,7 @@ def test_a_director_s_right_password_does_not_wait_behind_strangers_wrong_ones(t
     env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "queue", "HUDDLE_TRUSTED_PROXIES": "127.0.0.1"}
     with streamlit_server(env) as base:
         assert sign_in(base, "td", PASSWORD, KNOWN)[1] == "signed in"       # her address, known from now on
+        quiet = statistics.median(sign_in(base, "td", PASSWORD, KNOWN)[0] for _ in range(3))
         stop = threading.Event()
 
         def stranger(i: int) -> list[str]:
@@ -310,5 +312,6 @@ def test_a_director_s_right_password_does_not_wait_behind_strangers_wrong_ones(t
         page = urllib.request.urlopen(base + "/auth/login?signin=busy", timeout=30).read().decode()
     assert "Sign in: many sign-ins are under way at this moment; try again in a few seconds." in page
     assert [said for _, said in director] == ["signed in"] * 3
-    assert max(seconds for seconds, _ in director) < 1.5, director
+    # against her own sign-in with no one else, in the same run: a loaded machine slows both
+    assert max(seconds for seconds, _ in director) < quiet + 2.5, (quiet, director)
     assert "busy" in answers and "signed in" not in answers

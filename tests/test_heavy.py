@@ -149,7 +149,7 @@ def test_a_job_whose_page_stopped_asking_is_stopped_waiting_or_running():
         running = work.submit("ann", "the simulation", slow, 60.0)
         waiting = work.submit("bob", "the fits", slow, 60.0)
         kept = work.submit("cy", "the corpus", slow, 0.0)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60          # a loaded machine starts workers slowly
         while not (running.finished.is_set() and waiting.finished.is_set()) and time.monotonic() < deadline:
             work.touch(kept)
             time.sleep(0.2)
