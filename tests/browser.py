@@ -104,7 +104,7 @@ def sign_in(page, base_url: str, username: str, password: str, path: str = "/") 
     page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
     page.goto(base_url + path)
     try:
-        expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=60_000)
     except AssertionError as exc:
         raise AssertionError(f"{exc}\n{what_the_page_shows(page, base_url)}\n--- the browser:\n"
                              + "\n".join(troubles[:40])) from None
@@ -213,9 +213,9 @@ def tap_the_auction(page, taps, labels) -> None:
         taps.tap(box.get_by_role("radio", name=label, exact=True))
         if label.isdigit():                     # a level: chosen, waiting for its strain
             expect(box.get_by_role("radio", name=label, exact=True)).to_have_attribute("aria-checked", "true",
-                                                                                     timeout=30_000)
+                                                                                     timeout=60_000)
         else:
-            expect(line).not_to_have_value(before, timeout=30_000)
+            expect(line).not_to_have_value(before, timeout=60_000)
 
 
 def choose(page, label: str, option: str) -> None:
@@ -223,6 +223,7 @@ def choose(page, label: str, option: str) -> None:
     click on an empty box does not)."""
     from playwright.sync_api import TimeoutError, expect
     box = page.get_by_label(label, exact=True)
+    expect(box).to_have_count(1, timeout=60_000)    # a rerun on a loaded machine may still show the old box beside
     for attempt in range(3):        # a field typed just before commits as the box takes focus: its rerun
         box.click()                 # may draw the list again under the pointer, and the list is opened again
         if not page.get_by_role("option").count():
@@ -262,17 +263,17 @@ def take_a_case_at_the_table(page, base_url: str, username: str, password: str, 
     from playwright.sync_api import expect
     taps = Taps(page)
     page.goto(base_url + "/table")
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=60_000)
     taps.type_in(page.get_by_label("User name"), username)
     taps.type_in(page.get_by_label("Password"), password)      # Enter signs in
-    expect(page.get_by_role("heading", name="At the table")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="At the table")).to_be_visible(timeout=60_000)
     taps.type_in(page.get_by_role("spinbutton", name="Board"), case["board"])
-    expect(page.get_by_text("Dealer South · Both vulnerable")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Dealer South · Both vulnerable")).to_be_visible(timeout=60_000)
     if box:
         tap_the_auction(page, taps, case["box"])
     else:
         taps.type_in(page.get_by_role("textbox", name="Auction, one line"), case["auction"])
-    expect(page.get_by_text(re.compile(r"S Pass — pause"))).to_be_visible(timeout=30_000)   # the hesitation read back
+    expect(page.get_by_text(re.compile(r"S Pass — pause"))).to_be_visible(timeout=60_000)   # the hesitation read back
     taps.tap(page.get_by_text("disputed", exact=True))
     taps.type_in(page.get_by_role("textbox", name="East-West say"), case["EW"])
     taps.type_in(page.get_by_role("textbox", name="North-South say"), case["NS"])
@@ -280,7 +281,7 @@ def take_a_case_at_the_table(page, base_url: str, username: str, password: str, 
     taps.type_in(page.get_by_role("textbox", name="Contract and result"), case["result"])
     taps.type_in(page.get_by_role("textbox", name="North's hand"), case["north"])
     taps.tap(page.get_by_role("button", name="Save the case"))
-    expect(page.get_by_text(re.compile(r"^Saved as case board-7-"))).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(re.compile(r"^Saved as case board-7-"))).to_be_visible(timeout=60_000)
     taps.tap(page.get_by_role("button", name="Start a poll with personal links"))
-    expect(page.get_by_text(re.compile(r"/p/")).first).to_be_visible(timeout=30_000)
+    expect(page.get_by_text(re.compile(r"/p/")).first).to_be_visible(timeout=60_000)
     return taps

@@ -56,7 +56,7 @@ def browser():
     from browser import CHROMIUM_ARGS, chromium_path
     path = chromium_path()
     assert path, "Debian's chromium is needed (make test installs it)"
-    playwright.expect.set_options(timeout=20_000)   # a loaded 2-core machine reruns slowly
+    playwright.expect.set_options(timeout=45_000)   # a loaded 2-core machine reruns slowly
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield b

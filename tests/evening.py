@@ -251,7 +251,7 @@ def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, sign
     director.tap(page.get_by_role("button", name=_("Read the file")))
     page.wait_for_function("([label, value]) => [...document.querySelectorAll('input')].some("
                            "e => e.getAttribute('aria-label') === label && e.value === value)",
-                           arg=[_("Event"), event], timeout=30_000)     # the event, from the file
+                           arg=[_("Event"), event], timeout=60_000)     # the event, from the file
     director.count.reads += 1
     director.tap(page.get_by_role("button", name=_("Save the case")))
     director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + r"\s?:")))     # « Enregistré : » in French
@@ -319,7 +319,7 @@ def the_misinformation_ruling(director: Director) -> None:
     path = page.locator("summary").filter(has_text=_(
         "The same explanation as unauthorized information to {seat} (Laws 20F5(a), 73C, 16B1)").format(
         seat=LANG.seat("W")))
-    expect(path).to_have_count(1, timeout=30_000)          # the page's run has ended: one of it
+    expect(path).to_have_count(1, timeout=60_000)          # the page's run has ended: one of it
     director.tap(path)
     director.tap(page.get_by_text(_("Rule this path too")))
     director.type_in(page.get_by_label(_("His peers' poll: how many chose each action")), HIS_PEERS)
@@ -346,7 +346,7 @@ def the_exports(director: Director, folder: Path) -> dict[str, Path]:
     page = director.page
     director.go(_("Ruling"))
     saved = {}
-    with page.expect_download(timeout=30_000) as download:
+    with page.expect_download(timeout=60_000) as download:
         director.tap(page.get_by_role("button", name=_("Scores for the scoring program ({format})").format(
             format="USEBIO")))
     saved["usebio"] = folder / download.value.suggested_filename

@@ -35,7 +35,7 @@ def test_case_page_shows_hand_diagram(server, browser, director):
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     sign_in(page, server, *director)
     expect = playwright.expect
-    expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=60_000)
     page.get_by_role("button", name="LAWS.033: 6♦ after a noticeable hesitation").click()
     expect(page.get_by_role("heading", name="LAWS.033: 6♦ after a noticeable hesitation")).to_be_visible()
     expect(page.get_by_text("Final contract:")).to_be_visible()
@@ -50,7 +50,7 @@ def test_calculator_on_a_phone(server, browser, director):
     page = browser.new_page(viewport={"width": 375, "height": 800})
     sign_in(page, server, *director, "/calculator")      # every page of the app is a signed-in one
     expect = playwright.expect
-    expect(page.get_by_text("North-South 8 1/2 of 22")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("North-South 8 1/2 of 22")).to_be_visible(timeout=60_000)
     page.get_by_label("Adjusted table: score:weight pairs").fill("400:1/3 -50:1/3")
     page.keyboard.press("Enter")
     expect(page.get_by_text("adjusted: weights sum to 2/3, not 1")).to_be_visible()
@@ -74,7 +74,7 @@ def test_voter_link_on_a_phone(server, browser, monkeypatch):
     context = browser.new_context(viewport={"width": 375, "height": 812})
     page = context.new_page()
     page.goto(invites[0].link(server))
-    expect(page.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("A bidding problem")).to_be_visible(timeout=60_000)
     expect(page.get_by_text("♠ KJ2", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Submit my answer")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "voter-phone.png"), full_page=True)
@@ -84,7 +84,7 @@ def test_voter_link_on_a_phone(server, browser, monkeypatch):
     context.close()
     again = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     again.goto(invites[0].link(server))
-    expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=30_000)
+    expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=60_000)
     assert services.tally(poll.id).count("6D").chose == 1
 
 
@@ -109,7 +109,7 @@ def test_a_french_poll_on_a_phone_in_french_and_a_dutch_browser_s_page_in_dutch(
         context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en-US")
         page = context.new_page()
         page.goto(link.link(server))
-        expect(page.get_by_role("button", name=submit)).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("button", name=submit)).to_be_visible(timeout=60_000)
         if poll is french:
             expect(page.get_by_text("Un problème d'enchères")).to_be_visible()
             expect(page.get_by_text("Donneur Est · Personne vulnérable")).to_be_visible()
@@ -125,7 +125,7 @@ def test_a_french_poll_on_a_phone_in_french_and_a_dutch_browser_s_page_in_dutch(
     (link,) = services.issue_invites(unset.id, ["Bob"])
     page = browser.new_context(viewport={"width": 375, "height": 812}, locale="nl-NL").new_page()
     page.goto(link.link(server))
-    expect(page.get_by_role("button", name="Mijn antwoord versturen")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Mijn antwoord versturen")).to_be_visible(timeout=60_000)
     expect(page.get_by_text("Een biedprobleem")).to_be_visible()
     organisations.set_language(organisations.DEFAULT_ORGANISATION, "en")
 
@@ -224,14 +224,14 @@ def test_the_page_address_keeps_the_case_through_sign_in_and_reload(server, brow
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     sign_in(page, server, *director, "/ruling?case=laws033-case-b")
     case_box = page.get_by_label("Case", exact=True)
-    expect(case_box).to_have_value(re.compile("LAWS.033 case B"), timeout=30_000)
+    expect(case_box).to_have_value(re.compile("LAWS.033 case B"), timeout=60_000)
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("-420")
     choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (ruled)")
     expect(page).to_have_url(re.compile(r"[?&]case=laws033-6d-slam"))
     expect(page.get_by_test_id("stMetricValue").first).not_to_have_text("-420")
     shown = page.get_by_test_id("stMetricValue").first.inner_text()
     page.reload()
-    expect(page.get_by_label("Case", exact=True)).to_have_value(re.compile("6♦ after a noticeable"), timeout=30_000)
+    expect(page.get_by_label("Case", exact=True)).to_have_value(re.compile("6♦ after a noticeable"), timeout=60_000)
     expect(page.get_by_test_id("stMetricValue").first).to_have_text(shown)
     page.close()
 
@@ -248,7 +248,7 @@ def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browse
     phone = browser.new_context(viewport={"width": 375, "height": 812})
     page = phone.new_page()
     page.goto(first.link(server))
-    expect(page.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("A bidding problem")).to_be_visible(timeout=60_000)
     page.get_by_role("radio", name="Pass", exact=True).check()
     page.get_by_role("button", name="Submit my answer").click()
     expect(page.get_by_text("One more question")).to_be_visible(timeout=15_000)
@@ -257,7 +257,7 @@ def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browse
 
     later = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     later.goto(first.link(server))
-    expect(later.get_by_text("Your answers to the first questions are recorded.")).to_be_visible(timeout=30_000)
+    expect(later.get_by_text("Your answers to the first questions are recorded.")).to_be_visible(timeout=60_000)
     later.get_by_role("button", name="Send").click()              # blank is no answer
     expect(later.get_by_text("choose the calls it makes more attractive")).to_be_visible(timeout=15_000)
     later.get_by_text("None of them", exact=True).click()         # none is an answer when said
@@ -270,7 +270,7 @@ def test_a_phone_answers_q4_later_and_a_closed_case_refuses_votes(server, browse
     refused = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     refused.goto(second.link(server))
     expect(refused.get_by_text("This poll is closed: the director has finished collecting answers. "
-                               "Thank you all the same.")).to_be_visible(timeout=30_000)
+                               "Thank you all the same.")).to_be_visible(timeout=60_000)
     expect(refused.get_by_role("button", name="Submit my answer")).to_have_count(0)
     refused.context.close()
 
@@ -297,7 +297,7 @@ def test_a_page_on_another_port_cannot_open_a_signed_in_directors_session(server
     context = browser.new_context()
     page = context.new_page()
     sign_in(page, server, *director)
-    playwright.expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
+    playwright.expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=60_000)
     stream = server.replace("http://", "ws://") + "/_stcore/stream"
     assert page.evaluate(SOCKET_PROBE % stream) == "opened"
 
@@ -342,7 +342,7 @@ def test_a_live_tally_stops_showing_ballots_once_the_director_is_signed_out(serv
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     sign_in(page, server, *director, "/tally?case=tally-left-open")
     answers = page.get_by_test_id("stMetricValue").first
-    expect(answers).to_have_text("1", timeout=30_000)
+    expect(answers).to_have_text("1", timeout=60_000)
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == accounts.SESSION_COOKIE)
     accounts.end_session(cookie, url=url)                        # signed out elsewhere (another tab)
     services.cast_vote(second.token, "P", comment="a comment only the director may read", url=url)

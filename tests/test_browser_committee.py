@@ -33,7 +33,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     context = browser.new_context(viewport={"width": 1280, "height": 1500}, accept_downloads=True)
     page = context.new_page()
     sign_in(page, base, "cora", "appeals-room", "/appeal")
-    expect(page.get_by_role("heading", name="Appeal")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Appeal")).to_be_visible(timeout=60_000)
     choose(page, "Case", f"{CASE} (ruled)")
     expect(page.get_by_text("Status: ruled")).to_be_visible(timeout=15_000)
     # every example is ruled: wait for this case's own table result before reading its ruling
@@ -75,7 +75,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     assert cases.get_case(record, url=db_url).status == "closed"
 
     page.get_by_role("button", name="Make the report").click()
-    with page.expect_download(timeout=30_000) as download:
+    with page.expect_download(timeout=60_000) as download:
         page.get_by_role("button", name="Download PDF").click()
     saved = tmp_path / "report.pdf"
     download.value.save_as(saved)

@@ -33,7 +33,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
 
     # First visit: no account yet, so Huddle asks for the first director.
     page.goto(base)
-    expect(page.get_by_role("heading", name="Welcome to Huddle")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Welcome to Huddle")).to_be_visible(timeout=60_000)
     page.get_by_label("User name").fill("tess")
     page.get_by_label("Name shown on rulings").fill("Tess Director")
     page.get_by_label("Password (at least 8 characters)").fill("short")
@@ -46,12 +46,12 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     page.get_by_role("button", name="Create the first director").click()
     expect(page.get_by_role("heading", name="Cases")).to_be_visible()
     page.reload()                                       # the first director stays signed in
-    expect(page.get_by_text("Signed in as")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Signed in as")).to_be_visible(timeout=60_000)
     cookie = next(c["value"] for c in context.cookies() if c["name"] == "huddle_session")
     from polling import accounts
     assert accounts.user_from_cookie(cookie, url=db_url).username == "tess"
     page.get_by_role("button", name="Sign out").click()
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=60_000)
     assert accounts.user_from_cookie(cookie, url=db_url) is None     # the session ended on the server
 
     # Sign in through the form; the cookie keeps the director signed in across a reload.
@@ -60,7 +60,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     sign_in(page, base, "tess", "bidding-box")
     expect(page.get_by_role("heading", name="Cases")).to_be_visible()
     page.reload()
-    expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Cases")).to_be_visible(timeout=60_000)
     expect(page.get_by_text("Signed in as")).to_be_visible()
 
     # A case from pasted PBN.
@@ -110,7 +110,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
         voter = browser.new_context(viewport={"width": 375, "height": 812})
         vp = voter.new_page()
         vp.goto(link)
-        expect(vp.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+        expect(vp.get_by_text("A bidding problem")).to_be_visible(timeout=60_000)
         expect(vp.get_by_text("slow")).to_have_count(0)
         vp.get_by_role("radio", name=call, exact=True).check()
         vp.get_by_role("button", name="Submit my answer").click()
@@ -128,13 +128,13 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
     # A fourth use of a link is refused.
     again = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
     again.goto(links[0])
-    expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=30_000)
+    expect(again.get_by_text("this link has already been used")).to_be_visible(timeout=60_000)
 
     # Signing out ends the login: a reload asks to sign in again.
     page.get_by_role("button", name="Sign out").click()
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=60_000)
     page.goto(base + "/tally")
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible(timeout=60_000)
     context.close()
 
 
@@ -147,7 +147,7 @@ def test_director_rules_a_case_in_the_browser(server, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1400})
     page = context.new_page()
     sign_in(page, base, "rita", "slow-five-diamonds", "/ruling")
-    expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=60_000)
     choose(page, "Case", "LAWS.033: 6♦ after a noticeable hesitation, and a missed ruff (ruled)")
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420", timeout=15_000)
     expect(page.get_by_test_id("stMetricValue").nth(1)).to_have_text("-920")

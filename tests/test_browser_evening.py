@@ -107,17 +107,17 @@ def play_the_evening(tmp_path, browser) -> Count:
                 page.get_by_label(_("User name")).fill(username)
                 page.get_by_label(_("Password")).fill("appeals-room")
                 page.get_by_label(_("Password")).press("Enter")
-                expect(page.get_by_role("heading", name=_("Appeal"))).to_be_visible(timeout=30_000)
+                expect(page.get_by_role("heading", name=_("Appeal"))).to_be_visible(timeout=60_000)
                 page.get_by_role("tab", name=_("Votes and decision")).click()
                 page.get_by_text(re.compile(re.escape(_("the director's ruling stands")))).first.click()
                 page.get_by_label(_("Reason"), exact=True).fill("Passe ist eine logische Alternative.")
                 page.get_by_role("button", name=_("Record my vote")).click()
-                expect(page.get_by_text(_("Vote recorded."))).to_be_visible(timeout=30_000)
+                expect(page.get_by_text(_("Vote recorded."))).to_be_visible(timeout=60_000)
                 if username == COMMITTEE[-1][0]:           # the chair, having voted, records the decision
                     page.get_by_role("tab", name=_("Votes and decision")).click()
                     page.get_by_label(_("The committee's reason")).fill("Die Entscheidung des Turnierleiters bleibt.")
                     page.get_by_role("button", name=_("Record the decision")).click()
-                    expect(page.get_by_text(_("Decision recorded; the case is closed."))).to_be_visible(timeout=30_000)
+                    expect(page.get_by_text(_("Decision recorded; the case is closed."))).to_be_visible(timeout=60_000)
                 member.close()
 
             with Step(count, "the exports"):

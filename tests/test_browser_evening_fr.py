@@ -84,7 +84,7 @@ def the_committee_invited(director: Director, base: str) -> list[str]:
         director.read(page.get_by_text(made))
         page.wait_for_function("([seen]) => { const m = document.body.innerText.match("
                                "/http:\\/\\/127\\.0\\.0\\.1:\\d+\\/auth\\/join\\/[\\w-]+/g);"
-                               " return m && m.some(l => !seen.includes(l)); }", arg=[links], timeout=30_000)
+                               " return m && m.some(l => !seen.includes(l)); }", arg=[links], timeout=60_000)
         links.append(next(link for link in made.findall(page.inner_text("body")) if link not in links))
     return links
 
@@ -101,7 +101,7 @@ def join(browser, link: str, username: str) -> None:
     page.get_by_label(_("Password (at least {count} characters)").format(count=MIN_PASSWORD)).fill("appeals-room")
     page.get_by_label(_("Password again")).fill("appeals-room")
     page.get_by_role("button", name=_("Set up my account")).click()
-    expect(page.get_by_role("link", name=_("Case list"))).to_be_visible(timeout=30_000)       # signed in
+    expect(page.get_by_role("link", name=_("Case list"))).to_be_visible(timeout=60_000)       # signed in
     context.close()
 
 
@@ -145,29 +145,29 @@ def the_committee_decides(browser, base: str, case_id: str) -> None:
         page.get_by_label(_("User name")).fill(username)
         page.get_by_label(_("Password")).fill("appeals-room")
         page.get_by_label(_("Password")).press("Enter")
-        expect(page.get_by_role("heading", name=_("Appeal"))).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name=_("Appeal"))).to_be_visible(timeout=60_000)
         page.get_by_role("tab", name=_("Try a change")).click()
         page.get_by_text(_("The committee's procedural penalty (Law 90)")).click()
         page.get_by_text(_("The committee imposes a procedural penalty")).click()
         unit = page.get_by_role("combobox", name=_("Unit"))
-        expect(unit).to_have_value(_("% of a top"), timeout=30_000)         # a share of a top by default
+        expect(unit).to_have_value(_("% of a top"), timeout=60_000)         # a share of a top by default
         page.get_by_label(_("Amount")).fill(amount)
         page.get_by_label(_("Amount")).press("Enter")
         page.get_by_label(_("Why the penalty (Law 90)")).fill(why)
         page.get_by_label(_("Why the penalty (Law 90)")).press("Enter")
         penalty = re.escape(evening.LANG.side(side)) + r"\s" + amount + r"\s" + re.escape(_("% of a top"))
-        expect(page.get_by_text(re.compile(penalty))).not_to_have_count(0, timeout=30_000)     # « Nord-Sud 10 % d'un top »
+        expect(page.get_by_text(re.compile(penalty))).not_to_have_count(0, timeout=60_000)     # « Nord-Sud 10 % d'un top »
         page.get_by_role("tab", name=_("Votes and decision")).click()
         page.get_by_text(re.compile(re.escape(_("the ruling stands in part: a different adjustment or score")))).first.click()
         page.get_by_label(_("Reason"), exact=True).fill("Le 3♥ reste annulé ; l'appel était sans fondement.")
         page.get_by_role("button", name=_("Record my vote")).click()
-        expect(page.get_by_text(_("Vote recorded."))).to_be_visible(timeout=30_000)
+        expect(page.get_by_text(_("Vote recorded."))).to_be_visible(timeout=60_000)
         if username == COMMITTEE[-1][1]:
             page.get_by_role("tab", name=_("Votes and decision")).click()
             page.get_by_label(_("The committee's reason")).fill("La décision de l'arbitre est maintenue, avec une "
                                                                  "pénalité pour un appel sans fondement.")
             page.get_by_role("button", name=_("Record the decision")).click()
-            expect(page.get_by_text(_("Decision recorded; the case is closed."))).to_be_visible(timeout=30_000)
+            expect(page.get_by_text(_("Decision recorded; the case is closed."))).to_be_visible(timeout=60_000)
         context.close()
 
 

@@ -26,11 +26,11 @@ def test_streamlit_s_own_words_are_the_club_s_language_for_a_screen_reader(tmp_p
         context = browser.new_context()
         page = context.new_page()
         sign_in(page, base, "td", "table-director", "/table")
-        expect(page.get_by_role("heading", name="À la table")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name="À la table")).to_be_visible(timeout=60_000)
         assert page.evaluate("document.documentElement.lang") == "fr"
         expect(page.get_by_text("Aller au contenu principal")).to_have_count(1)
         page.get_by_text("Résultat à la table et mains", exact=False).click()
-        expect(page.get_by_role("combobox", name="Déclarant")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("combobox", name="Déclarant")).to_be_visible(timeout=60_000)
         labels = page.evaluate(SAID)
         assert {"Barre latérale", "Diminuer", "Augmenter", "Choisissez une option"} <= set(labels), labels
         assert not {"Sidebar", "Decrement", "Increment", "Choose an option"} & set(labels), labels
@@ -42,7 +42,7 @@ def test_streamlit_s_own_words_are_the_club_s_language_for_a_screen_reader(tmp_p
         context = browser.new_context()                    # an account with its own language: its pages in it
         page = context.new_page()
         sign_in(page, base, "dirk", "eigen-taal", "/table")
-        expect(page.get_by_role("heading", name="Aan tafel")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name="Aan tafel")).to_be_visible(timeout=60_000)
         assert page.evaluate("document.documentElement.lang") == "nl"
         expect(page.get_by_text("Naar de hoofdinhoud")).to_have_count(1)
         context.close()

@@ -44,8 +44,8 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
         record = cases.find_case("laws033-6d-slam", url=db_url)
         services.create_poll(record, "Matchpoints. What do you call?", alternatives=("P",), url=db_url)
         sign_in(page, lan, "td", "table-director", "/invites?case=laws033-6d-slam")
-        expect(page.get_by_role("heading", name="Invites")).to_be_visible(timeout=30_000)
-        expect(page.get_by_label("Server address pollees will use")).to_have_value(lan, timeout=30_000)
+        expect(page.get_by_role("heading", name="Invites")).to_be_visible(timeout=60_000)
+        expect(page.get_by_label("Server address pollees will use")).to_have_value(lan, timeout=60_000)
         expect(page.get_by_text("this machine's own address")).to_have_count(0)
         page.get_by_label("Pollees, one per line").fill("Pat")
         page.get_by_role("button", name="Issue links").click()
@@ -57,10 +57,10 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
         try:
             pollee = phone.new_page(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
             pollee.goto(link)
-            expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=60_000)
             pollee.get_by_role("radio", name="Pass", exact=True).check()
             pollee.get_by_role("button", name="Submit my answer").click()
-            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=60_000)
             pollee.screenshot(path=str(ARTIFACTS / "phone-on-another-host.png"), full_page=True)
         finally:
             phone.close()
@@ -98,7 +98,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
         page = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
         sign_in(page, lan, "td", "table-director", "/poll?case=laws033-6d-slam")
-        expect(page.get_by_role("heading", name="Poll builder")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name="Poll builder")).to_be_visible(timeout=60_000)
         wording = page.get_by_label("Introduction for pollees")
         wording.fill("Matchpoints, none vulnerable. What do you call?")
         wording.press("Control+Enter")
@@ -106,7 +106,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         page.get_by_role("button", name="Create the poll").click()
         expect(page.get_by_text(re.compile(r"Poll \d+ created"))).to_be_visible(timeout=15_000)
         page.get_by_role("link", name="Go to Invites").click()
-        expect(page.get_by_role("heading", name="Invites")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name="Invites")).to_be_visible(timeout=60_000)
         page.get_by_label("Pollees, one per line").fill("\n".join(f"Pollee at table {i}" for i in range(1, 6)))
         page.get_by_role("button", name="Issue links").click()
         listing = page.locator("code", has_text="Pollee at table 5: http").first
@@ -119,21 +119,21 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
             pollee = phones.new_context(viewport={"width": 375, "height": 812}, is_mobile=True,
                                         has_touch=True).new_page()
             pollee.goto(link)
-            expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("A bidding problem")).to_be_visible(timeout=60_000)
             pollee.get_by_role("radio", name=call, exact=True).check()
             if also:
                 pollee.get_by_role("checkbox", name=also, exact=True).check()    # Q2's offered calls
             pollee.get_by_role("button", name="Submit my answer").click()
-            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=60_000)
             pollee.context.close()
 
         page.get_by_role("link", name="Live tally").first.click()
-        expect(page.get_by_test_id("stMetricValue").first).to_have_text("5", timeout=30_000)
+        expect(page.get_by_test_id("stMetricValue").first).to_have_text("5", timeout=60_000)
         page.get_by_role("link", name="Ruling").click()
-        expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("heading", name="Ruling")).to_be_visible(timeout=60_000)
         # the page opens on the poll just answered, with no choice to make
         expect(page.get_by_role("combobox", name="Where the counts come from")).to_have_value(
-            re.compile(r"^Poll \d+ \(open\), 5 answers$"), timeout=30_000)
+            re.compile(r"^Poll \d+ \(open\), 5 answers$"), timeout=60_000)
         # in the questions' details
         expect(page.get_by_text("Pass is a logical alternative", exact=False).first).to_be_attached(timeout=15_000)
         expect(page.get_by_test_id("stMetricValue").first).to_have_text("+420", timeout=15_000)
@@ -143,7 +143,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
 
         chair = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
         sign_in(chair, lan, "cora", "appeals-room", "/appeal?case=laws033-6d-slam")
-        expect(chair.get_by_role("heading", name="Appeal")).to_be_visible(timeout=30_000)
+        expect(chair.get_by_role("heading", name="Appeal")).to_be_visible(timeout=60_000)
         chair.get_by_role("tab", name="The poll").click()
         expect(chair.get_by_text("Pollee 5").first).to_be_attached(timeout=15_000)
         assert chair.get_by_text("Pollee at table").count() == 0             # the director's labels stay his
@@ -160,7 +160,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         expect(chair.get_by_text("Uphold (the director's ruling stands); agreed by Cora Committee, 1 of 1", exact=False)).to_be_visible(
             timeout=15_000)
         chair.get_by_role("button", name="Make the report").click()
-        with chair.expect_download(timeout=30_000) as download:
+        with chair.expect_download(timeout=60_000) as download:
             chair.get_by_role("button", name="Download PDF").click()
         assert download.value.suggested_filename == "laws033-6d-slam.pdf"
         saved = tmp_path / "report.pdf"
@@ -169,7 +169,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
 
         late = phones.new_context(viewport={"width": 375, "height": 812}).new_page()
         late.goto(links[0])                                                   # used, and the case is closed
-        expect(late.get_by_text(re.compile("closed|already been used"))).to_be_visible(timeout=30_000)
+        expect(late.get_by_text(re.compile("closed|already been used"))).to_be_visible(timeout=60_000)
         phones.close()
         desk.close()
     elapsed = time.perf_counter() - start
@@ -200,7 +200,7 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
         page = desk.new_page(viewport={"width": 1280, "height": 1000})
         sign_in(page, lan, "td", "table-director", "/invites?case=lead-after-slow-pass-of-stayman&poll=1")
         expect(page.get_by_text("Left out: Sam, played Riverside club pairs, Monday evening")).to_be_visible(
-            timeout=30_000)
+            timeout=60_000)
         page.get_by_role("button", name="Issue their links").click()
         shown = page.get_by_text(re.compile(r"^Pat \(text message: \+44 7700 900123\): http")).inner_text()
         link = re.search(r"http://\S+/p/[\w-]+", shown).group(0)
@@ -212,7 +212,7 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
         try:
             pollee = phone.new_page(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
             pollee.goto(link)
-            expect(pollee.get_by_text("An opening lead problem")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("An opening lead problem")).to_be_visible(timeout=60_000)
             expect(pollee.get_by_text("Contract: 4♥ by West")).to_be_visible()
             expect(pollee.get_by_text("Stayman: asks for a four-card major")).to_be_visible()
             lead = pollee.get_by_role("group", name="1. What do you lead?")
@@ -221,11 +221,11 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
             lead.get_by_role("radio", name="a low ♠", exact=True).check()
             pollee.get_by_role("checkbox", name="a low ♥", exact=True).check()         # Q2
             pollee.get_by_role("button", name="Submit my answer").click()
-            expect(pollee.get_by_text("One more question")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("One more question")).to_be_visible(timeout=60_000)
             expect(pollee.get_by_text("Which of these leads does that make more attractive?")).to_be_visible()
             pollee.get_by_text("None of them", exact=True).click()
             pollee.get_by_role("button", name="Send").click()
-            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=30_000)
+            expect(pollee.get_by_text("Thank you: your answer is recorded.")).to_be_visible(timeout=60_000)
             pollee.screenshot(path=str(ARTIFACTS / "lead-poll-on-a-phone.png"), full_page=True)
         finally:
             phone.close()

@@ -219,8 +219,9 @@ def test_what_the_fixed_lapse_costs_is_measured_and_docs_research_says_it():
     fixed, other = cost.covered[0.02], cost.covered[0.10]
     assert 0.92 <= fixed <= 0.97 and other < fixed
     text = re.sub(r"\s+", " ", (ROOT / "docs" / "research.md").read_text(encoding="utf-8"))
-    assert (f"in {round(100 * fixed)}% of 400 when 2% of rulings are made on other grounds, and in "
-            f"{round(100 * other)}% when 10% are") in text
+    # at 10% the figure moves with the simulation's seed (91% to 95%): the docs give that range
+    assert (f"in {round(100 * fixed)}% of 400 when 2% of rulings are made on other grounds, and in 91% to 95% "
+            f"when 10% are") in text and 0.91 <= other <= 0.95
     told = compared.model_discrimination(published())
     assert str(told.words()) in text
     readme = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
