@@ -64,3 +64,12 @@ def test_the_pollee_s_page_reflows_and_every_answer_is_a_thumb_s_target(browser,
     assert drawn and set(drawn) == {"rgb(180, 83, 9)"}
     context.close()
 
+
+
+def test_the_sign_in_form_reads_at_four_and_a_half_to_one_and_its_fields_show_their_edges():
+    """Before: the Sign-in button was white on #ff4b4b (3.3:1) and the fields' edges #c8c8d0 (1.6:1)."""
+    import re
+    from huddle.web.sign_in_pages import FORM_STYLE
+    button = re.search(r"\.huddle-signin button \{[^}]*background: (#[0-9a-f]{6}); color: white", FORM_STYLE)[1]
+    edge = re.search(r"\.huddle-signin input \{[^}]*border: 1px solid (#[0-9a-f]{6})", FORM_STYLE)[1]
+    assert contrast(button) >= 4.5 and contrast(edge) >= 3              # WCAG 2.1 1.4.3 text, 1.4.11 controls

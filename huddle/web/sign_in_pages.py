@@ -19,9 +19,10 @@ FIRST_DIRECTOR_PATH = "/auth/first-director"
 FORM_STYLE = """<style>
 .huddle-signin { display: flex; flex-direction: column; gap: .8rem; max-width: 22rem; }
 .huddle-signin label { display: flex; flex-direction: column; gap: .25rem; font-size: .9rem; }
-.huddle-signin input { font: inherit; padding: .5rem .6rem; border: 1px solid #c8c8d0; border-radius: .5rem; }
-.huddle-signin button { font: inherit; padding: .5rem 1rem; border: 0; border-radius: .5rem;
-  background: #ff4b4b; color: white; cursor: pointer; align-self: flex-start; }
+.huddle-signin input { font: inherit; min-height: 44px; box-sizing: border-box; padding: .5rem .6rem;
+  border: 1px solid #6e6e78; border-radius: .5rem; }
+.huddle-signin button { font: inherit; min-height: 44px; padding: .5rem 1rem; border: 0; border-radius: .5rem;
+  background: #b3261e; color: white; cursor: pointer; align-self: flex-start; }
 </style>"""
 PAGE_STYLE = """<style>
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 0; padding: 2rem 1rem; color: #222; }
