@@ -857,7 +857,7 @@ def test_research_page_for_a_researcher(prepared):
     assert warned[0].startswith("director: all: the threshold rests on 13 decision(s)")   # 2 + 3 + 4 + 4 actions
     # the calibration separates call polls from lead polls
     assert any(w.startswith("director: call polls: the threshold rests on 10 decision(s)") for w in warned)
-    assert any(w.startswith("director: lead polls: the threshold rests on 3 decision(s)") for w in warned)
+    assert any(w.startswith("director: lead polls: no estimate from 3 decision(s)") for w in warned)
 
 
 def test_research_page_is_refused_to_a_committee_member(prepared):
