@@ -44,7 +44,7 @@ system-test-deps:
 test: install system-test-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
 
 # The players' languages: the messages marked in the code are extracted into the template, and
 # each language's catalog is brought up to date with it (new messages untranslated, for the

@@ -312,6 +312,8 @@ def test_a_director_s_right_password_does_not_wait_behind_strangers_wrong_ones(t
         page = urllib.request.urlopen(base + "/auth/login?signin=busy", timeout=30).read().decode()
     assert "Sign in: many sign-ins are under way at this moment; try again in a few seconds." in page
     assert [said for _, said in director] == ["signed in"] * 3
-    # against her own sign-in with no one else, in the same run: a loaded machine slows both
-    assert max(seconds for seconds, _ in director) < quiet + 2.5, (quiet, director)
+    # against her own sign-in with no one else, in the same run, and the median of three: her client
+    # shares this process's interpreter with the 240 strangers' threads, so one of her three may be
+    # held by them here, not by the server (seen: 2.6 s, then 1.4 and 1.2 on a quiet machine)
+    assert statistics.median(seconds for seconds, _ in director) < quiet + 2.0, (quiet, director)
     assert "busy" in answers and "signed in" not in answers
