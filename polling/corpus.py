@@ -45,11 +45,8 @@ def _corpus(records, url: str | None, slugs: dict[int, str], by_record: bool = F
         # a row per action in question: each action's own evidence, poll and finding
         for number in range(max(len(whole.actions), 1)):
             case = whole.path(number) if whole.actions else whole
-            found = _action_rows(case, record, url, number, whole.action_index)
-            for row in found:
-                row["ruling"] = ruling_key(slugs.get(record.organisation_id, ""), record.slug, number,
-                                           settings.package_key())
-            rows.extend(found)
+            rows.extend(_action_rows(case, record, url, number, whole.action_index,
+                                     slugs.get(record.organisation_id, "")))
         if by_record:
             for row in rows[start:]:
                 row["case_id"] = f"record {record.id}"
@@ -61,11 +58,12 @@ def _corpus(records, url: str | None, slugs: dict[int, str], by_record: bool = F
     return corpus
 
 
-def _action_rows(case, record, url: str | None, number: int, first_call: int | None) -> list[dict]:
+def _action_rows(case, record, url: str | None, number: int, first_call: int | None,
+                 organisation: str) -> list[dict]:
     """One action's rows: its other evidence, and its poll's with the director's finding and,
     for the first action (the one an appeal reconsiders), the committee's."""
     rows = evidence_rows(case)                 # the other evidence, each row with its type
-    _said_of(rows, case, record, number)
+    _said_of(rows, case, record, organisation, number)
     if case.ruling is None or not case.ruling.poll or not case.action_in_question():
         return rows
     table_action = case.action_in_question()
@@ -89,19 +87,22 @@ def _action_rows(case, record, url: str | None, number: int, first_call: int | N
                     for a in (json.loads(decided.result)["logical_alternatives"] or {}).get("actions", [])}
         for row in found:
             row["committee_la"] = verdicts.get(row["action"], row["committee_la"])
-    _said_of(found, case, record, number)
+    _said_of(found, case, record, organisation, number)
     return rows + found
 
 
-def _said_of(rows: list[dict], case, record, number: int = 0) -> None:
-    """What every row of a case carries beside its counts: the year it was recorded, and the
-    fingerprint that finds the same ruling in another organisation's package (a later action in
-    question of the same board told apart by its call)."""
-    board = case.board
+def _said_of(rows: list[dict], case, record, organisation: str, number: int = 0) -> None:
+    """What every row of a case carries beside its counts: the year it was recorded, the
+    fingerprint that finds the same board in another organisation's package (a later action in
+    question of the same board told apart by its call), and the key of the ruling itself (the
+    organisation that ruled, its case, the action's number)."""
+    board, key = case.board, settings.package_key()
     auction = " ".join(c.call for c in board.auction.calls) + (f" @{case.action_index}" if number else "")
+    ruling = ruling_key(organisation, record.slug, number, key)
     for row in rows:
         row["year"] = record.created_at.year
-        row["fingerprint"] = fingerprint(deal_pbn(board.deal), auction, row["action"], settings.package_key())
+        row["fingerprint"] = fingerprint(deal_pbn(board.deal), auction, row["action"], key)
+        row["ruling"] = ruling
 
 
 __all__ = ["database_corpus"]

@@ -8,6 +8,8 @@ from sqlmodel import Field, SQLModel
 
 from analysis.language import N_
 
+from .settings import DEFAULT_ORGANISATION
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
@@ -18,7 +20,6 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-DEFAULT_ORGANISATION = 1     # the organisation every install has: a one-club install needs no other
 
 
 class Organisation(SQLModel, table=True):

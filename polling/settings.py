@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_ORGANISATION = 1     # the organisation every install has: a one-club install needs no other
 
 
 def data_dir() -> Path:

@@ -207,7 +207,7 @@ def test_the_calculator_reads_the_club_s_language_without_the_storage_layer(data
     is now read with one query, on SQLite and on PostgreSQL alike: a French club's 4C= is 4♥."""
     from conftest import ROOT
     from polling import organisations, setup
-    from huddle.cli.commands.common import DEFAULT_ORGANISATION
+    from polling.settings import DEFAULT_ORGANISATION
     from polling.models import DEFAULT_ORGANISATION as STORED
     assert DEFAULT_ORGANISATION == STORED
     script = ("import sys\nfrom huddle.cli import main\nmain(sys.argv[1:])\n"

@@ -91,15 +91,12 @@ def reading_language(args):
         return language(None)
 
 
-DEFAULT_ORGANISATION = 1        # polling.models.DEFAULT_ORGANISATION, read here without the storage layer
-
-
 def default_organisation_language() -> str | None:
     """The default organisation's language, read straight from the configured database (sqlite3
     or psycopg, one query): a calculator then starts without importing the storage layer
     (SQLModel, SQLAlchemy, Alembic: 0.4 s). None when there is no database to ask, or no
     organisation in it yet (English)."""
-    from polling.settings import database_url
+    from polling.settings import DEFAULT_ORGANISATION, database_url
     url, query = database_url(), f"SELECT language FROM organisation WHERE id = {DEFAULT_ORGANISATION}"
     try:
         if url.startswith("sqlite:///"):
