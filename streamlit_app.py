@@ -22,18 +22,19 @@ _run = get_script_run_ctx()
 if _run is not None:
     GATE.withdraw(_run.session_id)
 
-# (page, title, url path, who may open it: None = anyone signed in)
+# (page, title, url path, who may open it: None = anyone signed in; member: anyone but a commentator)
 SECTIONS = {
-    N_("Cases"): [("ui/cases.py", N_("Case list"), "cases", None),
+    N_("Cases"): [("ui/cases.py", N_("Case list"), "cases", "member"),
               ("ui/intake.py", N_("At the table"), "table", "director"),
-              ("ui/case_view.py", N_("Case"), "case", None),
+              ("ui/case_view.py", N_("Case"), "case", "member"),
               ("ui/case_editor.py", N_("Case editor"), "edit", "director"),
-              ("ui/ruling.py", N_("Ruling"), "ruling", None)],
+              ("ui/ruling.py", N_("Ruling"), "ruling", "member")],
     N_("Polls"): [("ui/poll_builder.py", N_("Poll builder"), "poll", "director"),
               ("ui/invites.py", N_("Invites"), "invites", "director"),
               ("ui/panel.py", N_("Panel"), "panel", "director"),
               ("ui/tally.py", N_("Live tally"), "tally", "director")],
-    N_("Appeals"): [("ui/committee.py", N_("Appeal"), "appeal", "committee")],
+    N_("Appeals"): [("ui/committee.py", N_("Appeal"), "appeal", "committee"),
+                ("ui/casebook.py", N_("Casebook"), "casebook", None)],
     N_("Research"): [("ui/research.py", N_("Research"), "research", "researcher")],
     N_("Tools"): [("ui/calculator.py", N_("Calculator"), "calculator", None),
               ("ui/my_account.py", N_("My account"), "me", None),

@@ -61,7 +61,9 @@ class User:
 
     def may(self, role: str) -> bool:
         """Directors (and administrators) may do everything a director may; the other roles see
-        their own pages."""
+        their own pages, and every member but a casebook's commentator sees the cases."""
+        if role == "member":            # every page of the organisation's cases: not a casebook's commentator
+            return self.role != "commentator"
         return self.role == role or self.role in DIRECTING and role != "administrator"
 
 

@@ -37,6 +37,13 @@ def database_corpus(url: str | None = None, organisation_id: int = DEFAULT_ORGAN
     return pd.concat(found, ignore_index=True) if found else None
 
 
+def cases_corpus(record_ids: list[int], url: str | None = None) -> pd.DataFrame | None:
+    """The corpus rows of the cases named (a casebook's), each told apart by its record."""
+    slugs = {o.id: o.slug for o in list_organisations(url)}
+    chosen = set(record_ids)
+    return _corpus([r for r in db.list_cases(url) if r.id in chosen], url, slugs, by_record=True)
+
+
 def _corpus(records, url: str | None, slugs: dict[int, str], by_record: bool = False) -> pd.DataFrame | None:
     rows = []
     for record in records:

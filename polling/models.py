@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 from analysis.language import N_
@@ -43,6 +43,8 @@ class Organisation(SQLModel, table=True):
     authority: str | None = Field(default=None, max_length=10)       # its regulating authority (AUTHORITIES)
     law_edition: str | None = Field(default=None, max_length=4)      # the Laws its new cases are ruled under
     la_policy: str | None = Field(default=None, max_length=20)       # the LA policy its rulings start from
+    # its casebook names directors and committee members (else "the director", "Member 1")
+    casebook_names_officials: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class Membership(SQLModel, table=True):
@@ -312,4 +314,36 @@ class SignInKnownAddress(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     account: str = Field(max_length=200)
     address: str = Field(max_length=100)
+    at: datetime = Field(default_factory=utcnow)
+
+
+class CasebookEntry(SQLModel, table=True):
+    """A decided case in an organisation's casebook: chosen by the organisation, and, for a club's
+    case in its federation's casebook, agreed by the club (its own cases need no agreement)."""
+
+    __tablename__ = "casebook_entry"
+    __table_args__ = (UniqueConstraint("organisation_id", "case_id", name="uq_casebook_entry_case"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    organisation_id: int = Field(foreign_key="organisation.id", index=True)     # whose casebook
+    case_id: int = Field(foreign_key="case_record.id", index=True, ondelete="CASCADE")
+    chosen_by: str | None = Field(default=None, max_length=60)
+    chosen_at: datetime | None = None
+    agreed_by: str | None = Field(default=None, max_length=60)
+    agreed_at: datetime | None = None
+
+
+class CasebookComment(SQLModel, table=True):
+    """A commentator's comment on a casebook's case and rating of the decision (0 to 100)."""
+
+    __tablename__ = "casebook_comment"
+    __table_args__ = (UniqueConstraint("entry_id", "username", name="uq_casebook_comment_writer"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    entry_id: int = Field(foreign_key="casebook_entry.id", index=True, ondelete="CASCADE")
+    username: str = Field(max_length=60)
+    display_name: str = Field(default="", max_length=120)
+    language: str = Field(default="en", max_length=10)
+    comment: str = Field(max_length=4000)
+    rating: int
     at: datetime = Field(default_factory=utcnow)

@@ -23,7 +23,7 @@ from .models import DEFAULT_ORGANISATION, Membership, Organisation as Organisati
 KINDS = ("club", "federation")
 # an account's role in one organisation; an administrator directs and also reopens a case the
 # appeals committee decided (polling.cases.may_reopen_decided)
-ROLES = (N_("director"), N_("administrator"), N_("committee"), N_("researcher"))
+ROLES = (N_("director"), N_("administrator"), N_("committee"), N_("researcher"), N_("commentator"))
 DIRECTING = ("director", "administrator")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,59}$")
 
@@ -45,6 +45,7 @@ class Organisation:
     authority: str = ""                          # its regulating authority (AUTHORITIES), "" when not said
     law_edition: str = DEFAULT_EDITION           # the edition of the Laws its new cases are ruled under
     la_policy: str = "wbf2017"                   # the LA policy its rulings start from
+    casebook_names_officials: bool = False       # its casebook names directors and committee members
 
     def poll_rules(self) -> PollRules:
         """The rules for polls a new case of this organisation starts from."""
@@ -61,7 +62,7 @@ def _organisation(row: OrganisationRow) -> Organisation:
                         skip_bid_regulation=row.skip_bid_regulation, skip_bid_haste_under=row.skip_bid_haste_under,
                         language=row.language, poll_minimum=row.poll_minimum, poll_pollees=row.poll_pollees or "",
                         authority=row.authority or "", law_edition=row.law_edition or DEFAULT_EDITION,
-                        la_policy=row.la_policy or "wbf2017")
+                        la_policy=row.la_policy or "wbf2017", casebook_names_officials=row.casebook_names_officials)
 
 
 def check_name(name: str) -> None:

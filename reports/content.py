@@ -40,6 +40,7 @@ from . import charts
 class Heading:
     text: str
     level: int = 2
+    anchor: str = ""        # where a table of contents leads (a casebook's case)
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,15 @@ class PollHand:
     problem: PollProblem
 
 
-Block = Heading | Text | Table | Chart | Deal | AuctionBlock | PollHand
+@dataclass(frozen=True)
+class Contents:
+    """A table of contents: each entry's anchor (a Heading's) and its title."""
+
+    title: str
+    entries: tuple[tuple[str, str], ...]
+
+
+Block = Heading | Text | Table | Chart | Deal | AuctionBlock | PollHand | Contents
 
 
 @dataclass(frozen=True)
@@ -494,4 +503,4 @@ def report_for_stored_case(case: Case, status: str, polls: tuple[PollSeen, ...] 
 
 
 __all__ = ["Report", "report_content", "report_for_file", "report_for_stored_case", "Heading", "Text", "Table", "Chart", "Deal",
-           "AuctionBlock", "PollHand"]
+           "AuctionBlock", "PollHand", "Contents"]

@@ -18,7 +18,7 @@ from analysis.errors import HuddleInputError
 from analysis.vocabulary import VUL
 
 from . import charts
-from .content import AuctionBlock, Chart, Deal, Heading, PollHand, Report, Table, Text
+from .content import AuctionBlock, Chart, Contents, Deal, Heading, PollHand, Report, Table, Text
 from .diagram import (CSS as DIAGRAM_CSS, SUIT_COLOURS, auction_grid, auction_html, call_parts, hand_diagram_html,
                       single_hand_html)
 
@@ -33,7 +33,7 @@ table.rp th,table.rp td{border:1px solid #ddd;padding:.25rem .4rem;text-align:le
 table.rp th{background:#f3f3f0}
 .muted{color:#6b6b76} p.pre{white-space:pre-wrap}
 figure{margin:.8rem 0} figure svg{max-width:100%;height:auto}
-@media print{h2{break-after:avoid} figure,table{break-inside:avoid}}
+@media print{h2{break-after:avoid} figure,table{break-inside:avoid} h2[id^=case-]{break-before:page}}
 </style>
 """
 
@@ -50,9 +50,18 @@ def to_html(report: Report) -> str:
     return "".join(parts) + "</body></html>\n"
 
 
+def blocks_html(blocks, lang: Language) -> str:
+    """Some of a report's blocks as HTML, with the styles they need (a page shows one casebook case)."""
+    return PAGE_CSS + DIAGRAM_CSS + "".join(_html_block(b, lang) for b in blocks)
+
+
 def _html_block(block, lang: Language) -> str:
     if isinstance(block, Heading):
-        return f"<h{block.level}>{escape(block.text)}</h{block.level}>"
+        anchor = f" id='{escape(block.anchor)}'" if block.anchor else ""
+        return f"<h{block.level}{anchor}>{escape(block.text)}</h{block.level}>"
+    if isinstance(block, Contents):
+        items = "".join(f"<li><a href='#{escape(a)}'>{escape(t)}</a></li>" for a, t in block.entries)
+        return f"<nav aria-labelledby='contents'><h2 id='contents'>{escape(block.title)}</h2><ol>{items}</ol></nav>"
     if isinstance(block, Text):
         return f"<p class='pre{' muted' if block.muted else ''}'>{escape(block.text)}</p>"
     if isinstance(block, Table):
@@ -88,6 +97,7 @@ class _PDF(FPDF):
         self.set_title(title)
         self.set_creator("Huddle")
         self.report_title = title
+        self.links: dict[str, int] = {}         # a table of contents' entries, by anchor
 
     def footer(self):
         self.set_y(-12)
@@ -113,6 +123,8 @@ def _pdf_block(pdf: _PDF, block) -> None:
         if pdf.get_y() > pdf.h - 45:
             pdf.add_page()
         pdf.ln(3)
+        if block.anchor in pdf.links:
+            pdf.set_link(pdf.links[block.anchor], y=pdf.get_y(), page=pdf.page_no())
         pdf.set_font("DejaVu", "B", 13 if block.level == 2 else 11)
         pdf.multi_cell(0, 7, block.text, align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     elif isinstance(block, Text):
@@ -123,6 +135,14 @@ def _pdf_block(pdf: _PDF, block) -> None:
         pdf.ln(1)
     elif isinstance(block, Table):
         _pdf_table(pdf, block)
+    elif isinstance(block, Contents):
+        pdf.set_font("DejaVu", "B", 13)
+        pdf.multi_cell(0, 7, block.title, align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.set_font("DejaVu", "", 10)
+        for number, (anchor, title) in enumerate(block.entries, 1):
+            pdf.links[anchor] = pdf.add_link()
+            pdf.multi_cell(0, 6, f"{number}. {title}", align="L", link=pdf.links[anchor],
+                           new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     elif isinstance(block, Chart):
         image = charts.png(block.figure, dpi=150)
         width = pdf.epw * 0.9

@@ -21,9 +21,10 @@ from ui.state import SESSION_KEY as _SESSION_KEY, current_user, database, page_l
 from ui.widgets import inert
 
 ROLE_NAMES = {"director": N_("directors"), "administrator": N_("organisation administrators"),
-              "committee": N_("appeals committee members"), "researcher": N_("researchers")}
+              "committee": N_("appeals committee members"), "researcher": N_("researchers"),
+              "commentator": N_("the casebook's commentators"), "member": N_("the organisation's members")}
 SIGNED_IN_AS = {"director": N_("a director"), "administrator": N_("an administrator"), "committee": N_("a committee member"),
-                "researcher": N_("a researcher")}
+                "researcher": N_("a researcher"), "commentator": N_("a commentator")}
 
 
 def require(role: str | None = "director") -> User:
@@ -93,7 +94,8 @@ def acting_organisation(user: User) -> User:
 
 SIGN_OUT = N_("Sign out")
 ROLE_WORDS = {"director": N_("director"), "administrator": N_("organisation administrator"),
-              "committee": N_("committee member"), "researcher": N_("researcher")}
+              "committee": N_("committee member"), "researcher": N_("researcher"),
+              "commentator": N_("casebook commentator")}
 
 
 def sign_out_button(user: User) -> None:

@@ -16,7 +16,7 @@ from ui.heavy_view import heavy_result
 from ui.state import page_language
 from ui.widgets import file_upload, inert, pick_case, plain, show_error, table, who_did
 
-user = require(None)
+user = require("member")
 lang = page_language(user)                  # the club's language, or the account's own
 case_id = pick_case(user, lang=lang)
 stored = cases.get_case(case_id)

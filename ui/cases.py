@@ -13,7 +13,7 @@ from ui.widgets import inert, organisation_cases
 
 PAGE = 25           # cases drawn at a time: a phone draws a few dozen rows at once, not hundreds
 
-user = require(None)
+user = require("member")
 lang = page_language(user)
 st.title(lang._("Cases"))
 records = organisation_cases(user)

@@ -24,7 +24,7 @@ from polling.dossier import load_dossier
 from reports.diagram import auction_html, hand_diagram_html
 from ui.auth import require
 from ui.ruling_form import committee_penalty
-from ui.ruling_view import report_downloads, ruling_in_force_view, ruling_summary, show_ruling
+from ui.ruling_view import precedents_section, report_downloads, ruling_in_force_view, ruling_summary, show_ruling
 from ui.simulation_view import simulation_section
 from ui.state import page_language, remembered
 from ui.widgets import (done, inert, opened_tabs, pick_case, plain, said_rows, show_error, show_problem, table,
@@ -85,6 +85,7 @@ with facts:
         st.caption(inert(lang.labelled(lang._("Table result"), say(case.table_result.describe()))))
     if case.notes:
         plain(case.notes, muted=True)
+    precedents_section(case, user.organisation_id, lang)
 
 def _the_poll() -> None:
     polls = dossier.polls

@@ -16,13 +16,14 @@ from polling.dossier import load_dossier
 from ui.auth import require
 from ui.state import page_language
 from ui.ruling_form import fact_finding_form, further_actions_input, partner_ui_input, ruling_inputs_form
-from ui.ruling_view import (questions_box, reasons_not_written_note, reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
+from ui.ruling_view import (precedents_section, questions_box, reasons_not_written_note,
+                            reopen_control, report_downloads, ruling_in_force_view, ruling_summary,
                             score_downloads, show_ruling)
 from ui.adjustment_form import unreviewed_proposal
 from ui.simulation_view import simulation_section
 from ui.widgets import done, inert, pick_case, show_error, table, who_did
 
-user = require(None)
+user = require("member")
 lang = page_language(user)                  # the club's language, or the account's own
 st.title(lang._("Ruling"))
 record_id = pick_case(user, lang=lang)
@@ -46,6 +47,7 @@ if not may_rule or over_decision:
     if case.ruling is not None:
         simulation_section(record_id, case, dossier.version, user, may_edit=False, may_save=False)
         report_downloads(record_id, user.organisation_id, lang)
+        precedents_section(case, user.organisation_id, lang)
     st.stop()
 
 summary = st.container()         # the answer first; the worksheet that makes it below
@@ -127,3 +129,5 @@ if versions:
         with st.expander(inert(lang._("Version {version} ({who})").format(version=v.version, who=who_did(v.username, lang)))):
             st.text(rulings.version_text(v, lang))
     report_downloads(record_id, user.organisation_id, lang)
+if case.ruling is not None:
+    precedents_section(case, user.organisation_id, lang)

@@ -197,3 +197,28 @@ def report_downloads(record_id: int, organisation_id: int, lang: Language) -> No
         for col, (fmt, data) in zip(cols, files.items()):
             col.download_button(lang._("Download {format}").format(format=fmt.upper()), data,
                                 file_name=f"{case_id}.{fmt}", mime=FORMATS[fmt][0], key=f"{key}_{fmt}")
+
+
+@st.cache_resource(ttl=60, show_spinner=False, max_entries=64)
+def _precedents(case_file: str, organisation_id: int) -> list[dict]:
+    from analysis.law import case as case_files
+    from polling.precedents import precedents_for
+    return [{"precedent": p, "n": n} for n, p in enumerate(precedents_for(case_files.loads(case_file), organisation_id), 1)]
+
+
+def precedents_section(case, organisation_id: int, lang: Language) -> None:
+    """The decided cases most like this one, from the organisation's records, the casebooks it
+    reaches and the example casebook: each with what was decided, why, and what makes it alike."""
+    from analysis.law import case as case_files
+    with st.expander(lang._("Precedents: decided cases like this one")):
+        st.caption(lang._("A precedent is read, never applied: it changes no verdict."))
+        found = _precedents(case_files.dumps(case), organisation_id)
+        if not found:
+            st.info(lang._("No decided case is like this one yet."))
+        for row in found:
+            p = row["precedent"]
+            st.markdown(f"**{row['n']}. {inert(p.case.title)}** · {inert(p.case.source)}")
+            st.markdown(inert(lang._("Decided: {decided}").format(decided=lang.say(p.case.decided_words()))))
+            if p.case.reason:
+                st.markdown(inert(lang._("Why: {reason}").format(reason=p.case.reason)))
+            st.caption(inert(lang._("Alike: {reasons}").format(reasons="; ".join(lang.say(r) for r in p.reasons))))

@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "poll": ("polls", "Polls: create a case's poll, issue its pollees' links, print its tally."),
     "calibrate": ("research", "Calibrate the LA threshold from a corpus of polls and rulings (CSV)."),
     "corpus": ("research", "The research corpus of the database's cases."),
+    "precedents": ("casebooks", "The decided cases most like a case, each with what was decided and why."),
+    "casebook": ("casebooks", "The casebook: choose and agree decided cases, invite commentators, write its files."),
     "addresses": ("server", "The address pollees' phones should use to reach this server."),
     "setup": ("server", "Create or upgrade the database and load the example cases."),
     "backup": ("server", "Copy the database consistently while the server runs (SQLite's backup, or pg_dump for "

@@ -129,7 +129,14 @@ def _reasons(text: str) -> tuple[str, ...]:
 
 
 def _corpus_file(path: str):
+    """A corpus file (CSV), or a data package's folder (a casebook's, another organisation's)."""
     from analysis.research import calibration as research
+    if Path(path).is_dir():
+        from analysis.research.packages import DATA, DESCRIPTOR, read_package
+        try:
+            return read_package({name: read_file(str(_inside(path, name))) for name in (DESCRIPTOR, DATA)})
+        except HuddleInputError as exc:
+            raise HuddleInputError(f"{path}: {exc.field}", exc.problem) from None
     try:
         return research.loads_corpus(read_file(path))
     except HuddleInputError as exc:
@@ -206,8 +213,8 @@ def cmd_corpus_merge(args) -> dict | str:
 
 def register(r) -> None:
     p = r.add("calibrate", cmd_calibrate)
-    p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll (docs/research.md); default: the "
-                                          "confirmed published rulings shipped with Huddle "
+    p.add_argument("corpus", nargs="?", help="CSV, one row per action per poll, or a data package's folder "
+                                          "(docs/research.md); default: the confirmed published rulings shipped with Huddle "
                                           "(data/research/published-rulings.csv)")
     p.add_argument("--synthetic", action="store_true", help="the synthetic demonstration corpus instead (not real "
                                                            "rulings: it shows the methods)")
