@@ -46,9 +46,10 @@ user = auth.current_user()
 def _pages(visible_to, lang=None):
     """The navigation, its sections and titles in ``lang`` (the organisation's; English signed out)."""
     say = lang._ if lang is not None else (lambda text: text)
+    home = "cases" if visible_to("member") else "casebook"     # a commentator's first page is the casebook
     out = {}
     for section, rows in SECTIONS.items():
-        pages = [st.Page(path, title=say(title), url_path=url, default=url == "cases")
+        pages = [st.Page(path, title=say(title), url_path=url, default=url == home)
                  for path, title, url, role in rows if visible_to(role)]
         if pages:
             out[say(section)] = pages

@@ -9,7 +9,7 @@ from polling import db, setup
 def test_prepare_database_creates_schema_and_loads_examples(database_url):
     report = setup.prepare_database()
     head = ScriptDirectory.from_config(db.alembic_config(database_url)).get_current_head()
-    assert report["revision"] == head == "0020"
+    assert report["revision"] == head == "0021"
     assert report["examples_loaded"] == report["cases"] >= 8
     again = setup.prepare_database()
     assert again["examples_loaded"] == 0 and again["cases"] == report["cases"]
@@ -48,7 +48,7 @@ def test_upgrading_a_database_in_use_keeps_every_row(database_url):
                            {"b": body, "t": "2026-01-01 00:00:00"}).scalar()
         conn.execute(text("INSERT INTO poll (case_id, problem, status, q4_enabled, created_at) "
                           "VALUES (:r, '{}', 'draft', false, :t)"), {"r": rid, "t": "2026-01-01 00:00:00"})
-    assert db.upgrade(database_url) == "0020"
+    assert db.upgrade(database_url) == "0021"
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM poll")).scalar() == 1
         assert conn.execute(text("SELECT kind, follows_id FROM poll")).one() == ("call", None)
@@ -121,4 +121,4 @@ def test_alembic_on_the_command_line_migrates_the_database_the_app_uses(tmp_path
     assert (local.stat().st_mtime_ns if local.exists() else None) == before
     assert subprocess.run([*alembic, "upgrade", "head"], cwd=ROOT, env=env, capture_output=True,
                           timeout=120).returncode == 0
-    assert db.health(url)["schema"] == "0020"
+    assert db.health(url)["schema"] == "0021"

@@ -189,7 +189,7 @@ def test_a_downgrade_on_sqlite_keeps_every_row_of_the_tables_it_keeps(sqlite_url
     for revision in ("0008", "0007"):
         command.downgrade(db.alembic_config(sqlite_url), revision)
         assert counts() == before, revision
-    assert db.upgrade(sqlite_url) == "0020" and counts() == before
+    assert db.upgrade(sqlite_url) == "0021" and counts() == before
 
 
 @pytest.mark.parametrize("origin, host, public, allowed", [

@@ -124,7 +124,7 @@ def test_a_stored_case_reads_as_one_dossier(database_url):
 
 
 # The parts of analysis/, lowest first: each imports only the parts below it (and itself).
-ANALYSIS_PARTS = ("core", "vocabulary", "language", "bridge", "files", "law", "polls", "evidence", "research")
+ANALYSIS_PARTS = ("core", "vocabulary", "language", "bridge", "files", "law", "polls", "evidence", "research", "casebook")
 CORE = {"errors", "limits", "messages", "numbers", "distributions"}
 
 

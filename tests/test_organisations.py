@@ -278,7 +278,7 @@ def test_the_migration_puts_what_is_stored_in_the_default_organisation(sqlite_ur
     with sqlite3.connect(path) as conn:
         assert dict(conn.execute("SELECT username, role FROM user_account")) == {"tess": "director", "cm": "committee"}
         assert conn.execute("SELECT count(*) FROM case_record").fetchone()[0] == stored
-    assert db.upgrade(sqlite_url) == "0020"
+    assert db.upgrade(sqlite_url) == "0021"
     assert accounts.authenticate("cm", "committee-pw").role == "committee"
     assert accounts.authenticate("tess", "bidding-box").organisation_id == DEFAULT_ORGANISATION
     assert len(db.case_index()) == stored

@@ -1,7 +1,7 @@
 """Refresh docs/screenshots: every page of the app as a person sees it, on a fresh database with
 the example cases (1280 px wide; the voter page at 375 px, as on a phone).
 
-    .venv/bin/python docs/screenshots/take.py
+    .venv/bin/python docs/screenshots/take.py [NAME ...]     # only these screenshots, when named
 """
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from browser import CHROMIUM_ARGS, chromium_path, sign_in, streamlit_server  # n
 def main() -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    from polling import accounts, cases, panel, services, setup
+    from polling import accounts, casebook, cases, panel, services, setup
+    only = set(sys.argv[1:])
     folder = Path(tempfile.mkdtemp(prefix="huddle-shots-"))
     url = f"sqlite:///{folder / 'huddle.sqlite'}"
     os.environ["HUDDLE_DATABASE_URL"] = url
@@ -28,6 +29,12 @@ def main() -> None:
     accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=url)
     accounts.create_user("rhea", "significant-share", "researcher", "Rhea Research", url=url)
+    accounts.create_user("kim", "panel-of-experts", "commentator", "Kim Commentator", url=url)
+    pulled = cases.find_case("slow-double-pulled", url=url)
+    casebook.choose(pulled, 1, "td", url=url)
+    casebook.comment(casebook.entries(1, url=url)[0].id, "kim", "A textbook slow double pulled: three of five "
+                     "pollees passed, and West's seven hearts do not make 5♥ automatic.", 90, "en",
+                     "Kim Commentator", url=url)
     slam = cases.find_case("laws033-6d-slam", url=url)
     poll = services.create_poll(slam, "Matchpoints, none vulnerable. What do you call?", alternatives=("P",),
                                 q4_enabled=True, url=url)
@@ -51,6 +58,8 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
 
         def shoot(user, password, path, name, ready, width=1280, then=None, height=1600):
+            if only and name not in only:
+                return
             # Streamlit scrolls inside its own container, so the viewport is made as tall as the page
             page = browser.new_context(viewport={"width": width, "height": height}).new_page()
             if user:
@@ -85,8 +94,13 @@ def main() -> None:
               height=3000, ready=heading("Appeal"),
               then=lambda page: page.get_by_role("tab", name="The director's ruling").click())
         shoot("cora", "appeals-room", "/me", "my-account", heading("My account"))
+        # a commentator's first page is the casebook (Streamlit serves its default page at /)
+        shoot("kim", "panel-of-experts", "/", "casebook", heading("Casebook"), height=5200)
         shoot("rhea", "significant-share", "/research", "research", height=3200, ready=heading("Research"))
 
+        if only:
+            browser.close()
+            return
         phone = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True).new_page()
         phone.goto(pollees[3].link(base))
         expect(phone.get_by_text("A bidding problem")).to_be_visible(timeout=30_000)
