@@ -10,6 +10,7 @@ from pathlib import Path
 from analysis.casebook import CaseProfile, case_profile, precedents
 from analysis.casebook.precedents import Precedent
 from analysis.law import case as case_files
+from analysis.language import N_
 from analysis.law.case import Case
 
 from sqlmodel import select
@@ -20,7 +21,7 @@ from .dossier import export_case
 from .models import DEFAULT_ORGANISATION, CommitteeDecisionRecord
 from .organisations import get_organisation
 
-EXAMPLES = "Huddle's example casebook"
+EXAMPLES = N_("Huddle's example casebook")
 
 
 @functools.lru_cache(maxsize=2048)
@@ -69,4 +70,10 @@ def precedents_for(case: Case, organisation_id: int, url: str | None = None, mos
     return precedents(here, reachable_cases(organisation_id, url), most)
 
 
-__all__ = ["EXAMPLES", "example_casebook", "reachable_cases", "precedents_for"]
+def precedent_heading(number: int, found: Precedent, lang) -> str:
+    """A precedent's line: its place, title and where it comes from, in ``lang``."""
+    source = lang._(EXAMPLES) if found.case.source == EXAMPLES else found.case.source
+    return lang._("{number}. {title}, from {source}").format(number=number, title=found.case.title, source=source)
+
+
+__all__ = ["EXAMPLES", "precedent_heading", "example_casebook", "reachable_cases", "precedents_for"]

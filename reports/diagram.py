@@ -7,9 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from markupsafe import Markup
+
 from analysis.bridge import SUIT_SYMBOLS, SUITS, Auction, Board, TableCall, hand_suits, is_vulnerable
 from analysis.language import N_, Language
-from analysis.vocabulary import VUL
+from analysis.vocabulary import SYMBOL_SUITS, VUL, Strain
+from analysis.vocabulary.word import spellings
 
 # a four-colour deck, every suit at 4.5:1 or more against white (WCAG 2.1 AA for text): the diamond
 # a dark amber (5.0:1), still told apart from the heart's red
@@ -33,12 +36,44 @@ CSS = """
 .hd-mark{font-size:11px;color:#555}
 .hd-slow{background:#fff1c2}
 .hd-notes{font-size:13px;color:#333;margin:4px 0 0 0;padding-left:18px}
+.sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 </style>
 """
 
 
-def _suit(suit: str) -> str:
-    return f'<span style="color:{SUIT_COLOURS[suit]}">{SUIT_SYMBOLS[suit]}</span>'
+def suit_word(suit: str, lang: Language, one: bool = False) -> str:
+    """The suit by name in ``lang``, as a screen reader says it: "spades", « piques », „Pik“;
+    ``one`` (a bid at the one level): "1 spade", « 1 pique » where the language says so."""
+    names = spellings(lang.pgettext(*Strain.NAMES[suit]))
+    return names[1] if one and len(names) > 1 and names[0][:-1] == names[1] else names[0]
+
+
+def _suit(suit: str, lang: Language, one: bool = False) -> str:
+    """A suit's symbol in its colour, with its name for a screen reader (the symbol itself is
+    hidden from it: said once, not twice)."""
+    return (f'<span aria-hidden="true" style="color:{SUIT_COLOURS[suit]}">{SUIT_SYMBOLS[suit]}</span>'
+            f'<span class="sr"> {escape(suit_word(suit, lang, one))} </span>')
+
+
+def drawn(text: str, lang: Language) -> Markup:
+    """Text with each suit symbol drawn in its colour and named for a screen reader ("4♠": "4
+    spades"; "1♠", "a low ♠": "spade"); the rest escaped."""
+    out, level = [], ""
+    for ch in str(text):
+        suit = SYMBOL_SUITS.get(ch)
+        out.append(_suit(suit.value, lang, one=level in "1") if suit else escape(ch))
+        level = ch if ch.isdigit() else ""
+    return Markup("".join(out))
+
+
+def spoken(text: str, lang: Language) -> str:
+    """Text with each suit symbol in words, for an aria-label: "4♠" is "4 spades"."""
+    out, level = [], ""
+    for ch in str(text):
+        suit = SYMBOL_SUITS.get(ch)
+        out.append(f" {suit_word(suit.value, lang, one=level in '1')} " if suit else ch)
+        level = ch if ch.isdigit() else ""
+    return " ".join("".join(out).split())
 
 
 def _holding(cards: str, lang: Language) -> str:
@@ -59,7 +94,7 @@ def _hand_block(seat_letter: str, suits: dict[str, str] | None, dealer: str, vul
         unknown = lang._("not recorded")
         body = f'<div class="hd-unknown">{escape(unknown)}</div>'
     else:
-        body = "".join(f"<div>{_suit(s)} {_holding(suits[s], lang)}</div>" for s in SUITS)
+        body = "".join(f"<div>{_suit(s, lang)} {_holding(suits[s], lang)}</div>" for s in SUITS)
     return f'<div class="hd-hand" data-seat="{seat_letter}">{head}{body}</div>'
 
 
@@ -93,7 +128,8 @@ def call_parts(call: str, lang: Language) -> list[tuple[str, str | None]]:
 
 
 def call_html(call: str, lang: Language) -> str:
-    return "".join(_suit(suit) if suit else escape(text) for text, suit in call_parts(call, lang))
+    one = call[:1] == "1"
+    return "".join(_suit(suit, lang, one) if suit else escape(text) for text, suit in call_parts(call, lang))
 
 
 def _notes_for(call: TableCall, lang: Language) -> list[str]:
@@ -162,7 +198,7 @@ def tricks_html(tricks, contract: str, include_css: bool = False, *, lang: Langu
     at the table has seen."""
     rows = "".join(
         f"<tr><td>{n}</td><td>{escape(lang.seat(leader))}</td><td>"
-        + " ".join(f'<span title="{escape(lang.seat(who))}">{escape(lang.seat_letter(who))}&nbsp;{_suit(card[0])}'
+        + " ".join(f'<span title="{escape(lang.seat(who))}">{escape(lang.seat_letter(who))}&nbsp;{_suit(card[0], lang)}'
                    f'{escape(lang.rank(card[1]))}</span>'
                    for who, card in trick)
         + "</td></tr>"

@@ -90,7 +90,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     accounts.create_user("cora", "appeals-room", "committee", "Cora Committee", url=db_url)
     env = {"HUDDLE_DATABASE_URL": db_url, "HUDDLE_SECRET_KEY": "evening", "HUDDLE_REPORTS_DIR": str(tmp_path / "r"),
            "HUDDLE_APPEAL_QUORUM": "1"}     # a club's single appeals referee decides this evening's appeal
-    votes = [("6♦", "Pass"), ("6♦", None), ("Pass", None), ("6♦", "Pass"), ("Pass", "6♦")]
+    votes = [("6 diamonds", "Pass"), ("6 diamonds", None), ("Pass", None), ("6 diamonds", "Pass"), ("Pass", "6 diamonds")]
     start = time.perf_counter()
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
             playwright.sync_playwright() as p:
@@ -216,10 +216,10 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
             expect(pollee.get_by_text("Contract: 4♥ by West")).to_be_visible()
             expect(pollee.get_by_text("Stayman: asks for a four-card major")).to_be_visible()
             lead = pollee.get_by_role("group", name="1. What do you lead?")
-            expect(lead.get_by_role("radio", name="a low ♣", exact=True)).to_be_visible()
+            expect(lead.get_by_role("radio", name="a low club", exact=True)).to_be_visible()
             pollee.screenshot(path=str(ARTIFACTS / "lead-poll-problem-on-a-phone.png"), full_page=True)
-            lead.get_by_role("radio", name="a low ♠", exact=True).check()
-            pollee.get_by_role("checkbox", name="a low ♥", exact=True).check()         # Q2
+            lead.get_by_role("radio", name="a low spade", exact=True).check()
+            pollee.get_by_role("checkbox", name="a low heart", exact=True).check()         # Q2
             pollee.get_by_role("button", name="Submit my answer").click()
             expect(pollee.get_by_text("One more question")).to_be_visible(timeout=60_000)
             expect(pollee.get_by_text("Which of these leads does that make more attractive?")).to_be_visible()

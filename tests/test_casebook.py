@@ -160,7 +160,7 @@ def test_precedents_find_the_example_slow_double_pulled_first_and_say_why(tmp_pa
     assert found[0]["decided"] == "score adjusted; on appeal: uphold"
     assert all(p["action_kind"] != "slow double pulled" for p in found[1:])
     code, said, _ = run(capsys, "precedents", str(path), "--language", "fr")
-    assert code == 0 and said.startswith("1. A slow double of 4♠ pulled to 5♥")
+    assert code == 0 and said.startswith("1. A slow double of 4♠ pulled to 5♥, upheld on appeal, source : Le recueil")
     assert "un contre lent retiré" in said
 
 

@@ -231,7 +231,7 @@ def test_on_a_phone_with_scripts_off_each_kind_of_poll_is_answered_in_its_langua
     leading = services.create_poll(lead, "Tournoi par paires. Qu'entamez-vous ?", language="fr")
     playing = services.create_poll(lead, "Paarturnier. Was spielen Sie?", play_index=2, language="de")
     plan = [(bidding, "Pass", "Submit my answer", "Thank you: your answer is recorded."),
-            (leading, "un petit ♠", "Envoyer ma réponse", "Merci : votre réponse est enregistrée."),
+            (leading, "un petit pique", "Envoyer ma réponse", "Merci : votre réponse est enregistrée."),
             (playing, None, "Meine Antwort senden", "Danke: Ihre Antwort ist gespeichert.")]
     with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "scripts-off"}) as base:
         for poll, choice, submit, thanks in plan:
@@ -247,7 +247,7 @@ def test_on_a_phone_with_scripts_off_each_kind_of_poll_is_answered_in_its_langua
             page.get_by_role("button", name=submit).click()
             if poll is bidding:
                 expect(page.get_by_text("One more question")).to_be_visible(timeout=15_000)
-                page.get_by_role("checkbox", name="6♦", exact=True).check()
+                page.get_by_role("checkbox", name="6 diamonds", exact=True).check()
                 page.get_by_role("button", name="Send").click()
             expect(page.get_by_text(thanks)).to_be_visible(timeout=15_000)
             context.close()

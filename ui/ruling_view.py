@@ -210,6 +210,7 @@ def precedents_section(case, organisation_id: int, lang: Language) -> None:
     """The decided cases most like this one, from the organisation's records, the casebooks it
     reaches and the example casebook: each with what was decided, why, and what makes it alike."""
     from analysis.law import case as case_files
+    from polling.precedents import precedent_heading
     with st.expander(lang._("Precedents: decided cases like this one")):
         st.caption(lang._("A precedent is read, never applied: it changes no verdict."))
         found = _precedents(case_files.dumps(case), organisation_id)
@@ -217,7 +218,7 @@ def precedents_section(case, organisation_id: int, lang: Language) -> None:
             st.info(lang._("No decided case is like this one yet."))
         for row in found:
             p = row["precedent"]
-            st.markdown(f"**{row['n']}. {inert(p.case.title)}** · {inert(p.case.source)}")
+            st.markdown(f"**{inert(precedent_heading(row['n'], p, lang))}**")
             st.markdown(inert(lang._("Decided: {decided}").format(decided=lang.say(p.case.decided_words()))))
             if p.case.reason:
                 st.markdown(inert(lang._("Why: {reason}").format(reason=p.case.reason)))

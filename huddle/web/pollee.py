@@ -204,9 +204,16 @@ def refusal(exc: HuddleInputError, lang: Language) -> str:
 # ---------------------------------------------------------------- drawing
 
 
+def _suits(lang: Language) -> dict:
+    """What the template draws a call with: its suits in colour, named for a screen reader
+    (``drawn``), and said in words for an aria-label (``spoken``)."""
+    from reports.diagram import drawn, spoken
+    return {"drawn": lambda text: drawn(text, lang), "spoken": lambda text: spoken(text, lang)}
+
+
 def render(page: Page, status: int = 200) -> HTMLResponse:
     from reports.diagram import CSS
-    html = templates().get_template("pollee.html").render(page=page, diagram_css=Markup(CSS))
+    html = templates().get_template("pollee.html").render(page=page, diagram_css=Markup(CSS), **_suits(page.lang))
     return HTMLResponse(html, status_code=status, headers=HEADERS)
 
 
@@ -215,7 +222,8 @@ def preview_html(problem: PollProblem, lang: Language) -> str:
     the same template's body, with the form drawn and nothing to send."""
     from reports.diagram import CSS
     page = Page(lang, lang._(problem.poll_kind.title), problem_view(problem, lang), form=answer_form(problem, lang))
-    return templates().get_template("pollee_body.html").render(page=page, diagram_css=Markup(CSS), preview=True)
+    return templates().get_template("pollee_body.html").render(page=page, diagram_css=Markup(CSS), preview=True,
+                                                                **_suits(lang))
 
 
 # ---------------------------------------------------------------- the routes

@@ -18,7 +18,7 @@ def _day(text: str) -> date:
 def cmd_precedents(args) -> dict | str:
     """The decided cases most like a case file or a stored case, each with what was decided and why."""
     from analysis.language import language
-    from polling.precedents import precedents_for
+    from polling.precedents import precedent_heading, precedents_for
     lang = language(args.language)
     organisation = acting_organisation(args)
     if args.case.endswith(".json") or is_file(args.case):
@@ -33,7 +33,7 @@ def cmd_precedents(args) -> dict | str:
         return lang._("No decided case is like this one yet.")
     lines = []
     for number, p in enumerate(found, 1):
-        lines.append(f"{number}. {p.case.title} ({p.case.source})")
+        lines.append(precedent_heading(number, p, lang))
         lines.append("   " + lang._("Decided: {decided}").format(decided=lang.say(p.case.decided_words())))
         if p.case.reason:
             lines.append("   " + lang._("Why: {reason}").format(reason=p.case.reason))
