@@ -56,10 +56,24 @@ def _pages(visible_to, lang=None):
     return out
 
 
+def _menu(sections: dict) -> None:
+    """The sidebar's menu, drawn as headings and links: Streamlit's own menu puts a <div> inside
+    its <ul>, so assistive technology hears no list (axe-core's list and listitem rules;
+    streamlit/streamlit#8399)."""
+    for section, pages in sections.items():
+        st.markdown(f"**{section}**")
+        for page in pages:
+            st.page_link(page, label=page.title)
+
+
 if user is None:
     run_page(st.navigation(_pages(lambda role: True), position="hidden"))
 else:
+    sections = _pages(lambda role: role is None or user.may(role), page_language(user))
+    chosen = st.navigation(sections, position="hidden")
     with st.sidebar:
+        _menu(sections)
+        st.divider()
         user = auth.acting_organisation(user)
         auth.sign_out_button(user)
-    run_page(st.navigation(_pages(lambda role: role is None or user.may(role), page_language(user))))
+    run_page(chosen)

@@ -151,7 +151,7 @@ def moving(browser, base: str, cookie: str, repeat: int, read: float = 0.0) -> d
             for name, path, wanted in ROUND:
                 page.wait_for_timeout(read * 1000)
                 started = page.evaluate("performance.now()")
-                page.get_by_test_id("stSidebarNav").get_by_role("link", name=name, exact=True).click()
+                page.get_by_test_id("stSidebar").get_by_role("link", name=name, exact=True).click()
                 page.wait_for_url(re.compile(rf"{re.escape(base)}/{path}(\?|$)"), timeout=TIMEOUT)
                 last, _ = drawn(page, wanted)
                 times[name].append(max(0.0, last - started) / 1000)

@@ -73,3 +73,43 @@ def test_the_sign_in_form_reads_at_four_and_a_half_to_one_and_its_fields_show_th
     button = re.search(r"\.huddle-signin button \{[^}]*background: (#[0-9a-f]{6}); color: white", FORM_STYLE)[1]
     edge = re.search(r"\.huddle-signin input \{[^}]*border: 1px solid (#[0-9a-f]{6})", FORM_STYLE)[1]
     assert contrast(button) >= 4.5 and contrast(edge) >= 3              # WCAG 2.1 1.4.3 text, 1.4.11 controls
+
+
+POLL_LANGUAGES = {"en": ("Submit my answer", "Send", "4 spades"), "fr": ("Envoyer ma réponse", "Envoyer", "4 piques"),
+                  "de": ("Meine Antwort senden", "Senden", "4 Pik"), "nl": ("Mijn antwoord versturen", "Versturen", "4 schoppen")}
+
+
+@pytest.mark.parametrize("code", sorted(POLL_LANGUAGES))
+def test_the_pollee_s_page_passes_axe_at_every_step_and_is_heard_in_its_language(browser, sqlite_url, code):
+    """axe-core's WCAG 2.1 A and AA rules find nothing critical or serious on Q1–Q3, Q4, a refusal
+    and the thanks, in each shipped language; a screen reader hears each call in words ("4 spades",
+    « 4 piques »), once, and the page carries the poll's language."""
+    from accessibility import axe_violations
+    from browser import streamlit_server
+    from polling import cases, services, setup
+    from playwright.sync_api import expect
+    setup.prepare_database()
+    submit, send, four_spades = POLL_LANGUAGES[code]
+    poll = services.create_poll(cases.find_case("disputed-pause-over-4h"), "", alternatives=("P", "X"),
+                                q4_enabled=True, language=code)
+    (link,) = services.issue_invites(poll.id, ["Phone"])
+    with streamlit_server({"HUDDLE_DATABASE_URL": sqlite_url, "HUDDLE_SECRET_KEY": "axe"}) as base:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                   bypass_csp=True).new_page()
+        page.goto(link.link(base))
+        expect(page.get_by_role("button", name=submit)).to_be_visible(timeout=30_000)
+        assert page.evaluate("document.documentElement.lang") == code
+        assert axe_violations(page) == []
+        q1 = page.get_by_role("group").first.aria_snapshot()
+        assert f'radio "{four_spades}"' in q1 and "♠" not in q1, q1          # heard in words, once
+        page.get_by_role("button", name=submit).click()                       # nothing chosen: refused
+        expect(page.get_by_role("alert")).to_be_visible(timeout=15_000)
+        assert axe_violations(page) == []
+        page.get_by_role("radio", name=four_spades, exact=True).check()
+        page.get_by_role("button", name=submit).click()
+        expect(page.get_by_role("button", name=send)).to_be_visible(timeout=15_000)     # Q4
+        assert axe_violations(page) == []
+        page.get_by_role("checkbox", name=four_spades, exact=True).check()
+        page.get_by_role("button", name=send).click()
+        expect(page.locator(".box.success")).to_be_visible(timeout=15_000)              # the thanks
+        assert axe_violations(page) == []

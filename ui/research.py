@@ -210,7 +210,8 @@ def chart(described) -> None:
     if st.toggle(lang._("Interactive chart"), key="research_interactive"):
         st.plotly_chart(plotly_figure(described), width="stretch")
     else:
-        st.image(once(("svg", repr(described)), lambda: svg(matplotlib_figure(described))), width="stretch")
+        st.image(once(("svg", repr(described)), lambda: svg(matplotlib_figure(described))), width="stretch",
+                 alt=described.title or None)
 
 
 def agreement(fits: pd.DataFrame) -> None:

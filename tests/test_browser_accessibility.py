@@ -1,0 +1,60 @@
+"""Every page of the app, signed in, in each shipped language, through axe-core's WCAG 2.1 A and
+AA rules: nothing critical or serious that Huddle can change (tests/accessibility.py). The sign-in
+page too, signed out."""
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# every page a director opens, with a case where it needs one (path, what it says when drawn)
+PAGES = ("/", "/table", "/case?case=laws033-6d-slam", "/edit?case=laws033-6d-slam", "/ruling?case=laws033-6d-slam",
+         "/poll?case=laws033-6d-slam", "/invites?case=laws033-6d-slam", "/panel", "/tally?case=laws033-6d-slam",
+         "/appeal?case=laws033-6d-slam", "/casebook", "/research", "/calculator", "/me", "/accounts")
+
+
+# Streamlit's own header: its "Running… Stop" status fades in and out while a page reruns (the
+# At the table page's clock), at whatever colour the fade has reached when axe looks
+STREAMLIT_CHROME = ('[data-testid="stHeader"]',)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from browser import streamlit_server
+    from polling import accounts, cases, services, setup
+    url = f"sqlite:///{tmp_path_factory.mktemp('axe') / 'huddle.sqlite'}"
+    setup.prepare_database(url=url)
+    accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
+    poll = services.create_poll(cases.find_case("laws033-6d-slam", url=url), "Matchpoints. What do you call?",
+                                alternatives=("P",), url=url)
+    services.issue_invites(poll.id, ["Ann"], url=url)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "axe"}) as base:
+        yield base, url
+
+
+def _settled(page) -> None:
+    """The page drawn and still: Streamlit's status widget gone, the main block there."""
+    from playwright.sync_api import expect
+    expect(page.get_by_test_id("stMain")).to_be_visible(timeout=60_000)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
+    expect(page.get_by_test_id("stSidebarContent").get_by_role("link").first).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1000)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de", "nl"])
+def test_every_page_passes_axe_in_each_language(browser, server, code):
+    from accessibility import axe_violations
+    from browser import sign_in
+    from polling import accounts
+    base, url = server
+    accounts.set_language("td", code, url=url)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    signed_out = browser.new_context().new_page()
+    signed_out.goto(base + "/")
+    found = {"sign-in": axe_violations(signed_out)}
+    sign_in(page, base, "td", "table-director", "/")
+    _settled(page)
+    for path in PAGES:
+        page.goto(base + path)
+        _settled(page)
+        found[path] = axe_violations(page, exclude=STREAMLIT_CHROME)
+    assert {p: v for p, v in found.items() if v} == {}
