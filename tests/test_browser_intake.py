@@ -46,3 +46,23 @@ def test_the_auction_tapped_on_the_bidding_box_is_the_one_typed(tmp_path, browse
     assert [c.call for c in case.board.auction.calls] == ["1H", "1S", "2H", "2S", "P", "P", "3H", "P", "P", "P"]
     assert [i for i, c in enumerate(case.board.auction.calls) if c.tempo_break] == [4]
     assert case.action_index == 6 and taps.count <= 28          # 16 for the auction, 1 to open the box
+
+
+def test_every_button_of_the_bidding_box_is_a_thumb_s_target(tmp_path, browser):
+    """Before: 33 × 32 px. Now 44 × 44 CSS px or more, on a phone."""
+    from browser import sign_in
+    from playwright.sync_api import expect
+    from polling import accounts, setup
+    url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
+    setup.prepare_database(url=url, load_examples=False)
+    accounts.create_user("td", "table-director", "director", "Tess Director", url=url)
+    with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "box"}) as base:
+        page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        sign_in(page, base, "td", "table-director", "/table")
+        page.get_by_text("Bidding box (taps write on the auction line)").click()
+        box = page.locator(".st-key-bidding_box")
+        expect(box.get_by_role("radio", name="7", exact=True)).to_be_visible(timeout=60_000)
+        sizes = box.evaluate("""b => [...b.querySelectorAll('button')].filter(e => e.offsetParent)
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])""")
+    assert len(sizes) >= 7 + 5 + 6 + 7
+    assert [(t, round(w), round(h)) for t, w, h in sizes if w < 44 or h < 44] == []

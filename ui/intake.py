@@ -95,7 +95,10 @@ def _seconds_tapped() -> None:
         _write(lambda line: line_with_mark(line, "*", f"{seconds} {SECOND_WORDS.said(lang)}"))
 
 
-with st.expander(lang._("Bidding box (taps write on the auction line)")):
+# a thumb's target: every button of the bidding box at least 44 × 44 CSS px (WCAG 2.5.5)
+BOX_STYLE = "<style>.st-key-bidding_box button{min-width:44px;min-height:44px}</style>"
+with st.expander(lang._("Bidding box (taps write on the auction line)")), st.container(key="bidding_box"):
+    st.html(BOX_STYLE)
     st.pills(lang._("Level"), LEVELS, key="tbl_box_level")
     st.pills(lang._("Strain"), STRAINS, key="tbl_box_strain", on_change=_bid_tapped,
              format_func=lambda s: lang.call("1" + s)[1:])
