@@ -69,11 +69,10 @@ def _menu(sections: dict) -> None:
 if user is None:
     run_page(st.navigation(_pages(lambda role: True), position="hidden"))
 else:
-    sections = _pages(lambda role: role is None or user.may(role), page_language(user))
-    chosen = st.navigation(sections, position="hidden")
     with st.sidebar:
+        user = auth.acting_organisation(user)         # first: it decides the menu below
+        sections = _pages(lambda role: role is None or user.may(role), page_language(user))
         _menu(sections)
         st.divider()
-        user = auth.acting_organisation(user)
         auth.sign_out_button(user)
-    run_page(chosen)
+    run_page(st.navigation(sections, position="hidden"))

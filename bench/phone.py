@@ -14,11 +14,12 @@ answered (the "Submit my answer" button visible), median and p95, the bytes tran
 response's encoded length and every websocket frame), and the ratio to the static form. Targets
 (issue 54): within 2× the static form, under 1 s on the profile, under 50 KB.
 
-    python bench/phone.py [--repeat 7] [--before REVISION]
+    python bench/phone.py [--repeat 7] [--before REVISION] [--without-before]
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.server
 import os
 import statistics
@@ -96,9 +97,15 @@ def static_server() -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def open_on_a_phone(browser, url: str) -> tuple[float, int]:
+PHASES = """() => { const n = performance.getEntriesByType('navigation')[0];
+    return [n.connectEnd, n.requestStart, n.responseStart, n.responseEnd, n.domInteractive]; }"""
+PHASE_NAMES = ("connected", "asked", "first byte", "last byte", "parsed")
+
+
+def open_on_a_phone(browser, url: str, phases: list | None = None) -> tuple[float, int]:
     """One opening in a fresh phone context under the mobile profile: seconds until the question
-    is answerable, and the bytes transferred by then (and until the network is quiet)."""
+    is answerable, and the bytes transferred by then (and until the network is quiet);
+    ``phases`` receives the navigation's own moments (ms from its start: PHASE_NAMES)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   device_scale_factor=3)
     page = context.new_page()
@@ -114,6 +121,8 @@ def open_on_a_phone(browser, url: str) -> tuple[float, int]:
     page.goto(url, wait_until="commit", timeout=60_000)
     page.get_by_role("button", name=ANSWERABLE).wait_for(state="visible", timeout=60_000)
     seconds = time.perf_counter() - started
+    if phases is not None:
+        phases.append(page.evaluate(PHASES))
     try:
         page.wait_for_load_state("networkidle", timeout=10_000)
     except Exception:          # noqa: BLE001 (a websocket may keep the network busy: count what came)
@@ -132,29 +141,36 @@ def last_revision_with_the_streamlit_page() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--without-before", action="store_true", help="leave the old Streamlit voter page out")
     parser.add_argument("--before", help="the revision whose Streamlit voter page is measured (default: the last "
                                          "one that had it)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     results: dict[str, tuple[list[float], list[int]]] = {}
+    phases: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         today_env = {"HUDDLE_DATABASE_URL": f"sqlite:///{folder / 'today.sqlite'}", "HUDDLE_SECRET_KEY": "phone"}
         before_env = {"HUDDLE_DATABASE_URL": f"sqlite:///{folder / 'before.sqlite'}", "HUDDLE_SECRET_KEY": "phone"}
         before = args.before or last_revision_with_the_streamlit_page()
         static, static_url = static_server()
-        with checkout(before, folder / "before") as old_root, streamlit_server(today_env) as today, \
-                streamlit_server(before_env, root=old_root) as old:
-            pages = {"Pollee's page (today)": make_link(ROOT, today_env, today),
-                     f"Streamlit voter page ({before[:12]})": make_link(old_root, before_env, old),
-                     "Static HTML form (the floor)": static_url}
+        with contextlib.ExitStack() as stack:
+            today = stack.enter_context(streamlit_server(today_env))
+            pages = {"Pollee's page (today)": make_link(ROOT, today_env, today)}
+            if not args.without_before:
+                old_root = stack.enter_context(checkout(before, folder / "before"))
+                old = stack.enter_context(streamlit_server(before_env, root=old_root))
+                pages[f"Streamlit voter page ({before[:12]})"] = make_link(old_root, before_env, old)
+            pages["Static HTML form (the floor)"] = static_url
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
                 for url in pages.values():          # each server's first page loads its modules: not counted
                     open_on_a_phone(browser, url)
                 for name, url in pages.items():
-                    runs = [open_on_a_phone(browser, url) for _ in range(args.repeat)]
+                    moments: list = []
+                    runs = [open_on_a_phone(browser, url, moments) for _ in range(args.repeat)]
                     results[name] = ([s for s, _ in runs], [b for _, b in runs])
+                    phases[name] = [statistics.median(m[i] for m in moments) for i in range(len(PHASE_NAMES))]
                 browser.close()
         static.shutdown()
     floor = statistics.median(results["Static HTML form (the floor)"][0])
@@ -165,6 +181,9 @@ def main() -> None:
         median = statistics.median(seconds)
         print(f"{name:42} {median * 1000:7.0f}ms {percentile(seconds, 0.95) * 1000:7.0f}ms "
               f"{statistics.median(sizes):>10,.0f} {median / floor:8.1f}×")
+    print("Where the time goes (medians, ms from the start of navigation): " + ", ".join(PHASE_NAMES))
+    for name, moments in phases.items():
+        print(f"{name:42} " + " ".join(f"{m:7.0f}" for m in moments))
     today = results["Pollee's page (today)"]
     met = statistics.median(today[0]) <= 2 * floor and statistics.median(today[0]) < 1 and \
         statistics.median(today[1]) < 50_000

@@ -12,7 +12,8 @@ SITE = "http://testserver"
 
 
 class Form(HTMLParser):
-    """What a page shows and offers: its text, its boxes, and each input of its forms."""
+    """What a page shows and offers: its text, its boxes, and each input of its forms; the labels
+    and boxes as a sighted reader sees them (without the words for screen readers alone)."""
 
     def __init__(self, html: str):
         super().__init__()
@@ -22,11 +23,14 @@ class Form(HTMLParser):
         self.scripts = 0
         self._box: str | None = None
         self._label = False
+        self._unseen = 0            # inside a word for screen readers alone (a suit's name): not seen
         self.feed(html)
         self.text = unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", html, flags=re.S))
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        if self._unseen or (tag == "span" and attrs.get("class") == "sr"):
+            self._unseen += tag == "span"
         if tag == "script":
             self.scripts += 1
         if tag in ("input", "select", "textarea", "option"):
@@ -39,12 +43,16 @@ class Form(HTMLParser):
             self.labels.append("")
 
     def handle_data(self, data):
+        if self._unseen:
+            return
         if self._box:
             self.boxes[self._box][-1] += data
         if self._label:
             self.labels[-1] += data
 
     def handle_endtag(self, tag):
+        if self._unseen and tag == "span":
+            self._unseen -= 1
         if tag == "p":
             self._box = None
         if tag in ("label", "legend", "h1", "h2", "button", "summary", "option"):

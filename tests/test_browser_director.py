@@ -118,7 +118,7 @@ def test_director_from_pbn_to_live_tally(server, browser, monkeypatch):
         voter.close()
 
     # The live tally shows the three answers.
-    page.get_by_test_id("stPageLink-NavLink").filter(has_text="Live tally").click()
+    page.get_by_test_id("stMainBlockContainer").get_by_test_id("stPageLink-NavLink").filter(has_text="Live tally").click()
     expect(page.get_by_role("heading", name="Live tally")).to_be_visible()
     expect(page.get_by_test_id("stMetricValue")).to_have_text("3", timeout=15_000)
     elapsed = time.monotonic() - started
