@@ -229,7 +229,10 @@ def server_time(base: str, path: str, query: str, cookie: str | None, repeat: in
     case = dict(part.split("=", 1) for part in query.split("&") if part).get("case", "")
     if "token" in query:
         return float("nan")
-    return asyncio.run(measure(base, cookie and f"{accounts.SESSION_COOKIE}={cookie}", path, case, max(3, repeat)))["open"]
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as own_loop:        # Playwright's sync API holds this thread's event loop
+        return own_loop.submit(asyncio.run, measure(base, cookie and f"{accounts.SESSION_COOKIE}={cookie}", path, case,
+                                                    max(3, repeat))).result()["open"]
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def _settled(page) -> None:
     expect(page.get_by_test_id("stMain")).to_be_visible(timeout=60_000)
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
     expect(page.get_by_test_id("stSidebarContent").get_by_role("link").first).to_be_visible(timeout=60_000)
-    page.wait_for_timeout(1000)
+    page.wait_for_timeout(300)
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
 
 

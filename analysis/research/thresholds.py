@@ -135,6 +135,10 @@ def _profile(counts: pd.DataFrame, decisions: pd.DataFrame, grid: np.ndarray, la
     dla = dla.astype(bool)
 
     def minus(x: np.ndarray, t: np.ndarray) -> np.ndarray:        # x: (k, 2) at the thresholds t: (k,)
+        with np.errstate(over="ignore", invalid="ignore"):       # a spread out of reach: not a minimum
+            return np.nan_to_num(_minus(x, t), nan=np.inf)
+
+    def _minus(x: np.ndarray, t: np.ndarray) -> np.ndarray:
         a, b = np.exp(x[:, :1]), np.exp(x[:, 1:])
         above = special.betainc(dn - dc + b, dc + a, 1 - t[:, None])     # P(p ≥ t | c of n)
         p = lapse + (1 - 2 * lapse) * above
@@ -176,6 +180,7 @@ def _newton(f, x: np.ndarray, t: np.ndarray, h: float = 1e-4, steps: int = 60) -
         newton = -np.stack([(h22 * g[:, 0] - h12 * g[:, 1]) / safe, (h11 * g[:, 1] - h12 * g[:, 0]) / safe], axis=1)
         step = np.where(convex[:, None], newton, -g)
         step = np.where(np.isfinite(step), step, 0.0)
+        step *= np.minimum(1.0, 2.0 / np.maximum(np.hypot(step[:, 0], step[:, 1]), 1e-300))[:, None]   # at most 2 a step
         scale, gain = np.ones(len(y)), np.zeros(len(y))
         moved = -(g * step).sum(axis=1) < 1e-10          # nothing more to gain: done, no search
         for _ in range(20):
