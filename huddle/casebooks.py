@@ -27,9 +27,10 @@ class CasebookFiles:
 
 
 def book_cases(organisation_id: int, start: date | None = None, end: date | None = None,
-               url: str | None = None) -> list[BookCase]:
-    """The casebook's cases with their polls, appeals, officials and panel."""
-    chosen = casebook.entries(organisation_id, start, end, url)
+               url: str | None = None, chosen: list[casebook.BookEntry] | None = None) -> list[BookCase]:
+    """The casebook's cases with their polls, appeals, officials and panel (``chosen``: its
+    entries, when the caller read them already)."""
+    chosen = casebook.entries(organisation_id, start, end, url) if chosen is None else chosen
     panel = casebook.comments([e.id for e in chosen], url)
     out = []
     for entry in chosen:
@@ -73,11 +74,12 @@ def make_casebook(organisation_id: int | None, lang: Language, start: date | Non
         report = casebook_report(lang._("Huddle's example casebook"), books, True, lang=lang, organisation="huddle")
         return CasebookFiles(report, report_bytes(report, "html"), report_bytes(report, "pdf"), {}, len(books))
     organisation = organisations.get_organisation(organisation_id, url)
-    books = book_cases(organisation_id, start, end, url)
+    chosen = casebook.entries(organisation_id, start, end, url)
+    books = book_cases(organisation_id, start, end, url, chosen)
     title = lang._("{organisation}: casebook").format(organisation=organisation.name)
     report = casebook_report(title, books, organisation.casebook_names_officials, lang=lang,
                              organisation=organisation.slug)
-    ids = [e.record_id for e in casebook.entries(organisation_id, start, end, url)]
+    ids = [e.record_id for e in chosen]
     rows = corpus.cases_corpus(ids, url) if ids else None
     files = {} if rows is None else package(rows, f"{organisation.name} casebook", f"{organisation.slug}-casebook", period)
     return CasebookFiles(report, report_bytes(report, "html"), report_bytes(report, "pdf"), files, len(books))

@@ -46,6 +46,11 @@ class BookCase:
     entry: int = 0                         # its place in the casebook's records (0: a file's case)
 
 
+def panel_average(panel: tuple[PanelComment, ...]) -> Fraction | None:
+    """The panel's average rating of the decision (None without a comment)."""
+    return Fraction(sum(c.rating for c in panel), len(panel)) if panel else None
+
+
 def anchor(number: int) -> str:
     return f"case-{number}"
 
@@ -89,7 +94,7 @@ def case_blocks(number: int, book: BookCase, officials_named: bool, lang: Langua
         return blocks + [Text(lang._("No comment from the panel yet."), muted=True)]
     blocks.append(Table((lang._("commentator"), lang._("rating"), lang._("comment")),
                         tuple((c.name, str(c.rating), c.comment) for c in book.panel)))
-    average = Fraction(sum(c.rating for c in book.panel), len(book.panel))
+    average = panel_average(book.panel)
     blocks.append(Text(lang._("The panel's average rating of the decision: {rating} of 100").format(
         rating=lang.number(float(average), 1))))
     return blocks
@@ -106,4 +111,4 @@ def casebook_report(title: str, books: list[BookCase], officials_named: bool, *,
     return Report("casebook", title, tuple(blocks), None, lang.code, organisation)
 
 
-__all__ = ["BookCase", "PanelComment", "casebook_report", "case_blocks", "anchor"]
+__all__ = ["BookCase", "PanelComment", "casebook_report", "case_blocks", "anchor", "panel_average"]

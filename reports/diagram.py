@@ -55,25 +55,26 @@ def _suit(suit: str, lang: Language, one: bool = False) -> str:
             f'<span class="sr"> {escape(suit_word(suit, lang, one))} </span>')
 
 
+def _each_suit(text: str, suit, other) -> str:
+    """``text`` with each suit symbol as ``suit(letter, one)`` (one: not after a level above
+    one: "1♠", "a low ♠") and every other character as ``other(ch)``."""
+    out, level = [], ""
+    for ch in str(text):
+        found = SYMBOL_SUITS.get(ch)
+        out.append(suit(found.value, level in "1") if found else other(ch))
+        level = ch if ch.isdigit() else ""
+    return "".join(out)
+
+
 def drawn(text: str, lang: Language) -> Markup:
     """Text with each suit symbol drawn in its colour and named for a screen reader ("4♠": "4
     spades"; "1♠", "a low ♠": "spade"); the rest escaped."""
-    out, level = [], ""
-    for ch in str(text):
-        suit = SYMBOL_SUITS.get(ch)
-        out.append(_suit(suit.value, lang, one=level in "1") if suit else escape(ch))
-        level = ch if ch.isdigit() else ""
-    return Markup("".join(out))
+    return Markup(_each_suit(text, lambda suit, one: _suit(suit, lang, one), escape))
 
 
 def spoken(text: str, lang: Language) -> str:
     """Text with each suit symbol in words, for an aria-label: "4♠" is "4 spades"."""
-    out, level = [], ""
-    for ch in str(text):
-        suit = SYMBOL_SUITS.get(ch)
-        out.append(f" {suit_word(suit.value, lang, one=level in '1')} " if suit else ch)
-        level = ch if ch.isdigit() else ""
-    return " ".join("".join(out).split())
+    return " ".join(_each_suit(text, lambda suit, one: f" {suit_word(suit, lang, one)} ", str).split())
 
 
 def _holding(cards: str, lang: Language) -> str:

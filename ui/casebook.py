@@ -11,7 +11,7 @@ import streamlit as st
 from analysis.errors import HuddleInputError
 from huddle.casebooks import book_cases, example_book_cases, make_casebook
 from polling import casebook, organisations
-from reports.casebook import case_blocks
+from reports.casebook import case_blocks, panel_average
 from reports.render import blocks_html
 from ui.auth import require
 from ui.state import page_language
@@ -34,8 +34,8 @@ def _examples():
     return example_book_cases()
 
 
-cases = _examples() if book_id is None else book_cases(book_id)
 entries = [] if book_id is None else casebook.entries(book_id)
+cases = _examples() if book_id is None else book_cases(book_id, chosen=entries)
 if not cases:
     st.info(lang._("No case in this casebook yet."))
 else:
@@ -95,10 +95,9 @@ if user.may("director"):
                     z.writestr(name, text)
             cols[2].download_button(lang._("Data package"), packed.getvalue(), "casebook-package.zip",
                                     "application/zip", key="casebook_package")
-if entries and book_id is not None:
-    rated = casebook.comments([e.id for e in entries])
-    rows = [{lang._("case"): e.title, lang._("comments"): len(rated[e.id]),
-             lang._("average rating"): lang.number(sum(c.rating for c in rated[e.id]) / len(rated[e.id]), 1)
-             if rated[e.id] else "—"} for e in entries]
+if book_id is not None and cases:
+    rows = [{lang._("case"): b.case.title, lang._("comments"): len(b.panel),
+             lang._("average rating"): lang.number(float(average), 1) if (average := panel_average(b.panel)) else "—"}
+            for b in cases]
     st.subheader(lang._("The panel"))
     table(rows)

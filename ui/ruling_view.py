@@ -200,10 +200,10 @@ def report_downloads(record_id: int, organisation_id: int, lang: Language) -> No
 
 
 @st.cache_resource(ttl=60, show_spinner=False, max_entries=64)
-def _precedents(case_file: str, organisation_id: int) -> list[dict]:
+def _precedents(case_file: str, organisation_id: int) -> tuple:
     from analysis.law import case as case_files
     from polling.precedents import precedents_for
-    return [{"precedent": p, "n": n} for n, p in enumerate(precedents_for(case_files.loads(case_file), organisation_id), 1)]
+    return precedents_for(case_files.loads(case_file), organisation_id)
 
 
 def precedents_section(case, organisation_id: int, lang: Language) -> None:
@@ -216,9 +216,8 @@ def precedents_section(case, organisation_id: int, lang: Language) -> None:
         found = _precedents(case_files.dumps(case), organisation_id)
         if not found:
             st.info(lang._("No decided case is like this one yet."))
-        for row in found:
-            p = row["precedent"]
-            st.markdown(f"**{inert(precedent_heading(row['n'], p, lang))}**")
+        for number, p in enumerate(found, 1):
+            st.markdown(f"**{inert(precedent_heading(number, p, lang))}**")
             st.markdown(inert(lang._("Decided: {decided}").format(decided=lang.say(p.case.decided_words()))))
             if p.case.reason:
                 st.markdown(inert(lang._("Why: {reason}").format(reason=p.case.reason)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from analysis.errors import HuddleInputError
-from analysis.language import M_, N_, AsTyped, InSentence, Share
+from analysis.language import M_, N_, InSentence, Share
 from analysis.law.appeal.committee import case_in_force
 from analysis.law.case import Case
 from analysis.law.ruling.engine import rule
@@ -193,9 +193,4 @@ def precedents(here: CaseProfile, decided, most: int = 5) -> tuple[Precedent, ..
     return tuple(found[:most])
 
 
-def reason_words(profile: CaseProfile):
-    """Why it was decided so, as the director or the committee typed it."""
-    return AsTyped(profile.reason)
-
-
-__all__ = ["ACTION_KINDS", "CaseProfile", "Precedent", "case_profile", "precedents", "reason_words"]
+__all__ = ["ACTION_KINDS", "CaseProfile", "Precedent", "case_profile", "precedents"]
