@@ -1,7 +1,10 @@
 """Heavy work on the server's worker processes (huddle.jobs.heavy): bounded, first come first served,
 one job per owner, stoppable, and a worker's failure told in words."""
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -160,6 +163,32 @@ def test_a_job_whose_page_stopped_asking_is_stopped_waiting_or_running():
         assert isinstance(work.result(kept, 30), int)         # its page kept asking: it ran
     finally:
         work.close()
+
+
+FRESH_SERVER = """
+import time
+from huddle.jobs.heavy import HeavyWork
+from test_heavy import slow
+work = HeavyWork(workers=1, abandon_after=0.5)
+started = time.monotonic()
+job = work.submit("ann", "the simulation", slow, 1.0)
+assert time.monotonic() - started > 0.5, "the workers' process started at once"
+while not job.finished.wait(0.2):                 # the page asks as ui.heavy_view does
+    work.touch(job)
+print(job.state, job.error)
+work.close()
+"""
+
+
+def test_the_time_the_server_takes_to_start_a_job_is_not_its_page_gone_quiet():
+    """Before: the first job on a fresh server waited while the workers' process started (its
+    modules loaded: seconds on a loaded machine), and that time counted as its page not asking:
+    a director's simulation was stopped "as its page was closed" while she watched it. (A process
+    of its own: the workers' process is started once per process.)"""
+    ran = subprocess.run([sys.executable, "-c", FRESH_SERVER], cwd=Path(__file__).parent, capture_output=True,
+                         text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "done None"
 
 
 def test_one_club_cannot_keep_another_from_the_queue():

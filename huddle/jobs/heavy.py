@@ -234,6 +234,7 @@ class HeavyWork:
             self._queue[job.id] = job
             self._start()
             self._dispatch()
+            job.seen = time.monotonic()     # starting the workers' process is not its page gone quiet
         return job
 
     def touch(self, job: Job) -> None:
