@@ -1,4 +1,5 @@
 import logging
+import shutil
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,41 @@ def sqlite_url(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
     monkeypatch.setenv("HUDDLE_DATABASE_URL", url)
     return url
+
+
+@pytest.fixture(scope="session")
+def prepared_sqlite_files(tmp_path_factory):
+    """A SQLite file prepared by the real setup.prepare_database, once per test process for each
+    choice of examples: {load_examples: (file, its report)}."""
+    return {}
+
+
+@pytest.fixture(autouse=True)
+def a_new_sqlite_file_is_prepared_by_a_copy(monkeypatch, prepared_sqlite_files, tmp_path_factory):
+    """setup.prepare_database on a SQLite file that does not exist yet (or is empty) copies a file
+    the real function prepared the same way in this process, instead of running the migrations and
+    ruling the examples again (half a second, hundreds of times a suite). Everything else (a file
+    with content, PostgreSQL, a server or a command in a process of its own) is prepared for real."""
+    from polling import settings, setup
+    from polling.db import engine_for
+    real = setup.prepare_database
+
+    def prepare(load_examples: bool = True, url: str | None = None) -> dict:
+        target = url or settings.database_url()
+        path = Path(target.split("///", 1)[-1].split("?", 1)[0]) if target.startswith("sqlite:///") else None
+        if path is None or target.endswith(":memory:") or (path.exists() and path.stat().st_size > 0):
+            return real(load_examples=load_examples, url=url)
+        if load_examples not in prepared_sqlite_files:
+            template = tmp_path_factory.mktemp("prepared") / "huddle.sqlite"
+            report = real(load_examples=load_examples, url=f"sqlite:///{template}")
+            engine_for(f"sqlite:///{template}").dispose()           # its write-ahead log folded in
+            prepared_sqlite_files[load_examples] = (template, report)
+        template, report = prepared_sqlite_files[load_examples]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(template, path)
+        path.chmod(0o600)
+        return {**report, "database": engine_for(target).url.render_as_string(hide_password=True)}
+    monkeypatch.setattr(setup, "prepare_database", prepare)
 
 
 @pytest.fixture(scope="session")
