@@ -12,10 +12,14 @@ the case list is drawn. Targets (issue 44): p95 under 1 s for every page, under 
 sign-in.
 
     python bench/pages_in_browser.py [--repeat 5] [--only PAGE] [--root OTHER_CHECKOUT] [--hog N]
+                                     [--unprepared] [--arrive SECONDS]
 
 "first" is each page's first opening on the fresh server (nothing of it computed or imported
 yet: what the first visitor of the evening waits); ``--hog N`` runs N processes that only burn
-CPU beside the server and the browser the whole time (a loaded machine).
+CPU beside the server and the browser the whole time (a loaded machine). The server prepares the
+Research page as it starts (as `make run` does); ``--unprepared`` leaves it to the first visitor
+(HUDDLE_PREPARE_RESEARCH=0), and ``--arrive SECONDS`` waits that long after the server answers
+before the first openings (0: a visitor there the moment it starts).
 """
 from __future__ import annotations
 
@@ -184,6 +188,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--hog", type=int, default=0, help="processes burning CPU beside the measurement")
+    parser.add_argument("--unprepared", action="store_true", help="the Research page not prepared at the server's start")
+    parser.add_argument("--arrive", type=float, default=0.0, help="seconds after the server answers before the first openings")
     parser.add_argument("--only", default="", help="only the pages whose name holds this")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve another checkout (a \"before\")")
     parser.add_argument("--read", type=float, default=2.0,
@@ -193,13 +199,15 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     folder = Path(tempfile.mkdtemp(prefix="huddle-browser-"))
     url = f"sqlite:///{folder / 'huddle.sqlite'}"
-    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-browser", "HUDDLE_REPORTS_DIR": str(folder)}
+    env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "bench-browser", "HUDDLE_REPORTS_DIR": str(folder),
+           "HUDDLE_PREPARE_RESEARCH": "0" if options.unprepared else "1"}
     os.environ.update(env)
     cookies, token = prepare_all(url)
     pages = [*PAGES]          # the pollee's page is no Streamlit page: bench/phone.py measures it
     pages = [p for p in pages if options.only.lower() in p[0].lower()]
     with streamlit_server(env, root=options.root) as base, hogging(options.hog), sync_playwright() as play:
         browser = play.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        time.sleep(options.arrive)
         # each page's first opening, the browser's first before the server's own runs warm it
         charted: dict[str, list] = {name: [] for name, *_ in pages if name == "Research"}
         first = {name: felt(browser, base, path, query, account and cookies[account], wanted, charted.get(name))
@@ -207,7 +215,9 @@ def main() -> None:
         server = {name: server_time(base, path, query, account and cookies[account], options.repeat)
                   for name, path, query, account, _ in pages}
         print(f"{CASES} cases, {BALLOTS} ballots, a decided appeal; {options.repeat} runs, a fresh context each"
-              + (f"; {options.hog} processes burning CPU beside it" if options.hog else ""))
+              + (f"; {options.hog} processes burning CPU beside it" if options.hog else "")
+              + ("; the Research page not prepared at start" if options.unprepared else
+                 f"; the Research page prepared at start, the first visitor {options.arrive:g} s after it answered"))
         print(f"{'page':<28}{'first':>8}{'p50':>8}{'p95':>8}{'server':>9}   target")
         for name, path, query, account, wanted in pages:
             times = [felt(browser, base, path, query, account and cookies[account], wanted)

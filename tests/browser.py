@@ -63,7 +63,9 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root
     another checkout's (a benchmark's "before"); ``port`` one chosen beforehand (its address
     named in the settings), else a free one."""
     port = port or free_port()
-    env = {**os.environ, **env_extra}
+    # the Research page prepared at start only where asked (its own test and the bench): the
+    # other tests' servers leave the suite's cores to the tests
+    env = {**os.environ, "HUDDLE_PREPARE_RESEARCH": "0", **env_extra}
     log = open(ARTIFACTS.joinpath(f"streamlit-{port}.log"), "w") if ARTIFACTS.mkdir(exist_ok=True) is None else None
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "huddle_server.py", "--server.address", address,

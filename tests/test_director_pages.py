@@ -862,6 +862,24 @@ def test_research_page_for_a_researcher(prepared):
     assert any(w.startswith("director: lead polls: no estimate from 3 decision(s)") for w in warned)
 
 
+def test_the_research_page_opens_on_what_the_server_prepared(prepared, monkeypatch):
+    """The server prepares the published corpus's fits, its chart in each language and each
+    decider's futures as it starts (huddle.web.server): the page's first opening computes none."""
+    from huddle.jobs.heavy import FinishedRuns
+    from ui import research_results
+    monkeypatch.setattr(research_results, "RESULTS", FinishedRuns(32))      # nothing from another test
+    research_results.prepare_research()
+
+    def computed_again(*args, **kwargs):
+        raise AssertionError("computed again")
+    for name in ("analysis.research.calibration.implied_thresholds", "analysis.research.growth.rulings_needed",
+                 "figures.paper.matplotlib_figure"):
+        monkeypatch.setattr(name, computed_again)
+    at = app_as(accounts.create_user("rhea", "significant-share", "researcher"), "ui/research.py")
+    assert len(at.get("image")) == 1 and not at.exception
+    assert any(c.value.startswith("directors: the 95% interval is 35 points wide on 11 decisions") for c in at.caption)
+
+
 def test_research_page_is_refused_to_a_committee_member(prepared):
     member = accounts.create_user("cora", "appeals-room", "committee")
     at = app_as(member)

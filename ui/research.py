@@ -13,17 +13,17 @@ from analysis.language import N_, first_upper
 from analysis.research import calibration as research, growth, models as compared
 from analysis.errors import HuddleInputError
 from analysis.law.questions.logical_alternatives import PRESETS, action_name, policy_title
-from figures.paper import matplotlib_figure, svg
 from figures.screen import plotly_figure
 from figures.spec import chart_words, in_words
 from figures.research import (describe_thresholds, operating_characteristic_figure, sensitivity_figure,
                                        wrong_verdict_figure)
 from huddle.jobs import heavy
 from huddle.jobs.heavy import FinishedRuns
-from polling import settings
 from polling.corpus import database_corpus
 from ui.auth import require
 from ui.heavy_view import heavy_result
+from ui.research_results import PUBLISHED as PUBLISHED_FILE, shipped_corpus, threshold_chart
+from ui import research_results
 from ui.state import page_language
 from analysis.language.fields import refusal_words
 from ui.widgets import file_upload, inert, opened_tabs, show_error, table
@@ -80,12 +80,12 @@ source = st.radio(lang._("Corpus"), [PUBLISHED, OURS, UPLOADED, DEMO], horizonta
                   format_func=lang._)
 try:
     if source == PUBLISHED:
-        corpus = research.loads_corpus((settings.research_dir() / "published-rulings.csv").read_text(encoding="utf-8"))
+        corpus = shipped_corpus(PUBLISHED_FILE)
         st.caption(lang._("Published polled rulings whose counts or words were read at their source, each with its "
                           "address and the sentence they were read in (shipped with Huddle). Only clean polls of "
                           "logical alternatives are fitted; every other row is kept with its reason (docs/research.md)."))
     elif source == DEMO:
-        corpus = research.loads_corpus((settings.research_dir() / "demo-corpus.csv").read_text(encoding="utf-8"))
+        corpus = shipped_corpus("demo-corpus.csv")
         st.warning(lang._("Synthetic: made from a stated model (seed 2026) to show the methods; these are not real "
                           "rulings."))
     elif source == UPLOADED:
@@ -127,21 +127,9 @@ delta = cols[1].slider(lang._("How far the true share is from the threshold"), 0
                        key="research_delta")
 
 
-@st.cache_resource(show_spinner=False)
-def _fits() -> FinishedRuns:
-    """Fits made in this process, by corpus and the rows put back: the 32 most recently used."""
-    return FinishedRuns(32)
-
-
 def once(what: tuple, compute):
-    """``compute()`` once per corpus, rows put back and ``what``, however often the page runs."""
-    key = (*what, int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), include)
-    found = _fits().get(key)
-    if found is None:
-        found = _fits()[key] = compute()
-    return found
-
-
+    """``compute()`` once per corpus, rows put back and ``what``, for every session of the server."""
+    return research_results.once(corpus, include, what, compute)
 
 
 def fits_for(corpus):
@@ -171,7 +159,7 @@ def implied_thresholds() -> None:
         fits = fits_for(corpus)
         for warning in research.jurisdictions_left_out(fitted) + research.too_few_decisions(fits):
             st.warning(inert(lang.say(warning)))
-        chart(in_words(describe_thresholds(fits), chart_words(lang)))
+        chart(fits)
         for words in fits["words"]:            # what each fit can tell, first what fits as well as the best
             st.markdown(inert(first_upper(lang.say(words)) + "."))
         said_table(as_percent(fits.drop(columns=["words", "model", "relative_likelihood"])))
@@ -204,14 +192,14 @@ def model_comparison() -> None:
         st.caption(inert(first_upper(lang.say(cost.words()))) + ".")
 
 
-def chart(described) -> None:
-    """A chart as an image, drawn on the server (the page opens without plotly's 1.4 MB of
-    scripts), or, on request, interactive."""
+def chart(fits: pd.DataFrame) -> None:
+    """The thresholds' chart as an image, drawn on the server (the page opens without plotly's
+    1.4 MB of scripts), or, on request, interactive."""
+    described = in_words(describe_thresholds(fits), chart_words(lang))
     if st.toggle(lang._("Interactive chart"), key="research_interactive"):
         st.plotly_chart(plotly_figure(described), width="stretch")
     else:
-        st.image(once(("svg", repr(described)), lambda: svg(matplotlib_figure(described))), width="stretch",
-                 alt=described.title or None)
+        st.image(threshold_chart(corpus, include, fits, lang), width="stretch", alt=described.title or None)
 
 
 def agreement(fits: pd.DataFrame) -> None:

@@ -73,12 +73,26 @@ async def case_list(request: Request) -> Response:
 @contextlib.asynccontextmanager
 async def lifespan(app):
     """What the server does beside its pages: the reminders directors set for a time are sent
-    when it comes (checked every HUDDLE_REMINDER_CHECK_SECONDS, 30 by default)."""
+    when it comes (checked every HUDDLE_REMINDER_CHECK_SECONDS, 30 by default); the Research
+    page's first opening is made ready (HUDDLE_PREPARE_RESEARCH=0 leaves it to its first visitor)."""
+    import os
+    import threading
+    if os.environ.get("HUDDLE_PREPARE_RESEARCH", "").strip() != "0":
+        threading.Thread(target=_research_prepared, name="huddle-research", daemon=True).start()
     task = asyncio.create_task(_reminders_when_due())
     try:
         yield None
     finally:
         task.cancel()
+
+
+def _research_prepared() -> None:
+    import logging
+    try:
+        from ui.research_results import prepare_research
+        prepare_research()
+    except Exception:                             # the page computes it when opened; the log says why
+        logging.getLogger("huddle").exception("preparing the Research page")
 
 
 async def _reminders_when_due() -> None:
