@@ -1,6 +1,7 @@
 # Huddle: `make run` starts the app on the embedded SQLite with the example cases loaded;
 # `make test` installs what the tests need and runs the whole suite (a worker per core, each test
-# file whole on one worker: its browser and servers are set up once).
+# file whole on one worker: its browser and servers are set up once; the longest files first,
+# tests/conftest.py).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 PORT   ?= 8501
@@ -45,7 +46,7 @@ system-test-deps:
 test: install system-test-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n auto --dist loadfile --durations=25
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --durations=25
 
 # The players' languages: the messages marked in the code are extracted into the template, and
 # each language's catalog is brought up to date with it (new messages untranslated, for the

@@ -138,3 +138,17 @@ def no_page_fails_quietly(request, caplog):
     failed = [r for r in caplog.get_records("call") if r.name == "huddle.pages" and r.levelno >= logging.ERROR]
     assert not failed, "a page failed: " + "; ".join(
         f"{r.getMessage()}: {r.exc_info[1]!r}" if r.exc_info else r.getMessage() for r in failed)
+
+
+# The test files that take longest, longest first (measured on the 2-core machine): run first, so
+# that the suite's workers (make test: one a core, a file whole to each) finish together rather
+# than one running an evening alone at the end.
+LONGEST_FIRST = ("test_director_pages", "test_browser_accessibility", "test_browser_evening", "test_browser_evening_fr",
+                 "test_an_evening", "test_languages", "test_browser_phone", "test_browser_simulation", "test_mail",
+                 "test_fuzz", "test_research_packages", "test_hardening_two", "test_organisations", "test_heavy",
+                 "test_browser_director", "test_browser", "test_hardening_four", "test_simulation", "test_browser_intake")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.module.__name__ if item.module else "", len(rank)))
