@@ -60,6 +60,7 @@ def prepare_research() -> None:
     fits, its chart in every shipped language, then each decider's further rulings needed."""
     from analysis.language import language, shipped_languages
     from analysis.research import calibration as research, growth
+    import figures.screen  # noqa: F401  (plotly, which the page's other charts draw with: imported once, here)
     corpus = shipped_corpus(PUBLISHED)
     fits = once(corpus, (), ("fits",), lambda: research.implied_thresholds(corpus, ()))
     for code in shipped_languages():
