@@ -30,7 +30,7 @@ def sqlite_url(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def prepared_sqlite_files(tmp_path_factory):
+def prepared_sqlite_files():
     """A SQLite file prepared by the real setup.prepare_database, once per test process for each
     choice of examples: {load_examples: (file, its report)}."""
     return {}

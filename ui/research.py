@@ -14,15 +14,14 @@ from analysis.research import calibration as research, growth, models as compare
 from analysis.errors import HuddleInputError
 from analysis.law.questions.logical_alternatives import PRESETS, action_name, policy_title
 from figures.screen import plotly_figure
-from figures.spec import chart_words, in_words
-from figures.research import (describe_thresholds, operating_characteristic_figure, sensitivity_figure,
+from figures.research import (operating_characteristic_figure, sensitivity_figure,
                                        wrong_verdict_figure)
 from huddle.jobs import heavy
 from huddle.jobs.heavy import FinishedRuns
 from polling.corpus import database_corpus
 from ui.auth import require
 from ui.heavy_view import heavy_result
-from ui.research_results import PUBLISHED as PUBLISHED_FILE, shipped_corpus, threshold_chart
+from ui.research_results import PUBLISHED as PUBLISHED_FILE, shipped_corpus, threshold_chart, threshold_description
 from ui import research_results
 from ui.state import page_language
 from analysis.language.fields import refusal_words
@@ -135,8 +134,8 @@ def once(what: tuple, compute):
 def fits_for(corpus):
     """The implied thresholds; a large corpus is fitted on the server's workers."""
     work = research.fit_work(corpus, include)
-    return once(("fits",), lambda: heavy_result(user, heavy.FITS, corpus, include, lang=lang)
-                if work > heavy.INLINE_FIT_WORK else research.implied_thresholds(corpus, include))
+    return research_results.implied_thresholds(corpus, include, (lambda: heavy_result(user, heavy.FITS, corpus, include, lang=lang))
+                                               if work > heavy.INLINE_FIT_WORK else None)
 
 
 oc = research.operating_characteristic(policy_name, poll_sizes=range(1, 61))
@@ -195,11 +194,11 @@ def model_comparison() -> None:
 def chart(fits: pd.DataFrame) -> None:
     """The thresholds' chart as an image, drawn on the server (the page opens without plotly's
     1.4 MB of scripts), or, on request, interactive."""
-    described = in_words(describe_thresholds(fits), chart_words(lang))
+    described = threshold_description(fits, lang)
     if st.toggle(lang._("Interactive chart"), key="research_interactive"):
         st.plotly_chart(plotly_figure(described), width="stretch")
     else:
-        st.image(threshold_chart(corpus, include, fits, lang), width="stretch", alt=described.title or None)
+        st.image(threshold_chart(corpus, include, described), width="stretch", alt=described.title or None)
 
 
 def agreement(fits: pd.DataFrame) -> None:
@@ -214,9 +213,9 @@ def agreement(fits: pd.DataFrame) -> None:
         for disagreement in once(("disagreements", decider), lambda: research.disagreements(corpus, decider, include)):
             st.write(inert(lang.say(disagreement.words())))
         pairs = growth.futures_work(corpus, decider, include)
-        needed = once(("needed", decider), lambda: growth.rulings_needed(corpus, decider, include=include)
-                      if pairs <= heavy.INLINE_FUTURE_PAIRS else
-                      heavy_result(user, heavy.FUTURES, corpus, decider, include, lang=lang))
+        needed = research_results.rulings_needed(
+            corpus, decider, include, None if pairs <= heavy.INLINE_FUTURE_PAIRS else
+            (lambda: heavy_result(user, heavy.FUTURES, corpus, decider, include, lang=lang)))
         st.caption(inert(lang.say(needed.words())))
 
 

@@ -46,12 +46,29 @@ def shipped_corpus(name: str) -> pd.DataFrame:
     return research.loads_corpus((settings.research_dir() / name).read_text(encoding="utf-8"))
 
 
-def threshold_chart(corpus: pd.DataFrame, include: tuple, fits: pd.DataFrame, lang) -> str:
-    """The implied thresholds' chart as SVG, in ``lang`` (drawn on the server: no plotly to load)."""
-    from figures.paper import matplotlib_figure, svg
+def implied_thresholds(corpus: pd.DataFrame, include: tuple, on_workers: Callable[[], Any] | None = None) -> pd.DataFrame:
+    """The corpus's fits, computed here or by ``on_workers`` (a large corpus, on the server's workers)."""
+    from analysis.research import calibration as research
+    return once(corpus, include, ("fits",), on_workers or (lambda: research.implied_thresholds(corpus, include)))
+
+
+def rulings_needed(corpus: pd.DataFrame, decider: str, include: tuple, on_workers: Callable[[], Any] | None = None):
+    """How many more rulings the decider's fit needs, computed here or by ``on_workers``."""
+    from analysis.research import growth
+    return once(corpus, include, ("needed", decider),
+                on_workers or (lambda: growth.rulings_needed(corpus, decider, include=include)))
+
+
+def threshold_description(fits: pd.DataFrame, lang):
+    """The implied thresholds' chart described in ``lang`` (its image, its interactive form and its alt text)."""
     from figures.research import describe_thresholds
     from figures.spec import chart_words, in_words
-    described = in_words(describe_thresholds(fits), chart_words(lang))
+    return in_words(describe_thresholds(fits), chart_words(lang))
+
+
+def threshold_chart(corpus: pd.DataFrame, include: tuple, described) -> str:
+    """The described chart as SVG (drawn on the server: no plotly to load)."""
+    from figures.paper import matplotlib_figure, svg
     return once(corpus, include, ("svg", repr(described)), lambda: svg(matplotlib_figure(described)))
 
 
@@ -59,16 +76,17 @@ def prepare_research() -> None:
     """The Research page's default view computed before anyone opens it: the published corpus's
     fits, its chart in every shipped language, then each decider's further rulings needed."""
     from analysis.language import language, shipped_languages
-    from analysis.research import calibration as research, growth
+    from analysis.research import calibration as research
     import figures.screen  # noqa: F401  (plotly, which the page's other charts draw with: imported once, here)
     corpus = shipped_corpus(PUBLISHED)
-    fits = once(corpus, (), ("fits",), lambda: research.implied_thresholds(corpus, ()))
+    fits = implied_thresholds(corpus, ())
     for code in shipped_languages():
-        threshold_chart(corpus, (), fits, language(code))
+        threshold_chart(corpus, (), threshold_description(fits, language(code)))
     fitted = research.counted_rows(corpus, ())[0]
     for decider, column in research.DECIDERS.items():
         if fitted[column].notna().any():
-            once(corpus, (), ("needed", decider), lambda d=decider: growth.rulings_needed(corpus, d, include=()))
+            rulings_needed(corpus, decider, ())
 
 
-__all__ = ["once", "shipped_corpus", "threshold_chart", "prepare_research", "RESULTS", "PUBLISHED"]
+__all__ = ["once", "shipped_corpus", "implied_thresholds", "rulings_needed", "threshold_description", "threshold_chart",
+           "prepare_research", "RESULTS", "PUBLISHED"]
