@@ -227,7 +227,8 @@ def choose(page, label: str, option: str) -> None:
     box = page.get_by_label(label, exact=True)
     expect(box).to_have_count(1, timeout=60_000)    # a rerun on a loaded machine may still show the old box beside
     for attempt in range(3):        # a field typed just before commits as the box takes focus: its rerun
-        box.click()                 # may draw the list again under the pointer, and the list is opened again
+        settle(page)                # may draw the list again under the pointer, and the list is opened again
+        box.click()
         if not page.get_by_role("option").count():
             box.press("ArrowDown")
         try:
@@ -239,6 +240,39 @@ def choose(page, label: str, option: str) -> None:
             page.keyboard.press("Escape")
     # as a person would: see the choice in the box (its rerun done) before the next step
     expect(page.get_by_role("combobox", name=label, exact=True)).to_have_value(option, timeout=15_000)
+
+
+def settle(page, quiet_ms: int = 300, timeout: int = 120_000) -> None:
+    """Wait until the app's script has not run for ``quiet_ms`` (the rerun a key or a tap just
+    asked for has drawn): a tap on a page still redrawing can land on an element the rerun
+    replaces, and is lost. Streamlit marks its root with the script's state."""
+    page.wait_for_function(
+        """([key, quiet]) => {
+            const state = document.querySelector('[data-testid="stApp"]')?.getAttribute('data-test-script-state');
+            const now = performance.now();
+            if (state !== 'notRunning' || window[key] === undefined) { window[key] = now; return false; }
+            return now - window[key] >= quiet;
+        }""", arg=[f"_settled_{time.monotonic_ns()}", quiet_ms], polling=100, timeout=timeout)
+
+
+def pick(page, box, option: str) -> None:
+    """Add ``option`` to a Streamlit multiselect ``box``, as a person would: open the list, tap
+    the option, see it in the box (a rerun drawn under the pointer closes the list; it is opened
+    again)."""
+    from playwright.sync_api import TimeoutError, expect
+    chosen = page.get_by_test_id("stMultiSelect").filter(has=box).get_by_text(option, exact=True)
+    for attempt in range(4):
+        settle(page)
+        box.click()
+        try:
+            page.get_by_role("option", name=option, exact=True).click(timeout=10_000)
+            break
+        except TimeoutError:
+            page.keyboard.press("Escape")
+            if chosen.count() or attempt == 3:     # the tap landed after all, or it never will
+                break
+    page.keyboard.press("Escape")
+    expect(chosen).to_be_visible(timeout=60_000)
 
 
 class Taps:

@@ -120,10 +120,24 @@ class Director:
 
     def __init__(self, page, count: Count):
         self.page, self.count = page, count
+        page.set_default_timeout(90_000)     # what she waits for, not how long: that is the count's and the bench's
 
     def tap(self, locator) -> None:
         self.count.taps += 1
         locator.click()
+
+    def press(self, locator) -> None:
+        """A button tapped once the page has drawn what came before (a tap on a page still
+        redrawing can be lost)."""
+        from browser import settle
+        settle(self.page)
+        self.tap(locator)
+
+    def pick(self, box, option: str) -> None:
+        """An option added to a multiselect: two taps (the box, the option)."""
+        from browser import pick
+        self.count.taps += 2
+        pick(self.page, box, option)
 
     def type_in(self, locator, text: str, enter: str | None = "Enter") -> None:
         self.count.taps += 1                       # the tap into the field; then the keyboard
@@ -132,13 +146,13 @@ class Director:
         if enter:
             locator.press(enter)
 
-    def read(self, locator, timeout: int = 30_000) -> None:
+    def read(self, locator, timeout: int = 90_000) -> None:
         """Wait until ``locator`` shows, and read it."""
         from playwright.sync_api import expect
         expect(locator.first).to_be_visible(timeout=timeout)
         self.count.reads += 1
 
-    def wait(self, locator, timeout: int = 30_000) -> None:
+    def wait(self, locator, timeout: int = 90_000) -> None:
         from playwright.sync_api import expect
         expect(locator.first).to_be_visible(timeout=timeout)
 
@@ -213,7 +227,7 @@ def _result_and_save(director: Director, case: dict) -> str:
     director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
     if case.get("north"):
         director.type_in(page.get_by_role("textbox", name=_("{seat}'s hand").format(seat=LANG.seat("N"))), case["north"])
-    director.tap(page.get_by_role("button", name=_("Save the case")))
+    director.press(page.get_by_role("button", name=_("Save the case")))
     named = re.compile(rf"board-{case['board']}-\d{{8}}-\d{{6}}")
     saved = page.get_by_text(named)
     director.read(saved)
@@ -223,7 +237,7 @@ def _result_and_save(director: Director, case: dict) -> str:
 def misinformation_at_the_table(director: Director) -> str:
     """The second case of the evening, on the same phone: a wrong explanation."""
     page, case = director.page, MISINFORMATION
-    director.tap(page.get_by_role("button", name=_("Take down another case")))
+    director.press(page.get_by_role("button", name=_("Take down another case")))
     director.type_in(page.get_by_role("spinbutton", name=_("Board")), case["board"])
     director.type_in(page.get_by_role("textbox", name=_("Auction, one line")), case["auction"])
     director.choose(_("Irregularity"), first_upper(IrregularityType("misexplained").said(LANG)))
@@ -248,12 +262,12 @@ def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, sign
     page.get_by_test_id("stFileUploader").filter(has=page.get_by_label(_("PBN or LIN file"))) \
         .locator("input[type=file]").set_input_files(str(pbn))
     director.wait(page.get_by_text("hand-record.pbn"))
-    director.tap(page.get_by_role("button", name=_("Read the file")))
+    director.press(page.get_by_role("button", name=_("Read the file")))
     page.wait_for_function("([label, value]) => [...document.querySelectorAll('input')].some("
                            "e => e.getAttribute('aria-label') === label && e.value === value)",
                            arg=[_("Event"), event], timeout=60_000)     # the event, from the file
     director.count.reads += 1
-    director.tap(page.get_by_role("button", name=_("Save the case")))
+    director.press(page.get_by_role("button", name=_("Save the case")))
     director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + r"\s?:")))     # « Enregistré : » in French
 
 
@@ -265,20 +279,18 @@ def the_poll(director: Director, offers: tuple[str, ...] = (), sent: int = 10) -
     director.read(page.get_by_role("heading", name=_("Poll builder")))
     director.type_in(page.get_by_label(_("Introduction for pollees")), INTRODUCTION, enter="Control+Enter")
     for call in offers:
-        director.tap(page.get_by_label(_("Calls to offer besides the table action (pollees may write in any legal "
-                                         "call)")))
-        director.tap(page.get_by_role("option", name=LANG.call(call), exact=True))
-        page.keyboard.press("Escape")
-    director.tap(page.get_by_role("button", name=_("Create the poll")))
+        director.pick(page.get_by_label(_("Calls to offer besides the table action (pollees may write in any legal "
+                                          "call)")), LANG.call(call))
+    director.press(page.get_by_role("button", name=_("Create the poll")))
     director.tap(page.get_by_role("link", name=_("Go to Invites")))
     director.read(page.get_by_role("heading", name=_("Invites")))
-    director.tap(page.get_by_role("button", name=_("Issue their links and send them by e-mail")))
+    director.press(page.get_by_role("button", name=_("Issue their links and send them by e-mail")))
     director.read(page.get_by_text(_("{sent} of {count} sent by e-mail.").format(sent=sent, count=sent)))
 
 
 def the_reminder(director: Director) -> None:
     page = director.page                # Invites, still open; its e-mail part is open while a server is set
-    director.tap(page.get_by_role("button", name=_("Remind those who have not answered (a fresh link each)")))
+    director.press(page.get_by_role("button", name=_("Remind those who have not answered (a fresh link each)")))
     director.read(page.get_by_text(_("{count} reminded.").format(count=LATE)))
 
 
@@ -294,10 +306,10 @@ def the_ruling(director: Director, base: str, case_id: str) -> None:
     director.tap(drafts.first)                      # question 3's reason
     director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
                                      "says so until you do).")))
-    director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
+    director.press(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
     director.read(page.get_by_test_id("stMetricValue"))
     director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
-    director.tap(page.get_by_role("button", name=_("Save this ruling")))
+    director.press(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 
 
@@ -311,7 +323,7 @@ def the_misinformation_ruling(director: Director) -> None:
     director.choose(_("Evidence of the agreement"), _(MI_EVIDENCE["as bid"]))
     director.choose(_("When was the explanation corrected?"), LANG.say(CORRECTIONS["after the final pass"]))
     director.choose(_("Who corrected it?"), LANG.say(CORRECTED_BY["explainer"]))
-    director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
+    director.press(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
     director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
                                      "says so until you do).")))
     # the same explanation was unauthorized information to West, the explainer's partner: that path too
@@ -328,7 +340,7 @@ def the_misinformation_ruling(director: Director) -> None:
     director.choose(_("When both paths adjust, the board's score is"), _(SCORED_WORDS["misinformation"]))
     director.read(page.get_by_test_id("stMetricValue"))
     director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
-    director.tap(page.get_by_role("button", name=_("Save this ruling")))
+    director.press(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 
 
@@ -337,7 +349,7 @@ def the_appeal(director: Director) -> None:
     director.go(_("Case"), _("Status"))
     director.choose(_("Move the case to"), _("appealed"))
     director.type_in(page.get_by_label(_("Reason (kept in the history)")), APPEAL_REASON, enter=None)
-    director.tap(page.get_by_role("button", name=_("Change status")))
+    director.press(page.get_by_role("button", name=_("Change status")))
     director.read(page.get_by_text(_("An appeal is under way: only the appeals committee's decision ends it (Law 93).")))
 
 
@@ -347,13 +359,13 @@ def the_exports(director: Director, folder: Path) -> dict[str, Path]:
     director.go(_("Ruling"))
     saved = {}
     with page.expect_download(timeout=60_000) as download:
-        director.tap(page.get_by_role("button", name=_("Scores for the scoring program ({format})").format(
+        director.press(page.get_by_role("button", name=_("Scores for the scoring program ({format})").format(
             format="USEBIO")))
     saved["usebio"] = folder / download.value.suggested_filename
     download.value.save_as(saved["usebio"])
-    director.tap(page.get_by_role("button", name=_("Make the report")))
+    director.press(page.get_by_role("button", name=_("Make the report")))
     with page.expect_download(timeout=60_000) as download:
-        director.tap(page.get_by_role("button", name=_("Download {format}").format(format="PDF")))
+        director.press(page.get_by_role("button", name=_("Download {format}").format(format="PDF")))
     saved["pdf"] = folder / download.value.suggested_filename
     download.value.save_as(saved["pdf"])
     return saved

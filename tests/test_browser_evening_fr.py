@@ -65,7 +65,7 @@ def the_member_list(director: Director, base: str, path) -> None:
     director.count.taps += 2                        # the file field, then the file in the picker
     page.get_by_test_id("stFileUploader").filter(has=page.get_by_label(_("Member list"))) \
         .locator("input[type=file]").set_input_files(str(path))
-    director.tap(page.get_by_role("button", name=_("Add them to the panel")))
+    director.press(page.get_by_role("button", name=_("Add them to the panel")))
     director.read(page.get_by_text(evening.LANG.ngettext("{count} member added to the panel.", "{count} members added to the "
                                                  "panel.", len(MEMBERS)).format(count=len(MEMBERS))))
 
@@ -79,7 +79,7 @@ def the_committee_invited(director: Director, base: str) -> list[str]:
     links = []
     for name, _username in COMMITTEE:
         director.type_in(page.get_by_label(_("Name"), exact=True).last, name, enter=None)
-        director.tap(page.get_by_role("button", name=_("Make the link")))
+        director.press(page.get_by_role("button", name=_("Make the link")))
         made = re.compile(r"http://127\.0\.0\.1:\d+/auth/join/[\w-]+")
         director.read(page.get_by_text(made))
         page.wait_for_function("([seen]) => { const m = document.body.innerText.match("
@@ -114,7 +114,7 @@ def the_ruling(director: Director, base: str, case_id: str) -> None:
     director.tap(facts.get_by_text(_("yes"), exact=True))
     director.type_in(facts.get_by_label(_("The director finds it took (seconds)")), "10", enter=None)
     director.type_in(facts.get_by_label(_("Why, on the balance of probabilities")), FINDING, enter=None)
-    director.tap(facts.get_by_role("button", name=_("Keep this finding with the facts")))
+    director.press(facts.get_by_role("button", name=_("Keep this finding with the facts")))
     director.read(page.get_by_text(_("The finding is kept with the case's facts.")))
     director.wait(page.get_by_role("combobox", name=_("Where the counts come from")))
     director.tap(page.get_by_role("radiogroup", name=_("3. Demonstrably suggested")).get_by_text(_("yes"), exact=True))
@@ -123,14 +123,12 @@ def the_ruling(director: Director, base: str, case_id: str) -> None:
     director.tap(drafts.first)                      # question 3's reason
     director.wait(page.get_by_text(_("This is Huddle's draft word for word: edit it to make it your reason (the ruling "
                                      "says so until you do).")))
-    director.tap(page.get_by_role("combobox", name=_("Logical alternatives the UI itself suggests over another (no "
-                                                     "weight in the adjustment)"), exact=True))
-    director.tap(page.get_by_role("option", name=evening.LANG.call("X"), exact=True))
-    page.keyboard.press("Escape")
-    director.tap(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
+    director.pick(page.get_by_role("combobox", name=_("Logical alternatives the UI itself suggests over another (no "
+                                                      "weight in the adjustment)"), exact=True), evening.LANG.call("X"))
+    director.press(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
     director.read(page.get_by_test_id("stMetricValue"))
     director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
-    director.tap(page.get_by_role("button", name=_("Save this ruling")))
+    director.press(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 
 

@@ -291,9 +291,11 @@ def test_a_director_s_right_password_does_not_wait_behind_strangers_wrong_ones(t
     url = f"sqlite:///{tmp_path / 'queue.sqlite'}"
     setup.prepare_database(url=url)
     accounts.create_user("td", PASSWORD, "director", url=url)
+    accounts.create_user("tom", "another-director", "director", url=url)
     env = {"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "queue", "HUDDLE_TRUSTED_PROXIES": "127.0.0.1"}
     with streamlit_server(env) as base:
         assert sign_in(base, "td", PASSWORD, KNOWN)[1] == "signed in"       # her address, known from now on
+        assert sign_in(base, "tom", "another-director", "198.51.100.8")[1] == "signed in"
         quiet = statistics.median(sign_in(base, "td", PASSWORD, KNOWN)[0] for _ in range(3))
         stop = threading.Event()
 
@@ -305,15 +307,20 @@ def test_a_director_s_right_password_does_not_wait_behind_strangers_wrong_ones(t
         with concurrent.futures.ThreadPoolExecutor(240) as pool:
             strangers = [pool.submit(stranger, i) for i in range(240)]
             time.sleep(1.0)
-            director = [sign_in(base, "td", PASSWORD, KNOWN) for _ in range(3)]
+            floor, director = [], []
+            for _ in range(3):
+                floor.append(sign_in(base, "tom", "another-director", "198.51.100.8")[0])
+                director.append(sign_in(base, "td", PASSWORD, KNOWN))
             stop.set()
             answers = [a for f in strangers for a in f.result()]
         import urllib.request
         page = urllib.request.urlopen(base + "/auth/login?signin=busy", timeout=30).read().decode()
     assert "Sign in: many sign-ins are under way at this moment; try again in a few seconds." in page
     assert [said for _, said in director] == ["signed in"] * 3
-    # against her own sign-in with no one else, in the same run, and the median of three: her client
-    # shares this process's interpreter with the 240 strangers' threads, so one of her three may be
-    # held by them here, not by the server (seen: 2.6 s, then 1.4 and 1.2 on a quiet machine)
-    assert statistics.median(seconds for seconds, _ in director) < quiet + 2.0, (quiet, director)
+    # beside the same flood, in the same run (the machine may be loaded; the 240 strangers' threads
+    # share this client's interpreter): another director's sign-in from his known address, the
+    # median of three. The strangers' lane holds 48 sign-ins, 2 hashed at a time: behind it she
+    # would wait 24 hashes (before: 2–4 s on a quiet machine, 11–16 s on a loaded one).
+    floor, hers = statistics.median(floor), statistics.median(seconds for seconds, _ in director)
+    assert hers < quiet + 2 * floor and hers < quiet + 8.0, (quiet, floor, director)
     assert "busy" in answers and "signed in" not in answers

@@ -19,8 +19,8 @@ def test_an_account_s_own_addresses_never_hold_up_another_s_sign_in(tmp_path):
     """Before: the lane for addresses an account had used before was one lane shared by every
     account, so right passwords from 100 addresses an attacker's own account (a researcher of
     another club) had signed in from once pushed a director's sign-in from 0.20 s to 17.4 s. Now
-    each account has its own lane: the flood waits behind itself. Measured beside the quiet
-    server in the same run; the bound is generous for a loaded machine."""
+    each account has its own lane: the flood waits behind itself. Measured in the same run
+    beside the quiet server and beside what a sign-in waiting behind no one costs then."""
     from bench.sign_in import KNOWN, PASSWORD, sign_in
     from browser import streamlit_server
     from polling import accounts, setup
@@ -46,12 +46,18 @@ def test_an_account_s_own_addresses_never_hold_up_another_s_sign_in(tmp_path):
             floods = [pool.submit(flood, a) for a in addresses]
             import time
             time.sleep(1.0)
-            director = [sign_in(base, "td", PASSWORD, KNOWN) for _ in range(3)]
+            floor, director = [], []
+            for k in range(3):          # a stranger, from an address of its own, in the strangers' idle lane
+                floor.append(sign_in(base, "nobody", "a-guess", f"192.0.2.{k + 1}")[0])
+                director.append(sign_in(base, "td", PASSWORD, KNOWN))
             stop.set()
             answers = [a for f in floods for a in f.result()]
     assert [said for _, said in director] == ["signed in"] * 3
-    # measured here: 0.41–0.44 s beside 0.05 s quiet (before: 2.1–2.3 s with 40 addresses, 17.4 s with 100)
-    assert max(seconds for seconds, _ in director) < quiet + 1.5, (quiet, director)
+    # measured here: 0.41–0.44 s beside 0.05 s quiet (before: 2.1–2.3 s with 40 addresses, 17.4 s with
+    # 100); beside the same flood, a sign-in that waits behind no one (a stranger's, in the strangers'
+    # idle lane) is the floor: a loaded machine slows both
+    floor, hers = statistics.median(floor), statistics.median(seconds for seconds, _ in director)
+    assert hers < quiet + 2 * floor, (quiet, floor, director)
     assert "busy" in answers                               # the account's own lane is bounded
     assert _sessions("mallory", url) <= accounts.MAX_SESSIONS
 
