@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from analysis.law import case as case_files
 from analysis.law.appeal.committee import Reconsideration
@@ -127,7 +128,7 @@ def chart_words(spec: dict) -> list[str]:
 
 
 def open_page(evening, page: str, role: str, poll: int | None = None, case: str = "evening-lead") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = evening["users"][role]
     at.query_params["case"] = case
     if poll is not None:

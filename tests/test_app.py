@@ -1,6 +1,7 @@
 """The Streamlit pages under AppTest (real Streamlit, real SQLite file)."""
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from conftest import ROOT
 
@@ -12,7 +13,7 @@ def app(sqlite_url, monkeypatch):
     monkeypatch.chdir(ROOT)
     from polling import accounts, setup
     setup.prepare_database()
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = accounts.create_user("tess", "bidding-box", "director")
     at.run()
     assert not at.exception

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
@@ -121,7 +122,7 @@ def test_a_german_commentator_comments_in_german_on_a_french_case(federation, tm
     klaus = invitations.accept_invitation(made.token, "klaus", "kommentar-passwort-1")
     accounts.set_language("klaus", "de")
     klaus = accounts.authenticate("klaus", "kommentar-passwort-1")
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = klaus
     at.run()
     at.switch_page("ui/casebook.py").run()
@@ -135,7 +136,7 @@ def test_a_german_commentator_comments_in_german_on_a_french_case(federation, tm
     [[said]] = casebook.comments([casebook.entries(f["nbo"].id)[0].id]).values()
     assert (said.name, said.rating, said.language) == ("Klaus Weber", 85, "de")
     # a commentator reads the casebook, never the organisation's cases
-    cases_page = AppTest.from_file(APP, default_timeout=60)
+    cases_page = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     cases_page.session_state["huddle_user"] = klaus
     cases_page.run()
     for page in ("ui/cases.py", "ui/case_view.py", "ui/ruling.py"):
@@ -169,7 +170,7 @@ def test_the_ruling_and_appeal_pages_show_the_precedents_in_the_readers_language
     organisations.set_language(organisations.DEFAULT_ORGANISATION, "fr")
     director = accounts.create_user("dina", "directrice-passe-1", "director", "Dina")
     cases.create_case(slow_double("ce-soir", "Le contre lent de ce soir"), "dina")
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = director
     at.query_params["case"] = "ce-soir"
     at.run()
@@ -183,7 +184,7 @@ def test_the_ruling_and_appeal_pages_show_the_precedents_in_the_readers_language
     member = accounts.create_user("kurt", "berufung-raum-1", "committee", "Kurt")
     accounts.set_language("kurt", "de")
     member = accounts.authenticate("kurt", "berufung-raum-1")
-    appeal = AppTest.from_file(APP, default_timeout=60)
+    appeal = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     appeal.session_state["huddle_user"] = member
     appeal.run()
     appeal.session_state["case_id"] = cases.find_case("slow-double-pulled")

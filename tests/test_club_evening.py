@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from analysis.law import case as case_files
 from analysis.law.appeal.committee import reconsidered_inputs
@@ -41,7 +42,7 @@ def director(sqlite_url, monkeypatch):
 
 
 def page(user, slug, name="ui/ruling.py") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = user
     at.query_params["case"] = slug
     at.run()

@@ -272,7 +272,8 @@ def german_director(sqlite_url, monkeypatch):
 
 def _page(user, page):
     from streamlit.testing.v1 import AppTest
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    from page_runs import PAGE_SECONDS
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = user
     at.run()
     at.switch_page(page).run()

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from analysis.law import case as case_files
 from analysis.law.appeal.committee import (Reconsideration, Vote, committee_decision, reconsider, threshold_sensitivity)
@@ -175,7 +176,7 @@ def member(sqlite_url, monkeypatch):
 
 
 def appeal_page(user, slug):
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = user
     at.run()
     at.session_state["case_id"] = cases.find_case(slug)
@@ -266,7 +267,7 @@ def test_report_is_made_and_offered_for_download(member):
 
 def test_directors_see_the_appeal_page_researchers_do_not(member):
     researcher = accounts.create_user("rita", "many-polls", "researcher")
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = researcher
     at.run()
     with pytest.raises(ValueError, match="Could not find a navigation page"):   # not in her menu at all

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
@@ -25,7 +26,7 @@ def prepared(sqlite_url, monkeypatch):
     return sqlite_url
 
 
-def app_as(user, page: str | None = None, timeout: float = 30) -> AppTest:
+def app_as(user, page: str | None = None, timeout: float = PAGE_SECONDS) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=timeout)
     if user is not None:
         at.session_state["huddle_user"] = user
@@ -58,7 +59,7 @@ def test_first_visit_asks_for_the_first_director(prepared):
     assert at.title[0].value == "Welcome to Huddle"
     form = html_of(at)
     assert 'action="/auth/first-director"' in form and 'name="again"' in form
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.query_params.update({"first_error": "Password: the two passwords differ", "first_user": 'tess"><b>',
                             "first_name": "Tess"})
     at.run()
@@ -76,7 +77,7 @@ def test_every_page_refuses_without_sign_in(director, page):
 
 
 def test_sign_in_failure_is_said_and_voters_need_no_account(director):
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.query_params["signin"] = "failed"
     at.run()
     assert at.error[0].value == "Sign in: the user name or password is wrong."
@@ -89,7 +90,7 @@ DIRECTOR_PAGES = ["case_editor", "poll_builder", "invites", "tally", "accounts"]
 def test_other_roles_cannot_open_director_pages(prepared, role):
     user = accounts.create_user("member", "member-pass", role)
     for name in DIRECTOR_PAGES:      # not in their navigation, and each page refuses on its own
-        at = AppTest.from_file(str(ROOT / "ui" / f"{name}.py"), default_timeout=30)
+        at = AppTest.from_file(str(ROOT / "ui" / f"{name}.py"), default_timeout=PAGE_SECONDS)
         at.session_state["huddle_user"] = user
         at.run()
         assert at.error[0].value.startswith("This page is for directors; you are signed in as a " + role)
@@ -796,7 +797,7 @@ def test_other_roles_read_the_saved_ruling_only(prepared):
 
 def test_research_page_for_a_researcher(prepared):
     researcher = accounts.create_user("rhea", "significant-share", "researcher")
-    at = app_as(researcher, "ui/research.py", timeout=180)      # the fits take a minute on a loaded two-core machine
+    at = app_as(researcher, "ui/research.py")
     assert at.title[0].value == "Research"
     # the real corpus opens by default, says what it holds and why most of it cannot be fitted
     assert at.caption[0].value.startswith("Published polled rulings whose counts or words were read at their source")

@@ -240,8 +240,9 @@ def director(sqlite_url, monkeypatch):
 
 def _page(user, page, case_slug=None):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from polling import cases
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = user
     at.run()
     if case_slug:

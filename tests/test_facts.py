@@ -94,6 +94,7 @@ def test_a_statement_needs_who_and_what():
 
 def test_the_ruling_page_asks_for_the_missing_finding_and_keeps_it(sqlite_url, monkeypatch):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from polling import accounts, cases, setup
     monkeypatch.chdir(ROOT)
     setup.prepare_database(load_examples=False)
@@ -101,7 +102,7 @@ def test_the_ruling_page_asks_for_the_missing_finding_and_keeps_it(sqlite_url, m
     data = copy.deepcopy(SKIP)
     del data["irregularity"]["finding"]
     record = cases.create_case(case_files.Case.from_dict(data), "tess")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = tess
     at.query_params["case"] = data["id"]
     at.run()

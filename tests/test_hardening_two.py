@@ -328,12 +328,13 @@ def _nothing_of_the_code_shown(at) -> None:
 @pytest.mark.parametrize("value", OFF_TYPE, ids=["int", "list", "dict", "none", "inf", "long"])
 def test_the_calculator_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkeypatch, value):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
 
     from polling import setup
     monkeypatch.chdir(ROOT)
     setup.prepare_database()
     for key in ("calc_field", "calc_adjusted", "calc_mode", "calc_rounding", "calc_scale", "calc_other", "calc_imp_adj"):
-        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
         at.session_state[key] = value
         at.switch_page("ui/calculator.py").run()
         _nothing_of_the_code_shown(at)
@@ -344,6 +345,7 @@ def test_the_calculator_shows_no_code_whatever_a_stranger_sends(sqlite_url, monk
 def test_a_voter_link_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkeypatch, value):
     from sqlmodel import Session, select
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
 
     from polling import db, services, setup
     from polling.models import CaseRecord
@@ -354,13 +356,13 @@ def test_a_voter_link_shows_no_code_whatever_a_stranger_sends(sqlite_url, monkey
     poll = services.create_poll(case_id, "Matchpoints. What do you call?", alternatives=("P",), q4_enabled=True)
     invites = services.issue_invites(poll.id, [f"P{k}" for k in range(8)])
     for invite, key in zip(invites, ("q1", "q1_other", "q2", "q2_more", "q3_P", "comment", "q4_calls", "walk_0")):
-        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
         at.query_params["token"] = invite.token
         at.session_state[key] = value
         at.run()
         _nothing_of_the_code_shown(at)
     for value_token in (value, "x" * 5000):
-        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
         at.query_params["token"] = str(value_token)
         at.run()
         _nothing_of_the_code_shown(at)
@@ -376,6 +378,7 @@ def test_a_pollee_label_or_panel_name_with_markup_stays_text_on_the_pages(sqlite
 
     from sqlmodel import Session, select
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
 
     from polling import accounts, db, panel, services, setup
     from polling.models import CaseRecord
@@ -389,7 +392,7 @@ def test_a_pollee_label_or_panel_name_with_markup_stays_text_on_the_pages(sqlite
     panel.add_pollee(markup, "club", "email", markup)
     director = accounts.create_user("tess", "bidding-box", "director")
     for page in ("ui/invites.py", "ui/panel.py"):
-        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
         at.session_state["huddle_user"] = director
         at.session_state["issued_links"] = {poll.id: [(markup, invite.link("http://club.example"),
                                                        datetime.now(timezone.utc))]}

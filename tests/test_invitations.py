@@ -189,13 +189,14 @@ def test_a_form_from_another_site_or_of_any_size_is_refused_unread(server):
 
 def test_the_accounts_page_makes_a_link_with_its_qr_code_and_lists_it_until_used(sqlite_url, monkeypatch):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from conftest import ROOT
     setup.prepare_database(load_examples=False)
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "accounts")
     monkeypatch.setenv("HUDDLE_PUBLIC_URL", "https://huddle.club.example")
     tess = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = tess
     at.run()
     at.switch_page("ui/accounts.py").run()

@@ -348,11 +348,12 @@ def pseudo_language():
 def club_app(monkeypatch, code: str):
     """The app as a director of a club whose language is ``code`` sees it."""
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from polling import accounts
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "languages")
     organisations.set_language(organisations.DEFAULT_ORGANISATION, code)
     director = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = director
     at.run()
     return at
@@ -858,11 +859,12 @@ def test_nothing_on_the_research_page_escapes_the_catalog(slam, pseudo_language,
     from polling import accounts
     pseudo_app(monkeypatch)
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     rhea = accounts.create_user("rhea", "significant-share", "researcher", "Rhea")
     texts: list[str] = []
     for tab in ("⟦Implied thresholds⟧", "⟦Operating characteristics⟧", "⟦Sensitivity⟧",
                 "⟦When can the director stop polling?⟧"):           # each tab drawn when opened: one run each
-        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+        at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
         at.session_state["huddle_user"] = rhea
         at.session_state["research_tab"] = tab
         at.switch_page("ui/research.py").run()
@@ -1070,10 +1072,11 @@ def test_the_simulation_form_shows_the_readings_in_the_club_s_language(slam, mon
 
 def test_a_member_of_the_committee_is_turned_away_from_a_director_s_page_in_her_language(slam):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from polling import accounts
     organisations.set_language(organisations.DEFAULT_ORGANISATION, "de")
     member = accounts.create_user("cora", "committee-pass", "committee")
-    at = AppTest.from_file(str(ROOT / "ui" / "case_editor.py"), default_timeout=30)
+    at = AppTest.from_file(str(ROOT / "ui" / "case_editor.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = member
     at.run()
     assert at.error[0].value == ("Diese Seite ist für Turnierleiter; Sie sind als Mitglied des Schiedsgerichts angemeldet."), \

@@ -101,6 +101,7 @@ def test_the_command_line_sends_and_reminds(club_mail, capsys, monkeypatch):
 def test_the_invites_page_sends_by_e_mail_keeps_the_log_and_offers_the_phone_s_apps_without_a_server(
         club_mail, monkeypatch):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from conftest import ROOT
     from polling import accounts
     server, poll, url = club_mail
@@ -111,7 +112,7 @@ def test_the_invites_page_sends_by_e_mail_keeps_the_log_and_offers_the_phone_s_a
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "mail")
     monkeypatch.setenv("HUDDLE_PUBLIC_URL", BASE)
     tess = accounts.create_user("tess", "bidding-box", "director", url=url)
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = tess
     at.query_params["case"] = "lead-after-slow-pass-of-stayman"
     at.run()

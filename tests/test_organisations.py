@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from analysis.errors import HuddleInputError
 from analysis.law import case as case_files
@@ -215,7 +216,7 @@ def test_the_command_line_adds_organisations_and_roles(database_url, capsys, mon
 # ---------------------------------------------------------------- the pages
 
 def _page(user, page: str, case: str | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = user
     if case:
         at.query_params["case"] = case

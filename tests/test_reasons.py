@@ -89,12 +89,13 @@ def test_a_reason_kept_as_drafted_or_left_empty_is_not_the_director_s():
 @pytest.fixture
 def ruling_page(sqlite_url, monkeypatch):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from polling import accounts, setup
     setup.prepare_database()
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("HUDDLE_SECRET_KEY", "reasons")
     tess = accounts.create_user("tess", "bidding-box", "director", "Tess Director")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = tess
     at.query_params["case"] = "laws033-6d-slam"
     at.run()
@@ -152,6 +153,7 @@ def test_the_finding_of_fact_is_drafted_inside_its_form(sqlite_url, monkeypatch)
     """The finding's reason sits in a form (kept with the facts on its own button): its draft is
     taken by the form's own button, and nothing is kept until the director keeps it."""
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from polling import accounts, cases, setup
     setup.prepare_database()
     monkeypatch.chdir(ROOT)
@@ -161,7 +163,7 @@ def test_the_finding_of_fact_is_drafted_inside_its_form(sqlite_url, monkeypatch)
     data["id"] = "not-found-yet"
     del data["irregularity"]["finding"]                      # the sides disagree; nobody has found it yet
     record = cases.create_case(Case.from_dict(data), "tess")
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = tess
     at.query_params["case"] = "not-found-yet"
     at.run()

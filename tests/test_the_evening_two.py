@@ -58,12 +58,13 @@ def test_slash_cases_opens_the_case_list(tmp_path):
 
 def test_a_new_case_starts_from_the_organisation_s_skip_bid_regulation(sqlite_url):
     from streamlit.testing.v1 import AppTest
+    from page_runs import PAGE_SECONDS
     from conftest import ROOT
     from polling import accounts, organisations, setup
     setup.prepare_database(load_examples=False)
     tess = accounts.create_user("tess", "bidding-box", "director")
     organisations.set_rules(tess.organisation_id, "ebu", 7)
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = tess
     at.run()
     at.switch_page("ui/case_editor.py").run()

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from page_runs import PAGE_SECONDS
 
 from conftest import ROOT
 from polling import accounts, cases, committee, rulings, services, setup
@@ -82,7 +83,7 @@ PAGES = [("ui/case_view.py", "director"), ("ui/ruling.py", "director"), ("ui/tal
 @pytest.mark.parametrize("page, role", PAGES, ids=[f"{p.split('/')[1][:-3]}-{r}" for p, r in PAGES])
 def test_typed_markup_is_inert_on_every_page(typed, page, role):
     users, record_id, poll_id = typed
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PAGE_SECONDS)
     at.session_state["huddle_user"] = users[role]
     at.session_state["case_id"] = record_id
     at.session_state["poll_id"] = poll_id
