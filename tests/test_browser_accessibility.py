@@ -40,6 +40,25 @@ def _settled(page) -> None:
     expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
 
 
+def _open(page, base: str, path: str) -> None:
+    """Another page by the sidebar's link, as a director goes (the page's case kept across pages),
+    without loading the app again; the case editor by its address (from the sidebar it starts a
+    new case)."""
+    import re
+    from browser import settle
+    from playwright.sync_api import expect
+    name, _, query = path.strip("/").partition("?")
+    if name == "edit":
+        page.goto(base + path)
+    else:
+        page.get_by_test_id("stSidebarContent").locator(f'a[href="{name}"]').click()
+        page.wait_for_url(re.compile(rf"/{name}(\?|$)"), timeout=60_000)
+    settle(page)
+    _settled(page)
+    if query:                                    # the case it needs, the one the address named
+        expect(page).to_have_url(re.compile(re.escape(query) + "(&|$)"), timeout=60_000)
+
+
 @pytest.mark.parametrize("code", ["en", "fr", "de", "nl"])
 def test_every_page_passes_axe_in_each_language(browser, server, code):
     from accessibility import axe_violations
@@ -51,10 +70,9 @@ def test_every_page_passes_axe_in_each_language(browser, server, code):
     signed_out = browser.new_context().new_page()
     signed_out.goto(base + "/")
     found = {"sign-in": axe_violations(signed_out)}
-    sign_in(page, base, "td", "table-director", "/")
+    sign_in(page, base, "td", "table-director", PAGES[2])            # the case the pages need, remembered
     _settled(page)
     for path in PAGES:
-        page.goto(base + path)
-        _settled(page)
+        _open(page, base, path)
         found[path] = axe_violations(page, exclude=STREAMLIT_CHROME)
     assert {p: v for p, v in found.items() if v} == {}

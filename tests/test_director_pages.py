@@ -1345,6 +1345,20 @@ def test_an_address_that_names_another_case_moves_the_picker(director):
     assert at.selectbox(key="case_pick").value == slug_id("kooijman-weighted-mp")
 
 
+def test_the_case_open_in_the_editor_is_the_one_the_other_pages_open_on(director):
+    """Before: a case opened in the editor by its address (the case page's link, a reload), then
+    Ruling from the sidebar, showed the first case of the list instead."""
+    at = app_as(director)
+    at.query_params["case"] = "kooijman-weighted-mp"
+    at.switch_page("ui/case_editor.py").run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Edit case"
+    del at.query_params["case"]                                  # the sidebar's link names no case
+    at.switch_page("ui/ruling.py").run()
+    assert at.selectbox(key="case_pick").value == slug_id("kooijman-weighted-mp")
+    assert "kooijman-weighted-mp" in str(at.query_params["case"])                # and its address says so
+
+
 HAND_RECORD = """[Board "3"]
 [Dealer "N"]
 [Vulnerable "None"]

@@ -47,6 +47,8 @@ if asked and ss.get("ed_address_seen") != asked:
 editing = ss.get("editor_case")
 if editing is not None and not cases.in_organisation(editing, user.organisation_id):
     editing = ss["editor_case"] = None           # the case was another organisation's (the user switched)
+if editing is not None:
+    ss["case_id"] = editing                      # the other pages open on the case being edited
 
 
 def load(state: dict) -> None:
