@@ -133,6 +133,23 @@ class Director:
         settle(self.page)
         self.tap(locator)
 
+    def press_until(self, button, shown, attempts: int = 3) -> None:
+        """A button pressed until what it does shows (``shown``), read once: a press the page lost
+        (the page drawn again under the finger) is pressed again, but only once the page is still
+        and shows neither, so a press that did land is never made twice."""
+        from playwright.sync_api import expect
+        from browser import settle
+        for attempt in range(attempts):
+            self.press(button)
+            try:
+                expect(shown.first).to_be_visible(timeout=30_000)
+                break
+            except AssertionError:
+                settle(self.page)
+                if shown.count() or attempt == attempts - 1:
+                    break
+        self.read(shown)
+
     def pick(self, box, option: str) -> None:
         """An option added to a multiselect: two taps (the box, the option)."""
         from browser import pick
@@ -227,10 +244,9 @@ def _result_and_save(director: Director, case: dict) -> str:
     director.type_in(page.get_by_role("textbox", name=_("Contract and result")), case["result"])
     if case.get("north"):
         director.type_in(page.get_by_role("textbox", name=_("{seat}'s hand").format(seat=LANG.seat("N"))), case["north"])
-    director.press(page.get_by_role("button", name=_("Save the case")))
     named = re.compile(rf"board-{case['board']}-\d{{8}}-\d{{6}}")
     saved = page.get_by_text(named)
-    director.read(saved)
+    director.press_until(page.get_by_role("button", name=_("Save the case")), saved)
     return named.search(saved.first.inner_text()).group(0)
 
 
@@ -267,8 +283,8 @@ def the_hand_record(director: Director, base: str, case_id: str, pbn: Path, sign
                            "e => e.getAttribute('aria-label') === label && e.value === value)",
                            arg=[_("Event"), event], timeout=60_000)     # the event, from the file
     director.count.reads += 1
-    director.press(page.get_by_role("button", name=_("Save the case")))
-    director.read(page.get_by_text(re.compile("^" + re.escape(_("Saved")) + r"\s?:")))     # « Enregistré : » in French
+    director.press_until(page.get_by_role("button", name=_("Save the case")),
+                         page.get_by_text(re.compile("^" + re.escape(_("Saved")) + r"\s?:")))     # « Enregistré : » in French
 
 
 def the_poll(director: Director, offers: tuple[str, ...] = (), sent: int = 10) -> None:

@@ -108,7 +108,10 @@ def test_a_flood_of_wrong_sign_ins_never_stalls_the_pages_of_a_process(tmp_path)
             during = [timed("/huddle/health") for _ in range(10)] + [timed("/auth/login") for _ in range(5)]
             for f in flood:
                 f.result()
-    assert max(during) < 0.5, during            # the documented check allows 2 s; a page's answer stays quick
+    # the health check's usual answer stays quick (before: 684 ms, the loop held by each hash), and none
+    # is slower than the documented check allows (2 s), on a loaded machine too (seen: 0.50 s once)
+    import statistics
+    assert statistics.median(during[:10]) < 0.25 and max(during) < 2.0, during
 
 
 def test_a_utf16_results_file_with_no_byte_order_mark_cannot_declare_entities():
