@@ -194,7 +194,7 @@ if poll.status != "closed":
                 try:
                     if mailing:                       # those reached by e-mail get theirs now
                         mailed, sent = mail.send_panel_links(poll.id, chosen, base, timedelta(days=7), user.username)
-                        st.session_state["inv_mailed"] = mailed
+                        st.session_state.setdefault("inv_mailed", {})[poll.id] = mailed
                     else:
                         sent = panel.issue_panel_invites(poll.id, chosen, timedelta(days=7), user.username)
                 except HuddleInputError as exc:
@@ -207,7 +207,7 @@ if poll.status != "closed":
                         panel.message(m, i.link(base), services.problem_of(poll).language) for m, i in sent]
                     st.rerun()
 
-mailed = st.session_state.pop("inv_mailed", None)
+mailed = st.session_state.get("inv_mailed", {}).get(poll.id)    # the poll's last sending, until the next
 if mailed:
     failed = [m for m in mailed if m.error]
     (st.warning if failed else st.success)(lang._("{sent} of {count} sent by e-mail.").format(
