@@ -4,7 +4,7 @@ reader reads (the sidebar's buttons, a number's steppers, a field's help) and wh
 tells it in its live region when it opens ("4 options available.")."""
 import pytest
 
-from browser import sign_in, streamlit_server
+from browser import settle, sign_in, streamlit_server
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api")
@@ -31,6 +31,9 @@ def test_streamlit_s_own_words_are_the_club_s_language_for_a_screen_reader(tmp_p
         expect(page.get_by_text("Aller au contenu principal")).to_have_count(1)
         page.get_by_text("Résultat à la table et mains", exact=False).click()
         expect(page.get_by_role("combobox", name="Déclarant")).to_be_visible(timeout=60_000)
+        # the whole page drawn before its words are read (once, on a loaded machine, read half drawn)
+        expect(page.locator('[aria-label^="Aide pour "]').first).to_be_attached(timeout=60_000)
+        settle(page)
         labels = page.evaluate(SAID)
         assert {"Barre latérale", "Diminuer", "Augmenter", "Choisissez une option"} <= set(labels), labels
         assert not {"Sidebar", "Decrement", "Increment", "Choose an option"} & set(labels), labels
