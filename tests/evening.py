@@ -165,8 +165,7 @@ class Director:
 
     def read(self, locator, timeout: int = 90_000) -> None:
         """Wait until ``locator`` shows, and read it."""
-        from playwright.sync_api import expect
-        expect(locator.first).to_be_visible(timeout=timeout)
+        self.wait(locator, timeout)
         self.count.reads += 1
 
     def wait(self, locator, timeout: int = 90_000) -> None:

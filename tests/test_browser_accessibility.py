@@ -31,13 +31,13 @@ def server(tmp_path_factory):
 
 
 def _settled(page) -> None:
-    """The page drawn and still: Streamlit's status widget gone, the main block there."""
+    """The page drawn and still: the main block and the sidebar's links there, the script still
+    (browser.settle)."""
     from playwright.sync_api import expect
+    from browser import settle
     expect(page.get_by_test_id("stMain")).to_be_visible(timeout=60_000)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
     expect(page.get_by_test_id("stSidebarContent").get_by_role("link").first).to_be_visible(timeout=60_000)
-    page.wait_for_timeout(300)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=60_000)
+    settle(page)
 
 
 def _open(page, base: str, path: str) -> None:
@@ -45,7 +45,6 @@ def _open(page, base: str, path: str) -> None:
     without loading the app again; the case editor by its address (from the sidebar it starts a
     new case)."""
     import re
-    from browser import settle
     from playwright.sync_api import expect
     name, _, query = path.strip("/").partition("?")
     if name == "edit":
@@ -53,7 +52,6 @@ def _open(page, base: str, path: str) -> None:
     else:
         page.get_by_test_id("stSidebarContent").locator(f'a[href="{name}"]').click()
         page.wait_for_url(re.compile(rf"/{name}(\?|$)"), timeout=60_000)
-    settle(page)
     _settled(page)
     if query:                                    # the case it needs, the one the address named
         expect(page).to_have_url(re.compile(re.escape(query) + "(&|$)"), timeout=60_000)
