@@ -47,6 +47,24 @@ def child_processes() -> dict[int, list[int]]:
     return children
 
 
+class StillBrowser:
+    """A launched chromium whose pages ask for reduced motion: Streamlit's fades and its running
+    figure are not drawn frame by frame (a sixth of the browser's work in a test, measured), and
+    nothing a test asserts moves. Everything else is the browser's own."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        return self._browser.new_context(**{"reduced_motion": "reduce", **options})
+
+    def new_page(self, **options):
+        return self._browser.new_page(**{"reduced_motion": "reduce", **options})
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 def chromium_path() -> str | None:
     return shutil.which("chromium") or (os.path.exists("/usr/bin/chromium") and "/usr/bin/chromium") or None
 

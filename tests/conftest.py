@@ -85,18 +85,40 @@ def database_url(request, tmp_path, monkeypatch):
     engine_for(url).dispose()
 
 
+CONTEXTS_BEFORE = pytest.StashKey[set]()
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's chromium driven by Playwright (never `playwright install`)."""
     playwright = pytest.importorskip("playwright.sync_api")
-    from browser import CHROMIUM_ARGS, chromium_path
+    from browser import CHROMIUM_ARGS, StillBrowser, chromium_path
     path = chromium_path()
     assert path, "Debian's chromium is needed (make test installs it)"
     playwright.expect.set_options(timeout=45_000)   # a loaded 2-core machine reruns slowly
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
+        yield StillBrowser(b)
         b.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """The browser's contexts as a browser test starts (see pytest_runtest_teardown)."""
+    open_browser = item.funcargs.get("browser")
+    item.stash[CONTEXTS_BEFORE] = set(open_browser.contexts) if open_browser is not None else set()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    """A browser test's pages are closed once it is reported (a live tally left open reruns every
+    few seconds until the module's browser closes); the pages its module's fixtures opened stay."""
+    open_browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    yield
+    if open_browser is not None and open_browser.is_connected():
+        for context in set(open_browser.contexts) - item.stash.get(CONTEXTS_BEFORE, set()):
+            context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

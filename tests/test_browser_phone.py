@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from browser import ARTIFACTS, CHROMIUM_ARGS, PHONE_NET, can_make_hosts, chromium_path, phone_host, sign_in, \
+from browser import ARTIFACTS, CHROMIUM_ARGS, PHONE_NET, StillBrowser, can_make_hosts, chromium_path, phone_host, sign_in, \
     streamlit_server
 
 pytestmark = [pytest.mark.browser,
@@ -25,7 +25,7 @@ def launch_on(p, on_host: list[str], folder):
     wrapper = folder / "chromium-on-phone"
     wrapper.write_text("#!/bin/sh\nexec " + " ".join(on_host) + f" {chromium_path()} \"$@\"\n")
     wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
-    return p.chromium.launch(executable_path=str(wrapper), args=NETWORK_ARGS)
+    return StillBrowser(p.chromium.launch(executable_path=str(wrapper), args=NETWORK_ARGS))
 
 
 def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
@@ -38,7 +38,7 @@ def test_a_phone_on_another_host_opens_its_link_and_votes(tmp_path):
             playwright.sync_playwright() as p:
         port = local.rsplit(":", 1)[1]
         lan = f"http://{PHONE_NET[0]}:{port}"            # the address the director's browser uses
-        desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
+        desk = StillBrowser(p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS))
         page = desk.new_page(viewport={"width": 1280, "height": 1000})
         # the example 6♦ slam case gets a poll; the director opens its Invites page by address
         record = cases.find_case("laws033-6d-slam", url=db_url)
@@ -95,7 +95,7 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
             playwright.sync_playwright() as p:
         lan = f"http://{PHONE_NET[0]}:{local.rsplit(':', 1)[1]}"
-        desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
+        desk = StillBrowser(p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS))
         page = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
         sign_in(page, lan, "td", "table-director", "/poll?case=laws033-6d-slam")
         expect(page.get_by_role("heading", name="Poll builder")).to_be_visible(timeout=60_000)
@@ -196,7 +196,7 @@ def test_a_lead_poll_from_the_panel_answered_on_a_phone(tmp_path):
     with phone_host() as on_phone, streamlit_server(env, address="0.0.0.0") as local, \
             playwright.sync_playwright() as p:
         lan = f"http://{PHONE_NET[0]}:{local.rsplit(':', 1)[1]}"
-        desk = p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS)
+        desk = StillBrowser(p.chromium.launch(executable_path=chromium_path(), args=NETWORK_ARGS))
         page = desk.new_page(viewport={"width": 1280, "height": 1000})
         sign_in(page, lan, "td", "table-director", "/invites?case=lead-after-slow-pass-of-stayman&poll=1")
         expect(page.get_by_text("Left out: Sam, played Riverside club pairs, Monday evening")).to_be_visible(
