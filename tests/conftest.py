@@ -64,6 +64,20 @@ def a_new_sqlite_file_is_prepared_by_a_copy(monkeypatch, prepared_sqlite_files, 
     monkeypatch.setattr(setup, "prepare_database", prepare)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def installed_components_scanned_once():
+    """Streamlit's AppTest scans every installed package's metadata for custom components at each
+    new test app (a third of a second, hundreds of times a suite); the packages installed do not
+    change during the suite, so each test process scans them once. The server scans for itself."""
+    import functools
+    from streamlit.components.v2 import manifest_scanner
+    scan = manifest_scanner.scan_component_manifests
+    once = functools.cache(lambda: tuple(scan()))
+    manifest_scanner.scan_component_manifests = lambda max_workers=None: list(once())
+    yield
+    manifest_scanner.scan_component_manifests = scan
+
+
 @pytest.fixture(scope="session")
 def postgres_server():
     from pg import postgres_cluster
