@@ -65,17 +65,36 @@ def a_new_sqlite_file_is_prepared_by_a_copy(monkeypatch, prepared_sqlite_files, 
 
 
 @pytest.fixture(scope="session", autouse=True)
-def installed_components_scanned_once():
-    """Streamlit's AppTest scans every installed package's metadata for custom components at each
-    new test app (a third of a second, hundreds of times a suite); the packages installed do not
-    change during the suite, so each test process scans them once. The server scans for itself."""
+def apptest_setup_made_once_per_process():
+    """What Streamlit's AppTest redoes for every test app that a server does once: the scan of
+    every installed package's metadata for custom components (a third of a second), and each page
+    script read, rewritten for "magic" and compiled (a tenth of the director pages' time). The
+    packages installed do not change during the suite; a script is compiled again if its file
+    changes."""
     import functools
+    import os
+    from streamlit import config
     from streamlit.components.v2 import manifest_scanner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
     scan = manifest_scanner.scan_component_manifests
-    once = functools.cache(lambda: tuple(scan()))
-    manifest_scanner.scan_component_manifests = lambda max_workers=None: list(once())
+    scanned = functools.cache(lambda: tuple(scan()))
+    compiled: dict[tuple, object] = {}
+
+    class CompiledOnce(ScriptCache):
+        def get_bytecode(self, script_path: str):
+            path = os.path.abspath(script_path)
+            found = os.stat(path)
+            key = (path, found.st_mtime_ns, found.st_size, config.get_option("runner.magicEnabled"))
+            if key not in compiled:
+                compiled[key] = super().get_bytecode(script_path)
+            return compiled[key]
+
+    manifest_scanner.scan_component_manifests = lambda max_workers=None: list(scanned())
+    app_test.ScriptCache = local_script_runner.ScriptCache = CompiledOnce
     yield
     manifest_scanner.scan_component_manifests = scan
+    app_test.ScriptCache = local_script_runner.ScriptCache = ScriptCache
 
 
 @pytest.fixture(scope="session")
