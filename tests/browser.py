@@ -273,6 +273,22 @@ def settle(page, quiet_ms: int = 300, timeout: int = 120_000) -> None:
         }""", arg=[f"_settled_{time.monotonic_ns()}", quiet_ms], polling=100, timeout=timeout)
 
 
+def open_tab(page, name: str) -> None:
+    """Open a tab of the page by its name, as a person would: once the page is still, and see it
+    open (a tap while a rerun redraws the tabs is lost, and the next step reads a hidden tab)."""
+    from playwright.sync_api import expect
+    tab = page.get_by_role("tab", name=name)
+    for attempt in range(3):
+        settle(page)
+        tab.click()
+        try:
+            expect(tab).to_have_attribute("aria-selected", "true", timeout=10_000)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
 def pick(page, box, option: str) -> None:
     """Add ``option`` to a Streamlit multiselect ``box``, as a person would: open the list, tap
     the option, see it in the box (a rerun drawn under the pointer closes the list; it is opened

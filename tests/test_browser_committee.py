@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from browser import ARTIFACTS, sign_in, streamlit_server
+from browser import ARTIFACTS, open_tab, sign_in, streamlit_server
 from test_browser_director import choose
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     # every example is ruled: wait for this case's own table result before reading its ruling
     expect(page.get_by_text("Table result: 2♥ by East, made with 2 overtricks", exact=True)).to_be_visible(timeout=15_000)
 
-    page.get_by_role("tab", name="The director's ruling").click()
+    open_tab(page, "The director's ruling")
     expect(page.get_by_test_id("stMetricValue").first).to_have_text("8 1/4 of 22 matchpoints", timeout=15_000)
     # the score is shown whole at 1280 px: the metric's text is not cut off
     value = page.get_by_test_id("stMetricValue").first
@@ -47,7 +47,7 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     # the outcome tree's sunburst draws its sectors (three alternatives, contracts, trick counts)
     expect(page.locator("g.slice")).to_have_count(9, timeout=15_000)
 
-    page.get_by_role("tab", name="Try a change").click()
+    open_tab(page, "Try a change")
     weight = page.get_by_label("Double", exact=True)
     weight.fill("1/2")
     weight.press("Enter")
@@ -59,16 +59,16 @@ def test_committee_member_decides_an_appeal_and_downloads_the_report(server, bro
     expect(page.get_by_text("-7/8 matchpoints of 22").first).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "committee-page.png"), full_page=True)
 
-    page.get_by_role("tab", name="Votes and decision").click()
+    open_tab(page, "Votes and decision")
     page.get_by_text("modify: the ruling stands in part").click()
     page.get_by_label("Reason", exact=True).fill("Pass was chosen by a quarter of the pollees and deserves more weight.")
     page.get_by_role("button", name="Record my vote").click()
     expect(page.get_by_text("Vote recorded.")).to_be_visible(timeout=15_000)
-    page.get_by_role("tab", name="Votes and decision").click()
+    open_tab(page, "Votes and decision")
     page.get_by_label("The committee's reason").fill("Modified: Pass weighted with double.")
     page.get_by_role("button", name="Record the decision").click()
     expect(page.get_by_text("Decision recorded; the case is closed.")).to_be_visible(timeout=15_000)
-    page.get_by_role("tab", name="Votes and decision").click()
+    open_tab(page, "Votes and decision")
     expect(page.get_by_text("Modify (the ruling stands in part: a different adjustment or score): weights Double 1/2, "
                             "Pass 3/8, 3♦ 1/8; agreed by Cora Committee", exact=False)).to_be_visible(timeout=15_000)
     record = cases.find_case("constructed-mi-transfer", url=db_url)

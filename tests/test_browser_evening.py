@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser import ARTIFACTS, PHONE, streamlit_server
+from browser import ARTIFACTS, PHONE, open_tab, streamlit_server
 from evening import (ANSWERS, HAND_RECORD, LATE, MI_ANSWERS, POLLEES, Count, Director, Step, at_the_table,
                      misinformation_at_the_table, the_appeal, the_misinformation_ruling,
                      the_exports, the_hand_record, the_poll, the_reminder, the_ruling, speak, _)
@@ -108,13 +108,13 @@ def play_the_evening(tmp_path, browser) -> Count:
                 page.get_by_label(_("Password")).fill("appeals-room")
                 page.get_by_label(_("Password")).press("Enter")
                 expect(page.get_by_role("heading", name=_("Appeal"))).to_be_visible(timeout=60_000)
-                page.get_by_role("tab", name=_("Votes and decision")).click()
+                open_tab(page, _("Votes and decision"))
                 page.get_by_text(re.compile(re.escape(_("the director's ruling stands")))).first.click()
                 page.get_by_label(_("Reason"), exact=True).fill("Passe ist eine logische Alternative.")
                 page.get_by_role("button", name=_("Record my vote")).click()
                 expect(page.get_by_text(_("Vote recorded."))).to_be_visible(timeout=60_000)
                 if username == COMMITTEE[-1][0]:           # the chair, having voted, records the decision
-                    page.get_by_role("tab", name=_("Votes and decision")).click()
+                    open_tab(page, _("Votes and decision"))
                     page.get_by_label(_("The committee's reason")).fill("Die Entscheidung des Turnierleiters bleibt.")
                     page.get_by_role("button", name=_("Record the decision")).click()
                     expect(page.get_by_text(_("Decision recorded; the case is closed."))).to_be_visible(timeout=60_000)

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from browser import ARTIFACTS, PHONE, free_port, streamlit_server
+from browser import ARTIFACTS, PHONE, free_port, open_tab, streamlit_server
 import evening
 from evening import (HAND_RECORD, Count, Director, Step, at_the_table, sign_in, speak, the_appeal, the_exports,
                      the_hand_record, the_poll, _)
@@ -144,7 +144,7 @@ def the_committee_decides(browser, base: str, case_id: str) -> None:
         page.get_by_label(_("Password")).fill("appeals-room")
         page.get_by_label(_("Password")).press("Enter")
         expect(page.get_by_role("heading", name=_("Appeal"))).to_be_visible(timeout=60_000)
-        page.get_by_role("tab", name=_("Try a change")).click()
+        open_tab(page, _("Try a change"))
         page.get_by_text(_("The committee's procedural penalty (Law 90)")).click()
         page.get_by_text(_("The committee imposes a procedural penalty")).click()
         unit = page.get_by_role("combobox", name=_("Unit"))
@@ -155,13 +155,13 @@ def the_committee_decides(browser, base: str, case_id: str) -> None:
         page.get_by_label(_("Why the penalty (Law 90)")).press("Enter")
         penalty = re.escape(evening.LANG.side(side)) + r"\s" + amount + r"\s" + re.escape(_("% of a top"))
         expect(page.get_by_text(re.compile(penalty))).not_to_have_count(0, timeout=60_000)     # « Nord-Sud 10 % d'un top »
-        page.get_by_role("tab", name=_("Votes and decision")).click()
+        open_tab(page, _("Votes and decision"))
         page.get_by_text(re.compile(re.escape(_("the ruling stands in part: a different adjustment or score")))).first.click()
         page.get_by_label(_("Reason"), exact=True).fill("Le 3♥ reste annulé ; l'appel était sans fondement.")
         page.get_by_role("button", name=_("Record my vote")).click()
         expect(page.get_by_text(_("Vote recorded."))).to_be_visible(timeout=60_000)
         if username == COMMITTEE[-1][1]:
-            page.get_by_role("tab", name=_("Votes and decision")).click()
+            open_tab(page, _("Votes and decision"))
             page.get_by_label(_("The committee's reason")).fill("La décision de l'arbitre est maintenue, avec une "
                                                                  "pénalité pour un appel sans fondement.")
             page.get_by_role("button", name=_("Record the decision")).click()

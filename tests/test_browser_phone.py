@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from browser import ARTIFACTS, CHROMIUM_ARGS, PHONE_NET, StillBrowser, can_make_hosts, chromium_path, phone_host, sign_in, \
-    streamlit_server
+from browser import ARTIFACTS, CHROMIUM_ARGS, PHONE_NET, StillBrowser, can_make_hosts, chromium_path, open_tab, \
+    phone_host, sign_in, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not can_make_hosts(), reason="needs root and iproute2 to make a second host")]
@@ -144,19 +144,19 @@ def test_a_directors_evening_with_five_phones_on_another_host(tmp_path):
         chair = desk.new_context(viewport={"width": 1280, "height": 1400}, accept_downloads=True).new_page()
         sign_in(chair, lan, "cora", "appeals-room", "/appeal?case=laws033-6d-slam")
         expect(chair.get_by_role("heading", name="Appeal")).to_be_visible(timeout=60_000)
-        chair.get_by_role("tab", name="The poll").click()
+        open_tab(chair, "The poll")
         expect(chair.get_by_text("Pollee 5").first).to_be_attached(timeout=15_000)
         assert chair.get_by_text("Pollee at table").count() == 0             # the director's labels stay his
-        chair.get_by_role("tab", name="Votes and decision").click()
+        open_tab(chair, "Votes and decision")
         chair.get_by_text("uphold: the director's ruling stands").click()
         chair.get_by_label("Reason", exact=True).fill("Two pollees of five considered Pass: a logical alternative.")
         chair.get_by_role("button", name="Record my vote").click()
         expect(chair.get_by_text("Vote recorded.")).to_be_visible(timeout=15_000)
-        chair.get_by_role("tab", name="Votes and decision").click()
+        open_tab(chair, "Votes and decision")
         chair.get_by_label("The committee's reason").fill("The director's ruling stands.")
         chair.get_by_role("button", name="Record the decision").click()
         expect(chair.get_by_text("Decision recorded; the case is closed.")).to_be_visible(timeout=15_000)
-        chair.get_by_role("tab", name="Votes and decision").click()
+        open_tab(chair, "Votes and decision")
         expect(chair.get_by_text("Uphold (the director's ruling stands); agreed by Cora Committee, 1 of 1", exact=False)).to_be_visible(
             timeout=15_000)
         chair.get_by_role("button", name="Make the report").click()
