@@ -49,17 +49,18 @@ def child_processes() -> dict[int, list[int]]:
 
 class StillBrowser:
     """A launched chromium whose pages ask for reduced motion: Streamlit's fades and its running
-    figure are not drawn frame by frame (a sixth of the browser's work in a test, measured), and
-    nothing a test asserts moves. Everything else is the browser's own."""
+    figure are not drawn frame by frame (a fifth of the browser's work in an evening, measured),
+    and nothing a test asserts moves. Everything else is the browser's own."""
+    STILL = {"reduced_motion": "reduce"}
 
     def __init__(self, browser):
         self._browser = browser
 
     def new_context(self, **options):
-        return self._browser.new_context(**{"reduced_motion": "reduce", **options})
+        return self._browser.new_context(**{**self.STILL, **options})
 
     def new_page(self, **options):
-        return self._browser.new_page(**{"reduced_motion": "reduce", **options})
+        return self._browser.new_page(**{**self.STILL, **options})
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
