@@ -136,7 +136,12 @@ def upgrade(url: str | None = None) -> str:
     """Run the migrations up to head; returns the revision now in force."""
     url = url or settings.database_url()
     engine_for(url)  # creates the SQLite folder
-    command.upgrade(alembic_config(url), "head")
+    if _current_revision(url) != head_revision():      # at head already: nothing for alembic to run
+        command.upgrade(alembic_config(url), "head")
+    return _current_revision(url)
+
+
+def _current_revision(url: str) -> str:
     with engine_for(url).connect() as conn:
         return MigrationContext.configure(conn).get_current_revision() or ""
 

@@ -30,38 +30,68 @@ def sqlite_url(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def prepared_sqlite_files():
-    """A SQLite file prepared by the real setup.prepare_database, once per test process for each
-    choice of examples: {load_examples: (file, its report)}."""
+def prepared_databases():
+    """The databases the real setup.prepare_database prepared, once per test process for each
+    choice of examples: {load_examples: (SQLite file, its report), (PostgreSQL server,
+    load_examples): (template database's name, its report)}."""
     return {}
 
 
 @pytest.fixture(autouse=True)
-def a_new_sqlite_file_is_prepared_by_a_copy(monkeypatch, prepared_sqlite_files, tmp_path_factory):
-    """setup.prepare_database on a SQLite file that does not exist yet (or is empty) copies a file
-    the real function prepared the same way in this process, instead of running the migrations and
-    ruling the examples again (half a second, hundreds of times a suite). Everything else (a file
-    with content, PostgreSQL, a server or a command in a process of its own) is prepared for real."""
+def a_new_database_is_prepared_by_a_copy(monkeypatch, prepared_databases, tmp_path_factory):
+    """setup.prepare_database on a SQLite file that does not exist yet (or is empty), or on an empty
+    PostgreSQL database, copies one the real function prepared the same way in this process, instead
+    of running the migrations and ruling the examples again (half a second to a second, hundreds of
+    times a suite). Everything else (a database with content, a server or a command in a process of
+    its own) is prepared for real."""
     from polling import settings, setup
     from polling.db import engine_for
     real = setup.prepare_database
 
     def prepare(load_examples: bool = True, url: str | None = None) -> dict:
         target = url or settings.database_url()
+        if target.startswith("postgresql"):
+            return _prepared_postgres_copy(target, load_examples, real, prepared_databases)
         path = Path(target.split("///", 1)[-1].split("?", 1)[0]) if target.startswith("sqlite:///") else None
         if path is None or target.endswith(":memory:") or (path.exists() and path.stat().st_size > 0):
             return real(load_examples=load_examples, url=url)
-        if load_examples not in prepared_sqlite_files:
+        if load_examples not in prepared_databases:
             template = tmp_path_factory.mktemp("prepared") / "huddle.sqlite"
             report = real(load_examples=load_examples, url=f"sqlite:///{template}")
             engine_for(f"sqlite:///{template}").dispose()           # its write-ahead log folded in
-            prepared_sqlite_files[load_examples] = (template, report)
-        template, report = prepared_sqlite_files[load_examples]
+            prepared_databases[load_examples] = (template, report)
+        template, report = prepared_databases[load_examples]
         path.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(template, path)
         path.chmod(0o600)
         return {**report, "database": engine_for(target).url.render_as_string(hide_password=True)}
     monkeypatch.setattr(setup, "prepare_database", prepare)
+
+
+def _prepared_postgres_copy(target: str, load_examples: bool, real, prepared: dict) -> dict:
+    """On PostgreSQL, the same as a SQLite file's copy: an empty database becomes a copy (CREATE
+    DATABASE … TEMPLATE) of one the real setup.prepare_database made on that server once in this
+    process; a database with tables in it is prepared for real."""
+    import psycopg
+    from pg import fresh_database
+    from polling.db import engine_for
+    server, name = target.rsplit("/", 1)
+    plain = lambda url: url.replace("postgresql+psycopg", "postgresql")      # noqa: E731
+    with psycopg.connect(plain(target)) as conn:
+        tables = conn.execute("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'").fetchone()
+    if tables[0]:
+        return real(load_examples=load_examples, url=target)
+    if (server, load_examples) not in prepared:
+        template = fresh_database(server)
+        report = real(load_examples=load_examples, url=template)
+        engine_for(template).dispose()               # a template database takes no connection
+        prepared[server, load_examples] = (template.rsplit("/", 1)[1], report)
+    template_name, report = prepared[server, load_examples]
+    engine_for(target).dispose()
+    with psycopg.connect(plain(server) + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template_name}"')
+    return {**report, "database": engine_for(target).url.render_as_string(hide_password=True)}
 
 
 @pytest.fixture(scope="session", autouse=True)
