@@ -134,20 +134,23 @@ class Play:
         if len(self.cards) > 52:
             raise HuddleInputError(field, M_("{count} cards; a board has 52", count=len(self.cards)))
         played: set[str] = set()
-        for k, card in enumerate(self.cards):
-            where = f"{field}[{k}] ({position_name(k)})"
-            if card in played:
-                raise HuddleInputError(where, M_("{card} is played twice", card=CardChoice(card)))
-            who = self.seat_to_play(k)
-            hand = hands.get(who)
-            if hand is not None:
-                if card not in hand:
-                    raise HuddleInputError(where, M_("{seat} does not hold {card}", seat=Seat(who).word, card=CardChoice(card)))
-                led = self._suit_led(k)
-                if led and card[0] != led and any(c[0] == led and c not in played for c in hand):
-                    raise HuddleInputError(where, M_("{seat} must follow suit to the {suit} led (Law 44C)", seat=Seat(who).word,
-                                                     suit=SUIT_SYMBOLS[led]))
-            played.add(card)
+        k = 0
+        for _, trick in self.tricks():              # the tricks walked once: whose card, the suit led
+            led = trick[0][1][0]
+            for place, (who, card) in enumerate(trick):
+                where = f"{field}[{k}] ({position_name(k)})"
+                if card in played:
+                    raise HuddleInputError(where, M_("{card} is played twice", card=CardChoice(card)))
+                hand = hands.get(who)
+                if hand is not None:
+                    if card not in hand:
+                        raise HuddleInputError(where, M_("{seat} does not hold {card}", seat=Seat(who).word,
+                                                         card=CardChoice(card)))
+                    if place and card[0] != led and any(c[0] == led and c not in played for c in hand):
+                        raise HuddleInputError(where, M_("{seat} must follow suit to the {suit} led (Law 44C)",
+                                                         seat=Seat(who).word, suit=SUIT_SYMBOLS[led]))
+                played.add(card)
+                k += 1
 
     def _suit_led(self, index: int) -> str | None:
         tricks = self.tricks(index)

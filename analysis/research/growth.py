@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse, stats
 
+from analysis.research.kept import kept
 from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped, Count, Listed, Message
 from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
@@ -104,6 +105,7 @@ def futures_work(corpus: pd.DataFrame, decider: str = "director", include: Itera
     return int((np.unique(rows["poll_size"].to_numpy(int)) + 1).sum())
 
 
+@kept()
 def rulings_needed(corpus: pd.DataFrame, decider: str = "director", widths: Iterable[float] = WIDTHS,
                    draws: int = 200, seed: int = 0, include: Iterable[str] = (), lapse: float = 0.02,
                    grid: np.ndarray = THRESHOLD_GRID) -> RulingsNeeded:

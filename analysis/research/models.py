@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, special, stats
 
+from analysis.research.kept import kept
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
@@ -222,6 +223,7 @@ def _fitted_rules(rows: pd.DataFrame, decider: str, lapse: float) -> tuple[dict[
     return rules, _TrueShare(c, n, spread, lapse)
 
 
+@kept()
 def model_discrimination(corpus: pd.DataFrame, decider: str = "director", draws: int = 100, seed: int = 0,
                          include: Iterable[str] = (), lapse: float = LAPSE) -> ModelDiscrimination:
     """Whether Akaike's criterion, on decisions as many as the corpus's at its polls, finds the

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, special, stats
 
+from analysis.research.kept import kept
 from analysis.errors import HuddleInputError
 from analysis.language import M_, MP_, N_, AsTyped, Listed, Message, Rounded, Share
 from analysis.research.corpus import ALL, DECIDER_NAMES, DECIDER_WORDS, DECIDERS, POLL_TYPE_GROUPS, counted_rows, decisions_said
@@ -122,6 +123,7 @@ def _p_la(c, n, la, t: float, a: float, b: float, lapse: float):
     return np.where(la, np.log(p), np.log1p(-p))
 
 
+@kept()
 def _profile(counts: pd.DataFrame, decisions: pd.DataFrame, grid: np.ndarray, lapse: float
              ) -> tuple[np.ndarray, np.ndarray]:
     """For each threshold on the grid, the log-likelihood of the counts and the decisions with
