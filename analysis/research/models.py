@@ -251,6 +251,7 @@ def model_discrimination(corpus: pd.DataFrame, decider: str = "director", draws:
 COVERAGE_MARGIN = 2.0
 
 
+@kept()
 def interval_coverage(corpus: pd.DataFrame, decider: str = "director", made_lapse: float = LAPSE,
                       draws: int = 400, seed: int = 0, include: Iterable[str] = (), lapse: float = LAPSE,
                       level: float = LEVEL) -> float:
