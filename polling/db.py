@@ -136,8 +136,10 @@ def upgrade(url: str | None = None) -> str:
     """Run the migrations up to head; returns the revision now in force."""
     url = url or settings.database_url()
     engine_for(url)  # creates the SQLite folder
-    if _current_revision(url) != head_revision():      # at head already: nothing for alembic to run
-        command.upgrade(alembic_config(url), "head")
+    current = _current_revision(url)
+    if current == head_revision():             # nothing for alembic to run
+        return current
+    command.upgrade(alembic_config(url), "head")
     return _current_revision(url)
 
 

@@ -61,11 +61,10 @@ def load_example_cases(url: str | None = None, folder: Path | None = None) -> in
             if json.loads(text).get("id") in known:     # read in full only when it is to be loaded
                 continue
             case = case_files.loads(text)
-            if case.id not in known:
-                record = add_case_record(session, case, EXAMPLE_LOADER, "imported")
-                if case.ruling is not None:       # the source's ruling, as the director's version 1
-                    add_version(session, record, case, EXAMPLE_LOADER)
-                loaded += 1
+            record = add_case_record(session, case, EXAMPLE_LOADER, "imported")
+            if case.ruling is not None:       # the source's ruling, as the director's version 1
+                add_version(session, record, case, EXAMPLE_LOADER)
+            loaded += 1
         session.commit()
     return loaded
 

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 import pandas as pd
 
+from analysis.research.kept import known_by
 from huddle.jobs.heavy import FinishedRuns
 from polling import settings
 
@@ -23,7 +24,7 @@ _GUARD = threading.Lock()
 def once(corpus: pd.DataFrame, include: tuple, what: tuple, compute: Callable[[], Any]) -> Any:
     """``compute()`` once per corpus, rows put back and ``what``, however often pages ask: a page
     that asks while it is being computed (by another page, or as the server starts) waits for it."""
-    key = (*what, int(pd.util.hash_pandas_object(corpus, index=False).sum()), tuple(corpus.columns), include)
+    key = (*what, known_by(corpus), include)
     found = RESULTS.get(key)
     if found is not None:
         return found

@@ -25,10 +25,10 @@ import numpy as np
 import pandas as pd
 from scipy import sparse, stats
 
-from analysis.research.kept import kept
 from analysis.errors import HuddleInputError
 from analysis.language import M_, AsTyped, Count, Listed, Message
 from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
+from analysis.research.kept import kept
 from analysis.research.thresholds import LEVEL, THRESHOLD_GRID, threshold_profile
 from analysis.research.spreads import RulingKinds, profiles, spread_grid
 

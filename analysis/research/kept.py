@@ -15,14 +15,15 @@ import pandas as pd
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _known_by(value: Any) -> Any:
+def known_by(value: Any) -> Any:
+    """A value as a key: a frame by its columns, types and values, an array by its bytes."""
     if isinstance(value, pd.DataFrame):
         return ("frame", tuple(value.columns), tuple(map(str, value.dtypes)),
                 pd.util.hash_pandas_object(value, index=False).to_numpy().tobytes())
     if isinstance(value, np.ndarray):
         return ("array", value.dtype.str, value.shape, value.tobytes())
     if isinstance(value, (list, tuple, set, frozenset)):
-        return (type(value).__name__, tuple(_known_by(v) for v in value))
+        return (type(value).__name__, tuple(known_by(v) for v in value))
     return value
 
 
@@ -41,7 +42,7 @@ def kept(size: int = 64) -> Callable[[F], F]:
 
         @functools.wraps(compute)
         def once(*args, **kwargs):
-            key = (_known_by(args), tuple(sorted((k, _known_by(v)) for k, v in kwargs.items())))
+            key = (known_by(args), tuple(sorted((k, known_by(v)) for k, v in kwargs.items())))
             with guard:
                 if key in results:
                     results.move_to_end(key)
@@ -52,6 +53,5 @@ def kept(size: int = 64) -> Callable[[F], F]:
                 while len(results) > size:
                     results.popitem(last=False)
             return result
-        once.cache_clear = results.clear          # type: ignore[attr-defined]
         return once                               # type: ignore[return-value]
     return decorate

@@ -29,10 +29,10 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, special, stats
 
-from analysis.research.kept import kept
 from analysis.errors import HuddleInputError
 from analysis.language import M_, N_, AsTyped, Count, Listed, Message, Share
 from analysis.research.corpus import DECIDER_WORDS, DECIDERS, counted_rows, decisions_said
+from analysis.research.kept import kept
 from analysis.research.thresholds import (LEVEL, MODELS, THRESHOLD_GRID, implied_threshold,
                                           observed_share_log_likelihood, threshold_profile)
 from analysis.research.spreads import RulingKinds, profiles, spread_grid

@@ -11,10 +11,10 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, special, stats
 
-from analysis.research.kept import kept
 from analysis.errors import HuddleInputError
 from analysis.language import M_, MP_, N_, AsTyped, Listed, Message, Rounded, Share
 from analysis.research.corpus import ALL, DECIDER_NAMES, DECIDER_WORDS, DECIDERS, POLL_TYPE_GROUPS, counted_rows, decisions_said
+from analysis.research.kept import kept
 
 # ---------------------------------------------------------------- implied thresholds
 
