@@ -4,6 +4,7 @@ language for every call and card, the language a link opens in, a poll built and
 French and tallied as an English one, the wording check in French, German and Dutch on labelled
 sets, the ruling read to the players and the PDF report of a Dutch case in Dutch."""
 import csv
+import functools
 import re
 import shutil
 import subprocess
@@ -36,12 +37,15 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
 
 # ---------------------------------------------------------------- the catalogs
 
-def marked_messages() -> set[tuple[str | None, str]]:
-    """Every message the code marks, extracted as `make catalogs` does (babel.cfg)."""
+@functools.cache
+def marked_messages() -> frozenset[tuple[str | None, str]]:
+    """Every message the code marks, extracted as `make catalogs` does (babel.cfg): once per
+    process, as the code does not change during a run."""
     method_map = [(pattern, method) for method, pattern in
                   re.findall(r"^\[(\w+):\s*([^\]]+)\]", (ROOT / "babel.cfg").read_text(), re.M)]
-    return {(context, message if isinstance(message, str) else tuple(message))
-            for _file, _line, message, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS)}
+    return frozenset((context, message if isinstance(message, str) else tuple(message))
+                     for _file, _line, message, _comments, context
+                     in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS))
 
 
 def catalog(code: str):

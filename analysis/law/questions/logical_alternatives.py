@@ -8,6 +8,7 @@ an uncertain verdict. The definitions follow the project's LA-policy reference e
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from dataclasses import dataclass, field, replace
@@ -303,10 +304,11 @@ def firm_range(k: int, n: int) -> Interval:
     return Interval(beta_ppf(FIRM_LOW, k + 0.5, n - k + 0.5), beta_ppf(FIRM_HIGH, k + 0.5, n - k + 0.5))
 
 
+@functools.lru_cache(maxsize=4096)
 def settle_chance(k: int, n: int, m: int, threshold: Fraction | float, strict: bool = False) -> float:
     """The chance that, after ``m`` more pollees, the verdict is firm: the next answers drawn from
     the posterior predictive (beta-binomial with the Jeffreys posterior), not assumed to keep
-    today's share."""
+    today's share. Kept per counts, as ``more_pollees`` is: every page of a case asks them again."""
     import numpy as np
     from scipy import stats
     j = np.arange(m + 1)
@@ -318,6 +320,7 @@ def is_firm(probability: float) -> bool:
     return probability <= FIRM_LOW or probability >= FIRM_HIGH
 
 
+@functools.lru_cache(maxsize=4096)
 def more_pollees(k: int, n: int, threshold: Fraction | float, strict: bool = False) -> int | None:
     """The fewest extra pollees m ≤ 100 after which the same share, k·(n+m)/n rounded half up,
     would give a firm verdict; None when no such m exists (a share on the threshold never settles)."""
