@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -104,6 +105,9 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root
         else:
             raise RuntimeError("streamlit did not become healthy in 120 s")
         yield url
+    except BaseException as failure:
+        failure.add_note(server_state(proc, log.name))
+        raise
     finally:
         SERVER_PIDS.pop(url, None)
         proc.terminate()
@@ -112,6 +116,21 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def server_state(proc: subprocess.Popen, log_path: str, tail: int = 6_000) -> str:
+    """What a failed test's server was doing: ended on its own (with its code), or running, and
+    then where each of its threads was (huddle_server.py dumps them on SIGUSR1); its log's end."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGUSR1)
+        time.sleep(1)
+        said = f"the server (process {proc.pid}) was still running; where its threads were:"
+    else:
+        said = f"the server (process {proc.pid}) had ended on its own, exit code {proc.returncode}:"
+    noise = ("missing ScriptRunContext", "Session state does not function")
+    lines = [line for line in Path(log_path).read_text(errors="replace").splitlines()
+             if not any(n in line for n in noise)]
+    return f"{said}\n" + "\n".join(lines)[-tail:]
 
 
 def sign_in(page, base_url: str, username: str, password: str, path: str = "/") -> None:

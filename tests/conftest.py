@@ -1,4 +1,5 @@
 import logging
+import re
 import shutil
 from pathlib import Path
 
@@ -192,13 +193,20 @@ def pytest_runtest_makereport(item, call):
     open_browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
     if report.when != "call" or not report.failed or open_browser is None:
         return
+    from browser import ARTIFACTS
+    ARTIFACTS.mkdir(exist_ok=True)
     shown = []
-    for context in open_browser.contexts:
-        for page in context.pages:
-            try:
-                shown.append(f"--- {page.url}\n{page.inner_text('body', timeout=3_000)[:1500]}")
-            except Exception as exc:     # a page that cannot be read says so
-                shown.append(f"--- {page.url}: unreadable ({exc})")
+    pages = [page for context in open_browser.contexts for page in context.pages]
+    for number, page in enumerate(pages):
+        kept = ARTIFACTS / f"failed-{re.sub(r'[^A-Za-z0-9_-]+', '-', item.name)[:80]}-{number}"
+        try:
+            text = page.inner_text("body", timeout=3_000)
+            kept.with_suffix(".txt").write_text(f"{page.url}\n{text}")
+            page.screenshot(path=str(kept.with_suffix(".png")), full_page=True, timeout=10_000)
+            shown.append(f"--- {page.url} (all of it: {kept.name}.txt and .png)\n{text[:1500]}")
+        except Exception as exc:     # a page that cannot be read says so
+            shown.append(f"--- {page.url}: unreadable ({exc})")
+    # read once the test's server has stopped: its status says CONNECTING, the rest is the last page drawn
     report.sections.append(("pages still open", "\n".join(shown) or "(none)"))
 
 

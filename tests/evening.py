@@ -315,7 +315,7 @@ def the_ruling(director: Director, base: str, case_id: str) -> None:
     page = director.page
     director.open_case(base, "/ruling", case_id, _("Ruling"))
     director.wait(page.get_by_role("combobox", name=_("Where the counts come from")))
-    director.tap(page.get_by_role("radiogroup", name=_("3. Demonstrably suggested")).get_by_text(_("yes"), exact=True))
+    director.press(page.get_by_role("radiogroup", name=_("3. Demonstrably suggested")).get_by_text(_("yes"), exact=True))
     drafts = page.get_by_role("button", name=_("Start from Huddle's draft"))
     director.wait(drafts)
     director.tap(drafts.first)                      # question 3's reason
@@ -323,7 +323,7 @@ def the_ruling(director: Director, base: str, case_id: str) -> None:
                                      "says so until you do).")))
     director.press(page.get_by_role("button", name=_("Start from Huddle's draft")).first)     # the outcomes' note
     director.read(page.get_by_test_id("stMetricValue"))
-    director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
+    director.press(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
     director.press(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 
@@ -348,13 +348,13 @@ def the_misinformation_ruling(director: Director) -> None:
         seat=LANG.seat("W")))
     expect(path).to_have_count(1, timeout=60_000)          # the page's run has ended: one of it
     director.tap(path)
-    director.tap(page.get_by_text(_("Rule this path too")))
+    director.press(page.get_by_text(_("Rule this path too")))
     director.type_in(page.get_by_label(_("His peers' poll: how many chose each action")), HIS_PEERS)
-    director.tap(page.get_by_role("radiogroup", name=_("Did the explanation demonstrably suggest his call?"))
+    director.press(page.get_by_role("radiogroup", name=_("Did the explanation demonstrably suggest his call?"))
                  .get_by_text(_("yes"), exact=True))
     director.choose(_("When both paths adjust, the board's score is"), _(SCORED_WORDS["misinformation"]))
     director.read(page.get_by_test_id("stMetricValue"))
-    director.tap(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
+    director.press(page.get_by_text(_("I have reviewed the outcome tree Huddle proposed: it is my finding")))
     director.press(page.get_by_role("button", name=_("Save this ruling")))
     director.read(page.get_by_text(_("Saved as version {version}.").format(version=1)))
 

@@ -89,3 +89,28 @@ def test_a_flood_of_two_hundred_checks_twenty_at_once_is_answered(served):
     with concurrent.futures.ThreadPoolExecutor(20) as pool:
         answers = list(pool.map(lambda _: _get(base + "/huddle/health")[0], range(200)))
     assert answers == [200] * 200 and time.monotonic() - started < 20
+
+
+def test_a_server_says_where_its_threads_were_when_asked_and_when_it_crashes(tmp_path):
+    """`kill -USR1` on a server that has stopped answering writes every thread's stack into its log
+    and the server carries on; a crash in a C extension writes them too. A failed browser test
+    quotes both (tests/browser.py's server_state)."""
+    import os
+    import signal
+    url = f"sqlite:///{tmp_path / 'huddle.sqlite'}"
+    with pytest.raises(RuntimeError) as asked:
+        with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "health"}) as base:
+            raise RuntimeError("a test failed while the server ran")
+    note = "\n".join(asked.value.__notes__)
+    assert "was still running; where its threads were:" in note
+    assert "Current thread" in note or "Thread 0x" in note
+    assert 'File "' in note and "uvicorn" in note                  # the event loop's own stack
+    with pytest.raises(RuntimeError) as crashed:
+        with streamlit_server({"HUDDLE_DATABASE_URL": url, "HUDDLE_SECRET_KEY": "health"}) as base:
+            from browser import SERVER_PIDS
+            os.kill(SERVER_PIDS[base], signal.SIGSEGV)
+            time.sleep(2)
+            raise RuntimeError("the page stopped answering")
+    note = "\n".join(crashed.value.__notes__)
+    assert f"had ended on its own, exit code {-signal.SIGSEGV}" in note
+    assert "Segmentation fault" in note and 'File "' in note
