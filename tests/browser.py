@@ -121,14 +121,17 @@ def streamlit_server(env_extra: dict[str, str], address: str = "127.0.0.1", root
 def server_state(proc: subprocess.Popen, log_path: str, tail: int = 6_000) -> str:
     """What a failed test's server was doing: ended on its own (with its code), or running, and
     then where each of its threads was (huddle_server.py dumps them on SIGUSR1); its log's end."""
+    log = Path(log_path)
     if proc.poll() is None:
         proc.send_signal(signal.SIGUSR1)
-        time.sleep(1)
+        deadline = time.monotonic() + 10             # the dump written, however loaded the machine
+        while "Current thread" not in log.read_text(errors="replace") and time.monotonic() < deadline:
+            time.sleep(0.1)
         said = f"the server (process {proc.pid}) was still running; where its threads were:"
     else:
         said = f"the server (process {proc.pid}) had ended on its own, exit code {proc.returncode}:"
     noise = ("missing ScriptRunContext", "Session state does not function")
-    lines = [line for line in Path(log_path).read_text(errors="replace").splitlines()
+    lines = [line for line in log.read_text(errors="replace").splitlines()
              if not any(n in line for n in noise)]
     return f"{said}\n" + "\n".join(lines)[-tail:]
 
