@@ -232,6 +232,7 @@ class DealingCost:
     stacked_seat: str
     seconds: float                         # CPU seconds the run is expected to take
     expected_deals: float                  # within MAX_ATTEMPTS shuffles and MAX_STACKED_TRIES tries
+    allowed: tuple[int, int] = (0, 0)      # (shuffles, stacked tries) the dealer will make at most
 
     @property
     def enough(self) -> bool:
@@ -272,7 +273,7 @@ def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange],
     limit = min(MAX_ATTEMPTS, ATTEMPTS_PER_DEAL * wanted)
     if share * limit >= wanted:
         return DealingCost(wanted=wanted, shuffled=(hits, BLOCK), stacked=None, stacked_seat="", seconds=wanted / share * per_shuffle,
-                           expected_deals=wanted)
+                           expected_deals=wanted, allowed=(limit, 0))
     seconds, got = limit * per_shuffle, share * limit
     started = time.process_time()
     seat, found, tries = _stacked(shuffles, tests, PILOT_STACKED, pilot, limit=PILOT_STACKED)
@@ -282,7 +283,7 @@ def dealing_cost(known_seat: str, known_hand: str, ranges: dict[str, HandRange],
     expected = min(float(wanted), got + stacked * stacked_limit)
     seconds += ((wanted - got) / stacked if expected == wanted else stacked_limit) * per_try
     return DealingCost(wanted=wanted, shuffled=(hits, BLOCK), stacked=(len(found), tries), stacked_seat=seat, seconds=seconds,
-                       expected_deals=expected)
+                       expected_deals=expected, allowed=(limit, round(stacked_limit)))
 
 
 __all__ = ["Dealt", "DealingCost", "Seed", "deal_unseen", "dealing_cost", "ATTEMPTS_PER_DEAL"]
