@@ -131,9 +131,10 @@ def server_state(proc: subprocess.Popen, log_path: str, tail: int = 6_000) -> st
     else:
         said = f"the server (process {proc.pid}) had ended on its own, exit code {proc.returncode}:"
     noise = ("missing ScriptRunContext", "Session state does not function")
-    lines = [line for line in log.read_text(errors="replace").splitlines()
-             if not any(n in line for n in noise)]
-    return f"{said}\n" + "\n".join(lines)[-tail:]
+    text = "\n".join(line for line in log.read_text(errors="replace").splitlines()
+                     if not any(n in line for n in noise))
+    crash = text.rfind("Fatal Python error")       # a crash's dump quoted from its first line
+    return f"{said}\n" + (text[crash:crash + tail] if crash >= 0 else text[-tail:])
 
 
 def sign_in(page, base_url: str, username: str, password: str, path: str = "/") -> None:
