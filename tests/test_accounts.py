@@ -236,13 +236,14 @@ def test_the_sign_in_throttle_is_shared_by_every_process_on_one_database(databas
     from polling import setup
     from polling.throttle import SharedSignInThrottle
     setup.prepare_database(url=database_url, load_examples=False)
-    other_process = ("from polling.throttle import SharedSignInThrottle\n"
-                     f"t = SharedSignInThrottle({database_url!r})\n"
-                     "for _ in range(3): t.failed('tess', '203.0.113.9')\n"
-                     "t.succeeded('tess', '198.51.100.4')\n")
+    now = datetime.now(timezone.utc)        # the other process's tries are made at this instant, so
+    other_process = ("from datetime import datetime\n"   # a loaded machine's slow start cannot outlast the pause
+                     "from polling.throttle import SharedSignInThrottle\n"
+                     f"t, now = SharedSignInThrottle({database_url!r}), datetime.fromisoformat({now.isoformat()!r})\n"
+                     "for _ in range(3): t.failed('tess', '203.0.113.9', now)\n"
+                     "t.succeeded('tess', '198.51.100.4', now)\n")
     subprocess.run([sys.executable, "-c", other_process], cwd=ROOT, check=True, timeout=60)
     here = SharedSignInThrottle(database_url)
-    now = datetime.now(timezone.utc)
     assert here.wait("tess", "203.0.113.9", now) >= 1           # slowed here by the other process's failures
     assert here.wait("tess", "198.51.100.4", now) == 0          # the owner's address goes straight through
     assert here.wait("TESS ", "203.0.113.10", now) == 0          # another address is not slowed
