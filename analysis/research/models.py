@@ -259,23 +259,32 @@ def interval_coverage(corpus: pd.DataFrame, decider: str = "director", made_laps
     the decisions were made at, over corpora of the same size drawn from the model as fitted
     (with the fixed lapse: its threshold and spread; poll sizes from those seen, true shares from the fitted spread, counts binomial) with
     ``made_lapse`` of the rulings made on other grounds; each refitted whole (analysis.research.spreads)."""
-    if not 0 <= made_lapse < 0.5:
+    return _coverages(corpus, decider, (made_lapse,), draws, seed, include, lapse, level)[made_lapse]
+
+
+def _coverages(corpus: pd.DataFrame, decider: str, made: tuple[float, ...], draws: int, seed: int,
+               include: Iterable[str], lapse: float = LAPSE, level: float = LEVEL) -> dict[float, float]:
+    """interval_coverage at each lapse of ``made``, each drawn from ``seed``, refitted together
+    (one table of the rulings' likelihoods serves them all)."""
+    if not all(0 <= e < 0.5 for e in made):
         raise HuddleInputError("made_lapse", M_("give a share of rulings from 0% to under 50%"))
     rows = _decided(corpus, decider, include)
     profile, spread = threshold_profile(rows, decider, lapse=lapse)
     made_at = int(np.argmax(profile))
     (a, b), t = spread[made_at], THRESHOLD_GRID[made_at]
-    rng = np.random.default_rng(seed)
     sizes = rows["poll_size"].to_numpy(int)
-    n = rng.choice(sizes, size=(draws, sizes.size))
-    share = rng.beta(a, b, size=n.shape)
-    la = (share >= t) ^ (rng.random(n.shape) < made_lapse)
     rulings = RulingKinds(np.unique(sizes))
     every = np.arange(2 * rulings.n.size)
-    counts = np.stack([np.bincount(row, minlength=every.size) for row in rulings.ids(rng.binomial(n, share), n, la)])
-    fitted = profiles(rulings, every, counts, spread_grid(spread, COVERAGE_MARGIN), THRESHOLD_GRID, lapse)
-    inside = fitted >= fitted.max(axis=1, keepdims=True) - stats.chi2.ppf(level, 1) / 2
-    return float(inside[:, made_at].mean())
+    counts = []
+    for made_lapse in made:
+        rng = np.random.default_rng(seed)
+        n = rng.choice(sizes, size=(draws, sizes.size))
+        share = rng.beta(a, b, size=n.shape)
+        la = (share >= t) ^ (rng.random(n.shape) < made_lapse)
+        counts += [np.bincount(row, minlength=every.size) for row in rulings.ids(rng.binomial(n, share), n, la)]
+    fitted = profiles(rulings, every, np.stack(counts), spread_grid(spread, COVERAGE_MARGIN), THRESHOLD_GRID, lapse)
+    inside = (fitted >= fitted.max(axis=1, keepdims=True) - stats.chi2.ppf(level, 1) / 2)[:, made_at]
+    return {e: float(part.mean()) for e, part in zip(made, np.split(inside, len(made)))}
 
 
 @dataclass(frozen=True)
@@ -305,7 +314,7 @@ class LapseCoverage:
 def lapse_coverage(corpus: pd.DataFrame, decider: str = "director", made: Iterable[float] = (LAPSE, 0.10),
                    draws: int = 400, seed: int = 0, include: Iterable[str] = ()) -> LapseCoverage:
     """interval_coverage at the fixed lapse and at each lapse of ``made``."""
-    covered = {e: interval_coverage(corpus, decider, e, draws, seed, include) for e in made}
+    covered = _coverages(corpus, decider, tuple(made), draws, seed, include)
     return LapseCoverage(decider, len(_decided(corpus, decider, include)), LAPSE, draws, covered)
 
 

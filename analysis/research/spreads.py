@@ -48,9 +48,10 @@ class RulingKinds:
     def decided(self, kinds: np.ndarray, spreads: "SpreadGrid", grid: np.ndarray, lapse: float) -> np.ndarray:
         """The log-likelihood of each of ``kinds``' finding, given its count, at every spread and
         threshold (the decider rules LA when the true share is at least the threshold)."""
-        c, n = self._counts(kinds)
+        pairs, each = np.unique(kinds // 2, return_inverse=True)     # a count's two findings share it
+        c, n = self.c[pairs][:, None, None], self.n[pairs][:, None, None]
         a, b = spreads.a, spreads.b
-        above = special.betainc((n - c + b)[..., None], (c + a)[..., None], 1 - grid)    # P(p ≥ t | c of n)
+        above = special.betainc((n - c + b)[..., None], (c + a)[..., None], 1 - grid)[each]   # P(p ≥ t | c of n)
         p = lapse + (1 - 2 * lapse) * above
         with np.errstate(divide="ignore"):
             return np.where((kinds % 2).astype(bool)[:, None, None, None], np.log(p), np.log1p(-p))
