@@ -385,6 +385,9 @@ def test_a_row_wider_than_its_header_is_refused_before_it_is_read(two_federation
     took 30 s and 2 GB); now the widths are read first, the row named, in a blink."""
     import time
     files = _package(two_federations["nbo"], "nbo")
+    started = time.perf_counter()              # the floor: the same package read whole, this run
+    read_package(files), research.loads_corpus(files[DATA])
+    floor = time.perf_counter() - started
     header, first, *rest = files[DATA].splitlines()
     wide = first + "," + ",".join(["x"] * 20_000)
     files[DATA] = "\n".join([header, wide, *rest]) + "\n"
@@ -393,7 +396,7 @@ def test_a_row_wider_than_its_header_is_refused_before_it_is_read(two_federation
         read_package(files)
     with pytest.raises(HuddleInputError, match=r"corpus: line 2: \d+ cells where the header has \d+"):
         research.loads_corpus(files[DATA])
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 1 + 10 * floor, floor
     (tmp_path / "wide.csv").write_text(files[DATA], encoding="utf-8")
     code, _, err = run(capsys, "calibrate", str(tmp_path / "wide.csv"))
     assert code == 2 and "line 2" in err
