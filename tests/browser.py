@@ -173,10 +173,28 @@ def what_the_page_shows(page, base_url: str) -> str:
 PHONE_NET = ("169.254.213.1", "169.254.213.2")      # this machine's end, the phone's end (link-local)
 
 
+SUITE_HOST = "HUDDLE_TEST_PHONE_HOST"     # "namespace link": the second host the whole run shares
+
+
 @contextmanager
 def phone_host(name: str = "huddle-phone"):
     """A second host on a network of its own: a network namespace joined to this machine by a
-    veth pair (root and iproute2 needed). Yields the command prefix that runs a program there."""
+    veth pair (root and iproute2 needed). Yields the command prefix that runs a program there.
+    In a run on several workers the suite made it before any browser started (make_phone_host,
+    tests/conftest.py): a link made or removed while another worker's chromium loads a page is
+    a network change to it, and it fails that page (net::ERR_NETWORK_CHANGED)."""
+    if os.environ.get(SUITE_HOST):
+        yield ["ip", "netns", "exec", os.environ[SUITE_HOST].split()[0]]
+        return
+    made = make_phone_host(name)
+    try:
+        yield ["ip", "netns", "exec", made[0]]
+    finally:
+        remove_phone_host(made)
+
+
+def make_phone_host(name: str = "huddle-phone") -> tuple[str, str]:
+    """The second host made and reachable: its namespace and this machine's end of the link."""
     ns, here, there = f"{name}-{os.getpid()}", f"hp{os.getpid() % 10000}a", f"hp{os.getpid() % 10000}b"
     steps = [["ip", "netns", "add", ns],
              ["ip", "link", "add", here, "type", "veth", "peer", "name", there],
@@ -194,10 +212,16 @@ def phone_host(name: str = "huddle-phone"):
         for step in steps:
             subprocess.run(step, check=True, capture_output=True, timeout=20)
         _settle(here, ns)
-        yield ["ip", "netns", "exec", ns]
-    finally:
-        subprocess.run(["ip", "link", "del", here], capture_output=True, timeout=20)
-        subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
+    except BaseException:
+        remove_phone_host((ns, here))
+        raise
+    return ns, here
+
+
+def remove_phone_host(made: tuple[str, str]) -> None:
+    ns, here = made
+    subprocess.run(["ip", "link", "del", here], capture_output=True, timeout=20)
+    subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20)
 
 
 def _clear_abandoned_hosts(name: str) -> None:

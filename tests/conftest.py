@@ -245,3 +245,27 @@ LONGEST_FIRST = ("test_director_pages", "test_browser_accessibility", "test_brow
 def pytest_collection_modifyitems(items):
     rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.module.__name__ if item.module else "", len(rank)))
+
+
+PHONE_HOST = pytest.StashKey[tuple]()
+
+
+def pytest_configure(config):
+    """In a run on several workers, the phone tests' second host is made once, before any worker
+    starts a browser, and removed after the last has ended (tests/browser.py's phone_host says why)."""
+    import os
+    from browser import SUITE_HOST, can_make_hosts, make_phone_host
+    if hasattr(config, "workerinput") or not config.pluginmanager.hasplugin("xdist") \
+            or not config.getoption("numprocesses", None) or os.environ.get(SUITE_HOST) or not can_make_hosts():
+        return
+    made = config.stash[PHONE_HOST] = make_phone_host()
+    os.environ[SUITE_HOST] = " ".join(made)                    # the workers, started later, inherit it
+
+
+def pytest_unconfigure(config):
+    import os
+    from browser import SUITE_HOST, remove_phone_host
+    made = config.stash.get(PHONE_HOST, None)
+    if made is not None:
+        remove_phone_host(made)
+        os.environ.pop(SUITE_HOST, None)
