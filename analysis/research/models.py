@@ -275,13 +275,12 @@ def _coverages(corpus: pd.DataFrame, decider: str, made: tuple[float, ...], draw
     sizes = rows["poll_size"].to_numpy(int)
     rulings = RulingKinds(np.unique(sizes))
     every = np.arange(2 * rulings.n.size)
-    counts = []
-    for made_lapse in made:
-        rng = np.random.default_rng(seed)
-        n = rng.choice(sizes, size=(draws, sizes.size))
-        share = rng.beta(a, b, size=n.shape)
-        la = (share >= t) ^ (rng.random(n.shape) < made_lapse)
-        counts += [np.bincount(row, minlength=every.size) for row in rulings.ids(rng.binomial(n, share), n, la)]
+    rng = np.random.default_rng(seed)             # the same corpora for every lapse; only the findings differ
+    n = rng.choice(sizes, size=(draws, sizes.size))
+    share = rng.beta(a, b, size=n.shape)
+    other_grounds, considered = rng.random(n.shape), rng.binomial(n, share)
+    counts = [np.bincount(row, minlength=every.size) for made_lapse in made
+              for row in rulings.ids(considered, n, (share >= t) ^ (other_grounds < made_lapse))]
     fitted = profiles(rulings, every, np.stack(counts), spread_grid(spread, COVERAGE_MARGIN), THRESHOLD_GRID, lapse)
     inside = (fitted >= fitted.max(axis=1, keepdims=True) - stats.chi2.ppf(level, 1) / 2)[:, made_at]
     return {e: float(part.mean()) for e, part in zip(made, np.split(inside, len(made)))}
